@@ -1,0 +1,55 @@
+"""The dominorules command line: parse arguments, call one library function, print.
+
+This is the only module that prints or exits. Exit codes: 0 success, 1 invalid
+input found (a broken ruleset, a record that does not verify), 2 usage errors.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from interpreter.diagnostics import Diagnostic, DiagnosticError
+
+
+def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
+    """Render diagnostics to stderr, each with its source line and caret."""
+    sources: dict[str, str | None] = {}
+    for d in diagnostics:
+        if d.file and d.file not in sources:
+            try:
+                with open(d.file, encoding="utf-8") as fh:
+                    sources[d.file] = fh.read()
+            except OSError:
+                sources[d.file] = None
+        click.echo(d.render(sources.get(d.file)), err=True)
+
+
+def fail(diagnostics: list[Diagnostic], code: int = 1) -> None:
+    print_diagnostics(diagnostics)
+    sys.exit(code)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="dominorules")
+def main() -> None:
+    """dominorules: write the rules of Draw dominoes as data, check them, read them,
+    play them and compare them.
+
+    A RULESET argument is a builtin name (see `dominorules list`) or a path to a
+    YAML file.
+    """
+
+
+# --- rulesets: list, validate, rules, diff ------------------------------------------
+
+# --- engine: simulate, verify ------------------------------------------------------
+
+# --- explorer: compare ---------------------------------------------------------------
+
+# --- terminal: play, replay ----------------------------------------------------------
+
+
+if __name__ == "__main__":
+    main()

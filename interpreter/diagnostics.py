@@ -1,0 +1,93 @@
+"""The one error type every stage returns: a Diagnostic, rendered only by the CLI.
+
+Library code never prints: it returns (or raises, wrapped in ``DiagnosticError``)
+diagnostics carrying code, message, file, line, column, field path and hint. The
+CLI renders them as ``file:line:col: message`` plus the source line and a caret.
+
+>>> d = Diagnostic("schema", "unknown key 'hand_sise'", file="x.yaml", line=3, column=3,
+...                path="deal.hand_sise", hint="did you mean 'hand_size'?")
+>>> print(d.render(source="name: x\\ndeal:\\n  hand_sise: 7\\n"))
+x.yaml:3:3: error: unknown key 'hand_sise' [deal.hand_sise]
+    3 |   hand_sise: 7
+      |   ^
+  hint: did you mean 'hand_size'?
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem a person can act on.
+
+    ``line`` and ``column`` are 1-based (0 when unknown); ``path`` is the dotted
+    field path inside the ruleset (``scoring.domino``), empty when not applicable;
+    ``code`` is a short stable kind (``yaml``, ``schema``, ``expr-syntax``,
+    ``expr-name``, ``expr-type``, ``extends``, ``deal``, ``players``, ``example`` ...).
+    """
+
+    code: str
+    message: str
+    file: str = ""
+    line: int = 0
+    column: int = 0
+    path: str = ""
+    hint: str = ""
+    length: int = 1  # how many characters the caret underlines
+
+    @property
+    def location(self) -> str:
+        """``file:line:col`` (as much of it as is known)."""
+        parts = [self.file or "<input>"]
+        if self.line:
+            parts.append(str(self.line))
+            if self.column:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def headline(self) -> str:
+        """The one-line form: ``file:line:col: error: message [path]``."""
+        where = f" [{self.path}]" if self.path else ""
+        return f"{self.location}: error: {self.message}{where}"
+
+    def render(self, source: str | None = None) -> str:
+        """Headline, then the source line with a caret under the column, then the hint."""
+        out = [self.headline()]
+        if source is not None and self.line:
+            lines = source.splitlines()
+            if 0 < self.line <= len(lines):
+                text = lines[self.line - 1].rstrip("\n")
+                gutter = f"{self.line:>5} | "
+                out.append(gutter + text)
+                if self.column:
+                    pad = "".join(c if c == "\t" else " " for c in text[: self.column - 1])
+                    out.append(" " * (len(gutter) - 2) + "| " + pad + "^" * max(1, self.length))
+        if self.hint:
+            out.append(f"  hint: {self.hint}")
+        return "\n".join(out)
+
+    def sort_key(self) -> tuple:
+        return (self.file, self.line, self.column, self.code, self.message)
+
+
+class DiagnosticError(Exception):
+    """Raised by library code when it cannot go on; carries every diagnostic found."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(d.headline() for d in self.diagnostics))
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """A hint naming the closest choice, or listing them all when none is close."""
+    choices = sorted(set(choices))
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    if choices:
+        return "expected one of: " + ", ".join(choices)
+    return ""
