@@ -1,0 +1,47 @@
+"""Per-round and per-match facts the engine reports, whatever the ruleset.
+
+These are the only things ``explore`` (compare) reads: every metric is computed
+from them, so they are plain, small and picklable (workers send them back, or
+running aggregates of them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class RoundStats:
+    """What happened in one round (one ``round_end`` of the record)."""
+
+    round: int                       # 1-based
+    leader: int                      # the round's leader (seat)
+    result: str                      # "domino" or "blocked"
+    winner: int | None               # winning side index; None when nobody scored the round
+    winner_seat: int | None          # the seat that dominoed / had the lowest hand; None on a tie
+    tied_block: bool                 # blocked, and the lowest hands (or sides) tied
+    points: tuple[int, ...]          # per side, this round (draw costs included)
+    scores: tuple[int, ...]          # per side, cumulative after this round
+    turns: int                       # turns taken (a turn ends with a placement or a pass)
+    placements: int                  # tiles placed, the opening included
+    draws: int                       # tiles drawn (opening draws-in-turn included)
+    passes: int
+    decisions: int                   # times a player was asked to choose an action
+    choice_points: int               # decisions with two or more legal actions
+    redeals: int = 0                 # deals thrown in before this round could open
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A finished match: its outcome, its rounds and (when asked for) its record."""
+
+    ruleset: str
+    players: int
+    seed: int
+    teams: tuple[tuple[int, ...], ...]   # seats of each side
+    winner: int | None                   # side index; None for a drawn match
+    scores: tuple[int, ...]              # per side, final
+    target: int
+    rounds: tuple[RoundStats, ...]
+    events: list[dict[str, Any]] | None = field(default=None, compare=False)  # TRACE events
