@@ -1,0 +1,91 @@
+"""The syntax tree of a formula: small dataclasses, each knowing where it sits in the text.
+
+Positions (``offset``, ``length``) and the checked type (``type``, filled in by the
+checker) take no part in ``==``, so two trees compare equal when they say the same thing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .types import Type
+
+ARITHMETIC = ("+", "-", "*", "//", "%")
+COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+LOGICAL = ("and", "or")
+
+
+@dataclass(eq=True)
+class Node:
+    """Base of every node: position in the source and (after checking) its type."""
+
+    offset: int = field(default=0, compare=False, kw_only=True)
+    length: int = field(default=0, compare=False, kw_only=True)
+    type: Type | None = field(default=None, compare=False, kw_only=True)
+
+
+@dataclass(eq=True)
+class Int(Node):
+    value: int
+
+
+@dataclass(eq=True)
+class Bool(Node):
+    value: bool
+
+
+@dataclass(eq=True)
+class Tile(Node):
+    """A tile literal, normalized so ``low <= high``: ``[6|0]`` is ``Tile(0, 6)``."""
+
+    low: int
+    high: int
+
+
+@dataclass(eq=True)
+class Name(Node):
+    name: str
+
+
+@dataclass(eq=True)
+class Attribute(Node):
+    """``obj.attr``; ``attr_offset`` is where the attribute's name starts."""
+
+    obj: Node
+    attr: str
+    attr_offset: int = field(default=0, compare=False)
+
+
+@dataclass(eq=True)
+class Unary(Node):
+    """``-x`` or ``not x``."""
+
+    op: str
+    operand: Node
+
+
+@dataclass(eq=True)
+class Binary(Node):
+    """Arithmetic, comparison or ``and``/``or``: ``op`` is the operator as written."""
+
+    op: str
+    left: Node
+    right: Node
+    op_offset: int = field(default=0, compare=False)
+
+
+@dataclass(eq=True)
+class Conditional(Node):
+    """``then if test else orelse``."""
+
+    then: Node
+    test: Node
+    orelse: Node
+
+
+@dataclass(eq=True)
+class Call(Node):
+    """``func(args...)``: only the fixed functions of ``functions.FUNCTIONS`` exist."""
+
+    func: str
+    args: list[Node]

@@ -1,0 +1,240 @@
+"""Static checks on a syntax tree: names, attributes, argument counts and types.
+
+Runs before anything is evaluated and gathers every problem it can find. A part
+that already failed gets no type (``None``) so one mistake is reported once, not
+again by every operator around it. Each node's ``type`` is filled in on the way.
+"""
+
+from __future__ import annotations
+
+from interpreter.diagnostics import did_you_mean
+
+from . import ast
+from .errors import ExprProblem
+from .fields import FieldSpec
+from .types import ATTRIBUTES, BOOL, INT, TILE, Type, list_of
+
+LIST_OF_INT = list_of(INT)
+LIST_OF_BOOL = list_of(BOOL)
+
+# The functions and what they take, in words (for messages and the docs).
+SIGNATURES: dict[str, str] = {
+    "abs": "one integer",
+    "all": "one list of booleans",
+    "any": "one list of booleans",
+    "count": "one list",
+    "max": "a list of integers, or two or more integers",
+    "min": "a list of integers, or two or more integers",
+    "sum": "one list of integers",
+}
+
+_BOOL_HINT = "a condition is a boolean; pick a number with 'A if condition else B'"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+class Checker:
+    """Checks one tree against one field kind; ``problems`` holds what it found."""
+
+    def __init__(self, field: str, spec: FieldSpec):
+        self.field = field
+        self.spec = spec
+        self.problems: list[ExprProblem] = []
+
+    def problem(self, code: str, message: str, node: ast.Node, hint: str = "",
+                offset: int | None = None, length: int | None = None) -> None:
+        self.problems.append(ExprProblem(
+            code, message, node.offset if offset is None else offset,
+            max(1, node.length if length is None else length), hint))
+
+    def check(self, node: ast.Node) -> Type | None:
+        """The type of ``node`` (also stored on it), or ``None`` after a problem."""
+        method = getattr(self, "check_" + type(node).__name__.lower())
+        node.type = method(node)
+        return node.type
+
+    # atoms
+
+    def check_int(self, node: ast.Int) -> Type:
+        return INT
+
+    def check_bool(self, node: ast.Bool) -> Type:
+        return BOOL
+
+    def check_tile(self, node: ast.Tile) -> Type:
+        return TILE
+
+    def check_name(self, node: ast.Name) -> Type | None:
+        names = self.spec.names
+        if node.name in names:
+            return names[node.name]
+        if node.name in SIGNATURES:
+            hint = f"'{node.name}' is a function: call it, e.g. {node.name}(...)"
+        elif node.name in ("True", "False"):
+            hint = f"write {node.name.lower()} in lower case"
+        else:
+            hint = did_you_mean(node.name, names)
+        self.problem("expr-name", f"unknown name '{node.name}'; {self.field} offers: "
+                     + ", ".join(sorted(names)), node, hint)
+        return None
+
+    def check_attribute(self, node: ast.Attribute) -> Type | None:
+        obj = self.check(node.obj)
+        if obj is None:
+            return None
+        depth, base = 0, obj
+        while base.elem is not None:
+            depth, base = depth + 1, base.elem
+        where = {"offset": node.attr_offset, "length": len(node.attr)}
+        attributes = ATTRIBUTES.get(base)
+        if not attributes:
+            self.problem("expr-attribute", f"{base.words()} has no attributes", node,
+                         "", **where)
+            return None
+        if node.attr not in attributes:
+            self.problem("expr-attribute",
+                         f"{base.words()} has no attribute '{node.attr}'; its attributes are: "
+                         + ", ".join(sorted(attributes)), node,
+                         did_you_mean(node.attr, attributes), **where)
+            return None
+        result = attributes[node.attr]
+        for _ in range(depth):
+            result = list_of(result)
+        return result
+
+    # operators
+
+    def check_unary(self, node: ast.Unary) -> Type | None:
+        operand = self.check(node.operand)
+        want = INT if node.op == "-" else BOOL
+        if operand is None:
+            return want
+        if operand != want:
+            self.problem("expr-type", f"'{node.op}' needs {want.words()}, "
+                         f"its operand is {operand.words()}", node.operand,
+                         _BOOL_HINT if operand == BOOL else "")
+        return want
+
+    def check_binary(self, node: ast.Binary) -> Type | None:
+        left, right = self.check(node.left), self.check(node.right)
+        if node.op in ast.LOGICAL:
+            self._operands(node, left, right, BOOL, "booleans",
+                           "compare it to make a condition, e.g. 'players > 2'")
+            return BOOL
+        if node.op in ("==", "!="):
+            return self._equality(node, left, right)
+        self._operands(node, left, right, INT, "integers", "")
+        return BOOL if node.op in ast.COMPARISONS else INT
+
+    def _operands(self, node: ast.Binary, left: Type | None, right: Type | None,
+                  want: Type, plural: str, hint: str) -> None:
+        verb = "compares" if node.op in ast.COMPARISONS else "needs"
+        for which, operand, typ in (("left", node.left, left), ("right", node.right, right)):
+            if typ is not None and typ != want:
+                this_hint = hint
+                if typ == BOOL:
+                    this_hint = _BOOL_HINT
+                elif typ == LIST_OF_INT:
+                    this_hint = "add the list up with sum(...)"
+                self.problem("expr-type", f"'{node.op}' {verb} {plural}, "
+                             f"the {which} operand is {typ.words()}", operand, this_hint)
+
+    def _equality(self, node: ast.Binary, left: Type | None, right: Type | None) -> Type:
+        comparable = (INT, BOOL, TILE)
+        bad = False
+        for which, operand, typ in (("left", node.left, left), ("right", node.right, right)):
+            if typ is not None and typ not in comparable:
+                bad = True
+                self.problem("expr-type", f"'{node.op}' compares integers, booleans or tiles, "
+                             f"the {which} operand is {typ.words()}", operand)
+        if not bad and left is not None and right is not None and left != right:
+            self.problem("expr-type", f"'{node.op}' compares values of one type, "
+                         f"this compares {left.words()} with {right.words()}", node)
+        return BOOL
+
+    def check_conditional(self, node: ast.Conditional) -> Type | None:
+        then = self.check(node.then)
+        test = self.check(node.test)
+        orelse = self.check(node.orelse)
+        if test is not None and test != BOOL:
+            self.problem("expr-type", "the condition after 'if' must be a boolean, "
+                         f"this is {test.words()}", node.test,
+                         "compare it to make a condition, e.g. 'players > 2'")
+        if then is not None and orelse is not None and then != orelse:
+            self.problem("expr-type", "both branches of 'if ... else' must have one type, "
+                         f"the first is {then.words()}, the second {orelse.words()}",
+                         node.orelse)
+            return None
+        return then if then is not None else orelse
+
+    def check_call(self, node: ast.Call) -> Type | None:
+        types = [self.check(arg) for arg in node.args]
+        where = {"offset": node.offset, "length": len(node.func)}
+        if node.func not in SIGNATURES:
+            if node.func in self.spec.names:
+                message = f"'{node.func}' is not a function; the functions are: "
+                hint = ""
+            else:
+                message = f"unknown function '{node.func}'; the functions are: "
+                hint = did_you_mean(node.func, SIGNATURES)
+            self.problem("expr-name", message + ", ".join(sorted(SIGNATURES)), node, hint,
+                         **where)
+            return None
+        n = len(node.args)
+        if node.func in ("min", "max"):
+            if n == 0:
+                self._args(node, where)
+            elif n == 1:
+                self._arg_type(node, 0, types[0], LIST_OF_INT)
+            else:
+                for i, typ in enumerate(types):
+                    self._arg_type(node, i, typ, INT)
+            return INT
+        if n != 1:
+            self._args(node, where)
+            return BOOL if node.func in ("any", "all") else INT
+        typ = types[0]
+        if node.func == "count":
+            if typ is not None and typ.elem is None:
+                self.problem("expr-type", f"count needs a list, this is {typ.words()}",
+                             node.args[0])
+            return INT
+        want = {"sum": LIST_OF_INT, "abs": INT, "any": LIST_OF_BOOL, "all": LIST_OF_BOOL}
+        self._arg_type(node, 0, typ, want[node.func])
+        return BOOL if node.func in ("any", "all") else INT
+
+    def _args(self, node: ast.Call, where: dict) -> None:
+        self.problem("expr-args", f"{node.func} takes {SIGNATURES[node.func]}, "
+                     f"it was given {_plural(len(node.args), 'argument')}", node, "", **where)
+
+    def _arg_type(self, node: ast.Call, index: int, typ: Type | None, want: Type) -> None:
+        if typ is None or typ == want:
+            return
+        hint = ""
+        if node.func in ("min", "max") and want == LIST_OF_INT:
+            hint = f"{node.func} of one integer is that integer; give a list or two or more"
+        self.problem("expr-type", f"{node.func} takes {SIGNATURES[node.func]}, "
+                     f"this is {typ.words()}", node.args[index], hint)
+
+    def check_result(self, node: ast.Node, typ: Type | None, source: str) -> None:
+        """The whole expression must produce the field's result type."""
+        want = self.spec.result
+        if typ is not None and typ != want:
+            hint = ""
+            if want == INT and typ == BOOL:
+                hint = "turn the condition into a number with 'A if condition else B'"
+            elif want == INT and typ == LIST_OF_INT:
+                hint = "add the list up with sum(...)"
+            self.problems.append(ExprProblem(
+                "expr-type", f"{self.field} must be {want.words()}, "
+                f"this expression is {typ.words()}", 0, max(1, len(source)), hint))
+
+
+def check(tree: ast.Node, field: str, spec: FieldSpec, source: str) -> list[ExprProblem]:
+    """Every problem in ``tree`` as a formula for ``field``; fills each node's ``type``."""
+    checker = Checker(field, spec)
+    typ = checker.check(tree)
+    checker.check_result(tree, typ, source)
+    return checker.problems
