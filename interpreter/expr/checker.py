@@ -11,7 +11,7 @@ from interpreter.diagnostics import did_you_mean
 
 from . import ast
 from .errors import ExprProblem
-from .fields import FieldSpec
+from .fields import FIELDS, FieldSpec
 from .types import ATTRIBUTES, BOOL, INT, TILE, Type, list_of
 
 LIST_OF_INT = list_of(INT)
@@ -29,6 +29,23 @@ SIGNATURES: dict[str, str] = {
 }
 
 _BOOL_HINT = "a condition is a boolean; pick a number with 'A if condition else B'"
+
+
+def _close(word: str, choices) -> str:
+    """``did you mean 'x'?`` when one choice is close; else nothing (the message lists them)."""
+    hint = did_you_mean(word, choices)
+    return hint if hint.startswith("did you mean") else ""
+
+
+def _close_name(name: str, names: dict[str, Type]) -> str:
+    """``did you mean 'x'?``, else which other field kinds offer the name, else nothing."""
+    hint = _close(name, names)
+    if hint:
+        return hint
+    elsewhere = sorted(f for f, spec in FIELDS.items() if name in spec.names)
+    if elsewhere:
+        return "only " + ", ".join(elsewhere) + f" formulas offer '{name}'"
+    return ""
 
 
 def _plural(n: int, word: str) -> str:
@@ -75,7 +92,7 @@ class Checker:
         elif node.name in ("True", "False"):
             hint = f"write {node.name.lower()} in lower case"
         else:
-            hint = did_you_mean(node.name, names)
+            hint = _close_name(node.name, names)
         self.problem("expr-name", f"unknown name '{node.name}'; {self.field} offers: "
                      + ", ".join(sorted(names)), node, hint)
         return None
@@ -97,7 +114,7 @@ class Checker:
             self.problem("expr-attribute",
                          f"{base.words()} has no attribute '{node.attr}'; its attributes are: "
                          + ", ".join(sorted(attributes)), node,
-                         did_you_mean(node.attr, attributes), **where)
+                         _close(node.attr, attributes), **where)
             return None
         result = attributes[node.attr]
         for _ in range(depth):
@@ -178,7 +195,7 @@ class Checker:
                 hint = ""
             else:
                 message = f"unknown function '{node.func}'; the functions are: "
-                hint = did_you_mean(node.func, SIGNATURES)
+                hint = _close(node.func, SIGNATURES)
             self.problem("expr-name", message + ", ".join(sorted(SIGNATURES)), node, hint,
                          **where)
             return None
