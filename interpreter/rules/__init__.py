@@ -1,0 +1,87 @@
+"""Rulesets as data: YAML -> checked, compiled ``engine.Rules``.
+
+The pipeline, one module a stage: ``source`` (safe YAML with line marks),
+``load`` (refs, ``extends``, deep merge), ``schema`` (JSON Schema, defaults),
+``compile`` (formulas and named choices -> ``Rules``), ``checks`` (cross-field
+sense). Every problem is a ``Diagnostic``; all of a file's problems are gathered.
+
+>>> rs = load_ruleset("pagat")                                  # doctest: +SKIP
+>>> rs.rules.hand_size(4), check_player_count(rs, 5).message    # doctest: +SKIP
+(6, 'pagat allows 2 to 4 players, not 5')
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from interpreter.diagnostics import Diagnostic, DiagnosticError
+from interpreter.engine.rules import Rules
+
+from . import schema
+from .checks import semantic_checks
+from .compile import build_rules, compile_expressions
+from .load import load_merged
+from .resources import BuiltinInfo, builtin_rulesets
+
+__all__ = ["BuiltinInfo", "Ruleset", "builtin_rulesets", "check_player_count",
+           "check_ruleset", "load_ruleset"]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A loaded ruleset: its name, file, merged data (defaults filled in), extends chain, Rules."""
+
+    name: str
+    path: str
+    data: dict[str, Any]
+    chain: tuple[str, ...]
+    rules: Rules
+
+
+def _load(ref: str) -> tuple[Ruleset | None, list[Diagnostic]]:
+    merged, problems = load_merged(ref)
+    if merged is None:
+        return None, problems
+    problems = schema.validate(merged.data, merged.marks)
+    if problems:
+        # Still check the formulas the schema found no fault with: report all at once.
+        _, more = compile_expressions(merged.data, merged.marks,
+                                      skip={d.path for d in problems})
+        return None, sorted(problems + more, key=Diagnostic.sort_key)
+    data = schema.fill_defaults(merged.data)
+    name = data.get("name") or merged.builtin_name or os.path.splitext(
+        os.path.basename(merged.file))[0]
+    data["name"] = name
+    fns, problems = compile_expressions(data, merged.marks)
+    rules = None if problems else build_rules(name, data, merged.marks, fns)
+    problems += semantic_checks(data, merged.marks, rules)
+    if problems or rules is None:
+        return None, sorted(problems, key=Diagnostic.sort_key)
+    return Ruleset(name, merged.file, data, tuple(merged.chain), rules), []
+
+
+def load_ruleset(ref: str) -> Ruleset:
+    """Load a builtin name or a YAML path; raises ``DiagnosticError`` with every problem."""
+    ruleset, problems = _load(ref)
+    if ruleset is None:
+        raise DiagnosticError(problems)
+    return ruleset
+
+
+def check_ruleset(ref: str) -> list[Diagnostic]:
+    """Every problem of a ruleset (empty when it is valid)."""
+    return _load(ref)[1]
+
+
+def check_player_count(ruleset: Ruleset, n: int) -> Diagnostic | None:
+    """A diagnostic when ``n`` players cannot play ``ruleset``, else None."""
+    low, high = ruleset.rules.min_players, ruleset.rules.max_players
+    if low <= n <= high:
+        return None
+    allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+    return Diagnostic("players", f"{ruleset.name} allows {allowed} players, not {n}",
+                      file=ruleset.path, path="players",
+                      hint=f"choose a player count from {low} to {high}" if low != high
+                      else f"play with {low} players")

@@ -1,0 +1,188 @@
+"""Resolve a ruleset reference, follow its ``extends`` chain and merge it into one document.
+
+Mappings merge deeply, scalars and lists replace. Every merged value keeps the
+mark of the file that wrote it, so a later error in an inherited value points
+into that file. ``name``, ``extends`` and ``examples`` belong to the file itself
+and are never inherited (a parent's examples need not hold under changed rules).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path as FsPath
+from typing import Any
+
+from interpreter.diagnostics import Diagnostic, did_you_mean
+
+from .resources import builtin_name_of, builtin_paths
+from .source import Document, Mark, Path, parse_yaml
+
+_OWN_KEYS = ("name", "extends", "examples")  # a file's own, never inherited
+
+
+@dataclass
+class Merged:
+    """The merged document of a chain: data, marks, and the files top (the ref) first."""
+
+    file: str
+    builtin_name: str | None
+    data: dict[str, Any]
+    marks: dict[Path, Mark]
+    chain: list[str]
+
+
+def looks_like_path(ref: str) -> bool:
+    """A ref naming a file rather than a builtin: a YAML suffix or an explicit directory."""
+    return ref.endswith((".yaml", ".yml")) or ref.startswith((".", "/", "~")) or os.sep in ref \
+        and not ref.startswith("house/")
+
+
+def resolve_ref(ref: str) -> tuple[str, str | None] | Diagnostic:
+    """A builtin name or a path -> (file to read, builtin name or None), or why not."""
+    builtins = builtin_paths()
+    if ref in builtins:
+        return str(builtins[ref]), ref
+    path = FsPath(ref).expanduser()
+    if path.is_dir():
+        return Diagnostic("file", f"{ref} is a directory, not a ruleset file", file=ref,
+                          hint="give the YAML files inside it, e.g. " f"{ref.rstrip('/')}/*.yaml")
+    if path.exists():
+        return str(path), builtin_name_of(path)
+    if looks_like_path(ref):
+        return Diagnostic("file", f"no such file: {ref}", file=ref,
+                          hint="check the path (relative paths start from the current folder)")
+    return Diagnostic("file", f"no builtin ruleset or file named '{ref}'", file=ref,
+                      hint=did_you_mean(ref, builtins) + " (`dominorules list` shows them all)")
+
+
+def read_text(file: str) -> str | Diagnostic:
+    """A file's text, or a diagnostic saying why it cannot be read as a YAML text file."""
+    try:
+        raw = FsPath(file).read_bytes()
+    except IsADirectoryError:
+        return Diagnostic("file", f"{file} is a directory, not a ruleset file", file=file)
+    except OSError as exc:
+        return Diagnostic("file", f"cannot read {file}: {exc.strerror or exc}", file=file)
+    if b"\0" in raw:
+        return Diagnostic("file", f"{file} is a binary file, not YAML text", file=file)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return Diagnostic("file", f"{file} is not UTF-8 text (bad byte at offset {exc.start})",
+                          file=file, hint="save the file as UTF-8")
+
+
+def read_document(file: str) -> tuple[Document | None, list[Diagnostic]]:
+    """Read and parse one file (no extends)."""
+    text = read_text(file)
+    if isinstance(text, Diagnostic):
+        return None, [text]
+    return parse_yaml(text, file)
+
+
+def _display(file: str) -> str:
+    return builtin_name_of(FsPath(file)) or os.path.basename(file)
+
+
+def _resolve_parent(ref: Any, child: str, mark: Mark | None, chain: list[str]
+                    ) -> str | Diagnostic:
+    where: dict[str, Any] = {"file": child, "path": "extends"}
+    if mark:
+        where.update(line=mark.line, column=mark.column)
+    if not isinstance(ref, str) or not ref:
+        return Diagnostic("extends", "extends must be a builtin name or a relative path "
+                          "such as ./base.yaml", **where)
+    shown = " -> ".join([*chain, ref])
+    if looks_like_path(ref):
+        target = os.path.normpath(os.path.join(os.path.dirname(child), os.path.expanduser(ref)))
+        if not os.path.isfile(target):
+            return Diagnostic("extends", f"extends a missing file: {shown}", **where,
+                              hint=f"no file at {target} (paths are relative to {child})")
+        return target
+    builtins = builtin_paths()
+    if ref not in builtins:
+        return Diagnostic("extends", f"extends a missing builtin ruleset: {shown}", **where,
+                          hint=did_you_mean(ref, builtins))
+    return str(builtins[ref])
+
+
+def load_chain(file: str) -> tuple[list[Document], list[Diagnostic]]:
+    """The file and its ancestors, top first; stops at the first broken link."""
+    docs: list[Document] = []
+    seen: list[str] = []
+    problems: list[Diagnostic] = []
+    current = file
+    while True:
+        doc, found = read_document(current)
+        problems += found
+        if doc is None:
+            return docs, problems
+        docs.append(doc)
+        seen.append(os.path.realpath(current))
+        ref = doc.data.get("extends")
+        if ref is None:
+            return docs, problems
+        chain = [_display(d.file) for d in docs]
+        parent = _resolve_parent(ref, current, doc.marks.get(("extends",)), chain)
+        if isinstance(parent, Diagnostic):
+            return docs, [*problems, parent]
+        if os.path.realpath(parent) in seen:
+            m = doc.marks.get(("extends",))
+            shown = " -> ".join([*chain, _display(parent)])
+            return docs, [*problems, Diagnostic(
+                "extends", f"extends cycle: {shown}", file=current, path="extends",
+                line=m.line if m else 0, column=m.column if m else 0,
+                hint="a ruleset cannot extend itself, directly or through others")]
+        current = parent
+
+
+def _drop(marks: dict[Path, Mark], prefix: Path) -> None:
+    for path in [p for p in marks if p[:len(prefix)] == prefix]:
+        del marks[path]
+
+
+def _merge(base: dict[str, Any], marks: dict[Path, Mark], over: dict[str, Any],
+           over_marks: dict[Path, Mark], path: Path) -> None:
+    for key, value in over.items():
+        here = path + (key,)
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            marks[here] = over_marks[here]
+            _merge(base[key], marks, value, over_marks, here)
+            continue
+        _drop(marks, here)
+        base[key] = _copy(value)
+        marks.update({p: m for p, m in over_marks.items() if p[:len(here)] == here})
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def merge_chain(docs: list[Document]) -> tuple[dict[str, Any], dict[Path, Mark]]:
+    """Merge ancestors first, the top file last; the top file's own keys are kept as written."""
+    data: dict[str, Any] = {}
+    marks: dict[Path, Mark] = {}
+    for depth, doc in enumerate(reversed(docs)):
+        own = depth == len(docs) - 1
+        body = {k: v for k, v in doc.data.items() if own or k not in _OWN_KEYS}
+        _merge(data, marks, body, doc.marks, ())
+    marks[()] = docs[0].marks[()]
+    return data, marks
+
+
+def load_merged(ref: str) -> tuple[Merged | None, list[Diagnostic]]:
+    """Resolve ``ref``, read its extends chain and merge it; diagnostics if any link fails."""
+    resolved = resolve_ref(ref)
+    if isinstance(resolved, Diagnostic):
+        return None, [resolved]
+    file, builtin_name = resolved
+    docs, problems = load_chain(file)
+    if problems:
+        return None, problems
+    data, marks = merge_chain(docs)
+    return Merged(file, builtin_name, data, marks, [d.file for d in docs]), []

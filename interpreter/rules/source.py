@@ -1,0 +1,182 @@
+"""Read one YAML file safely into plain data plus a position for every key and value.
+
+We compose PyYAML's node tree (never construct arbitrary objects) so that each
+value keeps the line and column where it was written: schema errors, expression
+errors and semantic checks all point back into the file. Duplicate keys and any
+tag outside plain JSON-like data (``!!python/object`` ...) are errors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from interpreter.diagnostics import Diagnostic
+
+Path = tuple[Any, ...]  # a field path: mapping keys and list indices
+
+_STR = "tag:yaml.org,2002:str"
+_SCALAR_TAGS = {
+    _STR,
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+}
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Where one value (and the key naming it) was written.
+
+    Lines and columns are 1-based. ``raw`` is the value's source text exactly as
+    written (quotes, escapes, folding included) and ``style`` its YAML scalar
+    style (None for plain, ``'``, ``"``, ``|``, ``>``), so a position inside an
+    expression can be mapped back to the file.
+    """
+
+    file: str
+    line: int
+    column: int
+    key_line: int
+    key_column: int
+    raw: str = ""
+    style: str | None = None
+
+
+@dataclass
+class Document:
+    """One file's data with the mark of every path in it (the root's path is ``()``)."""
+
+    file: str
+    data: Any
+    marks: dict[Path, Mark]
+
+
+def _diag(file: str, node_or_mark: Any, message: str, code: str = "yaml", hint: str = "",
+          path: Path = ()) -> Diagnostic:
+    m = getattr(node_or_mark, "start_mark", node_or_mark)
+    return Diagnostic(code, message, file=file, line=m.line + 1, column=m.column + 1,
+                      path=dotted(path), hint=hint)
+
+
+def dotted(path: Path) -> str:
+    """``('scoring', 'blocked', 'points')`` -> ``scoring.blocked.points``; indices as ``[0]``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
+
+
+class _Reader:
+    """Walks a composed node tree into plain values, recording marks and problems."""
+
+    def __init__(self, file: str, text: str):
+        self.file = file
+        self.text = text
+        self.marks: dict[Path, Mark] = {}
+        self.problems: list[Diagnostic] = []
+        self._constructor = SafeConstructor()
+
+    def mark(self, path: Path, node: Node, key: Node | None) -> None:
+        k = key if key is not None else node
+        raw = self.text[node.start_mark.index:node.end_mark.index] if isinstance(
+            node, ScalarNode) else ""
+        self.marks[path] = Mark(self.file, node.start_mark.line + 1, node.start_mark.column + 1,
+                                k.start_mark.line + 1, k.start_mark.column + 1, raw,
+                                getattr(node, "style", None))
+
+    def value(self, node: Node, path: Path, key: Node | None = None) -> Any:
+        self.mark(path, node, key)
+        if isinstance(node, MappingNode):
+            return self.mapping(node, path)
+        if isinstance(node, SequenceNode):
+            if node.tag != _SEQ:
+                self.bad_tag(node, path)
+            return [self.value(item, path + (i,)) for i, item in enumerate(node.value)]
+        return self.scalar(node, path)
+
+    def mapping(self, node: MappingNode, path: Path) -> dict[str, Any] | None:
+        if node.tag != _MAP:
+            self.bad_tag(node, path)
+            return None
+        out: dict[str, Any] = {}
+        seen: dict[str, Node] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                self.problems.append(_diag(self.file, key_node,
+                                           "a key must be a plain word, not a list or mapping",
+                                           path=path))
+                continue
+            key = key_node.value
+            if key in seen:
+                first = seen[key].start_mark
+                self.problems.append(_diag(
+                    self.file, key_node, f"duplicate key '{key}'", path=path + (key,),
+                    hint=f"'{key}' is already set on line {first.line + 1}; keep only one"))
+                continue
+            seen[key] = key_node
+            out[key] = self.value(value_node, path + (key,), key_node)
+        return out
+
+    def scalar(self, node: ScalarNode, path: Path) -> Any:
+        tag = node.tag
+        if tag == "tag:yaml.org,2002:timestamp" and node.style is None:
+            return node.value  # a bare date is just text here
+        if tag not in _SCALAR_TAGS:
+            self.bad_tag(node, path)
+            return None
+        try:
+            return SafeConstructor.yaml_constructors[tag](self._constructor, node)
+        except (yaml.YAMLError, ValueError) as exc:
+            self.problems.append(_diag(self.file, node, f"bad {_short_tag(tag)} value: {exc}",
+                                       path=path))
+            return None
+
+    def bad_tag(self, node: Node, path: Path) -> None:
+        self.problems.append(_diag(
+            self.file, node, f"YAML tag '{_short_tag(node.tag)}' is not allowed",
+            path=path, hint="rulesets are plain data: mappings, lists, text, numbers, "
+                            "true/false and null"))
+
+
+def parse_yaml(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]:
+    """Parse one YAML text; returns the document (None if unreadable) and every problem."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        message = exc.problem or "YAML syntax error"
+        if exc.context and exc.problem:
+            message = f"{exc.problem} ({exc.context})"
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        return None, [Diagnostic("yaml", message, file=file, line=line, column=col,
+                                 hint="check indentation, colons and quotes near here")]
+    except yaml.YAMLError as exc:  # unmarked: rare (e.g. a bad character in the stream)
+        return None, [Diagnostic("yaml", str(exc), file=file)]
+    if root is None:
+        return None, [Diagnostic("yaml", "the file is empty", file=file, line=1, column=1,
+                                 hint="a ruleset is a mapping such as 'title: ...'")]
+    if not isinstance(root, MappingNode) or root.tag != _MAP:
+        reader = _Reader(file, text)
+        if root.tag not in (_MAP, _SEQ) and root.tag not in _SCALAR_TAGS:
+            reader.bad_tag(root, ())
+            return None, reader.problems
+        return None, [_diag(file, root, "a ruleset must be a mapping of keys to values",
+                            hint="start with a line such as 'title: My rules'")]
+    reader = _Reader(file, text)
+    data = reader.value(root, ())
+    return Document(file, data, reader.marks), reader.problems
