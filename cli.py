@@ -21,7 +21,7 @@ def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
             try:
                 with open(d.file, encoding="utf-8") as fh:
                     sources[d.file] = fh.read()
-            except OSError:
+            except (OSError, UnicodeDecodeError):  # a binary file: no source line to show
                 sources[d.file] = None
         click.echo(d.render(sources.get(d.file)), err=True)
 
@@ -43,6 +43,35 @@ def main() -> None:
 
 
 # --- rulesets: list, validate, rules, diff ------------------------------------------
+
+@main.command("list")
+def list_rulesets() -> None:
+    """List every builtin ruleset (house rules included) with its one-line description."""
+    from interpreter.rules import builtin_rulesets
+
+    infos = builtin_rulesets()
+    width = max((len(info.name) for info in infos), default=0)
+    for info in infos:
+        click.echo(f"{info.name:<{width}}  {info.description}".rstrip())
+
+
+@main.command("validate")
+@click.argument("rulesets", nargs=-1, required=True, metavar="FILE_OR_NAME...")
+def validate(rulesets: tuple[str, ...]) -> None:
+    """Check rulesets (builtin names or YAML files): every problem, with file:line:col."""
+    from interpreter.rules import check_ruleset
+
+    invalid = False
+    for ref in rulesets:
+        diagnostics = check_ruleset(ref)
+        if diagnostics:
+            invalid = True
+            print_diagnostics(diagnostics)
+        else:
+            click.echo(f"ok: {ref}")
+    if invalid:
+        sys.exit(1)
+
 
 # --- engine: simulate, verify ------------------------------------------------------
 
