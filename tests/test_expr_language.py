@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter.engine.rules import SeatTally, SideTally
-from interpreter.expr import FIELDS, ExprError, compile_expression, format_expression, parse
-from interpreter.expr import ast
+from interpreter.expr import FIELDS, ExprError, ast, compile_expression, format_expression, parse
 from interpreter.expr.types import BOOL, INT, TILE, list_of
 
 
