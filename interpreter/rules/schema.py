@@ -117,18 +117,23 @@ def _diagnostics(error: ValidationError, marks: dict[Path, Mark]) -> list[Diagno
         return [Diagnostic("schema", f"{field} must be {_expected(schema)}, not "
                            f"{_what(error.instance)}", path=dotted(path), **where)]
     if kind == "anyOf":
-        options = []
+        named: list[str] = []
+        forms: list[str] = []
         for sub in error.validator_value:
             if "enum" in sub:
-                options += [str(c) for c in sub["enum"]]
+                named += [str(c) for c in sub["enum"]]
             else:
-                options.append(sub.get("description", "").rstrip("."))
+                text = sub.get("description", "").rstrip(".")
+                forms.append(text[:1].lower() + text[1:])
+        options = named + forms
+        choices = ", ".join(options[:-1]) + " or " + options[-1] if len(options) > 1 \
+            else "".join(options)
         hint = ""
         if isinstance(error.instance, str):
-            hint = did_you_mean(error.instance, [o for o in options if " " not in o])
-        return [Diagnostic("schema", f"{field} must be one of: {', '.join(options)} "
-                           f"(not {_what(error.instance)})", path=dotted(path), hint=hint,
-                           **where)]
+            close = did_you_mean(error.instance, named)
+            hint = close if close.startswith("did you mean") else "expected " + "; ".join(forms)
+        return [Diagnostic("schema", f"{field} must be {choices} (not {_what(error.instance)})",
+                           path=dotted(path), hint=hint, **where)]
     if kind in ("minimum", "maximum"):
         word = "at least" if kind == "minimum" else "at most"
         return [Diagnostic("schema", f"{field} must be {word} {error.validator_value}, not "
