@@ -1,0 +1,603 @@
+"""The rule sheet: a merged ruleset told in full sentences a player can read at the table.
+
+Every sentence is generated from the ruleset's data (and its compiled ``Rules``, to
+evaluate formulas for each allowed player count); nothing here knows a variant.
+Each rule is one function registered with ``@_rule(key, section, title)``: a new
+schema field gets its sentence by adding one such function, and ``diff`` (which
+compares sheets rule by rule) picks it up with no further change.
+
+>>> from interpreter.rules import load_ruleset                      # doctest: +SKIP
+>>> print(rule_sheet(load_ruleset("pagat")).rule("deal.hand_size").text)  # doctest: +SKIP
+Each player is dealt 7 tiles with 2 or 3 players, 6 with 4 (formula: 7 if players <= 3 else 6). ...
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.expr import ast, format_expression, parse
+
+SECTIONS = ("Equipment", "Players and sides", "Deal", "Leader and opening", "A turn",
+            "End of round", "Scoring", "Match", "Examples")
+FORMATS = ("text", "markdown", "json")
+
+
+@dataclass(frozen=True)
+class RuleLine:
+    """One rule: a stable ``key`` (the data it tells, e.g. ``drawing.limit``), a short
+    ``title``, the sentence(s) ``text``, and the ``formulas`` quoted in the text."""
+
+    key: str
+    title: str
+    text: str
+    formulas: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    rules: tuple[RuleLine, ...]
+
+
+@dataclass(frozen=True)
+class RuleSheet:
+    """A whole ruleset as sections of sentences, in table order."""
+
+    name: str
+    title: str
+    description: str
+    source: str
+    sections: tuple[Section, ...]
+    chain: tuple[str, ...] = field(default=())
+
+    def rule(self, key: str) -> RuleLine:
+        """The rule with this key (``KeyError`` if there is none)."""
+        for section in self.sections:
+            for line in section.rules:
+                if line.key == key:
+                    return line
+        raise KeyError(key)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "title": self.title, "description": self.description,
+            "source": self.source, "chain": list(self.chain),
+            "sections": [{"title": s.title,
+                          "rules": [{"key": r.key, "title": r.title, "text": r.text,
+                                     "formulas": list(r.formulas)} for r in s.rules]}
+                         for s in self.sections],
+        }
+
+
+# --- reading the ruleset ----------------------------------------------------------
+
+
+class _View:
+    """What the sentence writers read: the merged data, and the compiled rules to evaluate
+    formulas with. ``formulas`` collects the formula texts a writer quotes."""
+
+    def __init__(self, ruleset: Any):
+        self.data: dict[str, Any] = ruleset.data
+        self.rules = ruleset.rules
+        self.formulas: list[str] = []
+
+    def get(self, dotted: str) -> Any:
+        value: Any = self.data
+        for part in dotted.split("."):
+            value = value[part]
+        return value
+
+    @property
+    def counts(self) -> list[int]:
+        """Every allowed number of players."""
+        return list(range(self.get("players.min"), self.get("players.max") + 1))
+
+    @property
+    def partnerships(self) -> bool:
+        return self.get("players.sides") == "partnerships"
+
+    def formula(self, dotted: str) -> str | None:
+        """The canonical text of an expression field, or None when it is a plain number."""
+        raw = self.get(dotted)
+        if isinstance(raw, bool) or isinstance(raw, int):
+            return None
+        text = format_expression(str(raw))
+        try:
+            int(text)
+            return None
+        except ValueError:
+            self.formulas.append(text)
+            return text
+
+
+_Writer = Callable[[_View], str]
+
+
+@dataclass(frozen=True)
+class _Spec:
+    key: str
+    section: str
+    title: str
+    write: _Writer
+
+
+_SPECS: list[_Spec] = []
+
+
+def _rule(key: str, section: str, title: str) -> Callable[[_Writer], _Writer]:
+    """Register a sentence writer: the one place a rule's wording lives."""
+    assert section in SECTIONS, section
+
+    def register(fn: _Writer) -> _Writer:
+        _SPECS.append(_Spec(key, section, title, fn))
+        return fn
+    return register
+
+
+# --- small wording helpers --------------------------------------------------------
+
+_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+          "fourteen fifteen sixteen seventeen eighteen nineteen twenty").split()
+
+
+def _word(n: int) -> str:
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _join(items: list[str], last: str = "and") -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def _counts_phrase(counts: list[int]) -> str:
+    """``[2, 3]`` -> "2 or 3"; ``[2, 3, 4, 5]`` -> "2 to 5"; ``[2, 4]`` -> "2 or 4"."""
+    runs: list[list[int]] = []
+    for c in counts:
+        if runs and runs[-1][-1] == c - 1:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    parts: list[str] = []
+    for run in runs:
+        parts += [f"{run[0]} to {run[-1]}"] if len(run) >= 3 else [str(c) for c in run]
+    return _join(parts, "or")
+
+
+def _by_players(values: dict[int, int], unit: str, units: str | None = None) -> str:
+    """Values per player count, grouped: "7 tiles with 2 or 3 players, 6 with 4"."""
+    groups: dict[int, list[int]] = {}
+    for players, value in values.items():
+        groups.setdefault(value, []).append(players)
+    parts = []
+    for i, (value, counts) in enumerate(groups.items()):
+        amount = _plural(value, unit, units) if i == 0 else str(value)
+        who = _counts_phrase(counts)
+        if i == 0:
+            who += " player" if counts == [1] else " players"
+        parts.append(f"{amount} with {who}")
+    return ", ".join(parts)
+
+
+def _per_players(view: _View, fn: Callable[[int], int], unit: str,
+                 units: str | None = None) -> str:
+    values = {p: fn(p) for p in view.counts}
+    if len(set(values.values())) == 1:
+        return _plural(next(iter(values.values())), unit, units)
+    return _by_players(values, unit, units)
+
+
+def _with_formula(sentence: str, formula: str | None) -> str:
+    """Append the formula in readable form before the sentence's final full stop."""
+    return f"{sentence[:-1]} (formula: {formula})." if formula else sentence
+
+
+def _tile(tile: Any) -> str:
+    low, high = tile
+    return f"[{low}|{high}]"
+
+
+def _tiles(spec: str) -> str:
+    """An example's hand, "0-0 3-5" -> "[0|0] [3|5]"; "" -> "empty"."""
+    tiles = [t.replace("-", "|") for t in spec.split()]
+    return " ".join(f"[{t}]" for t in tiles) if tiles else "empty"
+
+
+def _side_noun(view: _View) -> str:
+    return "side" if view.partnerships else "player"
+
+
+# --- what a scoring formula says, in words -----------------------------------------
+
+_OWNERS = {"opponents": "the opponents'", "sides": "all sides'", "seats": "all players'",
+           "winner": "the winner's own"}
+# In partnerships the scoring names stand for sides, so say so.
+_SIDE_OWNERS = {**_OWNERS, "opponents": "the opposing side's", "winner": "the winning side's own"}
+_ATTRS = {"pips": "hand values", "tiles": "tiles left in hand", "drawn": "tiles drawn",
+          "players": "players"}
+_ATTR = {"pips": "hand value", "tiles": "tiles left in hand", "drawn": "tiles drawn"}
+_OPS = {"+": "plus", "-": "minus", "*": "times"}
+
+
+def _gloss(node: ast.Node, owners: dict[str, str]) -> str | None:
+    """Plain words for the simple shapes scoring formulas take; None for anything else
+    (the sheet then shows the formula alone)."""
+    match node:
+        case ast.Int(value=v):
+            return str(v)
+        case ast.Call(func="sum", args=[ast.Attribute(obj=ast.Name(name=owner), attr=attr)]) \
+                if owner in owners and attr in _ATTRS and owner != "winner":
+            return f"the sum of {owners[owner]} {_ATTRS[attr]}"
+        case ast.Attribute(obj=ast.Name(name="winner"), attr=attr) if attr in _ATTR:
+            return f"{owners['winner']} {_ATTR[attr]}"
+        case ast.Binary(op=op, left=left, right=right) if op in _OPS:
+            a, b = _gloss(left, owners), _gloss(right, owners)
+            return f"{a} {_OPS[op]} {b}" if a and b else None
+    return None
+
+
+def _points(view: _View, dotted: str) -> str:
+    """What a scoring field awards: "N points", or its words and formula."""
+    raw = view.get(dotted)
+    formula = view.formula(dotted)
+    if formula is None:
+        return _plural(int(raw), "point")
+    words = _gloss(parse(formula), _SIDE_OWNERS if view.partnerships else _OWNERS)
+    return f"{words} (formula: {formula})" if words else f"the points given by {formula}"
+
+
+# --- the rules, in table order -----------------------------------------------------
+
+
+@_rule("set", "Equipment", "Set")
+def _set(view: _View) -> str:
+    n = view.get("set.max_pip")
+    count = (n + 1) * (n + 2) // 2
+    return (f"A double-{_word(n)} set: one tile for each pair of values from 0 to {n}, "
+            f"[0|0] to [{n}|{n}], {count} tiles in all.")
+
+
+@_rule("players", "Players and sides", "Players")
+def _players(view: _View) -> str:
+    low, high = view.get("players.min"), view.get("players.max")
+    count = f"Exactly {low}" if low == high else f"{low} to {high}"
+    return (f"{count} players. Seats are numbered clockwise from 0, and play goes "
+            "clockwise: each seat is followed by the next.")
+
+
+@_rule("players.sides", "Players and sides", "Sides")
+def _sides(view: _View) -> str:
+    if not view.partnerships:
+        return "Each player plays for themself and keeps their own score."
+    low, high = view.get("players.min"), view.get("players.max")
+    if low == high:
+        even = _join([str(s) for s in range(0, low, 2)])
+        odd = _join([str(s) for s in range(1, low, 2)])
+        teams = f"seats {even} against seats {odd}"
+    else:
+        teams = "even seats (0, 2, ...) against odd seats (1, 3, ...)"
+    return (f"Two partnerships, seats alternating: {teams}; partners sit opposite "
+            "and share one score.")
+
+
+@_rule("deal.hand_size", "Deal", "Hand size")
+def _hand_size(view: _View) -> str:
+    formula = view.formula("deal.hand_size")
+    dealt = _with_formula(
+        f"Each player is dealt {_per_players(view, view.rules.hand_size, 'tile')}.", formula)
+    n = view.get("set.max_pip")
+    total = (n + 1) * (n + 2) // 2
+    left = {p: total - p * view.rules.hand_size(p) for p in view.counts}
+    if not any(left.values()):
+        return f"{dealt} All the tiles are dealt: there is no boneyard."
+    if len(set(left.values())) == 1:
+        rest = f"the other {_plural(next(iter(left.values())), 'tile')}"
+        return f"{dealt} Dealt face down; {rest} form the boneyard."
+    return f"{dealt} Dealt face down; the other tiles form the boneyard: " \
+           f"{_by_players(left, 'tile')}."
+
+
+_CHOOSERS = {
+    "lot": "chosen by a fair lot",
+    "seat_zero": "seat 0",
+    "highest_double": ("the player holding the highest double dealt; if nobody holds a "
+                       "double, the tiles are shuffled and dealt again"),
+    "draw_highest_tile": ("chosen by each player drawing a tile from the whole set, shuffled: "
+                          "the highest pips leads, tied players draw again, and the tiles "
+                          "are returned before the deal"),
+    "rotate": "the next seat clockwise from the previous round's leader (not the winner)",
+    "same": "the previous round's leader again",
+    "winner": ("the player who won the previous round (the dominoer, or the lowest hand of "
+               "a blocked round); when nobody won, the previous round's leader again"),
+}
+
+
+def _chooser(view: _View, how: str) -> str:
+    if how == "opening_tile_holder":
+        return f"the player holding {_opening_tile(view)}"
+    if how == "exposed_tiles":
+        start = ("seat 0" if view.get("lead.count_from") == "seat_zero"
+                 else "the previous round's leader")
+        return ("chosen by exposed tiles: each player shows a random tile, and the total "
+                "of their pips modulo the number of players, plus 1, is the leader's "
+                f"number, counting clockwise from 1 at {start}")
+    return _CHOOSERS[how]
+
+
+@_rule("lead", "Leader and opening", "Leader")
+def _lead(view: _View) -> str:
+    first, later = view.get("lead.first"), view.get("lead.later")
+    if first == later:
+        return f"Every round, the leader is {_chooser(view, first)}."
+    return (f"The first round's leader is {_chooser(view, first)}. "
+            f"In later rounds the leader is {_chooser(view, later)}.")
+
+
+def _opening_tile(view: _View) -> str:
+    tile = view.rules.opening_tile
+    if tile == "highest_double":
+        return "the highest double dealt"
+    if tile == "any":
+        return "any tile"
+    return _tile(tile)
+
+
+@_rule("opening", "Leader and opening", "Opening")
+def _opening(view: _View) -> str:
+    if view.rules.opening_tile == "any":
+        return "The leader opens the round with any tile from their hand."
+    tile = _opening_tile(view)
+    if view.get("opening.opener") == "leader":
+        text = f"The first tile must be {tile}, and the leader opens with it."
+    else:
+        text = (f"The first tile must be {tile}: whoever holds it opens with it, "
+                "and play goes on from their left.")
+    unheld = ("If nobody holds a double" if view.rules.opening_tile == "highest_double"
+              else "If nobody was dealt it")
+    if view.get("opening.if_unheld") == "redeal":
+        return f"{text} {unheld}, the tiles are shuffled and dealt again."
+    return (f"{text} {unheld}, each player in turn, starting with the leader and going "
+            "clockwise, draws one tile; the first to draw it opens with it at once.")
+
+
+@_rule("turn", "A turn", "Placing")
+def _placing(view: _View) -> str:
+    return ("On their turn a player places one tile at one of the line's two open ends, "
+            "matching one of its halves to that end's value (a blank matches only a "
+            "blank). Doubles lie crosswise in the line and open no branches. Placing a "
+            "tile ends the turn.")
+
+
+@_rule("drawing.reserve", "A turn", "Boneyard reserve")
+def _reserve(view: _View) -> str:
+    n = view.get("drawing.reserve")
+    if n == 0:
+        return "The whole boneyard may be drawn."
+    last = "The last tile" if n == 1 else f"The last {_word(n)} tiles"
+    return f"{last} of the boneyard {'is' if n == 1 else 'are'} never drawn."
+
+
+@_rule("drawing.voluntary", "A turn", "Voluntary draws")
+def _voluntary(view: _View) -> str:
+    if view.get("drawing.voluntary") == "allowed":
+        return ("A player may draw from the boneyard, one tile at a time, even when holding "
+                "a playable tile; drawing keeps the turn, and the player may then place "
+                "any playable tile.")
+    return "A player who holds a playable tile must place: they may not draw."
+
+
+@_rule("drawing.when_stuck", "A turn", "No playable tile")
+def _stuck(view: _View) -> str:
+    if view.get("drawing.when_stuck") == "draw":
+        return ("A player with no playable tile must draw, one tile at a time, while drawing "
+                "is allowed, and passes when it is not. Nobody may pass while a placement "
+                "or a draw is possible.")
+    return "A player with no playable tile passes at once, without drawing."
+
+
+@_rule("drawing.limit", "A turn", "Draw limit")
+def _limit(view: _View) -> str:
+    n = view.get("drawing.limit")
+    if n is None:
+        return "There is no limit to the tiles drawn in one turn."
+    return (f"At most {_plural(n, 'tile')} may be drawn in one turn; a player who still "
+            "cannot place then passes.")
+
+
+@_rule("drawing.cost", "A turn", "Cost of drawing")
+def _cost(view: _View) -> str:
+    values = {p: view.rules.draw_cost(p) for p in view.counts}
+    if not any(values.values()):
+        return "Drawing costs no points."
+    formula = view.formula("drawing.cost")
+    cost = _per_players(view, view.rules.draw_cost, "point")
+    to = ("the points are simply lost" if view.get("drawing.cost_to") == "nobody"
+          else "the points go to the round's winner")
+    return _with_formula(f"Each tile drawn costs the drawer {cost}.", formula)[:-1] + f"; {to}."
+
+
+@_rule("round.end", "End of round", "End of round")
+def _round_end(view: _View) -> str:
+    return ("A round ends at once when a player places their last tile (dominoes). It is "
+            "blocked, and ends, when every player in turn has passed, with no placement "
+            "and no draw between those passes.")
+
+
+@_rule("scoring.tile_value", "Scoring", "Tile values")
+def _tile_value(view: _View) -> str:
+    n = view.get("set.max_pip")
+    formula = view.formula("scoring.tile_value")
+    value = view.rules.tile_value
+    tiles = [(a, b) for a in range(n + 1) for b in range(a, n + 1)]
+    odd = [t for t in tiles if value(*t) != t[0] + t[1]]
+    head = "A hand is worth the sum of its tiles' values"
+    if not odd:
+        return (f"{head}; a tile is worth its pips, both halves added "
+                f"([{n}|{n}] is {2 * n}, [0|0] is 0).")
+    values = {value(*t) for t in tiles}
+    if len(values) == 1:
+        return _with_formula(f"{head}; every tile is worth {_plural(values.pop(), 'point')}.",
+                             formula)
+    if len(odd) <= 4:
+        except_ = _join([f"{_tile(t)}, worth {value(*t)}" for t in odd])
+        return _with_formula(f"{head}; a tile is worth its pips, both halves added, "
+                             f"except {except_}.", formula)
+    return _with_formula(f"{head}; [{n}|{n}] is worth {value(n, n)} and [0|0] "
+                         f"{value(0, 0)}.", formula)
+
+
+@_rule("scoring.domino", "Scoring", "Domino")
+def _domino(view: _View) -> str:
+    who = "The side of a player who dominoes" if view.partnerships else "A player who dominoes"
+    return f"{who} scores {_points(view, 'scoring.domino')}."
+
+
+@_rule("scoring.blocked", "Scoring", "Blocked round")
+def _blocked(view: _View) -> str:
+    if view.get("scoring.blocked.winner") == "lowest_hand":
+        who = "the player with the lowest hand"
+        tied = "players tie"
+    else:
+        who = "the side whose hands add up to the lowest total"
+        tied = "sides tie"
+    tie = ("nobody scores" if view.get("scoring.blocked.tie") == "nothing"
+           else "each of them scores")
+    return (f"In a blocked round {who} wins and scores {_points(view, 'scoring.blocked.points')}"
+            f"; if two or more {tied} for lowest, {tie}.")
+
+
+@_rule("match.target", "Match", "Target")
+def _target(view: _View) -> str:
+    partnerships = view.partnerships
+
+    def target(players: int) -> int:
+        return view.rules.target(players, 2 if partnerships else players, partnerships)
+
+    formula = view.formula("match.target")
+    who = "a side" if partnerships else "a player"
+    reach = _with_formula(f"{_per_players(view, target, 'point')}.", formula)[:-1]
+    return (f"The match ends after the round in which {who} reaches or passes {reach}; "
+            "excess points are kept.")
+
+
+@_rule("match.tie", "Match", "Winner")
+def _match_tie(view: _View) -> str:
+    if view.get("match.tie") == "draw":
+        return "The highest score wins; a tie for the highest score is a drawn match."
+    return "The highest score wins; if the highest scores tie, another round is played."
+
+
+def _example(data: dict[str, Any], sides: str) -> str:
+    players = data.get("players", len(data.get("hands", [])))
+    hands = _join([f"seat {i} {_tiles(h)}" for i, h in enumerate(data.get("hands", []))])
+    if data.get("kind") == "points":
+        points = _join([str(p) for p in data.get("expect_points", [])])
+        ends = "in a domino" if data.get("result") == "domino" else "blocked"
+        return (f"{players} players, the round ends {ends}; hands: {hands}. "
+                f"Points per {sides}: {points}.")
+    ends = data.get("ends")
+    where = (f"the open ends show {ends[0]} and {ends[1]}" if ends
+             else "before the opening")
+    facts = [f"{players} players, seat {data.get('turn', 0)} to act, {where}",
+             f"hands: {hands}"]
+    if "boneyard" in data:
+        facts.append(f"{_plural(data['boneyard'], 'tile')} in the boneyard")
+    if data.get("drawn_this_turn"):
+        facts.append(f"{_plural(data['drawn_this_turn'], 'tile')} drawn this turn")
+    legal = ", ".join(str(a) for a in data.get("expect_legal", []))
+    return "; ".join(facts) + f". Legal: {legal}."
+
+
+def _examples(view: _View) -> tuple[RuleLine, ...]:
+    sides = _side_noun(view)
+    return tuple(RuleLine(f"examples[{i}]", str(ex.get("title", f"Example {i + 1}")),
+                          _example(ex, sides))
+                 for i, ex in enumerate(view.data.get("examples") or []))
+
+
+# --- the sheet ---------------------------------------------------------------------
+
+
+def rule_sheet(ruleset: Any) -> RuleSheet:
+    """The rule sheet of a loaded ruleset (``.name``, ``.data``, ``.rules``, ``.chain``)."""
+    view = _View(ruleset)
+    lines: dict[str, list[RuleLine]] = {s: [] for s in SECTIONS}
+    for spec in _SPECS:
+        view.formulas = []
+        text = spec.write(view)
+        lines[spec.section].append(RuleLine(spec.key, spec.title, text, tuple(view.formulas)))
+    lines["Examples"] += _examples(view)
+    data = ruleset.data
+    return RuleSheet(
+        name=str(getattr(ruleset, "name", data.get("name", ""))),
+        title=str(data.get("title", "")), description=str(data.get("description", "")),
+        source=str(data.get("source", "")),
+        sections=tuple(Section(s, tuple(lines[s])) for s in SECTIONS if lines[s]),
+        chain=tuple(str(c) for c in getattr(ruleset, "chain", ()) or ()))
+
+
+# --- rendering ---------------------------------------------------------------------
+
+
+def wrap(text: str, indent: str, width: int = 88) -> str:
+    return textwrap.fill(text, width=width, initial_indent=indent,
+                         subsequent_indent=" " * len(indent))
+
+
+def markdown_text(line: RuleLine) -> str:
+    """A rule's sentence with its formulas as code spans."""
+    text = line.text
+    for formula in sorted(set(line.formulas), key=len, reverse=True):
+        text = re.sub(rf"(?<!`){re.escape(formula)}(?!`)", f"`{formula}`", text, count=1)
+    return text
+
+
+def _sheet_text(sheet: RuleSheet) -> str:
+    out = [f"{sheet.title} ({sheet.name})" if sheet.title else sheet.name]
+    if sheet.description:
+        out.append(wrap(sheet.description, ""))
+    if sheet.source:
+        out.append(wrap(f"Source: {sheet.source}", ""))
+    for section in sheet.sections:
+        out += ["", section.title, "-" * len(section.title)]
+        for line in section.rules:
+            out.append(wrap(f"{line.title}. {line.text}", "- "))
+    return "\n".join(out) + "\n"
+
+
+def _sheet_markdown(sheet: RuleSheet) -> str:
+    out = [f"# {sheet.title or sheet.name}", "", f"Ruleset `{sheet.name}`."]
+    if sheet.description:
+        out += ["", f"*{sheet.description}*"]
+    if sheet.source:
+        out += ["", f"Source: {sheet.source}"]
+    for section in sheet.sections:
+        out += ["", f"## {section.title}", ""]
+        out += [f"- **{line.title}.** {markdown_text(line)}" for line in section.rules]
+    return "\n".join(out) + "\n"
+
+
+def render_sheet(sheet: RuleSheet, fmt: str = "text") -> str:
+    """The sheet as plain text (terminal), markdown or JSON."""
+    if fmt == "json":
+        return json.dumps(sheet.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    if fmt == "markdown":
+        return _sheet_markdown(sheet)
+    if fmt == "text":
+        return _sheet_text(sheet)
+    raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
+def rule_keys() -> Iterable[str]:
+    """The keys of every rule a sheet tells (examples aside), in table order."""
+    order = {s: i for i, s in enumerate(SECTIONS)}
+    return [s.key for s in sorted(_SPECS, key=lambda s: order[s.section])]

@@ -1,0 +1,118 @@
+"""``diff``: only the rules two rulesets tell differently, each as both sheets word it.
+
+Two rulesets are compared sheet against sheet, rule by rule (examples aside): a rule
+differs when its sentence differs. So whatever gets a sentence in ``describe`` is
+compared here with no further code, and a formula written two ways that plays the
+same ("7 if players <= 3 else 6" and "6 if players == 4 else 7") still shows, since
+the sentence quotes the formula.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from .describe import FORMATS, RuleLine, RuleSheet, markdown_text, rule_sheet, wrap
+
+
+@dataclass(frozen=True)
+class RuleDiff:
+    """One rule told differently: its section, key and title, and each side's line."""
+
+    section: str
+    key: str
+    title: str
+    a: RuleLine
+    b: RuleLine
+
+
+@dataclass(frozen=True)
+class SheetDiff:
+    a: RuleSheet
+    b: RuleSheet
+    rules: tuple[RuleDiff, ...]
+
+    def keys(self) -> list[str]:
+        return [d.key for d in self.rules]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "a": {"name": self.a.name, "title": self.a.title},
+            "b": {"name": self.b.name, "title": self.b.title},
+            "differences": [{"section": d.section, "key": d.key, "title": d.title,
+                             "a": d.a.text, "b": d.b.text} for d in self.rules],
+        }
+
+
+def diff_sheets(a: RuleSheet, b: RuleSheet) -> SheetDiff:
+    """The rules whose sentences differ, in table order."""
+    b_lines = {line.key: line for section in b.sections for line in section.rules}
+    found = []
+    for section in a.sections:
+        if section.title == "Examples":
+            continue
+        for line in section.rules:
+            other = b_lines.get(line.key)
+            if other is not None and other.text != line.text:
+                found.append(RuleDiff(section.title, line.key, line.title, line, other))
+    return SheetDiff(a, b, tuple(found))
+
+
+def diff(a: Any, b: Any) -> SheetDiff:
+    """Compare two loaded rulesets (see ``describe.rule_sheet``)."""
+    return diff_sheets(rule_sheet(a), rule_sheet(b))
+
+
+def _label(sheet: RuleSheet) -> str:
+    return f"{sheet.name}: {sheet.title}" if sheet.title else sheet.name
+
+
+def _count(d: SheetDiff) -> str:
+    n = len(d.rules)
+    if n == 0:
+        return "The two rulesets tell every rule the same way."
+    return f"{n} rule{'s' if n != 1 else ''} differ{'s' if n == 1 else ''}."
+
+
+def _diff_text(d: SheetDiff) -> str:
+    width = max(len(d.a.name), len(d.b.name))
+    out = [_label(d.a), _label(d.b), _count(d)]
+    section = None
+    for r in d.rules:
+        if r.section != section:
+            section = r.section
+            out += ["", section, "-" * len(section)]
+        out.append(f"{r.title}:")
+        out.append(wrap(r.a.text, f"  {d.a.name:<{width}}  "))
+        out.append(wrap(r.b.text, f"  {d.b.name:<{width}}  "))
+    return "\n".join(out) + "\n"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _diff_markdown(d: SheetDiff) -> str:
+    out = [f"# {d.a.name} against {d.b.name}", "",
+           f"- `{d.a.name}`: {d.a.title}", f"- `{d.b.name}`: {d.b.title}", "", _count(d)]
+    section = None
+    for r in d.rules:
+        if r.section != section:
+            section = r.section
+            out += ["", f"## {section}", "",
+                    f"| Rule | {_cell(d.a.name)} | {_cell(d.b.name)} |", "|---|---|---|"]
+        out.append(f"| {_cell(r.title)} | {_cell(markdown_text(r.a))} | "
+                   f"{_cell(markdown_text(r.b))} |")
+    return "\n".join(out) + "\n"
+
+
+def render_diff(d: SheetDiff, fmt: str = "text") -> str:
+    """The differences as plain text (terminal), markdown (a table per section) or JSON."""
+    if fmt == "json":
+        return json.dumps(d.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    if fmt == "markdown":
+        return _diff_markdown(d)
+    if fmt == "text":
+        return _diff_text(d)
+    raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
