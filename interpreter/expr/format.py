@@ -32,6 +32,8 @@ def _level(node: ast.Node) -> int:
             return _NOT
         case ast.Unary():
             return _UNARY
+        case ast.Int(value=v) if v < 0:  # only built by hand: the parser reads -2 as -(2)
+            return _UNARY
         case _:
             return _POSTFIX
 
