@@ -73,6 +73,42 @@ def validate(rulesets: tuple[str, ...]) -> None:
         sys.exit(1)
 
 
+_FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]),
+                       default="text", show_default=True, help="Output format.")
+
+
+def _load_or_fail(ref: str):
+    """A loaded ruleset, or its diagnostics printed and exit 1."""
+    from interpreter.rules import load_ruleset
+
+    try:
+        return load_ruleset(ref)
+    except DiagnosticError as err:
+        fail(err.diagnostics)
+
+
+@main.command("rules")
+@click.argument("ruleset", metavar="RULESET")
+@_FORMAT
+def rules_sheet(ruleset: str, fmt: str) -> None:
+    """Print a ruleset's full rule sheet in plain English, generated from its data."""
+    from interpreter.rules.describe import render_sheet, rule_sheet
+
+    click.echo(render_sheet(rule_sheet(_load_or_fail(ruleset)), fmt), nl=False)
+
+
+@main.command("diff")
+@click.argument("a", metavar="A")
+@click.argument("b", metavar="B")
+@_FORMAT
+def diff_rulesets(a: str, b: str, fmt: str) -> None:
+    """Print only the rules two rulesets tell differently, each as both word it."""
+    from interpreter.rules.diff import diff, render_diff
+
+    first, second = _load_or_fail(a), _load_or_fail(b)
+    click.echo(render_diff(diff(first, second), fmt), nl=False)
+
+
 # --- engine: simulate, verify ------------------------------------------------------
 
 # --- explorer: compare ---------------------------------------------------------------

@@ -269,9 +269,13 @@ def _set(view: _View) -> str:
 @_rule("players", "Players and sides", "Players")
 def _players(view: _View) -> str:
     low, high = view.get("players.min"), view.get("players.max")
-    count = f"Exactly {low}" if low == high else f"{low} to {high}"
-    return (f"{count} players. Seats are numbered clockwise from 0, and play goes "
-            "clockwise: each seat is followed by the next.")
+    return f"Exactly {low} players." if low == high else f"{low} to {high} players."
+
+
+@_rule("seats", "Players and sides", "Seats")
+def _seats(view: _View) -> str:
+    return "Seats are numbered clockwise from 0, and play goes clockwise: each seat is " \
+        "followed by the next."
 
 
 @_rule("players.sides", "Players and sides", "Sides")
