@@ -1,0 +1,244 @@
+"""``compare``: load the rulesets, build the pairings, run them, and turn sums into rows.
+
+The result, a ``Comparison``, holds one ``Row`` per metric: each ruleset's estimate
+with its interval, and each ruleset's paired difference from the first. Reports
+(table, JSON, HTML, PNG) only format it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from interpreter.diagnostics import Diagnostic, DiagnosticError
+from interpreter.explore import stats
+from interpreter.explore.metrics import Metric, feature_names, metrics_for
+from interpreter.explore.runner import PairingRun, RunOutcome, RunSettings, run
+from interpreter.explore.worker import DEFAULT_API, Pairing, game_for
+
+MIN_MATCHES_FOR_PRECISION = 100
+
+
+@dataclass(frozen=True)
+class CompareSettings:
+    """Everything that decides the numbers (not how fast they come: workers, backend)."""
+
+    refs: tuple[str, ...]
+    players: int | None = None
+    matches: int = 1000
+    seed: int = 1
+    bots: tuple[str, ...] = ("random",)
+    skill_bots: tuple[str, str] | None = ("strategist", "random")  # (skilled, opponents)
+    precision: float | None = None
+    max_matches: int = 100_000
+    batch_size: int = 50
+    api_module: str = DEFAULT_API
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rulesets": list(self.refs), "players": self.players, "seed": self.seed,
+            "matches": None if self.precision else self.matches, "bots": list(self.bots),
+            "skill_bots": list(self.skill_bots) if self.skill_bots else None,
+            "precision": self.precision,
+            "max_matches": self.max_matches if self.precision else None,
+            "batch_size": self.batch_size,
+        }
+
+
+@dataclass(frozen=True)
+class RulesetInfo:
+    label: str          # what the table calls it
+    ref: str            # what workers load (a builtin name or an absolute path)
+    name: str
+    sha256: str         # of the merged data (defaults filled in)
+    partnerships: bool
+
+
+@dataclass
+class Row:
+    """One metric across the rulesets of its pairing."""
+
+    metric: Metric
+    estimates: list[stats.Estimate]
+    differences: list[stats.Difference | None]   # None for the first ruleset
+
+
+@dataclass
+class Comparison:
+    settings: CompareSettings
+    rulesets: list[RulesetInfo]
+    rows: list[Row]
+    outcome: RunOutcome
+    stops: dict[str, str] = field(default_factory=dict)  # pairing -> why it stopped
+
+    def run_for(self, pairing: str) -> PairingRun | None:
+        return next((r for r in self.outcome.runs if r.pairing.name == pairing), None)
+
+
+def data_hash(data: Any) -> str:
+    """sha256 of a ruleset's merged data, as canonical JSON."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def worker_ref(ref: str) -> str:
+    """A ref any worker can load: files become absolute paths, builtin names stay."""
+    path = os.path.expanduser(ref)
+    if (os.sep in ref or ref.endswith((".yaml", ".yml"))) and os.path.isfile(path):
+        return os.path.abspath(path)
+    return ref
+
+
+def describe_rulesets(settings: CompareSettings) -> tuple[list[RulesetInfo], int]:
+    """Load every ruleset once here (so errors surface before any worker starts)."""
+    infos: list[RulesetInfo] = []
+    ranges: list[tuple[str, int, int]] = []
+    problems: list[Diagnostic] = []
+    games = []
+    for ref in settings.refs:
+        try:
+            game = game_for(settings.api_module, worker_ref(ref))
+        except DiagnosticError as exc:
+            problems.extend(exc.diagnostics)
+            continue
+        games.append((ref, game))
+    if problems:
+        raise DiagnosticError(problems)
+    names = [_rules(g).name for _, g in games]
+    for ref, game in games:
+        rules = _rules(game)
+        label = rules.name if names.count(rules.name) == 1 else ref
+        infos.append(RulesetInfo(label, worker_ref(ref), rules.name,
+                                 data_hash(_data(game)), rules.partnerships))
+        ranges.append((rules.name, rules.min_players, rules.max_players))
+    players = settings.players
+    if players is None:
+        players = max(lo for _, lo, _ in ranges)
+        if players > min(hi for _, _, hi in ranges):
+            spans = ", ".join(f"{n} {lo}-{hi}" for n, lo, hi in ranges)
+            raise DiagnosticError([Diagnostic(
+                "players", f"no player count suits every ruleset ({spans})",
+                hint="compare rulesets that share a player count, or give --players")])
+    bad = [Diagnostic("players", f"{n} allows {lo} to {hi} players, not {players}",
+                      path="players", hint=f"choose --players from {lo} to {hi}")
+           for n, lo, hi in ranges if not lo <= players <= hi]
+    if bad:
+        raise DiagnosticError(bad)
+    return infos, players
+
+
+def _rules(game: Any) -> Any:
+    return getattr(game, "rules", game)
+
+
+def _data(game: Any) -> Any:
+    for holder in (game, getattr(game, "ruleset", None)):
+        data = getattr(holder, "data", None)
+        if data is not None:
+            return data
+    return repr(_rules(game))
+
+
+def seat_bots(bots: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """One bot name for every seat, or exactly one per seat."""
+    if len(bots) == 1:
+        return bots * players
+    if len(bots) != players:
+        raise DiagnosticError([Diagnostic(
+            "bots", f"{len(bots)} bots given for {players} players",
+            hint="give one bot name for every seat, or one per seat separated by commas")])
+    return bots
+
+
+def compare(settings: CompareSettings, backend: Any, progress: Any = None,
+            csv_path: str | None = None) -> Comparison:
+    """Simulate, then compute every metric, interval and paired difference."""
+    infos, players = describe_rulesets(settings)
+    refs = tuple(i.ref for i in infos)
+    pairings = [Pairing("main", refs, players, seat_bots(settings.bots, players))]
+    if settings.skill_bots:
+        skilled, others = settings.skill_bots
+        pairings.append(Pairing("skill", refs, players, (others,) * players, skilled))
+    partnerships = any(i.partnerships for i in infos)
+    run_settings = RunSettings(settings.seed, settings.matches, settings.max_matches,
+                               settings.batch_size, csv_path is not None, settings.api_module)
+    precise = None
+    if settings.precision is not None:
+        precision = settings.precision
+
+        def precise(r: PairingRun) -> bool:
+            if r.n < MIN_MATCHES_FOR_PRECISION:
+                return False
+            return widest(pairing_rows(r, partnerships), precision)[0] is None
+
+    outcome = run(pairings, run_settings, backend, precise, progress, csv_path)
+    rows = [row for r in outcome.runs for row in pairing_rows(r, partnerships)]
+    comparison = Comparison(settings, infos, rows, outcome)
+    for r in outcome.runs:
+        comparison.stops[r.pairing.name] = stop_message(r, settings, partnerships)
+    return comparison
+
+
+def pairing_rows(r: PairingRun, partnerships: bool) -> list[Row]:
+    """Every metric of one pairing, estimated from its merged sums."""
+    names = feature_names(r.pairing.players)
+    covs = [stats.covariance(a) for a in r.aggs]
+    crosses = [stats.cross_covariance(r.aggs[0], a, c)
+               for a, c in zip(r.aggs[1:], r.crosses, strict=True)]
+    rows = []
+    for metric in metrics_for(r.pairing.name, r.pairing.players, partnerships):
+        ests = [stats.estimate(metric, a, names, cov) for a, cov in zip(r.aggs, covs,
+                                                                         strict=True)]
+        diffs: list[stats.Difference | None] = [None]
+        for k in range(1, len(r.aggs)):
+            diffs.append(stats.difference(metric, r.aggs[0], r.aggs[k], r.crosses[k - 1],
+                                          names, (covs[0], covs[k], crosses[k - 1])))
+        rows.append(Row(metric, ests, diffs))
+    return rows
+
+
+def _allowed(metric: Metric, precision: float, base: float | None) -> float:
+    """The half-width an interval may have: absolute for shares, relative otherwise."""
+    if metric.unit == "share":
+        return precision
+    return precision * abs(base or 0.0)
+
+
+def widest(rows: list[Row], precision: float) -> tuple[str | None, float]:
+    """The first interval wider than ``precision`` allows (its description), or None."""
+    for row in rows:
+        base = row.estimates[0].value
+        for k, est in enumerate(row.estimates):
+            if est.value is None:
+                continue
+            hw = est.half_width
+            if hw is None or not np.isfinite(hw) or hw > _allowed(row.metric, precision,
+                                                                  est.value):
+                return f"{row.metric.key} (ruleset {k + 1})", hw or float("inf")
+        for k, diff in enumerate(row.differences):
+            if diff is None or diff.value is None:
+                continue
+            hw = diff.half_width
+            if hw is None or hw > _allowed(row.metric, precision, base):
+                return f"{row.metric.key} (difference {k + 1})", hw or float("inf")
+    return None, 0.0
+
+
+def stop_message(r: PairingRun, settings: CompareSettings, partnerships: bool) -> str:
+    """Which limit stopped a pairing, in words."""
+    n = r.n
+    if r.stop_reason == "precision":
+        return (f"stopped after {n} deals: every interval is within the precision asked "
+                f"(±{settings.precision:g})")
+    if r.stop_reason == "max-matches":
+        what, hw = widest(pairing_rows(r, partnerships), settings.precision or 0.0)
+        return (f"stopped at --max-matches ({n} deals) before the precision asked "
+                f"(±{settings.precision:g}): widest is {what} at ±{hw:.4g}")
+    if r.stop_reason == "interrupted":
+        return f"interrupted: {n} deals finished and counted"
+    return f"played {n} deals"

@@ -1,0 +1,304 @@
+"""Every metric ``compare`` reports, defined once, and the running sums they are computed from.
+
+A match is the unit of sampling (its rounds are not independent of each other), so
+each match is turned into one vector of integer *features* (its rounds, its turns,
+whether seat 2 won ...). A batch of matches becomes an ``Aggregate``: the count, the
+sum of the feature vectors and the sum of their outer products, all integers. Sums
+of integers do not depend on the order they were added in, so a run gives the same
+result to the last digit whatever the number of workers or the backend, and workers
+send back a few small arrays instead of lists of records (memory stays flat).
+
+Every metric is a ratio of two feature means (``rounds / matches``, ``turns /
+rounds``, ``comebacks / decided matches`` ...) except ``balance``; ``stats`` turns
+the sums into estimates and intervals. ``docs/metrics.md`` says the same in prose.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from interpreter.engine.stats import MatchResult
+
+# The per-match features, in vector order; seat wins (``seat_win_<s>``) follow them.
+BASE_FEATURES = (
+    "one",            # 1: counts matches
+    "sides",          # the number of sides (fair share = 1 / sides)
+    "rounds",
+    "turns",
+    "placements",
+    "draws",
+    "passes",
+    "decisions",
+    "choice_points",  # decisions with two or more legal actions
+    "redeals",
+    "blocked",        # rounds that ended blocked
+    "tied_blocks",    # blocked rounds whose lowest hands (or sides) tied
+    "points",         # points scored by all sides over the match (draw costs included)
+    "drawn",          # 1 when the match was drawn (tie for highest)
+    "decided",        # 1 when some side won the match
+    "lead_changes",
+    "comeback",       # 1 when the match's winner trailed after some round
+    "leader_edge",    # sides * [first leader's side won] - decided
+    "skill_win",      # skill pairing: 1 when the skilled seat's side won
+    "skill_edge",     # skill pairing: sides * skill_win - decided
+)
+
+
+def feature_names(players: int) -> tuple[str, ...]:
+    """The feature vector's layout for a pairing of ``players`` players."""
+    return BASE_FEATURES + tuple(f"seat_win_{s}" for s in range(players))
+
+
+def lead_changes(match: MatchResult) -> int:
+    """How many times the unique highest score passed to another side between rounds.
+
+    Rounds after which the highest score is tied are skipped: the lead changes when
+    the next unique leader differs from the last one.
+
+    >>> from interpreter.engine.stats import RoundStats
+    >>> r = lambda s: RoundStats(1, 0, "domino", 0, 0, False, (0, 0), s, 1, 1, 0, 0, 1, 0)
+    >>> m = MatchResult("x", 2, 1, ((0,), (1,)), 0, (9, 5), 5,
+    ...                 (r((3, 0)), r((3, 3)), r((3, 5)), r((9, 5))))
+    >>> lead_changes(m)
+    2
+    """
+    changes = 0
+    last: int | None = None
+    for rnd in match.rounds:
+        top = max(rnd.scores)
+        leaders = [i for i, s in enumerate(rnd.scores) if s == top]
+        if len(leaders) != 1:
+            continue
+        if last is not None and leaders[0] != last:
+            changes += 1
+        last = leaders[0]
+    return changes
+
+
+def is_comeback(match: MatchResult) -> bool:
+    """True when the match's winner had a strictly lower score than some side after a round."""
+    w = match.winner
+    if w is None:
+        return False
+    return any(rnd.scores[w] < max(rnd.scores) for rnd in match.rounds)
+
+
+def side_of(match: MatchResult, seat: int) -> int:
+    """The index of the side ``seat`` plays for."""
+    for i, seats in enumerate(match.teams):
+        if seat in seats:
+            return i
+    raise ValueError(f"seat {seat} is in no side of {match.teams}")
+
+
+def features(match: MatchResult, skilled_seat: int | None = None) -> list[int]:
+    """The match as one integer vector laid out as ``feature_names(match.players)``."""
+    rounds = match.rounds
+    sides = len(match.teams)
+    decided = 0 if match.winner is None else 1
+    first_leader_side = side_of(match, rounds[0].leader) if rounds else None
+    leader_won = int(decided == 1 and first_leader_side == match.winner)
+    if skilled_seat is None:
+        skill_win = 0
+        skill_edge = 0
+    else:
+        skill_win = int(decided == 1 and side_of(match, skilled_seat) == match.winner)
+        skill_edge = sides * skill_win - decided
+    winning_seats = match.teams[match.winner] if decided else ()
+    vec = [
+        1,
+        sides,
+        len(rounds),
+        sum(r.turns for r in rounds),
+        sum(r.placements for r in rounds),
+        sum(r.draws for r in rounds),
+        sum(r.passes for r in rounds),
+        sum(r.decisions for r in rounds),
+        sum(r.choice_points for r in rounds),
+        sum(r.redeals for r in rounds),
+        sum(1 for r in rounds if r.result == "blocked"),
+        sum(1 for r in rounds if r.tied_block),
+        sum(sum(r.points) for r in rounds),
+        1 - decided,
+        decided,
+        lead_changes(match),
+        int(is_comeback(match)),
+        sides * leader_won - decided,
+        skill_win,
+        skill_edge,
+    ]
+    vec.extend(int(s in winning_seats) for s in range(match.players))
+    return vec
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One reported number: the plain question it answers and how it is computed.
+
+    ``kind`` is ``ratio`` (mean of ``num`` over mean of ``den``, interval by the
+    delta method with Student's t over matches), ``proportion`` (the same ratio where
+    both are 0/1 per match and ``num`` implies ``den``: a Wilson interval on the
+    counts) or ``balance`` (largest minus smallest seat win rate). ``unit`` is
+    ``share`` for rates (shown as percentages; ``--precision`` reads it in absolute
+    terms) or the word counted (``--precision`` reads those relative to the estimate).
+    """
+
+    key: str
+    question: str
+    unit: str
+    kind: str
+    num: str = ""
+    den: str = "one"
+    pairing: str = "main"    # "main" (the bots asked for) or "skill" (skilled vs random)
+    doc: str = ""
+
+
+def _seat_metrics(players: int, partnerships: bool) -> list[Metric]:
+    whose = "seat {s}'s side" if partnerships else "seat {s}"
+    return [
+        Metric(f"win_rate_seat_{s}", f"How often does {whose.format(s=s)} win the match?",
+               "share", "proportion", f"seat_win_{s}",
+               doc="matches won by the seat's side / matches")
+        for s in range(players)
+    ]
+
+
+MAIN_METRICS: tuple[Metric, ...] = (
+    Metric("rounds_per_match", "How many rounds does a match last?", "rounds", "ratio",
+           "rounds", doc="rounds / matches"),
+    Metric("turns_per_round", "How many turns does a round take?", "turns", "ratio",
+           "turns", "rounds", doc="turns / rounds (a turn ends with a placement or a pass)"),
+    Metric("placements_per_round", "How many tiles are placed in a round?", "tiles", "ratio",
+           "placements", "rounds", doc="tiles placed, the opening included / rounds"),
+    Metric("draws_per_round", "How many tiles are drawn in a round?", "tiles", "ratio",
+           "draws", "rounds", doc="tiles drawn from the boneyard / rounds"),
+    Metric("passes_per_round", "How many times does someone pass in a round?", "passes",
+           "ratio", "passes", "rounds", doc="passes / rounds"),
+    Metric("redeals_per_round", "How many deals are thrown in per round?", "deals", "ratio",
+           "redeals", "rounds", doc="deals thrown in before the round could open / rounds"),
+    Metric("blocked_rate", "How often does a round end blocked?", "share", "ratio",
+           "blocked", "rounds", doc="blocked rounds / rounds"),
+    Metric("tied_block_rate", "When a round blocks, how often do the lowest hands tie?",
+           "share", "ratio", "tied_blocks", "blocked",
+           doc="blocked rounds with a tie for lowest / blocked rounds"),
+    Metric("points_per_round", "How many points does a round score?", "points", "ratio",
+           "points", "rounds", doc="points scored by all sides (draw costs included) / rounds"),
+    Metric("drawn_match_rate", "How often does a match end drawn?", "share", "proportion",
+           "drawn", doc="drawn matches (tie for highest) / matches"),
+    Metric("leader_advantage", "How much more often than a fair share does the first "
+           "leader win?", "share", "ratio", "leader_edge", "sides",
+           doc="(wins of the first round's leader's side - decided matches / sides) / matches"),
+    Metric("balance", "What is the largest gap between two seats' win rates?", "share",
+           "balance", doc="highest seat win rate - lowest seat win rate"),
+    Metric("lead_changes", "How many times does the lead change in a match?", "changes",
+           "ratio", "lead_changes", doc="changes of the unique highest score / matches"),
+    Metric("comeback_rate", "How often does the winner come from behind?", "share",
+           "proportion", "comeback", "decided",
+           doc="decided matches whose winner trailed after some round / decided matches"),
+    Metric("decision_rate", "How often does a player have a real choice?", "share", "ratio",
+           "choice_points", "decisions",
+           doc="decisions with two or more legal actions / decisions"),
+)
+
+SKILL_METRICS: tuple[Metric, ...] = (
+    Metric("skill_win_rate", "How often does a skilled player beat random players?", "share",
+           "proportion", "skill_win", pairing="skill",
+           doc="matches won by the skilled seat's side / matches (skill pairing)"),
+    Metric("skill_gap", "How much more often than a fair share does skill win?", "share",
+           "ratio", "skill_edge", "sides", pairing="skill",
+           doc="(skilled side's wins - decided matches / sides) / matches (skill pairing)"),
+)
+
+
+def metrics_for(pairing: str, players: int, partnerships: bool = False) -> list[Metric]:
+    """The metrics reported for one pairing, in table order."""
+    if pairing == "skill":
+        return list(SKILL_METRICS)
+    out: list[Metric] = []
+    for m in MAIN_METRICS:
+        out.append(m)
+        if m.key == "drawn_match_rate":
+            out.extend(_seat_metrics(players, partnerships))
+    return out
+
+
+def points_per_round(match: MatchResult) -> list[int]:
+    """Total points every round of the match scored (for the distribution chart)."""
+    return [sum(r.points) for r in match.rounds]
+
+
+@dataclass
+class Aggregate:
+    """Running sums over a set of matches of one ruleset in one pairing.
+
+    ``s1`` is the sum of feature vectors, ``s2`` the sum of their outer products
+    (int64: exact, whatever order batches are added in). ``rounds_hist`` counts
+    matches by length and ``points_hist`` rounds by the points they scored.
+    """
+
+    dim: int
+    n: int = 0
+    s1: np.ndarray = field(default=None)  # type: ignore[assignment]
+    s2: np.ndarray = field(default=None)  # type: ignore[assignment]
+    rounds_hist: Counter = field(default_factory=Counter)
+    points_hist: Counter = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        if self.s1 is None:
+            self.s1 = np.zeros(self.dim, dtype=np.int64)
+        if self.s2 is None:
+            self.s2 = np.zeros((self.dim, self.dim), dtype=np.int64)
+
+    def add_rows(self, rows: np.ndarray) -> None:
+        """Add a (matches x features) int64 array of feature vectors."""
+        self.n += rows.shape[0]
+        self.s1 += rows.sum(axis=0)
+        self.s2 += rows.T @ rows
+
+    def merge(self, other: Aggregate) -> None:
+        self.n += other.n
+        self.s1 += other.s1
+        self.s2 += other.s2
+        self.rounds_hist.update(other.rounds_hist)
+        self.points_hist.update(other.points_hist)
+
+
+@dataclass
+class CrossAggregate:
+    """Sum of outer products between the first ruleset's features and another's, per seed."""
+
+    dim: int
+    n: int = 0
+    s12: np.ndarray = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.s12 is None:
+            self.s12 = np.zeros((self.dim, self.dim), dtype=np.int64)
+
+    def add_rows(self, base: np.ndarray, other: np.ndarray) -> None:
+        self.n += base.shape[0]
+        self.s12 += base.T @ other
+
+    def merge(self, other: CrossAggregate) -> None:
+        self.n += other.n
+        self.s12 += other.s12
+
+
+def aggregate_matches(
+    matches: Sequence[MatchResult], skilled: Sequence[int | None] | None = None
+) -> Aggregate:
+    """An Aggregate of hand-given matches (tests, small scripts)."""
+    skilled = skilled or [None] * len(matches)
+    dim = len(feature_names(matches[0].players))
+    agg = Aggregate(dim)
+    rows = np.array([features(m, s) for m, s in zip(matches, skilled, strict=True)],
+                    dtype=np.int64)
+    agg.add_rows(rows)
+    for m in matches:
+        agg.rounds_hist[len(m.rounds)] += 1
+        agg.points_hist.update(points_per_round(m))
+    return agg

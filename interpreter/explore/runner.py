@@ -1,0 +1,363 @@
+"""Schedule batches of matches on a backend and merge their sums in batch order.
+
+Each pairing is a stream of fixed-size batches (match indices ``start..stop``).
+Results are merged strictly in index order, whatever order they finish in, and
+a ``--precision`` run checks its stopping rule after each merged batch; so the
+numbers, and where a run stops, are the same for any number of workers or any
+backend. A worker that dies is reported and its batch rerun; Ctrl-C stops the run
+and keeps every batch merged so far.
+
+Backends: ``serial`` (this process), ``processes`` (a ProcessPoolExecutor) and
+``dask`` (a distributed Client; dask is imported only when asked for).
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import signal
+import tempfile
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from interpreter.diagnostics import Diagnostic, DiagnosticError
+from interpreter.explore.metrics import Aggregate, CrossAggregate, feature_names
+from interpreter.explore.worker import (
+    DEFAULT_API,
+    BatchResult,
+    BatchSpec,
+    Pairing,
+    csv_header,
+    run_batch,
+)
+
+MAX_RETRIES = 3
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """How much to simulate: a fixed ``matches`` count, or until ``precise`` says stop."""
+
+    base_seed: int = 1
+    matches: int = 1000
+    max_matches: int = 100_000
+    batch_size: int = 50
+    csv: bool = False
+    api_module: str = DEFAULT_API
+
+
+@dataclass
+class PairingRun:
+    """One pairing's merged sums so far and whether (and why) it stopped."""
+
+    pairing: Pairing
+    aggs: list[Aggregate]
+    crosses: list[CrossAggregate]
+    n: int = 0                     # seeds merged (each played on every ruleset)
+    rounds: int = 0
+    next_start: int = 0            # first index not yet handed to a worker
+    pending: dict[int, BatchResult] = field(default_factory=dict)
+    done: bool = False
+    stop_reason: str = ""          # "matches", "precision", "max-matches" or "interrupted"
+    csv_file: IO[str] | None = None
+
+
+@dataclass
+class RunOutcome:
+    runs: list[PairingRun]
+    seconds: float
+    interrupted: bool = False
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def matches(self) -> int:
+        """Matches played and merged (seeds x rulesets, all pairings)."""
+        return sum(r.n * len(r.pairing.refs) for r in self.runs)
+
+    @property
+    def rounds(self) -> int:
+        return sum(r.rounds for r in self.runs)
+
+
+# --- backends ---------------------------------------------------------------------------
+
+
+class SerialBackend:
+    """Runs each batch at once, in this process (``--workers 1``)."""
+
+    name = "serial"
+    capacity = 1
+
+    def __init__(self, batch_fn: Callable[[BatchSpec], BatchResult] = run_batch):
+        self.batch_fn = batch_fn
+
+    def submit(self, spec: BatchSpec) -> Future:
+        fut: Future = Future()
+        fut.set_result(self.batch_fn(spec))
+        return fut
+
+    def wait_any(self, futures: list[Any]) -> list[Any]:
+        return [f for f in futures if f.done()]
+
+    def died(self, exc: BaseException) -> bool:
+        return False
+
+    def restart(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C is the parent's to handle: it stops scheduling and keeps finished batches.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class ProcessBackend:
+    """A pool of local worker processes (``--workers N``); rebuilt when a worker dies."""
+
+    name = "processes"
+
+    def __init__(self, workers: int,
+                 batch_fn: Callable[[BatchSpec], BatchResult] = run_batch):
+        self.workers = workers
+        self.capacity = 2 * workers
+        self.batch_fn = batch_fn
+        self.pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+
+    def submit(self, spec: BatchSpec) -> Future:
+        return self.pool.submit(self.batch_fn, spec)
+
+    def wait_any(self, futures: list[Any]) -> list[Any]:
+        done, _ = wait(futures, return_when=FIRST_COMPLETED)
+        return list(done)
+
+    def died(self, exc: BaseException) -> bool:
+        return isinstance(exc, BrokenProcessPool)
+
+    def restart(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool = self._new_pool()
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class DaskBackend:
+    """Batches on a Dask distributed cluster (``--scheduler ADDRESS``, or a given Client)."""
+
+    name = "dask"
+
+    def __init__(self, address: str | None = None, client: Any = None,
+                 batch_fn: Callable[[BatchSpec], BatchResult] = run_batch):
+        try:
+            import distributed
+        except ImportError as exc:
+            raise DiagnosticError([Diagnostic(
+                "cluster", "running on a Dask cluster needs the 'cluster' extra",
+                hint="pip install 'dominorules[cluster]'")]) from exc
+        self._distributed = distributed
+        self.own_client = client is None
+        if client is None:
+            try:
+                client = distributed.Client(address, timeout="10s")
+            except (OSError, TimeoutError) as exc:
+                raise DiagnosticError([Diagnostic(
+                    "cluster", f"cannot reach the Dask scheduler at {address}: {exc}",
+                    hint="start one with `dask scheduler` (and workers with "
+                         "`dask worker ADDRESS`), or leave out --scheduler")]) from exc
+        self.client = client
+        cores = sum(client.nthreads().values()) or 1
+        self.capacity = 2 * cores
+        self.batch_fn = batch_fn
+
+    def submit(self, spec: BatchSpec) -> Any:
+        return self.client.submit(self.batch_fn, spec, pure=False)
+
+    def wait_any(self, futures: list[Any]) -> list[Any]:
+        done, _ = self._distributed.wait(futures, return_when="FIRST_COMPLETED")
+        return list(done)
+
+    def died(self, exc: BaseException) -> bool:
+        return type(exc).__name__ == "KilledWorker"
+
+    def restart(self) -> None:
+        pass
+
+    def close(self) -> None:
+        if self.own_client:
+            self.client.close()
+
+
+def make_backend(workers: int | None = None, scheduler: str | None = None,
+                 client: Any = None) -> Any:
+    """The backend the options ask for: Dask, a process pool, or this process."""
+    if scheduler or client is not None:
+        return DaskBackend(scheduler, client)
+    workers = workers or os.cpu_count() or 1
+    if workers <= 1:
+        return SerialBackend()
+    return ProcessBackend(workers)
+
+
+# --- the loop -----------------------------------------------------------------------------
+
+
+Precise = Callable[[PairingRun], bool]
+Progress = Callable[[int, int], None]
+
+
+def run(
+    pairings: list[Pairing],
+    settings: RunSettings,
+    backend: Any,
+    precise: Precise | None = None,
+    progress: Progress | None = None,
+    csv_path: str | None = None,
+) -> RunOutcome:
+    """Play every pairing to its limit on ``backend``; return the merged sums.
+
+    Without ``precise`` each pairing plays ``settings.matches`` seeds. With it, each
+    plays batches until ``precise(run)`` is true after a merged batch (stop reason
+    ``precision``) or ``settings.max_matches`` seeds were played (``max-matches``).
+    """
+    runs = [_new_run(p, settings) for p in pairings]
+    goal = settings.max_matches if precise else settings.matches
+    total = sum(goal * len(p.refs) for p in pairings)
+    outcome = RunOutcome(runs, 0.0)
+    inflight: dict[Any, BatchSpec] = {}
+    retry: list[BatchSpec] = []
+    tries: dict[tuple[str, int], int] = {}
+    t0 = time.perf_counter()
+    turn = 0
+    try:
+        while True:
+            while len(inflight) < backend.capacity:
+                spec = retry.pop(0) if retry else _next_spec(runs, settings, goal, turn)
+                turn += 1
+                if spec is None:
+                    break
+                inflight[backend.submit(spec)] = spec
+            if not inflight:
+                break
+            died: list[BatchSpec] = []
+            for fut in backend.wait_any(list(inflight)):
+                spec = inflight.pop(fut)
+                try:
+                    result = fut.result()
+                except Exception as exc:
+                    if not backend.died(exc):
+                        raise
+                    died.append(spec)
+                    continue
+                if result.error:
+                    raise DiagnosticError(result.error)
+                _accept(runs, result, settings, goal, precise, progress, total)
+            if died:
+                _rerun(died, inflight, retry, tries, backend, outcome)
+    except KeyboardInterrupt:
+        outcome.interrupted = True
+        for r in runs:
+            if not r.done:
+                r.done, r.stop_reason = True, "interrupted"
+    finally:
+        backend.close()
+        outcome.seconds = time.perf_counter() - t0
+    if csv_path:
+        _write_csv(csv_path, runs)
+    for r in runs:
+        if r.csv_file is not None:
+            r.csv_file.close()
+    return outcome
+
+
+def _new_run(p: Pairing, settings: RunSettings) -> PairingRun:
+    dim = len(feature_names(p.players))
+    return PairingRun(
+        p, [Aggregate(dim) for _ in p.refs], [CrossAggregate(dim) for _ in p.refs[1:]],
+        csv_file=tempfile.TemporaryFile("w+", newline="") if settings.csv else None)
+
+
+def _next_spec(runs: list[PairingRun], settings: RunSettings, goal: int,
+               turn: int) -> BatchSpec | None:
+    """The next batch, taking pairings in turn so they progress together."""
+    for k in range(len(runs)):
+        r = runs[(turn + k) % len(runs)]
+        if r.done or r.next_start >= goal:
+            continue
+        start = r.next_start
+        stop = min(start + settings.batch_size, goal)
+        r.next_start = stop
+        return BatchSpec(r.pairing, settings.base_seed, start, stop, settings.csv,
+                         settings.api_module)
+    return None
+
+
+def _accept(runs: list[PairingRun], result: BatchResult, settings: RunSettings, goal: int,
+            precise: Precise | None, progress: Progress | None, total: int) -> None:
+    """Hold a finished batch until its predecessors are merged, then merge in order."""
+    r = next(r for r in runs if r.pairing == result.spec.pairing)
+    if r.done:
+        return
+    r.pending[result.spec.start] = result
+    while not r.done and r.n in r.pending:
+        batch = r.pending.pop(r.n)
+        for agg, part in zip(r.aggs, batch.aggs, strict=True):
+            agg.merge(part)
+        for cross, part in zip(r.crosses, batch.crosses, strict=True):
+            cross.merge(part)
+        r.n = batch.spec.stop
+        r.rounds += batch.rounds
+        if r.csv_file is not None and batch.csv_text:
+            r.csv_file.write(batch.csv_text)
+        if precise is not None and precise(r):
+            r.done, r.stop_reason = True, "precision"
+        elif r.n >= goal:
+            r.done, r.stop_reason = True, "max-matches" if precise else "matches"
+        if progress is not None:
+            progress(sum(x.n * len(x.pairing.refs) for x in runs), total)
+    if r.done:
+        r.pending.clear()
+
+
+def _rerun(died: list[BatchSpec], inflight: dict[Any, BatchSpec], retry: list[BatchSpec],
+           tries: dict[tuple[str, int], int], backend: Any, outcome: RunOutcome) -> None:
+    """A worker died: say so, rebuild the pool and queue every batch it took down."""
+    if backend.name == "processes":
+        # The broken pool fails everything it held; those batches run again too.
+        died.extend(inflight.values())
+        inflight.clear()
+        backend.restart()
+    died.sort(key=lambda s: (s.pairing.name, s.start))
+    names = ", ".join(f"{s.pairing.name} {s.start}-{s.stop - 1}" for s in died)
+    outcome.warnings.append(f"a worker process died; rerunning batches {names}")
+    for spec in died:
+        key = (spec.pairing.name, spec.start)
+        tries[key] = tries.get(key, 0) + 1
+        if tries[key] > MAX_RETRIES:
+            raise DiagnosticError([Diagnostic(
+                "worker", f"matches {spec.start}-{spec.stop - 1} ({spec.pairing.name}) "
+                f"killed their worker {MAX_RETRIES + 1} times; giving up",
+                hint="run them with --workers 1 to see the error")])
+        retry.append(spec)
+
+
+def _write_csv(path: str, runs: list[PairingRun]) -> None:
+    """The per-round CSV: a header, then each pairing's rows in match order."""
+    players = max(r.pairing.players for r in runs)
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerow(csv_header(players))
+        for r in runs:
+            if r.csv_file is None:
+                continue
+            r.csv_file.seek(0)
+            while chunk := r.csv_file.read(1 << 20):
+                fh.write(chunk)

@@ -1,0 +1,176 @@
+"""Estimates, 95% intervals and paired differences, from the integer sums of ``metrics``.
+
+Matches are the independent units. A ratio metric (turns per round ...) gets a
+delta-method interval: its linearised value per match has a variance we can read
+off the sums, and Student's t (scipy.stats.t) gives the quantile. A proportion of
+matches gets a Wilson interval (scipy.stats.binomtest). A difference between two
+rulesets played on the same seeds is a paired difference: its variance subtracts
+the covariance of the two rulesets' linearised values seed by seed (common random
+numbers), so what the shared deals explain does not count as noise.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as sps
+
+from interpreter.explore.metrics import Aggregate, CrossAggregate, Metric
+
+LEVEL = 0.95
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A metric's value for one ruleset with its 95% interval (None when undefined)."""
+
+    value: float | None
+    low: float | None
+    high: float | None
+    n: int   # matches (or, for proportions, the matches in the denominator)
+
+    @property
+    def half_width(self) -> float | None:
+        if self.low is None or self.high is None:
+            return None
+        return (self.high - self.low) / 2
+
+    def to_json(self) -> dict:
+        return {"value": self.value, "low": self.low, "high": self.high, "n": self.n}
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Ruleset minus the first ruleset on the same seeds, with its 95% interval and p-value."""
+
+    value: float | None
+    low: float | None
+    high: float | None
+    p: float | None
+    significant: bool
+
+    @property
+    def half_width(self) -> float | None:
+        if self.low is None or self.high is None:
+            return None
+        return (self.high - self.low) / 2
+
+    def to_json(self) -> dict:
+        return {"value": self.value, "low": self.low, "high": self.high, "p": self.p,
+                "significant": self.significant}
+
+
+def _index(names: tuple[str, ...]) -> dict[str, int]:
+    return {n: i for i, n in enumerate(names)}
+
+
+def covariance(agg: Aggregate) -> np.ndarray:
+    """The sample covariance of the feature vectors, computed exactly then as floats."""
+    return _centred(agg.n, agg.s1, agg.s1, agg.s2)
+
+
+def cross_covariance(a: Aggregate, b: Aggregate, cross: CrossAggregate) -> np.ndarray:
+    """Covariance between ruleset a's and ruleset b's features over the shared seeds."""
+    return _centred(cross.n, a.s1, b.s1, cross.s12)
+
+
+def _centred(n: int, sa: np.ndarray, sb: np.ndarray, sab: np.ndarray) -> np.ndarray:
+    """(n * sum(a b') - sum(a) sum(b)') / (n (n - 1)) in exact integers, then as floats."""
+    d = len(sa)
+    if n < 2:
+        return np.zeros((d, d))
+    a = np.array([int(v) for v in sa], dtype=object)
+    b = np.array([int(v) for v in sb], dtype=object)
+    exact = np.array(sab.tolist(), dtype=object) * n - np.outer(a, b)
+    return (exact / (n * (n - 1))).astype(float)
+
+
+def _seat_rates(agg: Aggregate, idx: dict[str, int]) -> list[tuple[float, int]]:
+    seats = sorted(k for k in idx if k.startswith("seat_win_"))
+    seats.sort(key=lambda k: int(k.rsplit("_", 1)[1]))
+    return [(int(agg.s1[idx[k]]) / agg.n, idx[k]) for k in seats]
+
+
+def point_and_gradient(
+    metric: Metric, agg: Aggregate, names: tuple[str, ...]
+) -> tuple[float | None, np.ndarray | None]:
+    """The metric's estimate and its gradient with respect to the feature means."""
+    idx = _index(names)
+    if agg.n == 0:
+        return None, None
+    mean = [int(v) / agg.n for v in agg.s1]
+    grad = np.zeros(len(names))
+    if metric.kind == "balance":
+        rates = _seat_rates(agg, idx)
+        hi = max(rates, key=lambda r: (r[0], -r[1]))
+        lo = min(rates, key=lambda r: (r[0], r[1]))
+        grad[hi[1]] += 1.0
+        grad[lo[1]] -= 1.0
+        return hi[0] - lo[0], grad
+    x, y = idx[metric.num], idx[metric.den]
+    if mean[y] == 0:
+        return None, None
+    value = mean[x] / mean[y]
+    grad[x] += 1 / mean[y]
+    grad[y] -= mean[x] / mean[y] ** 2
+    return value, grad
+
+
+def _t(df: int) -> float:
+    return float(sps.t.ppf(0.5 + LEVEL / 2, df))
+
+
+def estimate(
+    metric: Metric, agg: Aggregate, names: tuple[str, ...], cov: np.ndarray | None = None
+) -> Estimate:
+    """The metric on one ruleset's sums, with its 95% interval (``cov``: a cached covariance)."""
+    idx = _index(names)
+    if metric.kind == "proportion":
+        k = int(agg.s1[idx[metric.num]])
+        n = int(agg.s1[idx[metric.den]])
+        if n == 0:
+            return Estimate(None, None, None, 0)
+        ci = sps.binomtest(k, n).proportion_ci(confidence_level=LEVEL, method="wilson")
+        return Estimate(k / n, float(ci.low), float(ci.high), n)
+    value, grad = point_and_gradient(metric, agg, names)
+    if value is None or agg.n < 2:
+        return Estimate(value, None, None, agg.n)
+    cov = covariance(agg) if cov is None else cov
+    var = float(grad @ cov @ grad) / agg.n
+    half = _t(agg.n - 1) * math.sqrt(max(var, 0.0))
+    return Estimate(value, value - half, value + half, agg.n)
+
+
+def difference(
+    metric: Metric,
+    base: Aggregate,
+    other: Aggregate,
+    cross: CrossAggregate,
+    names: tuple[str, ...],
+    covs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+) -> Difference:
+    """``other - base`` for rulesets played on the same seeds, paired seed by seed.
+
+    The interval is Student's t on the per-seed difference of the two linearised
+    values (for a proportion: the difference of the two 0/1 outcomes per seed).
+    ``covs`` caches (base, other, cross) covariances.
+    """
+    vb, gb = point_and_gradient(metric, base, names)
+    vo, go = point_and_gradient(metric, other, names)
+    n = cross.n
+    if vb is None or vo is None or gb is None or go is None or n < 2:
+        return Difference(None, None, None, None, False)
+    d = vo - vb
+    if covs is None:
+        covs = (covariance(base), covariance(other), cross_covariance(base, other, cross))
+    cb, co, cx = covs
+    var = (float(gb @ cb @ gb) + float(go @ co @ go) - 2 * float(gb @ cx @ go)) / n
+    se = math.sqrt(max(var, 0.0))
+    if se == 0:
+        same = d == 0
+        return Difference(d, d, d, 1.0 if same else 0.0, not same)
+    half = _t(n - 1) * se
+    p = float(2 * sps.t.sf(abs(d) / se, n - 1))
+    return Difference(d, d - half, d + half, p, p < 1 - LEVEL)

@@ -1,0 +1,174 @@
+"""One batch of matches, played where a worker runs it: a local process, a Dask worker or here.
+
+A batch is a range of match indices in one pairing. Every seed is played on every
+ruleset of the pairing, so the rulesets share their deals, and the batch returns
+only running sums (``metrics.Aggregate``), plus the batch's CSV rows when asked:
+never lists of records. Games hold compiled closures, so they never travel: each
+worker process loads a ruleset from its ref once and keeps it.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import io
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from interpreter.diagnostics import Diagnostic, DiagnosticError
+from interpreter.explore.metrics import (
+    Aggregate,
+    CrossAggregate,
+    feature_names,
+    features,
+    points_per_round,
+)
+
+DEFAULT_API = "interpreter.api"
+
+ROUND_FIELDS = (
+    "pairing", "ruleset", "players", "match", "seed", "bots", "round", "leader", "result",
+    "winner", "winner_seat", "tied_block", "turns", "placements", "draws", "passes",
+    "decisions", "choice_points", "redeals",
+)
+MATCH_FIELDS = ("match_rounds", "match_winner")
+
+
+def csv_header(players: int) -> list[str]:
+    """Columns of the per-round CSV: the round's facts, then points and scores per side."""
+    return (list(ROUND_FIELDS) + [f"points_{s}" for s in range(players)]
+            + [f"score_{s}" for s in range(players)] + list(MATCH_FIELDS))
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """Rulesets played on the same seeds with the same seats and bots.
+
+    ``bots`` names the bot of every seat. When ``skilled_bot`` is set (the skill
+    pairing) the seat ``index % players`` of match ``index`` plays it instead, so the
+    skilled player sits in every seat equally often.
+    """
+
+    name: str
+    refs: tuple[str, ...]
+    players: int
+    bots: tuple[str, ...]
+    skilled_bot: str | None = None
+
+    def seat_bots(self, index: int) -> tuple[list[str], int | None]:
+        bots = list(self.bots)
+        if self.skilled_bot is None:
+            return bots, None
+        seat = index % self.players
+        bots[seat] = self.skilled_bot
+        return bots, seat
+
+
+@dataclass(frozen=True)
+class BatchSpec:
+    """What a worker needs to play a batch: small, picklable, no Game objects."""
+
+    pairing: Pairing
+    base_seed: int
+    start: int
+    stop: int
+    csv: bool = False
+    api_module: str = DEFAULT_API
+
+
+@dataclass
+class BatchResult:
+    """A batch's running sums (one Aggregate per ruleset, one CrossAggregate per other ruleset)."""
+
+    spec: BatchSpec
+    aggs: list[Aggregate] = field(default_factory=list)
+    crosses: list[CrossAggregate] = field(default_factory=list)
+    rounds: int = 0
+    csv_text: str | None = None
+    seconds: float = 0.0
+    error: list[Diagnostic] | None = None
+
+
+_GAMES: dict[tuple[str, str], Any] = {}
+
+
+def _api(name: str) -> Any:
+    return importlib.import_module(name)
+
+
+def game_for(api_module: str, ref: str) -> Any:
+    """The loaded ruleset, cached per process (rulesets are loaded once per worker)."""
+    key = (api_module, ref)
+    game = _GAMES.get(key)
+    if game is None:
+        game = _api(api_module).load_game(ref)
+        _GAMES[key] = game
+    return game
+
+
+def run_batch(spec: BatchSpec) -> BatchResult:
+    """Play the batch; a DiagnosticError comes back as ``error`` (it does not pickle)."""
+    try:
+        return _run(spec)
+    except DiagnosticError as exc:
+        return BatchResult(spec, error=exc.diagnostics)
+
+
+def _run(spec: BatchSpec) -> BatchResult:
+    t0 = time.perf_counter()
+    api = _api(spec.api_module)
+    pairing = spec.pairing
+    games = [game_for(spec.api_module, ref) for ref in pairing.refs]
+    dim = len(feature_names(pairing.players))
+    count = spec.stop - spec.start
+    rows = [np.zeros((count, dim), dtype=np.int64) for _ in games]
+    rounds_hist: list[Counter] = [Counter() for _ in games]
+    points_hist: list[Counter] = [Counter() for _ in games]
+    out = io.StringIO() if spec.csv else None
+    writer = csv.writer(out) if out is not None else None
+    total_rounds = 0
+    for row, index in enumerate(range(spec.start, spec.stop)):
+        seed = api.match_seed(spec.base_seed, index)
+        bots, skilled = pairing.seat_bots(index)
+        for k, game in enumerate(games):
+            match = api.play_match(game, pairing.players, seed, bots)
+            rows[k][row] = features(match, skilled)
+            rounds_hist[k][len(match.rounds)] += 1
+            points_hist[k].update(points_per_round(match))
+            total_rounds += len(match.rounds)
+            if writer is not None:
+                _write_rounds(writer, pairing, k, index, seed, bots, match)
+    aggs = []
+    for k in range(len(games)):
+        agg = Aggregate(dim, rounds_hist=rounds_hist[k], points_hist=points_hist[k])
+        agg.add_rows(rows[k])
+        aggs.append(agg)
+    crosses = []
+    for k in range(1, len(games)):
+        cross = CrossAggregate(dim)
+        cross.add_rows(rows[0], rows[k])
+        crosses.append(cross)
+    return BatchResult(spec, aggs, crosses, total_rounds,
+                       out.getvalue() if out is not None else None,
+                       time.perf_counter() - t0)
+
+
+def _write_rounds(writer: Any, pairing: Pairing, k: int, index: int, seed: int,
+                  bots: list[str], match: Any) -> None:
+    pad = pairing.players
+    for r in match.rounds:
+        points = list(r.points) + [""] * (pad - len(r.points))
+        scores = list(r.scores) + [""] * (pad - len(r.scores))
+        writer.writerow([
+            pairing.name, match.ruleset, pairing.players, index, seed, " ".join(bots),
+            r.round, r.leader, r.result,
+            "" if r.winner is None else r.winner,
+            "" if r.winner_seat is None else r.winner_seat,
+            int(r.tied_block), r.turns, r.placements, r.draws, r.passes, r.decisions,
+            r.choice_points, r.redeals, *points, *scores,
+            len(match.rounds), "" if match.winner is None else match.winner,
+        ])
