@@ -1,4 +1,4 @@
-"""Every broken ruleset in tests/rulesets/invalid/ gives exactly the diagnostics in its .expected file.
+"""Each broken ruleset in tests/rulesets/invalid/ gives exactly the diagnostics of its .expected.
 
 Format of a .expected line: ``LINE:COL: code: message``; a diagnostic placed in
 another file (a parent) is prefixed with that file's name: ``parent.yaml:LINE:COL: ...``.
