@@ -26,7 +26,10 @@ def only(source, field="hand_size"):
     ("players +", "the expression ends too early; expected a name, a number, '(', '-', "
      "'[', 'false' or 'true'", 9, ""),
     ("(players + 1", "the expression ends too early; expected ')'", 12, ""),
-    ("7 if players <= 3", "the expression ends too early; expected 'else' or 'or'", 17, ""),
+    ("7 if players <= 3", "the expression ends too early; expected 'else' or 'or'", 17,
+     "a conditional is written 'A if condition else B'"),
+    ("7 if players <= 3 6", "unexpected number 6; expected '%', '*', '+', '-', '.', '//', "
+     "'and', 'else' or 'or'", 18, "a conditional is written 'A if condition else B'"),
     ("1 2", "unexpected number 2; expected a comparison, '%', '*', '+', '-', '.', '//', "
      "'and', 'if', 'or' or the end of the expression", 2, "is an operator missing?"),
     ("1 < players < 3", "unexpected '<'; expected '+', '-', 'and', 'if', 'or' or the end "
@@ -45,10 +48,25 @@ def only(source, field="hand_size"):
      "'not' or 'true'", 4, ""),
     ("players if", "the expression ends too early; expected a name, a number, '(', '-', "
      "'[', 'false', 'not' or 'true'", 10, ""),
-    ("__import__('os')", "unexpected character \"'\"", 11, ""),
+    ("__import__('os')", "unexpected character \"'\"", 11,
+     "formulas have no text values; a tile is written [6|4]"),
+    ("players ≤ 3", "unexpected character '≤'", 8, "write '<='"),
+    ("players > 2 ? 1 : 2", "unexpected character '?'", 12, "write 'A if condition else B'"),
 ])
 def test_syntax_errors(source, message, offset, hint):
     assert only(source) == ExprProblem("expr-syntax", message, offset, 1, hint)
+
+
+def test_operator_without_left_operand():
+    assert only("== 3") == ExprProblem(
+        "expr-syntax", "unexpected '=='; expected a name, a number, '(', '-', '[', 'false', "
+        "'not' or 'true'", 0, 2, "")
+
+
+def test_misspelt_keyword():
+    assert only("7 if players <= 3 els 6") == ExprProblem(
+        "expr-syntax", "unexpected name 'els'; expected '%', '*', '+', '-', '.', '//', 'and', "
+        "'else' or 'or'", 18, 3, "did you mean 'else'?")
 
 
 def test_syntax_error_underlines_the_whole_token():
@@ -56,6 +74,7 @@ def test_syntax_error_underlines_the_whole_token():
     assert (p.message, p.offset, p.length) == (
         "unexpected name 'players'; expected a comparison, '%', '(', '*', '+', '-', '.', "
         "'//', 'and', 'if', 'or' or the end of the expression", 8, 7)
+    assert p.hint == "is an operator missing?"
 
 
 # names
@@ -266,6 +285,19 @@ def test_deep_operators_count_too():
 def test_deeply_nested_text_near_the_length_limit_is_rejected_cleanly():
     p = only("(" * 499 + "1" + ")" * 499)
     assert p.code == "expr-limit"
+
+
+def test_only_text_and_whole_numbers_are_formulas():
+    assert only(7.5) == ExprProblem(
+        "expr-type", "a formula is text or a whole number, not 7.5", 0, 1, "")
+
+
+def test_errors_survive_pickling():
+    import pickle
+    with pytest.raises(ExprError) as err:
+        compile_expression("playrs + true", "hand_size")
+    again = pickle.loads(pickle.dumps(err.value))
+    assert again.problems == err.value.problems and str(again) == str(err.value)
 
 
 def test_error_text_lists_every_message():

@@ -28,3 +28,6 @@ class ExprError(Exception):
     def __init__(self, problems: list[ExprProblem]):
         self.problems = sorted(problems, key=lambda p: p.offset)
         super().__init__("; ".join(f"{p.message} (at {p.offset})" for p in self.problems))
+
+    def __reduce__(self):
+        return (type(self), (self.problems,))

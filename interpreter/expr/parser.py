@@ -7,6 +7,7 @@ without recursion, before anything recursive walks it.
 
 from __future__ import annotations
 
+import difflib
 from functools import cache
 from pathlib import Path
 
@@ -55,38 +56,65 @@ def _expected_words(names: set[str]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
+# Characters people type from other languages, with what to write instead.
+_CHARACTER_HINTS = {
+    "*": "'**' (powers) is not part of the language; multiply with '*'",
+    "/": "division is '//' (whole numbers, rounded down)",
+    "'": "formulas have no text values; a tile is written [6|4]",
+    '"': "formulas have no text values; a tile is written [6|4]",
+    "≤": "write '<='", "≥": "write '>='", "≠": "write '!='", "×": "write '*'",
+    "÷": "write '//'", "−": "write '-'", "?": "write 'A if condition else B'",
+    ":": "write 'A if condition else B'",
+}
+for _ch in "&|!=":
+    _CHARACTER_HINTS[_ch] = "use 'and', 'or', 'not'; compare with '==' and '!='"
+
+_KEYWORDS = ("and", "else", "false", "if", "not", "or", "true")
+
+
 def _syntax_problem(err: UnexpectedInput, text: str) -> ExprProblem:
+    """One plain-words problem for lark's error: what was found, what could come there."""
     if isinstance(err, UnexpectedCharacters):
         ch = text[err.pos_in_stream]
-        hint = ""
-        if ch == "*":
-            hint = "'**' (powers) is not part of the language; multiply with '*'"
-        elif ch == "/":
-            hint = "division is '//' (whole numbers, rounded down)"
-        elif ch in "&|!=":
-            hint = "use 'and', 'or', 'not'; compare with '==' and '!='"
         return ExprProblem("expr-syntax", f"unexpected character {ch!r}",
-                           err.pos_in_stream, 1, hint)
+                           err.pos_in_stream, 1, _CHARACTER_HINTS.get(ch, ""))
     if not text.strip():
         return ExprProblem("expr-syntax", "the expression is empty", 0, 1,
                            "write a number or a formula, e.g. 7")
     if isinstance(err, UnexpectedEOF) or (
             isinstance(err, UnexpectedToken) and err.token.type == "$END"):
         expected = _expected_words(set(err.expected))
+        hint = _else_hint(set(err.expected))
         return ExprProblem("expr-syntax", f"the expression ends too early; expected {expected}",
-                           len(text), 1, "")
+                           len(text), 1, hint)
     assert isinstance(err, UnexpectedToken)
     tok = err.token
-    expected = _expected_words(set(err.accepts or err.expected))
-    hint = ""
-    if tok == "*" and text[tok.start_pos - 1:tok.start_pos] == "*":
-        hint = "'**' (powers) is not part of the language; multiply with '*'"
-    elif tok.type == "COMP_OP":
-        hint = "comparisons do not chain: write 'a < b and b < c'"
-    elif tok.type == "INT" and "INT" not in (err.accepts or err.expected):
-        hint = "is an operator missing?"
+    names = set(err.accepts or err.expected)
+    expected = _expected_words(names)
     return ExprProblem("expr-syntax", f"unexpected {_token_words(tok)}; expected {expected}",
-                       tok.start_pos, max(1, len(tok)), hint)
+                       tok.start_pos, max(1, len(tok)), _token_hint(tok, names, text))
+
+
+def _else_hint(expected: set[str]) -> str:
+    if any(_describe_terminal(n) == "'else'" for n in expected):
+        return "a conditional is written 'A if condition else B'"
+    return ""
+
+
+def _token_hint(tok: Token, expected: set[str], text: str) -> str:
+    after_operand = "NAME" not in expected and "INT" not in expected
+    if tok == "*" and text[tok.start_pos - 1:tok.start_pos] == "*":
+        return _CHARACTER_HINTS["*"]
+    if tok.type == "COMP_OP" and after_operand and "COMP_OP" not in expected:
+        return "comparisons do not chain: write 'a < b and b < c'"
+    if tok.type == "NAME" and after_operand:
+        keywords = [k for k in _KEYWORDS if f"'{k}'" in map(_describe_terminal, expected)]
+        close = difflib.get_close_matches(str(tok), keywords, n=1, cutoff=0.6)
+        if close:
+            return f"did you mean '{close[0]}'?"
+    if tok.type in ("NAME", "INT") and after_operand:
+        return _else_hint(expected) or "is an operator missing?"
+    return ""
 
 
 def _token_words(tok: Token) -> str:
@@ -215,4 +243,7 @@ def source_text(source: str | int | bool) -> str:
         return "true" if source else "false"
     if isinstance(source, int):
         return str(source)
+    if not isinstance(source, str):
+        raise ExprError([ExprProblem(
+            "expr-type", f"a formula is text or a whole number, not {source!r}", 0, 1)])
     return source
