@@ -36,11 +36,13 @@ LEAD_COUNT_FROM = ("seat_zero", "previous_leader")
 OPENING_TILES = ("any", "highest_double")  # or a specific tile, given as (low, high)
 OPENERS = ("leader", "holder")             # who opens when a specific tile is required
 IF_UNHELD = ("redeal", "draw_in_turn")     # required tile in no hand
-STUCK_CHOICES = ("draw", "pass")           # a player with no placement: draws (if allowed) or passes
+# a player with no placement: draws (if allowed) or passes
+STUCK_CHOICES = ("draw", "pass")
 BLOCKED_WINNERS = ("lowest_hand", "lowest_side")
 BLOCKED_TIES = ("nothing", "each")         # tie for lowest: nobody scores / each tied side scores
 DRAW_COST_TO = ("nobody", "round_winner")  # a drawn tile's cost: simply lost, or paid to the winner
-MATCH_TIES = ("draw", "play_on")           # tie for highest at/over target: drawn match / another round
+# tie for highest at/over target: drawn match / another round
+MATCH_TIES = ("draw", "play_on")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,40 @@
+"""The bot protocol: a bot sees one seat's ``Observation`` and the legal actions, nothing else.
+
+``choose(obs, legal) -> Action`` is all a bot must offer. Builtin bots may also
+offer ``policy(game)``: the same choice as a fast callable over bitmasks
+(``policy(left_mask, right_mask, can_draw) -> int action``, see ``engine.core``),
+which simulation uses instead of building Observations. Both must consume the
+bot's RNG identically, so a match gives the same record either way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from ..engine.actions import Action
+from ..engine.observation import Observation
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``choose``; constructed per seat as ``Bot(seat, rng)``."""
+
+    def choose(self, obs: Observation, legal: Sequence[Action]) -> Action: ...
+
+
+class FunctionBot:
+    """Wraps a plain function ``fn(obs, legal) -> Action`` as a bot."""
+
+    def __init__(self, fn: Callable[[Observation, Sequence[Action]], Action], seat: int = 0,
+                 rng: random.Random | None = None):
+        self.fn = fn
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        return self.fn(obs, legal)
+
+    def __repr__(self) -> str:
+        return f"FunctionBot({getattr(self.fn, '__qualname__', self.fn)!r})"

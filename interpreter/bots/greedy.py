@@ -1,0 +1,58 @@
+"""``greedy``: place the tile worth most by the ruleset's tile values.
+
+Ties between equally valued placements (the same canonical order as ``random``)
+are broken by ``int(rng.random() * ties)``; it draws and passes like ``random``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..engine.actions import DRAW, PASS, Action
+from ..engine.observation import Observation
+
+
+class GreedyBot:
+    """Sheds the most valuable tile first, so a blocked hand counts least."""
+
+    name = "greedy"
+
+    def __init__(self, seat: int, rng: random.Random):
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        places = [a for a in legal if a.kind == "place"]
+        if places:
+            best = max(obs.tile_values[a.tile] for a in places)
+            ties = [a for a in places if obs.tile_values[a.tile] == best]
+            return ties[int(self.rng.random() * len(ties))]
+        for a in legal:
+            if a.kind == "draw":
+                return a
+        return Action("pass")
+
+    def policy(self, game):
+        """The same choice over bitmasks."""
+        rnd = self.rng.random
+        values = game.values
+
+        def choose(mL: int, mR: int, can_draw: bool) -> int:
+            ties: list[int] = []
+            best = None
+            for m, end in ((mL, 0), (mR, 1)):
+                while m:
+                    low = m & -m
+                    m ^= low
+                    t = low.bit_length() - 1
+                    v = values[t]
+                    if best is None or v > best:
+                        best, ties = v, [t << 2 | end]
+                    elif v == best:
+                        ties.append(t << 2 | end)
+            if ties:
+                return ties[int(rnd() * len(ties))]
+            return DRAW if can_draw else PASS
+
+        return choose

@@ -1,0 +1,96 @@
+"""Bots by name: the builtin registry (imported lazily) and ``module:object`` plug-ins.
+
+A plug-in is ``module:object`` (``mybots:Cautious``) or ``path/to/file.py:object``:
+a class is constructed as ``object(seat, rng)``; a plain function
+``object(obs, legal) -> Action`` is wrapped as a bot. Bad specs raise a
+``DiagnosticError`` with code ``bot`` and one line saying what to fix.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import os
+import random
+import sys
+from typing import Any
+
+from ..diagnostics import Diagnostic, DiagnosticError, did_you_mean
+from .base import FunctionBot
+
+# name -> "module:object"; imported only when asked for
+REGISTRY: dict[str, str] = {
+    "random": "interpreter.bots.random_bot:RandomBot",
+    "greedy": "interpreter.bots.greedy:GreedyBot",
+    "strategist": "interpreter.bots.strategist:StrategistBot",
+}
+
+
+def _fail(message: str, hint: str = "") -> DiagnosticError:
+    return DiagnosticError([Diagnostic("bot", message, hint=hint)])
+
+
+def resolve(spec: str) -> Any:
+    """The class or function a bot spec names (no instance yet)."""
+    if spec in REGISTRY:
+        target = REGISTRY[spec]
+    elif ":" in spec:
+        target = spec
+    else:
+        raise _fail(f"unknown bot '{spec}'",
+                    did_you_mean(spec, REGISTRY) + " (or name your own as module:object)")
+    module_name, _, attr = target.rpartition(":")
+    if not module_name or not attr:
+        raise _fail(f"bad bot '{spec}': write it as module:object")
+    module = _import(spec, module_name)
+    obj = module
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            raise _fail(f"bot '{spec}': module {module_name} has no '{attr}'")
+        obj = getattr(obj, part)
+    if not callable(obj):
+        raise _fail(f"bot '{spec}': {attr} is neither a class nor a function")
+    return obj
+
+
+def _import(spec: str, module_name: str):
+    try:
+        if module_name.endswith(".py") or os.sep in module_name:
+            path = os.path.abspath(module_name)
+            if not os.path.isfile(path):
+                raise _fail(f"bot '{spec}': no file {module_name}")
+            name = "dominorules_bot_" + os.path.splitext(os.path.basename(path))[0]
+            loader_spec = importlib.util.spec_from_file_location(name, path)
+            module = importlib.util.module_from_spec(loader_spec)
+            sys.modules[name] = module
+            loader_spec.loader.exec_module(module)
+            return module
+        return importlib.import_module(module_name)
+    except DiagnosticError:
+        raise
+    except ImportError as exc:
+        raise _fail(f"bot '{spec}': cannot import {module_name} ({exc})") from None
+    except Exception as exc:  # a plug-in's own bug, reported in one line
+        raise _fail(f"bot '{spec}': importing {module_name} failed: "
+                    f"{type(exc).__name__}: {exc}") from None
+
+
+def make_bot(spec: Any, seat: int, rng: random.Random):
+    """A bot for ``seat``: from a name/spec string, a class, a function, or a bot object."""
+    if isinstance(spec, str):
+        spec = resolve(spec.strip())
+        if inspect.isclass(spec):
+            try:
+                return spec(seat, rng)
+            except TypeError as exc:
+                raise _fail(f"bot class {spec.__qualname__} must take (seat, rng): {exc}") \
+                    from None
+        return FunctionBot(spec, seat, rng)
+    if inspect.isclass(spec):
+        return spec(seat, rng)
+    if hasattr(spec, "choose"):
+        return spec
+    if callable(spec):
+        return FunctionBot(spec, seat, rng)
+    raise _fail(f"{spec!r} is not a bot: give a name, a class or a function")

@@ -1,0 +1,57 @@
+"""``random``: the policy statistics across projects are compared under -- keep it exact.
+
+Placements are (tile, end) pairs in canonical order: every tile fitting the left
+end in ascending tile order ((low, high) ascending), then every tile fitting the
+right end the same way; a tile fitting both ends is listed twice, also when both
+ends show the same value. For the opening: each tile that may open, ascending.
+With ``n`` placements it picks index ``int(rng.random() * n)``. It draws only
+when it has no placement and a draw is allowed, and passes only when it must.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..engine.actions import DRAW, PASS, Action
+from ..engine.observation import Observation
+
+
+class RandomBot:
+    """Uniform among placements; draw or pass only when no placement exists."""
+
+    name = "random"
+
+    def __init__(self, seat: int, rng: random.Random):
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        places = [a for a in legal if a.kind == "place"]
+        if places:
+            return places[int(self.rng.random() * len(places))]
+        for a in legal:
+            if a.kind == "draw":
+                return a
+        return Action("pass")
+
+    def policy(self, game):
+        """The same choice over bitmasks (``engine.core`` policy)."""
+        rnd = self.rng.random
+
+        def choose(mL: int, mR: int, can_draw: bool) -> int:
+            nL = mL.bit_count()
+            n = nL + mR.bit_count()
+            if n:
+                k = int(rnd() * n)
+                if k < nL:
+                    m, end = mL, 0
+                else:
+                    m, end, k = mR, 1, k - nL
+                while k:
+                    m &= m - 1
+                    k -= 1
+                return ((m & -m).bit_length() - 1) << 2 | end
+            return DRAW if can_draw else PASS
+
+        return choose

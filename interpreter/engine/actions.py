@@ -1,0 +1,97 @@
+"""Actions: small value objects with one text form that parses back.
+
+``6-4 left`` / ``6-4 right`` place a tile at an end, ``6-4`` is the opening (or a
+placement where only one end fits, resolved by ``State.parse_action``), ``draw``
+and ``pass``. Three distinct errors, as in python-chess: malformed text, an
+illegal action, an ambiguous one.
+
+Inside the engine an action is an int: ``tile_index << 2 | end`` (end 0 left,
+1 right, 2 opening), ``DRAW`` or ``PASS``.
+
+>>> a = Action.parse("6-4 left"); str(a), Action.parse(str(a)) == a
+('6-4 left', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .tiles import Tile
+
+DRAW = -1
+PASS = -2
+ENDS = ("left", "right", None)  # end code -> record's end
+
+
+class ActionError(ValueError):
+    """Base of the three action errors."""
+
+
+class MalformedActionError(ActionError):
+    """The text is not an action at all."""
+
+
+class IllegalActionError(ActionError):
+    """A well-formed action the rules do not allow now; the message says why."""
+
+
+class AmbiguousActionError(ActionError):
+    """The text fits more than one legal action (a tile that fits both ends)."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """``kind`` is ``place``, ``draw`` or ``pass``; ``end`` is ``left``/``right``/None."""
+
+    kind: str
+    tile: Tile | None = None
+    end: str | None = None
+
+    @classmethod
+    def place(cls, tile: Tile | str, end: str | None = None) -> Action:
+        return cls("place", Tile.of(tile), end)
+
+    @classmethod
+    def draw(cls) -> Action:
+        return cls("draw")
+
+    @classmethod
+    def pass_(cls) -> Action:
+        return cls("pass")
+
+    def __str__(self) -> str:
+        if self.kind != "place":
+            return self.kind
+        return f"{self.tile} {self.end}" if self.end else str(self.tile)
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Text -> Action; raises ``MalformedActionError`` with what to write instead."""
+        words = text.strip().lower().split()
+        if words in (["draw"], ["d"]):
+            return cls.draw()
+        if words in (["pass"], ["p"]):
+            return cls.pass_()
+        if not words or len(words) > 2:
+            raise MalformedActionError(
+                f"'{text.strip()}' is not an action: write a tile and an end "
+                "(6-4 left), a tile (6-4), draw or pass")
+        try:
+            tile = Tile.parse(words[0])
+        except ValueError:
+            raise MalformedActionError(
+                f"'{words[0]}' is not a tile: write it like 6-4") from None
+        end = None
+        if len(words) == 2:
+            end = {"left": "left", "l": "left", "right": "right", "r": "right"}.get(words[1])
+            if end is None:
+                raise MalformedActionError(
+                    f"'{words[1]}' is not an end: write left or right")
+        return cls.place(tile, end)
+
+    def to_event(self, player: int) -> dict:
+        """The record's event for this action by ``player`` (draws without their tile)."""
+        if self.kind == "place":
+            return {"event": "place", "player": player, "tile": self.tile.to_json(),
+                    "end": self.end}
+        return {"event": self.kind, "player": player}

@@ -1,0 +1,349 @@
+"""The one match loop: every rule of every ruleset, as tight code over bitmasks.
+
+``MatchCore.run()`` is a generator playing a whole match. At each decision it
+asks the seat's *policy* -- a fast callable ``policy(left_mask, right_mask,
+can_draw) -> int action`` -- or, for a seat without one, ``yield``s the decision
+and waits for ``send(action)``. So the step-by-step ``State`` (no policies) and
+the fast simulation (builtin bots' policies) run the same code, and give the same
+record for the same choices by construction.
+
+Decision tuples: ``(player, hand, left, right, left_mask, right_mask, can_draw,
+can_pass, phase, drawn_this_turn, next_tile)`` where ``phase`` is ``PLAY``,
+``OPEN`` (the opening tile: ``left_mask`` holds the tiles that may open) or
+``SEEK`` (drawing in turn for the required opening tile: draw is the only action).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..diagnostics import Diagnostic, DiagnosticError
+from . import leaders
+from .actions import DRAW
+from .scoring import match_winner, settle
+from .stats import MatchResult, RoundStats
+
+if TYPE_CHECKING:
+    from .game import Deal, Game
+
+PLAY, OPEN, SEEK = 0, 1, 2
+MAX_REDEALS = 1000
+Policy = Callable[[int, int, bool], int]
+
+
+def stream(seed: int, name: str) -> random.Random:
+    """An independent RNG stream of the match seed (``shuffle``, ``lead``, ``bot0``...)."""
+    return random.Random(f"{seed}:{name}")
+
+
+def _new_stats(**fields: Any) -> RoundStats:
+    o = object.__new__(RoundStats)
+    o.__dict__.update(fields)
+    return o
+
+
+class MatchCore:
+    """The mutable match: what the loop keeps between rounds, and a live view for ``State``."""
+
+    def __init__(self, game: Game, players: int, seed: int, policies: list[Policy | None],
+                 record: bool = True, deals: list[Deal] | None = None,
+                 start_scores: list[int] | None = None, max_rounds: int = 1000):
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.policies = policies
+        self.rec: list[dict] | None = [] if record else None
+        self.teams = game.teams(players)
+        if self.rec is not None:
+            start = {"event": "match_start", "ruleset": game.ref, "players": players,
+                     "teams": [list(t) for t in self.teams], "seed": seed}
+            if game.source:
+                start["source"] = game.source
+            self.rec.append(start)
+        self.deals = list(deals or ())
+        self.max_rounds = max_rounds
+        self.target = game.target(players)
+        self.scores = list(start_scores) if start_scores else [0] * len(self.teams)
+        self.rounds: list[RoundStats] = []
+        self.result: MatchResult | None = None
+        # live view, read by State/Observation between yields
+        self.round = 0
+        self.leader: int | None = None
+        self.hands: list[int] = [0] * players
+        self.deck: list[int] = []
+        self.lead_rng = stream(seed, "lead")
+        self.shuffle_rng = stream(seed, "shuffle")
+
+    # -- dealing ---------------------------------------------------------------------
+    def _deal(self, hand_size: int) -> tuple[list[int], list[int], int, int | None]:
+        """(deck in order, hands, tiles dealt, fixed leader or None): a fixed deal or a shuffle."""
+        ts = self.game.tileset
+        n = self.players
+        if self.deals:
+            d = self.deals.pop(0)
+            deck, hands = [], []
+            for hand in d.hands:
+                idx = [ts.index[t] for t in hand]
+                deck.extend(idx)
+                hands.append(sum(1 << i for i in idx))
+            dealt = len(deck)
+            deck.extend(ts.index[t] for t in d.boneyard)
+            seen = set(deck)
+            deck.extend(i for i in range(ts.tile_count) if i not in seen)
+            return deck, hands, dealt, d.leader
+        rnd = self.shuffle_rng.random
+        deck = list(range(ts.tile_count))
+        for i in range(len(deck) - 1, 0, -1):
+            j = int(rnd() * (i + 1))
+            deck[i], deck[j] = deck[j], deck[i]
+        hands = []
+        for p in range(n):
+            m = 0
+            for t in deck[p * hand_size:(p + 1) * hand_size]:
+                m |= 1 << t
+            hands.append(m)
+        return deck, hands, hand_size * n, None
+
+    def _deal_event(self, rnd_no: int, leader: int | None, hands: list[int], deck: list[int],
+                    dealt: int) -> dict:
+        ts = self.game.tileset
+        return {"event": "deal", "round": rnd_no, "leader": leader,
+                "hands": [[[ts.low[t], ts.high[t]] for t in _bits(h)] for h in hands],
+                "boneyard": [[ts.low[t], ts.high[t]] for t in deck[dealt:]]}
+
+    def _opening(self, hands: list[int], leader: int, deck: list[int], dealt: int,
+                 draw_end: int) -> tuple[int | None, int, int]:
+        """(opener, opening mask, seek mask): opener None means redeal; seek != 0: draw in turn.
+
+        Opening mask -1 means "any tile of the opener's hand".
+        """
+        g = self.game
+        req = g.required_tile
+        if req == "any":
+            return leader, -1, 0
+        if req == "highest_double":
+            found = leaders.highest_double_holder(hands, g.tileset)
+            tile, seat = (found[1], found[0]) if found else (None, None)
+        else:
+            tile = req
+            seat = leaders.holder(hands, req)
+        if seat is not None and (g.rules.opener == "holder" or seat == leader):
+            return seat, 1 << tile, 0
+        if g.rules.if_unheld == "draw_in_turn":
+            seek = (1 << tile) if tile is not None else g.tileset.doubles_mask
+            if seat is None and any((1 << t) & seek for t in deck[dealt:draw_end]):
+                return leader, 0, seek
+        return None, 0, 0
+
+    # -- the match -------------------------------------------------------------------
+    def run(self):  # noqa: C901 - one loop on purpose: this is the hot path
+        g = self.game
+        rules = g.rules
+        ts = g.tileset
+        n = self.players
+        PM = ts.value_mask
+        TL, TH, PIPS = ts.low, ts.high, ts.pips
+        T = ts.tile_count
+        hand_size = g.hand_size(n)
+        draw_end = T - rules.reserve          # a draw is allowed while pos < draw_end
+        vol = rules.voluntary_draw
+        stuck_draw = rules.when_stuck == "draw"
+        limit = rules.draw_limit if rules.draw_limit is not None else T
+        draw_cost = g.draw_cost(n)
+        value_of = g.hand_value
+        teams, side_of = self.teams, g.side_of(n)
+        pols = self.policies
+        rec = self.rec
+        scores = self.scores
+        prev_leader = prev_winner = None
+        over, match_win = False, None
+        rnd_no = 0
+        while not over:
+            rnd_no += 1
+            if rnd_no > self.max_rounds:
+                break
+            self.round = rnd_no
+            choice = rules.first_leader if rnd_no == 1 else rules.later_leader
+            pre = leaders.before_deal(choice, n, self.lead_rng, ts, prev_leader, prev_winner,
+                                      rules.lead_count_from)
+            redeals = 0
+            while True:
+                deck, hands, dealt, fixed = self._deal(hand_size)
+                leader = fixed if fixed is not None else pre
+                if leader is None:
+                    if choice == "highest_double":
+                        found = leaders.highest_double_holder(hands, ts)
+                        leader = found[0] if found else None
+                    else:
+                        leader = leaders.holder(hands, g.holder_tile(hands))
+                opener = None
+                if leader is not None:
+                    opener, omask, seek = self._opening(hands, leader, deck, dealt, draw_end)
+                if opener is not None:
+                    break
+                if rec is not None:
+                    rec.append(self._deal_event(rnd_no, None, hands, deck, dealt))
+                redeals += 1
+                if redeals > MAX_REDEALS:
+                    raise DiagnosticError([Diagnostic(
+                        "deal", f"round {rnd_no}: no deal could open after {MAX_REDEALS} "
+                        "redeals; the opening rules can hardly ever be met")])
+            self.hands, self.deck, self.leader = hands, deck, leader
+            if rec is not None:
+                rec.append(self._deal_event(rnd_no, leader, hands, deck, dealt))
+            pos = dealt
+            drawn_by = [0] * n
+            turns = placements = draws = passes = decisions = choices = 0
+            # -- opening: draw in turn for the required tile, then place it
+            p = leader
+            if seek:
+                while True:
+                    decisions += 1
+                    turns += 1
+                    pol = pols[p]
+                    if pol is None:
+                        yield (p, hands[p], -1, -1, 0, 0, True, False, SEEK, 0, pos)
+                    else:
+                        pol(0, 0, True)
+                    t = deck[pos]
+                    pos += 1
+                    hands[p] |= 1 << t
+                    drawn_by[p] += 1
+                    draws += 1
+                    if rec is not None:
+                        rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+                    if (1 << t) & seek:
+                        opener, omask = p, 1 << t
+                        break
+                    p = p + 1 if p + 1 < n else 0
+            p = opener
+            drawn = 0
+            turns += 1
+            while True:
+                h = hands[p]
+                m = h if omask < 0 else omask
+                can_draw = not seek and vol and pos < draw_end and drawn < limit
+                decisions += 1
+                if can_draw or m & (m - 1):
+                    choices += 1
+                pol = pols[p]
+                if pol is None:
+                    a = yield (p, h, -1, -1, m, 0, can_draw, False, OPEN, drawn, pos)
+                else:
+                    a = pol(m, 0, can_draw)
+                if a == DRAW:
+                    t = deck[pos]
+                    pos += 1
+                    hands[p] = h | (1 << t)
+                    drawn += 1
+                    drawn_by[p] += 1
+                    draws += 1
+                    if rec is not None:
+                        rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+                    continue
+                t = a >> 2
+                h ^= 1 << t
+                hands[p] = h
+                placements += 1
+                L, R = TL[t], TH[t]
+                if rec is not None:
+                    rec.append({"event": "place", "player": p, "tile": [L, R], "end": None})
+                break
+            # -- turns
+            npass = 0
+            domino = p if not h else None
+            while domino is None:
+                p = p + 1 if p + 1 < n else 0
+                h = hands[p]
+                drawn = 0
+                turns += 1
+                while True:
+                    mL = h & PM[L]
+                    mR = h & PM[R]
+                    if mL or mR:
+                        can_draw = vol and pos < draw_end and drawn < limit
+                        decisions += 1
+                        if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
+                            choices += 1
+                    else:
+                        can_draw = stuck_draw and pos < draw_end and drawn < limit
+                        decisions += 1
+                    pol = pols[p]
+                    if pol is None:
+                        a = yield (p, h, L, R, mL, mR, can_draw,
+                                   not (mL or mR or can_draw), PLAY, drawn, pos)
+                    else:
+                        a = pol(mL, mR, can_draw)
+                    if a >= 0:
+                        t = a >> 2
+                        h ^= 1 << t
+                        hands[p] = h
+                        placements += 1
+                        npass = 0
+                        if a & 3:
+                            R = PIPS[t] - R
+                            if rec is not None:
+                                rec.append({"event": "place", "player": p,
+                                            "tile": [TL[t], TH[t]], "end": "right"})
+                        else:
+                            L = PIPS[t] - L
+                            if rec is not None:
+                                rec.append({"event": "place", "player": p,
+                                            "tile": [TL[t], TH[t]], "end": "left"})
+                        if not h:
+                            domino = p
+                        break
+                    if a == DRAW:
+                        t = deck[pos]
+                        pos += 1
+                        h |= 1 << t
+                        hands[p] = h
+                        drawn += 1
+                        drawn_by[p] += 1
+                        draws += 1
+                        npass = 0
+                        if rec is not None:
+                            rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+                        continue
+                    passes += 1
+                    npass += 1
+                    if rec is not None:
+                        rec.append({"event": "pass", "player": p})
+                    break
+                if npass == n:
+                    break
+            # -- settlement
+            pips = [value_of(h) for h in hands]
+            counts = [h.bit_count() for h in hands]
+            wside, wseat, tied, points = settle(rules, teams, side_of, pips, counts, drawn_by,
+                                                domino, draw_cost)
+            for i, pts in enumerate(points):
+                scores[i] += pts
+            result = "domino" if domino is not None else "blocked"
+            if rec is not None:
+                rec.append({"event": "round_end", "round": rnd_no, "result": result,
+                            "winner": wside, "pips": pips, "points": list(points),
+                            "scores": list(scores)})
+            self.rounds.append(_new_stats(
+                round=rnd_no, leader=leader, result=result, winner=wside, winner_seat=wseat,
+                tied_block=tied, points=tuple(points), scores=tuple(scores), turns=turns,
+                placements=placements, draws=draws, passes=passes, decisions=decisions,
+                choice_points=choices, redeals=redeals))
+            prev_leader, prev_winner = leader, wseat
+            over, match_win = match_winner(scores, self.target, rules.match_tie)
+        if rec is not None:
+            rec.append({"event": "match_end", "winner": match_win, "scores": list(scores)})
+        self.result = MatchResult(
+            ruleset=rules.name, players=n, seed=self.seed, teams=teams, winner=match_win,
+            scores=tuple(scores), target=self.target, rounds=tuple(self.rounds), events=rec)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,0 +1,133 @@
+"""``Game``: a ``Rules`` compiled once into tables and per-player-count constants.
+
+Everything the loop needs that depends only on the ruleset (tile tables, hand
+values, teams, hand sizes, targets) is computed here, so nothing per move looks
+at the ruleset's structure again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from ..diagnostics import Diagnostic, DiagnosticError
+from . import leaders
+from .rules import Rules
+from .tiles import Tile, TileSet
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A fixed deal for scenario tests and replays.
+
+    ``hands`` per seat; ``boneyard`` the first tiles to be drawn, in order (tiles in
+    neither follow in ascending order); ``leader`` overrides the ruleset's choice.
+    """
+
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...] = ()
+    leader: int | None = None
+
+    @classmethod
+    def of(cls, hands: Sequence, boneyard: Sequence | str = (), leader: int | None = None) -> Deal:
+        """Accepts tiles as ``Tile``, ``"6-4"``, ``[4, 6]``; a hand or boneyard may be one
+        string of tiles separated by spaces (``"6-4 3-3"``)."""
+        def tiles(x) -> tuple[Tile, ...]:
+            if isinstance(x, str):
+                return tuple(Tile.parse(w) for w in x.split())
+            return tuple(Tile.of(t) for t in x)
+        return cls(tuple(tiles(h) for h in hands), tiles(boneyard), leader)
+
+
+class Game:
+    """A compiled ruleset.
+
+    ``ref`` is the name records give it (a builtin name, or the ruleset's own name);
+    ``source`` the absolute path of a ruleset file that is not builtin, so a record
+    can find it again.
+    """
+
+    def __init__(self, rules: Rules, ref: str | None = None, source: str | None = None):
+        self.rules = rules
+        self.name = rules.name
+        self.ref = ref or rules.name
+        self.source = source
+        self.tileset = ts = TileSet(rules.max_pip)
+        self.values = tuple(rules.tile_value(t.low, t.high) for t in ts.tiles)
+        # hand value by 8-bit chunks: a few lookups instead of a loop over tiles
+        self._chunks = tuple(
+            tuple(sum(self.values[k * 8 + i] for i in range(8)
+                      if m >> i & 1 and k * 8 + i < ts.tile_count) for m in range(256))
+            for k in range((ts.tile_count + 7) // 8))
+        tile = rules.opening_tile
+        self.required_tile: str | int = (
+            tile if isinstance(tile, str) else ts.index[Tile(tile[0], tile[1])])
+
+    # -- per player count --------------------------------------------------------------
+    def check_players(self, players: int) -> None:
+        """Raise a ``players`` diagnostic when this ruleset cannot seat ``players``."""
+        r = self.rules
+        if not r.min_players <= players <= r.max_players:
+            span = (f"{r.min_players}" if r.min_players == r.max_players
+                    else f"{r.min_players} to {r.max_players}")
+            raise DiagnosticError([Diagnostic(
+                "players", f"{r.name} is played by {span} players, not {players}")])
+        need = self.hand_size(players) * players
+        if need > self.tileset.tile_count:
+            raise DiagnosticError([Diagnostic(
+                "deal", f"{r.name}: {players} hands of {self.hand_size(players)} need {need} "
+                f"tiles but the set has {self.tileset.tile_count}")])
+
+    @cache  # noqa: B019 - a Game lives as long as its ruleset
+    def hand_size(self, players: int) -> int:
+        return int(self.rules.hand_size(players))
+
+    @cache  # noqa: B019
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """Seats of each side: one each, or two sides of alternating seats."""
+        if self.rules.partnerships:
+            return (tuple(range(0, players, 2)), tuple(range(1, players, 2)))
+        return tuple((s,) for s in range(players))
+
+    @cache  # noqa: B019
+    def side_of(self, players: int) -> tuple[int, ...]:
+        out = [0] * players
+        for i, team in enumerate(self.teams(players)):
+            for s in team:
+                out[s] = i
+        return tuple(out)
+
+    @cache  # noqa: B019
+    def target(self, players: int) -> int:
+        return int(self.rules.target(players, len(self.teams(players)), self.rules.partnerships))
+
+    @cache  # noqa: B019
+    def draw_cost(self, players: int) -> int:
+        return int(self.rules.draw_cost(players))
+
+    def hand_value(self, hand: int) -> int:
+        """Sum of the tile values of a hand bitmask."""
+        total = 0
+        for chunk in self._chunks:
+            total += chunk[hand & 255]
+            hand >>= 8
+        return total
+
+    def holder_tile(self, hands: list[int]) -> int:
+        """The tile whose holder leads under ``opening_tile_holder``."""
+        if isinstance(self.required_tile, int):
+            return self.required_tile
+        found = leaders.highest_double_holder(hands, self.tileset)
+        return found[1] if found else self.tileset.doubles_desc[0]
+
+    # -- matches -------------------------------------------------------------------------
+    def new_match(self, players: int, seed: int = 0, deals: Sequence[Deal] | None = None,
+                  start_scores: Sequence[int] | None = None, max_rounds: int = 1000,
+                  record: bool = True):
+        """A ``State`` positioned at the first decision (see ``engine.state``)."""
+        from .state import State
+
+        self.check_players(players)
+        return State(self, players, seed, deals=deals, start_scores=start_scores,
+                     max_rounds=max_rounds, record=record)

@@ -1,0 +1,70 @@
+"""Who leads a round: every chooser of ``rules.LEAD_CHOOSERS`` and follower of ``LEAD_FOLLOWERS``.
+
+Choosers that need no deal run before it (``lot``, ``seat_zero``, ``draw_highest_tile``,
+``exposed_tiles`` and the followers); ``highest_double`` and ``opening_tile_holder``
+read the dealt hands. Lots use the match's lead RNG stream only, never the shuffle's.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .tiles import TileSet
+
+DEAL_DEPENDENT = ("highest_double", "opening_tile_holder")
+RANDOM_CHOOSERS = ("lot", "draw_highest_tile", "exposed_tiles")
+
+
+def before_deal(choice: str, players: int, rng: random.Random, tiles: TileSet,
+                prev_leader: int | None, prev_winner: int | None,
+                count_from: str) -> int | None:
+    """The leader, when ``choice`` does not depend on the deal; None when it does."""
+    if choice == "seat_zero":
+        return 0
+    if choice == "lot":
+        return int(rng.random() * players)
+    if choice == "rotate":
+        return 0 if prev_leader is None else (prev_leader + 1) % players
+    if choice == "same":
+        return 0 if prev_leader is None else prev_leader
+    if choice == "winner":
+        if prev_winner is not None:
+            return prev_winner
+        return 0 if prev_leader is None else prev_leader
+    if choice == "draw_highest_tile":
+        return _draw_highest(players, rng, tiles)
+    if choice == "exposed_tiles":
+        shown = rng.sample(range(tiles.tile_count), players)
+        number = sum(tiles.pips[t] for t in shown) % players  # 0-based count
+        start = prev_leader if (count_from == "previous_leader" and prev_leader is not None) else 0
+        return (start + number) % players
+    return None
+
+
+def _draw_highest(players: int, rng: random.Random, tiles: TileSet) -> int:
+    """Each draws a tile from a full set; highest pips leads; the tied draw again."""
+    contenders = list(range(players))
+    while len(contenders) > 1:
+        drawn = rng.sample(range(tiles.tile_count), len(contenders))
+        best = max(tiles.pips[t] for t in drawn)
+        contenders = [s for s, t in zip(contenders, drawn, strict=True) if tiles.pips[t] == best]
+    return contenders[0]
+
+
+def highest_double_holder(hands: list[int], tiles: TileSet) -> tuple[int, int] | None:
+    """(seat, tile index) of the highest double dealt, or None when nobody holds a double."""
+    for d in tiles.doubles_desc:
+        bit = 1 << d
+        for seat, h in enumerate(hands):
+            if h & bit:
+                return seat, d
+    return None
+
+
+def holder(hands: list[int], tile: int) -> int | None:
+    """The seat holding tile index ``tile``, or None."""
+    bit = 1 << tile
+    for seat, h in enumerate(hands):
+        if h & bit:
+            return seat
+    return None

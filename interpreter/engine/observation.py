@@ -1,0 +1,99 @@
+"""``Observation``: what one seat may know, copied out of the match.
+
+It holds values only (tuples, ints, fresh dicts) and the immutable ``Rules``: no
+reference to the State or to another seat's tiles, so a bot cannot peek even if
+it tries. Other players' drawn tiles are hidden in the history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from .core import OPEN, PLAY, SEEK
+from .rules import Rules
+from .tiles import Tile
+
+PHASES = {OPEN: "open", PLAY: "play", SEEK: "seek"}
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One seat's view. ``phase``: ``open`` (the opening tile is due), ``play``,
+    ``seek`` (drawing in turn for the opening tile) or ``over``."""
+
+    seat: int
+    players: int
+    teams: tuple[tuple[int, ...], ...]
+    side: int                           # this seat's side index
+    round: int
+    leader: int | None
+    to_play: int | None                 # the seat to act
+    phase: str
+    hand: tuple[Tile, ...]              # ascending
+    ends: tuple[int, int] | None        # (left, right) open values; None before the opening
+    line: tuple[tuple[int, int], ...]   # placed tiles left to right, each (left half, right half)
+    boneyard: int                       # tiles left in the boneyard
+    drawable: int                       # of those, how many may still be drawn (reserve kept)
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    target: int
+    drawn_this_turn: int                # by the player to act
+    history: tuple[Mapping[str, Any], ...]   # public events of the match so far
+    rules: Rules
+    tile_values: Mapping[Tile, int]     # value of each tile in a hand
+
+
+def observe(state, core, decision: tuple | None, seat: int) -> Observation:
+    """Build seat ``seat``'s observation of the match in ``core``."""
+    game = core.game
+    ts = game.tileset
+    history = tuple(_public(e, seat) for e in (core.rec or ()))
+    line: list[tuple[int, int]] = []
+    for e in history:
+        if e["event"] == "deal":
+            line = []
+        elif e["event"] == "place":
+            a, b = e["tile"]
+            if e["end"] is None:
+                line = [(a, b)]
+            elif e["end"] == "left":
+                left = line[0][0]
+                line.insert(0, (a + b - left, left))
+            else:
+                right = line[-1][1]
+                line.append((right, a + b - right))
+    ends = (line[0][0], line[-1][1]) if line else None
+    pos = decision[10] if decision else len(core.deck)
+    draw_end = ts.tile_count - game.rules.reserve
+    values = game.__dict__.get("_value_map")
+    if values is None:
+        values = game._value_map = MappingProxyType(dict(zip(ts.tiles, game.values,
+                                                             strict=True)))
+    return Observation(
+        seat=seat, players=core.players, teams=core.teams, side=game.side_of(core.players)[seat],
+        round=core.round, leader=core.leader,
+        to_play=decision[0] if decision else None,
+        phase=PHASES[decision[8]] if decision else "over",
+        hand=tuple(ts.tiles_of(core.hands[seat])), ends=ends, line=tuple(line),
+        boneyard=max(0, len(core.deck) - pos), drawable=max(0, draw_end - pos),
+        hand_sizes=tuple(h.bit_count() for h in core.hands), scores=tuple(core.scores),
+        target=core.target, drawn_this_turn=decision[9] if decision else 0,
+        history=history, rules=game.rules, tile_values=values)
+
+
+def _public(event: dict, seat: int) -> dict:
+    kind = event["event"]
+    if kind == "deal":
+        return {"event": "deal", "round": event["round"], "leader": event["leader"],
+                "hand_sizes": [len(h) for h in event["hands"]],
+                "boneyard": len(event["boneyard"])}
+    if kind == "draw" and event["player"] != seat:
+        return {"event": "draw", "player": event["player"]}
+    out = dict(event)
+    for key, value in out.items():
+        if isinstance(value, list):
+            out[key] = [list(v) if isinstance(v, list) else v for v in value]
+    return out

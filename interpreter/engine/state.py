@@ -1,0 +1,170 @@
+"""``State``: one match, step by step -- current player, legal actions, apply, outcome.
+
+It drives ``MatchCore.run()`` with no policies, so every decision stops here.
+Observations are copies: a bot given one can never reach the State or a hidden hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..diagnostics import Diagnostic, DiagnosticError
+from .actions import DRAW, PASS, Action, AmbiguousActionError, IllegalActionError
+from .core import OPEN, PLAY, SEEK, MatchCore
+from .observation import Observation, observe
+from .stats import MatchResult
+from .tiles import bits
+
+if TYPE_CHECKING:
+    from .game import Deal, Game
+
+
+class State:
+    """A match in progress. ``apply`` raises ``IllegalActionError`` with the rule's reason."""
+
+    def __init__(self, game: Game, players: int, seed: int, deals: Sequence[Deal] | None = None,
+                 start_scores: Sequence[int] | None = None, max_rounds: int = 1000,
+                 record: bool = True, policies: list | None = None):
+        self.game = game
+        self.players = players
+        self.seed = seed
+        for d in deals or ():
+            _check_deal(game, players, d)
+        self._core = MatchCore(game, players, seed, policies or [None] * players, record=record,
+                               deals=list(deals or ()), start_scores=start_scores,
+                               max_rounds=max_rounds)
+        self._gen = self._core.run()
+        self._decision: tuple | None = None
+        self._legal: list[tuple[int, Action]] | None = None
+        self._advance(None)
+
+    def _advance(self, code: int | None) -> None:
+        self._legal = None
+        try:
+            self._decision = next(self._gen) if code is None else self._gen.send(code)
+        except StopIteration:
+            self._decision = None
+
+    # -- reading ---------------------------------------------------------------------
+    @property
+    def is_terminal(self) -> bool:
+        return self._decision is None
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the match is over."""
+        return None if self._decision is None else self._decision[0]
+
+    @property
+    def record(self) -> list[dict]:
+        """The TRACE events so far (the live list: copy it before changing it)."""
+        return self._core.rec if self._core.rec is not None else []
+
+    @property
+    def outcome(self) -> MatchResult | None:
+        """The finished match, or None while it runs."""
+        return self._core.result
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._core.scores)
+
+    @property
+    def round(self) -> int:
+        return self._core.round
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return self._core.teams
+
+    @property
+    def rounds(self):
+        """RoundStats of the rounds finished so far."""
+        return tuple(self._core.rounds)
+
+    def hand(self, seat: int):
+        """A seat's hand (for referees and tests; bots get ``observation`` instead)."""
+        return self.game.tileset.tiles_of(self._core.hands[seat])
+
+    def legal_codes(self) -> list[int]:
+        return [c for c, _ in self._legal_pairs()]
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions in canonical order: placements at the left end (or opening
+        tiles) by ascending tile, then at the right end, then draw, then pass."""
+        return [a for _, a in self._legal_pairs()]
+
+    def _legal_pairs(self) -> list[tuple[int, Action]]:
+        if self._legal is None:
+            self._legal = [] if self._decision is None else legal_pairs(self.game,
+                                                                        self._decision)
+        return self._legal
+
+    def observation(self, seat: int) -> Observation:
+        return observe(self, self._core, self._decision, seat)
+
+    # -- acting ----------------------------------------------------------------------
+    def parse_action(self, text: str) -> Action:
+        """Text -> Action; ``6-4`` alone is resolved to the one end it fits (Ambiguous
+        when it fits both). Malformed text raises ``MalformedActionError``."""
+        action = Action.parse(text)
+        if action.kind != "place" or action.end is not None or self._decision is None:
+            return action
+        if self._decision[8] != PLAY:
+            return action
+        fits = [a for a in self.legal_actions() if a.kind == "place" and a.tile == action.tile]
+        if len(fits) > 1:
+            raise AmbiguousActionError(
+                f"{action.tile} fits both ends: write {action.tile} left or {action.tile} right")
+        return fits[0] if fits else action
+
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` (or its text) for the current player."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        for code, legal in self._legal_pairs():
+            if legal == action:
+                self._advance(code)
+                return
+        from .explain import explain_illegal
+        raise IllegalActionError(explain_illegal(self, action))
+
+    def decision(self) -> tuple | None:
+        """The raw decision tuple (see ``engine.core``), for explanations and tools."""
+        return self._decision
+
+
+def legal_pairs(game: Game, decision: tuple) -> list[tuple[int, Action]]:
+    """(code, Action) for every legal action of a decision, in canonical order."""
+    tiles = game.tileset.tiles
+    _, _, _, _, mL, mR, can_draw, can_pass, phase, _, _ = decision
+    out: list[tuple[int, Action]] = []
+    if phase == OPEN:
+        out = [(t << 2 | 2, Action("place", tiles[t], None)) for t in bits(mL)]
+    elif phase == PLAY:
+        out = [(t << 2, Action("place", tiles[t], "left")) for t in bits(mL)]
+        out += [(t << 2 | 1, Action("place", tiles[t], "right")) for t in bits(mR)]
+    if can_draw or phase == SEEK:
+        out.append((DRAW, Action("draw")))
+    if can_pass:
+        out.append((PASS, Action("pass")))
+    return out
+
+
+def _check_deal(game: Game, players: int, deal: Deal) -> None:
+    ts = game.tileset
+    problems = []
+    if len(deal.hands) != players:
+        problems.append(f"a fixed deal has {len(deal.hands)} hands for {players} players")
+    seen = set()
+    for t in [t for h in deal.hands for t in h] + list(deal.boneyard):
+        if t not in ts.index:
+            problems.append(f"{t} is not in the double-{ts.max_pip} set")
+        elif t in seen:
+            problems.append(f"{t} is dealt twice")
+        seen.add(t)
+    if deal.leader is not None and not 0 <= deal.leader < players:
+        problems.append(f"leader {deal.leader} is not a seat")
+    if problems:
+        raise DiagnosticError([Diagnostic("deal", p) for p in problems])
