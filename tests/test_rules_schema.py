@@ -1,0 +1,103 @@
+"""The schema is the language reference: complete, strict, and in step with engine.rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from interpreter.engine import rules as R
+from interpreter.rules import check_ruleset
+from interpreter.rules.schema import fill_defaults, ruleset_schema, validate
+from interpreter.rules.source import parse_yaml
+
+
+def _objects(node: Any, where: str = "$"):
+    if isinstance(node, dict):
+        if node.get("type") == "object":
+            yield where, node
+        for key, value in node.items():
+            yield from _objects(value, f"{where}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _objects(value, f"{where}[{i}]")
+
+
+def test_schema_is_valid_2020_12():
+    schema = ruleset_schema()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(schema)
+
+
+def test_every_object_is_closed_and_every_property_described():
+    objects = list(_objects(ruleset_schema()))
+    assert len(objects) >= 10
+    for where, obj in objects:
+        assert obj.get("additionalProperties") is False, where
+        for name, prop in obj.get("properties", {}).items():
+            assert prop.get("description"), f"{where}.{name}"
+
+
+def test_enums_are_the_engines_choices():
+    p = ruleset_schema()["properties"]
+    assert p["lead"]["properties"]["first"]["enum"] == list(R.LEAD_CHOOSERS)
+    assert p["lead"]["properties"]["later"]["enum"] == list(R.LEAD_CHOOSERS + R.LEAD_FOLLOWERS)
+    assert p["lead"]["properties"]["count_from"]["enum"] == list(R.LEAD_COUNT_FROM)
+    assert p["opening"]["properties"]["tile"]["anyOf"][0]["enum"] == list(R.OPENING_TILES)
+    assert p["opening"]["properties"]["opener"]["enum"] == list(R.OPENERS)
+    assert p["opening"]["properties"]["if_unheld"]["enum"] == list(R.IF_UNHELD)
+    assert p["drawing"]["properties"]["when_stuck"]["enum"] == list(R.STUCK_CHOICES)
+    assert p["drawing"]["properties"]["cost_to"]["enum"] == list(R.DRAW_COST_TO)
+    blocked = p["scoring"]["properties"]["blocked"]["properties"]
+    assert blocked["winner"]["enum"] == list(R.BLOCKED_WINNERS)
+    assert blocked["tie"]["enum"] == list(R.BLOCKED_TIES)
+    assert p["match"]["properties"]["tie"]["enum"] == list(R.MATCH_TIES)
+
+
+MINIMAL = """\
+title: Minimal
+players: {min: 2, max: 4}
+deal: {hand_size: 5}
+scoring: {domino: "sum(opponents.pips)"}
+match: {target: 100}
+"""
+
+
+def test_minimal_ruleset_gets_documented_defaults():
+    doc, _ = parse_yaml(MINIMAL, "m.yaml")
+    assert validate(doc.data, doc.marks) == []
+    data = fill_defaults(doc.data)
+    assert data["set"] == {"max_pip": 6}
+    assert data["players"]["sides"] == "individual"
+    assert data["lead"] == {"first": "lot", "later": "rotate", "count_from": "seat_zero"}
+    assert data["opening"] == {"tile": "any", "opener": "leader", "if_unheld": "redeal"}
+    assert data["drawing"] == {"reserve": 0, "voluntary": "allowed", "when_stuck": "draw",
+                               "limit": None, "cost": 0, "cost_to": "nobody"}
+    assert data["scoring"] == {"domino": "sum(opponents.pips)", "tile_value": "tile.pips",
+                               "blocked": {"winner": "lowest_hand", "tie": "nothing",
+                                           "points": "sum(opponents.pips) - winner.pips"}}
+    assert data["match"] == {"target": 100, "tie": "draw"}
+    assert data["examples"] == [] and data["description"] == "" and data["source"] == ""
+    assert doc.data["players"] == {"min": 2, "max": 4}  # the input is not changed
+
+
+def test_hints(tmp_path):
+    path = tmp_path / "h.yaml"
+    path.write_text(MINIMAL + "lead: {first: lots, later: rotat}\ndeal2: 1\n", encoding="utf-8")
+    got = [(d.line, d.column, d.path, d.hint) for d in check_ruleset(str(path))]
+    assert got == [
+        (6, 15, "lead.first", "did you mean 'lot'?"),
+        (6, 28, "lead.later", "did you mean 'rotate'?"),
+        (7, 1, "deal2", "did you mean 'deal'?"),
+    ]
+
+
+def test_type_messages(tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text(MINIMAL.replace("deal: {hand_size: 5}", "deal: 5")
+                    + "drawing: {limit: many}\nset: {max_pip: true}\n", encoding="utf-8")
+    assert [d.message for d in check_ruleset(str(path))] == [
+        "deal must be a mapping, not the integer 5",
+        "drawing.limit must be an integer or null, not the string 'many'",
+        "set.max_pip must be an integer, not true/false",
+    ]
