@@ -277,6 +277,12 @@ def test_too_deep():
         {"players": 2}) == 2
 
 
+def test_each_call_is_one_level():
+    assert compile_expression("abs(" * 49 + "players" + ")" * 49, "hand_size").fn(
+        {"players": -2}) == 2
+    assert only("abs(" * 50 + "players" + ")" * 50).code == "expr-limit"
+
+
 def test_deep_operators_count_too():
     p = only("-" * 400 + "1")
     assert (p.code, p.offset) == ("expr-limit", 50)

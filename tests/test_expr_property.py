@@ -32,16 +32,26 @@ LEAVES = {
 
 
 def formula(field: str, typ: str = "int", depth: int = 4) -> st.SearchStrategy[str]:
-    """Text of a well-typed ``typ`` ("int" or "bool") formula for ``field``, ``depth`` deep."""
+    """Text of a well-typed ``typ`` formula for ``field``, ``depth`` deep.
+
+    ``typ`` is "int", "bool" or (for tile_value only) "tile".
+    """
     int_leaves, bool_leaves = LEAVES[field]
     if typ == "int":
         leaf = st.one_of(SMALL.map(str), st.sampled_from(int_leaves))
+    elif typ == "tile":
+        leaf = st.one_of(st.just("tile"), st.tuples(st.integers(0, 9), st.integers(0, 9)).map(
+            lambda t: f"[{t[0]}|{t[1]}]"))
     else:
         leaf = st.sampled_from(bool_leaves)
     if depth == 0:
         return leaf
     ints, bools = formula(field, "int", depth - 1), formula(field, "bool", depth - 1)
-    if typ == "int":
+    if typ == "tile":
+        tiles = formula(field, "tile", depth - 1)
+        compound = st.tuples(tiles, bools, tiles).map(
+            lambda t: f"({t[0]} if {t[1]} else {t[2]})")
+    elif typ == "int":
         compound = st.one_of(
             st.tuples(ints, st.sampled_from(["+", "-", "*", "//", "%"]), ints).map(
                 lambda t: f"({t[0]} {t[1]} {t[2]})"),
@@ -60,6 +70,11 @@ def formula(field: str, typ: str = "int", depth: int = 4) -> st.SearchStrategy[s
             bools.map(lambda b: f"not {b}"),
             st.tuples(bools, bools, bools).map(lambda t: f"({t[0]} if {t[1]} else {t[2]})"),
         )
+        if field == "tile_value":
+            tiles = formula(field, "tile", depth - 1)
+            compound = st.one_of(compound, st.tuples(
+                tiles, st.sampled_from(["==", "!="]), tiles).map(
+                lambda t: f"({t[0]} {t[1]} {t[2]})"))
     return st.one_of(leaf, compound.flatmap(_paren))
 
 

@@ -135,7 +135,9 @@ def _depth_problem(tree: Tree) -> ExprProblem | None:
                 "expr-limit", f"the expression is nested more than {MAX_DEPTH} levels deep",
                 node.meta.start_pos, max(1, node.meta.end_pos - node.meta.start_pos),
                 "split it into simpler parts")
-        stack.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
+        # an argument list is part of its call, not a level of its own
+        stack.extend((c, depth if c.data == "arguments" else depth + 1)
+                     for c in node.children if isinstance(c, Tree))
     return None
 
 
