@@ -12,9 +12,11 @@ from click.testing import CliRunner
 from cli import main
 from interpreter.rules import builtin_rulesets, load_ruleset
 from interpreter.rules.describe import (
+    _SPECS,
     SECTIONS,
     _by_players,
     _counts_phrase,
+    _View,
     render_sheet,
     rule_keys,
     rule_sheet,
@@ -145,6 +147,31 @@ def test_counts_and_grouping_phrases():
     assert _counts_phrase([2, 3, 4, 5]) == "2 to 5"
     assert _counts_phrase([2, 4, 5, 6, 8]) == "2, 4 to 6 or 8"
     assert _by_players({2: 1, 3: 2, 4: 1}, "tile") == "1 tile with 2 or 4 players, 2 with 3"
+
+
+def _schema_fields(node: dict, prefix: str = "") -> list[str]:
+    out = []
+    for key, sub in node.get("properties", {}).items():
+        if sub.get("type") == "object" and "properties" in sub:
+            out += _schema_fields(sub, f"{prefix}{key}.")
+        else:
+            out.append(prefix + key)
+    return out
+
+
+def test_every_schema_rule_field_gets_a_sentence():
+    """A new schema field fails here until some sentence writer tells it."""
+    schema = json.loads((Path(__file__).parents[1] / "schemas" / "ruleset.schema.json")
+                        .read_text(encoding="utf-8"))
+    fields = set(_schema_fields(schema)) - {"name", "title", "description", "source",
+                                             "extends", "examples"}
+    read: set[str] = set()
+    for info in builtin_rulesets():
+        view = _View(load_ruleset(info.name))
+        for spec in _SPECS:
+            spec.write(view)
+        read |= view.read
+    assert sorted(fields - read) == []
 
 
 # --- the whole sheet ------------------------------------------------------------------

@@ -85,8 +85,10 @@ class _View:
         self.data: dict[str, Any] = ruleset.data
         self.rules = ruleset.rules
         self.formulas: list[str] = []
+        self.read: set[str] = set()  # every field a writer looked at (tests check coverage)
 
     def get(self, dotted: str) -> Any:
+        self.read.add(dotted)
         value: Any = self.data
         for part in dotted.split("."):
             value = value[part]
@@ -347,17 +349,15 @@ def _lead(view: _View) -> str:
 
 
 def _opening_tile(view: _View) -> str:
-    tile = view.rules.opening_tile
-    if tile == "highest_double":
-        return "the highest double dealt"
-    if tile == "any":
-        return "any tile"
-    return _tile(tile)
+    raw = view.get("opening.tile")
+    if raw in ("any", "highest_double"):
+        return "any tile" if raw == "any" else "the highest double dealt"
+    return _tile(view.rules.opening_tile)  # the compiled (low, high), however it was written
 
 
 @_rule("opening", "Leader and opening", "Opening")
 def _opening(view: _View) -> str:
-    if view.rules.opening_tile == "any":
+    if view.get("opening.tile") == "any":
         return "The leader opens the round with any tile from their hand."
     tile = _opening_tile(view)
     if view.get("opening.opener") == "leader":
@@ -365,7 +365,7 @@ def _opening(view: _View) -> str:
     else:
         text = (f"The first tile must be {tile}: whoever holds it opens with it, "
                 "and play goes on from their left.")
-    unheld = ("If nobody holds a double" if view.rules.opening_tile == "highest_double"
+    unheld = ("If nobody holds a double" if view.get("opening.tile") == "highest_double"
               else "If nobody was dealt it")
     if view.get("opening.if_unheld") == "redeal":
         return f"{text} {unheld}, the tiles are shuffled and dealt again."
