@@ -113,6 +113,123 @@ def diff_rulesets(a: str, b: str, fmt: str) -> None:
 
 # --- explorer: compare ---------------------------------------------------------------
 
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(n.strip() for n in text.split(",") if n.strip())
+
+
+def _progress_reporter(enabled: bool):
+    """A progress callback that shows a bar on stderr once a run has lasted a second."""
+    import time
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from interpreter.explore.report import progress_columns
+
+    state: dict = {"bar": None, "task": None, "t0": time.monotonic()}
+
+    def update(done: int, total: int) -> None:
+        if not enabled:
+            return
+        if state["bar"] is None:
+            if time.monotonic() - state["t0"] < 1.0:
+                return
+            state["bar"] = Progress(*progress_columns(), console=Console(stderr=True),
+                                    transient=True)
+            state["bar"].start()
+            state["task"] = state["bar"].add_task("simulating", total=total)
+        state["bar"].update(state["task"], completed=done, total=total)
+
+    def stop() -> None:
+        if state["bar"] is not None:
+            state["bar"].stop()
+
+    return update, stop
+
+
+@main.command("compare")
+@click.argument("rulesets", nargs=-1, required=True, metavar="RULESET...")
+@click.option("--players", type=click.IntRange(1), help="Player count for every ruleset "
+              "(default: the smallest count all of them allow).")
+@click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
+              help="Matches per ruleset (each played on the same seeded deals).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run.")
+@click.option("--bots", default="random", show_default=True,
+              help="Bot for every seat, or one per seat separated by commas.")
+@click.option("--skill-bots", default="strategist,random", show_default=True,
+              metavar="SKILLED,OTHERS", help="The skill pairing: one seat (rotating) plays "
+              "SKILLED, the others OTHERS.")
+@click.option("--no-skill", is_flag=True, help="Skip the skill pairing.")
+@click.option("--precision", type=click.FloatRange(0, min_open=True), help="Keep simulating "
+              "until every 95% interval's half-width is under this (rates in absolute terms, "
+              "0.01 = one point; other averages relative to their value).")
+@click.option("--max-matches", type=click.IntRange(2), default=100_000, show_default=True,
+              help="With --precision: stop here even if the intervals are still too wide.")
+@click.option("--workers", type=click.IntRange(1), help="Local worker processes "
+              "(default: the machine's cores).")
+@click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster "
+              "(e.g. tcp://127.0.0.1:8786; needs dominorules[cluster]).")
+@click.option("--batch-size", type=click.IntRange(1), default=50, show_default=True,
+              help="Matches per batch handed to a worker.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write one row per round to this CSV file.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write a self-contained HTML report (tables and charts).")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write the charts to a PNG (needs dominorules[plot]).")
+def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, seed: int,
+                bots: str, skill_bots: str, no_skill: bool, precision: float | None,
+                max_matches: int, workers: int | None, scheduler: str | None,
+                batch_size: int, as_json: bool, csv_path: str | None, html_path: str | None,
+                plot_path: str | None) -> None:
+    """Compare rulesets on the same seeded deals: what do the rules change?"""
+    import json
+
+    from rich.console import Console
+
+    from interpreter.explore import html, report
+    from interpreter.explore.compare import CompareSettings, compare
+    from interpreter.explore.runner import make_backend
+
+    skill = _names(skill_bots)
+    if not no_skill and len(skill) != 2:
+        raise click.BadParameter("give two bot names: SKILLED,OTHERS", param_hint="--skill-bots")
+    settings = CompareSettings(
+        tuple(rulesets), players, matches, seed, _names(bots) or ("random",),
+        None if no_skill else (skill[0], skill[1]), precision, max_matches, batch_size)
+    update, stop = _progress_reporter(sys.stderr.isatty() and not as_json)
+    try:
+        comparison = compare(settings, make_backend(workers, scheduler), update, csv_path)
+        stop()
+        if html_path:
+            with open(html_path, "w", encoding="utf-8") as fh:
+                fh.write(html.render(comparison))
+        if plot_path:
+            from interpreter.explore.plot import write_png
+
+            write_png(comparison, plot_path)
+    except DiagnosticError as exc:
+        stop()
+        fail(exc.diagnostics)
+    except OSError as exc:
+        stop()
+        fail([Diagnostic("file", f"cannot write {exc.filename}: {exc.strerror}",
+                         file=str(exc.filename or ""))])
+    for warning in comparison.outcome.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if as_json:
+        click.echo(json.dumps(report.to_json(comparison), indent=2))
+    else:
+        console = Console()
+        for table in report.tables(comparison):
+            console.print(table)
+    if comparison.outcome.interrupted:
+        click.echo("interrupted: the numbers above cover the matches finished before Ctrl-C",
+                   err=True)
+        sys.exit(130)
+
+
 # --- terminal: play, replay ----------------------------------------------------------
 
 

@@ -8,6 +8,7 @@ with its interval, and each ruleset's paired difference from the first. Reports
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -75,6 +76,7 @@ class Comparison:
     rows: list[Row]
     outcome: RunOutcome
     stops: dict[str, str] = field(default_factory=dict)  # pairing -> why it stopped
+    backend_name: str = ""
 
     def run_for(self, pairing: str) -> PairingRun | None:
         return next((r for r in self.outcome.runs if r.pairing.name == pairing), None)
@@ -95,53 +97,45 @@ def worker_ref(ref: str) -> str:
 
 
 def describe_rulesets(settings: CompareSettings) -> tuple[list[RulesetInfo], int]:
-    """Load every ruleset once here (so errors surface before any worker starts)."""
-    infos: list[RulesetInfo] = []
-    ranges: list[tuple[str, int, int]] = []
+    """Load every ruleset once here, so a broken one is reported before any worker starts."""
     problems: list[Diagnostic] = []
     games = []
     for ref in settings.refs:
         try:
-            game = game_for(settings.api_module, worker_ref(ref))
+            games.append((ref, game_for(settings.api_module, worker_ref(ref))))
         except DiagnosticError as exc:
             problems.extend(exc.diagnostics)
-            continue
-        games.append((ref, game))
     if problems:
         raise DiagnosticError(problems)
-    names = [_rules(g).name for _, g in games]
-    for ref, game in games:
-        rules = _rules(game)
-        label = rules.name if names.count(rules.name) == 1 else ref
-        infos.append(RulesetInfo(label, worker_ref(ref), rules.name,
-                                 data_hash(_data(game)), rules.partnerships))
-        ranges.append((rules.name, rules.min_players, rules.max_players))
+    names = [g.rules.name for _, g in games]
+    infos = [RulesetInfo(g.rules.name if names.count(g.rules.name) == 1 else ref,
+                         worker_ref(ref), g.rules.name, ruleset_hash(worker_ref(ref)),
+                         g.rules.partnerships)
+             for ref, g in games]
     players = settings.players
     if players is None:
-        players = max(lo for _, lo, _ in ranges)
-        if players > min(hi for _, _, hi in ranges):
-            spans = ", ".join(f"{n} {lo}-{hi}" for n, lo, hi in ranges)
+        players = max(g.rules.min_players for _, g in games)
+        if players > min(g.rules.max_players for _, g in games):
+            spans = ", ".join(f"{g.rules.name} {g.rules.min_players}-{g.rules.max_players}"
+                              for _, g in games)
             raise DiagnosticError([Diagnostic(
                 "players", f"no player count suits every ruleset ({spans})",
                 hint="compare rulesets that share a player count, or give --players")])
-    bad = [Diagnostic("players", f"{n} allows {lo} to {hi} players, not {players}",
-                      path="players", hint=f"choose --players from {lo} to {hi}")
-           for n, lo, hi in ranges if not lo <= players <= hi]
-    if bad:
-        raise DiagnosticError(bad)
+    for _, g in games:
+        try:
+            g.check_players(players)
+        except DiagnosticError as exc:
+            problems.extend(exc.diagnostics)
+    if problems:
+        raise DiagnosticError(problems)
     return infos, players
 
 
-def _rules(game: Any) -> Any:
-    return getattr(game, "rules", game)
+def ruleset_hash(ref: str) -> str:
+    """sha256 of the ruleset's merged data (its ``extends`` chain merged, defaults filled)."""
+    from interpreter.rules import load_ruleset
 
-
-def _data(game: Any) -> Any:
-    for holder in (game, getattr(game, "ruleset", None)):
-        data = getattr(holder, "data", None)
-        if data is not None:
-            return data
-    return repr(_rules(game))
+    return data_hash(load_ruleset(ref).data)
 
 
 def seat_bots(bots: tuple[str, ...], players: int) -> tuple[str, ...]:
@@ -164,6 +158,9 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
     if settings.skill_bots:
         skilled, others = settings.skill_bots
         pairings.append(Pairing("skill", refs, players, (others,) * players, skilled))
+    api = importlib.import_module(settings.api_module)
+    for p in pairings:   # an unknown bot is one message now, not an error in every worker
+        api.make_bots(p.seat_bots(0)[0], players, 0)
     partnerships = any(i.partnerships for i in infos)
     run_settings = RunSettings(settings.seed, settings.matches, settings.max_matches,
                                settings.batch_size, csv_path is not None, settings.api_module)
@@ -178,7 +175,8 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
 
     outcome = run(pairings, run_settings, backend, precise, progress, csv_path)
     rows = [row for r in outcome.runs for row in pairing_rows(r, partnerships)]
-    comparison = Comparison(settings, infos, rows, outcome)
+    comparison = Comparison(settings, infos, rows, outcome,
+                            backend_name=getattr(backend, "name", ""))
     for r in outcome.runs:
         comparison.stops[r.pairing.name] = stop_message(r, settings, partnerships)
     return comparison
@@ -233,12 +231,12 @@ def stop_message(r: PairingRun, settings: CompareSettings, partnerships: bool) -
     """Which limit stopped a pairing, in words."""
     n = r.n
     if r.stop_reason == "precision":
-        return (f"stopped after {n} deals: every interval is within the precision asked "
-                f"(±{settings.precision:g})")
+        return (f"stopped after {n} matches per ruleset: every interval is within the "
+                f"precision asked (±{settings.precision:g})")
     if r.stop_reason == "max-matches":
         what, hw = widest(pairing_rows(r, partnerships), settings.precision or 0.0)
-        return (f"stopped at --max-matches ({n} deals) before the precision asked "
+        return (f"stopped at --max-matches ({n} matches per ruleset) before the precision asked "
                 f"(±{settings.precision:g}): widest is {what} at ±{hw:.4g}")
     if r.stop_reason == "interrupted":
-        return f"interrupted: {n} deals finished and counted"
-    return f"played {n} deals"
+        return f"interrupted: {n} matches per ruleset finished and counted"
+    return f"played {n} matches per ruleset"

@@ -1,0 +1,66 @@
+"""``--plot FILE.png``: the HTML report's three charts drawn with matplotlib.
+
+matplotlib is an optional extra (``dominorules[plot]``), imported only here and
+only when a plot is asked for; without it the user gets one clear diagnostic.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from interpreter.diagnostics import Diagnostic, DiagnosticError
+from interpreter.explore.compare import Comparison
+
+
+def _shares(hist: Counter) -> tuple[list[int], list[float]]:
+    total = sum(hist.values()) or 1
+    xs = sorted(hist)
+    return xs, [hist[x] / total for x in xs]
+
+
+def write_png(comparison: Comparison, path: str) -> None:
+    """Points per round, match length and win rate per seat, side by side, in one PNG."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as exc:
+        raise DiagnosticError([Diagnostic(
+            "plot", "--plot needs matplotlib, which is not installed",
+            hint="pip install 'dominorules[plot]' (or use --html for a report without it)",
+        )]) from exc
+    labels = [r.label for r in comparison.rulesets]
+    main = comparison.run_for("main")
+    fig, axes = plt.subplots(1, 3, figsize=(16, 4.5))
+    if main is not None:
+        for label, agg in zip(labels, main.aggs, strict=True):
+            axes[0].plot(*_shares(agg.points_hist), label=label)
+            axes[1].plot(*_shares(agg.rounds_hist), marker="o", label=label)
+    axes[0].set(title="Points scored per round", xlabel="points", ylabel="share of rounds")
+    axes[1].set(title="Match length", xlabel="rounds", ylabel="share of matches")
+    rows = [r for r in comparison.rows if r.metric.key.startswith("win_rate_seat_")]
+    width = 0.8 / max(1, len(labels))
+    for k, label in enumerate(labels):
+        xs, ys, errs = [], [], [[], []]
+        for s, row in enumerate(rows):
+            est = row.estimates[k]
+            if est.value is None or est.low is None or est.high is None:
+                continue
+            xs.append(s - 0.4 + width * (k + 0.5))
+            ys.append(est.value)
+            errs[0].append(est.value - est.low)
+            errs[1].append(est.high - est.value)
+        axes[2].errorbar(xs, ys, yerr=errs, fmt="o", capsize=4, label=label)
+    axes[2].set_xticks(range(len(rows)), [f"seat {s}" for s in range(len(rows))])
+    axes[2].set(title="Win rate per seat (95% intervals)", ylabel="win rate")
+    for ax in axes:
+        ax.legend()
+        ax.grid(alpha=0.3)
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=100)
+    except OSError as exc:
+        raise DiagnosticError([Diagnostic("plot", f"cannot write {path}: {exc.strerror}",
+                                          file=path)]) from exc
+    finally:
+        plt.close(fig)
