@@ -224,7 +224,8 @@ class MatchCore:
             while True:
                 h = hands[p]
                 m = h if omask < 0 else omask
-                can_draw = not seek and vol and pos < draw_end and drawn < limit
+                # a required opening tile is set at once (hoyle, vietnamese): no draw first
+                can_draw = omask < 0 and vol and pos < draw_end and drawn < limit
                 decisions += 1
                 if can_draw or m & (m - 1):
                     choices += 1
