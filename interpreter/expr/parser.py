@@ -1,21 +1,19 @@
 """Text to syntax tree: the lark LALR parser (built once) and a transformer to ``ast`` nodes.
 
-Syntax errors become one ``ExprProblem`` saying, in plain words, what was found
-and what could have come there. The nesting limit is checked on lark's tree
-without recursion, before anything recursive walks it.
+Syntax errors become one ``ExprProblem`` (worded by ``syntax_errors``). The nesting
+limit is checked on lark's tree without recursion, before anything recursive walks it.
 """
 
 from __future__ import annotations
 
-import difflib
 from functools import cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, Tree, UnexpectedCharacters, UnexpectedInput, v_args
-from lark.exceptions import UnexpectedEOF, UnexpectedToken
+from lark import Lark, Token, Transformer, Tree, UnexpectedInput, v_args
 
 from . import ast
 from .errors import ExprError, ExprProblem
+from .syntax_errors import syntax_problem, terminal_words
 
 MAX_LENGTH = 1000
 MAX_DEPTH = 50
@@ -29,100 +27,9 @@ def _parser() -> Lark:
                 propagate_positions=True, maybe_placeholders=False)
 
 
-# Terminals that are not a fixed string, in words.
-_TERMINAL_WORDS = {"NAME": "a name", "INT": "a number", "COMP_OP": "a comparison",
-                   "$END": "the end of the expression"}
-
-
-def _describe_terminal(name: str) -> str:
-    if name in _TERMINAL_WORDS:
-        return _TERMINAL_WORDS[name]
-    try:
-        pattern = _parser().get_terminal(name).pattern
-    except KeyError:
-        return name.lower()
-    if pattern.type == "str":
-        return f"'{pattern.value}'"
-    return name.lower()
-
-
-def _expected_words(names: set[str]) -> str:
-    words = sorted({_describe_terminal(n) for n in names},
-                   key=lambda w: (not w.startswith("a"), w))
-    if not words:
-        return ""
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
-# Characters people type from other languages, with what to write instead.
-_CHARACTER_HINTS = {
-    "*": "'**' (powers) is not part of the language; multiply with '*'",
-    "/": "division is '//' (whole numbers, rounded down)",
-    "'": "formulas have no text values; a tile is written [6|4]",
-    '"': "formulas have no text values; a tile is written [6|4]",
-    "≤": "write '<='", "≥": "write '>='", "≠": "write '!='", "×": "write '*'",
-    "÷": "write '//'", "−": "write '-'", "?": "write 'A if condition else B'",
-    ":": "write 'A if condition else B'",
-}
-for _ch in "&|!=":
-    _CHARACTER_HINTS[_ch] = "use 'and', 'or', 'not'; compare with '==' and '!='"
-
-_KEYWORDS = ("and", "else", "false", "if", "not", "or", "true")
-
-
-def _syntax_problem(err: UnexpectedInput, text: str) -> ExprProblem:
-    """One plain-words problem for lark's error: what was found, what could come there."""
-    if isinstance(err, UnexpectedCharacters):
-        ch = text[err.pos_in_stream]
-        return ExprProblem("expr-syntax", f"unexpected character {ch!r}",
-                           err.pos_in_stream, 1, _CHARACTER_HINTS.get(ch, ""))
-    if not text.strip():
-        return ExprProblem("expr-syntax", "the expression is empty", 0, 1,
-                           "write a number or a formula, e.g. 7")
-    if isinstance(err, UnexpectedEOF) or (
-            isinstance(err, UnexpectedToken) and err.token.type == "$END"):
-        expected = _expected_words(set(err.expected))
-        hint = _else_hint(set(err.expected))
-        return ExprProblem("expr-syntax", f"the expression ends too early; expected {expected}",
-                           len(text), 1, hint)
-    assert isinstance(err, UnexpectedToken)
-    tok = err.token
-    names = set(err.accepts or err.expected)
-    expected = _expected_words(names)
-    return ExprProblem("expr-syntax", f"unexpected {_token_words(tok)}; expected {expected}",
-                       tok.start_pos, max(1, len(tok)), _token_hint(tok, names, text))
-
-
-def _else_hint(expected: set[str]) -> str:
-    if any(_describe_terminal(n) == "'else'" for n in expected):
-        return "a conditional is written 'A if condition else B'"
-    return ""
-
-
-def _token_hint(tok: Token, expected: set[str], text: str) -> str:
-    after_operand = "NAME" not in expected and "INT" not in expected
-    if tok == "*" and text[tok.start_pos - 1:tok.start_pos] == "*":
-        return _CHARACTER_HINTS["*"]
-    if tok.type == "COMP_OP" and after_operand and "COMP_OP" not in expected:
-        return "comparisons do not chain: write 'a < b and b < c'"
-    if tok.type == "NAME" and after_operand:
-        keywords = [k for k in _KEYWORDS if f"'{k}'" in map(_describe_terminal, expected)]
-        close = difflib.get_close_matches(str(tok), keywords, n=1, cutoff=0.6)
-        if close:
-            return f"did you mean '{close[0]}'?"
-    if tok.type in ("NAME", "INT") and after_operand:
-        return _else_hint(expected) or "is an operator missing?"
-    return ""
-
-
-def _token_words(tok: Token) -> str:
-    if tok.type == "NAME":
-        return f"name '{tok}'"
-    if tok.type == "INT":
-        return f"number {tok}"
-    return f"'{tok}'"
+@cache
+def _words() -> dict[str, str]:
+    return terminal_words(_parser())
 
 
 def _depth_problem(tree: Tree) -> ExprProblem | None:
@@ -230,7 +137,7 @@ def parse(text: str) -> ast.Node:
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as err:
-        raise ExprError([_syntax_problem(err, text)]) from None
+        raise ExprError([syntax_problem(err, text, _words())]) from None
     if isinstance(tree, Token):  # a lone terminal cannot happen: every atom is aliased
         raise ExprError([ExprProblem("expr-syntax", "not an expression", 0, len(text))])
     problem = _depth_problem(tree)
