@@ -101,3 +101,10 @@ def test_type_messages(tmp_path):
         "drawing.limit must be an integer or null, not the string 'many'",
         "set.max_pip must be an integer, not true/false",
     ]
+
+
+def test_a_float_is_not_an_integer(tmp_path):
+    path = tmp_path / "f.yaml"
+    path.write_text("extends: pagat\nplayers: {min: 2.0}\n", encoding="utf-8")
+    assert [(d.line, d.column, d.message) for d in check_ruleset(str(path))] == [
+        (2, 16, "players.min must be an integer, not the number 2.0")]

@@ -93,3 +93,18 @@ def test_positions_inside_expressions(text, offset, expected):
 def test_unalignable_text_falls_back_to_the_value_start():
     m = Mark("f", 4, 9, 4, 3, raw='"\\x41"', style='"')
     assert locate(m, "A", 0) == (4, 9)
+
+
+def test_alias_loops_and_alias_bombs_are_refused():
+    _, [d] = parse_yaml("a: &x [1, *x]\n", "f.yaml")
+    assert (d.line, d.column, d.message) == (1, 4, "an alias refers to itself")
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 10)}]\n"
+        for i in range(8))
+    _, problems = parse_yaml(bomb, "f.yaml")
+    assert [d.message for d in problems] == ["an alias expands too far"]
+
+
+def test_deep_nesting_is_a_diagnostic():
+    _, [d] = parse_yaml("a: " + "[" * 5000 + "]" * 5000 + "\n", "f.yaml")
+    assert d.message == "the file is nested too deeply"

@@ -13,7 +13,7 @@ import json
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from interpreter.diagnostics import Diagnostic, did_you_mean
@@ -25,6 +25,14 @@ _TYPE_WORDS = {
     "integer": "an integer", "string": "a string", "object": "a mapping", "array": "a list",
     "boolean": "true or false", "null": "null", "number": "a number",
 }
+
+
+# JSON Schema counts 7.0 as an integer; the engine needs real ints (YAML "7.0" is a float).
+_StrictValidator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)),
+)
 
 
 @cache
@@ -160,7 +168,7 @@ def _leaves(error: ValidationError) -> list[ValidationError]:
 
 def validate(data: Any, marks: dict[Path, Mark]) -> list[Diagnostic]:
     """Every schema violation in ``data``, each at its file:line:col."""
-    validator = Draft202012Validator(ruleset_schema())
+    validator = _StrictValidator(ruleset_schema())
     out: list[Diagnostic] = []
     for error in validator.iter_errors(data):
         for leaf in _leaves(error):

@@ -19,6 +19,8 @@ from interpreter.diagnostics import Diagnostic
 
 Path = tuple[Any, ...]  # a field path: mapping keys and list indices
 
+MAX_NODES = 20_000  # aliases can expand a small file exponentially ("billion laughs")
+
 _STR = "tag:yaml.org,2002:str"
 _SCALAR_TAGS = {
     _STR,
@@ -90,6 +92,8 @@ class _Reader:
         self.marks: dict[Path, Mark] = {}
         self.problems: list[Diagnostic] = []
         self._constructor = SafeConstructor()
+        self._open: set[int] = set()  # nodes being read: an alias to one of them is a loop
+        self._count = 0
 
     def mark(self, path: Path, node: Node, key: Node | None) -> None:
         k = key if key is not None else node
@@ -101,13 +105,24 @@ class _Reader:
 
     def value(self, node: Node, path: Path, key: Node | None = None) -> Any:
         self.mark(path, node, key)
-        if isinstance(node, MappingNode):
-            return self.mapping(node, path)
-        if isinstance(node, SequenceNode):
+        self._count += 1
+        if id(node) in self._open or self._count > MAX_NODES:
+            if self._count <= MAX_NODES + 1:
+                why = "refers to itself" if id(node) in self._open else "expands too far"
+                self.problems.append(_diag(self.file, key or node, f"an alias {why}",
+                                           path=path, hint="write the value out instead"))
+            return None
+        if not isinstance(node, MappingNode | SequenceNode):
+            return self.scalar(node, path)
+        self._open.add(id(node))
+        try:
+            if isinstance(node, MappingNode):
+                return self.mapping(node, path)
             if node.tag != _SEQ:
                 self.bad_tag(node, path)
             return [self.value(item, path + (i,)) for i, item in enumerate(node.value)]
-        return self.scalar(node, path)
+        finally:
+            self._open.discard(id(node))
 
     def mapping(self, node: MappingNode, path: Path) -> dict[str, Any] | None:
         if node.tag != _MAP:
@@ -167,6 +182,8 @@ def parse_yaml(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]
                                  hint="check indentation, colons and quotes near here")]
     except yaml.YAMLError as exc:  # unmarked: rare (e.g. a bad character in the stream)
         return None, [Diagnostic("yaml", str(exc), file=file)]
+    except RecursionError:
+        return None, [Diagnostic("yaml", "the file is nested too deeply", file=file)]
     if root is None:
         return None, [Diagnostic("yaml", "the file is empty", file=file, line=1, column=1,
                                  hint="a ruleset is a mapping such as 'title: ...'")]
@@ -178,5 +195,8 @@ def parse_yaml(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]
         return None, [_diag(file, root, "a ruleset must be a mapping of keys to values",
                             hint="start with a line such as 'title: My rules'")]
     reader = _Reader(file, text)
-    data = reader.value(root, ())
+    try:
+        data = reader.value(root, ())
+    except RecursionError:
+        return None, [Diagnostic("yaml", "the file is nested too deeply", file=file)]
     return Document(file, data, reader.marks), reader.problems
