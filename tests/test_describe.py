@@ -73,7 +73,8 @@ def test_hoyle_highest_double_lead_and_opening():
         "Every round, the leader is the player holding the highest double dealt; if nobody "
         "holds a double, the tiles are shuffled and dealt again.")
     assert text("hoyle", "opening") == (
-        "The first tile must be the highest double dealt, and the leader opens with it. "
+        "The first tile must be the highest double dealt, and the leader opens with it at "
+        "once. "
         "If nobody holds a double, the tiles are shuffled and dealt again.")
     assert text("hoyle", "drawing.reserve") == "The whole boneyard may be drawn."
 
@@ -94,8 +95,8 @@ def test_mexican_sides_deal_and_side_scoring():
 
 def test_vietnamese_opening_draws_in_turn():
     assert text("vietnamese", "opening") == (
-        "The first tile must be [6|6]: whoever holds it opens with it, and play goes on from "
-        "their left. If nobody was dealt it, each player in turn, starting with the leader "
+        "The first tile must be [6|6]: whoever holds it opens with it at once, and play goes "
+        "on from their left. If nobody was dealt it, each player in turn, starting with the leader "
         "and going clockwise, draws one tile; the first to draw it opens with it at once.")
     assert text("vietnamese", "deal.hand_size") == (
         "Each player is dealt 1 tile. Dealt face down; the other tiles form the boneyard: "

@@ -6,9 +6,9 @@ Each rule is one function registered with ``@_rule(key, section, title)``: a new
 schema field gets its sentence by adding one such function, and ``diff`` (which
 compares sheets rule by rule) picks it up with no further change.
 
->>> from interpreter.rules import load_ruleset                      # doctest: +SKIP
->>> print(rule_sheet(load_ruleset("pagat")).rule("deal.hand_size").text)  # doctest: +SKIP
-Each player is dealt 7 tiles with 2 or 3 players, 6 with 4 (formula: 7 if players <= 3 else 6). ...
+>>> from interpreter.rules import load_ruleset
+>>> print(rule_sheet(load_ruleset("dutch")).rule("drawing.limit").text)
+At most 2 tiles may be drawn in one turn; a player who still cannot place then passes.
 """
 
 from __future__ import annotations
@@ -361,9 +361,9 @@ def _opening(view: _View) -> str:
         return "The leader opens the round with any tile from their hand."
     tile = _opening_tile(view)
     if view.get("opening.opener") == "leader":
-        text = f"The first tile must be {tile}, and the leader opens with it."
+        text = f"The first tile must be {tile}, and the leader opens with it at once."
     else:
-        text = (f"The first tile must be {tile}: whoever holds it opens with it, "
+        text = (f"The first tile must be {tile}: whoever holds it opens with it at once, "
                 "and play goes on from their left.")
     unheld = ("If nobody holds a double" if view.get("opening.tile") == "highest_double"
               else "If nobody was dealt it")
