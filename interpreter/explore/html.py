@@ -8,6 +8,7 @@ rate per seat with 95% intervals.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable
 from html import escape
@@ -25,7 +26,9 @@ body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1100p
        color: #222; padding: 0 1em; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; }
 table { border-collapse: collapse; margin: 0.5em 0; }
-th, td { padding: 0.25em 0.7em; border-bottom: 1px solid #ddd; text-align: right; }
+th, td { padding: 0.25em 0.7em; border-bottom: 1px solid #ddd; text-align: right;
+         white-space: nowrap; }
+th:first-child, td:first-child { white-space: normal; }
 th:first-child, td:first-child { text-align: left; }
 thead th { border-bottom: 2px solid #444; }
 td.sig { font-weight: bold; }
@@ -94,11 +97,27 @@ def _table(comparison: Comparison, pairing: str) -> str:
 Scale = Callable[[float], float]
 
 
+def nice_step(span: float, target: int = 5) -> float:
+    """A round tick step (1, 2 or 5 times a power of ten) giving about ``target`` ticks.
+
+    >>> nice_step(80), nice_step(0.27), nice_step(7)
+    (20, 0.1, 2)
+    """
+    raw = max(span, 1e-12) / target
+    power = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 5, 10):
+        if m * power >= raw:
+            step = m * power
+            return int(step) if step >= 1 else round(step, 12)
+    return 10 * power  # pragma: no cover
+
+
 def _axes(xmin: float, xmax: float, ymax: float, xlabel: str, ylabel: str,
           xticks: list[tuple[float, str]] | None = None) -> tuple[list[str], Scale, Scale]:
-    """Axis lines, ticks and labels; returns the SVG parts and the two scale functions."""
+    """Axis lines, round ticks and labels; returns the SVG parts and the two scale functions."""
     span_x = (xmax - xmin) or 1
-    ymax = ymax or 1
+    ystep = nice_step(ymax or 1, 4)
+    ymax = math.ceil((ymax or 1) / ystep - 1e-9) * ystep
 
     def sx(x: float) -> float:
         return LEFT + (x - xmin) / span_x * (W - LEFT - RIGHT)
@@ -109,14 +128,18 @@ def _axes(xmin: float, xmax: float, ymax: float, xlabel: str, ylabel: str,
     out = [f'<line x1="{LEFT}" y1="{H - BOTTOM}" x2="{W - RIGHT}" y2="{H - BOTTOM}" '
            'stroke="#444"/>',
            f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{H - BOTTOM}" stroke="#444"/>']
-    for k in range(5):
-        y = ymax * k / 4
-        label = f"{y * 100:.0f}%"
+    k = 0
+    while k * ystep <= ymax + 1e-9:
+        y = k * ystep
         out.append(f'<line x1="{LEFT - 4}" y1="{sy(y):.1f}" x2="{W - RIGHT}" y2="{sy(y):.1f}" '
                    'stroke="#eee"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{sy(y) + 4:.1f}" text-anchor="end">{label}</text>')
+        out.append(f'<text x="{LEFT - 6}" y="{sy(y) + 4:.1f}" text-anchor="end">'
+                   f"{y * 100:.{0 if ystep >= 0.01 else 1}f}%</text>")
+        k += 1
     if xticks is None:
-        xticks = [(xmin + span_x * k / 5, f"{xmin + span_x * k / 5:.0f}") for k in range(6)]
+        xstep = max(1, nice_step(span_x, 6))
+        first = math.ceil(xmin / xstep) * xstep
+        xticks = [(x, f"{x:g}") for x in range(int(first), int(xmax) + 1, int(xstep))]
     for x, text in xticks:
         out.append(f'<text x="{sx(x):.1f}" y="{H - BOTTOM + 16}" text-anchor="middle">'
                    f"{escape(text)}</text>")
@@ -155,7 +178,7 @@ def _distribution(hists: list[Counter], labels: list[str], xlabel: str, ylabel: 
     lo, hi = min(values), max(values)
     width = max(1, -(-(hi - lo + 1) // 40))
     series = [_binned(h, width) for h in hists]
-    ymax = max((max(s.values()) for s in series if s), default=1.0) * 1.1
+    ymax = max((max(s.values()) for s in series if s), default=1.0)
     parts, sx, sy = _axes(lo, hi, ymax, xlabel, ylabel)
     for k, s in enumerate(series):
         pts = " ".join(f"{sx(x + (width - 1) / 2):.1f},{sy(y):.1f}"
@@ -174,7 +197,7 @@ def _seat_chart(comparison: Comparison, labels: list[str]) -> str:
         return "<p>no data</p>"
     seats = len(rows)
     highs = [e.high for r in rows for e in r.estimates if e.high is not None]
-    ymax = min(1.0, max(highs, default=1.0) * 1.15)
+    ymax = min(1.0, max(highs, default=1.0))
     parts, sx, sy = _axes(-0.5, seats - 0.5, ymax, "seat", "win rate",
                           [(s, f"seat {s}") for s in range(seats)])
     n_rules = len(labels)
