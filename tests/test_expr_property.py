@@ -26,7 +26,7 @@ LEAVES = {
                  "count(opponents)", "sum(seats.pips) - winner.pips"],
                 ["true", "false"]),
     "tile_value": (["tile.low", "tile.high", "tile.pips"],
-                   ["tile.is_double", "tile == [0|0]", "[6|3] != tile", "true"]),
+                   ["tile.is_double", "(tile == [0|0])", "([6|3] != tile)", "true"]),
     "target": (["players", "side_count"], ["partnerships", "false"]),
 }
 
