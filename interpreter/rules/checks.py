@@ -119,6 +119,12 @@ def _check_opening(sink: _Sink, data: Mapping[str, Any]) -> None:
             sink.add("lead", ("lead", when),
                      f"lead.{when} is opening_tile_holder, but opening.tile is {tile}",
                      'set opening.tile to a tile such as "[6|6]"')
+    reserve = data["drawing"]["reserve"]
+    if data["opening"]["if_unheld"] == "draw_in_turn" and tile != "any" and reserve > 0:
+        sink.add("opening", ("opening", "if_unheld"),
+                 f"opening.if_unheld is draw_in_turn, but the required tile may lie among the "
+                 f"{reserve} reserve tiles that are never drawn",
+                 "set drawing.reserve to 0, or if_unheld to redeal")
     if data["opening"]["opener"] == "holder" and tile == "any":
         sink.add("opening", ("opening", "opener"),
                  "opening.opener is holder, but opening.tile is any: nobody holds 'any'",
