@@ -221,7 +221,8 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     if as_json:
         click.echo(json.dumps(report.to_json(comparison), indent=2))
     else:
-        console = Console()
+        # piped output has no width to measure: wide enough that each question is one line
+        console = Console(width=None if sys.stdout.isatty() else 130)
         for table in report.tables(comparison):
             console.print(table)
     if comparison.outcome.interrupted:

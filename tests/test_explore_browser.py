@@ -1,0 +1,87 @@
+"""The HTML report in a real browser: headless Chromium opens it from disk, with the
+network off, logs no console error, and the rendered page shows the comparison table.
+
+Skipped (with the reason) when no Chromium binary is installed. In CI, `.ci/run`
+installs Debian's `chromium` package. Also a script:
+``python tests/test_explore_browser.py REPORT.html`` checks any report file.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "chrome")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run",
+         "--enable-logging=stderr", "--v=0")
+
+
+def find_browser() -> str | None:
+    return next((p for p in map(shutil.which, BROWSERS) if p), None)
+
+
+def open_in_browser(browser: str, page: Path) -> tuple[str, list[str]]:
+    """The DOM after load and every console message (the report has no script: any is wrong).
+
+    Chromium's log does not say a message's level, so all of them count.
+    """
+    with tempfile.TemporaryDirectory() as profile:
+        proc = subprocess.run(
+            [browser, *FLAGS, f"--user-data-dir={profile}", "--dump-dom",
+             page.resolve().as_uri()],
+            capture_output=True, text=True, timeout=120)
+    errors = [line for line in proc.stderr.splitlines()
+              if ":CONSOLE" in line or re.search(r"net::ERR_", line)]
+    return proc.stdout, errors
+
+
+browser = find_browser()
+needs_browser = pytest.mark.skipif(
+    browser is None, reason="no Chromium binary (install Debian's `chromium` package; "
+    "`.ci/run` does) -- the HTML report is not checked in a browser here")
+
+
+@needs_browser
+def test_the_checker_sees_console_errors(tmp_path):
+    # the check below is only worth something if a broken page does fail it
+    page = tmp_path / "broken.html"
+    page.write_text("<html><body><script>console.error('boom'); nope();</script>"
+                    "</body></html>")
+    _, errors = open_in_browser(browser, page)
+    assert any("boom" in e for e in errors)
+    assert any("Uncaught ReferenceError" in e for e in errors)
+
+
+@needs_browser
+def test_html_report_opens_without_errors_and_shows_the_table(tmp_path):
+    from click.testing import CliRunner
+
+    from cli import main
+
+    page = tmp_path / "report.html"
+    res = CliRunner().invoke(main, ["compare", "pagat", "dutch", "--players", "3",
+                                    "--matches", "20", "--workers", "1",
+                                    "--skill-bots", "greedy,random", "--html", str(page)])
+    assert res.exit_code == 0, res.output
+    dom, errors = open_in_browser(browser, page)
+    assert errors == []
+    assert '<table id="table-main">' in dom and '<table id="table-skill">' in dom
+    assert "How often does a player have a real choice?" in dom
+    assert dom.count("<svg") == 3 and dom.count("<circle") == 6  # 3 seats x 2 rulesets
+
+
+if __name__ == "__main__":
+    found = find_browser()
+    if found is None:
+        sys.exit("no Chromium binary found (apt-get install -y chromium)")
+    dom, errs = open_in_browser(found, Path(sys.argv[1]))
+    print("\n".join(errs) or "no console errors")
+    print("table shown" if "<table" in dom else "NO TABLE")
+    sys.exit(1 if errs or "<table" not in dom else 0)
