@@ -136,3 +136,17 @@ def test_histograms_count_match_lengths_and_round_points():
 def test_every_metric_has_a_question_unit_and_definition():
     for m in metrics_for("main", 4) + metrics_for("skill", 4):
         assert m.question.endswith("?") and m.unit and m.doc
+
+
+def test_one_pass_features_agree_with_the_readable_definitions_on_real_matches():
+    from interpreter import api
+
+    names = feature_names(3)
+    game = api.load_game("pagat")
+    for i in range(40):
+        m = api.play_match(game, 3, api.match_seed(5, i), "random")
+        got = dict(zip(names, features(m), strict=True))
+        assert got["lead_changes"] == lead_changes(m)
+        assert got["comeback"] == int(is_comeback(m))
+        assert got["rounds"] == len(m.rounds)
+        assert got["points"] == sum(sum(r.points) for r in m.rounds)

@@ -96,41 +96,50 @@ def side_of(match: MatchResult, seat: int) -> int:
 
 
 def features(match: MatchResult, skilled_seat: int | None = None) -> list[int]:
-    """The match as one integer vector laid out as ``feature_names(match.players)``."""
+    """The match as one integer vector laid out as ``feature_names(match.players)``.
+
+    One pass over the rounds: this runs once per match, beside the engine's hot loop.
+    """
     rounds = match.rounds
     sides = len(match.teams)
-    decided = 0 if match.winner is None else 1
-    first_leader_side = side_of(match, rounds[0].leader) if rounds else None
-    leader_won = int(decided == 1 and first_leader_side == match.winner)
-    if skilled_seat is None:
-        skill_win = 0
-        skill_edge = 0
-    else:
-        skill_win = int(decided == 1 and side_of(match, skilled_seat) == match.winner)
+    winner = match.winner
+    decided = 0 if winner is None else 1
+    turns = placements = draws = passes = decisions = choices = redeals = 0
+    blocked = tied = points = changes = 0
+    trailed = False
+    last: int | None = None
+    for r in rounds:
+        turns += r.turns
+        placements += r.placements
+        draws += r.draws
+        passes += r.passes
+        decisions += r.decisions
+        choices += r.choice_points
+        redeals += r.redeals
+        if r.result == "blocked":
+            blocked += 1
+        if r.tied_block:
+            tied += 1
+        points += sum(r.points)
+        scores = r.scores
+        top = max(scores)
+        if decided and scores[winner] < top:
+            trailed = True
+        if scores.count(top) == 1:
+            lead = scores.index(top)
+            if last is not None and lead != last:
+                changes += 1
+            last = lead
+    leader_won = int(decided == 1 and bool(rounds)
+                     and side_of(match, rounds[0].leader) == winner)
+    skill_win = skill_edge = 0
+    if skilled_seat is not None:
+        skill_win = int(decided == 1 and side_of(match, skilled_seat) == winner)
         skill_edge = sides * skill_win - decided
-    winning_seats = match.teams[match.winner] if decided else ()
-    vec = [
-        1,
-        sides,
-        len(rounds),
-        sum(r.turns for r in rounds),
-        sum(r.placements for r in rounds),
-        sum(r.draws for r in rounds),
-        sum(r.passes for r in rounds),
-        sum(r.decisions for r in rounds),
-        sum(r.choice_points for r in rounds),
-        sum(r.redeals for r in rounds),
-        sum(1 for r in rounds if r.result == "blocked"),
-        sum(1 for r in rounds if r.tied_block),
-        sum(sum(r.points) for r in rounds),
-        1 - decided,
-        decided,
-        lead_changes(match),
-        int(is_comeback(match)),
-        sides * leader_won - decided,
-        skill_win,
-        skill_edge,
-    ]
+    winning_seats = match.teams[winner] if decided else ()
+    vec = [1, sides, len(rounds), turns, placements, draws, passes, decisions, choices,
+           redeals, blocked, tied, points, 1 - decided, decided, changes, int(trailed),
+           sides * leader_won - decided, skill_win, skill_edge]
     vec.extend(int(s in winning_seats) for s in range(match.players))
     return vec
 
