@@ -31,8 +31,18 @@ def _fail(message: str, hint: str = "") -> DiagnosticError:
     return DiagnosticError([Diagnostic("bot", message, hint=hint)])
 
 
+_RESOLVED: dict[str, Any] = {}
+
+
 def resolve(spec: str) -> Any:
-    """The class or function a bot spec names (no instance yet)."""
+    """The class or function a bot spec names (no instance yet); remembered once found."""
+    found = _RESOLVED.get(spec)
+    if found is None:
+        found = _RESOLVED[spec] = _resolve(spec)
+    return found
+
+
+def _resolve(spec: str) -> Any:
     if spec in REGISTRY:
         target = REGISTRY[spec]
     elif ":" in spec:

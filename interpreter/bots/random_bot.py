@@ -54,4 +54,5 @@ class RandomBot:
                 return ((m & -m).bit_length() - 1) << 2 | end
             return DRAW if can_draw else PASS
 
+        choose.uniform_rnd = rnd  # lets the engine inline this exact pick (engine.core)
         return choose

@@ -15,6 +15,7 @@ can_pass, phase, drawn_this_turn, next_tile)`` where ``phase`` is ``PLAY``,
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .actions import DRAW
-from .scoring import match_winner, settle
+from .scoring import match_winner
 from .stats import MatchResult, RoundStats
 
 if TYPE_CHECKING:
@@ -34,8 +35,25 @@ Policy = Callable[[int, int, bool], int]
 
 
 def stream(seed: int, name: str) -> random.Random:
-    """An independent RNG stream of the match seed (``shuffle``, ``lead``, ``bot0``...)."""
+    """An independent RNG stream of the match seed (``shuffle``, ``bot0``...)."""
     return random.Random(f"{seed}:{name}")
+
+
+class HashStream:
+    """A light RNG stream for rare draws (lots for the lead): the n-th float is a hash of
+    (seed, name, n). Free to create, where seeding a Mersenne Twister costs ~5 us a match.
+    """
+
+    __slots__ = ("_key", "_n")
+
+    def __init__(self, seed: int, name: str):
+        self._key = f"{seed}:{name}:".encode()
+        self._n = 0
+
+    def random(self) -> float:
+        self._n += 1
+        digest = hashlib.blake2b(self._key + str(self._n).encode(), digest_size=8).digest()
+        return (int.from_bytes(digest, "big") >> 11) / 9007199254740992.0  # 2**53
 
 
 def _new_stats(**fields: Any) -> RoundStats:
@@ -73,14 +91,13 @@ class MatchCore:
         self.leader: int | None = None
         self.hands: list[int] = [0] * players
         self.deck: list[int] = []
-        self.lead_rng = stream(seed, "lead")
+        self.lead_rng = HashStream(seed, "lead")
         self.shuffle_rng = stream(seed, "shuffle")
 
     # -- dealing ---------------------------------------------------------------------
     def _deal(self, hand_size: int) -> tuple[list[int], list[int], int, int | None]:
         """(deck in order, hands, tiles dealt, fixed leader or None): a fixed deal or a shuffle."""
         ts = self.game.tileset
-        n = self.players
         if self.deals:
             d = self.deals.pop(0)
             deck, hands = [], []
@@ -93,18 +110,7 @@ class MatchCore:
             seen = set(deck)
             deck.extend(i for i in range(ts.tile_count) if i not in seen)
             return deck, hands, dealt, d.leader
-        rnd = self.shuffle_rng.random
-        deck = list(range(ts.tile_count))
-        for i in range(len(deck) - 1, 0, -1):
-            j = int(rnd() * (i + 1))
-            deck[i], deck[j] = deck[j], deck[i]
-        hands = []
-        for p in range(n):
-            m = 0
-            for t in deck[p * hand_size:(p + 1) * hand_size]:
-                m |= 1 << t
-            hands.append(m)
-        return deck, hands, hand_size * n, None
+        raise AssertionError("shuffled deals are made in run()")
 
     def _deal_event(self, rnd_no: int, leader: int | None, hands: list[int], deck: list[int],
                     dealt: int) -> dict:
@@ -153,8 +159,14 @@ class MatchCore:
         limit = rules.draw_limit if rules.draw_limit is not None else T
         draw_cost = g.draw_cost(n)
         value_of = g.hand_value
-        teams, side_of = self.teams, g.side_of(n)
+        settle = g.settler(n).settle
         pols = self.policies
+        # a builtin uniform policy (bots.random_bot) is inlined below: same draws, no call
+        uniform = [getattr(pol, "uniform_rnd", None) for pol in pols]
+        full = range(T)
+        BIT = ts.bit
+        dealt_n = hand_size * n
+        shuffle_rnd = self.shuffle_rng.random
         rec = self.rec
         scores = self.scores
         prev_leader = prev_winner = None
@@ -170,7 +182,14 @@ class MatchCore:
                                       rules.lead_count_from)
             redeals = 0
             while True:
-                deck, hands, dealt, fixed = self._deal(hand_size)
+                if self.deals:
+                    deck, hands, dealt, fixed = self._deal(hand_size)
+                else:  # a shuffle: one sort on random keys, then the hands in seat order
+                    keys = [shuffle_rnd() for _ in full]
+                    deck = sorted(full, key=keys.__getitem__)
+                    hands = [sum(map(BIT.__getitem__, deck[i:i + hand_size]))
+                             for i in range(0, dealt_n, hand_size)]
+                    dealt, fixed = dealt_n, None
                 leader = fixed if fixed is not None else pre
                 if leader is None:
                     if choice == "highest_double":
@@ -202,11 +221,8 @@ class MatchCore:
                 while True:
                     decisions += 1
                     turns += 1
-                    pol = pols[p]
-                    if pol is None:
+                    if pols[p] is None:  # drawing is the only legal action
                         yield (p, hands[p], -1, -1, 0, 0, True, False, SEEK, 0, pos)
-                    else:
-                        pol(0, 0, True)
                     t = deck[pos]
                     pos += 1
                     hands[p] |= 1 << t
@@ -224,7 +240,7 @@ class MatchCore:
             while True:
                 h = hands[p]
                 m = h if omask < 0 else omask
-                # a required opening tile is set at once (hoyle, vietnamese): no draw first
+                # a required opening tile (given, or the highest double) is set at once
                 can_draw = omask < 0 and vol and pos < draw_end and drawn < limit
                 decisions += 1
                 if can_draw or m & (m - 1):
@@ -258,68 +274,80 @@ class MatchCore:
             while domino is None:
                 p = p + 1 if p + 1 < n else 0
                 h = hands[p]
+                pol = pols[p]
+                urnd = uniform[p]
                 drawn = 0
                 turns += 1
                 while True:
+                    decisions += 1
                     mL = h & PM[L]
                     mR = h & PM[R]
                     if mL or mR:
                         can_draw = vol and pos < draw_end and drawn < limit
-                        decisions += 1
                         if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
                             choices += 1
-                    else:
-                        can_draw = stuck_draw and pos < draw_end and drawn < limit
-                        decisions += 1
-                    pol = pols[p]
-                    if pol is None:
-                        a = yield (p, h, L, R, mL, mR, can_draw,
-                                   not (mL or mR or can_draw), PLAY, drawn, pos)
-                    else:
-                        a = pol(mL, mR, can_draw)
-                    if a >= 0:
-                        t = a >> 2
-                        h ^= 1 << t
-                        hands[p] = h
-                        placements += 1
-                        npass = 0
-                        if a & 3:
-                            R = PIPS[t] - R
-                            if rec is not None:
-                                rec.append({"event": "place", "player": p,
-                                            "tile": [TL[t], TH[t]], "end": "right"})
+                        if urnd is not None:
+                            nL = mL.bit_count()
+                            k = int(urnd() * (nL + mR.bit_count()))
+                            if k < nL:
+                                m, a = mL, 0
+                            else:
+                                m, a, k = mR, 1, k - nL
+                            while k:
+                                m &= m - 1
+                                k -= 1
+                            a |= ((m & -m).bit_length() - 1) << 2
+                        elif pol is None:
+                            a = yield (p, h, L, R, mL, mR, can_draw, False, PLAY, drawn, pos)
                         else:
-                            L = PIPS[t] - L
-                            if rec is not None:
-                                rec.append({"event": "place", "player": p,
-                                            "tile": [TL[t], TH[t]], "end": "left"})
-                        if not h:
-                            domino = p
-                        break
-                    if a == DRAW:
-                        t = deck[pos]
-                        pos += 1
-                        h |= 1 << t
-                        hands[p] = h
-                        drawn += 1
-                        drawn_by[p] += 1
-                        draws += 1
-                        npass = 0
+                            a = pol(mL, mR, can_draw)
+                        if a >= 0:
+                            t = a >> 2
+                            h ^= 1 << t
+                            hands[p] = h
+                            placements += 1
+                            npass = 0
+                            if a & 3:
+                                R = PIPS[t] - R
+                                if rec is not None:
+                                    rec.append({"event": "place", "player": p,
+                                                "tile": [TL[t], TH[t]], "end": "right"})
+                            else:
+                                L = PIPS[t] - L
+                                if rec is not None:
+                                    rec.append({"event": "place", "player": p,
+                                                "tile": [TL[t], TH[t]], "end": "left"})
+                            if not h:
+                                domino = p
+                            break
+                    elif stuck_draw and pos < draw_end and drawn < limit:
+                        # the only legal action: policies are not consulted (see bots.base)
+                        if pol is None:
+                            yield (p, h, L, R, 0, 0, True, False, PLAY, drawn, pos)
+                    else:
+                        if pol is None:
+                            yield (p, h, L, R, 0, 0, False, True, PLAY, drawn, pos)
+                        passes += 1
+                        npass += 1
                         if rec is not None:
-                            rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
-                        continue
-                    passes += 1
-                    npass += 1
+                            rec.append({"event": "pass", "player": p})
+                        break
+                    t = deck[pos]
+                    pos += 1
+                    h |= 1 << t
+                    hands[p] = h
+                    drawn += 1
+                    drawn_by[p] += 1
+                    draws += 1
+                    npass = 0
                     if rec is not None:
-                        rec.append({"event": "pass", "player": p})
-                    break
+                        rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
                 if npass == n:
                     break
             # -- settlement
-            pips = [value_of(h) for h in hands]
-            counts = [h.bit_count() for h in hands]
-            wside, wseat, tied, points = settle(rules, teams, side_of, pips, counts, drawn_by,
-                                                domino, draw_cost)
+            pips = list(map(value_of, hands))
+            counts = list(map(int.bit_count, hands))
+            wside, wseat, tied, points = settle(pips, counts, drawn_by, domino, draw_cost)
             for i, pts in enumerate(points):
                 scores[i] += pts
             result = "domino" if domino is not None else "blocked"
@@ -337,7 +365,7 @@ class MatchCore:
         if rec is not None:
             rec.append({"event": "match_end", "winner": match_win, "scores": list(scores)})
         self.result = MatchResult(
-            ruleset=rules.name, players=n, seed=self.seed, teams=teams, winner=match_win,
+            ruleset=rules.name, players=n, seed=self.seed, teams=self.teams, winner=match_win,
             scores=tuple(scores), target=self.target, rounds=tuple(self.rounds), events=rec)
 
 

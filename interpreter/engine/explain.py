@@ -26,6 +26,8 @@ def explain_illegal(state, action: Action) -> str:
             return f"you hold a playable tile ({playable[0]}), so you may not pass"
         return "you may still draw, so you may not pass"
     if action.kind == "draw":
+        if phase == OPEN and mL.bit_count() == 1 and rules.opening_tile != "any":
+            return f"the round opens with {ts.tiles[bits(mL)[0]]} at once: no draw before it"
         if phase == OPEN and drawn == 0 and not rules.voluntary_draw:
             return "voluntary draws are not allowed: you must open"
         if rules.draw_limit is not None and drawn >= rules.draw_limit:

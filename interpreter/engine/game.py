@@ -7,6 +7,7 @@ at the ruleset's structure again.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -14,6 +15,7 @@ from functools import cache
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .rules import Rules
+from .scoring import Settler
 from .tiles import Tile, TileSet
 
 
@@ -60,6 +62,7 @@ class Game:
             tuple(sum(self.values[k * 8 + i] for i in range(8)
                       if m >> i & 1 and k * 8 + i < ts.tile_count) for m in range(256))
             for k in range((ts.tile_count + 7) // 8))
+        self._settlers: dict[tuple[int, int], Settler] = {}
         tile = rules.opening_tile
         self.required_tile: str | int = (
             tile if isinstance(tile, str) else ts.index[Tile(tile[0], tile[1])])
@@ -105,6 +108,15 @@ class Game:
     @cache  # noqa: B019
     def draw_cost(self, players: int) -> int:
         return int(self.rules.draw_cost(players))
+
+    def settler(self, players: int):
+        """The round settler for ``players`` (one per thread: it reuses its tallies)."""
+        key = (players, threading.get_ident())
+        found = self._settlers.get(key)
+        if found is None:
+            found = self._settlers[key] = Settler(self.rules, self.teams(players),
+                                                  self.side_of(players))
+        return found
 
     def hand_value(self, hand: int) -> int:
         """Sum of the tile values of a hand bitmask."""

@@ -2,12 +2,11 @@
 
 Choosers that need no deal run before it (``lot``, ``seat_zero``, ``draw_highest_tile``,
 ``exposed_tiles`` and the followers); ``highest_double`` and ``opening_tile_holder``
-read the dealt hands. Lots use the match's lead RNG stream only, never the shuffle's.
+read the dealt hands. Lots use the match's lead stream (anything with ``random()``),
+never the shuffle's.
 """
 
 from __future__ import annotations
-
-import random
 
 from .tiles import TileSet
 
@@ -15,7 +14,7 @@ DEAL_DEPENDENT = ("highest_double", "opening_tile_holder")
 RANDOM_CHOOSERS = ("lot", "draw_highest_tile", "exposed_tiles")
 
 
-def before_deal(choice: str, players: int, rng: random.Random, tiles: TileSet,
+def before_deal(choice: str, players: int, rng, tiles: TileSet,
                 prev_leader: int | None, prev_winner: int | None,
                 count_from: str) -> int | None:
     """The leader, when ``choice`` does not depend on the deal; None when it does."""
@@ -34,18 +33,27 @@ def before_deal(choice: str, players: int, rng: random.Random, tiles: TileSet,
     if choice == "draw_highest_tile":
         return _draw_highest(players, rng, tiles)
     if choice == "exposed_tiles":
-        shown = rng.sample(range(tiles.tile_count), players)
+        shown = sample(rng, tiles.tile_count, players)
         number = sum(tiles.pips[t] for t in shown) % players  # 0-based count
         start = prev_leader if (count_from == "previous_leader" and prev_leader is not None) else 0
         return (start + number) % players
     return None
 
 
-def _draw_highest(players: int, rng: random.Random, tiles: TileSet) -> int:
+def sample(rng, count: int, k: int) -> list[int]:
+    """``k`` distinct tile indices out of ``count`` (a partial Fisher-Yates on ``rng.random``)."""
+    pool = list(range(count))
+    for i in range(k):
+        j = i + int(rng.random() * (count - i))
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:k]
+
+
+def _draw_highest(players: int, rng, tiles: TileSet) -> int:
     """Each draws a tile from a full set; highest pips leads; the tied draw again."""
     contenders = list(range(players))
     while len(contenders) > 1:
-        drawn = rng.sample(range(tiles.tile_count), len(contenders))
+        drawn = sample(rng, tiles.tile_count, len(contenders))
         best = max(tiles.pips[t] for t in drawn)
         contenders = [s for s, t in zip(contenders, drawn, strict=True) if tiles.pips[t] == best]
     return contenders[0]

@@ -1,7 +1,9 @@
 """Settling a round with the compiled formulas, and deciding whether the match is over.
 
-Runs once per round, so it builds the ``ScoreContext`` the formulas read; the frozen
-tallies are created through ``__dict__`` (same objects, a third of the cost).
+A ``Settler`` (one per game, player count and thread) keeps one set of the frozen
+tallies the formulas read (``ScoreContext``) and refreshes their values each round
+through ``__dict__``: the formulas are pure and never keep a context, so reusing
+the objects is safe and saves building a dozen objects per round.
 """
 
 from __future__ import annotations
@@ -11,73 +13,97 @@ from .rules import Rules, ScoreContext, SeatTally, SideTally
 _new = object.__new__
 
 
-def _seat(seat: int, pips: int, tiles: int, drawn: int) -> SeatTally:
-    o = _new(SeatTally)
-    o.__dict__.update(seat=seat, pips=pips, tiles=tiles, drawn=drawn)
+def _frozen(cls, **values):
+    o = _new(cls)
+    o.__dict__.update(values)
     return o
 
 
-def _side(index: int, players: tuple, pips: int, tiles: int, drawn: int) -> SideTally:
-    o = _new(SideTally)
-    o.__dict__.update(index=index, players=players, pips=pips, tiles=tiles, drawn=drawn)
-    return o
+class Settler:
+    """Points for a finished round of one ruleset at one player count."""
 
+    def __init__(self, rules: Rules, teams: tuple[tuple[int, ...], ...],
+                 side_of: tuple[int, ...]):
+        self.rules = rules
+        self.teams = teams
+        self.side_of = side_of
+        self.n = n = len(side_of)
+        self.individual = len(teams) == n
+        self.seats = tuple(_frozen(SeatTally, seat=s, pips=0, tiles=0, drawn=0)
+                           for s in range(n))
+        self.sides = tuple(_frozen(SideTally, index=i, players=tuple(self.seats[s] for s in t),
+                                   pips=0, tiles=0, drawn=0) for i, t in enumerate(teams))
+        self.contexts = tuple(_frozen(ScoreContext, winner=w,
+                                      opponents=tuple(s for s in self.sides if s is not w),
+                                      sides=self.sides, seats=self.seats, players=n)
+                              for w in self.sides)
+        self._seat_d = [s.__dict__ for s in self.seats]
+        self._side_d = [s.__dict__ for s in self.sides]
+        self.lowest_side = rules.blocked_winner == "lowest_side"
+        self.tie_each = rules.blocked_tie == "each"
+        self.cost_to_winner = rules.draw_cost_to == "round_winner"
 
-def _context(winner, sides, seats, players: int) -> ScoreContext:
-    o = _new(ScoreContext)
-    o.__dict__.update(winner=winner, opponents=tuple(s for s in sides if s is not winner),
-                      sides=sides, seats=seats, players=players)
-    return o
+    def settle(self, pips: list[int], counts: list[int], drawn: list[int],
+               domino_seat: int | None, draw_cost: int
+               ) -> tuple[int | None, int | None, bool, list[int]]:
+        """(winner side, winner seat, tied block, points per side) for one finished round.
 
-
-def settle(rules: Rules, teams: tuple[tuple[int, ...], ...], side_of: tuple[int, ...],
-           pips: list[int], counts: list[int], drawn: list[int], domino_seat: int | None,
-           draw_cost: int) -> tuple[int | None, int | None, bool, list[int]]:
-    """(winner side, winner seat, tied block, points per side) for one finished round.
-
-    ``domino_seat`` is the seat that went out, or None for a blocked round. Draw
-    costs are included in the points, so scores stay the sum of round points.
-    """
-    n = len(pips)
-    seats = tuple(_seat(s, pips[s], counts[s], drawn[s]) for s in range(n))
-    sides = tuple(_side(i, tuple(seats[s] for s in team), sum(pips[s] for s in team),
-                        sum(counts[s] for s in team), sum(drawn[s] for s in team))
-                  for i, team in enumerate(teams))
-    points = [0] * len(teams)
-    winner_side = winner_seat = None
-    tied = False
-    if domino_seat is not None:
-        winner_seat = domino_seat
-        winner_side = side_of[domino_seat]
-        points[winner_side] = rules.domino_points(_context(sides[winner_side], sides, seats, n))
-    else:
-        if rules.blocked_winner == "lowest_side":
-            low = min(s.pips for s in sides)
-            lowest = [s.index for s in sides if s.pips == low]
+        ``domino_seat`` is the seat that went out, or None for a blocked round. Draw
+        costs are included in the points, so scores stay the sum of round points.
+        """
+        n = self.n
+        for s, d in enumerate(self._seat_d):
+            d["pips"] = pips[s]
+            d["tiles"] = counts[s]
+            d["drawn"] = drawn[s]
+        if self.individual:
+            for s, d in enumerate(self._side_d):
+                d["pips"] = pips[s]
+                d["tiles"] = counts[s]
+                d["drawn"] = drawn[s]
+            side_pips = pips
         else:
-            low = min(pips)
-            low_seats = [s for s in range(n) if pips[s] == low]
-            lowest = sorted({side_of[s] for s in low_seats})
-        if len(lowest) == 1:
-            winner_side = lowest[0]
-            winner_seat = min(s for s in teams[winner_side] if pips[s] == min(
-                pips[x] for x in teams[winner_side]))
-            points[winner_side] = rules.blocked_points(
-                _context(sides[winner_side], sides, seats, n))
+            side_pips = []
+            for team, d in zip(self.teams, self._side_d, strict=True):
+                d["pips"] = total = sum([pips[s] for s in team])
+                d["tiles"] = sum([counts[s] for s in team])
+                d["drawn"] = sum([drawn[s] for s in team])
+                side_pips.append(total)
+        rules = self.rules
+        points = [0] * len(self.teams)
+        winner_side = winner_seat = None
+        tied = False
+        if domino_seat is not None:
+            winner_seat = domino_seat
+            winner_side = self.side_of[domino_seat]
+            points[winner_side] = rules.domino_points(self.contexts[winner_side])
         else:
-            tied = True
-            if rules.blocked_tie == "each":
-                for i in lowest:
-                    points[i] = rules.blocked_points(_context(sides[i], sides, seats, n))
-    if draw_cost:
-        paid = 0
-        for s in range(n):
-            if drawn[s]:
-                points[side_of[s]] -= draw_cost * drawn[s]
-                paid += draw_cost * drawn[s]
-        if rules.draw_cost_to == "round_winner" and winner_side is not None:
-            points[winner_side] += paid
-    return winner_side, winner_seat, tied, points
+            if self.lowest_side:
+                low = min(side_pips)
+                lowest = [i for i, v in enumerate(side_pips) if v == low]
+            else:
+                low = min(pips)
+                lowest = sorted({self.side_of[s] for s in range(n) if pips[s] == low})
+            if len(lowest) == 1:
+                winner_side = lowest[0]
+                team = self.teams[winner_side]
+                best = min([pips[s] for s in team])
+                winner_seat = min(s for s in team if pips[s] == best)
+                points[winner_side] = rules.blocked_points(self.contexts[winner_side])
+            else:
+                tied = True
+                if self.tie_each:
+                    for i in lowest:
+                        points[i] = rules.blocked_points(self.contexts[i])
+        if draw_cost:
+            paid = 0
+            for s in range(n):
+                if drawn[s]:
+                    points[self.side_of[s]] -= draw_cost * drawn[s]
+                    paid += draw_cost * drawn[s]
+            if self.cost_to_winner and winner_side is not None:
+                points[winner_side] += paid
+        return winner_side, winner_seat, tied, points
 
 
 def match_winner(scores: list[int], target: int, match_tie: str) -> tuple[bool, int | None]:

@@ -89,6 +89,7 @@ class TileSet:
         self.doubles_desc = tuple(self.index[Tile(v, v)] for v in range(max_pip, -1, -1))
         self.doubles_mask = sum(1 << i for i in self.doubles_desc)
         self.full_mask = (1 << self.tile_count) - 1
+        self.bit = tuple(1 << i for i in range(self.tile_count))
 
     def mask(self, tiles) -> int:
         """Tiles -> hand bitmask."""
