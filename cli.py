@@ -233,6 +233,53 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
 
 # --- terminal: play, replay ----------------------------------------------------------
 
+def _seats(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(s) for s in _names(text))
+    except ValueError:
+        raise click.BadParameter("give seat numbers separated by commas, e.g. 0,2",
+                                 param_hint="--humans") from None
+
+
+@main.command("play")
+@click.argument("ruleset", metavar="RULESET")
+@click.option("--humans", default="0", show_default=True,
+              help="Seats played at this terminal, separated by commas (hot-seat when several).")
+@click.option("--bots", default="", help="Bot for every other seat, or one per bot seat "
+              "separated by commas (default: the strongest bot).")
+@click.option("--players", type=click.IntRange(1), help="Player count (default: the fewest "
+              "the ruleset allows that seat the humans).")
+@click.option("--seed", type=int, help="Seed of the match (default: random, printed).")
+@click.option("--trace", type=click.Path(dir_okay=False), help="Write the match record to "
+              "this file as it is played (JSON Lines).")
+@click.option("--fast", is_flag=True, help="No pauses between the bots' moves.")
+def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: int | None,
+             trace: str | None, fast: bool) -> None:
+    """Play a ruleset in the terminal against bots or friends."""
+    from interpreter.play import PlaySettings, RichTerminal, SetupError, play
+
+    settings = PlaySettings(ruleset, _seats(humans), _names(bots), players, seed, trace, fast)
+    try:
+        code = play(settings, RichTerminal(fast=fast))
+    except SetupError as exc:
+        fail(exc.diagnostics, 2)
+    except DiagnosticError as exc:
+        fail(exc.diagnostics)
+    sys.exit(code)
+
+
+@main.command("replay")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+def replay_cmd(file: str) -> None:
+    """Step through a recorded match with every hand visible (the record is verified first)."""
+    from interpreter.play import RichTerminal, replay
+
+    try:
+        code = replay(file, RichTerminal())
+    except DiagnosticError as exc:
+        fail(exc.diagnostics)
+    sys.exit(code)
+
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,66 @@
+"""What a human typed at their turn: a legal action, a table command, or why it is refused.
+
+A move is the number of a listed legal action or the action's text form
+(``6-4 left``, ``6-4`` when only one end fits, ``draw``, ``pass``); an illegal one
+is refused with the engine's reason in the rules' own terms (``explain_illegal``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.actions import Action, ActionError
+
+COMMANDS = {"?": "help", "help": "help", "hint": "hint", "rules": "rules", "quit": "quit",
+            "q": "quit", "exit": "quit"}
+
+HELP = """Type the number of a move, or the move itself:
+  6-4 left / 6-4 right   place a tile at that end (6-4 alone when only one end fits,
+                         or to open the round)
+  draw (d)               draw a tile from the boneyard
+  pass (p)               pass
+Commands:
+  hint                   ask the strongest bot for a move, and why
+  rules                  show the rule sheet of this ruleset
+  ?                      this help
+  quit                   leave the match (the record so far is kept)"""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A table command: ``help``, ``hint``, ``rules`` or ``quit``."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Input that is not a legal move now, and why (to show before asking again)."""
+
+    message: str
+
+
+def interpret(text: str, state) -> Action | Command | Refusal:
+    """Turn one line typed by the player to act into a legal Action, a Command or a Refusal."""
+    typed = text.strip()
+    word = typed.lower()
+    if not word:
+        return Refusal("type a move (its number or its text), or ? for help")
+    if word in COMMANDS:
+        return Command(COMMANDS[word])
+    legal = state.legal_actions()
+    if word.isdigit():
+        n = int(word)
+        if 1 <= n <= len(legal):
+            return legal[n - 1]
+        return Refusal(f"there is no move {n}: type a number from 1 to {len(legal)}"
+                       if len(legal) > 1 else f"there is no move {n}: the only move is 1")
+    try:
+        action = state.parse_action(typed)
+    except ActionError as exc:
+        return Refusal(str(exc))
+    if action in legal:
+        return action
+    from ..engine.explain import explain_illegal
+
+    return Refusal(explain_illegal(state, action))

@@ -1,0 +1,271 @@
+"""Rich renderables for the table: tiles, the line, hands, players, events, round and match ends.
+
+Pure functions from values (Observation, record events, Timeline snapshots) to
+rich objects; nothing here reads input or knows a variant. Colour is only ever a
+second cue: a playable tile is also starred, the open ends are also arrowed, so
+the table reads the same with ``NO_COLOR`` or a dumb terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ..engine.actions import Action
+from ..engine.tiles import Tile
+
+RECENT = 6  # how many of the others' latest actions the table lists
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where: ``kinds[seat]`` is ``you``, ``human``, a bot's name, or ``""``."""
+
+    teams: tuple[tuple[int, ...], ...]
+    kinds: tuple[str, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.kinds)
+
+    @property
+    def partnerships(self) -> bool:
+        return any(len(t) > 1 for t in self.teams)
+
+    def seat(self, seat: int) -> str:
+        kind = self.kinds[seat] if seat < len(self.kinds) else ""
+        return f"Seat {seat} ({kind})" if kind else f"Seat {seat}"
+
+    def side_of(self, seat: int) -> int:
+        return next(i for i, team in enumerate(self.teams) if seat in team)
+
+    def side(self, index: int) -> str:
+        team = self.teams[index]
+        if len(team) == 1:
+            return self.seat(team[0])
+        return f"Side {index} (seats {' and '.join(map(str, team))})"
+
+
+# -- tiles and the line ----------------------------------------------------------------
+
+def hand_order(tiles: Iterable[Tile]) -> list[Tile]:
+    """Highest first, as a player holds them: 6-6 6-4 5-5 ... 0-0."""
+    return sorted(tiles, key=lambda t: (t.high, t.low), reverse=True)
+
+
+def hand_text(tiles: Iterable[Tile], playable: set[Tile] = frozenset()) -> Text:  # type: ignore[assignment]
+    """Tiles in hand order; a playable one is bold green and starred."""
+    out = Text()
+    for i, tile in enumerate(hand_order(tiles)):
+        if i:
+            out.append("  ")
+        if tile in playable:
+            out.append(f"{tile}*", style="bold green")
+        else:
+            out.append(str(tile))
+    return out if len(out) else Text("(no tiles)", style="dim")
+
+
+def _blocks(line: Sequence[tuple[int, int]]) -> list[tuple[str, str, str]]:
+    """Each placed tile as three rows; a double stands crosswise (one half above the other)."""
+    out = []
+    for a, b in line:
+        if a == b:
+            d = str(a)
+            out.append((f"┌{d}┐", f"│{'─' * len(d)}│", f"└{d}┘"))
+        else:
+            mid = f"[{a}|{b}]"
+            out.append((" " * len(mid), mid, " " * len(mid)))
+    return out
+
+
+def line_view(line: Sequence[tuple[int, int]], width: int = 100) -> Text:
+    """The line of play in rows of three, wrapped to ``width``, both open ends marked."""
+    if not line:
+        return Text("(no tile placed yet)", style="dim")
+    left, right = line[0][0], line[-1][1]
+    head, tail = f"left {left} ◀ ", f" ▶ {right} right"
+    blocks = _blocks(line)
+    rows: list[list[tuple[str, str, str]]] = [[]]
+    used = len(head)
+    for block in blocks:
+        if rows[-1] and used + len(block[0]) + len(tail) > width:
+            rows.append([])
+            used = len(head)
+        rows[-1].append(block)
+        used += len(block[0])
+    out = Text()
+    for n, row in enumerate(rows):
+        first, last = n == 0, n == len(rows) - 1
+        pad = " " * len(head)
+        for k in range(3):
+            body = "".join(block[k] for block in row)
+            if k == 1:
+                out.append(head if first else pad, style="bold yellow" if first else "")
+                out.append(body)
+                if last:
+                    out.append(tail, style="bold yellow")
+            else:
+                out.append(pad + body)
+            out.append("\n")
+    out.rstrip()
+    return out
+
+
+# -- events ------------------------------------------------------------------------------
+
+def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True) -> str:
+    """One record event as a sentence (a drawn tile only when known and ``show_drawn``)."""
+    kind = event.get("event")
+    who = seating.seat(event["player"]) if "player" in event else ""
+    if kind == "match_start":
+        return (f"A match of {event.get('ruleset')} for {event.get('players')} players "
+                f"(seed {event.get('seed')})")
+    if kind == "deal":
+        if event.get("leader") is None:
+            return f"Round {event['round']} dealt, but nobody can open: the tiles are dealt again"
+        return f"Round {event['round']} dealt; {seating.seat(event['leader'])} leads"
+    if kind == "draw":
+        tile = event.get("tile")
+        return f"{who} draws {Tile.of(tile)}" if tile and show_drawn else f"{who} draws a tile"
+    if kind == "place":
+        tile = Tile.of(event["tile"])
+        if event.get("end") is None:
+            return f"{who} opens with {tile}"
+        return f"{who} plays {tile} on the {event['end']}"
+    if kind == "pass":
+        return f"{who} passes"
+    if kind == "round_end":
+        return round_result_text(event, seating)
+    if kind == "match_end":
+        return match_result_text(event, seating)
+    return str(event)
+
+
+def round_result_text(event: dict[str, Any], seating: Seating, by: int | None = None) -> str:
+    """The round's outcome; ``by`` names the seat that dominoed when it is known."""
+    rnd, winner = event["round"], event.get("winner")
+    blocked = event.get("result") == "blocked"
+    if winner is None:
+        return (f"Round {rnd} is blocked and the lowest hands tie: nobody scores" if blocked
+                else f"Round {rnd} ends: nobody scores")
+    points = event["points"][winner]
+    if blocked:
+        return f"Round {rnd} is blocked: {seating.side(winner)} wins it and scores {points}"
+    if by is not None and seating.side_of(by) == winner and seating.partnerships:
+        return f"Round {rnd}: {seating.seat(by)} dominoes; {seating.side(winner)} scores {points}"
+    return f"Round {rnd}: {seating.side(winner)} dominoes and scores {points}"
+
+
+def match_result_text(event: dict[str, Any], seating: Seating) -> str:
+    scores = event["scores"]
+    winner = event.get("winner")
+    table = ", ".join(f"{seating.side(i)} {s}" for i, s in enumerate(scores))
+    if winner is None:
+        return f"The match is drawn: {table}"
+    return f"{seating.side(winner)} wins the match: {table}"
+
+
+def recent_others(history: Sequence[dict[str, Any]], seat: int, seating: Seating,
+                  limit: int = RECENT) -> list[str]:
+    """The others' actions since ``seat`` last acted in this round (at most ``limit``)."""
+    out: list[str] = []
+    for event in reversed(history):
+        kind = event.get("event")
+        if kind in ("deal", "round_end", "match_start") or event.get("player") == seat:
+            break
+        if kind in ("draw", "place", "pass"):
+            out.append(event_text(event, seating, show_drawn=False))
+            if len(out) == limit:
+                break
+    return out[::-1]
+
+
+# -- the table ---------------------------------------------------------------------------
+
+def players_table(seating: Seating, hand_sizes: Sequence[int], scores: Sequence[int],
+                  to_play: int | None, viewer: int | None = None) -> Table:
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    for name in ("", "player", "side", "tiles", "score"):
+        table.add_column(name, justify="right" if name in ("tiles", "score") else "left")
+    for seat in range(seating.players):
+        side = seating.side_of(seat)
+        marker = "▶" if seat == to_play else ""
+        name = seating.seat(seat) + (" - you" if seat == viewer and "you" not in
+                                     seating.seat(seat) else "")
+        table.add_row(marker, name, str(side), str(hand_sizes[seat]), str(scores[side]))
+    return table
+
+
+def actions_text(legal: Sequence[Action]) -> Text:
+    out = Text()
+    for i, action in enumerate(legal, 1):
+        if i > 1:
+            out.append("   ")
+        out.append(f"{i}) ", style="bold")
+        out.append(str(action))
+    return out
+
+
+def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100) -> Group:
+    """What the player to act sees: status, players, the line, recent actions, hand, moves."""
+    playable = {a.tile for a in legal if a.kind == "place"}
+    status = Text(f"Round {obs.round} · target {obs.target} · boneyard {obs.boneyard} "
+                  f"tile{'s' * (obs.boneyard != 1)}, {obs.drawable} may be drawn · "
+                  f"{seating.seat(obs.to_play)} to play")
+    parts: list[Any] = [Text(""), status,
+                        players_table(seating, obs.hand_sizes, obs.scores, obs.to_play, obs.seat),
+                        Text(""), line_view(obs.line, width)]
+    recent = recent_others(obs.history, obs.seat, seating)
+    if recent:
+        parts.append(Text("Since your last move: " + "; ".join(recent), style="italic"))
+    if obs.drawn_this_turn:
+        parts.append(Text(f"You have drawn {obs.drawn_this_turn} this turn."))
+    hand = Text("Your hand: ", style="bold")
+    hand.append_text(hand_text(obs.hand, playable))
+    parts += [hand, Text("Moves: ").append_text(actions_text(legal))]
+    return Group(*parts)
+
+
+def round_end_view(snapshot, event: dict[str, Any], seating: Seating) -> Group:
+    """Every hand revealed, its pips, the round's points and the running scores."""
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    for name in ("player", "hand", "pips"):
+        table.add_column(name, justify="right" if name == "pips" else "left")
+    for seat in range(seating.players):
+        table.add_row(seating.seat(seat), hand_text(snapshot.hands[seat]),
+                      str(event["pips"][seat]))
+    points = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    for name in ("side", "points", "score"):
+        points.add_column(name, justify="left" if name == "side" else "right")
+    for i in range(len(seating.teams)):
+        points.add_row(seating.side(i), str(event["points"][i]), str(event["scores"][i]))
+    empty = [s for s in range(seating.players) if not snapshot.hands[s]]
+    by = empty[0] if event.get("result") == "domino" and len(empty) == 1 else None
+    return Group(Text(""), Text(round_result_text(event, seating, by), style="bold"), table,
+                 points)
+
+
+def snapshot_view(snap, seating: Seating, step: int, total: int, width: int = 100) -> Group:
+    """A replayed position: the event just played, every hand, the line, the scores."""
+    head = Text(f"Event {step} of {total} · round {snap.round} · boneyard {snap.boneyard} "
+                f"tile{'s' * (snap.boneyard != 1)}", style="bold")
+    said = Text(event_text(snap.event, seating))
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    for name in ("", "player", "side", "hand", "score"):
+        table.add_column(name, justify="right" if name == "score" else "left")
+    acted = snap.event.get("player")
+    for seat in range(seating.players):
+        side = seating.side_of(seat)
+        table.add_row("▶" if seat == acted else "", seating.seat(seat), str(side),
+                      hand_text(snap.hands[seat]),
+                      str(snap.scores[side]) if side < len(snap.scores) else "")
+    parts: list[Any] = [Text(""), head, said, table, Text(""), line_view(snap.line, width)]
+    if snap.event.get("event") == "round_end":
+        parts.append(round_end_view(snap, snap.event, seating))
+    return Group(*parts)

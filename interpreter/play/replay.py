@@ -1,0 +1,111 @@
+"""``replay``: step through a recorded match, every hand visible.
+
+The record is verified by the engine first (``records.verify``): a record the
+rules do not allow is refused with the place it goes wrong, never shown as if it
+were a real match. Then: Enter for the next event, ``b`` back, a number to jump
+to that event, ``q`` to quit.
+"""
+
+from __future__ import annotations
+
+import json
+
+from rich.text import Text
+
+from ..diagnostics import Diagnostic, DiagnosticError
+from . import render
+from .terminal import Terminal
+from .timeline import Snapshot, snapshots
+
+KEYS = "Enter: next · b: back · a number: jump to that event · q: quit"
+
+
+def read_events(path: str) -> list[dict]:
+    """The events of a JSON Lines record; one diagnostic per unreadable line."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DiagnosticError([Diagnostic("record", f"cannot read the record: {exc}",
+                                          file=path)]) from None
+    events, problems = [], []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError as exc:
+            problems.append(Diagnostic("record", f"not a JSON object: {exc.msg}", file=path,
+                                       line=number, column=exc.colno))
+            continue
+        if not isinstance(event, dict) or "event" not in event:
+            problems.append(Diagnostic("record", "each line must be a JSON object with an "
+                                       "'event' field", file=path, line=number))
+            continue
+        events.append(event)
+    if problems:
+        raise DiagnosticError(problems)
+    if not events:
+        raise DiagnosticError([Diagnostic("record", "the record holds no events", file=path)])
+    return events
+
+
+def verify_record(path: str) -> list[Diagnostic]:
+    """The engine's verdict on a record: no diagnostics when every event is legal and right."""
+    from .. import records
+
+    return list(records.verify_file(path))
+
+
+def replay(path: str, term: Terminal) -> int:
+    """Step through the record at ``path``; raises ``DiagnosticError`` if it does not verify."""
+    problems = verify_record(path)
+    if problems:
+        raise DiagnosticError(problems)
+    steps = snapshots(read_events(path))
+    return Replayer(steps, term).run()
+
+
+class Replayer:
+    """The stepping loop over a list of snapshots (one per event)."""
+
+    def __init__(self, steps: list[Snapshot], term: Terminal):
+        self.steps = steps
+        self.term = term
+        self.at = 0
+
+    def run(self) -> int:
+        self.term.show(Text(KEYS, style="dim"))
+        try:
+            self._show()
+            while True:
+                answer = self.term.ask("replay > ").strip().lower()
+                if answer in ("q", "quit"):
+                    return 0
+                if not answer:
+                    if self.at == len(self.steps) - 1:
+                        self.term.show(Text("End of the record."))
+                        return 0
+                    self.at += 1
+                elif answer in ("b", "back"):
+                    if self.at == 0:
+                        self.term.show(Text("This is the first event."))
+                        continue
+                    self.at -= 1
+                elif answer.isdigit() and 1 <= int(answer) <= len(self.steps):
+                    self.at = int(answer) - 1
+                else:
+                    self.term.show(Text(f"✗ '{answer}': {KEYS} (events 1 to "
+                                        f"{len(self.steps)})", style="red"))
+                    continue
+                self._show()
+        except EOFError:
+            return 0
+        except KeyboardInterrupt:
+            return 130
+
+    def _show(self) -> None:
+        snap = self.steps[self.at]
+        seating = render.Seating(snap.teams, ("",) * snap.players)
+        self.term.show(render.snapshot_view(snap, seating, self.at + 1, len(self.steps),
+                                            self.term.width))

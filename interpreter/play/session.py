@@ -1,0 +1,263 @@
+"""``play``: one match of any ruleset at the terminal, humans and bots at their seats.
+
+The loop asks the engine's ``State`` for the player to act: a bot chooses through
+the bot API (as in simulation, so the same seed and choices give the same record),
+a human through ``commands.interpret``. Every new record event is told on screen
+and written to the trace at once, so leaving at any moment keeps the record so far.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from .. import api
+from ..diagnostics import Diagnostic, DiagnosticError
+from ..engine.actions import Action, IllegalActionError
+from . import commands, render
+from .hint import strongest_bot, suggest
+from .terminal import Terminal
+from .timeline import Timeline
+from .tracefile import TraceWriter
+
+BOT_PAUSE = 0.6      # seconds after each bot action (``--fast``: none)
+
+
+class SetupError(DiagnosticError):
+    """The command line asks for a table that cannot be set (a usage error, exit 2)."""
+
+
+class Leave(Exception):  # noqa: N818 - a way out, not a failure
+    """The human left the match: ``quit`` confirmed, end of input or Ctrl-C."""
+
+    def __init__(self, why: str, code: int = 0):
+        super().__init__(why)
+        self.why = why
+        self.code = code
+
+
+@dataclass(frozen=True)
+class PlaySettings:
+    """What ``dominorules play`` was asked for; ``None`` means the default."""
+
+    ruleset: str
+    humans: tuple[int, ...] = (0,)
+    bots: tuple[str, ...] = ()
+    players: int | None = None
+    seed: int | None = None
+    trace: str | None = None
+    fast: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """A seated table: the game, who sits where, the seed."""
+
+    game: api.Game
+    players: int
+    humans: tuple[int, ...]
+    bots: dict[int, str]         # seat -> bot spec
+    seed: int
+    seating: render.Seating
+
+
+def seat_table(settings: PlaySettings) -> Table:
+    """Load the ruleset and seat everyone; ``DiagnosticError`` for a bad ruleset,
+    ``SetupError`` for seats, players or bots that do not fit it."""
+    game = api.load_game(settings.ruleset)
+    rules = game.rules
+    humans = tuple(sorted(set(settings.humans)))
+    if any(h < 0 for h in humans):
+        raise SetupError([Diagnostic("seats", "seats are numbered from 0")])
+    players = settings.players
+    if players is None:
+        players = max(rules.min_players, (max(humans) + 1) if humans else 0)
+    if humans and max(humans) >= rules.max_players:
+        raise SetupError([Diagnostic(
+            "seats", f"there is no seat {max(humans)}: {game.name} seats at most "
+            f"{rules.max_players} players (seats 0 to {rules.max_players - 1})")])
+    try:
+        game.check_players(players)
+    except DiagnosticError as exc:
+        raise SetupError(exc.diagnostics) from None
+    if humans and max(humans) >= players:
+        raise SetupError([Diagnostic(
+            "seats", f"seat {max(humans)} is not at a table of {players} players "
+            f"(seats 0 to {players - 1})", hint="give --players or other --humans")])
+    bot_seats = [s for s in range(players) if s not in humans]
+    names = list(settings.bots) or [strongest_bot()]
+    if len(names) == 1:
+        names = names * len(bot_seats)
+    if bot_seats and len(names) != len(bot_seats):
+        raise SetupError([Diagnostic(
+            "bot", f"{len(names)} bot names for {len(bot_seats)} bot "
+            f"seat{'s' * (len(bot_seats) != 1)} ({', '.join(map(str, bot_seats))}): "
+            "give one for all of them or one per seat")])
+    seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(
+        1, 1_000_000)
+    kinds = tuple("you" if s in humans and len(humans) == 1 else "human" if s in humans
+                  else "" for s in range(players))
+    bots = dict(zip(bot_seats, names, strict=False))
+    kinds = tuple(k or bots[s] for s, k in enumerate(kinds))
+    return Table(game, players, humans, bots, seed, render.Seating(game.teams(players), kinds))
+
+
+def play(settings: PlaySettings, term: Terminal) -> int:
+    """Play one match at ``term``; the exit code (0 done or left, 130 on Ctrl-C)."""
+    table = seat_table(settings)
+    try:
+        bots = {s: _bot(spec, s, table.seed) for s, spec in table.bots.items()}
+    except DiagnosticError as exc:
+        raise SetupError(exc.diagnostics) from None
+    writer = TraceWriter(settings.trace)
+    match = _Match(table, bots, term, writer, settings.fast)
+    try:
+        match.run()
+        code = 0
+    except Leave as leave:
+        term.show(Text(""), Text(leave.why, style="bold"))
+        code = leave.code
+    finally:
+        writer.sync(match.state.record if match.state else [])
+        writer.close()
+    if settings.trace:
+        term.show(Text(f"The record is in {settings.trace} "
+                       f"(dominorules replay {settings.trace})."))
+    return code
+
+
+def _bot(spec: str, seat: int, seed: int):
+    from ..bots import make_bot
+
+    return make_bot(spec, seat, api.bot_rng(seed, seat))
+
+
+class _Match:
+    """One match being played at the terminal."""
+
+    def __init__(self, table: Table, bots: dict, term: Terminal, writer: TraceWriter,
+                 fast: bool):
+        self.table = table
+        self.bots = bots
+        self.term = term
+        self.writer = writer
+        self.fast = fast
+        self.seating = table.seating
+        self.timeline = Timeline()
+        self.told = 0                      # record events already told on screen
+        self.hotseat = len(table.humans) > 1
+        self.screen_owner: int | None = None
+        self.state = None
+
+    def run(self) -> None:
+        t = self.table
+        self.term.show(Text(f"{t.game.rules.title or t.game.name}", style="bold"),
+                       Text(f"Seed {t.seed}: play this deal again with --seed {t.seed}"))
+        try:
+            self.state = t.game.new_match(t.players, seed=t.seed)
+            self._record_and_tell()
+            while not self.state.is_terminal:
+                seat = self.state.current_player
+                if seat in t.humans:
+                    self._human_turn(seat)
+                else:
+                    self._bot_turn(seat)
+                self._record_and_tell()
+        except EOFError:
+            raise Leave("End of input: the match is left unfinished.") from None
+        except KeyboardInterrupt:
+            raise Leave("Interrupted: the match is left unfinished.", 130) from None
+
+    # -- telling what happened -----------------------------------------------------------
+    def _record_and_tell(self) -> None:
+        events = self.state.record
+        self.writer.sync(events)
+        while self.told < len(events):
+            event = events[self.told]
+            self.told += 1
+            self.timeline.feed(event)
+            self._tell(event)
+
+    def _tell(self, event: dict) -> None:
+        kind = event["event"]
+        if kind == "match_start":
+            self.term.show(Text(f"{self.table.players} players · target "
+                                f"{self.table.game.target(self.table.players)} · " + ", ".join(
+                                    self.seating.side(i) for i in range(len(self.seating.teams)))))
+        elif kind == "deal":
+            self.term.show(Text(""), Text(render.event_text(event, self.seating), style="bold"))
+        elif kind in ("draw", "place", "pass"):
+            player = event["player"]
+            human = player in self.table.humans
+            self.term.show(Text(render.event_text(event, self.seating,
+                                                  show_drawn=human and not self.hotseat)))
+            if not human:
+                self.term.pause(BOT_PAUSE)
+        elif kind == "round_end":
+            self.term.show(render.round_end_view(self.timeline.snapshot(), event, self.seating))
+            if not self.fast and self.table.humans and self.state.outcome is None:
+                self.term.ask("Press Enter for the next round ")
+        elif kind == "match_end":
+            self.term.show(Text(""), Text(render.match_result_text(event, self.seating),
+                                          style="bold"))
+
+    # -- turns ------------------------------------------------------------------------------
+    def _bot_turn(self, seat: int) -> None:
+        state = self.state
+        action = self.bots[seat].choose(state.observation(seat), state.legal_actions())
+        if isinstance(action, str):
+            action = state.parse_action(action)
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            raise DiagnosticError([Diagnostic(
+                "bot", f"bot {self.table.bots[seat]} at seat {seat} chose '{action}', which is "
+                f"illegal: {exc}")]) from None
+
+    def _human_turn(self, seat: int) -> None:
+        state = self.state
+        if self.hotseat and self.screen_owner != seat:
+            self.term.clear()
+            self.term.show(Text(f"{self.seating.seat(seat)} to play: everyone else, look away.",
+                                style="bold"))
+            self.term.ask(f"Seat {seat}: press Enter to show your hand ")
+            self.screen_owner = seat
+        legal = state.legal_actions()
+        self.term.show(render.table_view(state.observation(seat), self.seating, legal,
+                                         self.term.width))
+        while True:
+            reply = commands.interpret(self.term.ask(f"Seat {seat} > "), state)
+            if isinstance(reply, Action):
+                state.apply(reply)
+                break
+            if isinstance(reply, commands.Refusal):
+                self.term.show(Text(f"✗ {reply.message}", style="red"))
+            else:
+                self._command(reply.name, seat, legal)
+        if self.hotseat and state.current_player != seat:
+            self.term.clear()
+            self.screen_owner = None
+
+    def _command(self, name: str, seat: int, legal: Sequence[Action]) -> None:
+        if name == "help":
+            self.term.show(Text(commands.HELP), Text("Moves: ").append_text(
+                render.actions_text(legal)))
+        elif name == "hint":
+            self.term.show(Text(f"Hint: {suggest(self.state, seat)}", style="cyan"))
+        elif name == "rules":
+            self.term.show(Text(rule_sheet_text(self.table.game)))
+        elif name == "quit":
+            answer = self.term.ask("Leave this match? The record so far is kept. [y/N] ")
+            if answer.strip().lower() in ("y", "yes"):
+                raise Leave("You left the match.")
+
+
+def rule_sheet_text(game: api.Game) -> str:
+    """The ruleset's rule sheet in plain text (``dominorules rules``)."""
+    from ..rules import load_ruleset
+    from ..rules.describe import render_sheet, rule_sheet
+
+    return render_sheet(rule_sheet(load_ruleset(game.source or game.ref)), "text")

@@ -1,0 +1,126 @@
+"""The table as the record tells it: every hand, the line, the boneyard, the scores.
+
+A record (``../shared/TRACE.md``) holds everything -- dealt hands, drawn tiles,
+placements -- so the whole table can be rebuilt event by event without the engine.
+``play`` uses it to reveal the hands at the end of a round, ``replay`` to show
+every position of a recorded match.
+
+>>> t = Timeline()
+>>> for e in [{"event": "match_start", "ruleset": "x", "players": 2, "teams": [[0], [1]],
+...            "seed": 1},
+...           {"event": "deal", "round": 1, "leader": 0, "hands": [[[4, 6]], [[1, 2]]],
+...            "boneyard": [[0, 0]]},
+...           {"event": "place", "player": 0, "tile": [4, 6], "end": None}]:
+...     t.feed(e)
+>>> t.snapshot().line, t.snapshot().ends
+(((4, 6),), (4, 6))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.tiles import Tile
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The full table after one event (nothing hidden)."""
+
+    index: int                                  # the event's position in the record
+    event: dict[str, Any]
+    ruleset: str
+    players: int
+    teams: tuple[tuple[int, ...], ...]
+    round: int
+    leader: int | None
+    hands: tuple[tuple[Tile, ...], ...]         # per seat, ascending
+    line: tuple[tuple[int, int], ...]           # left to right, each (left half, right half)
+    boneyard: int
+    scores: tuple[int, ...]
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        return (self.line[0][0], self.line[-1][1]) if self.line else None
+
+
+@dataclass
+class Timeline:
+    """Feeds on record events one at a time and keeps the whole table up to date."""
+
+    ruleset: str = ""
+    players: int = 0
+    teams: tuple[tuple[int, ...], ...] = ()
+    round: int = 0
+    leader: int | None = None
+    hands: list[list[Tile]] = field(default_factory=list)
+    line: list[tuple[int, int]] = field(default_factory=list)
+    boneyard: int = 0
+    scores: list[int] = field(default_factory=list)
+    index: int = -1
+    event: dict[str, Any] = field(default_factory=dict)
+
+    def feed(self, event: dict[str, Any]) -> None:
+        """Apply one event (assumed legal: ``replay`` verifies the record first)."""
+        self.index += 1
+        self.event = event
+        kind = event.get("event")
+        if kind == "match_start":
+            self.ruleset = str(event.get("ruleset", ""))
+            self.players = int(event["players"])
+            self.teams = tuple(tuple(t) for t in event["teams"])
+            self.round, self.leader = 0, None
+            self.hands = [[] for _ in range(self.players)]
+            self.line, self.boneyard = [], 0
+            self.scores = [0] * len(self.teams)
+        elif kind == "deal":
+            self.round = int(event["round"])
+            self.leader = event.get("leader")
+            self.hands = [sorted(Tile.of(t) for t in h) for h in event["hands"]]
+            self.line = []
+            self.boneyard = len(event["boneyard"])
+        elif kind == "draw":
+            self.boneyard -= 1
+            if "tile" in event:
+                hand = self.hands[event["player"]]
+                hand.append(Tile.of(event["tile"]))
+                hand.sort()
+        elif kind == "place":
+            self._place(event)
+        elif kind in ("round_end", "match_end"):
+            self.scores = list(event["scores"])
+
+    def _place(self, event: dict[str, Any]) -> None:
+        tile = Tile.of(event["tile"])
+        hand = self.hands[event["player"]]
+        if tile in hand:
+            hand.remove(tile)
+        a, b = event["tile"]
+        end = event.get("end")
+        if end is None:
+            self.line = [(a, b)]
+        elif end == "left":
+            left = self.line[0][0]
+            self.line.insert(0, (a + b - left, left))
+        else:
+            right = self.line[-1][1]
+            self.line.append((right, a + b - right))
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(
+            index=self.index, event=self.event, ruleset=self.ruleset, players=self.players,
+            teams=self.teams, round=self.round, leader=self.leader,
+            hands=tuple(tuple(h) for h in self.hands), line=tuple(self.line),
+            boneyard=self.boneyard, scores=tuple(self.scores))
+
+
+def snapshots(events: Iterable[dict[str, Any]]) -> list[Snapshot]:
+    """The table after each event of a record, in order."""
+    timeline = Timeline()
+    out = []
+    for event in events:
+        timeline.feed(event)
+        out.append(timeline.snapshot())
+    return out
