@@ -98,3 +98,27 @@ def test_unknown_bot_is_reported_before_any_match():
                  "--no-skill")
     assert res.exit_code == 1
     assert "bot 'grumpy'" in res.stderr
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_progress_bar_then_ctrl_c_prints_what_was_finished(workers):
+    import os
+    import sys
+    import time
+
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["cli.py", "compare", "pagat", "dutch", "--players",
+                                           "3", "--matches", "100000", "--no-skill",
+                                           "--workers", workers],
+                          env={**os.environ, "COLUMNS": "150"}, dimensions=(40, 150),
+                          timeout=60, encoding="utf-8")
+    child.expect("matches/s")          # the bar appears once the run has lasted a second
+    time.sleep(0.5)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "How many rounds does a match last?" in child.before
+    assert "interrupted: the numbers above cover the matches finished before Ctrl-C" \
+        in child.before
+    assert "Traceback" not in child.before
