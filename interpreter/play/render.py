@@ -111,7 +111,7 @@ def line_view(line: Sequence[tuple[int, int]], width: int = 100) -> Text:
                 if last:
                     out.append(tail, style="bold yellow")
             else:
-                out.append(pad + body)
+                out.append((pad + body).rstrip())
             out.append("\n")
     out.rstrip()
     return out

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from rich.console import Console
+from rich.text import Text
 
 
 class Terminal(Protocol):
@@ -41,11 +42,11 @@ class RichTerminal:
         return self.console.width
 
     def show(self, *renderables: Any) -> None:
-        for renderable in renderables:
-            self.console.print(renderable)
+        for renderable in renderables:  # a plain str is text, never rich markup
+            self.console.print(Text(renderable) if isinstance(renderable, str) else renderable)
 
     def ask(self, prompt: str) -> str:
-        return self.console.input(prompt)
+        return self.console.input(Text(prompt))
 
     def clear(self) -> None:
         """Wipe the screen and its scrollback, so a hot-seat hand cannot be scrolled back to."""
@@ -82,16 +83,16 @@ class ScriptedTerminal:
         return self.console.export_text(clear=False)
 
     def show(self, *renderables: Any) -> None:
-        for renderable in renderables:
-            self.console.print(renderable)
+        for renderable in renderables:  # a plain str is text, never rich markup
+            self.console.print(Text(renderable) if isinstance(renderable, str) else renderable)
 
     def ask(self, prompt: str) -> str:
         self.prompts.append(prompt)
-        self.console.print(prompt, end="")
+        self.console.print(Text(prompt), end="")
         if not self.inputs:
             raise EOFError
         answer = self.inputs.pop(0)
-        self.console.print(answer)
+        self.console.print(Text(answer))
         return answer
 
     def clear(self) -> None:

@@ -1,0 +1,278 @@
+"""The play package without a terminal: rendering, input, hints, the timeline, the loops.
+
+Driven through ``ScriptedTerminal`` (answers from a list, screen kept as text); the
+real program in a pseudo-terminal is tested in ``test_play_cli.py``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from interpreter import api
+from interpreter.engine.actions import Action
+from interpreter.engine.tiles import Tile
+from interpreter.play import PlaySettings, ScriptedTerminal, SetupError, play
+from interpreter.play.commands import Command, Refusal, interpret
+from interpreter.play.hint import strongest_bot, suggest, why
+from interpreter.play.render import (
+    Seating,
+    hand_text,
+    line_view,
+    recent_others,
+    round_result_text,
+)
+from interpreter.play.replay import Replayer, read_events
+from interpreter.play.session import seat_table
+from interpreter.play.timeline import Timeline, snapshots
+
+
+def dutch_opening():
+    """Dutch, seat 0 to open with a fixed deal (no voluntary draws under Dutch rules)."""
+    game = api.load_game("dutch")
+    deal = api.Deal.of(["6-6 1-2 3-3 0-0 4-5 2-2 1-1", "6-5 6-4 6-3 6-2 6-1 6-0 5-5"],
+                       leader=0)
+    return game.new_match(2, seed=1, deals=[deal])
+
+
+# -- the line, hands, events --------------------------------------------------------------
+
+def test_line_shows_doubles_crosswise_and_marks_both_open_ends():
+    assert line_view([(4, 6), (6, 6), (6, 2)]).plain == (
+        "              ┌6┐\n"
+        "left 4 ◀ [4|6]│─│[6|2] ▶ 2 right\n"
+        "              └6┘")
+
+
+def test_a_long_line_wraps_in_bands_of_three_rows():
+    text = line_view([(4, 6), (6, 6), (6, 2), (2, 2), (2, 1)], width=30).plain
+    assert text.splitlines() == [
+        "              ┌6┐", "left 4 ◀ [4|6]│─│", "              └6┘",
+        "              ┌2┐", "         [6|2]│─│", "              └2┘",
+        "", "         [2|1] ▶ 1 right"]
+
+
+def test_an_empty_line_says_so():
+    assert line_view([]).plain == "(no tile placed yet)"
+
+
+def test_hand_is_sorted_highest_first_and_playable_tiles_are_starred():
+    hand = [Tile(0, 0), Tile(4, 6), Tile(6, 6), Tile(1, 3)]
+    assert hand_text(hand, {Tile(6, 4)}).plain == "6-6  6-4*  3-1  0-0"
+    assert hand_text([]).plain == "(no tiles)"
+
+
+def test_recent_actions_are_the_others_since_my_last_move():
+    seating = Seating(((0,), (1,), (2,)), ("you", "greedy", "random"))
+    history = [{"event": "deal", "round": 1, "leader": 0, "hand_sizes": [7, 7, 7],
+                "boneyard": 7},
+               {"event": "place", "player": 0, "tile": [6, 6], "end": None},
+               {"event": "draw", "player": 1},
+               {"event": "place", "player": 1, "tile": [4, 6], "end": "left"},
+               {"event": "pass", "player": 2}]
+    assert recent_others(history, 0, seating) == [
+        "Seat 1 (greedy) draws a tile", "Seat 1 (greedy) plays 6-4 on the left",
+        "Seat 2 (random) passes"]
+    assert recent_others(history, 0, seating, limit=1) == ["Seat 2 (random) passes"]
+
+
+def test_round_results_name_the_side_and_the_seat_that_dominoed():
+    pairs = Seating(((0, 2), (1, 3)), ("you", "greedy", "greedy", "greedy"))
+    end = {"event": "round_end", "round": 3, "result": "domino", "winner": 0,
+           "pips": [0, 5, 7, 9], "points": [14, 0], "scores": [40, 22]}
+    assert round_result_text(end, pairs, by=2) == (
+        "Round 3: Seat 2 (greedy) dominoes; Side 0 (seats 0 and 2) scores 14")
+    tie = dict(end, result="blocked", winner=None, points=[0, 0])
+    assert round_result_text(tie, pairs) == (
+        "Round 3 is blocked and the lowest hands tie: nobody scores")
+
+
+# -- input --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("typed, expected", [
+    ("pass", Refusal("you hold a playable tile (0-0), so you may not pass")),
+    ("draw", Refusal("voluntary draws are not allowed: you must open")),
+    ("6-6 left", Refusal("the opening tile is placed without an end: write just 6-6")),
+    ("7-7", Refusal("you do not hold 7-7")),
+    ("0", Refusal("there is no move 0: type a number from 1 to 7")),
+    ("hello world", Refusal("'hello' is not a tile: write it like 6-4")),
+    ("6-6 up", Refusal("'up' is not an end: write left or right")),
+    ("", Refusal("type a move (its number or its text), or ? for help")),
+    ("?", Command("help")), ("HINT", Command("hint")), ("rules", Command("rules")),
+    ("quit", Command("quit")),
+    ("2", Action.place("1-1")), ("4-5", Action.place("5-4")),
+])
+def test_input_at_the_opening(typed, expected):
+    assert interpret(typed, dutch_opening()) == expected
+
+
+def test_input_after_the_opening_resolves_one_end_or_asks_which():
+    state = dutch_opening()
+    state.apply("6-6")
+    assert interpret("6-5", state) == Refusal("6-5 fits both ends: write 6-5 left or 6-5 right")
+    assert interpret("6-5 r", state) == Action.place("6-5", "right")
+    assert interpret("draw", state) == Refusal(
+        "voluntary draws are not allowed: you can place 6-0")
+
+
+def test_a_tile_that_fits_one_end_needs_no_end():
+    game = api.load_game("pagat")
+    deal = api.Deal.of(["6-4 1-1", "4-2 5-5"], leader=0)
+    state = game.new_match(2, seed=1, deals=[deal])
+    state.apply("6-4")                              # leaves 4 left, 6 right
+    assert interpret("4-2", state) == Action.place("4-2", "left")
+    assert interpret("5-5", state) == Refusal("5-5 matches neither open end (4 and 6)")
+
+
+# -- hints --------------------------------------------------------------------------------
+
+def test_hint_offers_a_legal_move_of_the_strongest_bot():
+    state = dutch_opening()
+    hint = suggest(state, 0)
+    assert hint.bot == strongest_bot()
+    assert hint.action in state.legal_actions()
+    assert hint.reason
+
+
+def test_why_tells_value_and_the_number_left_open():
+    state = dutch_opening()
+    state.apply("6-6")
+    state.apply("6-5 left")                         # 5 left, 6 right; seat 0 to play
+    obs = state.observation(0)
+    legal = state.legal_actions()
+    assert legal == [Action.place("5-4", "left")]
+    assert why(obs, legal, legal[0]) == "5-4 is your only playable tile"
+    assert why(obs, legal, Action("pass")) == "you can neither place a tile nor draw"
+
+
+def test_why_an_opening_tile():
+    game = api.load_game("pagat")
+    state = game.new_match(2, seed=1, deals=[api.Deal.of(["6-6 6-4 4-1 4-4 2-0", "6-3 5-5"],
+                                                         leader=0)])
+    obs, legal = state.observation(0), state.legal_actions()
+    assert why(obs, legal, Action.place("6-6")) == (
+        "6-6 is worth 12, the most of your playable tiles, so it will not count against you "
+        "if the round blocks; it leaves a 6 open and you hold 1 more tile with a 6; it gets a "
+        "double out of your hand (a double fits only one number)")
+    assert why(obs, legal, Action.place("6-4")) == (
+        "it leaves a 6 open and you hold 1 more tile with a 6; "
+        "it leaves a 4 open and you hold 2 more tiles with a 4")
+    assert why(obs, legal, Action.place("2-0")) == "2-0 is worth 2"
+    assert why(obs, legal, Action("draw")) == (
+        "it would rather see another tile than play one of these now")
+
+
+# -- the timeline matches the engine ------------------------------------------------------
+
+def test_timeline_hands_follow_the_engine_through_a_whole_match():
+    game = api.load_game("pagat")
+    state = game.new_match(3, seed=5)
+    timeline = Timeline()
+    fed = 0
+    while not state.is_terminal:
+        for event in state.record[fed:]:
+            timeline.feed(event)
+        fed = len(state.record)
+        snap = timeline.snapshot()
+        for seat in range(3):
+            assert list(snap.hands[seat]) == state.hand(seat)
+        assert snap.line == state.observation(0).line
+        assert snap.boneyard == state.observation(0).boneyard
+        state.apply(state.legal_actions()[-1])
+    last = snapshots(state.record)[-1]
+    assert last.scores == state.outcome.scores
+
+
+# -- the play loop on a scripted terminal --------------------------------------------------
+
+def test_setup_errors_are_usage_errors():
+    with pytest.raises(SetupError) as err:
+        seat_table(PlaySettings("pagat", humans=(5,)))
+    assert err.value.diagnostics[0].message == (
+        "there is no seat 5: pagat seats at most 4 players (seats 0 to 3)")
+    with pytest.raises(SetupError) as err:
+        seat_table(PlaySettings("pagat", players=3, bots=("random", "greedy", "random")))
+    assert err.value.diagnostics[0].message == (
+        "3 bot names for 2 bot seats (1, 2): give one for all of them or one per seat")
+
+
+def test_default_players_seat_every_human():
+    table = seat_table(PlaySettings("mexican", seed=4))
+    assert (table.players, table.humans, table.bots) == (4, (0,), {
+        1: strongest_bot(), 2: strongest_bot(), 3: strongest_bot()})
+    table = seat_table(PlaySettings("pagat", humans=(0, 2), bots=("greedy",), seed=1))
+    assert table.players == 3 and table.seating.kinds == ("human", "greedy", "human")
+
+
+def test_illegal_input_is_explained_and_asked_again_then_quit_keeps_the_record(tmp_path):
+    trace = tmp_path / "t.jsonl"
+    term = ScriptedTerminal(["pass", "42", "quit", "n", "quit", "yes"])
+    code = play(PlaySettings("mexican", seed=3, fast=True, trace=str(trace),
+                             bots=("random",)), term)
+    assert code == 0
+    text = term.text
+    assert ("Seat 0 > pass\n✗ you hold a playable tile (6-6), so you may not pass\n"
+            "Seat 0 > 42\n✗ there is no move 42: the only move is 1\nSeat 0 > quit\n") in text
+    assert term.prompts.count("Leave this match? The record so far is kept. [y/N] ") == 2
+    assert "You left the match." in text
+    events = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert events[0]["event"] == "match_start" and events[1]["event"] == "deal"
+    assert all(e["event"] != "match_end" for e in events)
+
+
+def test_end_of_input_leaves_cleanly_with_the_record_so_far(tmp_path):
+    trace = tmp_path / "t.jsonl"
+    term = ScriptedTerminal(["1", "1"])
+    assert play(PlaySettings("pagat", seed=8, fast=True, trace=str(trace)), term) == 0
+    assert "End of input: the match is left unfinished." in term.text
+    kinds = [json.loads(line)["event"] for line in trace.read_text().splitlines()]
+    assert kinds[:2] == ["match_start", "deal"] and "match_end" not in kinds
+
+
+def test_a_scripted_human_plays_a_match_to_the_end(tmp_path):
+    trace = tmp_path / "t.jsonl"
+    term = ScriptedTerminal(["1"] * 1000)
+    assert play(PlaySettings("hoyle", seed=2, fast=True, trace=str(trace),
+                             bots=("greedy",)), term) == 0
+    events = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert events[-1]["event"] == "match_end"
+    result = api.play_match("hoyle", 2, seed=2, bots=[_first, "greedy"], trace=True)
+    assert events == result.events          # the same choices give the same record
+    assert "wins the match" in term.text or "The match is drawn" in term.text
+
+
+def _first(obs, legal):
+    return legal[0]
+
+
+def test_hot_seat_clears_the_screen_between_two_humans():
+    term = ScriptedTerminal(["", "1", "", "1"])
+    play(PlaySettings("pagat", humans=(0, 1), seed=6, fast=True), term)
+    assert term.clears >= 2
+    assert term.prompts[0].endswith("press Enter to show your hand ")
+
+
+# -- replay -------------------------------------------------------------------------------
+
+def test_replay_steps_back_and_jumps(tmp_path):
+    result = api.play_match("pagat", 2, seed=9, bots="random", trace=True)
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in result.events))
+    steps = snapshots(read_events(str(path)))
+    term = ScriptedTerminal(["", "", "b", "4", "x", "q"])
+    assert Replayer(steps, term).run() == 0
+    heads = [line for line in term.text.splitlines() if line.startswith("Event ")]
+    assert [h.split(" · ")[0] for h in heads] == [
+        f"Event {n} of {len(steps)}" for n in (1, 2, 3, 2, 4)]
+    assert "✗ 'x': Enter: next" in term.text
+
+
+def test_replay_reader_names_the_bad_line(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"event": "match_start"}\nnot json\n[1]\n')
+    with pytest.raises(Exception) as err:
+        read_events(str(path))
+    found = [(d.line, d.message) for d in err.value.diagnostics]
+    assert found == [(2, "not a JSON object: Expecting value"),
+                     (3, "each line must be a JSON object with an 'event' field")]
