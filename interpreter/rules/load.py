@@ -34,8 +34,9 @@ class Merged:
 
 def looks_like_path(ref: str) -> bool:
     """A ref naming a file rather than a builtin: a YAML suffix or an explicit directory."""
-    return ref.endswith((".yaml", ".yml")) or ref.startswith((".", "/", "~")) or os.sep in ref \
-        and not ref.startswith("house/")
+    if ref.endswith((".yaml", ".yml")) or ref.startswith((".", "/", "~")):
+        return True
+    return os.sep in ref and not ref.startswith("house/")
 
 
 def resolve_ref(ref: str) -> tuple[str, str | None] | Diagnostic:
