@@ -106,3 +106,19 @@ def test_binary_and_non_utf8_files(tmp_path):
         f"{tmp_path / 'a.yaml'} is a binary file, not YAML text"]
     assert [d.message for d in check_ruleset(str(tmp_path / "b.yaml"))] == [
         f"{tmp_path / 'b.yaml'} is not UTF-8 text (bad byte at offset 10)"]
+
+
+@pytest.mark.parametrize("ref, is_path", [
+    ("pagat", False), ("house/pay-per-draw", False), ("mine.yaml", True), ("mine.yml", True),
+    ("./mine", True), ("../up", True), ("dir/mine", True), ("/abs/mine", True),
+])
+def test_when_a_ref_is_a_path(ref, is_path):
+    from interpreter.rules.load import looks_like_path
+
+    assert looks_like_path(ref) is is_path
+
+
+def test_a_builtin_given_by_path_keeps_its_builtin_name():
+    [info] = [b for b in BUILTINS if b.name == "house/pay-per-draw"]
+    rs = load_ruleset(str(info.path))
+    assert rs.name == "house/pay-per-draw"
