@@ -13,6 +13,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
+from .bots.loader import make_bot
 from .diagnostics import Diagnostic, DiagnosticError
 from .engine.actions import Action, IllegalActionError
 from .engine.core import MatchCore, stream
@@ -62,13 +63,11 @@ def match_seed(base_seed: int, index: int) -> int:
 
 def bot_rng(seed: int, seat: int):
     """The bot RNG stream of ``seat`` in the match of ``seed``."""
-    return stream(seed, f"bot{seat}")
+    return stream(seed, seat)
 
 
 def make_bots(bots: Any, players: int, seed: int) -> list:
     """Per-seat bot objects from one spec (name, class, function, object) or one per seat."""
-    from .bots import make_bot
-
     if bots is None:
         bots = "random"
     specs = list(bots) if isinstance(bots, (list, tuple)) else [bots] * players

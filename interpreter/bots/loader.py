@@ -90,7 +90,7 @@ def make_bot(spec: Any, seat: int, rng: random.Random):
     """A bot for ``seat``: from a name/spec string, a class, a function, or a bot object."""
     if isinstance(spec, str):
         spec = resolve(spec.strip())
-        if inspect.isclass(spec):
+        if isinstance(spec, type):
             try:
                 return spec(seat, rng)
             except TypeError as exc:

@@ -15,6 +15,7 @@ can_pass, phase, drawn_this_turn, next_tile)`` where ``phase`` is ``PLAY``,
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import random
 from collections.abc import Callable
@@ -34,9 +35,23 @@ MAX_REDEALS = 1000
 Policy = Callable[[int, int, bool], int]
 
 
-def stream(seed: int, name: str) -> random.Random:
-    """An independent RNG stream of the match seed (``shuffle``, ``bot0``...)."""
-    return random.Random(f"{seed}:{name}")
+STREAMS = {"shuffle": 1, "lead": 2}  # bot seat s: 16 + s
+
+
+def stream(seed: int, name: str | int) -> random.Random:
+    """An independent Mersenne Twister stream of the match seed: ``shuffle``, or a bot
+    seat's number. Seeded with ``seed * 4099 + stream``: MT's seeding mixes any two keys
+    into unrelated sequences, and skipping ``Random.__init__`` saves a micro-second.
+    """
+    rng = _new_random(random.Random)
+    _mt_seed(rng, abs(seed) * 4099 + (STREAMS[name] if isinstance(name, str) else 16 + name)
+             + (1 << 80 if seed < 0 else 0))
+    rng.gauss_next = None
+    return rng
+
+
+_new_random = random.Random.__new__
+_mt_seed = _random.Random.seed
 
 
 class HashStream:
@@ -161,6 +176,9 @@ class MatchCore:
         value_of = g.hand_value
         settle = g.settler(n).settle
         pols = self.policies
+        open_any = g.required_tile == "any" and rules.first_leader not in leaders.DEAL_DEPENDENT \
+            and rules.later_leader not in leaders.DEAL_DEPENDENT
+        target, play_on = self.target, rules.match_tie == "play_on"
         # a builtin uniform policy (bots.random_bot) is inlined below: same draws, no call
         uniform = [getattr(pol, "uniform_rnd", None) for pol in pols]
         full = range(T)
@@ -198,7 +216,9 @@ class MatchCore:
                     else:
                         leader = leaders.holder(hands, g.holder_tile(hands))
                 opener = None
-                if leader is not None:
+                if open_any:
+                    opener, omask, seek = leader, -1, 0
+                elif leader is not None:
                     opener, omask, seek = self._opening(hands, leader, deck, dealt, draw_end)
                 if opener is not None:
                     break
@@ -214,20 +234,20 @@ class MatchCore:
                 rec.append(self._deal_event(rnd_no, leader, hands, deck, dealt))
             pos = dealt
             drawn_by = [0] * n
-            turns = placements = draws = passes = decisions = choices = 0
+            # decisions = placements + draws + passes, placements and draws are derived from
+            # the hands at the end: only passes, choice points and seek turns are counted
+            passes = choices = seek_turns = 0
             # -- opening: draw in turn for the required tile, then place it
             p = leader
             if seek:
                 while True:
-                    decisions += 1
-                    turns += 1
+                    seek_turns += 1
                     if pols[p] is None:  # drawing is the only legal action
                         yield (p, hands[p], -1, -1, 0, 0, True, False, SEEK, 0, pos)
                     t = deck[pos]
                     pos += 1
                     hands[p] |= 1 << t
                     drawn_by[p] += 1
-                    draws += 1
                     if rec is not None:
                         rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
                     if (1 << t) & seek:
@@ -236,17 +256,22 @@ class MatchCore:
                     p = p + 1 if p + 1 < n else 0
             p = opener
             drawn = 0
-            turns += 1
             while True:
                 h = hands[p]
                 m = h if omask < 0 else omask
                 # a required opening tile (given, or the highest double) is set at once
                 can_draw = omask < 0 and vol and pos < draw_end and drawn < limit
-                decisions += 1
                 if can_draw or m & (m - 1):
                     choices += 1
                 pol = pols[p]
-                if pol is None:
+                urnd = uniform[p]
+                if urnd is not None:
+                    k = int(urnd() * m.bit_count())
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                    a = ((m & -m).bit_length() - 1) << 2
+                elif pol is None:
                     a = yield (p, h, -1, -1, m, 0, can_draw, False, OPEN, drawn, pos)
                 else:
                     a = pol(m, 0, can_draw)
@@ -256,14 +281,12 @@ class MatchCore:
                     hands[p] = h | (1 << t)
                     drawn += 1
                     drawn_by[p] += 1
-                    draws += 1
                     if rec is not None:
                         rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
                     continue
                 t = a >> 2
                 h ^= 1 << t
                 hands[p] = h
-                placements += 1
                 L, R = TL[t], TH[t]
                 if rec is not None:
                     rec.append({"event": "place", "player": p, "tile": [L, R], "end": None})
@@ -277,9 +300,7 @@ class MatchCore:
                 pol = pols[p]
                 urnd = uniform[p]
                 drawn = 0
-                turns += 1
                 while True:
-                    decisions += 1
                     mL = h & PM[L]
                     mR = h & PM[R]
                     if mL or mR:
@@ -305,7 +326,6 @@ class MatchCore:
                             t = a >> 2
                             h ^= 1 << t
                             hands[p] = h
-                            placements += 1
                             npass = 0
                             if a & 3:
                                 R = PIPS[t] - R
@@ -338,7 +358,6 @@ class MatchCore:
                     hands[p] = h
                     drawn += 1
                     drawn_by[p] += 1
-                    draws += 1
                     npass = 0
                     if rec is not None:
                         rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
@@ -348,6 +367,8 @@ class MatchCore:
             pips = list(map(value_of, hands))
             counts = list(map(int.bit_count, hands))
             wside, wseat, tied, points = settle(pips, counts, drawn_by, domino, draw_cost)
+            draws = sum(drawn_by)
+            placements = pos - sum(counts)
             for i, pts in enumerate(points):
                 scores[i] += pts
             result = "domino" if domino is not None else "blocked"
@@ -357,11 +378,15 @@ class MatchCore:
                             "scores": list(scores)})
             self.rounds.append(_new_stats(
                 round=rnd_no, leader=leader, result=result, winner=wside, winner_seat=wseat,
-                tied_block=tied, points=tuple(points), scores=tuple(scores), turns=turns,
-                placements=placements, draws=draws, passes=passes, decisions=decisions,
+                tied_block=tied, points=tuple(points), scores=tuple(scores),
+                turns=placements + passes + seek_turns - 1 if seek else placements + passes,
+                placements=placements, draws=draws, passes=passes,
+                decisions=placements + draws + passes,
                 choice_points=choices, redeals=redeals))
             prev_leader, prev_winner = leader, wseat
-            over, match_win = match_winner(scores, self.target, rules.match_tie)
+            top = max(scores)
+            if top >= target:
+                over, match_win = match_winner(scores, target, play_on)
         if rec is not None:
             rec.append({"event": "match_end", "winner": match_win, "scores": list(scores)})
         self.result = MatchResult(

@@ -37,6 +37,11 @@ class Settler:
                                       opponents=tuple(s for s in self.sides if s is not w),
                                       sides=self.sides, seats=self.seats, players=n)
                               for w in self.sides)
+        if self.individual:
+            # a side of one seat reads the same values: let it share the seat's dict
+            for seat, side in zip(self.seats, self.sides, strict=True):
+                seat.__dict__.update(index=side.index, players=side.players)
+                object.__setattr__(side, "__dict__", seat.__dict__)
         self._seat_d = [s.__dict__ for s in self.seats]
         self._side_d = [s.__dict__ for s in self.sides]
         self.lowest_side = rules.blocked_winner == "lowest_side"
@@ -57,10 +62,6 @@ class Settler:
             d["tiles"] = counts[s]
             d["drawn"] = drawn[s]
         if self.individual:
-            for s, d in enumerate(self._side_d):
-                d["pips"] = pips[s]
-                d["tiles"] = counts[s]
-                d["drawn"] = drawn[s]
             side_pips = pips
         else:
             side_pips = []
@@ -106,14 +107,15 @@ class Settler:
         return winner_side, winner_seat, tied, points
 
 
-def match_winner(scores: list[int], target: int, match_tie: str) -> tuple[bool, int | None]:
-    """(is the match over, winning side or None for a drawn match)."""
+def match_winner(scores: list[int], target: int, play_on: bool) -> tuple[bool, int | None]:
+    """(is the match over, winning side or None for a drawn match); ``play_on``: a tie
+    for highest at or over the target plays another round instead of drawing the match."""
     top = max(scores)
     if top < target:
         return False, None
     leaders = [i for i, s in enumerate(scores) if s == top]
     if len(leaders) == 1:
         return True, leaders[0]
-    if match_tie == "play_on":
+    if play_on:
         return False, None
     return True, None
