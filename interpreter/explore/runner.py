@@ -106,6 +106,9 @@ class SerialBackend:
     def died(self, exc: BaseException) -> bool:
         return False
 
+    def failure(self, exc: BaseException) -> Diagnostic | None:
+        return None  # an exception in our own process is a bug: let it show
+
     def restart(self) -> None:
         pass
 
@@ -143,6 +146,9 @@ class ProcessBackend:
     def died(self, exc: BaseException) -> bool:
         return isinstance(exc, BrokenProcessPool)
 
+    def failure(self, exc: BaseException) -> Diagnostic | None:
+        return None
+
     def restart(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.pool = self._new_pool()
@@ -175,6 +181,14 @@ class DaskBackend:
                     hint="start one with `dask scheduler` (and workers with "
                          "`dask worker ADDRESS`), or leave out --scheduler")]) from exc
         self.client = client
+        try:
+            client.wait_for_workers(1, timeout=30)
+        except (OSError, TimeoutError) as exc:
+            self.close()
+            raise DiagnosticError([Diagnostic(
+                "cluster", f"the Dask scheduler at {address} has no workers",
+                hint="start some with `dask worker ADDRESS` on machines with dominorules "
+                     "installed")]) from exc
         cores = sum(client.nthreads().values()) or 1
         self.capacity = 2 * cores
         self.batch_fn = batch_fn
@@ -188,6 +202,15 @@ class DaskBackend:
 
     def died(self, exc: BaseException) -> bool:
         return type(exc).__name__ == "KilledWorker"
+
+    def failure(self, exc: BaseException) -> Diagnostic | None:
+        """Most cluster failures come from the cluster's environment: say so, in one message."""
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return Diagnostic(
+            "cluster", f"the Dask cluster could not run a batch: {first}",
+            hint="the scheduler and every worker need dominorules installed (the same "
+                 "version, in the same Python); ruleset files must be readable by the workers "
+                 "at the same absolute path")
 
     def restart(self) -> None:
         pass
@@ -255,7 +278,10 @@ def run(
                     result = fut.result()
                 except Exception as exc:
                     if not backend.died(exc):
-                        raise
+                        problem = backend.failure(exc)
+                        if problem is None:
+                            raise
+                        raise DiagnosticError([problem]) from exc
                     died.append(spec)
                     continue
                 if result.error:
