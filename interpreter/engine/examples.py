@@ -1,0 +1,124 @@
+"""Rule examples that run: a position's legal actions, or a finished round's points.
+
+``check_examples(rules)`` is what ``dominorules validate`` calls; it returns the
+failures with a readable message. The position logic mirrors ``engine.core``'s
+loop (a test plays random positions through both and compares).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import Action, ActionError
+from .core import OPEN, PLAY, SEEK
+from .game import Game
+from .rules import Example, Rules
+from .state import legal_pairs
+from .tiles import Tile, TileSet, parse_tiles
+
+
+def legal_at(game: Game, hands: Sequence[Sequence[Tile]], turn: int,
+             ends: tuple[int, int] | None, boneyard: int, drawn_this_turn: int = 0
+             ) -> list[Action]:
+    """Legal actions of ``turn`` in a position: before the opening when ``ends`` is None.
+
+    ``boneyard`` counts the tiles left in it (the reserve included).
+    """
+    ts = game.tileset
+    rules = game.rules
+    masks = [ts.mask(h) for h in hands]
+    h = masks[turn]
+    drawable = boneyard - rules.reserve > 0
+    limit = rules.draw_limit if rules.draw_limit is not None else ts.tile_count
+    under_limit = drawn_this_turn < limit
+    if ends is None:
+        decision = _opening_decision(game, masks, turn, drawable and under_limit)
+    else:
+        left, right = ends
+        mL, mR = h & ts.value_mask[left], h & ts.value_mask[right]
+        if mL or mR:
+            can_draw = rules.voluntary_draw and drawable and under_limit
+        else:
+            can_draw = rules.when_stuck == "draw" and drawable and under_limit
+        decision = (turn, h, left, right, mL, mR, can_draw,
+                    not (mL or mR or can_draw), PLAY, drawn_this_turn, 0)
+    if decision is None:
+        return []
+    return [a for _, a in legal_pairs(game, decision)]
+
+
+def _opening_decision(game: Game, masks: list[int], turn: int, may_draw: bool):
+    rules, ts = game.rules, game.tileset
+    h = masks[turn]
+    req = game.required_tile
+    if req == "any":
+        return (turn, h, -1, -1, h, 0, rules.voluntary_draw and may_draw, False, OPEN, 0, 0)
+    if req == "highest_double":
+        held = [d for d in ts.doubles_desc if any(m >> d & 1 for m in masks)]
+        tile = held[0] if held else None
+    else:
+        tile = req
+    if tile is not None and h >> tile & 1:
+        return (turn, h, -1, -1, 1 << tile, 0, False, False, OPEN, 0, 0)
+    unheld = tile is None or not any(m >> tile & 1 for m in masks)
+    if unheld and rules.if_unheld == "draw_in_turn" and may_draw:
+        return (turn, h, -1, -1, 0, 0, True, False, SEEK, 0, 0)
+    return None
+
+
+def points_for(game: Game, hands: Sequence[Sequence[Tile]], result: str,
+               drawn: Sequence[int] | None = None) -> list[int]:
+    """Points per side for a round ending with these hands (``domino``: the first empty hand
+    went out)."""
+    ts = game.tileset
+    n = len(hands)
+    masks = [ts.mask(h) for h in hands]
+    pips = [game.hand_value(m) for m in masks]
+    counts = [len(h) for h in hands]
+    domino = next((s for s in range(n) if not hands[s]), None) if result == "domino" else None
+    settle = game.settler(n).settle
+    return settle(pips, counts, list(drawn or [0] * n), domino, game.draw_cost(n))[3]
+
+
+def check_examples(rules: Rules) -> list[tuple[Example, str]]:
+    """Every example whose expectation the engine does not meet, with the reason."""
+    game = Game(rules)
+    failures = []
+    for ex in rules.examples:
+        try:
+            problem = _check(game, ex)
+        except (ValueError, KeyError, ActionError, IndexError, TypeError) as exc:
+            problem = f"cannot set up the example: {exc}"
+        if problem:
+            failures.append((ex, problem))
+    return failures
+
+
+def _hands(ts: TileSet, data: dict) -> list[list[Tile]]:
+    hands = [parse_tiles(h) if isinstance(h, str) else [Tile.of(t) for t in h]
+             for h in data["hands"]]
+    for h in hands:
+        for t in h:
+            if t not in ts.index:
+                raise ValueError(f"{t} is not in the double-{ts.max_pip} set")
+    return hands
+
+
+def _check(game: Game, ex: Example) -> str:
+    data = ex.data
+    hands = _hands(game.tileset, data)
+    if ex.kind == "points":
+        got = points_for(game, hands, data.get("result", "domino"), data.get("drawn"))
+        want = list(data["expect_points"])
+        if got != want:
+            return f"expected points {want}, the rules give {got}"
+        return ""
+    ends = tuple(data["ends"]) if data.get("ends") is not None else None
+    legal = legal_at(game, hands, int(data.get("turn", 0)), ends, int(data.get("boneyard", 0)),
+                     int(data.get("drawn_this_turn", 0)))
+    want = [Action.parse(str(t)) for t in data["expect_legal"]]
+    if sorted(map(str, legal)) != sorted(map(str, want)):
+        shown = ", ".join(map(str, legal)) or "none"
+        return (f"expected legal actions {', '.join(map(str, want)) or 'none'}; "
+                f"the rules allow {shown}")
+    return ""
