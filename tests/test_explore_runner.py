@@ -85,7 +85,7 @@ def test_dask_local_cluster_gives_the_same_numbers():
     distributed = pytest.importorskip("distributed")
     s = settings(matches=12, skill_bots=None)
     with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=2,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         on_dask = compare(s, DaskBackend(client=client))
     assert on_dask.backend_name == "dask"
