@@ -7,6 +7,7 @@ real program in a pseudo-terminal is tested in ``test_play_cli.py``.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -246,11 +247,29 @@ def _first(obs, legal):
     return legal[0]
 
 
-def test_hot_seat_clears_the_screen_between_two_humans():
-    term = ScriptedTerminal(["", "1", "", "1"])
+def test_hot_seat_shows_one_hand_per_cleared_screen_after_enter():
+    term = ScriptedTerminal(["", "1", "", "1", "", "1", "", "1"])
     play(PlaySettings("pagat", humans=(0, 1), seed=6, fast=True), term)
-    assert term.clears >= 2
-    assert term.prompts[0].endswith("press Enter to show your hand ")
+    screens = term.text.split("<clear>")[1:]
+    assert term.clears == len(screens) >= 3
+    for screen in screens:
+        hands = [m.group(0) for m in re.finditer(r"Seat (\d) > ", screen)]
+        if not hands:
+            continue
+        banner = re.search(r"Seat (\d): press Enter to show your hand ", screen)
+        assert banner and banner.start() < screen.index("Your hand")
+        assert set(hands) == {f"Seat {banner.group(1)} > "}
+
+
+def test_hint_falls_back_to_greedy_without_the_strategist(monkeypatch):
+    import interpreter.play.hint as hint
+
+    monkeypatch.setattr(hint, "PREFERRED", ("no-such-bot", "greedy"))
+    state = dutch_opening()
+    got = hint.suggest(state, 0)
+    assert str(got) == ("greedy would play 0-0: 0-0 is worth 13, the most of your playable "
+                        "tiles, so it will not count against you if the round blocks; it gets "
+                        "a double out of your hand (a double fits only one number)")
 
 
 # -- replay -------------------------------------------------------------------------------

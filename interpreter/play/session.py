@@ -220,7 +220,8 @@ class _Match:
     def _human_turn(self, seat: int) -> None:
         state = self.state
         if self.hotseat and self.screen_owner != seat:
-            self.term.clear()
+            if self.screen_owner is not None:  # another player's hand is still on screen
+                self.term.clear()
             self.term.show(Text(f"{self.seating.seat(seat)} to play: everyone else, look away.",
                                 style="bold"))
             self.term.ask(f"Seat {seat}: press Enter to show your hand ")

@@ -35,8 +35,8 @@ class TraceWriter:
             return
         for event in events[self.written:]:
             self._fh.write(json.dumps(event) + "\n")
+            self._fh.flush()
         self.written = len(events)
-        self._fh.flush()
 
     def close(self) -> None:
         if self._fh is not None:
