@@ -1,0 +1,282 @@
+"""Game records (``../shared/TRACE.md``): write and read JSON Lines, and verify them.
+
+``verify_file`` re-plays every match of a record through the engine under the
+ruleset its ``match_start`` names (a builtin name, or the file in ``source``) and
+returns the first event the rules do not allow or that is scored wrongly, as a
+``Diagnostic`` at that line. Deals are taken from the record (they may come from
+another program's shuffle); a leader chosen by lot is taken from it too, every
+other leader is checked.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+from .diagnostics import Diagnostic, DiagnosticError
+from .engine.actions import Action, IllegalActionError
+from .engine.game import Deal, Game
+from .engine.leaders import RANDOM_CHOOSERS
+from .engine.state import State
+from .engine.tiles import Tile
+
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "match_start": ("ruleset", "players", "teams", "seed"),
+    "deal": ("round", "leader", "hands", "boneyard"),
+    "draw": ("player", "tile"),
+    "place": ("player", "tile", "end"),
+    "pass": ("player",),
+    "round_end": ("round", "result", "winner", "pips", "points", "scores"),
+    "match_end": ("winner", "scores"),
+}
+
+
+def dumps(event: dict[str, Any]) -> str:
+    """One event as one compact JSON line (no newline)."""
+    return json.dumps(event, separators=(",", ":"))
+
+
+def write_events(out: IO[str], events: Iterable[dict[str, Any]]) -> None:
+    """Append events to an open text file, one line each."""
+    out.writelines(dumps(e) + "\n" for e in events)
+
+
+def write_records(path: str, events: Iterable[dict[str, Any]]) -> None:
+    """Write events (one or more matches) to ``path`` as JSON Lines."""
+    with open(path, "w", encoding="utf-8") as out:
+        write_events(out, events)
+
+
+def read_records(path: str) -> list[tuple[int, dict[str, Any]]]:
+    """(line number, event) for every non-blank line; a bad line raises ``DiagnosticError``."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except OSError as exc:
+        raise DiagnosticError([Diagnostic("record", f"cannot read {path}: {exc.strerror}",
+                                          file=path)]) from None
+    out = []
+    for number, text in enumerate(lines, 1):
+        if not text.strip():
+            continue
+        try:
+            event = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise DiagnosticError([Diagnostic(
+                "record", f"not JSON: {exc.msg}", file=path, line=number,
+                column=exc.colno)]) from None
+        problem = _shape(event)
+        if problem:
+            raise DiagnosticError([Diagnostic("record", problem, file=path, line=number)])
+        out.append((number, event))
+    return out
+
+
+def _shape(event: Any) -> str:
+    if not isinstance(event, dict):
+        return "an event must be a JSON object"
+    kind = event.get("event")
+    if kind not in REQUIRED:
+        return f"unknown event {kind!r}: expected one of {', '.join(REQUIRED)}"
+    missing = [f for f in REQUIRED[kind] if f not in event]
+    if missing:
+        return f"{kind} lacks {', '.join(missing)}"
+    return ""
+
+
+class _Mismatch(Exception):
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+def verify_file(path: str, load_game=None) -> list[Diagnostic]:
+    """The first problem of a record file, or ``[]`` when every match in it is right."""
+    try:
+        events = read_records(path)
+    except DiagnosticError as exc:
+        return exc.diagnostics
+    if not events:
+        return [Diagnostic("record", "the record holds no events", file=path)]
+    try:
+        for match in _matches(events):
+            _verify_match(match, path, load_game)
+    except _Mismatch as exc:
+        return [Diagnostic("record", exc.message, file=path, line=exc.line)]
+    return []
+
+
+def _matches(events: list[tuple[int, dict]]) -> Iterator[list[tuple[int, dict]]]:
+    current: list[tuple[int, dict]] = []
+    for line, e in events:
+        if e["event"] == "match_start" and current:
+            yield current
+            current = []
+        if not current and e["event"] != "match_start":
+            raise _Mismatch(line, f"a match must begin with match_start, not {e['event']}")
+        current.append((line, e))
+    if current:
+        yield current
+
+
+def _game_for(line: int, start: dict, load_game) -> Game:
+    if load_game is None:
+        from .api import load_game
+    source = start.get("source")
+    ref = source if source and os.path.isfile(source) else start["ruleset"]
+    try:
+        return load_game(ref)
+    except DiagnosticError as exc:
+        first = exc.diagnostics[0].message if exc.diagnostics else "cannot load it"
+        raise _Mismatch(line, f"ruleset {ref!r}: {first}") from None
+
+
+def _tiles(line: int, items: Any) -> list[Tile]:
+    try:
+        return [Tile.of(t) for t in items]
+    except (TypeError, ValueError):
+        raise _Mismatch(line, f"bad tiles {items!r}: write each as [low, high]") from None
+
+
+def _deals(game: Game, players: int, match: list[tuple[int, dict]]) -> list[Deal]:
+    ts = game.tileset
+    rules = game.rules
+    deals = []
+    for line, e in match:
+        if e["event"] != "deal":
+            continue
+        hands = [_tiles(line, h) for h in e["hands"]]
+        boneyard = _tiles(line, e["boneyard"])
+        if len(hands) != players:
+            raise _Mismatch(line, f"{len(hands)} hands dealt for {players} players")
+        size = game.hand_size(players)
+        for seat, hand in enumerate(hands):
+            if len(hand) != size:
+                raise _Mismatch(line, f"seat {seat} is dealt {len(hand)} tiles; the rules "
+                                f"deal {size}")
+        every = [t for h in hands for t in h] + boneyard
+        wrong = [t for t in every if t not in ts.index]
+        if wrong:
+            raise _Mismatch(line, f"{wrong[0]} is not in the double-{ts.max_pip} set")
+        if len(set(every)) != len(every) or len(every) != ts.tile_count:
+            raise _Mismatch(line, f"the deal must hold each of the {ts.tile_count} tiles "
+                            f"once; it holds {len(set(every))} different tiles in "
+                            f"{len(every)}")
+        choice = rules.first_leader if e["round"] == 1 else rules.later_leader
+        leader = e["leader"] if choice in RANDOM_CHOOSERS else None
+        if leader is not None and not (isinstance(leader, int) and 0 <= leader < players):
+            raise _Mismatch(line, f"leader {leader!r} is not a seat")
+        deals.append(Deal(tuple(map(tuple, hands)), tuple(boneyard), leader))
+    return deals
+
+
+def _verify_match(match: list[tuple[int, dict]], path: str, load_game) -> None:
+    line0, start = match[0]
+    game = _game_for(line0, start, load_game)
+    players = start["players"]
+    try:
+        game.check_players(players)
+    except DiagnosticError as exc:
+        raise _Mismatch(line0, exc.diagnostics[0].message) from None
+    teams = [list(t) for t in game.teams(players)]
+    if start["teams"] != teams:
+        raise _Mismatch(line0, f"teams should be {teams}, not {start['teams']}")
+    state = State(game, players, start["seed"], deals=_deals(game, players, match))
+    produced = state.record
+    done = 1  # engine events already matched (match_start)
+    last_line = line0
+    for line, e in match[1:]:
+        last_line = line
+        kind = e["event"]
+        if kind in ("draw", "place", "pass"):
+            if done < len(produced):
+                raise _Mismatch(line, f"expected {_describe(produced[done])} here, not {kind}")
+            if state.is_terminal:
+                raise _Mismatch(line, f"the match is over; {kind} is not allowed")
+            player = e["player"]
+            if player != state.current_player:
+                raise _Mismatch(line, f"it is player {state.current_player}'s turn, "
+                                f"not player {player}'s")
+            action = _action(line, e)
+            try:
+                state.apply(action)
+            except IllegalActionError as exc:
+                raise _Mismatch(line, f"player {player} may not {_verb(action)}: {exc}") \
+                    from None
+            done = _compare(line, e, produced, done)
+        else:
+            if done >= len(produced):
+                raise _Mismatch(line, f"{kind} comes too early: player "
+                                f"{state.current_player} is still to act")
+            done = _compare(line, e, produced, done)
+    if not state.is_terminal or done < len(produced):
+        raise _Mismatch(last_line, "the record ends before the match is over")
+
+
+def _action(line: int, e: dict) -> Action:
+    kind = e["event"]
+    if kind == "place":
+        tile = _tiles(line, [e["tile"]])[0]
+        if e["end"] not in ("left", "right", None):
+            raise _Mismatch(line, f"end {e['end']!r} must be left, right or null")
+        return Action.place(tile, e["end"])
+    return Action(kind)
+
+
+def _verb(action: Action) -> str:
+    if action.kind == "place":
+        where = f" at the {action.end} end" if action.end else " as the opening tile"
+        return f"place {action.tile}{where}"
+    return action.kind
+
+
+def _describe(event: dict) -> str:
+    kind = event["event"]
+    if kind == "round_end":
+        return f"round_end ({event['result']})"
+    if kind == "deal":
+        return f"a deal for round {event['round']}"
+    return kind
+
+
+_FIELDS = {
+    "deal": ("round", "leader"),
+    "draw": ("player", "tile"),
+    "place": ("player", "tile", "end"),
+    "pass": ("player",),
+    "round_end": ("round", "result", "winner", "pips", "points", "scores"),
+    "match_end": ("winner", "scores"),
+}
+
+
+def _compare(line: int, got: dict, produced: list[dict], done: int) -> int:
+    want = produced[done]
+    kind = got["event"]
+    if want["event"] != kind:
+        raise _Mismatch(line, f"expected {_describe(want)} here, not {kind}")
+    for field in _FIELDS[kind]:
+        a, b = got.get(field), want.get(field)
+        if field == "tile" and a is not None:
+            a = sorted(a) if isinstance(a, list) else a
+        if a != b:
+            raise _Mismatch(line, _field_message(kind, field, a, b, want))
+    return done + 1
+
+
+def _field_message(kind: str, field: str, got: Any, want: Any, event: dict) -> str:
+    if kind == "draw" and field == "tile":
+        return (f"player {event['player']} draws {got} but the boneyard's first tile "
+                f"is {want}")
+    if kind == "deal" and field == "leader":
+        if want is None:
+            return f"round {event['round']}: nobody can open this deal, so it is redealt " \
+                   "(leader null)"
+        if got is None:
+            return f"round {event['round']}: this deal can be opened (seat {want} leads); " \
+                   "it is not redealt"
+        return f"round {event['round']}: the leader is seat {want}, not {got}"
+    where = f"round {event['round']}: " if "round" in event else ""
+    return f"{where}{kind} {field} should be {want}, not {got}"
