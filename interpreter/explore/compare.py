@@ -154,10 +154,12 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
     """Simulate, then compute every metric, interval and paired difference."""
     infos, players = describe_rulesets(settings)
     refs = tuple(i.ref for i in infos)
-    pairings = [Pairing("main", refs, players, seat_bots(settings.bots, players))]
+    labels = tuple(i.label for i in infos)
+    pairings = [Pairing("main", refs, players, seat_bots(settings.bots, players),
+                        labels=labels)]
     if settings.skill_bots:
         skilled, others = settings.skill_bots
-        pairings.append(Pairing("skill", refs, players, (others,) * players, skilled))
+        pairings.append(Pairing("skill", refs, players, (others,) * players, skilled, labels))
     api = importlib.import_module(settings.api_module)
     for p in pairings:   # an unknown bot is one message now, not an error in every worker
         api.make_bots(p.seat_bots(0)[0], players, 0)

@@ -58,6 +58,7 @@ class Pairing:
     players: int
     bots: tuple[str, ...]
     skilled_bot: str | None = None
+    labels: tuple[str, ...] = ()   # what reports call each ruleset (default: its name)
 
     def seat_bots(self, index: int) -> tuple[list[str], int | None]:
         bots = list(self.bots)
@@ -164,7 +165,8 @@ def _write_rounds(writer: Any, pairing: Pairing, k: int, index: int, seed: int,
         points = list(r.points) + [""] * (pad - len(r.points))
         scores = list(r.scores) + [""] * (pad - len(r.scores))
         writer.writerow([
-            pairing.name, match.ruleset, pairing.players, index, seed, " ".join(bots),
+            pairing.name, pairing.labels[k] if pairing.labels else match.ruleset,
+            pairing.players, index, seed, " ".join(bots),
             r.round, r.leader, r.result,
             "" if r.winner is None else r.winner,
             "" if r.winner_seat is None else r.winner_seat,
