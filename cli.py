@@ -111,6 +111,94 @@ def diff_rulesets(a: str, b: str, fmt: str) -> None:
 
 # --- engine: simulate, verify ------------------------------------------------------
 
+def _usage_error(message: str) -> None:
+    """One line on stderr, exit 2 (a bad option value, an unknown bot, a bad player count)."""
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+def _int_option(name: str, text: str, low: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        _usage_error(f"{name} must be a whole number, not '{text}'")
+    if value < low:
+        _usage_error(f"{name} must be at least {low}, not {value}")
+    return value
+
+
+@main.command("simulate")
+@click.argument("ruleset", metavar="RULESET")
+@click.option("--players", default=None, help="Player count (default: the fewest allowed).")
+@click.option("--matches", default="100", show_default=True, help="Matches to play.")
+@click.option("--seed", default="1", show_default=True, help="Base seed of the run.")
+@click.option("--bots", default="random", show_default=True,
+              help="One bot for every seat, or one per seat, comma separated "
+                   "(random, greedy, strategist, or module:object).")
+@click.option("--trace", "trace_path", type=click.Path(dir_okay=False), default=None,
+              help="Write every match's record to this JSON Lines file.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bots: str,
+                 trace_path: str | None, as_json: bool) -> None:
+    """Play seeded matches between bots and print a short summary."""
+    import json
+
+    from interpreter import api
+
+    n_matches = _int_option("--matches", matches, 1)
+    try:
+        base_seed = int(seed)
+    except ValueError:
+        _usage_error(f"--seed must be a whole number, not '{seed}'")
+    try:
+        game = api.load_game(ruleset)
+    except DiagnosticError as err:
+        fail(err.diagnostics)
+    n_players = (_int_option("--players", players, 1) if players is not None
+                 else game.rules.min_players)
+    try:
+        game.check_players(n_players)
+        names = api.parse_bots(bots, n_players)
+        summary = api.simulate(game, n_players, n_matches, base_seed, names, trace_path)
+    except DiagnosticError as err:
+        first = err.diagnostics[0]
+        _usage_error(first.message + (f" ({first.hint})" if first.hint else ""))
+    except OSError as err:
+        _usage_error(f"cannot write {trace_path}: {err.strerror}")
+    if as_json:
+        click.echo(json.dumps(summary))
+        return
+    sides = "side" if len(summary["teams"]) < n_players else "seat"
+    click.echo(f"{summary['ruleset']}: {n_players} players, {n_matches} matches, "
+               f"seed {base_seed}, bots {','.join(names)}")
+    click.echo(f"rounds: {summary['rounds']} ({summary['mean_rounds_per_match']:.2f} a match)")
+    for i, team in enumerate(summary["teams"]):
+        who = ",".join(map(str, team))
+        click.echo(f"  wins {sides} {i} (seat{'s' * (len(team) > 1)} {who}): "
+                   f"{summary['wins'][i]} ({summary['wins'][i] / n_matches:.1%})")
+    if summary["drawn_matches"]:
+        click.echo(f"  drawn matches: {summary['drawn_matches']}")
+    click.echo(f"blocked rounds: {summary['blocked_rate']:.1%}")
+    click.echo(f"mean draws per round: {summary['mean_draws_per_round']:.2f}")
+    if trace_path:
+        click.echo(f"record written to {trace_path}")
+
+
+@main.command("verify")
+@click.argument("file", type=click.Path(dir_okay=False))
+def verify_cmd(file: str) -> None:
+    """Re-play a game record through the engine; report the first wrong event."""
+    from interpreter.records import verify_file
+
+    problems = verify_file(file)
+    if problems:
+        for d in problems:
+            where = f"{d.file}:{d.line}" if d.line else d.file
+            click.echo(f"{where}: {d.message}", err=True)
+        sys.exit(1)
+    click.echo(f"{file}: ok")
+
+
 # --- explorer: compare ---------------------------------------------------------------
 
 def _names(text: str) -> tuple[str, ...]:

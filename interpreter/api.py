@@ -119,3 +119,63 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     if not trace:
         result = MatchResult(**{**result.__dict__, "events": None})
     return result
+
+
+def parse_bots(text: str, players: int) -> list[str]:
+    """``--bots`` text: one name for every seat, or one per seat, comma separated.
+
+    Every name is resolved now, so an unknown bot fails before any match is played.
+    """
+    from .bots.loader import resolve
+
+    names = [part.strip() for part in text.split(",")]
+    if any(not n for n in names):
+        raise DiagnosticError([Diagnostic("bot", f"empty bot name in '{text}'")])
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise DiagnosticError([Diagnostic(
+            "bot", f"{len(names)} bots for {players} players: give one name for all seats "
+            "or one per seat")])
+    for name in set(names):
+        resolve(name)
+    return names
+
+
+def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "random",
+             trace_path: str | None = None) -> dict[str, Any]:
+    """Play ``matches`` matches (seeds ``match_seed(seed, i)``) and summarize them.
+
+    With ``trace_path`` every match's record is written there (JSON Lines).
+    """
+    from .records import write_events
+
+    game.check_players(players)
+    teams = game.teams(players)
+    wins = [0] * len(teams)
+    drawn_matches = rounds = blocked = draws = 0
+    out = open(trace_path, "w", encoding="utf-8") if trace_path else None  # noqa: SIM115
+    try:
+        for i in range(matches):
+            result = play_match(game, players, match_seed(seed, i), bots, trace=out is not None)
+            if out is not None:
+                write_events(out, result.events)
+            if result.winner is None:
+                drawn_matches += 1
+            else:
+                wins[result.winner] += 1
+            rounds += len(result.rounds)
+            for r in result.rounds:
+                blocked += r.result == "blocked"
+                draws += r.draws
+    finally:
+        if out is not None:
+            out.close()
+    return {
+        "ruleset": game.ref, "players": players, "matches": matches, "seed": seed,
+        "bots": bots if isinstance(bots, str) else [str(b) for b in bots],
+        "teams": [list(t) for t in teams], "wins": wins, "drawn_matches": drawn_matches,
+        "rounds": rounds, "mean_rounds_per_match": rounds / matches if matches else 0.0,
+        "blocked_rate": blocked / rounds if rounds else 0.0,
+        "mean_draws_per_round": draws / rounds if rounds else 0.0,
+    }
