@@ -223,10 +223,10 @@ def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100)
                         Text(""), line_view(obs.line, width)]
     recent = recent_others(obs.history, obs.seat, seating)
     if recent:
-        parts.append(Text("Since your last move: " + "; ".join(recent), style="italic"))
+        parts.append(Text("Since your last turn: " + "; ".join(recent), style="italic"))
     if obs.drawn_this_turn:
         parts.append(Text(f"You have drawn {obs.drawn_this_turn} this turn."))
-    hand = Text("Your hand: ", style="bold")
+    hand = Text().append("Your hand: ", style="bold")
     hand.append_text(hand_text(obs.hand, playable))
     parts += [hand, Text("Moves: ").append_text(actions_text(legal))]
     return Group(*parts)
