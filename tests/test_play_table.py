@@ -285,13 +285,3 @@ def test_replay_steps_back_and_jumps(tmp_path):
     assert [h.split(" · ")[0] for h in heads] == [
         f"Event {n} of {len(steps)}" for n in (1, 2, 3, 2, 4)]
     assert "✗ 'x': Enter: next" in term.text
-
-
-def test_replay_reader_names_the_bad_line(tmp_path):
-    path = tmp_path / "bad.jsonl"
-    path.write_text('{"event": "match_start"}\nnot json\n[1]\n')
-    with pytest.raises(Exception) as err:
-        read_events(str(path))
-    found = [(d.line, d.message) for d in err.value.diagnostics]
-    assert found == [(2, "not a JSON object: Expecting value"),
-                     (3, "each line must be a JSON object with an 'event' field")]

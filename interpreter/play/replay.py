@@ -8,8 +8,6 @@ to that event, ``q`` to quit.
 
 from __future__ import annotations
 
-import json
-
 from rich.text import Text
 
 from ..diagnostics import Diagnostic, DiagnosticError
@@ -21,40 +19,17 @@ KEYS = "Enter: next · b: back · a number: jump to that event · q: quit"
 
 
 def read_events(path: str) -> list[dict]:
-    """The events of a JSON Lines record; one diagnostic per unreadable line."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            lines = fh.read().splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DiagnosticError([Diagnostic("record", f"cannot read the record: {exc}",
-                                          file=path)]) from None
-    events, problems = [], []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            event = json.loads(line)
-        except json.JSONDecodeError as exc:
-            problems.append(Diagnostic("record", f"not a JSON object: {exc.msg}", file=path,
-                                       line=number, column=exc.colno))
-            continue
-        if not isinstance(event, dict) or "event" not in event:
-            problems.append(Diagnostic("record", "each line must be a JSON object with an "
-                                       "'event' field", file=path, line=number))
-            continue
-        events.append(event)
-    if problems:
-        raise DiagnosticError(problems)
-    if not events:
-        raise DiagnosticError([Diagnostic("record", "the record holds no events", file=path)])
-    return events
+    """The events of a record file (``records.read_records`` without line numbers)."""
+    from .. import records
+
+    return [event for _, event in records.read_records(path)]
 
 
 def verify_record(path: str) -> list[Diagnostic]:
     """The engine's verdict on a record: no diagnostics when every event is legal and right."""
     from .. import records
 
-    return list(records.verify_file(path))
+    return records.verify_file(path)
 
 
 def replay(path: str, term: Terminal) -> int:

@@ -6,11 +6,11 @@ happened until then is already on disk (``../shared/TRACE.md``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
+from ..records import dumps
 
 
 class TraceWriter:
@@ -34,7 +34,7 @@ class TraceWriter:
             self.written = len(events)
             return
         for event in events[self.written:]:
-            self._fh.write(json.dumps(event) + "\n")
+            self._fh.write(dumps(event) + "\n")
             self._fh.flush()
         self.written = len(events)
 
