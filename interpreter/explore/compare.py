@@ -151,18 +151,15 @@ def seat_bots(bots: tuple[str, ...], players: int) -> tuple[str, ...]:
 
 def compare(settings: CompareSettings, backend: Any, progress: Any = None,
             csv_path: str | None = None) -> Comparison:
-    """Simulate, then compute every metric, interval and paired difference."""
-    infos, players = describe_rulesets(settings)
-    refs = tuple(i.ref for i in infos)
-    labels = tuple(i.label for i in infos)
-    pairings = [Pairing("main", refs, players, seat_bots(settings.bots, players),
-                        labels=labels)]
-    if settings.skill_bots:
-        skilled, others = settings.skill_bots
-        pairings.append(Pairing("skill", refs, players, (others,) * players, skilled, labels))
-    api = importlib.import_module(settings.api_module)
-    for p in pairings:   # an unknown bot is one message now, not an error in every worker
-        api.make_bots(p.seat_bots(0)[0], players, 0)
+    """Simulate, then compute every metric, interval and paired difference.
+
+    ``backend`` is closed when done (or when the settings turn out to be wrong).
+    """
+    try:
+        pairings, infos = _pairings(settings)
+    except BaseException:
+        backend.close()
+        raise
     partnerships = any(i.partnerships for i in infos)
     run_settings = RunSettings(settings.seed, settings.matches, settings.max_matches,
                                settings.batch_size, csv_path is not None, settings.api_module)
@@ -182,6 +179,22 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
     for r in outcome.runs:
         comparison.stops[r.pairing.name] = stop_message(r, settings, partnerships)
     return comparison
+
+
+def _pairings(settings: CompareSettings) -> tuple[list[Pairing], list[RulesetInfo]]:
+    """The main pairing (and the skill pairing), checked: rulesets, player count, bots."""
+    infos, players = describe_rulesets(settings)
+    refs = tuple(i.ref for i in infos)
+    labels = tuple(i.label for i in infos)
+    pairings = [Pairing("main", refs, players, seat_bots(settings.bots, players),
+                        labels=labels)]
+    if settings.skill_bots:
+        skilled, others = settings.skill_bots
+        pairings.append(Pairing("skill", refs, players, (others,) * players, skilled, labels))
+    api = importlib.import_module(settings.api_module)
+    for p in pairings:   # an unknown bot is one message now, not an error in every worker
+        api.make_bots(p.seat_bots(0)[0], players, 0)
+    return pairings, infos
 
 
 def pairing_rows(r: PairingRun, partnerships: bool) -> list[Row]:
