@@ -7,6 +7,7 @@ terminal type to see the screen being cleared.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -64,6 +65,7 @@ def test_a_scripted_human_plays_each_variant_to_the_end(tmp_path, ruleset, playe
     trace = tmp_path / "match.jsonl"
     child = spawn("play", ruleset, "--players", str(players), "--seed", str(seed), "--fast",
                   "--trace", str(trace))
+    child.logfile_read = seen = io.StringIO()
     moves = 0
     while child.expect([PROMPT, pexpect.EOF]) == 0:
         assert child.match.group(1) == "0"
@@ -71,17 +73,41 @@ def test_a_scripted_human_plays_each_variant_to_the_end(tmp_path, ruleset, playe
         moves += 1
     child.close()
     assert child.exitstatus == 0
-    screen = child.before
+    screen = seen.getvalue().replace("\r\n", "\n")
     events = read_record(trace)
+    bot = strongest_bot()
+    names = ["Seat 0 (you)"] + [f"Seat {s} ({bot})" for s in range(1, players)]
+    teams = events[0]["teams"]
+    sides = [names[t[0]] if len(t) == 1 else f"Side {i} (seats {' and '.join(map(str, t))})"
+             for i, t in enumerate(teams)]
+    last_placer = None
+    for event in events:  # every round's end is told, every hand revealed with its pips
+        if event["event"] == "place":
+            last_placer = event["player"]
+        if event["event"] != "round_end":
+            continue
+        r, w = event["round"], event["winner"]
+        if w is None:
+            told = f"Round {r} is blocked and the lowest hands tie: nobody scores"
+        elif event["result"] == "blocked":
+            told = f"Round {r} is blocked: {sides[w]} wins it and scores {event['points'][w]}"
+        elif len(teams[w]) > 1:
+            told = (f"Round {r}: {names[last_placer]} dominoes; {sides[w]} scores "
+                    f"{event['points'][w]}")
+        else:
+            told = f"Round {r}: {sides[w]} dominoes and scores {event['points'][w]}"
+        at = screen.index(told + "\n")
+        reveal = screen[at:].split("\n")[2:2 + players]
+        assert [re.split(r"\s{2,}", row.strip())[0] for row in reveal] == names
+        assert [int(row.split()[-1]) for row in reveal] == event["pips"]
     end = events[-1]
     assert end["event"] == "match_end"
-    winner = end["winner"]
-    if winner is None:
-        assert "The match is drawn" in screen
+    scores = ", ".join(f"{side} {score}" for side, score in zip(sides, end["scores"], strict=True))
+    if end["winner"] is None:
+        assert f"The match is drawn: {scores}" in screen
     else:
-        assert "wins the match" in screen
+        assert f"{sides[end['winner']]} wins the match: {scores}" in screen
     # the record is the one the engine makes for the same choices, and it verifies
-    bot = strongest_bot()
     same = api.play_match(ruleset, players, seed=seed,
                           bots=[first_legal] + [bot] * (players - 1), trace=True)
     assert events == same.events

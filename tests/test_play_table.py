@@ -285,3 +285,23 @@ def test_replay_steps_back_and_jumps(tmp_path):
     assert [h.split(" · ")[0] for h in heads] == [
         f"Event {n} of {len(steps)}" for n in (1, 2, 3, 2, 4)]
     assert "✗ 'x': Enter: next" in term.text
+
+
+def test_without_fast_each_round_end_waits_for_enter_and_bots_pause(tmp_path):
+    pauses: list[float] = []
+
+    class Slow(ScriptedTerminal):
+        def pause(self, seconds: float) -> None:
+            pauses.append(seconds)
+
+    trace = tmp_path / "slow.jsonl"
+    term = Slow(["1"] * 1000)
+    play(PlaySettings("house/one-point-per-round", seed=3, bots=("greedy",),
+                      trace=str(trace)), term)
+    events = [json.loads(line) for line in trace.read_text().splitlines()]
+    rounds = sum(e["event"] == "round_end" for e in events)
+    bot_moves = sum(e["event"] in ("draw", "place", "pass") and e["player"] == 1
+                    for e in events)
+    assert rounds >= 2
+    assert term.prompts.count("Press Enter for the next round ") == rounds - 1
+    assert pauses == [0.6] * bot_moves
