@@ -305,3 +305,14 @@ def test_without_fast_each_round_end_waits_for_enter_and_bots_pause(tmp_path):
     assert rounds >= 2
     assert term.prompts.count("Press Enter for the next round ") == rounds - 1
     assert pauses == [0.6] * bot_moves
+
+
+def test_asking_for_hints_does_not_change_the_match(tmp_path):
+    plain, hinted = tmp_path / "plain.jsonl", tmp_path / "hinted.jsonl"
+    play(PlaySettings("pagat", players=3, seed=12, fast=True, trace=str(plain)),
+         ScriptedTerminal(["1"] * 1000))
+    term = ScriptedTerminal(["hint", "1"] * 1000)
+    play(PlaySettings("pagat", players=3, seed=12, fast=True, trace=str(hinted)), term)
+    assert plain.read_text() == hinted.read_text()
+    assert plain.read_text().rstrip().endswith("}") and '"match_end"' in plain.read_text()
+    assert term.text.count("Hint: ") == term.text.count("Seat 0 > 1")

@@ -56,6 +56,7 @@ def suggest(state, seat: int) -> Hint:
         action, reason = bot.choose(obs, legal), ""
     if isinstance(action, str):
         action = state.parse_action(action)
+    reason = reason.removeprefix(f"{action}: ")  # the hint names the move once
     return Hint(name, action, reason or why(obs, legal, action))
 
 
