@@ -14,7 +14,13 @@ from collections.abc import Callable
 from html import escape
 
 from interpreter.explore.compare import Comparison
-from interpreter.explore.report import PAIRING_TITLES, caption, fmt_difference, fmt_estimate
+from interpreter.explore.report import (
+    PAIRING_TITLES,
+    binned_shares,
+    caption,
+    fmt_difference,
+    fmt_estimate,
+)
 
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
           "#17becf")
@@ -161,28 +167,17 @@ def _legend(labels: list[str]) -> list[str]:
     return out
 
 
-def _binned(hist: Counter, width: int) -> dict[int, float]:
-    total = sum(hist.values()) or 1
-    out: dict[int, float] = {}
-    for value, count in hist.items():
-        b = (value // width) * width
-        out[b] = out.get(b, 0.0) + count / total
-    return out
-
-
 def _distribution(hists: list[Counter], labels: list[str], xlabel: str, ylabel: str) -> str:
-    """Share of observations per value (binned to about 40 bins), one line per ruleset."""
+    """Share of observations per value (about 40 bins), one line per ruleset."""
     values = [v for h in hists for v in h]
     if not values:
         return "<p>no data</p>"
     lo, hi = min(values), max(values)
-    width = max(1, -(-(hi - lo + 1) // 40))
-    series = [_binned(h, width) for h in hists]
-    ymax = max((max(s.values()) for s in series if s), default=1.0)
+    series = [binned_shares(h, lo, hi) for h in hists]
+    ymax = max((y for s in series for _, y in s), default=1.0)
     parts, sx, sy = _axes(lo, hi, ymax, xlabel, ylabel)
     for k, s in enumerate(series):
-        pts = " ".join(f"{sx(x + (width - 1) / 2):.1f},{sy(y):.1f}"
-                       for x, y in sorted(s.items()))
+        pts = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in s)
         parts.append(f'<polyline fill="none" stroke="{COLORS[k % len(COLORS)]}" '
                      f'stroke-width="2" points="{pts}"><title>{escape(labels[k])}</title>'
                      "</polyline>")

@@ -10,12 +10,13 @@ from collections import Counter
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError
 from interpreter.explore.compare import Comparison
+from interpreter.explore.report import binned_shares
 
 
-def _shares(hist: Counter) -> tuple[list[int], list[float]]:
-    total = sum(hist.values()) or 1
-    xs = sorted(hist)
-    return xs, [hist[x] / total for x in xs]
+def _shares(hists: list[Counter], k: int) -> tuple[list[float], list[float]]:
+    values = [v for h in hists for v in h] or [0]
+    pts = binned_shares(hists[k], min(values), max(values))
+    return [x for x, _ in pts], [y for _, y in pts]
 
 
 def write_png(comparison: Comparison, path: str) -> None:
@@ -33,9 +34,11 @@ def write_png(comparison: Comparison, path: str) -> None:
     main = comparison.run_for("main")
     fig, axes = plt.subplots(1, 3, figsize=(16, 4.5))
     if main is not None:
-        for label, agg in zip(labels, main.aggs, strict=True):
-            axes[0].plot(*_shares(agg.points_hist), label=label)
-            axes[1].plot(*_shares(agg.rounds_hist), marker="o", label=label)
+        points = [a.points_hist for a in main.aggs]
+        lengths = [a.rounds_hist for a in main.aggs]
+        for k, label in enumerate(labels):
+            axes[0].plot(*_shares(points, k), label=label)
+            axes[1].plot(*_shares(lengths, k), marker="o", label=label)
     axes[0].set(title="Points scored per round", xlabel="points", ylabel="share of rounds")
     axes[1].set(title="Match length", xlabel="rounds", ylabel="share of matches")
     rows = [r for r in comparison.rows if r.metric.key.startswith("win_rate_seat_")]

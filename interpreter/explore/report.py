@@ -6,6 +6,7 @@ Nothing here prints: the CLI prints the renderables and writes the JSON.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import Any
 
 from rich.progress import (
@@ -136,6 +137,22 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
                 "matches_per_second": round(out.matches / out.seconds, 1) if out.seconds else None,
                 "interrupted": out.interrupted, "warnings": out.warnings},
     }
+
+
+def binned_shares(hist: Counter, lo: int, hi: int, bins: int = 40) -> list[tuple[float, float]]:
+    """Share of observations per bin of equal integer width (about ``bins`` bins over
+    ``lo..hi``), as (bin centre, share); a distribution chart reads better than raw counts.
+
+    >>> binned_shares(Counter({0: 1, 1: 1, 5: 2}), 0, 5, bins=3)
+    [(0.5, 0.5), (4.5, 0.5)]
+    """
+    width = max(1, -(-(hi - lo + 1) // bins))
+    total = sum(hist.values()) or 1
+    out: dict[int, float] = {}
+    for value, count in hist.items():
+        b = lo + (value - lo) // width * width
+        out[b] = out.get(b, 0.0) + count / total
+    return [(b + (width - 1) / 2, share) for b, share in sorted(out.items())]
 
 
 class SpeedColumn(ProgressColumn):
