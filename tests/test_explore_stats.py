@@ -107,3 +107,16 @@ def test_sums_are_exact_whatever_the_order_of_batches():
     assert np.array_equal(forward.s2, backward.s2)
     e1, e2 = (stats.estimate(RATIO, g, NAMES) for g in (forward, backward))
     assert (e1.value, e1.low, e1.high) == (e2.value, e2.low, e2.high)
+
+
+def test_numbers_are_shown_in_their_unit_with_the_interval():
+    from interpreter.explore.report import fmt_difference, fmt_estimate
+
+    share = Metric("blocked_rate", "?", "share", "ratio", "blocked", "rounds")
+    assert fmt_estimate(share, stats.Estimate(0.2521, 0.2391, 0.2651, 900)) == "25.2% ±1.3"
+    assert fmt_estimate(MEAN, stats.Estimate(4.1234, 4.0, 4.2468, 900)) == "4.123 ±0.12"
+    assert fmt_estimate(MEAN, stats.Estimate(None, None, None, 0)) == "n/a"
+    sig = stats.Difference(1.949, 0.749, 3.149, 0.001, True)
+    assert fmt_difference(MEAN, sig) == "+1.949 ±1.2 *"
+    flat = stats.Difference(-0.004, -0.03, 0.022, 0.6, False)
+    assert fmt_difference(share, flat) == "-0.4% ±2.6"
