@@ -150,3 +150,17 @@ def test_one_pass_features_agree_with_the_readable_definitions_on_real_matches()
         assert got["comeback"] == int(is_comeback(m))
         assert got["rounds"] == len(m.rounds)
         assert got["points"] == sum(sum(r.points) for r in m.rounds)
+
+
+def test_balance_in_partnerships_is_the_gap_between_sides_not_partners():
+    teams = ((0, 2), (1, 3))
+    matches = [MatchResult("x", 4, i, teams, i % 2, (100, 0) if i % 2 == 0 else (0, 100), 100,
+                           (rnd(1, 0, "domino", i % 2, (100, 0) if i % 2 == 0 else (0, 100),
+                                (100, 0) if i % 2 == 0 else (0, 100), 20, 17, 0, 3, 20, 9),))
+               for i in range(6)]
+    agg = aggregate_matches(matches)
+    balance = next(m for m in metrics_for("main", 4, True) if m.key == "balance")
+    est = stats.estimate(balance, agg, feature_names(4))
+    # every seat won half: no gap, but seat 0 against seat 1 (not its partner) is uncertain
+    assert est.value == 0.0
+    assert est.half_width > 0.5

@@ -105,7 +105,14 @@ def point_and_gradient(
     if metric.kind == "balance":
         rates = _seat_rates(agg, idx)
         hi = max(rates, key=lambda r: (r[0], -r[1]))
-        lo = min(rates, key=lambda r: (r[0], r[1]))
+        # the lowest seat that ever won or lost apart from hi: partners (who always
+        # win together) are one side, and a seat against itself is no gap
+        s2 = agg.s2
+        apart = [r for r in rates
+                 if s2[hi[1], hi[1]] + s2[r[1], r[1]] - 2 * s2[hi[1], r[1]] > 0]
+        if not apart:
+            return 0.0, None
+        lo = min(apart, key=lambda r: (r[0], r[1]))
         grad[hi[1]] += 1.0
         grad[lo[1]] -= 1.0
         return hi[0] - lo[0], grad
@@ -135,7 +142,7 @@ def estimate(
         ci = sps.binomtest(k, n).proportion_ci(confidence_level=LEVEL, method="wilson")
         return Estimate(k / n, float(ci.low), float(ci.high), n)
     value, grad = point_and_gradient(metric, agg, names)
-    if value is None or agg.n < 2:
+    if value is None or grad is None or agg.n < 2:
         return Estimate(value, None, None, agg.n)
     cov = covariance(agg) if cov is None else cov
     var = float(grad @ cov @ grad) / agg.n
