@@ -1,0 +1,110 @@
+"""The public API: its documentation runs, bots by name or object, simulate and its CLI."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from interpreter import api
+from interpreter.diagnostics import DiagnosticError
+from interpreter.engine.examples import check_examples
+from interpreter.engine.rules import Example
+from interpreter.rules import builtin_rulesets
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = (ROOT / "docs" / "api.md").read_text()
+
+
+@pytest.mark.parametrize("block", re.findall(r"```python\n(.*?)```", DOC, re.S))
+def test_every_python_example_in_docs_api_runs(block, capsys):
+    exec(compile(block, "docs/api.md", "exec"), {"__name__": "docs_api"})
+
+
+def test_the_dutch_scenario_in_the_docs_prints_what_it_says(capsys):
+    block = [b for b in re.findall(r"```python\n(.*?)```", DOC, re.S) if "dutch" in b][0]
+    exec(compile(block, "docs/api.md", "exec"), {})
+    assert capsys.readouterr().out.splitlines() == [
+        "['2-1', '6-6']", "['6-4 left', '6-4 right']"]
+
+
+def test_load_game_caches_builtins_and_reports_unknown_names():
+    assert api.load_game("pagat") is api.load_game("pagat")
+    with pytest.raises(DiagnosticError, match="no builtin ruleset or file named 'nope'"):
+        api.load_game("nope")
+
+
+def test_bots_by_name_object_or_one_per_seat():
+    one = api.play_match("pagat", 3, 5, bots="greedy")
+    each = api.play_match("pagat", 3, 5, bots=["greedy", "greedy", "greedy"])
+    assert one == each
+    with pytest.raises(DiagnosticError, match="2 bots for 3 players"):
+        api.play_match("pagat", 3, 5, bots=["random", "random"])
+
+
+def test_every_builtin_ruleset_example_holds():
+    from interpreter.rules import load_ruleset
+    for info in builtin_rulesets():
+        assert check_examples(load_ruleset(info.name).rules) == []
+
+
+def test_a_wrong_example_is_reported_with_what_the_rules_say():
+    from rules_factory import make_rules
+    wrong = Example("points", "wrong", {"players": 3, "result": "domino",
+                                        "hands": ["", "0-0", "3-5"],
+                                        "expect_points": [9, 0, 0]})
+    legal = Example("legal", "legal", {"players": 2, "hands": ["1-2 3-4", "5-6"],
+                                       "ends": [6, 6], "boneyard": 3, "turn": 0,
+                                       "expect_legal": ["pass"]})
+    failures = check_examples(make_rules(examples=(wrong, legal)))
+    assert [(ex.title, msg) for ex, msg in failures] == [
+        ("wrong", "expected points [9, 0, 0], the rules give [8, 0, 0]"),
+        ("legal", "expected legal actions pass; the rules allow draw")]
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, str(ROOT / "cli.py"), *args],
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+def test_simulate_json_counts_rounds_and_writes_a_record_that_verifies(tmp_path):
+    trace = tmp_path / "t.jsonl"
+    out = run_cli("simulate", "pagat", "--players", "3", "--matches", "4", "--seed", "7",
+                  "--json", "--trace", str(trace))
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    expected = api.simulate(api.load_game("pagat"), 3, 4, 7, ["random"] * 3)
+    assert summary["rounds"] == expected["rounds"] == sum(
+        len(api.play_match("pagat", 3, api.match_seed(7, i)).rounds) for i in range(4))
+    assert sum(summary["wins"]) + summary["drawn_matches"] == 4
+    assert run_cli("verify", str(trace)).returncode == 0
+
+
+def test_simulate_text_summary():
+    out = run_cli("simulate", "mexican", "--matches", "3", "--bots",
+                  "random,greedy,random,greedy")
+    assert out.returncode == 0
+    lines = out.stdout.splitlines()
+    assert lines[0] == "mexican: 4 players, 3 matches, seed 1, bots random,greedy,random,greedy"
+    assert lines[2].startswith("  wins side 0 (seats 0,2): ")
+    assert any(line.startswith("blocked rounds: ") for line in lines)
+    assert lines[-1].startswith("mean draws per round: 0.00")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["pagat", "--players", "5"], "error: pagat is played by 2 to 4 players, not 5"),
+    (["pagat", "--bots", "nobot"], "error: unknown bot 'nobot'"),
+    (["pagat", "--matches", "ten"], "error: --matches must be a whole number, not 'ten'"),
+    (["pagat", "--matches", "0"], "error: --matches must be at least 1, not 0"),
+    (["pagat", "--seed", "x"], "error: --seed must be a whole number, not 'x'"),
+    (["pagat", "--players", "2", "--bots", "random,random,random"],
+     "error: 3 bots for 2 players"),
+])
+def test_simulate_usage_errors_are_one_line_and_exit_2(args, message):
+    out = run_cli("simulate", *args)
+    assert out.returncode == 2
+    assert len(out.stderr.splitlines()) == 1 and out.stderr.startswith(message)
