@@ -130,25 +130,42 @@ def _human_decisions(ruleset: str, players: int, seed: int, bot: str):
 
 # -- input at the table -------------------------------------------------------------------
 
-def test_illegal_moves_are_explained_in_the_rules_terms_and_asked_again():
-    child = spawn("play", "dutch", "--seed", "4", "--fast")
+SEAT_ZERO = """\
+name: dutch-seat-zero
+description: Dutch with seat 0 leading every round, so a test knows who opens.
+extends: dutch
+lead:
+  first: seat_zero
+  later: seat_zero
+"""
+
+
+def test_illegal_moves_are_explained_in_the_rules_terms_and_asked_again(tmp_path):
+    ruleset = tmp_path / "dutch-seat-zero.yaml"
+    ruleset.write_text(SEAT_ZERO)
+    child = spawn("play", str(ruleset), "--seed", "4", "--fast")
     child.expect(PROMPT)
-    assert "Your hand: 6-6*  5-4*  5-1*  5-0*  4-4*  3-2*  2-2*" in child.before
-    assert "Moves: 1) 5-0   2) 5-1   3) 2-2   4) 3-2   5) 4-4   6) 5-4   7) 6-6" in child.before
+    assert "Round 1 dealt; Seat 0 (you) leads" in child.before
+    hand = re.search(r"Your hand: (.*)", child.before).group(1).split()
+    moves = re.findall(r"\d+\) (\S+)", re.search(r"Moves: (.*)", child.before).group(1))
+    # any tile may open and Dutch forbids voluntary draws: the moves are the 7 tiles, lowest first
+    assert len(hand) == 7 and all(t.endswith("*") for t in hand)
+    assert sorted(t.rstrip("*") for t in hand) == sorted(moves) and len(moves) == 7
     for typed, answer in [
-        ("pass", "✗ you hold a playable tile (5-0), so you may not pass"),
+        ("pass", f"✗ you hold a playable tile ({moves[0]}), so you may not pass"),
         ("draw", "✗ voluntary draws are not allowed: you must open"),
         ("9-9", "✗ you do not hold 9-9"),
         ("blah", "✗ 'blah' is not a tile: write it like 6-4"),
         ("99", "✗ there is no move 99: type a number from 1 to 7"),
-        ("6-6 left", "✗ the opening tile is placed without an end: write just 6-6"),
+        (f"{moves[-1]} left",
+         f"✗ the opening tile is placed without an end: write just {moves[-1]}"),
     ]:
         child.sendline(typed)
         child.expect(PROMPT)
         assert child.before.strip().splitlines() == [typed, answer]
-    child.sendline("6-6")
+    child.sendline(moves[-1])
     child.expect(PROMPT)
-    assert "Seat 0 (you) opens with 6-6" in child.before
+    assert f"Seat 0 (you) opens with {moves[-1]}" in child.before
     child.sendeof()
     assert finish(child) == 0
 

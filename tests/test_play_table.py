@@ -206,19 +206,27 @@ def test_default_players_seat_every_human():
     assert table.players == 3 and table.seating.kinds == ("human", "greedy", "human")
 
 
+DUTCH_SEAT_ZERO = "name: dutch-seat-zero\nextends: dutch\nlead: {first: seat_zero}\n"
+
+
 def test_illegal_input_is_explained_and_asked_again_then_quit_keeps_the_record(tmp_path):
-    trace = tmp_path / "t.jsonl"
-    term = ScriptedTerminal(["pass", "42", "quit", "n", "quit", "yes"])
-    code = play(PlaySettings("mexican", seed=3, fast=True, trace=str(trace),
-                             bots=("random",)), term)
+    ruleset, trace = tmp_path / "dutch-seat-zero.yaml", tmp_path / "t.jsonl"
+    ruleset.write_text(DUTCH_SEAT_ZERO)
+    term = ScriptedTerminal(["pass", "42", "quit", "n", "1", "quit", "yes"])
+    code = play(PlaySettings(str(ruleset), seed=3, fast=True, trace=str(trace)), term)
     assert code == 0
-    text = term.text
-    assert ("Seat 0 > pass\n✗ you hold a playable tile (6-6), so you may not pass\n"
-            "Seat 0 > 42\n✗ there is no move 42: the only move is 1\nSeat 0 > quit\n") in text
-    assert term.prompts.count("Leave this match? The record so far is kept. [y/N] ") == 2
-    assert "You left the match." in text
     events = [json.loads(line) for line in trace.read_text().splitlines()]
-    assert events[0]["event"] == "match_start" and events[1]["event"] == "deal"
+    lowest = min(Tile.of(t) for t in events[1]["hands"][0])   # the first legal opening
+    assert ("Seat 0 > pass\n"
+            f"✗ you hold a playable tile ({lowest}), so you may not pass\n"
+            "Seat 0 > 42\n✗ there is no move 42: type a number from 1 to 7\n"
+            "Seat 0 > quit\nLeave this match? The record so far is kept. [y/N] n\n"
+            "Seat 0 > 1\n") in term.text
+    assert term.prompts.count("Leave this match? The record so far is kept. [y/N] ") == 2
+    assert " ".join(term.text.split()).endswith(
+        f"You left the match. The record is in {trace} (dominorules replay {trace}).")
+    assert events[0]["source"] == str(ruleset)
+    assert events[2] == {"event": "place", "player": 0, "tile": lowest.to_json(), "end": None}
     assert all(e["event"] != "match_end" for e in events)
 
 
