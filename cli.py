@@ -306,6 +306,11 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
                          file=str(exc.filename or ""))])
     for warning in comparison.outcome.warnings:
         click.echo(f"warning: {warning}", err=True)
+    out = comparison.outcome
+    if sys.stderr.isatty() and not as_json and out.seconds:
+        click.echo(f"{out.matches:,} matches in {out.seconds:.1f} s "
+                   f"({out.matches / out.seconds:,.0f} matches/s, {comparison.backend_name})",
+                   err=True)
     if as_json:
         click.echo(json.dumps(report.to_json(comparison), indent=2))
     else:
