@@ -249,8 +249,8 @@ def _progress_reporter(enabled: bool):
               "SKILLED, the others OTHERS.")
 @click.option("--no-skill", is_flag=True, help="Skip the skill pairing.")
 @click.option("--precision", type=click.FloatRange(0, min_open=True), help="Keep simulating "
-              "until every 95% interval's half-width is under this (rates in absolute terms, "
-              "0.01 = one point; other averages relative to their value).")
+              "until every 95% interval is within ±this: rates in absolute terms (0.01 = one "
+              "percentage point), other numbers relative to their value (0.01 = 1%).")
 @click.option("--max-matches", type=click.IntRange(2), default=100_000, show_default=True,
               help="With --precision: stop here even if the intervals are still too wide.")
 @click.option("--workers", type=click.IntRange(1), help="Local worker processes "
