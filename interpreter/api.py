@@ -13,7 +13,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from .bots.loader import make_bot
+from .bots.loader import make_bot, resolve
 from .diagnostics import Diagnostic, DiagnosticError
 from .engine.actions import Action, IllegalActionError
 from .engine.core import MatchCore, stream
@@ -93,6 +93,16 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     if isinstance(game, str):
         game = load_game(game)
     game.check_players(players)
+    if fast and not deals and isinstance(bots, str):
+        # the common simulation case: one builtin bot everywhere, straight to its policies
+        cls = resolve(bots)
+        if isinstance(cls, type) and hasattr(cls, "policy"):
+            core = MatchCore(game, players, seed,
+                             [cls(s, stream(seed, s)).policy(game) for s in range(players)],
+                             record=trace, start_scores=start_scores, max_rounds=max_rounds)
+            for _ in core.run():
+                raise RuntimeError("a fast policy is missing")  # pragma: no cover
+            return core.result
     seats = make_bots(bots, players, seed)
     policies = [(b.policy(game) if fast and hasattr(b, "policy") else None) for b in seats]
     if all(p is not None for p in policies) and not deals:

@@ -205,8 +205,9 @@ class MatchCore:
                 else:  # a shuffle: one sort on random keys, then the hands in seat order
                     keys = [shuffle_rnd() for _ in full]
                     deck = sorted(full, key=keys.__getitem__)
-                    hands = [sum(map(BIT.__getitem__, deck[i:i + hand_size]))
-                             for i in range(0, dealt_n, hand_size)]
+                    hands = [0] * n
+                    for i, t in enumerate(deck[:dealt_n]):
+                        hands[i // hand_size] |= BIT[t]
                     dealt, fixed = dealt_n, None
                 leader = fixed if fixed is not None else pre
                 if leader is None:

@@ -42,6 +42,37 @@ class Deal:
         return cls(tuple(tiles(h) for h in hands), tiles(boneyard), leader)
 
 
+CHUNK = 14
+
+
+def _chunk_table(values: Sequence[int]) -> list[int]:
+    """table[m] = the summed values of the tiles whose bits are set in m (by doubling)."""
+    table = [0]
+    for v in values:
+        table += [x + v for x in table]
+    return table
+
+
+def _hand_value(chunks: tuple[list[int], ...]):
+    """A function: hand bitmask -> sum of its tiles' values."""
+    if len(chunks) == 1:
+        return chunks[0].__getitem__
+    if len(chunks) == 2:
+        low, high = chunks
+
+        def two(hand: int) -> int:
+            return low[hand & 16383] + high[hand >> 14]
+        return two
+
+    def many(hand: int) -> int:
+        total = 0
+        for chunk in chunks:
+            total += chunk[hand & 16383]
+            hand >>= 14
+        return total
+    return many
+
+
 class Game:
     """A compiled ruleset.
 
@@ -57,11 +88,10 @@ class Game:
         self.source = source
         self.tileset = ts = TileSet(rules.max_pip)
         self.values = tuple(rules.tile_value(t.low, t.high) for t in ts.tiles)
-        # hand value by 8-bit chunks: a few lookups instead of a loop over tiles
-        self._chunks = tuple(
-            tuple(sum(self.values[k * 8 + i] for i in range(8)
-                      if m >> i & 1 and k * 8 + i < ts.tile_count) for m in range(256))
-            for k in range((ts.tile_count + 7) // 8))
+        # hand value by 14-bit chunks: two lookups for a double-six hand, not a loop
+        self._chunks = tuple(_chunk_table(self.values[k:k + CHUNK])
+                             for k in range(0, ts.tile_count, CHUNK))
+        self.hand_value = _hand_value(self._chunks)
         self._settlers: dict[tuple[int, int], Settler] = {}
         tile = rules.opening_tile
         self.required_tile: str | int = (
@@ -118,13 +148,6 @@ class Game:
                                                   self.side_of(players))
         return found
 
-    def hand_value(self, hand: int) -> int:
-        """Sum of the tile values of a hand bitmask."""
-        total = 0
-        for chunk in self._chunks:
-            total += chunk[hand & 255]
-            hand >>= 8
-        return total
 
     def holder_tile(self, hands: list[int]) -> int:
         """The tile whose holder leads under ``opening_tile_holder``."""

@@ -79,9 +79,10 @@ class Settler:
             winner_side = self.side_of[domino_seat]
             points[winner_side] = rules.domino_points(self.contexts[winner_side])
         else:
-            if self.lowest_side:
+            if self.lowest_side or self.individual:
                 low = min(side_pips)
-                lowest = [i for i, v in enumerate(side_pips) if v == low]
+                lowest = ([side_pips.index(low)] if side_pips.count(low) == 1
+                          else [i for i, v in enumerate(side_pips) if v == low])
             else:
                 low = min(pips)
                 lowest = sorted({self.side_of[s] for s in range(n) if pips[s] == low})
