@@ -1,7 +1,8 @@
 """Benchmark the explorer: matches per second, overhead over the bare engine, peak memory.
 
 1. The bare engine: ``api.play_match`` in a loop over the same seeds, bots and rulesets
-   ``compare`` plays (rounds per second).
+   ``compare`` plays (rounds per second; CPU time of this process, best of 3, as
+   ``bench/run.py`` measures the engine).
 2. ``compare`` in this process (one worker): the same matches through batches, features,
    running sums and statistics; its overhead is the drop in rounds per second.
 3. ``dominorules compare`` as a user runs it, with 1 and 2 workers (matches per second,
@@ -35,21 +36,21 @@ CLI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli.py")
 def bare_engine(rulesets: list[str], players: int, matches: int, seed: int) -> dict:
     games = [api.load_game(r) for r in rulesets]
     rounds = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for i in range(matches):
         s = api.match_seed(seed, i)
         for g in games:
             rounds += len(api.play_match(g, players, s, "random").rounds)
-    dt = time.perf_counter() - t0
+    dt = time.process_time() - t0
     return {"seconds": dt, "rounds": rounds, "rounds_per_s": rounds / dt,
             "matches_per_s": matches * len(games) / dt}
 
 
 def explorer(rulesets: list[str], players: int, matches: int, seed: int) -> dict:
     settings = CompareSettings(tuple(rulesets), players, matches, seed, skill_bots=None)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     c = compare(settings, SerialBackend())
-    dt = time.perf_counter() - t0
+    dt = time.process_time() - t0
     return {"seconds": dt, "rounds": c.outcome.rounds, "rounds_per_s": c.outcome.rounds / dt,
             "matches_per_s": c.outcome.matches / dt}
 
