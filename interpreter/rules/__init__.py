@@ -24,6 +24,7 @@ from .checks import semantic_checks
 from .compile import build_rules, compile_expressions
 from .load import load_merged
 from .resources import BuiltinInfo, builtin_rulesets
+from .verify import example_diagnostics
 
 __all__ = ["BuiltinInfo", "Ruleset", "builtin_rulesets", "check_player_count",
            "check_ruleset", "load_ruleset"]
@@ -40,7 +41,7 @@ class Ruleset:
     rules: Rules
 
 
-def _load(ref: str) -> tuple[Ruleset | None, list[Diagnostic]]:
+def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Diagnostic]]:
     merged, problems = load_merged(ref)
     if merged is None:
         return None, problems
@@ -57,6 +58,8 @@ def _load(ref: str) -> tuple[Ruleset | None, list[Diagnostic]]:
     fns, problems = compile_expressions(data, merged.marks)
     rules = None if problems else build_rules(name, data, merged.marks, fns)
     problems += semantic_checks(data, merged.marks, rules)
+    if run_examples and rules is not None and not problems:
+        problems += example_diagnostics(rules, merged.marks)
     if problems or rules is None:
         return None, sorted(problems, key=Diagnostic.sort_key)
     return Ruleset(name, merged.file, data, tuple(merged.chain), rules), []
@@ -71,8 +74,8 @@ def load_ruleset(ref: str) -> Ruleset:
 
 
 def check_ruleset(ref: str) -> list[Diagnostic]:
-    """Every problem of a ruleset (empty when it is valid)."""
-    return _load(ref)[1]
+    """Every problem of a ruleset (empty when it is valid), its rule examples run too."""
+    return _load(ref, run_examples=True)[1]
 
 
 def check_player_count(ruleset: Ruleset, n: int) -> Diagnostic | None:

@@ -153,6 +153,10 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range) -> Non
                 if max(int(half) for half in word.split("-")) > max_pip:
                     sink.add("example", here + ("hands", j),
                              f"tile {word} is not in a double-{max_pip} set")
+        drawn = example.get("drawn")
+        if drawn is not None and len(drawn) != n:
+            sink.add("example", here + ("drawn",),
+                     f"drawn has {len(drawn)} values; there are {n} players")
         sides = 2 if partnerships else n
         points = example.get("expect_points")
         if points is not None and len(points) != sides:
