@@ -63,8 +63,8 @@ def test_keeps_open_a_suit_an_opponent_passed_on():
     # seat 1 passed at 6|6; now 3-1 left keeps the sixes open, 6-1 right would close them
     state = start("mexican", 4, PASS_DEAL, ["6-6", "pass", "6-4 left", "4-3 left"])
     assert [str(a) for a in state.legal_actions()] == ["3-1 left", "6-1 right"]
-    assert explain(state) == ("3-1 left", "3-1 left: leaves sixes open, which seat 1 is known "
-                                          "to lack (drew or passed on it)")
+    assert explain(state) == ("3-1 left", "3-1 left: leaves sixes open, which seat 1 lacks "
+                                          "(it passed on sixes)")
     # the same position without the pass in the history: the heavier 6-1 goes
     obs = state.observation(0)
     forgotten = tuple(e for e in obs.history if e["event"] != "pass")
@@ -78,8 +78,8 @@ def test_keeps_open_a_suit_an_opponent_drew_on():
                   ["5-5", "draw", "draw", "5-4 left"], boneyard="6-0 5-4", leader=0)
     assert [str(a) for a in state.legal_actions()] == ["4-2 left", "5-3 right", "draw"]
     assert explain(state) == (
-        "4-2 left", "4-2 left: leaves fives open, which seat 1 is known to lack (drew or "
-                    "passed on it); leaves you 2 tiles that fit next turn")
+        "4-2 left", "4-2 left: leaves fives open, which seat 1 lacks (it drew on fives); "
+                    "leaves you 2 tiles that fit next turn")
 
 
 def test_plays_to_the_partners_suit():
@@ -92,6 +92,20 @@ def test_plays_to_the_partners_suit():
     obs = state.observation(0)
     alone = dataclasses.replace(obs, teams=((0,), (1,), (2,), (3,)))
     assert explain(state, obs=alone)[0] == "6-2 left"
+
+
+def test_sheds_heavy_tiles_when_the_round_may_block():
+    # pagat with 4 players: seat 2 drew the last 2 drawable tiles, so no more can come
+    state = start("pagat", 4, ["2-1 4-2 3-3 6-3 5-5 6-5", "1-0 5-0 1-1 5-1 5-3 5-4",
+                               "3-0 4-0 6-0 2-2 6-2 4-4", "0-0 4-1 6-1 3-2 4-3 6-4"],
+                  ["5-1", "draw", "draw", "pass", "4-1 left"], boneyard="6-6 2-0 5-2 3-1",
+                  leader=1)
+    assert [str(a) for a in state.legal_actions()] == ["4-2 left", "5-5 right", "6-5 right"]
+    assert explain(state) == ("5-5 right", "5-5 right: sheds 10 points while the round may "
+                                           "block; places a double while it still fits")
+    # were 12 tiles still to come, it would keep its options instead
+    obs = dataclasses.replace(state.observation(0), drawable=12, boneyard=14)
+    assert explain(state, obs=obs)[0] == "4-2 left"
 
 
 def test_draws_when_every_placement_opens_the_next_players_suit():

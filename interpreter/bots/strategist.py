@@ -63,13 +63,15 @@ def suit(v: int) -> str:
 class Knowledge:
     """What the public history of the current round says about each seat.
 
-    ``lacks``: values a seat drew or passed at (it held no tile showing them then).
+    ``lacks``: values a seat drew or passed at (it held no tile showing them then);
+    ``passed``: those of them it passed at.
     ``led``: the values of the tile the seat opened with. ``left_open``: how often
     the seat created each end value by a placement.
     """
 
     players: int
     lacks: list[set[int]] = field(default_factory=list)
+    passed: list[set[int]] = field(default_factory=list)
     led: list[set[int]] = field(default_factory=list)
     left_open: list[dict[int, int]] = field(default_factory=list)
     ends: tuple[int, int] | None = None
@@ -79,6 +81,7 @@ class Knowledge:
     def reset(self) -> None:
         n = self.players
         self.lacks = [set() for _ in range(n)]
+        self.passed = [set() for _ in range(n)]
         self.led = [set() for _ in range(n)]
         self.left_open = [{} for _ in range(n)]
         self.ends = None
@@ -97,6 +100,8 @@ class Knowledge:
                 self._place(e["player"], e["tile"], e["end"])
             elif kind in ("draw", "pass") and self.ends is not None:
                 self.lacks[e["player"]].update(self.ends)
+                if kind == "pass":
+                    self.passed[e["player"]].update(self.ends)
         self.events = len(history)
         self.last = history[-1] if history else None
 
@@ -338,13 +343,19 @@ def _phrase(term: str, s: Scored, ctx: _Context) -> str:
     obs, known = ctx.obs, ctx.known
     values = sorted(set(s.ends))
     if term == "block":
+        groups: dict[tuple, list[int]] = {}   # (seats, how) -> values they lack
+        for v in values:
+            seats = tuple(o for o in ctx.opponents if v in known.lacks[o])
+            if seats:
+                kinds = {"passed" if v in known.passed[o] else "drew" for o in seats}
+                groups.setdefault((seats, " or ".join(sorted(kinds, reverse=True))), []).append(v)
         parts = []
-        for o in ctx.opponents:
-            lacked = sorted(set(values) & known.lacks[o])
-            if lacked:
-                parts.append(f"{' and '.join(suit(v) for v in lacked)} open, which seat {o} "
-                             "is known to lack (drew or passed on it)")
-        return "leaves " + "; ".join(parts)
+        for (seats, how), vs in groups.items():
+            named = " and ".join(suit(v) for v in vs)
+            who = (f"seat {seats[0]} lacks (it {how}" if len(seats) == 1 else
+                   f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]} lack (they {how}")
+            parts.append(f"leaves {named} open, which {who} on {named})")
+        return "; ".join(parts)
     if term == "partner":
         shared = sorted(set(values) & ctx.partner_suits)
         return f"plays to your partner's suit, {' and '.join(suit(v) for v in shared)}"
@@ -353,7 +364,7 @@ def _phrase(term: str, s: Scored, ctx: _Context) -> str:
         return f"leaves {' and '.join(suit(v) for v in mine)} open, which only you still hold"
     if term == "options":
         n = round(s.terms["options"] / W_OPTIONS)
-        return f"leaves you {_tiles(n)} that fit next turn"
+        return f"leaves you {_tiles(n)} that fit{'s' * (n == 1)} next turn"
     if term == "control":
         best_v = max(values, key=lambda v: _left_count(s, v, ctx))
         n = _left_count(s, best_v, ctx)
