@@ -67,7 +67,19 @@ def test_an_illegal_pass_is_reported_with_the_rule(record):
 
 def test_a_misplaced_tile_is_reported(record):
     events, path = record
-    i = first(events, "place", lambda e: e["end"] == "left" and e["tile"][0] != e["tile"][1])
+    ends, i = None, None
+    for j, e in enumerate(events):           # the first left placement that misfits the right
+        if e["event"] == "deal":
+            ends = None
+        elif e["event"] == "place":
+            if ends is None:
+                ends = list(e["tile"])
+                continue
+            k = 0 if e["end"] == "left" else 1
+            if k == 0 and ends[1] not in e["tile"]:
+                i = j
+                break
+            ends[k] = sum(e["tile"]) - ends[k]
     e = events[i]
     events[i] = {**e, "end": "right"}
     (line, message), = verify(write(path, events))
