@@ -108,3 +108,11 @@ def test_alias_loops_and_alias_bombs_are_refused():
 def test_deep_nesting_is_a_diagnostic():
     _, [d] = parse_yaml("a: " + "[" * 5000 + "]" * 5000 + "\n", "f.yaml")
     assert d.message == "the file is nested too deeply"
+
+
+def test_merge_keys_are_refused():
+    doc, [d] = parse_yaml("a: &x {b: 1}\nc:\n  <<: *x\n  d: 2\n", "f.yaml")
+    assert (d.line, d.column, d.message, d.hint) == (
+        3, 3, "YAML merge keys (<<) are not supported",
+        "use 'extends' to start from another ruleset")
+    assert doc.data == {"a": {"b": 1}, "c": {"d": 2}}

@@ -137,6 +137,11 @@ class _Reader:
                                            path=path))
                 continue
             key = key_node.value
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                self.problems.append(_diag(self.file, key_node, "YAML merge keys (<<) are not "
+                                           "supported", path=path,
+                                           hint="use 'extends' to start from another ruleset"))
+                continue
             if key in seen:
                 first = seen[key].start_mark
                 self.problems.append(_diag(
