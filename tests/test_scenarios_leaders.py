@@ -75,23 +75,30 @@ def test_after_a_round_won_by_another_seat(ruleset, leader):
                                               ("house/same-leader", "same"),
                                               ("house/winner-leads", "winner")])
 def test_every_later_round_of_a_whole_match_follows_the_rule(ruleset, follows):
-    for seed in range(3):
+    checked = 0
+    for seed in range(6):
         result = api.play_match(ruleset, 3, seed=seed, bots="random")
-        assert len(result.rounds) > 1
         for before, now in zip(result.rounds, result.rounds[1:], strict=False):
             expected = {"rotate": (before.leader + 1) % 3, "same": before.leader,
                         "winner": before.leader if before.winner_seat is None
                         else before.winner_seat}[follows]
             assert now.leader == expected
+            checked += 1
+    assert checked >= 5
 
 
 def test_hoyle_the_holder_of_the_highest_double_leads_every_round():
-    result = api.play_match("hoyle", 3, seed=8, bots="random", trace=True)
-    deals = [e for e in result.events if e["event"] == "deal" and e["leader"] is not None]
-    assert len(deals) == len(result.rounds) > 1
-    for d in deals:
-        doubles = [(t[0], seat) for seat, h in enumerate(d["hands"]) for t in h if t[0] == t[1]]
-        assert d["leader"] == max(doubles)[1]
+    checked = 0
+    for seed in range(4):
+        result = api.play_match("hoyle", 3, seed=seed, bots="random", trace=True)
+        deals = [e for e in result.events if e["event"] == "deal" and e["leader"] is not None]
+        assert len(deals) == len(result.rounds)
+        for d in deals:
+            doubles = [(t[0], seat) for seat, h in enumerate(d["hands"]) for t in h
+                       if t[0] == t[1]]
+            assert d["leader"] == max(doubles)[1]
+            checked += 1
+    assert checked >= 5
 
 
 def _script(monkeypatch, game, *draws):
