@@ -18,7 +18,6 @@ from __future__ import annotations
 import _random
 import hashlib
 import random
-import struct
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -188,7 +187,7 @@ class MatchCore:
         shuffle_key = f"{self.seed}:shuffle:".encode()
         shake = hashlib.shake_128
         key_bytes = 4 * T
-        unpack = struct.Struct(f"<{T}I").unpack
+        unpack = ts.key_unpack
         deals_made = 0
         rec = self.rec
         scores = self.scores
@@ -313,20 +312,41 @@ class MatchCore:
                     mR = h & PM[R]
                     if mL or mR:
                         can_draw = vol and pos < draw_end and drawn < limit
+                        if urnd is not None:  # the uniform pick, placed at once
+                            nL = mL.bit_count()
+                            k = nL + mR.bit_count()
+                            if can_draw or k > 1:
+                                choices += 1
+                            k = int(urnd() * k)
+                            if k < nL:
+                                while k:
+                                    mL &= mL - 1
+                                    k -= 1
+                                b = mL & -mL
+                                t = b.bit_length() - 1
+                                L = PIPS[t] - L
+                                end = "left"
+                            else:
+                                k -= nL
+                                while k:
+                                    mR &= mR - 1
+                                    k -= 1
+                                b = mR & -mR
+                                t = b.bit_length() - 1
+                                R = PIPS[t] - R
+                                end = "right"
+                            h ^= b
+                            hands[p] = h
+                            npass = 0
+                            if rec is not None:
+                                rec.append({"event": "place", "player": p,
+                                            "tile": [TL[t], TH[t]], "end": end})
+                            if not h:
+                                domino = p
+                            break
                         if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
                             choices += 1
-                        if urnd is not None:
-                            nL = mL.bit_count()
-                            k = int(urnd() * (nL + mR.bit_count()))
-                            if k < nL:
-                                m, a = mL, 0
-                            else:
-                                m, a, k = mR, 1, k - nL
-                            while k:
-                                m &= m - 1
-                                k -= 1
-                            a |= ((m & -m).bit_length() - 1) << 2
-                        elif pol is None:
+                        if pol is None:
                             a = yield (p, h, L, R, mL, mR, can_draw, False, PLAY, drawn, pos)
                         else:
                             a = pol(mL, mR, can_draw)
@@ -400,9 +420,12 @@ class MatchCore:
                 over, match_win = match_winner(scores, target, play_on)
         if rec is not None:
             rec.append({"event": "match_end", "winner": match_win, "scores": list(scores)})
-        self.result = MatchResult(
-            ruleset=rules.name, players=n, seed=self.seed, teams=self.teams, winner=match_win,
-            scores=tuple(scores), target=self.target, rounds=tuple(self.rounds), events=rec)
+        result = _new(MatchResult)
+        _set(result, "__dict__", {
+            "ruleset": rules.name, "players": n, "seed": self.seed, "teams": self.teams,
+            "winner": match_win, "scores": tuple(scores), "target": self.target,
+            "rounds": tuple(self.rounds), "events": rec})
+        self.result = result
 
 
 def _bits(mask: int) -> list[int]:
