@@ -42,15 +42,17 @@ class Ruleset:
 
 
 def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Diagnostic]]:
-    merged, problems = load_merged(ref)
+    merged, read_problems = load_merged(ref)
     if merged is None:
-        return None, problems
-    problems = schema.validate(merged.data, merged.marks)
-    if problems:
+        return None, read_problems
+    # A value the reader refused (bad tag) is None now: its schema error would repeat it.
+    refused = {d.path for d in read_problems}
+    problems = [d for d in schema.validate(merged.data, merged.marks) if d.path not in refused]
+    if problems or read_problems:
         # Still check the formulas the schema found no fault with: report all at once.
         _, more = compile_expressions(merged.data, merged.marks,
-                                      skip={d.path for d in problems})
-        return None, sorted(problems + more, key=Diagnostic.sort_key)
+                                      skip={d.path for d in problems} | refused)
+        return None, sorted(read_problems + problems + more, key=Diagnostic.sort_key)
     data = schema.fill_defaults(merged.data)
     name = data.get("name") or merged.builtin_name or os.path.splitext(
         os.path.basename(merged.file))[0]

@@ -109,7 +109,11 @@ def _resolve_parent(ref: Any, child: str, mark: Mark | None, chain: list[str]
 
 
 def load_chain(file: str) -> tuple[list[Document], list[Diagnostic]]:
-    """The file and its ancestors, top first; stops at the first broken link."""
+    """The file and its ancestors, top first, and the problems met.
+
+    A broken link (unreadable file, YAML syntax error, missing parent, cycle)
+    returns no documents: there is no whole chain to merge.
+    """
     docs: list[Document] = []
     seen: list[str] = []
     problems: list[Diagnostic] = []
@@ -118,7 +122,7 @@ def load_chain(file: str) -> tuple[list[Document], list[Diagnostic]]:
         doc, found = read_document(current)
         problems += found
         if doc is None:
-            return docs, problems
+            return [], problems
         docs.append(doc)
         seen.append(os.path.realpath(current))
         ref = doc.data.get("extends")
@@ -127,11 +131,11 @@ def load_chain(file: str) -> tuple[list[Document], list[Diagnostic]]:
         chain = [_display(d.file) for d in docs]
         parent = _resolve_parent(ref, current, doc.marks.get(("extends",)), chain)
         if isinstance(parent, Diagnostic):
-            return docs, [*problems, parent]
+            return [], [*problems, parent]
         if os.path.realpath(parent) in seen:
             m = doc.marks.get(("extends",))
             shown = " -> ".join([*chain, _display(parent)])
-            return docs, [*problems, Diagnostic(
+            return [], [*problems, Diagnostic(
                 "extends", f"extends cycle: {shown}", file=current, path="extends",
                 line=m.line if m else 0, column=m.column if m else 0,
                 hint="a ruleset cannot extend itself, directly or through others")]
@@ -177,13 +181,19 @@ def merge_chain(docs: list[Document]) -> tuple[dict[str, Any], dict[Path, Mark]]
 
 
 def load_merged(ref: str) -> tuple[Merged | None, list[Diagnostic]]:
-    """Resolve ``ref``, read its extends chain and merge it; diagnostics if any link fails."""
+    """Resolve ``ref``, read its extends chain and merge it.
+
+    Returns (None, problems) when the chain cannot be built; otherwise the merged
+    document and the problems found inside its files (duplicate keys, bad tags).
+    """
     resolved = resolve_ref(ref)
     if isinstance(resolved, Diagnostic):
         return None, [resolved]
     file, builtin_name = resolved
     docs, problems = load_chain(file)
-    if problems:
+    if not docs:
         return None, problems
+    # Only problems inside values (duplicate keys, tags) remain: merge what was read,
+    # so the later stages can report the file's other problems too.
     data, marks = merge_chain(docs)
-    return Merged(file, builtin_name, data, marks, [d.file for d in docs]), []
+    return Merged(file, builtin_name, data, marks, [d.file for d in docs]), problems
