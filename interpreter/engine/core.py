@@ -162,32 +162,16 @@ class MatchCore:
         rules = g.rules
         ts = g.tileset
         n = self.players
-        PM = ts.value_mask
-        TL, TH, PIPS = ts.low, ts.high, ts.pips
-        T = ts.tile_count
-        hand_size = g.hand_size(n)
-        draw_end = T - rules.reserve          # a draw is allowed while pos < draw_end
-        vol = rules.voluntary_draw
-        stuck_draw = rules.when_stuck == "draw"
-        limit = rules.draw_limit if rules.draw_limit is not None else T
-        draw_cost = g.draw_cost(n)
-        value_of = g.hand_value
-        settle = g.settler(n).settle
+        (PM, TL, TH, PIPS, T, hand_size, draw_end, vol, stuck_draw, limit, draw_cost, value_of,
+         settle, open_any, play_on, full, BIT, dealt_n, key_bytes, unpack) = g.setup(n)
         pols = self.policies
-        open_any = g.required_tile == "any" and rules.first_leader not in leaders.DEAL_DEPENDENT \
-            and rules.later_leader not in leaders.DEAL_DEPENDENT
-        target, play_on = self.target, rules.match_tie == "play_on"
+        target = self.target
         # a builtin uniform policy (bots.random_bot) is inlined below: same draws, no call
         uniform = [getattr(pol, "uniform_rnd", None) for pol in pols]
-        full = range(T)
-        BIT = ts.bit
-        dealt_n = hand_size * n
         # the shuffle stream: deal k sorts the set on T 32-bit keys from SHAKE-128(seed, k),
         # a pure function of the seed (no generator to seed: ~5 us a match saved)
         shuffle_key = f"{self.seed}:shuffle:".encode()
         shake = hashlib.shake_128
-        key_bytes = 4 * T
-        unpack = ts.key_unpack
         deals_made = 0
         rec = self.rec
         scores = self.scores
@@ -200,8 +184,11 @@ class MatchCore:
                 break
             self.round = rnd_no
             choice = rules.first_leader if rnd_no == 1 else rules.later_leader
-            pre = leaders.before_deal(choice, n, self.lead_rng, ts, prev_leader, prev_winner,
-                                      rules.lead_count_from)
+            if choice == "rotate" and prev_leader is not None:
+                pre = prev_leader + 1 if prev_leader + 1 < n else 0
+            else:
+                pre = leaders.before_deal(choice, n, self.lead_rng, ts, prev_leader,
+                                          prev_winner, rules.lead_count_from)
             redeals = 0
             while True:
                 if self.deals:

@@ -93,6 +93,7 @@ class Game:
                              for k in range(0, ts.tile_count, CHUNK))
         self.hand_value = _hand_value(self._chunks)
         self._settlers: dict[tuple[int, int], Settler] = {}
+        self._setups: dict[tuple[int, int], tuple] = {}
         tile = rules.opening_tile
         self.required_tile: str | int = (
             tile if isinstance(tile, str) else ts.index[Tile(tile[0], tile[1])])
@@ -138,6 +139,25 @@ class Game:
     @cache  # noqa: B019
     def draw_cost(self, players: int) -> int:
         return int(self.rules.draw_cost(players))
+
+    def setup(self, players: int) -> tuple:
+        """Everything ``engine.core`` reads per match, computed once per player count."""
+        key = (players, threading.get_ident())
+        found = self._setups.get(key)
+        if found is None:
+            r, ts = self.rules, self.tileset
+            T = ts.tile_count
+            open_any = (self.required_tile == "any"
+                        and r.first_leader not in leaders.DEAL_DEPENDENT
+                        and r.later_leader not in leaders.DEAL_DEPENDENT)
+            found = self._setups[key] = (
+                ts.value_mask, ts.low, ts.high, ts.pips, T, self.hand_size(players),
+                T - r.reserve, r.voluntary_draw, r.when_stuck == "draw",
+                r.draw_limit if r.draw_limit is not None else T, self.draw_cost(players),
+                self.hand_value, self.settler(players).settle, open_any,
+                r.match_tie == "play_on", range(T), ts.bit, self.hand_size(players) * players,
+                4 * T, ts.key_unpack)
+        return found
 
     def settler(self, players: int):
         """The round settler for ``players`` (one per thread: it reuses its tallies)."""
