@@ -6,6 +6,9 @@ expected hands, pips and points are worked out in the comments from the rules.""
 
 from __future__ import annotations
 
+import doctest
+
+import scenarios
 from scenarios import deal, legal, log, moves_of, play, round_log
 
 # pagat, 3 players, leader 2: seat 2 goes out; seats 0 and 1 keep 4-3 (7) and 5-5 (10)
@@ -22,6 +25,10 @@ FOUR = ["2-2 3-3 4-3 4-4 6-5 6-6", "2-0 3-0 4-1 6-1 5-3 6-3", "1-0 6-0 1-1 3-1 3
 FOUR_BONEYARD = "5-5 5-0 5-2 5-4"
 FOUR_MOVES = moves_of("0-0, draw, draw, 5-0 left, 5-3 left, 3-2 left, 6-2 left, 6-5 left, "
                       "3-0 right, 3-1 right, 5-1 right, 5-5 left")
+
+
+def test_the_helpers_docstring_example_runs():
+    assert doctest.testmod(scenarios).failed == 0
 
 
 def test_a_blank_matches_only_a_blank_and_a_tile_fitting_both_ends_is_listed_twice():
