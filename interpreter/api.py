@@ -30,6 +30,7 @@ __all__ = ["Action", "Deal", "Game", "MatchResult", "Observation", "RoundStats",
            "match_seed", "play_match"]
 
 _GAMES: dict[str, Game] = {}
+_FAST: dict[str, type] = {}  # bot name -> its class, when it offers a fast policy
 
 
 def load_game(ref: str) -> Game:
@@ -95,8 +96,9 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     game.check_players(players)
     if fast and not deals and isinstance(bots, str):
         # the common simulation case: one builtin bot everywhere, straight to its policies
-        cls = resolve(bots)
+        cls = _FAST.get(bots) or resolve(bots)
         if isinstance(cls, type) and hasattr(cls, "policy"):
+            _FAST[bots] = cls
             core = MatchCore(game, players, seed,
                              [cls(s, stream(seed, s)).policy(game) for s in range(players)],
                              record=trace, start_scores=start_scores, max_rounds=max_rounds)

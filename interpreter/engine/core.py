@@ -166,6 +166,7 @@ class MatchCore:
          settle, open_any, play_on, full, BIT, dealt_n, key_bytes, unpack) = g.setup(n)
         pols = self.policies
         target = self.target
+        lo_chunk, hi_chunk = g._chunks if len(g._chunks) == 2 else (None, None)
         # a builtin uniform policy (bots.random_bot) is inlined below: same draws, no call
         uniform = [getattr(pol, "uniform_rnd", None) for pol in pols]
         # the shuffle stream: deal k sorts the set on T 32-bit keys from SHAKE-128(seed, k),
@@ -379,7 +380,10 @@ class MatchCore:
                 if npass == n:
                     break
             # -- settlement
-            pips = list(map(value_of, hands))
+            if lo_chunk is not None:  # a set of at most 28 tiles: two table lookups a hand
+                pips = [lo_chunk[h & 16383] + hi_chunk[h >> 14] for h in hands]
+            else:
+                pips = list(map(value_of, hands))
             counts = list(map(int.bit_count, hands))
             wside, wseat, tied, points = settle(pips, counts, drawn_by, domino, draw_cost)
             draws = sum(drawn_by)
