@@ -104,3 +104,34 @@ def test_blocked_tie_for_lowest_scores_nothing():
     assert round_log(state)[-5:] == [
         "1 draw 6-4", "1 pass", "2 pass", "0 pass",
         "end blocked winner None pips [21, 53, 21] points [0, 0, 0] scores [0, 0, 0]"]
+
+
+# Seed 000's worked examples, each played out in full from a constructed deal.
+@pytest.mark.parametrize("hands, boneyard, leader, moves, end", [
+    # a domino against [0|0] (worth 0) and [4|4] (8) scores 8
+    (["2-0 1-1 6-1 4-2 5-2 5-5 6-6", "0-0 4-0 3-2 6-2 3-3 6-3 6-5",
+      "1-0 5-0 2-1 3-1 4-1 4-4 5-4"], "6-0 5-1 6-4 3-0 5-3 4-3 2-2", 0,
+     "6-6, 6-5 right, 5-4 right, 6-1 left, 4-0 right, 4-1 left, 4-2 left, 6-2 left, "
+     "5-0 right, 5-5 right, 6-3 left, 3-1 left, 5-2 right, 3-2 right, 2-1 left, 2-0 left, "
+     "3-3 right, 1-0 left, 1-1 left",
+     "end domino winner 0 pips [0, 0, 8] points [8, 0, 0] scores [8, 0, 0]"),
+    # blocked with 3 ([3|0]), 8 ([0|0] [1|1] [2|0] [2|2]) and 10: 8 + 10 - 3 = 15
+    (["3-0 5-0 3-1 6-1 5-4 6-4 6-6", "1-1 4-1 5-1 2-2 5-2 4-4 5-5",
+      "1-0 4-0 2-1 4-2 6-2 3-3 6-3"], "3-2 6-5 2-0 0-0 4-3 6-0 5-3", 1,
+     "5-5, draw, draw, 6-5 left, 6-6 left, 5-2 right, 6-3 left, 3-1 left, 5-1 left, "
+     "6-2 right, 6-4 right, 4-4 right, 4-2 right, 5-4 left, 4-1 left, 3-2 right, 6-1 left, "
+     "draw, draw, draw, 4-3 right, 4-0 right, 5-0 right, pass, pass, pass",
+     "end blocked winner 0 pips [3, 8, 10] points [15, 0, 0] scores [15, 0, 0]"),
+    # blocked with 3 ([1|0] [1|1]), 3 ([3|0]) and 10: tied lowest hands score nothing
+    (["1-0 4-1 6-1 3-2 6-2 6-3 4-4", "3-0 4-0 5-1 2-2 5-3 6-4 5-5",
+      "5-0 6-0 3-1 4-2 3-3 4-3 6-6"], "2-1 5-4 6-5 1-1 2-0 0-0 5-2", 2,
+     "6-6, 6-3 right, 6-4 left, 4-3 left, 3-2 right, 5-3 left, 4-2 right, 4-4 right, "
+     "5-5 left, 5-0 left, 4-1 right, 5-1 right, 6-0 left, 6-2 left, 2-2 left, draw, "
+     "2-1 left, 6-1 left, draw, 5-4 right, draw, 6-5 left, draw, draw, pass, 4-0 right, "
+     "pass, 2-0 right, pass, pass, pass",
+     "end blocked winner None pips [3, 3, 10] points [0, 0, 0] scores [0, 0, 0]"),
+])
+def test_seed_000_worked_examples(hands, boneyard, leader, moves, end):
+    state = deal("pagat", hands, boneyard, leader=leader)
+    play(state, *moves_of(moves))
+    assert round_log(state)[-1] == end
