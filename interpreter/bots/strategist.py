@@ -5,13 +5,15 @@ of a suit, the more you should try to leave that suit on the ends ... in a
 partnership game, assume that your partner's lead is his strongest suit and play
 to it." On top of that it blocks suits opponents are known to lack (a player who
 drew or passed at an end value lacks it), sheds heavy tiles when the round may
-block, and draws voluntarily, once a turn, only when every placement would open a
-suit an opponent is known to hold and the boneyard is still large.
+block, and draws voluntarily (once a turn, rarely: measured, extra pips cost more
+than they gain) only when every placement would open a suit the next player, an
+opponent, is known to hold (it led it or opened it twice) and the boneyard is large.
 
-No search: each legal action gets a score that is a sum of named terms (``TERMS``),
-the best wins and ties go to the seat's RNG. The terms that set the winner apart
-from the runner-up are what ``explain`` says, so every choice has a reason a player
-can read:
+No search: each legal action gets a score that is a sum of named terms (the ``W_*``
+weights), the best wins and ties go to the seat's RNG. The terms that set the winner
+apart from the best lower-scored action are what ``explain`` says, so every choice has
+a reason a player can read. It reads only its ``Observation`` (its hand, the line and
+the public history), so it has no ``policy`` fast path: simulations call ``choose``.
 
 >>> from interpreter import api
 >>> state = api.load_game("pagat").new_match(2, deals=[api.Deal.of(
