@@ -7,8 +7,6 @@ import dataclasses
 import doctest
 import random
 
-import pytest
-
 from interpreter import api
 from interpreter.bots import make_bot, strategist
 from interpreter.bots.strategist import StrategistBot
@@ -185,11 +183,22 @@ def test_same_seed_same_record():
     assert one.events == two.events
 
 
-@pytest.mark.parametrize("ruleset,players", [("mexican", 4), ("vietnamese", 3),
-                                             ("house/double-nine", 6), ("dutch", 2)])
-def test_plays_whole_matches_of_other_rulesets(ruleset, players):
-    result = api.play_match(ruleset, players, seed=2, bots="strategist", trace=True)
-    assert result.events[-1]["event"] == "match_end"
+def test_plays_every_builtin_ruleset_at_every_player_count_with_verified_records(tmp_path):
+    from interpreter.records import verify_file, write_records
+    from interpreter.rules import builtin_rulesets
+
+    events = []
+    for ruleset in builtin_rulesets():
+        game = api.load_game(ruleset.name)
+        for players in range(game.rules.min_players, game.rules.max_players + 1):
+            if game.hand_size(players) * players > game.tileset.tile_count:
+                continue
+            result = api.play_match(game, players, seed=players, bots="strategist", trace=True)
+            assert result.events[-1]["event"] == "match_end"
+            events += result.events
+    path = tmp_path / "strategist.jsonl"
+    write_records(str(path), events)
+    assert verify_file(str(path)) == []
 
 
 def test_beats_random_clearly_over_300_pagat_matches():
