@@ -156,7 +156,7 @@ class Game:
                 r.draw_limit if r.draw_limit is not None else T, self.draw_cost(players),
                 self.hand_value, self.settler(players).settle, open_any,
                 r.match_tie == "play_on", range(T), ts.bit, self.hand_size(players) * players,
-                4 * T, ts.key_unpack)
+                16 * T, ts.key_unpack)
         return found
 
     def settler(self, players: int):

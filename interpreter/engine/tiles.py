@@ -91,8 +91,8 @@ class TileSet:
         self.doubles_mask = sum(1 << i for i in self.doubles_desc)
         self.full_mask = (1 << self.tile_count) - 1
         self.bit = tuple(1 << i for i in range(self.tile_count))
-        # the shuffle's sort keys: one 32-bit key a tile (see engine.core)
-        self.key_unpack = struct.Struct(f"<{self.tile_count}I").unpack
+        # the shuffle's sort keys: one 32-bit key a tile, four deals at a time (engine.core)
+        self.key_unpack = struct.Struct(f"<{4 * self.tile_count}I").unpack
 
     def mask(self, tiles) -> int:
         """Tiles -> hand bitmask."""
