@@ -4,7 +4,10 @@
 offer ``policy(game)``: the same choice as a fast callable over bitmasks
 (``policy(left_mask, right_mask, can_draw) -> int action``, see ``engine.core``),
 which simulation uses instead of building Observations. Both must consume the
-bot's RNG identically, so a match gives the same record either way.
+bot's RNG identically, so a match gives the same record either way. The engine
+does not call a policy when the only legal action is a draw or a pass, so a bot
+offering ``policy`` must not use its RNG then. A policy carrying ``uniform_rnd``
+(the ``random`` bot's) is the uniform pick itself, which the engine inlines.
 """
 
 from __future__ import annotations
