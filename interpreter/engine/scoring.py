@@ -88,9 +88,12 @@ class Settler:
                 lowest = sorted({self.side_of[s] for s in range(n) if pips[s] == low})
             if len(lowest) == 1:
                 winner_side = lowest[0]
-                team = self.teams[winner_side]
-                best = min([pips[s] for s in team])
-                winner_seat = min(s for s in team if pips[s] == best)
+                if self.individual:
+                    winner_seat = winner_side
+                else:
+                    team = self.teams[winner_side]
+                    best = min([pips[s] for s in team])
+                    winner_seat = min([s for s in team if pips[s] == best])
                 points[winner_side] = rules.blocked_points(self.contexts[winner_side])
             else:
                 tied = True
