@@ -170,6 +170,7 @@ class MatchCore:
          settle, open_any, play_on, full, BIT, dealt_n, key_bytes, unpack) = g.setup(n)
         pols = self.policies
         target = self.target
+        add_round = self.rounds.append
         lo_chunk, hi_chunk = g._chunks if len(g._chunks) == 2 else (None, None)
         # a builtin uniform policy (bots.random_bot) is inlined below: same draws, no call
         uniform = [getattr(pol, "uniform_rnd", None) for pol in pols]
@@ -411,7 +412,7 @@ class MatchCore:
                 "placements": placements, "draws": draws, "passes": passes,
                 "decisions": placements + draws + passes, "choice_points": choices,
                 "redeals": redeals})
-            self.rounds.append(stats)
+            add_round(stats)
             prev_leader, prev_winner = leader, wseat
             top = max(scores)
             if top >= target:

@@ -94,6 +94,7 @@ class Game:
         self.hand_value = _hand_value(self._chunks)
         self._settlers: dict[tuple[int, int], Settler] = {}
         self._setups: dict[tuple[int, int], tuple] = {}
+        self._seatable: set[int] = set()
         tile = rules.opening_tile
         self.required_tile: str | int = (
             tile if isinstance(tile, str) else ts.index[Tile(tile[0], tile[1])])
@@ -101,6 +102,8 @@ class Game:
     # -- per player count --------------------------------------------------------------
     def check_players(self, players: int) -> None:
         """Raise a ``players`` diagnostic when this ruleset cannot seat ``players``."""
+        if players in self._seatable:
+            return
         r = self.rules
         if not r.min_players <= players <= r.max_players:
             span = (f"{r.min_players}" if r.min_players == r.max_players
@@ -112,6 +115,7 @@ class Game:
             raise DiagnosticError([Diagnostic(
                 "deal", f"{r.name}: {players} hands of {self.hand_size(players)} need {need} "
                 f"tiles but the set has {self.tileset.tile_count}")])
+        self._seatable.add(players)
 
     @cache  # noqa: B019 - a Game lives as long as its ruleset
     def hand_size(self, players: int) -> int:
