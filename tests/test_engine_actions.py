@@ -64,3 +64,10 @@ def test_a_tile_alone_is_resolved_to_the_one_end_it_fits():
     assert state.parse_action("6-5") == Action.place("6-5", "right")
     state.apply("6-5")
     assert state.record[-1] == {"event": "place", "player": 1, "tile": [5, 6], "end": "right"}
+
+
+def test_an_action_object_without_an_end_is_resolved_too():
+    state = start(make_game(), ["6-4 1-2", "6-5 3-3"], "0-0", leader=0)
+    state.apply(Action.place("6-4"))
+    state.apply(Action.place("6-5"))
+    assert state.record[-1]["end"] == "right"

@@ -57,8 +57,10 @@ def explain_illegal(state, action: Action) -> str:
     assert phase == PLAY
     t = ts.index[tile]
     if action.end is None:
-        if (mL | mR) >> t & 1:
+        if mL >> t & 1 and mR >> t & 1:
             return f"{tile} fits both ends: write {tile} left or {tile} right"
+        if (mL | mR) >> t & 1:
+            return f"{tile} fits the {'left' if mL >> t & 1 else 'right'} end only"
         return f"{tile} matches neither open end ({left} and {right})"
     value = left if action.end == "left" else right
     return f"{tile} does not match the {action.end} end ({value})"

@@ -108,7 +108,9 @@ class State:
     def parse_action(self, text: str) -> Action:
         """Text -> Action; ``6-4`` alone is resolved to the one end it fits (Ambiguous
         when it fits both). Malformed text raises ``MalformedActionError``."""
-        action = Action.parse(text)
+        return self._resolve(Action.parse(text))
+
+    def _resolve(self, action: Action) -> Action:
         if action.kind != "place" or action.end is not None or self._decision is None:
             return action
         if self._decision[8] != PLAY:
@@ -120,9 +122,9 @@ class State:
         return fits[0] if fits else action
 
     def apply(self, action: Action | str) -> None:
-        """Play ``action`` (or its text) for the current player."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
+        """Play ``action`` (or its text) for the current player. A placement without an
+        end is put at the one end it fits (``AmbiguousActionError`` when it fits both)."""
+        action = self.parse_action(action) if isinstance(action, str) else self._resolve(action)
         for code, legal in self._legal_pairs():
             if legal == action:
                 self._advance(code)
