@@ -11,6 +11,18 @@ Decision tuples: ``(player, hand, left, right, left_mask, right_mask, can_draw,
 can_pass, phase, drawn_this_turn, next_tile)`` where ``phase`` is ``PLAY``,
 ``OPEN`` (the opening tile: ``left_mask`` holds the tiles that may open) or
 ``SEEK`` (drawing in turn for the required opening tile: draw is the only action).
+A policy is not consulted when the only legal action is a draw or a pass.
+
+Cases the rules leave open, decided here:
+- A required opening tile (a given tile, or the highest double dealt) is placed at
+  once: no voluntary draw before it. With ``opener: leader``, a leader who lacks it
+  counts as "nobody holds it" (``if_unheld`` applies).
+- ``draw_in_turn`` checks the boneyard order up front: when the tile lies only
+  among the reserve, the deal is redealt at once (leader ``null``, no draws
+  recorded). With ``highest_double`` and no double dealt, the first double drawn opens.
+- ``opening_tile_holder`` when nobody holds the tile: redeal (nobody leads).
+- Draw costs paid ``to round_winner`` in a round nobody wins are simply lost.
+- A match still undecided after ``max_rounds`` rounds (1000) ends drawn.
 """
 
 from __future__ import annotations
