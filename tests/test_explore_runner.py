@@ -135,3 +135,11 @@ def test_ctrl_c_keeps_the_batches_finished_before_it():
     assert outcome.interrupted
     assert (outcome.runs[0].n, outcome.runs[0].stop_reason) == (15, "interrupted")
     assert outcome.runs[0].aggs[0].n == 15
+
+
+def test_batch_size_changes_no_number_of_a_fixed_run():
+    small = numbers(compare(settings(batch_size=3, skill_bots=None), SerialBackend()))
+    large = numbers(compare(settings(batch_size=24, skill_bots=None), SerialBackend()))
+    assert small["settings"].pop("batch_size") == 3
+    assert large["settings"].pop("batch_size") == 24
+    assert small == large
