@@ -209,6 +209,8 @@ def _verify_match(match: list[tuple[int, dict]], path: str, load_game) -> None:
             done = _compare(line, e, produced, done)
         else:
             if done >= len(produced):
+                if state.is_terminal:
+                    raise _Mismatch(line, f"the match is over; {kind} is not allowed")
                 raise _Mismatch(line, f"{kind} comes too early: player "
                                 f"{state.current_player} is still to act")
             done = _compare(line, e, produced, done)

@@ -154,3 +154,16 @@ def test_cli_verify_exit_codes(record):
                          capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 1
     assert bad.stderr.startswith(f"{path}:{i + 1}: round 1: round_end ")
+
+
+def test_events_after_the_match_end_and_a_round_end_too_early(record):
+    events, path = record
+    end = first(events, "match_end")
+    extra = events[:end + 1] + [events[end]]
+    assert verify(write(path, extra)) == [(end + 2, "the match is over; match_end is not allowed")]
+    i = first(events, "place", lambda e: e["end"] is not None)
+    early = events[:i] + [{"event": "round_end", "round": 1, "result": "blocked", "winner": None,
+                           "pips": [0, 0], "points": [0, 0], "scores": [0, 0]}] + events[i:]
+    (line, message), = verify(write(path, early))
+    assert line == i + 1
+    assert message == f"round_end comes too early: player {events[i]['player']} is still to act"
