@@ -16,13 +16,14 @@ from typing import Any
 from .bots.loader import make_bot, resolve
 from .diagnostics import Diagnostic, DiagnosticError
 from .engine.actions import Action, IllegalActionError
-from .engine.core import MatchCore, stream
+from .engine.core import MatchCore
 from .engine.explain import explain_illegal
 from .engine.game import Deal, Game
 from .engine.observation import Observation
 from .engine.rules import Rules
 from .engine.state import State
 from .engine.stats import MatchResult, RoundStats
+from .engine.streams import seat_stream, seat_streams
 from .engine.tiles import Tile
 
 __all__ = ["Action", "Deal", "Game", "MatchResult", "Observation", "RoundStats", "State",
@@ -63,8 +64,8 @@ def match_seed(base_seed: int, index: int) -> int:
 
 
 def bot_rng(seed: int, seat: int):
-    """The bot RNG stream of ``seat`` in the match of ``seed``."""
-    return stream(seed, seat)
+    """The bot RNG stream of ``seat`` in the match of ``seed`` (a ``random.Random``)."""
+    return seat_stream(seed, seat)
 
 
 def make_bots(bots: Any, players: int, seed: int) -> list:
@@ -78,7 +79,8 @@ def make_bots(bots: Any, players: int, seed: int) -> list:
         raise DiagnosticError([Diagnostic(
             "bot", f"{len(specs)} bots for {players} players: give one for all seats "
             "or one per seat")])
-    return [make_bot(spec, seat, bot_rng(seed, seat)) for seat, spec in enumerate(specs)]
+    rngs = seat_streams(seed, players)
+    return [make_bot(spec, seat, rngs[seat]) for seat, spec in enumerate(specs)]
 
 
 def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
@@ -100,7 +102,8 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
         if isinstance(cls, type) and hasattr(cls, "policy"):
             _FAST[bots] = cls
             core = MatchCore(game, players, seed,
-                             [cls(s, stream(seed, s)).policy(game) for s in range(players)],
+                             [cls(s, rng).policy(game)
+                              for s, rng in enumerate(seat_streams(seed, players))],
                              record=trace, start_scores=start_scores, max_rounds=max_rounds)
             for _ in core.run():
                 raise RuntimeError("a fast policy is missing")  # pragma: no cover

@@ -6,8 +6,9 @@ offer ``policy(game)``: the same choice as a fast callable over bitmasks
 which simulation uses instead of building Observations. Both must consume the
 bot's RNG identically, so a match gives the same record either way. The engine
 does not call a policy when the only legal action is a draw or a pass, so a bot
-offering ``policy`` must not use its RNG then. A policy carrying ``uniform_rnd``
-(the ``random`` bot's) is the uniform pick itself, which the engine inlines.
+offering ``policy`` must not use its RNG then. A policy carrying ``uniform_bits``
+(the ``random`` bot's, on a seat stream) is the uniform pick itself, which the
+engine inlines.
 """
 
 from __future__ import annotations

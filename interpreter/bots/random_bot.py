@@ -36,14 +36,20 @@ class RandomBot:
         return Action("pass")
 
     def policy(self, game):
-        """The same choice over bitmasks (``engine.core`` policy)."""
+        """The same choice over bitmasks (``engine.core`` policy).
+
+        On a seat stream (``engine.streams``) ``int(rng.random() * n)`` is
+        ``(rng.next32() * n) >> 32`` exactly: the policy picks on the words, and the
+        engine inlines that pick (``uniform_bits``).
+        """
+        bits = getattr(self.rng, "next32", None)
         rnd = self.rng.random
 
         def choose(mL: int, mR: int, can_draw: bool) -> int:
             nL = mL.bit_count()
             n = nL + mR.bit_count()
             if n:
-                k = int(rnd() * n)
+                k = (bits() * n) >> 32 if bits is not None else int(rnd() * n)
                 if k < nL:
                     m, end = mL, 0
                 else:
@@ -54,5 +60,6 @@ class RandomBot:
                 return ((m & -m).bit_length() - 1) << 2 | end
             return DRAW if can_draw else PASS
 
-        choose.uniform_rnd = rnd  # lets the engine inline this exact pick (engine.core)
+        if bits is not None:
+            choose.uniform_bits = bits  # lets the engine inline this exact pick (engine.core)
         return choose

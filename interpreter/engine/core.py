@@ -27,7 +27,6 @@ Cases the rules leave open, decided here:
 
 from __future__ import annotations
 
-import _random
 import hashlib
 import random
 from collections.abc import Callable
@@ -38,6 +37,7 @@ from . import leaders
 from .actions import DRAW
 from .scoring import match_winner
 from .stats import MatchResult, RoundStats
+from .streams import seat_stream
 
 if TYPE_CHECKING:
     from .game import Deal, Game
@@ -47,24 +47,9 @@ MAX_REDEALS = 1000
 Policy = Callable[[int, int, bool], int]
 
 
-STREAMS = {"lead": 2}  # bot seat s: 16 + s
-
-
-def stream(seed: int, name: str | int) -> random.Random:
-    """An independent Mersenne Twister stream of the match seed: a bot seat's number.
-
-    Seeded with ``seed * 4099 + stream``: MT's seeding mixes any two keys into
-    unrelated sequences, and skipping ``Random.__init__`` saves a micro-second.
-    """
-    rng = _new_random(random.Random)
-    _mt_seed(rng, abs(seed) * 4099 + (STREAMS[name] if isinstance(name, str) else 16 + name)
-             + (1 << 80 if seed < 0 else 0))
-    rng.gauss_next = None
-    return rng
-
-
-_new_random = random.Random.__new__
-_mt_seed = _random.Random.seed
+def stream(seed: int, seat: int) -> random.Random:
+    """Bot seat ``seat``'s random stream in the match of ``seed`` (see ``engine.streams``)."""
+    return seat_stream(seed, seat)
 
 
 _NAME_KEYS = {"lead": 0x2545F4914F6CDD1D}
@@ -184,8 +169,9 @@ class MatchCore:
         target = self.target
         add_round = self.rounds.append
         lo_chunk, hi_chunk = g._chunks if len(g._chunks) == 2 else (None, None)
-        # a builtin uniform policy (bots.random_bot) is inlined below: same draws, no call
-        uniform = [getattr(pol, "uniform_rnd", None) for pol in pols]
+        # a builtin uniform policy (bots.random_bot) is inlined below: the same pick on the
+        # same 32-bit words of the seat's stream (engine.streams), no call
+        uniform = [getattr(pol, "uniform_bits", None) for pol in pols]
         # the shuffle stream: deal k sorts the set on T 32-bit keys, the k-th T of the
         # output of SHAKE-128(seed): a pure function of the seed, no generator to seed
         shuffle_key = f"{self.seed}:shuffle:".encode()
@@ -281,7 +267,7 @@ class MatchCore:
                 pol = pols[p]
                 urnd = uniform[p]
                 if urnd is not None:
-                    k = int(urnd() * m.bit_count())
+                    k = (urnd() * m.bit_count()) >> 32
                     while k:
                         m &= m - 1
                         k -= 1
@@ -325,7 +311,7 @@ class MatchCore:
                             k = nL + mR.bit_count()
                             if can_draw or k > 1:
                                 choices += 1
-                            k = int(urnd() * k)
+                            k = (urnd() * k) >> 32
                             if k < nL:
                                 while k:
                                     mL &= mL - 1
