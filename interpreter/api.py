@@ -23,7 +23,7 @@ from .engine.observation import Observation
 from .engine.rules import Rules
 from .engine.state import State
 from .engine.stats import MatchResult, RoundStats
-from .engine.streams import seat_stream, seat_streams
+from .engine.streams import seat_bits, seat_stream, seat_streams
 from .engine.tiles import Tile
 
 __all__ = ["Action", "Deal", "Game", "MatchResult", "Observation", "RoundStats", "State",
@@ -101,10 +101,18 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
         cls = _FAST.get(bots) or resolve(bots)
         if isinstance(cls, type) and hasattr(cls, "policy"):
             _FAST[bots] = cls
-            core = MatchCore(game, players, seed,
-                             [cls(s, rng).policy(game)
-                              for s, rng in enumerate(seat_streams(seed, players))],
-                             record=trace, start_scores=start_scores, max_rounds=max_rounds)
+            if vars(cls).get("uniform_pick", False):  # not a subclass that may differ
+                # the engine makes the uniform pick itself on each seat's words: no bot
+                # objects; a uniform seat's policy is never called, its words stand in
+                bits = seat_bits(seed, players)
+                core = MatchCore(game, players, seed, bits, uniform=bits, record=trace,
+                                 start_scores=start_scores, max_rounds=max_rounds)
+            else:
+                core = MatchCore(game, players, seed,
+                                 [cls(s, rng).policy(game)
+                                  for s, rng in enumerate(seat_streams(seed, players))],
+                                 record=trace, start_scores=start_scores,
+                                 max_rounds=max_rounds)
             for _ in core.run():
                 raise RuntimeError("a fast policy is missing")  # pragma: no cover
             return core.result

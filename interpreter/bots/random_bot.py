@@ -21,6 +21,7 @@ class RandomBot:
     """Uniform among placements; draw or pass only when no placement exists."""
 
     name = "random"
+    uniform_pick = True  # simulation may skip this class: the engine makes the same pick
 
     def __init__(self, seat: int, rng: random.Random):
         self.seat = seat

@@ -82,11 +82,14 @@ class MatchCore:
 
     def __init__(self, game: Game, players: int, seed: int, policies: list[Policy | None],
                  record: bool = True, deals: list[Deal] | None = None,
-                 start_scores: list[int] | None = None, max_rounds: int = 1000):
+                 start_scores: list[int] | None = None, max_rounds: int = 1000,
+                 uniform: list | None = None):
         self.game = game
         self.players = players
         self.seed = seed
         self.policies = policies
+        # per seat, the next32 of a seat playing the builtin uniform pick, or None
+        self.uniform = uniform
         self.rec: list[dict] | None = [] if record else None
         self.teams = game.teams(players)
         if self.rec is not None:
@@ -171,10 +174,10 @@ class MatchCore:
         lo_chunk, hi_chunk = g._chunks if len(g._chunks) == 2 else (None, None)
         # a builtin uniform policy (bots.random_bot) is inlined below: the same pick on the
         # same 32-bit words of the seat's stream (engine.streams), no call
-        uniform = [getattr(pol, "uniform_bits", None) for pol in pols]
+        uniform = self.uniform or [getattr(pol, "uniform_bits", None) for pol in pols]
         # the shuffle stream: deal k sorts the set on T 32-bit keys, the k-th T of the
         # output of SHAKE-128(seed): a pure function of the seed, no generator to seed
-        shuffle_key = f"{self.seed}:shuffle:".encode()
+        shuffle_key = b"%d:shuffle:" % self.seed
         shake = hashlib.shake_128
         deals_made = 0
         rec = self.rec

@@ -24,8 +24,8 @@ import sys
 from array import array
 from itertools import chain
 
-FIRST = 32                # words in a seat's first block: a short match needs about 20
-MORE = 256                # words in each later block
+FIRST = 48                # words in a seat's first block: a short match needs 20 to 30
+MORE = 128                # words in each later block
 _shake = hashlib.shake_128
 SCALE = 1.0 / 4294967296.0
 _SWAP = sys.byteorder != "little"
@@ -97,17 +97,23 @@ def _key(seed: int) -> bytes:
     return b"%d:bots" % seed
 
 
-def seat_streams(seed: int, players: int) -> list[SeatRandom]:
-    """The random streams of seats ``0 .. players-1`` in the match of ``seed``."""
+def seat_bits(seed: int, players: int) -> list:
+    """The ``next32`` of seats ``0 .. players-1`` in the match of ``seed``, without the
+    ``SeatRandom`` around them (the engine's inlined ``random`` bot reads only these)."""
     key = _key(seed)
     words = _words(_shake(key).digest(4 * FIRST * players))
+    return [chain.from_iterable(_blocks(words[i:i + FIRST], key, s)).__next__
+            for s, i in enumerate(range(0, FIRST * players, FIRST))]
+
+
+def seat_streams(seed: int, players: int) -> list[SeatRandom]:
+    """The random streams of seats ``0 .. players-1`` in the match of ``seed``."""
     out = []
     new = SeatRandom.__new__
-    for s in range(players):
+    for bits in seat_bits(seed, players):
         rng = new(SeatRandom)
         rng.gauss_next = None
-        rng.next32 = chain.from_iterable(
-            _blocks(words[s * FIRST:s * FIRST + FIRST], key, s)).__next__
+        rng.next32 = bits
         out.append(rng)
     return out
 
