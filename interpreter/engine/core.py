@@ -177,6 +177,7 @@ class MatchCore:
         uniform = self.uniform or [getattr(pol, "uniform_bits", None) for pol in pols]
         # the shuffle stream: deal k sorts the set on T 32-bit keys, the k-th T of the
         # output of SHAKE-128(seed): a pure function of the seed, no generator to seed
+        # (an array of words: an int is made only for a key the sort reads)
         shuffle_key = b"%d:shuffle:" % self.seed
         shake = hashlib.shake_128
         deals_made = 0

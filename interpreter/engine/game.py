@@ -16,6 +16,7 @@ from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .rules import Rules
 from .scoring import Settler
+from .streams import words
 from .tiles import Tile, TileSet
 
 
@@ -160,7 +161,7 @@ class Game:
                 r.draw_limit if r.draw_limit is not None else T, self.draw_cost(players),
                 self.hand_value, self.settler(players).settle, open_any,
                 r.match_tie == "play_on", range(T), ts.bit, self.hand_size(players) * players,
-                16 * T, ts.key_unpack)
+                16 * T, words)
         return found
 
     def settler(self, players: int):

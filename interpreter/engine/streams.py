@@ -32,7 +32,7 @@ _SWAP = sys.byteorder != "little"
 assert array("I").itemsize == 4
 
 
-def _words(raw: bytes) -> array:
+def words(raw: bytes) -> array:
     """Little-endian 32-bit words; an array makes each int only when it is read."""
     a = array("I")
     a.frombytes(raw)
@@ -49,7 +49,7 @@ def _blocks(first: array, key: bytes, seat: int | None = None):
         key += b"%d:" % seat
     k = 1
     while True:
-        yield _words(_shake(key + b"%d" % k).digest(4 * MORE))
+        yield words(_shake(key + b"%d" % k).digest(4 * MORE))
         k += 1
 
 
@@ -64,7 +64,7 @@ class SeatRandom(random.Random):
         if key is None:
             key = os.urandom(16)
         if first is None:
-            first = _words(_shake(key + b":0").digest(4 * FIRST))
+            first = words(_shake(key + b":0").digest(4 * FIRST))
         self.gauss_next = None
         self.next32 = chain.from_iterable(_blocks(first, key + b":")).__next__
 
@@ -101,8 +101,8 @@ def seat_bits(seed: int, players: int) -> list:
     """The ``next32`` of seats ``0 .. players-1`` in the match of ``seed``, without the
     ``SeatRandom`` around them (the engine's inlined ``random`` bot reads only these)."""
     key = _key(seed)
-    words = _words(_shake(key).digest(4 * FIRST * players))
-    return [chain.from_iterable(_blocks(words[i:i + FIRST], key, s)).__next__
+    block = words(_shake(key).digest(4 * FIRST * players))
+    return [chain.from_iterable(_blocks(block[i:i + FIRST], key, s)).__next__
             for s, i in enumerate(range(0, FIRST * players, FIRST))]
 
 
@@ -121,8 +121,8 @@ def seat_streams(seed: int, players: int) -> list[SeatRandom]:
 def seat_stream(seed: int, seat: int) -> SeatRandom:
     """The random stream of bot seat ``seat`` in the match of ``seed``."""
     key = _key(seed)
-    words = _words(_shake(key).digest(4 * FIRST * (seat + 1))[4 * FIRST * seat:])
+    block = words(_shake(key).digest(4 * FIRST * (seat + 1))[4 * FIRST * seat:])
     rng = SeatRandom.__new__(SeatRandom)
     rng.gauss_next = None
-    rng.next32 = chain.from_iterable(_blocks(words, key, seat)).__next__
+    rng.next32 = chain.from_iterable(_blocks(block, key, seat)).__next__
     return rng
