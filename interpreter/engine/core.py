@@ -169,6 +169,7 @@ class MatchCore:
         (PM, TL, TH, PIPS, T, hand_size, draw_end, vol, stuck_draw, limit, draw_cost, value_of,
          settle, open_any, play_on, full, BIT, dealt_n, key_bytes, unpack) = g.setup(n)
         pols = self.policies
+        NEXT = (*range(1, n), 0)  # the seat after each seat
         target = self.target
         add_round = self.rounds.append
         lo_chunk, hi_chunk = g._chunks if len(g._chunks) == 2 else (None, None)
@@ -296,24 +297,24 @@ class MatchCore:
                 if rec is not None:
                     rec.append({"event": "place", "player": p, "tile": [L, R], "end": None})
                 break
-            # -- turns
+            # -- turns (the loop ends on a block, npass == n, or a domino, which sets npass = n)
             npass = 0
-            domino = p if not h else None
-            while domino is None:
-                p = p + 1 if p + 1 < n else 0
+            domino = None
+            if not h:
+                domino, npass = p, n
+            while npass < n:
+                p = NEXT[p]
                 h = hands[p]
-                pol = pols[p]
                 urnd = uniform[p]
                 drawn = 0
                 while True:
                     mL = h & PM[L]
                     mR = h & PM[R]
                     if mL or mR:
-                        can_draw = vol and pos < draw_end and drawn < limit
                         if urnd is not None:  # the uniform pick, placed at once
                             nL = mL.bit_count()
                             k = nL + mR.bit_count()
-                            if can_draw or k > 1:
+                            if k > 1 or (vol and pos < draw_end and drawn < limit):
                                 choices += 1
                             k = (urnd() * k) >> 32
                             if k < nL:
@@ -340,10 +341,12 @@ class MatchCore:
                                 rec.append({"event": "place", "player": p,
                                             "tile": [TL[t], TH[t]], "end": end})
                             if not h:
-                                domino = p
+                                domino, npass = p, n
                             break
+                        can_draw = vol and pos < draw_end and drawn < limit
                         if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
                             choices += 1
+                        pol = pols[p]
                         if pol is None:
                             a = yield (p, h, L, R, mL, mR, can_draw, False, PLAY, drawn, pos)
                         else:
@@ -364,14 +367,14 @@ class MatchCore:
                                     rec.append({"event": "place", "player": p,
                                                 "tile": [TL[t], TH[t]], "end": "left"})
                             if not h:
-                                domino = p
+                                domino, npass = p, n
                             break
                     elif stuck_draw and pos < draw_end and drawn < limit:
                         # the only legal action: policies are not consulted (see bots.base)
-                        if pol is None:
+                        if pols[p] is None:
                             yield (p, h, L, R, 0, 0, True, False, PLAY, drawn, pos)
                     else:
-                        if pol is None:
+                        if pols[p] is None:
                             yield (p, h, L, R, 0, 0, False, True, PLAY, drawn, pos)
                         passes += 1
                         npass += 1
@@ -387,8 +390,6 @@ class MatchCore:
                     npass = 0
                     if rec is not None:
                         rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
-                if npass == n:
-                    break
             # -- settlement
             if lo_chunk is not None:  # a set of at most 28 tiles: two table lookups a hand
                 pips = [lo_chunk[h & 16383] + hi_chunk[h >> 14] for h in hands]
