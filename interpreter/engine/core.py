@@ -210,9 +210,12 @@ class MatchCore:
                     deals_made += 1
                     keys = block[j * T:j * T + T]
                     deck = sorted(full, key=keys.__getitem__)
-                    hands = [0] * n
-                    for i, t in enumerate(deck[:dealt_n]):
-                        hands[i // hand_size] |= BIT[t]
+                    hands = []
+                    for i in range(0, dealt_n, hand_size):
+                        h = 0
+                        for t in deck[i:i + hand_size]:
+                            h |= BIT[t]
+                        hands.append(h)
                     dealt, fixed = dealt_n, None
                 leader = fixed if fixed is not None else pre
                 if leader is None:

@@ -62,6 +62,10 @@ class Settler:
             d["tiles"] = counts[s]
             d["drawn"] = drawn[s]
         if self.individual:
+            if domino_seat is not None and not draw_cost:  # the common case, straight
+                points = [0] * n
+                points[domino_seat] = self.rules.domino_points(self.contexts[domino_seat])
+                return domino_seat, domino_seat, False, points
             side_pips = pips
         else:
             side_pips = []
