@@ -95,10 +95,12 @@ def side_of(match: MatchResult, seat: int) -> int:
     raise ValueError(f"seat {seat} is in no side of {match.teams}")
 
 
-def features(match: MatchResult, skilled_seat: int | None = None) -> list[int]:
+def features(match: MatchResult, skilled_seat: int | None = None,
+             round_points: list[int] | None = None) -> list[int]:
     """The match as one integer vector laid out as ``feature_names(match.players)``.
 
     One pass over the rounds: this runs once per match, beside the engine's hot loop.
+    Each round's total points are appended to ``round_points`` when given (the chart).
     """
     rounds = match.rounds
     sides = len(match.teams)
@@ -120,7 +122,10 @@ def features(match: MatchResult, skilled_seat: int | None = None) -> list[int]:
             blocked += 1
         if r.tied_block:
             tied += 1
-        points += sum(r.points)
+        scored = sum(r.points)
+        points += scored
+        if round_points is not None:
+            round_points.append(scored)
         scores = r.scores
         top = max(scores)
         if decided and scores[winner] < top:

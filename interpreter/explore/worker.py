@@ -25,7 +25,6 @@ from interpreter.explore.metrics import (
     CrossAggregate,
     feature_names,
     features,
-    points_per_round,
 )
 
 DEFAULT_API = "interpreter.api"
@@ -123,29 +122,30 @@ def _run(spec: BatchSpec) -> BatchResult:
     t0 = time.perf_counter()
     api = _api(spec.api_module)
     pairing = spec.pairing
+    players = pairing.players
     games = [game_for(spec.api_module, ref) for ref in pairing.refs]
-    dim = len(feature_names(pairing.players))
-    count = spec.stop - spec.start
-    rows = [np.zeros((count, dim), dtype=np.int64) for _ in games]
-    rounds_hist: list[Counter] = [Counter() for _ in games]
-    points_hist: list[Counter] = [Counter() for _ in games]
+    dim = len(feature_names(players))
+    vectors: list[list[list[int]]] = [[] for _ in games]
+    points: list[list[int]] = [[] for _ in games]     # every round's points, for the chart
     out = io.StringIO() if spec.csv else None
     writer = csv.writer(out) if out is not None else None
-    total_rounds = 0
-    for row, index in enumerate(range(spec.start, spec.stop)):
+    # one name for every seat takes the engine's fast path (the same matches either way)
+    same = pairing.skilled_bot is None and len(set(pairing.bots)) == 1
+    for index in range(spec.start, spec.stop):
         seed = api.match_seed(spec.base_seed, index)
         bots, skilled = pairing.seat_bots(index)
+        play_bots = bots[0] if same else bots
         for k, game in enumerate(games):
-            match = api.play_match(game, pairing.players, seed, bots)
-            rows[k][row] = features(match, skilled)
-            rounds_hist[k][len(match.rounds)] += 1
-            points_hist[k].update(points_per_round(match))
-            total_rounds += len(match.rounds)
+            match = api.play_match(game, players, seed, play_bots)
+            vectors[k].append(features(match, skilled, points[k]))
             if writer is not None:
                 _write_rounds(writer, pairing, k, index, seed, bots, match)
+    rows = [np.array(v, dtype=np.int64).reshape(len(v), dim) for v in vectors]
+    rounds_col = feature_names(players).index("rounds")
     aggs = []
     for k in range(len(games)):
-        agg = Aggregate(dim, rounds_hist=rounds_hist[k], points_hist=points_hist[k])
+        agg = Aggregate(dim, rounds_hist=Counter(rows[k][:, rounds_col].tolist()),
+                        points_hist=Counter(points[k]))
         agg.add_rows(rows[k])
         aggs.append(agg)
     crosses = []
@@ -153,6 +153,7 @@ def _run(spec: BatchSpec) -> BatchResult:
         cross = CrossAggregate(dim)
         cross.add_rows(rows[0], rows[k])
         crosses.append(cross)
+    total_rounds = sum(int(r[:, rounds_col].sum()) for r in rows)
     return BatchResult(spec, aggs, crosses, total_rounds,
                        out.getvalue() if out is not None else None,
                        time.perf_counter() - t0)
