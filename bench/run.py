@@ -45,7 +45,7 @@ def engine_rate(game, players: int, rounds: int, base_seed: int) -> float:
 
 def long_match_rate(game, players: int, rounds: int) -> float:
     """Rounds per second inside one endless match: the round loop without match setup
-    (four bot RNG seeds, the record of a match) -- for comparison only."""
+    (the bot streams, the first shuffle block, the lot, the result) -- for comparison only."""
     endless = Game(dataclasses.replace(game.rules, target=lambda *_: 10 ** 12))
     t0 = time.process_time()
     api.play_match(endless, players, 1, max_rounds=rounds)

@@ -11,7 +11,9 @@ Decision tuples: ``(player, hand, left, right, left_mask, right_mask, can_draw,
 can_pass, phase, drawn_this_turn, next_tile)`` where ``phase`` is ``PLAY``,
 ``OPEN`` (the opening tile: ``left_mask`` holds the tiles that may open) or
 ``SEEK`` (drawing in turn for the required opening tile: draw is the only action).
-A policy is not consulted when the only legal action is a draw or a pass.
+A policy is not consulted when the only legal action is a draw or a pass. A seat
+given a ``uniform`` word source (the ``random`` bot: ``engine.streams``) is not
+asked at all: the loop makes the uniform pick itself, ``(next32() * n) >> 32``.
 
 Cases the rules leave open, decided here:
 - A required opening tile (a given tile, or the highest double dealt) is placed at
@@ -28,7 +30,6 @@ Cases the rules leave open, decided here:
 from __future__ import annotations
 
 import hashlib
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -37,7 +38,6 @@ from . import leaders
 from .actions import DRAW
 from .scoring import match_winner
 from .stats import MatchResult, RoundStats
-from .streams import seat_stream
 
 if TYPE_CHECKING:
     from .game import Deal, Game
@@ -45,11 +45,6 @@ if TYPE_CHECKING:
 PLAY, OPEN, SEEK = 0, 1, 2
 MAX_REDEALS = 1000
 Policy = Callable[[int, int, bool], int]
-
-
-def stream(seed: int, seat: int) -> random.Random:
-    """Bot seat ``seat``'s random stream in the match of ``seed`` (see ``engine.streams``)."""
-    return seat_stream(seed, seat)
 
 
 _NAME_KEYS = {"lead": 0x2545F4914F6CDD1D}
@@ -183,6 +178,7 @@ class MatchCore:
         shake = hashlib.shake_128
         deals_made = 0
         rec = self.rec
+        recording = rec is not None  # one load a test in the loop
         scores = self.scores
         prev_leader = prev_winner = None
         over, match_win = False, None
@@ -231,7 +227,7 @@ class MatchCore:
                     opener, omask, seek = self._opening(hands, leader, deck, dealt, draw_end)
                 if opener is not None:
                     break
-                if rec is not None:
+                if recording:
                     rec.append(self._deal_event(rnd_no, None, hands, deck, dealt))
                 redeals += 1
                 if redeals > MAX_REDEALS:
@@ -239,7 +235,7 @@ class MatchCore:
                         "deal", f"round {rnd_no}: no deal could open after {MAX_REDEALS} "
                         "redeals; the opening rules can hardly ever be met")])
             self.hands, self.deck, self.leader = hands, deck, leader
-            if rec is not None:
+            if recording:
                 rec.append(self._deal_event(rnd_no, leader, hands, deck, dealt))
             pos = dealt
             drawn_by = [0] * n
@@ -257,7 +253,7 @@ class MatchCore:
                     pos += 1
                     hands[p] |= 1 << t
                     drawn_by[p] += 1
-                    if rec is not None:
+                    if recording:
                         rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
                     if (1 << t) & seek:
                         opener, omask = p, 1 << t
@@ -290,14 +286,14 @@ class MatchCore:
                     hands[p] = h | (1 << t)
                     drawn += 1
                     drawn_by[p] += 1
-                    if rec is not None:
+                    if recording:
                         rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
                     continue
                 t = a >> 2
                 h ^= 1 << t
                 hands[p] = h
                 L, R = TL[t], TH[t]
-                if rec is not None:
+                if recording:
                     rec.append({"event": "place", "player": p, "tile": [L, R], "end": None})
                 break
             # -- turns (the loop ends on a block, npass == n, or a domino, which sets npass = n)
@@ -340,7 +336,7 @@ class MatchCore:
                             h ^= b
                             hands[p] = h
                             npass = 0
-                            if rec is not None:
+                            if recording:
                                 rec.append({"event": "place", "player": p,
                                             "tile": [TL[t], TH[t]], "end": end})
                             if not h:
@@ -361,12 +357,12 @@ class MatchCore:
                             npass = 0
                             if a & 3:
                                 R = PIPS[t] - R
-                                if rec is not None:
+                                if recording:
                                     rec.append({"event": "place", "player": p,
                                                 "tile": [TL[t], TH[t]], "end": "right"})
                             else:
                                 L = PIPS[t] - L
-                                if rec is not None:
+                                if recording:
                                     rec.append({"event": "place", "player": p,
                                                 "tile": [TL[t], TH[t]], "end": "left"})
                             if not h:
@@ -381,7 +377,7 @@ class MatchCore:
                             yield (p, h, L, R, 0, 0, False, True, PLAY, drawn, pos)
                         passes += 1
                         npass += 1
-                        if rec is not None:
+                        if recording:
                             rec.append({"event": "pass", "player": p})
                         break
                     t = deck[pos]
@@ -391,7 +387,7 @@ class MatchCore:
                     drawn += 1
                     drawn_by[p] += 1
                     npass = 0
-                    if rec is not None:
+                    if recording:
                         rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
             # -- settlement
             if lo_chunk is not None:  # a set of at most 28 tiles: two table lookups a hand
@@ -405,7 +401,7 @@ class MatchCore:
             for i, pts in enumerate(points):
                 scores[i] += pts
             result = "domino" if domino is not None else "blocked"
-            if rec is not None:
+            if recording:
                 rec.append({"event": "round_end", "round": rnd_no, "result": result,
                             "winner": wside, "pips": pips, "points": list(points),
                             "scores": list(scores)})
@@ -423,7 +419,7 @@ class MatchCore:
             top = max(scores)
             if top >= target:
                 over, match_win = match_winner(scores, target, play_on)
-        if rec is not None:
+        if recording:
             rec.append({"event": "match_end", "winner": match_win, "scores": list(scores)})
         result = _new(MatchResult)
         _set(result, "__dict__", {
