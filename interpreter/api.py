@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from .bots.loader import make_bot, resolve
@@ -23,7 +24,7 @@ from .engine.observation import Observation
 from .engine.rules import Rules
 from .engine.state import State
 from .engine.stats import MatchResult, RoundStats
-from .engine.streams import seat_bits, seat_stream, seat_streams
+from .engine.streams import seat_first, seat_rest, seat_stream, seat_streams
 from .engine.tiles import Tile
 
 __all__ = ["Action", "Deal", "Game", "MatchResult", "Observation", "RoundStats", "State",
@@ -104,8 +105,9 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
             if vars(cls).get("uniform_pick", False):  # not a subclass that may differ
                 # the engine makes the uniform pick itself on each seat's words: no bot
                 # objects; a uniform seat's policy is never called, its words stand in
-                bits = seat_bits(seed, players)
-                core = MatchCore(game, players, seed, bits, uniform=bits, record=trace,
+                first = seat_first(seed, players)
+                core = MatchCore(game, players, seed, list(first), uniform=first,
+                                 more=partial(seat_rest, seed), record=trace,
                                  start_scores=start_scores, max_rounds=max_rounds)
             else:
                 core = MatchCore(game, players, seed,

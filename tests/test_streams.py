@@ -8,7 +8,15 @@ import pytest
 
 from interpreter import api
 from interpreter.bots.random_bot import RandomBot
-from interpreter.engine.streams import FIRST, SeatRandom, seat_bits, seat_stream, seat_streams
+from interpreter.engine.streams import (
+    FIRST,
+    SeatRandom,
+    seat_bits,
+    seat_first,
+    seat_rest,
+    seat_stream,
+    seat_streams,
+)
 
 
 def words(next32, count):
@@ -29,10 +37,16 @@ def test_the_match_streams_and_a_single_seat_stream_agree_across_blocks():
     for seed in (0, 7, -7, 2 ** 47 + 5):
         together = seat_streams(seed, 4)
         bits = seat_bits(seed, 4)
+        first = seat_first(seed, 4)
         for seat in range(4):
             alone = words(seat_stream(seed, seat).next32, 600)
             assert words(together[seat].next32, 600) == alone
             assert words(bits[seat], 600) == alone
+            # the engine's start: the first block alone, which ends, then the rest
+            assert words(first[seat], FIRST) == alone[:FIRST]
+            with pytest.raises(StopIteration):
+                first[seat]()
+            assert words(seat_rest(seed, seat), 600 - FIRST) == alone[FIRST:]
 
 
 def test_seats_and_seeds_get_different_streams():

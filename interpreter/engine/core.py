@@ -78,13 +78,15 @@ class MatchCore:
     def __init__(self, game: Game, players: int, seed: int, policies: list[Policy | None],
                  record: bool = True, deals: list[Deal] | None = None,
                  start_scores: list[int] | None = None, max_rounds: int = 1000,
-                 uniform: list | None = None):
+                 uniform: list | None = None, more: Callable[[int], Callable] | None = None):
         self.game = game
         self.players = players
         self.seed = seed
         self.policies = policies
-        # per seat, the next32 of a seat playing the builtin uniform pick, or None
+        # per seat, the next32 of a seat playing the builtin uniform pick, or None; it may
+        # raise StopIteration at the end of a first block: then more(seat) goes on
         self.uniform = uniform
+        self.more = more
         self.rec: list[dict] | None = [] if record else None
         self.teams = game.teams(players)
         if self.rec is not None:
@@ -171,6 +173,7 @@ class MatchCore:
         # a builtin uniform policy (bots.random_bot) is inlined below: the same pick on the
         # same 32-bit words of the seat's stream (engine.streams), no call
         uniform = self.uniform or [getattr(pol, "uniform_bits", None) for pol in pols]
+        more = self.more
         # the shuffle stream: deal k sorts the set on T 32-bit keys, the k-th T of the
         # output of SHAKE-128(seed): a pure function of the seed, no generator to seed
         # (an array of words: an int is made only for a key the sort reads)
@@ -271,7 +274,11 @@ class MatchCore:
                 pol = pols[p]
                 urnd = uniform[p]
                 if urnd is not None:
-                    k = (urnd() * m.bit_count()) >> 32
+                    try:
+                        k = (urnd() * m.bit_count()) >> 32
+                    except StopIteration:  # a first block used up (engine.streams)
+                        urnd = uniform[p] = more(p)
+                        k = (urnd() * m.bit_count()) >> 32
                     while k:
                         m &= m - 1
                         k -= 1
@@ -315,7 +322,11 @@ class MatchCore:
                             k = nL + mR.bit_count()
                             if k > 1 or (vol and pos < draw_end and drawn < limit):
                                 choices += 1
-                            k = (urnd() * k) >> 32
+                            try:
+                                k = (urnd() * k) >> 32
+                            except StopIteration:  # a first block used up (engine.streams)
+                                urnd = uniform[p] = more(p)
+                                k = (urnd() * k) >> 32
                             if k < nL:
                                 while k:
                                     mL &= mL - 1

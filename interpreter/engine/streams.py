@@ -41,16 +41,18 @@ def words(raw: bytes) -> array:
     return a
 
 
-def _blocks(first: array, key: bytes, seat: int | None = None):
-    """The first block, then block k >= 1 from SHAKE-128(key [+ seat:] + k); resumed once
-    a block (the key is built only when a second block is needed)."""
-    yield first
-    if seat is not None:
-        key += b"%d:" % seat
+def _later(key: bytes):
+    """Blocks k >= 1 of a stream: SHAKE-128(key + k); resumed once a block."""
     k = 1
     while True:
         yield words(_shake(key + b"%d" % k).digest(4 * MORE))
         k += 1
+
+
+def _blocks(first: array, key: bytes, seat: int | None = None):
+    """The first block, then the later ones (their key is built only when needed)."""
+    yield first
+    yield from _later(key if seat is None else key + b"%d:" % seat)
 
 
 class SeatRandom(random.Random):
@@ -104,6 +106,19 @@ def seat_bits(seed: int, players: int) -> list:
     block = words(_shake(key).digest(4 * FIRST * players))
     return [chain.from_iterable(_blocks(block[i:i + FIRST], key, s)).__next__
             for s, i in enumerate(range(0, FIRST * players, FIRST))]
+
+
+def seat_first(seed: int, players: int) -> list:
+    """Per seat, the ``__next__`` of its first block alone: it raises ``StopIteration``
+    once the block is used up, and ``seat_rest(seed, seat)`` goes on from there. The
+    cheapest start for the engine's inlined ``random`` bot (most matches end within it)."""
+    block = words(_shake(_key(seed)).digest(4 * FIRST * players))
+    return [iter(block[i:i + FIRST]).__next__ for i in range(0, FIRST * players, FIRST)]
+
+
+def seat_rest(seed: int, seat: int):
+    """The ``next32`` of seat ``seat``'s stream after its first block."""
+    return chain.from_iterable(_later(_key(seed) + b"%d:" % seat)).__next__
 
 
 def seat_streams(seed: int, players: int) -> list[SeatRandom]:
