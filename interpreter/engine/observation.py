@@ -47,24 +47,15 @@ class Observation:
 
 
 def observe(state, core, decision: tuple | None, seat: int) -> Observation:
-    """Build seat ``seat``'s observation of the match in ``core``."""
+    """Build seat ``seat``'s observation of the match in ``core``.
+
+    The public history and the line are kept per seat on the match and extended by
+    the events recorded since that seat's last observation, so observing costs what
+    is new, not the whole match again (a bot observes at every decision).
+    """
     game = core.game
     ts = game.tileset
-    history = tuple(_public(e, seat) for e in (core.rec or ()))
-    line: list[tuple[int, int]] = []
-    for e in history:
-        if e["event"] == "deal":
-            line = []
-        elif e["event"] == "place":
-            a, b = e["tile"]
-            if e["end"] is None:
-                line = [(a, b)]
-            elif e["end"] == "left":
-                left = line[0][0]
-                line.insert(0, (a + b - left, left))
-            else:
-                right = line[-1][1]
-                line.append((right, a + b - right))
+    history, line = _public_view(core, seat)
     ends = (line[0][0], line[-1][1]) if line else None
     pos = decision[10] if decision else len(core.deck)
     draw_end = ts.tile_count - game.rules.reserve
@@ -77,11 +68,38 @@ def observe(state, core, decision: tuple | None, seat: int) -> Observation:
         round=core.round, leader=core.leader,
         to_play=decision[0] if decision else None,
         phase=PHASES[decision[8]] if decision else "over",
-        hand=tuple(ts.tiles_of(core.hands[seat])), ends=ends, line=tuple(line),
+        hand=tuple(ts.tiles_of(core.hands[seat])), ends=ends, line=line,
         boneyard=max(0, len(core.deck) - pos), drawable=max(0, draw_end - pos),
         hand_sizes=tuple(h.bit_count() for h in core.hands), scores=tuple(core.scores),
         target=core.target, drawn_this_turn=decision[9] if decision else 0,
         history=history, rules=game.rules, tile_values=values)
+
+
+def _public_view(core, seat: int) -> tuple[tuple, tuple[tuple[int, int], ...]]:
+    """Seat ``seat``'s public history and the current line, brought up to date."""
+    views = core.__dict__.setdefault("_public_views", {})
+    view = views.get(seat)
+    if view is None:
+        view = views[seat] = [0, [], []]   # events read, public events, the line
+    rec = core.rec or ()
+    read, public, line = view
+    for e in rec[read:]:
+        public.append(_public(e, seat))
+        kind = e["event"]
+        if kind == "deal":
+            line.clear()
+        elif kind == "place":
+            a, b = e["tile"]
+            if e["end"] is None:
+                line[:] = [(a, b)]
+            elif e["end"] == "left":
+                left = line[0][0]
+                line.insert(0, (a + b - left, left))
+            else:
+                right = line[-1][1]
+                line.append((right, a + b - right))
+    view[0] = len(rec)
+    return tuple(public), tuple(line)
 
 
 def _public(event: dict, seat: int) -> dict:
