@@ -31,7 +31,19 @@ def fail(diagnostics: list[Diagnostic], code: int = 1) -> None:
     sys.exit(code)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group, with Ctrl-C anywhere (a ruleset still loading, say) told in
+    one line, exit 130, instead of a traceback or click's bare "Aborted!"."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            sys.exit(130)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="dominorules")
 def main() -> None:
     """dominorules: write the rules of Draw dominoes as data, check them, read them,
@@ -159,10 +171,13 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
     try:
         game.check_players(n_players)
         names = api.parse_bots(bots, n_players)
-        summary = api.simulate(game, n_players, n_matches, base_seed, names, trace_path)
     except DiagnosticError as err:
         first = err.diagnostics[0]
         _usage_error(first.message + (f" ({first.hint})" if first.hint else ""))
+    try:
+        summary = api.simulate(game, n_players, n_matches, base_seed, names, trace_path)
+    except DiagnosticError as err:  # a plug-in bot that fails or answers wrongly
+        fail(err.diagnostics)
     except OSError as err:
         _usage_error(f"cannot write {trace_path}: {err.strerror}")
     if as_json:

@@ -15,8 +15,9 @@ from functools import partial
 from typing import Any
 
 from .bots.loader import make_bot, resolve
+from .bots.turn import bot_turn
 from .diagnostics import Diagnostic, DiagnosticError
-from .engine.actions import Action, IllegalActionError
+from .engine.actions import Action
 from .engine.core import MatchCore
 from .engine.explain import explain_illegal
 from .engine.game import Deal, Game
@@ -128,22 +129,23 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
         return core.result
     state = State(game, players, seed, deals=deals, start_scores=start_scores,
                   max_rounds=max_rounds, record=True, policies=policies)
+    labels = _bot_labels(bots, seats)
     while not state.is_terminal:
         seat = state.current_player
-        legal = state.legal_actions()
-        action = seats[seat].choose(state.observation(seat), legal)
-        if isinstance(action, str):
-            action = state.parse_action(action)
-        try:
-            state.apply(action)
-        except IllegalActionError as exc:
-            raise DiagnosticError([Diagnostic(
-                "bot", f"bot {seats[seat]!r} at seat {seat} chose '{action}', which is "
-                f"illegal: {exc}")]) from None
+        bot_turn(state, seats[seat], labels[seat], seat)
     result = state.outcome
     if not trace:
         result = MatchResult(**{**result.__dict__, "events": None})
     return result
+
+
+def _bot_labels(bots: Any, seats: list) -> list[str]:
+    """What to call each seat's bot in an error: its spec when given as text."""
+    specs = list(bots) if isinstance(bots, (list, tuple)) else [bots] * len(seats)
+    if len(specs) == 1:
+        specs = specs * len(seats)
+    return [spec if isinstance(spec, str) else getattr(spec, "__qualname__", repr(bot))
+            for spec, bot in zip(specs, seats, strict=False)]
 
 
 def parse_bots(text: str, players: int) -> list[str]:

@@ -5,7 +5,8 @@ ruleset its ``match_start`` names (a builtin name, or the file in ``source``) an
 returns the first event the rules do not allow or that is scored wrongly, as a
 ``Diagnostic`` at that line. Deals are taken from the record (they may come from
 another program's shuffle); a leader chosen by lot is taken from it too, every
-other leader is checked.
+other leader is checked. A last match that merely stops early gets its own code
+(``TRUNCATED``), so ``replay`` can show it while ``verify`` still fails it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from .diagnostics import Diagnostic, DiagnosticError
-from .engine.actions import Action, IllegalActionError
+from .engine.actions import Action, AmbiguousActionError, IllegalActionError
 from .engine.game import Deal, Game
 from .engine.leaders import RANDOM_CHOOSERS
 from .engine.state import State
@@ -57,6 +58,9 @@ def read_records(path: str) -> list[tuple[int, dict[str, Any]]]:
     except OSError as exc:
         raise DiagnosticError([Diagnostic("record", f"cannot read {path}: {exc.strerror}",
                                           file=path)]) from None
+    except UnicodeDecodeError:
+        raise DiagnosticError([Diagnostic("record", f"{path} is a binary file, not a JSON "
+                                          "Lines game record", file=path)]) from None
     out = []
     for number, text in enumerate(lines, 1):
         if not text.strip():
@@ -78,19 +82,44 @@ def _shape(event: Any) -> str:
     if not isinstance(event, dict):
         return "an event must be a JSON object"
     kind = event.get("event")
-    if kind not in REQUIRED:
+    if not isinstance(kind, str) or kind not in REQUIRED:
         return f"unknown event {kind!r}: expected one of {', '.join(REQUIRED)}"
     missing = [f for f in REQUIRED[kind] if f not in event]
     if missing:
         return f"{kind} lacks {', '.join(missing)}"
+    for field in REQUIRED[kind]:
+        want = _TYPES.get(field)
+        value = event[field]
+        if want and not (isinstance(value, want[0]) and not isinstance(value, bool)):
+            if value is None and field in _NULLABLE.get(kind, ()):
+                continue
+            return f"{kind} {field} must be {want[1]}, not {json.dumps(value)}"
     return ""
 
 
+# the type each field must have before the verifier reads it (values are checked later)
+_TYPES: dict[str, tuple[type | tuple[type, ...], str]] = {
+    "ruleset": (str, "a ruleset name or file"), "players": (int, "a whole number"),
+    "teams": (list, "a list of seat lists"), "seed": (int, "a whole number"),
+    "round": (int, "a whole number"), "leader": (int, "a seat number or null"),
+    "hands": (list, "a list of hands"), "boneyard": (list, "a list of tiles"),
+    "player": (int, "a seat number"), "scores": (list, "a list of numbers"),
+}
+_NULLABLE = {"deal": ("leader",)}
+
+
+# the code of the one problem that is not a wrong event: the last match stops early
+# (a game quit, or ended by EOF or Ctrl-C). ``verify`` fails on it; ``replay`` shows
+# such a record up to where it stops.
+TRUNCATED = "record-truncated"
+
+
 class _Mismatch(Exception):
-    def __init__(self, line: int, message: str):
+    def __init__(self, line: int, message: str, code: str = "record"):
         super().__init__(message)
         self.line = line
         self.message = message
+        self.code = code
 
 
 def verify_file(path: str, load_game=None) -> list[Diagnostic]:
@@ -102,10 +131,11 @@ def verify_file(path: str, load_game=None) -> list[Diagnostic]:
     if not events:
         return [Diagnostic("record", "the record holds no events", file=path)]
     try:
-        for match in _matches(events):
-            _verify_match(match, path, load_game)
+        matches = list(_matches(events))
+        for i, match in enumerate(matches):
+            _verify_match(match, path, load_game, last=i == len(matches) - 1)
     except _Mismatch as exc:
-        return [Diagnostic("record", exc.message, file=path, line=exc.line)]
+        return [Diagnostic(exc.code, exc.message, file=path, line=exc.line)]
     return []
 
 
@@ -173,7 +203,8 @@ def _deals(game: Game, players: int, match: list[tuple[int, dict]]) -> list[Deal
     return deals
 
 
-def _verify_match(match: list[tuple[int, dict]], path: str, load_game) -> None:
+def _verify_match(match: list[tuple[int, dict]], path: str, load_game,
+                  last: bool = True) -> None:
     line0, start = match[0]
     game = _game_for(line0, start, load_game)
     players = start["players"]
@@ -203,7 +234,7 @@ def _verify_match(match: list[tuple[int, dict]], path: str, load_game) -> None:
             action = _action(line, e)
             try:
                 state.apply(action)
-            except IllegalActionError as exc:
+            except (IllegalActionError, AmbiguousActionError) as exc:
                 raise _Mismatch(line, f"player {player} may not {_verb(action)}: {exc}") \
                     from None
             done = _compare(line, e, produced, done)
@@ -215,7 +246,8 @@ def _verify_match(match: list[tuple[int, dict]], path: str, load_game) -> None:
                                 f"{state.current_player} is still to act")
             done = _compare(line, e, produced, done)
     if not state.is_terminal or done < len(produced):
-        raise _Mismatch(last_line, "the record ends before the match is over")
+        raise _Mismatch(last_line, "the record ends before the match is over",
+                        TRUNCATED if last else "record")
 
 
 def _action(line: int, e: dict) -> Action:
@@ -262,10 +294,18 @@ def _compare(line: int, got: dict, produced: list[dict], done: int) -> int:
     for field in _FIELDS[kind]:
         a, b = got.get(field), want.get(field)
         if field == "tile" and a is not None:
-            a = sorted(a) if isinstance(a, list) else a
+            a = _sorted_tile(a)
         if a != b:
             raise _Mismatch(line, _field_message(kind, field, a, b, want))
     return done + 1
+
+
+def _sorted_tile(value: Any) -> Any:
+    """A recorded tile as [low, high] to compare with the engine's; anything else as is."""
+    try:
+        return sorted(value) if isinstance(value, list) else value
+    except TypeError:  # [0, "a"]: not a tile, so it cannot match
+        return value
 
 
 def _field_message(kind: str, field: str, got: Any, want: Any, event: dict) -> str:

@@ -124,7 +124,8 @@ def test_bad_bot_specs_fail_with_one_clear_message(spec, message):
 
 
 def test_a_bot_choosing_an_illegal_action_is_named():
-    with pytest.raises(DiagnosticError, match="at seat 0 chose 'pass', which is illegal"):
+    with pytest.raises(DiagnosticError, match=r"\(seat 0\) returned 'pass', which is not "
+                       r"one of the legal actions \(.*\): you hold a playable tile"):
         api.play_match("pagat", 2, 1, bots=[lambda obs, legal: Action.pass_(), "random"])
 
 

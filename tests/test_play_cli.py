@@ -323,3 +323,47 @@ def test_replay_refuses_a_record_the_engine_finds_illegal(tmp_path):
     assert finish(child) == 1
     assert f"{path}:{k + 1}" in child.before
     assert "replay >" not in child.before
+
+
+def _quit_after_one_move(trace: Path) -> None:
+    child = spawn("play", "pagat", "--seed", "11", "--fast", "--trace", str(trace))
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect_exact("[y/N] ")
+    child.sendline("y")
+    assert finish(child) == 0
+
+
+def test_a_record_of_a_quit_match_fails_verify_but_replays_to_where_it_stops(tmp_path):
+    trace = tmp_path / "left.jsonl"
+    _quit_after_one_move(trace)
+    total = len(read_record(trace))
+    checked = verify(trace)
+    assert checked.returncode == 1
+    assert checked.stderr == f"{trace}:{total}: the record ends before the match is over\n"
+    child = spawn("replay", str(trace))
+    child.expect("replay > ")
+    child.sendline(str(total))
+    child.expect("replay > ")
+    assert f"Event {total} of {total}" in child.before
+    assert "The record stops before the match ends." in child.before
+    child.sendline("")
+    child.expect_exact("End of the record. The record stops before the match ends.")
+    assert finish(child) == 0
+    assert "Traceback" not in child.before
+
+
+def test_replay_still_refuses_an_illegal_event_in_a_record_that_stops_early(tmp_path):
+    trace = tmp_path / "left.jsonl"
+    _quit_after_one_move(trace)
+    events = read_record(trace)
+    k = next(i for i, e in enumerate(events) if e["event"] == "place")
+    events[k] = {**events[k], "player": 1 - events[k]["player"]}  # the wrong seat moves
+    trace.write_text("".join(json.dumps(e) + "\n" for e in events))
+    child = spawn("replay", str(trace))
+    assert finish(child) == 1
+    assert f"{trace}:{k + 1}: error: it is player {1 - events[k]['player']}'s turn" \
+        in child.before
+    assert "replay >" not in child.before

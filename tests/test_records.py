@@ -167,3 +167,42 @@ def test_events_after_the_match_end_and_a_round_end_too_early(record):
     (line, message), = verify(write(path, early))
     assert line == i + 1
     assert message == f"round_end comes too early: player {events[i]['player']} is still to act"
+
+
+def test_a_record_that_stops_early_has_its_own_code_only_when_its_last_match_does(record):
+    events, path = record
+    second = first(events, "match_start", lambda e: e["seed"] != events[0]["seed"])
+    cut = second + 5  # the second (last) match stops after a few events
+    problems = records.verify_file(write(path, events[:cut]))
+    assert [(d.code, d.line, d.message) for d in problems] == [
+        (records.TRUNCATED, cut, "the record ends before the match is over")]
+    # the first match stopping early, another after it: a broken record, not a quit one
+    problems = records.verify_file(write(path, events[:5] + events[second:]))
+    assert [(d.code, d.line, d.message) for d in problems] == [
+        ("record", 5, "the record ends before the match is over")]
+
+
+@pytest.mark.parametrize("line, message", [
+    (b'{"event":"draw"}\n', ":1: draw lacks player, tile"),
+    (b'{"event":["deal"]}\n', ":1: unknown event ['deal']: expected one of match_start, deal, "
+                              "draw, place, pass, round_end, match_end"),
+    (b'{"event":"match_start","ruleset":"pagat","players":"two","teams":[[0],[1]],"seed":1}\n',
+     ':1: match_start players must be a whole number, not "two"'),
+    (b'{"event":"match_start","ruleset":["x"],"players":2,"teams":[[0],[1]],"seed":1}\n',
+     ':1: match_start ruleset must be a ruleset name or file, not ["x"]'),
+    (b'\x00\xff garbage\n', ": {path} is a binary file, not a JSON Lines game record"),
+])
+def test_malformed_lines_are_one_diagnostic_not_an_exception(tmp_path, line, message):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(line)
+    problems = records.verify_file(str(path))
+    assert [f"{d.file}:{d.line}: {d.message}" if d.line else f"{d.file}: {d.message}"
+            for d in problems] == [f"{path}" + message.format(path=path)]
+
+
+def test_a_drawn_tile_that_is_not_a_tile_is_a_mismatch(record):
+    events, path = record
+    k = first(events, "draw")
+    events[k] = {**events[k], "tile": [0, "a"]}
+    [(line, message)] = verify(write(path, events))
+    assert line == k + 1 and message.startswith(f"player {events[k]['player']} draws [0, 'a']")

@@ -2,7 +2,8 @@
 
 The record is verified by the engine first (``records.verify``): a record the
 rules do not allow is refused with the place it goes wrong, never shown as if it
-were a real match. Then: Enter for the next event, ``b`` back, a number to jump
+were a real match; a record that only stops early (a match quit at the table) is
+shown up to where it stops. Then: Enter for the next event, ``b`` back, a number to jump
 to that event, ``q`` to quit.
 """
 
@@ -32,21 +33,31 @@ def verify_record(path: str) -> list[Diagnostic]:
     return records.verify_file(path)
 
 
+STOPS_EARLY = "The record stops before the match ends."
+
+
 def replay(path: str, term: Terminal) -> int:
-    """Step through the record at ``path``; raises ``DiagnosticError`` if it does not verify."""
+    """Step through the record at ``path``; raises ``DiagnosticError`` if it does not verify.
+
+    A record that only stops early (a match quit at the table) is shown up to where it
+    stops; any illegal or mis-scored event still refuses the whole record.
+    """
+    from ..records import TRUNCATED
+
     problems = verify_record(path)
-    if problems:
+    if any(p.code != TRUNCATED for p in problems):
         raise DiagnosticError(problems)
     steps = snapshots(read_events(path))
-    return Replayer(steps, term).run()
+    return Replayer(steps, term, STOPS_EARLY if problems else "").run()
 
 
 class Replayer:
     """The stepping loop over a list of snapshots (one per event)."""
 
-    def __init__(self, steps: list[Snapshot], term: Terminal):
+    def __init__(self, steps: list[Snapshot], term: Terminal, end_note: str = ""):
         self.steps = steps
         self.term = term
+        self.end_note = end_note  # said at the last event (a record that stops early)
         self.at = 0
 
     def run(self) -> int:
@@ -59,7 +70,7 @@ class Replayer:
                     return 0
                 if not answer:
                     if self.at == len(self.steps) - 1:
-                        self.term.show(Text("End of the record."))
+                        self.term.show(Text(f"End of the record. {self.end_note}".rstrip()))
                         return 0
                     self.at += 1
                 elif answer in ("b", "back"):
@@ -84,3 +95,5 @@ class Replayer:
         seating = render.Seating(snap.teams, ("",) * snap.players)
         self.term.show(render.snapshot_view(snap, seating, self.at + 1, len(self.steps),
                                             self.term.width))
+        if self.end_note and self.at == len(self.steps) - 1:
+            self.term.show(Text(self.end_note, style="bold"))

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from .. import api
+from ..bots.turn import bot_turn
 from ..diagnostics import Diagnostic, DiagnosticError
-from ..engine.actions import Action, IllegalActionError
+from ..engine.actions import Action
 from . import commands, render
 from .hint import strongest_bot, suggest
 from .terminal import Terminal
@@ -206,16 +207,7 @@ class _Match:
 
     # -- turns ------------------------------------------------------------------------------
     def _bot_turn(self, seat: int) -> None:
-        state = self.state
-        action = self.bots[seat].choose(state.observation(seat), state.legal_actions())
-        if isinstance(action, str):
-            action = state.parse_action(action)
-        try:
-            state.apply(action)
-        except IllegalActionError as exc:
-            raise DiagnosticError([Diagnostic(
-                "bot", f"bot {self.table.bots[seat]} at seat {seat} chose '{action}', which is "
-                f"illegal: {exc}")]) from None
+        bot_turn(self.state, self.bots[seat], self.table.bots[seat], seat)
 
     def _human_turn(self, seat: int) -> None:
         state = self.state

@@ -1,0 +1,40 @@
+"""One bot turn, guarded: a plug-in bot's bug or bad answer becomes one ``bot`` Diagnostic.
+
+Simulation and the terminal table both ask bots through here, so a bot that raises,
+returns something that is not an action, or picks an illegal one is reported the
+same way, naming the bot and its seat, instead of as a traceback from deep inside.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..diagnostics import Diagnostic, DiagnosticError
+from ..engine.actions import Action, ActionError
+from ..engine.state import State
+
+
+def _fail(message: str) -> DiagnosticError:
+    return DiagnosticError([Diagnostic("bot", message)])
+
+
+def bot_turn(state: State, bot: Any, label: str, seat: int) -> Action:
+    """Ask ``bot`` (called ``label``) for the move of ``seat`` and play it; the action played."""
+    legal = state.legal_actions()
+    who = f"bot '{label}' (seat {seat})"
+    try:
+        choice = bot.choose(state.observation(seat), legal)
+    except Exception as exc:  # a plug-in's own bug, told in one line
+        raise _fail(f"{who} failed: {type(exc).__name__}: {exc}") from None
+    moves = ", ".join(map(str, legal))
+    if not isinstance(choice, (Action, str)):
+        raise _fail(f"{who} returned {choice!r} ({type(choice).__name__}), which is not one "
+                    f"of the legal actions: {moves}")
+    try:
+        action = state.parse_action(choice) if isinstance(choice, str) else choice
+        state.apply(action)
+    except ActionError as exc:
+        shown = f"'{choice}'" if isinstance(choice, Action) else repr(choice)
+        raise _fail(f"{who} returned {shown}, which is not one of the legal actions "
+                    f"({moves}): {exc}") from None
+    return action
