@@ -188,8 +188,8 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
                f"seed {base_seed}, bots {','.join(names)}")
     click.echo(f"rounds: {summary['rounds']} ({summary['mean_rounds_per_match']:.2f} a match)")
     for i, team in enumerate(summary["teams"]):
-        who = ",".join(map(str, team))
-        click.echo(f"  wins {sides} {i} (seat{'s' * (len(team) > 1)} {who}): "
+        who = f" (seats {','.join(map(str, team))})" if len(team) > 1 else ""
+        click.echo(f"  wins {sides} {i}{who}: "
                    f"{summary['wins'][i]} ({summary['wins'][i] / n_matches:.1%})")
     if summary["drawn_matches"]:
         click.echo(f"  drawn matches: {summary['drawn_matches']}")

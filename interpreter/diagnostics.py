@@ -50,9 +50,11 @@ class Diagnostic:
         return ":".join(parts)
 
     def headline(self) -> str:
-        """The one-line form: ``file:line:col: error: message [path]``."""
+        """The one-line form: ``file:line:col: error: message [path]`` (``error: ...``
+        alone when the problem is in no file, e.g. a bot failing in a match)."""
         where = f" [{self.path}]" if self.path else ""
-        return f"{self.location}: error: {self.message}{where}"
+        prefix = f"{self.location}: " if self.file or self.line else ""
+        return f"{prefix}error: {self.message}{where}"
 
     def render(self, source: str | None = None) -> str:
         """Headline, then the source line with a caret under the column, then the hint."""

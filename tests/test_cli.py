@@ -84,7 +84,7 @@ def test_a_plug_in_bot_that_raises_is_named_with_its_seat(plugin_env, command):
     result = run(*command, "--bots", "mymod:Crashes", env=plugin_env)
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
-    assert result.stderr == ("<input>: error: bot 'mymod:Crashes' (seat 0) failed: "
+    assert result.stderr == ("error: bot 'mymod:Crashes' (seat 0) failed: "
                              "ValueError: no idea what to play\n")
 
 
@@ -94,7 +94,7 @@ def test_a_plug_in_bot_that_raises_in_play_keeps_the_record_so_far(plugin_env, t
                  "--fast", "--trace", str(trace), env=plugin_env)
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
-    assert result.stderr == ("<input>: error: bot 'mymod:Crashes' (seat 1) failed: "
+    assert result.stderr == ("error: bot 'mymod:Crashes' (seat 1) failed: "
                              "ValueError: no idea what to play\n")
     kinds = [json.loads(line)["event"] for line in trace.read_text().splitlines()]
     assert kinds == ["match_start", "deal"]
@@ -104,7 +104,7 @@ def test_a_plug_in_bot_answering_a_non_action_is_named_with_what_it_returned(plu
     result = run("simulate", "pagat", "--matches", "1", "--bots", "mymod:Answers42",
                  env=plugin_env)
     assert result.returncode == 1
-    assert result.stderr == ("<input>: error: bot 'mymod:Answers42' (seat 0) returned 42 "
+    assert result.stderr == ("error: bot 'mymod:Answers42' (seat 0) returned 42 "
                              "(int), which is not one of the legal actions: 1-0, 5-0, 2-1, "
                              "4-1, 5-3, 4-4, 6-4, draw\n")
 
@@ -114,7 +114,7 @@ def test_a_plug_in_bot_answering_an_illegal_move_is_named_with_it(plugin_env):
                  env=plugin_env)
     assert result.returncode == 1
     assert result.stderr.startswith(
-        "<input>: error: bot 'mymod:PlaysAnything' (seat 0) returned '6-6 left', which is "
+        "error: bot 'mymod:PlaysAnything' (seat 0) returned '6-6 left', which is "
         "not one of the legal actions (1-0, 5-0, 2-1, 4-1, 5-3, 4-4, 6-4, draw): ")
     assert result.stderr.count("\n") == 1
 
@@ -154,7 +154,7 @@ BAD_FILES = {
     (["compare", "pagat", "no-such-ruleset", "--matches", "4", "--workers", "1"], 1,
      "no-such-ruleset: error: no builtin ruleset or file named 'no-such-ruleset'"),
     (["play", "pagat", "--humans", "9"], 2,
-     "<input>: error: there is no seat 9: pagat seats at most 4 players (seats 0 to 3)"),
+     "error: there is no seat 9: pagat seats at most 4 players (seats 0 to 3)"),
     (["rules", "{d}"], 1, "{d}: error: {d} is a directory, not a ruleset file"),
     (["rules", "{d}/garbage.jsonl"], 1,
      "{d}/garbage.jsonl: error: {d}/garbage.jsonl is a binary file, not YAML text"),

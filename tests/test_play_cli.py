@@ -233,11 +233,11 @@ def test_bad_settings_are_one_line_and_exit_2():
     child = spawn("play", "pagat", "--humans", "5")
     assert finish(child) == 2
     assert child.before.strip() == (
-        "<input>: error: there is no seat 5: pagat seats at most 4 players (seats 0 to 3)")
+        "error: there is no seat 5: pagat seats at most 4 players (seats 0 to 3)")
     child = spawn("play", "pagat", "--bots", "strategst")
     assert finish(child) == 2
     assert child.before.strip().splitlines() == [
-        "<input>: error: unknown bot 'strategst'",
+        "error: unknown bot 'strategst'",
         "  hint: did you mean 'strategist'? (or name your own as module:object)"]
 
 
