@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -55,22 +54,28 @@ def explorer(rulesets: list[str], players: int, matches: int, seed: int) -> dict
             "matches_per_s": c.outcome.matches / dt}
 
 
+# Runs a command and prints the largest peak RSS (KiB) among the processes it waited
+# for: run in a fresh process, so earlier, larger children cannot mask this one.
+_PEAK = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); "
+         "sys.stderr.write(f'PEAK {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}\\n');"
+         " sys.exit(r.returncode)")
+
+
 def cli_run(rulesets: list[str], players: int, matches: int, workers: int) -> dict:
     """One ``dominorules compare`` process; its wall time and its largest process's peak RSS."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     t0 = time.perf_counter()
     out = subprocess.run(
-        [sys.executable, CLI, "compare", *rulesets, "--players", str(players), "--matches",
-         str(matches), "--workers", str(workers), "--no-skill", "--json"],
+        [sys.executable, "-c", _PEAK, sys.executable, CLI, "compare", *rulesets,
+         "--players", str(players), "--matches", str(matches), "--workers", str(workers),
+         "--no-skill", "--json"],
         capture_output=True, text=True, check=True)
     dt = time.perf_counter() - t0
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    peak_kib = int(out.stderr.rsplit("PEAK ", 1)[1].split()[0])
     run = json.loads(out.stdout)["run"]
     return {"workers": workers, "matches": run["matches"], "wall_seconds": dt,
             "matches_per_s_wall": run["matches"] / dt,
             "matches_per_s_run": run["matches_per_second"],
-            # ru_maxrss of children is the largest one so far: only meaningful when it grows
-            "peak_rss_mb": peak / 1024 if peak > before else None}
+            "peak_rss_mb": round(peak_kib / 1024, 1)}
 
 
 def main() -> None:
