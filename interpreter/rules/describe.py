@@ -7,8 +7,8 @@ schema field gets its sentence by adding one such function, and ``diff`` (which
 compares sheets rule by rule) picks it up with no further change.
 
 >>> from interpreter.rules import load_ruleset
->>> print(rule_sheet(load_ruleset("dutch")).rule("drawing.limit").text)
-At most 2 tiles may be drawn in one turn; a player who still cannot place then passes.
+>>> print(rule_sheet(load_ruleset("house/draw-one")).rule("drawing.limit").text)
+At most 1 tile may be drawn in one turn; a player who still cannot place then passes.
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ class BuiltinInfo:
 
 
 def builtin_paths() -> dict[str, Path]:
-    """Builtin name -> file: ``pagat`` for ``rulesets/pagat.yaml``, ``house/x`` for house rules."""
+    """Builtin name -> file: ``NAME`` for ``rulesets/NAME.yaml``, ``house/x`` for house rules."""
     root = rulesets_dir()
     found: dict[str, Path] = {}
     for path in sorted(root.glob("*.yaml")):
