@@ -42,3 +42,11 @@ class FunctionBot:
 
     def __repr__(self) -> str:
         return f"FunctionBot({getattr(self.fn, '__qualname__', self.fn)!r})"
+
+
+def draw_or_pass(legal: Sequence[Action]) -> Action:
+    """What a bot that never draws by choice does with no placement: draw if it may, else pass."""
+    for a in legal:
+        if a.kind == "draw":
+            return a
+    return Action("pass")

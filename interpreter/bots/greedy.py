@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ..engine.actions import DRAW, PASS, Action
 from ..engine.observation import Observation
+from .base import draw_or_pass
 
 
 class GreedyBot:
@@ -28,10 +29,7 @@ class GreedyBot:
             best = max(obs.tile_values[a.tile] for a in places)
             ties = [a for a in places if obs.tile_values[a.tile] == best]
             return ties[int(self.rng.random() * len(ties))]
-        for a in legal:
-            if a.kind == "draw":
-                return a
-        return Action("pass")
+        return draw_or_pass(legal)
 
     def policy(self, game):
         """The same choice over bitmasks."""

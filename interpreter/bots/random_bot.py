@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from ..engine.actions import DRAW, PASS, Action
 from ..engine.observation import Observation
+from .base import draw_or_pass
 
 
 class RandomBot:
@@ -31,10 +32,7 @@ class RandomBot:
         places = [a for a in legal if a.kind == "place"]
         if places:
             return places[int(self.rng.random() * len(places))]
-        for a in legal:
-            if a.kind == "draw":
-                return a
-        return Action("pass")
+        return draw_or_pass(legal)
 
     def policy(self, game):
         """The same choice over bitmasks (``engine.core`` policy).

@@ -38,6 +38,7 @@ from . import leaders
 from .actions import DRAW
 from .scoring import match_winner
 from .stats import MatchResult, RoundStats
+from .tiles import bits
 
 if TYPE_CHECKING:
     from .game import Deal, Game
@@ -130,7 +131,7 @@ class MatchCore:
                     dealt: int) -> dict:
         ts = self.game.tileset
         return {"event": "deal", "round": rnd_no, "leader": leader,
-                "hands": [[[ts.low[t], ts.high[t]] for t in _bits(h)] for h in hands],
+                "hands": [[[ts.low[t], ts.high[t]] for t in bits(h)] for h in hands],
                 "boneyard": [[ts.low[t], ts.high[t]] for t in deck[dealt:]]}
 
     def _opening(self, hands: list[int], leader: int, deck: list[int], dealt: int,
@@ -438,12 +439,3 @@ class MatchCore:
             "winner": match_win, "scores": tuple(scores), "target": self.target,
             "rounds": tuple(self.rounds), "events": rec})
         self.result = result
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
