@@ -15,19 +15,27 @@ from interpreter.diagnostics import Diagnostic, DiagnosticError
 
 def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
     """Render diagnostics to stderr, each with its source line and caret."""
+    from interpreter.files import read_bytes
+
     sources: dict[str, str | None] = {}
     for d in diagnostics:
         if d.file and d.file not in sources:
+            raw = read_bytes(d.file, "ruleset")  # the same gate: never a FIFO or a device
             try:
-                with open(d.file, encoding="utf-8") as fh:
-                    sources[d.file] = fh.read()
-            except (OSError, UnicodeDecodeError):  # a binary file: no source line to show
+                sources[d.file] = None if isinstance(raw, Diagnostic) else raw.decode("utf-8")
+            except UnicodeDecodeError:  # a binary file: no source line to show
                 sources[d.file] = None
         click.echo(d.render(sources.get(d.file)), err=True)
 
 
 def fail(diagnostics: list[Diagnostic], code: int = 1) -> None:
+    """Print every diagnostic and exit: 2 when a file named on the command line does not
+    exist (a usage error, like an unknown bot), else ``code``."""
+    from interpreter.files import NOT_FOUND
+
     print_diagnostics(diagnostics)
+    if diagnostics and all(d.code == NOT_FOUND for d in diagnostics):
+        code = 2
     sys.exit(code)
 
 
@@ -71,18 +79,19 @@ def list_rulesets() -> None:
 @click.argument("rulesets", nargs=-1, required=True, metavar="FILE_OR_NAME...")
 def validate(rulesets: tuple[str, ...]) -> None:
     """Check rulesets (builtin names or YAML files): every problem, with file:line:col."""
+    from interpreter.files import NOT_FOUND
     from interpreter.rules import check_ruleset
 
-    invalid = False
+    codes = set()
     for ref in rulesets:
         diagnostics = check_ruleset(ref)
         if diagnostics:
-            invalid = True
+            codes.add(2 if all(d.code == NOT_FOUND for d in diagnostics) else 1)
             print_diagnostics(diagnostics)
         else:
             click.echo(f"ok: {ref}")
-    if invalid:
-        sys.exit(1)
+    if codes:
+        sys.exit(min(codes))  # an invalid ruleset (1) outweighs a missing file (2)
 
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]),
@@ -200,17 +209,19 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
 
 
 @main.command("verify")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file")
 def verify_cmd(file: str) -> None:
     """Re-play a game record through the engine; report the first wrong event."""
+    from interpreter.files import NOT_FOUND
     from interpreter.records import verify_file
 
     problems = verify_file(file)
     if problems:
+        code = 2 if problems[0].code == NOT_FOUND else 1
         for d in problems:
             where = f"{d.file}:{d.line}" if d.line else d.file
             click.echo(f"{where}: {d.message}", err=True)
-        sys.exit(1)
+        sys.exit(code)
     click.echo(f"{file}: ok")
 
 
@@ -377,7 +388,7 @@ def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: in
 
 
 @main.command("replay")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file")
 def replay_cmd(file: str) -> None:
     """Step through a recorded match with every hand visible (the record is verified first)."""
     from interpreter.play import RichTerminal, replay

@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from ..diagnostics import Diagnostic, DiagnosticError, did_you_mean
+from ..files import check_path
 from .base import FunctionBot
 
 # name -> "module:object"; imported only when asked for
@@ -68,8 +69,9 @@ def _import(spec: str, module_name: str):
     try:
         if module_name.endswith(".py") or os.sep in module_name:
             path = os.path.abspath(module_name)
-            if not os.path.isfile(path):
-                raise _fail(f"bot '{spec}': no file {module_name}")
+            problem = check_path(path, "bot")
+            if problem is not None:
+                raise _fail(f"bot '{spec}': {problem.message}")
             name = "dominorules_bot_" + os.path.splitext(os.path.basename(path))[0]
             loader_spec = importlib.util.spec_from_file_location(name, path)
             module = importlib.util.module_from_spec(loader_spec)
