@@ -12,13 +12,15 @@ import click
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError
 
+MAX_SHOWN = 50  # diagnostics printed at once: fix these first, the rest often follow from them
+
 
 def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
     """Render diagnostics to stderr, each with its source line and caret."""
     from interpreter.files import read_bytes
 
     sources: dict[str, str | None] = {}
-    for d in diagnostics:
+    for d in diagnostics[:MAX_SHOWN]:
         if d.file and d.file not in sources:
             raw = read_bytes(d.file, "ruleset")  # the same gate: never a FIFO or a device
             try:
@@ -26,6 +28,9 @@ def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
             except UnicodeDecodeError:  # a binary file: no source line to show
                 sources[d.file] = None
         click.echo(d.render(sources.get(d.file)), err=True)
+    if len(diagnostics) > MAX_SHOWN:
+        click.echo(f"... and {len(diagnostics) - MAX_SHOWN} more problems (the first "
+                   f"{MAX_SHOWN} are shown)", err=True)
 
 
 def fail(diagnostics: list[Diagnostic], code: int = 1) -> None:

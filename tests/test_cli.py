@@ -150,7 +150,7 @@ BAD_FILES = {
     (["replay", "{d}/garbage.jsonl"], 1, "{d}/garbage.jsonl: error: {d}/garbage.jsonl is a "
      "binary file, not a JSON Lines game record"),
     (["compare", "pagat", "{d}/broken.yaml", "--matches", "4", "--workers", "1"], 1,
-     "{d}/broken.yaml:2:6: error: mapping values are not allowed here"),
+     "{d}/broken.yaml:2:6: error: mapping values are not allowed in this context"),
     (["compare", "pagat", "no-such-ruleset", "--matches", "4", "--workers", "1"], 2,
      "no-such-ruleset: error: no builtin ruleset or file named 'no-such-ruleset'"),
     (["play", "pagat", "--humans", "9"], 2,

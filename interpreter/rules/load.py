@@ -157,22 +157,37 @@ def load_chain(file: str) -> tuple[list[Document], list[Diagnostic]]:
         current = parent
 
 
-def _drop(marks: dict[Path, Mark], prefix: Path) -> None:
-    for path in [p for p in marks if p[:len(prefix)] == prefix]:
-        del marks[path]
+Index = dict[Path, set[Path]]  # a prefix -> every marked path under it (itself included)
 
 
-def _merge(base: dict[str, Any], marks: dict[Path, Mark], over: dict[str, Any],
-           over_marks: dict[Path, Mark], path: Path) -> None:
+def _index(marks: dict[Path, Mark]) -> Index:
+    """Every path under each prefix, so a subtree's marks are found without a scan
+    (a scan per key made a file of thousands of keys take seconds)."""
+    index: Index = {}
+    for path in marks:
+        _add(index, path)
+    return index
+
+
+def _add(index: Index, path: Path) -> None:
+    for i in range(1, len(path) + 1):
+        index.setdefault(path[:i], set()).add(path)
+
+
+def _merge(base: dict[str, Any], marks: dict[Path, Mark], index: Index, over: dict[str, Any],
+           over_marks: dict[Path, Mark], over_index: Index, path: Path) -> None:
     for key, value in over.items():
         here = path + (key,)
         if isinstance(value, dict) and isinstance(base.get(key), dict):
             marks[here] = over_marks[here]
-            _merge(base[key], marks, value, over_marks, here)
+            _merge(base[key], marks, index, value, over_marks, over_index, here)
             continue
-        _drop(marks, here)
+        for p in index.pop(here, ()):  # the base's subtree here is replaced
+            marks.pop(p, None)
         base[key] = _copy(value)
-        marks.update({p: m for p, m in over_marks.items() if p[:len(here)] == here})
+        for p in over_index.get(here, ()):
+            marks[p] = over_marks[p]
+            _add(index, p)
 
 
 def _copy(value: Any) -> Any:
@@ -187,10 +202,11 @@ def merge_chain(docs: list[Document]) -> tuple[dict[str, Any], dict[Path, Mark]]
     """Merge ancestors first, the top file last; the top file's own keys are kept as written."""
     data: dict[str, Any] = {}
     marks: dict[Path, Mark] = {}
+    index: Index = {}
     for depth, doc in enumerate(reversed(docs)):
         own = depth == len(docs) - 1
         body = {k: v for k, v in doc.data.items() if own or k not in _OWN_KEYS}
-        _merge(data, marks, body, doc.marks, ())
+        _merge(data, marks, index, body, doc.marks, _index(doc.marks), ())
     marks[()] = docs[0].marks[()]
     return data, marks
 
