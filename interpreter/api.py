@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
+from .bots.guard import construct, fast_policy
 from .bots.loader import make_bot, resolve
 from .bots.turn import bot_turn
 from .diagnostics import Diagnostic, DiagnosticError
@@ -112,7 +113,7 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
                                  start_scores=start_scores, max_rounds=max_rounds)
             else:
                 core = MatchCore(game, players, seed,
-                                 [cls(s, rng).policy(game)
+                                 [fast_policy(construct(cls, s, rng, bots), game, bots, s)
                                   for s, rng in enumerate(seat_streams(seed, players))],
                                  record=trace, start_scores=start_scores,
                                  max_rounds=max_rounds)
@@ -120,7 +121,9 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
                 raise RuntimeError("a fast policy is missing")  # pragma: no cover
             return core.result
     seats = make_bots(bots, players, seed)
-    policies = [(b.policy(game) if fast and hasattr(b, "policy") else None) for b in seats]
+    labels = _bot_labels(bots, seats)
+    policies = [(fast_policy(b, game, labels[s], s) if fast and hasattr(b, "policy") else None)
+                for s, b in enumerate(seats)]
     if all(p is not None for p in policies) and not deals:
         core = MatchCore(game, players, seed, policies, record=trace,
                          start_scores=start_scores, max_rounds=max_rounds)
@@ -129,7 +132,6 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
         return core.result
     state = State(game, players, seed, deals=deals, start_scores=start_scores,
                   max_rounds=max_rounds, record=True, policies=policies)
-    labels = _bot_labels(bots, seats)
     while not state.is_terminal:
         seat = state.current_player
         bot_turn(state, seats[seat], labels[seat], seat)
