@@ -50,10 +50,39 @@ class _Commands(click.Group):
 
     def invoke(self, ctx: click.Context):
         try:
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            finally:  # output still buffered fails here (a full disk): not after exit
+                sys.stdout.flush()
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
+        except OSError as exc:  # stdout is a closed pipe, a full disk, /dev/full
+            _write_failed(exc)
+
+
+def _write_failed(exc: OSError) -> None:
+    """A write to stdout failed: say so in one line, exit 1, and silence the final flush."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    try:
+        click.echo(f"error: cannot write the output: {exc.strerror or exc}", err=True)
+    except OSError:
+        pass
+    sys.exit(1)
+
+
+def _check_outputs(outputs: dict[str, str | None], inputs=()) -> None:
+    """Every output path checked before any work: a problem is a usage error (exit 2)."""
+    from interpreter.outputs import check_outputs
+
+    problems = check_outputs(outputs, inputs)
+    if problems:
+        fail(problems, 2)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
@@ -161,7 +190,7 @@ def _int_option(name: str, text: str, low: int) -> int:
 @click.option("--bots", default="random", show_default=True,
               help="One bot for every seat, or one per seat, comma separated "
                    "(random, greedy, strategist, or module:object).")
-@click.option("--trace", "trace_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--trace", "trace_path", metavar="FILE", default=None,
               help="Write every match's record to this JSON Lines file.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bots: str,
@@ -176,6 +205,7 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
         base_seed = int(seed)
     except ValueError:
         _usage_error(f"--seed must be a whole number, not '{seed}'")
+    _check_outputs({"--trace": trace_path}, [ruleset])
     try:
         game = api.load_game(ruleset)
     except DiagnosticError as err:
@@ -192,8 +222,16 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
         summary = api.simulate(game, n_players, n_matches, base_seed, names, trace_path)
     except DiagnosticError as err:  # a plug-in bot that fails or answers wrongly
         fail(err.diagnostics)
+    except api.SimulationInterrupted as stop:
+        if trace_path:
+            click.echo(f"interrupted: {trace_path} holds the {stop.matches} whole matches "
+                       "played before Ctrl-C", err=True)
+        else:
+            click.echo("interrupted", err=True)
+        sys.exit(130)
     except OSError as err:
-        _usage_error(f"cannot write {trace_path}: {err.strerror}")
+        click.echo(f"error: cannot write {trace_path}: {err.strerror}", err=True)
+        sys.exit(1)
     if as_json:
         click.echo(json.dumps(summary))
         return
@@ -291,11 +329,11 @@ def _progress_reporter(enabled: bool):
 @click.option("--batch-size", type=click.IntRange(1), default=50, show_default=True,
               help="Matches per batch handed to a worker.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True),
+@click.option("--csv", "csv_path", metavar="FILE",
               help="Write one row per round to this CSV file.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
+@click.option("--html", "html_path", metavar="FILE",
               help="Write a self-contained HTML report (tables and charts).")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
+@click.option("--plot", "plot_path", metavar="FILE",
               help="Write the charts to a PNG (needs dominorules[plot]).")
 def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, seed: int,
                 bots: str, skill_bots: str, no_skill: bool, precision: float | None,
@@ -314,6 +352,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     skill = _names(skill_bots)
     if not no_skill and len(skill) != 2:
         raise click.BadParameter("give two bot names: SKILLED,OTHERS", param_hint="--skill-bots")
+    _check_outputs({"--csv": csv_path, "--html": html_path, "--plot": plot_path}, rulesets)
     settings = CompareSettings(
         tuple(rulesets), players, matches, seed, _names(bots) or ("random",),
         None if no_skill else (skill[0], skill[1]), precision, max_matches, batch_size)
@@ -374,7 +413,7 @@ def _seats(text: str) -> tuple[int, ...]:
 @click.option("--players", type=click.IntRange(1), help="Player count (default: the fewest "
               "the ruleset allows that seat the humans).")
 @click.option("--seed", type=int, help="Seed of the match (default: random, printed).")
-@click.option("--trace", type=click.Path(dir_okay=False), help="Write the match record to "
+@click.option("--trace", metavar="FILE", help="Write the match record to "
               "this file as it is played (JSON Lines).")
 @click.option("--fast", is_flag=True, help="No pauses between the bots' moves.")
 def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: int | None,
@@ -382,6 +421,7 @@ def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: in
     """Play a ruleset in the terminal against bots or friends."""
     from interpreter.play import PlaySettings, RichTerminal, SetupError, play
 
+    _check_outputs({"--trace": trace}, [ruleset])
     settings = PlaySettings(ruleset, _seats(humans), _names(bots), players, seed, trace, fast)
     try:
         code = play(settings, RichTerminal(fast=fast))

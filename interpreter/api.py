@@ -171,24 +171,33 @@ def parse_bots(text: str, players: int) -> list[str]:
     return names
 
 
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during ``simulate``: ``matches`` whole matches were played (and recorded)."""
+
+    def __init__(self, matches: int):
+        super().__init__(matches)
+        self.matches = matches
+
+
 def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "random",
              trace_path: str | None = None) -> dict[str, Any]:
     """Play ``matches`` matches (seeds ``match_seed(seed, i)``) and summarize them.
 
     With ``trace_path`` every match's record is written there (JSON Lines).
     """
-    from .records import write_events
+    from .records import dumps
 
     game.check_players(players)
     teams = game.teams(players)
     wins = [0] * len(teams)
     drawn_matches = rounds = blocked = draws = 0
     out = open(trace_path, "w", encoding="utf-8") if trace_path else None  # noqa: SIM115
+    i = 0
     try:
         for i in range(matches):
             result = play_match(game, players, match_seed(seed, i), bots, trace=out is not None)
-            if out is not None:
-                write_events(out, result.events)
+            if out is not None:  # one write a match: Ctrl-C leaves whole matches only
+                out.write("".join(dumps(e) + "\n" for e in result.events))
             if result.winner is None:
                 drawn_matches += 1
             else:
@@ -197,6 +206,8 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
             for r in result.rounds:
                 blocked += r.result == "blocked"
                 draws += r.draws
+    except KeyboardInterrupt:
+        raise SimulationInterrupted(i) from None
     finally:
         if out is not None:
             out.close()

@@ -136,7 +136,7 @@ BAD_FILES = {
 
 @pytest.mark.parametrize("args, code, says", [
     (["simulate", "pagat", "--trace", "/nonexistent/dir/x.jsonl"], 2,
-     "error: cannot write /nonexistent/dir/x.jsonl: No such file or directory"),
+     "error: --trace /nonexistent/dir/x.jsonl: the folder /nonexistent/dir does not exist"),
     (["verify", "{d}/empty.jsonl"], 1, "{d}/empty.jsonl: the record holds no events"),
     (["verify", "{d}/garbage.jsonl"], 1,
      "{d}/garbage.jsonl: {d}/garbage.jsonl is a binary file, not a JSON Lines game record"),
