@@ -76,6 +76,17 @@ def _write_failed(exc: OSError) -> None:
     sys.exit(1)
 
 
+def _sigterm_interrupts() -> None:
+    """SIGTERM (a shell's kill, a job scheduler's timeout) stops a run as Ctrl-C does: the
+    workers end with it and what was finished is still reported."""
+    import signal
+
+    def interrupt(_signum, _frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+
+
 def _check_outputs(outputs: dict[str, str | None], inputs=()) -> None:
     """Every output path checked before any work: a problem is a usage error (exit 2)."""
     from interpreter.outputs import check_outputs
@@ -353,6 +364,12 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     if not no_skill and len(skill) != 2:
         raise click.BadParameter("give two bot names: SKILLED,OTHERS", param_hint="--skill-bots")
     _check_outputs({"--csv": csv_path, "--html": html_path, "--plot": plot_path}, rulesets)
+    from interpreter.explore.runner import check_backend_options
+
+    problem = check_backend_options(workers, scheduler)
+    if problem is not None:
+        fail([problem], 2)
+    _sigterm_interrupts()
     settings = CompareSettings(
         tuple(rulesets), players, matches, seed, _names(bots) or ("random",),
         None if no_skill else (skill[0], skill[1]), precision, max_matches, batch_size)
