@@ -134,9 +134,19 @@ def validate(rulesets: tuple[str, ...]) -> None:
             codes.add(2 if all(d.code == NOT_FOUND for d in diagnostics) else 1)
             print_diagnostics(diagnostics)
         else:
+            print_diagnostics(_reach_warnings(ref))
             click.echo(f"ok: {ref}")
     if codes:
         sys.exit(min(codes))  # an invalid ruleset (1) outweighs a missing file (2)
+
+
+def _reach_warnings(ref: str) -> list[Diagnostic]:
+    """Warnings for a valid ruleset whose sample matches never end (``interpreter.reach``)."""
+    from interpreter import api
+    from interpreter.reach import reach_warnings
+
+    game = api.load_game(ref)
+    return reach_warnings(game, game.source or ref)
 
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]),
@@ -256,6 +266,9 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
                    f"{summary['wins'][i]} ({summary['wins'][i] / n_matches:.1%})")
     if summary["drawn_matches"]:
         click.echo(f"  drawn matches: {summary['drawn_matches']}")
+    if summary["capped_matches"]:
+        click.echo(f"  stopped undecided at the round cap ({summary['max_rounds']} rounds): "
+                   f"{summary['capped_matches']}")
     click.echo(f"blocked rounds: {summary['blocked_rate']:.1%}")
     click.echo(f"mean draws per round: {summary['mean_draws_per_round']:.2f}")
     if trace_path:

@@ -34,6 +34,7 @@ __all__ = ["Action", "Deal", "Game", "MatchResult", "Observation", "RoundStats",
            "match_seed", "play_match"]
 
 _GAMES: dict[str, Game] = {}
+MAX_ROUNDS = 1000  # the round cap: a match still undecided then stops (``result.capped``)
 _FAST: dict[str, type] = {}  # bot name -> its class, when it offers a fast policy
 
 
@@ -88,7 +89,7 @@ def make_bots(bots: Any, players: int, seed: int) -> list:
 
 def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
                trace: bool = False, deals: Sequence[Deal] | None = None,
-               start_scores: Sequence[int] | None = None, max_rounds: int = 1000,
+               start_scores: Sequence[int] | None = None, max_rounds: int = MAX_ROUNDS,
                fast: bool = True) -> MatchResult:
     """Play one match to the end; ``result.events`` holds the record when ``trace``.
 
@@ -190,7 +191,7 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
     game.check_players(players)
     teams = game.teams(players)
     wins = [0] * len(teams)
-    drawn_matches = rounds = blocked = draws = 0
+    drawn_matches = rounds = blocked = draws = capped = 0
     out = open(trace_path, "w", encoding="utf-8") if trace_path else None  # noqa: SIM115
     i = 0
     try:
@@ -198,7 +199,9 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
             result = play_match(game, players, match_seed(seed, i), bots, trace=out is not None)
             if out is not None:  # one write a match: Ctrl-C leaves whole matches only
                 out.write("".join(dumps(e) + "\n" for e in result.events))
-            if result.winner is None:
+            if result.capped:
+                capped += 1
+            elif result.winner is None:
                 drawn_matches += 1
             else:
                 wins[result.winner] += 1
@@ -215,6 +218,7 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
         "ruleset": game.ref, "players": players, "matches": matches, "seed": seed,
         "bots": bots if isinstance(bots, str) else [str(b) for b in bots],
         "teams": [list(t) for t in teams], "wins": wins, "drawn_matches": drawn_matches,
+        "capped_matches": capped, "max_rounds": MAX_ROUNDS,
         "rounds": rounds, "mean_rounds_per_match": rounds / matches if matches else 0.0,
         "blocked_rate": blocked / rounds if rounds else 0.0,
         "mean_draws_per_round": draws / rounds if rounds else 0.0,

@@ -38,6 +38,7 @@ class Diagnostic:
     path: str = ""
     hint: str = ""
     length: int = 1  # how many characters the caret underlines
+    severity: str = "error"  # or "warning": told, but the input is still accepted
 
     @property
     def location(self) -> str:
@@ -54,7 +55,7 @@ class Diagnostic:
         alone when the problem is in no file, e.g. a bot failing in a match)."""
         where = f" [{self.path}]" if self.path else ""
         prefix = f"{self.location}: " if self.file or self.line else ""
-        return f"{prefix}error: {self.message}{where}"
+        return f"{prefix}{self.severity}: {self.message}{where}"
 
     def render(self, source: str | None = None) -> str:
         """Headline, then the source line with a caret under the column, then the hint."""

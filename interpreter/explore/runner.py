@@ -65,6 +65,7 @@ class PairingRun:
     done: bool = False
     stop_reason: str = ""          # "matches", "precision", "max-matches" or "interrupted"
     csv_file: IO[str] | None = None
+    capped: list[int] = field(default_factory=list)  # per ruleset: stopped by the round cap
 
 
 @dataclass
@@ -371,12 +372,28 @@ def run(
         else:
             backend.abort()
         outcome.seconds = time.perf_counter() - t0
+    outcome.warnings += capped_warnings(runs)
     if csv_path:
         _write_csv(csv_path, runs)
     for r in runs:
         if r.csv_file is not None:
             r.csv_file.close()
     return outcome
+
+
+def capped_warnings(runs: list[PairingRun]) -> list[str]:
+    """One warning per ruleset whose matches hit the round cap: the tables count those
+    matches as drawn, which they were not; the reader must know."""
+    from interpreter.api import MAX_ROUNDS
+
+    out = []
+    for r in runs:
+        for ref, n in zip(r.pairing.refs, r.capped, strict=False):
+            if n:
+                out.append(f"{n} of {r.n} matches of {ref} ({r.pairing.name}) stopped "
+                           f"undecided at the round cap ({MAX_ROUNDS} rounds); the tables "
+                           "count them as drawn")
+    return out
 
 
 def _new_run(p: Pairing, settings: RunSettings) -> PairingRun:
@@ -416,6 +433,8 @@ def _accept(runs: list[PairingRun], result: BatchResult, settings: RunSettings, 
             cross.merge(part)
         r.n = batch.spec.stop
         r.rounds += batch.rounds
+        r.capped = [a + b for a, b in zip(r.capped or [0] * len(batch.capped), batch.capped,
+                                          strict=True)]
         if r.csv_file is not None and batch.csv_text:
             r.csv_file.write(batch.csv_text)
         if precise is not None and precise(r):

@@ -91,6 +91,7 @@ class BatchResult:
     csv_text: str | None = None
     seconds: float = 0.0
     error: list[Diagnostic] | None = None
+    capped: tuple[int, ...] = ()  # per ruleset: matches stopped undecided by the round cap
 
 
 _GAMES: dict[tuple[str, str], Any] = {}
@@ -127,6 +128,7 @@ def _run(spec: BatchSpec) -> BatchResult:
     dim = len(feature_names(players))
     vectors: list[list[list[int]]] = [[] for _ in games]
     points: list[list[int]] = [[] for _ in games]     # every round's points, for the chart
+    capped = [0] * len(games)
     out = io.StringIO() if spec.csv else None
     writer = csv.writer(out) if out is not None else None
     # one name for every seat takes the engine's fast path (the same matches either way)
@@ -138,6 +140,7 @@ def _run(spec: BatchSpec) -> BatchResult:
         for k, game in enumerate(games):
             match = api.play_match(game, players, seed, play_bots)
             vectors[k].append(features(match, skilled, points[k]))
+            capped[k] += match.capped
             if writer is not None:
                 _write_rounds(writer, pairing, k, index, seed, bots, match)
     rows = [np.array(v, dtype=np.int64).reshape(len(v), dim) for v in vectors]
@@ -156,7 +159,7 @@ def _run(spec: BatchSpec) -> BatchResult:
     total_rounds = sum(int(r[:, rounds_col].sum()) for r in rows)
     return BatchResult(spec, aggs, crosses, total_rounds,
                        out.getvalue() if out is not None else None,
-                       time.perf_counter() - t0)
+                       time.perf_counter() - t0, capped=tuple(capped))
 
 
 def _write_rounds(writer: Any, pairing: Pairing, k: int, index: int, seed: int,
