@@ -123,6 +123,7 @@ def _worker_init(parent: int) -> None:
     finished batches), and a worker whose parent is gone (killed, even by SIGKILL,
     which no handler sees) exits within a second instead of running on alone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's (compare's) handler
 
     direct = os.getppid()  # ``parent`` itself, or a fork server that it started
 
@@ -193,13 +194,10 @@ class ProcessBackend:
         slow bot, rather than wait for its batch, whose result would be dropped anyway."""
         processes = list((getattr(self.pool, "_processes", None) or {}).values())
         self.pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:  # SIGKILL: a worker holds nothing to clean up, and no
+            proc.kill()         # handler of its own (even half started) can print a traceback
         for proc in processes:
-            proc.terminate()
-        for proc in processes:
-            proc.join(timeout=1)
-            if proc.is_alive():
-                proc.kill()
-                proc.join(timeout=1)
+            proc.join(timeout=5)
 
 
 class DaskBackend:
