@@ -328,6 +328,15 @@ def _progress_reporter(enabled: bool):
     return update, stop
 
 
+def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
+    """A float option that must be a real number: nan and inf pass FloatRange's bounds."""
+    import math
+
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a number; give e.g. 0.01", param=param)
+    return value
+
+
 @main.command("compare")
 @click.argument("rulesets", nargs=-1, required=True, metavar="RULESET...")
 @click.option("--players", type=click.IntRange(1), help="Player count for every ruleset "
@@ -341,7 +350,8 @@ def _progress_reporter(enabled: bool):
               metavar="SKILLED,OTHERS", help="The skill pairing: one seat (rotating) plays "
               "SKILLED, the others OTHERS.")
 @click.option("--no-skill", is_flag=True, help="Skip the skill pairing.")
-@click.option("--precision", type=click.FloatRange(0, min_open=True), help="Keep simulating "
+@click.option("--precision", type=click.FloatRange(0, min_open=True), callback=_finite,
+              help="Keep simulating "
               "until every 95% interval is within ±this: rates in absolute terms (0.01 = one "
               "percentage point), other numbers relative to their value (0.01 = 1%).")
 @click.option("--max-matches", type=click.IntRange(2), default=100_000, show_default=True,

@@ -14,6 +14,12 @@ from .diagnostics import Diagnostic
 SAMPLES = 3  # seeded matches played (a normal ruleset ends each within a few rounds)
 
 
+def _short(n: int) -> str:
+    """A whole number as written, or as ``about 10^N`` when it is absurdly long."""
+    text = str(n)
+    return text if len(text) <= 24 else f"about 10^{len(text.lstrip('-')) - 1}"
+
+
 def reach_warnings(game, path: str) -> list[Diagnostic]:
     """Warnings (severity ``warning``) when sample matches of ``game`` stop at the round cap."""
     from .api import MAX_ROUNDS, play_match
@@ -35,10 +41,10 @@ def reach_warnings(game, path: str) -> list[Diagnostic]:
                    f"never reach its target ({target})")
         hint = "check scoring.domino, scoring.blocked.points and drawing.cost"
     else:
-        per_round = points / len(rounds)
+        per_round = points // len(rounds)  # whole numbers: any size, no float overflow
         message = (f"{len(capped)} of {SAMPLES} sample matches stopped undecided at the "
-                   f"round cap ({MAX_ROUNDS} rounds): the target ({target}) looks beyond "
-                   f"reach at about {per_round:,.1f} points a round")
+                   f"round cap ({MAX_ROUNDS} rounds): the target ({_short(target)}) looks "
+                   f"beyond reach, averaging {_short(per_round)} points a round")
         hint = "lower match.target, or score more points a round"
     return [Diagnostic("reach", message, file=path, path="match.target", hint=hint,
                        severity="warning")]

@@ -39,7 +39,7 @@ def test_validate_warns_but_accepts(never):
                         "rounds: a match can never reach its target (100) [match.target]")
     assert lines[2].startswith(f"{never}/far.yaml: warning: 3 of 3 sample matches stopped "
                                "undecided at the round cap (1000 rounds): the target "
-                               "(1000000000000) looks beyond reach at about ")
+                               "(1000000000000) looks beyond reach, averaging ")
 
 
 def test_a_valid_builtin_gets_no_warning():
