@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
+from interpreter.diagnostics import Diagnostic, DiagnosticError, UsageError
 
 MAX_SHOWN = 50  # diagnostics printed at once: fix these first, the rest often follow from them
 
@@ -407,6 +407,9 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
             from interpreter.explore.plot import write_png
 
             write_png(comparison, plot_path)
+    except UsageError as exc:  # an unknown bot, a player count no ruleset allows
+        stop()
+        fail(exc.diagnostics, 2)
     except DiagnosticError as exc:
         stop()
         fail(exc.diagnostics)
