@@ -218,7 +218,7 @@ class DaskBackend:
         if client is None:
             try:
                 client = distributed.Client(address, timeout="10s")
-            except (OSError, TimeoutError) as exc:
+            except (OSError, TimeoutError, ValueError, TypeError) as exc:
                 raise DiagnosticError([Diagnostic(
                     "cluster", f"cannot reach the Dask scheduler at {address}: {exc}",
                     hint="start one with `dask scheduler` (and workers with "
