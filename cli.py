@@ -400,23 +400,12 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     try:
         comparison = compare(settings, make_backend(workers, scheduler), update, csv_path)
         stop()
-        if html_path:
-            with open(html_path, "w", encoding="utf-8") as fh:
-                fh.write(html.render(comparison))
-        if plot_path:
-            from interpreter.explore.plot import write_png
-
-            write_png(comparison, plot_path)
     except UsageError as exc:  # an unknown bot, a player count no ruleset allows
         stop()
         fail(exc.diagnostics, 2)
     except DiagnosticError as exc:
         stop()
         fail(exc.diagnostics)
-    except OSError as exc:
-        stop()
-        fail([Diagnostic("file", f"cannot write {exc.filename}: {exc.strerror}",
-                         file=str(exc.filename or ""))])
     for warning in comparison.outcome.warnings:
         click.echo(f"warning: {warning}", err=True)
     out = comparison.outcome
@@ -431,10 +420,37 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         console = Console(width=None if sys.stdout.isatty() else 130)
         for table in report.tables(comparison):
             console.print(table)
+    # the files last: a write that fails (a full disk) loses none of the numbers above
+    failed = list(comparison.outcome.write_errors)
+    if html_path:
+        failed += _write_file(html_path, lambda: _write_html(html_path, html, comparison))
+    if plot_path:
+        from interpreter.explore.plot import write_png
+
+        failed += _write_file(plot_path, lambda: write_png(comparison, plot_path))
     if comparison.outcome.interrupted:
         click.echo("interrupted: the numbers above cover the matches finished before Ctrl-C",
                    err=True)
         sys.exit(130)
+    if failed:
+        print_diagnostics(failed)
+        sys.exit(1)
+
+
+def _write_html(path: str, html, comparison) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(html.render(comparison))
+
+
+def _write_file(path: str, write) -> list[Diagnostic]:
+    """Run ``write``; a failure to write ``path`` as one diagnostic (none when it worked)."""
+    try:
+        write()
+    except OSError as exc:
+        return [Diagnostic("file", f"cannot write {path}: {exc.strerror or exc}", file=path)]
+    except DiagnosticError as exc:
+        return exc.diagnostics
+    return []
 
 
 # --- terminal: play, replay ----------------------------------------------------------
