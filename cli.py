@@ -193,11 +193,16 @@ def _usage_error(message: str) -> None:
     sys.exit(2)
 
 
+def _cut(text: str, most: int = 40) -> str:
+    """What the user typed, as quoted in a message: never a screenful."""
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
 def _int_option(name: str, text: str, low: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        _usage_error(f"{name} must be a whole number, not '{text}'")
+        _usage_error(f"{name} must be a whole number, not '{_cut(text)}'")
     if value < low:
         _usage_error(f"{name} must be at least {low}, not {value}")
     return value
@@ -225,7 +230,7 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
     try:
         base_seed = int(seed)
     except ValueError:
-        _usage_error(f"--seed must be a whole number, not '{seed}'")
+        _usage_error(f"--seed must be a whole number, not '{_cut(seed)}'")
     _check_outputs({"--trace": trace_path}, [ruleset])
     try:
         game = api.load_game(ruleset)
