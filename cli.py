@@ -7,6 +7,7 @@ input found (a broken ruleset, a record that does not verify), 2 usage errors.
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 
 import click
 
@@ -76,15 +77,24 @@ def _write_failed(exc: OSError) -> None:
     sys.exit(1)
 
 
-def _sigterm_interrupts() -> None:
-    """SIGTERM (a shell's kill, a job scheduler's timeout) stops a run as Ctrl-C does: the
-    workers end with it and what was finished is still reported."""
+@contextmanager
+def _sigterm_interrupts():
+    """While inside: SIGTERM (a shell's kill, a job scheduler's timeout) stops a run as
+    Ctrl-C does: the workers end with it and what was finished is still reported."""
     import signal
+    import threading
 
     def interrupt(_signum, _frame):
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, interrupt)
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _check_outputs(outputs: dict[str, str | None], inputs=()) -> None:
@@ -397,13 +407,13 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     problem = check_backend_options(workers, scheduler)
     if problem is not None:
         fail([problem], 2)
-    _sigterm_interrupts()
     settings = CompareSettings(
         tuple(rulesets), players, matches, seed, _names(bots) or ("random",),
         None if no_skill else (skill[0], skill[1]), precision, max_matches, batch_size)
     update, stop = _progress_reporter(sys.stderr.isatty() and not as_json)
     try:
-        comparison = compare(settings, make_backend(workers, scheduler), update, csv_path)
+        with _sigterm_interrupts():
+            comparison = compare(settings, make_backend(workers, scheduler), update, csv_path)
         stop()
     except UsageError as exc:  # an unknown bot, a player count no ruleset allows
         stop()

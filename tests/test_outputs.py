@@ -46,8 +46,8 @@ def test_a_bad_output_path_is_a_usage_error_before_any_match(tmp_path, args, say
     d = str(tmp_path)
     # --matches 100000: were the check made after the run, this test would time out
     more = [] if args[0] == "play" else ["--matches", "100000"]
-    result = run(*(a.format(d=d) for a in args), *more)
-    assert result.returncode == 2
+    result = CliRunner().invoke(main, [*(a.format(d=d) for a in args), *more], input="")
+    assert result.exit_code == 2
     assert result.stderr.splitlines()[0] == says.format(d=d)
     assert (tmp_path / "mine.yaml").read_text() == "extends: pagat\n"
 
