@@ -42,7 +42,8 @@ def _close_name(name: str, names: dict[str, Type]) -> str:
     hint = _close(name, names)
     if hint:
         return hint
-    elsewhere = sorted(f for f, spec in FIELDS.items() if name in spec.names)
+    elsewhere = sorted({f.removesuffix("_condition") for f, spec in FIELDS.items()
+                        if name in spec.names})
     if elsewhere:
         return "only " + ", ".join(elsewhere) + f" formulas offer '{name}'"
     return ""

@@ -57,8 +57,9 @@ def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Di
     name = data.get("name") or merged.builtin_name or os.path.splitext(
         os.path.basename(merged.file))[0]
     data["name"] = name
-    fns, problems = compile_expressions(data, merged.marks)
-    rules = None if problems else build_rules(name, data, merged.marks, fns)
+    trees: dict = {}
+    fns, problems = compile_expressions(data, merged.marks, trees=trees)
+    rules = None if problems else build_rules(name, data, merged.marks, fns, trees)
     problems += semantic_checks(data, merged.marks, rules)
     if run_examples and rules is not None and not problems:
         problems += example_diagnostics(rules, merged.marks)
