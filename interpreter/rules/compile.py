@@ -11,8 +11,16 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from interpreter.diagnostics import Diagnostic
-from interpreter.engine.rules import (LEAD_CHOOSERS, LEAD_FOLLOWERS, Example, Opening, PlayEvent,
-                                      Restriction, Rules, ScoreContext)
+from interpreter.engine.rules import (
+    LEAD_CHOOSERS,
+    LEAD_FOLLOWERS,
+    Example,
+    Opening,
+    PlayEvent,
+    Restriction,
+    Rules,
+    ScoreContext,
+)
 from interpreter.expr import ExprError, ast, compile_expression
 
 from .exprpos import locate
