@@ -18,7 +18,7 @@ import numpy as np
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError
 from interpreter.explore import stats
-from interpreter.explore.metrics import Metric, feature_names, metrics_for
+from interpreter.explore.metrics import Metric, feature_names, metrics_for, shown
 from interpreter.explore.runner import PairingRun, RunOutcome, RunSettings, run
 from interpreter.explore.worker import DEFAULT_API, Pairing, game_for
 
@@ -205,6 +205,8 @@ def pairing_rows(r: PairingRun, partnerships: bool) -> list[Row]:
                for a, c in zip(r.aggs[1:], r.crosses, strict=True)]
     rows = []
     for metric in metrics_for(r.pairing.name, r.pairing.players, partnerships):
+        if not shown(metric, r.aggs, names):
+            continue
         ests = [stats.estimate(metric, a, names, cov) for a, cov in zip(r.aggs, covs,
                                                                          strict=True)]
         diffs: list[stats.Difference | None] = [None]
