@@ -291,7 +291,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
 
     from rich.console import Console
 
-    from interpreter.explore import html, report
+    from interpreter.explore import html, report, summary
     from interpreter.explore.compare import CompareSettings, compare
     from interpreter.explore.runner import make_backend
 
@@ -331,8 +331,12 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     else:
         # piped output has no width to measure: wide enough that each question is one line
         console = Console(width=None if sys.stdout.isatty() else 130)
+        for paragraph in summary.paragraphs(comparison):
+            console.print(paragraph, highlight=False)
+            console.print()
         for table in report.tables(comparison):
             console.print(table)
+        console.print(summary.bots_footer(comparison), highlight=False)
     if comparison.outcome.interrupted:
         click.echo("interrupted: the numbers above cover the matches finished before Ctrl-C",
                    err=True)

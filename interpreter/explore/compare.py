@@ -11,7 +11,7 @@ import hashlib
 import importlib
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -173,7 +173,8 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
             return widest(pairing_rows(r, partnerships), precision)[0] is None
 
     outcome = run(pairings, run_settings, backend, precise, progress, csv_path)
-    rows = [row for r in outcome.runs for row in pairing_rows(r, partnerships)]
+    rows = adjust_for_multiplicity(
+        [row for r in outcome.runs for row in pairing_rows(r, partnerships)])
     comparison = Comparison(settings, infos, rows, outcome,
                             backend_name=getattr(backend, "name", ""))
     for r in outcome.runs:
@@ -214,6 +215,18 @@ def pairing_rows(r: PairingRun, partnerships: bool) -> list[Row]:
             diffs.append(stats.difference(metric, r.aggs[0], r.aggs[k], r.crosses[k - 1],
                                           names, (covs[0], covs[k], crosses[k - 1])))
         rows.append(Row(metric, ests, diffs))
+    return rows
+
+
+def adjust_for_multiplicity(rows: list[Row]) -> list[Row]:
+    """Every difference of the report gets its Holm-adjusted p-value (one family)."""
+    cells = [(i, k) for i, row in enumerate(rows) for k, d in enumerate(row.differences)
+             if d is not None]
+    adjusted = stats.holm([rows[i].differences[k].p for i, k in cells])
+    for (i, k), p in zip(cells, adjusted, strict=True):
+        d = rows[i].differences[k]
+        rows[i].differences[k] = replace(d, p_holm=p,
+                                         significant_holm=p is not None and p < 1 - stats.LEVEL)
     return rows
 
 
