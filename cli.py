@@ -343,6 +343,157 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         sys.exit(130)
 
 
+# --- explorer: sweep, tune -----------------------------------------------------------
+
+def _labelled_progress(enabled: bool):
+    """A progress bar on stderr that names what is running (a combination, a rung)."""
+    import time
+
+    from rich.console import Console
+    from rich.progress import Progress, TextColumn
+
+    from interpreter.explore.report import progress_columns
+
+    state: dict = {"bar": None, "task": None, "t0": time.monotonic()}
+
+    def update(done: int, total: int, label: str) -> None:
+        if not enabled:
+            return
+        if state["bar"] is None:
+            if time.monotonic() - state["t0"] < 1.0:
+                return
+            state["bar"] = Progress(TextColumn("{task.description}"), *progress_columns()[1:],
+                                    console=Console(stderr=True), transient=True)
+            state["bar"].start()
+            state["task"] = state["bar"].add_task(label, total=total)
+        state["bar"].update(state["task"], completed=done, total=total, description=label)
+
+    def stop() -> None:
+        if state["bar"] is not None:
+            state["bar"].stop()
+
+    return update, stop
+
+
+def _varies(texts: tuple[str, ...]):
+    """Parsed --vary options; a malformed one is a usage error (exit 2) before anything runs."""
+    from interpreter.explore.variation import parse_vary
+
+    try:
+        return tuple(parse_vary(t) for t in texts)
+    except DiagnosticError as exc:
+        fail(exc.diagnostics, 2)
+
+
+def _skill_pair(skill_bots: str, no_skill: bool):
+    skill = _names(skill_bots)
+    if no_skill:
+        return None
+    if len(skill) != 2:
+        raise click.BadParameter("give two bot names: SKILLED,OTHERS", param_hint="--skill-bots")
+    return (skill[0], skill[1])
+
+
+def _explorer_options(fn):
+    """The options sweep and tune share with compare."""
+    for option in reversed([
+        click.option("--vary", "vary", multiple=True, required=True, metavar="FIELD=VALUES",
+                     help="A rule's schema path and values: a list (31,61,101), a range "
+                     "(5..7 or 20..200:20), formulas allowed. Repeat for more fields."),
+        click.option("--players", type=click.IntRange(1),
+                     help="Player count (default: the fewest the ruleset allows)."),
+        click.option("--seed", type=int, default=1, show_default=True,
+                     help="Base seed of the run."),
+        click.option("--bots", default="random", show_default=True,
+                     help="Bot for every seat, or one per seat separated by commas."),
+        click.option("--skill-bots", default="strategist,random", show_default=True,
+                     metavar="SKILLED,OTHERS", help="The skill rows' bots."),
+        click.option("--no-skill", is_flag=True, help="Skip the skill rows (halves the time)."),
+        click.option("--workers", type=click.IntRange(1), help="Local worker processes "
+                     "(default: the machine's cores)."),
+        click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster."),
+        click.option("--batch-size", type=click.IntRange(1), default=50, show_default=True,
+                     help="Matches per batch handed to a worker."),
+        click.option("--json", "as_json", is_flag=True, help="Print one JSON object."),
+    ]):
+        fn = option(fn)
+    return fn
+
+
+@main.command("sweep")
+@click.argument("ruleset", metavar="RULESET")
+@_explorer_options
+@click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
+              help="Matches per combination (every combination plays the same deals).")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write one row per combination and metric to this CSV file.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write each metric against the varied values as an HTML page.")
+def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int, bots: str,
+              skill_bots: str, no_skill: bool, workers: int | None, scheduler: str | None,
+              batch_size: int, as_json: bool, matches: int, csv_path: str | None,
+              html_path: str | None) -> None:
+    """Play every combination of the varied rules and report each metric per combination."""
+    import json
+
+    from rich.console import Console
+
+    from interpreter.explore import sweep_html, sweep_report
+    from interpreter.explore.runner import make_backend
+    from interpreter.explore.sweep import SweepSettings, check_settings, sweep
+
+    varies = _varies(vary)
+    settings = SweepSettings(ruleset, varies, players, matches, seed, _names(bots) or ("random",),
+                             _skill_pair(skill_bots, no_skill), batch_size)
+    _check_explorer(ruleset, varies, players, settings.bots, check_settings)
+    update, stop = _labelled_progress(sys.stderr.isatty() and not as_json)
+    try:
+        result = sweep(settings, make_backend(workers, scheduler), update)
+        stop()
+        if csv_path:
+            sweep_report.write_csv(result, csv_path)
+        if html_path:
+            with open(html_path, "w", encoding="utf-8") as fh:
+                fh.write(sweep_html.render(result))
+    except DiagnosticError as exc:
+        stop()
+        fail(exc.diagnostics)
+    except OSError as exc:
+        stop()
+        fail([Diagnostic("file", f"cannot write {exc.filename}: {exc.strerror}",
+                         file=str(exc.filename or ""))])
+    for line in sweep_report.invalid_lines(result) + [f"warning: {w}" for w in
+                                                       result.outcome.warnings]:
+        click.echo(line, err=True)
+    if as_json:
+        click.echo(json.dumps(sweep_report.to_json(result), indent=2))
+    else:
+        console = Console(width=None if sys.stdout.isatty() else 130)
+        for table in sweep_report.tables(result):
+            console.print(table)
+    if result.outcome.interrupted:
+        click.echo("interrupted: finished combinations are complete; the one running is "
+                   "marked with the matches it finished; the rest did not run", err=True)
+        sys.exit(130)
+
+
+def _check_explorer(ruleset: str, varies, players: int | None, bots: tuple[str, ...],
+                    check_settings) -> None:
+    """Usage errors (--vary, --players, --bots) exit 2 before anything runs; a broken
+    ruleset file exits 1."""
+    from interpreter import api
+
+    try:
+        base, n = check_settings(ruleset, varies, players)
+    except DiagnosticError as exc:
+        fail(exc.diagnostics, 2 if exc.diagnostics[0].code == "vary" else 1)
+    try:
+        base.check_players(n)
+        api.parse_bots(",".join(bots), n)
+    except DiagnosticError as exc:
+        fail(exc.diagnostics, 2)
+
+
 # --- terminal: play, replay ----------------------------------------------------------
 
 def _seats(text: str) -> tuple[int, ...]:
