@@ -281,11 +281,14 @@ def _progress_reporter(enabled: bool):
               help="Write a self-contained HTML report (tables and charts).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
               help="Write the charts to a PNG (needs dominorules[plot]).")
+@click.option("--by-rule", is_flag=True, help="With two rulesets: split each difference "
+              "among the rules that differ (plays the mixes between them; --csv then "
+              "writes that split).")
 def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, seed: int,
                 bots: str, skill_bots: str, no_skill: bool, precision: float | None,
                 max_matches: int, workers: int | None, scheduler: str | None,
                 batch_size: int, as_json: bool, csv_path: str | None, html_path: str | None,
-                plot_path: str | None) -> None:
+                plot_path: str | None, by_rule: bool) -> None:
     """Compare rulesets on the same seeded deals: what do the rules change?"""
     import json
 
@@ -301,13 +304,32 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     settings = CompareSettings(
         tuple(rulesets), players, matches, seed, _names(bots) or ("random",),
         None if no_skill else (skill[0], skill[1]), precision, max_matches, batch_size)
+    if by_rule and len(rulesets) != 2:
+        _usage_error(f"--by-rule splits the difference between two rulesets, not "
+                     f"{len(rulesets)}")
+    if by_rule and precision is not None:
+        _usage_error("--by-rule plays a fixed --matches; leave out --precision")
     update, stop = _progress_reporter(sys.stderr.isatty() and not as_json)
+    attribution = None
     try:
-        comparison = compare(settings, make_backend(workers, scheduler), update, csv_path)
+        comparison = compare(settings, make_backend(workers, scheduler), update,
+                             None if by_rule else csv_path)
+        if by_rule and not comparison.outcome.interrupted:
+            attribution = _attribute(comparison, settings, make_backend(workers, scheduler),
+                                     update)
         stop()
+        if attribution is not None and csv_path:
+            from interpreter.explore import attribution_report
+
+            attribution_report.write_csv(attribution, csv_path)
         if html_path:
+            extra = []
+            if attribution is not None:
+                from interpreter.explore import attribution_report
+
+                extra.append(attribution_report.html_section(attribution))
             with open(html_path, "w", encoding="utf-8") as fh:
-                fh.write(html.render(comparison))
+                fh.write(html.render(comparison, extra))
         if plot_path:
             from interpreter.explore.plot import write_png
 
@@ -327,7 +349,12 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
                    f"({out.matches / out.seconds:,.0f} matches/s, {comparison.backend_name})",
                    err=True)
     if as_json:
-        click.echo(json.dumps(report.to_json(comparison), indent=2))
+        out_json = report.to_json(comparison)
+        if attribution is not None:
+            from interpreter.explore import attribution_report
+
+            out_json["by_rule"] = attribution_report.to_json(attribution)
+        click.echo(json.dumps(out_json, indent=2))
     else:
         # piped output has no width to measure: wide enough that each question is one line
         console = Console(width=None if sys.stdout.isatty() else 130)
@@ -337,6 +364,13 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         for table in report.tables(comparison):
             console.print(table)
         console.print(summary.bots_footer(comparison), highlight=False)
+        if attribution is not None:
+            from interpreter.explore import attribution_report
+
+            console.print()
+            console.print(attribution_report.table(attribution))
+            for line in attribution_report.lines(attribution):
+                console.print(line, highlight=False)
     if comparison.outcome.interrupted:
         click.echo("interrupted: the numbers above cover the matches finished before Ctrl-C",
                    err=True)
@@ -492,6 +526,22 @@ def _check_explorer(ruleset: str, varies, players: int | None, bots: tuple[str, 
         api.parse_bots(",".join(bots), n)
     except DiagnosticError as exc:
         fail(exc.diagnostics, 2)
+
+
+def _attribute(comparison, settings, backend, update):
+    """The --by-rule run: the two rulesets and the mixes between them, on the same seeds."""
+    import tempfile
+
+    from interpreter.explore.attribution import attribute
+    from interpreter.explore.compare import seat_bots
+
+    a, b = comparison.rulesets
+    players = comparison.outcome.runs[0].pairing.players
+    with tempfile.TemporaryDirectory(prefix="dominorules-by-rule-") as directory:
+        return attribute(a.ref, b.ref, (a.label, b.label), players,
+                         seat_bots(settings.bots, players), settings.seed, settings.matches,
+                         settings.batch_size, backend, directory, update,
+                         partnerships=a.partnerships or b.partnerships)
 
 
 # --- terminal: play, replay ----------------------------------------------------------
