@@ -511,6 +511,103 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
         sys.exit(130)
 
 
+@main.command("tune")
+@click.argument("ruleset", metavar="RULESET")
+@_explorer_options
+@click.option("--goal", "goals", multiple=True, required=True, metavar="GOAL",
+              help="METRIC ~ TARGET [+- TOL], METRIC < BOUND or METRIC > BOUND "
+              "(a metric key of docs/metrics.md; shares as 0.01 or 1%). Repeatable.")
+@click.option("--matches", type=click.IntRange(2), default=200, show_default=True,
+              help="Matches each candidate plays in the first rung.")
+@click.option("--max-matches", type=click.IntRange(2), default=5400, show_default=True,
+              help="Matches the last candidates reach at most.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write the best settings as a ruleset that extends RULESET.")
+def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int, bots: str,
+             skill_bots: str, no_skill: bool, workers: int | None, scheduler: str | None,
+             batch_size: int, as_json: bool, goals: tuple[str, ...], matches: int,
+             max_matches: int, out_path: str | None) -> None:
+    """Search the varied rules for values that meet the goals (successive halving)."""
+    import json
+
+    from interpreter.explore.runner import make_backend
+    from interpreter.explore.sweep import check_settings
+    from interpreter.explore.tune import TuneSettings, check, tune, winning_yaml
+
+    varies = _varies(vary)
+    skill = _skill_pair(skill_bots, False)
+    settings = TuneSettings(ruleset, varies, goals, players, matches, max_matches, seed,
+                            _names(bots) or ("random",), skill, batch_size)
+    _check_explorer(ruleset, varies, players, settings.bots, check_settings)
+    try:
+        check(settings)
+    except DiagnosticError as exc:
+        fail(exc.diagnostics, 2)
+    update, stop = _labelled_progress(sys.stderr.isatty() and not as_json)
+    try:
+        result = tune(settings, lambda: make_backend(workers, scheduler), update)
+        stop()
+        if out_path and result.ranked:
+            _write_tuned(result, out_path, winning_yaml)
+    except DiagnosticError as exc:
+        stop()
+        fail(exc.diagnostics)
+    except OSError as exc:
+        stop()
+        fail([Diagnostic("file", f"cannot write {exc.filename}: {exc.strerror}",
+                         file=str(exc.filename or ""))])
+    for text, problem in result.invalid:
+        click.echo(f"not tried: {text}: {problem}", err=True)
+    rows = [_tuned_row(result, c) for c in result.ranked]
+    if as_json:
+        click.echo(json.dumps({"settings": {"ruleset": ruleset, "players": result.players,
+                                            "goals": list(goals), "seed": seed,
+                                            "first_rung": matches, "max_matches": max_matches},
+                               "candidates": rows}, indent=2))
+    else:
+        best = rows[0]
+        click.echo(f"best: {best['label']} ({best['matches']} matches)")
+        for g in best["goals"]:
+            sure = "n/a" if g["confidence"] is None else f"{g['confidence']:.0%}"
+            click.echo(f"  {g['goal']}: {g['estimate']} -> {sure} sure it is met")
+        click.echo("runners-up: " + "; ".join(f"{r['label']} (loss {r['loss']:.3g}, "
+                                              f"{r['matches']} matches)" for r in rows[1:4]))
+        if out_path:
+            click.echo(f"written to {out_path}")
+    if result.interrupted:
+        click.echo("interrupted: the ranking covers the rungs finished before Ctrl-C", err=True)
+        sys.exit(130)
+
+
+def _tuned_row(result, c) -> dict:
+    from interpreter.explore.report import fmt_estimate
+
+    goals = []
+    for g in result.goals:
+        e = c.estimates.get(g.metric.key)
+        goals.append({"goal": g.text, "metric": g.metric.key,
+                      "estimate": fmt_estimate(g.metric, e) if e else "n/a",
+                      "value": e.to_json() if e else None,
+                      "confidence": g.confidence(e) if e else None})
+    main = c.aggs.get("main")
+    return {"label": c.label, "values": c.overrides, "loss": c.loss, "rung": c.rung,
+            "matches": main.n if main else 0, "goals": goals}
+
+
+def _write_tuned(result, out_path: str, winning_yaml) -> None:
+    """The winning ruleset file; restricted to the tuned player count if it only works there."""
+    from interpreter.rules import load_ruleset
+
+    for only_players in (False, True):
+        with open(out_path, "w", encoding="utf-8") as fh:
+            fh.write(winning_yaml(result, out_path, only_players))
+        try:
+            load_ruleset(out_path)
+            return
+        except DiagnosticError:
+            continue
+
+
 def _check_explorer(ruleset: str, varies, players: int | None, bots: tuple[str, ...],
                     check_settings) -> None:
     """Usage errors (--vary, --players, --bots) exit 2 before anything runs; a broken
