@@ -14,7 +14,7 @@ from interpreter.explore.tune import Candidate, parse_goal, successive_halving
 
 
 def test_successive_halving_finds_the_known_optimum_of_a_noisy_objective():
-    # turns_per_match = 100 + (x - 37)^2 / 10 plus noise shrinking as 1/sqrt(matches):
+    # turns_per_match = 100 + (x - 37)^2 plus noise shrinking as 1/sqrt(matches):
     # the goal "~ 100" is met best at x = 37, which a first rung of 20 cannot tell for sure
     goal = parse_goal("turns_per_match ~ 100 +- 1", 3)
     cands = [Candidate(i, {"x": x}) for i, x in enumerate(range(1, 80, 3))]
@@ -25,7 +25,7 @@ def test_successive_halving_finds_the_known_optimum_of_a_noisy_objective():
             played[c.index] = stop
             rng = random.Random(c.index * 7919 + stop)
             noise = rng.gauss(0, 30 / math.sqrt(stop))
-            v = 100 + (c.overrides["x"] - 37) ** 2 / 10 + noise
+            v = 100 + (c.overrides["x"] - 37) ** 2 + noise
             c.estimates["turns_per_match"] = Estimate(v, v - 1, v + 1, stop)
 
     ranked = successive_halving(cands, [goal], evaluate, first=20, most=20 * 27)
