@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -176,19 +176,9 @@ def test_balance_in_partnerships_is_the_gap_between_sides_not_partners():
     assert est.half_width > 0.5
 
 
-@dataclass(frozen=True)
-class HouseRound(RoundStats):
-    """A round as the engine reports it once house-rule mechanisms land."""
-
-    play_points: tuple[int, ...] = ()
-    extra_turns: int = 0
-    skips: int = 0
-
-
 def test_points_during_play_extra_turns_and_skips_are_read_when_reported():
     base = rnd(1, 0, "domino", 0, (30, 5), (30, 5), 10, 8, 0, 2, 10, 4)
-    house = HouseRound(*[getattr(base, f.name) for f in fields(RoundStats)],
-                       play_points=(10, 5), extra_turns=2, skips=1)
+    house = replace(base, play_points=(10, 5), extra_turns=2, skips=1)
     m = MatchResult("x", 2, 1, ((0,), (1,)), 0, (30, 5), 20, (house, base))
     got = dict(zip(feature_names(2), features(m), strict=True))
     assert (got["play_points"], got["extra_turns"], got["skips"]) == (15, 2, 1)
@@ -207,8 +197,8 @@ def test_a_leader_who_always_wins_the_round_has_the_whole_unfair_share():
 def test_rows_used_only_by_house_mechanisms_are_hidden_until_some_ruleset_uses_them():
     base = rnd(1, 0, "domino", 0, (30, 5), (30, 5), 10, 8, 0, 2, 10, 4)
     plain = MatchResult("x", 2, 1, ((0,), (1,)), 0, (30, 5), 20, (base,))
-    house = MatchResult("x", 2, 1, ((0,), (1,)), 0, (30, 5), 20, (HouseRound(
-        *[getattr(base, f.name) for f in fields(RoundStats)], play_points=(3, 0)),))
+    house = MatchResult("x", 2, 1, ((0,), (1,)), 0, (30, 5), 20, (
+        replace(base, play_points=(3, 0)),))
     names = feature_names(2)
     metric = next(m for m in metrics_for("main", 2) if m.key == "play_points_per_round")
     assert not shown(metric, [aggregate_matches([plain])], names)
