@@ -59,9 +59,19 @@ class Tally:
     __slots__ = ("seat", "index", "pips", "tiles", "drawn", "doubles", "players", "score",
                  "won", "rounds_won")
 
-    def __init__(self, **values: Any):
-        for k in self.__slots__:
-            setattr(self, k, values.get(k, 0))
+    def __init__(self, seat: int = 0, index: int = 0, pips: int = 0, tiles: int = 0,
+                 drawn: int = 0, doubles: int = 0, players: tuple = (), score: int = 0,
+                 won: bool = False, rounds_won: int = 0):
+        self.seat = seat
+        self.index = index
+        self.pips = pips
+        self.tiles = tiles
+        self.drawn = drawn
+        self.doubles = doubles
+        self.players = players
+        self.score = score
+        self.won = won
+        self.rounds_won = rounds_won
 
 
 def _opening_rules(rules) -> tuple[Opening, Opening]:
@@ -77,33 +87,34 @@ class GeneralCore(MatchCore):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.board = Board(self.game.rules.spinner == "first_double")
+        ts = self.game.tileset
+        self._tuples = tuple(zip(ts.low, ts.high, strict=True))   # tile index -> (low, high)
         self.play_points = [0] * len(self.teams)
         self.rounds_won = [0] * len(self.teams)
 
     # -- tallies ---------------------------------------------------------------------------
     def _seat_tallies(self, drawn_by: list[int]) -> list[Tally]:
-        g = self.game
-        dmask = g.tileset.doubles_mask
-        return [Tally(seat=s, index=s, pips=g.hand_value(h), tiles=h.bit_count(),
-                      drawn=drawn_by[s], doubles=(h & dmask).bit_count())
+        value = self.game.hand_value
+        dmask = self.game.tileset.doubles_mask
+        return [Tally(s, s, value(h), h.bit_count(), drawn_by[s], (h & dmask).bit_count())
                 for s, h in enumerate(self.hands)]
 
     def _side_tallies(self, seats: list[Tally], won: int | None = None) -> list[Tally]:
+        scores, rounds_won = self.scores, self.rounds_won
+        if len(self.teams) == len(seats):   # individual play: a side is its one seat
+            return [Tally(i, i, m.pips, m.tiles, m.drawn, m.doubles, (m,), scores[i], i == won,
+                          rounds_won[i]) for i, m in enumerate(seats)]
         out = []
         for i, team in enumerate(self.teams):
             members = tuple(seats[s] for s in team)
-            out.append(Tally(index=i, seat=team[0], players=members,
-                             pips=sum(m.pips for m in members),
-                             tiles=sum(m.tiles for m in members),
-                             drawn=sum(m.drawn for m in members),
-                             doubles=sum(m.doubles for m in members),
-                             score=self.scores[i], won=(i == won),
-                             rounds_won=self.rounds_won[i]))
+            out.append(Tally(team[0], i, sum([m.pips for m in members]),
+                             sum([m.tiles for m in members]), sum([m.drawn for m in members]),
+                             sum([m.doubles for m in members]), members, scores[i], i == won,
+                             rounds_won[i]))
         return out
 
     def _tile(self, t: int) -> tuple[int, int]:
-        ts = self.game.tileset
-        return (ts.low[t], ts.high[t])
+        return self._tuples[t]
 
     # -- opening ---------------------------------------------------------------------------
     def _allowed(self, op: Opening, hand: int, rnd: int) -> int:
@@ -413,15 +424,18 @@ class GeneralCore(MatchCore):
                 while True:
                     vals = board.values
                     count = board.count
-                    fit = [h & PM[vals[e]] for e in range(count)]
+                    if count == 2:
+                        fit = [h & PM[vals[0]], h & PM[vals[1]]]
+                    else:
+                        fit = [h & PM[vals[0]], h & PM[vals[1]], h & PM[vals[2]],
+                               h & PM[vals[3]]]
                     if restrictions:
                         fit = self._restrict(fit, h, board, len(deck) - pos, rnd_no, waive)
-                    total = 0
-                    for m in fit:
-                        total |= m
+                    total = fit[0] | fit[1] if count == 2 else fit[0] | fit[1] | fit[2] | fit[3]
                     if total:
                         can_draw = vol and pos < draw_end and drawn < limit
-                        nfit = sum(m.bit_count() for m in fit)
+                        nfit = (fit[0].bit_count() + fit[1].bit_count() if count == 2
+                                else sum([m.bit_count() for m in fit]))
                         if nfit > 1 or can_draw:
                             choices += 1
                         if urnd is not None:  # the uniform pick among all placements
@@ -452,8 +466,10 @@ class GeneralCore(MatchCore):
                                 a = pol(*masks[:2], can_draw, masks[2], masks[3])
                         if a >= 0:
                             t, e = a >> 2, a & 3
-                            last_both = sum(1 for x in range(count)
-                                            if PM[vals[x]] >> t & 1) > 1
+                            if count == 2:
+                                last_both = bool(PM[vals[0]] >> t & PM[vals[1]] >> t & 1)
+                            else:
+                                last_both = sum([PM[v] >> t & 1 for v in vals]) > 1
                             h ^= 1 << t
                             hands[p] = h
                             board.place(e, TL[t], TH[t], TL[t] == TH[t])
@@ -618,19 +634,26 @@ class GeneralCore(MatchCore):
             playable |= m
         if not playable:
             return fit
-        hand = [self._tile(t) for t in bits(h)]
-        env = {"hand": hand, "playable": [self._tile(t) for t in bits(playable)],
+        tiles = self._tuples
+        env = {"hand": [tiles[t] for t in bits(h)],
+               "playable": [tiles[t] for t in bits(playable)],
                "ends": board.ends(), "boneyard": boneyard, "round": rnd,
                "players": self.players}
+        allows = [r.allow for r in self.game.rules.restrictions]
         out = []
         values = board.values
         for e, m in enumerate(fit):
             keep = 0
             env["end"] = values[e]
-            for t in bits(m):
-                env["tile"] = self._tile(t)
-                if all(r.allow(env) for r in self.game.rules.restrictions):
-                    keep |= 1 << t
+            while m:
+                low = m & -m
+                m ^= low
+                env["tile"] = tiles[low.bit_length() - 1]
+                for allow in allows:
+                    if not allow(env):
+                        break
+                else:
+                    keep |= low
             out.append(keep)
         if waive and not any(out):
             return fit
