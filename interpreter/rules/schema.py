@@ -118,9 +118,13 @@ def _diagnostics(error: ValidationError, marks: dict[Path, Mark]) -> list[Diagno
     field = _field(path)
     if kind == "enum":
         choices = [str(c) for c in error.validator_value]
+        hint = did_you_mean(str(error.instance), choices)
+        if isinstance(error.instance, bool):
+            hint = ("YAML reads yes, no, on and off as true or false: write one of "
+                    + ", ".join(choices))
         return [Diagnostic("schema", f"{field} must be one of: {', '.join(choices)} "
                            f"(not {_what(error.instance)})", path=dotted(path),
-                           hint=did_you_mean(str(error.instance), choices), **where)]
+                           hint=hint, **where)]
     if kind == "type":
         return [Diagnostic("schema", f"{field} must be {_expected(schema)}, not "
                            f"{_what(error.instance)}", path=dotted(path), **where)]
