@@ -1,0 +1,205 @@
+"""Playouts over the house rules that use the issue-12 mechanisms, at every player count.
+
+For a few seeded matches each: every tile is in exactly one hand, the boneyard or the board
+at each round end; ``verify`` replays the record and accepts it (so every applied action was
+legal and every score, extra turn and skip is the engine's); the scores are the sum of all
+points (round points and points scored during play) before ``match.final``; the same seed
+gives the same record; and ``verify`` rejects a record with a planted fault in the new
+events.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+from interpreter import api, records
+from interpreter.rules import check_ruleset
+
+HOUSE = Path(__file__).resolve().parent.parent / "rulesets" / "house"
+# The house rules written for issue 12 (house rules as data): each uses its mechanisms.
+NEW_RULES = [
+    "all-fives", "block", "block-charges-own", "blocker-leads", "boneyard-to-dominoer",
+    "double-blank-bonus", "double-blank-last", "double-blank-skips", "double-domino-bonus",
+    "double-opening", "doubles-play-again", "equal-ends-bonus", "exact-target",
+    "first-round-highest-double", "first-to-three", "fixed-rounds", "four-doubles-redeal",
+    "heaviest-opens", "last-two-block", "low-score-wins", "lowest-side-takes-round",
+    "minimum-to-start", "muggins", "pay-per-forced-draw", "play-to-the-right",
+    "shutout-pays-double", "spinner",
+]
+SEEDS = (1, 2, 3)
+
+
+def _game(name: str):
+    return api.load_game(f"house/{name}")
+
+
+CASES = [(name, players) for name in NEW_RULES
+         for players in range(_game(name).rules.min_players, _game(name).rules.max_players + 1)]
+
+
+def test_every_new_house_rule_validates_from_the_command_line():
+    result = CliRunner().invoke(main, ["validate", *(str(HOUSE / f"{n}.yaml") for n in NEW_RULES)])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("name", NEW_RULES)
+def test_every_new_house_rule_is_checked_clean_with_its_examples(name):
+    assert check_ruleset(f"house/{name}") == []
+    text = (HOUSE / f"{name}.yaml").read_text(encoding="utf-8")
+    assert "\nextends: " in text and "\nsource: " in text and "\ndescription: " in text
+
+
+def referee(game, events) -> list[int]:
+    """Independent checks of one match's record; returns the sides' totals before
+    ``match.final`` (round points plus points scored during play)."""
+    ts = game.tileset
+    full = sorted((t.low, t.high) for t in ts.tiles)
+    start = events[0]
+    assert start["event"] == "match_start"
+    sides = len(start["teams"])
+    totals = [0] * sides
+    round_play = [0] * sides
+    hands = bone = board = None
+    spinner = game.rules.spinner != "none"
+    for e in events[1:]:
+        kind = e["event"]
+        if kind == "deal":
+            hands = [sorted(map(tuple, h)) for h in e["hands"]]
+            bone = [tuple(t) for t in e["boneyard"]]
+            board = []
+            round_play = [0] * sides
+            assert sorted([t for h in hands for t in h] + bone) == full
+        elif kind == "draw":
+            assert tuple(e["tile"]) == bone.pop(0), "a draw takes the boneyard's first tile"
+            hands[e["player"]].append(tuple(e["tile"]))
+        elif kind == "place":
+            hands[e["player"]].remove(tuple(e["tile"]))
+            board.append(tuple(e["tile"]))
+            allowed = ("left", "right", "up", "down") if spinner else ("left", "right")
+            assert e["end"] in allowed or (e["end"] is None and len(board) == 1)
+        elif kind == "score":
+            round_play[e["side"]] += e["points"]
+            totals[e["side"]] += e["points"]
+        elif kind == "round_end":
+            # conserved: every tile in exactly one hand, the boneyard or the board
+            assert sorted([t for h in hands for t in h] + bone + board) == full
+            assert e["pips"] == [sum(game.rules.tile_value(a, b) for a, b in h) for h in hands]
+            if e["result"] == "domino":
+                assert any(not h for h in hands)
+            if game.rules.events:
+                assert e["play_points"] == round_play
+            else:
+                assert "play_points" not in e and not any(round_play)
+            totals = [t + p for t, p in zip(totals, e["points"], strict=True)]
+            assert e["scores"] == totals, "round_end scores are every point so far"
+    assert events[-1]["event"] == "match_end"
+    return totals
+
+
+def final_scores(name: str, totals: list[int], winner: int | None) -> list[int]:
+    """match_end's scores: the totals, or for the one file with ``match.final`` its rule."""
+    if name != "shutout-pays-double":
+        return totals
+    return [2 * t if i == winner and t == sum(totals) else t for i, t in enumerate(totals)]
+
+
+def play(name: str, players: int, seed: int):
+    return api.play_match(_game(name), players, seed, trace=True)
+
+
+@pytest.mark.parametrize("name, players", CASES)
+def test_house_playouts_conserve_tiles_add_up_and_verify(name, players, tmp_path):
+    game = _game(name)
+    for seed in SEEDS:
+        result = play(name, players, seed)
+        events = result.events
+        totals = referee(game, events)
+        end = events[-1]
+        assert end["scores"] == final_scores(name, totals, end["winner"])
+        assert list(result.scores) == end["scores"]
+        again = play(name, players, seed)
+        assert [json.dumps(e) for e in again.events] == [json.dumps(e) for e in events]
+        path = tmp_path / f"{seed}.jsonl"
+        records.write_records(str(path), events)
+        assert records.verify_file(str(path)) == [], f"seed {seed}"
+
+
+def test_low_score_wins_goes_to_the_lowest_total_once_someone_reaches_100():
+    for seed in SEEDS:
+        end = play("low-score-wins", 3, seed).events[-1]
+        scores = end["scores"]
+        assert max(scores) >= 100
+        if scores.count(min(scores)) == 1:
+            assert end["winner"] == scores.index(min(scores))
+        else:
+            assert end["winner"] is None
+
+
+def test_first_to_three_ends_when_a_player_has_won_three_rounds():
+    for seed in SEEDS:
+        events = play("first-to-three", 3, seed).events
+        wins = [0, 0, 0]
+        for e in events:
+            if e["event"] == "round_end" and e["winner"] is not None:
+                wins[e["winner"]] += 1
+                assert max(wins) <= 3
+        assert events[-1]["winner"] == wins.index(3)
+
+
+def test_fixed_rounds_plays_two_rounds_per_player():
+    for players in (2, 3, 4):
+        events = play("fixed-rounds", players, 1).events
+        assert sum(e["event"] == "round_end" for e in events) == 2 * players
+
+
+# -- verify rejects planted faults in the new events -----------------------------------------
+
+def _first_record(name: str, players: int, wanted) -> list[dict]:
+    """The first seeded record (seeds 1..40) holding an event ``wanted`` accepts."""
+    for seed in range(1, 41):
+        events = play(name, players, seed).events
+        if any(wanted(e) for e in events):
+            return events
+    raise AssertionError(f"no match of {name} in 40 seeds holds the event")
+
+
+def _rejected(tmp_path, events) -> bool:
+    path = tmp_path / "planted.jsonl"
+    records.write_records(str(path), events)
+    return records.verify_file(str(path)) != []
+
+
+def test_verify_rejects_a_changed_score_event(tmp_path):
+    events = _first_record("all-fives", 2, lambda e: e["event"] == "score")
+    i = next(i for i, e in enumerate(events) if e["event"] == "score")
+    assert not _rejected(tmp_path, events)
+    events[i] = {**events[i], "points": events[i]["points"] + 5}
+    assert _rejected(tmp_path, events)
+
+
+def test_verify_rejects_a_dropped_extra_turn(tmp_path):
+    events = _first_record("doubles-play-again", 3, lambda e: e["event"] == "extra_turn")
+    i = next(i for i, e in enumerate(events) if e["event"] == "extra_turn")
+    assert not _rejected(tmp_path, events)
+    assert _rejected(tmp_path, events[:i] + events[i + 1:])
+
+
+def test_verify_rejects_a_skip_of_the_wrong_player(tmp_path):
+    events = _first_record("double-blank-skips", 3, lambda e: e["event"] == "skip")
+    i = next(i for i, e in enumerate(events) if e["event"] == "skip")
+    assert not _rejected(tmp_path, events)
+    events[i] = {**events[i], "player": (events[i]["player"] + 1) % 3}
+    assert _rejected(tmp_path, events)
+
+
+def test_verify_rejects_an_up_end_on_a_board_without_a_spinner(tmp_path):
+    events = play("equal-ends-bonus", 2, 1).events
+    i = next(i for i, e in enumerate(events) if e["event"] == "place" and e["end"] is not None)
+    assert not _rejected(tmp_path, events)
+    events[i] = {**events[i], "end": "up"}
+    assert _rejected(tmp_path, events)
