@@ -281,17 +281,20 @@ def _progress_reporter(enabled: bool):
               help="Write a self-contained HTML report (tables and charts).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
               help="Write the charts to a PNG (needs dominorules[plot]).")
+@click.option("--by-rule", is_flag=True, help="With two rulesets: split each difference "
+              "among the rules that differ (plays the mixes between them; --csv then "
+              "writes that split).")
 def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, seed: int,
                 bots: str, skill_bots: str, no_skill: bool, precision: float | None,
                 max_matches: int, workers: int | None, scheduler: str | None,
                 batch_size: int, as_json: bool, csv_path: str | None, html_path: str | None,
-                plot_path: str | None) -> None:
+                plot_path: str | None, by_rule: bool) -> None:
     """Compare rulesets on the same seeded deals: what do the rules change?"""
     import json
 
     from rich.console import Console
 
-    from interpreter.explore import html, report
+    from interpreter.explore import html, report, summary
     from interpreter.explore.compare import CompareSettings, compare
     from interpreter.explore.runner import make_backend
 
@@ -301,13 +304,32 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     settings = CompareSettings(
         tuple(rulesets), players, matches, seed, _names(bots) or ("random",),
         None if no_skill else (skill[0], skill[1]), precision, max_matches, batch_size)
+    if by_rule and len(rulesets) != 2:
+        _usage_error(f"--by-rule splits the difference between two rulesets, not "
+                     f"{len(rulesets)}")
+    if by_rule and precision is not None:
+        _usage_error("--by-rule plays a fixed --matches; leave out --precision")
     update, stop = _progress_reporter(sys.stderr.isatty() and not as_json)
+    attribution = None
     try:
-        comparison = compare(settings, make_backend(workers, scheduler), update, csv_path)
+        comparison = compare(settings, make_backend(workers, scheduler), update,
+                             None if by_rule else csv_path)
+        if by_rule and not comparison.outcome.interrupted:
+            attribution = _attribute(comparison, settings, make_backend(workers, scheduler),
+                                     update)
         stop()
+        if attribution is not None and csv_path:
+            from interpreter.explore import attribution_report
+
+            attribution_report.write_csv(attribution, csv_path)
         if html_path:
+            extra = []
+            if attribution is not None:
+                from interpreter.explore import attribution_report
+
+                extra.append(attribution_report.html_section(attribution))
             with open(html_path, "w", encoding="utf-8") as fh:
-                fh.write(html.render(comparison))
+                fh.write(html.render(comparison, extra))
         if plot_path:
             from interpreter.explore.plot import write_png
 
@@ -327,16 +349,296 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
                    f"({out.matches / out.seconds:,.0f} matches/s, {comparison.backend_name})",
                    err=True)
     if as_json:
-        click.echo(json.dumps(report.to_json(comparison), indent=2))
+        out_json = report.to_json(comparison)
+        if attribution is not None:
+            from interpreter.explore import attribution_report
+
+            out_json["by_rule"] = attribution_report.to_json(attribution)
+        click.echo(json.dumps(out_json, indent=2))
     else:
         # piped output has no width to measure: wide enough that each question is one line
         console = Console(width=None if sys.stdout.isatty() else 130)
+        for paragraph in summary.paragraphs(comparison):
+            console.print(paragraph, highlight=False)
+            console.print()
         for table in report.tables(comparison):
             console.print(table)
+        console.print(summary.bots_footer(comparison), highlight=False)
+        if attribution is not None:
+            from interpreter.explore import attribution_report
+
+            console.print()
+            console.print(attribution_report.table(attribution))
+            for line in attribution_report.lines(attribution):
+                console.print(line, highlight=False)
     if comparison.outcome.interrupted:
         click.echo("interrupted: the numbers above cover the matches finished before Ctrl-C",
                    err=True)
         sys.exit(130)
+
+
+# --- explorer: sweep, tune -----------------------------------------------------------
+
+def _labelled_progress(enabled: bool):
+    """A progress bar on stderr that names what is running (a combination, a rung)."""
+    import time
+
+    from rich.console import Console
+    from rich.progress import Progress, TextColumn
+
+    from interpreter.explore.report import progress_columns
+
+    state: dict = {"bar": None, "task": None, "t0": time.monotonic()}
+
+    def update(done: int, total: int, label: str) -> None:
+        if not enabled:
+            return
+        if state["bar"] is None:
+            if time.monotonic() - state["t0"] < 1.0:
+                return
+            state["bar"] = Progress(TextColumn("{task.description}"), *progress_columns()[1:],
+                                    console=Console(stderr=True), transient=True)
+            state["bar"].start()
+            state["task"] = state["bar"].add_task(label, total=total)
+        state["bar"].update(state["task"], completed=done, total=total, description=label)
+
+    def stop() -> None:
+        if state["bar"] is not None:
+            state["bar"].stop()
+
+    return update, stop
+
+
+def _varies(texts: tuple[str, ...]):
+    """Parsed --vary options; a malformed one is a usage error (exit 2) before anything runs."""
+    from interpreter.explore.variation import parse_vary
+
+    try:
+        return tuple(parse_vary(t) for t in texts)
+    except DiagnosticError as exc:
+        fail(exc.diagnostics, 2)
+
+
+def _skill_pair(skill_bots: str, no_skill: bool):
+    skill = _names(skill_bots)
+    if no_skill:
+        return None
+    if len(skill) != 2:
+        raise click.BadParameter("give two bot names: SKILLED,OTHERS", param_hint="--skill-bots")
+    return (skill[0], skill[1])
+
+
+def _explorer_options(fn):
+    """The options sweep and tune share with compare."""
+    for option in reversed([
+        click.option("--vary", "vary", multiple=True, required=True, metavar="FIELD=VALUES",
+                     help="A rule's schema path and values: a list (31,61,101), a range "
+                     "(5..7 or 20..200:20), formulas allowed. Repeat for more fields."),
+        click.option("--players", type=click.IntRange(1),
+                     help="Player count (default: the fewest the ruleset allows)."),
+        click.option("--seed", type=int, default=1, show_default=True,
+                     help="Base seed of the run."),
+        click.option("--bots", default="random", show_default=True,
+                     help="Bot for every seat, or one per seat separated by commas."),
+        click.option("--skill-bots", default="strategist,random", show_default=True,
+                     metavar="SKILLED,OTHERS", help="The skill rows' bots."),
+        click.option("--no-skill", is_flag=True, help="Skip the skill rows (halves the time)."),
+        click.option("--workers", type=click.IntRange(1), help="Local worker processes "
+                     "(default: the machine's cores)."),
+        click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster."),
+        click.option("--batch-size", type=click.IntRange(1), default=50, show_default=True,
+                     help="Matches per batch handed to a worker."),
+        click.option("--json", "as_json", is_flag=True, help="Print one JSON object."),
+    ]):
+        fn = option(fn)
+    return fn
+
+
+@main.command("sweep")
+@click.argument("ruleset", metavar="RULESET")
+@_explorer_options
+@click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
+              help="Matches per combination (every combination plays the same deals).")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write one row per combination and metric to this CSV file.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write each metric against the varied values as an HTML page.")
+def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int, bots: str,
+              skill_bots: str, no_skill: bool, workers: int | None, scheduler: str | None,
+              batch_size: int, as_json: bool, matches: int, csv_path: str | None,
+              html_path: str | None) -> None:
+    """Play every combination of the varied rules and report each metric per combination."""
+    import json
+
+    from rich.console import Console
+
+    from interpreter.explore import sweep_html, sweep_report
+    from interpreter.explore.runner import make_backend
+    from interpreter.explore.sweep import SweepSettings, check_settings, sweep
+
+    varies = _varies(vary)
+    settings = SweepSettings(ruleset, varies, players, matches, seed, _names(bots) or ("random",),
+                             _skill_pair(skill_bots, no_skill), batch_size)
+    _check_explorer(ruleset, varies, players, settings.bots, check_settings)
+    update, stop = _labelled_progress(sys.stderr.isatty() and not as_json)
+    try:
+        result = sweep(settings, make_backend(workers, scheduler), update)
+        stop()
+        if csv_path:
+            sweep_report.write_csv(result, csv_path)
+        if html_path:
+            with open(html_path, "w", encoding="utf-8") as fh:
+                fh.write(sweep_html.render(result))
+    except DiagnosticError as exc:
+        stop()
+        fail(exc.diagnostics)
+    except OSError as exc:
+        stop()
+        fail([Diagnostic("file", f"cannot write {exc.filename}: {exc.strerror}",
+                         file=str(exc.filename or ""))])
+    for line in sweep_report.invalid_lines(result) + [f"warning: {w}" for w in
+                                                       result.outcome.warnings]:
+        click.echo(line, err=True)
+    if as_json:
+        click.echo(json.dumps(sweep_report.to_json(result), indent=2))
+    else:
+        console = Console(width=None if sys.stdout.isatty() else 130)
+        for table in sweep_report.tables(result):
+            console.print(table)
+    if result.outcome.interrupted:
+        click.echo("interrupted: finished combinations are complete; the one running is "
+                   "marked with the matches it finished; the rest did not run", err=True)
+        sys.exit(130)
+
+
+@main.command("tune")
+@click.argument("ruleset", metavar="RULESET")
+@_explorer_options
+@click.option("--goal", "goals", multiple=True, required=True, metavar="GOAL",
+              help="METRIC ~ TARGET [+- TOL], METRIC < BOUND or METRIC > BOUND "
+              "(a metric key of docs/metrics.md; shares as 0.01 or 1%). Repeatable.")
+@click.option("--matches", type=click.IntRange(2), default=200, show_default=True,
+              help="Matches each candidate plays in the first rung.")
+@click.option("--max-matches", type=click.IntRange(2), default=5400, show_default=True,
+              help="Matches the last candidates reach at most.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write the best settings as a ruleset that extends RULESET.")
+def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int, bots: str,
+             skill_bots: str, no_skill: bool, workers: int | None, scheduler: str | None,
+             batch_size: int, as_json: bool, goals: tuple[str, ...], matches: int,
+             max_matches: int, out_path: str | None) -> None:
+    """Search the varied rules for values that meet the goals (successive halving)."""
+    import json
+
+    from interpreter.explore.runner import make_backend
+    from interpreter.explore.sweep import check_settings
+    from interpreter.explore.tune import TuneSettings, check, tune, winning_yaml
+
+    varies = _varies(vary)
+    skill = _skill_pair(skill_bots, False)
+    settings = TuneSettings(ruleset, varies, goals, players, matches, max_matches, seed,
+                            _names(bots) or ("random",), skill, batch_size)
+    _check_explorer(ruleset, varies, players, settings.bots, check_settings)
+    try:
+        check(settings)
+    except DiagnosticError as exc:
+        fail(exc.diagnostics, 2)
+    update, stop = _labelled_progress(sys.stderr.isatty() and not as_json)
+    try:
+        result = tune(settings, lambda: make_backend(workers, scheduler), update)
+        stop()
+        if out_path and result.ranked:
+            _write_tuned(result, out_path, winning_yaml)
+    except DiagnosticError as exc:
+        stop()
+        fail(exc.diagnostics)
+    except OSError as exc:
+        stop()
+        fail([Diagnostic("file", f"cannot write {exc.filename}: {exc.strerror}",
+                         file=str(exc.filename or ""))])
+    for text, problem in result.invalid:
+        click.echo(f"not tried: {text}: {problem}", err=True)
+    rows = [_tuned_row(result, c) for c in result.ranked]
+    if as_json:
+        click.echo(json.dumps({"settings": {"ruleset": ruleset, "players": result.players,
+                                            "goals": list(goals), "seed": seed,
+                                            "first_rung": matches, "max_matches": max_matches},
+                               "candidates": rows}, indent=2))
+    else:
+        best = rows[0]
+        click.echo(f"best: {best['label']} ({best['matches']} matches)")
+        for g in best["goals"]:
+            sure = "n/a" if g["confidence"] is None else f"{g['confidence']:.0%}"
+            click.echo(f"  {g['goal']}: {g['estimate']} -> {sure} sure it is met")
+        click.echo("runners-up: " + "; ".join(f"{r['label']} (loss {r['loss']:.3g}, "
+                                              f"{r['matches']} matches)" for r in rows[1:4]))
+        if out_path:
+            click.echo(f"written to {out_path}")
+    if result.interrupted:
+        click.echo("interrupted: the ranking covers the rungs finished before Ctrl-C", err=True)
+        sys.exit(130)
+
+
+def _tuned_row(result, c) -> dict:
+    from interpreter.explore.report import fmt_estimate
+
+    goals = []
+    for g in result.goals:
+        e = c.estimates.get(g.metric.key)
+        goals.append({"goal": g.text, "metric": g.metric.key,
+                      "estimate": fmt_estimate(g.metric, e) if e else "n/a",
+                      "value": e.to_json() if e else None,
+                      "confidence": g.confidence(e) if e else None})
+    main = c.aggs.get("main")
+    return {"label": c.label, "values": c.overrides, "loss": c.loss, "rung": c.rung,
+            "matches": main.n if main else 0, "goals": goals}
+
+
+def _write_tuned(result, out_path: str, winning_yaml) -> None:
+    """The winning ruleset file; restricted to the tuned player count if it only works there."""
+    from interpreter.rules import load_ruleset
+
+    for only_players in (False, True):
+        with open(out_path, "w", encoding="utf-8") as fh:
+            fh.write(winning_yaml(result, out_path, only_players))
+        try:
+            load_ruleset(out_path)
+            return
+        except DiagnosticError:
+            continue
+
+
+def _check_explorer(ruleset: str, varies, players: int | None, bots: tuple[str, ...],
+                    check_settings) -> None:
+    """Usage errors (--vary, --players, --bots) exit 2 before anything runs; a broken
+    ruleset file exits 1."""
+    from interpreter import api
+
+    try:
+        base, n = check_settings(ruleset, varies, players)
+    except DiagnosticError as exc:
+        fail(exc.diagnostics, 2 if exc.diagnostics[0].code == "vary" else 1)
+    try:
+        base.check_players(n)
+        api.parse_bots(",".join(bots), n)
+    except DiagnosticError as exc:
+        fail(exc.diagnostics, 2)
+
+
+def _attribute(comparison, settings, backend, update):
+    """The --by-rule run: the two rulesets and the mixes between them, on the same seeds."""
+    import tempfile
+
+    from interpreter.explore.attribution import attribute
+    from interpreter.explore.compare import seat_bots
+
+    a, b = comparison.rulesets
+    players = comparison.outcome.runs[0].pairing.players
+    with tempfile.TemporaryDirectory(prefix="dominorules-by-rule-") as directory:
+        return attribute(a.ref, b.ref, (a.label, b.label), players,
+                         seat_bots(settings.bots, players), settings.seed, settings.matches,
+                         settings.batch_size, backend, directory, update,
+                         partnerships=a.partnerships or b.partnerships)
 
 
 # --- terminal: play, replay ----------------------------------------------------------

@@ -18,7 +18,6 @@ from .bots.loader import make_bot, resolve
 from .bots.turn import bot_turn
 from .diagnostics import Diagnostic, DiagnosticError
 from .engine.actions import Action
-from .engine.core import MatchCore
 from .engine.explain import explain_illegal
 from .engine.game import Deal, Game
 from .engine.observation import Observation
@@ -107,11 +106,11 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
                 # the engine makes the uniform pick itself on each seat's words: no bot
                 # objects; a uniform seat's policy is never called, its words stand in
                 first = seat_first(seed, players)
-                core = MatchCore(game, players, seed, list(first), uniform=first,
+                core = game.core_class(game, players, seed, list(first), uniform=first,
                                  more=partial(seat_rest, seed), record=trace,
                                  start_scores=start_scores, max_rounds=max_rounds)
             else:
-                core = MatchCore(game, players, seed,
+                core = game.core_class(game, players, seed,
                                  [cls(s, rng).policy(game)
                                   for s, rng in enumerate(seat_streams(seed, players))],
                                  record=trace, start_scores=start_scores,
@@ -122,7 +121,7 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     seats = make_bots(bots, players, seed)
     policies = [(b.policy(game) if fast and hasattr(b, "policy") else None) for b in seats]
     if all(p is not None for p in policies) and not deals:
-        core = MatchCore(game, players, seed, policies, record=trace,
+        core = game.core_class(game, players, seed, policies, record=trace,
                          start_scores=start_scores, max_rounds=max_rounds)
         for _ in core.run():
             raise RuntimeError("a fast policy is missing")  # pragma: no cover

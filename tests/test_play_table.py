@@ -98,7 +98,9 @@ def test_round_results_name_the_side_and_the_seat_that_dominoed():
     ("7-7", Refusal("you do not hold 7-7")),
     ("0", Refusal("there is no move 0: type a number from 1 to 7")),
     ("hello world", Refusal("'hello' is not a tile: write it like 6-4")),
-    ("6-6 up", Refusal("'up' is not an end: write left or right")),
+    ("6-6 up", Refusal("the opening tile is placed without an end: write just 6-6")),
+    ("6-6 middle", Refusal("'middle' is not an end: write left or right (up or down on a "
+                           "spinner)")),
     ("", Refusal("type a move (its number or its text), or ? for help")),
     ("?", Command("help")), ("HINT", Command("hint")), ("rules", Command("rules")),
     ("quit", Command("quit")),

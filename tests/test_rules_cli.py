@@ -50,8 +50,9 @@ def test_validate_underlines_the_bad_character_inside_an_expression():
     result = _run("validate", bad)
     assert result.exit_code == 1
     assert result.stderr.splitlines()[:3] == [
-        f"{bad}:4:15: error: unknown name 'oponents'; scoring offers: opponents, players, "
-        "seats, sides, winner [scoring.domino]",
+        f"{bad}:4:15: error: unknown name 'oponents'; scoring offers: blocked, boneyard, "
+        "boneyard_pips, both_ends, drawn, end_total, ends, last_player, last_tile, opponents, "
+        "passes, players, round, seats, sides, target, winner [scoring.domino]",
         "    4 |   domino: sum(oponents.pips)",
         "      |               ^^^^^^^^",
     ]

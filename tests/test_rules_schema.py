@@ -41,7 +41,8 @@ def test_every_object_is_closed_and_every_property_described():
 def test_enums_are_the_engines_choices():
     p = ruleset_schema()["properties"]
     assert p["lead"]["properties"]["first"]["enum"] == list(R.LEAD_CHOOSERS)
-    assert p["lead"]["properties"]["later"]["enum"] == list(R.LEAD_CHOOSERS + R.LEAD_FOLLOWERS)
+    assert p["lead"]["properties"]["later"]["anyOf"][0]["enum"] == list(
+        R.LEAD_CHOOSERS + R.LEAD_FOLLOWERS)
     assert p["lead"]["properties"]["count_from"]["enum"] == list(R.LEAD_COUNT_FROM)
     assert p["opening"]["properties"]["tile"]["anyOf"][0]["enum"] == list(R.OPENING_TILES)
     assert p["opening"]["properties"]["opener"]["enum"] == list(R.OPENERS)
@@ -52,6 +53,22 @@ def test_enums_are_the_engines_choices():
     assert blocked["winner"]["enum"] == list(R.BLOCKED_WINNERS)
     assert blocked["tie"]["enum"] == list(R.BLOCKED_TIES)
     assert p["match"]["properties"]["tie"]["enum"] == list(R.MATCH_TIES)
+    # the house-rule mechanisms
+    assert p["board"]["properties"]["spinner"]["enum"] == list(R.SPINNERS)
+    play = p["play"]["properties"]
+    assert play["direction"]["enum"] == list(R.DIRECTIONS)
+    assert play["if_none_allowed"]["enum"] == list(R.IF_NONE_ALLOWED)
+    assert p["events"]["items"]["properties"]["after"]["enum"] == list(R.EVENT_TRIGGERS)
+    assert p["opening"]["properties"]["if_lacking"]["enum"] == list(R.IF_LACKING)
+    first = p["opening"]["properties"]["first_round"]["properties"]
+    assert first["if_lacking"]["enum"] == list(R.IF_LACKING)
+    assert first["if_unheld"]["enum"] == list(R.IF_UNHELD)
+    assert first["opener"]["enum"] == list(R.OPENERS)
+    assert first["tile"]["anyOf"][0]["enum"] == list(R.OPENING_TILES)
+    assert p["scoring"]["properties"]["domino_winner"]["enum"] == list(R.DOMINO_WINNERS)
+    assert blocked["among"]["enum"] == list(R.BLOCKED_AMONG)
+    assert p["match"]["properties"]["end"]["enum"] == list(R.MATCH_ENDS)
+    assert p["match"]["properties"]["winner"]["enum"] == list(R.MATCH_WINNERS)
 
 
 MINIMAL = """\
@@ -70,13 +87,20 @@ def test_minimal_ruleset_gets_documented_defaults():
     assert data["set"] == {"max_pip": 6}
     assert data["players"]["sides"] == "individual"
     assert data["lead"] == {"first": "lot", "later": "rotate", "count_from": "seat_zero"}
-    assert data["opening"] == {"tile": "any", "opener": "leader", "if_unheld": "redeal"}
+    assert data["opening"] == {"tile": "any", "opener": "leader", "if_unheld": "redeal",
+                               "if_lacking": "redeal"}
     assert data["drawing"] == {"reserve": 0, "voluntary": "allowed", "when_stuck": "draw",
                                "limit": None, "cost": 0, "cost_to": "nobody"}
     assert data["scoring"] == {"domino": "sum(opponents.pips)", "tile_value": "tile.pips",
                                "blocked": {"winner": "lowest_hand", "tie": "nothing",
-                                           "points": "sum(opponents.pips) - winner.pips"}}
-    assert data["match"] == {"target": 100, "tie": "draw"}
+                                           "points": "sum(opponents.pips) - winner.pips",
+                                           "rank": "side.pips", "among": "all"},
+                               "domino_winner": "dominoer"}
+    assert data["match"] == {"target": 100, "tie": "draw", "end": "points",
+                             "winner": "highest", "exact": False, "minimum_to_start": 0}
+    assert data["board"] == {"spinner": "none"}
+    assert data["play"] == {"direction": "left", "restrictions": [], "if_none_allowed": "stuck"}
+    assert data["events"] == []
     assert data["examples"] == [] and data["description"] == "" and data["source"] == ""
     assert doc.data["players"] == {"min": 2, "max": 4}  # the input is not changed
 

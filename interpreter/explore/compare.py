@@ -11,14 +11,14 @@ import hashlib
 import importlib
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError
 from interpreter.explore import stats
-from interpreter.explore.metrics import Metric, feature_names, metrics_for
+from interpreter.explore.metrics import Metric, feature_names, metrics_for, shown
 from interpreter.explore.runner import PairingRun, RunOutcome, RunSettings, run
 from interpreter.explore.worker import DEFAULT_API, Pairing, game_for
 
@@ -173,7 +173,8 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
             return widest(pairing_rows(r, partnerships), precision)[0] is None
 
     outcome = run(pairings, run_settings, backend, precise, progress, csv_path)
-    rows = [row for r in outcome.runs for row in pairing_rows(r, partnerships)]
+    rows = adjust_for_multiplicity(
+        [row for r in outcome.runs for row in pairing_rows(r, partnerships)])
     comparison = Comparison(settings, infos, rows, outcome,
                             backend_name=getattr(backend, "name", ""))
     for r in outcome.runs:
@@ -205,6 +206,8 @@ def pairing_rows(r: PairingRun, partnerships: bool) -> list[Row]:
                for a, c in zip(r.aggs[1:], r.crosses, strict=True)]
     rows = []
     for metric in metrics_for(r.pairing.name, r.pairing.players, partnerships):
+        if not shown(metric, r.aggs, names):
+            continue
         ests = [stats.estimate(metric, a, names, cov) for a, cov in zip(r.aggs, covs,
                                                                          strict=True)]
         diffs: list[stats.Difference | None] = [None]
@@ -212,6 +215,18 @@ def pairing_rows(r: PairingRun, partnerships: bool) -> list[Row]:
             diffs.append(stats.difference(metric, r.aggs[0], r.aggs[k], r.crosses[k - 1],
                                           names, (covs[0], covs[k], crosses[k - 1])))
         rows.append(Row(metric, ests, diffs))
+    return rows
+
+
+def adjust_for_multiplicity(rows: list[Row]) -> list[Row]:
+    """Every difference of the report gets its Holm-adjusted p-value (one family)."""
+    cells = [(i, k) for i, row in enumerate(rows) for k, d in enumerate(row.differences)
+             if d is not None]
+    adjusted = stats.holm([rows[i].differences[k].p for i, k in cells])
+    for (i, k), p in zip(cells, adjusted, strict=True):
+        d = rows[i].differences[k]
+        rows[i].differences[k] = replace(d, p_holm=p,
+                                         significant_holm=p is not None and p < 1 - stats.LEVEL)
     return rows
 
 

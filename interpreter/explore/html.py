@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 from interpreter.explore.compare import Comparison
@@ -46,8 +46,10 @@ svg text { font: 12px system-ui, sans-serif; fill: #333; }
 """
 
 
-def render(comparison: Comparison) -> str:
-    """The whole report as one HTML string."""
+def render(comparison: Comparison, extra: Sequence[str] = ()) -> str:
+    """The whole report as one HTML string (``extra``: more sections, e.g. ``--by-rule``)."""
+    from interpreter.explore.summary import bots_footer, paragraphs
+
     labels = [r.label for r in comparison.rulesets]
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
@@ -55,6 +57,7 @@ def render(comparison: Comparison) -> str:
         f"<style>{CSS}</style></head><body>",
         f"<h1>{escape(' vs '.join(labels))}</h1>",
         _meta(comparison),
+        *(f"<p class=summary>{escape(p)}</p>" for p in paragraphs(comparison)),
     ]
     for run in comparison.outcome.runs:
         parts.append(_table(comparison, run.pairing.name))
@@ -68,6 +71,8 @@ def render(comparison: Comparison) -> str:
                                    "rounds in the match", "share of matches"))
         parts.append("<h2>Win rate per seat (95% intervals)</h2>")
         parts.append(_seat_chart(comparison, labels))
+    parts.extend(extra)
+    parts.append(f"<p class=meta>{escape(bots_footer(comparison))}</p>")
     parts.append("</body></html>")
     return "\n".join(parts)
 

@@ -45,6 +45,12 @@ BASE_FEATURES = (
     "leader_edge",    # sides * [first leader's side won] - decided
     "skill_win",      # skill pairing: 1 when the skilled seat's side won
     "skill_edge",     # skill pairing: sides * skill_win - decided
+    "side_rounds",    # sides * rounds (fair share of round wins = 1 / sides)
+    "round_leader_edge",  # sum over rounds: sides * [round leader's side won it] - [won]
+    "domino_rounds",  # rounds ended by a player placing their last tile
+    "play_points",    # points scored during play (house mechanisms; 0 when the engine
+    "extra_turns",    # reports none), extra turns taken and seats skipped
+    "skips",
 )
 
 
@@ -108,6 +114,11 @@ def features(match: MatchResult, skilled_seat: int | None = None,
     decided = 0 if winner is None else 1
     turns = placements = draws = passes = decisions = choices = redeals = 0
     blocked = tied = points = changes = 0
+    leader_rounds = won_rounds = dominoes = play_points = extra_turns = skips = 0
+    side_by_seat = [0] * match.players
+    for i, seats in enumerate(match.teams):
+        for seat in seats:
+            side_by_seat[seat] = i
     trailed = False
     last: int | None = None
     for r in rounds:
@@ -120,6 +131,18 @@ def features(match: MatchResult, skilled_seat: int | None = None,
         redeals += r.redeals
         if r.result == "blocked":
             blocked += 1
+        elif r.result == "domino":
+            dominoes += 1
+        if r.winner is not None:
+            won_rounds += 1
+            if side_by_seat[r.leader] == r.winner:
+                leader_rounds += 1
+        # fields the engine may not report (house-rule mechanisms): read them softly
+        played = getattr(r, "play_points", None)
+        if played:
+            play_points += sum(played)
+        extra_turns += getattr(r, "extra_turns", 0) or 0
+        skips += getattr(r, "skips", 0) or 0
         if r.tied_block:
             tied += 1
         scored = sum(r.points)
@@ -144,7 +167,9 @@ def features(match: MatchResult, skilled_seat: int | None = None,
     winning_seats = match.teams[winner] if decided else ()
     vec = [1, sides, len(rounds), turns, placements, draws, passes, decisions, choices,
            redeals, blocked, tied, points, 1 - decided, decided, changes, int(trailed),
-           sides * leader_won - decided, skill_win, skill_edge]
+           sides * leader_won - decided, skill_win, skill_edge,
+           sides * len(rounds), sides * leader_rounds - won_rounds, dominoes, play_points,
+           extra_turns, skips]
     vec.extend(int(s in winning_seats) for s in range(match.players))
     return vec
 
@@ -169,6 +194,7 @@ class Metric:
     den: str = "one"
     pairing: str = "main"    # "main" (the bots asked for) or "skill" (skilled vs random)
     doc: str = ""
+    when_used: bool = False  # shown only when some ruleset's ``num`` total is not 0
 
 
 def _seat_metrics(players: int, partnerships: bool) -> list[Metric]:
@@ -184,6 +210,10 @@ def _seat_metrics(players: int, partnerships: bool) -> list[Metric]:
 MAIN_METRICS: tuple[Metric, ...] = (
     Metric("rounds_per_match", "How many rounds does a match last?", "rounds", "ratio",
            "rounds", doc="rounds / matches"),
+    Metric("turns_per_match", "How many turns does a match take?", "turns", "ratio",
+           "turns", doc="turns, over all rounds / matches"),
+    Metric("placements_per_match", "How many tiles are placed in a match?", "tiles", "ratio",
+           "placements", doc="tiles placed over all rounds, openings included / matches"),
     Metric("turns_per_round", "How many turns does a round take?", "turns", "ratio",
            "turns", "rounds", doc="turns / rounds (a turn ends with a placement or a pass)"),
     Metric("placements_per_round", "How many tiles are placed in a round?", "tiles", "ratio",
@@ -196,16 +226,31 @@ MAIN_METRICS: tuple[Metric, ...] = (
            "redeals", "rounds", doc="deals thrown in before the round could open / rounds"),
     Metric("blocked_rate", "How often does a round end blocked?", "share", "ratio",
            "blocked", "rounds", doc="blocked rounds / rounds"),
+    Metric("domino_rate", "How often is a round decided by the last tile (someone goes out)?",
+           "share", "ratio", "domino_rounds", "rounds",
+           doc="rounds ended by a player placing their last tile / rounds"),
     Metric("tied_block_rate", "When a round blocks, how often do the lowest hands tie?",
            "share", "ratio", "tied_blocks", "blocked",
            doc="blocked rounds with a tie for lowest / blocked rounds"),
     Metric("points_per_round", "How many points does a round score?", "points", "ratio",
            "points", "rounds", doc="points scored by all sides (draw costs included) / rounds"),
+    Metric("play_points_per_round", "How many points are scored during play in a round?",
+           "points", "ratio", "play_points", "rounds", when_used=True,
+           doc="points scored while the round is played (not at its end) / rounds"),
+    Metric("extra_turns_per_round", "How many extra turns are taken in a round?", "turns",
+           "ratio", "extra_turns", "rounds", when_used=True,
+           doc="extra turns a house rule granted / rounds"),
+    Metric("skips_per_round", "How many times is a player skipped in a round?", "skips",
+           "ratio", "skips", "rounds", when_used=True,
+           doc="turns a house rule skipped / rounds"),
     Metric("drawn_match_rate", "How often does a match end drawn?", "share", "proportion",
            "drawn", doc="drawn matches (tie for highest) / matches"),
     Metric("leader_advantage", "How much more often than a fair share does the first "
            "leader win?", "share", "ratio", "leader_edge", "sides",
            doc="(wins of the first round's leader's side - decided matches / sides) / matches"),
+    Metric("round_leader_advantage", "How much more often than a fair share does a round's "
+           "leader win that round?", "share", "ratio", "round_leader_edge", "side_rounds",
+           doc="(rounds won by the leader's side - rounds won by anyone / sides) / rounds"),
     Metric("balance", "What is the largest gap between two seats' win rates?", "share",
            "balance", doc="highest seat win rate - lowest seat win rate"),
     Metric("lead_changes", "How many times does the lead change in a match?", "changes",
@@ -238,6 +283,15 @@ def metrics_for(pairing: str, players: int, partnerships: bool = False) -> list[
         if m.key == "drawn_match_rate":
             out.extend(_seat_metrics(players, partnerships))
     return out
+
+
+def shown(metric: Metric, aggs: Sequence[Aggregate], names: tuple[str, ...]) -> bool:
+    """Whether a row belongs in the report: a ``when_used`` metric only when some ruleset
+    compared scored, skipped or gave extra turns at all (so a plain Draw table stays short)."""
+    if not metric.when_used:
+        return True
+    k = names.index(metric.num)
+    return any(int(a.s1[k]) != 0 for a in aggs)
 
 
 def points_per_round(match: MatchResult) -> list[int]:

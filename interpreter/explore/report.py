@@ -58,6 +58,7 @@ def fmt_difference(metric: Metric, diff: Difference | None) -> str:
     if diff is None or diff.value is None:
         return "n/a"
     mark = " *" if diff.significant else ""
+    mark += "†" if diff.significant_holm else ""
     return f"{fmt_value(metric, diff.value, signed=True)} {fmt_half(metric, diff.half_width)}{mark}"
 
 
@@ -132,6 +133,8 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
                       "message": comparison.stops.get(r.pairing.name, "")}
                      for r in out.runs],
         "metrics": metrics,
+        "multiple_comparisons": {"method": "holm", "family": sum(
+            1 for row in comparison.rows for d in row.differences if d is not None)},
         "run": {"backend": comparison.backend_name, "seconds": round(out.seconds, 3),
                 "matches": out.matches, "rounds": out.rounds,
                 "matches_per_second": round(out.matches / out.seconds, 1) if out.seconds else None,

@@ -48,6 +48,11 @@ class RunSettings:
     batch_size: int = 50
     csv: bool = False
     api_module: str = DEFAULT_API
+    in_order: bool = False   # finish each pairing before the next starts (sweeps: Ctrl-C
+                             # then keeps whole combinations), instead of taking turns
+    first_index: int = 0     # first match index played (a tune's later rung continues);
+                             # ``matches`` is then the index to stop before
+    joint: bool = False      # also keep sums over every ruleset's features side by side
 
 
 @dataclass
@@ -61,6 +66,7 @@ class PairingRun:
     rounds: int = 0
     next_start: int = 0            # first index not yet handed to a worker
     pending: dict[int, BatchResult] = field(default_factory=dict)
+    joint: Aggregate | None = None   # features of all rulesets side by side (RunSettings.joint)
     done: bool = False
     stop_reason: str = ""          # "matches", "precision", "max-matches" or "interrupted"
     csv_file: IO[str] | None = None
@@ -254,7 +260,7 @@ def run(
     """
     runs = [_new_run(p, settings) for p in pairings]
     goal = settings.max_matches if precise else settings.matches
-    total = sum(goal * len(p.refs) for p in pairings)
+    total = sum((goal - settings.first_index) * len(p.refs) for p in pairings)
     outcome = RunOutcome(runs, 0.0)
     inflight: dict[Any, BatchSpec] = {}
     retry: list[BatchSpec] = []
@@ -307,23 +313,26 @@ def run(
 
 def _new_run(p: Pairing, settings: RunSettings) -> PairingRun:
     dim = len(feature_names(p.players))
+    first = settings.first_index
     return PairingRun(
         p, [Aggregate(dim) for _ in p.refs], [CrossAggregate(dim) for _ in p.refs[1:]],
+        n=first, next_start=first,
+        joint=Aggregate(dim * len(p.refs)) if settings.joint else None,
         csv_file=tempfile.TemporaryFile("w+", newline="") if settings.csv else None)
 
 
 def _next_spec(runs: list[PairingRun], settings: RunSettings, goal: int,
                turn: int) -> BatchSpec | None:
-    """The next batch, taking pairings in turn so they progress together."""
+    """The next batch, taking pairings in turn so they progress together (or in order)."""
     for k in range(len(runs)):
-        r = runs[(turn + k) % len(runs)]
+        r = runs[k if settings.in_order else (turn + k) % len(runs)]
         if r.done or r.next_start >= goal:
             continue
         start = r.next_start
         stop = min(start + settings.batch_size, goal)
         r.next_start = stop
         return BatchSpec(r.pairing, settings.base_seed, start, stop, settings.csv,
-                         settings.api_module)
+                         settings.api_module, settings.joint)
     return None
 
 
@@ -340,6 +349,8 @@ def _accept(runs: list[PairingRun], result: BatchResult, settings: RunSettings, 
             agg.merge(part)
         for cross, part in zip(r.crosses, batch.crosses, strict=True):
             cross.merge(part)
+        if r.joint is not None and batch.joint is not None:
+            r.joint.merge(batch.joint)
         r.n = batch.spec.stop
         r.rounds += batch.rounds
         if r.csv_file is not None and batch.csv_text:
@@ -349,7 +360,8 @@ def _accept(runs: list[PairingRun], result: BatchResult, settings: RunSettings, 
         elif r.n >= goal:
             r.done, r.stop_reason = True, "max-matches" if precise else "matches"
         if progress is not None:
-            progress(sum(x.n * len(x.pairing.refs) for x in runs), total)
+            progress(sum((x.n - settings.first_index) * len(x.pairing.refs) for x in runs),
+                     total)
     if r.done:
         r.pending.clear()
 

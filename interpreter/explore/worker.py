@@ -78,6 +78,7 @@ class BatchSpec:
     stop: int
     csv: bool = False
     api_module: str = DEFAULT_API
+    joint: bool = False   # also sum every ruleset's features side by side (attribution)
 
 
 @dataclass
@@ -91,6 +92,7 @@ class BatchResult:
     csv_text: str | None = None
     seconds: float = 0.0
     error: list[Diagnostic] | None = None
+    joint: Aggregate | None = None
 
 
 _GAMES: dict[tuple[str, str], Any] = {}
@@ -154,9 +156,13 @@ def _run(spec: BatchSpec) -> BatchResult:
         cross.add_rows(rows[0], rows[k])
         crosses.append(cross)
     total_rounds = sum(int(r[:, rounds_col].sum()) for r in rows)
+    joint = None
+    if spec.joint:
+        joint = Aggregate(dim * len(games))
+        joint.add_rows(np.hstack(rows))
     return BatchResult(spec, aggs, crosses, total_rounds,
                        out.getvalue() if out is not None else None,
-                       time.perf_counter() - t0)
+                       time.perf_counter() - t0, joint=joint)
 
 
 def _write_rounds(writer: Any, pairing: Pairing, k: int, index: int, seed: int,

@@ -45,7 +45,9 @@ def _close_name(name: str, names: dict[str, Type]) -> str:
     elsewhere = sorted({f.removesuffix("_condition") for f, spec in FIELDS.items()
                         if name in spec.names})
     if elsewhere:
-        return "only " + ", ".join(elsewhere) + f" formulas offer '{name}'"
+        listed = ", ".join(elsewhere[:-1]) + " and " + elsewhere[-1] if len(elsewhere) > 1 \
+            else elsewhere[0]
+        return f"only {listed} formulas offer '{name}'"
     return ""
 
 

@@ -118,9 +118,13 @@ def _diagnostics(error: ValidationError, marks: dict[Path, Mark]) -> list[Diagno
     field = _field(path)
     if kind == "enum":
         choices = [str(c) for c in error.validator_value]
+        hint = did_you_mean(str(error.instance), choices)
+        if isinstance(error.instance, bool):
+            hint = ("YAML reads yes, no, on and off as true or false: write one of "
+                    + ", ".join(choices))
         return [Diagnostic("schema", f"{field} must be one of: {', '.join(choices)} "
                            f"(not {_what(error.instance)})", path=dotted(path),
-                           hint=did_you_mean(str(error.instance), choices), **where)]
+                           hint=hint, **where)]
     if kind == "type":
         return [Diagnostic("schema", f"{field} must be {_expected(schema)}, not "
                            f"{_what(error.instance)}", path=dotted(path), **where)]
@@ -133,9 +137,13 @@ def _diagnostics(error: ValidationError, marks: dict[Path, Mark]) -> list[Diagno
             else:
                 text = sub.get("description", "").rstrip(".")
                 forms.append(text[:1].lower() + text[1:])
-        options = named + forms
-        choices = ", ".join(options[:-1]) + " or " + options[-1] if len(options) > 1 \
-            else "".join(options)
+        # a form's description may end with an example: the message keeps the words,
+        # the hint the example
+        words = [f.split(", e.g.")[0] for f in forms]
+        if named and words:
+            choices = "one of: " + ", ".join(named) + ", or " + " or ".join(words)
+        else:
+            choices = ", ".join(named + words)
         hint = ""
         if isinstance(error.instance, str):
             close = did_you_mean(error.instance, named)
@@ -169,10 +177,14 @@ def _leaves(error: ValidationError) -> list[ValidationError]:
 def validate(data: Any, marks: dict[Path, Mark]) -> list[Diagnostic]:
     """Every schema violation in ``data``, each at its file:line:col."""
     validator = _StrictValidator(ruleset_schema())
+    leaves = [leaf for error in validator.iter_errors(data) for leaf in _leaves(error)]
+    # `spinner: yes` breaks both "a string" and the enum: the list of choices says it all
+    enums = {tuple(leaf.absolute_path) for leaf in leaves if leaf.validator == "enum"}
     out: list[Diagnostic] = []
-    for error in validator.iter_errors(data):
-        for leaf in _leaves(error):
-            out.extend(_diagnostics(leaf, marks))
+    for leaf in leaves:
+        if leaf.validator == "type" and tuple(leaf.absolute_path) in enums:
+            continue
+        out.extend(_diagnostics(leaf, marks))
     return sorted(set(out), key=Diagnostic.sort_key)
 
 
