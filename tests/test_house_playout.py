@@ -11,6 +11,7 @@ events.
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -203,3 +204,69 @@ def test_verify_rejects_an_up_end_on_a_board_without_a_spinner(tmp_path):
     assert not _rejected(tmp_path, events)
     events[i] = {**events[i], "end": "up"}
     assert _rejected(tmp_path, events)
+
+
+# -- effects a rule example cannot show, pinned on seeded records ---------------------------
+
+def _rounds(events: list[dict]) -> list[list[dict]]:
+    """The events of each round, from its (last) deal to its round_end."""
+    out, current = [], []
+    for e in events:
+        if e["event"] == "deal":
+            current = [e]
+        elif current:
+            current.append(e)
+            if e["event"] == "round_end":
+                out.append(current)
+                current = []
+    return out
+
+
+def test_play_to_the_right_turns_and_leads_go_to_the_previous_seat():
+    for players in (3, 4):
+        events = play("play-to-the-right", players, 1).events
+        rounds = _rounds(events)
+        for before, after in pairwise(rounds):
+            assert after[0]["leader"] == (before[0]["leader"] - 1) % players
+        for rnd in rounds:
+            turns = [e for e in rnd if e["event"] in ("place", "pass")]
+            for a, b in pairwise(turns):
+                assert b["player"] == (a["player"] - 1) % players
+
+
+def test_four_doubles_are_always_redealt_and_nothing_else_is():
+    game = _game("four-doubles-redeal")
+    redeals = 0
+    for seed in range(1, 11):
+        events = play("four-doubles-redeal", 2, seed).events
+        deals = [e for e in events if e["event"] == "deal"]
+        for deal, following in zip(deals, deals[1:] + [None], strict=True):
+            most = max(sum(a == b for a, b in hand) for hand in deal["hands"])
+            thrown_in = following is not None and following["round"] == deal["round"]
+            assert thrown_in == (most >= 4), deal
+            redeals += thrown_in
+    assert redeals, "ten matches should see at least one hand with four doubles"
+    assert game.rules.redeal_if is not None
+
+
+def test_a_shutout_doubles_the_winners_final_score():
+    for seed in range(1, 301):
+        events = play("shutout-pays-double", 2, seed).events
+        totals = _rounds(events)[-1][-1]["scores"]
+        if 0 in totals:
+            end = events[-1]
+            winner = end["winner"]
+            assert end["scores"][winner] == 2 * totals[winner] >= 200
+            assert end["scores"][1 - winner] == 0
+            return
+    raise AssertionError("no shutout in 300 two-player matches")
+
+
+def test_blocker_leads_gives_the_lead_to_the_last_placer_or_the_next_seat():
+    for seed in SEEDS:
+        events = play("blocker-leads", 4, seed).events
+        rounds = _rounds(events)
+        for before, after in pairwise(rounds):
+            last = [e for e in before if e["event"] == "place"][-1]["player"]
+            won = before[-1]["winner"] == last % 2          # partnerships: side = seat % 2
+            assert after[0]["leader"] == (last if won else (last + 1) % 4)
