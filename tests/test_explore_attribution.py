@@ -40,7 +40,7 @@ def split(tmp_path_factory):
 
 def test_the_rules_that_differ_are_the_ones_diff_names():
     a = load_ruleset("pagat").data
-    b = dict(a, match={"target": 31, "tie": "draw"})
+    b = dict(a, match={**a["match"], "target": 31})
     assert [f.key for f in factors(a, b)] == ["match.target"]
 
 

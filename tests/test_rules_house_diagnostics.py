@@ -201,3 +201,81 @@ def test_first_round_opening_keys(tmp_path: Path):
     assert [d.headline() for d in check_ruleset(str(path))] == [
         f"{path}:4:16: error: opening.first_round is empty: it changes nothing "
         "[opening.first_round]"]
+
+
+# --- examples for the house-rule mechanisms (the schema; the engine runs them) ----------
+
+EVENTS_EXAMPLE = """\
+events:
+  - after: place
+    if: "end_total % 5 == 0"
+    points: end_total
+examples:
+  - title: "[5|5] on a 5 makes 15: fives score 15"
+    kind: events
+    players: 2
+    hands: ["5-5 1-2", "3-4"]
+    ends: [5, 0]
+    boneyard: "6-6 2-3"
+    turn: 0
+    scores: [10, 0]
+    action: "5-5 left"
+    expect_points: [15, 0]
+  - title: "A blocked round's facts"
+    kind: points
+    players: 2
+    result: blocked
+    hands: ["1-2", "3-4"]
+    ends: [6, 6, 5, 5]
+    last_tile: "6-5"
+    last_player: 1
+    both_ends: false
+    boneyard: "0-0"
+    scores: [30, 12]
+    round: 4
+    passes: 2
+    expect_points: [4, 0]
+"""
+
+
+SPINNER = "board:\n  spinner: first_double\n"
+
+
+def test_an_events_example_and_round_facts_are_valid_and_told(tmp_path: Path):
+    from interpreter.rules import load_ruleset
+    from interpreter.rules.describe import rule_sheet
+    path = write(tmp_path, SPINNER + EVENTS_EXAMPLE)
+    sheet = rule_sheet(load_ruleset(str(path)))
+    assert sheet.rule("examples[0]").text == (
+        "2 players, seat 0 to act, the open ends show 5 and 0; hands: seat 0 [5|5] [1|2] "
+        "and seat 1 [3|4]; boneyard [6|6] [2|3]. Action 5-5 left: points per player 15 "
+        "and 0.")
+    assert sheet.rule("examples[1]").text == (
+        "2 players, the round ends blocked; hands: seat 0 [1|2] and seat 1 [3|4]; last tile "
+        "[6|5] by seat 1; the open ends show 6, 6, 5 and 5; boneyard [0|0]; scores before "
+        "the round 30 and 12. Points per player: 4 and 0.")
+
+
+def test_events_example_mistakes(tmp_path: Path):
+    text = (EVENTS_EXAMPLE.replace('boneyard: "6-6 2-3"', 'boneyard: "6-6 1-2"')
+            .replace("scores: [10, 0]", "scores: [10, 0, 0]")
+            .replace("last_player: 1", "last_player: 2"))
+    path = write(tmp_path, SPINNER + text)
+    assert [d.headline() for d in check_ruleset(str(path))] == [
+        f"{path}:15:15: error: tile 1-2 is both in seat 0's hand and in the boneyard "
+        "[examples[0].boneyard]",
+        f"{path}:17:13: error: scores has 3 values; there are 2 sides [examples[0].scores]",
+        f"{path}:27:18: error: last_player is seat 2, but the seats are 0 to 1 "
+        "[examples[1].last_player]"]
+    path = write(tmp_path, SPINNER + EVENTS_EXAMPLE.replace('"5-5 left"', '"5-5 sideways"'))
+    (d,) = check_ruleset(str(path))
+    assert d.headline() == (f"{path}:18:13: error: examples[0].action: the string "
+                            "'5-5 sideways' is not in the expected form [examples[0].action]")
+
+
+def test_an_events_example_needs_its_action(tmp_path: Path):
+    path = write(tmp_path, EVENTS_EXAMPLE.replace('    action: "5-5 left"\n', ""))
+    (d,) = check_ruleset(str(path))
+    assert d.headline() == (f"{path}:8:5: error: missing required key 'action' in examples[0] "
+                            "[examples[0].action]")
+    assert d.hint.startswith("events only: the one action taken, in its text form")

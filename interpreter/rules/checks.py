@@ -183,6 +183,42 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range) -> Non
         if points is not None and len(points) != sides:
             sink.add("example", here + ("expect_points",),
                      f"expect_points has {len(points)} values; there are {sides} sides")
+        scores = example.get("scores")
+        if scores is not None and len(scores) != sides:
+            sink.add("example", here + ("scores",),
+                     f"scores has {len(scores)} values; there are {sides} sides")
+        for key in ("turn", "last_player"):
+            seat = example.get(key)
+            if seat is not None and seat >= n:
+                sink.add("example", here + (key,),
+                         f"{key} is seat {seat}, but the seats are 0 to {n - 1}")
+        _check_example_tiles(sink, example, here, max_pip)
+
+
+def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: Path,
+                         max_pip: int) -> None:
+    """The boneyard's and the last tile's tiles exist, and no tile is in two places."""
+    places: list[tuple[Path, str, str]] = [
+        (here + ("hands", j), f"seat {j}'s hand", hand)
+        for j, hand in enumerate(example["hands"])]
+    if isinstance(example.get("boneyard"), str):
+        places.append((here + ("boneyard",), "the boneyard", example["boneyard"]))
+    seen: dict[tuple[int, int], str] = {}
+    for path, where, text in places:
+        for word in text.split():
+            tile = tuple(sorted(int(half) for half in word.split("-")))
+            if tile[1] > max_pip:
+                if path[-1] == "boneyard":  # hands are reported by the caller
+                    sink.add("example", path, f"tile {word} is not in a double-{max_pip} set")
+                continue
+            if tile in seen:
+                sink.add("example", path, f"tile {word} is both in {seen[tile]} and in {where}",
+                         "each tile of the set exists once")
+            seen.setdefault(tile, where)
+    last = example.get("last_tile")
+    if last is not None and max(int(half) for half in last.split("-")) > max_pip:
+        sink.add("example", here + ("last_tile",),
+                 f"tile {last.strip()} is not in a double-{max_pip} set")
 
 
 def _all_tiles(max_pip: int) -> list[tuple[int, int]]:
@@ -253,7 +289,8 @@ def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
                      "draw (the boneyard shrinks), or remove it")
     blocked = data["scoring"]["blocked"]
     if blocked["winner"] in ("lowest_hand", "lowest_side") \
-            and ("scoring", "blocked", "rank") in sink.marks:
+            and ("scoring", "blocked", "rank") in sink.marks \
+            and blocked.get("rank") != "side.pips":   # the default, written out: harmless
         sink.add("scoring", ("scoring", "blocked", "rank"),
                  f"scoring.blocked.rank has no effect: blocked.winner is {blocked['winner']}, "
                  "which compares hand values",

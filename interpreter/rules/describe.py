@@ -591,23 +591,53 @@ def _match_tie(view: _View) -> str:
     return f"The {most} score wins; if the {most} scores tie, another round is played."
 
 
+def _ends(ends: list[int] | None) -> str:
+    if not ends:
+        return "before the opening"
+    return "the open ends show " + _join([str(e) for e in ends])
+
+
+def _boneyard(value: Any) -> str:
+    if isinstance(value, str):
+        return f"boneyard {_tiles(value)}"
+    return f"{_plural(value, 'tile')} in the boneyard"
+
+
 def _example(data: dict[str, Any], sides: str) -> str:
     players = data.get("players", len(data.get("hands", [])))
     hands = _join([f"seat {i} {_tiles(h)}" for i, h in enumerate(data.get("hands", []))])
-    if data.get("kind") == "points":
+    kind = data.get("kind")
+    if kind == "points":
         points = _join([str(p) for p in data.get("expect_points", [])])
         ends = "in a domino" if data.get("result") == "domino" else "blocked"
-        return (f"{players} players, the round ends {ends}; hands: {hands}. "
-                f"Points per {sides}: {points}.")
-    ends = data.get("ends")
-    where = (f"the open ends show {ends[0]} and {ends[1]}" if ends
-             else "before the opening")
-    facts = [f"{players} players, seat {data.get('turn', 0)} to act, {where}",
+        facts = [f"{players} players, the round ends {ends}", f"hands: {hands}"]
+        if "last_tile" in data:
+            by = f" by seat {data['last_player']}" if "last_player" in data else ""
+            facts.append(f"last tile {_tiles(data['last_tile'])}{by}")
+        if data.get("ends"):
+            facts.append(_ends(data["ends"]))
+        if "boneyard" in data:
+            facts.append(_boneyard(data["boneyard"]))
+        if "scores" in data:
+            facts.append("scores before the round " + _join([str(s) for s in data["scores"]]))
+        return "; ".join(facts) + f". Points per {sides}: {points}."
+    facts = [f"{players} players, seat {data.get('turn', 0)} to act, {_ends(data.get('ends'))}",
              f"hands: {hands}"]
     if "boneyard" in data:
-        facts.append(f"{_plural(data['boneyard'], 'tile')} in the boneyard")
+        facts.append(_boneyard(data["boneyard"]))
     if data.get("drawn_this_turn"):
         facts.append(f"{_plural(data['drawn_this_turn'], 'tile')} drawn this turn")
+    if kind == "events":
+        fired = []
+        points = data.get("expect_points")
+        if points and any(points):
+            fired.append(f"points per {sides} " + _join([str(p) for p in points]))
+        if data.get("expect_again"):
+            fired.append("the player plays again")
+        if data.get("expect_skips"):
+            fired.append(f"{_plural(data['expect_skips'], 'player')} skipped")
+        return "; ".join(facts) + f". Action {data.get('action')}: " \
+            + (_join(fired) if fired else "nothing fires") + "."
     legal = ", ".join(str(a) for a in data.get("expect_legal", []))
     return "; ".join(facts) + f". Legal: {legal}."
 

@@ -38,7 +38,7 @@ def _condition(view: _View, dotted: str) -> str | bool:
 
 @_rule("board.spinner", "A turn", "Spinner", optional=True)
 def _spinner(view: _View) -> str | None:
-    if view.get("board.spinner") == "none":
+    if view.opt("board.spinner", "none") == "none":
         return None
     return ("The first double placed is a spinner: once both its sides are played on, it "
             "opens two more ends (up to four).")
@@ -60,13 +60,13 @@ def _restriction_line(view: _View, i: int) -> RuleLine:
 
 @_rule("play.restrictions", "A turn", "Placement rules", optional=True)
 def _restrictions(view: _View) -> list[RuleLine]:
-    return [_restriction_line(view, i) for i in range(len(view.get("play.restrictions")))]
+    return [_restriction_line(view, i) for i in range(len(view.opt("play.restrictions", [])))]
 
 
 @_rule("play.if_none_allowed", "A turn", "Nothing allowed", optional=True)
 def _if_none_allowed(view: _View) -> str | None:
-    how = view.get("play.if_none_allowed")
-    if not view.get("play.restrictions") and how == "stuck":
+    how = view.opt("play.if_none_allowed", "stuck")
+    if not view.opt("play.restrictions", []) and how == "stuck":
         return None
     if how == "stuck":
         return ("A player whose playable tiles the placement rules all forbid counts as "
@@ -135,7 +135,7 @@ def _event_line(view: _View, i: int) -> RuleLine:
 
 @_rule("events", "A turn", "Play-time rules", optional=True)
 def _events(view: _View) -> list[RuleLine]:
-    return [_event_line(view, i) for i in range(len(view.get("events")))]
+    return [_event_line(view, i) for i in range(len(view.opt("events", [])))]
 
 
 @_rule("deal.redeal_if", "Deal", "Redeal", optional=True)
@@ -201,7 +201,7 @@ def _first_round(view: _View) -> str | None:
 
 @_rule("scoring.domino_winner", "Scoring", "Domino winner", optional=True)
 def _domino_winner(view: _View) -> str | None:
-    if view.get("scoring.domino_winner") == "dominoer":
+    if view.opt("scoring.domino_winner", "dominoer") == "dominoer":
         return None
     return ("A player who dominoes does not win the round outright: it is settled like a "
             "blocked round, the dominoer's empty hand counting 0, and the "
@@ -222,7 +222,7 @@ def _every_side(view: _View) -> str | None:
 
 @_rule("match.exact", "Match", "Exact target", optional=True)
 def _exact(view: _View) -> str | None:
-    if not view.get("match.exact"):
+    if not view.opt("match.exact", False):
         return None
     them = "it" if view.partnerships else "them"
     return (f"The target must be reached exactly: a {_side_noun(view)} whose round points "
@@ -231,7 +231,7 @@ def _exact(view: _View) -> str | None:
 
 @_rule("match.minimum_to_start", "Match", "Minimum to start", optional=True)
 def _minimum(view: _View) -> str | None:
-    n = view.get("match.minimum_to_start")
+    n = view.opt("match.minimum_to_start", 0)
     if not n:
         return None
     return (f"A {_side_noun(view)} with no score yet scores a round's points only if they "

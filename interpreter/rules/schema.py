@@ -90,6 +90,15 @@ def _position(marks: dict[Path, Mark], path: Path, key: bool = False) -> dict[st
     return {"file": mark.file, "line": mark.line, "column": mark.column}
 
 
+def _schema_at(path: Path) -> dict[str, Any]:
+    """The schema describing the value at ``path`` (keys and list indices)."""
+    node = ruleset_schema()
+    for part in path:
+        node = node.get("items", {}) if isinstance(part, int) else \
+            node.get("properties", {}).get(part, {})
+    return node
+
+
 def _diagnostics(error: ValidationError, marks: dict[Path, Mark]) -> list[Diagnostic]:
     path: Path = tuple(error.absolute_path)
     kind = error.validator
@@ -111,7 +120,9 @@ def _diagnostics(error: ValidationError, marks: dict[Path, Mark]) -> list[Diagno
         where = _position(marks, path, key=True) if path else _position(marks, ())
         if not path:
             where.update(line=1, column=1)
-        desc = schema.get("properties", {}).get(missing, {}).get("description", "")
+        # an if/then's `required` sits in a schema without the properties: look them up
+        props = schema.get("properties") or _schema_at(path).get("properties", {})
+        desc = props.get(missing, {}).get("description", "")
         return [Diagnostic("schema", f"missing required key '{missing}'{_in(path)}",
                            path=dotted(target), hint=desc, **where)]
     where = _position(marks, path)
