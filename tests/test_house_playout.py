@@ -270,3 +270,142 @@ def test_blocker_leads_gives_the_lead_to_the_last_placer_or_the_next_seat():
             last = [e for e in before if e["event"] == "place"][-1]["player"]
             won = before[-1]["winner"] == last % 2          # partnerships: side = seat % 2
             assert after[0]["leader"] == (last if won else (last + 1) % 4)
+
+
+# -- each rule's effect, read back from seeded records ---------------------------------------
+
+def _walk(rnd: list[dict]):
+    """(event, hands before it, ends before it) for each event of a round on a line."""
+    hands = [list(map(tuple, h)) for h in rnd[0]["hands"]]
+    bone = [tuple(t) for t in rnd[0]["boneyard"]]
+    ends = None
+    for e in rnd[1:]:
+        yield e, [list(h) for h in hands], ends
+        if e["event"] == "draw":
+            hands[e["player"]].append(bone.pop(0))
+        elif e["event"] == "place":
+            tile = tuple(e["tile"])
+            hands[e["player"]].remove(tile)
+            if ends is None:
+                ends = tile
+            else:
+                i = 0 if e["end"] == "left" else 1
+                ends = tuple(tile[0] + tile[1] - ends[i] if j == i else ends[j] for j in (0, 1))
+
+
+def _played_rounds(name: str, players: int, seeds=range(1, 21)):
+    for seed in seeds:
+        yield from _rounds(play(name, players, seed).events)
+
+
+def test_low_score_wins_charges_each_player_their_own_pips():
+    for rnd in _played_rounds("low-score-wins", 3, SEEDS):
+        assert rnd[-1]["points"] == rnd[-1]["pips"]
+
+
+def test_a_block_charges_everyone_but_the_unique_lowest_hand():
+    for rnd in _played_rounds("block-charges-own", 3):
+        end = rnd[-1]
+        if end["result"] == "blocked":
+            low = min(end["pips"]) if end["pips"].count(min(end["pips"])) == 1 else None
+            assert end["points"] == [0 if p == low else -p for p in end["pips"]]
+
+
+def test_a_block_is_settled_between_the_blocker_and_the_next_player():
+    seen = 0
+    for rnd in _played_rounds("last-two-block", 3):
+        end = rnd[-1]
+        if end["result"] == "blocked":
+            last = [e for e in rnd if e["event"] == "place"][-1]["player"]
+            after = (last + 1) % 3
+            pips = end["pips"]
+            winner = last if pips[last] <= pips[after] else after
+            assert end["winner"] == winner
+            assert end["points"][winner] == sum(pips) - 2 * pips[winner]
+            seen += 1
+    assert seen
+
+
+def test_after_a_domino_the_side_with_the_lower_hands_takes_the_round():
+    for rnd in _played_rounds("lowest-side-takes-round", 4, SEEDS):
+        end = rnd[-1]
+        totals = [end["pips"][0] + end["pips"][2], end["pips"][1] + end["pips"][3]]
+        if end["result"] == "domino" and totals[0] != totals[1]:
+            winner = totals.index(min(totals))
+            assert end["winner"] == winner and end["points"][winner] == max(totals)
+
+
+def test_domino_bonuses_for_a_double_and_for_the_boneyard():
+    for rnd in _played_rounds("double-domino-bonus", 2):
+        end = rnd[-1]
+        if end["result"] == "domino":
+            last = [e for e in rnd if e["event"] == "place"][-1]["tile"]
+            bonus = 10 if last[0] == last[1] else 0
+            assert end["points"][end["winner"]] == sum(end["pips"]) + bonus
+    for rnd in _played_rounds("boneyard-to-dominoer", 3):
+        end = rnd[-1]
+        if end["result"] == "domino":
+            left = len(rnd[0]["boneyard"]) - sum(e["event"] == "draw" for e in rnd)
+            bone = sum(a + b for a, b in rnd[0]["boneyard"][-left:]) if left else 0
+            assert end["points"][end["winner"]] == sum(end["pips"]) + bone
+
+
+def test_openings_follow_the_opening_rules():
+    passed_on = 0
+    for rnd in _played_rounds("double-opening", 3):
+        first = next(e for e in rnd if e["event"] == "place")
+        assert first["tile"][0] == first["tile"][1]
+        passed_on += first["player"] != rnd[0]["leader"]
+    assert passed_on, "a leader without a double hands the opening on"
+    for seed in SEEDS:
+        rounds = _rounds(play("first-round-highest-double", 3, seed).events)
+        first = next(e for e in rounds[0] if e["event"] == "place")
+        assert first["tile"] == max(t for h in rounds[0][0]["hands"] for t in h if t[0] == t[1])
+
+
+def test_double_blank_is_placed_only_as_the_last_playable_tile():
+    placed = 0
+    for rnd in _played_rounds("double-blank-last", 2):
+        for e, hands, ends in _walk(rnd):
+            if e["event"] == "place" and ends is not None and e["tile"] == [0, 0]:
+                playable = [t for t in hands[e["player"]] if ends[0] in t or ends[1] in t]
+                assert playable == [(0, 0)]
+                placed += 1
+    assert placed
+
+
+def test_play_time_events_fire_exactly_when_their_condition_holds():
+    for rnd in _played_rounds("equal-ends-bonus", 2, SEEDS):
+        walked = list(_walk(rnd))
+        for (e, _, _), (nxt, _, ends) in zip(walked, walked[1:] + [(None, None, None)],
+                                             strict=True):
+            if e["event"] == "place" and e["end"] is not None:
+                fired = nxt is not None and nxt["event"] == "score"
+                assert fired == (ends[0] == ends[1])
+    for rnd in _played_rounds("double-blank-skips", 3, SEEDS):
+        for e, nxt in pairwise(rnd):
+            if nxt["event"] == "skip":
+                assert e["event"] == "place" and e["tile"] == [0, 0]
+                assert nxt["player"] == (e["player"] + 1) % 3
+    for rnd in _played_rounds("pay-per-forced-draw", 3, SEEDS):
+        for (e, hands, ends), (nxt, _, _) in pairwise(_walk(rnd)):
+            if e["event"] == "draw" and ends is not None:
+                stuck = not any(ends[0] in t or ends[1] in t for t in hands[e["player"]])
+                if stuck:
+                    assert nxt["event"] == "score" and nxt["points"] == 1
+                else:
+                    assert nxt["event"] != "score"
+
+
+def test_match_formats_exact_hundred_and_ten_to_get_on():
+    for seed in SEEDS:
+        events = play("exact-target", 3, seed).events
+        assert all(max(e["scores"]) <= 100 for e in events if e["event"] == "round_end")
+        if events[-1]["winner"] is not None:
+            assert events[-1]["scores"][events[-1]["winner"]] == 100
+        events = play("minimum-to-start", 3, seed).events
+        before = [0, 0, 0]
+        for e in (e for e in events if e["event"] == "round_end"):
+            assert all(a == 0 or b != 0 or a >= 10 for a, b in zip(e["scores"], before,
+                                                                     strict=True))
+            before = e["scores"]
