@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from interpreter import api, records
 from interpreter.rules import check_ruleset, load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,3 +32,14 @@ def test_every_snippet_is_a_valid_ruleset(index, tmp_path):
     ruleset = load_ruleset(str(path))
     assert ruleset.data.get("extends"), "a snippet states only what differs from a builtin"
     assert ruleset.data["title"] == re.search(r"^title: (.+)$", SNIPPETS[index], re.M)[1]
+
+
+@pytest.mark.parametrize("index", range(len(SNIPPETS)))
+def test_every_snippet_plays_a_match_that_verify_accepts(index, tmp_path):
+    path = tmp_path / f"snippet{index + 1}.yaml"
+    path.write_text(SNIPPETS[index], encoding="utf-8")
+    game = api.load_game(str(path))
+    for players in range(game.rules.min_players, game.rules.max_players + 1):
+        record = tmp_path / f"{players}.jsonl"
+        records.write_records(str(record), api.play_match(game, players, 1, trace=True).events)
+        assert records.verify_file(str(record)) == []
