@@ -409,3 +409,43 @@ def test_match_formats_exact_hundred_and_ten_to_get_on():
             assert all(a == 0 or b != 0 or a >= 10 for a, b in zip(e["scores"], before,
                                                                      strict=True))
             before = e["scores"]
+
+
+def _end_totals(rnd: list[dict], spins: bool):
+    """(index in the round, the end total after it) for each placement: counted as the
+    Fives games count, by a model written here (a crosswise double at an arm's end counts
+    twice; a spinner's up and down arms count once a tile lies on them)."""
+    arms: dict[str, list] = {}      # end -> [value, a double at its end, a tile on the arm]
+    spinner = None
+    for i, e in enumerate(rnd):
+        if e["event"] != "place":
+            continue
+        tile = tuple(e["tile"])
+        double = tile[0] == tile[1]
+        if e["end"] is None:
+            arms = {"left": [tile[0], double, False], "right": [tile[1], double, False]}
+            total = tile[0] + tile[1]
+        else:
+            if e["end"] in ("up", "down"):
+                arms.setdefault(e["end"], [spinner, False, False])
+            arms[e["end"]] = [sum(tile) - arms[e["end"]][0], double, True]
+            total = sum(2 * v if dbl else v for end, (v, dbl, played) in arms.items()
+                        if played or end in ("left", "right"))
+        if spins and spinner is None and double:
+            spinner = tile[0]
+        yield i, total
+
+
+@pytest.mark.parametrize("name, spins", [("all-fives", False), ("muggins", True)])
+def test_fives_score_exactly_the_end_total_when_it_is_a_multiple_of_five(name, spins):
+    scored = 0
+    for players in (2, 4):
+        for rnd in _played_rounds(name, players, range(1, 6)):
+            for i, total in _end_totals(rnd, spins):
+                after = rnd[i + 1]
+                if total > 0 and total % 5 == 0:
+                    assert after["event"] == "score" and after["points"] == total
+                    scored += 1
+                else:
+                    assert after["event"] != "score"
+    assert scored
