@@ -449,3 +449,22 @@ def test_fives_score_exactly_the_end_total_when_it_is_a_multiple_of_five(name, s
                 else:
                     assert after["event"] != "score"
     assert scored
+
+
+@pytest.mark.parametrize("name, players", [("doubles-play-again", 3),
+                                           ("double-blank-skips", 3), ("double-blank-skips", 2)])
+def test_after_an_extra_turn_the_placer_acts_again_and_a_skipped_seat_does_not(name, players):
+    seen = 0
+    for seed in range(1, 11):
+        events = play(name, players, seed).events
+        for i, e in enumerate(events):
+            if e["event"] not in ("extra_turn", "skip"):
+                continue
+            placer = next(x for x in reversed(events[:i]) if x["event"] == "place")["player"]
+            nxt = next(x for x in events[i + 1:]
+                       if x["event"] in ("place", "pass", "draw", "round_end"))
+            if nxt["event"] != "round_end":
+                step = 0 if e["event"] == "extra_turn" else 2
+                assert nxt["player"] == (placer + step) % players
+                seen += 1
+    assert seen
