@@ -266,6 +266,7 @@ def test_blocker_leads_gives_the_lead_to_the_last_placer_or_the_next_seat():
     for seed in SEEDS:
         events = play("blocker-leads", 4, seed).events
         rounds = _rounds(events)
+        assert next(e for e in rounds[0] if e["event"] == "place")["tile"] == [6, 6]
         for before, after in pairwise(rounds):
             last = [e for e in before if e["event"] == "place"][-1]["player"]
             won = before[-1]["winner"] == last % 2          # partnerships: side = seat % 2
