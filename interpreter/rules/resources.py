@@ -53,9 +53,9 @@ def builtin_paths() -> dict[str, Path]:
     """Builtin name -> file: ``NAME`` for ``rulesets/NAME.yaml``, ``house/x`` for house rules."""
     root = rulesets_dir()
     found: dict[str, Path] = {}
-    for path in sorted(root.glob("*.yaml")):
+    for path in sorted(root.glob("*.yaml"), key=lambda p: p.stem):
         found[path.stem] = path
-    for path in sorted((root / "house").glob("*.yaml")):
+    for path in sorted((root / "house").glob("*.yaml"), key=lambda p: p.stem):
         found[f"house/{path.stem}"] = path
     return found
 
