@@ -8,7 +8,7 @@ same methods the loop calls decide the legal actions, the events fired and the p
 
 Cases an example leaves open, decided here:
 - ``ends`` with 2 values on a spinner board: no spinner has been placed yet (the next
-  double placed becomes it); 4 values: the spinner's arms are open and bare.
+  double placed becomes it); 4 values: the spinner's arms are open, each with a tile on it.
 - The tiles at the given ends are not doubles (they count once in ``end_total``).
 - ``points`` without ``last_tile``: the last tile was [0|1] (not a double, one pip).
 """
@@ -42,6 +42,7 @@ def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralCore, l
             board.values[2], board.values[3] = ends[2], ends[3]
             board.count = 4
             board.spin_need = 0
+            board.used[2] = board.used[3] = True
     yard = data.get("boneyard", 0)
     if isinstance(yard, str):
         deck = [ts.index[t] for t in parse_tiles(yard)]
@@ -78,7 +79,13 @@ def _decision(game, core: GeneralCore, turn: int, drawn: int, opening: bool) -> 
             tile = held[0] if held else None
         else:
             tile = ts.index[Tile(*req)]
-        if tile is not None and h >> tile & 1:
+        if tile is None or not any(m >> tile & 1 for m in core.hands):
+            if op.if_unheld != "heaviest":
+                return None
+            seat, tile = core._heaviest(core.hands)
+            if seat != turn:
+                return None
+        if h >> tile & 1:
             return (turn, h, -1, -1, 1 << tile, 0, False, False, OPEN, drawn, 0, none4,
                     (1 << tile, 0, 0, 0))
         return None
