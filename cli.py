@@ -12,22 +12,35 @@ import click
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError
 
+MAX_SHOWN = 50  # diagnostics printed at once: fix these first, the rest often follow from them
+
 
 def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
     """Render diagnostics to stderr, each with its source line and caret."""
+    from interpreter.files import read_bytes
+
     sources: dict[str, str | None] = {}
-    for d in diagnostics:
+    for d in diagnostics[:MAX_SHOWN]:
         if d.file and d.file not in sources:
+            raw = read_bytes(d.file, "ruleset")  # the same gate: never a FIFO or a device
             try:
-                with open(d.file, encoding="utf-8") as fh:
-                    sources[d.file] = fh.read()
-            except (OSError, UnicodeDecodeError):  # a binary file: no source line to show
+                sources[d.file] = None if isinstance(raw, Diagnostic) else raw.decode("utf-8")
+            except UnicodeDecodeError:  # a binary file: no source line to show
                 sources[d.file] = None
         click.echo(d.render(sources.get(d.file)), err=True)
+    if len(diagnostics) > MAX_SHOWN:
+        click.echo(f"... and {len(diagnostics) - MAX_SHOWN} more problems (the first "
+                   f"{MAX_SHOWN} are shown)", err=True)
 
 
 def fail(diagnostics: list[Diagnostic], code: int = 1) -> None:
+    """Print every diagnostic and exit: 2 when a file named on the command line does not
+    exist (a usage error, like an unknown bot), else ``code``."""
+    from interpreter.files import NOT_FOUND
+
     print_diagnostics(diagnostics)
+    if diagnostics and all(d.code == NOT_FOUND for d in diagnostics):
+        code = 2
     sys.exit(code)
 
 
@@ -37,10 +50,50 @@ class _Commands(click.Group):
 
     def invoke(self, ctx: click.Context):
         try:
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            finally:  # output still buffered fails here (a full disk): not after exit
+                sys.stdout.flush()
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
+        except OSError as exc:  # stdout is a closed pipe, a full disk, /dev/full
+            _write_failed(exc)
+
+
+def _write_failed(exc: OSError) -> None:
+    """A write to stdout failed: say so in one line, exit 1, and silence the final flush."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    try:
+        click.echo(f"error: cannot write the output: {exc.strerror or exc}", err=True)
+    except OSError:
+        pass
+    sys.exit(1)
+
+
+def _sigterm_interrupts() -> None:
+    """SIGTERM (a shell's kill, a job scheduler's timeout) stops a run as Ctrl-C does: the
+    workers end with it and what was finished is still reported."""
+    import signal
+
+    def interrupt(_signum, _frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+
+
+def _check_outputs(outputs: dict[str, str | None], inputs=()) -> None:
+    """Every output path checked before any work: a problem is a usage error (exit 2)."""
+    from interpreter.outputs import check_outputs
+
+    problems = check_outputs(outputs, inputs)
+    if problems:
+        fail(problems, 2)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
@@ -71,18 +124,29 @@ def list_rulesets() -> None:
 @click.argument("rulesets", nargs=-1, required=True, metavar="FILE_OR_NAME...")
 def validate(rulesets: tuple[str, ...]) -> None:
     """Check rulesets (builtin names or YAML files): every problem, with file:line:col."""
+    from interpreter.files import NOT_FOUND
     from interpreter.rules import check_ruleset
 
-    invalid = False
+    codes = set()
     for ref in rulesets:
         diagnostics = check_ruleset(ref)
         if diagnostics:
-            invalid = True
+            codes.add(2 if all(d.code == NOT_FOUND for d in diagnostics) else 1)
             print_diagnostics(diagnostics)
         else:
+            print_diagnostics(_reach_warnings(ref))
             click.echo(f"ok: {ref}")
-    if invalid:
-        sys.exit(1)
+    if codes:
+        sys.exit(min(codes))  # an invalid ruleset (1) outweighs a missing file (2)
+
+
+def _reach_warnings(ref: str) -> list[Diagnostic]:
+    """Warnings for a valid ruleset whose sample matches never end (``interpreter.reach``)."""
+    from interpreter import api
+    from interpreter.reach import reach_warnings
+
+    game = api.load_game(ref)
+    return reach_warnings(game, game.source or ref)
 
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]),
@@ -147,7 +211,7 @@ def _int_option(name: str, text: str, low: int) -> int:
 @click.option("--bots", default="random", show_default=True,
               help="One bot for every seat, or one per seat, comma separated "
                    "(random, greedy, strategist, or module:object).")
-@click.option("--trace", "trace_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--trace", "trace_path", metavar="FILE", default=None,
               help="Write every match's record to this JSON Lines file.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bots: str,
@@ -162,6 +226,7 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
         base_seed = int(seed)
     except ValueError:
         _usage_error(f"--seed must be a whole number, not '{seed}'")
+    _check_outputs({"--trace": trace_path}, [ruleset])
     try:
         game = api.load_game(ruleset)
     except DiagnosticError as err:
@@ -178,8 +243,16 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
         summary = api.simulate(game, n_players, n_matches, base_seed, names, trace_path)
     except DiagnosticError as err:  # a plug-in bot that fails or answers wrongly
         fail(err.diagnostics)
+    except api.SimulationInterrupted as stop:
+        if trace_path:
+            click.echo(f"interrupted: {trace_path} holds the {stop.matches} whole matches "
+                       "played before Ctrl-C", err=True)
+        else:
+            click.echo("interrupted", err=True)
+        sys.exit(130)
     except OSError as err:
-        _usage_error(f"cannot write {trace_path}: {err.strerror}")
+        click.echo(f"error: cannot write {trace_path}: {err.strerror}", err=True)
+        sys.exit(1)
     if as_json:
         click.echo(json.dumps(summary))
         return
@@ -193,6 +266,9 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
                    f"{summary['wins'][i]} ({summary['wins'][i] / n_matches:.1%})")
     if summary["drawn_matches"]:
         click.echo(f"  drawn matches: {summary['drawn_matches']}")
+    if summary["capped_matches"]:
+        click.echo(f"  stopped undecided at the round cap ({summary['max_rounds']} rounds): "
+                   f"{summary['capped_matches']}")
     click.echo(f"blocked rounds: {summary['blocked_rate']:.1%}")
     click.echo(f"mean draws per round: {summary['mean_draws_per_round']:.2f}")
     if trace_path:
@@ -200,17 +276,19 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
 
 
 @main.command("verify")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file")
 def verify_cmd(file: str) -> None:
     """Re-play a game record through the engine; report the first wrong event."""
+    from interpreter.files import NOT_FOUND
     from interpreter.records import verify_file
 
     problems = verify_file(file)
     if problems:
+        code = 2 if problems[0].code == NOT_FOUND else 1
         for d in problems:
             where = f"{d.file}:{d.line}" if d.line else d.file
             click.echo(f"{where}: {d.message}", err=True)
-        sys.exit(1)
+        sys.exit(code)
     click.echo(f"{file}: ok")
 
 
@@ -250,6 +328,15 @@ def _progress_reporter(enabled: bool):
     return update, stop
 
 
+def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
+    """A float option that must be a real number: nan and inf pass FloatRange's bounds."""
+    import math
+
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a number; give e.g. 0.01", param=param)
+    return value
+
+
 @main.command("compare")
 @click.argument("rulesets", nargs=-1, required=True, metavar="RULESET...")
 @click.option("--players", type=click.IntRange(1), help="Player count for every ruleset "
@@ -263,7 +350,8 @@ def _progress_reporter(enabled: bool):
               metavar="SKILLED,OTHERS", help="The skill pairing: one seat (rotating) plays "
               "SKILLED, the others OTHERS.")
 @click.option("--no-skill", is_flag=True, help="Skip the skill pairing.")
-@click.option("--precision", type=click.FloatRange(0, min_open=True), help="Keep simulating "
+@click.option("--precision", type=click.FloatRange(0, min_open=True), callback=_finite,
+              help="Keep simulating "
               "until every 95% interval is within ±this: rates in absolute terms (0.01 = one "
               "percentage point), other numbers relative to their value (0.01 = 1%).")
 @click.option("--max-matches", type=click.IntRange(2), default=100_000, show_default=True,
@@ -275,11 +363,11 @@ def _progress_reporter(enabled: bool):
 @click.option("--batch-size", type=click.IntRange(1), default=50, show_default=True,
               help="Matches per batch handed to a worker.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True),
+@click.option("--csv", "csv_path", metavar="FILE",
               help="Write one row per round to this CSV file.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
+@click.option("--html", "html_path", metavar="FILE",
               help="Write a self-contained HTML report (tables and charts).")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
+@click.option("--plot", "plot_path", metavar="FILE",
               help="Write the charts to a PNG (needs dominorules[plot]).")
 @click.option("--by-rule", is_flag=True, help="With two rulesets: split each difference "
               "among the rules that differ (plays the mixes between them; --csv then "
@@ -301,6 +389,13 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     skill = _names(skill_bots)
     if not no_skill and len(skill) != 2:
         raise click.BadParameter("give two bot names: SKILLED,OTHERS", param_hint="--skill-bots")
+    _check_outputs({"--csv": csv_path, "--html": html_path, "--plot": plot_path}, rulesets)
+    from interpreter.explore.runner import check_backend_options
+
+    problem = check_backend_options(workers, scheduler)
+    if problem is not None:
+        fail([problem], 2)
+    _sigterm_interrupts()
     settings = CompareSettings(
         tuple(rulesets), players, matches, seed, _names(bots) or ("random",),
         None if no_skill else (skill[0], skill[1]), precision, max_matches, batch_size)
@@ -660,7 +755,7 @@ def _seats(text: str) -> tuple[int, ...]:
 @click.option("--players", type=click.IntRange(1), help="Player count (default: the fewest "
               "the ruleset allows that seat the humans).")
 @click.option("--seed", type=int, help="Seed of the match (default: random, printed).")
-@click.option("--trace", type=click.Path(dir_okay=False), help="Write the match record to "
+@click.option("--trace", metavar="FILE", help="Write the match record to "
               "this file as it is played (JSON Lines).")
 @click.option("--fast", is_flag=True, help="No pauses between the bots' moves.")
 def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: int | None,
@@ -668,6 +763,7 @@ def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: in
     """Play a ruleset in the terminal against bots or friends."""
     from interpreter.play import PlaySettings, RichTerminal, SetupError, play
 
+    _check_outputs({"--trace": trace}, [ruleset])
     settings = PlaySettings(ruleset, _seats(humans), _names(bots), players, seed, trace, fast)
     try:
         code = play(settings, RichTerminal(fast=fast))
@@ -679,7 +775,7 @@ def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: in
 
 
 @main.command("replay")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file")
 def replay_cmd(file: str) -> None:
     """Step through a recorded match with every hand visible (the record is verified first)."""
     from interpreter.play import RichTerminal, replay

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
+from .bots.guard import construct, fast_policy
 from .bots.loader import make_bot, resolve
 from .bots.turn import bot_turn
 from .diagnostics import Diagnostic, DiagnosticError
@@ -32,6 +33,7 @@ __all__ = ["Action", "Deal", "Game", "MatchResult", "Observation", "RoundStats",
            "match_seed", "play_match"]
 
 _GAMES: dict[str, Game] = {}
+MAX_ROUNDS = 1000  # the round cap: a match still undecided then stops (``result.capped``)
 _FAST: dict[str, type] = {}  # bot name -> its class, when it offers a fast policy
 
 
@@ -86,7 +88,7 @@ def make_bots(bots: Any, players: int, seed: int) -> list:
 
 def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
                trace: bool = False, deals: Sequence[Deal] | None = None,
-               start_scores: Sequence[int] | None = None, max_rounds: int = 1000,
+               start_scores: Sequence[int] | None = None, max_rounds: int = MAX_ROUNDS,
                fast: bool = True) -> MatchResult:
     """Play one match to the end; ``result.events`` holds the record when ``trace``.
 
@@ -111,7 +113,7 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
                                  start_scores=start_scores, max_rounds=max_rounds)
             else:
                 core = game.core_class(game, players, seed,
-                                 [cls(s, rng).policy(game)
+                                 [fast_policy(construct(cls, s, rng, bots), game, bots, s)
                                   for s, rng in enumerate(seat_streams(seed, players))],
                                  record=trace, start_scores=start_scores,
                                  max_rounds=max_rounds)
@@ -119,7 +121,9 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
                 raise RuntimeError("a fast policy is missing")  # pragma: no cover
             return core.result
     seats = make_bots(bots, players, seed)
-    policies = [(b.policy(game) if fast and hasattr(b, "policy") else None) for b in seats]
+    labels = _bot_labels(bots, seats)
+    policies = [(fast_policy(b, game, labels[s], s) if fast and hasattr(b, "policy") else None)
+                for s, b in enumerate(seats)]
     if all(p is not None for p in policies) and not deals:
         core = game.core_class(game, players, seed, policies, record=trace,
                          start_scores=start_scores, max_rounds=max_rounds)
@@ -128,7 +132,6 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
         return core.result
     state = State(game, players, seed, deals=deals, start_scores=start_scores,
                   max_rounds=max_rounds, record=True, policies=policies)
-    labels = _bot_labels(bots, seats)
     while not state.is_terminal:
         seat = state.current_player
         bot_turn(state, seats[seat], labels[seat], seat)
@@ -168,25 +171,36 @@ def parse_bots(text: str, players: int) -> list[str]:
     return names
 
 
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during ``simulate``: ``matches`` whole matches were played (and recorded)."""
+
+    def __init__(self, matches: int):
+        super().__init__(matches)
+        self.matches = matches
+
+
 def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "random",
              trace_path: str | None = None) -> dict[str, Any]:
     """Play ``matches`` matches (seeds ``match_seed(seed, i)``) and summarize them.
 
     With ``trace_path`` every match's record is written there (JSON Lines).
     """
-    from .records import write_events
+    from .records import dumps
 
     game.check_players(players)
     teams = game.teams(players)
     wins = [0] * len(teams)
-    drawn_matches = rounds = blocked = draws = 0
+    drawn_matches = rounds = blocked = draws = capped = 0
     out = open(trace_path, "w", encoding="utf-8") if trace_path else None  # noqa: SIM115
+    i = 0
     try:
         for i in range(matches):
             result = play_match(game, players, match_seed(seed, i), bots, trace=out is not None)
-            if out is not None:
-                write_events(out, result.events)
-            if result.winner is None:
+            if out is not None:  # one write a match: Ctrl-C leaves whole matches only
+                out.write("".join(dumps(e) + "\n" for e in result.events))
+            if result.capped:
+                capped += 1
+            elif result.winner is None:
                 drawn_matches += 1
             else:
                 wins[result.winner] += 1
@@ -194,6 +208,8 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
             for r in result.rounds:
                 blocked += r.result == "blocked"
                 draws += r.draws
+    except KeyboardInterrupt:
+        raise SimulationInterrupted(i) from None
     finally:
         if out is not None:
             out.close()
@@ -201,6 +217,7 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
         "ruleset": game.ref, "players": players, "matches": matches, "seed": seed,
         "bots": bots if isinstance(bots, str) else [str(b) for b in bots],
         "teams": [list(t) for t in teams], "wins": wins, "drawn_matches": drawn_matches,
+        "capped_matches": capped, "max_rounds": MAX_ROUNDS,
         "rounds": rounds, "mean_rounds_per_match": rounds / matches if matches else 0.0,
         "blocked_rate": blocked / rounds if rounds else 0.0,
         "mean_draws_per_round": draws / rounds if rounds else 0.0,

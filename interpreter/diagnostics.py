@@ -38,6 +38,7 @@ class Diagnostic:
     path: str = ""
     hint: str = ""
     length: int = 1  # how many characters the caret underlines
+    severity: str = "error"  # or "warning": told, but the input is still accepted
 
     @property
     def location(self) -> str:
@@ -54,7 +55,7 @@ class Diagnostic:
         alone when the problem is in no file, e.g. a bot failing in a match)."""
         where = f" [{self.path}]" if self.path else ""
         prefix = f"{self.location}: " if self.file or self.line else ""
-        return f"{prefix}error: {self.message}{where}"
+        return f"{prefix}{self.severity}: {self.message}{where}"
 
     def render(self, source: str | None = None) -> str:
         """Headline, then the source line with a caret under the column, then the hint."""
@@ -62,18 +63,34 @@ class Diagnostic:
         if source is not None and self.line:
             lines = source.splitlines()
             if 0 < self.line <= len(lines):
-                text = lines[self.line - 1].rstrip("\n")
+                text, column = _window(lines[self.line - 1].rstrip("\n"), self.column)
                 gutter = f"{self.line:>5} | "
                 out.append(gutter + text)
-                if self.column:
-                    pad = "".join(c if c == "\t" else " " for c in text[: self.column - 1])
-                    out.append(" " * (len(gutter) - 2) + "| " + pad + "^" * max(1, self.length))
+                if column:
+                    pad = "".join(c if c == "\t" else " " for c in text[: column - 1])
+                    width = min(max(1, self.length), len(text) - column + 2)
+                    out.append(" " * (len(gutter) - 2) + "| " + pad + "^" * max(1, width))
         if self.hint:
             out.append(f"  hint: {self.hint}")
         return "\n".join(out)
 
     def sort_key(self) -> tuple:
         return (self.file, self.line, self.column, self.code, self.message)
+
+
+SHOWN_LINE = 120  # characters of a source line shown: a long line is cut around the caret
+
+
+def _window(text: str, column: int) -> tuple[str, int]:
+    """A line cut to at most about ``SHOWN_LINE`` characters around ``column`` (1-based),
+    with ``...`` where it was cut, and the column inside the cut text."""
+    if len(text) <= SHOWN_LINE:
+        return text, column
+    start = max(0, min(column - 1 - SHOWN_LINE // 2, len(text) - SHOWN_LINE)) if column else 0
+    cut = text[start:start + SHOWN_LINE]
+    head = "..." if start else ""
+    tail = "..." if start + SHOWN_LINE < len(text) else ""
+    return head + cut + tail, (column - start + len(head)) if column else 0
 
 
 class DiagnosticError(Exception):

@@ -22,6 +22,7 @@ from .engine.game import Deal, Game
 from .engine.leaders import RANDOM_CHOOSERS
 from .engine.state import State
 from .engine.tiles import Tile
+from .files import check_path, read_bytes
 
 REQUIRED: dict[str, tuple[str, ...]] = {
     "match_start": ("ruleset", "players", "teams", "seed"),
@@ -53,14 +54,43 @@ def write_records(path: str, events: Iterable[dict[str, Any]]) -> None:
         write_events(out, events)
 
 
+MAX_DIGITS = 1000  # digits a number in a record may have: far beyond any score, and
+#                    far below what makes int() slow (Python refuses 4300)
+
+
+def _constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a record may hold")
+
+
+def _number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number of {len(text.lstrip('-'))} digits is too long "
+                         f"(at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    raise ValueError(f"{text} is not a whole number: records hold only whole numbers")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_constant, parse_int=_number, parse_float=_float)
+
+
+def parse_line(text: str) -> Any:
+    """One record line as JSON: only whole numbers of sane size (no floats, NaN or
+    Infinity). Raises ``ValueError`` with a message fit for the user
+    (``json.JSONDecodeError`` is one, with ``msg`` and ``colno``) or ``RecursionError``.
+    """
+    return _DECODER.decode(text)
+
+
 def read_records(path: str) -> list[tuple[int, dict[str, Any]]]:
     """(line number, event) for every non-blank line; a bad line raises ``DiagnosticError``."""
+    raw = read_bytes(path, "record")
+    if isinstance(raw, Diagnostic):
+        raise DiagnosticError([raw])
     try:
-        with open(path, encoding="utf-8") as fh:
-            lines = fh.read().splitlines()
-    except OSError as exc:
-        raise DiagnosticError([Diagnostic("record", f"cannot read {path}: {exc.strerror}",
-                                          file=path)]) from None
+        lines = raw.decode("utf-8").splitlines()
     except UnicodeDecodeError:
         raise DiagnosticError([Diagnostic("record", f"{path} is a binary file, not a JSON "
                                           "Lines game record", file=path)]) from None
@@ -69,11 +99,18 @@ def read_records(path: str) -> list[tuple[int, dict[str, Any]]]:
         if not text.strip():
             continue
         try:
-            event = json.loads(text)
+            event = parse_line(text)
         except json.JSONDecodeError as exc:
             raise DiagnosticError([Diagnostic(
                 "record", f"not JSON: {exc.msg}", file=path, line=number,
                 column=exc.colno)]) from None
+        except ValueError as exc:
+            raise DiagnosticError([Diagnostic(
+                "record", f"not a record line: {exc}", file=path, line=number)]) from None
+        except RecursionError:
+            raise DiagnosticError([Diagnostic(
+                "record", "not a record line: nested too deeply", file=path,
+                line=number)]) from None
         problem = _shape(event)
         if problem:
             raise DiagnosticError([Diagnostic("record", problem, file=path, line=number)])
@@ -133,10 +170,19 @@ def verify_file(path: str, load_game=None) -> list[Diagnostic]:
         return exc.diagnostics
     if not events:
         return [Diagnostic("record", "the record holds no events", file=path)]
+    if load_game is None:
+        from .api import load_game
+    games: dict[str, Game] = {}  # each ruleset the record names is loaded once
+
+    def load_once(ref: str, load=load_game) -> Game:
+        if ref not in games:
+            games[ref] = load(ref)
+        return games[ref]
+
     try:
         matches = list(_matches(events))
         for i, match in enumerate(matches):
-            _verify_match(match, path, load_game, last=i == len(matches) - 1)
+            _verify_match(match, path, load_once, last=i == len(matches) - 1)
     except _Mismatch as exc:
         return [Diagnostic(exc.code, exc.message, file=path, line=exc.line)]
     return []
@@ -155,16 +201,42 @@ def _matches(events: list[tuple[int, dict]]) -> Iterator[list[tuple[int, dict]]]
         yield current
 
 
-def _game_for(line: int, start: dict, load_game) -> Game:
+def _game_for(line: int, start: dict, load_game, record_path: str = "") -> Game:
+    """The game a ``match_start`` names, opening only what a record may point at.
+
+    A record may name a builtin ruleset (``ruleset``), or a YAML file (``source``,
+    ending ``.yaml`` or ``.yml``; relative to the record's folder unless absolute),
+    read through the same gate as any ruleset. Nothing else is opened: a ``ruleset``
+    that is a path, or a ``source`` that is not a YAML file, is refused.
+    """
     if load_game is None:
         from .api import load_game
+    from .rules.resources import builtin_paths
+
     source = start.get("source")
-    ref = source if source and os.path.isfile(source) else start["ruleset"]
+    name = start["ruleset"]
+    if source is not None:
+        if not isinstance(source, str) or not source.endswith((".yaml", ".yml")):
+            raise _Mismatch(line, f"source {str(source)[:80]!r} is not a .yaml or .yml "
+                            "ruleset file; a record may point only at one")
+        full = os.path.join(os.path.dirname(record_path), os.path.expanduser(source))
+        problem = check_path(full, "ruleset")
+        if problem is None:
+            ref = full
+        elif name in builtin_paths():
+            ref = name  # the file moved away, the builtin it was saved as remains
+        else:
+            raise _Mismatch(line, f"ruleset {name[:80]!r}: {problem.message}")
+    elif name in builtin_paths():
+        ref = name
+    else:
+        raise _Mismatch(line, f"ruleset {name[:80]!r}: no builtin ruleset has this name, and "
+                        "the record names no source file")
     try:
         return load_game(ref)
     except DiagnosticError as exc:
         first = exc.diagnostics[0].message if exc.diagnostics else "cannot load it"
-        raise _Mismatch(line, f"ruleset {ref!r}: {first}") from None
+        raise _Mismatch(line, f"ruleset {ref[:80]!r}: {first}") from None
 
 
 def _tiles(line: int, items: Any) -> list[Tile]:
@@ -209,7 +281,7 @@ def _deals(game: Game, players: int, match: list[tuple[int, dict]]) -> list[Deal
 def _verify_match(match: list[tuple[int, dict]], path: str, load_game,
                   last: bool = True) -> None:
     line0, start = match[0]
-    game = _game_for(line0, start, load_game)
+    game = _game_for(line0, start, load_game, path)
     players = start["players"]
     try:
         game.check_players(players)

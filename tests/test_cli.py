@@ -136,22 +136,22 @@ BAD_FILES = {
 
 @pytest.mark.parametrize("args, code, says", [
     (["simulate", "pagat", "--trace", "/nonexistent/dir/x.jsonl"], 2,
-     "error: cannot write /nonexistent/dir/x.jsonl: No such file or directory"),
+     "error: --trace /nonexistent/dir/x.jsonl: the folder /nonexistent/dir does not exist"),
     (["verify", "{d}/empty.jsonl"], 1, "{d}/empty.jsonl: the record holds no events"),
     (["verify", "{d}/garbage.jsonl"], 1,
      "{d}/garbage.jsonl: {d}/garbage.jsonl is a binary file, not a JSON Lines game record"),
     (["verify", "{d}/missing.jsonl"], 1, "{d}/missing.jsonl:1: draw lacks player, tile"),
     (["verify", "{d}/nosuch.jsonl"], 1, "{d}/nosuch.jsonl:1: ruleset 'no-such-ruleset': "
-     "no builtin ruleset or file named 'no-such-ruleset'"),
+     "no builtin ruleset has this name, and the record names no source file"),
     (["verify", "{d}/wrongtype.jsonl"], 1,
      "{d}/wrongtype.jsonl:2: deal hands must be a list of hands, not 5"),
-    (["verify", "{d}/absent.jsonl"], 1,
-     "{d}/absent.jsonl: cannot read {d}/absent.jsonl: No such file or directory"),
+    (["verify", "{d}/absent.jsonl"], 2,
+     "{d}/absent.jsonl: cannot read {d}/absent.jsonl: no such file"),
     (["replay", "{d}/garbage.jsonl"], 1, "{d}/garbage.jsonl: error: {d}/garbage.jsonl is a "
      "binary file, not a JSON Lines game record"),
     (["compare", "pagat", "{d}/broken.yaml", "--matches", "4", "--workers", "1"], 1,
-     "{d}/broken.yaml:2:6: error: mapping values are not allowed here"),
-    (["compare", "pagat", "no-such-ruleset", "--matches", "4", "--workers", "1"], 1,
+     "{d}/broken.yaml:2:6: error: mapping values are not allowed in this context"),
+    (["compare", "pagat", "no-such-ruleset", "--matches", "4", "--workers", "1"], 2,
      "no-such-ruleset: error: no builtin ruleset or file named 'no-such-ruleset'"),
     (["play", "pagat", "--humans", "9"], 2,
      "error: there is no seat 9: pagat seats at most 4 players (seats 0 to 3)"),

@@ -293,7 +293,7 @@ def test_cli_bad_ruleset_prints_diagnostics_and_exits_1(tmp_path: Path):
         assert f"{bad}:3:20: error: unknown name 'playrs'" in out.stderr
         assert "Traceback" not in out.output
     out = runner.invoke(main, ["rules", "no-such-ruleset"])
-    assert out.exit_code == 1
+    assert out.exit_code == 2  # a name that is nothing: a usage error
     assert "no builtin ruleset or file named 'no-such-ruleset'" in out.stderr
 
 

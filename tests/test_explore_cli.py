@@ -81,7 +81,7 @@ def test_table_rows_read_as_questions():
 
 def test_unknown_ruleset_is_one_readable_error():
     res = invoke("pagat", "duch", "--matches", "4", "--workers", "1")
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert "no builtin ruleset or file named 'duch'" in res.stderr
     assert "did you mean 'dutch'?" in res.stderr
     assert "Traceback" not in res.output

@@ -85,7 +85,7 @@ def test_check_player_count():
 def test_unknown_ref_suggests_a_builtin():
     [d] = check_ruleset("pagatt")
     assert (d.code, d.message, d.hint) == (
-        "file", "no builtin ruleset or file named 'pagatt'",
+        "not-found", "no builtin ruleset or file named 'pagatt'",
         "did you mean 'pagat'? (`dominorules list` shows them all)")
     with pytest.raises(DiagnosticError) as err:
         load_ruleset("pagatt")

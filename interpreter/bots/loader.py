@@ -17,7 +17,9 @@ import sys
 from typing import Any
 
 from ..diagnostics import Diagnostic, DiagnosticError, did_you_mean
+from ..files import check_path
 from .base import FunctionBot
+from .guard import BOT_ERRORS, construct
 
 # name -> "module:object"; imported only when asked for
 REGISTRY: dict[str, str] = {
@@ -68,8 +70,9 @@ def _import(spec: str, module_name: str):
     try:
         if module_name.endswith(".py") or os.sep in module_name:
             path = os.path.abspath(module_name)
-            if not os.path.isfile(path):
-                raise _fail(f"bot '{spec}': no file {module_name}")
+            problem = check_path(path, "bot")
+            if problem is not None:
+                raise _fail(f"bot '{spec}': {problem.message}")
             name = "dominorules_bot_" + os.path.splitext(os.path.basename(path))[0]
             loader_spec = importlib.util.spec_from_file_location(name, path)
             module = importlib.util.module_from_spec(loader_spec)
@@ -81,7 +84,7 @@ def _import(spec: str, module_name: str):
         raise
     except ImportError as exc:
         raise _fail(f"bot '{spec}': cannot import {module_name} ({exc})") from None
-    except Exception as exc:  # a plug-in's own bug, reported in one line
+    except BOT_ERRORS as exc:  # a plug-in's own bug (or its sys.exit), reported in one line
         raise _fail(f"bot '{spec}': importing {module_name} failed: "
                     f"{type(exc).__name__}: {exc}") from None
 
@@ -89,16 +92,13 @@ def _import(spec: str, module_name: str):
 def make_bot(spec: Any, seat: int, rng: random.Random):
     """A bot for ``seat``: from a name/spec string, a class, a function, or a bot object."""
     if isinstance(spec, str):
-        spec = resolve(spec.strip())
+        label = spec.strip()
+        spec = resolve(label)
         if isinstance(spec, type):
-            try:
-                return spec(seat, rng)
-            except TypeError as exc:
-                raise _fail(f"bot class {spec.__qualname__} must take (seat, rng): {exc}") \
-                    from None
+            return construct(spec, seat, rng, label)
         return FunctionBot(spec, seat, rng)
     if inspect.isclass(spec):
-        return spec(seat, rng)
+        return construct(spec, seat, rng, spec.__qualname__)
     if hasattr(spec, "choose"):
         return spec
     if callable(spec):

@@ -12,6 +12,7 @@ from typing import Any
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.actions import Action, ActionError
 from ..engine.state import State
+from .guard import BOT_ERRORS
 
 
 def _fail(message: str) -> DiagnosticError:
@@ -24,7 +25,7 @@ def bot_turn(state: State, bot: Any, label: str, seat: int) -> Action:
     who = f"bot '{label}' (seat {seat})"
     try:
         choice = bot.choose(state.observation(seat), legal)
-    except Exception as exc:  # a plug-in's own bug, told in one line
+    except BOT_ERRORS as exc:  # a plug-in's own bug (or its sys.exit), told in one line
         raise _fail(f"{who} failed: {type(exc).__name__}: {exc}") from None
     moves = ", ".join(map(str, legal))
     if not isinstance(choice, (Action, str)):

@@ -24,7 +24,8 @@ Cases the rules leave open, decided here:
   recorded). With ``highest_double`` and no double dealt, the first double drawn opens.
 - ``opening_tile_holder`` when nobody holds the tile: redeal (nobody leads).
 - Draw costs paid ``to round_winner`` in a round nobody wins are simply lost.
-- A match still undecided after ``max_rounds`` rounds (1000) ends drawn.
+- A match still undecided after ``max_rounds`` rounds (1000) stops there, without a
+  winner, and says so (``MatchResult.capped``): its record ends with ``match_end``.
 """
 
 from __future__ import annotations
@@ -185,11 +186,12 @@ class MatchCore:
         recording = rec is not None  # one load a test in the loop
         scores = self.scores
         prev_leader = prev_winner = None
-        over, match_win = False, None
+        over, match_win, capped = False, None, False
         rnd_no = 0
         while not over:
             rnd_no += 1
             if rnd_no > self.max_rounds:
+                capped = True
                 break
             self.round = rnd_no
             choice = rules.first_leader if rnd_no == 1 else rules.later_leader
@@ -437,5 +439,5 @@ class MatchCore:
         _set(result, "__dict__", {
             "ruleset": rules.name, "players": n, "seed": self.seed, "teams": self.teams,
             "winner": match_win, "scores": tuple(scores), "target": self.target,
-            "rounds": tuple(self.rounds), "events": rec})
+            "rounds": tuple(self.rounds), "events": rec, "capped": capped})
         self.result = result

@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import wraps
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
@@ -74,6 +74,22 @@ def _hand_value(chunks: tuple[list[int], ...]):
     return many
 
 
+def _per_game(method):
+    """Memoize a ``method(self, players)`` on the instance: ``functools.cache`` on a method
+    keys a module-wide cache by ``self`` and so keeps every Game ever made alive."""
+    slot = "_memo_" + method.__name__
+
+    @wraps(method)
+    def memoized(self, players):
+        memo = self.__dict__.get(slot)
+        if memo is None:
+            memo = self.__dict__[slot] = {}
+        if players not in memo:
+            memo[players] = method(self, players)
+        return memo[players]
+    return memoized
+
+
 class Game:
     """A compiled ruleset.
 
@@ -118,18 +134,18 @@ class Game:
                 f"tiles but the set has {self.tileset.tile_count}")])
         self._seatable.add(players)
 
-    @cache  # noqa: B019 - a Game lives as long as its ruleset
+    @_per_game
     def hand_size(self, players: int) -> int:
         return int(self.rules.hand_size(players))
 
-    @cache  # noqa: B019
+    @_per_game
     def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
         """Seats of each side: one each, or two sides of alternating seats."""
         if self.rules.partnerships:
             return (tuple(range(0, players, 2)), tuple(range(1, players, 2)))
         return tuple((s,) for s in range(players))
 
-    @cache  # noqa: B019
+    @_per_game
     def side_of(self, players: int) -> tuple[int, ...]:
         out = [0] * players
         for i, team in enumerate(self.teams(players)):
@@ -137,11 +153,11 @@ class Game:
                 out[s] = i
         return tuple(out)
 
-    @cache  # noqa: B019
+    @_per_game
     def target(self, players: int) -> int:
         return int(self.rules.target(players, len(self.teams(players)), self.rules.partnerships))
 
-    @cache  # noqa: B019
+    @_per_game
     def draw_cost(self, players: int) -> int:
         return int(self.rules.draw_cost(players))
 

@@ -20,6 +20,8 @@ Cases the rules leave open, decided here (documented in docs/house-rules.md):
 - ``skip`` is counted from the seat that would act next; skipped seats are recorded.
 - Points scored during play count at once (``side.score``); the match is decided at round
   ends only.
+- A match still undecided after ``max_rounds`` rounds stops there (``MatchResult.capped``),
+  as in ``engine.core``.
 """
 
 from __future__ import annotations
@@ -228,11 +230,12 @@ class GeneralCore(MatchCore):
         fire, facts_of = self._fire, self._event_facts
         deals_made = 0
         prev = None   # (leader, winner seat, winner side, last player, blocked)
-        over, match_win = False, None
+        over, match_win, capped = False, None, False
         rnd_no = 0
         while not over:
             rnd_no += 1
             if rnd_no > self.max_rounds:
+                capped = True
                 break
             self.round = rnd_no
             op = first_op if rnd_no == 1 else later_op
@@ -569,7 +572,7 @@ class GeneralCore(MatchCore):
         _set(result, "__dict__", {
             "ruleset": rules.name, "players": n, "seed": self.seed, "teams": self.teams,
             "winner": match_win, "scores": tuple(scores), "target": self.target,
-            "rounds": tuple(self.rounds), "events": rec})
+            "rounds": tuple(self.rounds), "events": rec, "capped": capped})
         self.result = result
 
     # -- play-time events -----------------------------------------------------------------

@@ -49,3 +49,4 @@ class MatchResult:
     target: int
     rounds: tuple[RoundStats, ...]
     events: list[dict[str, Any]] | None = field(default=None, compare=False)  # TRACE events
+    capped: bool = False  # stopped by the round cap (``max_rounds``), undecided: not a tie

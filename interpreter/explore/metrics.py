@@ -23,6 +23,13 @@ import numpy as np
 
 from interpreter.engine.stats import MatchResult
 
+# Features smaller than this sum exactly in int64 (squares below 2**32, over up to 2**31
+# matches); a batch holding a bigger one is summed in Python ints instead.
+INT64_SAFE = 1 << 16
+# The largest feature (points in one match, in practice) compare accepts: squares must
+# stay far below the largest float (1e308) when the sums become estimates.
+MAX_FEATURE = 10 ** 150
+
 # The per-match features, in vector order; seat wins (``seat_win_<s>``) follow them.
 BASE_FEATURES = (
     "one",            # 1: counts matches
@@ -322,12 +329,22 @@ class Aggregate:
             self.s2 = np.zeros((self.dim, self.dim), dtype=np.int64)
 
     def add_rows(self, rows: np.ndarray) -> None:
-        """Add a (matches x features) int64 array of feature vectors."""
+        """Add a (matches x features) array of feature vectors: int64, or Python ints
+        (``object``) when the values are too big for int64 sums to stay exact."""
+        if rows.dtype == object:
+            self._promote()
         self.n += rows.shape[0]
         self.s1 += rows.sum(axis=0)
         self.s2 += rows.T @ rows
 
+    def _promote(self) -> None:
+        """Sums as Python ints from now on: exact whatever their size (and slower)."""
+        if self.s1.dtype != object:
+            self.s1, self.s2 = self.s1.astype(object), self.s2.astype(object)
+
     def merge(self, other: Aggregate) -> None:
+        if other.s1.dtype == object:
+            self._promote()
         self.n += other.n
         self.s1 += other.s1
         self.s2 += other.s2
@@ -348,10 +365,18 @@ class CrossAggregate:
             self.s12 = np.zeros((self.dim, self.dim), dtype=np.int64)
 
     def add_rows(self, base: np.ndarray, other: np.ndarray) -> None:
+        if base.dtype == object or other.dtype == object:
+            self._promote()
         self.n += base.shape[0]
         self.s12 += base.T @ other
 
+    def _promote(self) -> None:
+        if self.s12.dtype != object:
+            self.s12 = self.s12.astype(object)
+
     def merge(self, other: CrossAggregate) -> None:
+        if other.s12.dtype == object:
+            self._promote()
         self.n += other.n
         self.s12 += other.s12
 

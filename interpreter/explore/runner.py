@@ -17,6 +17,7 @@ import csv
 import os
 import signal
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -70,6 +71,7 @@ class PairingRun:
     done: bool = False
     stop_reason: str = ""          # "matches", "precision", "max-matches" or "interrupted"
     csv_file: IO[str] | None = None
+    capped: list[int] = field(default_factory=list)  # per ruleset: stopped by the round cap
 
 
 @dataclass
@@ -122,9 +124,39 @@ class SerialBackend:
         pass
 
 
-def _ignore_sigint() -> None:
-    # Ctrl-C is the parent's to handle: it stops scheduling and keeps finished batches.
+def _worker_init(parent: int) -> None:
+    """Set up a worker: Ctrl-C is the parent's to handle (it stops scheduling and keeps
+    finished batches), and a worker whose parent is gone (killed, even by SIGKILL,
+    which no handler sees) exits within a second instead of running on alone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's (compare's) handler
+
+    direct = os.getppid()  # ``parent`` itself, or a fork server that it started
+
+    def watch() -> None:
+        while os.getppid() == direct and _alive(parent):
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, owned by someone else: not ours to judge
+        return True
+    return True
+
+
+def max_workers() -> int:
+    """The most local workers ``--workers`` may ask for: four per core (at least 4).
+
+    More only adds memory and switching; a typo such as 10000 would fork a machine down.
+    """
+    return 4 * max(1, os.cpu_count() or 1)
 
 
 class ProcessBackend:
@@ -140,7 +172,8 @@ class ProcessBackend:
         self.pool = self._new_pool()
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+        return ProcessPoolExecutor(max_workers=self.workers, initializer=_worker_init,
+                                   initargs=(os.getpid(),))
 
     def submit(self, spec: BatchSpec) -> Future:
         return self.pool.submit(self.batch_fn, spec)
@@ -161,6 +194,16 @@ class ProcessBackend:
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def abort(self) -> None:
+        """Stop now (Ctrl-C, SIGTERM, an error): end every worker, even one stuck in a
+        slow bot, rather than wait for its batch, whose result would be dropped anyway."""
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:  # SIGKILL: a worker holds nothing to clean up, and no
+            proc.kill()         # handler of its own (even half started) can print a traceback
+        for proc in processes:
+            proc.join(timeout=5)
 
 
 class DaskBackend:
@@ -226,11 +269,36 @@ class DaskBackend:
             self.client.close()
 
 
+def check_backend_options(workers: int | None, scheduler: str | None) -> Diagnostic | None:
+    """Why ``--workers`` or ``--scheduler`` cannot be used as given (a usage error), or None."""
+    if workers is not None and workers > max_workers():
+        return Diagnostic("usage", f"--workers {workers} is more than this machine can use: "
+                          f"at most {max_workers()} (four per core)",
+                          hint="leave --workers out to use one per core")
+    if scheduler is not None:
+        from urllib.parse import urlsplit
+
+        text = scheduler if "://" in scheduler else f"tcp://{scheduler}"
+        try:
+            parts = urlsplit(text)
+            port = parts.port
+        except ValueError:
+            parts, port = None, None
+        if (parts is None or parts.scheme not in ("tcp", "tls", "ws", "wss", "ucx")
+                or not parts.hostname or port is None or parts.path not in ("", "/")):
+            return Diagnostic("usage", f"--scheduler {scheduler!r} is not a scheduler address",
+                              hint="write it as tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786")
+    return None
+
+
 def make_backend(workers: int | None = None, scheduler: str | None = None,
                  client: Any = None) -> Any:
     """The backend the options ask for: Dask, a process pool, or this process."""
     if scheduler or client is not None:
         return DaskBackend(scheduler, client)
+    problem = check_backend_options(workers, None)
+    if problem is not None:
+        raise DiagnosticError([problem])
     workers = workers or os.cpu_count() or 1
     if workers <= 1:
         return SerialBackend()
@@ -267,6 +335,7 @@ def run(
     tries: dict[tuple[str, int], int] = {}
     t0 = time.perf_counter()
     turn = 0
+    finished = False
     try:
         while True:
             while len(inflight) < backend.capacity:
@@ -295,20 +364,40 @@ def run(
                 _accept(runs, result, settings, goal, precise, progress, total)
             if died:
                 _rerun(died, inflight, retry, tries, backend, outcome)
+        finished = True
     except KeyboardInterrupt:
         outcome.interrupted = True
         for r in runs:
             if not r.done:
                 r.done, r.stop_reason = True, "interrupted"
     finally:
-        backend.close()
+        if finished or not hasattr(backend, "abort"):
+            backend.close()
+        else:
+            backend.abort()
         outcome.seconds = time.perf_counter() - t0
+    outcome.warnings += capped_warnings(runs)
     if csv_path:
         _write_csv(csv_path, runs)
     for r in runs:
         if r.csv_file is not None:
             r.csv_file.close()
     return outcome
+
+
+def capped_warnings(runs: list[PairingRun]) -> list[str]:
+    """One warning per ruleset whose matches hit the round cap: the tables count those
+    matches as drawn, which they were not; the reader must know."""
+    from interpreter.api import MAX_ROUNDS
+
+    out = []
+    for r in runs:
+        for ref, n in zip(r.pairing.refs, r.capped, strict=False):
+            if n:
+                out.append(f"{n} of {r.n} matches of {ref} ({r.pairing.name}) stopped "
+                           f"undecided at the round cap ({MAX_ROUNDS} rounds); the tables "
+                           "count them as drawn")
+    return out
 
 
 def _new_run(p: Pairing, settings: RunSettings) -> PairingRun:
@@ -353,6 +442,8 @@ def _accept(runs: list[PairingRun], result: BatchResult, settings: RunSettings, 
             r.joint.merge(batch.joint)
         r.n = batch.spec.stop
         r.rounds += batch.rounds
+        r.capped = [a + b for a, b in zip(r.capped or [0] * len(batch.capped), batch.capped,
+                                          strict=True)]
         if r.csv_file is not None and batch.csv_text:
             r.csv_file.write(batch.csv_text)
         if precise is not None and precise(r):

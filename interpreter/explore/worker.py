@@ -21,6 +21,8 @@ import numpy as np
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError
 from interpreter.explore.metrics import (
+    INT64_SAFE,
+    MAX_FEATURE,
     Aggregate,
     CrossAggregate,
     feature_names,
@@ -93,6 +95,7 @@ class BatchResult:
     seconds: float = 0.0
     error: list[Diagnostic] | None = None
     joint: Aggregate | None = None
+    capped: tuple[int, ...] = ()  # per ruleset: matches stopped undecided by the round cap
 
 
 _GAMES: dict[tuple[str, str], Any] = {}
@@ -129,6 +132,7 @@ def _run(spec: BatchSpec) -> BatchResult:
     dim = len(feature_names(players))
     vectors: list[list[list[int]]] = [[] for _ in games]
     points: list[list[int]] = [[] for _ in games]     # every round's points, for the chart
+    capped = [0] * len(games)
     out = io.StringIO() if spec.csv else None
     writer = csv.writer(out) if out is not None else None
     # one name for every seat takes the engine's fast path (the same matches either way)
@@ -140,9 +144,10 @@ def _run(spec: BatchSpec) -> BatchResult:
         for k, game in enumerate(games):
             match = api.play_match(game, players, seed, play_bots)
             vectors[k].append(features(match, skilled, points[k]))
+            capped[k] += match.capped
             if writer is not None:
                 _write_rounds(writer, pairing, k, index, seed, bots, match)
-    rows = [np.array(v, dtype=np.int64).reshape(len(v), dim) for v in vectors]
+    rows = _as_arrays(vectors, dim, pairing)
     rounds_col = feature_names(players).index("rounds")
     aggs = []
     for k in range(len(games)):
@@ -162,7 +167,20 @@ def _run(spec: BatchSpec) -> BatchResult:
         joint.add_rows(np.hstack(rows))
     return BatchResult(spec, aggs, crosses, total_rounds,
                        out.getvalue() if out is not None else None,
-                       time.perf_counter() - t0, joint=joint)
+                       time.perf_counter() - t0, joint=joint, capped=tuple(capped))
+
+
+def _as_arrays(vectors: list[list[list[int]]], dim: int, pairing: Pairing) -> list[np.ndarray]:
+    """Each ruleset's feature rows as one array: int64 while sums stay exact in it, else
+    Python ints; a value beyond ``MAX_FEATURE`` is refused in one line."""
+    big = max((abs(x) for v in vectors for row in v for x in row), default=0)
+    if big > MAX_FEATURE:
+        raise DiagnosticError([Diagnostic(
+            "numbers", f"{pairing.name}: a match scored about 10^{len(str(big)) - 1} points; "
+            "compare handles at most 10^150 points a match",
+            hint="scale the ruleset's points down (simulate, verify and replay take any size)")])
+    dtype = np.int64 if big < INT64_SAFE else object
+    return [np.array(v, dtype=dtype).reshape(len(v), dim) for v in vectors]
 
 
 def _write_rounds(writer: Any, pairing: Pairing, k: int, index: int, seed: int,

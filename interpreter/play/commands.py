@@ -40,21 +40,40 @@ class Refusal:
     message: str
 
 
+MAX_TYPED = 80  # characters of a typed line kept: no move or command is longer
+
+
+def clean(text: str) -> str:
+    """A typed line fit to read and to echo: control characters (escape sequences, a
+    pasted NUL) dropped, blanks trimmed, at most ``MAX_TYPED`` characters."""
+    kept = "".join(c for c in text if c.isprintable()).strip()
+    return kept if len(kept) <= MAX_TYPED else kept[:MAX_TYPED] + "..."
+
+
+def typed_number(word: str) -> int | None:
+    """The number a player typed in plain digits 0-9 (``²`` or ``٣`` are no move number),
+    or None; an absurdly long one is 0, which no list offers."""
+    if not (word.isascii() and word.isdigit()):
+        return None
+    return int(word) if len(word) <= 9 else 0
+
+
 def interpret(text: str, state) -> Action | Command | Refusal:
     """Turn one line typed by the player to act into a legal Action, a Command or a Refusal."""
-    typed = text.strip()
+    typed = clean(text)
     word = typed.lower()
     if not word:
         return Refusal("type a move (its number or its text), or ? for help")
     if word in COMMANDS:
         return Command(COMMANDS[word])
     legal = state.legal_actions()
-    if word.isdigit():
-        n = int(word)
+    n = typed_number(word)
+    if n is not None:
         if 1 <= n <= len(legal):
             return legal[n - 1]
-        return Refusal(f"there is no move {n}: type a number from 1 to {len(legal)}"
-                       if len(legal) > 1 else f"there is no move {n}: the only move is 1")
+        shown = word if len(word) <= 12 else word[:9] + "..."
+        return Refusal(f"there is no move {shown}: type a number from 1 to {len(legal)}"
+                       if len(legal) > 1 else f"there is no move {shown}: the only move is 1")
     try:
         action = state.parse_action(typed)
     except ActionError as exc:

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import render
+from .commands import clean, typed_number
 from .terminal import Terminal
 from .timeline import Snapshot, snapshots
 
@@ -65,7 +66,7 @@ class Replayer:
         try:
             self._show()
             while True:
-                answer = self.term.ask("replay > ").strip().lower()
+                answer = clean(self.term.ask("replay > ")).lower()
                 if answer in ("q", "quit"):
                     return 0
                 if not answer:
@@ -78,8 +79,8 @@ class Replayer:
                         self.term.show(Text("This is the first event."))
                         continue
                     self.at -= 1
-                elif answer.isdigit() and 1 <= int(answer) <= len(self.steps):
-                    self.at = int(answer) - 1
+                elif 1 <= (typed_number(answer) or 0) <= len(self.steps):
+                    self.at = typed_number(answer) - 1
                 else:
                     self.term.show(Text(f"✗ '{answer}': {KEYS} (events 1 to "
                                         f"{len(self.steps)})", style="red"))

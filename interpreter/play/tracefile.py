@@ -33,9 +33,14 @@ class TraceWriter:
         if self._fh is None:
             self.written = len(events)
             return
-        for event in events[self.written:]:
-            self._fh.write(dumps(event) + "\n")
-            self._fh.flush()
+        try:
+            for event in events[self.written:]:
+                self._fh.write(dumps(event) + "\n")
+                self._fh.flush()
+        except OSError as exc:  # a full disk mid-match: say so, never carry on unrecorded
+            raise DiagnosticError([Diagnostic(
+                "file", f"cannot write the record to {self.path}: {exc.strerror}",
+                file=self.path)]) from None
         self.written = len(events)
 
     def close(self) -> None:

@@ -14,11 +14,13 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from interpreter.diagnostics import Diagnostic, did_you_mean
+from interpreter.files import NOT_FOUND, check_path, read_bytes
 
 from .resources import builtin_name_of, builtin_paths
 from .source import Document, Mark, Path, parse_yaml
 
 _OWN_KEYS = ("name", "extends", "examples")  # a file's own, never inherited
+MAX_EXTENDS = 32  # files in one extends chain: deeper is a mistake, and each costs a read
 
 
 @dataclass
@@ -40,31 +42,33 @@ def looks_like_path(ref: str) -> bool:
 
 
 def resolve_ref(ref: str) -> tuple[str, str | None] | Diagnostic:
-    """A builtin name or a path -> (file to read, builtin name or None), or why not."""
+    """A builtin name or a path -> (file to read, builtin name or None), or why not.
+
+    A ref that is neither gets the code ``files.NOT_FOUND`` (a usage error on the
+    command line); a path that exists but cannot be read says why (``files``).
+    """
     builtins = builtin_paths()
     if ref in builtins:
         return str(builtins[ref]), ref
-    path = FsPath(ref).expanduser()
-    if path.is_dir():
-        return Diagnostic("file", f"{ref} is a directory, not a ruleset file", file=ref,
-                          hint="give the YAML files inside it, e.g. " f"{ref.rstrip('/')}/*.yaml")
-    if path.exists():
+    problem = check_path(ref, "ruleset")
+    if problem is None:
+        path = FsPath(os.path.expanduser(ref))
         return str(path), builtin_name_of(path)
-    if looks_like_path(ref):
-        return Diagnostic("file", f"no such file: {ref}", file=ref,
-                          hint="check the path (relative paths start from the current folder)")
-    return Diagnostic("file", f"no builtin ruleset or file named '{ref}'", file=ref,
+    if problem.code != NOT_FOUND or looks_like_path(ref):
+        if problem.code == NOT_FOUND:
+            return Diagnostic(NOT_FOUND, f"no such file: {ref}", file=ref,
+                              hint="check the path (relative paths start from the current "
+                                   "folder)")
+        return problem
+    return Diagnostic(NOT_FOUND, f"no builtin ruleset or file named '{ref}'", file=ref,
                       hint=did_you_mean(ref, builtins) + " (`dominorules list` shows them all)")
 
 
 def read_text(file: str) -> str | Diagnostic:
     """A file's text, or a diagnostic saying why it cannot be read as a YAML text file."""
-    try:
-        raw = FsPath(file).read_bytes()
-    except IsADirectoryError:
-        return Diagnostic("file", f"{file} is a directory, not a ruleset file", file=file)
-    except OSError as exc:
-        return Diagnostic("file", f"cannot read {file}: {exc.strerror or exc}", file=file)
+    raw = read_bytes(file, "ruleset")
+    if isinstance(raw, Diagnostic):
+        return raw
     if b"\0" in raw:
         return Diagnostic("file", f"{file} is a binary file, not YAML text", file=file)
     try:
@@ -97,9 +101,12 @@ def _resolve_parent(ref: Any, child: str, mark: Mark | None, chain: list[str]
     shown = " -> ".join([*chain, ref])
     if looks_like_path(ref):
         target = os.path.normpath(os.path.join(os.path.dirname(child), os.path.expanduser(ref)))
-        if not os.path.isfile(target):
+        problem = check_path(target, "ruleset")
+        if problem is not None and problem.code == NOT_FOUND:
             return Diagnostic("extends", f"extends a missing file: {shown}", **where,
                               hint=f"no file at {target} (paths are relative to {child})")
+        if problem is not None:
+            return Diagnostic("extends", f"extends {ref}: {problem.message}", **where)
         return target
     builtins = builtin_paths()
     if ref not in builtins:
@@ -128,6 +135,14 @@ def load_chain(file: str) -> tuple[list[Document], list[Diagnostic]]:
         ref = doc.data.get("extends")
         if ref is None:
             return docs, problems
+        if len(docs) >= MAX_EXTENDS:
+            m = doc.marks.get(("extends",))
+            return [], [*problems, Diagnostic(
+                "extends", f"the extends chain is longer than {MAX_EXTENDS} files",
+                file=current, path="extends", line=m.line if m else 0,
+                column=m.column if m else 0,
+                hint=f"a ruleset may extend at most {MAX_EXTENDS - 1} others in a row; "
+                     f"it starts at {_display(file)}")]
         chain = [_display(d.file) for d in docs]
         parent = _resolve_parent(ref, current, doc.marks.get(("extends",)), chain)
         if isinstance(parent, Diagnostic):
@@ -142,22 +157,37 @@ def load_chain(file: str) -> tuple[list[Document], list[Diagnostic]]:
         current = parent
 
 
-def _drop(marks: dict[Path, Mark], prefix: Path) -> None:
-    for path in [p for p in marks if p[:len(prefix)] == prefix]:
-        del marks[path]
+Index = dict[Path, set[Path]]  # a prefix -> every marked path under it (itself included)
 
 
-def _merge(base: dict[str, Any], marks: dict[Path, Mark], over: dict[str, Any],
-           over_marks: dict[Path, Mark], path: Path) -> None:
+def _index(marks: dict[Path, Mark]) -> Index:
+    """Every path under each prefix, so a subtree's marks are found without a scan
+    (a scan per key made a file of thousands of keys take seconds)."""
+    index: Index = {}
+    for path in marks:
+        _add(index, path)
+    return index
+
+
+def _add(index: Index, path: Path) -> None:
+    for i in range(1, len(path) + 1):
+        index.setdefault(path[:i], set()).add(path)
+
+
+def _merge(base: dict[str, Any], marks: dict[Path, Mark], index: Index, over: dict[str, Any],
+           over_marks: dict[Path, Mark], over_index: Index, path: Path) -> None:
     for key, value in over.items():
         here = path + (key,)
         if isinstance(value, dict) and isinstance(base.get(key), dict):
             marks[here] = over_marks[here]
-            _merge(base[key], marks, value, over_marks, here)
+            _merge(base[key], marks, index, value, over_marks, over_index, here)
             continue
-        _drop(marks, here)
+        for p in index.pop(here, ()):  # the base's subtree here is replaced
+            marks.pop(p, None)
         base[key] = _copy(value)
-        marks.update({p: m for p, m in over_marks.items() if p[:len(here)] == here})
+        for p in over_index.get(here, ()):
+            marks[p] = over_marks[p]
+            _add(index, p)
 
 
 def _copy(value: Any) -> Any:
@@ -172,10 +202,11 @@ def merge_chain(docs: list[Document]) -> tuple[dict[str, Any], dict[Path, Mark]]
     """Merge ancestors first, the top file last; the top file's own keys are kept as written."""
     data: dict[str, Any] = {}
     marks: dict[Path, Mark] = {}
+    index: Index = {}
     for depth, doc in enumerate(reversed(docs)):
         own = depth == len(docs) - 1
         body = {k: v for k, v in doc.data.items() if own or k not in _OWN_KEYS}
-        _merge(data, marks, body, doc.marks, ())
+        _merge(data, marks, index, body, doc.marks, _index(doc.marks), ())
     marks[()] = docs[0].marks[()]
     return data, marks
 

@@ -19,7 +19,11 @@ from interpreter.diagnostics import Diagnostic
 
 Path = tuple[Any, ...]  # a field path: mapping keys and list indices
 
-MAX_NODES = 20_000  # aliases can expand a small file exponentially ("billion laughs")
+MAX_NODES = 20_000  # values in one file: a ruleset holds a few hundred; aliases can expand
+#                     a small file exponentially ("billion laughs")
+
+# libyaml's parser when PyYAML was built with it (ten times faster, the same marks)
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _STR = "tag:yaml.org,2002:str"
 _SCALAR_TAGS = {
@@ -93,7 +97,9 @@ class _Reader:
         self.problems: list[Diagnostic] = []
         self._constructor = SafeConstructor()
         self._open: set[int] = set()  # nodes being read: an alias to one of them is a loop
+        self._seen: set[int] = set()  # nodes read once: meeting one again is an alias
         self._count = 0
+        self.too_big: Diagnostic | None = None  # the node limit, hit: the data is cut short
 
     def mark(self, path: Path, node: Node, key: Node | None) -> None:
         k = key if key is not None else node
@@ -101,16 +107,25 @@ class _Reader:
             node, ScalarNode) else ""
         self.marks[path] = Mark(self.file, node.start_mark.line + 1, node.start_mark.column + 1,
                                 k.start_mark.line + 1, k.start_mark.column + 1, raw,
-                                getattr(node, "style", None))
+                                getattr(node, "style", None) or None)  # libyaml: "" for plain
 
     def value(self, node: Node, path: Path, key: Node | None = None) -> Any:
         self.mark(path, node, key)
         self._count += 1
-        if id(node) in self._open or self._count > MAX_NODES:
-            if self._count <= MAX_NODES + 1:
-                why = "refers to itself" if id(node) in self._open else "expands too far"
-                self.problems.append(_diag(self.file, key or node, f"an alias {why}",
-                                           path=path, hint="write the value out instead"))
+        if id(node) in self._open:
+            self.problems.append(_diag(self.file, key or node, "an alias refers to itself",
+                                       path=path, hint="write the value out instead"))
+            return None
+        aliased = id(node) in self._seen
+        self._seen.add(id(node))
+        if self._count > MAX_NODES:
+            if self.too_big is None:
+                if aliased or len(self._seen) < self._count:
+                    message, hint = "an alias expands too far", "write the value out instead"
+                else:
+                    message = f"the file holds more than {MAX_NODES:,} values"
+                    hint = "a ruleset needs a few hundred; split examples into smaller files"
+                self.too_big = _diag(self.file, key or node, message, path=path, hint=hint)
             return None
         if not isinstance(node, MappingNode | SequenceNode):
             return self.scalar(node, path)
@@ -154,7 +169,7 @@ class _Reader:
 
     def scalar(self, node: ScalarNode, path: Path) -> Any:
         tag = node.tag
-        if tag == "tag:yaml.org,2002:timestamp" and node.style is None:
+        if tag == "tag:yaml.org,2002:timestamp" and not node.style:  # plain (libyaml: "")
             return node.value  # a bare date is just text here
         if tag not in _SCALAR_TAGS:
             self.bad_tag(node, path)
@@ -176,7 +191,7 @@ class _Reader:
 def parse_yaml(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]:
     """Parse one YAML text; returns the document (None if unreadable) and every problem."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         message = exc.problem or "YAML syntax error"
@@ -204,4 +219,6 @@ def parse_yaml(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]
         data = reader.value(root, ())
     except RecursionError:
         return None, [Diagnostic("yaml", "the file is nested too deeply", file=file)]
+    if reader.too_big:  # the data is cut short: any other error would only follow from that
+        return None, [reader.too_big]
     return Document(file, data, reader.marks), reader.problems

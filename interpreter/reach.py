@@ -1,0 +1,50 @@
+"""Can a ruleset's match ever end? A few sample matches say, before anyone runs a compare.
+
+A ruleset may be valid and still never finish: no rule ever scores a point, or the
+target lies far beyond what rounds score. Such matches run to the round cap
+(``api.MAX_ROUNDS``) and stop undecided. ``validate`` plays a few seeded matches
+between random bots and warns when they hit the cap; it cannot prove a match ends
+(points may depend on play), but it catches the common mistakes at once.
+"""
+
+from __future__ import annotations
+
+from .diagnostics import Diagnostic
+
+SAMPLES = 3  # seeded matches played (a normal ruleset ends each within a few rounds)
+
+
+def _short(n: int) -> str:
+    """A whole number as written, or as ``about 10^N`` when it is absurdly long."""
+    text = str(n)
+    return text if len(text) <= 24 else f"about 10^{len(text.lstrip('-')) - 1}"
+
+
+def reach_warnings(game, path: str) -> list[Diagnostic]:
+    """Warnings (severity ``warning``) when sample matches of ``game`` stop at the round cap."""
+    from .api import MAX_ROUNDS, play_match
+
+    players = game.rules.min_players
+    try:
+        game.check_players(players)
+    except Exception:  # noqa: BLE001 - a seating problem is validate's error, not ours
+        return []
+    results = [play_match(game, players, seed, "random") for seed in range(1, SAMPLES + 1)]
+    capped = [r for r in results if r.capped]
+    if not capped:
+        return []
+    rounds = [rnd for r in results for rnd in r.rounds]
+    points = sum(sum(rnd.points) for rnd in rounds)
+    target = game.target(players)
+    if points == 0:
+        message = (f"no side scored a point in {len(rounds)} sample rounds: a match can "
+                   f"never reach its target ({target})")
+        hint = "check scoring.domino, scoring.blocked.points and drawing.cost"
+    else:
+        per_round = points // len(rounds)  # whole numbers: any size, no float overflow
+        message = (f"{len(capped)} of {SAMPLES} sample matches stopped undecided at the "
+                   f"round cap ({MAX_ROUNDS} rounds): the target ({_short(target)}) looks "
+                   f"beyond reach, averaging {_short(per_round)} points a round")
+        hint = "lower match.target, or score more points a round"
+    return [Diagnostic("reach", message, file=path, path="match.target", hint=hint,
+                       severity="warning")]

@@ -1,0 +1,94 @@
+"""Every output option is checked before any work starts, and every write error is one line.
+
+A long compare must never be lost to a typo in ``--html``; a full disk or a closed
+pipe must never look like success.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import interpreter.api
+from cli import main
+from interpreter.records import verify_file
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "cli.py"), *args], capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL, **kw)
+
+
+@pytest.mark.parametrize("args, says", [
+    (["compare", "pagat", "dutch", "--html", "{d}/no/such/dir/r.html"],
+     "error: --html {d}/no/such/dir/r.html: the folder {d}/no/such/dir does not exist"),
+    (["compare", "pagat", "dutch", "--csv", "{d}"], "error: --csv {d}: is a directory"),
+    (["compare", "pagat", "dutch", "--plot", "{d}/chart.txt"],
+     "error: --plot {d}/chart.txt: '.txt' is not an image format matplotlib writes"),
+    (["compare", "pagat", "{d}/mine.yaml", "--html", "{d}/mine.yaml"],
+     "error: --html {d}/mine.yaml: is an input ruleset; writing it would destroy it"),
+    (["compare", "pagat", "dutch", "--csv", "{d}/x", "--html", "{d}/x"],
+     "error: --html {d}/x: is also the file of --csv"),
+    (["simulate", "{d}/mine.yaml", "--trace", "{d}/mine.yaml"],
+     "error: --trace {d}/mine.yaml: is an input ruleset; writing it would destroy it"),
+    (["play", "pagat", "--trace", ""], "error: --trace needs a file name, not an empty one"),
+])
+def test_a_bad_output_path_is_a_usage_error_before_any_match(tmp_path, args, says):
+    pytest.importorskip("matplotlib")
+    (tmp_path / "mine.yaml").write_text("extends: pagat\n")
+    d = str(tmp_path)
+    # --matches 100000: were the check made after the run, this test would time out
+    more = [] if args[0] == "play" else ["--matches", "100000"]
+    result = run(*(a.format(d=d) for a in args), *more)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[0] == says.format(d=d)
+    assert (tmp_path / "mine.yaml").read_text() == "extends: pagat\n"
+
+
+@pytest.mark.parametrize("args", [
+    ["list"],
+    ["compare", "pagat", "dutch", "--matches", "10", "--workers", "1", "--no-skill"],
+    ["simulate", "pagat", "--matches", "2", "--json"],
+])
+def test_a_full_disk_on_stdout_is_one_line_exit_1(args):
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, str(ROOT / "cli.py"), *args], stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr == "error: cannot write the output: No space left on device\n"
+
+
+def test_a_full_disk_under_trace_is_one_line_exit_1():
+    result = run("simulate", "pagat", "--matches", "3", "--trace", "/dev/full")
+    assert (result.returncode, result.stderr) == (
+        1, "error: cannot write /dev/full: No space left on device\n")
+
+
+def test_an_interrupted_trace_holds_whole_matches_and_says_how_many(tmp_path, monkeypatch):
+    real = interpreter.api.play_match
+    played = []
+
+    def stops_at_the_third(*args, **kwargs):
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(interpreter.api, "play_match", stops_at_the_third)
+    trace = tmp_path / "t.jsonl"
+    result = CliRunner().invoke(main, ["simulate", "pagat", "--matches", "5", "--trace",
+                                       str(trace)])
+    assert result.exit_code == 130
+    assert result.output == (f"interrupted: {trace} holds the 2 whole matches played "
+                             "before Ctrl-C\n")
+    events = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert [e["event"] for e in events].count("match_end") == 2
+    assert events[-1]["event"] == "match_end"
+    assert verify_file(str(trace)) == []
