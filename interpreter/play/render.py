@@ -117,6 +117,19 @@ def line_view(line: Sequence[tuple[int, int]], width: int = 100) -> Text:
     return out
 
 
+def arms_view(arms: Sequence[Sequence[tuple[int, int]]], ends: Sequence[int]) -> Text:
+    """A spinner's up and down arms, from the spinner outwards, each open end marked."""
+    out = Text()
+    for name, arm, end in zip(("up", "down"), arms, ends, strict=False):
+        if len(out):
+            out.append("\n")
+        pip = arm[0][0] if arm else end
+        out.append(f"{name:>4} arm from the spinner {pip}-{pip}: ")
+        out.append(" ".join(f"[{a}|{b}]" for a, b in arm) or "(empty)")
+        out.append(f" ▶ {end} {name}", style="bold yellow")
+    return out
+
+
 # -- events ------------------------------------------------------------------------------
 
 def rule_title(titles: Sequence[str], index: int) -> str:
@@ -148,7 +161,8 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
         tile = Tile.of(event["tile"])
         if event.get("end") is None:
             return f"{who} opens with {tile}"
-        return f"{who} plays {tile} on the {event['end']}"
+        arm = " arm" if event["end"] in ("up", "down") else ""
+        return f"{who} plays {tile} on the {event['end']}{arm}"
     if kind == "pass":
         return f"{who} passes"
     if kind == "score":
@@ -239,6 +253,8 @@ def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100)
     parts: list[Any] = [Text(""), status,
                         players_table(seating, obs.hand_sizes, obs.scores, obs.to_play, obs.seat),
                         Text(""), line_view(obs.line, width)]
+    if obs.ends and len(obs.ends) == 4:
+        parts.append(arms_view(obs.arms, obs.ends[2:]))
     titles = tuple(rule.title for rule in obs.rules.events)
     recent = recent_others(obs.history, obs.seat, seating, rule_titles=titles)
     if recent:
@@ -286,6 +302,9 @@ def snapshot_view(snap, seating: Seating, step: int, total: int, width: int = 10
                       hand_text(snap.hands[seat]),
                       str(snap.scores[side]) if side < len(snap.scores) else "")
     parts: list[Any] = [Text(""), head, said, table, Text(""), line_view(snap.line, width)]
+    ends = snap.ends
+    if ends and len(ends) == 4:
+        parts.append(arms_view(snap.arms, ends[2:]))
     if snap.event.get("event") == "round_end":
         parts.append(round_end_view(snap, snap.event, seating))
     return Group(*parts)
