@@ -88,3 +88,16 @@ def test_the_table_tells_house_rule_events_as_they_happen(tmp_path):
     if "skip" in kinds:
         assert " is skipped" in term.text
     assert "score" in kinds and "extra_turn" in kinds
+
+
+def test_a_move_on_an_arm_is_typed_with_its_name():
+    from interpreter.engine.actions import Action
+    from interpreter.play.commands import interpret
+
+    game = api.load_game(HOUSE)
+    state = game.new_match(3, seed=1)
+    while not any(a.kind == "place" and "up" in str(a) for a in state.legal_actions()):
+        state.apply(state.legal_actions()[0])
+    move = next(a for a in state.legal_actions() if a.kind == "place" and "up" in str(a))
+    typed = f"{move.tile} up"
+    assert interpret(typed, state) == move and isinstance(move, Action)
