@@ -117,10 +117,34 @@ def line_view(line: Sequence[tuple[int, int]], width: int = 100) -> Text:
     return out
 
 
+def arms_view(arms: Sequence[Sequence[tuple[int, int]]], ends: Sequence[int]) -> Text:
+    """A spinner's up and down arms, from the spinner outwards, each open end marked."""
+    out = Text()
+    for name, arm, end in zip(("up", "down"), arms, ends, strict=False):
+        if len(out):
+            out.append("\n")
+        pip = arm[0][0] if arm else end
+        out.append(f"{name:>4} arm from the spinner {pip}-{pip}: ")
+        out.append(" ".join(f"[{a}|{b}]" for a, b in arm) or "(empty)")
+        out.append(f" ▶ {end} {name}", style="bold yellow")
+    return out
+
+
 # -- events ------------------------------------------------------------------------------
 
-def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True) -> str:
-    """One record event as a sentence (a drawn tile only when known and ``show_drawn``)."""
+def rule_title(titles: Sequence[str], index: int) -> str:
+    """An event rule's title, or its place in ``events`` (from 1) when it has none."""
+    title = titles[index] if 0 <= index < len(titles) else ""
+    return title or f"event rule {index + 1}"
+
+
+PLAY_EVENTS = ("draw", "place", "pass", "score", "extra_turn", "skip")  # told as they happen
+
+
+def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
+               rule_titles: Sequence[str] = ()) -> str:
+    """One record event as a sentence (a drawn tile only when known and ``show_drawn``);
+    ``rule_titles`` name the ruleset's event rules in ``score`` events."""
     kind = event.get("event")
     who = seating.seat(event["player"]) if "player" in event else ""
     if kind == "match_start":
@@ -137,9 +161,17 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True)
         tile = Tile.of(event["tile"])
         if event.get("end") is None:
             return f"{who} opens with {tile}"
-        return f"{who} plays {tile} on the {event['end']}"
+        arm = " arm" if event["end"] in ("up", "down") else ""
+        return f"{who} plays {tile} on the {event['end']}{arm}"
     if kind == "pass":
         return f"{who} passes"
+    if kind == "score":
+        return (f"{seating.side(event['side'])} scores {event['points']} "
+                f"({rule_title(rule_titles, event['rule'])})")
+    if kind == "extra_turn":
+        return f"{who} plays again"
+    if kind == "skip":
+        return f"{who} is skipped"
     if kind == "round_end":
         return round_result_text(event, seating)
     if kind == "match_end":
@@ -172,15 +204,15 @@ def match_result_text(event: dict[str, Any], seating: Seating) -> str:
 
 
 def recent_others(history: Sequence[dict[str, Any]], seat: int, seating: Seating,
-                  limit: int = RECENT) -> list[str]:
+                  limit: int = RECENT, rule_titles: Sequence[str] = ()) -> list[str]:
     """The others' actions since ``seat`` last acted in this round (at most ``limit``)."""
     out: list[str] = []
     for event in reversed(history):
         kind = event.get("event")
         if kind in ("deal", "round_end", "match_start") or event.get("player") == seat:
             break
-        if kind in ("draw", "place", "pass"):
-            out.append(event_text(event, seating, show_drawn=False))
+        if kind in PLAY_EVENTS:
+            out.append(event_text(event, seating, show_drawn=False, rule_titles=rule_titles))
             if len(out) == limit:
                 break
     return out[::-1]
@@ -221,7 +253,10 @@ def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100)
     parts: list[Any] = [Text(""), status,
                         players_table(seating, obs.hand_sizes, obs.scores, obs.to_play, obs.seat),
                         Text(""), line_view(obs.line, width)]
-    recent = recent_others(obs.history, obs.seat, seating)
+    if obs.ends and len(obs.ends) == 4:
+        parts.append(arms_view(obs.arms, obs.ends[2:]))
+    titles = tuple(rule.title for rule in obs.rules.events)
+    recent = recent_others(obs.history, obs.seat, seating, rule_titles=titles)
     if recent:
         parts.append(Text("Since your last turn: " + "; ".join(recent), style="italic"))
     if obs.drawn_this_turn:
@@ -251,11 +286,12 @@ def round_end_view(snapshot, event: dict[str, Any], seating: Seating) -> Group:
                  points)
 
 
-def snapshot_view(snap, seating: Seating, step: int, total: int, width: int = 100) -> Group:
+def snapshot_view(snap, seating: Seating, step: int, total: int, width: int = 100,
+                  rule_titles: Sequence[str] = ()) -> Group:
     """A replayed position: the event just played, every hand, the line, the scores."""
     head = Text(f"Event {step} of {total} · round {snap.round} · boneyard {snap.boneyard} "
                 f"tile{'s' * (snap.boneyard != 1)}", style="bold")
-    said = Text(event_text(snap.event, seating))
+    said = Text(event_text(snap.event, seating, rule_titles=rule_titles))
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     for name in ("", "player", "side", "hand", "score"):
         table.add_column(name, justify="right" if name == "score" else "left")
@@ -266,6 +302,9 @@ def snapshot_view(snap, seating: Seating, step: int, total: int, width: int = 10
                       hand_text(snap.hands[seat]),
                       str(snap.scores[side]) if side < len(snap.scores) else "")
     parts: list[Any] = [Text(""), head, said, table, Text(""), line_view(snap.line, width)]
+    ends = snap.ends
+    if ends and len(ends) == 4:
+        parts.append(arms_view(snap.arms, ends[2:]))
     if snap.event.get("event") == "round_end":
         parts.append(round_end_view(snap, snap.event, seating))
     return Group(*parts)

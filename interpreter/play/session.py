@@ -152,6 +152,7 @@ class _Match:
         self.hotseat = len(table.humans) > 1
         self.screen_owner: int | None = None
         self.state = None
+        self.rule_titles = tuple(rule.title for rule in table.game.rules.events)
 
     def run(self) -> None:
         t = self.table
@@ -190,12 +191,13 @@ class _Match:
                                     self.seating.side(i) for i in range(len(self.seating.teams)))))
         elif kind == "deal":
             self.term.show(Text(""), Text(render.event_text(event, self.seating), style="bold"))
-        elif kind in ("draw", "place", "pass"):
+        elif kind in render.PLAY_EVENTS:
             player = event["player"]
             human = player in self.table.humans
             self.term.show(Text(render.event_text(event, self.seating,
-                                                  show_drawn=human and not self.hotseat)))
-            if not human:
+                                                  show_drawn=human and not self.hotseat,
+                                                  rule_titles=self.rule_titles)))
+            if not human and kind in ("draw", "place", "pass"):
                 self.term.pause(BOT_PAUSE)
         elif kind == "round_end":
             self.term.show(render.round_end_view(self.timeline.snapshot(), event, self.seating))
