@@ -331,7 +331,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     else:
         # piped output has no width to measure: wide enough that each question is one line
         console = Console(width=None if sys.stdout.isatty() else 130)
-        for table in report.tables(comparison):
+        for table in report.tables(comparison, console.width):
             console.print(table)
     if comparison.outcome.interrupted:
         click.echo("interrupted: the numbers above cover the matches finished before Ctrl-C",

@@ -169,6 +169,8 @@ class Metric:
     den: str = "one"
     pairing: str = "main"    # "main" (the bots asked for) or "skill" (skilled vs random)
     doc: str = ""
+    short: str = ""          # a few words, for tables too narrow for the question
+    by_seat: bool = False    # a seat's (or side's) share: its fair share depends on the sides
 
 
 def _seat_metrics(players: int, partnerships: bool) -> list[Metric]:
@@ -176,55 +178,75 @@ def _seat_metrics(players: int, partnerships: bool) -> list[Metric]:
     return [
         Metric(f"win_rate_seat_{s}", f"How often does {whose.format(s=s)} win the match?",
                "share", "proportion", f"seat_win_{s}",
-               doc="matches won by the seat's side / matches")
+               doc="matches won by the seat's side / matches",
+               short=("seat {s}'s side wins" if partnerships else "seat {s} wins").format(s=s),
+               by_seat=True)
         for s in range(players)
     ]
 
 
 MAIN_METRICS: tuple[Metric, ...] = (
     Metric("rounds_per_match", "How many rounds does a match last?", "rounds", "ratio",
-           "rounds", doc="rounds / matches"),
+           "rounds", doc="rounds / matches",
+           short="rounds per match"),
     Metric("turns_per_round", "How many turns does a round take?", "turns", "ratio",
-           "turns", "rounds", doc="turns / rounds (a turn ends with a placement or a pass)"),
+           "turns", "rounds", doc="turns / rounds (a turn ends with a placement or a pass)",
+           short="turns per round"),
     Metric("placements_per_round", "How many tiles are placed in a round?", "tiles", "ratio",
-           "placements", "rounds", doc="tiles placed, the opening included / rounds"),
+           "placements", "rounds", doc="tiles placed, the opening included / rounds",
+           short="tiles placed per round"),
     Metric("draws_per_round", "How many tiles are drawn in a round?", "tiles", "ratio",
-           "draws", "rounds", doc="tiles drawn from the boneyard / rounds"),
+           "draws", "rounds", doc="tiles drawn from the boneyard / rounds",
+           short="tiles drawn per round"),
     Metric("passes_per_round", "How many times does someone pass in a round?", "passes",
-           "ratio", "passes", "rounds", doc="passes / rounds"),
+           "ratio", "passes", "rounds", doc="passes / rounds",
+           short="passes per round"),
     Metric("redeals_per_round", "How many deals are thrown in per round?", "deals", "ratio",
-           "redeals", "rounds", doc="deals thrown in before the round could open / rounds"),
+           "redeals", "rounds", doc="deals thrown in before the round could open / rounds",
+           short="redeals per round"),
     Metric("blocked_rate", "How often does a round end blocked?", "share", "ratio",
-           "blocked", "rounds", doc="blocked rounds / rounds"),
+           "blocked", "rounds", doc="blocked rounds / rounds",
+           short="rounds blocked"),
     Metric("tied_block_rate", "When a round blocks, how often do the lowest hands tie?",
            "share", "ratio", "tied_blocks", "blocked",
-           doc="blocked rounds with a tie for lowest / blocked rounds"),
+           doc="blocked rounds with a tie for lowest / blocked rounds",
+           short="blocks tied"),
     Metric("points_per_round", "How many points does a round score?", "points", "ratio",
-           "points", "rounds", doc="points scored by all sides (draw costs included) / rounds"),
+           "points", "rounds", doc="points scored by all sides (draw costs included) / rounds",
+           short="points per round"),
     Metric("drawn_match_rate", "How often does a match end drawn?", "share", "proportion",
-           "drawn", doc="drawn matches (tie for highest) / matches"),
+           "drawn", doc="drawn matches (tie for highest) / matches",
+           short="matches drawn"),
     Metric("leader_advantage", "How much more often than a fair share does the first "
            "leader win?", "share", "ratio", "leader_edge", "sides",
-           doc="(wins of the first round's leader's side - decided matches / sides) / matches"),
+           doc="(wins of the first round's leader's side - decided matches / sides) / matches",
+           short="first leader's edge"),
     Metric("balance", "What is the largest gap between two seats' win rates?", "share",
-           "balance", doc="highest seat win rate - lowest seat win rate"),
+           "balance", doc="highest seat win rate - lowest seat win rate",
+           short="seat win gap"),
     Metric("lead_changes", "How many times does the lead change in a match?", "changes",
-           "ratio", "lead_changes", doc="changes of the unique highest score / matches"),
+           "ratio", "lead_changes", doc="changes of the unique highest score / matches",
+           short="lead changes a match"),
     Metric("comeback_rate", "How often does the winner come from behind?", "share",
            "proportion", "comeback", "decided",
-           doc="decided matches whose winner trailed after some round / decided matches"),
+           doc="decided matches whose winner trailed after some round / decided matches",
+           short="comeback wins"),
     Metric("decision_rate", "How often does a player have a real choice?", "share", "ratio",
            "choice_points", "decisions",
-           doc="decisions with two or more legal actions / decisions"),
+           doc="decisions with two or more legal actions / decisions",
+           short="real choices"),
 )
 
 SKILL_METRICS: tuple[Metric, ...] = (
     Metric("skill_win_rate", "How often does a skilled player beat random players?", "share",
            "proportion", "skill_win", pairing="skill",
-           doc="matches won by the skilled seat's side / matches (skill pairing)"),
+           doc="matches won by the skilled seat's side / matches (skill pairing)",
+           short="skilled seat wins",
+           by_seat=True),
     Metric("skill_gap", "How much more often than a fair share does skill win?", "share",
            "ratio", "skill_edge", "sides", pairing="skill",
-           doc="(skilled side's wins - decided matches / sides) / matches (skill pairing)"),
+           doc="(skilled side's wins - decided matches / sides) / matches (skill pairing)",
+           short="skill's edge"),
 )
 
 
