@@ -41,12 +41,13 @@ def load_game(ref: str) -> Game:
 
     Builtin games are cached (a ``Game`` is immutable).
     """
-    from .rules import builtin_rulesets, load_ruleset
+    from .rules import load_ruleset
+    from .rules.resources import builtin_paths
 
     if ref in _GAMES:
         return _GAMES[ref]
     ruleset = load_ruleset(ref)
-    builtin = ref in {b.name for b in builtin_rulesets()}
+    builtin = ref in builtin_paths()
     game = Game(ruleset.rules, ref=ref if builtin else ruleset.name,
                 source=None if builtin else os.path.abspath(ruleset.path))
     if builtin:

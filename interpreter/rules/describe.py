@@ -54,6 +54,7 @@ class RuleSheet:
     source: str
     sections: tuple[Section, ...]
     chain: tuple[str, ...] = field(default=())
+    based_on: str = ""     # the ruleset it extends, as users type it
 
     def rule(self, key: str) -> RuleLine:
         """The rule with this key (``KeyError`` if there is none)."""
@@ -66,7 +67,7 @@ class RuleSheet:
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name, "title": self.title, "description": self.description,
-            "source": self.source, "chain": list(self.chain),
+            "source": self.source, "based_on": self.based_on, "chain": list(self.chain),
             "sections": [{"title": s.title,
                           "rules": [{"key": r.key, "title": r.title, "text": r.text,
                                      "formulas": list(r.formulas)} for r in s.rules]}
@@ -531,8 +532,12 @@ def _examples(view: _View) -> tuple[RuleLine, ...]:
 # --- the sheet ---------------------------------------------------------------------
 
 
-def rule_sheet(ruleset: Any) -> RuleSheet:
-    """The rule sheet of a loaded ruleset (``.name``, ``.data``, ``.rules``, ``.chain``)."""
+def rule_sheet(ruleset: Any, derive: bool = True) -> RuleSheet:
+    """The rule sheet of a loaded ruleset (``.name``, ``.data``, ``.rules``, ``.chain``).
+
+    A ruleset that extends another and has no description of its own gets one saying
+    what it changes (``derive=False`` leaves it empty: ``diff`` itself uses that).
+    """
     view = _View(ruleset)
     lines: dict[str, list[RuleLine]] = {s: [] for s in SECTIONS}
     for spec in _SPECS:
@@ -540,11 +545,14 @@ def rule_sheet(ruleset: Any) -> RuleSheet:
         text = spec.write(view)
         lines[spec.section].append(RuleLine(spec.key, spec.title, text, tuple(view.formulas)))
     lines["Examples"] += _examples(view)
+    from .diff import changes_line, parent_name  # diff builds on this module
+
     data = ruleset.data
     return RuleSheet(
         name=str(getattr(ruleset, "name", data.get("name", ""))),
-        title=str(data.get("title", "")), description=str(data.get("description", "")),
-        source=str(data.get("source", "")),
+        title=str(data.get("title", "")),
+        description=str(data.get("description") or (changes_line(ruleset) if derive else "")),
+        source=str(data.get("source", "")), based_on=parent_name(ruleset) or "",
         sections=tuple(Section(s, tuple(lines[s])) for s in SECTIONS if lines[s]),
         chain=tuple(str(c) for c in getattr(ruleset, "chain", ()) or ()))
 
@@ -569,6 +577,8 @@ def _sheet_text(sheet: RuleSheet) -> str:
     out = [f"{sheet.title} ({sheet.name})" if sheet.title else sheet.name]
     if sheet.description:
         out.append(wrap(sheet.description, ""))
+    if sheet.based_on:
+        out.append(f"Based on {sheet.based_on}.")
     if sheet.source:
         out.append(wrap(f"Source: {sheet.source}", ""))
     for section in sheet.sections:
@@ -582,6 +592,8 @@ def _sheet_markdown(sheet: RuleSheet) -> str:
     out = [f"# {sheet.title or sheet.name}", "", f"Ruleset `{sheet.name}`."]
     if sheet.description:
         out += ["", f"*{sheet.description}*"]
+    if sheet.based_on:
+        out += ["", f"Based on `{sheet.based_on}`."]
     if sheet.source:
         out += ["", f"Source: {sheet.source}"]
     for section in sheet.sections:

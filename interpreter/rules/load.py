@@ -2,8 +2,10 @@
 
 Mappings merge deeply, scalars and lists replace. Every merged value keeps the
 mark of the file that wrote it, so a later error in an inherited value points
-into that file. ``name``, ``extends`` and ``examples`` belong to the file itself
-and are never inherited (a parent's examples need not hold under changed rules).
+into that file. ``name``, ``extends``, ``examples``, ``description`` and
+``source`` belong to the file itself and are never inherited (a parent's examples
+need not hold under changed rules, and its description and sources tell the
+parent's rules, not the ones this file changes).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from interpreter.diagnostics import Diagnostic, did_you_mean
 from .resources import builtin_name_of, builtin_paths
 from .source import Document, Mark, Path, parse_yaml
 
-_OWN_KEYS = ("name", "extends", "examples")  # a file's own, never inherited
+# a file's own, never inherited
+_OWN_KEYS = ("name", "extends", "examples", "description", "source")
 
 
 @dataclass

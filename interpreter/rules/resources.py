@@ -80,13 +80,14 @@ def _description(path: Path, mtime: float) -> str:
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return ""
     if isinstance(data, dict):
-        text = data.get("description") or data.get("title") or ""
+        text = data.get("description") or ""
         return " ".join(str(text).split())
     return ""
 
 
-def builtin_rulesets() -> list[BuiltinInfo]:
-    """Every builtin ruleset, variants first then house rules, each with its description."""
+def builtin_files() -> list[BuiltinInfo]:
+    """Every builtin ruleset, variants first then house rules, each with the description
+    its own file writes (or "")."""
     out = []
     for name, path in builtin_paths().items():
         out.append(BuiltinInfo(name, path, _description(path, path.stat().st_mtime)))
