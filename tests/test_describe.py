@@ -297,3 +297,26 @@ def test_cli_usage_errors_exit_2():
     runner = CliRunner()
     assert runner.invoke(main, ["rules", "pagat", "--format", "xml"]).exit_code == 2
     assert runner.invoke(main, ["diff", "pagat"]).exit_code == 2
+
+
+def test_sheets_point_to_the_variants_and_records_docs():
+    """The project stands alone: a sheet names the docs of the repository, never ../shared."""
+    sheet = rule_sheet(load_ruleset("dutch"))
+    for fmt in ("text", "markdown"):
+        text = render_sheet(sheet, fmt)
+        assert "docs/variants.md" in text and "docs/records.md" in text
+        assert "shared" not in text and "VARIANTS.md" not in text
+
+
+def test_readme_and_docs_point_nowhere_outside_the_repository():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    files = [root / "README.md", *(root / "docs").glob("*.md"),
+             *(root / "rulesets").rglob("*.yaml")]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert "../shared" not in text and "TRACE.md" not in text, path
+        assert "VARIANTS.md" not in text.replace("docs/variants.md", ""), path
+    for name in ("records.md", "variants.md"):
+        assert f"docs/{name}" in (root / "README.md").read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Scenario tests: one constructed deal per rule of VARIANTS.md, exact legal actions,
+"""Scenario tests: one constructed deal per rule of docs/variants.md, exact legal actions,
 events and scores. Positions are built with ``tests/rules_factory.py``."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Scenarios for the rules common to every variant (VARIANTS.md, "Common to all"), played
+"""Scenarios for the rules common to every variant (docs/variants.md, "Common to all"), played
 under the real ``pagat`` and ``dutch`` rulesets with fixed deals.
 
 Each long scenario is a deal found by a seeded playout and then written out here; the

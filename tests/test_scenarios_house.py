@@ -1,4 +1,4 @@
-"""Scenarios for the house rules of VARIANTS.md (``rulesets/house/``), each under its real
+"""Scenarios for the house rules of docs/variants.md (``rulesets/house/``), each under its real
 ruleset. The lead rules (4 to 7) are in ``test_scenarios_leaders.py``."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Scenarios for ``hoyle`` (VARIANTS.md "hoyle"): the highest double leads and opens every
+"""Scenarios for ``hoyle`` (docs/variants.md "hoyle"): the highest double leads and opens every
 round, no double dealt means a redeal, the whole boneyard may be drawn, and the winner
 scores all other hands without subtracting its own."""
 

@@ -1,4 +1,4 @@
-"""Scenarios for who leads (VARIANTS.md: pagat's lot and rotation, hoyle's highest double,
+"""Scenarios for who leads (docs/variants.md: pagat's lot and rotation, hoyle's highest double,
 mexican's [6|6] holder, house rules 4-7: draw for the lead, the same leader, the winner
 leads, exposed tiles), under the real rulesets.
 

@@ -1,4 +1,4 @@
-"""Scenarios for ``mexican`` (VARIANTS.md "mexican"): two partnerships sitting opposite,
+"""Scenarios for ``mexican`` (docs/variants.md "mexican"): two partnerships sitting opposite,
 the whole set dealt, the [6|6] holder leads every round, passes instead of draws, and
 side scoring on a domino and on a blocked round."""
 

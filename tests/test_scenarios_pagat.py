@@ -1,4 +1,4 @@
-"""Scenarios for ``pagat`` (VARIANTS.md "pagat"): the deal, the reserve of 2, voluntary
+"""Scenarios for ``pagat`` (docs/variants.md "pagat"): the deal, the reserve of 2, voluntary
 draws on every turn, forced draws and passes, the lot and the rotating lead, scoring."""
 
 from __future__ import annotations

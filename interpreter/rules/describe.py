@@ -573,6 +573,11 @@ def markdown_text(line: RuleLine) -> str:
     return text
 
 
+# The last line of every sheet: where a player reads on (docs of the project, not of a file).
+FURTHER = ("The builtin variants, their sources and the decisions taken where the sources "
+           "are silent: docs/variants.md. The records `--trace` writes: docs/records.md.")
+
+
 def _sheet_text(sheet: RuleSheet) -> str:
     out = [f"{sheet.title} ({sheet.name})" if sheet.title else sheet.name]
     if sheet.description:
@@ -585,6 +590,7 @@ def _sheet_text(sheet: RuleSheet) -> str:
         out += ["", section.title, "-" * len(section.title)]
         for line in section.rules:
             out.append(wrap(f"{line.title}. {line.text}", "- "))
+    out += ["", wrap(FURTHER, "")]
     return "\n".join(out) + "\n"
 
 
@@ -599,6 +605,8 @@ def _sheet_markdown(sheet: RuleSheet) -> str:
     for section in sheet.sections:
         out += ["", f"## {section.title}", ""]
         out += [f"- **{line.title}.** {markdown_text(line)}" for line in section.rules]
+    out += ["", "---", "", FURTHER.replace("docs/variants.md", "`docs/variants.md`")
+            .replace("docs/records.md", "`docs/records.md`")]
     return "\n".join(out) + "\n"
 
 
