@@ -129,6 +129,22 @@ def _usage_error(message: str) -> None:
     sys.exit(2)
 
 
+def _no_overwrite(path: str | None, force: bool) -> None:
+    """Ask before a record replaces an existing file (refused without a terminal to ask)."""
+    import os
+
+    if not path or force or not os.path.exists(path):
+        return
+    if not sys.stdin.isatty():
+        _usage_error(f"{path} already exists: add --force to overwrite it")
+    if not click.confirm(f"{path} already exists. Overwrite it?", default=False, err=True):
+        click.echo(f"{path} left as it was", err=True)
+        sys.exit(1)
+
+
+_FORCE = click.option("--force", is_flag=True, help="Overwrite the --trace file if it exists.")
+
+
 def _int_option(name: str, text: str, low: int) -> int:
     try:
         value = int(text)
@@ -149,15 +165,17 @@ def _int_option(name: str, text: str, low: int) -> int:
                    "(random, greedy, strategist, or module:object).")
 @click.option("--trace", "trace_path", type=click.Path(dir_okay=False), default=None,
               help="Write every match's record to this JSON Lines file.")
+@_FORCE
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bots: str,
-                 trace_path: str | None, as_json: bool) -> None:
+                 trace_path: str | None, force: bool, as_json: bool) -> None:
     """Play seeded matches between bots and print a short summary."""
     import json
 
     from interpreter import api
 
     n_matches = _int_option("--matches", matches, 1)
+    _no_overwrite(trace_path, force)
     try:
         base_seed = int(seed)
     except ValueError:
@@ -360,12 +378,14 @@ def _seats(text: str) -> tuple[int, ...]:
 @click.option("--seed", type=int, help="Seed of the match (default: random, printed).")
 @click.option("--trace", type=click.Path(dir_okay=False), help="Write the match record to "
               "this file as it is played (JSON Lines).")
+@_FORCE
 @click.option("--fast", is_flag=True, help="No pauses between the bots' moves.")
 def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: int | None,
-             trace: str | None, fast: bool) -> None:
+             trace: str | None, force: bool, fast: bool) -> None:
     """Play a ruleset in the terminal against bots or friends."""
     from interpreter.play import PlaySettings, RichTerminal, SetupError, play
 
+    _no_overwrite(trace, force)
     settings = PlaySettings(ruleset, _seats(humans), _names(bots), players, seed, trace, fast)
     try:
         code = play(settings, RichTerminal(fast=fast))

@@ -90,3 +90,28 @@ def test_individual_against_partnership_marks_no_seat_difference():
     assert turns.differences[1] is not None
     text = render(c, 120)
     assert "not compared between individual and partnership rules" in text
+
+
+def test_html_and_png_draw_each_ruleset_in_the_same_colour(tmp_path, monkeypatch):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from interpreter.explore import html
+    from interpreter.explore.plot import write_png
+    from interpreter.explore.report import ruleset_color
+
+    c = compare(CompareSettings(("pagat", "dutch"), players=2, matches=6, skill_bots=None),
+                SerialBackend())
+    figures = []
+    monkeypatch.setattr(plt, "close", figures.append)
+    write_png(c, str(tmp_path / "charts.png"))
+    (fig,) = figures
+    for ax in fig.axes:     # each chart's legend: its entries' colours
+        handles, labels = ax.get_legend_handles_labels()
+        colours = [matplotlib.colors.to_hex((h.lines[0] if hasattr(h, "lines") else h)
+                                            .get_color()) for h in handles]
+        assert dict(zip(labels, colours, strict=True)) == {
+            "pagat": ruleset_color(0), "dutch": ruleset_color(1)}, ax.get_title()
+    page = html.render(c)
+    assert f'stroke="{ruleset_color(1)}"' in page and f'fill="{ruleset_color(0)}"' in page

@@ -76,8 +76,10 @@ def test_a_scripted_human_plays_each_variant_to_the_end(tmp_path, ruleset, playe
     screen = seen.getvalue().replace("\r\n", "\n")
     events = read_record(trace)
     bot = strongest_bot()
-    names = ["Seat 0 (you)"] + [f"Seat {s} ({bot})" for s in range(1, players)]
     teams = events[0]["teams"]
+    partners = next(t for t in teams if 0 in t)
+    names = ["Seat 0 (you)"] + [f"Seat {s} ({bot}, your partner)" if s in partners else
+                                f"Seat {s} ({bot})" for s in range(1, players)]
     sides = [names[t[0]] if len(t) == 1 else f"Side {i} (seats {' and '.join(map(str, t))})"
              for i, t in enumerate(teams)]
     last_placer = None
@@ -220,7 +222,7 @@ def test_end_of_input_and_ctrl_c_leave_cleanly_with_the_record_so_far(tmp_path):
     assert "Traceback" not in child.before
     assert [e["event"] for e in read_record(trace)][:2] == ["match_start", "deal"]
 
-    child = spawn("play", "hoyle", "--seed", "3", "--fast", "--trace", str(trace))
+    child = spawn("play", "hoyle", "--seed", "3", "--fast", "--trace", str(trace), "--force")
     child.expect(PROMPT)
     child.sendintr()
     child.expect_exact("Interrupted: the match is left unfinished.")

@@ -20,10 +20,9 @@ from interpreter.explore.report import (
     caption,
     fmt_difference,
     fmt_estimate,
+    ruleset_color,
 )
 
-COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
-          "#17becf")
 W, H = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 44
 
@@ -162,7 +161,7 @@ def _legend(labels: list[str]) -> list[str]:
         x = W - RIGHT - 150
         y = TOP + 14 + 16 * k
         out.append(f'<rect x="{x}" y="{y - 9}" width="12" height="10" '
-                   f'fill="{COLORS[k % len(COLORS)]}"/>')
+                   f'fill="{ruleset_color(k)}"/>')
         out.append(f'<text x="{x + 18}" y="{y}">{escape(label)}</text>')
     return out
 
@@ -178,7 +177,7 @@ def _distribution(hists: list[Counter], labels: list[str], xlabel: str, ylabel: 
     parts, sx, sy = _axes(lo, hi, ymax, xlabel, ylabel)
     for k, s in enumerate(series):
         pts = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in s)
-        parts.append(f'<polyline fill="none" stroke="{COLORS[k % len(COLORS)]}" '
+        parts.append(f'<polyline fill="none" stroke="{ruleset_color(k)}" '
                      f'stroke-width="2" points="{pts}"><title>{escape(labels[k])}</title>'
                      "</polyline>")
     parts += _legend(labels)
@@ -201,7 +200,7 @@ def _seat_chart(comparison: Comparison, labels: list[str]) -> str:
             if est.value is None:
                 continue
             x = sx(s - 0.3 + 0.6 * (k + 0.5) / n_rules)
-            color = COLORS[k % len(COLORS)]
+            color = ruleset_color(k)
             if est.low is not None and est.high is not None:
                 parts.append(f'<line x1="{x:.1f}" y1="{sy(est.low):.1f}" x2="{x:.1f}" '
                              f'y2="{sy(est.high):.1f}" stroke="{color}" stroke-width="2"/>')

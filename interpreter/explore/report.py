@@ -25,6 +25,16 @@ from interpreter.explore.compare import Comparison, Row
 from interpreter.explore.metrics import Metric
 from interpreter.explore.stats import Difference, Estimate
 
+# One colour per ruleset, by its place in the comparison: the HTML and PNG charts share them.
+COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
+          "#17becf")
+
+
+def ruleset_color(k: int) -> str:
+    """The colour of the ``k``-th ruleset compared, in every chart."""
+    return COLORS[k % len(COLORS)]
+
+
 PAIRING_TITLES = {
     "main": "Under these rules",
     "skill": "Does skill matter? (one skilled seat, rotating, against random players)",

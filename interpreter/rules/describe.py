@@ -205,14 +205,15 @@ def _with_formula(sentence: str, formula: str | None) -> str:
 
 
 def _tile(tile: Any) -> str:
-    low, high = tile
-    return f"[{low}|{high}]"
+    """A tile as players type and see it everywhere else: the higher half first, "6-4"."""
+    low, high = sorted(tile)
+    return f"{high}-{low}"
 
 
 def _tiles(spec: str) -> str:
-    """An example's hand, "0-0 3-5" -> "[0|0] [3|5]"; "" -> "empty"."""
-    tiles = [t.replace("-", "|") for t in spec.split()]
-    return " ".join(f"[{t}]" for t in tiles) if tiles else "empty"
+    """An example's hand, "0-0 3-5" -> "0-0 5-3"; "" -> "empty"."""
+    tiles = [_tile(int(v) for v in t.split("-")) for t in spec.split()]
+    return " ".join(tiles) if tiles else "empty"
 
 
 def _side_noun(view: _View) -> str:
@@ -266,7 +267,7 @@ def _set(view: _View) -> str:
     n = view.get("set.max_pip")
     count = (n + 1) * (n + 2) // 2
     return (f"A double-{_word(n)} set: one tile for each pair of values from 0 to {n}, "
-            f"[0|0] to [{n}|{n}], {count} tiles in all.")
+            f"0-0 to {n}-{n}, {count} tiles in all.")
 
 
 @_rule("players", "Players and sides", "Players")
@@ -447,7 +448,7 @@ def _tile_value(view: _View) -> str:
     head = "A hand is worth the sum of its tiles' values"
     if not odd:
         return (f"{head}; a tile is worth its pips, both halves added "
-                f"([{n}|{n}] is {2 * n}, [0|0] is 0).")
+                f"({n}-{n} is {2 * n}, 0-0 is 0).")
     values = {value(*t) for t in tiles}
     if len(values) == 1:
         return _with_formula(f"{head}; every tile is worth {_plural(values.pop(), 'point')}.",
@@ -456,7 +457,7 @@ def _tile_value(view: _View) -> str:
         except_ = _join([f"{_tile(t)}, worth {value(*t)}" for t in odd])
         return _with_formula(f"{head}; a tile is worth its pips, both halves added, "
                              f"except {except_}.", formula)
-    return _with_formula(f"{head}; [{n}|{n}] is worth {value(n, n)} and [0|0] "
+    return _with_formula(f"{head}; {n}-{n} is worth {value(n, n)} and 0-0 "
                          f"{value(0, 0)}.", formula)
 
 
