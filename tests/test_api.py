@@ -23,6 +23,9 @@ DOC = (ROOT / "docs" / "api.md").read_text()
 @pytest.mark.parametrize("block", re.findall(r"```python\n(.*?)```", DOC, re.S))
 def test_every_python_example_in_docs_api_runs(block, capsys):
     exec(compile(block, "docs/api.md", "exec"), {"__name__": "docs_api"})
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) >= block.count("print("), printed   # it ran to its last print
+    assert "Traceback" not in "\n".join(printed)
 
 
 def test_the_dutch_scenario_in_the_docs_prints_what_it_says(capsys):

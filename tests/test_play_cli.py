@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from children import default_sigint
 
 from interpreter import api
 from interpreter.play.hint import strongest_bot
@@ -31,7 +32,8 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 def spawn(*args: str, env: dict | None = None) -> pexpect.spawn:
     child = pexpect.spawn(sys.executable, [CLI, *args], cwd=str(ROOT), env=env or ENV,
-                          dimensions=(50, 200), encoding="utf-8", timeout=30)
+                          dimensions=(50, 200), encoding="utf-8", timeout=30,
+                          preexec_fn=default_sigint)
     child.delaybeforesend = None
     return child
 

@@ -5,8 +5,8 @@ The pipeline, one module a stage: ``source`` (safe YAML with line marks),
 ``compile`` (formulas and named choices -> ``Rules``), ``checks`` (cross-field
 sense). Every problem is a ``Diagnostic``; all of a file's problems are gathered.
 
->>> rs = load_ruleset("house/same-leader")                                  # doctest: +SKIP
->>> rs.rules.hand_size(4), check_player_count(rs, 5).message    # doctest: +SKIP
+>>> rs = load_ruleset("house/same-leader")
+>>> rs.rules.hand_size(4), check_player_count(rs, 5).message
 (6, 'house/same-leader allows 2 to 4 players, not 5')
 """
 
