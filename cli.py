@@ -9,8 +9,10 @@ from __future__ import annotations
 import sys
 
 import click
+from click.shell_completion import CompletionItem
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
+from dominorules import __version__
+from dominorules.diagnostics import Diagnostic, DiagnosticError
 
 
 def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
@@ -43,8 +45,33 @@ class _Commands(click.Group):
             sys.exit(130)
 
 
-@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="dominorules")
+def complete_ruleset(ctx: click.Context, param: click.Parameter,
+                     incomplete: str) -> list[CompletionItem]:
+    """Shell completion of a RULESET: builtin names, folders and ``.yaml`` files."""
+    import glob
+    import os
+
+    from dominorules.rules.resources import builtin_paths
+
+    items = [CompletionItem(name) for name in builtin_paths() if name.startswith(incomplete)]
+    for path in sorted(glob.glob(os.path.expanduser(incomplete) + "*")):
+        if os.path.isdir(path):
+            items.append(CompletionItem(path.rstrip(os.sep) + os.sep))
+        elif path.endswith((".yaml", ".yml")):
+            items.append(CompletionItem(path))
+    return items
+
+
+def _examples(*lines: str) -> str:
+    """The end of a command's --help: a few commands to copy (kept unwrapped by \\b)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog=_examples("dominorules list", "dominorules rules dutch",
+                              "dominorules compare pagat dutch --players 3 --matches 500")
+             + "\n\nShell completion: see `Shell completion` in the README.")
+@click.version_option(__version__, prog_name="dominorules")
 def main() -> None:
     """dominorules: write the rules of Draw dominoes as data, check them, read them,
     play them and compare them.
@@ -56,10 +83,10 @@ def main() -> None:
 
 # --- rulesets: list, validate, rules, diff ------------------------------------------
 
-@main.command("list")
+@main.command("list", epilog=_examples("dominorules list", "dominorules list | grep house/"))
 def list_rulesets() -> None:
     """List every builtin ruleset (house rules included) with its one-line description."""
-    from interpreter.rules import builtin_rulesets
+    from dominorules.rules import builtin_rulesets
 
     infos = builtin_rulesets()
     width = max((len(info.name) for info in infos), default=0)
@@ -67,11 +94,14 @@ def list_rulesets() -> None:
         click.echo(f"{info.name:<{width}}  {info.description}".rstrip())
 
 
-@main.command("validate")
-@click.argument("rulesets", nargs=-1, required=True, metavar="FILE_OR_NAME...")
+@main.command("validate", epilog=_examples(
+    "dominorules validate my-rules.yaml",
+    "dominorules validate rulesets/house/*.yaml"))
+@click.argument("rulesets", nargs=-1, required=True, metavar="FILE_OR_NAME...",
+                shell_complete=complete_ruleset)
 def validate(rulesets: tuple[str, ...]) -> None:
     """Check rulesets (builtin names or YAML files): every problem, with file:line:col."""
-    from interpreter.rules import check_ruleset
+    from dominorules.rules import check_ruleset
 
     invalid = False
     for ref in rulesets:
@@ -91,7 +121,7 @@ _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "markdown",
 
 def _load_or_fail(ref: str):
     """A loaded ruleset, or its diagnostics printed and exit 1."""
-    from interpreter.rules import load_ruleset
+    from dominorules.rules import load_ruleset
 
     try:
         return load_ruleset(ref)
@@ -99,23 +129,28 @@ def _load_or_fail(ref: str):
         fail(err.diagnostics)
 
 
-@main.command("rules")
-@click.argument("ruleset", metavar="RULESET")
+@main.command("rules", epilog=_examples(
+    "dominorules rules dutch",
+    "dominorules rules house/pay-per-draw --format markdown",
+    "dominorules rules my-rules.yaml --format json"))
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @_FORMAT
 def rules_sheet(ruleset: str, fmt: str) -> None:
     """Print a ruleset's full rule sheet in plain English, generated from its data."""
-    from interpreter.rules.describe import render_sheet, rule_sheet
+    from dominorules.rules.describe import render_sheet, rule_sheet
 
     click.echo(render_sheet(rule_sheet(_load_or_fail(ruleset)), fmt), nl=False)
 
 
-@main.command("diff")
-@click.argument("a", metavar="A")
-@click.argument("b", metavar="B")
+@main.command("diff", epilog=_examples(
+    "dominorules diff pagat dutch",
+    "dominorules diff dutch my-rules.yaml --format markdown"))
+@click.argument("a", metavar="A", shell_complete=complete_ruleset)
+@click.argument("b", metavar="B", shell_complete=complete_ruleset)
 @_FORMAT
 def diff_rulesets(a: str, b: str, fmt: str) -> None:
     """Print only the rules two rulesets tell differently, each as both word it."""
-    from interpreter.rules.diff import diff, render_diff
+    from dominorules.rules.diff import diff, render_diff
 
     first, second = _load_or_fail(a), _load_or_fail(b)
     click.echo(render_diff(diff(first, second), fmt), nl=False)
@@ -155,8 +190,11 @@ def _int_option(name: str, text: str, low: int) -> int:
     return value
 
 
-@main.command("simulate")
-@click.argument("ruleset", metavar="RULESET")
+@main.command("simulate", epilog=_examples(
+    "dominorules simulate pagat --players 3 --matches 500 --seed 7",
+    "dominorules simulate mexican --bots strategist,random,strategist,random --trace m.jsonl",
+    "dominorules simulate my-rules.yaml --players 4 --json"))
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--players", default=None, help="Player count (default: the fewest allowed).")
 @click.option("--matches", default="100", show_default=True, help="Matches to play.")
 @click.option("--seed", default="1", show_default=True, help="Base seed of the run.")
@@ -172,7 +210,7 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
     """Play seeded matches between bots and print a short summary."""
     import json
 
-    from interpreter import api
+    from dominorules import api
 
     n_matches = _int_option("--matches", matches, 1)
     _no_overwrite(trace_path, force)
@@ -217,11 +255,13 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
         click.echo(f"record written to {trace_path}")
 
 
-@main.command("verify")
+@main.command("verify", epilog=_examples(
+    "dominorules simulate pagat --matches 10 --trace p.jsonl && dominorules verify p.jsonl",
+    "dominorules verify game.jsonl"))
 @click.argument("file", type=click.Path(dir_okay=False))
 def verify_cmd(file: str) -> None:
     """Re-play a game record through the engine; report the first wrong event."""
-    from interpreter.records import verify_file
+    from dominorules.records import verify_file
 
     problems = verify_file(file)
     if problems:
@@ -245,7 +285,7 @@ def _progress_reporter(enabled: bool):
     from rich.console import Console
     from rich.progress import Progress
 
-    from interpreter.explore.report import progress_columns
+    from dominorules.explore.report import progress_columns
 
     state: dict = {"bar": None, "task": None, "t0": time.monotonic()}
 
@@ -268,8 +308,12 @@ def _progress_reporter(enabled: bool):
     return update, stop
 
 
-@main.command("compare")
-@click.argument("rulesets", nargs=-1, required=True, metavar="RULESET...")
+@main.command("compare", epilog=_examples(
+    "dominorules compare pagat dutch --players 3 --matches 2000",
+    "dominorules compare pagat rulesets/house/pay-per-draw.yaml --json > out.json",
+    "dominorules compare pagat dutch --precision 0.01 --html report.html"))
+@click.argument("rulesets", nargs=-1, required=True, metavar="RULESET...",
+                shell_complete=complete_ruleset)
 @click.option("--players", type=click.IntRange(1), help="Player count for every ruleset "
               "(default: the smallest count all of them allow).")
 @click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
@@ -309,9 +353,9 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
 
     from rich.console import Console
 
-    from interpreter.explore import html, report
-    from interpreter.explore.compare import CompareSettings, compare
-    from interpreter.explore.runner import make_backend
+    from dominorules.explore import html, report
+    from dominorules.explore.compare import CompareSettings, compare
+    from dominorules.explore.runner import make_backend
 
     skill = _names(skill_bots)
     if not no_skill and len(skill) != 2:
@@ -327,7 +371,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
             with open(html_path, "w", encoding="utf-8") as fh:
                 fh.write(html.render(comparison))
         if plot_path:
-            from interpreter.explore.plot import write_png
+            from dominorules.explore.plot import write_png
 
             write_png(comparison, plot_path)
     except DiagnosticError as exc:
@@ -367,8 +411,11 @@ def _seats(text: str) -> tuple[int, ...]:
                                  param_hint="--humans") from None
 
 
-@main.command("play")
-@click.argument("ruleset", metavar="RULESET")
+@main.command("play", epilog=_examples(
+    "dominorules play pagat",
+    "dominorules play mexican --bots strategist",
+    "dominorules play dutch --players 3 --humans 0,1 --seed 11 --trace game.jsonl"))
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--humans", default="0", show_default=True,
               help="Seats played at this terminal, separated by commas (hot-seat when several).")
 @click.option("--bots", default="", help="Bot for every other seat, or one per bot seat "
@@ -383,7 +430,7 @@ def _seats(text: str) -> tuple[int, ...]:
 def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: int | None,
              trace: str | None, force: bool, fast: bool) -> None:
     """Play a ruleset in the terminal against bots or friends."""
-    from interpreter.play import PlaySettings, RichTerminal, SetupError, play
+    from dominorules.play import PlaySettings, RichTerminal, SetupError, play
 
     _no_overwrite(trace, force)
     settings = PlaySettings(ruleset, _seats(humans), _names(bots), players, seed, trace, fast)
@@ -396,11 +443,13 @@ def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: in
     sys.exit(code)
 
 
-@main.command("replay")
+@main.command("replay", epilog=_examples(
+    "dominorules play dutch --trace game.jsonl && dominorules replay game.jsonl",
+    "dominorules replay game.jsonl"))
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 def replay_cmd(file: str) -> None:
     """Step through a recorded match with every hand visible (the record is verified first)."""
-    from interpreter.play import RichTerminal, replay
+    from dominorules.play import RichTerminal, replay
 
     try:
         code = replay(file, RichTerminal())

@@ -1,6 +1,6 @@
 """The public Python face: load a ruleset, start or play a seeded match, bots, records.
 
->>> from interpreter import api
+>>> from dominorules import api
 >>> game = api.load_game("my-rules.yaml")                          # doctest: +SKIP
 >>> result = api.play_match(game, 3, seed=7, bots="random")        # doctest: +SKIP
 >>> result.winner, result.scores                                   # doctest: +SKIP

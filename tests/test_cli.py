@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import interpreter.rules
-from cli import main
+import dominorules.rules
+from dominorules.commands.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = str(ROOT / "cli.py")
@@ -61,7 +61,7 @@ def test_ctrl_c_while_loading_is_one_line_and_exit_130(monkeypatch, args):
     def interrupted(*_args, **_kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(interpreter.rules, "_load", interrupted)
+    monkeypatch.setattr(dominorules.rules, "_load", interrupted)
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 130
     assert result.output == "interrupted\n"

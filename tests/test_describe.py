@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli import main
-from interpreter.rules import builtin_rulesets, load_ruleset
-from interpreter.rules.describe import (
+from dominorules.commands.cli import main
+from dominorules.rules import builtin_rulesets, load_ruleset
+from dominorules.rules.describe import (
     _SPECS,
     SECTIONS,
     _by_players,
@@ -21,7 +21,7 @@ from interpreter.rules.describe import (
     rule_keys,
     rule_sheet,
 )
-from interpreter.rules.diff import diff, render_diff
+from dominorules.rules.diff import diff, render_diff
 
 
 def sheet(ref: str):

@@ -12,8 +12,8 @@ import json
 
 import pytest
 
-from interpreter import api, records
-from interpreter.rules import builtin_rulesets
+from dominorules import api, records
+from dominorules.rules import builtin_rulesets
 
 CASES = [(b.name, p) for b in builtin_rulesets()
          for p in range(api.load_game(b.name).rules.min_players,

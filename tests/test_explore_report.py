@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
-from interpreter.explore.compare import CompareSettings, compare
-from interpreter.explore.report import column_keys, fmt_estimate, is_constant, tables
-from interpreter.explore.runner import SerialBackend
+from dominorules.explore.compare import CompareSettings, compare
+from dominorules.explore.report import column_keys, fmt_estimate, is_constant, tables
+from dominorules.explore.runner import SerialBackend
 
 LONG = "rulesets/house/pay-per-draw.yaml"
 SETS = {
@@ -97,9 +97,9 @@ def test_html_and_png_draw_each_ruleset_in_the_same_colour(tmp_path, monkeypatch
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from interpreter.explore import html
-    from interpreter.explore.plot import write_png
-    from interpreter.explore.report import ruleset_color
+    from dominorules.explore import html
+    from dominorules.explore.plot import write_png
+    from dominorules.explore.report import ruleset_color
 
     c = compare(CompareSettings(("pagat", "dutch"), players=2, matches=6, skill_bots=None),
                 SerialBackend())

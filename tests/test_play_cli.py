@@ -19,8 +19,8 @@ import pexpect
 import pytest
 from children import default_sigint
 
-from interpreter import api
-from interpreter.play.hint import strongest_bot
+from dominorules import api
+from dominorules.play.hint import strongest_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = str(ROOT / "cli.py")

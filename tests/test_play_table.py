@@ -11,13 +11,13 @@ import re
 
 import pytest
 
-from interpreter import api
-from interpreter.engine.actions import Action
-from interpreter.engine.tiles import Tile
-from interpreter.play import PlaySettings, ScriptedTerminal, SetupError, play
-from interpreter.play.commands import Command, Refusal, interpret
-from interpreter.play.hint import strongest_bot, suggest, why
-from interpreter.play.render import (
+from dominorules import api
+from dominorules.engine.actions import Action
+from dominorules.engine.tiles import Tile
+from dominorules.play import PlaySettings, ScriptedTerminal, SetupError, play
+from dominorules.play.commands import Command, Refusal, interpret
+from dominorules.play.hint import strongest_bot, suggest, why
+from dominorules.play.render import (
     Seating,
     hand_text,
     line_view,
@@ -25,9 +25,9 @@ from interpreter.play.render import (
     recent_others,
     round_result_text,
 )
-from interpreter.play.replay import Replayer, read_events
-from interpreter.play.session import seat_table
-from interpreter.play.timeline import Timeline, snapshots
+from dominorules.play.replay import Replayer, read_events
+from dominorules.play.session import seat_table
+from dominorules.play.timeline import Timeline, snapshots
 
 
 def dutch_opening():
@@ -305,7 +305,7 @@ def test_hot_seat_shows_one_hand_per_cleared_screen_after_enter():
 
 
 def test_hint_falls_back_to_greedy_without_the_strategist(monkeypatch):
-    import interpreter.play.hint as hint
+    import dominorules.play.hint as hint
 
     monkeypatch.setattr(hint, "PREFERRED", ("no-such-bot", "greedy"))
     state = dutch_opening()

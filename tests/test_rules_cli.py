@@ -6,8 +6,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli import main
-from interpreter.rules import builtin_rulesets
+from dominorules.commands.cli import main
+from dominorules.rules import builtin_rulesets
 
 INVALID = Path(__file__).parent / "rulesets" / "invalid"
 
@@ -88,8 +88,8 @@ def test_every_invalid_case_fails_cleanly():
 
 def test_list_describes_a_house_rule_without_description_by_what_it_changes(
         tmp_path, monkeypatch):
-    import interpreter.rules as rules
-    from interpreter.rules.resources import BuiltinInfo
+    import dominorules.rules as rules
+    from dominorules.rules.resources import BuiltinInfo
 
     path = tmp_path / "no-description.yaml"
     path.write_text("title: Quiet\nextends: pagat\ndrawing: {reserve: 0}\n", encoding="utf-8")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from interpreter.rules import check_ruleset, load_ruleset
-from interpreter.rules.load import load_merged
+from dominorules.rules import check_ruleset, load_ruleset
+from dominorules.rules.load import load_merged
 
 BASE = """\
 title: Base
@@ -125,7 +125,7 @@ def test_self_cycle_and_missing_parent(tmp_path):
 
 def test_a_file_without_description_or_source_says_what_it_changes(tmp_path):
     """Not the parent's description and sources as its own: what it changes, and whose."""
-    from interpreter.rules.describe import render_sheet, rule_sheet
+    from dominorules.rules.describe import render_sheet, rule_sheet
 
     short = _write(tmp_path, "short.yaml", """\
         title: Short Dutch
@@ -148,7 +148,7 @@ def test_a_file_without_description_or_source_says_what_it_changes(tmp_path):
 
 
 def test_a_file_with_its_own_description_keeps_it():
-    from interpreter.rules.describe import rule_sheet
+    from dominorules.rules.describe import rule_sheet
 
     sheet = rule_sheet(load_ruleset("house/draw-one"))
     assert sheet.description.startswith("As pagat, but only a stuck player draws")

@@ -17,8 +17,8 @@ from deals import (
 )
 from scenarios import deal, legal, log, moves_of, play, round_log
 
-from interpreter import api
-from interpreter.diagnostics import DiagnosticError
+from dominorules import api
+from dominorules.diagnostics import DiagnosticError
 
 
 def first_hand_sizes(ruleset: str, players: int) -> list[int]:

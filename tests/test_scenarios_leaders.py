@@ -12,9 +12,9 @@ import pytest
 from deals import TIE, TIE_BONEYARD, TIE_MOVES
 from scenarios import deal, log, moves_of, play, round_log
 
-from interpreter import api
-from interpreter.engine import leaders
-from interpreter.engine.tiles import Tile
+from dominorules import api
+from dominorules.engine import leaders
+from dominorules.engine.tiles import Tile
 
 # pagat, 3 players, leader 1: seat 0 goes out and scores 12 + 6 -- neither the leader
 # nor the next seat

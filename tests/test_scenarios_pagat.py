@@ -9,7 +9,7 @@ import pytest
 from deals import FOUR, FOUR_BONEYARD, THREE, THREE_BONEYARD, THREE_MOVES
 from scenarios import deal, legal, log, moves_of, play, round_log
 
-from interpreter import api
+from dominorules import api
 
 
 @pytest.mark.parametrize("players, hand, boneyard, target", [(2, 7, 14, 100), (3, 7, 7, 61),

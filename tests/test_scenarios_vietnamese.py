@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from scenarios import deal, legal, log, play
 
-from interpreter import api
+from dominorules import api
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

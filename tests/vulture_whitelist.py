@@ -4,7 +4,7 @@ Each is used by name from outside the code vulture reads: keep this list short a
 say why, so a real dead function is never hidden here.
 """
 # ruff: noqa
-from interpreter.expr import parser
+from dominorules.expr import parser
 
 _ = None
 

@@ -16,11 +16,11 @@ from typing import Any
 
 import numpy as np
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
-from interpreter.explore import stats
-from interpreter.explore.metrics import Metric, feature_names, metrics_for
-from interpreter.explore.runner import PairingRun, RunOutcome, RunSettings, run
-from interpreter.explore.worker import DEFAULT_API, Pairing, game_for
+from ..diagnostics import Diagnostic, DiagnosticError
+from . import stats
+from .metrics import Metric, feature_names, metrics_for
+from .runner import PairingRun, RunOutcome, RunSettings, run
+from .worker import DEFAULT_API, Pairing, game_for
 
 MIN_MATCHES_FOR_PRECISION = 100
 
@@ -133,7 +133,7 @@ def describe_rulesets(settings: CompareSettings) -> tuple[list[RulesetInfo], int
 
 def ruleset_hash(ref: str) -> str:
     """sha256 of the ruleset's merged data (its ``extends`` chain merged, defaults filled)."""
-    from interpreter.rules import load_ruleset
+    from ..rules import load_ruleset
 
     return data_hash(load_ruleset(ref).data)
 

@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Callable
 from html import escape
 
-from interpreter.explore.compare import Comparison
-from interpreter.explore.report import (
+from .compare import Comparison
+from .report import (
     PAIRING_TITLES,
     binned_shares,
     caption,

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from interpreter.engine.stats import MatchResult
+from ..engine.stats import MatchResult
 
 # The per-match features, in vector order; seat wins (``seat_win_<s>``) follow them.
 BASE_FEATURES = (
@@ -59,7 +59,7 @@ def lead_changes(match: MatchResult) -> int:
     Rounds after which the highest score is tied are skipped: the lead changes when
     the next unique leader differs from the last one.
 
-    >>> from interpreter.engine.stats import RoundStats
+    >>> from dominorules.engine.stats import RoundStats
     >>> r = lambda s: RoundStats(1, 0, "domino", 0, 0, False, (0, 0), s, 1, 1, 0, 0, 1, 0)
     >>> m = MatchResult("x", 2, 1, ((0,), (1,)), 0, (9, 5), 5,
     ...                 (r((3, 0)), r((3, 3)), r((3, 5)), r((9, 5))))

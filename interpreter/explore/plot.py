@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
-from interpreter.explore.compare import Comparison
-from interpreter.explore.report import binned_shares, ruleset_color
+from ..diagnostics import Diagnostic, DiagnosticError
+from .compare import Comparison
+from .report import binned_shares, ruleset_color
 
 
 def _shares(hists: list[Counter], k: int) -> tuple[list[float], list[float]]:

@@ -21,9 +21,9 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from interpreter.explore.compare import Comparison, Row
-from interpreter.explore.metrics import Metric
-from interpreter.explore.stats import Difference, Estimate
+from .compare import Comparison, Row
+from .metrics import Metric
+from .stats import Difference, Estimate
 
 # One colour per ruleset, by its place in the comparison: the HTML and PNG charts share them.
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",

@@ -24,9 +24,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
-from interpreter.explore.metrics import Aggregate, CrossAggregate, feature_names
-from interpreter.explore.worker import (
+from ..diagnostics import Diagnostic, DiagnosticError
+from .metrics import Aggregate, CrossAggregate, feature_names
+from .worker import (
     DEFAULT_API,
     BatchResult,
     BatchSpec,

@@ -19,15 +19,15 @@ from typing import Any
 
 import numpy as np
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
-from interpreter.explore.metrics import (
+from ..diagnostics import Diagnostic, DiagnosticError
+from .metrics import (
     Aggregate,
     CrossAggregate,
     feature_names,
     features,
 )
 
-DEFAULT_API = "interpreter.api"
+DEFAULT_API = "dominorules.api"
 
 ROUND_FIELDS = (
     "pairing", "ruleset", "players", "match", "seed", "bots", "round", "leader", "result",

@@ -16,9 +16,8 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
-from interpreter.engine.rules import Rules
-
+from ..diagnostics import Diagnostic, DiagnosticError
+from ..engine.rules import Rules
 from . import schema
 from .checks import semantic_checks
 from .compile import build_rules, compile_expressions

@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from interpreter.diagnostics import Diagnostic
-from interpreter.engine.rules import Example, Rules, ScoreContext
-from interpreter.expr import ExprError, compile_expression
-
+from ..diagnostics import Diagnostic
+from ..engine.rules import Example, Rules, ScoreContext
+from ..expr import ExprError, compile_expression
 from .exprpos import locate
 from .source import Mark, Path, dotted
 

@@ -6,7 +6,7 @@ Each rule is one function registered with ``@_rule(key, section, title)``: a new
 schema field gets its sentence by adding one such function, and ``diff`` (which
 compares sheets rule by rule) picks it up with no further change.
 
->>> from interpreter.rules import load_ruleset
+>>> from dominorules.rules import load_ruleset
 >>> print(rule_sheet(load_ruleset("house/draw-one")).rule("drawing.limit").text)
 At most 1 tile may be drawn in one turn; a player who still cannot place then passes.
 """
@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.expr import ast, format_expression, parse
+from ..expr import ast, format_expression, parse
 
 SECTIONS = ("Equipment", "Players and sides", "Deal", "Leader and opening", "A turn",
             "End of round", "Scoring", "Match", "Examples")

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Any
 
-from interpreter.diagnostics import Diagnostic, did_you_mean
-
+from ..diagnostics import Diagnostic, did_you_mean
 from .resources import builtin_name_of, builtin_paths
 from .source import Document, Mark, Path, parse_yaml
 

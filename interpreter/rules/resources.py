@@ -1,8 +1,8 @@
 """Where the builtin rulesets and the schema live: inside the installed package, or the repo.
 
 An installed wheel (or an editable install) maps the repo's ``rulesets/`` and
-``schemas/`` to the packages ``interpreter.builtin_rulesets`` and
-``interpreter.builtin_schemas``; running ``python cli.py`` from a checkout has
+``schemas/`` to the packages ``dominorules.builtin_rulesets`` and
+``dominorules.builtin_schemas``; running ``python cli.py`` from a checkout has
 neither, so we fall back to the folders beside ``interpreter/``.
 """
 
@@ -32,12 +32,12 @@ def _package_dir(package: str, fallback: str) -> Path:
 
 def rulesets_dir() -> Path:
     """The folder holding the builtin ``*.yaml`` rulesets (house rules in ``house/``)."""
-    return _package_dir("interpreter.builtin_rulesets", "rulesets")
+    return _package_dir("dominorules.builtin_rulesets", "rulesets")
 
 
 def schema_path() -> Path:
     """The ruleset JSON Schema file."""
-    return _package_dir("interpreter.builtin_schemas", "schemas") / "ruleset.schema.json"
+    return _package_dir("dominorules.builtin_schemas", "schemas") / "ruleset.schema.json"
 
 
 @dataclass(frozen=True)
