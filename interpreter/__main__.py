@@ -1,5 +1,5 @@
 """``python -m dominorules``: the same command as ``dominorules``."""
 
-from .commands.cli import main
+from .cli import main
 
 main(prog_name="dominorules")

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 import dominorules.rules
-from dominorules.commands.cli import main
+from dominorules.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = str(ROOT / "cli.py")

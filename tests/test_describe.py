@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dominorules.commands.cli import main
+from dominorules.cli import main
 from dominorules.rules import builtin_rulesets, load_ruleset
 from dominorules.rules.describe import (
     _SPECS,

@@ -8,7 +8,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from dominorules.commands.cli import main
+from dominorules.cli import main
 
 FAST = ["--players", "3", "--matches", "20", "--workers", "1", "--batch-size", "10",
         "--skill-bots", "greedy,random"]

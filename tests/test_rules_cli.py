@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from dominorules.commands.cli import main
+from dominorules.cli import main
 from dominorules.rules import builtin_rulesets
 
 INVALID = Path(__file__).parent / "rulesets" / "invalid"
