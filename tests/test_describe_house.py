@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from interpreter.rules import load_ruleset
-from interpreter.rules.describe import render_sheet, rule_keys, rule_sheet
-from interpreter.rules.diff import diff, render_diff
+from dominorules.rules import load_ruleset
+from dominorules.rules.describe import render_sheet, rule_keys, rule_sheet
+from dominorules.rules.diff import diff, render_diff
 
 HOUSE = str(Path(__file__).parent / "rulesets" / "house" / "every-mechanism.yaml")
 
