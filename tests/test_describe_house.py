@@ -34,7 +34,7 @@ SENTENCES = {
         "the boneyard runs out, the heaviest tile dealt opens, played by its holder."
     ),
     "opening.first_round": (
-        "The first round opens by its own rule: the first tile must be [6|6]: whoever "
+        "The first round opens by its own rule: the first tile must be 6-6: whoever "
         "holds it opens with it at once, and play goes on from their right. If nobody "
         "was dealt it, the heaviest tile dealt opens, played by its holder. The opening"
         " tile must meet: tile.is_double — otherwise: “the round must open with a "
