@@ -10,15 +10,17 @@ import sys
 from contextlib import contextmanager
 
 import click
+from click.shell_completion import CompletionItem
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError, UsageError
+from dominorules import __version__
+from dominorules.diagnostics import Diagnostic, DiagnosticError, UsageError
 
 MAX_SHOWN = 50  # diagnostics printed at once: fix these first, the rest often follow from them
 
 
 def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
     """Render diagnostics to stderr, each with its source line and caret."""
-    from interpreter.files import read_bytes
+    from dominorules.files import read_bytes
 
     sources: dict[str, str | None] = {}
     for d in diagnostics[:MAX_SHOWN]:
@@ -37,7 +39,7 @@ def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
 def fail(diagnostics: list[Diagnostic], code: int = 1) -> None:
     """Print every diagnostic and exit: 2 when a file named on the command line does not
     exist (a usage error, like an unknown bot), else ``code``."""
-    from interpreter.files import NOT_FOUND
+    from dominorules.files import NOT_FOUND
 
     print_diagnostics(diagnostics)
     if diagnostics and all(d.code == NOT_FOUND for d in diagnostics):
@@ -99,15 +101,40 @@ def _sigterm_interrupts():
 
 def _check_outputs(outputs: dict[str, str | None], inputs=()) -> None:
     """Every output path checked before any work: a problem is a usage error (exit 2)."""
-    from interpreter.outputs import check_outputs
+    from dominorules.outputs import check_outputs
 
     problems = check_outputs(outputs, inputs)
     if problems:
         fail(problems, 2)
 
 
-@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="dominorules")
+def complete_ruleset(ctx: click.Context, param: click.Parameter,
+                     incomplete: str) -> list[CompletionItem]:
+    """Shell completion of a RULESET: builtin names, folders and ``.yaml`` files."""
+    import glob
+    import os
+
+    from dominorules.rules.resources import builtin_paths
+
+    items = [CompletionItem(name) for name in builtin_paths() if name.startswith(incomplete)]
+    for path in sorted(glob.glob(os.path.expanduser(incomplete) + "*")):
+        if os.path.isdir(path):
+            items.append(CompletionItem(path.rstrip(os.sep) + os.sep))
+        elif path.endswith((".yaml", ".yml")):
+            items.append(CompletionItem(path))
+    return items
+
+
+def _examples(*lines: str) -> str:
+    """The end of a command's --help: a few commands to copy (kept unwrapped by \\b)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog=_examples("dominorules list", "dominorules rules dutch",
+                              "dominorules compare pagat dutch --players 3 --matches 500")
+             + "\n\nShell completion: see `Shell completion` in the README.")
+@click.version_option(__version__, prog_name="dominorules")
 def main() -> None:
     """dominorules: write the rules of Draw dominoes as data, check them, read them,
     play them and compare them.
@@ -119,10 +146,10 @@ def main() -> None:
 
 # --- rulesets: list, validate, rules, diff ------------------------------------------
 
-@main.command("list")
+@main.command("list", epilog=_examples("dominorules list", "dominorules list | grep house/"))
 def list_rulesets() -> None:
     """List every builtin ruleset (house rules included) with its one-line description."""
-    from interpreter.rules import builtin_rulesets
+    from dominorules.rules import builtin_rulesets
 
     infos = builtin_rulesets()
     width = max((len(info.name) for info in infos), default=0)
@@ -130,12 +157,15 @@ def list_rulesets() -> None:
         click.echo(f"{info.name:<{width}}  {info.description}".rstrip())
 
 
-@main.command("validate")
-@click.argument("rulesets", nargs=-1, required=True, metavar="FILE_OR_NAME...")
+@main.command("validate", epilog=_examples(
+    "dominorules validate my-rules.yaml",
+    "dominorules validate rulesets/house/*.yaml"))
+@click.argument("rulesets", nargs=-1, required=True, metavar="FILE_OR_NAME...",
+                shell_complete=complete_ruleset)
 def validate(rulesets: tuple[str, ...]) -> None:
     """Check rulesets (builtin names or YAML files): every problem, with file:line:col."""
-    from interpreter.files import NOT_FOUND
-    from interpreter.rules import check_ruleset
+    from dominorules.files import NOT_FOUND
+    from dominorules.rules import check_ruleset
 
     codes = set()
     for ref in rulesets:
@@ -151,9 +181,9 @@ def validate(rulesets: tuple[str, ...]) -> None:
 
 
 def _reach_warnings(ref: str) -> list[Diagnostic]:
-    """Warnings for a valid ruleset whose sample matches never end (``interpreter.reach``)."""
-    from interpreter import api
-    from interpreter.reach import reach_warnings
+    """Warnings for a valid ruleset whose sample matches never end (``dominorules.reach``)."""
+    from dominorules import api
+    from dominorules.reach import reach_warnings
 
     game = api.load_game(ref)
     return reach_warnings(game, game.source or ref)
@@ -165,7 +195,7 @@ _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "markdown",
 
 def _load_or_fail(ref: str):
     """A loaded ruleset, or its diagnostics printed and exit 1."""
-    from interpreter.rules import load_ruleset
+    from dominorules.rules import load_ruleset
 
     try:
         return load_ruleset(ref)
@@ -173,23 +203,28 @@ def _load_or_fail(ref: str):
         fail(err.diagnostics)
 
 
-@main.command("rules")
-@click.argument("ruleset", metavar="RULESET")
+@main.command("rules", epilog=_examples(
+    "dominorules rules dutch",
+    "dominorules rules house/pay-per-draw --format markdown",
+    "dominorules rules my-rules.yaml --format json"))
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @_FORMAT
 def rules_sheet(ruleset: str, fmt: str) -> None:
     """Print a ruleset's full rule sheet in plain English, generated from its data."""
-    from interpreter.rules.describe import render_sheet, rule_sheet
+    from dominorules.rules.describe import render_sheet, rule_sheet
 
     click.echo(render_sheet(rule_sheet(_load_or_fail(ruleset)), fmt), nl=False)
 
 
-@main.command("diff")
-@click.argument("a", metavar="A")
-@click.argument("b", metavar="B")
+@main.command("diff", epilog=_examples(
+    "dominorules diff pagat dutch",
+    "dominorules diff dutch my-rules.yaml --format markdown"))
+@click.argument("a", metavar="A", shell_complete=complete_ruleset)
+@click.argument("b", metavar="B", shell_complete=complete_ruleset)
 @_FORMAT
 def diff_rulesets(a: str, b: str, fmt: str) -> None:
     """Print only the rules two rulesets tell differently, each as both word it."""
-    from interpreter.rules.diff import diff, render_diff
+    from dominorules.rules.diff import diff, render_diff
 
     first, second = _load_or_fail(a), _load_or_fail(b)
     click.echo(render_diff(diff(first, second), fmt), nl=False)
@@ -208,6 +243,22 @@ def _cut(text: str, most: int = 40) -> str:
     return text if len(text) <= most else text[:most - 3] + "..."
 
 
+def _no_overwrite(path: str | None, force: bool) -> None:
+    """Ask before a record replaces an existing file (refused without a terminal to ask)."""
+    import os
+
+    if not path or force or not os.path.isfile(path):   # /dev/null, /dev/full: no file to lose
+        return
+    if not sys.stdin.isatty():
+        _usage_error(f"{path} already exists: add --force to overwrite it")
+    if not click.confirm(f"{path} already exists. Overwrite it?", default=False, err=True):
+        click.echo(f"{path} left as it was", err=True)
+        sys.exit(1)
+
+
+_FORCE = click.option("--force", is_flag=True, help="Overwrite the --trace file if it exists.")
+
+
 def _int_option(name: str, text: str, low: int) -> int:
     try:
         value = int(text)
@@ -218,8 +269,11 @@ def _int_option(name: str, text: str, low: int) -> int:
     return value
 
 
-@main.command("simulate")
-@click.argument("ruleset", metavar="RULESET")
+@main.command("simulate", epilog=_examples(
+    "dominorules simulate pagat --players 3 --matches 500 --seed 7",
+    "dominorules simulate mexican --bots strategist,random,strategist,random --trace m.jsonl",
+    "dominorules simulate my-rules.yaml --players 4 --json"))
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--players", default=None, help="Player count (default: the fewest allowed).")
 @click.option("--matches", default="100", show_default=True, help="Matches to play.")
 @click.option("--seed", default="1", show_default=True, help="Base seed of the run.")
@@ -228,13 +282,14 @@ def _int_option(name: str, text: str, low: int) -> int:
                    "(random, greedy, strategist, or module:object).")
 @click.option("--trace", "trace_path", metavar="FILE", default=None,
               help="Write every match's record to this JSON Lines file.")
+@_FORCE
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bots: str,
-                 trace_path: str | None, as_json: bool) -> None:
+                 trace_path: str | None, force: bool, as_json: bool) -> None:
     """Play seeded matches between bots and print a short summary."""
     import json
 
-    from interpreter import api
+    from dominorules import api
 
     n_matches = _int_option("--matches", matches, 1)
     try:
@@ -242,6 +297,7 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
     except ValueError:
         _usage_error(f"--seed must be a whole number, not '{_cut(seed)}'")
     _check_outputs({"--trace": trace_path}, [ruleset])
+    _no_overwrite(trace_path, force)
     try:
         game = api.load_game(ruleset)
     except DiagnosticError as err:
@@ -290,12 +346,14 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
         click.echo(f"record written to {trace_path}")
 
 
-@main.command("verify")
+@main.command("verify", epilog=_examples(
+    "dominorules simulate pagat --matches 10 --trace p.jsonl && dominorules verify p.jsonl",
+    "dominorules verify game.jsonl"))
 @click.argument("file")
 def verify_cmd(file: str) -> None:
     """Re-play a game record through the engine; report the first wrong event."""
-    from interpreter.files import NOT_FOUND
-    from interpreter.records import verify_file
+    from dominorules.files import NOT_FOUND
+    from dominorules.records import verify_file
 
     problems = verify_file(file)
     if problems:
@@ -320,7 +378,7 @@ def _progress_reporter(enabled: bool):
     from rich.console import Console
     from rich.progress import Progress
 
-    from interpreter.explore.report import progress_columns
+    from dominorules.explore.report import progress_columns
 
     state: dict = {"bar": None, "task": None, "t0": time.monotonic()}
 
@@ -352,8 +410,12 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
     return value
 
 
-@main.command("compare")
-@click.argument("rulesets", nargs=-1, required=True, metavar="RULESET...")
+@main.command("compare", epilog=_examples(
+    "dominorules compare pagat dutch --players 3 --matches 2000",
+    "dominorules compare pagat rulesets/house/pay-per-draw.yaml --json > out.json",
+    "dominorules compare pagat dutch --precision 0.01 --html report.html"))
+@click.argument("rulesets", nargs=-1, required=True, metavar="RULESET...",
+                shell_complete=complete_ruleset)
 @click.option("--players", type=click.IntRange(1), help="Player count for every ruleset "
               "(default: the smallest count all of them allow).")
 @click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
@@ -384,25 +446,28 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
               help="Write a self-contained HTML report (tables and charts).")
 @click.option("--plot", "plot_path", metavar="FILE",
               help="Write the charts to a PNG (needs dominorules[plot]).")
+@click.option("--by-rule", is_flag=True, help="With two rulesets: split each difference "
+              "among the rules that differ (plays the mixes between them; --csv then "
+              "writes that split).")
 def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, seed: int,
                 bots: str, skill_bots: str, no_skill: bool, precision: float | None,
                 max_matches: int, workers: int | None, scheduler: str | None,
                 batch_size: int, as_json: bool, csv_path: str | None, html_path: str | None,
-                plot_path: str | None) -> None:
+                plot_path: str | None, by_rule: bool) -> None:
     """Compare rulesets on the same seeded deals: what do the rules change?"""
     import json
 
     from rich.console import Console
 
-    from interpreter.explore import html, report
-    from interpreter.explore.compare import CompareSettings, compare
-    from interpreter.explore.runner import make_backend
+    from dominorules.explore import html, report, summary
+    from dominorules.explore.compare import CompareSettings, compare
+    from dominorules.explore.runner import make_backend
 
     skill = _names(skill_bots)
     if not no_skill and len(skill) != 2:
         raise click.BadParameter("give two bot names: SKILLED,OTHERS", param_hint="--skill-bots")
     _check_outputs({"--csv": csv_path, "--html": html_path, "--plot": plot_path}, rulesets)
-    from interpreter.explore.runner import check_backend_options
+    from dominorules.explore.runner import check_backend_options
 
     problem = check_backend_options(workers, scheduler)
     if problem is not None:
@@ -410,10 +475,20 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     settings = CompareSettings(
         tuple(rulesets), players, matches, seed, _names(bots) or ("random",),
         None if no_skill else (skill[0], skill[1]), precision, max_matches, batch_size)
+    if by_rule and len(rulesets) != 2:
+        _usage_error(f"--by-rule splits the difference between two rulesets, not "
+                     f"{len(rulesets)}")
+    if by_rule and precision is not None:
+        _usage_error("--by-rule plays a fixed --matches; leave out --precision")
     update, stop = _progress_reporter(sys.stderr.isatty() and not as_json)
+    attribution = None
     try:
         with _sigterm_interrupts():
-            comparison = compare(settings, make_backend(workers, scheduler), update, csv_path)
+            comparison = compare(settings, make_backend(workers, scheduler), update,
+                                 None if by_rule else csv_path)
+            if by_rule and not comparison.outcome.interrupted:
+                attribution = _attribute(comparison, settings,
+                                         make_backend(workers, scheduler), update)
         stop()
     except UsageError as exc:  # an unknown bot, a player count no ruleset allows
         stop()
@@ -429,18 +504,40 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
                    f"({out.matches / out.seconds:,.0f} matches/s, {comparison.backend_name})",
                    err=True)
     if as_json:
-        click.echo(json.dumps(report.to_json(comparison), indent=2))
+        out_json = report.to_json(comparison)
+        if attribution is not None:
+            from dominorules.explore import attribution_report
+
+            out_json["by_rule"] = attribution_report.to_json(attribution)
+        click.echo(json.dumps(out_json, indent=2))
     else:
         # piped output has no width to measure: wide enough that each question is one line
         console = Console(width=None if sys.stdout.isatty() else 130)
-        for table in report.tables(comparison):
+        for paragraph in summary.paragraphs(comparison):
+            console.print(paragraph, highlight=False)
+            console.print()
+        for table in report.tables(comparison, console.width):
             console.print(table)
+        console.print(summary.bots_footer(comparison), highlight=False)
+        if attribution is not None:
+            from dominorules.explore import attribution_report
+
+            console.print()
+            console.print(attribution_report.table(attribution))
+            for line in attribution_report.lines(attribution):
+                console.print(line, highlight=False)
     # the files last: a write that fails (a full disk) loses none of the numbers above
     failed = list(comparison.outcome.write_errors)
+    if attribution is not None and csv_path:
+        from dominorules.explore import attribution_report
+
+        failed += _write_file(csv_path,
+                              lambda: attribution_report.write_csv(attribution, csv_path))
     if html_path:
-        failed += _write_file(html_path, lambda: _write_html(html_path, html, comparison))
+        failed += _write_file(html_path, lambda: _write_html(html_path, html, comparison,
+                                                            attribution))
     if plot_path:
-        from interpreter.explore.plot import write_png
+        from dominorules.explore.plot import write_png
 
         failed += _write_file(plot_path, lambda: write_png(comparison, plot_path))
     if comparison.outcome.interrupted:
@@ -452,9 +549,14 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         sys.exit(1)
 
 
-def _write_html(path: str, html, comparison) -> None:
+def _write_html(path: str, html, comparison, attribution=None) -> None:
+    extra = []
+    if attribution is not None:
+        from dominorules.explore import attribution_report
+
+        extra.append(attribution_report.html_section(attribution))
     with open(path, "w", encoding="utf-8") as fh:
-        fh.write(html.render(comparison))
+        fh.write(html.render(comparison, extra))
 
 
 def _write_file(path: str, write) -> list[Diagnostic]:
@@ -468,6 +570,275 @@ def _write_file(path: str, write) -> list[Diagnostic]:
     return []
 
 
+# --- explorer: sweep, tune -----------------------------------------------------------
+
+def _labelled_progress(enabled: bool):
+    """A progress bar on stderr that names what is running (a combination, a rung)."""
+    import time
+
+    from rich.console import Console
+    from rich.progress import Progress, TextColumn
+
+    from dominorules.explore.report import progress_columns
+
+    state: dict = {"bar": None, "task": None, "t0": time.monotonic()}
+
+    def update(done: int, total: int, label: str) -> None:
+        if not enabled:
+            return
+        if state["bar"] is None:
+            if time.monotonic() - state["t0"] < 1.0:
+                return
+            state["bar"] = Progress(TextColumn("{task.description}"), *progress_columns()[1:],
+                                    console=Console(stderr=True), transient=True)
+            state["bar"].start()
+            state["task"] = state["bar"].add_task(label, total=total)
+        state["bar"].update(state["task"], completed=done, total=total, description=label)
+
+    def stop() -> None:
+        if state["bar"] is not None:
+            state["bar"].stop()
+
+    return update, stop
+
+
+def _varies(texts: tuple[str, ...]):
+    """Parsed --vary options; a malformed one is a usage error (exit 2) before anything runs."""
+    from dominorules.explore.variation import parse_vary
+
+    try:
+        return tuple(parse_vary(t) for t in texts)
+    except DiagnosticError as exc:
+        fail(exc.diagnostics, 2)
+
+
+def _skill_pair(skill_bots: str, no_skill: bool):
+    skill = _names(skill_bots)
+    if no_skill:
+        return None
+    if len(skill) != 2:
+        raise click.BadParameter("give two bot names: SKILLED,OTHERS", param_hint="--skill-bots")
+    return (skill[0], skill[1])
+
+
+def _explorer_options(fn):
+    """The options sweep and tune share with compare."""
+    for option in reversed([
+        click.option("--vary", "vary", multiple=True, required=True, metavar="FIELD=VALUES",
+                     help="A rule's schema path and values: a list (31,61,101), a range "
+                     "(5..7 or 20..200:20), formulas allowed. Repeat for more fields."),
+        click.option("--players", type=click.IntRange(1),
+                     help="Player count (default: the fewest the ruleset allows)."),
+        click.option("--seed", type=int, default=1, show_default=True,
+                     help="Base seed of the run."),
+        click.option("--bots", default="random", show_default=True,
+                     help="Bot for every seat, or one per seat separated by commas."),
+        click.option("--skill-bots", default="strategist,random", show_default=True,
+                     metavar="SKILLED,OTHERS", help="The skill rows' bots."),
+        click.option("--no-skill", is_flag=True, help="Skip the skill rows (halves the time)."),
+        click.option("--workers", type=click.IntRange(1), help="Local worker processes "
+                     "(default: the machine's cores)."),
+        click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster."),
+        click.option("--batch-size", type=click.IntRange(1), default=50, show_default=True,
+                     help="Matches per batch handed to a worker."),
+        click.option("--json", "as_json", is_flag=True, help="Print one JSON object."),
+    ]):
+        fn = option(fn)
+    return fn
+
+
+@main.command("sweep", epilog=_examples(
+    "dominorules sweep pagat --vary match.target=31,61,101 --players 3",
+    "dominorules sweep pagat --vary match.target=31,61 --vary deal.hand_size=5,6,7 --html s.html"))
+@click.argument("ruleset", metavar="RULESET")
+@_explorer_options
+@click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
+              help="Matches per combination (every combination plays the same deals).")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write one row per combination and metric to this CSV file.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write each metric against the varied values as an HTML page.")
+def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int, bots: str,
+              skill_bots: str, no_skill: bool, workers: int | None, scheduler: str | None,
+              batch_size: int, as_json: bool, matches: int, csv_path: str | None,
+              html_path: str | None) -> None:
+    """Play every combination of the varied rules and report each metric per combination."""
+    import json
+
+    from rich.console import Console
+
+    from dominorules.explore import sweep_html, sweep_report
+    from dominorules.explore.runner import make_backend
+    from dominorules.explore.sweep import SweepSettings, check_settings, sweep
+
+    varies = _varies(vary)
+    settings = SweepSettings(ruleset, varies, players, matches, seed, _names(bots) or ("random",),
+                             _skill_pair(skill_bots, no_skill), batch_size)
+    _check_explorer(ruleset, varies, players, settings.bots, check_settings)
+    update, stop = _labelled_progress(sys.stderr.isatty() and not as_json)
+    try:
+        result = sweep(settings, make_backend(workers, scheduler), update)
+        stop()
+        if csv_path:
+            sweep_report.write_csv(result, csv_path)
+        if html_path:
+            with open(html_path, "w", encoding="utf-8") as fh:
+                fh.write(sweep_html.render(result))
+    except DiagnosticError as exc:
+        stop()
+        fail(exc.diagnostics)
+    except OSError as exc:
+        stop()
+        fail([Diagnostic("file", f"cannot write {exc.filename}: {exc.strerror}",
+                         file=str(exc.filename or ""))])
+    for line in sweep_report.invalid_lines(result) + [f"warning: {w}" for w in
+                                                       result.outcome.warnings]:
+        click.echo(line, err=True)
+    if as_json:
+        click.echo(json.dumps(sweep_report.to_json(result), indent=2))
+    else:
+        console = Console(width=None if sys.stdout.isatty() else 130)
+        for table in sweep_report.tables(result):
+            console.print(table)
+    if result.outcome.interrupted:
+        click.echo("interrupted: finished combinations are complete; the one running is "
+                   "marked with the matches it finished; the rest did not run", err=True)
+        sys.exit(130)
+
+
+@main.command("tune", epilog=_examples(
+    'dominorules tune pagat --vary match.target=20..200 --goal "turns_per_match ~ 120"',
+    "dominorules tune pagat --vary match.target=20..200 --goal \"rounds_per_match ~ 5\" "
+    "--out tuned.yaml"))
+@click.argument("ruleset", metavar="RULESET")
+@_explorer_options
+@click.option("--goal", "goals", multiple=True, required=True, metavar="GOAL",
+              help="METRIC ~ TARGET [+- TOL], METRIC < BOUND or METRIC > BOUND "
+              "(a metric key of docs/metrics.md; shares as 0.01 or 1%). Repeatable.")
+@click.option("--matches", type=click.IntRange(2), default=200, show_default=True,
+              help="Matches each candidate plays in the first rung.")
+@click.option("--max-matches", type=click.IntRange(2), default=5400, show_default=True,
+              help="Matches the last candidates reach at most.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write the best settings as a ruleset that extends RULESET.")
+def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int, bots: str,
+             skill_bots: str, no_skill: bool, workers: int | None, scheduler: str | None,
+             batch_size: int, as_json: bool, goals: tuple[str, ...], matches: int,
+             max_matches: int, out_path: str | None) -> None:
+    """Search the varied rules for values that meet the goals (successive halving)."""
+    import json
+
+    from dominorules.explore.runner import make_backend
+    from dominorules.explore.sweep import check_settings
+    from dominorules.explore.tune import TuneSettings, check, tune, winning_yaml
+
+    varies = _varies(vary)
+    skill = _skill_pair(skill_bots, False)
+    settings = TuneSettings(ruleset, varies, goals, players, matches, max_matches, seed,
+                            _names(bots) or ("random",), skill, batch_size)
+    _check_explorer(ruleset, varies, players, settings.bots, check_settings)
+    try:
+        check(settings)
+    except DiagnosticError as exc:
+        fail(exc.diagnostics, 2)
+    update, stop = _labelled_progress(sys.stderr.isatty() and not as_json)
+    try:
+        result = tune(settings, lambda: make_backend(workers, scheduler), update)
+        stop()
+        if out_path and result.ranked:
+            _write_tuned(result, out_path, winning_yaml)
+    except DiagnosticError as exc:
+        stop()
+        fail(exc.diagnostics)
+    except OSError as exc:
+        stop()
+        fail([Diagnostic("file", f"cannot write {exc.filename}: {exc.strerror}",
+                         file=str(exc.filename or ""))])
+    for text, problem in result.invalid:
+        click.echo(f"not tried: {text}: {problem}", err=True)
+    rows = [_tuned_row(result, c) for c in result.ranked]
+    if as_json:
+        click.echo(json.dumps({"settings": {"ruleset": ruleset, "players": result.players,
+                                            "goals": list(goals), "seed": seed,
+                                            "first_rung": matches, "max_matches": max_matches},
+                               "candidates": rows}, indent=2))
+    else:
+        best = rows[0]
+        click.echo(f"best: {best['label']} ({best['matches']} matches)")
+        for g in best["goals"]:
+            sure = "n/a" if g["confidence"] is None else f"{g['confidence']:.0%}"
+            click.echo(f"  {g['goal']}: {g['estimate']} -> {sure} sure it is met")
+        click.echo("runners-up: " + "; ".join(f"{r['label']} (loss {r['loss']:.3g}, "
+                                              f"{r['matches']} matches)" for r in rows[1:4]))
+        if out_path:
+            click.echo(f"written to {out_path}")
+    if result.interrupted:
+        click.echo("interrupted: the ranking covers the rungs finished before Ctrl-C", err=True)
+        sys.exit(130)
+
+
+def _tuned_row(result, c) -> dict:
+    from dominorules.explore.report import fmt_estimate
+
+    goals = []
+    for g in result.goals:
+        e = c.estimates.get(g.metric.key)
+        goals.append({"goal": g.text, "metric": g.metric.key,
+                      "estimate": fmt_estimate(g.metric, e) if e else "n/a",
+                      "value": e.to_json() if e else None,
+                      "confidence": g.confidence(e) if e else None})
+    main = c.aggs.get("main")
+    return {"label": c.label, "values": c.overrides, "loss": c.loss, "rung": c.rung,
+            "matches": main.n if main else 0, "goals": goals}
+
+
+def _write_tuned(result, out_path: str, winning_yaml) -> None:
+    """The winning ruleset file; restricted to the tuned player count if it only works there."""
+    from dominorules.rules import load_ruleset
+
+    for only_players in (False, True):
+        with open(out_path, "w", encoding="utf-8") as fh:
+            fh.write(winning_yaml(result, out_path, only_players))
+        try:
+            load_ruleset(out_path)
+            return
+        except DiagnosticError:
+            continue
+
+
+def _check_explorer(ruleset: str, varies, players: int | None, bots: tuple[str, ...],
+                    check_settings) -> None:
+    """Usage errors (--vary, --players, --bots) exit 2 before anything runs; a broken
+    ruleset file exits 1."""
+    from dominorules import api
+
+    try:
+        base, n = check_settings(ruleset, varies, players)
+    except DiagnosticError as exc:
+        fail(exc.diagnostics, 2 if exc.diagnostics[0].code == "vary" else 1)
+    try:
+        base.check_players(n)
+        api.parse_bots(",".join(bots), n)
+    except DiagnosticError as exc:
+        fail(exc.diagnostics, 2)
+
+
+def _attribute(comparison, settings, backend, update):
+    """The --by-rule run: the two rulesets and the mixes between them, on the same seeds."""
+    import tempfile
+
+    from dominorules.explore.attribution import attribute
+    from dominorules.explore.compare import seat_bots
+
+    a, b = comparison.rulesets
+    players = comparison.outcome.runs[0].pairing.players
+    with tempfile.TemporaryDirectory(prefix="dominorules-by-rule-") as directory:
+        return attribute(a.ref, b.ref, (a.label, b.label), players,
+                         seat_bots(settings.bots, players), settings.seed, settings.matches,
+                         settings.batch_size, backend, directory, update,
+                         partnerships=a.partnerships or b.partnerships)
+
+
 # --- terminal: play, replay ----------------------------------------------------------
 
 def _seats(text: str) -> tuple[int, ...]:
@@ -478,8 +849,11 @@ def _seats(text: str) -> tuple[int, ...]:
                                  param_hint="--humans") from None
 
 
-@main.command("play")
-@click.argument("ruleset", metavar="RULESET")
+@main.command("play", epilog=_examples(
+    "dominorules play pagat",
+    "dominorules play mexican --bots strategist",
+    "dominorules play dutch --players 3 --humans 0,1 --seed 11 --trace game.jsonl"))
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--humans", default="0", show_default=True,
               help="Seats played at this terminal, separated by commas (hot-seat when several).")
 @click.option("--bots", default="", help="Bot for every other seat, or one per bot seat "
@@ -489,13 +863,15 @@ def _seats(text: str) -> tuple[int, ...]:
 @click.option("--seed", type=int, help="Seed of the match (default: random, printed).")
 @click.option("--trace", metavar="FILE", help="Write the match record to "
               "this file as it is played (JSON Lines).")
+@_FORCE
 @click.option("--fast", is_flag=True, help="No pauses between the bots' moves.")
 def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: int | None,
-             trace: str | None, fast: bool) -> None:
+             trace: str | None, force: bool, fast: bool) -> None:
     """Play a ruleset in the terminal against bots or friends."""
-    from interpreter.play import PlaySettings, RichTerminal, SetupError, play
+    from dominorules.play import PlaySettings, RichTerminal, SetupError, play
 
     _check_outputs({"--trace": trace}, [ruleset])
+    _no_overwrite(trace, force)
     settings = PlaySettings(ruleset, _seats(humans), _names(bots), players, seed, trace, fast)
     try:
         code = play(settings, RichTerminal(fast=fast))
@@ -506,11 +882,13 @@ def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: in
     sys.exit(code)
 
 
-@main.command("replay")
+@main.command("replay", epilog=_examples(
+    "dominorules play dutch --trace game.jsonl && dominorules replay game.jsonl",
+    "dominorules replay game.jsonl"))
 @click.argument("file")
 def replay_cmd(file: str) -> None:
     """Step through a recorded match with every hand visible (the record is verified first)."""
-    from interpreter.play import RichTerminal, replay
+    from dominorules.play import RichTerminal, replay
 
     try:
         code = replay(file, RichTerminal())

@@ -1,6 +1,6 @@
 """The public Python face: load a ruleset, start or play a seeded match, bots, records.
 
->>> from interpreter import api
+>>> from dominorules import api
 >>> game = api.load_game("my-rules.yaml")                          # doctest: +SKIP
 >>> result = api.play_match(game, 3, seed=7, bots="random")        # doctest: +SKIP
 >>> result.winner, result.scores                                   # doctest: +SKIP
@@ -19,7 +19,6 @@ from .bots.loader import make_bot, resolve
 from .bots.turn import bot_turn
 from .diagnostics import Diagnostic, DiagnosticError
 from .engine.actions import Action
-from .engine.core import MatchCore
 from .engine.explain import explain_illegal
 from .engine.game import Deal, Game
 from .engine.observation import Observation
@@ -43,12 +42,13 @@ def load_game(ref: str) -> Game:
 
     Builtin games are cached (a ``Game`` is immutable).
     """
-    from .rules import builtin_rulesets, load_ruleset
+    from .rules import load_ruleset
+    from .rules.resources import builtin_paths
 
     if ref in _GAMES:
         return _GAMES[ref]
     ruleset = load_ruleset(ref)
-    builtin = ref in {b.name for b in builtin_rulesets()}
+    builtin = ref in builtin_paths()
     game = Game(ruleset.rules, ref=ref if builtin else ruleset.name,
                 source=None if builtin else os.path.abspath(ruleset.path))
     if builtin:
@@ -109,11 +109,11 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
                 # the engine makes the uniform pick itself on each seat's words: no bot
                 # objects; a uniform seat's policy is never called, its words stand in
                 first = seat_first(seed, players)
-                core = MatchCore(game, players, seed, list(first), uniform=first,
+                core = game.core_class(game, players, seed, list(first), uniform=first,
                                  more=partial(seat_rest, seed), record=trace,
                                  start_scores=start_scores, max_rounds=max_rounds)
             else:
-                core = MatchCore(game, players, seed,
+                core = game.core_class(game, players, seed,
                                  [fast_policy(construct(cls, s, rng, bots), game, bots, s)
                                   for s, rng in enumerate(seat_streams(seed, players))],
                                  record=trace, start_scores=start_scores,
@@ -126,7 +126,7 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     policies = [(fast_policy(b, game, labels[s], s) if fast and hasattr(b, "policy") else None)
                 for s, b in enumerate(seats)]
     if all(p is not None for p in policies) and not deals:
-        core = MatchCore(game, players, seed, policies, record=trace,
+        core = game.core_class(game, players, seed, policies, record=trace,
                          start_scores=start_scores, max_rounds=max_rounds)
         for _ in core.run():
             raise RuntimeError("a fast policy is missing")  # pragma: no cover

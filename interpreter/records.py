@@ -1,4 +1,4 @@
-"""Game records (``../shared/TRACE.md``): write and read JSON Lines, and verify them.
+"""Game records (``docs/records.md``): write and read JSON Lines, and verify them.
 
 ``verify_file`` re-plays every match of a record through the engine under the
 ruleset its ``match_start`` names (a builtin name, or the file in ``source``) and
@@ -31,6 +31,9 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "place": ("player", "tile", "end"),
     "pass": ("player",),
     "round_end": ("round", "result", "winner", "pips", "points", "scores"),
+    "score": ("player", "side", "points", "rule"),
+    "extra_turn": ("player",),
+    "skip": ("player",),
     "match_end": ("winner", "scores"),
 }
 
@@ -326,8 +329,8 @@ def _action(line: int, e: dict) -> Action:
     kind = e["event"]
     if kind == "place":
         tile = _tiles(line, [e["tile"]])[0]
-        if e["end"] not in ("left", "right", None):
-            raise _Mismatch(line, f"end {e['end']!r} must be left, right or null")
+        if e["end"] not in ("left", "right", "up", "down", None):
+            raise _Mismatch(line, f"end {e['end']!r} must be left, right, up, down or null")
         return Action.place(tile, e["end"])
     return Action(kind)
 
@@ -353,7 +356,10 @@ _FIELDS = {
     "draw": ("player", "tile"),
     "place": ("player", "tile", "end"),
     "pass": ("player",),
-    "round_end": ("round", "result", "winner", "pips", "points", "scores"),
+    "round_end": ("round", "result", "winner", "pips", "points", "scores", "play_points"),
+    "score": ("player", "side", "points", "rule"),
+    "extra_turn": ("player",),
+    "skip": ("player",),
     "match_end": ("winner", "scores"),
 }
 

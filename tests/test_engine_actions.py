@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from rules_factory import make_game, start
 
-from interpreter.engine.actions import (
+from dominorules.engine.actions import (
     Action,
     AmbiguousActionError,
     IllegalActionError,
     MalformedActionError,
 )
-from interpreter.engine.tiles import Tile
+from dominorules.engine.tiles import Tile
 
 
 def test_tiles_compare_equal_either_way_round_and_print_high_first():
@@ -32,7 +32,7 @@ def test_placements_are_the_same_action_either_way_round():
 
 @pytest.mark.parametrize("text, message", [
     ("", "'' is not an action"),
-    ("6-4 up", "'up' is not an end: write left or right"),
+    ("6-4 sideways", r"'sideways' is not an end: write left or right \(up or down on a spinner\)"),
     ("six-four", "'six-four' is not a tile: write it like 6-4"),
     ("6-4 left now", "is not an action"),
 ])

@@ -12,8 +12,8 @@ import json
 
 import pytest
 
-from interpreter import api, records
-from interpreter.rules import builtin_rulesets
+from dominorules import api, records
+from dominorules.rules import builtin_rulesets
 
 CASES = [(b.name, p) for b in builtin_rulesets()
          for p in range(api.load_game(b.name).rules.min_players,
@@ -30,14 +30,15 @@ def replay_check(game, events):
     teams = start["teams"]
     side_of = {s: i for i, team in enumerate(teams) for s in team}
     scores = [0] * len(teams)
-    hands = bone = ends = None
+    hands = bone = ends = spinner = None
+    spins = game.rules.spinner != "none"
     for e in events[1:]:
         kind = e["event"]
         if kind == "deal":
             hands = [sorted(map(tuple, h)) for h in e["hands"]]
             bone = [tuple(t) for t in e["boneyard"]]
             assert sorted([t for h in hands for t in h] + bone) == full   # a whole set
-            ends = None
+            ends = spinner = None
             line = []
         elif kind == "draw":
             assert len(bone) > game.rules.reserve, "drew from the reserve"
@@ -49,11 +50,18 @@ def replay_check(game, events):
             line.append(tile)
             if ends is None:
                 assert e["end"] is None
-                ends = [tile[0], tile[1]]
+                ends = {"left": tile[0], "right": tile[1]}
             else:
-                i = 0 if e["end"] == "left" else 1
-                assert ends[i] in tile, f"{tile} does not match {ends[i]}"
-                ends[i] = tile[0] + tile[1] - ends[i]
+                end = e["end"]
+                if end in ("up", "down"):   # a spinner's arm starts from the spinner's value
+                    assert spinner is not None, f"{end} with no spinner on the board"
+                    ends.setdefault(end, spinner)
+                assert ends[end] in tile, f"{tile} does not match {ends[end]}"
+                ends[end] = tile[0] + tile[1] - ends[end]
+            if spinner is None and spins and tile[0] == tile[1]:
+                spinner = tile[0]
+        elif kind == "score":                    # points scored during play (house rules)
+            scores[e["side"]] += e["points"]
         elif kind == "round_end":
             pips = [sum(game.rules.tile_value(a, b) for a, b in h) for h in hands]
             assert e["pips"] == pips
@@ -63,7 +71,7 @@ def replay_check(game, events):
                 scores[i] += pts
             assert e["scores"] == scores                 # scores = sum of round points
             assert sorted([t for h in hands for t in h] + bone + line) == full  # conserved
-        elif kind == "match_end":
+        elif kind == "match_end" and game.rules.final is None:  # else match.final reshapes them
             assert e["scores"] == scores
     assert events[-1]["event"] == "match_end"
     assert len(teams) == len(set(side_of.values())) and players == len(side_of)
@@ -79,8 +87,10 @@ def test_random_playouts_are_consistent_verified_and_reproducible(name, players,
             1 for e in fast.events if e["event"] == "place")
         assert sum(r.draws for r in fast.rounds) == sum(
             1 for e in fast.events if e["event"] == "draw")
-        assert list(fast.scores) == [sum(r.points[i] for r in fast.rounds)
-                                     for i in range(len(fast.scores))]
+        if game.rules.final is None:
+            assert list(fast.scores) == [sum(r.points[i] + (r.play_points[i] if r.play_points
+                                                            else 0) for r in fast.rounds)
+                                         for i in range(len(fast.scores))]
         again = api.play_match(game, players, seed, trace=True)
         assert [json.dumps(e) for e in again.events] == [json.dumps(e) for e in fast.events]
         slow = api.play_match(game, players, seed, trace=True, fast=False)
@@ -111,4 +121,6 @@ def test_rulesets_on_the_same_seed_and_set_share_their_first_deal():
 def test_match_seeds_are_stable_and_distinct():
     seeds = [api.match_seed(7, i) for i in range(1000)]
     assert len(set(seeds)) == 1000
-    assert api.match_seed(7, 0) == api.match_seed(7, 0)
+    # pinned: a record names its match's seed, and a run must give the same seeds next year
+    assert (api.match_seed(7, 0), api.match_seed(7, 1)) == (28270905895562, 232903014977184)
+    assert api.match_seed(3, 0) == 17808887807539       # docs/records.md's example

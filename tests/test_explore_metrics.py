@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
-from interpreter.engine.stats import MatchResult, RoundStats
-from interpreter.explore import stats
-from interpreter.explore.metrics import (
+from dominorules.engine.stats import MatchResult, RoundStats
+from dominorules.explore import stats
+from dominorules.explore.metrics import (
     aggregate_matches,
     feature_names,
     features,
     is_comeback,
     lead_changes,
     metrics_for,
+    shown,
 )
 
 
@@ -56,6 +58,9 @@ def test_features_of_one_match_by_hand():
         "passes": 11, "decisions": 45, "choice_points": 15, "redeals": 1, "blocked": 2,
         "tied_blocks": 1, "points": 75, "drawn": 0, "decided": 1, "lead_changes": 1,
         "comeback": 1, "leader_edge": -1, "skill_win": 1, "skill_edge": 2,
+        # 3 sides x 4 rounds; 3 rounds won, none by the round leader's side: 3 * 0 - 3
+        "side_rounds": 12, "round_leader_edge": -3, "domino_rounds": 2,
+        "play_points": 0, "extra_turns": 0, "skips": 0,
         "seat_win_0": 0, "seat_win_1": 0, "seat_win_2": 1,
     }
 
@@ -80,6 +85,11 @@ def test_features_of_one_match_by_hand():
     ("lead_changes", Fraction(1, 2)),
     ("comeback_rate", 1),
     ("decision_rate", Fraction(16, 53)),
+    ("turns_per_match", Fraction(42 + 6, 2)),
+    ("placements_per_match", Fraction(31 + 3, 2)),
+    ("domino_rate", Fraction(2, 5)),
+    # no round leader's side won its round; 3 of 5 rounds were won: (0 - 3/3) / 5
+    ("round_leader_advantage", Fraction(-1, 5)),
 ])
 def test_metric_values_on_two_matches(key, expected):
     assert value(key, [COMEBACK, DRAWN]) == pytest.approx(float(expected), abs=1e-12)
@@ -139,7 +149,7 @@ def test_every_metric_has_a_question_unit_and_definition():
 
 
 def test_one_pass_features_agree_with_the_readable_definitions_on_real_matches():
-    from interpreter import api
+    from dominorules import api
 
     names = feature_names(3)
     game = api.load_game("pagat")
@@ -164,3 +174,32 @@ def test_balance_in_partnerships_is_the_gap_between_sides_not_partners():
     # every seat won half: no gap, but seat 0 against seat 1 (not its partner) is uncertain
     assert est.value == 0.0
     assert est.half_width > 0.5
+
+
+def test_points_during_play_extra_turns_and_skips_are_read_when_reported():
+    base = rnd(1, 0, "domino", 0, (30, 5), (30, 5), 10, 8, 0, 2, 10, 4)
+    house = replace(base, play_points=(10, 5), extra_turns=2, skips=1)
+    m = MatchResult("x", 2, 1, ((0,), (1,)), 0, (30, 5), 20, (house, base))
+    got = dict(zip(feature_names(2), features(m), strict=True))
+    assert (got["play_points"], got["extra_turns"], got["skips"]) == (15, 2, 1)
+    assert value("play_points_per_round", [m], players=2) == 7.5
+    assert value("skips_per_round", [m], players=2) == 0.5
+
+
+def test_a_leader_who_always_wins_the_round_has_the_whole_unfair_share():
+    r = [rnd(i + 1, i % 2, "domino", i % 2, (5, 0) if i % 2 == 0 else (0, 5),
+             (5, 0), 1, 1, 0, 0, 1, 0) for i in range(4)]
+    m = MatchResult("x", 2, 1, ((0,), (1,)), 0, (10, 10), 20, tuple(r))
+    # won all 4 rounds; a fair share is 1/2 of them
+    assert value("round_leader_advantage", [m], players=2) == 0.5
+
+
+def test_rows_used_only_by_house_mechanisms_are_hidden_until_some_ruleset_uses_them():
+    base = rnd(1, 0, "domino", 0, (30, 5), (30, 5), 10, 8, 0, 2, 10, 4)
+    plain = MatchResult("x", 2, 1, ((0,), (1,)), 0, (30, 5), 20, (base,))
+    house = MatchResult("x", 2, 1, ((0,), (1,)), 0, (30, 5), 20, (
+        replace(base, play_points=(3, 0)),))
+    names = feature_names(2)
+    metric = next(m for m in metrics_for("main", 2) if m.key == "play_points_per_round")
+    assert not shown(metric, [aggregate_matches([plain])], names)
+    assert shown(metric, [aggregate_matches([plain]), aggregate_matches([house])], names)

@@ -104,7 +104,7 @@ def test_workers_and_scheduler_are_usage_errors(args, says):
     from click.testing import CliRunner
 
     from cli import main
-    from interpreter.explore.runner import max_workers
+    from dominorules.explore.runner import max_workers
 
     result = CliRunner().invoke(main, ["compare", "pagat", "dutch", *args])
     assert result.exit_code == 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.expr import ExprError, ExprProblem, compile_expression
+from dominorules.expr import ExprError, ExprProblem, compile_expression
 
 
 def problems(source, field="hand_size"):
@@ -88,7 +88,7 @@ def test_unknown_name_suggests_the_closest():
 def test_unknown_name_offered_by_another_field():
     assert only("sum(opponents.pips)", "tile_value") == ExprProblem(
         "expr-name", "unknown name 'opponents'; tile_value offers: tile", 4, 9,
-        "only scoring formulas offer 'opponents'")
+        "only event_draw, event_pass, event_place and scoring formulas offer 'opponents'")
 
 
 def test_unknown_name_with_nothing_close():
@@ -122,14 +122,14 @@ def test_a_name_is_not_a_function():
 
 def test_unknown_attribute_lists_the_types_attributes():
     assert only("winner.pip", "scoring") == ExprProblem(
-        "expr-attribute", "a side has no attribute 'pip'; its attributes are: drawn, index, "
-        "pips, players, tiles", 7, 3, "did you mean 'pips'?")
+        "expr-attribute", "a side has no attribute 'pip'; its attributes are: doubles, drawn, "
+        "index, pips, players, rounds_won, score, tiles, won", 7, 3, "did you mean 'pips'?")
 
 
 def test_unknown_attribute_through_a_list():
     assert only("sum(winner.players.index)", "scoring") == ExprProblem(
-        "expr-attribute", "a player has no attribute 'index'; its attributes are: drawn, pips, "
-        "seat, tiles", 19, 5, "")
+        "expr-attribute", "a player has no attribute 'index'; its attributes are: doubles, drawn, "
+        "pips, seat, tiles", 19, 5, "")
 
 
 def test_python_internals_are_not_attributes():

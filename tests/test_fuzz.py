@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli import main
-from interpreter import api
+from dominorules import api
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESET = (ROOT / "rulesets" / "house" / "pay-per-draw.yaml").read_text(encoding="utf-8") + \

@@ -9,11 +9,11 @@ import json
 
 import pytest
 
-from interpreter import api
-from interpreter.play import PlaySettings, ScriptedTerminal, play
-from interpreter.play.commands import Refusal, interpret
-from interpreter.play.replay import Replayer
-from interpreter.play.timeline import snapshots
+from dominorules import api
+from dominorules.play import PlaySettings, ScriptedTerminal, play
+from dominorules.play.commands import Refusal, interpret
+from dominorules.play.replay import Replayer
+from dominorules.play.timeline import snapshots
 
 HOSTILE = ["²", "٣", "1" * 5000, "-1", "0", "\x1b[2J\x1b[31m1", "\x00\x07", "6-4 " * 100000,
            "9" * 40 + "-4 left", "1e3", "0x1", "１"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import gc
 import weakref
 
-from interpreter import api
-from interpreter.records import verify_file, write_records
+from dominorules import api
+from dominorules.records import verify_file, write_records
 
 
 def test_a_record_of_many_matches_loads_its_ruleset_file_once(tmp_path):

@@ -6,10 +6,10 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from interpreter.engine import rules as R
-from interpreter.rules import check_ruleset
-from interpreter.rules.schema import fill_defaults, ruleset_schema, validate
-from interpreter.rules.source import parse_yaml
+from dominorules.engine import rules as R
+from dominorules.rules import check_ruleset
+from dominorules.rules.schema import fill_defaults, ruleset_schema, validate
+from dominorules.rules.source import parse_yaml
 
 
 def _objects(node: Any, where: str = "$"):
@@ -41,7 +41,8 @@ def test_every_object_is_closed_and_every_property_described():
 def test_enums_are_the_engines_choices():
     p = ruleset_schema()["properties"]
     assert p["lead"]["properties"]["first"]["enum"] == list(R.LEAD_CHOOSERS)
-    assert p["lead"]["properties"]["later"]["enum"] == list(R.LEAD_CHOOSERS + R.LEAD_FOLLOWERS)
+    assert p["lead"]["properties"]["later"]["anyOf"][0]["enum"] == list(
+        R.LEAD_CHOOSERS + R.LEAD_FOLLOWERS)
     assert p["lead"]["properties"]["count_from"]["enum"] == list(R.LEAD_COUNT_FROM)
     assert p["opening"]["properties"]["tile"]["anyOf"][0]["enum"] == list(R.OPENING_TILES)
     assert p["opening"]["properties"]["opener"]["enum"] == list(R.OPENERS)
@@ -52,6 +53,22 @@ def test_enums_are_the_engines_choices():
     assert blocked["winner"]["enum"] == list(R.BLOCKED_WINNERS)
     assert blocked["tie"]["enum"] == list(R.BLOCKED_TIES)
     assert p["match"]["properties"]["tie"]["enum"] == list(R.MATCH_TIES)
+    # the house-rule mechanisms
+    assert p["board"]["properties"]["spinner"]["enum"] == list(R.SPINNERS)
+    play = p["play"]["properties"]
+    assert play["direction"]["enum"] == list(R.DIRECTIONS)
+    assert play["if_none_allowed"]["enum"] == list(R.IF_NONE_ALLOWED)
+    assert p["events"]["items"]["properties"]["after"]["enum"] == list(R.EVENT_TRIGGERS)
+    assert p["opening"]["properties"]["if_lacking"]["enum"] == list(R.IF_LACKING)
+    first = p["opening"]["properties"]["first_round"]["properties"]
+    assert first["if_lacking"]["enum"] == list(R.IF_LACKING)
+    assert first["if_unheld"]["enum"] == list(R.IF_UNHELD)
+    assert first["opener"]["enum"] == list(R.OPENERS)
+    assert first["tile"]["anyOf"][0]["enum"] == list(R.OPENING_TILES)
+    assert p["scoring"]["properties"]["domino_winner"]["enum"] == list(R.DOMINO_WINNERS)
+    assert blocked["among"]["enum"] == list(R.BLOCKED_AMONG)
+    assert p["match"]["properties"]["end"]["enum"] == list(R.MATCH_ENDS)
+    assert p["match"]["properties"]["winner"]["enum"] == list(R.MATCH_WINNERS)
 
 
 MINIMAL = """\
@@ -77,6 +94,8 @@ def test_minimal_ruleset_gets_documented_defaults():
                                "blocked": {"winner": "lowest_hand", "tie": "nothing",
                                            "points": "sum(opponents.pips) - winner.pips"}}
     assert data["match"] == {"target": 100, "tie": "draw"}
+    # the house-rule keys have no filled-in defaults: a plain ruleset's data is as before
+    assert not {"board", "play", "events"} & set(data)
     assert data["examples"] == [] and data["description"] == "" and data["source"] == ""
     assert doc.data["players"] == {"min": 2, "max": 4}  # the input is not changed
 

@@ -36,10 +36,10 @@ class GreedyBot:
         rnd = self.rng.random
         values = game.values
 
-        def choose(mL: int, mR: int, can_draw: bool) -> int:
+        def choose(mL: int, mR: int, can_draw: bool, mU: int = 0, mD: int = 0) -> int:
             ties: list[int] = []
             best = None
-            for m, end in ((mL, 0), (mR, 1)):
+            for end, m in enumerate((mL, mR, mU, mD)):   # up, down: a spinner's arms
                 while m:
                     low = m & -m
                     m ^= low

@@ -44,15 +44,19 @@ class RandomBot:
         bits = getattr(self.rng, "next32", None)
         rnd = self.rng.random
 
-        def choose(mL: int, mR: int, can_draw: bool) -> int:
+        def choose(mL: int, mR: int, can_draw: bool, mU: int = 0, mD: int = 0) -> int:
+            # mU, mD: a spinner's arms, once open (engine.general)
             nL = mL.bit_count()
-            n = nL + mR.bit_count()
+            n = nL + mR.bit_count() + mU.bit_count() + mD.bit_count()
             if n:
                 k = (bits() * n) >> 32 if bits is not None else int(rnd() * n)
-                if k < nL:
-                    m, end = mL, 0
-                else:
-                    m, end, k = mR, 1, k - nL
+                end = 0
+                for m in (mL, mR, mU, mD):
+                    c = m.bit_count()
+                    if k < c:
+                        break
+                    k -= c
+                    end += 1
                 while k:
                     m &= m - 1
                     k -= 1

@@ -15,7 +15,7 @@ apart from the best lower-scored action are what ``explain`` says, so every choi
 a reason a player can read. It reads only its ``Observation`` (its hand, the line and
 the public history), so it has no ``policy`` fast path: simulations call ``choose``.
 
->>> from interpreter import api
+>>> from dominorules import api
 >>> state = api.load_game("house/empty-boneyard").new_match(2, deals=[api.Deal.of(
 ...     ["6-6 6-5 6-4 6-1 2-2 3-1 0-0", "5-5 4-4 3-3 2-1 5-0 4-0 3-0"], leader=0)])
 >>> bot = StrategistBot(0, random.Random(1))
@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine.actions import Action
+from ..engine.board import END_NAMES, Board
 from ..engine.observation import Observation
 from ..engine.tiles import Tile
 
@@ -76,7 +77,9 @@ class Knowledge:
     passed: list[set[int]] = field(default_factory=list)
     led: list[set[int]] = field(default_factory=list)
     left_open: list[dict[int, int]] = field(default_factory=list)
-    ends: tuple[int, int] | None = None
+    spinner: bool = False        # the ruleset's first double is a spinner
+    ends: tuple[int, ...] | None = None
+    board: Board | None = None
     events: int = 0              # history events read so far
     last: object = None          # the last event read, to notice a different history
 
@@ -87,6 +90,7 @@ class Knowledge:
         self.led = [set() for _ in range(n)]
         self.left_open = [{} for _ in range(n)]
         self.ends = None
+        self.board = Board(self.spinner)
 
     def read(self, history: Sequence) -> None:
         """Read the events not read yet (the history only grows during a match)."""
@@ -110,17 +114,14 @@ class Knowledge:
     def _place(self, p: int, tile, end: str | None) -> None:
         a, b = tile
         if end is None:
-            self.ends = (a, b)
+            self.board.open_with(a, b, a == b)
+            self.ends = self.board.ends()
             self.led[p] = {a, b}
             return
-        left, right = self.ends
-        if end == "left":
-            left = a + b - left
-            new = left
-        else:
-            right = a + b - right
-            new = right
-        self.ends = (left, right)
+        at = END_NAMES.index(end)
+        self.board.place(at, a, b, a == b)
+        self.ends = self.board.ends()
+        new = self.ends[at]
         self.left_open[p][new] = self.left_open[p].get(new, 0) + 1
 
 
@@ -175,7 +176,7 @@ class StrategistBot:
 
     def _knowledge(self, obs: Observation) -> Knowledge:
         if self.known is None or self.known.players != obs.players:
-            self.known = Knowledge(obs.players)
+            self.known = Knowledge(obs.players, spinner=obs.rules.spinner == "first_double")
         self.known.read(obs.history)
         return self.known
 
@@ -199,7 +200,7 @@ class _Context:
             if t.high != t.low:
                 self.count[t.high] += 1
         self.unseen = [top + 1 - c for c in self.count]   # tiles showing v not in my hand
-        for a, b in obs.line:
+        for a, b in obs.line + obs.arms[0] + obs.arms[1]:
             self.unseen[a] -= 1
             if b != a:
                 self.unseen[b] -= 1
@@ -234,12 +235,10 @@ def _score_opening(action: Action, ctx: _Context) -> Scored:
 def _score_place(action: Action, ctx: _Context) -> Scored:
     obs, known = ctx.obs, ctx.known
     t = action.tile
-    left, right = obs.ends
-    if action.end == "left":
-        left = t.pips - left
-    else:
-        right = t.pips - right
-    ends = (left, right)
+    placed = list(obs.ends)
+    at = END_NAMES.index(action.end)
+    placed[at] = t.pips - placed[at]
+    ends = tuple(placed)
     rest = [u for u in obs.hand if u != t]
     terms: dict[str, float] = {}
     if not rest:
@@ -249,7 +248,7 @@ def _score_place(action: Action, ctx: _Context) -> Scored:
     count[t.low] -= 1
     if t.high != t.low:
         count[t.high] -= 1
-    values = {left, right}
+    values = set(ends)
     terms["options"] = W_OPTIONS * sum(1 for u in rest if u.low in values or u.high in values)
     terms["control"] = W_CONTROL * sum(count[v] for v in ends)
     terms["lock"] = W_LOCK * sum(1 for v in values if count[v] and ctx.unseen[v] == 0)
@@ -283,7 +282,7 @@ def _wants_draw(ranked: list[Scored], ctx: _Context) -> bool:
     for s in ranked:
         if "domino" in s.terms or s.terms.get("options", 0.0) or s.terms.get("block", 0.0):
             return False
-        if s.ends[0 if s.action.end == "left" else 1] not in ctx.next_suits:
+        if s.ends[END_NAMES.index(s.action.end)] not in ctx.next_suits:
             return False
     return True
 
@@ -299,7 +298,7 @@ def _say(best: Scored, ranked: list[Scored], ctx: _Context) -> str:
             if obs.phase == "seek":
                 return "draw: the opening tile is in no hand yet, so you draw in turn for it"
             return "draw: no tile fits an end, so you must draw"
-        opened = {s.ends[0 if s.action.end == "left" else 1] for s in ranked}
+        opened = {s.ends[END_NAMES.index(s.action.end)] for s in ranked}
         suits = " or ".join(suit(v) for v in sorted(opened))
         return (f"draw: every placement would open {suits}, which seat {ctx.next_seat} "
                 f"(next to play) is known to hold, and {obs.drawable} tiles may still be drawn")

@@ -6,7 +6,8 @@ and ``pass``. Three distinct errors, as in python-chess: malformed text, an
 illegal action, an ambiguous one.
 
 Inside the engine an action is an int: ``tile_index << 2 | end`` (end 0 left,
-1 right, 2 opening), ``DRAW`` or ``PASS``.
+1 right, 2 opening -- or up, on a spinner, outside the opening -- 3 down), ``DRAW``
+or ``PASS``.
 
 >>> a = Action.parse("6-4 left"); str(a), Action.parse(str(a)) == a
 ('6-4 left', True)
@@ -20,7 +21,6 @@ from .tiles import Tile
 
 DRAW = -1
 PASS = -2
-ENDS = ("left", "right", None)  # end code -> record's end
 
 
 class ActionError(ValueError):
@@ -41,7 +41,8 @@ class AmbiguousActionError(ActionError):
 
 @dataclass(frozen=True)
 class Action:
-    """``kind`` is ``place``, ``draw`` or ``pass``; ``end`` is ``left``/``right``/None."""
+    """``kind`` is ``place``, ``draw`` or ``pass``; ``end`` is ``left``/``right``/None
+    (``up``/``down`` on a spinner's arms)."""
 
     kind: str
     tile: Tile | None = None
@@ -83,15 +84,11 @@ class Action:
                 f"'{words[0]}' is not a tile: write it like 6-4") from None
         end = None
         if len(words) == 2:
-            end = {"left": "left", "l": "left", "right": "right", "r": "right"}.get(words[1])
+            end = {"left": "left", "l": "left", "right": "right", "r": "right",
+                   "up": "up", "u": "up", "down": "down"}.get(words[1])
             if end is None:
                 raise MalformedActionError(
-                    f"'{words[1]}' is not an end: write left or right")
+                    f"'{words[1]}' is not an end: write left or right (up or down on a "
+                    "spinner)")
         return cls.place(tile, end)
 
-    def to_event(self, player: int) -> dict:
-        """The record's event for this action by ``player`` (draws without their tile)."""
-        if self.kind == "place":
-            return {"event": "place", "player": player, "tile": self.tile.to_json(),
-                    "end": self.end}
-        return {"event": self.kind, "player": player}

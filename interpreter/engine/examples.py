@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import house_examples
 from .actions import Action, ActionError
 from .core import OPEN, PLAY, SEEK
 from .game import Game
@@ -94,6 +95,26 @@ def check_examples(rules: Rules) -> list[tuple[Example, str]]:
     return failures
 
 
+def _check_events(game: Game, data: dict, hands: list[list[Tile]]) -> str:
+    """What one action fires against the example's expect_points / again / skips."""
+    got = house_examples.fired(game, data, hands)
+    if isinstance(got, str):
+        return f"cannot set up the example: {got}"
+    points, again, skips = got
+    sides = len(game.teams(len(hands)))
+    want = list(data.get("expect_points") or [0] * sides)
+    problems = []
+    if points != want:
+        problems.append(f"expected points {want} during play, the rules give {points}")
+    if bool(again) != bool(data.get("expect_again", False)):
+        problems.append("expected another turn" if data.get("expect_again")
+                        else "expected no other turn, the rules give one")
+    if skips != int(data.get("expect_skips", 0)):
+        problems.append(f"expected {int(data.get('expect_skips', 0))} skipped turns, the rules "
+                        f"give {skips}")
+    return "; ".join(problems)
+
+
 def _hands(ts: TileSet, data: dict) -> list[list[Tile]]:
     hands = [parse_tiles(h) if isinstance(h, str) else [Tile.of(t) for t in h]
              for h in data["hands"]]
@@ -107,15 +128,26 @@ def _hands(ts: TileSet, data: dict) -> list[list[Tile]]:
 def _check(game: Game, ex: Example) -> str:
     data = ex.data
     hands = _hands(game.tileset, data)
+    general = game.rules.general
+    if ex.kind == "events":
+        return _check_events(game, data, hands)
     if ex.kind == "points":
-        got = points_for(game, hands, data.get("result", "domino"), data.get("drawn"))
+        if general:
+            got = house_examples.points(game, data, hands)
+        else:
+            got = points_for(game, hands, data.get("result", "domino"), data.get("drawn"))
         want = list(data["expect_points"])
         if got != want:
             return f"expected points {want}, the rules give {got}"
         return ""
     ends = tuple(data["ends"]) if data.get("ends") is not None else None
-    legal = legal_at(game, hands, int(data.get("turn", 0)), ends, int(data.get("boneyard", 0)),
-                     int(data.get("drawn_this_turn", 0)))
+    yard = data.get("boneyard", 0)
+    if general:
+        legal = house_examples.legal(game, data, hands)
+    else:
+        count = len(parse_tiles(yard)) if isinstance(yard, str) else int(yard)
+        legal = legal_at(game, hands, int(data.get("turn", 0)), ends, count,
+                         int(data.get("drawn_this_turn", 0)))
     want = [Action.parse(str(t)) for t in data["expect_legal"]]
     if sorted(map(str, legal)) != sorted(map(str, want)):
         shown = ", ".join(map(str, legal)) or "none"

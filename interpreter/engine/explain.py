@@ -15,7 +15,7 @@ def explain_illegal(state, action: Action) -> str:
     game = state.game
     rules = game.rules
     ts = game.tileset
-    _, hand, left, right, mL, mR, can_draw, can_pass, phase, drawn, pos = d
+    _, hand, left, right, mL, mR, can_draw, can_pass, phase, drawn, pos = d[:11]
     held = ts.tiles_of(hand)
     playable = [ts.tiles[t] for t in bits(mL | mR)]
     if phase == SEEK:
@@ -51,11 +51,19 @@ def explain_illegal(state, action: Action) -> str:
         if action.end is not None:
             return f"the opening tile is placed without an end: write just {tile}"
         required = rules.opening_tile
+        op = rules.first_opening if state.round == 1 and rules.first_opening else None
+        explain = op.explain if op is not None else rules.opening_explain
+        if explain and (op.allow if op is not None else rules.opening_allow) is not None:
+            return explain
+        if op is not None:
+            required = op.tile
         if mL.bit_count() == 1:
             return f"the round must open with {ts.tiles[bits(mL)[0]]}"
         return f"{tile} may not open this round ({_tile_name(required)} must)"
     assert phase == PLAY
     t = ts.index[tile]
+    if len(d) > 11:   # the general loop: up to four ends, and placement restrictions
+        return _explain_general(state, d, action, tile, t)
     if action.end is None:
         if mL >> t & 1 and mR >> t & 1:
             return f"{tile} fits both ends: write {tile} left or {tile} right"
@@ -64,6 +72,33 @@ def explain_illegal(state, action: Action) -> str:
         return f"{tile} matches neither open end ({left} and {right})"
     value = left if action.end == "left" else right
     return f"{tile} does not match the {action.end} end ({value})"
+
+
+def _explain_general(state, d: tuple, action: Action, tile: Tile, t: int) -> str:
+    core = state._core
+    ends = [v for v in d[11] if v is not None]
+    value_mask = state.game.tileset.value_mask
+    fits = [e for e, v in enumerate(ends) if value_mask[v] >> t & 1]
+    names = ("left", "right", "up", "down")
+    if action.end is not None:
+        if action.end not in names[:len(ends)]:
+            return (f"there is no {action.end} end yet: the open ends are "
+                    + ", ".join(names[:len(ends)]))
+        e = names.index(action.end)
+        if e not in fits:
+            return f"{tile} does not match the {action.end} end ({ends[e]})"
+        fits = [e]
+    if not fits:
+        shown = ", ".join(str(v) for v in ends)
+        return f"{tile} matches no open end ({shown})"
+    for e in fits:
+        why = core.why_forbidden(d[0], t, e)
+        if why:
+            return why
+    allowed = [e for e in fits if d[12][e] >> t & 1]
+    if action.end is None and len(allowed) > 1:
+        return f"{tile} fits " + " and ".join(names[e] for e in allowed) + ": say which end"
+    return f"{tile} may not be placed now"
 
 
 def _tile_name(required) -> str:

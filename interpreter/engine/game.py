@@ -198,6 +198,16 @@ class Game:
         return found[1] if found else self.tileset.doubles_desc[0]
 
     # -- matches -------------------------------------------------------------------------
+    @property
+    def core_class(self):
+        """The match loop for this ruleset: the first edition's tight loop, or the general
+        one when the ruleset uses a house-rule mechanism (``Rules.general``)."""
+        if self.rules.general:
+            from .general import GeneralCore
+            return GeneralCore
+        from .core import MatchCore
+        return MatchCore
+
     def new_match(self, players: int, seed: int = 0, deals: Sequence[Deal] | None = None,
                   start_scores: Sequence[int] | None = None, max_rounds: int = 1000,
                   record: bool = True):

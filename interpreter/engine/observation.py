@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from .board import END_NAMES, Board
 from .core import OPEN, PLAY, SEEK
 from .rules import Rules
 from .tiles import Tile
@@ -33,7 +34,8 @@ class Observation:
     to_play: int | None                 # the seat to act
     phase: str
     hand: tuple[Tile, ...]              # ascending
-    ends: tuple[int, int] | None        # (left, right) open values; None before the opening
+    ends: tuple[int, ...] | None        # open values (left, right[, up, down] on a spinner);
+                                        # None before the opening
     line: tuple[tuple[int, int], ...]   # placed tiles left to right, each (left half, right half)
     boneyard: int                       # tiles left in the boneyard
     drawable: int                       # of those, how many may still be drawn (reserve kept)
@@ -44,6 +46,8 @@ class Observation:
     history: tuple[Mapping[str, Any], ...]   # public events of the match so far
     rules: Rules
     tile_values: Mapping[Tile, int]     # value of each tile in a hand
+    arms: tuple[tuple[tuple[int, int], ...], ...] = ((), ())  # a spinner's up and down arms,
+                                        # from the spinner outwards (inner half, outer half)
 
 
 def observe(state, core, decision: tuple | None, seat: int) -> Observation:
@@ -55,8 +59,8 @@ def observe(state, core, decision: tuple | None, seat: int) -> Observation:
     """
     game = core.game
     ts = game.tileset
-    history, line = _public_view(core, seat)
-    ends = (line[0][0], line[-1][1]) if line else None
+    history, line, board, arms = _public_view(core, seat)
+    ends = board.ends() if line else None
     pos = decision[10] if decision else len(core.deck)
     draw_end = ts.tile_count - game.rules.reserve
     values = game.__dict__.get("_value_map")
@@ -72,34 +76,45 @@ def observe(state, core, decision: tuple | None, seat: int) -> Observation:
         boneyard=max(0, len(core.deck) - pos), drawable=max(0, draw_end - pos),
         hand_sizes=tuple(h.bit_count() for h in core.hands), scores=tuple(core.scores),
         target=core.target, drawn_this_turn=decision[9] if decision else 0,
-        history=history, rules=game.rules, tile_values=values)
+        history=history, rules=game.rules, tile_values=values, arms=arms)
 
 
-def _public_view(core, seat: int) -> tuple[tuple, tuple[tuple[int, int], ...]]:
-    """Seat ``seat``'s public history and the current line, brought up to date."""
+def _public_view(core, seat: int) -> tuple:
+    """Seat ``seat``'s public history, the line, the board and a spinner's arms, up to date."""
     views = core.__dict__.setdefault("_public_views", {})
     view = views.get(seat)
+    spinner = core.game.rules.spinner == "first_double"
     if view is None:
-        view = views[seat] = [0, [], []]   # events read, public events, the line
+        # events read, public events, the line, the board, the up and down arms
+        view = views[seat] = [0, [], [], Board(spinner), [], []]
     rec = core.rec or ()
-    read, public, line = view
+    read, public, line, board, up, down = view
     for e in rec[read:]:
         public.append(_public(e, seat))
         kind = e["event"]
         if kind == "deal":
             line.clear()
+            up.clear()
+            down.clear()
+            board = view[3] = Board(spinner)
         elif kind == "place":
             a, b = e["tile"]
-            if e["end"] is None:
+            end = e["end"]
+            if end is None:
                 line[:] = [(a, b)]
-            elif e["end"] == "left":
-                left = line[0][0]
-                line.insert(0, (a + b - left, left))
+                board.open_with(a, b, a == b)
+                continue
+            e_index = END_NAMES.index(end)
+            value = board.values[e_index]
+            if end == "left":
+                line.insert(0, (a + b - value, value))
+            elif end == "right":
+                line.append((value, a + b - value))
             else:
-                right = line[-1][1]
-                line.append((right, a + b - right))
+                (up if end == "up" else down).append((value, a + b - value))
+            board.place(e_index, a, b, a == b)
     view[0] = len(rec)
-    return tuple(public), tuple(line)
+    return tuple(public), tuple(line), board, (tuple(up), tuple(down))
 
 
 def _public(event: dict, seat: int) -> dict:

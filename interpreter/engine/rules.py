@@ -1,6 +1,6 @@
 """``Rules``: everything the engine needs to play one ruleset, as plain values and callables.
 
-This is the contract between ``interpreter.rules`` (which turns YAML into it, once
+This is the contract between ``dominorules.rules`` (which turns YAML into it, once
 per ruleset) and the engine (which runs tight code over it). It knows nothing of
 YAML, schemas or the expression language: formulas arrive already compiled to
 Python callables, named choices as plain strings (the ``*_CHOICES`` tuples below
@@ -9,7 +9,7 @@ list them; the schema's enums are the same words).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,14 +35,66 @@ LEAD_COUNT_FROM = ("seat_zero", "previous_leader")
 
 OPENING_TILES = ("any", "highest_double")  # or a specific tile, given as (low, high)
 OPENERS = ("leader", "holder")             # who opens when a specific tile is required
-IF_UNHELD = ("redeal", "draw_in_turn")     # required tile in no hand
+IF_UNHELD = ("redeal", "draw_in_turn", "heaviest")  # required tile in no hand
 # a player with no placement: draws (if allowed) or passes
 STUCK_CHOICES = ("draw", "pass")
-BLOCKED_WINNERS = ("lowest_hand", "lowest_side")
-BLOCKED_TIES = ("nothing", "each")         # tie for lowest: nobody scores / each tied side scores
+BLOCKED_WINNERS = ("lowest_hand", "lowest_side", "lowest", "highest")  # the last two: by rank
+# tie: nobody scores / each tied side scores / the tied side of the last placer / of the next
+BLOCKED_TIES = ("nothing", "each", "last_player", "next_player")
 DRAW_COST_TO = ("nobody", "round_winner")  # a drawn tile's cost: simply lost, or paid to the winner
 # tie for highest at/over target: drawn match / another round
 MATCH_TIES = ("draw", "play_on")
+
+# -- house-rule mechanisms (all optional: their defaults are the plain game) --------------
+SPINNERS = ("none", "first_double")
+DIRECTIONS = ("left", "right")            # left: seat s+1 acts after seat s
+IF_NONE_ALLOWED = ("stuck", "waive")      # every fitting tile forbidden: stuck / rules lifted
+EVENT_TRIGGERS = ("place", "draw", "pass")
+IF_LACKING = ("redeal", "draw", "pass_on")  # the leader holds no allowed opening tile
+DOMINO_WINNERS = ("dominoer", "as_blocked")
+BLOCKED_AMONG = ("all", "last_two")
+MATCH_ENDS = ("points", "rounds", "rounds_won")
+MATCH_WINNERS = ("highest", "lowest")
+
+Formula = Callable[[Mapping[str, Any]], Any]   # a compiled formula: env -> value
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A placement rule: ``allow(env)`` must hold; ``explain`` says why when it does not."""
+
+    allow: Formula
+    explain: str
+    text: str = ""             # the formula as written (for the rule sheet)
+
+
+@dataclass(frozen=True)
+class PlayEvent:
+    """A play-time rule: after ``after`` (place, draw or pass), when ``condition`` holds,
+    ``points`` to the actor's side, ``each_opponent`` to every other side, ``again``
+    another turn for the actor, ``skip`` following players lose their turn.
+    A None formula is its default (true, 0, 0, false, 0)."""
+
+    after: str
+    title: str = ""
+    condition: Formula | None = None
+    points: Formula | None = None
+    each_opponent: Formula | None = None
+    again: Formula | None = None
+    skip: Formula | None = None
+
+
+@dataclass(frozen=True)
+class Opening:
+    """How a round opens: the required tile, who opens it, what if nobody can, and an
+    optional ``allow`` condition on the opening tile."""
+
+    tile: str | tuple[int, int] = "any"
+    opener: str = "leader"
+    if_unheld: str = "redeal"
+    allow: Formula | None = None
+    explain: str = ""
+    if_lacking: str = "redeal"
 
 
 @dataclass(frozen=True)
@@ -135,3 +187,30 @@ class Rules:
     target: Callable[[int, int, bool], int]       # (players, sides, partnerships) -> target
     match_tie: str                                # one of MATCH_TIES
     examples: Sequence[Example] = field(default_factory=tuple)
+    # -- house-rule mechanisms: defaults are the plain game ------------------------------
+    spinner: str = "none"                         # one of SPINNERS
+    direction: str = "left"                       # one of DIRECTIONS
+    restrictions: tuple[Restriction, ...] = ()    # placements must meet every one
+    if_none_allowed: str = "stuck"                # one of IF_NONE_ALLOWED
+    events: tuple[PlayEvent, ...] = ()
+    opening_allow: Formula | None = None          # later rounds (round 1: first_opening)
+    opening_explain: str = ""
+    if_lacking: str = "redeal"                    # one of IF_LACKING
+    first_opening: Opening | None = None          # round 1's opening, when it differs
+    later_leader_formula: Formula | None = None   # lead.later as a formula (kind ``lead``)
+    redeal_if: Formula | None = None              # kind ``redeal``
+    domino_winner: str = "dominoer"               # one of DOMINO_WINNERS
+    blocked_rank: Formula | None = None           # kind ``rank``; lowest/highest compare it
+    blocked_among: str = "all"                    # one of BLOCKED_AMONG
+    every_side: Formula | None = None             # kind ``side_points``
+    # the domino / blocked formulas as env -> int, for the general settlement
+    domino_formula: Formula | None = None
+    blocked_formula: Formula | None = None
+    match_end: str = "points"                     # one of MATCH_ENDS
+    match_winner: str = "highest"                 # one of MATCH_WINNERS
+    exact_target: bool = False
+    minimum_to_start: int = 0
+    draw_if: Formula | None = None                # kind ``match_draw``
+    final: Formula | None = None                  # kind ``final``
+    general: bool = False                         # uses any of the above (or round facts in
+                                                  # its formulas): the general match loop runs it

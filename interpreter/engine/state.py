@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from .actions import DRAW, PASS, Action, AmbiguousActionError, IllegalActionError
-from .core import OPEN, PLAY, SEEK, MatchCore
+from .board import END_NAMES
+from .core import OPEN, PLAY, SEEK
 from .observation import Observation, observe
 from .stats import MatchResult
 from .tiles import bits
@@ -31,9 +32,9 @@ class State:
         self.seed = seed
         for d in deals or ():
             _check_deal(game, players, d)
-        self._core = MatchCore(game, players, seed, policies or [None] * players, record=record,
-                               deals=list(deals or ()), start_scores=start_scores,
-                               max_rounds=max_rounds)
+        self._core = game.core_class(game, players, seed, policies or [None] * players,
+                                     record=record, deals=list(deals or ()),
+                                     start_scores=start_scores, max_rounds=max_rounds)
         self._gen = self._core.run()
         self._decision: tuple | None = None
         self._legal: list[tuple[int, Action]] | None = None
@@ -87,9 +88,6 @@ class State:
         """A seat's hand (for referees and tests; bots get ``observation`` instead)."""
         return self.game.tileset.tiles_of(self._core.hands[seat])
 
-    def legal_codes(self) -> list[int]:
-        return [c for c, _ in self._legal_pairs()]
-
     def legal_actions(self) -> list[Action]:
         """Legal actions in canonical order: placements at the left end (or opening
         tiles) by ascending tile, then at the right end, then draw, then pass."""
@@ -116,9 +114,14 @@ class State:
         if self._decision[8] != PLAY:
             return action
         fits = [a for a in self.legal_actions() if a.kind == "place" and a.tile == action.tile]
+        if len(fits) > 2:
+            ends = [f"{action.tile} {a.end}" for a in fits]
+            raise AmbiguousActionError(f"{action.tile} fits {len(fits)} ends: write "
+                                       + ", ".join(ends[:-1]) + f" or {ends[-1]}")
         if len(fits) > 1:
             raise AmbiguousActionError(
-                f"{action.tile} fits both ends: write {action.tile} left or {action.tile} right")
+                f"{action.tile} fits both ends: write {action.tile} {fits[0].end} or "
+                f"{action.tile} {fits[1].end}")
         return fits[0] if fits else action
 
     def apply(self, action: Action | str) -> None:
@@ -140,10 +143,13 @@ class State:
 def legal_pairs(game: Game, decision: tuple) -> list[tuple[int, Action]]:
     """(code, Action) for every legal action of a decision, in canonical order."""
     tiles = game.tileset.tiles
-    _, _, _, _, mL, mR, can_draw, can_pass, phase, _, _ = decision
+    mL, mR, can_draw, can_pass, phase = decision[4:9]
     out: list[tuple[int, Action]] = []
     if phase == OPEN:
         out = [(t << 2 | 2, Action("place", tiles[t], None)) for t in bits(mL)]
+    elif phase == PLAY and len(decision) > 11:   # the general loop: up to four ends
+        for e, m in enumerate(decision[12]):
+            out += [(t << 2 | e, Action("place", tiles[t], END_NAMES[e])) for t in bits(m)]
     elif phase == PLAY:
         out = [(t << 2, Action("place", tiles[t], "left")) for t in bits(mL)]
         out += [(t << 2 | 1, Action("place", tiles[t], "right")) for t in bits(mR)]

@@ -30,6 +30,10 @@ class RoundStats:
     decisions: int                   # times a player was asked to choose an action
     choice_points: int               # decisions with two or more legal actions
     redeals: int = 0                 # deals thrown in before this round could open
+    play_points: tuple[int, ...] = ()  # per side, scored during play by events (house rules);
+                                       # empty when the ruleset has none
+    extra_turns: int = 0             # turns granted again to the same player by events
+    skips: int = 0                   # turns skipped by events
 
 
 @dataclass(frozen=True)

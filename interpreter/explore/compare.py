@@ -11,16 +11,16 @@ import hashlib
 import importlib
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError, UsageError
-from interpreter.explore import stats
-from interpreter.explore.metrics import Metric, feature_names, metrics_for
-from interpreter.explore.runner import PairingRun, RunOutcome, RunSettings, run
-from interpreter.explore.worker import DEFAULT_API, Pairing, game_for
+from ..diagnostics import Diagnostic, DiagnosticError, UsageError
+from . import stats
+from .metrics import Metric, feature_names, metrics_for, shown
+from .runner import PairingRun, RunOutcome, RunSettings, run
+from .worker import DEFAULT_API, Pairing, game_for
 
 MIN_MATCHES_FOR_PRECISION = 100
 
@@ -143,7 +143,7 @@ def _players(settings: CompareSettings, games: list[tuple[str, Any]]) -> int:
 
 def ruleset_hash(ref: str) -> str:
     """sha256 of the ruleset's merged data (its ``extends`` chain merged, defaults filled)."""
-    from interpreter.rules import load_ruleset
+    from ..rules import load_ruleset
 
     return data_hash(load_ruleset(ref).data)
 
@@ -171,6 +171,7 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
         backend.close()
         raise
     partnerships = any(i.partnerships for i in infos)
+    mixed = len({i.partnerships for i in infos}) > 1
     run_settings = RunSettings(settings.seed, settings.matches, settings.max_matches,
                                settings.batch_size, csv_path is not None, settings.api_module)
     precise = None
@@ -180,14 +181,15 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
         def precise(r: PairingRun) -> bool:
             if r.n < MIN_MATCHES_FOR_PRECISION:
                 return False
-            return widest(pairing_rows(r, partnerships), precision)[0] is None
+            return widest(pairing_rows(r, partnerships, mixed), precision)[0] is None
 
     outcome = run(pairings, run_settings, backend, precise, progress, csv_path)
-    rows = [row for r in outcome.runs for row in pairing_rows(r, partnerships)]
+    rows = adjust_for_multiplicity(
+        [row for r in outcome.runs for row in pairing_rows(r, partnerships, mixed)])
     comparison = Comparison(settings, infos, rows, outcome,
                             backend_name=getattr(backend, "name", ""))
     for r in outcome.runs:
-        comparison.stops[r.pairing.name] = stop_message(r, settings, partnerships)
+        comparison.stops[r.pairing.name] = stop_message(r, settings, partnerships, mixed)
     return comparison
 
 
@@ -202,7 +204,7 @@ def _pairings(settings: CompareSettings) -> tuple[list[Pairing], list[RulesetInf
         skilled, others = settings.skill_bots
         pairings.append(Pairing("skill", refs, players, (others,) * players, skilled, labels))
     api = importlib.import_module(settings.api_module)
-    from interpreter.bots.loader import resolve
+    from ..bots.loader import resolve
 
     try:
         for name in {b for p in pairings for b in (*p.bots, p.skilled_bot) if b}:
@@ -214,21 +216,43 @@ def _pairings(settings: CompareSettings) -> tuple[list[Pairing], list[RulesetInf
     return pairings, infos
 
 
-def pairing_rows(r: PairingRun, partnerships: bool) -> list[Row]:
-    """Every metric of one pairing, estimated from its merged sums."""
+def pairing_rows(r: PairingRun, partnerships: bool, mixed_sides: bool = False) -> list[Row]:
+    """Every metric of one pairing, estimated from its merged sums.
+
+    With ``mixed_sides`` (individual and partnership rulesets together) a seat's win
+    rate has a different fair share in each ruleset, so its differences are left out
+    (None) rather than marked significant for a reason that says nothing of the rules.
+    """
     names = feature_names(r.pairing.players)
     covs = [stats.covariance(a) for a in r.aggs]
     crosses = [stats.cross_covariance(r.aggs[0], a, c)
                for a, c in zip(r.aggs[1:], r.crosses, strict=True)]
     rows = []
     for metric in metrics_for(r.pairing.name, r.pairing.players, partnerships):
+        if not shown(metric, r.aggs, names):
+            continue
         ests = [stats.estimate(metric, a, names, cov) for a, cov in zip(r.aggs, covs,
                                                                          strict=True)]
         diffs: list[stats.Difference | None] = [None]
         for k in range(1, len(r.aggs)):
+            if mixed_sides and metric.by_seat:
+                diffs.append(None)
+                continue
             diffs.append(stats.difference(metric, r.aggs[0], r.aggs[k], r.crosses[k - 1],
                                           names, (covs[0], covs[k], crosses[k - 1])))
         rows.append(Row(metric, ests, diffs))
+    return rows
+
+
+def adjust_for_multiplicity(rows: list[Row]) -> list[Row]:
+    """Every difference of the report gets its Holm-adjusted p-value (one family)."""
+    cells = [(i, k) for i, row in enumerate(rows) for k, d in enumerate(row.differences)
+             if d is not None]
+    adjusted = stats.holm([rows[i].differences[k].p for i, k in cells])
+    for (i, k), p in zip(cells, adjusted, strict=True):
+        d = rows[i].differences[k]
+        rows[i].differences[k] = replace(d, p_holm=p,
+                                         significant_holm=p is not None and p < 1 - stats.LEVEL)
     return rows
 
 
@@ -259,14 +283,15 @@ def widest(rows: list[Row], precision: float) -> tuple[str | None, float]:
     return None, 0.0
 
 
-def stop_message(r: PairingRun, settings: CompareSettings, partnerships: bool) -> str:
+def stop_message(r: PairingRun, settings: CompareSettings, partnerships: bool,
+                 mixed_sides: bool = False) -> str:
     """Which limit stopped a pairing, in words."""
     n = r.n
     if r.stop_reason == "precision":
         return (f"stopped after {n} matches per ruleset: every interval is within the "
                 f"precision asked (±{settings.precision:g})")
     if r.stop_reason == "max-matches":
-        what, hw = widest(pairing_rows(r, partnerships), settings.precision or 0.0)
+        what, hw = widest(pairing_rows(r, partnerships, mixed_sides), settings.precision or 0.0)
         return (f"stopped at --max-matches ({n} matches per ruleset) before the precision asked "
                 f"(±{settings.precision:g}): widest is {what} at ±{hw:.4g}")
     if r.stop_reason == "interrupted":

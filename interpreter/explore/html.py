@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
-from interpreter.explore.compare import Comparison
-from interpreter.explore.report import (
+from .compare import Comparison
+from .report import (
     PAIRING_TITLES,
     binned_shares,
     caption,
     fmt_difference,
     fmt_estimate,
+    ruleset_color,
 )
 
-COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
-          "#17becf")
 W, H = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 44
 
@@ -46,8 +45,10 @@ svg text { font: 12px system-ui, sans-serif; fill: #333; }
 """
 
 
-def render(comparison: Comparison) -> str:
-    """The whole report as one HTML string."""
+def render(comparison: Comparison, extra: Sequence[str] = ()) -> str:
+    """The whole report as one HTML string (``extra``: more sections, e.g. ``--by-rule``)."""
+    from .summary import bots_footer, paragraphs
+
     labels = [r.label for r in comparison.rulesets]
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
@@ -55,6 +56,7 @@ def render(comparison: Comparison) -> str:
         f"<style>{CSS}</style></head><body>",
         f"<h1>{escape(' vs '.join(labels))}</h1>",
         _meta(comparison),
+        *(f"<p class=summary>{escape(p)}</p>" for p in paragraphs(comparison)),
     ]
     for run in comparison.outcome.runs:
         parts.append(_table(comparison, run.pairing.name))
@@ -68,6 +70,8 @@ def render(comparison: Comparison) -> str:
                                    "rounds in the match", "share of matches"))
         parts.append("<h2>Win rate per seat (95% intervals)</h2>")
         parts.append(_seat_chart(comparison, labels))
+    parts.extend(extra)
+    parts.append(f"<p class=meta>{escape(bots_footer(comparison))}</p>")
     parts.append("</body></html>")
     return "\n".join(parts)
 
@@ -162,7 +166,7 @@ def _legend(labels: list[str]) -> list[str]:
         x = W - RIGHT - 150
         y = TOP + 14 + 16 * k
         out.append(f'<rect x="{x}" y="{y - 9}" width="12" height="10" '
-                   f'fill="{COLORS[k % len(COLORS)]}"/>')
+                   f'fill="{ruleset_color(k)}"/>')
         out.append(f'<text x="{x + 18}" y="{y}">{escape(label)}</text>')
     return out
 
@@ -178,7 +182,7 @@ def _distribution(hists: list[Counter], labels: list[str], xlabel: str, ylabel: 
     parts, sx, sy = _axes(lo, hi, ymax, xlabel, ylabel)
     for k, s in enumerate(series):
         pts = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in s)
-        parts.append(f'<polyline fill="none" stroke="{COLORS[k % len(COLORS)]}" '
+        parts.append(f'<polyline fill="none" stroke="{ruleset_color(k)}" '
                      f'stroke-width="2" points="{pts}"><title>{escape(labels[k])}</title>'
                      "</polyline>")
     parts += _legend(labels)
@@ -201,7 +205,7 @@ def _seat_chart(comparison: Comparison, labels: list[str]) -> str:
             if est.value is None:
                 continue
             x = sx(s - 0.3 + 0.6 * (k + 0.5) / n_rules)
-            color = COLORS[k % len(COLORS)]
+            color = ruleset_color(k)
             if est.low is not None and est.high is not None:
                 parts.append(f'<line x1="{x:.1f}" y1="{sy(est.low):.1f}" x2="{x:.1f}" '
                              f'y2="{sy(est.high):.1f}" stroke="{color}" stroke-width="2"/>')

@@ -25,9 +25,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
-from interpreter.explore.metrics import Aggregate, CrossAggregate, feature_names
-from interpreter.explore.worker import (
+from ..diagnostics import Diagnostic, DiagnosticError
+from .metrics import Aggregate, CrossAggregate, feature_names
+from .worker import (
     DEFAULT_API,
     BatchResult,
     BatchSpec,
@@ -49,6 +49,11 @@ class RunSettings:
     batch_size: int = 50
     csv: bool = False
     api_module: str = DEFAULT_API
+    in_order: bool = False   # finish each pairing before the next starts (sweeps: Ctrl-C
+                             # then keeps whole combinations), instead of taking turns
+    first_index: int = 0     # first match index played (a tune's later rung continues);
+                             # ``matches`` is then the index to stop before
+    joint: bool = False      # also keep sums over every ruleset's features side by side
 
 
 @dataclass
@@ -62,6 +67,7 @@ class PairingRun:
     rounds: int = 0
     next_start: int = 0            # first index not yet handed to a worker
     pending: dict[int, BatchResult] = field(default_factory=dict)
+    joint: Aggregate | None = None   # features of all rulesets side by side (RunSettings.joint)
     done: bool = False
     stop_reason: str = ""          # "matches", "precision", "max-matches" or "interrupted"
     csv_file: IO[str] | None = None
@@ -323,7 +329,7 @@ def run(
     """
     runs = [_new_run(p, settings) for p in pairings]
     goal = settings.max_matches if precise else settings.matches
-    total = sum(goal * len(p.refs) for p in pairings)
+    total = sum((goal - settings.first_index) * len(p.refs) for p in pairings)
     outcome = RunOutcome(runs, 0.0)
     inflight: dict[Any, BatchSpec] = {}
     retry: list[BatchSpec] = []
@@ -387,7 +393,7 @@ def run(
 def capped_warnings(runs: list[PairingRun]) -> list[str]:
     """One warning per ruleset whose matches hit the round cap: the tables count those
     matches as drawn, which they were not; the reader must know."""
-    from interpreter.api import MAX_ROUNDS
+    from ..api import MAX_ROUNDS
 
     out = []
     for r in runs:
@@ -401,23 +407,26 @@ def capped_warnings(runs: list[PairingRun]) -> list[str]:
 
 def _new_run(p: Pairing, settings: RunSettings) -> PairingRun:
     dim = len(feature_names(p.players))
+    first = settings.first_index
     return PairingRun(
         p, [Aggregate(dim) for _ in p.refs], [CrossAggregate(dim) for _ in p.refs[1:]],
+        n=first, next_start=first,
+        joint=Aggregate(dim * len(p.refs)) if settings.joint else None,
         csv_file=tempfile.TemporaryFile("w+", newline="") if settings.csv else None)
 
 
 def _next_spec(runs: list[PairingRun], settings: RunSettings, goal: int,
                turn: int) -> BatchSpec | None:
-    """The next batch, taking pairings in turn so they progress together."""
+    """The next batch, taking pairings in turn so they progress together (or in order)."""
     for k in range(len(runs)):
-        r = runs[(turn + k) % len(runs)]
+        r = runs[k if settings.in_order else (turn + k) % len(runs)]
         if r.done or r.next_start >= goal:
             continue
         start = r.next_start
         stop = min(start + settings.batch_size, goal)
         r.next_start = stop
         return BatchSpec(r.pairing, settings.base_seed, start, stop, settings.csv,
-                         settings.api_module)
+                         settings.api_module, settings.joint)
     return None
 
 
@@ -434,6 +443,8 @@ def _accept(runs: list[PairingRun], result: BatchResult, settings: RunSettings, 
             agg.merge(part)
         for cross, part in zip(r.crosses, batch.crosses, strict=True):
             cross.merge(part)
+        if r.joint is not None and batch.joint is not None:
+            r.joint.merge(batch.joint)
         r.n = batch.spec.stop
         r.rounds += batch.rounds
         r.capped = [a + b for a, b in zip(r.capped or [0] * len(batch.capped), batch.capped,
@@ -445,7 +456,8 @@ def _accept(runs: list[PairingRun], result: BatchResult, settings: RunSettings, 
         elif r.n >= goal:
             r.done, r.stop_reason = True, "max-matches" if precise else "matches"
         if progress is not None:
-            progress(sum(x.n * len(x.pairing.refs) for x in runs), total)
+            progress(sum((x.n - settings.first_index) * len(x.pairing.refs) for x in runs),
+                     total)
     if r.done:
         r.pending.clear()
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats as sps
 
-from interpreter.explore.metrics import Aggregate, CrossAggregate, Metric
+from .metrics import Aggregate, CrossAggregate, Metric
 
 LEVEL = 0.95
 
@@ -50,6 +50,8 @@ class Difference:
     high: float | None
     p: float | None
     significant: bool
+    p_holm: float | None = None          # p adjusted for every difference in the report
+    significant_holm: bool = False       # still significant at 5% after that adjustment
 
     @property
     def half_width(self) -> float | None:
@@ -59,7 +61,8 @@ class Difference:
 
     def to_json(self) -> dict:
         return {"value": self.value, "low": self.low, "high": self.high, "p": self.p,
-                "significant": self.significant}
+                "significant": self.significant, "p_holm": self.p_holm,
+                "significant_holm": self.significant_holm}
 
 
 def _index(names: tuple[str, ...]) -> dict[str, int]:
@@ -181,3 +184,21 @@ def difference(
     half = _t(n - 1) * se
     p = float(2 * sps.t.sf(abs(d) / se, n - 1))
     return Difference(d, d - half, d + half, p, p < 1 - LEVEL)
+
+
+def holm(ps: list[float | None]) -> list[float | None]:
+    """Holm's step-down adjusted p-values (None stays None): a family of tests whose
+    chance of any false "significant" is at most 5% when each adjusted p < 0.05 is
+    marked, whatever the dependence between the tests (metrics share matches).
+
+    >>> holm([0.01, 0.04, None, 0.03])
+    [0.03, 0.06, None, 0.06]
+    """
+    order = sorted((p, i) for i, p in enumerate(ps) if p is not None)
+    m = len(order)
+    out: list[float | None] = [None] * len(ps)
+    running = 0.0
+    for rank, (p, i) in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p))
+        out[i] = round(running, 12)
+    return out

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
-from interpreter.explore.metrics import (
+from ..diagnostics import Diagnostic, DiagnosticError
+from .metrics import (
     INT64_SAFE,
     MAX_FEATURE,
     Aggregate,
@@ -29,7 +29,7 @@ from interpreter.explore.metrics import (
     features,
 )
 
-DEFAULT_API = "interpreter.api"
+DEFAULT_API = "dominorules.api"
 
 ROUND_FIELDS = (
     "pairing", "ruleset", "players", "match", "seed", "bots", "round", "leader", "result",
@@ -80,6 +80,7 @@ class BatchSpec:
     stop: int
     csv: bool = False
     api_module: str = DEFAULT_API
+    joint: bool = False   # also sum every ruleset's features side by side (attribution)
 
 
 @dataclass
@@ -93,6 +94,7 @@ class BatchResult:
     csv_text: str | None = None
     seconds: float = 0.0
     error: list[Diagnostic] | None = None
+    joint: Aggregate | None = None
     capped: tuple[int, ...] = ()  # per ruleset: matches stopped undecided by the round cap
 
 
@@ -159,9 +161,13 @@ def _run(spec: BatchSpec) -> BatchResult:
         cross.add_rows(rows[0], rows[k])
         crosses.append(cross)
     total_rounds = sum(int(r[:, rounds_col].sum()) for r in rows)
+    joint = None
+    if spec.joint:
+        joint = Aggregate(dim * len(games))
+        joint.add_rows(np.hstack(rows))
     return BatchResult(spec, aggs, crosses, total_rounds,
                        out.getvalue() if out is not None else None,
-                       time.perf_counter() - t0, capped=tuple(capped))
+                       time.perf_counter() - t0, joint=joint, capped=tuple(capped))
 
 
 def _as_arrays(vectors: list[list[list[int]]], dim: int, pairing: Pairing) -> list[np.ndarray]:

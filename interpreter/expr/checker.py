@@ -7,8 +7,7 @@ again by every operator around it. Each node's ``type`` is filled in on the way.
 
 from __future__ import annotations
 
-from interpreter.diagnostics import did_you_mean
-
+from ..diagnostics import did_you_mean
 from . import ast
 from .errors import ExprProblem
 from .fields import FIELDS, FieldSpec
@@ -42,9 +41,12 @@ def _close_name(name: str, names: dict[str, Type]) -> str:
     hint = _close(name, names)
     if hint:
         return hint
-    elsewhere = sorted(f for f, spec in FIELDS.items() if name in spec.names)
+    elsewhere = sorted({f.removesuffix("_condition") for f, spec in FIELDS.items()
+                        if name in spec.names})
     if elsewhere:
-        return "only " + ", ".join(elsewhere) + f" formulas offer '{name}'"
+        listed = ", ".join(elsewhere[:-1]) + " and " + elsewhere[-1] if len(elsewhere) > 1 \
+            else elsewhere[0]
+        return f"only {listed} formulas offer '{name}'"
     return ""
 
 

@@ -1,4 +1,8 @@
-"""The field kinds: which names each formula field offers, and what it must produce."""
+"""The field kinds: which names each formula field offers, and what it must produce.
+
+A ruleset field names its kind (``rules.compile.EXPRESSIONS``); the checker allows
+exactly the names of that kind, so "an unknown fact" errors list what the field offers.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,30 @@ class FieldSpec:
     description: str
 
 
+# What a finished round offers its settlement formulas, beyond the sides and seats.
+ROUND_FACTS: dict[str, Type] = {
+    "blocked": BOOL,            # the round ended blocked (else somebody went out)
+    "round": INT,               # its number, from 1
+    "target": INT,              # the match target
+    "last_tile": TILE,          # the last tile placed
+    "last_player": PLAYER,      # who placed it
+    "both_ends": BOOL,          # it matched two or more open ends
+    "ends": list_of(INT),       # the open end values at the end of the round
+    "end_total": INT,           # the ends counted as all-fives games count them
+    "boneyard": INT,            # tiles left in the boneyard
+    "boneyard_pips": INT,       # their values (by tile_value)
+    "passes": INT,              # passes this round
+    "drawn": INT,               # tiles drawn this round
+}
+_TABLE = {"sides": list_of(SIDE), "seats": list_of(PLAYER), "players": INT}
+
+# What every play-time event offers, whatever action fired it.
+EVENT_FACTS: dict[str, Type] = {
+    "player": PLAYER, "side": SIDE, "opponents": list_of(SIDE), "sides": list_of(SIDE),
+    "players": INT, "ends": list_of(INT), "end_total": INT, "boneyard": INT, "round": INT,
+    "target": INT, "passes_in_row": INT, "drawn_this_turn": INT,
+}
+
 FIELDS: dict[str, FieldSpec] = {
     "hand_size": FieldSpec(
         {"players": INT, "max_pip": INT, "tile_count": INT}, INT,
@@ -24,13 +52,52 @@ FIELDS: dict[str, FieldSpec] = {
         {"tile": TILE}, INT,
         "what one tile left in a hand counts"),
     "scoring": FieldSpec(
-        {"winner": SIDE, "opponents": list_of(SIDE), "sides": list_of(SIDE),
-         "seats": list_of(PLAYER), "players": INT}, INT,
+        {"winner": SIDE, "opponents": list_of(SIDE), **_TABLE, **ROUND_FACTS}, INT,
         "points the scoring side wins for a round"),
+    "side_points": FieldSpec(
+        {"side": SIDE, **_TABLE, **ROUND_FACTS}, INT,
+        "points every side gets for a round (its own pips charged, bonuses)"),
+    "rank": FieldSpec(
+        {"side": SIDE, **_TABLE, **ROUND_FACTS}, INT,
+        "what a blocked round compares between sides"),
     "draw_cost": FieldSpec(
         {"players": INT}, INT,
         "points one drawn tile costs"),
     "target": FieldSpec(
         {"players": INT, "partnerships": BOOL, "side_count": INT}, INT,
-        "points that win the match"),
+        "the match target (points, rounds, or rounds won)"),
+    "event_place": FieldSpec(
+        {**EVENT_FACTS, "tile": TILE, "opening": BOOL, "both_ends": BOOL}, INT,
+        "a rule fired after a placement"),
+    "event_draw": FieldSpec(
+        {**EVENT_FACTS, "tile": TILE, "forced": BOOL}, INT,
+        "a rule fired after a draw"),
+    "event_pass": FieldSpec(
+        dict(EVENT_FACTS), INT,
+        "a rule fired after a pass"),
+    "placement": FieldSpec(
+        {"tile": TILE, "hand": list_of(TILE), "playable": list_of(TILE), "ends": list_of(INT),
+         "end": INT, "boneyard": INT, "round": INT, "players": INT}, BOOL,
+        "whether a placement is allowed"),
+    "opening": FieldSpec(
+        {"tile": TILE, "hand": list_of(TILE), "round": INT, "players": INT}, BOOL,
+        "whether a tile may open the round"),
+    "lead": FieldSpec(
+        {"players": INT, "leader": INT, "winner": INT, "winner_side": INT, "last_player": INT,
+         "blocked": BOOL, "last_player_won": BOOL}, INT,
+        "the seat that leads the next round"),
+    "redeal": FieldSpec(
+        {"seats": list_of(PLAYER), "players": INT, "round": INT}, BOOL,
+        "whether the dealt hands are thrown in and dealt again"),
+    "match_draw": FieldSpec(
+        {"sides": list_of(SIDE), "round": INT, "players": INT, "target": INT}, BOOL,
+        "whether an undecided match ends drawn"),
+    "final": FieldSpec(
+        {"side": SIDE, "sides": list_of(SIDE), "players": INT, "target": INT, "round": INT},
+        INT, "each side's final score"),
 }
+
+# An event's ``if`` and ``again`` are conditions over the same names.
+for _after in ("place", "draw", "pass"):
+    _spec = FIELDS[f"event_{_after}"]
+    FIELDS[f"event_{_after}_condition"] = FieldSpec(_spec.names, BOOL, _spec.description)

@@ -19,10 +19,6 @@ class Type:
     def __str__(self) -> str:
         return f"list[{self.elem}]" if self.elem is not None else self.name
 
-    @property
-    def is_list(self) -> bool:
-        return self.elem is not None
-
     def words(self, article: bool = True) -> str:
         """The type in plain words: ``an integer``, ``a list of sides``."""
         if self.elem is not None:
@@ -57,6 +53,7 @@ def list_of(elem: Type) -> Type:
 # The attributes a value of each scalar type offers (and nothing else is reachable).
 ATTRIBUTES: dict[Type, dict[str, Type]] = {
     TILE: {"low": INT, "high": INT, "pips": INT, "is_double": BOOL},
-    SIDE: {"index": INT, "pips": INT, "tiles": INT, "drawn": INT, "players": list_of(PLAYER)},
-    PLAYER: {"seat": INT, "pips": INT, "tiles": INT, "drawn": INT},
+    SIDE: {"index": INT, "pips": INT, "tiles": INT, "drawn": INT, "players": list_of(PLAYER),
+           "doubles": INT, "score": INT, "won": BOOL, "rounds_won": INT},
+    PLAYER: {"seat": INT, "pips": INT, "tiles": INT, "drawn": INT, "doubles": INT},
 }

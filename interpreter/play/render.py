@@ -79,7 +79,7 @@ def _blocks(line: Sequence[tuple[int, int]]) -> list[tuple[str, str, str]]:
             d = str(a)
             out.append((f"┌{d}┐", f"│{'─' * len(d)}│", f"└{d}┘"))
         else:
-            mid = f"[{a}|{b}]"
+            mid = f" {a}-{b} "       # in line order: the half at the left is written first
             out.append((" " * len(mid), mid, " " * len(mid)))
     return out
 
@@ -117,10 +117,34 @@ def line_view(line: Sequence[tuple[int, int]], width: int = 100) -> Text:
     return out
 
 
+def arms_view(arms: Sequence[Sequence[tuple[int, int]]], ends: Sequence[int]) -> Text:
+    """A spinner's up and down arms, from the spinner outwards, each open end marked."""
+    out = Text()
+    for name, arm, end in zip(("up", "down"), arms, ends, strict=False):
+        if len(out):
+            out.append("\n")
+        pip = arm[0][0] if arm else end
+        out.append(f"{name:>4} arm from the spinner {pip}-{pip}: ")
+        out.append(" ".join(f"[{a}|{b}]" for a, b in arm) or "(empty)")
+        out.append(f" ▶ {end} {name}", style="bold yellow")
+    return out
+
+
 # -- events ------------------------------------------------------------------------------
 
-def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True) -> str:
-    """One record event as a sentence (a drawn tile only when known and ``show_drawn``)."""
+def rule_title(titles: Sequence[str], index: int) -> str:
+    """An event rule's title, or its place in ``events`` (from 1) when it has none."""
+    title = titles[index] if 0 <= index < len(titles) else ""
+    return title or f"event rule {index + 1}"
+
+
+PLAY_EVENTS = ("draw", "place", "pass", "score", "extra_turn", "skip")  # told as they happen
+
+
+def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
+               rule_titles: Sequence[str] = ()) -> str:
+    """One record event as a sentence (a drawn tile only when known and ``show_drawn``);
+    ``rule_titles`` name the ruleset's event rules in ``score`` events."""
     kind = event.get("event")
     who = seating.seat(event["player"]) if "player" in event else ""
     if kind == "match_start":
@@ -137,14 +161,27 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True)
         tile = Tile.of(event["tile"])
         if event.get("end") is None:
             return f"{who} opens with {tile}"
-        return f"{who} plays {tile} on the {event['end']}"
+        arm = " arm" if event["end"] in ("up", "down") else ""
+        return f"{who} plays {tile} on the {event['end']}{arm}"
     if kind == "pass":
         return f"{who} passes"
+    if kind == "score":
+        return (f"{seating.side(event['side'])} scores {event['points']} "
+                f"({rule_title(rule_titles, event['rule'])})")
+    if kind == "extra_turn":
+        return f"{who} plays again"
+    if kind == "skip":
+        return f"{who} is skipped"
     if kind == "round_end":
         return round_result_text(event, seating)
     if kind == "match_end":
         return match_result_text(event, seating)
     return str(event)
+
+
+def draws_text(who: str, count: int) -> str:
+    """Several hidden draws of one turn as one sentence: "Seat 1 draws 3 tiles"."""
+    return f"{who} draws a tile" if count == 1 else f"{who} draws {count} tiles"
 
 
 def round_result_text(event: dict[str, Any], seating: Seating, by: int | None = None) -> str:
@@ -172,18 +209,29 @@ def match_result_text(event: dict[str, Any], seating: Seating) -> str:
 
 
 def recent_others(history: Sequence[dict[str, Any]], seat: int, seating: Seating,
-                  limit: int = RECENT) -> list[str]:
-    """The others' actions since ``seat`` last acted in this round (at most ``limit``)."""
-    out: list[str] = []
+                  limit: int = RECENT, rule_titles: Sequence[str] = ()) -> list[str]:
+    """The others' actions since ``seat`` last acted in this round (at most ``limit``), a
+    player's draws in a row told as one ("Seat 1 draws 3 tiles")."""
+    since: list[dict[str, Any]] = []
     for event in reversed(history):
         kind = event.get("event")
         if kind in ("deal", "round_end", "match_start") or event.get("player") == seat:
             break
-        if kind in ("draw", "place", "pass"):
-            out.append(event_text(event, seating, show_drawn=False))
-            if len(out) == limit:
-                break
-    return out[::-1]
+        if kind in PLAY_EVENTS:
+            since.append(event)
+    out: list[str] = []
+    run = 0
+    for i, event in enumerate(reversed(since)):
+        nxt = since[-i - 2] if i + 1 < len(since) else None
+        if event["event"] == "draw":
+            run += 1
+            if nxt and nxt["event"] == "draw" and nxt["player"] == event["player"]:
+                continue
+            out.append(draws_text(seating.seat(event["player"]), run))
+            run = 0
+        else:
+            out.append(event_text(event, seating, show_drawn=False, rule_titles=rule_titles))
+    return out[-limit:]
 
 
 # -- the table ---------------------------------------------------------------------------
@@ -196,8 +244,12 @@ def players_table(seating: Seating, hand_sizes: Sequence[int], scores: Sequence[
     for seat in range(seating.players):
         side = seating.side_of(seat)
         marker = "▶" if seat == to_play else ""
-        name = seating.seat(seat) + (" - you" if seat == viewer and "you" not in
-                                     seating.seat(seat) else "")
+        name = seating.seat(seat)
+        if viewer is not None and "you" not in name:   # hot-seat: whose screen this is
+            if seat == viewer:
+                name += " - you"
+            elif seating.partnerships and side == seating.side_of(viewer):
+                name += " - your partner"
         table.add_row(marker, name, str(side), str(hand_sizes[seat]), str(scores[side]))
     return table
 
@@ -221,7 +273,10 @@ def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100)
     parts: list[Any] = [Text(""), status,
                         players_table(seating, obs.hand_sizes, obs.scores, obs.to_play, obs.seat),
                         Text(""), line_view(obs.line, width)]
-    recent = recent_others(obs.history, obs.seat, seating)
+    if obs.ends and len(obs.ends) == 4:
+        parts.append(arms_view(obs.arms, obs.ends[2:]))
+    titles = tuple(rule.title for rule in obs.rules.events)
+    recent = recent_others(obs.history, obs.seat, seating, rule_titles=titles)
     if recent:
         parts.append(Text("Since your last turn: " + "; ".join(recent), style="italic"))
     if obs.drawn_this_turn:
@@ -251,11 +306,12 @@ def round_end_view(snapshot, event: dict[str, Any], seating: Seating) -> Group:
                  points)
 
 
-def snapshot_view(snap, seating: Seating, step: int, total: int, width: int = 100) -> Group:
+def snapshot_view(snap, seating: Seating, step: int, total: int, width: int = 100,
+                  rule_titles: Sequence[str] = ()) -> Group:
     """A replayed position: the event just played, every hand, the line, the scores."""
     head = Text(f"Event {step} of {total} · round {snap.round} · boneyard {snap.boneyard} "
                 f"tile{'s' * (snap.boneyard != 1)}", style="bold")
-    said = Text(event_text(snap.event, seating))
+    said = Text(event_text(snap.event, seating, rule_titles=rule_titles))
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     for name in ("", "player", "side", "hand", "score"):
         table.add_column(name, justify="right" if name == "score" else "left")
@@ -266,6 +322,9 @@ def snapshot_view(snap, seating: Seating, step: int, total: int, width: int = 10
                       hand_text(snap.hands[seat]),
                       str(snap.scores[side]) if side < len(snap.scores) else "")
     parts: list[Any] = [Text(""), head, said, table, Text(""), line_view(snap.line, width)]
+    ends = snap.ends
+    if ends and len(ends) == 4:
+        parts.append(arms_view(snap.arms, ends[2:]))
     if snap.event.get("event") == "round_end":
         parts.append(round_end_view(snap, snap.event, seating))
     return Group(*parts)

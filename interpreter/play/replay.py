@@ -48,15 +48,31 @@ def replay(path: str, term: Terminal) -> int:
     problems = verify_record(path)
     if any(p.code != TRUNCATED for p in problems):
         raise DiagnosticError(problems)
-    steps = snapshots(read_events(path))
-    return Replayer(steps, term, STOPS_EARLY if problems else "").run()
+    events = read_events(path)
+    steps = snapshots(events)
+    return Replayer(steps, term, STOPS_EARLY if problems else "",
+                    rule_titles(events)).run()
+
+
+def rule_titles(events: list[dict]) -> tuple[str, ...]:
+    """The titles of the recorded ruleset's event rules (its ``source`` file or builtin
+    name, as ``verify`` loads it); none when the record has no ``match_start``."""
+    from .. import api
+
+    start = next((e for e in events if e.get("event") == "match_start"), None)
+    if start is None:
+        return ()
+    game = api.load_game(start.get("source") or start["ruleset"])
+    return tuple(rule.title for rule in game.rules.events)
 
 
 class Replayer:
     """The stepping loop over a list of snapshots (one per event)."""
 
-    def __init__(self, steps: list[Snapshot], term: Terminal, end_note: str = ""):
+    def __init__(self, steps: list[Snapshot], term: Terminal, end_note: str = "",
+                 titles: tuple[str, ...] = ()):
         self.steps = steps
+        self.titles = titles  # the ruleset's event rule titles, for score events
         self.term = term
         self.end_note = end_note  # said at the last event (a record that stops early)
         self.at = 0
@@ -95,6 +111,6 @@ class Replayer:
         snap = self.steps[self.at]
         seating = render.Seating(snap.teams, ("",) * snap.players)
         self.term.show(render.snapshot_view(snap, seating, self.at + 1, len(self.steps),
-                                            self.term.width))
+                                            self.term.width, self.titles))
         if self.end_note and self.at == len(self.steps) - 1:
             self.term.show(Text(self.end_note, style="bold"))

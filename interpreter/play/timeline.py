@@ -1,6 +1,6 @@
 """The table as the record tells it: every hand, the line, the boneyard, the scores.
 
-A record (``../shared/TRACE.md``) holds everything -- dealt hands, drawn tiles,
+A record (``docs/records.md``) holds everything -- dealt hands, drawn tiles,
 placements -- so the whole table can be rebuilt event by event without the engine.
 ``play`` uses it to reveal the hands at the end of a round, ``replay`` to show
 every position of a recorded match.
@@ -40,10 +40,19 @@ class Snapshot:
     line: tuple[tuple[int, int], ...]           # left to right, each (left half, right half)
     boneyard: int
     scores: tuple[int, ...]
+    arms: tuple[tuple[tuple[int, int], ...], ...] = ((), ())  # a spinner's up and down arms,
+                                                # from the spinner out, (inner, outer)
+    spinner: int | None = None                  # the spinner's pip, once an arm is used
 
     @property
-    def ends(self) -> tuple[int, int] | None:
-        return (self.line[0][0], self.line[-1][1]) if self.line else None
+    def ends(self) -> tuple[int, ...] | None:
+        """Open values: left, right, and up, down once a spinner's arm is in use."""
+        if not self.line:
+            return None
+        ends: tuple[int, ...] = (self.line[0][0], self.line[-1][1])
+        if self.spinner is not None:
+            ends += tuple(arm[-1][1] if arm else self.spinner for arm in self.arms)
+        return ends
 
 
 @dataclass
@@ -59,6 +68,9 @@ class Timeline:
     line: list[tuple[int, int]] = field(default_factory=list)
     boneyard: int = 0
     scores: list[int] = field(default_factory=list)
+    arms: dict[str, list[tuple[int, int]]] = field(
+        default_factory=lambda: {"up": [], "down": []})
+    spinner: int | None = None
     index: int = -1
     event: dict[str, Any] = field(default_factory=dict)
 
@@ -80,6 +92,7 @@ class Timeline:
             self.leader = event.get("leader")
             self.hands = [sorted(Tile.of(t) for t in h) for h in event["hands"]]
             self.line = []
+            self.arms, self.spinner = {"up": [], "down": []}, None
             self.boneyard = len(event["boneyard"])
         elif kind == "draw":
             self.boneyard -= 1
@@ -89,6 +102,8 @@ class Timeline:
                 hand.sort()
         elif kind == "place":
             self._place(event)
+        elif kind == "score":
+            self.scores[event["side"]] += int(event["points"])
         elif kind in ("round_end", "match_end"):
             self.scores = list(event["scores"])
 
@@ -101,6 +116,8 @@ class Timeline:
         end = event.get("end")
         if end is None:
             self.line = [(a, b)]
+        elif end in ("up", "down"):
+            self._place_on_arm(end, a, b)
         elif end == "left":
             left = self.line[0][0]
             self.line.insert(0, (a + b - left, left))
@@ -108,12 +125,23 @@ class Timeline:
             right = self.line[-1][1]
             self.line.append((right, a + b - right))
 
+    def _place_on_arm(self, end: str, a: int, b: int) -> None:
+        """A tile on a spinner's arm; the spinner is the double in the line it matches
+        (the record names the arm, not the spinner: the first such double is taken)."""
+        if self.spinner is None:
+            doubles = [x for x, y in self.line if x == y and x in (a, b)]
+            self.spinner = doubles[0] if doubles else a
+        arm = self.arms[end]
+        open_value = arm[-1][1] if arm else self.spinner
+        arm.append((open_value, a + b - open_value))
+
     def snapshot(self) -> Snapshot:
         return Snapshot(
             index=self.index, event=self.event, ruleset=self.ruleset, players=self.players,
             teams=self.teams, round=self.round, leader=self.leader,
             hands=tuple(tuple(h) for h in self.hands), line=tuple(self.line),
-            boneyard=self.boneyard, scores=tuple(self.scores))
+            boneyard=self.boneyard, scores=tuple(self.scores),
+            arms=(tuple(self.arms["up"]), tuple(self.arms["down"])), spinner=self.spinner)
 
 
 def snapshots(events: Iterable[dict[str, Any]]) -> list[Snapshot]:

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from interpreter.diagnostics import Diagnostic
-
+from ..diagnostics import Diagnostic
 from .compile import parse_tile, tile_count
 from .source import Mark, Path, dotted
 
@@ -107,28 +106,49 @@ def _check_match(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: rang
             return
 
 
+def _opening_rules(data: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], Mapping[str, Any],
+                                                       str]]:
+    """(the keys opening.first_round overrides, the opening rules in force, the lead key
+    they serve): round 1 merges opening.first_round over opening; later rounds use opening."""
+    opening = data["opening"]
+    first = opening.get("first_round") or {}
+    return [(first, {**opening, **first}, "first"), ({}, opening, "later")]
+
+
 def _check_opening(sink: _Sink, data: Mapping[str, Any]) -> None:
-    tile, max_pip = data["opening"]["tile"], data["set"]["max_pip"]
-    specific = tile not in ("any", "highest_double")
-    if specific and parse_tile(tile)[1] > max_pip:
-        sink.add("opening", ("opening", "tile"),
-                 f"opening.tile {tile} is not in a double-{max_pip} set",
-                 f"name a tile whose halves are 0 to {max_pip}")
-    for when in ("first", "later"):
-        if data["lead"][when] == "opening_tile_holder" and not specific:
-            sink.add("lead", ("lead", when),
-                     f"lead.{when} is opening_tile_holder, but opening.tile is {tile}",
-                     'set opening.tile to a tile such as "[6|6]"')
-    reserve = data["drawing"]["reserve"]
-    if data["opening"]["if_unheld"] == "draw_in_turn" and tile != "any" and reserve > 0:
-        sink.add("opening", ("opening", "if_unheld"),
-                 f"opening.if_unheld is draw_in_turn, but the required tile may lie among the "
-                 f"{reserve} reserve tiles that are never drawn",
-                 "set drawing.reserve to 0, or if_unheld to redeal")
-    if data["opening"]["opener"] == "holder" and tile == "any":
-        sink.add("opening", ("opening", "opener"),
-                 "opening.opener is holder, but opening.tile is any: nobody holds 'any'",
-                 'set opening.tile to a tile such as "[6|6]", or opener to leader')
+    max_pip, reserve = data["set"]["max_pip"], data["drawing"]["reserve"]
+    reported: set[Path] = set()
+    for overrides, opening, lead in _opening_rules(data):
+        def at(key: str, overrides: Mapping[str, Any] = overrides) -> Path:
+            return ("opening", "first_round", key) if key in overrides else ("opening", key)
+
+        def add(code: str, path: Path, message: str, hint: str) -> None:
+            if path not in reported:  # one mistake written once is reported once
+                reported.add(path)
+                sink.add(code, path, message, hint)
+
+        tile = opening["tile"]
+        name = dotted(at("tile"))
+        specific = tile not in ("any", "highest_double")
+        if specific and parse_tile(tile)[1] > max_pip:
+            add("opening", at("tile"), f"{name} {tile} is not in a double-{max_pip} set",
+                f"name a tile whose halves are 0 to {max_pip}")
+        if data["lead"][lead] == "opening_tile_holder" and not specific:
+            add("lead", ("lead", lead), f"lead.{lead} is opening_tile_holder, but {name} is "
+                f"{tile}", f'set {name} to a tile such as "[6|6]"')
+        if opening["if_unheld"] == "draw_in_turn" and tile != "any" and reserve > 0:
+            add("opening", at("if_unheld"),
+                f"{dotted(at('if_unheld'))} is draw_in_turn, but the required tile may lie "
+                f"among the {reserve} reserve tiles that are never drawn",
+                "set drawing.reserve to 0, or if_unheld to redeal")
+        if opening["opener"] == "holder" and tile == "any":
+            add("opening", at("opener"),
+                f"{dotted(at('opener'))} is holder, but {name} is any: nobody holds 'any'",
+                f'set {name} to a tile such as "[6|6]", or opener to leader')
+        if "explain" in opening and "allow" not in opening:
+            add("opening", at("explain"),
+                f"{dotted(at('explain'))} is given, but there is no allow rule for it to "
+                "explain", f"add {dotted(at('allow'))} (the condition), or remove explain")
 
 
 def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range) -> None:
@@ -162,6 +182,161 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range) -> Non
         if points is not None and len(points) != sides:
             sink.add("example", here + ("expect_points",),
                      f"expect_points has {len(points)} values; there are {sides} sides")
+        scores = example.get("scores")
+        if scores is not None and len(scores) != sides:
+            sink.add("example", here + ("scores",),
+                     f"scores has {len(scores)} values; there are {sides} sides")
+        for key in ("turn", "last_player"):
+            seat = example.get(key)
+            if seat is not None and seat >= n:
+                sink.add("example", here + (key,),
+                         f"{key} is seat {seat}, but the seats are 0 to {n - 1}")
+        _check_example_tiles(sink, example, here, max_pip)
+
+
+def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: Path,
+                         max_pip: int) -> None:
+    """The boneyard's and the last tile's tiles exist, and no tile is in two places."""
+    places: list[tuple[Path, str, str]] = [
+        (here + ("hands", j), f"seat {j}'s hand", hand)
+        for j, hand in enumerate(example["hands"])]
+    if isinstance(example.get("boneyard"), str):
+        places.append((here + ("boneyard",), "the boneyard", example["boneyard"]))
+    seen: dict[tuple[int, int], str] = {}
+    for path, where, text in places:
+        for word in text.split():
+            tile = tuple(sorted(int(half) for half in word.split("-")))
+            if tile[1] > max_pip:
+                if path[-1] == "boneyard":  # hands are reported by the caller
+                    sink.add("example", path, f"tile {word} is not in a double-{max_pip} set")
+                continue
+            if tile in seen:
+                sink.add("example", path, f"tile {word} is both in {seen[tile]} and in {where}",
+                         "each tile of the set exists once")
+            seen.setdefault(tile, where)
+    last = example.get("last_tile")
+    if last is not None and max(int(half) for half in last.split("-")) > max_pip:
+        sink.add("example", here + ("last_tile",),
+                 f"tile {last.strip()} is not in a double-{max_pip} set")
+
+
+def _all_tiles(max_pip: int) -> list[tuple[int, int]]:
+    return [(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1)]
+
+
+def _placements(max_pip: int, allowed: range) -> Any:
+    """Placement situations a restriction is tried on: every tile of the set, on either of
+    its halves, beside an equal or a different end, alone in the hand or in the whole set,
+    with the boneyard empty or not, in the first round or a later one."""
+    tiles = _all_tiles(max_pip)
+    for tile in tiles:
+        for end in sorted(set(tile)):
+            for other in (end, (end + 1) % (max_pip + 1)):
+                for hand in ([tile], [tile] + [t for t in tiles if t != tile]):
+                    for playable in ([tile], hand):
+                        for boneyard in (0, 10):
+                            for round_ in (1, 2):
+                                for players in allowed:
+                                    yield {"tile": tile, "hand": hand, "playable": playable,
+                                           "ends": [end, other], "end": end,
+                                           "boneyard": boneyard, "round": round_,
+                                           "players": players}
+
+
+def _check_restrictions(sink: _Sink, data: Mapping[str, Any], rules: Any,
+                        allowed: range) -> None:
+    """A restriction no placement can meet would leave nobody a move: an error at load."""
+    max_pip = data["set"]["max_pip"]
+    for i, rule in enumerate(getattr(rules, "restrictions", ())):
+        if not any(rule.allow(env) for env in _placements(max_pip, allowed)):
+            sink.add("play", ("play", "restrictions", i, "allow"),
+                     f"this rule forbids every placement: play.restrictions[{i}].allow is "
+                     "false for every tile of the set",
+                     "a restriction must leave some tile playable; check the condition's "
+                     "'and'/'or' and its comparisons")
+    tiles = _all_tiles(max_pip)
+    for path, allow, rounds in _opening_allows(data, rules):
+        if not any(allow({"tile": t, "hand": hand, "round": r, "players": n})
+                   for t in tiles for hand in ([t], tiles) for r in rounds for n in allowed):
+            sink.add("opening", path,
+                     f"this rule forbids every opening: {dotted(path)} is false for every tile "
+                     "of the set", "an opening rule must accept some tile")
+
+
+def _opening_allows(data: Mapping[str, Any], rules: Any) -> list[tuple[Path, Any, tuple]]:
+    """Each written opening condition, with the rounds it governs."""
+    later = getattr(rules, "opening_allow", None)
+    first = getattr(rules, "first_opening", None)
+    out: list[tuple[Path, Any, tuple]] = []
+    if "allow" in (data["opening"].get("first_round") or {}):
+        out.append((("opening", "first_round", "allow"), first.allow, (1,)))
+        if later is not None:
+            out.append((("opening", "allow"), later, (2,)))
+    elif later is not None:
+        out.append((("opening", "allow"), later, (1, 2)))
+    return out
+
+
+def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """House-rule keys that loop forever or have no effect with the other rules."""
+    for i, event in enumerate(data.get("events", [])):
+        if event.get("after") == "pass" and event.get("again", False) is not False:
+            sink.add("events", ("events", i, "again"),
+                     "another turn after a pass can loop forever: the player passed because "
+                     "they could not play, and nothing has changed",
+                     "give 'again' to an event after place (a tile leaves the hand) or after "
+                     "draw (the boneyard shrinks), or remove it")
+    blocked = data["scoring"]["blocked"]
+    if blocked["winner"] in ("lowest_hand", "lowest_side") \
+            and ("scoring", "blocked", "rank") in sink.marks \
+            and blocked.get("rank") != "side.pips":   # the default, written out: harmless
+        sink.add("scoring", ("scoring", "blocked", "rank"),
+                 f"scoring.blocked.rank has no effect: blocked.winner is {blocked['winner']}, "
+                 "which compares hand values",
+                 "set scoring.blocked.winner to lowest or highest to compare the rank, or "
+                 "remove rank")
+    match = data["match"]
+    end = match.get("end", "points")
+    if match.get("exact") and end != "points":
+        sink.add("match", ("match", "exact"),
+                 f"match.exact has no effect: the match ends on {end.replace('_', ' ')}, not "
+                 "when a side reaches a points target",
+                 "remove exact, or set match.end to points")
+    if match.get("minimum_to_start", 0) and end == "rounds_won":
+        sink.add("match", ("match", "minimum_to_start"),
+                 "match.minimum_to_start has no effect: the match is won by rounds won, "
+                 "not by points", "remove minimum_to_start, or set match.end to points")
+    if match.get("winner") == "lowest" and end == "rounds_won":
+        sink.add("match", ("match", "winner"),
+                 "match.winner lowest means nothing when the match is won by rounds won: "
+                 "the first side to win match.target rounds wins",
+                 "remove winner, or set match.end to points or rounds")
+    if data["opening"].get("first_round") == {}:
+        sink.add("opening", ("opening", "first_round"),
+                 "opening.first_round is empty: it changes nothing",
+                 "give the first round's tile, opener, if_unheld, allow, explain or "
+                 "if_lacking, or remove it")
+
+
+def _check_example_ends(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """Without a spinner the line has exactly two open ends; a spinner opens its up and down
+    ends together, so a position has two or four."""
+    spinner = (data.get("board") or {}).get("spinner", "none") != "none"
+    for i, example in enumerate(data.get("examples", [])):
+        ends = example.get("ends")
+        if ends is None or len(ends) == 2 or (spinner and len(ends) == 4):
+            continue
+        path = ("examples", i, "ends")
+        if spinner:
+            sink.add("example", path,
+                     f"ends gives {len(ends)} values; with a spinner the line has 2 open ends, "
+                     "or 4 once the spinner's up and down ends are open",
+                     "give [left, right] or [left, right, up, down]")
+        else:
+            sink.add("example", path,
+                     f"ends gives {len(ends)} values, but without a spinner the line has "
+                     "exactly 2 open ends", "give [left, right], or set board.spinner to "
+                     "first_double")
 
 
 def semantic_checks(data: Mapping[str, Any], marks: Mapping[Path, Mark], rules: Any
@@ -172,6 +347,9 @@ def semantic_checks(data: Mapping[str, Any], marks: Mapping[Path, Mark], rules: 
     if rules is not None:  # None: a formula did not compile (already reported)
         _check_deal(sink, data, rules, allowed)
         _check_match(sink, data, rules, allowed)
+        _check_restrictions(sink, data, rules, allowed)
     _check_opening(sink, data)
+    _check_mechanisms(sink, data)
+    _check_example_ends(sink, data)
     _check_examples(sink, data, range(data["players"]["min"], data["players"]["max"] + 1))
     return sink.found

@@ -10,10 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from interpreter.diagnostics import Diagnostic
-from interpreter.engine.rules import Example, Rules, ScoreContext
-from interpreter.expr import ExprError, compile_expression
-
+from ..diagnostics import Diagnostic
+from ..engine.rules import (
+    LEAD_CHOOSERS,
+    LEAD_FOLLOWERS,
+    Example,
+    Opening,
+    PlayEvent,
+    Restriction,
+    Rules,
+    ScoreContext,
+)
+from ..expr import ExprError, ast, compile_expression
 from .exprpos import locate
 from .source import Mark, Path, dotted
 
@@ -31,6 +39,67 @@ EXPRESSIONS: tuple[tuple[Path, str], ...] = (
 )
 
 
+# What the first edition's scoring formulas could read: one reading anything else (a round
+# fact, a side's score...) needs the general settlement.
+_PLAIN_SCORING_NAMES = {"winner", "opponents", "sides", "seats", "players"}
+_PLAIN_ATTRIBUTES = {"index", "pips", "tiles", "drawn", "players", "seat"}
+LEAD_WORDS = LEAD_CHOOSERS + LEAD_FOLLOWERS
+
+
+def formula_paths(data: Mapping[str, Any]) -> list[tuple[Path, str]]:
+    """Every formula field present in ``data``, with its kind: the fixed fields, then the
+    ones inside lists (events, restrictions) and the optional mechanism formulas."""
+    out = list(EXPRESSIONS)
+    extra: list[tuple[Path, str]] = [
+        (("deal", "redeal_if"), "redeal"),
+        (("opening", "allow"), "opening"),
+        (("opening", "first_round", "allow"), "opening"),
+        (("scoring", "blocked", "rank"), "rank"),
+        (("scoring", "every_side"), "side_points"),
+        (("match", "draw_if"), "match_draw"),
+        (("match", "final"), "final"),
+    ]
+    later = get(data, ("lead", "later"))
+    if isinstance(later, str) and later not in LEAD_WORDS:
+        extra.append((("lead", "later"), "lead"))
+    out += [(p, k) for p, k in extra if get(data, p) is not None]
+    restrictions = get(data, ("play", "restrictions"))
+    if isinstance(restrictions, list):
+        for i, item in enumerate(restrictions):
+            if isinstance(item, Mapping) and "allow" in item:
+                out.append((("play", "restrictions", i, "allow"), "placement"))
+    events = data.get("events") if isinstance(data, Mapping) else None
+    if isinstance(events, list):
+        for i, item in enumerate(events):
+            if not isinstance(item, Mapping):
+                continue
+            after = item.get("after")
+            if after not in ("place", "draw", "pass"):
+                continue
+            for key, suffix in (("if", "_condition"), ("points", ""), ("each_opponent", ""),
+                                ("again", "_condition"), ("skip", "")):
+                if key in item:
+                    out.append((("events", i, key), f"event_{after}{suffix}"))
+    return out
+
+
+def reads_round_facts(tree: ast.Node) -> bool:
+    """Whether a scoring formula reads more than the first edition offered."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name) and node.name not in _PLAIN_SCORING_NAMES:
+            return True
+        if isinstance(node, ast.Attribute) and node.attr not in _PLAIN_ATTRIBUTES:
+            return True
+        for value in vars(node).values():
+            if isinstance(value, ast.Node):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, ast.Node))
+    return False
+
+
 def tile_count(max_pip: int) -> int:
     """Tiles in a double-``max_pip`` set."""
     return (max_pip + 1) * (max_pip + 2) // 2
@@ -43,9 +112,14 @@ def parse_tile(text: str) -> tuple[int, int]:
 
 
 def get(data: Any, path: Path) -> Any:
-    """The value at ``path``, or None when any step is missing (or not a mapping)."""
+    """The value at ``path``, or None when any step is missing (or not a mapping or list)."""
     value: Any = data
     for part in path:
+        if isinstance(part, int) and isinstance(value, list):
+            if not 0 <= part < len(value):
+                return None
+            value = value[part]
+            continue
         if not isinstance(value, Mapping) or part not in value:
             return None
         value = value[part]
@@ -64,22 +138,31 @@ def _problem_diagnostic(problem: Any, path: Path, value: Any, mark: Mark | None
 
 
 def compile_expressions(data: Mapping[str, Any], marks: Mapping[Path, Mark],
-                        skip: set[str] = frozenset()) -> tuple[dict[Path, EnvFn], list[Diagnostic]]:
+                        skip: set[str] = frozenset(),
+                        trees: dict[Path, ast.Node] | None = None
+                        ) -> tuple[dict[Path, EnvFn], list[Diagnostic]]:
     """Compile every formula field present; returns path -> fn(env) and the problems found.
 
     ``skip`` holds dotted paths already reported (by the schema): they are left alone.
+    ``trees``, when given, receives each compiled formula's checked syntax tree.
     """
     compiled: dict[Path, EnvFn] = {}
     problems: list[Diagnostic] = []
-    for path, kind in EXPRESSIONS:
+    for path, kind in formula_paths(data):
         value = get(data, path)
         if value is None or dotted(path) in skip or not isinstance(value, int | str):
+            continue
+        if isinstance(value, bool) and kind.endswith("_condition"):
+            compiled[path] = lambda env, v=value: v
             continue
         if isinstance(value, int) and not isinstance(value, bool):
             compiled[path] = lambda env, v=value: v
             continue
         try:
-            compiled[path] = compile_expression(value, kind).fn
+            result = compile_expression(value, kind)
+            compiled[path] = result.fn
+            if trees is not None:
+                trees[path] = result.ast
         except ExprError as exc:
             problems += [_problem_diagnostic(p, path, value, marks.get(path))
                          for p in exc.problems]
@@ -122,11 +205,85 @@ def examples(data: Mapping[str, Any], marks: Mapping[Path, Mark]) -> tuple[Examp
     return tuple(out)
 
 
+def _tile_choice(tile: str) -> str | tuple[int, int]:
+    return tile if tile in ("any", "highest_double") else parse_tile(tile)
+
+
+def mechanisms(data: Mapping[str, Any], fns: Mapping[Path, EnvFn],
+               trees: Mapping[Path, ast.Node]) -> dict[str, Any]:
+    """The house-rule mechanisms of ``Rules``, and whether the general loop must run them."""
+    play = data.get("play") or {}
+    opening = data["opening"]
+    scoring, match = data["scoring"], data["match"]
+    blocked = scoring["blocked"]
+    first = opening.get("first_round")
+    first_opening = None
+    if first:
+        merged = {**opening, **first}
+        first_opening = Opening(
+            tile=_tile_choice(merged["tile"]), opener=merged["opener"],
+            if_unheld=merged["if_unheld"], allow=fns.get(("opening", "first_round", "allow"),
+                                                         fns.get(("opening", "allow"))),
+            explain=merged.get("explain", ""), if_lacking=merged.get("if_lacking", "redeal"))
+    restrictions = tuple(
+        Restriction(fns[("play", "restrictions", i, "allow")], item.get("explain", ""),
+                    str(item["allow"]))
+        for i, item in enumerate(play.get("restrictions", ())))
+    events = tuple(
+        PlayEvent(after=item["after"], title=item.get("title", ""),
+                  condition=fns.get(("events", i, "if")),
+                  points=fns.get(("events", i, "points")),
+                  each_opponent=fns.get(("events", i, "each_opponent")),
+                  again=fns.get(("events", i, "again")),
+                  skip=fns.get(("events", i, "skip")))
+        for i, item in enumerate(data.get("events", ())))
+    later = data["lead"]["later"]
+    out: dict[str, Any] = dict(
+        spinner=(data.get("board") or {}).get("spinner", "none"),
+        direction=play.get("direction", "left"),
+        restrictions=restrictions,
+        if_none_allowed=play.get("if_none_allowed", "stuck"),
+        events=events,
+        opening_allow=fns.get(("opening", "allow")),
+        opening_explain=opening.get("explain", ""),
+        if_lacking=opening.get("if_lacking", "redeal"),
+        first_opening=first_opening,
+        later_leader_formula=None if later in LEAD_WORDS else fns.get(("lead", "later")),
+        redeal_if=fns.get(("deal", "redeal_if")),
+        domino_winner=scoring.get("domino_winner", "dominoer"),
+        blocked_rank=(fns.get(("scoring", "blocked", "rank"))
+                      if blocked["winner"] in ("lowest", "highest") else None),
+        blocked_among=blocked.get("among", "all"),
+        every_side=fns.get(("scoring", "every_side")),
+        domino_formula=fns[("scoring", "domino")],
+        blocked_formula=fns[("scoring", "blocked", "points")],
+        match_end=match.get("end", "points"),
+        match_winner=match.get("winner", "highest"),
+        exact_target=bool(match.get("exact", False)),
+        minimum_to_start=int(match.get("minimum_to_start", 0)),
+        draw_if=fns.get(("match", "draw_if")),
+        final=fns.get(("match", "final")),
+    )
+    plain = Rules.__dataclass_fields__
+    general = any(out[k] != plain[k].default for k in out
+                  if k not in ("domino_formula", "blocked_formula"))
+    general = general or blocked["winner"] in ("lowest", "highest") \
+        or blocked["tie"] in ("last_player", "next_player") \
+        or opening["if_unheld"] == "heaviest"
+    general = general or any(reads_round_facts(trees[p]) for p in
+                             (("scoring", "domino"), ("scoring", "blocked", "points"))
+                             if p in trees)
+    out["general"] = general
+    return out
+
+
 def build_rules(name: str, data: Mapping[str, Any], marks: Mapping[Path, Mark],
-                fns: Mapping[Path, EnvFn]) -> Rules:
+                fns: Mapping[Path, EnvFn], trees: Mapping[Path, ast.Node] | None = None
+                ) -> Rules:
     """``Rules`` from a valid ruleset (defaults filled in) and its compiled formulas."""
     tile = data["opening"]["tile"]
     drawing, lead, scoring = data["drawing"], data["lead"], data["scoring"]
+    later = lead["later"]
     return Rules(
         name=name,
         title=data["title"],
@@ -138,9 +295,9 @@ def build_rules(name: str, data: Mapping[str, Any], marks: Mapping[Path, Mark],
         partnerships=data["players"]["sides"] == "partnerships",
         reserve=drawing["reserve"],
         first_leader=lead["first"],
-        later_leader=lead["later"],
+        later_leader=later if later in LEAD_WORDS else "formula",
         lead_count_from=lead["count_from"],
-        opening_tile=tile if tile in ("any", "highest_double") else parse_tile(tile),
+        opening_tile=_tile_choice(tile),
         opener=data["opening"]["opener"],
         if_unheld=data["opening"]["if_unheld"],
         voluntary_draw=drawing["voluntary"] == "allowed",
@@ -152,4 +309,5 @@ def build_rules(name: str, data: Mapping[str, Any], marks: Mapping[Path, Mark],
         match_tie=data["match"]["tie"],
         examples=examples(data, marks),
         **wrap(data, fns),
+        **mechanisms(data, fns, trees or {}),
     )

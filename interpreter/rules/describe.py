@@ -6,7 +6,7 @@ Each rule is one function registered with ``@_rule(key, section, title)``: a new
 schema field gets its sentence by adding one such function, and ``diff`` (which
 compares sheets rule by rule) picks it up with no further change.
 
->>> from interpreter.rules import load_ruleset
+>>> from dominorules.rules import load_ruleset
 >>> print(rule_sheet(load_ruleset("house/draw-one")).rule("drawing.limit").text)
 At most 1 tile may be drawn in one turn; a player who still cannot place then passes.
 """
@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.expr import ast, format_expression, parse
+from ..expr import ast, format_expression, parse
 
 SECTIONS = ("Equipment", "Players and sides", "Deal", "Leader and opening", "A turn",
             "End of round", "Scoring", "Match", "Examples")
@@ -54,6 +54,7 @@ class RuleSheet:
     source: str
     sections: tuple[Section, ...]
     chain: tuple[str, ...] = field(default=())
+    based_on: str = ""     # the ruleset it extends, as users type it
 
     def rule(self, key: str) -> RuleLine:
         """The rule with this key (``KeyError`` if there is none)."""
@@ -66,7 +67,7 @@ class RuleSheet:
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name, "title": self.title, "description": self.description,
-            "source": self.source, "chain": list(self.chain),
+            "source": self.source, "based_on": self.based_on, "chain": list(self.chain),
             "sections": [{"title": s.title,
                           "rules": [{"key": r.key, "title": r.title, "text": r.text,
                                      "formulas": list(r.formulas)} for r in s.rules]}
@@ -91,8 +92,28 @@ class _View:
         self.read.add(dotted)
         value: Any = self.data
         for part in dotted.split("."):
-            value = value[part]
+            value = value[int(part)] if isinstance(value, list) else value[part]
         return value
+
+    def opt(self, dotted: str, default: Any = None) -> Any:
+        """``get`` for a key that may be absent (the optional house-rule keys)."""
+        try:
+            return self.get(dotted)
+        except (KeyError, IndexError, TypeError):
+            return default
+
+    @property
+    def clockwise(self) -> str:
+        """The way play goes round the table (``play.direction``)."""
+        return "clockwise" if self.opt("play.direction", "left") == "left" \
+            else "counter-clockwise"
+
+    def turn_way(self, text: str) -> str:
+        """A sentence written for play going clockwise, told the way play goes."""
+        if self.clockwise == "clockwise":
+            return text
+        return text.replace("clockwise", "counter-clockwise").replace(
+            "from their left", "from their right")
 
     @property
     def counts(self) -> list[int]:
@@ -104,7 +125,8 @@ class _View:
         return self.get("players.sides") == "partnerships"
 
     def formula(self, dotted: str) -> str | None:
-        """The canonical text of an expression field, or None when it is a plain number."""
+        """The canonical text of an expression field, or None when it is a plain number
+        (or a plain true/false)."""
         raw = self.get(dotted)
         if isinstance(raw, bool) or isinstance(raw, int):
             return None
@@ -117,7 +139,10 @@ class _View:
             return text
 
 
-_Writer = Callable[[_View], str]
+# A writer returns the rule's sentence; an optional rule's writer returns None when the
+# ruleset leaves it at its default (the plain game: nothing to tell), and a list rule's
+# writer returns one RuleLine per item (``events[0]``, ...).
+_Writer = Callable[[_View], "str | None | list[RuleLine]"]
 
 
 @dataclass(frozen=True)
@@ -126,17 +151,20 @@ class _Spec:
     section: str
     title: str
     write: _Writer
+    optional: bool = False
 
 
 _SPECS: list[_Spec] = []
 
 
-def _rule(key: str, section: str, title: str) -> Callable[[_Writer], _Writer]:
-    """Register a sentence writer: the one place a rule's wording lives."""
+def _rule(key: str, section: str, title: str, optional: bool = False
+          ) -> Callable[[_Writer], _Writer]:
+    """Register a sentence writer: the one place a rule's wording lives. An ``optional``
+    rule is told only when the ruleset uses it (see ``describe_house``)."""
     assert section in SECTIONS, section
 
     def register(fn: _Writer) -> _Writer:
-        _SPECS.append(_Spec(key, section, title, fn))
+        _SPECS.append(_Spec(key, section, title, fn, optional))
         return fn
     return register
 
@@ -204,14 +232,15 @@ def _with_formula(sentence: str, formula: str | None) -> str:
 
 
 def _tile(tile: Any) -> str:
-    low, high = tile
-    return f"[{low}|{high}]"
+    """A tile as players type and see it everywhere else: the higher half first, "6-4"."""
+    low, high = sorted(tile)
+    return f"{high}-{low}"
 
 
 def _tiles(spec: str) -> str:
-    """An example's hand, "0-0 3-5" -> "[0|0] [3|5]"; "" -> "empty"."""
-    tiles = [t.replace("-", "|") for t in spec.split()]
-    return " ".join(f"[{t}]" for t in tiles) if tiles else "empty"
+    """An example's hand, "0-0 3-5" -> "0-0 5-3"; "" -> "empty"."""
+    tiles = [_tile(int(v) for v in t.split("-")) for t in spec.split()]
+    return " ".join(tiles) if tiles else "empty"
 
 
 def _side_noun(view: _View) -> str:
@@ -265,7 +294,7 @@ def _set(view: _View) -> str:
     n = view.get("set.max_pip")
     count = (n + 1) * (n + 2) // 2
     return (f"A double-{_word(n)} set: one tile for each pair of values from 0 to {n}, "
-            f"[0|0] to [{n}|{n}], {count} tiles in all.")
+            f"0-0 to {n}-{n}, {count} tiles in all.")
 
 
 @_rule("players", "Players and sides", "Players")
@@ -276,8 +305,12 @@ def _players(view: _View) -> str:
 
 @_rule("seats", "Players and sides", "Seats")
 def _seats(view: _View) -> str:
-    return "Seats are numbered clockwise from 0, and play goes clockwise: each seat is " \
-        "followed by the next."
+    if view.clockwise == "clockwise":
+        return "Seats are numbered clockwise from 0, and play goes clockwise: each seat is " \
+            "followed by the next."
+    return ("Seats are numbered clockwise from 0. Play goes to the right, counter-clockwise: "
+            "each seat is followed by the one before it, seat 0 by the last; the lead passes "
+            "the same way.")
 
 
 @_rule("players.sides", "Players and sides", "Sides")
@@ -328,53 +361,77 @@ _CHOOSERS = {
 
 
 def _chooser(view: _View, how: str) -> str:
+    if how == "formula":
+        formula = view.formula("lead.later")
+        return (f"the seat given by {formula}, counted round the table from seat 0 (modulo "
+                "the number of players)")
     if how == "opening_tile_holder":
         return f"the player holding {_opening_tile(view)}"
     if how == "exposed_tiles":
         start = ("seat 0" if view.get("lead.count_from") == "seat_zero"
                  else "the previous round's leader")
-        return ("chosen by exposed tiles: each player shows a random tile, and the total "
-                "of their pips modulo the number of players, plus 1, is the leader's "
-                f"number, counting clockwise from 1 at {start}")
-    return _CHOOSERS[how]
+        return view.turn_way(
+            "chosen by exposed tiles: each player shows a random tile, and the total "
+            "of their pips modulo the number of players, plus 1, is the leader's "
+            f"number, counting clockwise from 1 at {start}")
+    return view.turn_way(_CHOOSERS[how])
 
 
 @_rule("lead", "Leader and opening", "Leader")
 def _lead(view: _View) -> str:
     first, later = view.get("lead.first"), view.get("lead.later")
+    if view.rules.later_leader == "formula":
+        later = "formula"
     if first == later:
         return f"Every round, the leader is {_chooser(view, first)}."
     return (f"The first round's leader is {_chooser(view, first)}. "
             f"In later rounds the leader is {_chooser(view, later)}.")
 
 
-def _opening_tile(view: _View) -> str:
-    raw = view.get("opening.tile")
+def _opening_tile(view: _View, raw: str | None = None) -> str:
+    raw = view.get("opening.tile") if raw is None else raw
     if raw in ("any", "highest_double"):
         return "any tile" if raw == "any" else "the highest double dealt"
-    return _tile(view.rules.opening_tile)  # the compiled (low, high), however it was written
+    low, high = sorted(int(half) for half in raw.strip("[]").split("|"))
+    return _tile((low, high))  # low end first, however it was written
+
+
+_HEAVIEST = "the heaviest tile dealt opens, played by its holder"
+
+
+def opening_sentence(view: _View, rules: dict[str, Any]) -> str:
+    """How a round opens under ``rules`` (tile, opener, if_unheld)."""
+    if rules["tile"] == "any":
+        return "The leader opens the round with any tile from their hand."
+    tile = _opening_tile(view, rules["tile"])
+    if rules["opener"] == "leader":
+        text = f"The first tile must be {tile}, and the leader opens with it at once."
+    else:
+        text = view.turn_way(f"The first tile must be {tile}: whoever holds it opens with it "
+                             "at once, and play goes on from their left.")
+    unheld = ("If nobody holds a double" if rules["tile"] == "highest_double"
+              else "If nobody was dealt it")
+    if rules["if_unheld"] == "redeal":
+        return f"{text} {unheld}, the tiles are shuffled and dealt again."
+    if rules["if_unheld"] == "heaviest":
+        return f"{text} {unheld}, {_HEAVIEST}."
+    return view.turn_way(
+        f"{text} {unheld}, each player in turn, starting with the leader and going "
+        "clockwise, draws one tile; the first to draw it opens with it at once.")
 
 
 @_rule("opening", "Leader and opening", "Opening")
 def _opening(view: _View) -> str:
-    if view.get("opening.tile") == "any":
-        return "The leader opens the round with any tile from their hand."
-    tile = _opening_tile(view)
-    if view.get("opening.opener") == "leader":
-        text = f"The first tile must be {tile}, and the leader opens with it at once."
-    else:
-        text = (f"The first tile must be {tile}: whoever holds it opens with it at once, "
-                "and play goes on from their left.")
-    unheld = ("If nobody holds a double" if view.get("opening.tile") == "highest_double"
-              else "If nobody was dealt it")
-    if view.get("opening.if_unheld") == "redeal":
-        return f"{text} {unheld}, the tiles are shuffled and dealt again."
-    return (f"{text} {unheld}, each player in turn, starting with the leader and going "
-            "clockwise, draws one tile; the first to draw it opens with it at once.")
+    return opening_sentence(view, {key: view.get(f"opening.{key}")
+                                   for key in ("tile", "opener", "if_unheld")})
 
 
 @_rule("turn", "A turn", "Placing")
 def _placing(view: _View) -> str:
+    if view.opt("board.spinner", "none") != "none":
+        return ("On their turn a player places one tile at one of the line's open ends, "
+                "matching one of its halves to that end's value (a blank matches only a "
+                "blank). Doubles lie crosswise in the line. Placing a tile ends the turn.")
     return ("On their turn a player places one tile at one of the line's two open ends, "
             "matching one of its halves to that end's value (a blank matches only a "
             "blank). Doubles lie crosswise in the line and open no branches. Placing a "
@@ -446,7 +503,7 @@ def _tile_value(view: _View) -> str:
     head = "A hand is worth the sum of its tiles' values"
     if not odd:
         return (f"{head}; a tile is worth its pips, both halves added "
-                f"([{n}|{n}] is {2 * n}, [0|0] is 0).")
+                f"({n}-{n} is {2 * n}, 0-0 is 0).")
     values = {value(*t) for t in tiles}
     if len(values) == 1:
         return _with_formula(f"{head}; every tile is worth {_plural(values.pop(), 'point')}.",
@@ -455,7 +512,7 @@ def _tile_value(view: _View) -> str:
         except_ = _join([f"{_tile(t)}, worth {value(*t)}" for t in odd])
         return _with_formula(f"{head}; a tile is worth its pips, both halves added, "
                              f"except {except_}.", formula)
-    return _with_formula(f"{head}; [{n}|{n}] is worth {value(n, n)} and [0|0] "
+    return _with_formula(f"{head}; {n}-{n} is worth {value(n, n)} and 0-0 "
                          f"{value(0, 0)}.", formula)
 
 
@@ -465,18 +522,44 @@ def _domino(view: _View) -> str:
     return f"{who} scores {_points(view, 'scoring.domino')}."
 
 
+_BLOCKED_TIES = {
+    "nothing": "nobody scores",
+    "each": "each of them scores",
+    "last_player": "{who} made the last placement wins if {pronoun} among them; otherwise "
+                   "nobody scores",
+    "next_player": "{who} follows the last placement in turn wins if {pronoun} among them; "
+                   "otherwise nobody scores",
+}
+
+
 @_rule("scoring.blocked", "Scoring", "Blocked round")
 def _blocked(view: _View) -> str:
-    if view.get("scoring.blocked.winner") == "lowest_hand":
+    winner = view.get("scoring.blocked.winner")
+    rank, among = view.opt("scoring.blocked.rank"), view.opt("scoring.blocked.among", "all")
+    noun = _side_noun(view)
+    most = "highest" if winner == "highest" else "lowest"
+    if winner == "lowest_hand":
         who = "the player with the lowest hand"
         tied = "players tie"
-    else:
+    elif winner == "lowest_side":
         who = "the side whose hands add up to the lowest total"
         tied = "sides tie"
-    tie = ("nobody scores" if view.get("scoring.blocked.tie") == "nothing"
-           else "each of them scores")
-    return (f"In a blocked round {who} wins and scores {_points(view, 'scoring.blocked.points')}"
-            f"; if two or more {tied} for lowest, {tie}.")
+    else:
+        measure = view.formula("scoring.blocked.rank") or str(rank)
+        who = f"the {noun} whose rank, {measure}, is {most}"
+        tied = f"{noun}s tie"
+    tie = _BLOCKED_TIES[view.get("scoring.blocked.tie")].format(
+        who="the side of the player who" if view.partnerships else "the player who",
+        pronoun="it is" if view.partnerships else "they are")
+    text = (f"In a blocked round {who} wins and scores "
+            f"{_points(view, 'scoring.blocked.points')}; if two or more {tied} for {most}, "
+            f"{tie}.")
+    if among == "last_two":
+        pair = ("the side of the player who made the last placement and the side of the "
+                "next player" if view.partnerships else
+                "the player who made the last placement and the next player")
+        text += f" Only {pair} are compared."
+    return text
 
 
 @_rule("match.target", "Match", "Target")
@@ -487,6 +570,13 @@ def _target(view: _View) -> str:
         return view.rules.target(players, 2 if partnerships else players, partnerships)
 
     formula = view.formula("match.target")
+    end = view.opt("match.end", "points")
+    if end == "rounds":
+        rounds = _with_formula(f"{_per_players(view, target, 'round')}.", formula)
+        return f"The match ends after {rounds}"
+    if end == "rounds_won":
+        rounds = _with_formula(f"{_per_players(view, target, 'round')}.", formula)
+        return f"The match is won by the first {_side_noun(view)} to win {rounds}"
     who = "a side" if partnerships else "a player"
     reach = _with_formula(f"{_per_players(view, target, 'point')}.", formula)[:-1]
     return (f"The match ends after the round in which {who} reaches or passes {reach}; "
@@ -495,28 +585,61 @@ def _target(view: _View) -> str:
 
 @_rule("match.tie", "Match", "Winner")
 def _match_tie(view: _View) -> str:
+    if view.opt("match.end", "points") == "rounds_won":
+        return "Points are kept, but only rounds won decide the match."
+    most = "lowest" if view.opt("match.winner", "highest") == "lowest" else "highest"
     if view.get("match.tie") == "draw":
-        return "The highest score wins; a tie for the highest score is a drawn match."
-    return "The highest score wins; if the highest scores tie, another round is played."
+        return f"The {most} score wins; a tie for the {most} score is a drawn match."
+    return f"The {most} score wins; if the {most} scores tie, another round is played."
+
+
+def _ends(ends: list[int] | None) -> str:
+    if not ends:
+        return "before the opening"
+    return "the open ends show " + _join([str(e) for e in ends])
+
+
+def _boneyard(value: Any) -> str:
+    if isinstance(value, str):
+        return f"boneyard {_tiles(value)}"
+    return f"{_plural(value, 'tile')} in the boneyard"
 
 
 def _example(data: dict[str, Any], sides: str) -> str:
     players = data.get("players", len(data.get("hands", [])))
     hands = _join([f"seat {i} {_tiles(h)}" for i, h in enumerate(data.get("hands", []))])
-    if data.get("kind") == "points":
+    kind = data.get("kind")
+    if kind == "points":
         points = _join([str(p) for p in data.get("expect_points", [])])
         ends = "in a domino" if data.get("result") == "domino" else "blocked"
-        return (f"{players} players, the round ends {ends}; hands: {hands}. "
-                f"Points per {sides}: {points}.")
-    ends = data.get("ends")
-    where = (f"the open ends show {ends[0]} and {ends[1]}" if ends
-             else "before the opening")
-    facts = [f"{players} players, seat {data.get('turn', 0)} to act, {where}",
+        facts = [f"{players} players, the round ends {ends}", f"hands: {hands}"]
+        if "last_tile" in data:
+            by = f" by seat {data['last_player']}" if "last_player" in data else ""
+            facts.append(f"last tile {_tiles(data['last_tile'])}{by}")
+        if data.get("ends"):
+            facts.append(_ends(data["ends"]))
+        if "boneyard" in data:
+            facts.append(_boneyard(data["boneyard"]))
+        if "scores" in data:
+            facts.append("scores before the round " + _join([str(s) for s in data["scores"]]))
+        return "; ".join(facts) + f". Points per {sides}: {points}."
+    facts = [f"{players} players, seat {data.get('turn', 0)} to act, {_ends(data.get('ends'))}",
              f"hands: {hands}"]
     if "boneyard" in data:
-        facts.append(f"{_plural(data['boneyard'], 'tile')} in the boneyard")
+        facts.append(_boneyard(data["boneyard"]))
     if data.get("drawn_this_turn"):
         facts.append(f"{_plural(data['drawn_this_turn'], 'tile')} drawn this turn")
+    if kind == "events":
+        fired = []
+        points = data.get("expect_points")
+        if points and any(points):
+            fired.append(f"points per {sides} " + _join([str(p) for p in points]))
+        if data.get("expect_again"):
+            fired.append("the player plays again")
+        if data.get("expect_skips"):
+            fired.append(f"{_plural(data['expect_skips'], 'player')} skipped")
+        return "; ".join(facts) + f". Action {data.get('action')}: " \
+            + (_join(fired) if fired else "nothing fires") + "."
     legal = ", ".join(str(a) for a in data.get("expect_legal", []))
     return "; ".join(facts) + f". Legal: {legal}."
 
@@ -531,20 +654,31 @@ def _examples(view: _View) -> tuple[RuleLine, ...]:
 # --- the sheet ---------------------------------------------------------------------
 
 
-def rule_sheet(ruleset: Any) -> RuleSheet:
-    """The rule sheet of a loaded ruleset (``.name``, ``.data``, ``.rules``, ``.chain``)."""
+def rule_sheet(ruleset: Any, derive: bool = True) -> RuleSheet:
+    """The rule sheet of a loaded ruleset (``.name``, ``.data``, ``.rules``, ``.chain``).
+
+    A ruleset that extends another and has no description of its own gets one saying
+    what it changes (``derive=False`` leaves it empty: ``diff`` itself uses that).
+    """
     view = _View(ruleset)
     lines: dict[str, list[RuleLine]] = {s: [] for s in SECTIONS}
     for spec in _SPECS:
         view.formulas = []
         text = spec.write(view)
-        lines[spec.section].append(RuleLine(spec.key, spec.title, text, tuple(view.formulas)))
+        if isinstance(text, list):
+            lines[spec.section] += text
+        elif text is not None:
+            lines[spec.section].append(RuleLine(spec.key, spec.title, text,
+                                                tuple(view.formulas)))
     lines["Examples"] += _examples(view)
+    from .diff import changes_line, parent_name  # diff builds on this module
+
     data = ruleset.data
     return RuleSheet(
         name=str(getattr(ruleset, "name", data.get("name", ""))),
-        title=str(data.get("title", "")), description=str(data.get("description", "")),
-        source=str(data.get("source", "")),
+        title=str(data.get("title", "")),
+        description=str(data.get("description") or (changes_line(ruleset) if derive else "")),
+        source=str(data.get("source", "")), based_on=parent_name(ruleset) or "",
         sections=tuple(Section(s, tuple(lines[s])) for s in SECTIONS if lines[s]),
         chain=tuple(str(c) for c in getattr(ruleset, "chain", ()) or ()))
 
@@ -565,16 +699,24 @@ def markdown_text(line: RuleLine) -> str:
     return text
 
 
+# The last line of every sheet: where a player reads on (docs of the project, not of a file).
+FURTHER = ("The builtin variants, their sources and the decisions taken where the sources "
+           "are silent: docs/variants.md. The records `--trace` writes: docs/records.md.")
+
+
 def _sheet_text(sheet: RuleSheet) -> str:
     out = [f"{sheet.title} ({sheet.name})" if sheet.title else sheet.name]
     if sheet.description:
         out.append(wrap(sheet.description, ""))
+    if sheet.based_on:
+        out.append(f"Based on {sheet.based_on}.")
     if sheet.source:
         out.append(wrap(f"Source: {sheet.source}", ""))
     for section in sheet.sections:
         out += ["", section.title, "-" * len(section.title)]
         for line in section.rules:
             out.append(wrap(f"{line.title}. {line.text}", "- "))
+    out += ["", wrap(FURTHER, "")]
     return "\n".join(out) + "\n"
 
 
@@ -582,11 +724,15 @@ def _sheet_markdown(sheet: RuleSheet) -> str:
     out = [f"# {sheet.title or sheet.name}", "", f"Ruleset `{sheet.name}`."]
     if sheet.description:
         out += ["", f"*{sheet.description}*"]
+    if sheet.based_on:
+        out += ["", f"Based on `{sheet.based_on}`."]
     if sheet.source:
         out += ["", f"Source: {sheet.source}"]
     for section in sheet.sections:
         out += ["", f"## {section.title}", ""]
         out += [f"- **{line.title}.** {markdown_text(line)}" for line in section.rules]
+    out += ["", "---", "", FURTHER.replace("docs/variants.md", "`docs/variants.md`")
+            .replace("docs/records.md", "`docs/records.md`")]
     return "\n".join(out) + "\n"
 
 
@@ -601,7 +747,24 @@ def render_sheet(sheet: RuleSheet, fmt: str = "text") -> str:
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
 
 
-def rule_keys() -> Iterable[str]:
-    """The keys of every rule a sheet tells (examples aside), in table order."""
+def rule_keys(optional: bool = False) -> Iterable[str]:
+    """The keys of every rule every sheet tells (examples aside), in table order; with
+    ``optional``, also the house-rule keys a sheet tells only when the ruleset uses them
+    (a list rule's key, such as ``events``, stands for its items ``events[0]``, ...)."""
+    return [s.key for s in _ordered_specs() if optional or not s.optional]
+
+
+def _ordered_specs() -> list[_Spec]:
     order = {s: i for i, s in enumerate(SECTIONS)}
-    return [s.key for s in sorted(_SPECS, key=lambda s: order[s.section])]
+    return sorted(_SPECS, key=lambda s: order[s.section])
+
+
+def rule_order(key: str) -> tuple[int, int]:
+    """Where a rule key stands in table order: its spec, then its item (``events[2]``)."""
+    base, _, item = key.partition("[")
+    index = next(i for i, s in enumerate(_ordered_specs()) if s.key == base)
+    return index, int(item.rstrip("]") or 0)
+
+
+# The house-rule mechanisms register their (optional) rules there, after the plain game's.
+from . import describe_house  # noqa: E402, F401

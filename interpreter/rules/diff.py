@@ -4,7 +4,8 @@ Two rulesets are compared sheet against sheet, rule by rule (examples aside): a 
 differs when its sentence differs. So whatever gets a sentence in ``describe`` is
 compared here with no further code, and a formula written two ways that plays the
 same ("7 if players <= 3 else 6" and "6 if players == 4 else 7") still shows, since
-the sentence quotes the formula.
+the sentence quotes the formula. A house rule one sheet tells and the other does not (a
+play-time event, a redeal condition) shows as "No such rule." on the side without it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .describe import FORMATS, RuleLine, RuleSheet, markdown_text, rule_sheet, wrap
+from .describe import FORMATS, RuleLine, RuleSheet, markdown_text, rule_order, rule_sheet, wrap
+
+NO_RULE = "No such rule."
 
 
 @dataclass(frozen=True)
@@ -45,23 +48,28 @@ class SheetDiff:
         }
 
 
+def _lines(sheet: RuleSheet) -> dict[str, tuple[str, RuleLine]]:
+    return {line.key: (section.title, line) for section in sheet.sections
+            if section.title != "Examples" for line in section.rules}
+
+
 def diff_sheets(a: RuleSheet, b: RuleSheet) -> SheetDiff:
-    """The rules whose sentences differ, in table order."""
-    b_lines = {line.key: line for section in b.sections for line in section.rules}
+    """The rules whose sentences differ, in table order; a rule only one sheet tells is
+    "No such rule." on the other side."""
+    a_lines, b_lines = _lines(a), _lines(b)
     found = []
-    for section in a.sections:
-        if section.title == "Examples":
-            continue
-        for line in section.rules:
-            other = b_lines.get(line.key)
-            if other is not None and other.text != line.text:
-                found.append(RuleDiff(section.title, line.key, line.title, line, other))
+    for key in sorted(a_lines.keys() | b_lines.keys(), key=rule_order):
+        section, line = a_lines.get(key) or b_lines[key]
+        a_line = a_lines[key][1] if key in a_lines else RuleLine(key, line.title, NO_RULE)
+        b_line = b_lines[key][1] if key in b_lines else RuleLine(key, line.title, NO_RULE)
+        if a_line.text != b_line.text:
+            found.append(RuleDiff(section, key, line.title, a_line, b_line))
     return SheetDiff(a, b, tuple(found))
 
 
 def diff(a: Any, b: Any) -> SheetDiff:
     """Compare two loaded rulesets (see ``describe.rule_sheet``)."""
-    return diff_sheets(rule_sheet(a), rule_sheet(b))
+    return diff_sheets(rule_sheet(a, derive=False), rule_sheet(b, derive=False))
 
 
 def _label(sheet: RuleSheet) -> str:
@@ -116,3 +124,32 @@ def render_diff(d: SheetDiff, fmt: str = "text") -> str:
     if fmt == "text":
         return _diff_text(d)
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
+def parent_name(ruleset: Any) -> str | None:
+    """What a ruleset ``extends``, as users type it (builtin name or file name), or None."""
+    from pathlib import Path
+
+    from .resources import builtin_name_of
+
+    chain = tuple(getattr(ruleset, "chain", ()) or ())
+    if len(chain) < 2:
+        return None
+    return builtin_name_of(Path(chain[1])) or Path(chain[1]).name
+
+
+def changes_line(ruleset: Any) -> str:
+    """A one-line description of a ruleset that extends another and has none of its own:
+    which rules it tells differently from its parent (say 'As dutch, but with a
+    different hand size and target.'). Empty for a ruleset that extends nothing."""
+    from . import load_ruleset
+
+    parent = parent_name(ruleset)
+    if parent is None:
+        return ""
+    changed = diff(load_ruleset(ruleset.chain[1]), ruleset).rules
+    if not changed:
+        return f"The same rules as {parent}."
+    titles = [r.title[0].lower() + r.title[1:] for r in changed]
+    listed = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+    return f"As {parent}, but with a different {listed}."

@@ -16,8 +16,7 @@ from typing import Any
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
-from interpreter.diagnostics import Diagnostic, did_you_mean
-
+from ..diagnostics import Diagnostic, did_you_mean
 from .resources import schema_path
 from .source import Mark, Path, dotted
 
@@ -90,6 +89,15 @@ def _position(marks: dict[Path, Mark], path: Path, key: bool = False) -> dict[st
     return {"file": mark.file, "line": mark.line, "column": mark.column}
 
 
+def _schema_at(path: Path) -> dict[str, Any]:
+    """The schema describing the value at ``path`` (keys and list indices)."""
+    node = ruleset_schema()
+    for part in path:
+        node = node.get("items", {}) if isinstance(part, int) else \
+            node.get("properties", {}).get(part, {})
+    return node
+
+
 def _diagnostics(error: ValidationError, marks: dict[Path, Mark]) -> list[Diagnostic]:
     path: Path = tuple(error.absolute_path)
     kind = error.validator
@@ -111,16 +119,22 @@ def _diagnostics(error: ValidationError, marks: dict[Path, Mark]) -> list[Diagno
         where = _position(marks, path, key=True) if path else _position(marks, ())
         if not path:
             where.update(line=1, column=1)
-        desc = schema.get("properties", {}).get(missing, {}).get("description", "")
+        # an if/then's `required` sits in a schema without the properties: look them up
+        props = schema.get("properties") or _schema_at(path).get("properties", {})
+        desc = props.get(missing, {}).get("description", "")
         return [Diagnostic("schema", f"missing required key '{missing}'{_in(path)}",
                            path=dotted(target), hint=desc, **where)]
     where = _position(marks, path)
     field = _field(path)
     if kind == "enum":
         choices = [str(c) for c in error.validator_value]
+        hint = did_you_mean(str(error.instance), choices)
+        if isinstance(error.instance, bool):
+            hint = ("YAML reads yes, no, on and off as true or false: write one of "
+                    + ", ".join(choices))
         return [Diagnostic("schema", f"{field} must be one of: {', '.join(choices)} "
                            f"(not {_what(error.instance)})", path=dotted(path),
-                           hint=did_you_mean(str(error.instance), choices), **where)]
+                           hint=hint, **where)]
     if kind == "type":
         return [Diagnostic("schema", f"{field} must be {_expected(schema)}, not "
                            f"{_what(error.instance)}", path=dotted(path), **where)]
@@ -133,9 +147,13 @@ def _diagnostics(error: ValidationError, marks: dict[Path, Mark]) -> list[Diagno
             else:
                 text = sub.get("description", "").rstrip(".")
                 forms.append(text[:1].lower() + text[1:])
-        options = named + forms
-        choices = ", ".join(options[:-1]) + " or " + options[-1] if len(options) > 1 \
-            else "".join(options)
+        # a form's description may end with an example: the message keeps the words,
+        # the hint the example
+        words = [f.split(", e.g.")[0] for f in forms]
+        if named and words:
+            choices = "one of: " + ", ".join(named) + ", or " + " or ".join(words)
+        else:
+            choices = ", ".join(named + words)
         hint = ""
         if isinstance(error.instance, str):
             close = did_you_mean(error.instance, named)
@@ -169,10 +187,14 @@ def _leaves(error: ValidationError) -> list[ValidationError]:
 def validate(data: Any, marks: dict[Path, Mark]) -> list[Diagnostic]:
     """Every schema violation in ``data``, each at its file:line:col."""
     validator = _StrictValidator(ruleset_schema())
+    leaves = [leaf for error in validator.iter_errors(data) for leaf in _leaves(error)]
+    # `spinner: yes` breaks both "a string" and the enum: the list of choices says it all
+    enums = {tuple(leaf.absolute_path) for leaf in leaves if leaf.validator == "enum"}
     out: list[Diagnostic] = []
-    for error in validator.iter_errors(data):
-        for leaf in _leaves(error):
-            out.extend(_diagnostics(leaf, marks))
+    for leaf in leaves:
+        if leaf.validator == "type" and tuple(leaf.absolute_path) in enums:
+            continue
+        out.extend(_diagnostics(leaf, marks))
     return sorted(set(out), key=Diagnostic.sort_key)
 
 

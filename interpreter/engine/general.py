@@ -1,0 +1,820 @@
+"""The general match loop: every house-rule mechanism of ``Rules``, for rulesets that use one.
+
+``GeneralCore.run()`` plays a match like ``MatchCore.run()`` (same deals from the same
+seed, same decision protocol, same records for the same choices) and adds what the
+first edition's loop has no branch for: a board with a spinner (up to four ends),
+placement restrictions, play-time events (points, another turn, skipped turns), turn
+direction, a redeal condition, opening conditions and fallbacks, a lead formula, round
+settlement over round facts, and match formats. A ruleset using none of them runs on
+``engine.core`` at full speed (``Rules.general`` chooses).
+
+Decisions are ``engine.core``'s eleven fields plus two: ``ends`` (four values, None for
+an end that is not open) and ``masks`` (the legal tiles at each end). Policies are
+called ``policy(mL, mR, can_draw)``, or with ``mU, mD`` too when a spinner's arms are open.
+
+Cases the rules leave open, decided here (documented in docs/house-rules.md):
+- A round is blocked when every seat has passed since the last placement or draw, or
+  when 2 x players turns go by (passes and skipped turns) with nobody placing or drawing.
+- ``again`` gives the actor one more turn after the current one ends; effects of the
+  action that ends a round (a domino) are scored, but turns granted or skipped lapse.
+- ``skip`` is counted from the seat that would act next; skipped seats are recorded.
+- Points scored during play count at once (``side.score``); the match is decided at round
+  ends only.
+- A match still undecided after ``max_rounds`` rounds stops there (``MatchResult.capped``),
+  as in ``engine.core``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from ..diagnostics import Diagnostic, DiagnosticError
+from . import leaders
+from .actions import DRAW
+from .board import END_NAMES, Board
+from .core import OPEN, PLAY, SEEK, MatchCore
+from .rules import Opening
+from .stats import MatchResult, RoundStats
+from .tiles import Tile, bits
+
+MAX_REDEALS = 1000
+MAX_TURNS = 100_000   # a round this long is a ruleset that cannot end: stop with a message
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+class Facts(dict):
+    """An environment whose names are computed on first read (formulas read few of them)."""
+
+    __slots__ = ("make",)
+
+    def __missing__(self, key: str) -> Any:
+        value = self[key] = self.make(key)
+        return value
+
+
+class Tally:
+    """A seat or a side as formulas read them (``side.score``, ``player.doubles`` ...)."""
+
+    __slots__ = ("seat", "index", "pips", "tiles", "drawn", "doubles", "players", "score",
+                 "won", "rounds_won")
+
+    def __init__(self, seat: int = 0, index: int = 0, pips: int = 0, tiles: int = 0,
+                 drawn: int = 0, doubles: int = 0, players: tuple = (), score: int = 0,
+                 won: bool = False, rounds_won: int = 0):
+        self.seat = seat
+        self.index = index
+        self.pips = pips
+        self.tiles = tiles
+        self.drawn = drawn
+        self.doubles = doubles
+        self.players = players
+        self.score = score
+        self.won = won
+        self.rounds_won = rounds_won
+
+
+def _opening_rules(rules) -> tuple[Opening, Opening]:
+    later = Opening(tile=rules.opening_tile, opener=rules.opener, if_unheld=rules.if_unheld,
+                    allow=rules.opening_allow, explain=rules.opening_explain,
+                    if_lacking=rules.if_lacking)
+    return (rules.first_opening or later), later
+
+
+class GeneralCore(MatchCore):
+    """A match under any ruleset; ``engine.state.State`` and simulation drive it alike."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.board = Board(self.game.rules.spinner == "first_double")
+        ts = self.game.tileset
+        self._tuples = tuple(zip(ts.low, ts.high, strict=True))   # tile index -> (low, high)
+        self.play_points = [0] * len(self.teams)
+        self.rounds_won = [0] * len(self.teams)
+
+    # -- tallies ---------------------------------------------------------------------------
+    def _seat_tallies(self, drawn_by: list[int]) -> list[Tally]:
+        value = self.game.hand_value
+        dmask = self.game.tileset.doubles_mask
+        return [Tally(s, s, value(h), h.bit_count(), drawn_by[s], (h & dmask).bit_count())
+                for s, h in enumerate(self.hands)]
+
+    def _side_tallies(self, seats: list[Tally], won: int | None = None) -> list[Tally]:
+        scores, rounds_won = self.scores, self.rounds_won
+        if len(self.teams) == len(seats):   # individual play: a side is its one seat
+            return [Tally(i, i, m.pips, m.tiles, m.drawn, m.doubles, (m,), scores[i], i == won,
+                          rounds_won[i]) for i, m in enumerate(seats)]
+        out = []
+        for i, team in enumerate(self.teams):
+            members = tuple(seats[s] for s in team)
+            out.append(Tally(team[0], i, sum([m.pips for m in members]),
+                             sum([m.tiles for m in members]), sum([m.drawn for m in members]),
+                             sum([m.doubles for m in members]), members, scores[i], i == won,
+                             rounds_won[i]))
+        return out
+
+    def _tile(self, t: int) -> tuple[int, int]:
+        return self._tuples[t]
+
+    # -- opening ---------------------------------------------------------------------------
+    def _allowed(self, op: Opening, hand: int, rnd: int) -> int:
+        """The tiles of ``hand`` that ``op.allow`` accepts as the opening tile."""
+        if op.allow is None:
+            return hand
+        tiles = [self._tile(t) for t in bits(hand)]
+        env = {"hand": tiles, "round": rnd, "players": self.players}
+        out = 0
+        for t, tile in zip(bits(hand), tiles, strict=True):
+            env["tile"] = tile
+            if op.allow(env):
+                out |= 1 << t
+        return out
+
+    def _heaviest(self, hands: list[int]) -> tuple[int, int]:
+        """(seat, tile) of the heaviest tile dealt: most pips, then the higher half."""
+        ts = self.game.tileset
+        best = None
+        for s, h in enumerate(hands):
+            for t in bits(h):
+                key = (ts.pips[t], ts.high[t])
+                if best is None or key > best[0]:
+                    best = (key, s, t)
+        assert best is not None
+        return best[1], best[2]
+
+    def _open(self, op: Opening, hands: list[int], leader: int, deck: list[int], dealt: int,
+              draw_end: int, rnd: int, NEXT: tuple[int, ...]) -> tuple:
+        """(opener, opening mask, free, seek) for a round; opener None: redeal.
+
+        ``free``: the opener may draw before opening (no tile is imposed). ``seek`` is
+        None, or (mode, test): players draw ("turns") or the leader draws ("leader") until
+        ``test(seat, tile)`` accepts the drawn tile.
+        """
+        ts = self.game.tileset
+        boneyard = deck[dealt:draw_end]
+        if op.tile == "any":
+            if op.allow is None:
+                return leader, -1, True, None
+            allowed = self._allowed(op, hands[leader], rnd)
+            if allowed:
+                return leader, allowed, True, None
+            if op.if_lacking == "pass_on":
+                s = NEXT[leader]
+                while s != leader:
+                    if self._allowed(op, hands[s], rnd):
+                        return s, self._allowed(op, hands[s], rnd), True, None
+                    s = NEXT[s]
+            elif op.if_lacking == "draw":
+                def fits(seat: int, t: int) -> bool:
+                    return bool(self._allowed(op, self.hands[seat], rnd) >> t & 1)
+                if any(self._allowed(op, 1 << t, rnd) for t in boneyard):
+                    return leader, 0, False, ("leader", fits)
+            else:
+                return None, 0, False, None
+            # nobody holds, or can draw, an allowed tile
+            if op.if_unheld == "heaviest":
+                seat, t = self._heaviest(hands)
+                return seat, 1 << t, False, None
+            if op.if_unheld == "draw_in_turn":
+                def fits_any(seat: int, t: int) -> bool:
+                    return bool(self._allowed(op, self.hands[seat], rnd) >> t & 1)
+                if any(self._allowed(op, 1 << t, rnd) for t in boneyard):
+                    return leader, 0, False, ("turns", fits_any)
+            return None, 0, False, None
+        if op.tile == "highest_double":
+            found = leaders.highest_double_holder(hands, ts)
+            tile, seat = (found[1], found[0]) if found else (None, None)
+        else:
+            tile = ts.index[Tile(*op.tile)]
+            seat = leaders.holder(hands, tile)
+        if seat is not None and (op.opener == "holder" or seat == leader):
+            return seat, 1 << tile, False, None
+        if op.if_unheld == "heaviest" and seat is None:
+            seat, t = self._heaviest(hands)
+            return seat, 1 << t, False, None
+        if op.if_unheld == "draw_in_turn":
+            seek = (1 << tile) if tile is not None else ts.doubles_mask
+            if seat is None and any((1 << t) & seek for t in boneyard):
+                return leader, 0, False, ("turns", lambda seat, t: bool(seek >> t & 1))
+        return None, 0, False, None
+
+    # -- the match -------------------------------------------------------------------------
+    def run(self):  # noqa: C901 - one loop, like engine.core's
+        g = self.game
+        rules = g.rules
+        ts = g.tileset
+        n = self.players
+        (PM, TL, TH, PIPS, T, hand_size, draw_end, vol, stuck_draw, limit, draw_cost, value_of,
+         _settle, _open_any, play_on, full, BIT, dealt_n, key_bytes, unpack) = g.setup(n)
+        shake = hashlib.shake_128
+        shuffle_key = b"%d:shuffle:" % self.seed
+        pols = self.policies
+        uniform = self.uniform or [getattr(pol, "uniform_bits", None) for pol in pols]
+        more = self.more
+        step = 1 if rules.direction == "left" else -1
+        NEXT = tuple((s + step) % n for s in range(n))
+        side_of = g.side_of(n)
+        first_op, later_op = _opening_rules(rules)
+        events = rules.events
+        ev_place = tuple((i, e) for i, e in enumerate(events) if e.after == "place")
+        ev_draw = tuple((i, e) for i, e in enumerate(events) if e.after == "draw")
+        ev_pass = tuple((i, e) for i, e in enumerate(events) if e.after == "pass")
+        restrictions = rules.restrictions
+        waive = rules.if_none_allowed == "waive"
+        rec = self.rec
+        recording = rec is not None
+        scores = self.scores
+        play_points = self.play_points
+        fire, facts_of = self._fire, self._event_facts
+        deals_made = 0
+        prev = None   # (leader, winner seat, winner side, last player, blocked)
+        over, match_win, capped = False, None, False
+        rnd_no = 0
+        while not over:
+            rnd_no += 1
+            if rnd_no > self.max_rounds:
+                capped = True
+                break
+            self.round = rnd_no
+            op = first_op if rnd_no == 1 else later_op
+            choice = rules.first_leader if rnd_no == 1 else rules.later_leader
+            if prev is not None and choice == "formula":
+                p_leader, p_wseat, p_wside, p_last, p_blocked = prev
+                pre = int(rules.later_leader_formula({
+                    "players": n, "leader": p_leader,
+                    "winner": -1 if p_wseat is None else p_wseat,
+                    "winner_side": -1 if p_wside is None else p_wside,
+                    "last_player": p_last, "blocked": p_blocked,
+                    "last_player_won": p_wside is not None and side_of[p_last] == p_wside})) % n
+            elif prev is not None and choice == "rotate":
+                pre = NEXT[prev[0]]
+            else:
+                pre = leaders.before_deal("lot" if choice == "formula" else choice, n,
+                                          self.lead_rng, ts, prev and prev[0], prev and prev[1],
+                                          rules.lead_count_from)
+            redeals = 0
+            while True:
+                if self.deals:
+                    deck, hands, dealt, fixed = self._deal(hand_size)
+                else:  # the same shuffle as engine.core: same seed, same deals
+                    j = deals_made & 3
+                    if not j:
+                        block = unpack(shake(shuffle_key + (deals_made >> 2).to_bytes(
+                            8, "little")).digest(key_bytes))
+                    deals_made += 1
+                    keys = block[j * T:j * T + T]
+                    deck = sorted(full, key=keys.__getitem__)
+                    hands = []
+                    for i in range(0, dealt_n, hand_size):
+                        h = 0
+                        for t in deck[i:i + hand_size]:
+                            h |= BIT[t]
+                        hands.append(h)
+                    dealt, fixed = dealt_n, None
+                self.hands = hands
+                leader = fixed if fixed is not None else pre
+                if leader is None:
+                    if choice == "highest_double":
+                        found = leaders.highest_double_holder(hands, ts)
+                        leader = found[0] if found else None
+                    else:
+                        req = op.tile
+                        if isinstance(req, tuple):
+                            tile = ts.index[Tile(*req)]
+                        else:
+                            found = leaders.highest_double_holder(hands, ts)
+                            tile = found[1] if found else ts.doubles_desc[0]
+                        leader = leaders.holder(hands, tile)
+                opener = None
+                if rules.redeal_if is not None and rules.redeal_if({
+                        "seats": self._seat_tallies([0] * n), "players": n, "round": rnd_no}):
+                    leader = None
+                elif leader is not None:
+                    opener, omask, free, seek = self._open(op, hands, leader, deck, dealt,
+                                                           draw_end, rnd_no, NEXT)
+                if opener is not None:
+                    break
+                if recording:
+                    rec.append(self._deal_event(rnd_no, None, hands, deck, dealt))
+                redeals += 1
+                if redeals > MAX_REDEALS:
+                    raise DiagnosticError([Diagnostic(
+                        "deal", f"round {rnd_no}: no deal could open after {MAX_REDEALS} "
+                        "redeals; the opening or redeal rules can hardly ever be met")])
+            self.hands, self.deck, self.leader = hands, deck, leader
+            if recording:
+                rec.append(self._deal_event(rnd_no, leader, hands, deck, dealt))
+            board = self.board = Board(rules.spinner == "first_double")
+            pos = dealt
+            drawn_by = [0] * n
+            passes = choices = seek_turns = extra_turns = skips = 0
+            round_play = self._round_play = [0] * len(self.teams)
+            # -- opening: draw (in turn, or the leader alone) for an allowed tile, then place it
+            p = opener
+            if seek is not None:
+                mode, test = seek
+                p = leader
+                while True:
+                    seek_turns += 1
+                    if pols[p] is None:
+                        yield (p, hands[p], -1, -1, 0, 0, True, False, SEEK, 0, pos,
+                               (None,) * 4, (0, 0, 0, 0))
+                    t = deck[pos]
+                    pos += 1
+                    hands[p] |= 1 << t
+                    drawn_by[p] += 1
+                    if recording:
+                        rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+                    if test(p, t):
+                        opener = p
+                        omask = (1 << t) if op.tile != "any" else self._allowed(
+                            op, hands[p], rnd_no)
+                        break
+                    if mode == "turns":
+                        p = NEXT[p]
+                    elif pos >= draw_end:  # the leader found none: nobody holds one
+                        raise DiagnosticError([Diagnostic(
+                            "deal", f"round {rnd_no}: the leader drew the boneyard out "
+                            "without finding an allowed opening tile")])
+            p = opener
+            drawn = 0
+            while True:
+                h = hands[p]
+                if omask < 0:
+                    m = h
+                elif free:
+                    m = self._allowed(op, h, rnd_no)
+                else:
+                    m = omask
+                can_draw = free and vol and pos < draw_end and drawn < limit
+                if can_draw or m & (m - 1):
+                    choices += 1
+                pol = pols[p]
+                urnd = uniform[p]
+                if urnd is not None:
+                    try:
+                        k = (urnd() * m.bit_count()) >> 32
+                    except StopIteration:
+                        urnd = uniform[p] = more(p)
+                        k = (urnd() * m.bit_count()) >> 32
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                    a = ((m & -m).bit_length() - 1) << 2
+                elif pol is None:
+                    a = yield (p, h, -1, -1, m, 0, can_draw, False, OPEN, drawn, pos,
+                               (None,) * 4, (m, 0, 0, 0))
+                else:
+                    a = pol(m, 0, can_draw)
+                if a == DRAW:
+                    t = deck[pos]
+                    pos += 1
+                    hands[p] = h | (1 << t)
+                    drawn += 1
+                    drawn_by[p] += 1
+                    if recording:
+                        rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+                    continue
+                t = a >> 2
+                h ^= 1 << t
+                hands[p] = h
+                board.open_with(TL[t], TH[t], TL[t] == TH[t])
+                if recording:
+                    rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
+                                "end": None})
+                break
+            last_player, last_tile, last_both = p, t, False
+            again = skip = 0
+            npass = 0           # seats that passed since the last placement or draw (bits)
+            idle = 0            # turns since then (passes and skipped turns)
+            everyone = (1 << n) - 1
+            domino = None
+            turns_taken = 0
+
+            run_passes = 0      # passes in a row (skips and extra turns count neither way)
+            if ev_place:
+                again, skip = fire(ev_place, p, facts_of(p, pos, drawn_by, {
+                    "tile": (TL[t], TH[t]), "opening": True, "both_ends": False,
+                    "passes_in_row": 0, "drawn_this_turn": drawn}))
+            if not h:
+                domino = p
+            # -- turns
+            while domino is None:
+                if npass == everyone or idle >= 2 * n:
+                    break
+                if again:
+                    again -= 1
+                    extra_turns += 1
+                else:
+                    p = NEXT[p]
+                    while skip > 0:
+                        skip -= 1
+                        skips += 1
+                        idle += 1
+                        if recording:
+                            rec.append({"event": "skip", "player": p})
+                        p = NEXT[p]
+                turns_taken += 1
+                if turns_taken > MAX_TURNS:
+                    raise DiagnosticError([Diagnostic(
+                        "round", f"round {rnd_no} did not end after {MAX_TURNS} turns: the "
+                        "ruleset's events keep the round going forever")])
+                h = hands[p]
+                urnd = uniform[p]
+                drawn = 0
+                while True:
+                    vals = board.values
+                    count = board.count
+                    if count == 2:
+                        fit = [h & PM[vals[0]], h & PM[vals[1]]]
+                    else:
+                        fit = [h & PM[vals[0]], h & PM[vals[1]], h & PM[vals[2]],
+                               h & PM[vals[3]]]
+                    if restrictions:
+                        fit = self._restrict(fit, h, board, len(deck) - pos, rnd_no, waive)
+                    total = fit[0] | fit[1] if count == 2 else fit[0] | fit[1] | fit[2] | fit[3]
+                    if total:
+                        can_draw = vol and pos < draw_end and drawn < limit
+                        nfit = (fit[0].bit_count() + fit[1].bit_count() if count == 2
+                                else sum([m.bit_count() for m in fit]))
+                        if nfit > 1 or can_draw:
+                            choices += 1
+                        if urnd is not None:  # the uniform pick among all placements
+                            try:
+                                k = (urnd() * nfit) >> 32
+                            except StopIteration:
+                                urnd = uniform[p] = more(p)
+                                k = (urnd() * nfit) >> 32
+                            for e, m in enumerate(fit):
+                                c = m.bit_count()
+                                if k < c:
+                                    while k:
+                                        m &= m - 1
+                                        k -= 1
+                                    a = ((m & -m).bit_length() - 1) << 2 | e
+                                    break
+                                k -= c
+                        else:
+                            pol = pols[p]
+                            masks = (*fit, 0, 0) if count == 2 else tuple(fit)
+                            if pol is None:
+                                a = yield (p, h, vals[0], vals[1], masks[0], masks[1], can_draw,
+                                           False, PLAY, drawn, pos,
+                                           tuple(vals[:count]) + (None,) * (4 - count), masks)
+                            elif count == 2:
+                                a = pol(masks[0], masks[1], can_draw)
+                            else:
+                                a = pol(*masks[:2], can_draw, masks[2], masks[3])
+                        if a >= 0:
+                            t, e = a >> 2, a & 3
+                            if count == 2:
+                                last_both = bool(PM[vals[0]] >> t & PM[vals[1]] >> t & 1)
+                            else:
+                                last_both = sum([PM[v] >> t & 1 for v in vals]) > 1
+                            h ^= 1 << t
+                            hands[p] = h
+                            board.place(e, TL[t], TH[t], TL[t] == TH[t])
+                            npass = idle = run_passes = 0
+                            last_player, last_tile = p, t
+                            if recording:
+                                rec.append({"event": "place", "player": p,
+                                            "tile": [TL[t], TH[t]], "end": END_NAMES[e]})
+                            if ev_place:
+                                more_turns, skipped = fire(ev_place, p, facts_of(p, pos, drawn_by, {
+                                    "tile": (TL[t], TH[t]), "opening": False,
+                                    "both_ends": last_both, "passes_in_row": 0,
+                                    "drawn_this_turn": drawn}))
+                                again += more_turns
+                                skip += skipped
+                            if not h:
+                                domino = p
+                            break
+                        forced = False
+                    elif stuck_draw and pos < draw_end and drawn < limit:
+                        if pols[p] is None:
+                            yield (p, h, vals[0], vals[1], 0, 0, True, False, PLAY, drawn, pos,
+                                   tuple(vals[:count]) + (None,) * (4 - count), (0, 0, 0, 0))
+                        forced = True
+                    else:
+                        if pols[p] is None:
+                            yield (p, h, vals[0], vals[1], 0, 0, False, True, PLAY, drawn, pos,
+                                   tuple(vals[:count]) + (None,) * (4 - count), (0, 0, 0, 0))
+                        passes += 1
+                        npass |= 1 << p
+                        idle += 1
+                        run_passes += 1
+                        if recording:
+                            rec.append({"event": "pass", "player": p})
+                        if ev_pass:
+                            _, skipped = fire(ev_pass, p, facts_of(p, pos, drawn_by, {
+                                "passes_in_row": run_passes, "drawn_this_turn": drawn}))
+                            skip += skipped
+                        break
+                    t = deck[pos]
+                    pos += 1
+                    h |= 1 << t
+                    hands[p] = h
+                    drawn += 1
+                    drawn_by[p] += 1
+                    npass = idle = run_passes = 0
+                    if recording:
+                        rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+                    if ev_draw:
+                        more_turns, skipped = fire(ev_draw, p, facts_of(p, pos, drawn_by, {
+                            "tile": (TL[t], TH[t]), "forced": forced, "passes_in_row": 0,
+                            "drawn_this_turn": drawn}))
+                        again += more_turns
+                        skip += skipped
+            # -- settlement
+            blocked = domino is None
+            seat_t = self._seat_tallies(drawn_by)
+            pips = [s.pips for s in seat_t]
+            counts = [s.tiles for s in seat_t]
+            wside, wseat, tied, points = self._settle(
+                seat_t, domino, last_player, last_tile, last_both, board, deck, pos, passes,
+                drawn_by, rnd_no, NEXT, draw_cost)
+            for i, pts in enumerate(points):
+                scores[i] += pts
+                play_points[i] += round_play[i]
+            if wside is not None:
+                self.rounds_won[wside] += 1
+            result = "blocked" if blocked else "domino"
+            if recording:
+                end = {"event": "round_end", "round": rnd_no, "result": result,
+                       "winner": wside, "pips": pips, "points": list(points),
+                       "scores": list(scores)}
+                if events:
+                    end["play_points"] = list(round_play)
+                rec.append(end)
+            draws = sum(drawn_by)
+            placements = pos - sum(counts)
+            stats = _new(RoundStats)
+            _set(stats, "__dict__", {
+                "round": rnd_no, "leader": leader, "result": result, "winner": wside,
+                "winner_seat": wseat, "tied_block": tied, "points": tuple(points),
+                "scores": tuple(scores),
+                "turns": (placements + passes + seek_turns - 1 if seek is not None
+                          else placements + passes),
+                "placements": placements, "draws": draws, "passes": passes,
+                "decisions": placements + draws + passes, "choice_points": choices,
+                "redeals": redeals, "play_points": tuple(round_play) if events else (),
+                "extra_turns": extra_turns, "skips": skips})
+            self.rounds.append(stats)
+            prev = (leader, wseat, wside, last_player, blocked)
+            over, match_win = self._match_over(rnd_no, play_on)
+        if over:
+            self._final(match_win, rnd_no)
+        if recording:
+            rec.append({"event": "match_end", "winner": match_win, "scores": list(scores)})
+        result = _new(MatchResult)
+        _set(result, "__dict__", {
+            "ruleset": rules.name, "players": n, "seed": self.seed, "teams": self.teams,
+            "winner": match_win, "scores": tuple(scores), "target": self.target,
+            "rounds": tuple(self.rounds), "events": rec, "capped": capped})
+        self.result = result
+
+    # -- play-time events -----------------------------------------------------------------
+    def _fire(self, rules_of: tuple, actor: int, facts: Facts) -> tuple[int, int]:
+        """Apply the events of one action: points now; (another turns, skips) granted."""
+        scores, round_play, rec = self.scores, self._round_play, self.rec
+        mine = self.game.side_of(self.players)[actor]
+        more_turns = skipped = 0
+        for i, ev in rules_of:
+            if ev.condition is not None and not ev.condition(facts):
+                continue
+            pts = ev.points(facts) if ev.points is not None else 0
+            opp = ev.each_opponent(facts) if ev.each_opponent is not None else 0
+            for s in range(len(scores)):
+                k = pts if s == mine else opp
+                if k:
+                    scores[s] += k
+                    round_play[s] += k
+                    if rec is not None:
+                        rec.append({"event": "score", "player": actor, "side": s,
+                                    "points": k, "rule": i})
+            if ev.again is not None and ev.again(facts):
+                more_turns += 1
+                if rec is not None:
+                    rec.append({"event": "extra_turn", "player": actor})
+            if ev.skip is not None:
+                skipped += max(0, int(ev.skip(facts)))
+        return more_turns, skipped
+
+    def _event_facts(self, actor: int, pos: int, drawn_by: list[int], extra: dict) -> Facts:
+        """What an event's formulas read; the tallies are built only if one reads them."""
+        facts = Facts(extra)
+        facts["players"] = self.players
+        facts["round"] = self.round
+        facts["target"] = self.target
+        board, deck = self.board, self.deck
+        side = self.game.side_of(self.players)[actor]
+
+        def make(key: str) -> Any:
+            if key == "ends":
+                return board.ends()
+            if key == "end_total":
+                return board.end_total()
+            if key == "boneyard":
+                return len(deck) - pos
+            seats = self._seat_tallies(drawn_by)
+            sides = self._side_tallies(seats)
+            facts["player"] = seats[actor]
+            facts["side"] = sides[side]
+            facts["sides"] = tuple(sides)
+            facts["opponents"] = tuple(s for s in sides if s.index != side)
+            return facts[key]
+        facts.make = make
+        return facts
+
+    # -- legality --------------------------------------------------------------------------
+    def _restrict(self, fit: list[int], h: int, board: Board, boneyard: int, rnd: int,
+                  waive: bool) -> list[int]:
+        """The fitting tiles at each end that every restriction allows."""
+        playable = 0
+        for m in fit:
+            playable |= m
+        if not playable:
+            return fit
+        tiles = self._tuples
+        env = {"hand": [tiles[t] for t in bits(h)],
+               "playable": [tiles[t] for t in bits(playable)],
+               "ends": board.ends(), "boneyard": boneyard, "round": rnd,
+               "players": self.players}
+        allows = [r.allow for r in self.game.rules.restrictions]
+        out = []
+        values = board.values
+        for e, m in enumerate(fit):
+            keep = 0
+            env["end"] = values[e]
+            while m:
+                low = m & -m
+                m ^= low
+                env["tile"] = tiles[low.bit_length() - 1]
+                for allow in allows:
+                    if not allow(env):
+                        break
+                else:
+                    keep |= low
+            out.append(keep)
+        if waive and not any(out):
+            return fit
+        return out
+
+    def why_forbidden(self, seat: int, t: int, e: int) -> str | None:
+        """The ``explain`` of the first restriction that forbids tile ``t`` at end ``e`` now."""
+        board = self.board
+        h = self.hands[seat]
+        PM = self.game.tileset.value_mask
+        fit = [h & PM[board.values[x]] for x in range(board.count)]
+        playable = 0
+        for m in fit:
+            playable |= m
+        env = {"hand": [self._tile(u) for u in bits(h)],
+               "playable": [self._tile(u) for u in bits(playable)], "ends": board.ends(),
+               "boneyard": len(self.deck), "round": self.round, "players": self.players,
+               "end": board.values[e] if e < board.count else 0, "tile": self._tile(t)}
+        for r in self.game.rules.restrictions:
+            if not r.allow(env):
+                return r.explain
+        return None
+
+    # -- settlement ------------------------------------------------------------------------
+    def _settle(self, seats: list[Tally], domino: int | None, last_player: int, last_tile: int,
+                last_both: bool, board: Board, deck: list[int], pos: int, passes: int,
+                drawn_by: list[int], rnd: int, NEXT: tuple[int, ...], draw_cost: int
+                ) -> tuple[int | None, int | None, bool, list[int]]:
+        """(winner side, winner seat, tied, points per side) by the general settlement."""
+        rules = self.game.rules
+        g = self.game
+        teams = self.teams
+        side_of = g.side_of(self.players)
+        sides = self._side_tallies(seats)
+        facts = Facts({"blocked": domino is None, "round": rnd, "target": self.target,
+                       "last_tile": self._tile(last_tile), "last_player": seats[last_player],
+                       "both_ends": last_both, "passes": passes, "drawn": sum(drawn_by),
+                       "sides": tuple(sides), "seats": tuple(seats),
+                       "players": self.players})
+
+        def make(key: str) -> Any:
+            if key == "ends":
+                return board.ends()
+            if key == "end_total":
+                return board.end_total()
+            if key == "boneyard":
+                return len(deck) - pos
+            if key == "boneyard_pips":
+                return sum(g.values[t] for t in deck[pos:])
+            raise KeyError(key)
+        facts.make = make
+        points = [0] * len(teams)
+        wside = wseat = None
+        tied = False
+        if domino is not None and rules.domino_winner == "dominoer":
+            wseat, wside = domino, side_of[domino]
+            lowest = [wside]
+        else:
+            among = list(range(len(teams)))
+            if rules.blocked_among == "last_two":
+                among = sorted({side_of[last_player], side_of[NEXT[last_player]]})
+            how = rules.blocked_winner
+            if how == "lowest_hand":
+                rank = [min(m.pips for m in sides[i].players) for i in among]
+            elif how == "lowest_side":
+                rank = [sides[i].pips for i in among]
+            else:
+                rank = []
+                for i in among:
+                    facts["side"] = sides[i]
+                    rank.append(int(rules.blocked_rank(facts)) if rules.blocked_rank
+                                else sides[i].pips)
+            best = max(rank) if how == "highest" else min(rank)
+            lowest = [i for i, r in zip(among, rank, strict=True) if r == best]
+            if len(lowest) > 1:
+                pick = None
+                if rules.blocked_tie == "last_player":
+                    pick = side_of[last_player]
+                elif rules.blocked_tie == "next_player":
+                    pick = side_of[NEXT[last_player]]
+                if pick is not None and pick in lowest:
+                    lowest = [pick]
+            if len(lowest) == 1:
+                wside = lowest[0]
+                if domino is not None and side_of[domino] == wside:
+                    wseat = domino
+                else:
+                    team = teams[wside]
+                    low = min(seats[s].pips for s in team)
+                    wseat = min(s for s in team if seats[s].pips == low)
+            else:
+                tied = True
+        formula = rules.domino_formula if domino is not None else rules.blocked_formula
+        scorers = lowest if (wside is not None or rules.blocked_tie == "each") else []
+        for i in scorers:
+            facts["winner"] = sides[i]
+            facts["opponents"] = tuple(s for s in sides if s.index != i)
+            points[i] = int(formula(facts))
+        if rules.every_side is not None:
+            for s in sides:
+                s.won = s.index == wside
+                facts["side"] = s
+                points[s.index] += int(rules.every_side(facts))
+        if draw_cost:
+            paid = 0
+            for s in range(self.players):
+                if drawn_by[s]:
+                    points[side_of[s]] -= draw_cost * drawn_by[s]
+                    paid += draw_cost * drawn_by[s]
+            if rules.draw_cost_to == "round_winner" and wside is not None:
+                points[wside] += paid
+        scores = self.scores
+        for i in range(len(points)):
+            if rules.minimum_to_start and scores[i] == 0 and points[i] < rules.minimum_to_start:
+                points[i] = 0
+            if rules.exact_target and rules.match_end == "points" \
+                    and scores[i] + points[i] > self.target:
+                points[i] = 0
+        return wside, wseat, tied, points
+
+    # -- the match's end -------------------------------------------------------------------
+    def _match_over(self, rnd: int, play_on: bool) -> tuple[bool, int | None]:
+        rules = self.game.rules
+        scores = self.scores
+        target = self.target
+        if rules.match_end == "rounds_won":
+            top = max(self.rounds_won)
+            if top >= target:
+                return True, self.rounds_won.index(top)
+        else:
+            due = (rnd >= target) if rules.match_end == "rounds" else (max(scores) >= target)
+            if due:
+                best = min(scores) if rules.match_winner == "lowest" else max(scores)
+                leaders_ = [i for i, s in enumerate(scores) if s == best]
+                if len(leaders_) == 1:
+                    return True, leaders_[0]
+                if not play_on:
+                    return True, None
+        if rules.draw_if is not None:
+            sides = [Tally(index=i, score=s, rounds_won=self.rounds_won[i], players=())
+                     for i, s in enumerate(scores)]
+            if rules.draw_if({"sides": tuple(sides), "round": rnd, "players": self.players,
+                              "target": target}):
+                return True, None
+        return False, None
+
+    def _final(self, winner: int | None, rnd: int) -> None:
+        final = self.game.rules.final
+        if final is None:
+            return
+        scores = self.scores
+        sides = [Tally(index=i, score=s, rounds_won=self.rounds_won[i], won=(i == winner),
+                       players=()) for i, s in enumerate(scores)]
+        env = {"sides": tuple(sides), "players": self.players, "target": self.target,
+               "round": rnd}
+        new = []
+        for s in sides:
+            env["side"] = s
+            new.append(int(final(env)))
+        scores[:] = new
+

@@ -1,0 +1,198 @@
+"""Rule examples under the house-rule mechanisms: positions, round ends and single actions
+checked by the general loop's own functions (restrictions, board, events, settlement).
+
+``engine.examples`` hands a ruleset's examples here when ``Rules.general`` is set, and
+every ``kind: events`` example. A position is set up on a ``GeneralCore`` that never
+runs: its board, hands, scores and boneyard are filled in from the example, then the
+same methods the loop calls decide the legal actions, the events fired and the points.
+
+Cases an example leaves open, decided here:
+- ``ends`` with 2 values on a spinner board: no spinner has been placed yet (the next
+  double placed becomes it); 4 values: the spinner's arms are open, each with a tile on it.
+- The tiles at the given ends are not doubles (they count once in ``end_total``).
+- ``points`` without ``last_tile``: the last tile was [0|1] (not a double, one pip).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import DRAW, PASS, Action
+from .core import OPEN, PLAY, SEEK
+from .general import GeneralCore, _opening_rules
+from .state import legal_pairs
+from .tiles import Tile, parse_tiles
+
+
+def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralCore, list[int]]:
+    """A core holding the example's hands, scores, round, board and boneyard."""
+    ts = game.tileset
+    n = len(hands)
+    core = GeneralCore(game, n, 0, [None] * n, record=True,
+                       start_scores=data.get("scores"))
+    core.round = int(data.get("round", 1))
+    core.hands = [ts.mask(h) for h in hands]
+    core._round_play = [0] * len(core.teams)
+    board = core.board
+    ends = data.get("ends")
+    if ends is not None:
+        board.values[0], board.values[1] = ends[0], ends[1]
+        board.tiles = 2
+        if len(ends) == 4:
+            board.values[2], board.values[3] = ends[2], ends[3]
+            board.count = 4
+            board.spin_need = 0
+            board.used[2] = board.used[3] = True
+    yard = data.get("boneyard", 0)
+    if isinstance(yard, str):
+        deck = [ts.index[t] for t in parse_tiles(yard)]
+    else:   # a count: unknown tiles (none that a drawn-tile rule could read)
+        held = set().union(*(set(ts.index[t] for t in h) for h in hands))
+        deck = [t for t in range(ts.tile_count) if t not in held][:int(yard)]
+    core.deck = deck
+    return core, deck
+
+
+def _decision(game, core: GeneralCore, turn: int, drawn: int, opening: bool) -> tuple | None:
+    """The decision of seat ``turn`` in the example's position (None: not its move)."""
+    rules = game.rules
+    ts = game.tileset
+    h = core.hands[turn]
+    left = len(core.deck) - rules.reserve
+    limit = rules.draw_limit if rules.draw_limit is not None else ts.tile_count
+    may_draw = left > 0 and drawn < limit
+    none4 = (None,) * 4
+    if opening:
+        first, later = _opening_rules(rules)
+        op = first if core.round == 1 else later
+        if op.tile == "any":
+            m = core._allowed(op, h, core.round)
+            if m:
+                return (turn, h, -1, -1, m, 0, rules.voluntary_draw and may_draw, False, OPEN,
+                        drawn, 0, none4, (m, 0, 0, 0))
+            if op.if_lacking == "draw" and may_draw:
+                return (turn, h, -1, -1, 0, 0, True, False, SEEK, drawn, 0, none4, (0,) * 4)
+            return None
+        req = op.tile
+        if req == "highest_double":
+            held = [d for d in ts.doubles_desc if any(m >> d & 1 for m in core.hands)]
+            tile = held[0] if held else None
+        else:
+            tile = ts.index[Tile(*req)]
+        if tile is None or not any(m >> tile & 1 for m in core.hands):
+            if op.if_unheld != "heaviest":
+                return None
+            seat, tile = core._heaviest(core.hands)
+            if seat != turn:
+                return None
+        if h >> tile & 1:
+            return (turn, h, -1, -1, 1 << tile, 0, False, False, OPEN, drawn, 0, none4,
+                    (1 << tile, 0, 0, 0))
+        return None
+    board = core.board
+    vals = board.values
+    fit = [h & ts.value_mask[vals[e]] for e in range(board.count)]
+    if rules.restrictions:
+        fit = core._restrict(fit, h, board, len(core.deck), core.round,
+                             rules.if_none_allowed == "waive")
+    fit += [0] * (4 - len(fit))
+    ends = tuple(vals[:board.count]) + (None,) * (4 - board.count)
+    if any(fit):
+        can_draw = rules.voluntary_draw and may_draw
+    else:
+        can_draw = rules.when_stuck == "draw" and may_draw
+    return (turn, h, vals[0], vals[1], fit[0], fit[1], can_draw,
+            not (any(fit) or can_draw), PLAY, drawn, 0, ends, tuple(fit))
+
+
+def legal(game, data: dict, hands: list[list[Tile]]) -> list[Action]:
+    """The legal actions of a ``kind: legal`` example's position."""
+    core, _ = _position(game, data, hands)
+    d = _decision(game, core, int(data.get("turn", 0)), int(data.get("drawn_this_turn", 0)),
+                  data.get("ends") is None)
+    return [] if d is None else [a for _, a in legal_pairs(game, d)]
+
+
+def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, int] | str:
+    """(points per side, extra turns, skips) that one action fires, or why it cannot run."""
+    core, deck = _position(game, data, hands)
+    turn = int(data.get("turn", 0))
+    drawn = int(data.get("drawn_this_turn", 0))
+    opening = data.get("ends") is None
+    d = _decision(game, core, turn, drawn, opening)
+    if d is None:
+        return f"seat {turn} has no move in this position"
+    pairs = legal_pairs(game, d)
+    wanted = Action.parse(str(data["action"]))
+    code = next((c for c, a in pairs if a == wanted or (
+        wanted.kind == "place" and wanted.end is None and a.kind == "place"
+        and a.tile == wanted.tile)), None)
+    if code is None:
+        shown = ", ".join(str(a) for _, a in pairs) or "none"
+        return f"{wanted} is not legal here (legal: {shown})"
+    ts = game.tileset
+    rules = game.rules
+    board = core.board
+    events = rules.events
+    drawn_by = [0] * core.players
+    extra: dict[str, Any]
+    if code == DRAW:
+        if not deck:
+            return "a draw needs the boneyard's tiles: give boneyard as tiles, e.g. \"6-6 2-3\""
+        t = deck[0]
+        core.hands[turn] |= 1 << t
+        drawn_by[turn] = 1
+        pos = 1
+        after = "draw"
+        extra = {"tile": (ts.low[t], ts.high[t]), "forced": not any(d[12]),
+                 "passes_in_row": 0, "drawn_this_turn": drawn + 1}
+    elif code == PASS:
+        pos = 0
+        after = "pass"
+        extra = {"passes_in_row": int(data.get("passes_in_row", 0)) + 1,
+                 "drawn_this_turn": drawn}
+    else:
+        t, e = code >> 2, code & 3
+        low, high = ts.low[t], ts.high[t]
+        core.hands[turn] &= ~(1 << t)
+        both = False
+        if opening:
+            board.open_with(low, high, low == high)
+        else:
+            both = sum(1 for v in board.values[:board.count]
+                       if ts.value_mask[v] >> t & 1) > 1
+            board.place(e, low, high, low == high)
+        pos = 0
+        after = "place"
+        extra = {"tile": (low, high), "opening": opening, "both_ends": both,
+                 "passes_in_row": 0, "drawn_this_turn": drawn}
+    rules_of = tuple((i, ev) for i, ev in enumerate(events) if ev.after == after)
+    facts = core._event_facts(turn, pos, drawn_by, extra)
+    again, skips = core._fire(rules_of, turn, facts)
+    return list(core._round_play), again, skips
+
+
+def points(game, data: dict, hands: list[list[Tile]]) -> list[int]:
+    """Points per side for a ``kind: points`` example, by the general settlement."""
+    core, deck = _position(game, data, hands)
+    ts = game.tileset
+    n = core.players
+    result = data.get("result", "domino")
+    domino = next((s for s in range(n) if not hands[s]), None) if result == "domino" else None
+    last = data.get("last_tile")
+    last_tile = ts.index[Tile.parse(last)] if last else ts.index[Tile(0, 1)]
+    last_player = data.get("last_player")
+    if last_player is None:
+        last_player = domino if domino is not None else 0
+    drawn_by = list(data.get("drawn") or [0] * n)
+    seats = core._seat_tallies(drawn_by)
+    step = 1 if game.rules.direction == "left" else -1
+    NEXT = tuple((s + step) % n for s in range(n))
+    board = core.board
+    if data.get("ends") is None:
+        board.open_with(ts.low[last_tile], ts.high[last_tile],
+                        ts.low[last_tile] == ts.high[last_tile])
+    return core._settle(seats, domino, last_player, last_tile, bool(data.get("both_ends")),
+                        board, deck, 0, int(data.get("passes", 0)), drawn_by, core.round,
+                        NEXT, game.draw_cost(n))[3]
+

@@ -1,0 +1,122 @@
+"""An Attribution as a rich table, plain lines, JSON, a long CSV and an HTML section."""
+
+from __future__ import annotations
+
+import csv
+from html import escape
+from typing import Any
+
+from rich.table import Table
+
+from .attribution import Attribution, Effect
+from .metrics import Metric
+from .report import fmt_half, fmt_value
+
+
+def fmt_effect(m: Metric, e: Effect | None) -> str:
+    if e is None or e.value is None:
+        return "n/a"
+    half = e.high - e.value if e.high is not None else None
+    mark = " †" if e.significant else ""
+    return f"{fmt_value(m, e.value, signed=True)} {fmt_half(m, half)}{mark}".strip()
+
+
+def title(att: Attribution) -> str:
+    a, b = att.labels
+    return (f"Which rule does what: {b} − {a} split among the {len(att.factors)} rules that "
+            f"differ ({att.design})")
+
+
+def caption(att: Attribution) -> str:
+    bots = " ".join(att.outcome.runs[0].pairing.bots) if att.outcome else ""
+    return (f"{att.matches} matches per ruleset on the same deals, {len(att.points)} rulesets "
+            f"(A, B and the mixes between); bots: {bots}; each share is the rule's Shapley "
+            "value (the shares add up to the total); ± is a 95% interval; † marks a share "
+            "that stays significant after Holm's adjustment over every share, effect alone "
+            "and interaction")
+
+
+def table(att: Attribution) -> Table:
+    t = Table(title=title(att), caption=caption(att), title_justify="left",
+              caption_justify="left")
+    t.add_column("Question", overflow="fold")
+    t.add_column(f"{att.labels[1]} − {att.labels[0]}", justify="right", no_wrap=True)
+    for f in att.factors:
+        t.add_column(f.key, justify="right", no_wrap=True)
+    for m in att.metrics:
+        t.add_row(m.question, fmt_effect(m, att.total.get(m.key)),
+                  *(fmt_effect(m, att.share.get((f.key, m.key))) for f in att.factors))
+    return t
+
+
+def lines(att: Attribution) -> list[str]:
+    """Rules with no detectable effect, and the interactions that matter, in words."""
+    out = []
+    for f in att.factors:
+        if not any(att.share[(f.key, m.key)].significant or att.alone[(f.key, m.key)].significant
+                   for m in att.metrics if (f.key, m.key) in att.share):
+            out.append(f"{f.key}: no effect distinguishable from zero on any metric "
+                       f"(with {att.matches} matches)")
+    for (x, y, key), e in att.interactions.items():
+        if e.significant:
+            m = next(m for m in att.metrics if m.key == key)
+            out.append(f"{x} and {y} interact on \"{m.question}\": together they change it "
+                       f"by {fmt_effect(m, e)} more than their effects alone add up to")
+    return out
+
+
+def to_json(att: Attribution) -> dict[str, Any]:
+    return {
+        "design": att.design, "rulesets": list(att.labels), "matches_per_ruleset": att.matches,
+        "rulesets_played": len(att.points),
+        "rules": [{"key": f.key, "paths": [".".join(p) for p in f.paths]} for f in att.factors],
+        "multiple_comparisons": {"method": "holm", "family": len(att.share) + len(att.alone)
+                                 + len(att.interactions)},
+        "metrics": [{
+            "key": m.key, "question": m.question, "unit": m.unit,
+            "total": att.total[m.key].to_json() if m.key in att.total else None,
+            "rules": {f.key: {"share": att.share[(f.key, m.key)].to_json(),
+                              "alone": att.alone[(f.key, m.key)].to_json()}
+                      for f in att.factors if (f.key, m.key) in att.share},
+            "interactions": [{"rules": [x, y], **e.to_json()}
+                             for (x, y, k), e in att.interactions.items() if k == m.key],
+        } for m in att.metrics],
+    }
+
+
+def write_csv(att: Attribution, path: str) -> None:
+    """One row per (rule, metric, what): share, alone or interaction (rule "a & b")."""
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["rule", "metric", "what", "value", "low", "high", "p", "p_holm",
+                    "significant"])
+        rows = [(k[0], k[1], "share", e) for k, e in att.share.items()]
+        rows += [(k[0], k[1], "alone", e) for k, e in att.alone.items()]
+        rows += [(f"{k[0]} & {k[1]}", k[2], "interaction", e)
+                 for k, e in att.interactions.items()]
+        rows += [("(all)", k, "total", e) for k, e in att.total.items()]
+        for rule, metric, what, e in rows:
+            w.writerow([rule, metric, what, *("" if x is None else x for x in
+                                              (e.value, e.low, e.high, e.p, e.p_holm)),
+                        int(e.significant)])
+
+
+def html_section(att: Attribution) -> str:
+    head = "".join(f"<th>{escape(x)}</th>" for x in
+                   ["Question", f"{att.labels[1]} − {att.labels[0]}",
+                    *(f.key for f in att.factors)])
+    body = []
+    for m in att.metrics:
+        cells = [f"<td>{escape(m.question)}</td>",
+                 f"<td>{escape(fmt_effect(m, att.total.get(m.key)))}</td>"]
+        for f in att.factors:
+            e = att.share.get((f.key, m.key))
+            cls = ' class="sig"' if e is not None and e.significant else ""
+            alone = att.alone.get((f.key, m.key))
+            tip = f"alone on {att.labels[0]}: {fmt_effect(m, alone)}"
+            cells.append(f'<td{cls} title="{escape(tip)}">{escape(fmt_effect(m, e))}</td>')
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    notes = "".join(f"<p class=meta>{escape(line)}</p>" for line in lines(att))
+    return (f"<h2>{escape(title(att))}</h2><table id=\"table-by-rule\">"
+            f"<caption>{escape(caption(att))}</caption><thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(body)}</tbody></table>{notes}")

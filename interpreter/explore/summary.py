@@ -1,0 +1,124 @@
+"""The plain-language paragraph above compare's tables, and the footer that names the bots.
+
+The paragraph says only what survived Holm's adjustment over every difference in the
+report (``Difference.significant_holm``), so a family of 40 rows does not produce
+a sentence by chance. Each sentence is drawn from the numbers, never from the rules'
+names: the same words serve any ruleset.
+"""
+
+from __future__ import annotations
+
+from .compare import Comparison, Row
+from .report import fmt_value
+from .stats import Difference, Estimate
+
+MAX_POINTS = 6   # a paragraph, not a second table
+
+# key -> (sentence when it rises, when it falls); {p} is the relative change in percent
+COUNTS = {
+    "rounds_per_match": ("matches last {p}% more rounds", "matches last {p}% fewer rounds"),
+    "turns_per_match": ("matches are {p}% longer in turns", "matches are {p}% shorter in turns"),
+    "placements_per_match": ("matches place {p}% more tiles", "matches place {p}% fewer tiles"),
+    "turns_per_round": ("rounds take {p}% more turns", "rounds take {p}% fewer turns"),
+    "placements_per_round": ("rounds place {p}% more tiles", "rounds place {p}% fewer tiles"),
+    "draws_per_round": ("players draw {p}% more tiles a round",
+                        "players draw {p}% fewer tiles a round"),
+    "passes_per_round": ("players pass {p}% more often", "players pass {p}% less often"),
+    "points_per_round": ("rounds score {p}% more points", "rounds score {p}% fewer points"),
+    "lead_changes": ("the lead changes {p}% more often", "the lead changes {p}% less often"),
+}
+# key -> the thing a rate measures (sentence: "<thing> rises from a to b")
+RATES = {
+    "blocked_rate": "the share of blocked rounds",
+    "domino_rate": "the share of rounds decided by the last tile",
+    "tied_block_rate": "the share of blocked rounds tied",
+    "drawn_match_rate": "the share of drawn matches",
+    "comeback_rate": "the share of comeback wins",
+    "decision_rate": "the share of turns with a real choice",
+    "balance": "the gap between the luckiest and unluckiest seat",
+    "skill_win_rate": "the skilled player's win rate",
+}
+EDGES = {
+    "leader_advantage": "the first leader's edge",
+    "round_leader_advantage": "each round leader's edge in that round",
+    "skill_gap": "skill",
+}
+
+
+def _excludes_zero(est: Estimate) -> bool:
+    return est.low is not None and est.high is not None and (est.low > 0 or est.high < 0)
+
+
+def sentence(row: Row, k: int) -> str | None:
+    """What ruleset ``k`` changes on this row, in words, or None when nothing significant."""
+    diff: Difference | None = row.differences[k]
+    if diff is None or not diff.significant_holm or diff.value is None:
+        return None
+    m, base, other = row.metric, row.estimates[0], row.estimates[k]
+    if base.value is None or other.value is None:
+        return None
+    up = diff.value > 0
+    key = m.key
+    if key == "skill_gap":
+        return f"skill matters {'more' if up else 'less'} ({_pair(row, k)})"
+    if key in EDGES:
+        what = EDGES[key]
+        if _excludes_zero(base) and not _excludes_zero(other):
+            return f"{what} disappears ({_pair(row, k)})"
+        if not _excludes_zero(base) and _excludes_zero(other):
+            return f"{what} appears ({_pair(row, k)})"
+        return f"{what} {'grows' if up else 'shrinks'} ({_pair(row, k)})"
+    if key in COUNTS and base.value:
+        rises, falls = COUNTS[key]
+        rel = abs(diff.value / base.value) * 100
+        return f"{(rises if up else falls).format(p=f'{rel:.0f}')} ({_pair(row, k)})"
+    thing = RATES.get(key, m.question.rstrip("?").lower())
+    if m.key.startswith("win_rate_seat_"):
+        thing = f"seat {m.key.rsplit('_', 1)[1]}'s win rate"
+    return f"{thing} {'rises' if up else 'falls'} ({_pair(row, k)})"
+
+
+def _pair(row: Row, k: int) -> str:
+    m = row.metric
+    return f"{fmt_value(m, row.estimates[0].value)} → {fmt_value(m, row.estimates[k].value)}"
+
+
+def paragraphs(comparison: Comparison) -> list[str]:
+    """One paragraph per ruleset after the first: its significant differences, in words."""
+    labels = [r.label for r in comparison.rulesets]
+    family = sum(1 for row in comparison.rows for d in row.differences if d is not None)
+    out = []
+    for k in range(1, len(labels)):
+        points = [s for row in comparison.rows if (s := sentence(row, k))]
+        if not points:
+            out.append(f"Under {labels[k]}, no difference from {labels[0]} is significant "
+                       f"once adjusted for the {family} differences reported (Holm).")
+            continue
+        shown = points[:MAX_POINTS]
+        more = len(points) - len(shown)
+        tail = f"; and {more} more difference{'s' if more > 1 else ''} (†)" if more else ""
+        text = "; ".join(shown)
+        out.append(f"Under {labels[k]} (against {labels[0]}): {text[0].upper()}{text[1:]}"
+                   f"{tail}. Only differences marked † in the tables are told: each stays "
+                   f"significant at 5% after Holm's adjustment for the {family} reported.")
+    return out
+
+
+def bots_footer(comparison: Comparison) -> str:
+    """Which bots played each table, and what the run cost (a strategist table is slow)."""
+    parts = []
+    for run in comparison.outcome.runs:
+        p = run.pairing
+        if p.skilled_bot:
+            parts.append(f"skill table: {p.skilled_bot} in one seat (rotating) against "
+                         f"{p.bots[0]}")
+        else:
+            seats = (f"{p.bots[0]} in every seat" if len(set(p.bots)) == 1
+                     else ", ".join(f"seat {s} {b}" for s, b in enumerate(p.bots)))
+            parts.append(f"{p.name} table: {seats}")
+    out = comparison.outcome
+    cost = ""
+    if out.seconds:
+        cost = (f" {out.matches:,} matches took {out.seconds:.1f} s "
+                f"({out.matches / out.seconds:,.0f} matches/s on {comparison.backend_name}).")
+    return "Bots: " + "; ".join(parts) + "." + cost

@@ -1,0 +1,86 @@
+"""A Sweep as rich tables, JSON and a long CSV (one row per combination and metric).
+
+Nothing here prints. The tables put metrics down the side and combinations across,
+a few combinations per table so each fits a terminal.
+"""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from rich.table import Table
+
+from .report import fmt_estimate
+from .sweep import Sweep
+
+PER_TABLE = 4
+
+
+def tables(sw: Sweep) -> list[Table]:
+    """Metric rows, one column per played combination, ``PER_TABLE`` combinations a table."""
+    played = sw.played
+    out = []
+    for start in range(0, len(played), PER_TABLE):
+        chunk = played[start:start + PER_TABLE]
+        table = Table(title=f"Combinations {start + 1}-{start + len(chunk)} of {len(played)}",
+                      title_justify="left", caption_justify="left",
+                      caption=caption(sw) if start + PER_TABLE >= len(played) else None)
+        table.add_column("Question", overflow="fold")
+        for c in chunk:
+            mark = "" if c.status == "done" else f" ({c.status}, {c.matches} matches)"
+            table.add_column("\n".join(c.label.split(" ")) + mark, justify="right",
+                             no_wrap=True)
+        for m in sw.metrics:
+            cells = [fmt_estimate(m, c.estimates[m.key]) if m.key in c.estimates else "n/a"
+                     for c in chunk]
+            table.add_row(m.question, *cells)
+        out.append(table)
+    return out
+
+
+def caption(sw: Sweep) -> str:
+    s = sw.settings
+    bots = " ".join(s.bots)
+    skill = (f"; skill rows: {s.skill_bots[0]} in one rotating seat against {s.skill_bots[1]}"
+             if s.skill_bots else "")
+    return (f"{s.ref}, {sw.players} players, {s.matches} matches per combination on the same "
+            f"deals (seed {s.seed}); bots: {bots}{skill}; ± is a 95% interval")
+
+
+def invalid_lines(sw: Sweep) -> list[str]:
+    """Each combination that cannot be played, with why (listed, not fatal)."""
+    return [f"not played: {c.label}: {c.problem}" for c in sw.invalid]
+
+
+def to_json(sw: Sweep) -> dict[str, Any]:
+    """Settings, then every combination's values, status and metrics with intervals."""
+    return {
+        "settings": sw.settings.to_json() | {"players": sw.players},
+        "metrics": [{"key": m.key, "question": m.question, "unit": m.unit,
+                     "pairing": m.pairing, "definition": m.doc} for m in sw.metrics],
+        "combinations": [
+            {"index": c.index, "values": c.overrides, "label": c.label, "status": c.status,
+             "matches": c.matches, "problem": c.problem or None,
+             "metrics": {k: e.to_json() for k, e in c.estimates.items()}}
+            for c in sw.combinations],
+        "run": {"backend": sw.backend_name, "seconds": round(sw.outcome.seconds, 3),
+                "interrupted": sw.outcome.interrupted, "warnings": sw.outcome.warnings},
+    }
+
+
+def write_csv(sw: Sweep, path: str) -> None:
+    """Long form for pandas: one row per (combination, metric), the varied fields as columns."""
+    fields = [v.path for v in sw.settings.varies]
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["combination", *fields, "status", "matches", "metric", "value", "low",
+                    "high", "n"])
+        for c in sw.played:
+            for m in sw.metrics:
+                e = c.estimates.get(m.key)
+                if e is None:
+                    continue
+                w.writerow([c.index, *(c.overrides[f] for f in fields), c.status, c.matches,
+                            m.key, *("" if x is None else x for x in (e.value, e.low, e.high)),
+                            e.n])

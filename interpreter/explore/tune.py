@@ -1,0 +1,264 @@
+"""``tune``: search the varied fields for values that meet goals on the metrics.
+
+Successive halving (``docs/metrics.md`` says why): every candidate plays a first rung
+of matches; the best third by goal loss go on to play ``ETA`` times as many more, on
+the next seeds, and so on until one is left or ``max_matches`` is reached. Matches go
+where the candidates are still in doubt. Each rung is a run of compare's runner
+(``first_index`` continues the seeds), so the result is the same whatever the workers.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from scipy import stats as sps
+
+from ..diagnostics import did_you_mean
+from . import stats
+from .compare import seat_bots, worker_ref
+from .metrics import Aggregate, Metric, feature_names, metrics_for
+from .runner import RunSettings, run
+from .sweep import at_players, check_settings
+from .variation import Vary, label, usage, variant_text, write_variant
+from .worker import DEFAULT_API, Pairing, game_for
+
+ETA = 3
+GRID = 9            # values tried inside a range
+MAX_CANDIDATES = 81
+ALIASES = {"first_leader_advantage": "leader_advantage", "matches_length": "rounds_per_match"}
+GOAL = re.compile(r"^\s*([A-Za-z_0-9]+)\s*(~|<|>)\s*(-?[\d.]+)(%?)\s*"
+                  r"(?:(?:\+-|±)\s*([\d.]+)(%?))?\s*$")
+
+
+@dataclass(frozen=True)
+class Goal:
+    """``metric ~ target [± tolerance]``, ``metric < bound`` or ``metric > bound``."""
+
+    text: str
+    metric: Metric
+    op: str
+    value: float
+    tolerance: float
+
+    def loss(self, v: float | None) -> float:
+        """0 when met; otherwise the miss in tolerances (a missing value is a large miss)."""
+        if v is None:
+            return 1e6
+        if self.op == "~":
+            return max(0.0, abs(v - self.value) - self.tolerance) / self.tolerance + \
+                abs(v - self.value) / self.tolerance * 1e-3
+        miss = v - self.value if self.op == "<" else self.value - v
+        return max(0.0, miss) / self.tolerance
+
+    def confidence(self, e: stats.Estimate) -> float | None:
+        """How sure the goal is met: the normal approximation to the estimate's interval."""
+        if e.value is None:
+            return None
+        se = (e.half_width or 0.0) / sps.norm.ppf(0.5 + stats.LEVEL / 2)
+        if se == 0:
+            return float(self.loss(e.value) == 0)
+        cdf = sps.norm.cdf
+        if self.op == "~":
+            return float(cdf((self.value + self.tolerance - e.value) / se)
+                         - cdf((self.value - self.tolerance - e.value) / se))
+        z = (self.value - e.value) / se
+        return float(cdf(z) if self.op == "<" else cdf(-z))
+
+
+def parse_goal(text: str, players: int) -> Goal:
+    """A goal as typed; an unknown metric or a malformed goal is a usage error."""
+    m = GOAL.match(text)
+    if not m:
+        raise usage(f"--goal {text!r}: expected METRIC ~ TARGET, METRIC < BOUND or "
+                    "METRIC > BOUND", "e.g. --goal \"turns_per_match ~ 120\"")
+    key, op, number, pct, tol, tol_pct = m.groups()
+    known = {x.key: x for x in metrics_for("main", players) + metrics_for("skill", players)}
+    metric = known.get(ALIASES.get(key, key))
+    if metric is None:
+        raise usage(f"--goal {text!r}: no metric named '{key}'",
+                    did_you_mean(key, list(known) + list(ALIASES)))
+    value = float(number) / (100 if pct else 1)
+    if tol:
+        tolerance = float(tol) / (100 if tol_pct else 1)
+    elif metric.unit == "share":
+        tolerance = 0.01
+    else:
+        tolerance = max(abs(value) * 0.05, 1e-6)
+    return Goal(text.strip(), metric, op, value, tolerance)
+
+
+@dataclass
+class Candidate:
+    index: int
+    overrides: dict[str, Any]
+    ref: str = ""
+    aggs: dict[str, Aggregate] = field(default_factory=dict)   # pairing kind -> sums
+    estimates: dict[str, stats.Estimate] = field(default_factory=dict)
+    loss: float = math.inf
+    rung: int = 0
+
+    @property
+    def label(self) -> str:
+        return label(self.overrides)
+
+
+def grid(vary: Vary) -> tuple[Any, ...]:
+    """A range is searched on at most ``GRID`` evenly spaced values (its ends included)."""
+    if vary.span is None or len(vary.values) <= GRID:
+        return vary.values
+    lo, hi, _ = vary.span
+    return tuple(sorted({round(lo + (hi - lo) * i / (GRID - 1)) for i in range(GRID)}))
+
+
+def candidates(varies: tuple[Vary, ...]) -> list[dict[str, Any]]:
+    combos = [dict(zip([v.path for v in varies], values, strict=True))
+              for values in itertools.product(*(grid(v) for v in varies))]
+    if len(combos) > MAX_CANDIDATES:
+        raise usage(f"--vary makes {len(combos)} candidates, more than {MAX_CANDIDATES}",
+                    "give fewer values or fewer fields")
+    return combos
+
+
+Evaluate = Callable[[list[Candidate], int, int], None]
+
+
+def successive_halving(cands: list[Candidate], goals: list[Goal], evaluate: Evaluate,
+                       first: int, most: int) -> list[Candidate]:
+    """Play rungs until one candidate is left or ``most`` matches; best first.
+
+    ``evaluate(alive, start, stop)`` plays matches ``start..stop`` of each alive candidate
+    and updates its estimates. Ties keep the candidates' order, so it is deterministic.
+    """
+    alive = list(cands)
+    start, stop, rung = 0, min(first, most), 0
+    while True:
+        evaluate(alive, start, stop)
+        for c in alive:
+            c.loss = sum(g.loss(c.estimates[g.metric.key].value if g.metric.key in c.estimates
+                                else None) for g in goals)
+            c.rung = rung
+        alive.sort(key=lambda c: (c.loss, c.index))
+        if len(alive) == 1 or stop >= most:
+            break
+        alive = alive[:max(1, math.ceil(len(alive) / ETA))]
+        start, stop, rung = stop, min(stop * ETA, most), rung + 1
+    ranked = sorted(cands, key=lambda c: (-c.rung, c.loss, c.index))
+    return ranked
+
+
+@dataclass(frozen=True)
+class TuneSettings:
+    ref: str
+    varies: tuple[Vary, ...]
+    goals: tuple[str, ...]
+    players: int | None = None
+    matches: int = 200          # the first rung
+    max_matches: int = 5400
+    seed: int = 1
+    bots: tuple[str, ...] = ("random",)
+    skill_bots: tuple[str, str] = ("strategist", "random")
+    batch_size: int = 50
+    api_module: str = DEFAULT_API
+
+
+@dataclass
+class Tuning:
+    settings: TuneSettings
+    players: int
+    goals: list[Goal]
+    ranked: list[Candidate]
+    invalid: list[tuple[str, str]]
+    interrupted: bool = False
+
+
+def check(settings: TuneSettings) -> tuple[int, list[Goal]]:
+    """Every usage error before anything runs: --vary, --goal, players."""
+    base, players = check_settings(settings.ref, settings.varies, settings.players,
+                                   settings.api_module)
+    if not settings.goals:
+        raise usage("give at least one --goal", "e.g. --goal \"turns_per_match ~ 120\"")
+    return players, [parse_goal(g, players) for g in settings.goals]
+
+
+def tune(settings: TuneSettings, make_backend: Callable[[], Any],
+         progress: Callable[[int, int, str], None] | None = None) -> Tuning:
+    """Write the candidates, run successive halving on the runner, rank them."""
+    players, goals = check(settings)
+    skill = any(g.metric.pairing == "skill" for g in goals)
+    bots = seat_bots(settings.bots, players)
+    names = feature_names(players)
+    invalid: list[tuple[str, str]] = []
+    result = Tuning(settings, players, goals, [], invalid)
+    with tempfile.TemporaryDirectory(prefix="dominorules-tune-") as directory:
+        cands = []
+        for i, overrides in enumerate(candidates(settings.varies)):
+            path = write_variant(worker_ref(settings.ref), at_players(overrides, players),
+                                 directory, i)
+            try:
+                game_for(settings.api_module, path).check_players(players)
+            except Exception as exc:   # an impossible deal: listed, not fatal
+                problems = getattr(exc, "diagnostics", None)
+                invalid.append((label(overrides), problems[0].message if problems else str(exc)))
+                continue
+            cands.append(Candidate(i, overrides, path))
+        if not cands:
+            raise usage("no candidate can be played", invalid[0][1] if invalid else "")
+        rung = [0]
+
+        def evaluate(alive: list[Candidate], start: int, stop: int) -> None:
+            pairings = []
+            for c in alive:
+                pairings.append(Pairing(f"{c.index}", (c.ref,), players, bots))
+                if skill:
+                    skilled, others = settings.skill_bots
+                    pairings.append(Pairing(f"{c.index} skill", (c.ref,), players,
+                                            (others,) * players, skilled))
+
+            def report(done: int, total: int) -> None:
+                if progress is not None:
+                    progress(done, total, f"rung {rung[0] + 1}: {len(alive)} candidates, "
+                                          f"matches {start}-{stop - 1}")
+
+            outcome = run(pairings, RunSettings(settings.seed, stop,
+                                                batch_size=settings.batch_size,
+                                                api_module=settings.api_module,
+                                                first_index=start),
+                          make_backend(), progress=report)
+            rung[0] += 1
+            for r in outcome.runs:
+                index, _, kind = r.pairing.name.partition(" ")
+                c = next(c for c in alive if str(c.index) == index)
+                agg = c.aggs.setdefault(kind or "main", Aggregate(len(names)))
+                if r.n > start:
+                    agg.merge(r.aggs[0])
+                for g in goals:
+                    if g.metric.pairing == (kind or "main") and agg.n:
+                        c.estimates[g.metric.key] = stats.estimate(g.metric, agg, names)
+            if outcome.interrupted:
+                result.interrupted = True
+                raise KeyboardInterrupt
+
+        try:
+            result.ranked = successive_halving(cands, goals, evaluate, settings.matches,
+                                               settings.max_matches)
+        except KeyboardInterrupt:
+            result.ranked = sorted(cands, key=lambda c: (-c.rung, c.loss, c.index))
+    return result
+
+
+def winning_yaml(tuning: Tuning, out_path: str, only_players: bool = False) -> str:
+    """The best candidate as a ruleset that extends the original (as named from ``out_path``)."""
+    from .variation import extends_from
+
+    best = tuning.ranked[0]
+    title = f"{tuning.settings.ref} tuned: {best.label}"
+    overrides = at_players(best.overrides, tuning.players) if only_players else best.overrides
+    text = variant_text(extends_from(tuning.settings.ref, out_path), overrides, title)
+    goals = "".join(f"#   {g.text}\n" for g in tuning.goals)
+    return f"# Written by `dominorules tune`; the goals were:\n{goals}{text}"

@@ -1,0 +1,253 @@
+"""The rule sheet's sentences for the house-rule mechanisms (spinner, restrictions, events,
+opening conditions, redeal, settlement and match options).
+
+Each rule here is optional: its writer returns None while the ruleset leaves the key at its
+default, so a plain ruleset's sheet reads exactly as it did before these mechanisms existed.
+Writers still read their keys then (``_View.read``), which is how the tests know every
+schema field has a sentence. Rules spelled inside existing sentences (direction, lead
+formula, blocked rank/among/tie, match end and winner) live in ``describe``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .describe import RuleLine, _plural, _rule, _side_noun, _View, opening_sentence
+
+_OPENING_KEYS = ("tile", "opener", "if_unheld", "allow", "explain", "if_lacking")
+
+
+def _quote(text: str) -> str:
+    return f"\u201c{text}\u201d"
+
+
+def _condition(view: _View, dotted: str) -> str | bool:
+    """A boolean field: True / False when written as such, else its canonical formula."""
+    raw = view.get(dotted)
+    if isinstance(raw, bool):
+        return raw
+    return view.formula(dotted) or str(raw)
+
+
+@_rule("board.spinner", "A turn", "Spinner", optional=True)
+def _spinner(view: _View) -> str | None:
+    if view.opt("board.spinner", "none") == "none":
+        return None
+    return ("The first double placed is a spinner: once both its sides are played on, it "
+            "opens two more ends (up to four).")
+
+
+def _restriction_line(view: _View, i: int) -> RuleLine:
+    view.formulas = []
+    allow = _condition(view, f"play.restrictions.{i}.allow")
+    explain = view.get(f"play.restrictions.{i}.explain")
+    if allow is True:
+        text = "Every placement is allowed."
+    elif allow is False:
+        text = "No placement is allowed."
+    else:
+        text = f"A placement must meet: {allow} \u2014 otherwise: {_quote(explain)}."
+    return RuleLine(f"play.restrictions[{i}]", f"Placement rule {i + 1}", text,
+                    tuple(view.formulas))
+
+
+@_rule("play.restrictions", "A turn", "Placement rules", optional=True)
+def _restrictions(view: _View) -> list[RuleLine]:
+    return [_restriction_line(view, i) for i in range(len(view.opt("play.restrictions", [])))]
+
+
+@_rule("play.if_none_allowed", "A turn", "Nothing allowed", optional=True)
+def _if_none_allowed(view: _View) -> str | None:
+    how = view.opt("play.if_none_allowed", "stuck")
+    if not view.opt("play.restrictions", []) and how == "stuck":
+        return None
+    if how == "stuck":
+        return ("A player whose playable tiles the placement rules all forbid counts as "
+                "having no playable tile.")
+    return ("When the placement rules forbid every playable tile a player holds, they are "
+            "lifted for that turn.")
+
+
+_AFTER = {"place": "After a placement", "draw": "After each tile drawn", "pass": "After a pass"}
+
+
+def _gain(view: _View, dotted: str, who: str) -> str | None:
+    """``who`` scores what the field gives; None when it is 0."""
+    raw = view.get(dotted)
+    formula = view.formula(dotted)
+    if formula is not None:
+        return f"{who} scores {formula}"
+    value = int(raw)
+    if value == 0:
+        return None
+    if value < 0:
+        return f"{who} loses {_plural(-value, 'point')}"
+    return f"{who} scores {_plural(value, 'point')}"
+
+
+def _event_line(view: _View, i: int) -> RuleLine:
+    view.formulas = []
+    here = f"events.{i}"
+    event = view.get(here)
+    partnerships = view.partnerships
+    effects: list[str] = []
+    if "points" in event:
+        effects.append(_gain(view, f"{here}.points",
+                             "the player's side" if partnerships else "the player"))
+    if "each_opponent" in event:
+        effects.append(_gain(view, f"{here}.each_opponent",
+                             "the other side" if partnerships else "each opponent"))
+    if "again" in event:
+        again = _condition(view, f"{here}.again")
+        if again is True:
+            effects.append("the player plays again")
+        elif again is not False:
+            effects.append(f"the player plays again if {again}")
+    if "skip" in event:
+        formula = view.formula(f"{here}.skip")
+        n = int(event["skip"]) if formula is None else None
+        if formula is not None:
+            effects.append(f"the next {formula} players lose their turn")
+        elif n == 1:
+            effects.append("the next player loses their turn")
+        elif n and n > 1:
+            effects.append(f"the next {n} players lose their turn")
+    done = [e for e in effects if e]
+    what = ", ".join(done[:-1]) + " and " + done[-1] if len(done) > 1 else \
+        (done[0] if done else "nothing happens")
+    condition = _condition(view, f"{here}.if") if "if" in event else True
+    if condition is False:
+        text = f"{_AFTER[event['after']]}: never (the condition is false)."
+    elif condition is True:
+        text = f"{_AFTER[event['after']]}: {what}."
+    else:
+        text = f"{_AFTER[event['after']]}, if {condition}: {what}."
+    title = event.get("title") or f"Play-time rule {i + 1}"
+    return RuleLine(f"events[{i}]", title, text, tuple(view.formulas))
+
+
+@_rule("events", "A turn", "Play-time rules", optional=True)
+def _events(view: _View) -> list[RuleLine]:
+    return [_event_line(view, i) for i in range(len(view.opt("events", [])))]
+
+
+@_rule("deal.redeal_if", "Deal", "Redeal", optional=True)
+def _redeal(view: _View) -> str | None:
+    if view.opt("deal.redeal_if") is None:
+        return None
+    condition = _condition(view, "deal.redeal_if")
+    if condition is False:
+        return None
+    if condition is True:
+        return "The tiles are always shuffled and dealt again."  # the checks refuse it
+    return f"If {condition} after the deal, the tiles are shuffled and dealt again."
+
+
+_IF_LACKING = {
+    "redeal": "If the leader holds no such tile, the tiles are shuffled and dealt again.",
+    "draw": "A leader holding no such tile draws until they hold one; if the boneyard runs "
+            "out, {unheld}.",
+    "pass_on": "If the leader holds no such tile, the next player in turn holding one opens; "
+               "if nobody does, {unheld}.",
+}
+_UNHELD = {
+    "redeal": "the tiles are shuffled and dealt again",
+    "draw_in_turn": "the tiles are shuffled and dealt again",
+    "heaviest": "the heaviest tile dealt opens, played by its holder",
+}
+
+
+def _allow_sentence(view: _View, rules: dict[str, Any], dotted: str) -> str:
+    allow = _condition(view, dotted)
+    if allow is True:
+        return "Any tile may open."
+    text = f"The opening tile must meet: {allow}"
+    if rules.get("explain"):
+        text += f" \u2014 otherwise: {_quote(rules['explain'])}"
+    lacking = _IF_LACKING[rules.get("if_lacking", "redeal")]
+    return f"{text}. " + lacking.format(unheld=_UNHELD[rules["if_unheld"]])
+
+
+@_rule("opening.allow", "Leader and opening", "Opening condition", optional=True)
+def _opening_allow(view: _View) -> str | None:
+    for key in ("explain", "if_lacking"):
+        view.opt(f"opening.{key}")
+    if view.opt("opening.allow") is None:
+        return None
+    return _allow_sentence(view, view.get("opening"), "opening.allow")
+
+
+@_rule("opening.first_round", "Leader and opening", "First round's opening", optional=True)
+def _first_round(view: _View) -> str | None:
+    first = {key: view.opt(f"opening.first_round.{key}") for key in _OPENING_KEYS}
+    first = {k: v for k, v in first.items() if v is not None}
+    if not first:
+        return None
+    rules = {**view.get("opening"), **first}
+    sentence = opening_sentence(view, rules)
+    text = "The first round opens by its own rule: " + sentence[0].lower() + sentence[1:]
+    if "allow" in rules:
+        where = "opening.first_round.allow" if "allow" in first else "opening.allow"
+        text += " " + _allow_sentence(view, rules, where)
+    return text
+
+
+@_rule("scoring.domino_winner", "Scoring", "Domino winner", optional=True)
+def _domino_winner(view: _View) -> str | None:
+    if view.opt("scoring.domino_winner", "dominoer") == "dominoer":
+        return None
+    return ("A player who dominoes does not win the round outright: it is settled like a "
+            "blocked round, the dominoer's empty hand counting 0, and the "
+            f"{_side_noun(view)} the comparison picks scores the blocked round's points.")
+
+
+@_rule("scoring.every_side", "Scoring", "Points for everyone", optional=True)
+def _every_side(view: _View) -> str | None:
+    raw = view.opt("scoring.every_side")
+    if raw is None or (not isinstance(raw, str) and int(raw) == 0):
+        return None
+    who = "every side (the winning side too)" if view.partnerships \
+        else "every player (the winner too)"
+    formula = view.formula("scoring.every_side")
+    points = formula if formula is not None else _plural(int(raw), "point")
+    return f"After each round {who} also scores {points}."
+
+
+@_rule("match.exact", "Match", "Exact target", optional=True)
+def _exact(view: _View) -> str | None:
+    if not view.opt("match.exact", False):
+        return None
+    them = "it" if view.partnerships else "them"
+    return (f"The target must be reached exactly: a {_side_noun(view)} whose round points "
+            f"would take {them} past the target scores nothing that round.")
+
+
+@_rule("match.minimum_to_start", "Match", "Minimum to start", optional=True)
+def _minimum(view: _View) -> str | None:
+    n = view.opt("match.minimum_to_start", 0)
+    if not n:
+        return None
+    return (f"A {_side_noun(view)} with no score yet scores a round's points only if they "
+            f"are at least {n}.")
+
+
+@_rule("match.draw_if", "Match", "Drawn match", optional=True)
+def _draw_if(view: _View) -> str | None:
+    if view.opt("match.draw_if") is None:
+        return None
+    condition = _condition(view, "match.draw_if")
+    if condition is False:
+        return None
+    if condition is True:
+        return "A match not won after its first round ends drawn."
+    return f"After each round, if {condition}, a match not yet won ends drawn."
+
+
+@_rule("match.final", "Match", "Final scores", optional=True)
+def _final(view: _View) -> str | None:
+    if view.opt("match.final") is None:
+        return None
+    formula = view.formula("match.final")
+    value = formula if formula is not None else str(view.get("match.final"))
+    return (f"When the match ends, after its winner is decided, each {_side_noun(view)}'s "
+            f"final score is {value}.")

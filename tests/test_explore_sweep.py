@@ -1,0 +1,97 @@
+"""``dominorules sweep``: combinations on the same deals, the same numbers whatever the
+workers, impossible combinations listed, and bad --vary input refused before anything runs."""
+
+from __future__ import annotations
+
+import csv
+import json
+import xml.dom.minidom
+
+import pytest
+from click.testing import CliRunner
+
+from dominorules.cli import main
+from dominorules.diagnostics import DiagnosticError
+from dominorules.explore.variation import check_vary, parse_vary
+
+FAST = ["--players", "4", "--matches", "20", "--batch-size", "10", "--no-skill"]
+VARY = ["--vary", "match.target=31,61", "--vary", "deal.hand_size=6,7"]
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, ["sweep", *args])
+
+
+@pytest.fixture(scope="module")
+def serial(tmp_path_factory):
+    d = tmp_path_factory.mktemp("sweep")
+    res = invoke("pagat", *VARY, *FAST, "--workers", "1", "--json",
+                 "--csv", str(d / "sweep.csv"), "--html", str(d / "sweep.html"))
+    assert res.exit_code == 0, res.output
+    return d, json.loads(res.stdout), res.stderr
+
+
+def test_every_combination_is_reported_and_an_impossible_deal_is_listed(serial):
+    _, out, err = serial
+    combos = out["combinations"]
+    assert [c["values"] for c in combos] == [
+        {"match.target": 31, "deal.hand_size": 6}, {"match.target": 31, "deal.hand_size": 7},
+        {"match.target": 61, "deal.hand_size": 6}, {"match.target": 61, "deal.hand_size": 7}]
+    # 7 tiles to each of 4 players leaves no boneyard, fewer than pagat's reserve of 2
+    assert [c["status"] for c in combos] == ["done", "invalid", "done", "invalid"]
+    assert "leaves 0 tiles in the boneyard" in combos[1]["problem"]
+    assert "not played: match.target=31 deal.hand_size=7" in err
+    assert combos[0]["matches"] == 20
+    # a higher target makes longer matches, on the same deals
+    assert (combos[2]["metrics"]["rounds_per_match"]["value"]
+            > combos[0]["metrics"]["rounds_per_match"]["value"])
+
+
+def test_the_numbers_do_not_depend_on_the_workers(serial):
+    _, out, _ = serial
+    res = invoke("pagat", *VARY, *FAST, "--workers", "2", "--json")
+    assert res.exit_code == 0, res.output
+    two = json.loads(res.stdout)
+    assert two["combinations"] == out["combinations"]
+
+
+def test_csv_is_long_form_and_html_draws_one_chart_per_metric_and_panel(serial):
+    d, out, _ = serial
+    with open(d / "sweep.csv", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert {r["metric"] for r in rows} == {m["key"] for m in out["metrics"]}
+    assert len(rows) == 2 * len(out["metrics"])
+    first = next(r for r in rows if r["combination"] == "2" and r["metric"] == "rounds_per_match")
+    assert (first["match.target"], first["deal.hand_size"]) == ("61", "6")
+    page = (d / "sweep.html").read_text()
+    assert "<script" not in page and "https://" not in page
+    # two fields vary: one panel per deal.hand_size value in every metric's chart
+    assert page.count("<svg") == 2 * len(out["metrics"])
+    for svg in page.split("<svg")[1:]:
+        xml.dom.minidom.parseString("<svg" + svg.split("</svg>")[0] + "</svg>")
+
+
+@pytest.mark.parametrize(("vary", "message"), [
+    ("match.targt=31", "--vary match.targt: no such rule in the ruleset schema"),
+    ("drawing.voluntary=sometimes", "'sometimes' does not fit: 'sometimes' is not one of"),
+    ("match.target=61..31", "--vary match.target: the range 61..31 is empty"),
+    ("deal.hand_size=7 if", "is not a formula here"),
+    ("lead=rotate", "--vary lead: is a group of rules"),
+])
+def test_bad_vary_is_one_line_and_exit_2_before_anything_runs(vary, message):
+    res = invoke("pagat", "--vary", vary, "--matches", "100000", "--workers", "1")
+    assert res.exit_code == 2, res.output
+    assert message in res.stderr and "Traceback" not in res.output
+    assert res.stdout == ""
+
+
+def test_did_you_mean_names_the_closest_field():
+    with pytest.raises(DiagnosticError) as exc:
+        check_vary(parse_vary("match.targt=31"))
+    assert exc.value.diagnostics[0].hint == "did you mean 'match.target'?"
+
+
+def test_values_parse_as_lists_ranges_formulas_and_null():
+    v = parse_vary('deal.hand_size=5..9:2,"8 - players"')
+    assert v.values == (5, 7, 9, "8 - players")
+    assert parse_vary("drawing.limit=null,2").values == (None, 2)
