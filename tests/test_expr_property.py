@@ -67,7 +67,7 @@ def formula(field: str, typ: str = "int", depth: int = 4) -> st.SearchStrategy[s
                 lambda t: f"({t[0]} {t[1]} {t[2]})"),
             st.tuples(bools, st.sampled_from(["and", "or", "==", "!="]), bools).map(
                 lambda t: f"({t[0]} {t[1]} {t[2]})"),
-            bools.map(lambda b: f"not {b}"),
+            bools.map(lambda b: f"(not {b})"),  # `a == not b` is no formula (nor Python)
             st.tuples(bools, bools, bools).map(lambda t: f"({t[0]} if {t[1]} else {t[2]})"),
         )
         if field == "tile_value":
