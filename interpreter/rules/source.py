@@ -198,6 +198,9 @@ def parse_yaml(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]
         if exc.context and exc.problem:
             message = f"{exc.problem} ({exc.context})"
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        if "nesting depth" in message:   # PyYAML 6.0.4 stops deep nesting itself
+            return None, [Diagnostic("yaml", "the file is nested too deeply", file=file,
+                                     line=line, column=col)]
         return None, [Diagnostic("yaml", message, file=file, line=line, column=col,
                                  hint="check indentation, colons and quotes near here")]
     except yaml.YAMLError as exc:  # unmarked: rare (e.g. a bad character in the stream)
