@@ -9,15 +9,17 @@ from __future__ import annotations
 import sys
 
 import click
+from click.shell_completion import CompletionItem
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
+from dominorules import __version__
+from dominorules.diagnostics import Diagnostic, DiagnosticError
 
 MAX_SHOWN = 50  # diagnostics printed at once: fix these first, the rest often follow from them
 
 
 def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
     """Render diagnostics to stderr, each with its source line and caret."""
-    from interpreter.files import read_bytes
+    from dominorules.files import read_bytes
 
     sources: dict[str, str | None] = {}
     for d in diagnostics[:MAX_SHOWN]:
@@ -36,7 +38,7 @@ def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
 def fail(diagnostics: list[Diagnostic], code: int = 1) -> None:
     """Print every diagnostic and exit: 2 when a file named on the command line does not
     exist (a usage error, like an unknown bot), else ``code``."""
-    from interpreter.files import NOT_FOUND
+    from dominorules.files import NOT_FOUND
 
     print_diagnostics(diagnostics)
     if diagnostics and all(d.code == NOT_FOUND for d in diagnostics):
@@ -89,15 +91,40 @@ def _sigterm_interrupts() -> None:
 
 def _check_outputs(outputs: dict[str, str | None], inputs=()) -> None:
     """Every output path checked before any work: a problem is a usage error (exit 2)."""
-    from interpreter.outputs import check_outputs
+    from dominorules.outputs import check_outputs
 
     problems = check_outputs(outputs, inputs)
     if problems:
         fail(problems, 2)
 
 
-@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="dominorules")
+def complete_ruleset(ctx: click.Context, param: click.Parameter,
+                     incomplete: str) -> list[CompletionItem]:
+    """Shell completion of a RULESET: builtin names, folders and ``.yaml`` files."""
+    import glob
+    import os
+
+    from dominorules.rules.resources import builtin_paths
+
+    items = [CompletionItem(name) for name in builtin_paths() if name.startswith(incomplete)]
+    for path in sorted(glob.glob(os.path.expanduser(incomplete) + "*")):
+        if os.path.isdir(path):
+            items.append(CompletionItem(path.rstrip(os.sep) + os.sep))
+        elif path.endswith((".yaml", ".yml")):
+            items.append(CompletionItem(path))
+    return items
+
+
+def _examples(*lines: str) -> str:
+    """The end of a command's --help: a few commands to copy (kept unwrapped by \\b)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog=_examples("dominorules list", "dominorules rules dutch",
+                              "dominorules compare pagat dutch --players 3 --matches 500")
+             + "\n\nShell completion: see `Shell completion` in the README.")
+@click.version_option(__version__, prog_name="dominorules")
 def main() -> None:
     """dominorules: write the rules of Draw dominoes as data, check them, read them,
     play them and compare them.
@@ -109,10 +136,10 @@ def main() -> None:
 
 # --- rulesets: list, validate, rules, diff ------------------------------------------
 
-@main.command("list")
+@main.command("list", epilog=_examples("dominorules list", "dominorules list | grep house/"))
 def list_rulesets() -> None:
     """List every builtin ruleset (house rules included) with its one-line description."""
-    from interpreter.rules import builtin_rulesets
+    from dominorules.rules import builtin_rulesets
 
     infos = builtin_rulesets()
     width = max((len(info.name) for info in infos), default=0)
@@ -120,12 +147,15 @@ def list_rulesets() -> None:
         click.echo(f"{info.name:<{width}}  {info.description}".rstrip())
 
 
-@main.command("validate")
-@click.argument("rulesets", nargs=-1, required=True, metavar="FILE_OR_NAME...")
+@main.command("validate", epilog=_examples(
+    "dominorules validate my-rules.yaml",
+    "dominorules validate rulesets/house/*.yaml"))
+@click.argument("rulesets", nargs=-1, required=True, metavar="FILE_OR_NAME...",
+                shell_complete=complete_ruleset)
 def validate(rulesets: tuple[str, ...]) -> None:
     """Check rulesets (builtin names or YAML files): every problem, with file:line:col."""
-    from interpreter.files import NOT_FOUND
-    from interpreter.rules import check_ruleset
+    from dominorules.files import NOT_FOUND
+    from dominorules.rules import check_ruleset
 
     codes = set()
     for ref in rulesets:
@@ -141,9 +171,9 @@ def validate(rulesets: tuple[str, ...]) -> None:
 
 
 def _reach_warnings(ref: str) -> list[Diagnostic]:
-    """Warnings for a valid ruleset whose sample matches never end (``interpreter.reach``)."""
-    from interpreter import api
-    from interpreter.reach import reach_warnings
+    """Warnings for a valid ruleset whose sample matches never end (``dominorules.reach``)."""
+    from dominorules import api
+    from dominorules.reach import reach_warnings
 
     game = api.load_game(ref)
     return reach_warnings(game, game.source or ref)
@@ -155,7 +185,7 @@ _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "markdown",
 
 def _load_or_fail(ref: str):
     """A loaded ruleset, or its diagnostics printed and exit 1."""
-    from interpreter.rules import load_ruleset
+    from dominorules.rules import load_ruleset
 
     try:
         return load_ruleset(ref)
@@ -163,23 +193,28 @@ def _load_or_fail(ref: str):
         fail(err.diagnostics)
 
 
-@main.command("rules")
-@click.argument("ruleset", metavar="RULESET")
+@main.command("rules", epilog=_examples(
+    "dominorules rules dutch",
+    "dominorules rules house/pay-per-draw --format markdown",
+    "dominorules rules my-rules.yaml --format json"))
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @_FORMAT
 def rules_sheet(ruleset: str, fmt: str) -> None:
     """Print a ruleset's full rule sheet in plain English, generated from its data."""
-    from interpreter.rules.describe import render_sheet, rule_sheet
+    from dominorules.rules.describe import render_sheet, rule_sheet
 
     click.echo(render_sheet(rule_sheet(_load_or_fail(ruleset)), fmt), nl=False)
 
 
-@main.command("diff")
-@click.argument("a", metavar="A")
-@click.argument("b", metavar="B")
+@main.command("diff", epilog=_examples(
+    "dominorules diff pagat dutch",
+    "dominorules diff dutch my-rules.yaml --format markdown"))
+@click.argument("a", metavar="A", shell_complete=complete_ruleset)
+@click.argument("b", metavar="B", shell_complete=complete_ruleset)
 @_FORMAT
 def diff_rulesets(a: str, b: str, fmt: str) -> None:
     """Print only the rules two rulesets tell differently, each as both word it."""
-    from interpreter.rules.diff import diff, render_diff
+    from dominorules.rules.diff import diff, render_diff
 
     first, second = _load_or_fail(a), _load_or_fail(b)
     click.echo(render_diff(diff(first, second), fmt), nl=False)
@@ -193,6 +228,22 @@ def _usage_error(message: str) -> None:
     sys.exit(2)
 
 
+def _no_overwrite(path: str | None, force: bool) -> None:
+    """Ask before a record replaces an existing file (refused without a terminal to ask)."""
+    import os
+
+    if not path or force or not os.path.isfile(path):   # /dev/null, /dev/full: no file to lose
+        return
+    if not sys.stdin.isatty():
+        _usage_error(f"{path} already exists: add --force to overwrite it")
+    if not click.confirm(f"{path} already exists. Overwrite it?", default=False, err=True):
+        click.echo(f"{path} left as it was", err=True)
+        sys.exit(1)
+
+
+_FORCE = click.option("--force", is_flag=True, help="Overwrite the --trace file if it exists.")
+
+
 def _int_option(name: str, text: str, low: int) -> int:
     try:
         value = int(text)
@@ -203,8 +254,11 @@ def _int_option(name: str, text: str, low: int) -> int:
     return value
 
 
-@main.command("simulate")
-@click.argument("ruleset", metavar="RULESET")
+@main.command("simulate", epilog=_examples(
+    "dominorules simulate pagat --players 3 --matches 500 --seed 7",
+    "dominorules simulate mexican --bots strategist,random,strategist,random --trace m.jsonl",
+    "dominorules simulate my-rules.yaml --players 4 --json"))
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--players", default=None, help="Player count (default: the fewest allowed).")
 @click.option("--matches", default="100", show_default=True, help="Matches to play.")
 @click.option("--seed", default="1", show_default=True, help="Base seed of the run.")
@@ -213,13 +267,14 @@ def _int_option(name: str, text: str, low: int) -> int:
                    "(random, greedy, strategist, or module:object).")
 @click.option("--trace", "trace_path", metavar="FILE", default=None,
               help="Write every match's record to this JSON Lines file.")
+@_FORCE
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bots: str,
-                 trace_path: str | None, as_json: bool) -> None:
+                 trace_path: str | None, force: bool, as_json: bool) -> None:
     """Play seeded matches between bots and print a short summary."""
     import json
 
-    from interpreter import api
+    from dominorules import api
 
     n_matches = _int_option("--matches", matches, 1)
     try:
@@ -227,6 +282,7 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
     except ValueError:
         _usage_error(f"--seed must be a whole number, not '{seed}'")
     _check_outputs({"--trace": trace_path}, [ruleset])
+    _no_overwrite(trace_path, force)
     try:
         game = api.load_game(ruleset)
     except DiagnosticError as err:
@@ -275,12 +331,14 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
         click.echo(f"record written to {trace_path}")
 
 
-@main.command("verify")
+@main.command("verify", epilog=_examples(
+    "dominorules simulate pagat --matches 10 --trace p.jsonl && dominorules verify p.jsonl",
+    "dominorules verify game.jsonl"))
 @click.argument("file")
 def verify_cmd(file: str) -> None:
     """Re-play a game record through the engine; report the first wrong event."""
-    from interpreter.files import NOT_FOUND
-    from interpreter.records import verify_file
+    from dominorules.files import NOT_FOUND
+    from dominorules.records import verify_file
 
     problems = verify_file(file)
     if problems:
@@ -305,7 +363,7 @@ def _progress_reporter(enabled: bool):
     from rich.console import Console
     from rich.progress import Progress
 
-    from interpreter.explore.report import progress_columns
+    from dominorules.explore.report import progress_columns
 
     state: dict = {"bar": None, "task": None, "t0": time.monotonic()}
 
@@ -337,8 +395,12 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
     return value
 
 
-@main.command("compare")
-@click.argument("rulesets", nargs=-1, required=True, metavar="RULESET...")
+@main.command("compare", epilog=_examples(
+    "dominorules compare pagat dutch --players 3 --matches 2000",
+    "dominorules compare pagat rulesets/house/pay-per-draw.yaml --json > out.json",
+    "dominorules compare pagat dutch --precision 0.01 --html report.html"))
+@click.argument("rulesets", nargs=-1, required=True, metavar="RULESET...",
+                shell_complete=complete_ruleset)
 @click.option("--players", type=click.IntRange(1), help="Player count for every ruleset "
               "(default: the smallest count all of them allow).")
 @click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
@@ -382,15 +444,15 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
 
     from rich.console import Console
 
-    from interpreter.explore import html, report, summary
-    from interpreter.explore.compare import CompareSettings, compare
-    from interpreter.explore.runner import make_backend
+    from dominorules.explore import html, report, summary
+    from dominorules.explore.compare import CompareSettings, compare
+    from dominorules.explore.runner import make_backend
 
     skill = _names(skill_bots)
     if not no_skill and len(skill) != 2:
         raise click.BadParameter("give two bot names: SKILLED,OTHERS", param_hint="--skill-bots")
     _check_outputs({"--csv": csv_path, "--html": html_path, "--plot": plot_path}, rulesets)
-    from interpreter.explore.runner import check_backend_options
+    from dominorules.explore.runner import check_backend_options
 
     problem = check_backend_options(workers, scheduler)
     if problem is not None:
@@ -414,19 +476,19 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
                                      update)
         stop()
         if attribution is not None and csv_path:
-            from interpreter.explore import attribution_report
+            from dominorules.explore import attribution_report
 
             attribution_report.write_csv(attribution, csv_path)
         if html_path:
             extra = []
             if attribution is not None:
-                from interpreter.explore import attribution_report
+                from dominorules.explore import attribution_report
 
                 extra.append(attribution_report.html_section(attribution))
             with open(html_path, "w", encoding="utf-8") as fh:
                 fh.write(html.render(comparison, extra))
         if plot_path:
-            from interpreter.explore.plot import write_png
+            from dominorules.explore.plot import write_png
 
             write_png(comparison, plot_path)
     except DiagnosticError as exc:
@@ -446,7 +508,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     if as_json:
         out_json = report.to_json(comparison)
         if attribution is not None:
-            from interpreter.explore import attribution_report
+            from dominorules.explore import attribution_report
 
             out_json["by_rule"] = attribution_report.to_json(attribution)
         click.echo(json.dumps(out_json, indent=2))
@@ -456,11 +518,11 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         for paragraph in summary.paragraphs(comparison):
             console.print(paragraph, highlight=False)
             console.print()
-        for table in report.tables(comparison):
+        for table in report.tables(comparison, console.width):
             console.print(table)
         console.print(summary.bots_footer(comparison), highlight=False)
         if attribution is not None:
-            from interpreter.explore import attribution_report
+            from dominorules.explore import attribution_report
 
             console.print()
             console.print(attribution_report.table(attribution))
@@ -481,7 +543,7 @@ def _labelled_progress(enabled: bool):
     from rich.console import Console
     from rich.progress import Progress, TextColumn
 
-    from interpreter.explore.report import progress_columns
+    from dominorules.explore.report import progress_columns
 
     state: dict = {"bar": None, "task": None, "t0": time.monotonic()}
 
@@ -506,7 +568,7 @@ def _labelled_progress(enabled: bool):
 
 def _varies(texts: tuple[str, ...]):
     """Parsed --vary options; a malformed one is a usage error (exit 2) before anything runs."""
-    from interpreter.explore.variation import parse_vary
+    from dominorules.explore.variation import parse_vary
 
     try:
         return tuple(parse_vary(t) for t in texts)
@@ -549,7 +611,9 @@ def _explorer_options(fn):
     return fn
 
 
-@main.command("sweep")
+@main.command("sweep", epilog=_examples(
+    "dominorules sweep pagat --vary match.target=31,61,101 --players 3",
+    "dominorules sweep pagat --vary match.target=31,61 --vary deal.hand_size=5,6,7 --html s.html"))
 @click.argument("ruleset", metavar="RULESET")
 @_explorer_options
 @click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
@@ -567,9 +631,9 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
 
     from rich.console import Console
 
-    from interpreter.explore import sweep_html, sweep_report
-    from interpreter.explore.runner import make_backend
-    from interpreter.explore.sweep import SweepSettings, check_settings, sweep
+    from dominorules.explore import sweep_html, sweep_report
+    from dominorules.explore.runner import make_backend
+    from dominorules.explore.sweep import SweepSettings, check_settings, sweep
 
     varies = _varies(vary)
     settings = SweepSettings(ruleset, varies, players, matches, seed, _names(bots) or ("random",),
@@ -606,7 +670,10 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
         sys.exit(130)
 
 
-@main.command("tune")
+@main.command("tune", epilog=_examples(
+    'dominorules tune pagat --vary match.target=20..200 --goal "turns_per_match ~ 120"',
+    "dominorules tune pagat --vary match.target=20..200 --goal \"rounds_per_match ~ 5\" "
+    "--out tuned.yaml"))
 @click.argument("ruleset", metavar="RULESET")
 @_explorer_options
 @click.option("--goal", "goals", multiple=True, required=True, metavar="GOAL",
@@ -625,9 +692,9 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     """Search the varied rules for values that meet the goals (successive halving)."""
     import json
 
-    from interpreter.explore.runner import make_backend
-    from interpreter.explore.sweep import check_settings
-    from interpreter.explore.tune import TuneSettings, check, tune, winning_yaml
+    from dominorules.explore.runner import make_backend
+    from dominorules.explore.sweep import check_settings
+    from dominorules.explore.tune import TuneSettings, check, tune, winning_yaml
 
     varies = _varies(vary)
     skill = _skill_pair(skill_bots, False)
@@ -675,7 +742,7 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
 
 
 def _tuned_row(result, c) -> dict:
-    from interpreter.explore.report import fmt_estimate
+    from dominorules.explore.report import fmt_estimate
 
     goals = []
     for g in result.goals:
@@ -691,7 +758,7 @@ def _tuned_row(result, c) -> dict:
 
 def _write_tuned(result, out_path: str, winning_yaml) -> None:
     """The winning ruleset file; restricted to the tuned player count if it only works there."""
-    from interpreter.rules import load_ruleset
+    from dominorules.rules import load_ruleset
 
     for only_players in (False, True):
         with open(out_path, "w", encoding="utf-8") as fh:
@@ -707,7 +774,7 @@ def _check_explorer(ruleset: str, varies, players: int | None, bots: tuple[str, 
                     check_settings) -> None:
     """Usage errors (--vary, --players, --bots) exit 2 before anything runs; a broken
     ruleset file exits 1."""
-    from interpreter import api
+    from dominorules import api
 
     try:
         base, n = check_settings(ruleset, varies, players)
@@ -724,8 +791,8 @@ def _attribute(comparison, settings, backend, update):
     """The --by-rule run: the two rulesets and the mixes between them, on the same seeds."""
     import tempfile
 
-    from interpreter.explore.attribution import attribute
-    from interpreter.explore.compare import seat_bots
+    from dominorules.explore.attribution import attribute
+    from dominorules.explore.compare import seat_bots
 
     a, b = comparison.rulesets
     players = comparison.outcome.runs[0].pairing.players
@@ -746,8 +813,11 @@ def _seats(text: str) -> tuple[int, ...]:
                                  param_hint="--humans") from None
 
 
-@main.command("play")
-@click.argument("ruleset", metavar="RULESET")
+@main.command("play", epilog=_examples(
+    "dominorules play pagat",
+    "dominorules play mexican --bots strategist",
+    "dominorules play dutch --players 3 --humans 0,1 --seed 11 --trace game.jsonl"))
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--humans", default="0", show_default=True,
               help="Seats played at this terminal, separated by commas (hot-seat when several).")
 @click.option("--bots", default="", help="Bot for every other seat, or one per bot seat "
@@ -757,13 +827,15 @@ def _seats(text: str) -> tuple[int, ...]:
 @click.option("--seed", type=int, help="Seed of the match (default: random, printed).")
 @click.option("--trace", metavar="FILE", help="Write the match record to "
               "this file as it is played (JSON Lines).")
+@_FORCE
 @click.option("--fast", is_flag=True, help="No pauses between the bots' moves.")
 def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: int | None,
-             trace: str | None, fast: bool) -> None:
+             trace: str | None, force: bool, fast: bool) -> None:
     """Play a ruleset in the terminal against bots or friends."""
-    from interpreter.play import PlaySettings, RichTerminal, SetupError, play
+    from dominorules.play import PlaySettings, RichTerminal, SetupError, play
 
     _check_outputs({"--trace": trace}, [ruleset])
+    _no_overwrite(trace, force)
     settings = PlaySettings(ruleset, _seats(humans), _names(bots), players, seed, trace, fast)
     try:
         code = play(settings, RichTerminal(fast=fast))
@@ -774,11 +846,13 @@ def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: in
     sys.exit(code)
 
 
-@main.command("replay")
+@main.command("replay", epilog=_examples(
+    "dominorules play dutch --trace game.jsonl && dominorules replay game.jsonl",
+    "dominorules replay game.jsonl"))
 @click.argument("file")
 def replay_cmd(file: str) -> None:
     """Step through a recorded match with every hand visible (the record is verified first)."""
-    from interpreter.play import RichTerminal, replay
+    from dominorules.play import RichTerminal, replay
 
     try:
         code = replay(file, RichTerminal())

@@ -25,9 +25,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from interpreter import api  # noqa: E402
-from interpreter.explore.compare import CompareSettings, compare  # noqa: E402
-from interpreter.explore.runner import SerialBackend  # noqa: E402
+from dominorules import api  # noqa: E402
+from dominorules.explore.compare import CompareSettings, compare  # noqa: E402
+from dominorules.explore.runner import SerialBackend  # noqa: E402
 
 CLI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli.py")
 

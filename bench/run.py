@@ -26,9 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from interpreter import api  # noqa: E402
-from interpreter.engine.game import Game  # noqa: E402
-from interpreter.rules import builtin_rulesets  # noqa: E402
+from dominorules import api  # noqa: E402
+from dominorules.engine.game import Game  # noqa: E402
+from dominorules.rules import builtin_rulesets  # noqa: E402
 
 VARIANTS = ("pagat", "hoyle", "dutch", "mexican", "vietnamese")
 

@@ -1,6 +1,6 @@
 """The public Python face: load a ruleset, start or play a seeded match, bots, records.
 
->>> from interpreter import api
+>>> from dominorules import api
 >>> game = api.load_game("my-rules.yaml")                          # doctest: +SKIP
 >>> result = api.play_match(game, 3, seed=7, bots="random")        # doctest: +SKIP
 >>> result.winner, result.scores                                   # doctest: +SKIP
@@ -42,12 +42,13 @@ def load_game(ref: str) -> Game:
 
     Builtin games are cached (a ``Game`` is immutable).
     """
-    from .rules import builtin_rulesets, load_ruleset
+    from .rules import load_ruleset
+    from .rules.resources import builtin_paths
 
     if ref in _GAMES:
         return _GAMES[ref]
     ruleset = load_ruleset(ref)
-    builtin = ref in {b.name for b in builtin_rulesets()}
+    builtin = ref in builtin_paths()
     game = Game(ruleset.rules, ref=ref if builtin else ruleset.name,
                 source=None if builtin else os.path.abspath(ruleset.path))
     if builtin:

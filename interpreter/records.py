@@ -1,4 +1,4 @@
-"""Game records (``../shared/TRACE.md``): write and read JSON Lines, and verify them.
+"""Game records (``docs/records.md``): write and read JSON Lines, and verify them.
 
 ``verify_file`` re-plays every match of a record through the engine under the
 ruleset its ``match_start`` names (a builtin name, or the file in ``source``) and

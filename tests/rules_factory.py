@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from interpreter.engine.game import Deal, Game
-from interpreter.engine.rules import Rules
-from interpreter.engine.state import State
+from dominorules.engine.game import Deal, Game
+from dominorules.engine.rules import Rules
+from dominorules.engine.state import State
 
 
 def opponents_pips(ctx) -> int:

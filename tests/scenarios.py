@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from interpreter import api
-from interpreter.engine.state import State
-from interpreter.engine.tiles import Tile
+from dominorules import api
+from dominorules.engine.state import State
+from dominorules.engine.tiles import Tile
 
 
 def deal(ruleset: str, hands: Sequence[str], boneyard: str = "", leader: int | None = None,

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import api
-from interpreter.diagnostics import DiagnosticError
-from interpreter.engine.examples import check_examples
-from interpreter.engine.rules import Example
-from interpreter.rules import builtin_rulesets
+from dominorules import api
+from dominorules.diagnostics import DiagnosticError
+from dominorules.engine.examples import check_examples
+from dominorules.engine.rules import Example
+from dominorules.rules import builtin_rulesets
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "api.md").read_text()
@@ -23,6 +23,9 @@ DOC = (ROOT / "docs" / "api.md").read_text()
 @pytest.mark.parametrize("block", re.findall(r"```python\n(.*?)```", DOC, re.S))
 def test_every_python_example_in_docs_api_runs(block, capsys):
     exec(compile(block, "docs/api.md", "exec"), {"__name__": "docs_api"})
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) >= block.count("print("), printed   # it ran to its last print
+    assert "Traceback" not in "\n".join(printed)
 
 
 def test_the_dutch_scenario_in_the_docs_prints_what_it_says(capsys):
@@ -47,7 +50,7 @@ def test_bots_by_name_object_or_one_per_seat():
 
 
 def test_every_builtin_ruleset_example_holds():
-    from interpreter.rules import load_ruleset
+    from dominorules.rules import load_ruleset
     for info in builtin_rulesets():
         assert check_examples(load_ruleset(info.name).rules) == []
 

@@ -9,14 +9,14 @@ import types
 import pytest
 from rules_factory import make_game, play, start
 
-from interpreter import api
-from interpreter.bots import REGISTRY, make_bot, resolve
-from interpreter.bots.greedy import GreedyBot
-from interpreter.bots.random_bot import RandomBot
-from interpreter.diagnostics import DiagnosticError
-from interpreter.engine.actions import Action
-from interpreter.engine.core import MatchCore
-from interpreter.engine.state import State
+from dominorules import api
+from dominorules.bots import REGISTRY, make_bot, resolve
+from dominorules.bots.greedy import GreedyBot
+from dominorules.bots.random_bot import RandomBot
+from dominorules.diagnostics import DiagnosticError
+from dominorules.engine.actions import Action
+from dominorules.engine.core import MatchCore
+from dominorules.engine.state import State
 
 
 class Fixed(random.Random):
@@ -84,7 +84,7 @@ def test_greedy_places_the_most_valuable_tile_ties_broken_by_its_rng():
 def test_builtin_names_and_the_lazily_imported_strategist():
     assert set(REGISTRY) >= {"random", "greedy", "strategist"}
     assert resolve("random") is RandomBot
-    assert REGISTRY["strategist"] == "interpreter.bots.strategist:StrategistBot"
+    assert REGISTRY["strategist"] == "dominorules.bots.strategist:StrategistBot"
 
 
 def test_plug_ins_by_module_object(tmp_path, monkeypatch):
@@ -110,10 +110,10 @@ def test_plug_ins_by_module_object(tmp_path, monkeypatch):
     ("randon", "unknown bot 'randon'"),
     ("nosuchmodule_xyz:Bot", "bot 'nosuchmodule_xyz:Bot': cannot import nosuchmodule_xyz"),
     ("random_bot_missing:", "bad bot 'random_bot_missing:': write it as module:object"),
-    ("interpreter.bots.random_bot:Nope",
-     "bot 'interpreter.bots.random_bot:Nope': module interpreter.bots.random_bot has no 'Nope'"),
-    ("interpreter.bots.random_bot:__doc__",
-     "bot 'interpreter.bots.random_bot:__doc__': __doc__ is neither a class nor a function"),
+    ("dominorules.bots.random_bot:Nope",
+     "bot 'dominorules.bots.random_bot:Nope': module dominorules.bots.random_bot has no 'Nope'"),
+    ("dominorules.bots.random_bot:__doc__",
+     "bot 'dominorules.bots.random_bot:__doc__': __doc__ is neither a class nor a function"),
 ])
 def test_bad_bot_specs_fail_with_one_clear_message(spec, message):
     with pytest.raises(DiagnosticError) as err:

@@ -102,9 +102,9 @@ def run(env, *args):
 ])
 @pytest.mark.parametrize("seats", ["one bot everywhere", "one bot a seat"])
 def test_a_misbehaving_plug_in_is_one_diagnostic_naming_it_and_its_seat(env, bot, says, seats):
-    from interpreter import api
-    from interpreter.bots import loader
-    from interpreter.diagnostics import DiagnosticError
+    from dominorules import api
+    from dominorules.bots import loader
+    from dominorules.diagnostics import DiagnosticError
 
     loader._RESOLVED.clear()  # each test's plugs module is a fresh file
     sys.modules.pop("plugs", None)

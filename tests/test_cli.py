@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import interpreter.rules
-from cli import main
+import dominorules.rules
+from dominorules.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = str(ROOT / "cli.py")
@@ -61,7 +61,7 @@ def test_ctrl_c_while_loading_is_one_line_and_exit_130(monkeypatch, args):
     def interrupted(*_args, **_kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(interpreter.rules, "_load", interrupted)
+    monkeypatch.setattr(dominorules.rules, "_load", interrupted)
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 130
     assert result.output == "interrupted\n"
@@ -183,3 +183,23 @@ def test_odd_but_valid_requests_answer_without_a_traceback(args, out):
     assert result.returncode == 0
     assert "Traceback" not in result.stdout + result.stderr
     assert out in result.stdout
+
+
+def test_trace_does_not_overwrite_a_file_without_force(tmp_path):
+    """Piped (no terminal to ask), an existing --trace file is refused; --force replaces it."""
+    trace = tmp_path / "old.jsonl"
+    trace.write_text("keep me\n")
+    args = ["simulate", "pagat", "--matches", "1", "--trace", str(trace)]
+    res = run(*args)
+    assert res.returncode == 2
+    assert res.stderr.strip() == f"error: {trace} already exists: add --force to overwrite it"
+    assert trace.read_text() == "keep me\n"
+    res = run(*args, "--force")
+    assert res.returncode == 0, res.stderr
+    assert trace.read_text().startswith('{"event":"match_start"')
+
+
+def test_play_refuses_a_seat_given_twice():
+    res = run("play", "pagat", "--humans", "0,0")
+    assert res.returncode == 2
+    assert res.stderr.strip().splitlines()[0] == "error: seat 0 is given twice in --humans"

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli import main
-from interpreter.rules import builtin_rulesets, load_ruleset
-from interpreter.rules.describe import (
+from dominorules.cli import main
+from dominorules.rules import builtin_rulesets, load_ruleset
+from dominorules.rules.describe import (
     _SPECS,
     SECTIONS,
     _by_players,
@@ -21,7 +21,7 @@ from interpreter.rules.describe import (
     rule_keys,
     rule_sheet,
 )
-from interpreter.rules.diff import diff, render_diff
+from dominorules.rules.diff import diff, render_diff
 
 
 def sheet(ref: str):
@@ -61,7 +61,7 @@ def test_pagat_lead_blocked_and_target():
 def test_dutch_tile_value_and_draw_limit():
     assert text("dutch", "scoring.tile_value") == (
         "A hand is worth the sum of its tiles' values; a tile is worth its pips, both "
-        "halves added, except [0|0], worth 13 (formula: 13 if tile == [0|0] else tile.pips).")
+        "halves added, except 0-0, worth 13 (formula: 13 if tile == [0|0] else tile.pips).")
     assert text("dutch", "drawing.limit") == (
         "At most 2 tiles may be drawn in one turn; a player who still cannot place then passes.")
     assert text("dutch", "drawing.voluntary") == (
@@ -86,7 +86,7 @@ def test_mexican_sides_deal_and_side_scoring():
         "partners sit opposite and share one score.")
     assert text("mexican", "deal.hand_size") == (
         "Each player is dealt 7 tiles. All the tiles are dealt: there is no boneyard.")
-    assert text("mexican", "lead") == "Every round, the leader is the player holding [6|6]."
+    assert text("mexican", "lead") == "Every round, the leader is the player holding 6-6."
     assert text("mexican", "scoring.blocked") == (
         "In a blocked round the side whose hands add up to the lowest total wins and scores "
         "the sum of the opposing side's hand values (formula: sum(opponents.pips)); if two "
@@ -95,7 +95,7 @@ def test_mexican_sides_deal_and_side_scoring():
 
 def test_vietnamese_opening_draws_in_turn():
     assert text("vietnamese", "opening") == (
-        "The first tile must be [6|6]: whoever holds it opens with it at once, and play goes "
+        "The first tile must be 6-6: whoever holds it opens with it at once, and play goes "
         "on from their left. If nobody was dealt it, each player in turn, starting with the leader "
         "and going clockwise, draws one tile; the first to draw it opens with it at once.")
     assert text("vietnamese", "deal.hand_size") == (
@@ -110,7 +110,7 @@ def test_house_rules_sentences():
         "form the boneyard: 41 tiles with 2 players, 34 with 3, 27 with 4, 20 with 5 or 7, "
         "19 with 6, 15 with 8.")
     assert text("house/double-nine", "set") == (
-        "A double-nine set: one tile for each pair of values from 0 to 9, [0|0] to [9|9], "
+        "A double-nine set: one tile for each pair of values from 0 to 9, 0-0 to 9-9, "
         "55 tiles in all.")
     assert text("house/pay-per-draw", "drawing.cost") == (
         "Each tile drawn costs the drawer 1 point; the points are simply lost.")
@@ -199,7 +199,7 @@ def test_examples_are_told():
     ex = [sec for sec in sheet("pagat").sections if sec.title == "Examples"][0].rules
     assert ex[0].title == "A domino against hands of 0 and 8 scores 8"
     assert ex[0].text == ("3 players, the round ends in a domino; hands: seat 0 empty, "
-                          "seat 1 [0|0] and seat 2 [3|5]. Points per player: 8, 0 and 0.")
+                          "seat 1 0-0 and seat 2 5-3. Points per player: 8, 0 and 0.")
 
 
 # --- diff -------------------------------------------------------------------------------
@@ -251,7 +251,7 @@ def test_sheet_formats():
     assert md.startswith("# Dutch Draw\n")
     assert "\n## Equipment\n" in md and "\n## Examples\n" in md
     assert ("- **Tile values.** A hand is worth the sum of its tiles' values; a tile is worth "
-            "its pips, both halves added, except [0|0], worth 13 (formula: "
+            "its pips, both halves added, except 0-0, worth 13 (formula: "
             "`13 if tile == [0|0] else tile.pips`).") in md.splitlines()
     data = json.loads(render_sheet(s, "json"))
     assert data["name"] == "dutch"
@@ -301,3 +301,26 @@ def test_cli_usage_errors_exit_2():
     runner = CliRunner()
     assert runner.invoke(main, ["rules", "pagat", "--format", "xml"]).exit_code == 2
     assert runner.invoke(main, ["diff", "pagat"]).exit_code == 2
+
+
+def test_sheets_point_to_the_variants_and_records_docs():
+    """The project stands alone: a sheet names the docs of the repository, never ../shared."""
+    sheet = rule_sheet(load_ruleset("dutch"))
+    for fmt in ("text", "markdown"):
+        text = render_sheet(sheet, fmt)
+        assert "docs/variants.md" in text and "docs/records.md" in text
+        assert "shared" not in text and "VARIANTS.md" not in text
+
+
+def test_readme_and_docs_point_nowhere_outside_the_repository():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    files = [root / "README.md", *(root / "docs").glob("*.md"),
+             *(root / "rulesets").rglob("*.yaml")]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert "../shared" not in text and "TRACE.md" not in text, path
+        assert "VARIANTS.md" not in text.replace("docs/variants.md", ""), path
+    for name in ("records.md", "variants.md"):
+        assert f"docs/{name}" in (root / "README.md").read_text(encoding="utf-8")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from interpreter.rules import load_ruleset
-from interpreter.rules.describe import render_sheet, rule_keys, rule_sheet
-from interpreter.rules.diff import diff, render_diff
+from dominorules.rules import load_ruleset
+from dominorules.rules.describe import render_sheet, rule_keys, rule_sheet
+from dominorules.rules.diff import diff, render_diff
 
 HOUSE = str(Path(__file__).parent / "rulesets" / "house" / "every-mechanism.yaml")
 
@@ -34,7 +34,7 @@ SENTENCES = {
         "the boneyard runs out, the heaviest tile dealt opens, played by its holder."
     ),
     "opening.first_round": (
-        "The first round opens by its own rule: the first tile must be [6|6]: whoever "
+        "The first round opens by its own rule: the first tile must be 6-6: whoever "
         "holds it opens with it at once, and play goes on from their right. If nobody "
         "was dealt it, the heaviest tile dealt opens, played by its holder. The opening"
         " tile must meet: tile.is_double — otherwise: “the round must open with a "

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from rules_factory import make_game, start
 
-from interpreter.engine.actions import (
+from dominorules.engine.actions import (
     Action,
     AmbiguousActionError,
     IllegalActionError,
     MalformedActionError,
 )
-from interpreter.engine.tiles import Tile
+from dominorules.engine.tiles import Tile
 
 
 def test_tiles_compare_equal_either_way_round_and_print_high_first():

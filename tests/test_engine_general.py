@@ -10,10 +10,10 @@ import textwrap
 import pytest
 from scenarios import legal, play
 
-from interpreter import api
-from interpreter.engine.actions import IllegalActionError
-from interpreter.engine.game import Game
-from interpreter.rules import builtin_rulesets, load_ruleset
+from dominorules import api
+from dominorules.engine.actions import IllegalActionError
+from dominorules.engine.game import Game
+from dominorules.rules import builtin_rulesets, load_ruleset
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Scenario tests: one constructed deal per rule of VARIANTS.md, exact legal actions,
+"""Scenario tests: one constructed deal per rule of docs/variants.md, exact legal actions,
 events and scores. Positions are built with ``tests/rules_factory.py``."""
 
 from __future__ import annotations
@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from rules_factory import events, make_game, opponents_pips, play, start, texts
 
-from interpreter.engine import leaders
-from interpreter.engine.actions import AmbiguousActionError, IllegalActionError
-from interpreter.engine.examples import points_for
-from interpreter.engine.game import Deal
-from interpreter.engine.stats import RoundStats
-from interpreter.engine.tiles import TileSet, parse_tiles
+from dominorules.engine import leaders
+from dominorules.engine.actions import AmbiguousActionError, IllegalActionError
+from dominorules.engine.examples import points_for
+from dominorules.engine.game import Deal
+from dominorules.engine.stats import RoundStats
+from dominorules.engine.tiles import TileSet, parse_tiles
 
 
 def deal_ev(round_, leader):
@@ -275,7 +275,7 @@ def test_later_rounds_follow_the_previous_round(later):
 
 
 def game_result(game, players, seed):
-    from interpreter import api
+    from dominorules import api
     return api.play_match(game, players, seed)
 
 
@@ -330,6 +330,6 @@ def test_hand_size_formula_and_larger_sets():
 
 
 def test_player_count_outside_the_ruleset_is_a_diagnostic():
-    from interpreter.diagnostics import DiagnosticError
+    from dominorules.diagnostics import DiagnosticError
     with pytest.raises(DiagnosticError, match="test is played by 2 to 4 players, not 5"):
         make_game().new_match(5, seed=1)

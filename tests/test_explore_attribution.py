@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from cli import main
-from interpreter.explore.attribution import attribute, design, factors, shapley_weights
-from interpreter.explore.runner import SerialBackend
-from interpreter.rules import load_ruleset
+from dominorules.cli import main
+from dominorules.explore.attribution import attribute, design, factors, shapley_weights
+from dominorules.explore.runner import SerialBackend
+from dominorules.rules import load_ruleset
 
 # Three changes to pagat: a lower target (changes every match's length); forbidding
 # voluntary draws (random bots never draw voluntarily, so play is unchanged: only the
@@ -66,7 +66,7 @@ def test_two_changes_with_no_interaction_add_up(split):
 
 
 def test_a_change_with_no_effect_is_reported_as_none(split):
-    from interpreter.explore.attribution_report import lines
+    from dominorules.explore.attribution_report import lines
 
     for m in split.metrics:
         e = split.share[("deal.hand_size", m.key)]

@@ -63,7 +63,7 @@ def test_the_checker_sees_console_errors(tmp_path):
 def test_html_report_opens_without_errors_and_shows_the_table(tmp_path):
     from click.testing import CliRunner
 
-    from cli import main
+    from dominorules.cli import main
 
     page = tmp_path / "report.html"
     res = CliRunner().invoke(main, ["compare", "pagat", "dutch", "--players", "3",

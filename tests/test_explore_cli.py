@@ -8,7 +8,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from dominorules.cli import main
 
 FAST = ["--players", "3", "--matches", "20", "--workers", "1", "--batch-size", "10",
         "--skill-bots", "greedy,random"]
@@ -107,11 +107,12 @@ def test_progress_bar_then_ctrl_c_prints_what_was_finished(workers):
     import time
 
     pexpect = pytest.importorskip("pexpect")
+    from children import default_sigint
     child = pexpect.spawn(sys.executable, ["cli.py", "compare", "pagat", "dutch", "--players",
                                            "3", "--matches", "100000", "--no-skill",
                                            "--workers", workers],
                           env={**os.environ, "COLUMNS": "150"}, dimensions=(40, 150),
-                          timeout=60, encoding="utf-8")
+                          timeout=60, encoding="utf-8", preexec_fn=default_sigint)
     child.expect("matches/s")          # the bar appears once the run has lasted a second
     time.sleep(0.5)
     child.sendintr()

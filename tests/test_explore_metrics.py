@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from interpreter.engine.stats import MatchResult, RoundStats
-from interpreter.explore import stats
-from interpreter.explore.metrics import (
+from dominorules.engine.stats import MatchResult, RoundStats
+from dominorules.explore import stats
+from dominorules.explore.metrics import (
     aggregate_matches,
     feature_names,
     features,
@@ -149,7 +149,7 @@ def test_every_metric_has_a_question_unit_and_definition():
 
 
 def test_one_pass_features_agree_with_the_readable_definitions_on_real_matches():
-    from interpreter import api
+    from dominorules import api
 
     names = feature_names(3)
     game = api.load_game("pagat")

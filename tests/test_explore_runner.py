@@ -2,7 +2,7 @@
 precision-driven stopping, a worker that dies, Ctrl-C.
 
 This module doubles as an ``api`` module for the workers (``API`` below): it forwards to
-``interpreter.api`` and records each match's first deal, or kills its worker process
+``dominorules.api`` and records each match's first deal, or kills its worker process
 once when the test asks for it.
 """
 
@@ -12,17 +12,17 @@ import os
 
 import pytest
 
-from interpreter import api
-from interpreter.explore.compare import CompareSettings, compare, pairing_rows, widest
-from interpreter.explore.report import to_json
-from interpreter.explore.runner import (
+from dominorules import api
+from dominorules.explore.compare import CompareSettings, compare, pairing_rows, widest
+from dominorules.explore.report import to_json
+from dominorules.explore.runner import (
     DaskBackend,
     ProcessBackend,
     RunSettings,
     SerialBackend,
     run,
 )
-from interpreter.explore.worker import Pairing, run_batch
+from dominorules.explore.worker import Pairing, run_batch
 
 API = __name__
 PARENT = os.getpid()

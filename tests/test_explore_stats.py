@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from scipy import stats as sps
 
-from interpreter.explore import stats
-from interpreter.explore.metrics import Aggregate, CrossAggregate, Metric, feature_names
+from dominorules.explore import stats
+from dominorules.explore.metrics import Aggregate, CrossAggregate, Metric, feature_names
 
 NAMES = feature_names(2)
 IDX = {n: i for i, n in enumerate(NAMES)}
@@ -110,7 +110,7 @@ def test_sums_are_exact_whatever_the_order_of_batches():
 
 
 def test_numbers_are_shown_in_their_unit_with_the_interval():
-    from interpreter.explore.report import fmt_difference, fmt_estimate
+    from dominorules.explore.report import fmt_difference, fmt_estimate
 
     share = Metric("blocked_rate", "?", "share", "ratio", "blocked", "rounds")
     assert fmt_estimate(share, stats.Estimate(0.2521, 0.2391, 0.2651, 900)) == "25.2% ±1.3"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from interpreter.explore import stats
-from interpreter.explore.compare import Row, adjust_for_multiplicity
-from interpreter.explore.metrics import metrics_for
-from interpreter.explore.stats import Difference, Estimate
-from interpreter.explore.summary import paragraphs, sentence
+from dominorules.explore import stats
+from dominorules.explore.compare import Row, adjust_for_multiplicity
+from dominorules.explore.metrics import metrics_for
+from dominorules.explore.stats import Difference, Estimate
+from dominorules.explore.summary import paragraphs, sentence
 
 METRICS = {m.key: m for m in metrics_for("main", 3) + metrics_for("skill", 3)}
 

@@ -10,9 +10,9 @@ import xml.dom.minidom
 import pytest
 from click.testing import CliRunner
 
-from cli import main
-from interpreter.diagnostics import DiagnosticError
-from interpreter.explore.variation import check_vary, parse_vary
+from dominorules.cli import main
+from dominorules.diagnostics import DiagnosticError
+from dominorules.explore.variation import check_vary, parse_vary
 
 FAST = ["--players", "4", "--matches", "20", "--batch-size", "10", "--no-skill"]
 VARY = ["--vary", "match.target=31,61", "--vary", "deal.hand_size=6,7"]

@@ -8,9 +8,9 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cli import main
-from interpreter.explore.stats import Estimate
-from interpreter.explore.tune import Candidate, parse_goal, successive_halving
+from dominorules.cli import main
+from dominorules.explore.stats import Estimate
+from dominorules.explore.tune import Candidate, parse_goal, successive_halving
 
 
 def test_successive_halving_finds_the_known_optimum_of_a_noisy_objective():
@@ -68,6 +68,6 @@ def test_tune_writes_a_ruleset_that_extends_the_original(tmp_path):
     assert "best: match.target=31" in res.stdout
     text = out.read_text()
     assert "extends: pagat" in text and "target: 31" in text
-    from interpreter.rules import load_ruleset
+    from dominorules.rules import load_ruleset
 
     assert load_ruleset(str(out)).rules.name == "tuned"

@@ -101,7 +101,7 @@ def test_workers_end_when_the_parent_is_killed(stuck):
      "is not a scheduler address"),
 ])
 def test_workers_and_scheduler_are_usage_errors(args, says):
-    from interpreter.explore.runner import max_workers
+    from dominorules.explore.runner import max_workers
 
     result = subprocess.run([sys.executable, str(ROOT / "cli.py"), "compare", "pagat", "dutch",
                              *args], capture_output=True, text=True, timeout=60)

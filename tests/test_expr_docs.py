@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.expr import FIELDS, ExprError, compile_expression
-from interpreter.expr.checker import SIGNATURES
-from interpreter.expr.errors import CODES
-from interpreter.expr.types import ATTRIBUTES
+from dominorules.expr import FIELDS, ExprError, compile_expression
+from dominorules.expr.checker import SIGNATURES
+from dominorules.expr.errors import CODES
+from dominorules.expr.types import ATTRIBUTES
 
 DOC = (Path(__file__).parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.expr import ExprError, ExprProblem, compile_expression
+from dominorules.expr import ExprError, ExprProblem, compile_expression
 
 
 def problems(source, field="hand_size"):

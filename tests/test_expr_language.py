@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.engine.rules import SeatTally, SideTally
-from interpreter.expr import FIELDS, ExprError, ast, compile_expression, format_expression, parse
-from interpreter.expr.types import BOOL, INT, TILE, list_of
+from dominorules.engine.rules import SeatTally, SideTally
+from dominorules.expr import FIELDS, ExprError, ast, compile_expression, format_expression, parse
+from dominorules.expr.types import BOOL, INT, TILE, list_of
 
 
 def run(source, field="hand_size", **env):

@@ -9,8 +9,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interpreter.engine.rules import SeatTally, SideTally
-from interpreter.expr import compile_expression, evaluate_tree, format_expression, parse
+from dominorules.engine.rules import SeatTally, SideTally
+from dominorules.expr import compile_expression, evaluate_tree, format_expression, parse
 
 SMALL = st.integers(min_value=0, max_value=30)
 

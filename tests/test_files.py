@@ -1,4 +1,4 @@
-"""The file gate (``interpreter.files``): every path the program reads is checked first.
+"""The file gate (``dominorules.files``): every path the program reads is checked first.
 
 One class of problem, every way in: a ruleset on the command line, an ``extends``,
 a record, the ruleset a record names. Each refusal is one line, exit 1 (2 when a
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import files
+from dominorules import files
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = str(ROOT / "cli.py")
@@ -102,7 +102,7 @@ def _record(tmp_path: Path, **start) -> str:
     ({"ruleset": "mine", "source": LONG + ".yaml"}, "ruleset 'mine': cannot read "),
 ])
 def test_a_record_opens_only_a_builtin_or_a_yaml_source_through_the_gate(hostile, start, says):
-    from interpreter.records import verify_file
+    from dominorules.records import verify_file
 
     d = str(hostile)
     [problem] = verify_file(_record(hostile, **start))
@@ -112,8 +112,8 @@ def test_a_record_opens_only_a_builtin_or_a_yaml_source_through_the_gate(hostile
 
 
 def test_a_record_source_is_found_beside_the_record(tmp_path):
-    from interpreter import api
-    from interpreter.records import verify_file, write_records
+    from dominorules import api
+    from dominorules.records import verify_file, write_records
 
     (tmp_path / "mine.yaml").write_text("name: mine\nextends: pagat\ndeal:\n  hand_size: 5\n")
     events = api.play_match(api.load_game(str(tmp_path / "mine.yaml")), 2, 3, trace=True).events

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli import main
-from interpreter import api, records
-from interpreter.rules import check_ruleset, load_ruleset
+from dominorules import api, records
+from dominorules.cli import main
+from dominorules.rules import check_ruleset, load_ruleset
 
 HOUSE = Path(__file__).resolve().parent.parent / "rulesets" / "house"
 # The house rules written for issue 12 (house rules as data): each uses its mechanisms.

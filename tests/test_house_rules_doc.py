@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import api, records
-from interpreter.rules import check_ruleset, load_ruleset
+from dominorules import api, records
+from dominorules.rules import check_ruleset, load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "house-rules.md"

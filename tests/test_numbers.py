@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from cli import main
-from interpreter.diagnostics import DiagnosticError
-from interpreter.explore.metrics import Aggregate, CrossAggregate
-from interpreter.records import read_records, verify_file
+from dominorules.cli import main
+from dominorules.diagnostics import DiagnosticError
+from dominorules.explore.metrics import Aggregate, CrossAggregate
+from dominorules.records import read_records, verify_file
 
 
 def _ruleset(tmp_path, power: int) -> str:

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import interpreter.api
-from cli import main
-from interpreter.records import verify_file
+import dominorules.api
+from dominorules.cli import main
+from dominorules.records import verify_file
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,7 +72,7 @@ def test_a_full_disk_under_trace_is_one_line_exit_1():
 
 
 def test_an_interrupted_trace_holds_whole_matches_and_says_how_many(tmp_path, monkeypatch):
-    real = interpreter.api.play_match
+    real = dominorules.api.play_match
     played = []
 
     def stops_at_the_third(*args, **kwargs):
@@ -81,7 +81,7 @@ def test_an_interrupted_trace_holds_whole_matches_and_says_how_many(tmp_path, mo
         played.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(interpreter.api, "play_match", stops_at_the_third)
+    monkeypatch.setattr(dominorules.api, "play_match", stops_at_the_third)
     trace = tmp_path / "t.jsonl"
     result = CliRunner().invoke(main, ["simulate", "pagat", "--matches", "5", "--trace",
                                        str(trace)])

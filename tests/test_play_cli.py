@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from children import default_sigint
 
-from interpreter import api
-from interpreter.play.hint import strongest_bot
+from dominorules import api
+from dominorules.play.hint import strongest_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = str(ROOT / "cli.py")
@@ -31,7 +32,8 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 def spawn(*args: str, env: dict | None = None) -> pexpect.spawn:
     child = pexpect.spawn(sys.executable, [CLI, *args], cwd=str(ROOT), env=env or ENV,
-                          dimensions=(50, 200), encoding="utf-8", timeout=30)
+                          dimensions=(50, 200), encoding="utf-8", timeout=30,
+                          preexec_fn=default_sigint)
     child.delaybeforesend = None
     return child
 
@@ -76,8 +78,10 @@ def test_a_scripted_human_plays_each_variant_to_the_end(tmp_path, ruleset, playe
     screen = seen.getvalue().replace("\r\n", "\n")
     events = read_record(trace)
     bot = strongest_bot()
-    names = ["Seat 0 (you)"] + [f"Seat {s} ({bot})" for s in range(1, players)]
     teams = events[0]["teams"]
+    partners = next(t for t in teams if 0 in t)
+    names = ["Seat 0 (you)"] + [f"Seat {s} ({bot}, your partner)" if s in partners else
+                                f"Seat {s} ({bot})" for s in range(1, players)]
     sides = [names[t[0]] if len(t) == 1 else f"Side {i} (seats {' and '.join(map(str, t))})"
              for i, t in enumerate(teams)]
     last_placer = None
@@ -220,7 +224,7 @@ def test_end_of_input_and_ctrl_c_leave_cleanly_with_the_record_so_far(tmp_path):
     assert "Traceback" not in child.before
     assert [e["event"] for e in read_record(trace)][:2] == ["match_start", "deal"]
 
-    child = spawn("play", "hoyle", "--seed", "3", "--fast", "--trace", str(trace))
+    child = spawn("play", "hoyle", "--seed", "3", "--fast", "--trace", str(trace), "--force")
     child.expect(PROMPT)
     child.sendintr()
     child.expect_exact("Interrupted: the match is left unfinished.")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from interpreter import api
-from interpreter.play import PlaySettings, ScriptedTerminal, play
-from interpreter.play.render import Seating, arms_view, event_text
-from interpreter.play.replay import Replayer, rule_titles
-from interpreter.play.timeline import snapshots
+from dominorules import api
+from dominorules.play import PlaySettings, ScriptedTerminal, play
+from dominorules.play.render import Seating, arms_view, event_text
+from dominorules.play.replay import Replayer, rule_titles
+from dominorules.play.timeline import snapshots
 
 HOUSE = str(Path(__file__).resolve().parent / "rulesets" / "house" / "fives-spinner.yaml")
 SEATING = Seating(((0,), (1,), (2,)), ("", "", ""))
@@ -91,8 +91,8 @@ def test_the_table_tells_house_rule_events_as_they_happen(tmp_path):
 
 
 def test_a_move_on_an_arm_is_typed_with_its_name():
-    from interpreter.engine.actions import Action
-    from interpreter.play.commands import interpret
+    from dominorules.engine.actions import Action
+    from dominorules.play.commands import interpret
 
     game = api.load_game(HOUSE)
     state = game.new_match(3, seed=1)

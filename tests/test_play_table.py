@@ -11,22 +11,23 @@ import re
 
 import pytest
 
-from interpreter import api
-from interpreter.engine.actions import Action
-from interpreter.engine.tiles import Tile
-from interpreter.play import PlaySettings, ScriptedTerminal, SetupError, play
-from interpreter.play.commands import Command, Refusal, interpret
-from interpreter.play.hint import strongest_bot, suggest, why
-from interpreter.play.render import (
+from dominorules import api
+from dominorules.engine.actions import Action
+from dominorules.engine.tiles import Tile
+from dominorules.play import PlaySettings, ScriptedTerminal, SetupError, play
+from dominorules.play.commands import Command, Refusal, interpret
+from dominorules.play.hint import strongest_bot, suggest, why
+from dominorules.play.render import (
     Seating,
     hand_text,
     line_view,
+    players_table,
     recent_others,
     round_result_text,
 )
-from interpreter.play.replay import Replayer, read_events
-from interpreter.play.session import seat_table
-from interpreter.play.timeline import Timeline, snapshots
+from dominorules.play.replay import Replayer, read_events
+from dominorules.play.session import seat_table
+from dominorules.play.timeline import Timeline, snapshots
 
 
 def dutch_opening():
@@ -42,16 +43,16 @@ def dutch_opening():
 def test_line_shows_doubles_crosswise_and_marks_both_open_ends():
     assert line_view([(4, 6), (6, 6), (6, 2)]).plain == (
         "              ┌6┐\n"
-        "left 4 ◀ [4|6]│─│[6|2] ▶ 2 right\n"
+        "left 4 ◀  4-6 │─│ 6-2  ▶ 2 right\n"
         "              └6┘")
 
 
 def test_a_long_line_wraps_in_bands_of_three_rows():
     text = line_view([(4, 6), (6, 6), (6, 2), (2, 2), (2, 1)], width=30).plain
     assert text.splitlines() == [
-        "              ┌6┐", "left 4 ◀ [4|6]│─│", "              └6┘",
-        "              ┌2┐", "         [6|2]│─│", "              └2┘",
-        "", "         [2|1] ▶ 1 right"]
+        "              ┌6┐", "left 4 ◀  4-6 │─│", "              └6┘",
+        "              ┌2┐", "          6-2 │─│", "              └2┘",
+        "", "          2-1  ▶ 1 right"]
 
 
 def test_an_empty_line_says_so():
@@ -200,12 +201,46 @@ def test_setup_errors_are_usage_errors():
         "3 bot names for 2 bot seats (1, 2): give one for all of them or one per seat")
 
 
+def test_a_seat_given_twice_is_refused():
+    with pytest.raises(SetupError) as err:
+        seat_table(PlaySettings("pagat", humans=(0, 0)))
+    assert err.value.diagnostics[0].message == "seat 0 is given twice in --humans"
+
+
+def test_a_bots_draws_in_a_row_are_one_line():
+    seating = Seating(((0,), (1,)), ("you", "greedy"))
+    history = [{"event": "place", "player": 0, "tile": [1, 2], "end": None},
+               *[{"event": "draw", "player": 1, "tile": [0, k]} for k in range(3)],
+               {"event": "place", "player": 1, "tile": [2, 3], "end": "right"}]
+    assert recent_others(history, 0, seating) == [
+        "Seat 1 (greedy) draws 3 tiles", "Seat 1 (greedy) plays 3-2 on the right"]
+
+
+def test_rules_at_the_table_shows_the_sheet_then_the_table_again(tmp_path):
+    term = ScriptedTerminal(["rules"])
+    play(PlaySettings("pagat", seed=7, fast=True), term)
+    text = term.text
+    sheet = text.index("Players and sides")
+    assert text.index("Your hand:", sheet) > sheet   # the table drawn again under the sheet
+
+
 def test_default_players_seat_every_human():
     table = seat_table(PlaySettings("mexican", seed=4))
     assert (table.players, table.humans, table.bots) == (4, (0,), {
         1: strongest_bot(), 2: strongest_bot(), 3: strongest_bot()})
     table = seat_table(PlaySettings("pagat", humans=(0, 2), bots=("greedy",), seed=1))
     assert table.players == 3 and table.seating.kinds == ("human", "greedy", "human")
+
+
+def test_the_partner_is_labelled_in_partnership_play():
+    table = seat_table(PlaySettings("mexican", bots=("greedy",), seed=4))
+    assert table.seating.seat(2) == "Seat 2 (greedy, your partner)"
+    assert table.seating.seat(1) == "Seat 1 (greedy)"
+    hot = seat_table(PlaySettings("mexican", humans=(0, 1), bots=("greedy",), seed=4))
+    rows = players_table(hot.seating, (7, 7, 7, 7), (0, 0), 1, viewer=1)
+    names = [str(c) for c in rows.columns[1].cells]
+    assert names == ["Seat 0 (human)", "Seat 1 (human) - you", "Seat 2 (greedy)",
+                     "Seat 3 (greedy) - your partner"]
 
 
 DUTCH_SEAT_ZERO = "name: dutch-seat-zero\nextends: dutch\nlead: {first: seat_zero}\n"
@@ -272,7 +307,7 @@ def test_hot_seat_shows_one_hand_per_cleared_screen_after_enter():
 
 
 def test_hint_falls_back_to_greedy_without_the_strategist(monkeypatch):
-    import interpreter.play.hint as hint
+    import dominorules.play.hint as hint
 
     monkeypatch.setattr(hint, "PREFERRED", ("no-such-bot", "greedy"))
     state = dutch_opening()
@@ -310,11 +345,13 @@ def test_without_fast_each_round_end_waits_for_enter_and_bots_pause(tmp_path):
                       trace=str(trace)), term)
     events = [json.loads(line) for line in trace.read_text().splitlines()]
     rounds = sum(e["event"] == "round_end" for e in events)
-    bot_moves = sum(e["event"] in ("draw", "place", "pass") and e["player"] == 1
-                    for e in events)
+    # one pause a line told: a bot's draws in a row are one line ("Seat 1 draws 3 tiles")
+    told = sum(e["event"] in ("draw", "place", "pass") and e["player"] == 1
+               and not (e["event"] == "draw" and nxt == {**nxt, "event": "draw", "player": 1})
+               for e, nxt in zip(events, events[1:] + [{}], strict=True))
     assert rounds >= 2
     assert term.prompts.count("Press Enter for the next round ") == rounds - 1
-    assert pauses == [0.6] * bot_moves
+    assert pauses == [0.6] * told
 
 
 def test_asking_for_hints_does_not_change_the_match(tmp_path):

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from cli import main
-from interpreter import api
+from dominorules import api
+from dominorules.cli import main
 
 NO_POINTS = 'extends: pagat\nscoring:\n  domino: "0"\n  blocked:\n    points: "0"\n'
 FAR_TARGET = "extends: pagat\nmatch:\n  target: 1000000000000\n"

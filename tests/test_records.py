@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import api, records
+from dominorules import api, records
 
 ROOT = Path(__file__).resolve().parents[1]
 

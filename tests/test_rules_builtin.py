@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.diagnostics import DiagnosticError
-from interpreter.engine.rules import Example, Rules, ScoreContext, SeatTally, SideTally
-from interpreter.rules import (
+from dominorules.diagnostics import DiagnosticError
+from dominorules.engine.rules import Example, Rules, ScoreContext, SeatTally, SideTally
+from dominorules.rules import (
     Ruleset,
     builtin_rulesets,
     check_player_count,
@@ -113,7 +113,7 @@ def test_binary_and_non_utf8_files(tmp_path):
     ("./mine", True), ("../up", True), ("dir/mine", True), ("/abs/mine", True),
 ])
 def test_when_a_ref_is_a_path(ref, is_path):
-    from interpreter.rules.load import looks_like_path
+    from dominorules.rules.load import looks_like_path
 
     assert looks_like_path(ref) is is_path
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli import main
-from interpreter.rules import builtin_rulesets
+from dominorules.cli import main
+from dominorules.rules import builtin_rulesets
 
 INVALID = Path(__file__).parent / "rulesets" / "invalid"
 
@@ -85,3 +85,15 @@ def test_every_invalid_case_fails_cleanly():
     assert isinstance(result.exception, SystemExit)
     assert result.stdout == ""
     assert "Traceback" not in result.stderr
+
+
+def test_list_describes_a_house_rule_without_description_by_what_it_changes(
+        tmp_path, monkeypatch):
+    import dominorules.rules as rules
+    from dominorules.rules.resources import BuiltinInfo
+
+    path = tmp_path / "no-description.yaml"
+    path.write_text("title: Quiet\nextends: pagat\ndrawing: {reserve: 0}\n", encoding="utf-8")
+    monkeypatch.setattr(rules, "builtin_files", lambda: [BuiltinInfo(str(path), path, "")])
+    (info,) = rules.builtin_rulesets()
+    assert info.description == "As pagat, but with a different boneyard reserve."

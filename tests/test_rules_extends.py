@@ -5,8 +5,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from interpreter.rules import check_ruleset, load_ruleset
-from interpreter.rules.load import load_merged
+from dominorules.rules import check_ruleset, load_ruleset
+from dominorules.rules.load import load_merged
 
 BASE = """\
 title: Base
@@ -46,7 +46,8 @@ def test_mappings_merge_deeply_scalars_and_lists_replace(tmp_path):
         """)
     rs = load_ruleset(str(child))
     d = rs.data
-    assert d["title"] == "Child" and d["description"] == "the base"
+    # title is inherited; description and source describe only the file that writes them
+    assert d["title"] == "Child" and d["description"] == ""
     assert d["players"] == {"min": 3, "max": 3, "sides": "individual"}
     assert d["drawing"]["reserve"] == 2 and d["drawing"]["voluntary"] == "forbidden"
     assert d["scoring"]["blocked"] == {"winner": "lowest_side", "tie": "nothing",
@@ -120,3 +121,35 @@ def test_self_cycle_and_missing_parent(tmp_path):
     assert d.message == "extends a missing file: orphan.yaml -> ./gone/base.yaml"
     assert d.hint == (f"no file at {tmp_path / 'gone' / 'base.yaml'} "
                       f"(paths are relative to {orphan})")
+
+
+def test_a_file_without_description_or_source_says_what_it_changes(tmp_path):
+    """Not the parent's description and sources as its own: what it changes, and whose."""
+    from dominorules.rules.describe import render_sheet, rule_sheet
+
+    short = _write(tmp_path, "short.yaml", """\
+        title: Short Dutch
+        extends: dutch
+        deal:
+          hand_size: "8 - players"
+        match:
+          target: 50
+        """)
+    sheet = rule_sheet(load_ruleset(str(short)))
+    assert sheet.description == "As dutch, but with a different hand size and target."
+    assert sheet.source == "" and sheet.based_on == "dutch"
+    text = render_sheet(sheet, "text")
+    assert text.splitlines()[:3] == ["Short Dutch (short)",
+                                     "As dutch, but with a different hand size and target.",
+                                     "Based on dutch."]
+    assert "Source:" not in text
+    same = _write(tmp_path, "same.yaml", "extends: ./short.yaml\n")
+    assert rule_sheet(load_ruleset(str(same))).description == "The same rules as short.yaml."
+
+
+def test_a_file_with_its_own_description_keeps_it():
+    from dominorules.rules.describe import rule_sheet
+
+    sheet = rule_sheet(load_ruleset("house/draw-one"))
+    assert sheet.description.startswith("As pagat, but only a stuck player draws")
+    assert sheet.based_on == "pagat" and sheet.source.startswith("seed 004")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from interpreter.rules import check_ruleset
+from dominorules.rules import check_ruleset
 
 INVALID = Path(__file__).parent / "rulesets" / "invalid"
 
@@ -242,17 +242,17 @@ SPINNER = "board:\n  spinner: first_double\n"
 
 
 def test_an_events_example_and_round_facts_are_valid_and_told(tmp_path: Path):
-    from interpreter.rules import load_ruleset
-    from interpreter.rules.describe import rule_sheet
+    from dominorules.rules import load_ruleset
+    from dominorules.rules.describe import rule_sheet
     path = write(tmp_path, SPINNER + EVENTS_EXAMPLE)
     sheet = rule_sheet(load_ruleset(str(path)))
     assert sheet.rule("examples[0]").text == (
-        "2 players, seat 0 to act, the open ends show 5 and 0; hands: seat 0 [5|5] [1|2] "
-        "and seat 1 [3|4]; boneyard [6|6] [2|3]. Action 5-5 left: points per player 15 "
+        "2 players, seat 0 to act, the open ends show 5 and 0; hands: seat 0 5-5 2-1 "
+        "and seat 1 4-3; boneyard 6-6 3-2. Action 5-5 left: points per player 15 "
         "and 0.")
     assert sheet.rule("examples[1]").text == (
-        "2 players, the round ends blocked; hands: seat 0 [1|2] and seat 1 [3|4]; last tile "
-        "[6|5] by seat 1; the open ends show 6, 6, 5 and 5; boneyard [0|0]; scores before "
+        "2 players, the round ends blocked; hands: seat 0 2-1 and seat 1 4-3; last tile "
+        "6-5 by seat 1; the open ends show 6, 6, 5 and 5; boneyard 0-0; scores before "
         "the round 30 and 12. Points per player: 4 and 0.")
 
 

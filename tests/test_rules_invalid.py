@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.rules import check_ruleset
+from dominorules.rules import check_ruleset
 
 INVALID = Path(__file__).parent / "rulesets" / "invalid"
 CASES = sorted(INVALID.glob("*.yaml"))

@@ -11,10 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from interpreter.diagnostics import Diagnostic
-from interpreter.rules import check_ruleset
-from interpreter.rules.load import MAX_EXTENDS
-from interpreter.rules.source import MAX_NODES
+from dominorules.diagnostics import Diagnostic
+from dominorules.rules import check_ruleset
+from dominorules.rules.load import MAX_EXTENDS
+from dominorules.rules.source import MAX_NODES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,10 +6,10 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from interpreter.engine import rules as R
-from interpreter.rules import check_ruleset
-from interpreter.rules.schema import fill_defaults, ruleset_schema, validate
-from interpreter.rules.source import parse_yaml
+from dominorules.engine import rules as R
+from dominorules.rules import check_ruleset
+from dominorules.rules.schema import fill_defaults, ruleset_schema, validate
+from dominorules.rules.source import parse_yaml
 
 
 def _objects(node: Any, where: str = "$"):

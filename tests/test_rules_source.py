@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.rules.exprpos import locate
-from interpreter.rules.source import Mark, dotted, parse_yaml
+from dominorules.rules.exprpos import locate
+from dominorules.rules.source import Mark, dotted, parse_yaml
 
 
 def test_marks_for_keys_and_values():

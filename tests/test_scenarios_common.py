@@ -1,4 +1,4 @@
-"""Scenarios for the rules common to every variant (VARIANTS.md, "Common to all"), played
+"""Scenarios for the rules common to every variant (docs/variants.md, "Common to all"), played
 under the real ``pagat`` and ``dutch`` rulesets with fixed deals.
 
 Each long scenario is a deal found by a seeded playout and then written out here; the
@@ -6,29 +6,8 @@ expected hands, pips and points are worked out in the comments from the rules.""
 
 from __future__ import annotations
 
-import doctest
-
-import scenarios
+from deals import FOUR, FOUR_BONEYARD, FOUR_MOVES, THREE, THREE_BONEYARD, THREE_MOVES
 from scenarios import deal, legal, log, moves_of, play, round_log
-
-# pagat, 3 players, leader 2: seat 2 goes out; seats 0 and 1 keep 4-3 (7) and 5-5 (10)
-THREE = ["1-0 3-0 5-0 3-3 4-3 5-3 6-4", "2-0 6-0 5-1 6-2 5-5 6-5 6-6",
-         "4-0 1-1 3-1 6-1 3-2 5-2 5-4"]
-THREE_BONEYARD = "6-3 0-0 4-4 2-1 4-2 2-2 4-1"
-THREE_MOVES = moves_of("3-1, 3-3 right, 5-1 left, 5-4 left, 3-0 right, 2-0 right, 5-2 right, "
-                       "6-4 left, 6-2 left, 3-2 left, 5-0 right, 6-0 right, 6-1 right, "
-                       "5-3 left, 6-5 left, 1-1 right, 1-0 right, 6-6 left, 4-0 right")
-
-# pagat, 4 players, leader 3: 6 tiles each, a boneyard of 4 of which 2 may be drawn
-FOUR = ["2-2 3-3 4-3 4-4 6-5 6-6", "2-0 3-0 4-1 6-1 5-3 6-3", "1-0 6-0 1-1 3-1 3-2 4-2",
-        "0-0 4-0 2-1 5-1 6-2 6-4"]
-FOUR_BONEYARD = "5-5 5-0 5-2 5-4"
-FOUR_MOVES = moves_of("0-0, draw, draw, 5-0 left, 5-3 left, 3-2 left, 6-2 left, 6-5 left, "
-                      "3-0 right, 3-1 right, 5-1 right, 5-5 left")
-
-
-def test_the_helpers_docstring_example_runs():
-    assert doctest.testmod(scenarios).failed == 0
 
 
 def test_a_blank_matches_only_a_blank_and_a_tile_fitting_both_ends_is_listed_twice():

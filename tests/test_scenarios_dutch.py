@@ -1,4 +1,4 @@
-"""Scenarios for ``dutch`` (VARIANTS.md "dutch"): no voluntary draws, at most two drawn
+"""Scenarios for ``dutch`` (docs/variants.md "dutch"): no voluntary draws, at most two drawn
 tiles a turn (stopping at the first that fits), the reserve of 2, [0|0] worth 13."""
 
 from __future__ import annotations

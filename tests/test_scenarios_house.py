@@ -1,34 +1,24 @@
-"""Scenarios for the house rules of VARIANTS.md (``rulesets/house/``), each under its real
+"""Scenarios for the house rules of docs/variants.md (``rulesets/house/``), each under its real
 ruleset. The lead rules (4 to 7) are in ``test_scenarios_leaders.py``."""
 
 from __future__ import annotations
 
 import pytest
+from deals import (
+    FOUR,
+    FOUR_BLOCKED_MOVES,
+    FOUR_BONEYARD,
+    THREE,
+    THREE_BONEYARD,
+    THREE_MOVES,
+    TIE,
+    TIE_BONEYARD,
+    TIE_MOVES,
+)
 from scenarios import deal, legal, log, moves_of, play, round_log
 
-from interpreter import api
-from interpreter.diagnostics import DiagnosticError
-
-# pagat-like, 4 players, leader 3: blocked with hands 37, 23, 15, 17; seat 0 drew 2 tiles
-FOUR = ["2-2 3-3 4-3 4-4 6-5 6-6", "2-0 3-0 4-1 6-1 5-3 6-3", "1-0 6-0 1-1 3-1 3-2 4-2",
-        "0-0 4-0 2-1 5-1 6-2 6-4"]
-FOUR_BONEYARD = "5-5 5-0 5-2 5-4"
-FOUR_MOVES = moves_of("0-0, draw, draw, 5-0 left, 5-3 left, 3-2 left, 6-2 left, 6-5 left, "
-                      "3-0 right, 3-1 right, 5-1 right, 5-5 left, pass, pass, pass, pass")
-# pagat-like, 3 players, leader 2: seat 2 goes out against 7 and 10, nobody draws
-THREE = ["1-0 3-0 5-0 3-3 4-3 5-3 6-4", "2-0 6-0 5-1 6-2 5-5 6-5 6-6",
-         "4-0 1-1 3-1 6-1 3-2 5-2 5-4"]
-THREE_BONEYARD = "6-3 0-0 4-4 2-1 4-2 2-2 4-1"
-THREE_MOVES = moves_of("3-1, 3-3 right, 5-1 left, 5-4 left, 3-0 right, 2-0 right, 5-2 right, "
-                       "6-4 left, 6-2 left, 3-2 left, 5-0 right, 6-0 right, 6-1 right, "
-                       "5-3 left, 6-5 left, 1-1 right, 1-0 right, 6-6 left, 4-0 right")
-# pagat-like, 3 players, leader 2: a block tied at 21 (seat 1 drew 5 tiles)
-TIE = ["1-1 3-1 4-2 5-2 3-3 5-3 6-5", "3-0 5-0 6-0 5-1 3-2 5-4 5-5",
-       "1-0 4-0 2-1 4-1 6-1 6-3 4-4"]
-TIE_BONEYARD = "0-0 6-6 2-2 2-0 6-4 4-3 6-2"
-TIE_MOVES = moves_of("6-1, 3-1 left, 3-0 left, 1-0 left, 6-5 right, 5-5 right, 4-1 left, "
-                     "4-2 left, 5-1 right, 2-1 left, 1-1 right, draw, draw, draw, draw, "
-                     "draw, pass, pass, pass")
+from dominorules import api
+from dominorules.diagnostics import DiagnosticError
 
 
 def first_hand_sizes(ruleset: str, players: int) -> list[int]:
@@ -45,7 +35,7 @@ def test_south_american_deals_eight_minus_the_players(players, size):
 # 2. Britannica: the winner scores only the others' hands, to 50
 def test_britannica_blocked_winner_keeps_its_own_hand_and_plays_to_50():
     state = deal("house/britannica", FOUR, FOUR_BONEYARD, leader=3)
-    play(state, *FOUR_MOVES)
+    play(state, *FOUR_BLOCKED_MOVES)
     # 37 + 23 + 17 = 77 (pagat would subtract the winner's 15)
     assert log(state)[-2:] == [
         "end blocked winner 2 pips [37, 23, 15, 17] points [0, 0, 77, 0] scores [0, 0, 77, 0]",
@@ -61,7 +51,7 @@ def test_britannica_tie_for_lowest_still_scores_nothing():
 
 # 3. One point per round won, to 5
 @pytest.mark.parametrize("hands, boneyard, leader, moves, end", [
-    (FOUR, FOUR_BONEYARD, 3, FOUR_MOVES,
+    (FOUR, FOUR_BONEYARD, 3, FOUR_BLOCKED_MOVES,
      "end blocked winner 2 pips [37, 23, 15, 17] points [0, 0, 1, 0] scores [0, 0, 1, 0]"),
     (THREE, THREE_BONEYARD, 2, THREE_MOVES,
      "end domino winner 2 pips [7, 10, 0] points [0, 0, 1] scores [0, 0, 1]"),
@@ -136,7 +126,7 @@ def test_pay_per_draw_costs_one_point_a_tile_in_the_rounds_points():
 
 def test_pay_per_draw_the_winner_scores_as_pagat_and_the_drawer_pays_nobody():
     state = deal("house/pay-per-draw", FOUR, FOUR_BONEYARD, leader=3)
-    play(state, *FOUR_MOVES)
+    play(state, *FOUR_BLOCKED_MOVES)
     assert round_log(state)[-1] == (
         "end blocked winner 2 pips [37, 23, 15, 17] points [-2, 0, 62, 0] "
         "scores [-2, 0, 62, 0]")
@@ -203,7 +193,7 @@ def test_double_nine_round_scores_with_nines():
 def test_partnership_draw_sides_and_blocked_side_totals():
     state = deal("house/partnership-draw", FOUR, FOUR_BONEYARD, leader=3)
     assert state.teams == ((0, 2), (1, 3)) and state.observation(0).target == 100
-    play(state, *FOUR_MOVES)
+    play(state, *FOUR_BLOCKED_MOVES)
     # sides: 37 + 15 = 52 against 23 + 17 = 40: side 1 scores 52 - 40 = 12
     assert round_log(state)[-1] == (
         "end blocked winner 1 pips [37, 23, 15, 17] points [0, 12] scores [0, 12]")

@@ -1,4 +1,4 @@
-"""Scenarios for ``hoyle`` (VARIANTS.md "hoyle"): the highest double leads and opens every
+"""Scenarios for ``hoyle`` (docs/variants.md "hoyle"): the highest double leads and opens every
 round, no double dealt means a redeal, the whole boneyard may be drawn, and the winner
 scores all other hands without subtracting its own."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from scenarios import deal, legal, log, moves_of, play, round_log
 
-from interpreter import api
+from dominorules import api
 
 TWO = ["5-0 2-1 3-3 4-3 5-3 6-3 6-6", "0-0 4-0 6-0 3-1 2-2 5-4 6-4"]
 TWO_BONEYARD = "1-1 4-2 5-5 4-1 5-2 6-5 4-4 6-2 3-2 5-1 3-0 6-1 2-0 1-0"

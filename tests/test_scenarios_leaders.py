@@ -1,4 +1,4 @@
-"""Scenarios for who leads (VARIANTS.md: pagat's lot and rotation, hoyle's highest double,
+"""Scenarios for who leads (docs/variants.md: pagat's lot and rotation, hoyle's highest double,
 mexican's [6|6] holder, house rules 4-7: draw for the lead, the same leader, the winner
 leads, exposed tiles), under the real rulesets.
 
@@ -9,19 +9,13 @@ the rules then give."""
 from __future__ import annotations
 
 import pytest
+from deals import TIE, TIE_BONEYARD, TIE_MOVES
 from scenarios import deal, log, moves_of, play, round_log
 
-from interpreter import api
-from interpreter.engine import leaders
-from interpreter.engine.tiles import Tile
+from dominorules import api
+from dominorules.engine import leaders
+from dominorules.engine.tiles import Tile
 
-# pagat, 3 players, leader 2, tied block (21, 53, 21): nobody wins the round
-TIE = ["1-1 3-1 4-2 5-2 3-3 5-3 6-5", "3-0 5-0 6-0 5-1 3-2 5-4 5-5",
-       "1-0 4-0 2-1 4-1 6-1 6-3 4-4"]
-TIE_BONEYARD = "0-0 6-6 2-2 2-0 6-4 4-3 6-2"
-TIE_MOVES = moves_of("6-1, 3-1 left, 3-0 left, 1-0 left, 6-5 right, 5-5 right, 4-1 left, "
-                     "4-2 left, 5-1 right, 2-1 left, 1-1 right, draw, draw, draw, draw, "
-                     "draw, pass, pass, pass")
 # pagat, 3 players, leader 1: seat 0 goes out and scores 12 + 6 -- neither the leader
 # nor the next seat
 WIN = ["1-1 2-1 3-1 5-1 3-2 5-3 4-4", "4-0 6-1 5-2 6-3 6-4 5-5 6-6",

@@ -1,4 +1,4 @@
-"""Scenarios for ``mexican`` (VARIANTS.md "mexican"): two partnerships sitting opposite,
+"""Scenarios for ``mexican`` (docs/variants.md "mexican"): two partnerships sitting opposite,
 the whole set dealt, the [6|6] holder leads every round, passes instead of draws, and
 side scoring on a domino and on a blocked round."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from scenarios import deal, legal, log, moves_of, play, round_log
 
-from interpreter import api
+from dominorules import api
 
 DOMINO = ["0-0 2-0 5-1 6-1 2-2 4-4 6-5", "2-1 4-1 4-2 3-3 6-3 6-4 6-6",
           "3-0 4-0 3-1 3-2 5-2 6-2 5-5", "1-0 5-0 6-0 1-1 4-3 5-3 5-4"]

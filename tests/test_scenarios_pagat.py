@@ -1,4 +1,4 @@
-"""Scenarios for ``pagat`` (VARIANTS.md "pagat"): the deal, the reserve of 2, voluntary
+"""Scenarios for ``pagat`` (docs/variants.md "pagat"): the deal, the reserve of 2, voluntary
 draws on every turn, forced draws and passes, the lot and the rotating lead, scoring."""
 
 from __future__ import annotations
@@ -6,19 +6,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from deals import FOUR, FOUR_BONEYARD, THREE, THREE_BONEYARD, THREE_MOVES
 from scenarios import deal, legal, log, moves_of, play, round_log
 
-from interpreter import api
-
-FOUR = ["2-2 3-3 4-3 4-4 6-5 6-6", "2-0 3-0 4-1 6-1 5-3 6-3", "1-0 6-0 1-1 3-1 3-2 4-2",
-        "0-0 4-0 2-1 5-1 6-2 6-4"]
-FOUR_BONEYARD = "5-5 5-0 5-2 5-4"
-THREE = ["1-0 3-0 5-0 3-3 4-3 5-3 6-4", "2-0 6-0 5-1 6-2 5-5 6-5 6-6",
-         "4-0 1-1 3-1 6-1 3-2 5-2 5-4"]
-THREE_BONEYARD = "6-3 0-0 4-4 2-1 4-2 2-2 4-1"
-THREE_MOVES = moves_of("3-1, 3-3 right, 5-1 left, 5-4 left, 3-0 right, 2-0 right, 5-2 right, "
-                       "6-4 left, 6-2 left, 3-2 left, 5-0 right, 6-0 right, 6-1 right, "
-                       "5-3 left, 6-5 left, 1-1 right, 1-0 right, 6-6 left, 4-0 right")
+from dominorules import api
 
 
 @pytest.mark.parametrize("players, hand, boneyard, target", [(2, 7, 14, 100), (3, 7, 7, 61),

@@ -1,4 +1,4 @@
-"""Scenarios for ``vietnamese`` (VARIANTS.md "vietnamese"): one tile each, [6|6] opens,
+"""Scenarios for ``vietnamese`` (docs/variants.md "vietnamese"): one tile each, [6|6] opens,
 drawing in turn for it from the leader, play on from the opener's left, and the hand of
 [6|6] alone that dominoes with the opening."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from scenarios import deal, legal, log, play
 
-from interpreter import api
+from dominorules import api
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from interpreter import api
-from interpreter.bots.random_bot import RandomBot
-from interpreter.engine.streams import (
+from dominorules import api
+from dominorules.bots.random_bot import RandomBot
+from dominorules.engine.streams import (
     FIRST,
     SeatRandom,
     seat_bits,

@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from interpreter import api
+from dominorules import api
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = ROOT / "tests" / "rulesets" / "house" / "fives-spinner.yaml"

@@ -30,9 +30,9 @@ def failed(who: str, exc: BaseException) -> DiagnosticError:
 
 
 def is_builtin(bot: Any) -> bool:
-    """A bot (class, object or function) shipped in ``interpreter.bots``: trusted."""
+    """A bot (class, object or function) shipped in ``dominorules.bots``: trusted."""
     module = getattr(bot, "__module__", "") or ""
-    return module.startswith("interpreter.bots.")
+    return module.startswith("dominorules.bots.")
 
 
 def who(label: str, seat: int) -> str:

@@ -23,9 +23,9 @@ from .guard import BOT_ERRORS, construct
 
 # name -> "module:object"; imported only when asked for
 REGISTRY: dict[str, str] = {
-    "random": "interpreter.bots.random_bot:RandomBot",
-    "greedy": "interpreter.bots.greedy:GreedyBot",
-    "strategist": "interpreter.bots.strategist:StrategistBot",
+    "random": "dominorules.bots.random_bot:RandomBot",
+    "greedy": "dominorules.bots.greedy:GreedyBot",
+    "strategist": "dominorules.bots.strategist:StrategistBot",
 }
 
 

@@ -15,7 +15,7 @@ apart from the best lower-scored action are what ``explain`` says, so every choi
 a reason a player can read. It reads only its ``Observation`` (its hand, the line and
 the public history), so it has no ``policy`` fast path: simulations call ``choose``.
 
->>> from interpreter import api
+>>> from dominorules import api
 >>> state = api.load_game("house/empty-boneyard").new_match(2, deals=[api.Deal.of(
 ...     ["6-6 6-5 6-4 6-1 2-2 3-1 0-0", "5-5 4-4 3-3 2-1 5-0 4-0 3-0"], leader=0)])
 >>> bot = StrategistBot(0, random.Random(1))

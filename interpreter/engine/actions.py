@@ -21,7 +21,6 @@ from .tiles import Tile
 
 DRAW = -1
 PASS = -2
-ENDS = ("left", "right", None)  # end code -> record's end
 
 
 class ActionError(ValueError):
@@ -93,9 +92,3 @@ class Action:
                     "spinner)")
         return cls.place(tile, end)
 
-    def to_event(self, player: int) -> dict:
-        """The record's event for this action by ``player`` (draws without their tile)."""
-        if self.kind == "place":
-            return {"event": "place", "player": player, "tile": self.tile.to_json(),
-                    "end": self.end}
-        return {"event": self.kind, "player": player}

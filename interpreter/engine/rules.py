@@ -1,6 +1,6 @@
 """``Rules``: everything the engine needs to play one ruleset, as plain values and callables.
 
-This is the contract between ``interpreter.rules`` (which turns YAML into it, once
+This is the contract between ``dominorules.rules`` (which turns YAML into it, once
 per ruleset) and the engine (which runs tight code over it). It knows nothing of
 YAML, schemas or the expression language: formulas arrive already compiled to
 Python callables, named choices as plain strings (the ``*_CHOICES`` tuples below

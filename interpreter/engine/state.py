@@ -88,9 +88,6 @@ class State:
         """A seat's hand (for referees and tests; bots get ``observation`` instead)."""
         return self.game.tileset.tiles_of(self._core.hands[seat])
 
-    def legal_codes(self) -> list[int]:
-        return [c for c, _ in self._legal_pairs()]
-
     def legal_actions(self) -> list[Action]:
         """Legal actions in canonical order: placements at the left end (or opening
         tiles) by ascending tile, then at the right end, then draw, then pass."""

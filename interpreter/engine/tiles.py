@@ -13,7 +13,6 @@ indices, so "which of my tiles fit an end" is one ``&`` with a precomputed mask.
 from __future__ import annotations
 
 import re
-import struct
 from dataclasses import dataclass
 
 _TILE_RE = re.compile(r"^\s*\[?\s*(\d+)\s*[-|,]\s*(\d+)\s*\]?\s*$")
@@ -89,10 +88,7 @@ class TileSet:
             for v in range(max_pip + 1))
         self.doubles_desc = tuple(self.index[Tile(v, v)] for v in range(max_pip, -1, -1))
         self.doubles_mask = sum(1 << i for i in self.doubles_desc)
-        self.full_mask = (1 << self.tile_count) - 1
         self.bit = tuple(1 << i for i in range(self.tile_count))
-        # the shuffle's sort keys: one 32-bit key a tile, four deals at a time (engine.core)
-        self.key_unpack = struct.Struct(f"<{4 * self.tile_count}I").unpack
 
     def mask(self, tiles) -> int:
         """Tiles -> hand bitmask."""

@@ -28,11 +28,11 @@ import numpy as np
 import yaml
 from scipy import stats as sps
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
-from interpreter.explore import stats
-from interpreter.explore.metrics import Aggregate, Metric, feature_names, metrics_for, shown
-from interpreter.explore.runner import RunOutcome, RunSettings, run
-from interpreter.explore.worker import DEFAULT_API, Pairing, game_for
+from ..diagnostics import Diagnostic, DiagnosticError
+from . import stats
+from .metrics import Aggregate, Metric, feature_names, metrics_for, shown
+from .runner import RunOutcome, RunSettings, run
+from .worker import DEFAULT_API, Pairing, game_for
 
 FULL_FACTORIAL_MAX = 4
 ORDERS = 4
@@ -101,7 +101,7 @@ _MISSING = object()
 
 def factors(a_data: dict[str, Any], b_data: dict[str, Any]) -> list[Factor]:
     """The differing data, grouped under the longest rule-sheet key that is its prefix."""
-    from interpreter.rules.describe import rule_keys
+    from ..rules.describe import rule_keys
 
     table_order = list(rule_keys())
     keys = sorted((tuple(k.split(".")) for k in table_order), key=len, reverse=True)
@@ -206,7 +206,7 @@ def attribute(a_ref: str, b_ref: str, labels: tuple[str, str], players: int,
               directory: str, progress: Any = None, api_module: str = DEFAULT_API,
               partnerships: bool = False) -> Attribution:
     """Play the design on shared seeds and split each metric's B − A among the rules."""
-    from interpreter.rules import load_ruleset
+    from ..rules import load_ruleset
 
     try:
         a_data, b_data = load_ruleset(a_ref).data, load_ruleset(b_ref).data
@@ -289,7 +289,7 @@ def _estimate(res: Attribution, joint: Any, dim: int, orders: list[tuple[int, ..
 
 
 def feature_names_from(dim: int) -> tuple[str, ...]:
-    from interpreter.explore.metrics import BASE_FEATURES
+    from .metrics import BASE_FEATURES
 
     return feature_names(dim - len(BASE_FEATURES))
 

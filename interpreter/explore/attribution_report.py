@@ -8,9 +8,9 @@ from typing import Any
 
 from rich.table import Table
 
-from interpreter.explore.attribution import Attribution, Effect
-from interpreter.explore.metrics import Metric
-from interpreter.explore.report import fmt_half, fmt_value
+from .attribution import Attribution, Effect
+from .metrics import Metric
+from .report import fmt_half, fmt_value
 
 
 def fmt_effect(m: Metric, e: Effect | None) -> str:

@@ -16,11 +16,11 @@ from typing import Any
 
 import numpy as np
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
-from interpreter.explore import stats
-from interpreter.explore.metrics import Metric, feature_names, metrics_for, shown
-from interpreter.explore.runner import PairingRun, RunOutcome, RunSettings, run
-from interpreter.explore.worker import DEFAULT_API, Pairing, game_for
+from ..diagnostics import Diagnostic, DiagnosticError
+from . import stats
+from .metrics import Metric, feature_names, metrics_for, shown
+from .runner import PairingRun, RunOutcome, RunSettings, run
+from .worker import DEFAULT_API, Pairing, game_for
 
 MIN_MATCHES_FOR_PRECISION = 100
 
@@ -133,7 +133,7 @@ def describe_rulesets(settings: CompareSettings) -> tuple[list[RulesetInfo], int
 
 def ruleset_hash(ref: str) -> str:
     """sha256 of the ruleset's merged data (its ``extends`` chain merged, defaults filled)."""
-    from interpreter.rules import load_ruleset
+    from ..rules import load_ruleset
 
     return data_hash(load_ruleset(ref).data)
 
@@ -161,6 +161,7 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
         backend.close()
         raise
     partnerships = any(i.partnerships for i in infos)
+    mixed = len({i.partnerships for i in infos}) > 1
     run_settings = RunSettings(settings.seed, settings.matches, settings.max_matches,
                                settings.batch_size, csv_path is not None, settings.api_module)
     precise = None
@@ -170,15 +171,15 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
         def precise(r: PairingRun) -> bool:
             if r.n < MIN_MATCHES_FOR_PRECISION:
                 return False
-            return widest(pairing_rows(r, partnerships), precision)[0] is None
+            return widest(pairing_rows(r, partnerships, mixed), precision)[0] is None
 
     outcome = run(pairings, run_settings, backend, precise, progress, csv_path)
     rows = adjust_for_multiplicity(
-        [row for r in outcome.runs for row in pairing_rows(r, partnerships)])
+        [row for r in outcome.runs for row in pairing_rows(r, partnerships, mixed)])
     comparison = Comparison(settings, infos, rows, outcome,
                             backend_name=getattr(backend, "name", ""))
     for r in outcome.runs:
-        comparison.stops[r.pairing.name] = stop_message(r, settings, partnerships)
+        comparison.stops[r.pairing.name] = stop_message(r, settings, partnerships, mixed)
     return comparison
 
 
@@ -198,8 +199,13 @@ def _pairings(settings: CompareSettings) -> tuple[list[Pairing], list[RulesetInf
     return pairings, infos
 
 
-def pairing_rows(r: PairingRun, partnerships: bool) -> list[Row]:
-    """Every metric of one pairing, estimated from its merged sums."""
+def pairing_rows(r: PairingRun, partnerships: bool, mixed_sides: bool = False) -> list[Row]:
+    """Every metric of one pairing, estimated from its merged sums.
+
+    With ``mixed_sides`` (individual and partnership rulesets together) a seat's win
+    rate has a different fair share in each ruleset, so its differences are left out
+    (None) rather than marked significant for a reason that says nothing of the rules.
+    """
     names = feature_names(r.pairing.players)
     covs = [stats.covariance(a) for a in r.aggs]
     crosses = [stats.cross_covariance(r.aggs[0], a, c)
@@ -212,6 +218,9 @@ def pairing_rows(r: PairingRun, partnerships: bool) -> list[Row]:
                                                                          strict=True)]
         diffs: list[stats.Difference | None] = [None]
         for k in range(1, len(r.aggs)):
+            if mixed_sides and metric.by_seat:
+                diffs.append(None)
+                continue
             diffs.append(stats.difference(metric, r.aggs[0], r.aggs[k], r.crosses[k - 1],
                                           names, (covs[0], covs[k], crosses[k - 1])))
         rows.append(Row(metric, ests, diffs))
@@ -257,14 +266,15 @@ def widest(rows: list[Row], precision: float) -> tuple[str | None, float]:
     return None, 0.0
 
 
-def stop_message(r: PairingRun, settings: CompareSettings, partnerships: bool) -> str:
+def stop_message(r: PairingRun, settings: CompareSettings, partnerships: bool,
+                 mixed_sides: bool = False) -> str:
     """Which limit stopped a pairing, in words."""
     n = r.n
     if r.stop_reason == "precision":
         return (f"stopped after {n} matches per ruleset: every interval is within the "
                 f"precision asked (±{settings.precision:g})")
     if r.stop_reason == "max-matches":
-        what, hw = widest(pairing_rows(r, partnerships), settings.precision or 0.0)
+        what, hw = widest(pairing_rows(r, partnerships, mixed_sides), settings.precision or 0.0)
         return (f"stopped at --max-matches ({n} matches per ruleset) before the precision asked "
                 f"(±{settings.precision:g}): widest is {what} at ±{hw:.4g}")
     if r.stop_reason == "interrupted":

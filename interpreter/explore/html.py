@@ -13,17 +13,16 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from html import escape
 
-from interpreter.explore.compare import Comparison
-from interpreter.explore.report import (
+from .compare import Comparison
+from .report import (
     PAIRING_TITLES,
     binned_shares,
     caption,
     fmt_difference,
     fmt_estimate,
+    ruleset_color,
 )
 
-COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
-          "#17becf")
 W, H = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 44
 
@@ -48,7 +47,7 @@ svg text { font: 12px system-ui, sans-serif; fill: #333; }
 
 def render(comparison: Comparison, extra: Sequence[str] = ()) -> str:
     """The whole report as one HTML string (``extra``: more sections, e.g. ``--by-rule``)."""
-    from interpreter.explore.summary import bots_footer, paragraphs
+    from .summary import bots_footer, paragraphs
 
     labels = [r.label for r in comparison.rulesets]
     parts = [
@@ -167,7 +166,7 @@ def _legend(labels: list[str]) -> list[str]:
         x = W - RIGHT - 150
         y = TOP + 14 + 16 * k
         out.append(f'<rect x="{x}" y="{y - 9}" width="12" height="10" '
-                   f'fill="{COLORS[k % len(COLORS)]}"/>')
+                   f'fill="{ruleset_color(k)}"/>')
         out.append(f'<text x="{x + 18}" y="{y}">{escape(label)}</text>')
     return out
 
@@ -183,7 +182,7 @@ def _distribution(hists: list[Counter], labels: list[str], xlabel: str, ylabel: 
     parts, sx, sy = _axes(lo, hi, ymax, xlabel, ylabel)
     for k, s in enumerate(series):
         pts = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in s)
-        parts.append(f'<polyline fill="none" stroke="{COLORS[k % len(COLORS)]}" '
+        parts.append(f'<polyline fill="none" stroke="{ruleset_color(k)}" '
                      f'stroke-width="2" points="{pts}"><title>{escape(labels[k])}</title>'
                      "</polyline>")
     parts += _legend(labels)
@@ -206,7 +205,7 @@ def _seat_chart(comparison: Comparison, labels: list[str]) -> str:
             if est.value is None:
                 continue
             x = sx(s - 0.3 + 0.6 * (k + 0.5) / n_rules)
-            color = COLORS[k % len(COLORS)]
+            color = ruleset_color(k)
             if est.low is not None and est.high is not None:
                 parts.append(f'<line x1="{x:.1f}" y1="{sy(est.low):.1f}" x2="{x:.1f}" '
                              f'y2="{sy(est.high):.1f}" stroke="{color}" stroke-width="2"/>')

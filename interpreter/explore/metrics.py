@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from interpreter.engine.stats import MatchResult
+from ..engine.stats import MatchResult
 
 # Features smaller than this sum exactly in int64 (squares below 2**32, over up to 2**31
 # matches); a batch holding a bigger one is summed in Python ints instead.
@@ -72,7 +72,7 @@ def lead_changes(match: MatchResult) -> int:
     Rounds after which the highest score is tied are skipped: the lead changes when
     the next unique leader differs from the last one.
 
-    >>> from interpreter.engine.stats import RoundStats
+    >>> from dominorules.engine.stats import RoundStats
     >>> r = lambda s: RoundStats(1, 0, "domino", 0, 0, False, (0, 0), s, 1, 1, 0, 0, 1, 0)
     >>> m = MatchResult("x", 2, 1, ((0,), (1,)), 0, (9, 5), 5,
     ...                 (r((3, 0)), r((3, 3)), r((3, 5)), r((9, 5))))
@@ -202,6 +202,8 @@ class Metric:
     pairing: str = "main"    # "main" (the bots asked for) or "skill" (skilled vs random)
     doc: str = ""
     when_used: bool = False  # shown only when some ruleset's ``num`` total is not 0
+    short: str = ""          # a few words, for tables too narrow for the question
+    by_seat: bool = False    # a seat's (or side's) share: its fair share depends on the sides
 
 
 def _seat_metrics(players: int, partnerships: bool) -> list[Metric]:
@@ -209,38 +211,51 @@ def _seat_metrics(players: int, partnerships: bool) -> list[Metric]:
     return [
         Metric(f"win_rate_seat_{s}", f"How often does {whose.format(s=s)} win the match?",
                "share", "proportion", f"seat_win_{s}",
-               doc="matches won by the seat's side / matches")
+               doc="matches won by the seat's side / matches",
+               short=("seat {s}'s side wins" if partnerships else "seat {s} wins").format(s=s),
+               by_seat=True)
         for s in range(players)
     ]
 
 
 MAIN_METRICS: tuple[Metric, ...] = (
     Metric("rounds_per_match", "How many rounds does a match last?", "rounds", "ratio",
-           "rounds", doc="rounds / matches"),
+           "rounds", doc="rounds / matches",
+           short="rounds per match"),
     Metric("turns_per_match", "How many turns does a match take?", "turns", "ratio",
-           "turns", doc="turns, over all rounds / matches"),
+           "turns", doc="turns, over all rounds / matches", short="turns per match"),
     Metric("placements_per_match", "How many tiles are placed in a match?", "tiles", "ratio",
-           "placements", doc="tiles placed over all rounds, openings included / matches"),
+           "placements", doc="tiles placed over all rounds, openings included / matches",
+           short="tiles per match"),
     Metric("turns_per_round", "How many turns does a round take?", "turns", "ratio",
-           "turns", "rounds", doc="turns / rounds (a turn ends with a placement or a pass)"),
+           "turns", "rounds", doc="turns / rounds (a turn ends with a placement or a pass)",
+           short="turns per round"),
     Metric("placements_per_round", "How many tiles are placed in a round?", "tiles", "ratio",
-           "placements", "rounds", doc="tiles placed, the opening included / rounds"),
+           "placements", "rounds", doc="tiles placed, the opening included / rounds",
+           short="tiles placed per round"),
     Metric("draws_per_round", "How many tiles are drawn in a round?", "tiles", "ratio",
-           "draws", "rounds", doc="tiles drawn from the boneyard / rounds"),
+           "draws", "rounds", doc="tiles drawn from the boneyard / rounds",
+           short="tiles drawn per round"),
     Metric("passes_per_round", "How many times does someone pass in a round?", "passes",
-           "ratio", "passes", "rounds", doc="passes / rounds"),
+           "ratio", "passes", "rounds", doc="passes / rounds",
+           short="passes per round"),
     Metric("redeals_per_round", "How many deals are thrown in per round?", "deals", "ratio",
-           "redeals", "rounds", doc="deals thrown in before the round could open / rounds"),
+           "redeals", "rounds", doc="deals thrown in before the round could open / rounds",
+           short="redeals per round"),
     Metric("blocked_rate", "How often does a round end blocked?", "share", "ratio",
-           "blocked", "rounds", doc="blocked rounds / rounds"),
+           "blocked", "rounds", doc="blocked rounds / rounds",
+           short="rounds blocked"),
     Metric("domino_rate", "How often is a round decided by the last tile (someone goes out)?",
            "share", "ratio", "domino_rounds", "rounds",
-           doc="rounds ended by a player placing their last tile / rounds"),
+           doc="rounds ended by a player placing their last tile / rounds",
+           short="rounds gone out"),
     Metric("tied_block_rate", "When a round blocks, how often do the lowest hands tie?",
            "share", "ratio", "tied_blocks", "blocked",
-           doc="blocked rounds with a tie for lowest / blocked rounds"),
+           doc="blocked rounds with a tie for lowest / blocked rounds",
+           short="blocks tied"),
     Metric("points_per_round", "How many points does a round score?", "points", "ratio",
-           "points", "rounds", doc="points scored by all sides (draw costs included) / rounds"),
+           "points", "rounds", doc="points scored by all sides (draw costs included) / rounds",
+           short="points per round"),
     Metric("play_points_per_round", "How many points are scored during play in a round?",
            "points", "ratio", "play_points", "rounds", when_used=True,
            doc="points scored while the round is played (not at its end) / rounds"),
@@ -251,32 +266,42 @@ MAIN_METRICS: tuple[Metric, ...] = (
            "ratio", "skips", "rounds", when_used=True,
            doc="turns a house rule skipped / rounds"),
     Metric("drawn_match_rate", "How often does a match end drawn?", "share", "proportion",
-           "drawn", doc="drawn matches (tie for highest) / matches"),
+           "drawn", doc="drawn matches (tie for highest) / matches",
+           short="matches drawn"),
     Metric("leader_advantage", "How much more often than a fair share does the first "
            "leader win?", "share", "ratio", "leader_edge", "sides",
-           doc="(wins of the first round's leader's side - decided matches / sides) / matches"),
+           doc="(wins of the first round's leader's side - decided matches / sides) / matches",
+           short="first leader's edge"),
     Metric("round_leader_advantage", "How much more often than a fair share does a round's "
            "leader win that round?", "share", "ratio", "round_leader_edge", "side_rounds",
-           doc="(rounds won by the leader's side - rounds won by anyone / sides) / rounds"),
+           doc="(rounds won by the leader's side - rounds won by anyone / sides) / rounds",
+           short="round leader's edge"),
     Metric("balance", "What is the largest gap between two seats' win rates?", "share",
-           "balance", doc="highest seat win rate - lowest seat win rate"),
+           "balance", doc="highest seat win rate - lowest seat win rate",
+           short="seat win gap"),
     Metric("lead_changes", "How many times does the lead change in a match?", "changes",
-           "ratio", "lead_changes", doc="changes of the unique highest score / matches"),
+           "ratio", "lead_changes", doc="changes of the unique highest score / matches",
+           short="lead changes a match"),
     Metric("comeback_rate", "How often does the winner come from behind?", "share",
            "proportion", "comeback", "decided",
-           doc="decided matches whose winner trailed after some round / decided matches"),
+           doc="decided matches whose winner trailed after some round / decided matches",
+           short="comeback wins"),
     Metric("decision_rate", "How often does a player have a real choice?", "share", "ratio",
            "choice_points", "decisions",
-           doc="decisions with two or more legal actions / decisions"),
+           doc="decisions with two or more legal actions / decisions",
+           short="real choices"),
 )
 
 SKILL_METRICS: tuple[Metric, ...] = (
     Metric("skill_win_rate", "How often does a skilled player beat random players?", "share",
            "proportion", "skill_win", pairing="skill",
-           doc="matches won by the skilled seat's side / matches (skill pairing)"),
+           doc="matches won by the skilled seat's side / matches (skill pairing)",
+           short="skilled seat wins",
+           by_seat=True),
     Metric("skill_gap", "How much more often than a fair share does skill win?", "share",
            "ratio", "skill_edge", "sides", pairing="skill",
-           doc="(skilled side's wins - decided matches / sides) / matches (skill pairing)"),
+           doc="(skilled side's wins - decided matches / sides) / matches (skill pairing)",
+           short="skill's edge"),
 )
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
-from interpreter.explore.compare import Comparison
-from interpreter.explore.report import binned_shares
+from ..diagnostics import Diagnostic, DiagnosticError
+from .compare import Comparison
+from .report import binned_shares, ruleset_color
 
 
 def _shares(hists: list[Counter], k: int) -> tuple[list[float], list[float]]:
@@ -37,8 +37,9 @@ def write_png(comparison: Comparison, path: str) -> None:
         points = [a.points_hist for a in main.aggs]
         lengths = [a.rounds_hist for a in main.aggs]
         for k, label in enumerate(labels):
-            axes[0].plot(*_shares(points, k), label=label)
-            axes[1].plot(*_shares(lengths, k), marker="o", label=label)
+            axes[0].plot(*_shares(points, k), label=label, color=ruleset_color(k))
+            axes[1].plot(*_shares(lengths, k), marker="o", label=label,
+                         color=ruleset_color(k))
     axes[0].set(title="Points scored per round", xlabel="points", ylabel="share of rounds")
     axes[1].set(title="Match length", xlabel="rounds", ylabel="share of matches")
     rows = [r for r in comparison.rows if r.metric.key.startswith("win_rate_seat_")]
@@ -53,7 +54,8 @@ def write_png(comparison: Comparison, path: str) -> None:
             ys.append(est.value)
             errs[0].append(est.value - est.low)
             errs[1].append(est.high - est.value)
-        axes[2].errorbar(xs, ys, yerr=errs, fmt="o", capsize=4, label=label)
+        axes[2].errorbar(xs, ys, yerr=errs, fmt="o", capsize=4, label=label,
+                         color=ruleset_color(k))
     axes[2].set_xticks(range(len(rows)), [f"seat {s}" for s in range(len(rows))])
     axes[2].set(title="Win rate per seat (95% intervals)", ylabel="win rate")
     for ax in axes:

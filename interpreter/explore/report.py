@@ -9,6 +9,7 @@ import math
 from collections import Counter
 from typing import Any
 
+from rich.cells import cell_len
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -20,9 +21,19 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from interpreter.explore.compare import Comparison, Row
-from interpreter.explore.metrics import Metric
-from interpreter.explore.stats import Difference, Estimate
+from .compare import Comparison, Row
+from .metrics import Metric
+from .stats import Difference, Estimate
+
+# One colour per ruleset, by its place in the comparison: the HTML and PNG charts share them.
+COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
+          "#17becf")
+
+
+def ruleset_color(k: int) -> str:
+    """The colour of the ``k``-th ruleset compared, in every chart."""
+    return COLORS[k % len(COLORS)]
+
 
 PAIRING_TITLES = {
     "main": "Under these rules",
@@ -62,34 +73,170 @@ def fmt_difference(metric: Metric, diff: Difference | None) -> str:
     return f"{fmt_value(metric, diff.value, signed=True)} {fmt_half(metric, diff.half_width)}{mark}"
 
 
-def tables(comparison: Comparison) -> list[Table]:
-    """One table per pairing: a row per question, a column per ruleset, then differences."""
-    labels = [r.label for r in comparison.rulesets]
+# Ruleset columns are headed by their labels when every label is this short, else by
+# letters with a legend: a long path must not squeeze the question column out.
+MAX_HEADER = 12
+# The question column never gets narrower than this while questions wrap.
+QUESTION_WIDTH = 34
+
+
+def tables(comparison: Comparison, width: int = 130) -> list[Table]:
+    """One table per pairing, the widest layout that fits ``width`` columns.
+
+    In order of preference: a column per ruleset and per difference from the first,
+    with the full questions, then with short labels; a column per ruleset holding its
+    value over its difference; a row per ruleset under each question (fits any
+    width). Rows whose every match is the same in every ruleset are folded into one
+    line of the caption.
+    """
     out = []
     for run in comparison.outcome.runs:
         name = run.pairing.name
         rows = [r for r in comparison.rows if r.metric.pairing == name]
+        varying = [r for r in rows if not is_constant(r)]
+        constant = [r for r in rows if is_constant(r)]
         title = PAIRING_TITLES.get(name, name)
         if name == "skill" and run.pairing.skilled_bot:
             title += f": {run.pairing.skilled_bot} vs {run.pairing.bots[0]}"
-        table = Table(title=title, caption=caption(comparison, name), title_justify="left",
-                      caption_justify="left")
-        table.add_column("Question", overflow="fold")
-        for label in labels:
-            table.add_column(label, justify="right", no_wrap=True)
-        for label in labels[1:]:
-            table.add_column(f"{label} − {labels[0]}", justify="right", no_wrap=True)
-        for row in rows:
-            cells = [row.metric.question]
-            cells += [fmt_estimate(row.metric, e) for e in row.estimates]
-            cells += [_diff_cell(row, d) for d in row.differences[1:]]
-            table.add_row(*cells)
-        out.append(table)
+        notes = [constant_line(constant)] if constant else []
+        notes.append(caption(comparison, name))
+        out.append(_fitting_table(comparison, varying, title, "\n".join(notes), width))
     return out
 
 
+def is_constant(row: Row) -> bool:
+    """True when the metric took one value in every match of every ruleset (no redeals
+    anywhere, no drawn match anywhere): nothing to compare, nothing to estimate."""
+    values = {e.value for e in row.estimates}
+    if len(values) != 1 or None in values:
+        return False
+    if row.metric.kind == "proportion":      # a Wilson interval is never empty
+        return values <= {0.0, 1.0}
+    return all(e.half_width == 0 for e in row.estimates)
+
+
+def constant_line(rows: list[Row]) -> str:
+    """The folded rows in one line: each short label and its one value."""
+    cells = ", ".join(f"{r.metric.short} {_exact(r.metric, r.estimates[0].value)}"
+                      for r in rows)
+    return f"The same in every match of every ruleset: {cells}."
+
+
+def _exact(metric: Metric, value: float | None) -> str:
+    if metric.unit != "share" and value is not None and float(value).is_integer():
+        return str(int(value))
+    return fmt_value(metric, value)
+
+
+def column_keys(labels: list[str]) -> list[str]:
+    """What heads each ruleset's column: its label, or a letter when some label is long.
+
+    >>> column_keys(["pagat", "dutch"])
+    ['pagat', 'dutch']
+    >>> column_keys(["pagat", "house/pay-per-draw"])
+    ['A', 'B']
+    """
+    if all(len(label) <= MAX_HEADER for label in labels):
+        return list(labels)
+    return [chr(ord("A") + k) if k < 26 else str(k + 1) for k in range(len(labels))]
+
+
+def _fitting_table(comparison: Comparison, rows: list[Row], title: str, notes: str,
+                   width: int) -> Table:
+    labels = [r.label for r in comparison.rulesets]
+    keys = column_keys(labels)
+    keyed = title
+    if keys != labels:   # no-break spaces: a key never ends a line apart from its ruleset
+        keyed += "\n" + "   ".join(f"{k}\u00a0=\u00a0{label}" for k, label in zip(
+            keys, labels, strict=True))
+    candidates = [
+        lambda: _wide(rows, keys, keyed, notes, full=True),
+        lambda: _wide(rows, keys, keyed, notes, full=False),
+        lambda: _stacked_cells(rows, keys, keyed, notes),
+    ]
+    for make in candidates:
+        table = make()
+        if min_width(table) <= width:
+            return table
+    return _by_ruleset(rows, labels, title, notes)
+
+
+def min_width(table: Table) -> int:
+    """The fewest terminal columns ``table`` needs without cutting a cell: unwrapped
+    columns as wide as their widest line, the others at their minimum, plus the
+    padding and rules of the default box."""
+    total = 0
+    for column in table.columns:
+        if column.no_wrap:
+            lines = [line for cell in (column.header, *column.cells)
+                     for line in _plain(cell).split("\n")]
+            total += max(cell_len(line) for line in lines)
+        else:
+            total += column.min_width or 1
+    return total + 3 * len(table.columns) + 1
+
+
+def _plain(cell: object) -> str:
+    return cell.plain if isinstance(cell, Text) else str(cell)
+
+
+def _new_table(title: str, notes: str) -> Table:
+    return Table(title=title, caption=notes, title_justify="left", caption_justify="left")
+
+
+def _wide(rows: list[Row], keys: list[str], title: str, notes: str, full: bool) -> Table:
+    """A column per ruleset, then a column per difference from the first."""
+    table = _new_table(title, notes)
+    if full:
+        table.add_column("Question", overflow="fold", min_width=QUESTION_WIDTH)
+    else:
+        table.add_column("Question", no_wrap=True)
+    for key in keys:
+        table.add_column(key, justify="right", no_wrap=True)
+    for key in keys[1:]:
+        table.add_column(f"{key} − {keys[0]}", justify="right", no_wrap=True)
+    for row in rows:
+        cells: list[str | Text] = [row.metric.question if full else row.metric.short]
+        cells += [fmt_estimate(row.metric, e) for e in row.estimates]
+        cells += [_diff_cell(row, d) for d in row.differences[1:]]
+        table.add_row(*cells)
+    return table
+
+
+def _stacked_cells(rows: list[Row], keys: list[str], title: str, notes: str) -> Table:
+    """A column per ruleset: its value, and under it its difference from the first."""
+    table = _new_table(title, notes + f"\nUnder each value: its difference from {keys[0]}.")
+    table.add_column("Question", no_wrap=True)
+    for key in keys:
+        table.add_column(key, justify="right", no_wrap=True)
+    for row in rows:
+        cells: list[str | Text] = [row.metric.short]
+        for k, est in enumerate(row.estimates):
+            cell = Text(fmt_estimate(row.metric, est))
+            if k:
+                cell.append("\n")
+                cell.append_text(_diff_cell(row, row.differences[k]))
+            cells.append(cell)
+        table.add_row(*cells)
+    return table
+
+
+def _by_ruleset(rows: list[Row], labels: list[str], title: str, notes: str) -> Table:
+    """Each question on a line of its own, then a row per ruleset: fits any width."""
+    table = _new_table(title, notes)
+    table.add_column("Question and ruleset", overflow="fold")
+    table.add_column("value", justify="right", no_wrap=True)
+    table.add_column(f"− {labels[0]}", justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(Text(row.metric.question, style="bold"), "", "")
+        for k, (label, est) in enumerate(zip(labels, row.estimates, strict=True)):
+            diff = _diff_cell(row, row.differences[k]) if k else ""
+            table.add_row(f"  {label}", fmt_estimate(row.metric, est), diff)
+    return table
+
+
 def _diff_cell(row: Row, diff: Difference | None) -> Text:
-    text = fmt_difference(row.metric, diff)
+    text = "—" if diff is None else fmt_difference(row.metric, diff)
     return Text(text, style="bold" if diff is not None and diff.significant else "")
 
 
@@ -103,6 +250,9 @@ def caption(comparison: Comparison, pairing: str) -> str:
     parts.append(f"{players} players, seed "
                  f"{comparison.settings.seed}; ± is a 95% interval; * marks a difference "
                  "from the first ruleset that is significant at 5% (paired on the same deals)")
+    if len({r.partnerships for r in comparison.rulesets}) > 1:
+        parts.append("— : a seat's win rate is not compared between individual and "
+                     "partnership rules (its fair share differs)")
     return "; ".join(p for p in parts if p)
 
 

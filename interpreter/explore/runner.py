@@ -25,9 +25,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
-from interpreter.explore.metrics import Aggregate, CrossAggregate, feature_names
-from interpreter.explore.worker import (
+from ..diagnostics import Diagnostic, DiagnosticError
+from .metrics import Aggregate, CrossAggregate, feature_names
+from .worker import (
     DEFAULT_API,
     BatchResult,
     BatchSpec,
@@ -388,7 +388,7 @@ def run(
 def capped_warnings(runs: list[PairingRun]) -> list[str]:
     """One warning per ruleset whose matches hit the round cap: the tables count those
     matches as drawn, which they were not; the reader must know."""
-    from interpreter.api import MAX_ROUNDS
+    from ..api import MAX_ROUNDS
 
     out = []
     for r in runs:

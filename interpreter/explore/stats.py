@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats as sps
 
-from interpreter.explore.metrics import Aggregate, CrossAggregate, Metric
+from .metrics import Aggregate, CrossAggregate, Metric
 
 LEVEL = 0.95
 

@@ -8,9 +8,9 @@ names: the same words serve any ruleset.
 
 from __future__ import annotations
 
-from interpreter.explore.compare import Comparison, Row
-from interpreter.explore.report import fmt_value
-from interpreter.explore.stats import Difference, Estimate
+from .compare import Comparison, Row
+from .report import fmt_value
+from .stats import Difference, Estimate
 
 MAX_POINTS = 6   # a paragraph, not a second table
 

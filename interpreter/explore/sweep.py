@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
-from interpreter.explore import stats
-from interpreter.explore.compare import seat_bots, worker_ref
-from interpreter.explore.metrics import Metric, feature_names, metrics_for, shown
-from interpreter.explore.runner import PairingRun, RunOutcome, RunSettings, run
-from interpreter.explore.variation import (
+from ..diagnostics import Diagnostic, DiagnosticError
+from . import stats
+from .compare import seat_bots, worker_ref
+from .metrics import Metric, feature_names, metrics_for, shown
+from .runner import PairingRun, RunOutcome, RunSettings, run
+from .variation import (
     Vary,
     check_distinct,
     check_vary,
@@ -29,7 +29,7 @@ from interpreter.explore.variation import (
     usage,
     write_variant,
 )
-from interpreter.explore.worker import DEFAULT_API, Pairing, game_for
+from .worker import DEFAULT_API, Pairing, game_for
 
 MAX_COMBINATIONS = 400
 

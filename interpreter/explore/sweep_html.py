@@ -11,12 +11,12 @@ from __future__ import annotations
 import math
 from html import escape
 
-from interpreter.explore.html import CSS, nice_step
-from interpreter.explore.metrics import Metric
-from interpreter.explore.report import fmt_value
-from interpreter.explore.sweep import Combination, Sweep
-from interpreter.explore.sweep_report import caption, invalid_lines
-from interpreter.explore.variation import _text
+from .html import CSS, nice_step
+from .metrics import Metric
+from .report import fmt_value
+from .sweep import Combination, Sweep
+from .sweep_report import caption, invalid_lines
+from .variation import _text
 
 W, H = 340, 220
 LEFT, RIGHT, TOP, BOTTOM = 62, 12, 14, 40

@@ -11,8 +11,8 @@ from typing import Any
 
 from rich.table import Table
 
-from interpreter.explore.report import fmt_estimate
-from interpreter.explore.sweep import Sweep
+from .report import fmt_estimate
+from .sweep import Sweep
 
 PER_TABLE = 4
 

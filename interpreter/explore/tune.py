@@ -19,14 +19,14 @@ from typing import Any
 
 from scipy import stats as sps
 
-from interpreter.diagnostics import did_you_mean
-from interpreter.explore import stats
-from interpreter.explore.compare import seat_bots, worker_ref
-from interpreter.explore.metrics import Aggregate, Metric, feature_names, metrics_for
-from interpreter.explore.runner import RunSettings, run
-from interpreter.explore.sweep import at_players, check_settings
-from interpreter.explore.variation import Vary, label, usage, variant_text, write_variant
-from interpreter.explore.worker import DEFAULT_API, Pairing, game_for
+from ..diagnostics import did_you_mean
+from . import stats
+from .compare import seat_bots, worker_ref
+from .metrics import Aggregate, Metric, feature_names, metrics_for
+from .runner import RunSettings, run
+from .sweep import at_players, check_settings
+from .variation import Vary, label, usage, variant_text, write_variant
+from .worker import DEFAULT_API, Pairing, game_for
 
 ETA = 3
 GRID = 9            # values tried inside a range
@@ -254,7 +254,7 @@ def tune(settings: TuneSettings, make_backend: Callable[[], Any],
 
 def winning_yaml(tuning: Tuning, out_path: str, only_players: bool = False) -> str:
     """The best candidate as a ruleset that extends the original (as named from ``out_path``)."""
-    from interpreter.explore.variation import extends_from
+    from .variation import extends_from
 
     best = tuning.ranked[0]
     title = f"{tuning.settings.ref} tuned: {best.label}"

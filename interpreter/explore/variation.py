@@ -21,8 +21,8 @@ from typing import Any
 
 import yaml
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError, did_you_mean
-from interpreter.expr import ExprError, compile_expression
+from ..diagnostics import Diagnostic, DiagnosticError, did_you_mean
+from ..expr import ExprError, compile_expression
 
 NOT_RULES = ("name", "title", "description", "source", "extends", "examples")
 RANGE = re.compile(r"^(-?\d+)\.\.(-?\d+)(?::(\d+))?$")
@@ -127,13 +127,13 @@ def _leaves(node: dict[str, Any], prefix: str = "") -> dict[str, dict[str, Any]]
 
 
 def schema_fields() -> dict[str, dict[str, Any]]:
-    from interpreter.rules.schema import ruleset_schema
+    from ..rules.schema import ruleset_schema
 
     return _leaves(ruleset_schema())
 
 
 def _expression_kind(path: str) -> str | None:
-    from interpreter.rules.compile import EXPRESSIONS
+    from ..rules.compile import EXPRESSIONS
 
     return next((kind for p, kind in EXPRESSIONS if ".".join(p) == path), None)
 
@@ -150,7 +150,7 @@ def check_vary(vary: Vary) -> None:
                  and "properties" not in fields[p]]
         raise usage(f"--vary {vary.path}: is a group of rules; vary one of its fields",
                     "e.g. " + ", ".join(inner[:6]))
-    from interpreter.rules.schema import _StrictValidator
+    from ..rules.schema import _StrictValidator
 
     validator = _StrictValidator(sub)
     kind = _expression_kind(vary.path)
@@ -217,7 +217,7 @@ def write_variant(base_ref: str, overrides: dict[str, Any], directory: str, inde
 def extends_from(base_ref: str, out_path: str) -> str:
     """How a file at ``out_path`` names ``base_ref`` in ``extends``: builtins by name,
     files relative to the new file's folder (as ``extends`` reads them)."""
-    from interpreter.rules.load import looks_like_path
+    from ..rules.load import looks_like_path
 
     if not (looks_like_path(base_ref) or os.path.isfile(base_ref)):
         return base_ref

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
-from interpreter.explore.metrics import (
+from ..diagnostics import Diagnostic, DiagnosticError
+from .metrics import (
     INT64_SAFE,
     MAX_FEATURE,
     Aggregate,
@@ -29,7 +29,7 @@ from interpreter.explore.metrics import (
     features,
 )
 
-DEFAULT_API = "interpreter.api"
+DEFAULT_API = "dominorules.api"
 
 ROUND_FIELDS = (
     "pairing", "ruleset", "players", "match", "seed", "bots", "round", "leader", "result",

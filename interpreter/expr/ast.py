@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 
 from .types import Type
 
-ARITHMETIC = ("+", "-", "*", "//", "%")
 COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
 LOGICAL = ("and", "or")
 

@@ -7,8 +7,7 @@ again by every operator around it. Each node's ``type`` is filled in on the way.
 
 from __future__ import annotations
 
-from interpreter.diagnostics import did_you_mean
-
+from ..diagnostics import did_you_mean
 from . import ast
 from .errors import ExprProblem
 from .fields import FIELDS, FieldSpec

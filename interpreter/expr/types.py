@@ -19,10 +19,6 @@ class Type:
     def __str__(self) -> str:
         return f"list[{self.elem}]" if self.elem is not None else self.name
 
-    @property
-    def is_list(self) -> bool:
-        return self.elem is not None
-
     def words(self, article: bool = True) -> str:
         """The type in plain words: ``an integer``, ``a list of sides``."""
         if self.elem is not None:

@@ -79,7 +79,7 @@ def _blocks(line: Sequence[tuple[int, int]]) -> list[tuple[str, str, str]]:
             d = str(a)
             out.append((f"┌{d}┐", f"│{'─' * len(d)}│", f"└{d}┘"))
         else:
-            mid = f"[{a}|{b}]"
+            mid = f" {a}-{b} "       # in line order: the half at the left is written first
             out.append((" " * len(mid), mid, " " * len(mid)))
     return out
 
@@ -179,6 +179,11 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
     return str(event)
 
 
+def draws_text(who: str, count: int) -> str:
+    """Several hidden draws of one turn as one sentence: "Seat 1 draws 3 tiles"."""
+    return f"{who} draws a tile" if count == 1 else f"{who} draws {count} tiles"
+
+
 def round_result_text(event: dict[str, Any], seating: Seating, by: int | None = None) -> str:
     """The round's outcome; ``by`` names the seat that dominoed when it is known."""
     rnd, winner = event["round"], event.get("winner")
@@ -205,17 +210,28 @@ def match_result_text(event: dict[str, Any], seating: Seating) -> str:
 
 def recent_others(history: Sequence[dict[str, Any]], seat: int, seating: Seating,
                   limit: int = RECENT, rule_titles: Sequence[str] = ()) -> list[str]:
-    """The others' actions since ``seat`` last acted in this round (at most ``limit``)."""
-    out: list[str] = []
+    """The others' actions since ``seat`` last acted in this round (at most ``limit``), a
+    player's draws in a row told as one ("Seat 1 draws 3 tiles")."""
+    since: list[dict[str, Any]] = []
     for event in reversed(history):
         kind = event.get("event")
         if kind in ("deal", "round_end", "match_start") or event.get("player") == seat:
             break
         if kind in PLAY_EVENTS:
+            since.append(event)
+    out: list[str] = []
+    run = 0
+    for i, event in enumerate(reversed(since)):
+        nxt = since[-i - 2] if i + 1 < len(since) else None
+        if event["event"] == "draw":
+            run += 1
+            if nxt and nxt["event"] == "draw" and nxt["player"] == event["player"]:
+                continue
+            out.append(draws_text(seating.seat(event["player"]), run))
+            run = 0
+        else:
             out.append(event_text(event, seating, show_drawn=False, rule_titles=rule_titles))
-            if len(out) == limit:
-                break
-    return out[::-1]
+    return out[-limit:]
 
 
 # -- the table ---------------------------------------------------------------------------
@@ -228,8 +244,12 @@ def players_table(seating: Seating, hand_sizes: Sequence[int], scores: Sequence[
     for seat in range(seating.players):
         side = seating.side_of(seat)
         marker = "▶" if seat == to_play else ""
-        name = seating.seat(seat) + (" - you" if seat == viewer and "you" not in
-                                     seating.seat(seat) else "")
+        name = seating.seat(seat)
+        if viewer is not None and "you" not in name:   # hot-seat: whose screen this is
+            if seat == viewer:
+                name += " - you"
+            elif seating.partnerships and side == seating.side_of(viewer):
+                name += " - your partner"
         table.add_row(marker, name, str(side), str(hand_sizes[seat]), str(scores[side]))
     return table
 

@@ -71,6 +71,11 @@ def seat_table(settings: PlaySettings) -> Table:
     game = api.load_game(settings.ruleset)
     rules = game.rules
     humans = tuple(sorted(set(settings.humans)))
+    twice = sorted({h for h in settings.humans if settings.humans.count(h) > 1})
+    if twice:
+        raise SetupError([Diagnostic(
+            "seats", f"seat {twice[0]} is given twice in --humans",
+            hint="name each human seat once, e.g. --humans 0,1")])
     if any(h < 0 for h in humans):
         raise SetupError([Diagnostic("seats", "seats are numbered from 0")])
     players = settings.players
@@ -103,7 +108,12 @@ def seat_table(settings: PlaySettings) -> Table:
                   else "" for s in range(players))
     bots = dict(zip(bot_seats, names, strict=False))
     kinds = tuple(k or bots[s] for s, k in enumerate(kinds))
-    return Table(game, players, humans, bots, seed, render.Seating(game.teams(players), kinds))
+    teams = game.teams(players)
+    if len(humans) == 1:   # the lone human's partners say so wherever a seat is named
+        mine = next(t for t in teams if humans[0] in t)
+        kinds = tuple(f"{k}, your partner" if s in mine and s != humans[0] else k
+                      for s, k in enumerate(kinds))
+    return Table(game, players, humans, bots, seed, render.Seating(teams, kinds))
 
 
 def play(settings: PlaySettings, term: Terminal) -> int:
@@ -153,6 +163,7 @@ class _Match:
         self.screen_owner: int | None = None
         self.state = None
         self.rule_titles = tuple(rule.title for rule in table.game.rules.events)
+        self.hidden_draws: tuple[int, int] | None = None   # (seat, count) not told yet
 
     def run(self) -> None:
         t = self.table
@@ -164,6 +175,7 @@ class _Match:
             while not self.state.is_terminal:
                 seat = self.state.current_player
                 if seat in t.humans:
+                    self._tell_draws()
                     self._human_turn(seat)
                 else:
                     self._bot_turn(seat)
@@ -183,8 +195,26 @@ class _Match:
             self.timeline.feed(event)
             self._tell(event)
 
+    def _tell_draws(self) -> None:
+        """Tell the hidden draws in a row of one seat as one line, then pause once."""
+        if self.hidden_draws is None:
+            return
+        seat, count = self.hidden_draws
+        self.hidden_draws = None
+        self.term.show(Text(render.draws_text(self.seating.seat(seat), count)))
+        if seat not in self.table.humans:
+            self.term.pause(BOT_PAUSE)
+
     def _tell(self, event: dict) -> None:
         kind = event["event"]
+        player = event.get("player")
+        if kind == "draw" and not (player in self.table.humans and not self.hotseat):
+            if self.hidden_draws and self.hidden_draws[0] != player:
+                self._tell_draws()
+            count = self.hidden_draws[1] if self.hidden_draws else 0
+            self.hidden_draws = (player, count + 1)
+            return
+        self._tell_draws()
         if kind == "match_start":
             self.term.show(Text(f"{self.table.players} players · target "
                                 f"{self.table.game.target(self.table.players)} · " + ", ".join(
@@ -242,8 +272,10 @@ class _Match:
                 render.actions_text(legal)))
         elif name == "hint":
             self.term.show(Text(f"Hint: {suggest(self.state, seat)}", style="cyan"))
-        elif name == "rules":
+        elif name == "rules":   # then the table again: the sheet pushed it off the screen
             self.term.show(Text(rule_sheet_text(self.table.game)))
+            self.term.show(render.table_view(self.state.observation(seat), self.seating,
+                                             legal, self.term.width))
         elif name == "quit":
             answer = self.term.ask("Leave this match? The record so far is kept. [y/N] ")
             if answer.strip().lower() in ("y", "yes"):

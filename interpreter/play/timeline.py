@@ -1,6 +1,6 @@
 """The table as the record tells it: every hand, the line, the boneyard, the scores.
 
-A record (``../shared/TRACE.md``) holds everything -- dealt hands, drawn tiles,
+A record (``docs/records.md``) holds everything -- dealt hands, drawn tiles,
 placements -- so the whole table can be rebuilt event by event without the engine.
 ``play`` uses it to reveal the hands at the end of a round, ``replay`` to show
 every position of a recorded match.

@@ -1,7 +1,7 @@
 """The record of a match being played, written as it happens: one JSON line per event, flushed.
 
 A player may quit, close the terminal or press Ctrl-C at any moment; whatever
-happened until then is already on disk (``../shared/TRACE.md``).
+happened until then is already on disk (``docs/records.md``).
 """
 
 from __future__ import annotations

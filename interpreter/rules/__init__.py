@@ -5,8 +5,8 @@ The pipeline, one module a stage: ``source`` (safe YAML with line marks),
 ``compile`` (formulas and named choices -> ``Rules``), ``checks`` (cross-field
 sense). Every problem is a ``Diagnostic``; all of a file's problems are gathered.
 
->>> rs = load_ruleset("house/same-leader")                                  # doctest: +SKIP
->>> rs.rules.hand_size(4), check_player_count(rs, 5).message    # doctest: +SKIP
+>>> rs = load_ruleset("house/same-leader")
+>>> rs.rules.hand_size(4), check_player_count(rs, 5).message
 (6, 'house/same-leader allows 2 to 4 players, not 5')
 """
 
@@ -16,14 +16,13 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError
-from interpreter.engine.rules import Rules
-
+from ..diagnostics import Diagnostic, DiagnosticError
+from ..engine.rules import Rules
 from . import schema
 from .checks import semantic_checks
 from .compile import build_rules, compile_expressions
 from .load import load_merged
-from .resources import BuiltinInfo, builtin_rulesets
+from .resources import BuiltinInfo, builtin_files
 from .verify import example_diagnostics
 
 __all__ = ["BuiltinInfo", "Ruleset", "builtin_rulesets", "check_player_count",
@@ -79,6 +78,26 @@ def load_ruleset(ref: str) -> Ruleset:
 def check_ruleset(ref: str) -> list[Diagnostic]:
     """Every problem of a ruleset (empty when it is valid), its rule examples run too."""
     return _load(ref, run_examples=True)[1]
+
+
+def builtin_rulesets() -> list[BuiltinInfo]:
+    """Every builtin ruleset, variants first then house rules, each with a one-line
+    description: its own, else what it changes from the ruleset it extends, else its
+    title (only those without one of their own are loaded)."""
+    from .diff import changes_line
+
+    out = []
+    for info in builtin_files():
+        if not info.description:
+            try:
+                ruleset = load_ruleset(info.name)
+            except DiagnosticError:
+                out.append(info)      # `validate` tells what is wrong with it
+                continue
+            line = changes_line(ruleset) or str(ruleset.data.get("title", ""))
+            info = BuiltinInfo(info.name, info.path, line)
+        out.append(info)
+    return out
 
 
 def check_player_count(ruleset: Ruleset, n: int) -> Diagnostic | None:

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from interpreter.diagnostics import Diagnostic
-
+from ..diagnostics import Diagnostic
 from .compile import parse_tile, tile_count
 from .source import Mark, Path, dotted
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from interpreter.diagnostics import Diagnostic
-from interpreter.engine.rules import (
+from ..diagnostics import Diagnostic
+from ..engine.rules import (
     LEAD_CHOOSERS,
     LEAD_FOLLOWERS,
     Example,
@@ -21,8 +21,7 @@ from interpreter.engine.rules import (
     Rules,
     ScoreContext,
 )
-from interpreter.expr import ExprError, ast, compile_expression
-
+from ..expr import ExprError, ast, compile_expression
 from .exprpos import locate
 from .source import Mark, Path, dotted
 

@@ -6,7 +6,7 @@ Each rule is one function registered with ``@_rule(key, section, title)``: a new
 schema field gets its sentence by adding one such function, and ``diff`` (which
 compares sheets rule by rule) picks it up with no further change.
 
->>> from interpreter.rules import load_ruleset
+>>> from dominorules.rules import load_ruleset
 >>> print(rule_sheet(load_ruleset("house/draw-one")).rule("drawing.limit").text)
 At most 1 tile may be drawn in one turn; a player who still cannot place then passes.
 """
@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.expr import ast, format_expression, parse
+from ..expr import ast, format_expression, parse
 
 SECTIONS = ("Equipment", "Players and sides", "Deal", "Leader and opening", "A turn",
             "End of round", "Scoring", "Match", "Examples")
@@ -54,6 +54,7 @@ class RuleSheet:
     source: str
     sections: tuple[Section, ...]
     chain: tuple[str, ...] = field(default=())
+    based_on: str = ""     # the ruleset it extends, as users type it
 
     def rule(self, key: str) -> RuleLine:
         """The rule with this key (``KeyError`` if there is none)."""
@@ -66,7 +67,7 @@ class RuleSheet:
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name, "title": self.title, "description": self.description,
-            "source": self.source, "chain": list(self.chain),
+            "source": self.source, "based_on": self.based_on, "chain": list(self.chain),
             "sections": [{"title": s.title,
                           "rules": [{"key": r.key, "title": r.title, "text": r.text,
                                      "formulas": list(r.formulas)} for r in s.rules]}
@@ -231,14 +232,15 @@ def _with_formula(sentence: str, formula: str | None) -> str:
 
 
 def _tile(tile: Any) -> str:
-    low, high = tile
-    return f"[{low}|{high}]"
+    """A tile as players type and see it everywhere else: the higher half first, "6-4"."""
+    low, high = sorted(tile)
+    return f"{high}-{low}"
 
 
 def _tiles(spec: str) -> str:
-    """An example's hand, "0-0 3-5" -> "[0|0] [3|5]"; "" -> "empty"."""
-    tiles = [t.replace("-", "|") for t in spec.split()]
-    return " ".join(f"[{t}]" for t in tiles) if tiles else "empty"
+    """An example's hand, "0-0 3-5" -> "0-0 5-3"; "" -> "empty"."""
+    tiles = [_tile(int(v) for v in t.split("-")) for t in spec.split()]
+    return " ".join(tiles) if tiles else "empty"
 
 
 def _side_noun(view: _View) -> str:
@@ -292,7 +294,7 @@ def _set(view: _View) -> str:
     n = view.get("set.max_pip")
     count = (n + 1) * (n + 2) // 2
     return (f"A double-{_word(n)} set: one tile for each pair of values from 0 to {n}, "
-            f"[0|0] to [{n}|{n}], {count} tiles in all.")
+            f"0-0 to {n}-{n}, {count} tiles in all.")
 
 
 @_rule("players", "Players and sides", "Players")
@@ -501,7 +503,7 @@ def _tile_value(view: _View) -> str:
     head = "A hand is worth the sum of its tiles' values"
     if not odd:
         return (f"{head}; a tile is worth its pips, both halves added "
-                f"([{n}|{n}] is {2 * n}, [0|0] is 0).")
+                f"({n}-{n} is {2 * n}, 0-0 is 0).")
     values = {value(*t) for t in tiles}
     if len(values) == 1:
         return _with_formula(f"{head}; every tile is worth {_plural(values.pop(), 'point')}.",
@@ -510,7 +512,7 @@ def _tile_value(view: _View) -> str:
         except_ = _join([f"{_tile(t)}, worth {value(*t)}" for t in odd])
         return _with_formula(f"{head}; a tile is worth its pips, both halves added, "
                              f"except {except_}.", formula)
-    return _with_formula(f"{head}; [{n}|{n}] is worth {value(n, n)} and [0|0] "
+    return _with_formula(f"{head}; {n}-{n} is worth {value(n, n)} and 0-0 "
                          f"{value(0, 0)}.", formula)
 
 
@@ -652,8 +654,12 @@ def _examples(view: _View) -> tuple[RuleLine, ...]:
 # --- the sheet ---------------------------------------------------------------------
 
 
-def rule_sheet(ruleset: Any) -> RuleSheet:
-    """The rule sheet of a loaded ruleset (``.name``, ``.data``, ``.rules``, ``.chain``)."""
+def rule_sheet(ruleset: Any, derive: bool = True) -> RuleSheet:
+    """The rule sheet of a loaded ruleset (``.name``, ``.data``, ``.rules``, ``.chain``).
+
+    A ruleset that extends another and has no description of its own gets one saying
+    what it changes (``derive=False`` leaves it empty: ``diff`` itself uses that).
+    """
     view = _View(ruleset)
     lines: dict[str, list[RuleLine]] = {s: [] for s in SECTIONS}
     for spec in _SPECS:
@@ -665,11 +671,14 @@ def rule_sheet(ruleset: Any) -> RuleSheet:
             lines[spec.section].append(RuleLine(spec.key, spec.title, text,
                                                 tuple(view.formulas)))
     lines["Examples"] += _examples(view)
+    from .diff import changes_line, parent_name  # diff builds on this module
+
     data = ruleset.data
     return RuleSheet(
         name=str(getattr(ruleset, "name", data.get("name", ""))),
-        title=str(data.get("title", "")), description=str(data.get("description", "")),
-        source=str(data.get("source", "")),
+        title=str(data.get("title", "")),
+        description=str(data.get("description") or (changes_line(ruleset) if derive else "")),
+        source=str(data.get("source", "")), based_on=parent_name(ruleset) or "",
         sections=tuple(Section(s, tuple(lines[s])) for s in SECTIONS if lines[s]),
         chain=tuple(str(c) for c in getattr(ruleset, "chain", ()) or ()))
 
@@ -690,16 +699,24 @@ def markdown_text(line: RuleLine) -> str:
     return text
 
 
+# The last line of every sheet: where a player reads on (docs of the project, not of a file).
+FURTHER = ("The builtin variants, their sources and the decisions taken where the sources "
+           "are silent: docs/variants.md. The records `--trace` writes: docs/records.md.")
+
+
 def _sheet_text(sheet: RuleSheet) -> str:
     out = [f"{sheet.title} ({sheet.name})" if sheet.title else sheet.name]
     if sheet.description:
         out.append(wrap(sheet.description, ""))
+    if sheet.based_on:
+        out.append(f"Based on {sheet.based_on}.")
     if sheet.source:
         out.append(wrap(f"Source: {sheet.source}", ""))
     for section in sheet.sections:
         out += ["", section.title, "-" * len(section.title)]
         for line in section.rules:
             out.append(wrap(f"{line.title}. {line.text}", "- "))
+    out += ["", wrap(FURTHER, "")]
     return "\n".join(out) + "\n"
 
 
@@ -707,11 +724,15 @@ def _sheet_markdown(sheet: RuleSheet) -> str:
     out = [f"# {sheet.title or sheet.name}", "", f"Ruleset `{sheet.name}`."]
     if sheet.description:
         out += ["", f"*{sheet.description}*"]
+    if sheet.based_on:
+        out += ["", f"Based on `{sheet.based_on}`."]
     if sheet.source:
         out += ["", f"Source: {sheet.source}"]
     for section in sheet.sections:
         out += ["", f"## {section.title}", ""]
         out += [f"- **{line.title}.** {markdown_text(line)}" for line in section.rules]
+    out += ["", "---", "", FURTHER.replace("docs/variants.md", "`docs/variants.md`")
+            .replace("docs/records.md", "`docs/records.md`")]
     return "\n".join(out) + "\n"
 
 

@@ -21,13 +21,6 @@ def _quote(text: str) -> str:
     return f"\u201c{text}\u201d"
 
 
-def _amount(view: _View, dotted: str) -> str:
-    """An integer field as "N points" (or "loses N points" wording left to the caller), a
-    formula as its canonical text."""
-    formula = view.formula(dotted)
-    return formula if formula is not None else _plural(int(view.get(dotted)), "point")
-
-
 def _condition(view: _View, dotted: str) -> str | bool:
     """A boolean field: True / False when written as such, else its canonical formula."""
     raw = view.get(dotted)

@@ -69,7 +69,7 @@ def diff_sheets(a: RuleSheet, b: RuleSheet) -> SheetDiff:
 
 def diff(a: Any, b: Any) -> SheetDiff:
     """Compare two loaded rulesets (see ``describe.rule_sheet``)."""
-    return diff_sheets(rule_sheet(a), rule_sheet(b))
+    return diff_sheets(rule_sheet(a, derive=False), rule_sheet(b, derive=False))
 
 
 def _label(sheet: RuleSheet) -> str:
@@ -124,3 +124,32 @@ def render_diff(d: SheetDiff, fmt: str = "text") -> str:
     if fmt == "text":
         return _diff_text(d)
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
+def parent_name(ruleset: Any) -> str | None:
+    """What a ruleset ``extends``, as users type it (builtin name or file name), or None."""
+    from pathlib import Path
+
+    from .resources import builtin_name_of
+
+    chain = tuple(getattr(ruleset, "chain", ()) or ())
+    if len(chain) < 2:
+        return None
+    return builtin_name_of(Path(chain[1])) or Path(chain[1]).name
+
+
+def changes_line(ruleset: Any) -> str:
+    """A one-line description of a ruleset that extends another and has none of its own:
+    which rules it tells differently from its parent (say 'As dutch, but with a
+    different hand size and target.'). Empty for a ruleset that extends nothing."""
+    from . import load_ruleset
+
+    parent = parent_name(ruleset)
+    if parent is None:
+        return ""
+    changed = diff(load_ruleset(ruleset.chain[1]), ruleset).rules
+    if not changed:
+        return f"The same rules as {parent}."
+    titles = [r.title[0].lower() + r.title[1:] for r in changed]
+    listed = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+    return f"As {parent}, but with a different {listed}."

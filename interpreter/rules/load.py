@@ -2,8 +2,10 @@
 
 Mappings merge deeply, scalars and lists replace. Every merged value keeps the
 mark of the file that wrote it, so a later error in an inherited value points
-into that file. ``name``, ``extends`` and ``examples`` belong to the file itself
-and are never inherited (a parent's examples need not hold under changed rules).
+into that file. ``name``, ``extends``, ``examples``, ``description`` and
+``source`` belong to the file itself and are never inherited (a parent's examples
+need not hold under changed rules, and its description and sources tell the
+parent's rules, not the ones this file changes).
 """
 
 from __future__ import annotations
@@ -13,13 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Any
 
-from interpreter.diagnostics import Diagnostic, did_you_mean
-from interpreter.files import NOT_FOUND, check_path, read_bytes
-
+from ..diagnostics import Diagnostic, did_you_mean
+from ..files import NOT_FOUND, check_path, read_bytes
 from .resources import builtin_name_of, builtin_paths
 from .source import Document, Mark, Path, parse_yaml
 
-_OWN_KEYS = ("name", "extends", "examples")  # a file's own, never inherited
+# a file's own, never inherited
+_OWN_KEYS = ("name", "extends", "examples", "description", "source")
 MAX_EXTENDS = 32  # files in one extends chain: deeper is a mistake, and each costs a read
 
 

@@ -1,8 +1,8 @@
 """Where the builtin rulesets and the schema live: inside the installed package, or the repo.
 
 An installed wheel (or an editable install) maps the repo's ``rulesets/`` and
-``schemas/`` to the packages ``interpreter.builtin_rulesets`` and
-``interpreter.builtin_schemas``; running ``python cli.py`` from a checkout has
+``schemas/`` to the packages ``dominorules.builtin_rulesets`` and
+``dominorules.builtin_schemas``; running ``python cli.py`` from a checkout has
 neither, so we fall back to the folders beside ``interpreter/``.
 """
 
@@ -32,12 +32,12 @@ def _package_dir(package: str, fallback: str) -> Path:
 
 def rulesets_dir() -> Path:
     """The folder holding the builtin ``*.yaml`` rulesets (house rules in ``house/``)."""
-    return _package_dir("interpreter.builtin_rulesets", "rulesets")
+    return _package_dir("dominorules.builtin_rulesets", "rulesets")
 
 
 def schema_path() -> Path:
     """The ruleset JSON Schema file."""
-    return _package_dir("interpreter.builtin_schemas", "schemas") / "ruleset.schema.json"
+    return _package_dir("dominorules.builtin_schemas", "schemas") / "ruleset.schema.json"
 
 
 @dataclass(frozen=True)
@@ -80,13 +80,14 @@ def _description(path: Path, mtime: float) -> str:
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return ""
     if isinstance(data, dict):
-        text = data.get("description") or data.get("title") or ""
+        text = data.get("description") or ""
         return " ".join(str(text).split())
     return ""
 
 
-def builtin_rulesets() -> list[BuiltinInfo]:
-    """Every builtin ruleset, variants first then house rules, each with its description."""
+def builtin_files() -> list[BuiltinInfo]:
+    """Every builtin ruleset, variants first then house rules, each with the description
+    its own file writes (or "")."""
     out = []
     for name, path in builtin_paths().items():
         out.append(BuiltinInfo(name, path, _description(path, path.stat().st_mtime)))

@@ -16,8 +16,7 @@ from typing import Any
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
-from interpreter.diagnostics import Diagnostic, did_you_mean
-
+from ..diagnostics import Diagnostic, did_you_mean
 from .resources import schema_path
 from .source import Mark, Path, dotted
 

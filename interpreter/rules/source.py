@@ -15,7 +15,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from interpreter.diagnostics import Diagnostic
+from ..diagnostics import Diagnostic
 
 Path = tuple[Any, ...]  # a field path: mapping keys and list indices
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from interpreter.diagnostics import Diagnostic
-from interpreter.engine.examples import check_examples
-from interpreter.engine.rules import Rules
-
+from ..diagnostics import Diagnostic
+from ..engine.examples import check_examples
+from ..engine.rules import Rules
 from .source import Mark, Path, dotted
 
 
