@@ -7,12 +7,13 @@ input found (a broken ruleset, a record that does not verify), 2 usage errors.
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 
 import click
 from click.shell_completion import CompletionItem
 
 from dominorules import __version__
-from dominorules.diagnostics import Diagnostic, DiagnosticError
+from dominorules.diagnostics import Diagnostic, DiagnosticError, UsageError
 
 MAX_SHOWN = 50  # diagnostics printed at once: fix these first, the rest often follow from them
 
@@ -78,15 +79,24 @@ def _write_failed(exc: OSError) -> None:
     sys.exit(1)
 
 
-def _sigterm_interrupts() -> None:
-    """SIGTERM (a shell's kill, a job scheduler's timeout) stops a run as Ctrl-C does: the
-    workers end with it and what was finished is still reported."""
+@contextmanager
+def _sigterm_interrupts():
+    """While inside: SIGTERM (a shell's kill, a job scheduler's timeout) stops a run as
+    Ctrl-C does: the workers end with it and what was finished is still reported."""
     import signal
+    import threading
 
     def interrupt(_signum, _frame):
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, interrupt)
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _check_outputs(outputs: dict[str, str | None], inputs=()) -> None:
@@ -228,6 +238,11 @@ def _usage_error(message: str) -> None:
     sys.exit(2)
 
 
+def _cut(text: str, most: int = 40) -> str:
+    """What the user typed, as quoted in a message: never a screenful."""
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
 def _no_overwrite(path: str | None, force: bool) -> None:
     """Ask before a record replaces an existing file (refused without a terminal to ask)."""
     import os
@@ -248,7 +263,7 @@ def _int_option(name: str, text: str, low: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        _usage_error(f"{name} must be a whole number, not '{text}'")
+        _usage_error(f"{name} must be a whole number, not '{_cut(text)}'")
     if value < low:
         _usage_error(f"{name} must be at least {low}, not {value}")
     return value
@@ -280,7 +295,7 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
     try:
         base_seed = int(seed)
     except ValueError:
-        _usage_error(f"--seed must be a whole number, not '{seed}'")
+        _usage_error(f"--seed must be a whole number, not '{_cut(seed)}'")
     _check_outputs({"--trace": trace_path}, [ruleset])
     _no_overwrite(trace_path, force)
     try:
@@ -457,7 +472,6 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     problem = check_backend_options(workers, scheduler)
     if problem is not None:
         fail([problem], 2)
-    _sigterm_interrupts()
     settings = CompareSettings(
         tuple(rulesets), players, matches, seed, _names(bots) or ("random",),
         None if no_skill else (skill[0], skill[1]), precision, max_matches, batch_size)
@@ -469,35 +483,19 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     update, stop = _progress_reporter(sys.stderr.isatty() and not as_json)
     attribution = None
     try:
-        comparison = compare(settings, make_backend(workers, scheduler), update,
-                             None if by_rule else csv_path)
-        if by_rule and not comparison.outcome.interrupted:
-            attribution = _attribute(comparison, settings, make_backend(workers, scheduler),
-                                     update)
+        with _sigterm_interrupts():
+            comparison = compare(settings, make_backend(workers, scheduler), update,
+                                 None if by_rule else csv_path)
+            if by_rule and not comparison.outcome.interrupted:
+                attribution = _attribute(comparison, settings,
+                                         make_backend(workers, scheduler), update)
         stop()
-        if attribution is not None and csv_path:
-            from dominorules.explore import attribution_report
-
-            attribution_report.write_csv(attribution, csv_path)
-        if html_path:
-            extra = []
-            if attribution is not None:
-                from dominorules.explore import attribution_report
-
-                extra.append(attribution_report.html_section(attribution))
-            with open(html_path, "w", encoding="utf-8") as fh:
-                fh.write(html.render(comparison, extra))
-        if plot_path:
-            from dominorules.explore.plot import write_png
-
-            write_png(comparison, plot_path)
+    except UsageError as exc:  # an unknown bot, a player count no ruleset allows
+        stop()
+        fail(exc.diagnostics, 2)
     except DiagnosticError as exc:
         stop()
         fail(exc.diagnostics)
-    except OSError as exc:
-        stop()
-        fail([Diagnostic("file", f"cannot write {exc.filename}: {exc.strerror}",
-                         file=str(exc.filename or ""))])
     for warning in comparison.outcome.warnings:
         click.echo(f"warning: {warning}", err=True)
     out = comparison.outcome
@@ -528,10 +526,48 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
             console.print(attribution_report.table(attribution))
             for line in attribution_report.lines(attribution):
                 console.print(line, highlight=False)
+    # the files last: a write that fails (a full disk) loses none of the numbers above
+    failed = list(comparison.outcome.write_errors)
+    if attribution is not None and csv_path:
+        from dominorules.explore import attribution_report
+
+        failed += _write_file(csv_path,
+                              lambda: attribution_report.write_csv(attribution, csv_path))
+    if html_path:
+        failed += _write_file(html_path, lambda: _write_html(html_path, html, comparison,
+                                                            attribution))
+    if plot_path:
+        from dominorules.explore.plot import write_png
+
+        failed += _write_file(plot_path, lambda: write_png(comparison, plot_path))
     if comparison.outcome.interrupted:
         click.echo("interrupted: the numbers above cover the matches finished before Ctrl-C",
                    err=True)
         sys.exit(130)
+    if failed:
+        print_diagnostics(failed)
+        sys.exit(1)
+
+
+def _write_html(path: str, html, comparison, attribution=None) -> None:
+    extra = []
+    if attribution is not None:
+        from dominorules.explore import attribution_report
+
+        extra.append(attribution_report.html_section(attribution))
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(html.render(comparison, extra))
+
+
+def _write_file(path: str, write) -> list[Diagnostic]:
+    """Run ``write``; a failure to write ``path`` as one diagnostic (none when it worked)."""
+    try:
+        write()
+    except OSError as exc:
+        return [Diagnostic("file", f"cannot write {path}: {exc.strerror or exc}", file=path)]
+    except DiagnosticError as exc:
+        return exc.diagnostics
+    return []
 
 
 # --- explorer: sweep, tune -----------------------------------------------------------

@@ -101,6 +101,11 @@ class DiagnosticError(Exception):
         super().__init__("\n".join(d.headline() for d in self.diagnostics))
 
 
+class UsageError(DiagnosticError):
+    """The command asks for something impossible (an unknown bot, a player count a ruleset
+    does not allow): the CLI exits 2, as for any usage error, not 1 (invalid input)."""
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """A hint naming the closest choice, or listing them all when none is close."""
     choices = sorted(set(choices))

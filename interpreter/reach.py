@@ -9,7 +9,7 @@ between random bots and warns when they hit the cap; it cannot prove a match end
 
 from __future__ import annotations
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, DiagnosticError
 
 SAMPLES = 3  # seeded matches played (a normal ruleset ends each within a few rounds)
 
@@ -29,7 +29,11 @@ def reach_warnings(game, path: str) -> list[Diagnostic]:
         game.check_players(players)
     except Exception:  # noqa: BLE001 - a seating problem is validate's error, not ours
         return []
-    results = [play_match(game, players, seed, "random") for seed in range(1, SAMPLES + 1)]
+    try:
+        results = [play_match(game, players, seed, "random") for seed in range(1, SAMPLES + 1)]
+    except DiagnosticError as exc:  # e.g. no deal can ever open: the match cannot even start
+        return [Diagnostic(d.code, f"a sample match failed: {d.message}", file=path,
+                           hint=d.hint, severity="warning") for d in exc.diagnostics]
     capped = [r for r in results if r.capped]
     if not capped:
         return []

@@ -89,14 +89,14 @@ def test_unknown_ruleset_is_one_readable_error():
 
 def test_player_count_must_suit_every_ruleset():
     res = invoke("pagat", "mexican", "--players", "3", "--matches", "4", "--workers", "1")
-    assert res.exit_code == 1
+    assert res.exit_code == 2  # a usage error, as in simulate
     assert "mexican is played by 4 players, not 3" in res.stderr
 
 
 def test_unknown_bot_is_reported_before_any_match():
     res = invoke("pagat", "--bots", "grumpy", "--matches", "4", "--workers", "1",
                  "--no-skill")
-    assert res.exit_code == 1
+    assert res.exit_code == 2  # a usage error, as in simulate
     assert "bot 'grumpy'" in res.stderr
 
 

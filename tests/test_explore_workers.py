@@ -101,9 +101,11 @@ def test_workers_end_when_the_parent_is_killed(stuck):
      "is not a scheduler address"),
 ])
 def test_workers_and_scheduler_are_usage_errors(args, says):
+    from click.testing import CliRunner
+
+    from cli import main
     from dominorules.explore.runner import max_workers
 
-    result = subprocess.run([sys.executable, str(ROOT / "cli.py"), "compare", "pagat", "dutch",
-                             *args], capture_output=True, text=True, timeout=60)
-    assert result.returncode == 2
+    result = CliRunner().invoke(main, ["compare", "pagat", "dutch", *args])
+    assert result.exit_code == 2
     assert result.stderr.splitlines()[0] == says.format(most=max_workers())

@@ -46,8 +46,8 @@ def test_a_bad_output_path_is_a_usage_error_before_any_match(tmp_path, args, say
     d = str(tmp_path)
     # --matches 100000: were the check made after the run, this test would time out
     more = [] if args[0] == "play" else ["--matches", "100000"]
-    result = run(*(a.format(d=d) for a in args), *more)
-    assert result.returncode == 2
+    result = CliRunner().invoke(main, [*(a.format(d=d) for a in args), *more], input="")
+    assert result.exit_code == 2
     assert result.stderr.splitlines()[0] == says.format(d=d)
     assert (tmp_path / "mine.yaml").read_text() == "extends: pagat\n"
 
@@ -92,3 +92,12 @@ def test_an_interrupted_trace_holds_whole_matches_and_says_how_many(tmp_path, mo
     assert [e["event"] for e in events].count("match_end") == 2
     assert events[-1]["event"] == "match_end"
     assert verify_file(str(trace)) == []
+
+
+@pytest.mark.parametrize("option", ["--csv", "--html"])
+def test_a_report_file_that_cannot_be_written_keeps_the_tables_and_exits_1(option):
+    result = run("compare", "pagat", "dutch", "--matches", "6", "--workers", "1",
+                 "--no-skill", option, "/dev/full")
+    assert result.returncode == 1
+    assert "paired on" in result.stdout  # the numbers were printed all the same
+    assert result.stderr == "/dev/full: error: cannot write /dev/full: No space left on device\n"

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ..diagnostics import Diagnostic, DiagnosticError
+from ..diagnostics import Diagnostic, DiagnosticError, UsageError
 from . import stats
 from .metrics import Metric, feature_names, metrics_for, shown
 from .runner import PairingRun, RunOutcome, RunSettings, run
@@ -112,6 +112,16 @@ def describe_rulesets(settings: CompareSettings) -> tuple[list[RulesetInfo], int
                          worker_ref(ref), g.rules.name, ruleset_hash(worker_ref(ref)),
                          g.rules.partnerships)
              for ref, g in games]
+    try:
+        players = _players(settings, games)
+    except DiagnosticError as exc:  # a player count that cannot be: the command's fault
+        raise UsageError(exc.diagnostics) from None
+    return infos, players
+
+
+def _players(settings: CompareSettings, games: list[tuple[str, Any]]) -> int:
+    """The player count every ruleset allows: the one asked for, or the smallest common."""
+    problems: list[Diagnostic] = []
     players = settings.players
     if players is None:
         players = max(g.rules.min_players for _, g in games)
@@ -128,7 +138,7 @@ def describe_rulesets(settings: CompareSettings) -> tuple[list[RulesetInfo], int
             problems.extend(exc.diagnostics)
     if problems:
         raise DiagnosticError(problems)
-    return infos, players
+    return players
 
 
 def ruleset_hash(ref: str) -> str:
@@ -143,7 +153,7 @@ def seat_bots(bots: tuple[str, ...], players: int) -> tuple[str, ...]:
     if len(bots) == 1:
         return bots * players
     if len(bots) != players:
-        raise DiagnosticError([Diagnostic(
+        raise UsageError([Diagnostic(
             "bots", f"{len(bots)} bots given for {players} players",
             hint="give one bot name for every seat, or one per seat separated by commas")])
     return bots
@@ -194,6 +204,13 @@ def _pairings(settings: CompareSettings) -> tuple[list[Pairing], list[RulesetInf
         skilled, others = settings.skill_bots
         pairings.append(Pairing("skill", refs, players, (others,) * players, skilled, labels))
     api = importlib.import_module(settings.api_module)
+    from ..bots.loader import resolve
+
+    try:
+        for name in {b for p in pairings for b in (*p.bots, p.skilled_bot) if b}:
+            resolve(name)
+    except DiagnosticError as exc:  # an unknown bot: the command's fault
+        raise UsageError(exc.diagnostics) from None
     for p in pairings:   # an unknown bot is one message now, not an error in every worker
         api.make_bots(p.seat_bots(0)[0], players, 0)
     return pairings, infos

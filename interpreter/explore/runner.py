@@ -80,6 +80,7 @@ class RunOutcome:
     seconds: float
     interrupted: bool = False
     warnings: list[str] = field(default_factory=list)
+    write_errors: list[Diagnostic] = field(default_factory=list)  # outputs that failed
 
     @property
     def matches(self) -> int:
@@ -224,7 +225,7 @@ class DaskBackend:
         if client is None:
             try:
                 client = distributed.Client(address, timeout="10s")
-            except (OSError, TimeoutError) as exc:
+            except (OSError, TimeoutError, ValueError, TypeError) as exc:
                 raise DiagnosticError([Diagnostic(
                     "cluster", f"cannot reach the Dask scheduler at {address}: {exc}",
                     hint="start one with `dask scheduler` (and workers with "
@@ -378,7 +379,11 @@ def run(
         outcome.seconds = time.perf_counter() - t0
     outcome.warnings += capped_warnings(runs)
     if csv_path:
-        _write_csv(csv_path, runs)
+        try:
+            _write_csv(csv_path, runs)
+        except OSError as exc:  # a full disk: keep the numbers, say what was not written
+            outcome.write_errors.append(Diagnostic(
+                "file", f"cannot write {csv_path}: {exc.strerror or exc}", file=csv_path))
     for r in runs:
         if r.csv_file is not None:
             r.csv_file.close()
