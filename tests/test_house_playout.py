@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from dominorules import api, records
 from dominorules.cli import main
-from dominorules.rules import check_ruleset
+from dominorules.rules import check_ruleset, load_ruleset
 
 HOUSE = Path(__file__).resolve().parent.parent / "rulesets" / "house"
 # The house rules written for issue 12 (house rules as data): each uses its mechanisms.
@@ -469,3 +469,20 @@ def test_after_an_extra_turn_the_placer_acts_again_and_a_skipped_seat_does_not(n
                 assert nxt["player"] == (placer + step) % players
                 seen += 1
     assert seen
+
+
+# Rules whose effect no example kind can state (turn order, redeals, match formats, the final
+# score): the seeded tests above pin them instead.
+NO_EXAMPLE = {"play-to-the-right", "four-doubles-redeal", "shutout-pays-double",
+              "first-to-three", "fixed-rounds"}
+
+
+@pytest.mark.parametrize("name", sorted(set(NEW_RULES) - NO_EXAMPLE))
+def test_some_example_fails_under_the_ruleset_it_extends(name, tmp_path):
+    """The examples pin what the house rule changes: the parent's rules break one."""
+    data = load_ruleset(f"house/{name}").data
+    path = tmp_path / "parent.yaml"      # JSON is YAML: the parent with the child's examples
+    path.write_text(json.dumps({"title": "parent", "extends": data["extends"],
+                                "examples": data["examples"]}), encoding="utf-8")
+    problems = check_ruleset(str(path))
+    assert problems and all(p.path.startswith("examples") for p in problems)

@@ -43,3 +43,10 @@ def test_every_snippet_plays_a_match_that_verify_accepts(index, tmp_path):
         record = tmp_path / f"{players}.jsonl"
         records.write_records(str(record), api.play_match(game, players, 1, trace=True).events)
         assert records.verify_file(str(record)) == []
+
+
+def test_docs_variants_lists_every_house_rule():
+    text = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    missing = [p.stem for p in (ROOT / "rulesets" / "house").glob("*.yaml")
+               if f"`house/{p.stem}`" not in text]
+    assert missing == []
