@@ -10,7 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dominorules.engine.rules import SeatTally, SideTally
-from dominorules.expr import compile_expression, evaluate_tree, format_expression, parse
+from dominorules.expr import (
+    compile_expression,
+    compile_tree,
+    evaluate_tree,
+    format_expression,
+    parse,
+)
 
 SMALL = st.integers(min_value=0, max_value=30)
 
@@ -116,6 +122,7 @@ def _agree(field: str, source: str, env: dict) -> None:
     value = compiled.fn(env)
     assert type(value) is int
     assert value == evaluate_tree(compiled.ast, env)
+    assert value == compile_tree(compiled.ast)(env)   # the closures agree with the source
     # the canonical text says the same thing and computes the same value
     text = format_expression(compiled.ast)
     assert parse(text) == compiled.ast

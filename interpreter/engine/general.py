@@ -55,6 +55,38 @@ class Facts(dict):
         return value
 
 
+class EventFacts(dict):
+    """The names a play-time event's formulas read, computed on first read from the match."""
+
+    __slots__ = ("core", "actor", "pos", "drawn_by")
+
+    def __missing__(self, key: str) -> Any:
+        core = self.core
+        if key == "end_total":
+            value = core.board.end_total()
+        elif key == "ends":
+            value = core.board.ends()
+        elif key == "boneyard":
+            value = len(core.deck) - self.pos
+        elif key == "players":
+            value = core.players
+        elif key == "round":
+            value = core.round
+        elif key == "target":
+            value = core.target
+        else:   # the tallies: player, side, sides, opponents
+            seats = core._seat_tallies(self.drawn_by)
+            sides = core._side_tallies(seats)
+            mine = core._side_of[self.actor]
+            self["player"] = seats[self.actor]
+            self["side"] = sides[mine]
+            self["sides"] = tuple(sides)
+            self["opponents"] = tuple(s for s in sides if s.index != mine)
+            return self[key]
+        self[key] = value
+        return value
+
+
 class Tally:
     """A seat or a side as formulas read them (``side.score``, ``player.doubles`` ...)."""
 
@@ -89,6 +121,7 @@ class GeneralCore(MatchCore):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.board = Board(self.game.rules.spinner == "first_double")
+        self._side_of = self.game.side_of(self.players)
         ts = self.game.tileset
         self._tuples = tuple(zip(ts.low, ts.high, strict=True))   # tile index -> (low, high)
         self.play_points = [0] * len(self.teams)
@@ -579,7 +612,7 @@ class GeneralCore(MatchCore):
     def _fire(self, rules_of: tuple, actor: int, facts: Facts) -> tuple[int, int]:
         """Apply the events of one action: points now; (another turns, skips) granted."""
         scores, round_play, rec = self.scores, self._round_play, self.rec
-        mine = self.game.side_of(self.players)[actor]
+        mine = self._side_of[actor]
         more_turns = skipped = 0
         for i, ev in rules_of:
             if ev.condition is not None and not ev.condition(facts):
@@ -602,30 +635,11 @@ class GeneralCore(MatchCore):
                 skipped += max(0, int(ev.skip(facts)))
         return more_turns, skipped
 
-    def _event_facts(self, actor: int, pos: int, drawn_by: list[int], extra: dict) -> Facts:
-        """What an event's formulas read; the tallies are built only if one reads them."""
-        facts = Facts(extra)
-        facts["players"] = self.players
-        facts["round"] = self.round
-        facts["target"] = self.target
-        board, deck = self.board, self.deck
-        side = self.game.side_of(self.players)[actor]
-
-        def make(key: str) -> Any:
-            if key == "ends":
-                return board.ends()
-            if key == "end_total":
-                return board.end_total()
-            if key == "boneyard":
-                return len(deck) - pos
-            seats = self._seat_tallies(drawn_by)
-            sides = self._side_tallies(seats)
-            facts["player"] = seats[actor]
-            facts["side"] = sides[side]
-            facts["sides"] = tuple(sides)
-            facts["opponents"] = tuple(s for s in sides if s.index != side)
-            return facts[key]
-        facts.make = make
+    def _event_facts(self, actor: int, pos: int, drawn_by: list[int], extra: dict
+                     ) -> EventFacts:
+        """What an event's formulas read; each fact is computed only if one reads it."""
+        facts = EventFacts(extra)
+        facts.core, facts.actor, facts.pos, facts.drawn_by = self, actor, pos, drawn_by
         return facts
 
     # -- legality --------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from typing import Any
 from . import ast
 from .checker import check
 from .compiler import compile_tree
+from .emit import compile_source, source_of
 from .errors import ExprError, ExprProblem
 from .evaluate import evaluate_tree
 from .fields import FIELDS, FieldSpec
@@ -25,6 +26,7 @@ from .parser import parse, source_text
 from .types import Type
 
 __all__ = ["Compiled", "ExprError", "ExprProblem", "FIELDS", "FieldSpec", "Type",
+           "compile_source", "compile_tree", "source_of",
            "compile_expression", "evaluate_tree", "format_expression", "parse"]
 
 
@@ -51,4 +53,4 @@ def compile_expression(source: str | int | bool, field: str) -> Compiled:
     if problems:
         raise ExprError(problems)
     assert tree.type is not None
-    return Compiled(compile_tree(tree), tree.type, text, tree)
+    return Compiled(compile_source(tree), tree.type, text, tree)
