@@ -190,6 +190,18 @@ class Game:
         return found
 
 
+    def restriction_cache(self) -> tuple[dict, frozenset[str]]:
+        """(verdicts, names read) for the placement restrictions: a verdict is a pure
+        function of the names its formulas read, so one game keeps them all."""
+        found = self.__dict__.get("_restriction_cache")
+        if found is None:
+            reads: set[str] = set()
+            for r in self.rules.restrictions:
+                reads |= r.reads if r.reads is not None else {
+                    "hand", "playable", "ends", "end", "boneyard", "round"}
+            found = self._restriction_cache = ({}, frozenset(reads))
+        return found
+
     def holder_tile(self, hands: list[int]) -> int:
         """The tile whose holder leads under ``opening_tile_holder``."""
         if isinstance(self.required_tile, int):

@@ -645,31 +645,50 @@ class GeneralCore(MatchCore):
     # -- legality --------------------------------------------------------------------------
     def _restrict(self, fit: list[int], h: int, board: Board, boneyard: int, rnd: int,
                   waive: bool) -> list[int]:
-        """The fitting tiles at each end that every restriction allows."""
+        """The fitting tiles at each end that every restriction allows.
+
+        A verdict depends only on the names the restrictions read, so it is kept per game
+        under those values: the same tile against the same playable tiles (say) is
+        decided once, not on every turn.
+        """
         playable = 0
         for m in fit:
             playable |= m
         if not playable:
             return fit
-        tiles = self._tuples
-        env = {"hand": [tiles[t] for t in bits(h)],
-               "playable": [tiles[t] for t in bits(playable)],
-               "ends": board.ends(), "boneyard": boneyard, "round": rnd,
-               "players": self.players}
-        allows = [r.allow for r in self.game.rules.restrictions]
-        out = []
+        game = self.game
+        cache, reads = game.restriction_cache()
         values = board.values
+        ends = board.ends() if "ends" in reads else None
+        base = (h if "hand" in reads else 0, playable if "playable" in reads else 0,
+                ends, boneyard if "boneyard" in reads else 0, rnd if "round" in reads else 0,
+                self.players)
+        by_end = "end" in reads
+        tiles = self._tuples
+        env = None
+        out = []
         for e, m in enumerate(fit):
             keep = 0
-            env["end"] = values[e]
+            end = values[e] if by_end else 0
             while m:
                 low = m & -m
                 m ^= low
-                env["tile"] = tiles[low.bit_length() - 1]
-                for allow in allows:
-                    if not allow(env):
-                        break
-                else:
+                t = low.bit_length() - 1
+                key = (t, end, base)
+                ok = cache.get(key)
+                if ok is None:
+                    if env is None:
+                        env = {"hand": [tiles[u] for u in bits(h)],
+                               "playable": [tiles[u] for u in bits(playable)],
+                               "ends": board.ends(), "boneyard": boneyard, "round": rnd,
+                               "players": self.players}
+                    env["end"] = values[e]
+                    env["tile"] = tiles[t]
+                    ok = all(r.allow(env) for r in game.rules.restrictions)
+                    if len(cache) > 200_000:
+                        cache.clear()
+                    cache[key] = ok
+                if ok:
                     keep |= low
             out.append(keep)
         if waive and not any(out):

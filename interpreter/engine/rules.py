@@ -66,6 +66,7 @@ class Restriction:
     allow: Formula
     explain: str
     text: str = ""             # the formula as written (for the rule sheet)
+    reads: frozenset[str] | None = None   # the names the formula reads (None: unknown, all)
 
 
 @dataclass(frozen=True)

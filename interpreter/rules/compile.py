@@ -83,6 +83,22 @@ def formula_paths(data: Mapping[str, Any]) -> list[tuple[Path, str]]:
     return out
 
 
+def names_read(tree: ast.Node | None) -> frozenset[str]:
+    """The names a formula reads (a constant formula: none)."""
+    out: set[str] = set()
+    stack = [tree] if tree is not None else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name):
+            out.add(node.name)
+        for value in vars(node).values():
+            if isinstance(value, ast.Node):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, ast.Node))
+    return frozenset(out)
+
+
 def reads_round_facts(tree: ast.Node) -> bool:
     """Whether a scoring formula reads more than the first edition offered."""
     stack = [tree]
@@ -227,7 +243,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[Path, EnvFn],
             explain=merged.get("explain", ""), if_lacking=merged.get("if_lacking", "redeal"))
     restrictions = tuple(
         Restriction(fns[("play", "restrictions", i, "allow")], item.get("explain", ""),
-                    str(item["allow"]))
+                    str(item["allow"]), names_read(trees.get(("play", "restrictions", i, "allow"))))
         for i, item in enumerate(play.get("restrictions", ())))
     events = tuple(
         PlayEvent(after=item["after"], title=item.get("title", ""),
