@@ -39,3 +39,7 @@ _.logfile_read
 
 # pytest reads the module's marks
 pytestmark
+
+# engine.game.Setup: the loops unpack it by position in one line
+_.voluntary
+_.stuck_draws

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .actions import DRAW
+from .decision import NO_MASKS, OPEN, PLAY, SEEK, Decision
 from .scoring import match_winner
 from .stats import MatchResult, RoundStats
 from .tiles import bits
@@ -44,7 +45,6 @@ from .tiles import bits
 if TYPE_CHECKING:
     from .game import Deal, Game
 
-PLAY, OPEN, SEEK = 0, 1, 2
 MAX_REDEALS = 1000
 Policy = Callable[[int, int, bool], int]
 
@@ -254,7 +254,7 @@ class MatchCore:
                 while True:
                     seek_turns += 1
                     if pols[p] is None:  # drawing is the only legal action
-                        yield (p, hands[p], -1, -1, 0, 0, True, False, SEEK, 0, pos)
+                        yield Decision(p, hands[p], -1, -1, 0, 0, True, False, SEEK, 0, pos)
                     t = deck[pos]
                     pos += 1
                     hands[p] |= 1 << t
@@ -287,7 +287,8 @@ class MatchCore:
                         k -= 1
                     a = ((m & -m).bit_length() - 1) << 2
                 elif pol is None:
-                    a = yield (p, h, -1, -1, m, 0, can_draw, False, OPEN, drawn, pos)
+                    a = yield Decision(p, h, -1, -1, m, 0, can_draw, False, OPEN, drawn, pos,
+                                       masks=(m, 0, 0, 0))
                 else:
                     a = pol(m, 0, can_draw)
                 if a == DRAW:
@@ -361,7 +362,8 @@ class MatchCore:
                             choices += 1
                         pol = pols[p]
                         if pol is None:
-                            a = yield (p, h, L, R, mL, mR, can_draw, False, PLAY, drawn, pos)
+                            a = yield Decision(p, h, L, R, mL, mR, can_draw, False, PLAY,
+                                               drawn, pos, (L, R, None, None), (mL, mR, 0, 0))
                         else:
                             a = pol(mL, mR, can_draw)
                         if a >= 0:
@@ -385,10 +387,12 @@ class MatchCore:
                     elif stuck_draw and pos < draw_end and drawn < limit:
                         # the only legal action: policies are not consulted (see bots.base)
                         if pols[p] is None:
-                            yield (p, h, L, R, 0, 0, True, False, PLAY, drawn, pos)
+                            yield Decision(p, h, L, R, 0, 0, True, False, PLAY, drawn, pos,
+                                           (L, R, None, None), NO_MASKS)
                     else:
                         if pols[p] is None:
-                            yield (p, h, L, R, 0, 0, False, True, PLAY, drawn, pos)
+                            yield Decision(p, h, L, R, 0, 0, False, True, PLAY, drawn, pos,
+                                           (L, R, None, None), NO_MASKS)
                         passes += 1
                         npass += 1
                         if recording:

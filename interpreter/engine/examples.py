@@ -1,8 +1,9 @@
 """Rule examples that run: a position's legal actions, or a finished round's points.
 
 ``check_examples(rules)`` is what ``dominorules validate`` calls; it returns the
-failures with a readable message. The position logic mirrors ``engine.core``'s
-loop (a test plays random positions through both and compares).
+failures with a readable message. Positions and single actions are set up on the
+general loop and decided by its own methods (``engine.house_examples``), so an
+example checks the rules the engine plays.
 """
 
 from __future__ import annotations
@@ -11,60 +12,9 @@ from collections.abc import Sequence
 
 from . import house_examples
 from .actions import Action, ActionError
-from .core import OPEN, PLAY, SEEK
 from .game import Game
 from .rules import Example, Rules
-from .state import legal_pairs
 from .tiles import Tile, TileSet, parse_tiles
-
-
-def legal_at(game: Game, hands: Sequence[Sequence[Tile]], turn: int,
-             ends: tuple[int, int] | None, boneyard: int, drawn_this_turn: int = 0
-             ) -> list[Action]:
-    """Legal actions of ``turn`` in a position: before the opening when ``ends`` is None.
-
-    ``boneyard`` counts the tiles left in it (the reserve included).
-    """
-    ts = game.tileset
-    rules = game.rules
-    masks = [ts.mask(h) for h in hands]
-    h = masks[turn]
-    drawable = boneyard - rules.reserve > 0
-    limit = rules.draw_limit if rules.draw_limit is not None else ts.tile_count
-    under_limit = drawn_this_turn < limit
-    if ends is None:
-        decision = _opening_decision(game, masks, turn, drawable and under_limit)
-    else:
-        left, right = ends
-        mL, mR = h & ts.value_mask[left], h & ts.value_mask[right]
-        if mL or mR:
-            can_draw = rules.voluntary_draw and drawable and under_limit
-        else:
-            can_draw = rules.when_stuck == "draw" and drawable and under_limit
-        decision = (turn, h, left, right, mL, mR, can_draw,
-                    not (mL or mR or can_draw), PLAY, drawn_this_turn, 0)
-    if decision is None:
-        return []
-    return [a for _, a in legal_pairs(game, decision)]
-
-
-def _opening_decision(game: Game, masks: list[int], turn: int, may_draw: bool):
-    rules, ts = game.rules, game.tileset
-    h = masks[turn]
-    req = game.required_tile
-    if req == "any":
-        return (turn, h, -1, -1, h, 0, rules.voluntary_draw and may_draw, False, OPEN, 0, 0)
-    if req == "highest_double":
-        held = [d for d in ts.doubles_desc if any(m >> d & 1 for m in masks)]
-        tile = held[0] if held else None
-    else:
-        tile = req
-    if tile is not None and h >> tile & 1:
-        return (turn, h, -1, -1, 1 << tile, 0, False, False, OPEN, 0, 0)
-    unheld = tile is None or not any(m >> tile & 1 for m in masks)
-    if unheld and rules.if_unheld == "draw_in_turn" and may_draw:
-        return (turn, h, -1, -1, 0, 0, True, False, SEEK, 0, 0)
-    return None
 
 
 def points_for(game: Game, hands: Sequence[Sequence[Tile]], result: str,
@@ -140,14 +90,7 @@ def _check(game: Game, ex: Example) -> str:
         if got != want:
             return f"expected points {want}, the rules give {got}"
         return ""
-    ends = tuple(data["ends"]) if data.get("ends") is not None else None
-    yard = data.get("boneyard", 0)
-    if general:
-        legal = house_examples.legal(game, data, hands)
-    else:
-        count = len(parse_tiles(yard)) if isinstance(yard, str) else int(yard)
-        legal = legal_at(game, hands, int(data.get("turn", 0)), ends, count,
-                         int(data.get("drawn_this_turn", 0)))
+    legal = house_examples.legal(game, data, hands)
     want = [Action.parse(str(t)) for t in data["expect_legal"]]
     if sorted(map(str, legal)) != sorted(map(str, want)):
         shown = ", ".join(map(str, legal)) or "none"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .actions import Action
-from .core import OPEN, PLAY, SEEK
+from .decision import OPEN, PLAY, SEEK
 from .tiles import Tile, bits
 
 
@@ -15,7 +15,8 @@ def explain_illegal(state, action: Action) -> str:
     game = state.game
     rules = game.rules
     ts = game.tileset
-    _, hand, left, right, mL, mR, can_draw, can_pass, phase, drawn, pos = d[:11]
+    hand, left, right, phase, drawn, pos = d.hand, d.left, d.right, d.phase, d.drawn, d.pos
+    mL, mR = d.left_mask, d.right_mask
     held = ts.tiles_of(hand)
     playable = [ts.tiles[t] for t in bits(mL | mR)]
     if phase == SEEK:
@@ -62,7 +63,7 @@ def explain_illegal(state, action: Action) -> str:
         return f"{tile} may not open this round ({_tile_name(required)} must)"
     assert phase == PLAY
     t = ts.index[tile]
-    if len(d) > 11:   # the general loop: up to four ends, and placement restrictions
+    if rules.general:   # the general loop: up to four ends, and placement restrictions
         return _explain_general(state, d, action, tile, t)
     if action.end is None:
         if mL >> t & 1 and mR >> t & 1:
@@ -76,7 +77,7 @@ def explain_illegal(state, action: Action) -> str:
 
 def _explain_general(state, d: tuple, action: Action, tile: Tile, t: int) -> str:
     core = state._core
-    ends = [v for v in d[11] if v is not None]
+    ends = [v for v in d.ends if v is not None]
     value_mask = state.game.tileset.value_mask
     fits = [e for e, v in enumerate(ends) if value_mask[v] >> t & 1]
     names = ("left", "right", "up", "down")
@@ -92,10 +93,10 @@ def _explain_general(state, d: tuple, action: Action, tile: Tile, t: int) -> str
         shown = ", ".join(str(v) for v in ends)
         return f"{tile} matches no open end ({shown})"
     for e in fits:
-        why = core.why_forbidden(d[0], t, e)
+        why = core.why_forbidden(d.player, t, e)
         if why:
             return why
-    allowed = [e for e in fits if d[12][e] >> t & 1]
+    allowed = [e for e in fits if d.masks[e] >> t & 1]
     if action.end is None and len(allowed) > 1:
         return f"{tile} fits " + " and ".join(names[e] for e in allowed) + ": say which end"
     return f"{tile} may not be placed now"

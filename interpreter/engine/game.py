@@ -8,9 +8,10 @@ at the ruleset's structure again.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import wraps
+from functools import cached_property, wraps
+from typing import NamedTuple
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
@@ -44,6 +45,32 @@ class Deal:
 
 
 CHUNK = 14
+
+
+class Setup(NamedTuple):
+    """What the match loops read per match, computed once per player count (by name, or
+    unpacked in one line at the top of a loop)."""
+
+    value_mask: tuple[int, ...]   # pip value -> the tiles showing it
+    low: tuple[int, ...]          # tile index -> its low half
+    high: tuple[int, ...]
+    pips: tuple[int, ...]
+    tile_count: int
+    hand_size: int
+    draw_end: int                 # deck index past the last tile that may be drawn
+    voluntary: bool               # may draw while holding a playable tile
+    stuck_draws: bool             # a player with no placement draws (else passes)
+    draw_limit: int               # most tiles drawn in one turn
+    draw_cost: int
+    hand_value: Callable[[int], int]
+    settle: Callable[..., tuple]
+    open_any: bool                # any tile opens and the lead needs no deal
+    play_on: bool                 # a tie at the target plays another round
+    tiles: range
+    bit: tuple[int, ...]
+    dealt: int                    # tiles dealt in all
+    key_bytes: int                # shuffle keys per deal, in bytes
+    words: Callable[[bytes], tuple[int, ...]]
 
 
 def _chunk_table(values: Sequence[int]) -> list[int]:
@@ -161,7 +188,7 @@ class Game:
     def draw_cost(self, players: int) -> int:
         return int(self.rules.draw_cost(players))
 
-    def setup(self, players: int) -> tuple:
+    def setup(self, players: int) -> Setup:
         """Everything ``engine.core`` reads per match, computed once per player count."""
         key = (players, threading.get_ident())
         found = self._setups.get(key)
@@ -171,7 +198,7 @@ class Game:
             open_any = (self.required_tile == "any"
                         and r.first_leader not in leaders.DEAL_DEPENDENT
                         and r.later_leader not in leaders.DEAL_DEPENDENT)
-            found = self._setups[key] = (
+            found = self._setups[key] = Setup(
                 ts.value_mask, ts.low, ts.high, ts.pips, T, self.hand_size(players),
                 T - r.reserve, r.voluntary_draw, r.when_stuck == "draw",
                 r.draw_limit if r.draw_limit is not None else T, self.draw_cost(players),
@@ -190,17 +217,15 @@ class Game:
         return found
 
 
+    @cached_property
     def restriction_cache(self) -> tuple[dict, frozenset[str]]:
         """(verdicts, names read) for the placement restrictions: a verdict is a pure
         function of the names its formulas read, so one game keeps them all."""
-        found = self.__dict__.get("_restriction_cache")
-        if found is None:
-            reads: set[str] = set()
-            for r in self.rules.restrictions:
-                reads |= r.reads if r.reads is not None else {
-                    "hand", "playable", "ends", "end", "boneyard", "round"}
-            found = self._restriction_cache = ({}, frozenset(reads))
-        return found
+        reads: set[str] = set()
+        for r in self.rules.restrictions:
+            reads |= r.reads if r.reads is not None else {
+                "hand", "playable", "ends", "end", "boneyard", "round"}
+        return {}, frozenset(reads)
 
     def holder_tile(self, hands: list[int]) -> int:
         """The tile whose holder leads under ``opening_tile_holder``."""

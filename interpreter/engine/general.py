@@ -33,7 +33,8 @@ from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .actions import DRAW
 from .board import END_NAMES, Board
-from .core import OPEN, PLAY, SEEK, MatchCore
+from .core import MatchCore
+from .decision import OPEN, PLAY, SEEK, Decision
 from .rules import Opening
 from .stats import MatchResult, RoundStats
 from .tiles import Tile, bits
@@ -43,6 +44,11 @@ MAX_TURNS = 100_000   # a round this long is a ruleset that cannot end: stop wit
 
 _new = object.__new__
 _set = object.__setattr__
+
+
+def _open_ends(values: list[int], count: int) -> tuple:
+    """The four ends' values for a decision, None for the ones not open."""
+    return (values[0], values[1], None, None) if count == 2 else tuple(values)
 
 
 class Facts(dict):
@@ -352,8 +358,7 @@ class GeneralCore(MatchCore):
                 while True:
                     seek_turns += 1
                     if pols[p] is None:
-                        yield (p, hands[p], -1, -1, 0, 0, True, False, SEEK, 0, pos,
-                               (None,) * 4, (0, 0, 0, 0))
+                        yield Decision(p, hands[p], -1, -1, 0, 0, True, False, SEEK, 0, pos)
                     t = deck[pos]
                     pos += 1
                     hands[p] |= 1 << t
@@ -397,8 +402,8 @@ class GeneralCore(MatchCore):
                         k -= 1
                     a = ((m & -m).bit_length() - 1) << 2
                 elif pol is None:
-                    a = yield (p, h, -1, -1, m, 0, can_draw, False, OPEN, drawn, pos,
-                               (None,) * 4, (m, 0, 0, 0))
+                    a = yield Decision(p, h, -1, -1, m, 0, can_draw, False, OPEN, drawn, pos,
+                                       masks=(m, 0, 0, 0))
                 else:
                     a = pol(m, 0, can_draw)
                 if a == DRAW:
@@ -493,9 +498,9 @@ class GeneralCore(MatchCore):
                             pol = pols[p]
                             masks = (*fit, 0, 0) if count == 2 else tuple(fit)
                             if pol is None:
-                                a = yield (p, h, vals[0], vals[1], masks[0], masks[1], can_draw,
-                                           False, PLAY, drawn, pos,
-                                           tuple(vals[:count]) + (None,) * (4 - count), masks)
+                                a = yield Decision(
+                                    p, h, vals[0], vals[1], masks[0], masks[1], can_draw, False,
+                                    PLAY, drawn, pos, _open_ends(vals, count), masks)
                             elif count == 2:
                                 a = pol(masks[0], masks[1], can_draw)
                             else:
@@ -527,13 +532,13 @@ class GeneralCore(MatchCore):
                         forced = False
                     elif stuck_draw and pos < draw_end and drawn < limit:
                         if pols[p] is None:
-                            yield (p, h, vals[0], vals[1], 0, 0, True, False, PLAY, drawn, pos,
-                                   tuple(vals[:count]) + (None,) * (4 - count), (0, 0, 0, 0))
+                            yield Decision(p, h, vals[0], vals[1], 0, 0, True, False, PLAY,
+                                           drawn, pos, _open_ends(vals, count))
                         forced = True
                     else:
                         if pols[p] is None:
-                            yield (p, h, vals[0], vals[1], 0, 0, False, True, PLAY, drawn, pos,
-                                   tuple(vals[:count]) + (None,) * (4 - count), (0, 0, 0, 0))
+                            yield Decision(p, h, vals[0], vals[1], 0, 0, False, True, PLAY,
+                                           drawn, pos, _open_ends(vals, count))
                         passes += 1
                         npass |= 1 << p
                         idle += 1
@@ -657,7 +662,7 @@ class GeneralCore(MatchCore):
         if not playable:
             return fit
         game = self.game
-        cache, reads = game.restriction_cache()
+        cache, reads = game.restriction_cache
         values = board.values
         ends = board.ends() if "ends" in reads else None
         base = (h if "hand" in reads else 0, playable if "playable" in reads else 0,

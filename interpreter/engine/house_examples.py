@@ -1,8 +1,9 @@
-"""Rule examples under the house-rule mechanisms: positions, round ends and single actions
-checked by the general loop's own functions (restrictions, board, events, settlement).
+"""Rule examples: positions, round ends and single actions checked by the general loop's
+own functions (restrictions, board, events, settlement).
 
-``engine.examples`` hands a ruleset's examples here when ``Rules.general`` is set, and
-every ``kind: events`` example. A position is set up on a ``GeneralCore`` that never
+``engine.examples`` hands every ``legal`` and ``events`` example here, and ``points``
+examples when ``Rules.general`` is set (a plain ruleset's points use ``engine.core``'s
+settler, which the general one agrees with). A position is set up on a ``GeneralCore`` that never
 runs: its board, hands, scores and boneyard are filled in from the example, then the
 same methods the loop calls decide the legal actions, the events fired and the points.
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import DRAW, PASS, Action
-from .core import OPEN, PLAY, SEEK
+from .decision import OPEN, PLAY, SEEK, Decision
 from .general import GeneralCore, _opening_rules
 from .state import legal_pairs
 from .tiles import Tile, parse_tiles
@@ -68,10 +69,10 @@ def _decision(game, core: GeneralCore, turn: int, drawn: int, opening: bool) -> 
         if op.tile == "any":
             m = core._allowed(op, h, core.round)
             if m:
-                return (turn, h, -1, -1, m, 0, rules.voluntary_draw and may_draw, False, OPEN,
-                        drawn, 0, none4, (m, 0, 0, 0))
+                return Decision(turn, h, -1, -1, m, 0, rules.voluntary_draw and may_draw, False,
+                                OPEN, drawn, 0, none4, (m, 0, 0, 0))
             if op.if_lacking == "draw" and may_draw:
-                return (turn, h, -1, -1, 0, 0, True, False, SEEK, drawn, 0, none4, (0,) * 4)
+                return Decision(turn, h, -1, -1, 0, 0, True, False, SEEK, drawn, 0)
             return None
         req = op.tile
         if req == "highest_double":
@@ -80,14 +81,16 @@ def _decision(game, core: GeneralCore, turn: int, drawn: int, opening: bool) -> 
         else:
             tile = ts.index[Tile(*req)]
         if tile is None or not any(m >> tile & 1 for m in core.hands):
+            if op.if_unheld == "draw_in_turn" and may_draw:
+                return Decision(turn, h, -1, -1, 0, 0, True, False, SEEK, drawn, 0)
             if op.if_unheld != "heaviest":
                 return None
             seat, tile = core._heaviest(core.hands)
             if seat != turn:
                 return None
         if h >> tile & 1:
-            return (turn, h, -1, -1, 1 << tile, 0, False, False, OPEN, drawn, 0, none4,
-                    (1 << tile, 0, 0, 0))
+            return Decision(turn, h, -1, -1, 1 << tile, 0, False, False, OPEN, drawn, 0, none4,
+                            (1 << tile, 0, 0, 0))
         return None
     board = core.board
     vals = board.values
@@ -101,8 +104,8 @@ def _decision(game, core: GeneralCore, turn: int, drawn: int, opening: bool) -> 
         can_draw = rules.voluntary_draw and may_draw
     else:
         can_draw = rules.when_stuck == "draw" and may_draw
-    return (turn, h, vals[0], vals[1], fit[0], fit[1], can_draw,
-            not (any(fit) or can_draw), PLAY, drawn, 0, ends, tuple(fit))
+    return Decision(turn, h, vals[0], vals[1], fit[0], fit[1], can_draw,
+                    not (any(fit) or can_draw), PLAY, drawn, 0, ends, tuple(fit))
 
 
 def legal(game, data: dict, hands: list[list[Tile]]) -> list[Action]:
@@ -144,7 +147,7 @@ def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, in
         drawn_by[turn] = 1
         pos = 1
         after = "draw"
-        extra = {"tile": (ts.low[t], ts.high[t]), "forced": not any(d[12]),
+        extra = {"tile": (ts.low[t], ts.high[t]), "forced": not any(d.masks),
                  "passes_in_row": 0, "drawn_this_turn": drawn + 1}
     elif code == PASS:
         pos = 0

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .board import END_NAMES, Board
-from .core import OPEN, PLAY, SEEK
+from .decision import OPEN, PLAY, SEEK
 from .rules import Rules
 from .tiles import Tile
 
@@ -61,7 +61,7 @@ def observe(state, core, decision: tuple | None, seat: int) -> Observation:
     ts = game.tileset
     history, line, board, arms = _public_view(core, seat)
     ends = board.ends() if line else None
-    pos = decision[10] if decision else len(core.deck)
+    pos = decision.pos if decision else len(core.deck)
     draw_end = ts.tile_count - game.rules.reserve
     values = game.__dict__.get("_value_map")
     if values is None:
@@ -70,12 +70,12 @@ def observe(state, core, decision: tuple | None, seat: int) -> Observation:
     return Observation(
         seat=seat, players=core.players, teams=core.teams, side=game.side_of(core.players)[seat],
         round=core.round, leader=core.leader,
-        to_play=decision[0] if decision else None,
-        phase=PHASES[decision[8]] if decision else "over",
+        to_play=decision.player if decision else None,
+        phase=PHASES[decision.phase] if decision else "over",
         hand=tuple(ts.tiles_of(core.hands[seat])), ends=ends, line=line,
         boneyard=max(0, len(core.deck) - pos), drawable=max(0, draw_end - pos),
         hand_sizes=tuple(h.bit_count() for h in core.hands), scores=tuple(core.scores),
-        target=core.target, drawn_this_turn=decision[9] if decision else 0,
+        target=core.target, drawn_this_turn=decision.drawn if decision else 0,
         history=history, rules=game.rules, tile_values=values, arms=arms)
 
 

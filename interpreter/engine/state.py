@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..diagnostics import Diagnostic, DiagnosticError
 from .actions import DRAW, PASS, Action, AmbiguousActionError, IllegalActionError
 from .board import END_NAMES
-from .core import OPEN, PLAY, SEEK
+from .decision import OPEN, PLAY, SEEK
 from .observation import Observation, observe
 from .stats import MatchResult
 from .tiles import bits
@@ -55,7 +55,7 @@ class State:
     @property
     def current_player(self) -> int | None:
         """The seat to act, or None when the match is over."""
-        return None if self._decision is None else self._decision[0]
+        return None if self._decision is None else self._decision.player
 
     @property
     def record(self) -> list[dict]:
@@ -111,7 +111,7 @@ class State:
     def _resolve(self, action: Action) -> Action:
         if action.kind != "place" or action.end is not None or self._decision is None:
             return action
-        if self._decision[8] != PLAY:
+        if self._decision.phase != PLAY:
             return action
         fits = [a for a in self.legal_actions() if a.kind == "place" and a.tile == action.tile]
         if len(fits) > 2:
@@ -143,19 +143,16 @@ class State:
 def legal_pairs(game: Game, decision: tuple) -> list[tuple[int, Action]]:
     """(code, Action) for every legal action of a decision, in canonical order."""
     tiles = game.tileset.tiles
-    mL, mR, can_draw, can_pass, phase = decision[4:9]
+    phase = decision.phase
     out: list[tuple[int, Action]] = []
     if phase == OPEN:
-        out = [(t << 2 | 2, Action("place", tiles[t], None)) for t in bits(mL)]
-    elif phase == PLAY and len(decision) > 11:   # the general loop: up to four ends
-        for e, m in enumerate(decision[12]):
+        out = [(t << 2 | 2, Action("place", tiles[t], None)) for t in bits(decision.left_mask)]
+    elif phase == PLAY:   # left, right, then a spinner's up and down
+        for e, m in enumerate(decision.masks):
             out += [(t << 2 | e, Action("place", tiles[t], END_NAMES[e])) for t in bits(m)]
-    elif phase == PLAY:
-        out = [(t << 2, Action("place", tiles[t], "left")) for t in bits(mL)]
-        out += [(t << 2 | 1, Action("place", tiles[t], "right")) for t in bits(mR)]
-    if can_draw or phase == SEEK:
+    if decision.can_draw or phase == SEEK:
         out.append((DRAW, Action("draw")))
-    if can_pass:
+    if decision.can_pass:
         out.append((PASS, Action("pass")))
     return out
 

@@ -1,0 +1,37 @@
+"""``Decision``: what the match loop asks a seat, as one named value.
+
+The loops (``engine.core``, ``engine.general``) yield it to the step-by-step
+``State``; ``legal_pairs``, explanations and observations read it by name.
+``ends`` and ``masks`` hold every end (left, right, up, down: None and 0 for an end
+that is not open), so a spinner's arms need no other shape.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+PLAY, OPEN, SEEK = 0, 1, 2    # placing at the ends / the opening tile is due / drawing for it
+NO_ENDS = (None, None, None, None)
+NO_MASKS = (0, 0, 0, 0)
+
+
+class Decision(NamedTuple):
+    """One seat to act: its hand, the ends, the legal tiles at each end, and what else it may do.
+
+    ``left_mask`` holds the tiles that may open when ``phase`` is ``OPEN``; ``pos`` is the
+    next boneyard tile's index in the deck (tiles left: deck length - pos).
+    """
+
+    player: int
+    hand: int
+    left: int                 # -1 before the opening
+    right: int
+    left_mask: int
+    right_mask: int
+    can_draw: bool
+    can_pass: bool
+    phase: int                # PLAY, OPEN or SEEK
+    drawn: int                # tiles this player drew this turn
+    pos: int
+    ends: tuple = NO_ENDS     # every end's value, None when not open
+    masks: tuple = NO_MASKS   # legal tiles at each end
