@@ -312,3 +312,32 @@ def test_the_opening_must_be_a_double_and_a_leader_without_one_passes_it_on(hous
     assert legal(state) == ["2-2", "draw"]
     with pytest.raises(IllegalActionError, match="the round must open with a double"):
         play(state, "3-4")
+
+
+def test_a_player_whose_every_fitting_tile_is_forbidden_may_be_made_to_pass(house):
+    path = house("""
+    play:
+      restrictions:
+        - allow: "tile != [0|0] or count(hand) == 1"
+          explain: "the [0|0] goes last"
+      if_none_allowed: pass
+    """)
+    state = start(path, ["0-5 3-3", "0-0 6-6"], "2-2 4-4")
+    play(state, "0-5")
+    assert legal(state) == ["pass"]     # 0-0 fits but is forbidden: no draw, a pass
+    play(state, "pass")
+    assert events(state, "pass") == [{"event": "pass", "player": 1}]
+
+
+def test_the_rule_sheet_says_a_forbidden_hand_passes(house):
+    from dominorules.rules import load_ruleset
+    from dominorules.rules.describe import rule_sheet
+    path = house("""
+    play:
+      restrictions:
+        - allow: "tile != [0|0]"
+          explain: "never the [0|0]"
+      if_none_allowed: pass
+    """)
+    assert rule_sheet(load_ruleset(path)).rule("play.if_none_allowed").text == (
+        "A player whose playable tiles the placement rules all forbid passes, without drawing.")

@@ -262,6 +262,8 @@ class GeneralCore(MatchCore):
         ev_pass = tuple((i, e) for i, e in enumerate(events) if e.after == "pass")
         restrictions = rules.restrictions
         waive = rules.if_none_allowed == "waive"
+        pass_if_forbidden = rules.if_none_allowed == "pass"
+        fitting: list[int] = []
         rec = self.rec
         recording = rec is not None
         scores = self.scores
@@ -471,6 +473,7 @@ class GeneralCore(MatchCore):
                         fit = [h & PM[vals[0]], h & PM[vals[1]], h & PM[vals[2]],
                                h & PM[vals[3]]]
                     if restrictions:
+                        fitting = fit
                         fit = self._restrict(fit, h, board, len(deck) - pos, rnd_no, waive)
                     total = fit[0] | fit[1] if count == 2 else fit[0] | fit[1] | fit[2] | fit[3]
                     if total:
@@ -530,7 +533,8 @@ class GeneralCore(MatchCore):
                                 domino = p
                             break
                         forced = False
-                    elif stuck_draw and pos < draw_end and drawn < limit:
+                    elif stuck_draw and pos < draw_end and drawn < limit and not (
+                            pass_if_forbidden and any(fitting)):
                         if pols[p] is None:
                             yield Decision(p, h, vals[0], vals[1], 0, 0, True, False, PLAY,
                                            drawn, pos, _open_ends(vals, count))

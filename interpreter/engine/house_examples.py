@@ -95,15 +95,19 @@ def _decision(game, core: GeneralCore, turn: int, drawn: int, opening: bool) -> 
     board = core.board
     vals = board.values
     fit = [h & ts.value_mask[vals[e]] for e in range(board.count)]
+    forbidden = False   # fitting tiles, all forbidden by the restrictions
     if rules.restrictions:
+        fitting = any(fit)
         fit = core._restrict(fit, h, board, len(core.deck), core.round,
                              rules.if_none_allowed == "waive")
+        forbidden = fitting and not any(fit)
     fit += [0] * (4 - len(fit))
     ends = tuple(vals[:board.count]) + (None,) * (4 - board.count)
     if any(fit):
         can_draw = rules.voluntary_draw and may_draw
     else:
-        can_draw = rules.when_stuck == "draw" and may_draw
+        can_draw = rules.when_stuck == "draw" and may_draw and not (
+            forbidden and rules.if_none_allowed == "pass")
     return Decision(turn, h, vals[0], vals[1], fit[0], fit[1], can_draw,
                     not (any(fit) or can_draw), PLAY, drawn, 0, ends, tuple(fit))
 

@@ -48,7 +48,8 @@ MATCH_TIES = ("draw", "play_on")
 # -- house-rule mechanisms (all optional: their defaults are the plain game) --------------
 SPINNERS = ("none", "first_double")
 DIRECTIONS = ("left", "right")            # left: seat s+1 acts after seat s
-IF_NONE_ALLOWED = ("stuck", "waive")      # every fitting tile forbidden: stuck / rules lifted
+# every fitting tile forbidden: as if stuck / pass without drawing / the rules lifted
+IF_NONE_ALLOWED = ("stuck", "pass", "waive")
 EVENT_TRIGGERS = ("place", "draw", "pass")
 IF_LACKING = ("redeal", "draw", "pass_on")  # the leader holds no allowed opening tile
 DOMINO_WINNERS = ("dominoer", "as_blocked")

@@ -64,6 +64,9 @@ def _if_none_allowed(view: _View) -> str | None:
     if how == "stuck":
         return ("A player whose playable tiles the placement rules all forbid counts as "
                 "having no playable tile.")
+    if how == "pass":
+        return ("A player whose playable tiles the placement rules all forbid passes, "
+                "without drawing.")
     return ("When the placement rules forbid every playable tile a player holds, they are "
             "lifted for that turn.")
 
