@@ -58,7 +58,7 @@ class Checker:
     """Checks one tree against one field kind; ``problems`` holds what it found."""
 
     def __init__(self, field: str, spec: FieldSpec):
-        self.field = field
+        self.field = field.removesuffix("_condition")   # an event's if/again: its kind's names
         self.spec = spec
         self.problems: list[ExprProblem] = []
 
