@@ -37,6 +37,7 @@ from .worker import DEFAULT_API, Pairing, game_for
 FULL_FACTORIAL_MAX = 4
 ORDERS = 4
 MAX_RULES = 12
+ROUNDING = 1e-12   # relative size below which a contrast is floating-point residue
 SKIP = ("name", "title", "description", "source", "extends", "examples")
 
 
@@ -303,7 +304,16 @@ def _contrast(c: np.ndarray, vg: list, cov: np.ndarray, n: int, dim: int) -> Eff
     w = np.zeros(cov.shape[0])
     for s in used:
         w[s * dim:(s + 1) * dim] = c[s] * vg[s][1]
-    se = math.sqrt(max(float(w @ cov @ w) / n, 0.0))
+    var = float(w @ cov @ w)
+    # rulesets that play alike cancel exactly in the maths but not in floating point:
+    # a residue far below every term's own size is zero (else "±8.8e-17" gets printed)
+    if abs(value) <= ROUNDING * sum(abs(c[s] * vg[s][0]) for s in used):
+        value = 0.0
+    term_var = max(float(c[s] ** 2 * vg[s][1] @ cov[s * dim:(s + 1) * dim, s * dim:(s + 1) * dim]
+                         @ vg[s][1]) for s in used)
+    if var <= ROUNDING * term_var:
+        var = 0.0
+    se = math.sqrt(max(var / n, 0.0))
     if se == 0:
         zero = abs(value) < 1e-12
         return Effect(value, value, value, 1.0 if zero else 0.0)
