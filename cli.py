@@ -725,7 +725,8 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
              skill_bots: str, no_skill: bool, workers: int | None, scheduler: str | None,
              batch_size: int, as_json: bool, goals: tuple[str, ...], matches: int,
              max_matches: int, out_path: str | None) -> None:
-    """Search the varied rules for values that meet the goals (successive halving)."""
+    """Search the varied rules for values that meet the goals (a zooming grid, then
+    successive halving)."""
     import json
 
     from dominorules.explore.runner import make_backend
@@ -762,6 +763,8 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
                                             "goals": list(goals), "seed": seed,
                                             "first_rung": matches, "max_matches": max_matches},
                                "candidates": rows}, indent=2))
+    elif not rows:
+        click.echo("no candidate finished its first matches")
     else:
         best = rows[0]
         click.echo(f"best: {best['label']} ({best['matches']} matches)")

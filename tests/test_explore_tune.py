@@ -1,7 +1,9 @@
-"""``tune``: successive halving finds a known optimum; goals are checked before anything runs."""
+"""``tune``: the zooming grid and successive halving find a known optimum; goals are
+checked before anything runs."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 
@@ -10,7 +12,14 @@ from click.testing import CliRunner
 
 from dominorules.cli import main
 from dominorules.explore.stats import Estimate
-from dominorules.explore.tune import Candidate, parse_goal, successive_halving
+from dominorules.explore.tune import (
+    Candidate,
+    grid,
+    parse_goal,
+    successive_halving,
+    zoom_then_halve,
+)
+from dominorules.explore.variation import parse_vary
 
 
 def test_successive_halving_finds_the_known_optimum_of_a_noisy_objective():
@@ -33,6 +42,32 @@ def test_successive_halving_finds_the_known_optimum_of_a_noisy_objective():
     # matches went to the candidates in doubt: most stopped after the first rung
     assert sum(1 for n in played.values() if n == 20) >= len(cands) * 2 // 3
     assert played[ranked[0].index] == 540
+
+
+def test_the_search_zooms_in_on_an_optimum_between_two_coarse_grid_points():
+    # a noisy objective with its optimum at x = 75: the coarse grid over 20..200 tries
+    # 65 and 88 (and misses the goal by hundreds of tolerances); zooming in around the
+    # best so far must reach 75 itself. (The noise is small next to the step from 75 to
+    # 74 or 76: 75 won for each of 100 noise seeds tried, so this tests the zoom, not luck.)
+    vary = parse_vary("x=20..200")
+    assert 75 not in grid(vary) and {65, 88} <= set(grid(vary))
+    goal = parse_goal("turns_per_match ~ 100 +- 1", 3)
+    made = []
+
+    def make(overrides):
+        made.append(overrides["x"])
+        return Candidate(len(made), overrides)
+
+    def evaluate(alive, start, stop):
+        for c in alive:
+            rng = random.Random(c.index * 7919 + stop)
+            v = 100 + 3 * (c.overrides["x"] - 75) ** 2 + rng.gauss(0, 10 / math.sqrt(stop))
+            c.estimates["turns_per_match"] = Estimate(v, v - 1, v + 1, stop)
+
+    ranked = zoom_then_halve((vary,), [goal], make, evaluate, first=20, most=20 * 27)
+    assert ranked[0].overrides == {"x": 75} and ranked[0].loss == pytest.approx(0, abs=0.01)
+    # each value tried once, and far fewer than the 181 of the range
+    assert len(made) == len(set(made)) and len(made) < 40
 
 
 def test_goals_read_targets_bounds_tolerances_and_percentages():
@@ -71,3 +106,16 @@ def test_tune_writes_a_ruleset_that_extends_the_original(tmp_path):
     from dominorules.rules import load_ruleset
 
     assert load_ruleset(str(out)).rules.name == "tuned"
+
+
+def test_tune_zooms_past_the_coarse_grid_on_the_runner():
+    res = CliRunner().invoke(main, ["tune", "pagat", "--players", "4", "--vary",
+                                    "match.target=20..200", "--goal", "turns_per_match ~ 120",
+                                    "--matches", "20", "--max-matches", "60", "--workers", "1",
+                                    "--no-skill", "--json"])
+    assert res.exit_code == 0, res.output
+    tried = [c["values"]["match.target"] for c in json.loads(res.stdout)["candidates"]]
+    coarse = set(grid(parse_vary("match.target=20..200")))
+    assert coarse < set(tried) and len(tried) == len(set(tried)) < 40
+    # the winner is an integer between coarse points that ~120 turns lie between (65, 88)
+    assert tried[0] not in coarse and 65 < tried[0] < 88
