@@ -621,8 +621,13 @@ def _skill_pair(skill_bots: str, no_skill: bool):
     return (skill[0], skill[1])
 
 
-def _explorer_options(fn):
-    """The options sweep and tune share with compare."""
+def _explorer_options(no_skill_help: str):
+    """The options sweep and tune share with compare (``--no-skill`` means a little
+    different in each: its help says how)."""
+    return lambda fn: _add_explorer_options(fn, no_skill_help)
+
+
+def _add_explorer_options(fn, no_skill_help: str):
     for option in reversed([
         click.option("--vary", "vary", multiple=True, required=True, metavar="FIELD=VALUES",
                      help="A rule's schema path and values: a list (31,61,101), a range "
@@ -635,7 +640,7 @@ def _explorer_options(fn):
                      help="Bot for every seat, or one per seat separated by commas."),
         click.option("--skill-bots", default="strategist,random", show_default=True,
                      metavar="SKILLED,OTHERS", help="The skill rows' bots."),
-        click.option("--no-skill", is_flag=True, help="Skip the skill rows (halves the time)."),
+        click.option("--no-skill", is_flag=True, help=no_skill_help),
         click.option("--workers", type=click.IntRange(1), help="Local worker processes "
                      "(default: the machine's cores)."),
         click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster."),
@@ -651,7 +656,7 @@ def _explorer_options(fn):
     "dominorules sweep pagat --vary match.target=31,61,101 --players 3",
     "dominorules sweep pagat --vary match.target=31,61 --vary deal.hand_size=5,6,7 --html s.html"))
 @click.argument("ruleset", metavar="RULESET")
-@_explorer_options
+@_explorer_options("Skip the skill rows (halves the time).")
 @click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
               help="Matches per combination (every combination plays the same deals).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True),
@@ -711,7 +716,8 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     "dominorules tune pagat --vary match.target=20..200 --goal \"rounds_per_match ~ 5\" "
     "--out tuned.yaml"))
 @click.argument("ruleset", metavar="RULESET")
-@_explorer_options
+@_explorer_options("Never play the skill pairing (tune plays it only for a goal on a skill "
+                   "metric, such as skill_gap; with --no-skill such a goal is refused).")
 @click.option("--goal", "goals", multiple=True, required=True, metavar="GOAL",
               help="METRIC ~ TARGET [+- TOL], METRIC < BOUND or METRIC > BOUND "
               "(a metric key of docs/metrics.md; shares as 0.01 or 1%). Repeatable.")
@@ -734,7 +740,7 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     from dominorules.explore.tune import TuneSettings, check, tune, winning_yaml
 
     varies = _varies(vary)
-    skill = _skill_pair(skill_bots, False)
+    skill = _skill_pair(skill_bots, no_skill)
     settings = TuneSettings(ruleset, varies, goals, players, matches, max_matches, seed,
                             _names(bots) or ("random",), skill, batch_size)
     _check_explorer(ruleset, varies, players, settings.bots, check_settings)
@@ -839,7 +845,8 @@ def _attribute(comparison, settings, backend, update):
         return attribute(a.ref, b.ref, (a.label, b.label), players,
                          seat_bots(settings.bots, players), settings.seed, settings.matches,
                          settings.batch_size, backend, directory, update,
-                         partnerships=a.partnerships or b.partnerships)
+                         partnerships=a.partnerships or b.partnerships,
+                         skill_bots=settings.skill_bots)
 
 
 # --- terminal: play, replay ----------------------------------------------------------

@@ -106,3 +106,24 @@ def test_by_rule_in_json_and_html(tmp_path):
         "deal.hand_size"]
     assert out["rulesets_played"] == 2
     assert '<table id="table-by-rule">' in (tmp_path / "r.html").read_text()
+
+
+def test_by_rule_splits_the_skill_rows_the_main_table_shows():
+    res = CliRunner().invoke(main, ["compare", "pagat", "dutch", "--players", "3",
+                                    "--matches", "30", "--skill-bots", "greedy,random",
+                                    "--workers", "1", "--by-rule", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    table = {m["key"]: m for m in out["metrics"]}
+    split = {m["key"]: m for m in out["by_rule"]["metrics"]}
+    for key in ("skill_win_rate", "skill_gap"):
+        # the same seeds and bots as the table's skill pairing: the same total difference
+        total = split[key]["total"]["value"]
+        assert total == pytest.approx(table[key]["differences"]["dutch"]["value"], abs=1e-12)
+        shares = [r["share"]["value"] for r in split[key]["rules"].values()]
+        assert sum(shares) == pytest.approx(total, abs=1e-12)
+    # the main table shows no skill rows with --no-skill, so neither does the split
+    res = CliRunner().invoke(main, ["compare", "pagat", "dutch", "--players", "3",
+                                    "--matches", "10", "--no-skill", "--workers", "1",
+                                    "--by-rule", "--json"])
+    assert "skill_gap" not in {m["key"] for m in json.loads(res.stdout)["by_rule"]["metrics"]}

@@ -83,6 +83,8 @@ def test_goals_read_targets_bounds_tolerances_and_percentages():
     (["--goal", "turns_per_mach ~ 120"], "no metric named 'turns_per_mach'"),
     (["--goal", "turns_per_match is long"], "expected METRIC ~ TARGET"),
     (["--goal", "turns_per_match ~ 120", "--vary", "match.target=200..20"], "is empty"),
+    (["--goal", "skill_gap > 0.1", "--no-skill"],
+     "--goal 'skill_gap > 0.1' needs the skill pairing, which --no-skill leaves out"),
 ])
 def test_bad_goal_or_range_is_exit_2_before_anything_runs(args, message):
     base = ["tune", "pagat", "--players", "3", "--matches", "100000", "--workers", "1"]
@@ -119,3 +121,13 @@ def test_tune_zooms_past_the_coarse_grid_on_the_runner():
     assert coarse < set(tried) and len(tried) == len(set(tried)) < 40
     # the winner is an integer between coarse points that ~120 turns lie between (65, 88)
     assert tried[0] not in coarse and 65 < tried[0] < 88
+
+
+def test_a_skill_goal_plays_the_skill_pairing_with_the_skill_bots():
+    res = CliRunner().invoke(main, ["tune", "pagat", "--players", "3", "--vary",
+                                    "match.target=31,101", "--goal", "skill_gap > 0.1",
+                                    "--skill-bots", "greedy,random", "--matches", "12",
+                                    "--max-matches", "12", "--workers", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    best = json.loads(res.stdout)["candidates"][0]
+    assert best["goals"][0]["metric"] == "skill_gap" and best["goals"][0]["value"]["n"] == 12

@@ -28,7 +28,12 @@ def title(att: Attribution) -> str:
 
 
 def caption(att: Attribution) -> str:
-    bots = " ".join(att.outcome.runs[0].pairing.bots) if att.outcome else ""
+    runs = att.outcome.runs if att.outcome else []
+    bots = " ".join(runs[0].pairing.bots) if runs else ""
+    if len(runs) > 1:
+        skilled = runs[1].pairing
+        bots += (f" (skill rows: {skilled.skilled_bot} in one rotating seat against "
+                 f"{skilled.bots[0]})")
     return (f"{att.matches} matches per ruleset on the same deals, {len(att.points)} rulesets "
             f"(A, B and the mixes between); bots: {bots}; each share is the rule's Shapley "
             "value (the shares add up to the total); ± is a 95% interval; † marks a share "

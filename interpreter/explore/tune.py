@@ -241,7 +241,7 @@ class TuneSettings:
     max_matches: int = 5400
     seed: int = 1
     bots: tuple[str, ...] = ("random",)
-    skill_bots: tuple[str, str] = ("strategist", "random")
+    skill_bots: tuple[str, str] | None = ("strategist", "random")   # None: --no-skill
     batch_size: int = 50
     api_module: str = DEFAULT_API
 
@@ -262,7 +262,12 @@ def check(settings: TuneSettings) -> tuple[int, list[Goal]]:
                                    settings.api_module)
     if not settings.goals:
         raise usage("give at least one --goal", "e.g. --goal \"turns_per_match ~ 120\"")
-    return players, [parse_goal(g, players) for g in settings.goals]
+    goals = [parse_goal(g, players) for g in settings.goals]
+    for g in goals:
+        if g.metric.pairing == "skill" and settings.skill_bots is None:
+            raise usage(f"--goal {g.text!r} needs the skill pairing, which --no-skill "
+                        "leaves out", "drop --no-skill, or the goal")
+    return players, goals
 
 
 def tune(settings: TuneSettings, make_backend: Callable[[], Any],
@@ -297,7 +302,7 @@ def tune(settings: TuneSettings, make_backend: Callable[[], Any],
             pairings = []
             for c in alive:
                 pairings.append(Pairing(f"{c.index}", (c.ref,), players, bots))
-                if skill:
+                if skill and settings.skill_bots is not None:
                     skilled, others = settings.skill_bots
                     pairings.append(Pairing(f"{c.index} skill", (c.ref,), players,
                                             (others,) * players, skilled))
