@@ -126,3 +126,36 @@ def test_values_parse_as_lists_ranges_formulas_and_null():
     v = parse_vary('deal.hand_size=5..9:2,"8 - players"')
     assert v.values == (5, 7, 9, "8 - players")
     assert parse_vary("drawing.limit=null,2").values == (None, 2)
+
+
+def test_ctrl_c_prints_the_finished_combinations_and_exits_130():
+    # worker processes (compare's Ctrl-C test covers the serial runner for both commands)
+    import os
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    from children import default_sigint
+
+    # 600 one-round matches take a moment; 600 matches to 5000 points, about a minute
+    child = pexpect.spawn(sys.executable, ["cli.py", "sweep", "pagat", "--vary",
+                                           "match.target=1,5000", "--players", "3",
+                                           "--matches", "600", "--batch-size", "10",
+                                           "--no-skill", "--workers", "2"],
+                          env={**os.environ, "COLUMNS": "150"}, dimensions=(40, 150),
+                          timeout=60, encoding="utf-8", preexec_fn=default_sigint)
+    child.expect("combination 2/2")    # shown once the first combination is merged whole
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    out = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before)
+    assert "Traceback" not in out
+    table = out[out.index("Combinations 1-"):]
+    heading = table[:table.index("How many rounds does a match last?")]
+    # the finished combination is whole (600 matches, no mark); the running one is
+    # marked with the matches it finished, or left out if it finished none
+    assert "match.target=1 " in heading and "match.target=1 (" not in heading
+    assert "match.target=5000 (interrupted," in heading or "of 1" in table
+    rounds = table[table.index("How many rounds does a match last?"):].split("\n")[0]
+    assert rounds.split("│")[1].strip().startswith("1.0")   # target 1: about one round
+    assert "interrupted: finished combinations are complete" in out
