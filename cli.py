@@ -436,7 +436,8 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
 @click.option("--workers", type=click.IntRange(1), help="Local worker processes "
               "(default: the machine's cores).")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster "
-              "(e.g. tcp://127.0.0.1:8786; needs dominorules[cluster]).")
+              "(e.g. tcp://127.0.0.1:8786; needs dominorules[cluster]). Its workers load "
+              "ruleset files by path (with --by-rule, the mixes written under TMPDIR).")
 @click.option("--batch-size", type=click.IntRange(1), default=50, show_default=True,
               help="Matches per batch handed to a worker.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
@@ -643,7 +644,9 @@ def _add_explorer_options(fn, no_skill_help: str):
         click.option("--no-skill", is_flag=True, help=no_skill_help),
         click.option("--workers", type=click.IntRange(1), help="Local worker processes "
                      "(default: the machine's cores)."),
-        click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster."),
+        click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster; the "
+                     "variants are written under TMPDIR, which its workers must read at the "
+                     "same path (a shared folder)."),
         click.option("--batch-size", type=click.IntRange(1), default=50, show_default=True,
                      help="Matches per batch handed to a worker."),
         click.option("--json", "as_json", is_flag=True, help="Print one JSON object."),
