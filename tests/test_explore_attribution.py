@@ -127,3 +127,13 @@ def test_by_rule_splits_the_skill_rows_the_main_table_shows():
                                     "--matches", "10", "--no-skill", "--workers", "1",
                                     "--by-rule", "--json"])
     assert "skill_gap" not in {m["key"] for m in json.loads(res.stdout)["by_rule"]["metrics"]}
+
+
+def test_a_metric_no_rule_changes_on_any_deal_is_one_line_not_a_row(split):
+    from dominorules.explore.attribution_report import lines, rows
+
+    # no deal is thrown in under either ruleset: every cell of that row would be +0 ±0
+    shown = [m.key for m in rows(split)]
+    assert "redeals_per_round" not in shown and "rounds_per_match" in shown
+    assert any(line.startswith("No difference on any deal: redeals per round")
+               for line in lines(split))
