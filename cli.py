@@ -436,7 +436,8 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
 @click.option("--workers", type=click.IntRange(1), help="Local worker processes "
               "(default: the machine's cores).")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster "
-              "(e.g. tcp://127.0.0.1:8786; needs dominorules[cluster]).")
+              "(e.g. tcp://127.0.0.1:8786; needs dominorules[cluster]). Its workers load "
+              "ruleset files by path (with --by-rule, the mixes written under TMPDIR).")
 @click.option("--batch-size", type=click.IntRange(1), default=50, show_default=True,
               help="Matches per batch handed to a worker.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
@@ -621,8 +622,13 @@ def _skill_pair(skill_bots: str, no_skill: bool):
     return (skill[0], skill[1])
 
 
-def _explorer_options(fn):
-    """The options sweep and tune share with compare."""
+def _explorer_options(no_skill_help: str):
+    """The options sweep and tune share with compare (``--no-skill`` means a little
+    different in each: its help says how)."""
+    return lambda fn: _add_explorer_options(fn, no_skill_help)
+
+
+def _add_explorer_options(fn, no_skill_help: str):
     for option in reversed([
         click.option("--vary", "vary", multiple=True, required=True, metavar="FIELD=VALUES",
                      help="A rule's schema path and values: a list (31,61,101), a range "
@@ -635,10 +641,12 @@ def _explorer_options(fn):
                      help="Bot for every seat, or one per seat separated by commas."),
         click.option("--skill-bots", default="strategist,random", show_default=True,
                      metavar="SKILLED,OTHERS", help="The skill rows' bots."),
-        click.option("--no-skill", is_flag=True, help="Skip the skill rows (halves the time)."),
+        click.option("--no-skill", is_flag=True, help=no_skill_help),
         click.option("--workers", type=click.IntRange(1), help="Local worker processes "
                      "(default: the machine's cores)."),
-        click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster."),
+        click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster; the "
+                     "variants are written under TMPDIR, which its workers must read at the "
+                     "same path (a shared folder)."),
         click.option("--batch-size", type=click.IntRange(1), default=50, show_default=True,
                      help="Matches per batch handed to a worker."),
         click.option("--json", "as_json", is_flag=True, help="Print one JSON object."),
@@ -651,7 +659,7 @@ def _explorer_options(fn):
     "dominorules sweep pagat --vary match.target=31,61,101 --players 3",
     "dominorules sweep pagat --vary match.target=31,61 --vary deal.hand_size=5,6,7 --html s.html"))
 @click.argument("ruleset", metavar="RULESET")
-@_explorer_options
+@_explorer_options("Skip the skill rows (halves the time).")
 @click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
               help="Matches per combination (every combination plays the same deals).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True),
@@ -711,7 +719,8 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     "dominorules tune pagat --vary match.target=20..200 --goal \"rounds_per_match ~ 5\" "
     "--out tuned.yaml"))
 @click.argument("ruleset", metavar="RULESET")
-@_explorer_options
+@_explorer_options("Never play the skill pairing (tune plays it only for a goal on a skill "
+                   "metric, such as skill_gap; with --no-skill such a goal is refused).")
 @click.option("--goal", "goals", multiple=True, required=True, metavar="GOAL",
               help="METRIC ~ TARGET [+- TOL], METRIC < BOUND or METRIC > BOUND "
               "(a metric key of docs/metrics.md; shares as 0.01 or 1%). Repeatable.")
@@ -725,7 +734,8 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
              skill_bots: str, no_skill: bool, workers: int | None, scheduler: str | None,
              batch_size: int, as_json: bool, goals: tuple[str, ...], matches: int,
              max_matches: int, out_path: str | None) -> None:
-    """Search the varied rules for values that meet the goals (successive halving)."""
+    """Search the varied rules for values that meet the goals (a zooming grid, then
+    successive halving)."""
     import json
 
     from dominorules.explore.runner import make_backend
@@ -733,7 +743,7 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     from dominorules.explore.tune import TuneSettings, check, tune, winning_yaml
 
     varies = _varies(vary)
-    skill = _skill_pair(skill_bots, False)
+    skill = _skill_pair(skill_bots, no_skill)
     settings = TuneSettings(ruleset, varies, goals, players, matches, max_matches, seed,
                             _names(bots) or ("random",), skill, batch_size)
     _check_explorer(ruleset, varies, players, settings.bots, check_settings)
@@ -762,6 +772,8 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
                                             "goals": list(goals), "seed": seed,
                                             "first_rung": matches, "max_matches": max_matches},
                                "candidates": rows}, indent=2))
+    elif not rows:
+        click.echo("no candidate finished its first matches")
     else:
         best = rows[0]
         click.echo(f"best: {best['label']} ({best['matches']} matches)")
@@ -836,7 +848,8 @@ def _attribute(comparison, settings, backend, update):
         return attribute(a.ref, b.ref, (a.label, b.label), players,
                          seat_bots(settings.bots, players), settings.seed, settings.matches,
                          settings.batch_size, backend, directory, update,
-                         partnerships=a.partnerships or b.partnerships)
+                         partnerships=a.partnerships or b.partnerships,
+                         skill_bots=settings.skill_bots)
 
 
 # --- terminal: play, replay ----------------------------------------------------------

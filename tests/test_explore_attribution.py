@@ -70,7 +70,9 @@ def test_a_change_with_no_effect_is_reported_as_none(split):
 
     for m in split.metrics:
         e = split.share[("deal.hand_size", m.key)]
-        assert (e.value is None or abs(e.value) < 1e-9) and not e.significant
+        # exactly zero, interval and all: the same play cancels (no "±8.8e-17" printed)
+        assert e.value in (None, 0.0) and not e.significant
+        assert e.value is None or e.low == e.high == 0.0
     assert ("deal.hand_size: no effect distinguishable from zero on any metric (with 40 "
             "matches)") in lines(split)
     # forbidding voluntary draws does remove choices
@@ -104,3 +106,34 @@ def test_by_rule_in_json_and_html(tmp_path):
         "deal.hand_size"]
     assert out["rulesets_played"] == 2
     assert '<table id="table-by-rule">' in (tmp_path / "r.html").read_text()
+
+
+def test_by_rule_splits_the_skill_rows_the_main_table_shows():
+    res = CliRunner().invoke(main, ["compare", "pagat", "dutch", "--players", "3",
+                                    "--matches", "30", "--skill-bots", "greedy,random",
+                                    "--workers", "1", "--by-rule", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    table = {m["key"]: m for m in out["metrics"]}
+    split = {m["key"]: m for m in out["by_rule"]["metrics"]}
+    for key in ("skill_win_rate", "skill_gap"):
+        # the same seeds and bots as the table's skill pairing: the same total difference
+        total = split[key]["total"]["value"]
+        assert total == pytest.approx(table[key]["differences"]["dutch"]["value"], abs=1e-12)
+        shares = [r["share"]["value"] for r in split[key]["rules"].values()]
+        assert sum(shares) == pytest.approx(total, abs=1e-12)
+    # the main table shows no skill rows with --no-skill, so neither does the split
+    res = CliRunner().invoke(main, ["compare", "pagat", "dutch", "--players", "3",
+                                    "--matches", "10", "--no-skill", "--workers", "1",
+                                    "--by-rule", "--json"])
+    assert "skill_gap" not in {m["key"] for m in json.loads(res.stdout)["by_rule"]["metrics"]}
+
+
+def test_a_metric_no_rule_changes_on_any_deal_is_one_line_not_a_row(split):
+    from dominorules.explore.attribution_report import lines, rows
+
+    # no deal is thrown in under either ruleset: every cell of that row would be +0 ±0
+    shown = [m.key for m in rows(split)]
+    assert "redeals_per_round" not in shown and "rounds_per_match" in shown
+    assert any(line.startswith("No difference on any deal: redeals per round")
+               for line in lines(split))

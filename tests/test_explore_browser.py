@@ -1,5 +1,6 @@
-"""The HTML report in a real browser: headless Chromium opens it from disk, with the
-network off, logs no console error, and the rendered page shows the comparison table.
+"""The HTML pages in a real browser: headless Chromium opens each from disk (compare's
+report, its --by-rule section, a sweep's charts), with the network off, logs no console
+error, and the rendered page shows what it should.
 
 Skipped (with the reason) when no Chromium binary is installed. In CI, `.ci/run`
 installs Debian's `chromium` package. Also a script:
@@ -75,6 +76,45 @@ def test_html_report_opens_without_errors_and_shows_the_table(tmp_path):
     assert '<table id="table-main">' in dom and '<table id="table-skill">' in dom
     assert "How often does a player have a real choice?" in dom
     assert dom.count("<svg") == 3 and dom.count("<circle") == 6  # 3 seats x 2 rulesets
+
+
+@needs_browser
+def test_by_rule_section_opens_without_errors(tmp_path):
+    from click.testing import CliRunner
+
+    from dominorules.cli import main
+
+    page = tmp_path / "by-rule.html"
+    res = CliRunner().invoke(main, ["compare", "pagat", "dutch", "--players", "3",
+                                    "--matches", "20", "--workers", "1", "--no-skill",
+                                    "--by-rule", "--html", str(page)])
+    assert res.exit_code == 0, res.output
+    dom, errors = open_in_browser(browser, page)
+    assert errors == []
+    section = dom.split('<table id="table-by-rule">')[1].split("</table>")[0]
+    for rule in ("drawing.voluntary", "drawing.limit", "scoring.tile_value"):
+        assert f"<th>{rule}</th>" in section
+    # rules that play alike cancel exactly: no floating-point residue such as "±8.8e-17"
+    assert not re.search(r"\de-\d", section)
+
+
+@needs_browser
+def test_sweep_page_opens_without_errors_with_small_multiples(tmp_path):
+    from click.testing import CliRunner
+
+    from dominorules.cli import main
+
+    page = tmp_path / "sweep.html"
+    res = CliRunner().invoke(main, ["sweep", "pagat", "--vary", "match.target=31,61,101",
+                                    "--vary", "deal.hand_size=5,6", "--players", "3",
+                                    "--matches", "10", "--workers", "1", "--no-skill",
+                                    "--html", str(page)])
+    assert res.exit_code == 0, res.output
+    dom, errors = open_in_browser(browser, page)
+    assert errors == []
+    charts = dom.count('<h2 id="metric-')
+    assert charts > 10 and dom.count("<svg") == 2 * charts   # a panel per hand size
+    assert dom.count("<figcaption>deal.hand_size = 5</figcaption>") == charts
 
 
 if __name__ == "__main__":

@@ -115,3 +115,13 @@ def test_html_and_png_draw_each_ruleset_in_the_same_colour(tmp_path, monkeypatch
             "pagat": ruleset_color(0), "dutch": ruleset_color(1)}, ax.get_title()
     page = html.render(c)
     assert f'stroke="{ruleset_color(1)}"' in page and f'fill="{ruleset_color(0)}"' in page
+
+
+def test_a_value_that_rounds_to_zero_shows_no_minus_sign():
+    from dominorules.explore.metrics import metrics_for
+    from dominorules.explore.report import fmt_value
+
+    by_key = {m.key: m for m in metrics_for("main", 3)}
+    assert fmt_value(by_key["blocked_rate"], -0.0004, signed=True) == "+0.0%"
+    assert fmt_value(by_key["blocked_rate"], -0.0006, signed=True) == "-0.1%"
+    assert fmt_value(by_key["turns_per_round"], -1e-17) == "0.000"

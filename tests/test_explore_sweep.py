@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import xml.dom.minidom
 
 import pytest
@@ -65,10 +66,40 @@ def test_csv_is_long_form_and_html_draws_one_chart_per_metric_and_panel(serial):
     assert (first["match.target"], first["deal.hand_size"]) == ("61", "6")
     page = (d / "sweep.html").read_text()
     assert "<script" not in page and "https://" not in page
-    # two fields vary: one panel per deal.hand_size value in every metric's chart
-    assert page.count("<svg") == 2 * len(out["metrics"])
+    # a metric that took one value in every match of every combination is one line, not
+    # a flat chart; every other metric gets a chart with one panel per deal.hand_size value
+    folded = re.search(r"The same in every match of every combination: ([^<]*)\.", page)
+    assert "redeals per round 0, " in folded.group(1)
+    charted = re.findall(r'<h2 id="metric-(\w+)"', page)
+    assert "redeals_per_round" not in charted and "rounds_per_match" in charted
+    assert len(charted) + len(folded.group(1).split(", ")) == len(out["metrics"])
+    assert page.count("<svg") == 2 * len(charted)
     for svg in page.split("<svg")[1:]:
         xml.dom.minidom.parseString("<svg" + svg.split("</svg>")[0] + "</svg>")
+
+
+def test_html_places_numbers_at_their_value_and_choices_evenly(tmp_path):
+    page = tmp_path / "s.html"
+    res = invoke("pagat", "--vary", "match.target=31,61,151", "--vary",
+                 "drawing.voluntary=allowed,forbidden", "--players", "3", "--matches", "4",
+                 "--no-skill", "--workers", "1", "--html", str(page))
+    assert res.exit_code == 0, res.output
+    svg = page.read_text().split("<svg")[1]
+    xs = {t: float(x) for x, t in re.findall(r'<text x="([\d.]+)" y="\d+" '
+                                              r'text-anchor="middle">(\w+)</text>', svg)}
+    # 61 lies a quarter of the way from 31 to 151, not halfway as a category would
+    assert xs["61"] - xs["31"] == pytest.approx((xs["151"] - xs["31"]) / 4, abs=0.2)
+    assert "<polyline" in svg                      # numbers are joined by a line
+    # y ticks read as round numbers ("0", "5", "10"), never "5.000"
+    ticks = re.findall(r'text-anchor="end">([^<]+)</text>', svg)
+    assert ticks and all(re.fullmatch(r"-?\d+(\.\d)?", t) for t in ticks), ticks
+    res = invoke("pagat", "--vary", "drawing.voluntary=allowed,forbidden", "--players", "3",
+                 "--matches", "4", "--no-skill", "--workers", "1", "--html", str(page))
+    assert res.exit_code == 0, res.output
+    svg = page.read_text().split("<svg")[1]
+    # choices have no order: no line between them, each its own interval bar
+    assert "<polyline" not in svg and "<polygon" not in svg
+    assert svg.count('stroke-width="6"') == 2
 
 
 @pytest.mark.parametrize(("vary", "message"), [
@@ -95,3 +126,36 @@ def test_values_parse_as_lists_ranges_formulas_and_null():
     v = parse_vary('deal.hand_size=5..9:2,"8 - players"')
     assert v.values == (5, 7, 9, "8 - players")
     assert parse_vary("drawing.limit=null,2").values == (None, 2)
+
+
+def test_ctrl_c_prints_the_finished_combinations_and_exits_130():
+    # worker processes (compare's Ctrl-C test covers the serial runner for both commands)
+    import os
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    from children import default_sigint
+
+    # 600 one-round matches take a moment; 600 matches to 5000 points, about a minute
+    child = pexpect.spawn(sys.executable, ["cli.py", "sweep", "pagat", "--vary",
+                                           "match.target=1,5000", "--players", "3",
+                                           "--matches", "600", "--batch-size", "10",
+                                           "--no-skill", "--workers", "2"],
+                          env={**os.environ, "COLUMNS": "150"}, dimensions=(40, 150),
+                          timeout=60, encoding="utf-8", preexec_fn=default_sigint)
+    child.expect("combination 2/2")    # shown once the first combination is merged whole
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    out = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before)
+    assert "Traceback" not in out
+    table = out[out.index("Combinations 1-"):]
+    heading = table[:table.index("How many rounds does a match last?")]
+    # the finished combination is whole (600 matches, no mark); the running one is
+    # marked with the matches it finished, or left out if it finished none
+    assert "match.target=1 " in heading and "match.target=1 (" not in heading
+    assert "match.target=5000 (interrupted," in heading or "of 1" in table
+    rounds = table[table.index("How many rounds does a match last?"):].split("\n")[0]
+    assert rounds.split("│")[1].strip().startswith("1.0")   # target 1: about one round
+    assert "interrupted: finished combinations are complete" in out

@@ -37,6 +37,7 @@ from .worker import DEFAULT_API, Pairing, game_for
 FULL_FACTORIAL_MAX = 4
 ORDERS = 4
 MAX_RULES = 12
+ROUNDING = 1e-12   # relative size below which a contrast is floating-point residue
 SKIP = ("name", "title", "description", "source", "extends", "examples")
 
 
@@ -204,8 +205,13 @@ def write_point(a_data: dict[str, Any], b_data: dict[str, Any], chosen: list[Fac
 def attribute(a_ref: str, b_ref: str, labels: tuple[str, str], players: int,
               bots: tuple[str, ...], seed: int, matches: int, batch_size: int, backend: Any,
               directory: str, progress: Any = None, api_module: str = DEFAULT_API,
-              partnerships: bool = False) -> Attribution:
-    """Play the design on shared seeds and split each metric's B − A among the rules."""
+              partnerships: bool = False,
+              skill_bots: tuple[str, str] | None = None) -> Attribution:
+    """Play the design on shared seeds and split each metric's B − A among the rules.
+
+    With ``skill_bots`` (skilled, others) the skill pairing is played on every point
+    too, so the skill rows of compare's table are split as well.
+    """
     from ..rules import load_ruleset
 
     try:
@@ -233,22 +239,33 @@ def attribute(a_ref: str, b_ref: str, labels: tuple[str, str], players: int,
                     hint="these rules only make sense together; change them in one file "
                          "first and compare through it")]) from None
             refs.append(ref)
-        pairing = Pairing("by-rule", tuple(refs), players, bots)
+        pairings = [Pairing("by-rule", tuple(refs), players, bots)]
+        if skill_bots is not None:
+            skilled, others = skill_bots
+            pairings.append(Pairing("by-rule skill", tuple(refs), players,
+                                    (others,) * players, skilled))
         settings = RunSettings(seed, matches, batch_size=batch_size, api_module=api_module,
                                joint=True)
     except BaseException:
         backend.close()
         raise
-    outcome = run([pairing], settings, backend, progress=progress)
+    outcome = run(pairings, settings, backend, progress=progress)
     r = outcome.runs[0]
     names = feature_names(players)
-    metrics = [m for m in metrics_for("main", players, partnerships) if shown(m, r.aggs, names)]
-    result = Attribution(labels, fs, kind, points, metrics, matches=r.n, outcome=outcome)
-    _estimate(result, r.joint, len(names), orders)
+    main = [m for m in metrics_for("main", players, partnerships) if shown(m, r.aggs, names)]
+    skill = metrics_for("skill", players, partnerships) if skill_bots is not None else []
+    result = Attribution(labels, fs, kind, points, main + skill,
+                         matches=min(run.n for run in outcome.runs), outcome=outcome)
+    _estimate(result, r.joint, len(names), orders, main)
+    if skill:
+        _estimate(result, outcome.runs[1].joint, len(names), orders, skill)
+    _holm(result)
     return result
 
 
-def _estimate(res: Attribution, joint: Any, dim: int, orders: list[tuple[int, ...]]) -> None:
+def _estimate(res: Attribution, joint: Any, dim: int, orders: list[tuple[int, ...]],
+              metrics: list[Metric]) -> None:
+    """Every contrast of ``metrics`` from one pairing's joint sums (main or skill)."""
     if joint is None or joint.n < 2:
         return
     names = feature_names_from(dim)
@@ -261,7 +278,7 @@ def _estimate(res: Attribution, joint: Any, dim: int, orders: list[tuple[int, ..
         part = Aggregate(dim, joint.n, joint.s1[n * dim:(n + 1) * dim],
                                joint.s2[n * dim:(n + 1) * dim, n * dim:(n + 1) * dim])
         slices.append(part)
-    for metric in res.metrics:
+    for metric in metrics:
         vg = [stats.point_and_gradient(metric, s, names) for s in slices]
         cells: list[tuple[dict, Any, np.ndarray]] = []
         total = np.zeros(m_points)
@@ -285,7 +302,6 @@ def _estimate(res: Attribution, joint: Any, dim: int, orders: list[tuple[int, ..
                               (res.factors[i].key, res.factors[j].key, metric.key), c))
         for target, key, c in cells:
             target[key] = _contrast(c, vg, cov, joint.n, dim)
-    _holm(res)
 
 
 def feature_names_from(dim: int) -> tuple[str, ...]:
@@ -303,7 +319,16 @@ def _contrast(c: np.ndarray, vg: list, cov: np.ndarray, n: int, dim: int) -> Eff
     w = np.zeros(cov.shape[0])
     for s in used:
         w[s * dim:(s + 1) * dim] = c[s] * vg[s][1]
-    se = math.sqrt(max(float(w @ cov @ w) / n, 0.0))
+    var = float(w @ cov @ w)
+    # rulesets that play alike cancel exactly in the maths but not in floating point:
+    # a residue far below every term's own size is zero (else "±8.8e-17" gets printed)
+    if abs(value) <= ROUNDING * sum(abs(c[s] * vg[s][0]) for s in used):
+        value = 0.0
+    term_var = max(float(c[s] ** 2 * vg[s][1] @ cov[s * dim:(s + 1) * dim, s * dim:(s + 1) * dim]
+                         @ vg[s][1]) for s in used)
+    if var <= ROUNDING * term_var:
+        var = 0.0
+    se = math.sqrt(max(var / n, 0.0))
     if se == 0:
         zero = abs(value) < 1e-12
         return Effect(value, value, value, 1.0 if zero else 0.0)

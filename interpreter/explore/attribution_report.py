@@ -28,12 +28,35 @@ def title(att: Attribution) -> str:
 
 
 def caption(att: Attribution) -> str:
-    bots = " ".join(att.outcome.runs[0].pairing.bots) if att.outcome else ""
+    runs = att.outcome.runs if att.outcome else []
+    bots = " ".join(runs[0].pairing.bots) if runs else ""
+    if len(runs) > 1:
+        skilled = runs[1].pairing
+        bots += (f" (skill rows: {skilled.skilled_bot} in one rotating seat against "
+                 f"{skilled.bots[0]})")
     return (f"{att.matches} matches per ruleset on the same deals, {len(att.points)} rulesets "
-            f"(A, B and the mixes between); bots: {bots}; each share is the rule's Shapley "
-            "value (the shares add up to the total); ± is a 95% interval; † marks a share "
-            "that stays significant after Holm's adjustment over every share, effect alone "
-            "and interaction")
+            f"(A, B and the mixes between){_cost(att)}; bots: {bots}; each share is the "
+            "rule's Shapley value (the shares add up to the total); ± is a 95% interval; "
+            "† marks a share that stays significant after Holm's adjustment over every "
+            "share, effect alone and interaction")
+
+
+def unchanged(att: Attribution, m: Metric) -> bool:
+    """True when no mix differs from A on any deal for ``m`` (no redeal anywhere): the
+    row would be all "+0 ±0", so it is one line instead, as compare folds such rows."""
+    effects = [att.total.get(m.key)] + [att.share.get((f.key, m.key)) for f in att.factors]
+    return all(e is not None and e.value == 0 and e.low == e.high == 0 for e in effects)
+
+
+def rows(att: Attribution) -> list[Metric]:
+    return [m for m in att.metrics if not unchanged(att, m)]
+
+
+def _cost(att: Attribution) -> str:
+    out = att.outcome
+    if out is None or not out.seconds:
+        return ""
+    return f", {out.matches:,} matches played in {out.seconds:.1f} s"
 
 
 def table(att: Attribution) -> Table:
@@ -43,15 +66,17 @@ def table(att: Attribution) -> Table:
     t.add_column(f"{att.labels[1]} − {att.labels[0]}", justify="right", no_wrap=True)
     for f in att.factors:
         t.add_column(f.key, justify="right", no_wrap=True)
-    for m in att.metrics:
+    for m in rows(att):
         t.add_row(m.question, fmt_effect(m, att.total.get(m.key)),
                   *(fmt_effect(m, att.share.get((f.key, m.key))) for f in att.factors))
     return t
 
 
 def lines(att: Attribution) -> list[str]:
-    """Rules with no detectable effect, and the interactions that matter, in words."""
-    out = []
+    """Metrics no rule changed, rules with no detectable effect, and the interactions
+    that matter, in words."""
+    flat = [m.short for m in att.metrics if unchanged(att, m)]
+    out = [f"No difference on any deal: {', '.join(flat)}."] if flat else []
     for f in att.factors:
         if not any(att.share[(f.key, m.key)].significant or att.alone[(f.key, m.key)].significant
                    for m in att.metrics if (f.key, m.key) in att.share):
@@ -106,7 +131,7 @@ def html_section(att: Attribution) -> str:
                    ["Question", f"{att.labels[1]} − {att.labels[0]}",
                     *(f.key for f in att.factors)])
     body = []
-    for m in att.metrics:
+    for m in rows(att):
         cells = [f"<td>{escape(m.question)}</td>",
                  f"<td>{escape(fmt_effect(m, att.total.get(m.key)))}</td>"]
         for f in att.factors:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -47,9 +48,14 @@ def fmt_value(metric: Metric, value: float | None, signed: bool = False) -> str:
         return "n/a"
     sign = "+" if signed else ""
     if metric.unit == "share":
-        return f"{value * 100:{sign}.1f}%"
+        return f"{_no_minus_zero(value * 100, 1):{sign}.1f}%"
     digits = 3 if abs(value) < 10 else 2 if abs(value) < 100 else 1
-    return f"{value:{sign}.{digits}f}"
+    return f"{_no_minus_zero(value, digits):{sign}.{digits}f}"
+
+
+def _no_minus_zero(value: float, digits: int) -> float:
+    """0.0 for a value that rounds to zero: "-0.0%" reads as a change that is not there."""
+    return 0.0 if round(value, digits) == 0 else value
 
 
 def fmt_half(metric: Metric, half: float | None) -> str:
@@ -107,22 +113,29 @@ def tables(comparison: Comparison, width: int = 130) -> list[Table]:
 def is_constant(row: Row) -> bool:
     """True when the metric took one value in every match of every ruleset (no redeals
     anywhere, no drawn match anywhere): nothing to compare, nothing to estimate."""
-    values = {e.value for e in row.estimates}
+    return constant_estimates(row.metric, row.estimates)
+
+
+def constant_estimates(metric: Metric, estimates: Sequence[Estimate]) -> bool:
+    """True when every estimate is the same value with no spread (one value in every
+    match); a sweep folds such metrics as compare folds such rows."""
+    values = {e.value for e in estimates}
     if len(values) != 1 or None in values:
         return False
-    if row.metric.kind == "proportion":      # a Wilson interval is never empty
+    if metric.kind == "proportion":      # a Wilson interval is never empty
         return values <= {0.0, 1.0}
-    return all(e.half_width == 0 for e in row.estimates)
+    return all(e.half_width == 0 for e in estimates)
 
 
 def constant_line(rows: list[Row]) -> str:
     """The folded rows in one line: each short label and its one value."""
-    cells = ", ".join(f"{r.metric.short} {_exact(r.metric, r.estimates[0].value)}"
+    cells = ", ".join(f"{r.metric.short} {exact_text(r.metric, r.estimates[0].value)}"
                       for r in rows)
     return f"The same in every match of every ruleset: {cells}."
 
 
-def _exact(metric: Metric, value: float | None) -> str:
+def exact_text(metric: Metric, value: float | None) -> str:
+    """A folded value as it is: a whole count without decimals ("redeals per round 0")."""
     if metric.unit != "share" and value is not None and float(value).is_integer():
         return str(int(value))
     return fmt_value(metric, value)

@@ -11,7 +11,8 @@ from typing import Any
 
 from rich.table import Table
 
-from .report import fmt_estimate
+from .metrics import Metric
+from .report import constant_estimates, exact_text, fmt_estimate
 from .sweep import Sweep
 
 PER_TABLE = 4
@@ -20,23 +21,39 @@ PER_TABLE = 4
 def tables(sw: Sweep) -> list[Table]:
     """Metric rows, one column per played combination, ``PER_TABLE`` combinations a table."""
     played = sw.played
+    metrics, folded = split_constant(sw)
+    notes = "\n".join(x for x in (folded, caption(sw)) if x)
     out = []
     for start in range(0, len(played), PER_TABLE):
         chunk = played[start:start + PER_TABLE]
         table = Table(title=f"Combinations {start + 1}-{start + len(chunk)} of {len(played)}",
                       title_justify="left", caption_justify="left",
-                      caption=caption(sw) if start + PER_TABLE >= len(played) else None)
+                      caption=notes if start + PER_TABLE >= len(played) else None)
         table.add_column("Question", overflow="fold")
         for c in chunk:
             mark = "" if c.status == "done" else f" ({c.status}, {c.matches} matches)"
             table.add_column("\n".join(c.label.split(" ")) + mark, justify="right",
                              no_wrap=True)
-        for m in sw.metrics:
+        for m in metrics:
             cells = [fmt_estimate(m, c.estimates[m.key]) if m.key in c.estimates else "n/a"
                      for c in chunk]
             table.add_row(m.question, *cells)
         out.append(table)
     return out
+
+
+def split_constant(sw: Sweep) -> tuple[list[Metric], str]:
+    """The metrics worth a row or chart, and one line for those that took one value in
+    every match of every combination (no redeal anywhere), folded as compare folds them."""
+    shown, folded = [], []
+    for m in sw.metrics:
+        estimates = [c.estimates[m.key] for c in sw.played if m.key in c.estimates]
+        (folded if estimates and constant_estimates(m, estimates) else shown).append(m)
+    if not folded:
+        return shown, ""
+    cells = ", ".join(f"{m.short} {exact_text(m, sw.played[0].estimates[m.key].value)}"
+                      for m in folded)
+    return shown, f"The same in every match of every combination: {cells}."
 
 
 def caption(sw: Sweep) -> str:

@@ -1,10 +1,13 @@
 """``tune``: search the varied fields for values that meet goals on the metrics.
 
-Successive halving (``docs/metrics.md`` says why): every candidate plays a first rung
-of matches; the best third by goal loss go on to play ``ETA`` times as many more, on
-the next seeds, and so on until one is left or ``max_matches`` is reached. Matches go
-where the candidates are still in doubt. Each rung is a run of compare's runner
-(``first_index`` continues the seeds), so the result is the same whatever the workers.
+The search (``docs/metrics.md`` says why): a coarse grid over each long range, then
+finer grids that zoom in around the best candidate so far, until no untried value is
+left between it and its nearest tried neighbours (every new point plays the first
+rung of matches); then successive halving over every candidate: the best third by
+goal loss go on to play ``ETA`` times as many matches, on the next seeds, and so on
+until one is left or ``max_matches`` is reached. Matches go where the candidates are
+still in doubt. Each step is a run of compare's runner (``first_index`` continues the
+seeds), so the result is the same whatever the workers.
 """
 
 from __future__ import annotations
@@ -108,12 +111,21 @@ class Candidate:
         return label(self.overrides)
 
 
-def grid(vary: Vary) -> tuple[Any, ...]:
-    """A range is searched on at most ``GRID`` evenly spaced values (its ends included)."""
-    if vary.span is None or len(vary.values) <= GRID:
-        return vary.values
-    lo, hi, _ = vary.span
-    return tuple(sorted({round(lo + (hi - lo) * i / (GRID - 1)) for i in range(GRID)}))
+def _evenly(values: list[Any], most: int) -> list[Any]:
+    """At most ``most`` of the sorted ``values``, evenly spread, both ends included."""
+    if len(values) <= most:
+        return list(values)
+    return sorted({values[round(j * (len(values) - 1) / (most - 1))] for j in range(most)})
+
+
+def searched(vary: Vary) -> bool:
+    """A range too long to try whole (``5..7`` is tried whole; lists always are)."""
+    return vary.span is not None and len(vary.values) > GRID
+
+
+def grid(vary: Vary, most: int = GRID) -> tuple[Any, ...]:
+    """The coarse grid: a long range on at most ``GRID`` evenly spaced values."""
+    return tuple(_evenly(list(vary.values), most)) if searched(vary) else vary.values
 
 
 def candidates(varies: tuple[Vary, ...]) -> list[dict[str, Any]]:
@@ -125,31 +137,98 @@ def candidates(varies: tuple[Vary, ...]) -> list[dict[str, Any]]:
     return combos
 
 
+def zoomed(varies: tuple[Vary, ...], tried: list[dict[str, Any]],
+           best: dict[str, Any]) -> list[dict[str, Any]]:
+    """The finer grid around ``best``: in each searched range, the values between the
+    nearest values tried on either side of best's (evenly spread, at most ``GRID``
+    of them, fewer per field when several ranges zoom together so the grid stays
+    within ``MAX_CANDIDATES``); every other field keeps best's value."""
+    ranges = [v for v in varies if searched(v)]
+    per_field = max(3, min(GRID, int(MAX_CANDIDATES ** (1 / max(len(ranges), 1)) + 1e-9)))
+    axes = []
+    for v in varies:
+        b = best[v.path]
+        if not searched(v):
+            axes.append([b])
+            continue
+        seen = {t[v.path] for t in tried}
+        lo = max((x for x in seen if x < b), default=b)
+        hi = min((x for x in seen if x > b), default=b)
+        axes.append(_evenly([x for x in v.values if lo <= x <= hi], per_field))
+    return [dict(zip([v.path for v in varies], values, strict=True))
+            for values in itertools.product(*axes)]
+
+
 Evaluate = Callable[[list[Candidate], int, int], None]
+Make = Callable[[dict[str, Any]], "Candidate | None"]
+
+
+def score(cands: list[Candidate], goals: list[Goal], rung: int) -> None:
+    for c in cands:
+        c.loss = sum(g.loss(c.estimates[g.metric.key].value if g.metric.key in c.estimates
+                            else None) for g in goals)
+        c.rung = rung
 
 
 def successive_halving(cands: list[Candidate], goals: list[Goal], evaluate: Evaluate,
-                       first: int, most: int) -> list[Candidate]:
+                       first: int, most: int, first_rung_played: bool = False
+                       ) -> list[Candidate]:
     """Play rungs until one candidate is left or ``most`` matches; best first.
 
     ``evaluate(alive, start, stop)`` plays matches ``start..stop`` of each alive candidate
     and updates its estimates. Ties keep the candidates' order, so it is deterministic.
+    With ``first_rung_played`` every candidate has already played (and been scored on)
+    its first ``first`` matches.
     """
     alive = list(cands)
     start, stop, rung = 0, min(first, most), 0
     while True:
-        evaluate(alive, start, stop)
-        for c in alive:
-            c.loss = sum(g.loss(c.estimates[g.metric.key].value if g.metric.key in c.estimates
-                                else None) for g in goals)
-            c.rung = rung
+        if not (first_rung_played and rung == 0):
+            evaluate(alive, start, stop)
+            score(alive, goals, rung)
         alive.sort(key=lambda c: (c.loss, c.index))
         if len(alive) == 1 or stop >= most:
             break
         alive = alive[:max(1, math.ceil(len(alive) / ETA))]
         start, stop, rung = stop, min(stop * ETA, most), rung + 1
-    ranked = sorted(cands, key=lambda c: (-c.rung, c.loss, c.index))
-    return ranked
+    return ranking(cands)
+
+
+def ranking(cands: list[Candidate]) -> list[Candidate]:
+    """Those that went furthest first (their estimates are the surest), then by loss."""
+    return sorted(cands, key=lambda c: (-c.rung, c.loss, c.index))
+
+
+def zoom_then_halve(varies: tuple[Vary, ...], goals: list[Goal], make: Make,
+                    evaluate: Evaluate, first: int, most: int,
+                    pool: list[Candidate] | None = None) -> list[Candidate]:
+    """The search: the coarse grid, then finer grids around the best so far (each new
+    point plays the first ``first`` matches) until no untried value is left between
+    the best and its nearest tried neighbours; then successive halving over them all.
+
+    ``make(overrides)`` gives a candidate, or None for one that cannot be played.
+    ``pool`` (if given) collects every candidate as it is made, for a Ctrl-C report.
+    """
+    pool = [] if pool is None else pool
+    tried: list[dict[str, Any]] = []
+    points = candidates(varies)
+    while True:
+        fresh = [o for o in points if o not in tried]
+        if not fresh:
+            break
+        tried += fresh
+        new = [c for c in map(make, fresh) if c is not None]
+        pool += new
+        if new:
+            evaluate(new, 0, min(first, most))
+            score(new, goals, 0)
+        if not pool:
+            break
+        best = min(pool, key=lambda c: (c.loss, c.index))
+        points = zoomed(varies, tried, best.overrides)
+    if not pool:
+        return []
+    return successive_halving(pool, goals, evaluate, first, most, first_rung_played=True)
 
 
 @dataclass(frozen=True)
@@ -162,7 +241,7 @@ class TuneSettings:
     max_matches: int = 5400
     seed: int = 1
     bots: tuple[str, ...] = ("random",)
-    skill_bots: tuple[str, str] = ("strategist", "random")
+    skill_bots: tuple[str, str] | None = ("strategist", "random")   # None: --no-skill
     batch_size: int = 50
     api_module: str = DEFAULT_API
 
@@ -183,12 +262,17 @@ def check(settings: TuneSettings) -> tuple[int, list[Goal]]:
                                    settings.api_module)
     if not settings.goals:
         raise usage("give at least one --goal", "e.g. --goal \"turns_per_match ~ 120\"")
-    return players, [parse_goal(g, players) for g in settings.goals]
+    goals = [parse_goal(g, players) for g in settings.goals]
+    for g in goals:
+        if g.metric.pairing == "skill" and settings.skill_bots is None:
+            raise usage(f"--goal {g.text!r} needs the skill pairing, which --no-skill "
+                        "leaves out", "drop --no-skill, or the goal")
+    return players, goals
 
 
 def tune(settings: TuneSettings, make_backend: Callable[[], Any],
          progress: Callable[[int, int, str], None] | None = None) -> Tuning:
-    """Write the candidates, run successive halving on the runner, rank them."""
+    """Write each candidate as the search reaches it, play it on the runner, rank them."""
     players, goals = check(settings)
     skill = any(g.metric.pairing == "skill" for g in goals)
     bots = seat_bots(settings.bots, players)
@@ -196,8 +280,12 @@ def tune(settings: TuneSettings, make_backend: Callable[[], Any],
     invalid: list[tuple[str, str]] = []
     result = Tuning(settings, players, goals, [], invalid)
     with tempfile.TemporaryDirectory(prefix="dominorules-tune-") as directory:
-        cands = []
-        for i, overrides in enumerate(candidates(settings.varies)):
+        pool: list[Candidate] = []
+        made = [0]
+
+        def make(overrides: dict[str, Any]) -> Candidate | None:
+            i = made[0]
+            made[0] += 1
             path = write_variant(worker_ref(settings.ref), at_players(overrides, players),
                                  directory, i)
             try:
@@ -205,24 +293,23 @@ def tune(settings: TuneSettings, make_backend: Callable[[], Any],
             except Exception as exc:   # an impossible deal: listed, not fatal
                 problems = getattr(exc, "diagnostics", None)
                 invalid.append((label(overrides), problems[0].message if problems else str(exc)))
-                continue
-            cands.append(Candidate(i, overrides, path))
-        if not cands:
-            raise usage("no candidate can be played", invalid[0][1] if invalid else "")
+                return None
+            return Candidate(i, overrides, path)
+
         rung = [0]
 
         def evaluate(alive: list[Candidate], start: int, stop: int) -> None:
             pairings = []
             for c in alive:
                 pairings.append(Pairing(f"{c.index}", (c.ref,), players, bots))
-                if skill:
+                if skill and settings.skill_bots is not None:
                     skilled, others = settings.skill_bots
                     pairings.append(Pairing(f"{c.index} skill", (c.ref,), players,
                                             (others,) * players, skilled))
 
             def report(done: int, total: int) -> None:
                 if progress is not None:
-                    progress(done, total, f"rung {rung[0] + 1}: {len(alive)} candidates, "
+                    progress(done, total, f"step {rung[0] + 1}: {len(alive)} candidates, "
                                           f"matches {start}-{stop - 1}")
 
             outcome = run(pairings, RunSettings(settings.seed, stop,
@@ -245,10 +332,12 @@ def tune(settings: TuneSettings, make_backend: Callable[[], Any],
                 raise KeyboardInterrupt
 
         try:
-            result.ranked = successive_halving(cands, goals, evaluate, settings.matches,
-                                               settings.max_matches)
+            result.ranked = zoom_then_halve(settings.varies, goals, make, evaluate,
+                                            settings.matches, settings.max_matches, pool)
         except KeyboardInterrupt:
-            result.ranked = sorted(cands, key=lambda c: (-c.rung, c.loss, c.index))
+            result.ranked = ranking([c for c in pool if c.estimates])
+    if not result.ranked and not result.interrupted:
+        raise usage("no candidate can be played", invalid[0][1] if invalid else "")
     return result
 
 
