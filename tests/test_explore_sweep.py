@@ -104,7 +104,10 @@ def test_html_places_numbers_at_their_value_and_choices_evenly(tmp_path):
 
 @pytest.mark.parametrize(("vary", "message"), [
     ("match.targt=31", "--vary match.targt: no such rule in the ruleset schema"),
-    ("drawing.voluntary=sometimes", "'sometimes' does not fit: 'sometimes' is not one of"),
+    ("drawing.voluntary=sometimes",
+     "'sometimes' is not one of its choices: allowed, forbidden"),
+    ("drawing.voluntary=true", "True is not one of its choices: allowed, forbidden"),
+    ("match.target=yes", "'yes' is not a formula here"),
     ("match.target=61..31", "--vary match.target: the range 61..31 is empty"),
     ("deal.hand_size=7 if", "is not a formula here"),
     ("lead=rotate", "--vary lead: is a group of rules"),

@@ -157,6 +157,11 @@ def check_vary(vary: Vary) -> None:
     for value in vary.values:
         error = next(iter(validator.iter_errors(value)), None)
         if error is not None:
+            words = sub.get("enum") or next((b["enum"] for b in sub.get("anyOf", ())
+                                             if "enum" in b), None)
+            if words:   # a choice: name the words (YAML reads yes/true as a boolean)
+                raise usage(f"--vary {vary.path}: {value!r} is not one of its choices: "
+                            + ", ".join(map(str, words)), sub.get("description", ""))
             raise usage(f"--vary {vary.path}: {value!r} does not fit: {error.message}",
                         sub.get("description", ""))
         if kind and isinstance(value, str):
