@@ -306,10 +306,9 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
                  else game.rules.min_players)
     try:
         game.check_players(n_players)
-        names = api.parse_bots(bots, n_players)
     except DiagnosticError as err:
-        first = err.diagnostics[0]
-        _usage_error(first.message + (f" ({first.hint})" if first.hint else ""))
+        fail(err.diagnostics, 2)
+    names = _seat_bots(_bot_names(bots, "random"), n_players)
     try:
         summary = api.simulate(game, n_players, n_matches, base_seed, names, trace_path)
     except DiagnosticError as err:  # a plug-in bot that fails or answers wrongly
@@ -369,6 +368,28 @@ def verify_cmd(file: str) -> None:
 
 def _names(text: str) -> tuple[str, ...]:
     return tuple(n.strip() for n in text.split(",") if n.strip())
+
+
+def _bot_names(text: str, default: str | None = None) -> tuple[str, ...]:
+    """``--bots`` text -> names (``default`` when none is given); a bad list exits 2."""
+    from dominorules.bots.seats import split_names
+
+    try:
+        names = split_names(text)
+    except UsageError as exc:
+        fail(exc.diagnostics, 2)
+    return names or ((default,) if default else ())
+
+
+def _seat_bots(names: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """A bot name for every seat; too many, too few or an unknown bot exits 2, with the
+    same message as in every other command (``bots.seats``)."""
+    from dominorules.bots.seats import seat_bots
+
+    try:
+        return seat_bots(names, players)
+    except UsageError as exc:
+        fail(exc.diagnostics, 2)
 
 
 def _progress_reporter(enabled: bool):
@@ -473,7 +494,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     if problem is not None:
         fail([problem], 2)
     settings = CompareSettings(
-        tuple(rulesets), players, matches, seed, _names(bots) or ("random",),
+        tuple(rulesets), players, matches, seed, _bot_names(bots, "random"),
         None if no_skill else (skill[0], skill[1]), precision, max_matches, batch_size)
     if by_rule and len(rulesets) != 2:
         _usage_error(f"--by-rule splits the difference between two rulesets, not "
@@ -672,7 +693,7 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     from dominorules.explore.sweep import SweepSettings, check_settings, sweep
 
     varies = _varies(vary)
-    settings = SweepSettings(ruleset, varies, players, matches, seed, _names(bots) or ("random",),
+    settings = SweepSettings(ruleset, varies, players, matches, seed, _bot_names(bots, "random"),
                              _skill_pair(skill_bots, no_skill), batch_size)
     _check_explorer(ruleset, varies, players, settings.bots, check_settings)
     update, stop = _labelled_progress(sys.stderr.isatty() and not as_json)
@@ -735,7 +756,7 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     varies = _varies(vary)
     skill = _skill_pair(skill_bots, False)
     settings = TuneSettings(ruleset, varies, goals, players, matches, max_matches, seed,
-                            _names(bots) or ("random",), skill, batch_size)
+                            _bot_names(bots, "random"), skill, batch_size)
     _check_explorer(ruleset, varies, players, settings.bots, check_settings)
     try:
         check(settings)
@@ -810,7 +831,6 @@ def _check_explorer(ruleset: str, varies, players: int | None, bots: tuple[str, 
                     check_settings) -> None:
     """Usage errors (--vary, --players, --bots) exit 2 before anything runs; a broken
     ruleset file exits 1."""
-    from dominorules import api
 
     try:
         base, n = check_settings(ruleset, varies, players)
@@ -818,17 +838,17 @@ def _check_explorer(ruleset: str, varies, players: int | None, bots: tuple[str, 
         fail(exc.diagnostics, 2 if exc.diagnostics[0].code == "vary" else 1)
     try:
         base.check_players(n)
-        api.parse_bots(",".join(bots), n)
     except DiagnosticError as exc:
         fail(exc.diagnostics, 2)
+    _seat_bots(bots, n)
 
 
 def _attribute(comparison, settings, backend, update):
     """The --by-rule run: the two rulesets and the mixes between them, on the same seeds."""
     import tempfile
 
+    from dominorules.bots.seats import seat_bots
     from dominorules.explore.attribution import attribute
-    from dominorules.explore.compare import seat_bots
 
     a, b = comparison.rulesets
     players = comparison.outcome.runs[0].pairing.players
@@ -868,14 +888,15 @@ def _seats(text: str) -> tuple[int, ...]:
 def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: int | None,
              trace: str | None, force: bool, fast: bool) -> None:
     """Play a ruleset in the terminal against bots or friends."""
-    from dominorules.play import PlaySettings, RichTerminal, SetupError, play
+    from dominorules.play import PlaySettings, RichTerminal, play
 
     _check_outputs({"--trace": trace}, [ruleset])
     _no_overwrite(trace, force)
-    settings = PlaySettings(ruleset, _seats(humans), _names(bots), players, seed, trace, fast)
+    settings = PlaySettings(ruleset, _seats(humans), _bot_names(bots), players, seed, trace,
+                            fast)
     try:
         code = play(settings, RichTerminal(fast=fast))
-    except SetupError as exc:
+    except UsageError as exc:   # seats, players or bots that do not fit the ruleset
         fail(exc.diagnostics, 2)
     except DiagnosticError as exc:
         fail(exc.diagnostics)
