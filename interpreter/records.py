@@ -21,7 +21,7 @@ from .engine.actions import Action, AmbiguousActionError, IllegalActionError
 from .engine.game import Deal, Game
 from .engine.leaders import RANDOM_CHOOSERS
 from .engine.state import State
-from .engine.tiles import Tile
+from .engine.tiles import Tile, in_set, not_in_set
 from .files import check_path, read_bytes
 
 REQUIRED: dict[str, tuple[str, ...]] = {
@@ -263,9 +263,9 @@ def _deals(game: Game, players: int, match: list[tuple[int, dict]]) -> list[Deal
                 raise _Mismatch(line, f"seat {seat} is dealt {len(hand)} tiles; the rules "
                                 f"deal {size}")
         every = [t for h in hands for t in h] + boneyard
-        wrong = [t for t in every if t not in ts.index]
+        wrong = [t for t in every if not in_set(t, ts.max_pip)]
         if wrong:
-            raise _Mismatch(line, f"{wrong[0]} is not in the double-{ts.max_pip} set")
+            raise _Mismatch(line, not_in_set(str(wrong[0]), ts.max_pip))
         if len(set(every)) != len(every) or len(every) != ts.tile_count:
             raise _Mismatch(line, f"the deal must hold each of the {ts.tile_count} tiles "
                             f"once; it holds {len(set(every))} different tiles in "

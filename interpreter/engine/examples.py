@@ -15,7 +15,7 @@ from .core import OPEN, PLAY, SEEK
 from .game import Game
 from .rules import Example, Rules
 from .state import legal_pairs
-from .tiles import Tile, TileSet, parse_tiles
+from .tiles import Tile, TileSet, in_set, not_in_set, parse_tiles
 
 
 def legal_at(game: Game, hands: Sequence[Sequence[Tile]], turn: int,
@@ -120,8 +120,8 @@ def _hands(ts: TileSet, data: dict) -> list[list[Tile]]:
              for h in data["hands"]]
     for h in hands:
         for t in h:
-            if t not in ts.index:
-                raise ValueError(f"{t} is not in the double-{ts.max_pip} set")
+            if not in_set(t, ts.max_pip):
+                raise ValueError(not_in_set(str(t), ts.max_pip))
     return hands
 
 

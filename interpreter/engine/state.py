@@ -15,7 +15,7 @@ from .board import END_NAMES
 from .core import OPEN, PLAY, SEEK
 from .observation import Observation, observe
 from .stats import MatchResult
-from .tiles import bits
+from .tiles import bits, in_set, not_in_set
 
 if TYPE_CHECKING:
     from .game import Deal, Game
@@ -167,8 +167,8 @@ def _check_deal(game: Game, players: int, deal: Deal) -> None:
         problems.append(f"a fixed deal has {len(deal.hands)} hands for {players} players")
     seen = set()
     for t in [t for h in deal.hands for t in h] + list(deal.boneyard):
-        if t not in ts.index:
-            problems.append(f"{t} is not in the double-{ts.max_pip} set")
+        if not in_set(t, ts.max_pip):
+            problems.append(not_in_set(str(t), ts.max_pip))
         elif t in seen:
             problems.append(f"{t} is dealt twice")
         seen.add(t)

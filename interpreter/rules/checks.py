@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..diagnostics import Diagnostic
-from .compile import parse_tile, tile_count
+from ..engine.tiles import in_set, not_in_set, parse_pair, set_pairs, tile_count
 from .source import Mark, Path, dotted
 
 
@@ -130,8 +130,8 @@ def _check_opening(sink: _Sink, data: Mapping[str, Any]) -> None:
         tile = opening["tile"]
         name = dotted(at("tile"))
         specific = tile not in ("any", "highest_double")
-        if specific and parse_tile(tile)[1] > max_pip:
-            add("opening", at("tile"), f"{name} {tile} is not in a double-{max_pip} set",
+        if specific and not in_set(parse_pair(tile), max_pip):
+            add("opening", at("tile"), not_in_set(f"{name} {tile}", max_pip),
                 f"name a tile whose halves are 0 to {max_pip}")
         if data["lead"][lead] == "opening_tile_holder" and not specific:
             add("lead", ("lead", lead), f"lead.{lead} is opening_tile_holder, but {name} is "
@@ -170,9 +170,9 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range) -> Non
                      f"for {n} players")
         for j, hand in enumerate(example["hands"]):
             for word in hand.split():
-                if max(int(half) for half in word.split("-")) > max_pip:
+                if not in_set(parse_pair(word), max_pip):
                     sink.add("example", here + ("hands", j),
-                             f"tile {word} is not in a double-{max_pip} set")
+                             not_in_set(f"tile {word}", max_pip))
         drawn = example.get("drawn")
         if drawn is not None and len(drawn) != n:
             sink.add("example", here + ("drawn",),
@@ -205,30 +205,26 @@ def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: Path,
     seen: dict[tuple[int, int], str] = {}
     for path, where, text in places:
         for word in text.split():
-            tile = tuple(sorted(int(half) for half in word.split("-")))
-            if tile[1] > max_pip:
+            tile = parse_pair(word)
+            if not in_set(tile, max_pip):
                 if path[-1] == "boneyard":  # hands are reported by the caller
-                    sink.add("example", path, f"tile {word} is not in a double-{max_pip} set")
+                    sink.add("example", path, not_in_set(f"tile {word}", max_pip))
                 continue
             if tile in seen:
                 sink.add("example", path, f"tile {word} is both in {seen[tile]} and in {where}",
                          "each tile of the set exists once")
             seen.setdefault(tile, where)
     last = example.get("last_tile")
-    if last is not None and max(int(half) for half in last.split("-")) > max_pip:
+    if last is not None and not in_set(parse_pair(last), max_pip):
         sink.add("example", here + ("last_tile",),
-                 f"tile {last.strip()} is not in a double-{max_pip} set")
-
-
-def _all_tiles(max_pip: int) -> list[tuple[int, int]]:
-    return [(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1)]
+                 not_in_set(f"tile {last.strip()}", max_pip))
 
 
 def _placements(max_pip: int, allowed: range) -> Any:
     """Placement situations a restriction is tried on: every tile of the set, on either of
     its halves, beside an equal or a different end, alone in the hand or in the whole set,
     with the boneyard empty or not, in the first round or a later one."""
-    tiles = _all_tiles(max_pip)
+    tiles = set_pairs(max_pip)
     for tile in tiles:
         for end in sorted(set(tile)):
             for other in (end, (end + 1) % (max_pip + 1)):
@@ -254,7 +250,7 @@ def _check_restrictions(sink: _Sink, data: Mapping[str, Any], rules: Any,
                      "false for every tile of the set",
                      "a restriction must leave some tile playable; check the condition's "
                      "'and'/'or' and its comparisons")
-    tiles = _all_tiles(max_pip)
+    tiles = set_pairs(max_pip)
     for path, allow, rounds in _opening_allows(data, rules):
         if not any(allow({"tile": t, "hand": hand, "round": r, "players": n})
                    for t in tiles for hand in ([t], tiles) for r in rounds for n in allowed):

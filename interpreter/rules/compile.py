@@ -21,6 +21,7 @@ from ..engine.rules import (
     Rules,
     ScoreContext,
 )
+from ..engine.tiles import parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
 from .exprpos import locate
 from .source import Mark, Path, dotted
@@ -98,17 +99,6 @@ def reads_round_facts(tree: ast.Node) -> bool:
             elif isinstance(value, list):
                 stack.extend(v for v in value if isinstance(v, ast.Node))
     return False
-
-
-def tile_count(max_pip: int) -> int:
-    """Tiles in a double-``max_pip`` set."""
-    return (max_pip + 1) * (max_pip + 2) // 2
-
-
-def parse_tile(text: str) -> tuple[int, int]:
-    """``"[6|4]"`` -> ``(4, 6)``: a tile is (low, high)."""
-    a, b = (int(part) for part in text.strip("[]").split("|"))
-    return (min(a, b), max(a, b))
 
 
 def get(data: Any, path: Path) -> Any:
@@ -206,7 +196,7 @@ def examples(data: Mapping[str, Any], marks: Mapping[Path, Mark]) -> tuple[Examp
 
 
 def _tile_choice(tile: str) -> str | tuple[int, int]:
-    return tile if tile in ("any", "highest_double") else parse_tile(tile)
+    return tile if tile in ("any", "highest_double") else parse_pair(tile)
 
 
 def mechanisms(data: Mapping[str, Any], fns: Mapping[Path, EnvFn],
