@@ -22,15 +22,15 @@ def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
     """Render diagnostics to stderr, each with its source line and caret."""
     from dominorules.files import read_bytes
 
-    sources: dict[str, str | None] = {}
+    texts: dict[str, str | None] = {}
     for d in diagnostics[:MAX_SHOWN]:
-        if d.file and d.file not in sources:
+        if d.file and d.file not in texts:
             raw = read_bytes(d.file, "ruleset")  # the same gate: never a FIFO or a device
             try:
-                sources[d.file] = None if isinstance(raw, Diagnostic) else raw.decode("utf-8")
-            except UnicodeDecodeError:  # a binary file: no source line to show
-                sources[d.file] = None
-        click.echo(d.render(sources.get(d.file)), err=True)
+                texts[d.file] = None if isinstance(raw, Diagnostic) else raw.decode("utf-8")
+            except UnicodeDecodeError:  # a binary file: no line of it to show
+                texts[d.file] = None
+        click.echo(d.render(texts.get(d.file)), err=True)
     if len(diagnostics) > MAX_SHOWN:
         click.echo(f"... and {len(diagnostics) - MAX_SHOWN} more problems (the first "
                    f"{MAX_SHOWN} are shown)", err=True)
@@ -186,7 +186,7 @@ def _reach_warnings(ref: str) -> list[Diagnostic]:
     from dominorules.reach import reach_warnings
 
     game = api.load_game(ref)
-    return reach_warnings(game, game.source or ref)
+    return reach_warnings(game, game.path or ref)
 
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]),

@@ -50,7 +50,7 @@ def load_game(ref: str) -> Game:
     ruleset = load_ruleset(ref)
     builtin = ref in builtin_paths()
     game = Game(ruleset.rules, ref=ref if builtin else ruleset.name,
-                source=None if builtin else os.path.abspath(ruleset.path))
+                path=None if builtin else os.path.abspath(ruleset.path))
     if builtin:
         _GAMES[ref] = game
     return game

@@ -213,13 +213,13 @@ def _game_for(line: int, start: dict, load_game, record_path: str = "") -> Game:
         from .api import load_game
     from .rules.resources import builtin_paths
 
-    source = start.get("source")
+    ruleset_file = start.get("source")  # the field a record names a YAML file by
     name = start["ruleset"]
-    if source is not None:
-        if not isinstance(source, str) or not source.endswith((".yaml", ".yml")):
-            raise _Mismatch(line, f"source {str(source)[:80]!r} is not a .yaml or .yml "
+    if ruleset_file is not None:
+        if not isinstance(ruleset_file, str) or not ruleset_file.endswith((".yaml", ".yml")):
+            raise _Mismatch(line, f"source {str(ruleset_file)[:80]!r} is not a .yaml or .yml "
                             "ruleset file; a record may point only at one")
-        full = os.path.join(os.path.dirname(record_path), os.path.expanduser(source))
+        full = os.path.join(os.path.dirname(record_path), os.path.expanduser(ruleset_file))
         problem = check_path(full, "ruleset")
         if problem is None:
             ref = full

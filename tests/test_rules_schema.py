@@ -8,8 +8,8 @@ from jsonschema import Draft202012Validator
 
 from dominorules.engine import rules as R
 from dominorules.rules import check_ruleset
+from dominorules.rules.marked_yaml import parse_yaml
 from dominorules.rules.schema import fill_defaults, ruleset_schema, validate
-from dominorules.rules.source import parse_yaml
 
 
 def _objects(node: Any, where: str = "$"):

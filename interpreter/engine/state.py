@@ -38,6 +38,7 @@ class State:
         self._gen = self._core.run()
         self._decision: tuple | None = None
         self._legal: list[tuple[int, Action]] | None = None
+        self._public_views: dict[int, list] = {}   # per seat: what observe has read so far
         self._advance(None)
 
     def _advance(self, code: int | None) -> None:
@@ -100,7 +101,7 @@ class State:
         return self._legal
 
     def observation(self, seat: int) -> Observation:
-        return observe(self, self._core, self._decision, seat)
+        return observe(self._core, self._decision, seat, self._public_views)
 
     # -- acting ----------------------------------------------------------------------
     def parse_action(self, text: str) -> Action:

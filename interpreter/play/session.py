@@ -285,4 +285,4 @@ def rule_sheet_text(game: api.Game) -> str:
     from ..rules import load_ruleset
     from ..rules.describe import render_sheet, rule_sheet
 
-    return render_sheet(rule_sheet(load_ruleset(game.source or game.ref)), "text")
+    return render_sheet(rule_sheet(load_ruleset(game.path or game.ref)), "text")

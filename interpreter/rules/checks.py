@@ -14,17 +14,17 @@ from typing import Any
 
 from ..diagnostics import Diagnostic
 from ..engine.tiles import in_set, not_in_set, parse_pair, set_pairs, tile_count
-from .source import Mark, Path, dotted
+from .marked_yaml import FieldPath, Mark, dotted
 
 
 class _Sink:
     """Collects diagnostics, placing each at the mark of a ruleset path."""
 
-    def __init__(self, marks: Mapping[Path, Mark]):
+    def __init__(self, marks: Mapping[FieldPath, Mark]):
         self.marks = marks
         self.found: list[Diagnostic] = []
 
-    def add(self, code: str, path: Path, message: str, hint: str = "") -> None:
+    def add(self, code: str, path: FieldPath, message: str, hint: str = "") -> None:
         probe = path
         while probe not in self.marks and probe:
             probe = probe[:-1]
@@ -33,7 +33,7 @@ class _Sink:
         self.found.append(Diagnostic(code, message, path=dotted(path), hint=hint, **where))
 
 
-def _evaluate(sink: _Sink, path: Path, fn: Callable[..., Any], *args: Any) -> int | None:
+def _evaluate(sink: _Sink, path: FieldPath, fn: Callable[..., Any], *args: Any) -> int | None:
     try:
         return int(fn(*args))
     except Exception as exc:  # a formula failing at run time must not become a traceback
@@ -117,12 +117,12 @@ def _opening_rules(data: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], Map
 
 def _check_opening(sink: _Sink, data: Mapping[str, Any]) -> None:
     max_pip, reserve = data["set"]["max_pip"], data["drawing"]["reserve"]
-    reported: set[Path] = set()
+    reported: set[FieldPath] = set()
     for overrides, opening, lead in _opening_rules(data):
-        def at(key: str, overrides: Mapping[str, Any] = overrides) -> Path:
+        def at(key: str, overrides: Mapping[str, Any] = overrides) -> FieldPath:
             return ("opening", "first_round", key) if key in overrides else ("opening", key)
 
-        def add(code: str, path: Path, message: str, hint: str) -> None:
+        def add(code: str, path: FieldPath, message: str, hint: str) -> None:
             if path not in reported:  # one mistake written once is reported once
                 reported.add(path)
                 sink.add(code, path, message, hint)
@@ -157,7 +157,7 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range) -> Non
     if not allowed:
         return  # the player range itself is already reported
     for i, example in enumerate(data.get("examples", [])):
-        here: Path = ("examples", i)
+        here: FieldPath = ("examples", i)
         n = example["players"]
         if n not in allowed:
             sink.add("example", here + ("players",),
@@ -194,10 +194,10 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range) -> Non
         _check_example_tiles(sink, example, here, max_pip)
 
 
-def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: Path,
+def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: FieldPath,
                          max_pip: int) -> None:
     """The boneyard's and the last tile's tiles exist, and no tile is in two places."""
-    places: list[tuple[Path, str, str]] = [
+    places: list[tuple[FieldPath, str, str]] = [
         (here + ("hands", j), f"seat {j}'s hand", hand)
         for j, hand in enumerate(example["hands"])]
     if isinstance(example.get("boneyard"), str):
@@ -259,11 +259,11 @@ def _check_restrictions(sink: _Sink, data: Mapping[str, Any], rules: Any,
                      "of the set", "an opening rule must accept some tile")
 
 
-def _opening_allows(data: Mapping[str, Any], rules: Any) -> list[tuple[Path, Any, tuple]]:
+def _opening_allows(data: Mapping[str, Any], rules: Any) -> list[tuple[FieldPath, Any, tuple]]:
     """Each written opening condition, with the rounds it governs."""
     later = getattr(rules, "opening_allow", None)
     first = getattr(rules, "first_opening", None)
-    out: list[tuple[Path, Any, tuple]] = []
+    out: list[tuple[FieldPath, Any, tuple]] = []
     if "allow" in (data["opening"].get("first_round") or {}):
         out.append((("opening", "first_round", "allow"), first.allow, (1,)))
         if later is not None:
@@ -335,7 +335,7 @@ def _check_example_ends(sink: _Sink, data: Mapping[str, Any]) -> None:
                      "first_double")
 
 
-def semantic_checks(data: Mapping[str, Any], marks: Mapping[Path, Mark], rules: Any
+def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], rules: Any
                     ) -> list[Diagnostic]:
     """Cross-field problems of a compiled ruleset (``rules``: the ``Rules`` or its callables)."""
     sink = _Sink(marks)

@@ -24,13 +24,13 @@ from ..engine.rules import (
 from ..engine.tiles import parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
 from .exprpos import locate
-from .source import Mark, Path, dotted
+from .marked_yaml import FieldPath, Mark, dotted
 
 Env = Mapping[str, Any]
 EnvFn = Callable[[Env], Any]
 
 # (path in the ruleset, field kind of the expression language)
-EXPRESSIONS: tuple[tuple[Path, str], ...] = (
+EXPRESSIONS: tuple[tuple[FieldPath, str], ...] = (
     (("deal", "hand_size"), "hand_size"),
     (("drawing", "cost"), "draw_cost"),
     (("scoring", "tile_value"), "tile_value"),
@@ -47,11 +47,11 @@ _PLAIN_ATTRIBUTES = {"index", "pips", "tiles", "drawn", "players", "seat"}
 LEAD_WORDS = LEAD_CHOOSERS + LEAD_FOLLOWERS
 
 
-def formula_paths(data: Mapping[str, Any]) -> list[tuple[Path, str]]:
+def formula_paths(data: Mapping[str, Any]) -> list[tuple[FieldPath, str]]:
     """Every formula field present in ``data``, with its kind: the fixed fields, then the
     ones inside lists (events, restrictions) and the optional mechanism formulas."""
     out = list(EXPRESSIONS)
-    extra: list[tuple[Path, str]] = [
+    extra: list[tuple[FieldPath, str]] = [
         (("deal", "redeal_if"), "redeal"),
         (("opening", "allow"), "opening"),
         (("opening", "first_round", "allow"), "opening"),
@@ -101,7 +101,7 @@ def reads_round_facts(tree: ast.Node) -> bool:
     return False
 
 
-def get(data: Any, path: Path) -> Any:
+def get(data: Any, path: FieldPath) -> Any:
     """The value at ``path``, or None when any step is missing (or not a mapping or list)."""
     value: Any = data
     for part in path:
@@ -116,7 +116,7 @@ def get(data: Any, path: Path) -> Any:
     return value
 
 
-def _problem_diagnostic(problem: Any, path: Path, value: Any, mark: Mark | None
+def _problem_diagnostic(problem: Any, path: FieldPath, value: Any, mark: Mark | None
                         ) -> Diagnostic:
     where: dict[str, Any] = {}
     if mark is not None:
@@ -127,16 +127,16 @@ def _problem_diagnostic(problem: Any, path: Path, value: Any, mark: Mark | None
                       length=max(1, problem.length), **where)
 
 
-def compile_expressions(data: Mapping[str, Any], marks: Mapping[Path, Mark],
+def compile_expressions(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark],
                         skip: set[str] = frozenset(),
-                        trees: dict[Path, ast.Node] | None = None
-                        ) -> tuple[dict[Path, EnvFn], list[Diagnostic]]:
+                        trees: dict[FieldPath, ast.Node] | None = None
+                        ) -> tuple[dict[FieldPath, EnvFn], list[Diagnostic]]:
     """Compile every formula field present; returns path -> fn(env) and the problems found.
 
     ``skip`` holds dotted paths already reported (by the schema): they are left alone.
     ``trees``, when given, receives each compiled formula's checked syntax tree.
     """
-    compiled: dict[Path, EnvFn] = {}
+    compiled: dict[FieldPath, EnvFn] = {}
     problems: list[Diagnostic] = []
     for path, kind in formula_paths(data):
         value = get(data, path)
@@ -159,7 +159,7 @@ def compile_expressions(data: Mapping[str, Any], marks: Mapping[Path, Mark],
     return compiled, problems
 
 
-def wrap(data: Mapping[str, Any], fns: Mapping[Path, EnvFn]) -> dict[str, Callable[..., int]]:
+def wrap(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> dict[str, Callable[..., int]]:
     """The compiled formulas under the names and signatures of ``Rules``."""
     max_pip = data["set"]["max_pip"]
     count = tile_count(max_pip)
@@ -186,7 +186,7 @@ def wrap(data: Mapping[str, Any], fns: Mapping[Path, EnvFn]) -> dict[str, Callab
     }
 
 
-def examples(data: Mapping[str, Any], marks: Mapping[Path, Mark]) -> tuple[Example, ...]:
+def examples(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]) -> tuple[Example, ...]:
     """The rule examples, passed through as ``Example`` values with their YAML line."""
     out = []
     for i, item in enumerate(data.get("examples", [])):
@@ -199,8 +199,8 @@ def _tile_choice(tile: str) -> str | tuple[int, int]:
     return tile if tile in ("any", "highest_double") else parse_pair(tile)
 
 
-def mechanisms(data: Mapping[str, Any], fns: Mapping[Path, EnvFn],
-               trees: Mapping[Path, ast.Node]) -> dict[str, Any]:
+def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
+               trees: Mapping[FieldPath, ast.Node]) -> dict[str, Any]:
     """The house-rule mechanisms of ``Rules``, and whether the general loop must run them."""
     play = data.get("play") or {}
     opening = data["opening"]
@@ -267,8 +267,8 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[Path, EnvFn],
     return out
 
 
-def build_rules(name: str, data: Mapping[str, Any], marks: Mapping[Path, Mark],
-                fns: Mapping[Path, EnvFn], trees: Mapping[Path, ast.Node] | None = None
+def build_rules(name: str, data: Mapping[str, Any], marks: Mapping[FieldPath, Mark],
+                fns: Mapping[FieldPath, EnvFn], trees: Mapping[FieldPath, ast.Node] | None = None
                 ) -> Rules:
     """``Rules`` from a valid ruleset (defaults filled in) and its compiled formulas."""
     tile = data["opening"]["tile"]

@@ -17,8 +17,8 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from ..diagnostics import Diagnostic, did_you_mean
+from .marked_yaml import FieldPath, Mark, dotted
 from .resources import schema_path
-from .source import Mark, Path, dotted
 
 _TYPE_WORDS = {
     "integer": "an integer", "string": "a string", "object": "a mapping", "array": "a list",
@@ -68,15 +68,15 @@ def _expected(schema: dict[str, Any]) -> str:
     return " or ".join(words) if words else "a different value"
 
 
-def _field(path: Path) -> str:
+def _field(path: FieldPath) -> str:
     return dotted(path) or "the ruleset"
 
 
-def _in(path: Path) -> str:
+def _in(path: FieldPath) -> str:
     return f" in {dotted(path)}" if path else ""
 
 
-def _position(marks: dict[Path, Mark], path: Path, key: bool = False) -> dict[str, Any]:
+def _position(marks: dict[FieldPath, Mark], path: FieldPath, key: bool = False) -> dict[str, Any]:
     # The nearest marked ancestor stands in when a path has no mark of its own.
     probe = path
     while probe not in marks and probe:
@@ -89,7 +89,7 @@ def _position(marks: dict[Path, Mark], path: Path, key: bool = False) -> dict[st
     return {"file": mark.file, "line": mark.line, "column": mark.column}
 
 
-def _schema_at(path: Path) -> dict[str, Any]:
+def _schema_at(path: FieldPath) -> dict[str, Any]:
     """The schema describing the value at ``path`` (keys and list indices)."""
     node = ruleset_schema()
     for part in path:
@@ -98,8 +98,8 @@ def _schema_at(path: Path) -> dict[str, Any]:
     return node
 
 
-def _diagnostics(error: ValidationError, marks: dict[Path, Mark]) -> list[Diagnostic]:
-    path: Path = tuple(error.absolute_path)
+def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[Diagnostic]:
+    path: FieldPath = tuple(error.absolute_path)
     kind = error.validator
     schema = error.schema if isinstance(error.schema, dict) else {}
     if kind == "additionalProperties":
@@ -184,7 +184,7 @@ def _leaves(error: ValidationError) -> list[ValidationError]:
     return [error]
 
 
-def validate(data: Any, marks: dict[Path, Mark]) -> list[Diagnostic]:
+def validate(data: Any, marks: dict[FieldPath, Mark]) -> list[Diagnostic]:
     """Every schema violation in ``data``, each at its file:line:col."""
     validator = _StrictValidator(ruleset_schema())
     leaves = [leaf for error in validator.iter_errors(data) for leaf in _leaves(error)]
