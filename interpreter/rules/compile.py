@@ -25,20 +25,10 @@ from ..engine.tiles import parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
 from .exprpos import locate
 from .marked_yaml import FieldPath, Mark, dotted
+from .schema import formula_fields
 
 Env = Mapping[str, Any]
 EnvFn = Callable[[Env], Any]
-
-# (path in the ruleset, field kind of the expression language)
-EXPRESSIONS: tuple[tuple[FieldPath, str], ...] = (
-    (("deal", "hand_size"), "hand_size"),
-    (("drawing", "cost"), "draw_cost"),
-    (("scoring", "tile_value"), "tile_value"),
-    (("scoring", "domino"), "scoring"),
-    (("scoring", "blocked", "points"), "scoring"),
-    (("match", "target"), "target"),
-)
-
 
 # What the first edition's scoring formulas could read: one reading anything else (a round
 # fact, a side's score...) needs the general settlement.
@@ -48,40 +38,9 @@ LEAD_WORDS = LEAD_CHOOSERS + LEAD_FOLLOWERS
 
 
 def formula_paths(data: Mapping[str, Any]) -> list[tuple[FieldPath, str]]:
-    """Every formula field present in ``data``, with its kind: the fixed fields, then the
-    ones inside lists (events, restrictions) and the optional mechanism formulas."""
-    out = list(EXPRESSIONS)
-    extra: list[tuple[FieldPath, str]] = [
-        (("deal", "redeal_if"), "redeal"),
-        (("opening", "allow"), "opening"),
-        (("opening", "first_round", "allow"), "opening"),
-        (("scoring", "blocked", "rank"), "rank"),
-        (("scoring", "every_side"), "side_points"),
-        (("match", "draw_if"), "match_draw"),
-        (("match", "final"), "final"),
-    ]
-    later = get(data, ("lead", "later"))
-    if isinstance(later, str) and later not in LEAD_WORDS:
-        extra.append((("lead", "later"), "lead"))
-    out += [(p, k) for p, k in extra if get(data, p) is not None]
-    restrictions = get(data, ("play", "restrictions"))
-    if isinstance(restrictions, list):
-        for i, item in enumerate(restrictions):
-            if isinstance(item, Mapping) and "allow" in item:
-                out.append((("play", "restrictions", i, "allow"), "placement"))
-    events = data.get("events") if isinstance(data, Mapping) else None
-    if isinstance(events, list):
-        for i, item in enumerate(events):
-            if not isinstance(item, Mapping):
-                continue
-            after = item.get("after")
-            if after not in ("place", "draw", "pass"):
-                continue
-            for key, suffix in (("if", "_condition"), ("points", ""), ("each_opponent", ""),
-                                ("again", "_condition"), ("skip", "")):
-                if key in item:
-                    out.append((("events", i, key), f"event_{after}{suffix}"))
-    return out
+    """Every formula field present in ``data``, with its kind: the fields whose schema
+    refers to the formula (or condition) definition (``schema.formula_fields``)."""
+    return formula_fields(data)
 
 
 def reads_round_facts(tree: ast.Node) -> bool:

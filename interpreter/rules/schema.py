@@ -17,6 +17,7 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from ..diagnostics import Diagnostic, did_you_mean
+from ..expr import FIELDS
 from .marked_yaml import FieldPath, Mark, dotted
 from .resources import schema_path
 
@@ -41,6 +42,80 @@ def ruleset_schema() -> dict[str, Any]:
         return json.load(fh)
 
 
+# the definitions a formula field refers to ($ref); its ``x-formula`` names the field kind
+FORMULA_REFS = ("#/$defs/formula", "#/$defs/condition")
+
+
+def formula_kind(node: dict[str, Any]) -> str | None:
+    """The field kind of a schema node that refers to a formula definition, else None.
+
+    A formula field is known by its ``$ref``, not by its shape: an integer-or-string
+    field that is no formula would need its own definition.
+    """
+    return node.get("x-formula") if node.get("$ref") in FORMULA_REFS else None
+
+
+def deref(node: dict[str, Any]) -> dict[str, Any]:
+    """``node`` with its ``$ref`` (``#/$defs/NAME``) replaced by the definition; the node's
+    own keywords (a description, a default) win over the definition's."""
+    ref = node.get("$ref")
+    if not isinstance(ref, str):
+        return node
+    name = ref.removeprefix("#/$defs/")
+    own = {k: v for k, v in node.items() if k != "$ref"}
+    return {**deref(ruleset_schema()["$defs"][name]), **own}
+
+
+def inlined(node: Any) -> Any:
+    """A copy of ``node`` with every ``$ref`` inside it replaced (for a validator or a
+    reader of one field's schema, which cannot resolve ``#/$defs`` on its own)."""
+    if isinstance(node, dict):
+        return {k: inlined(v) for k, v in deref(node).items()}
+    if isinstance(node, list):
+        return [inlined(v) for v in node]
+    return node
+
+
+def formula_fields(data: Any) -> list[tuple[FieldPath, str]]:
+    """Every formula field present in ``data`` with its kind, in schema order: the nodes
+    that refer to a formula definition. In an ``anyOf`` (``lead.later``: a named choice
+    or a formula) the value is a formula when it fits none of the other branches; an
+    event's kinds depend on its ``after`` (``event_{after}``)."""
+    out: list[tuple[FieldPath, str]] = []
+    _formulas(data, ruleset_schema(), (), {}, out)
+    return out
+
+
+def _formulas(value: Any, node: dict[str, Any], path: FieldPath, parent: Any,
+              out: list[tuple[FieldPath, str]]) -> None:
+    kind = formula_kind(node)
+    if kind is not None:
+        if "{" in kind:
+            try:
+                kind = kind.format_map(parent)
+            except (KeyError, AttributeError, TypeError, ValueError):
+                return
+        if kind in FIELDS:   # an event's `after` that is no trigger names no kind
+            out.append((path, kind))
+        return
+    node = deref(node)
+    branches = node.get("anyOf", ())
+    formulas = [b for b in branches if formula_kind(b) is not None]
+    if formulas:
+        validator = _StrictValidator(ruleset_schema())
+        if not any(validator.evolve(schema=b).is_valid(value) for b in branches
+                   if formula_kind(b) is None):
+            _formulas(value, formulas[0], path, parent, out)
+        return
+    if isinstance(value, dict):
+        for key, sub in node.get("properties", {}).items():
+            if key in value:
+                _formulas(value[key], sub, path + (key,), value, out)
+    elif isinstance(value, list) and isinstance(node.get("items"), dict):
+        for i, item in enumerate(value):
+            _formulas(item, node["items"], path + (i,), value, out)
+
+
 def _what(value: Any) -> str:
     if value is None:
         return "null"
@@ -60,11 +135,11 @@ def _what(value: Any) -> str:
 
 
 def _expected(schema: dict[str, Any]) -> str:
+    if schema is ruleset_schema()["$defs"]["formula"]:   # the error is inside that $ref
+        return "an integer or a string holding an expression"
     types = schema.get("type")
     types = [types] if isinstance(types, str) else list(types or [])
     words = [_TYPE_WORDS.get(t, t) for t in types]
-    if "integer" in types and "string" in types and schema.get("minLength"):
-        return "an integer or a string holding an expression"
     return " or ".join(words) if words else "a different value"
 
 
@@ -93,9 +168,10 @@ def _schema_at(path: FieldPath) -> dict[str, Any]:
     """The schema describing the value at ``path`` (keys and list indices)."""
     node = ruleset_schema()
     for part in path:
+        node = deref(node)
         node = node.get("items", {}) if isinstance(part, int) else \
             node.get("properties", {}).get(part, {})
-    return node
+    return deref(node)
 
 
 def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[Diagnostic]:
@@ -141,7 +217,7 @@ def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[D
     if kind == "anyOf":
         named: list[str] = []
         forms: list[str] = []
-        for sub in error.validator_value:
+        for sub in map(deref, error.validator_value):
             if "enum" in sub:
                 named += [str(c) for c in sub["enum"]]
             else:
@@ -207,7 +283,8 @@ def fill_defaults(data: dict[str, Any]) -> dict[str, Any]:
 
 def _fill(value: Any, schema: dict[str, Any]) -> None:
     if isinstance(value, dict):
-        for key, sub in schema.get("properties", {}).items():
+        for key, sub in deref(schema).get("properties", {}).items():
+            sub = deref(sub)
             if key not in value and "default" in sub:
                 value[key] = copy.deepcopy(sub["default"])
             if key in value:
