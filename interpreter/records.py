@@ -23,19 +23,7 @@ from .engine.leaders import RANDOM_CHOOSERS
 from .engine.state import State
 from .engine.tiles import Tile, in_set, not_in_set
 from .files import check_path, read_bytes
-
-REQUIRED: dict[str, tuple[str, ...]] = {
-    "match_start": ("ruleset", "players", "teams", "seed"),
-    "deal": ("round", "leader", "hands", "boneyard"),
-    "draw": ("player", "tile"),
-    "place": ("player", "tile", "end"),
-    "pass": ("player",),
-    "round_end": ("round", "result", "winner", "pips", "points", "scores"),
-    "score": ("player", "side", "points", "rule"),
-    "extra_turn": ("player",),
-    "skip": ("player",),
-    "match_end": ("winner", "scores"),
-}
+from .record_format import shape_problem
 
 
 def dumps(event: dict[str, Any]) -> str:
@@ -111,41 +99,11 @@ def read_records(path: str) -> list[tuple[int, dict[str, Any]]]:
             raise DiagnosticError([Diagnostic(
                 "record", "not a record line: nested too deeply", file=path,
                 line=number)]) from None
-        problem = _shape(event)
+        problem = shape_problem(event)
         if problem:
             raise DiagnosticError([Diagnostic("record", problem, file=path, line=number)])
         out.append((number, event))
     return out
-
-
-def _shape(event: Any) -> str:
-    if not isinstance(event, dict):
-        return "an event must be a JSON object"
-    kind = event.get("event")
-    if not isinstance(kind, str) or kind not in REQUIRED:
-        return f"unknown event {kind!r}: expected one of {', '.join(REQUIRED)}"
-    missing = [f for f in REQUIRED[kind] if f not in event]
-    if missing:
-        return f"{kind} lacks {', '.join(missing)}"
-    for field in REQUIRED[kind]:
-        want = _TYPES.get(field)
-        value = event[field]
-        if want and not (isinstance(value, want[0]) and not isinstance(value, bool)):
-            if value is None and field in _NULLABLE.get(kind, ()):
-                continue
-            return f"{kind} {field} must be {want[1]}, not {json.dumps(value)}"
-    return ""
-
-
-# the type each field must have before the verifier reads it (values are checked later)
-_TYPES: dict[str, tuple[type | tuple[type, ...], str]] = {
-    "ruleset": (str, "a ruleset name or file"), "players": (int, "a whole number"),
-    "teams": (list, "a list of seat lists"), "seed": (int, "a whole number"),
-    "round": (int, "a whole number"), "leader": (int, "a seat number or null"),
-    "hands": (list, "a list of hands"), "boneyard": (list, "a list of tiles"),
-    "player": (int, "a seat number"), "scores": (list, "a list of numbers"),
-}
-_NULLABLE = {"deal": ("leader",)}
 
 
 # the code of the one problem that is not a wrong event: the last match stops early
