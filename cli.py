@@ -484,9 +484,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     from dominorules.explore.compare import CompareSettings, compare
     from dominorules.explore.runner import make_backend
 
-    skill = _names(skill_bots)
-    if not no_skill and len(skill) != 2:
-        raise click.BadParameter("give two bot names: SKILLED,OTHERS", param_hint="--skill-bots")
+    skill = _skill_pair(skill_bots, no_skill)
     _check_outputs({"--csv": csv_path, "--html": html_path, "--plot": plot_path}, rulesets)
     from dominorules.explore.runner import check_backend_options
 
@@ -495,7 +493,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         fail([problem], 2)
     settings = CompareSettings(
         tuple(rulesets), players, matches, seed, _bot_names(bots, "random"),
-        None if no_skill else (skill[0], skill[1]), precision, max_matches, batch_size)
+        skill, precision, max_matches, batch_size)
     if by_rule and len(rulesets) != 2:
         _usage_error(f"--by-rule splits the difference between two rulesets, not "
                      f"{len(rulesets)}")
@@ -634,11 +632,19 @@ def _varies(texts: tuple[str, ...]):
 
 
 def _skill_pair(skill_bots: str, no_skill: bool):
-    skill = _names(skill_bots)
+    """--skill-bots as (skilled, others), both resolved now: a bad one exits 2 before any
+    match is played, in compare, sweep and tune alike."""
+    from dominorules.bots.seats import check_names
+
     if no_skill:
         return None
+    skill = _bot_names(skill_bots)
     if len(skill) != 2:
         raise click.BadParameter("give two bot names: SKILLED,OTHERS", param_hint="--skill-bots")
+    try:
+        check_names(skill)
+    except UsageError as exc:
+        fail(exc.diagnostics, 2)
     return (skill[0], skill[1])
 
 

@@ -59,3 +59,10 @@ def test_every_command_tells_a_bot_mistake_the_same_way(command, message):
     first, hint = result.output.splitlines()
     assert first == f"error: {message}"
     assert hint.startswith("  hint: ")
+
+
+@pytest.mark.parametrize("command", ["compare", "sweep", "tune"])
+def test_an_unknown_skill_bot_is_refused_before_any_match(command):
+    result = CliRunner().invoke(main, [*COMMANDS[command], "--skill-bots", "nosuch,random"])
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines()[0] == "error: unknown bot 'nosuch'"
