@@ -132,6 +132,17 @@ def test_type_messages(tmp_path):
     ]
 
 
+def test_a_formula_of_the_wrong_type_is_told_as_one_wherever_it_is(tmp_path):
+    path = tmp_path / "e.yaml"
+    path.write_text("extends: pagat\nevents:\n  - after: place\n    points: [1]\n"
+                    "    if: [2]\nscoring: {domino: {a: 1}}\n", encoding="utf-8")
+    assert [d.message for d in check_ruleset(str(path))] == [
+        "events[0].points must be an integer or a string holding an expression, not a list",
+        "events[0].if must be true or false or a string, not a list",
+        "scoring.domino must be an integer or a string holding an expression, not a mapping",
+    ]
+
+
 def test_a_float_is_not_an_integer(tmp_path):
     path = tmp_path / "f.yaml"
     path.write_text("extends: pagat\nplayers: {min: 2.0}\n", encoding="utf-8")

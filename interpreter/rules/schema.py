@@ -61,9 +61,28 @@ def deref(node: dict[str, Any]) -> dict[str, Any]:
     ref = node.get("$ref")
     if not isinstance(ref, str):
         return node
-    name = ref.removeprefix("#/$defs/")
     own = {k: v for k, v in node.items() if k != "$ref"}
-    return {**deref(ruleset_schema()["$defs"][name]), **own}
+    return {**_definition(ref.removeprefix("#/$defs/")), **own}
+
+
+@cache
+def _definition(name: str) -> dict[str, Any]:
+    return deref(ruleset_schema()["$defs"][name])
+
+
+@cache
+def _validator() -> Any:
+    # validating through $refs costs jsonschema half as much again: the same schema inlined
+    return _StrictValidator(inlined(ruleset_schema()))
+
+
+def _raw_node(schema_path: Any) -> Any:
+    """The node of the schema as written (its ``$ref`` kept) at a validation error's
+    schema path into the inlined copy."""
+    node: Any = ruleset_schema()
+    for key in schema_path:
+        node = (deref(node) if isinstance(node, dict) else node)[key]
+    return node
 
 
 def inlined(node: Any) -> Any:
@@ -102,8 +121,7 @@ def _formulas(value: Any, node: dict[str, Any], path: FieldPath, parent: Any,
     branches = node.get("anyOf", ())
     formulas = [b for b in branches if formula_kind(b) is not None]
     if formulas:
-        validator = _StrictValidator(ruleset_schema())
-        if not any(validator.evolve(schema=b).is_valid(value) for b in branches
+        if not any(_StrictValidator(inlined(b)).is_valid(value) for b in branches
                    if formula_kind(b) is None):
             _formulas(value, formulas[0], path, parent, out)
         return
@@ -134,10 +152,10 @@ def _what(value: Any) -> str:
     return type(value).__name__
 
 
-def _expected(schema: dict[str, Any]) -> str:
-    if schema is ruleset_schema()["$defs"]["formula"]:   # the error is inside that $ref
+def _expected(error: ValidationError) -> str:
+    if _raw_node(list(error.absolute_schema_path)[:-1]).get("$ref") == FORMULA_REFS[0]:
         return "an integer or a string holding an expression"
-    types = schema.get("type")
+    types = error.schema.get("type") if isinstance(error.schema, dict) else None
     types = [types] if isinstance(types, str) else list(types or [])
     words = [_TYPE_WORDS.get(t, t) for t in types]
     return " or ".join(words) if words else "a different value"
@@ -212,7 +230,7 @@ def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[D
                            f"(not {_what(error.instance)})", path=dotted(path),
                            hint=hint, **where)]
     if kind == "type":
-        return [Diagnostic("schema", f"{field} must be {_expected(schema)}, not "
+        return [Diagnostic("schema", f"{field} must be {_expected(error)}, not "
                            f"{_what(error.instance)}", path=dotted(path), **where)]
     if kind == "anyOf":
         named: list[str] = []
@@ -262,7 +280,7 @@ def _leaves(error: ValidationError) -> list[ValidationError]:
 
 def validate(data: Any, marks: dict[FieldPath, Mark]) -> list[Diagnostic]:
     """Every schema violation in ``data``, each at its file:line:col."""
-    validator = _StrictValidator(ruleset_schema())
+    validator = _validator()
     leaves = [leaf for error in validator.iter_errors(data) for leaf in _leaves(error)]
     # `spinner: yes` breaks both "a string" and the enum: the list of choices says it all
     enums = {tuple(leaf.absolute_path) for leaf in leaves if leaf.validator == "enum"}
