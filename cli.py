@@ -22,15 +22,15 @@ def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
     """Render diagnostics to stderr, each with its source line and caret."""
     from dominorules.files import read_bytes
 
-    sources: dict[str, str | None] = {}
+    texts: dict[str, str | None] = {}
     for d in diagnostics[:MAX_SHOWN]:
-        if d.file and d.file not in sources:
+        if d.file and d.file not in texts:
             raw = read_bytes(d.file, "ruleset")  # the same gate: never a FIFO or a device
             try:
-                sources[d.file] = None if isinstance(raw, Diagnostic) else raw.decode("utf-8")
-            except UnicodeDecodeError:  # a binary file: no source line to show
-                sources[d.file] = None
-        click.echo(d.render(sources.get(d.file)), err=True)
+                texts[d.file] = None if isinstance(raw, Diagnostic) else raw.decode("utf-8")
+            except UnicodeDecodeError:  # a binary file: no line of it to show
+                texts[d.file] = None
+        click.echo(d.render(texts.get(d.file)), err=True)
     if len(diagnostics) > MAX_SHOWN:
         click.echo(f"... and {len(diagnostics) - MAX_SHOWN} more problems (the first "
                    f"{MAX_SHOWN} are shown)", err=True)
@@ -186,7 +186,7 @@ def _reach_warnings(ref: str) -> list[Diagnostic]:
     from dominorules.reach import reach_warnings
 
     game = api.load_game(ref)
-    return reach_warnings(game, game.source or ref)
+    return reach_warnings(game, game.path or ref)
 
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]),
@@ -306,10 +306,9 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
                  else game.rules.min_players)
     try:
         game.check_players(n_players)
-        names = api.parse_bots(bots, n_players)
     except DiagnosticError as err:
-        first = err.diagnostics[0]
-        _usage_error(first.message + (f" ({first.hint})" if first.hint else ""))
+        fail(err.diagnostics, 2)
+    names = _seat_bots(_bot_names(bots, "random"), n_players)
     try:
         summary = api.simulate(game, n_players, n_matches, base_seed, names, trace_path)
     except DiagnosticError as err:  # a plug-in bot that fails or answers wrongly
@@ -369,6 +368,28 @@ def verify_cmd(file: str) -> None:
 
 def _names(text: str) -> tuple[str, ...]:
     return tuple(n.strip() for n in text.split(",") if n.strip())
+
+
+def _bot_names(text: str, default: str | None = None) -> tuple[str, ...]:
+    """``--bots`` text -> names (``default`` when none is given); a bad list exits 2."""
+    from dominorules.bots.seats import split_names
+
+    try:
+        names = split_names(text)
+    except UsageError as exc:
+        fail(exc.diagnostics, 2)
+    return names or ((default,) if default else ())
+
+
+def _seat_bots(names: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """A bot name for every seat; too many, too few or an unknown bot exits 2, with the
+    same message as in every other command (``bots.seats``)."""
+    from dominorules.bots.seats import seat_bots
+
+    try:
+        return seat_bots(names, players)
+    except UsageError as exc:
+        fail(exc.diagnostics, 2)
 
 
 def _progress_reporter(enabled: bool):
@@ -464,9 +485,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     from dominorules.explore.compare import CompareSettings, compare
     from dominorules.explore.runner import make_backend
 
-    skill = _names(skill_bots)
-    if not no_skill and len(skill) != 2:
-        raise click.BadParameter("give two bot names: SKILLED,OTHERS", param_hint="--skill-bots")
+    skill = _skill_pair(skill_bots, no_skill)
     _check_outputs({"--csv": csv_path, "--html": html_path, "--plot": plot_path}, rulesets)
     from dominorules.explore.runner import check_backend_options
 
@@ -474,8 +493,8 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     if problem is not None:
         fail([problem], 2)
     settings = CompareSettings(
-        tuple(rulesets), players, matches, seed, _names(bots) or ("random",),
-        None if no_skill else (skill[0], skill[1]), precision, max_matches, batch_size)
+        tuple(rulesets), players, matches, seed, _bot_names(bots, "random"),
+        skill, precision, max_matches, batch_size)
     if by_rule and len(rulesets) != 2:
         _usage_error(f"--by-rule splits the difference between two rulesets, not "
                      f"{len(rulesets)}")
@@ -614,11 +633,19 @@ def _varies(texts: tuple[str, ...]):
 
 
 def _skill_pair(skill_bots: str, no_skill: bool):
-    skill = _names(skill_bots)
+    """--skill-bots as (skilled, others), both resolved now: a bad one exits 2 before any
+    match is played, in compare, sweep and tune alike."""
+    from dominorules.bots.seats import check_names
+
     if no_skill:
         return None
+    skill = _bot_names(skill_bots)
     if len(skill) != 2:
         raise click.BadParameter("give two bot names: SKILLED,OTHERS", param_hint="--skill-bots")
+    try:
+        check_names(skill)
+    except UsageError as exc:
+        fail(exc.diagnostics, 2)
     return (skill[0], skill[1])
 
 
@@ -680,7 +707,7 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     from dominorules.explore.sweep import SweepSettings, check_settings, sweep
 
     varies = _varies(vary)
-    settings = SweepSettings(ruleset, varies, players, matches, seed, _names(bots) or ("random",),
+    settings = SweepSettings(ruleset, varies, players, matches, seed, _bot_names(bots, "random"),
                              _skill_pair(skill_bots, no_skill), batch_size)
     _check_explorer(ruleset, varies, players, settings.bots, check_settings)
     update, stop = _labelled_progress(sys.stderr.isatty() and not as_json)
@@ -745,7 +772,7 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     varies = _varies(vary)
     skill = _skill_pair(skill_bots, no_skill)
     settings = TuneSettings(ruleset, varies, goals, players, matches, max_matches, seed,
-                            _names(bots) or ("random",), skill, batch_size)
+                            _bot_names(bots, "random"), skill, batch_size)
     _check_explorer(ruleset, varies, players, settings.bots, check_settings)
     try:
         check(settings)
@@ -822,7 +849,6 @@ def _check_explorer(ruleset: str, varies, players: int | None, bots: tuple[str, 
                     check_settings) -> None:
     """Usage errors (--vary, --players, --bots) exit 2 before anything runs; a broken
     ruleset file exits 1."""
-    from dominorules import api
 
     try:
         base, n = check_settings(ruleset, varies, players)
@@ -830,17 +856,17 @@ def _check_explorer(ruleset: str, varies, players: int | None, bots: tuple[str, 
         fail(exc.diagnostics, 2 if exc.diagnostics[0].code == "vary" else 1)
     try:
         base.check_players(n)
-        api.parse_bots(",".join(bots), n)
     except DiagnosticError as exc:
         fail(exc.diagnostics, 2)
+    _seat_bots(bots, n)
 
 
 def _attribute(comparison, settings, backend, update):
     """The --by-rule run: the two rulesets and the mixes between them, on the same seeds."""
     import tempfile
 
+    from dominorules.bots.seats import seat_bots
     from dominorules.explore.attribution import attribute
-    from dominorules.explore.compare import seat_bots
 
     a, b = comparison.rulesets
     players = comparison.outcome.runs[0].pairing.players
@@ -881,14 +907,15 @@ def _seats(text: str) -> tuple[int, ...]:
 def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: int | None,
              trace: str | None, force: bool, fast: bool) -> None:
     """Play a ruleset in the terminal against bots or friends."""
-    from dominorules.play import PlaySettings, RichTerminal, SetupError, play
+    from dominorules.play import PlaySettings, RichTerminal, play
 
     _check_outputs({"--trace": trace}, [ruleset])
     _no_overwrite(trace, force)
-    settings = PlaySettings(ruleset, _seats(humans), _names(bots), players, seed, trace, fast)
+    settings = PlaySettings(ruleset, _seats(humans), _bot_names(bots), players, seed, trace,
+                            fast)
     try:
         code = play(settings, RichTerminal(fast=fast))
-    except SetupError as exc:
+    except UsageError as exc:   # seats, players or bots that do not fit the ruleset
         fail(exc.diagnostics, 2)
     except DiagnosticError as exc:
         fail(exc.diagnostics)

@@ -16,8 +16,8 @@ from typing import Any
 
 from .bots.guard import construct, fast_policy
 from .bots.loader import make_bot, resolve
+from .bots.seats import seat_bots
 from .bots.turn import bot_turn
-from .diagnostics import Diagnostic, DiagnosticError
 from .engine.actions import Action
 from .engine.explain import explain_illegal
 from .engine.game import Deal, Game
@@ -50,7 +50,7 @@ def load_game(ref: str) -> Game:
     ruleset = load_ruleset(ref)
     builtin = ref in builtin_paths()
     game = Game(ruleset.rules, ref=ref if builtin else ruleset.name,
-                source=None if builtin else os.path.abspath(ruleset.path))
+                path=None if builtin else os.path.abspath(ruleset.path))
     if builtin:
         _GAMES[ref] = game
     return game
@@ -74,17 +74,16 @@ def bot_rng(seed: int, seat: int):
 
 def make_bots(bots: Any, players: int, seed: int) -> list:
     """Per-seat bot objects from one spec (name, class, function, object) or one per seat."""
-    if bots is None:
-        bots = "random"
-    specs = list(bots) if isinstance(bots, (list, tuple)) else [bots] * players
-    if len(specs) == 1 and players > 1:
-        specs = specs * players
-    if len(specs) != players:
-        raise DiagnosticError([Diagnostic(
-            "bot", f"{len(specs)} bots for {players} players: give one for all seats "
-            "or one per seat")])
+    specs = seat_bots(_spec_list(bots), players)
     rngs = seat_streams(seed, players)
     return [make_bot(spec, seat, rngs[seat]) for seat, spec in enumerate(specs)]
+
+
+def _spec_list(bots: Any) -> list:
+    """The specs as given: a list or tuple holds one per seat, anything else is one."""
+    if bots is None:
+        return ["random"]
+    return list(bots) if isinstance(bots, (list, tuple)) else [bots]
 
 
 def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
@@ -144,32 +143,9 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
 
 def _bot_labels(bots: Any, seats: list) -> list[str]:
     """What to call each seat's bot in an error: its spec when given as text."""
-    specs = list(bots) if isinstance(bots, (list, tuple)) else [bots] * len(seats)
-    if len(specs) == 1:
-        specs = specs * len(seats)
+    specs = seat_bots(_spec_list(bots), len(seats))
     return [spec if isinstance(spec, str) else getattr(spec, "__qualname__", repr(bot))
-            for spec, bot in zip(specs, seats, strict=False)]
-
-
-def parse_bots(text: str, players: int) -> list[str]:
-    """``--bots`` text: one name for every seat, or one per seat, comma separated.
-
-    Every name is resolved now, so an unknown bot fails before any match is played.
-    """
-    from .bots.loader import resolve
-
-    names = [part.strip() for part in text.split(",")]
-    if any(not n for n in names):
-        raise DiagnosticError([Diagnostic("bot", f"empty bot name in '{text}'")])
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise DiagnosticError([Diagnostic(
-            "bot", f"{len(names)} bots for {players} players: give one name for all seats "
-            "or one per seat")])
-    for name in set(names):
-        resolve(name)
-    return names
+            for spec, bot in zip(specs, seats, strict=True)]
 
 
 class SimulationInterrupted(KeyboardInterrupt):

@@ -6,7 +6,7 @@ CLI renders them as ``file:line:col: message`` plus the source line and a caret.
 
 >>> d = Diagnostic("schema", "unknown key 'hand_sise'", file="x.yaml", line=3, column=3,
 ...                path="deal.hand_sise", hint="did you mean 'hand_size'?")
->>> print(d.render(source="name: x\\ndeal:\\n  hand_sise: 7\\n"))
+>>> print(d.render(file_text="name: x\\ndeal:\\n  hand_sise: 7\\n"))
 x.yaml:3:3: error: unknown key 'hand_sise' [deal.hand_sise]
     3 |   hand_sise: 7
       |   ^
@@ -57,11 +57,11 @@ class Diagnostic:
         prefix = f"{self.location}: " if self.file or self.line else ""
         return f"{prefix}{self.severity}: {self.message}{where}"
 
-    def render(self, source: str | None = None) -> str:
-        """Headline, then the source line with a caret under the column, then the hint."""
+    def render(self, file_text: str | None = None) -> str:
+        """Headline, then the file's line with a caret under the column, then the hint."""
         out = [self.headline()]
-        if source is not None and self.line:
-            lines = source.splitlines()
+        if file_text is not None and self.line:
+            lines = file_text.splitlines()
             if 0 < self.line <= len(lines):
                 text, column = _window(lines[self.line - 1].rstrip("\n"), self.column)
                 gutter = f"{self.line:>5} | "

@@ -21,21 +21,9 @@ from .engine.actions import Action, AmbiguousActionError, IllegalActionError
 from .engine.game import Deal, Game
 from .engine.leaders import RANDOM_CHOOSERS
 from .engine.state import State
-from .engine.tiles import Tile
+from .engine.tiles import Tile, in_set, not_in_set
 from .files import check_path, read_bytes
-
-REQUIRED: dict[str, tuple[str, ...]] = {
-    "match_start": ("ruleset", "players", "teams", "seed"),
-    "deal": ("round", "leader", "hands", "boneyard"),
-    "draw": ("player", "tile"),
-    "place": ("player", "tile", "end"),
-    "pass": ("player",),
-    "round_end": ("round", "result", "winner", "pips", "points", "scores"),
-    "score": ("player", "side", "points", "rule"),
-    "extra_turn": ("player",),
-    "skip": ("player",),
-    "match_end": ("winner", "scores"),
-}
+from .record_format import shape_problem
 
 
 def dumps(event: dict[str, Any]) -> str:
@@ -111,41 +99,11 @@ def read_records(path: str) -> list[tuple[int, dict[str, Any]]]:
             raise DiagnosticError([Diagnostic(
                 "record", "not a record line: nested too deeply", file=path,
                 line=number)]) from None
-        problem = _shape(event)
+        problem = shape_problem(event)
         if problem:
             raise DiagnosticError([Diagnostic("record", problem, file=path, line=number)])
         out.append((number, event))
     return out
-
-
-def _shape(event: Any) -> str:
-    if not isinstance(event, dict):
-        return "an event must be a JSON object"
-    kind = event.get("event")
-    if not isinstance(kind, str) or kind not in REQUIRED:
-        return f"unknown event {kind!r}: expected one of {', '.join(REQUIRED)}"
-    missing = [f for f in REQUIRED[kind] if f not in event]
-    if missing:
-        return f"{kind} lacks {', '.join(missing)}"
-    for field in REQUIRED[kind]:
-        want = _TYPES.get(field)
-        value = event[field]
-        if want and not (isinstance(value, want[0]) and not isinstance(value, bool)):
-            if value is None and field in _NULLABLE.get(kind, ()):
-                continue
-            return f"{kind} {field} must be {want[1]}, not {json.dumps(value)}"
-    return ""
-
-
-# the type each field must have before the verifier reads it (values are checked later)
-_TYPES: dict[str, tuple[type | tuple[type, ...], str]] = {
-    "ruleset": (str, "a ruleset name or file"), "players": (int, "a whole number"),
-    "teams": (list, "a list of seat lists"), "seed": (int, "a whole number"),
-    "round": (int, "a whole number"), "leader": (int, "a seat number or null"),
-    "hands": (list, "a list of hands"), "boneyard": (list, "a list of tiles"),
-    "player": (int, "a seat number"), "scores": (list, "a list of numbers"),
-}
-_NULLABLE = {"deal": ("leader",)}
 
 
 # the code of the one problem that is not a wrong event: the last match stops early
@@ -213,13 +171,13 @@ def _game_for(line: int, start: dict, load_game, record_path: str = "") -> Game:
         from .api import load_game
     from .rules.resources import builtin_paths
 
-    source = start.get("source")
+    ruleset_file = start.get("source")  # the field a record names a YAML file by
     name = start["ruleset"]
-    if source is not None:
-        if not isinstance(source, str) or not source.endswith((".yaml", ".yml")):
-            raise _Mismatch(line, f"source {str(source)[:80]!r} is not a .yaml or .yml "
+    if ruleset_file is not None:
+        if not isinstance(ruleset_file, str) or not ruleset_file.endswith((".yaml", ".yml")):
+            raise _Mismatch(line, f"source {str(ruleset_file)[:80]!r} is not a .yaml or .yml "
                             "ruleset file; a record may point only at one")
-        full = os.path.join(os.path.dirname(record_path), os.path.expanduser(source))
+        full = os.path.join(os.path.dirname(record_path), os.path.expanduser(ruleset_file))
         problem = check_path(full, "ruleset")
         if problem is None:
             ref = full
@@ -263,9 +221,9 @@ def _deals(game: Game, players: int, match: list[tuple[int, dict]]) -> list[Deal
                 raise _Mismatch(line, f"seat {seat} is dealt {len(hand)} tiles; the rules "
                                 f"deal {size}")
         every = [t for h in hands for t in h] + boneyard
-        wrong = [t for t in every if t not in ts.index]
+        wrong = [t for t in every if not in_set(t, ts.max_pip)]
         if wrong:
-            raise _Mismatch(line, f"{wrong[0]} is not in the double-{ts.max_pip} set")
+            raise _Mismatch(line, not_in_set(str(wrong[0]), ts.max_pip))
         if len(set(every)) != len(every) or len(every) != ts.tile_count:
             raise _Mismatch(line, f"the deal must hold each of the {ts.tile_count} tiles "
                             f"once; it holds {len(set(every))} different tiles in "

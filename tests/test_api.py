@@ -107,7 +107,9 @@ def test_simulate_text_summary():
     (["pagat", "--players", "2", "--bots", "random,random,random"],
      "error: 3 bots for 2 players"),
 ])
-def test_simulate_usage_errors_are_one_line_and_exit_2(args, message):
+def test_simulate_usage_errors_are_one_problem_and_exit_2(args, message):
     out = run_cli("simulate", *args)
     assert out.returncode == 2
-    assert len(out.stderr.splitlines()) == 1 and out.stderr.startswith(message)
+    first, *rest = out.stderr.splitlines()
+    assert first.startswith(message)
+    assert all(line.startswith("  hint: ") for line in rest) and len(rest) <= 1

@@ -198,7 +198,7 @@ def test_setup_errors_are_usage_errors():
     with pytest.raises(SetupError) as err:
         seat_table(PlaySettings("pagat", players=3, bots=("random", "greedy", "random")))
     assert err.value.diagnostics[0].message == (
-        "3 bot names for 2 bot seats (1, 2): give one for all of them or one per seat")
+        "3 bots for 2 bot seats (1, 2)")
 
 
 def test_a_seat_given_twice_is_refused():

@@ -14,7 +14,7 @@ from pathlib import Path
 from dominorules.diagnostics import Diagnostic
 from dominorules.rules import check_ruleset
 from dominorules.rules.load import MAX_EXTENDS
-from dominorules.rules.source import MAX_NODES
+from dominorules.rules.marked_yaml import MAX_NODES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,9 +7,16 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from dominorules.engine import rules as R
+from dominorules.expr import FIELDS
 from dominorules.rules import check_ruleset
-from dominorules.rules.schema import fill_defaults, ruleset_schema, validate
-from dominorules.rules.source import parse_yaml
+from dominorules.rules.marked_yaml import parse_yaml
+from dominorules.rules.schema import (
+    FORMULA_REFS,
+    fill_defaults,
+    formula_fields,
+    ruleset_schema,
+    validate,
+)
 
 
 def _objects(node: Any, where: str = "$"):
@@ -40,11 +47,14 @@ def test_every_object_is_closed_and_every_property_described():
 
 def test_enums_are_the_engines_choices():
     p = ruleset_schema()["properties"]
-    assert p["lead"]["properties"]["first"]["enum"] == list(R.LEAD_CHOOSERS)
-    assert p["lead"]["properties"]["later"]["anyOf"][0]["enum"] == list(
-        R.LEAD_CHOOSERS + R.LEAD_FOLLOWERS)
+    defs = ruleset_schema()["$defs"]
+    assert p["lead"]["properties"]["first"]["$ref"] == "#/$defs/lead_chooser"
+    assert defs["lead_chooser"]["enum"] == list(R.LEAD_CHOOSERS)
+    assert p["lead"]["properties"]["later"]["anyOf"][0]["$ref"] == "#/$defs/lead_choice"
+    assert defs["lead_choice"]["enum"] == list(R.LEAD_CHOOSERS + R.LEAD_FOLLOWERS)
     assert p["lead"]["properties"]["count_from"]["enum"] == list(R.LEAD_COUNT_FROM)
-    assert p["opening"]["properties"]["tile"]["anyOf"][0]["enum"] == list(R.OPENING_TILES)
+    assert p["opening"]["properties"]["tile"]["$ref"] == "#/$defs/opening_tile"
+    assert defs["opening_tile"]["anyOf"][0]["enum"] == list(R.OPENING_TILES)
     assert p["opening"]["properties"]["opener"]["enum"] == list(R.OPENERS)
     assert p["opening"]["properties"]["if_unheld"]["enum"] == list(R.IF_UNHELD)
     assert p["drawing"]["properties"]["when_stuck"]["enum"] == list(R.STUCK_CHOICES)
@@ -58,13 +68,13 @@ def test_enums_are_the_engines_choices():
     play = p["play"]["properties"]
     assert play["direction"]["enum"] == list(R.DIRECTIONS)
     assert play["if_none_allowed"]["enum"] == list(R.IF_NONE_ALLOWED)
-    assert p["events"]["items"]["properties"]["after"]["enum"] == list(R.EVENT_TRIGGERS)
+    assert defs["event"]["properties"]["after"]["enum"] == list(R.EVENT_TRIGGERS)
     assert p["opening"]["properties"]["if_lacking"]["enum"] == list(R.IF_LACKING)
     first = p["opening"]["properties"]["first_round"]["properties"]
     assert first["if_lacking"]["enum"] == list(R.IF_LACKING)
     assert first["if_unheld"]["enum"] == list(R.IF_UNHELD)
     assert first["opener"]["enum"] == list(R.OPENERS)
-    assert first["tile"]["anyOf"][0]["enum"] == list(R.OPENING_TILES)
+    assert first["tile"]["$ref"] == "#/$defs/opening_tile"
     assert p["scoring"]["properties"]["domino_winner"]["enum"] == list(R.DOMINO_WINNERS)
     assert blocked["among"]["enum"] == list(R.BLOCKED_AMONG)
     assert p["match"]["properties"]["end"]["enum"] == list(R.MATCH_ENDS)
@@ -122,8 +132,64 @@ def test_type_messages(tmp_path):
     ]
 
 
+def test_a_formula_of_the_wrong_type_is_told_as_one_wherever_it_is(tmp_path):
+    path = tmp_path / "e.yaml"
+    path.write_text("extends: pagat\nevents:\n  - after: place\n    points: [1]\n"
+                    "    if: [2]\nscoring: {domino: {a: 1}}\n", encoding="utf-8")
+    assert [d.message for d in check_ruleset(str(path))] == [
+        "events[0].points must be an integer or a string holding an expression, not a list",
+        "events[0].if must be true or false or a string, not a list",
+        "scoring.domino must be an integer or a string holding an expression, not a mapping",
+    ]
+
+
 def test_a_float_is_not_an_integer(tmp_path):
     path = tmp_path / "f.yaml"
     path.write_text("extends: pagat\nplayers: {min: 2.0}\n", encoding="utf-8")
     assert [(d.line, d.column, d.message) for d in check_ruleset(str(path))] == [
         (2, 16, "players.min must be an integer, not the number 2.0")]
+
+
+# -- formula fields are known by their $ref ------------------------------------------
+
+def _nodes(node: Any):
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from _nodes(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _nodes(value)
+
+
+def test_a_formula_field_refers_to_a_formula_definition_and_names_its_kind():
+    schema = ruleset_schema()
+    defs = schema["$defs"]
+    sites = [n for n in _nodes(schema) if n.get("$ref") in FORMULA_REFS]
+    assert len(sites) >= 19
+    for node in sites:
+        kinds = {node["x-formula"].format(after=a) for a in R.EVENT_TRIGGERS}
+        assert kinds <= set(FIELDS), node
+    # the shape lives in the definitions only: no field spells it out again
+    shapes = [{k: n.get(k) for k in ("type", "minLength")} for n in _nodes(schema)
+              if n is not defs["formula"] and n is not defs["condition"]]
+    assert {"type": ["integer", "string"], "minLength": 1} not in shapes
+    assert {"type": ["boolean", "string"], "minLength": 1} not in shapes
+
+
+def test_the_formula_fields_of_a_ruleset_are_found_through_the_schema():
+    data = fill_defaults(parse_yaml(MINIMAL, "m.yaml")[0].data)
+    data["lead"] = {"later": "last_player + 1"}
+    data["play"] = {"restrictions": [{"allow": "tile.is_double", "explain": "doubles"}]}
+    data["events"] = [{"after": "draw", "if": True, "points": 2},
+                      {"after": "nonsense", "points": 1}]
+    found = dict(formula_fields(data))
+    assert found == {
+        ("deal", "hand_size"): "hand_size", ("lead", "later"): "lead",
+        ("drawing", "cost"): "draw_cost", ("scoring", "tile_value"): "tile_value",
+        ("scoring", "domino"): "scoring", ("scoring", "blocked", "points"): "scoring",
+        ("match", "target"): "target", ("play", "restrictions", 0, "allow"): "placement",
+        ("events", 0, "if"): "event_draw_condition", ("events", 0, "points"): "event_draw",
+    }
+    data["lead"] = {"later": "rotate"}   # a named choice of the same field is no formula
+    assert ("lead", "later") not in dict(formula_fields(data))

@@ -30,9 +30,6 @@ version
 # the cache key of resources._description: a file edited since is read again
 mtime
 
-# a cache written into the Game's __dict__ (issue 9, item 8, removes the habit)
-_._value_map
-
 # pexpect reads these attributes of a spawned child
 _.delaybeforesend
 _.logfile_read

@@ -94,8 +94,8 @@ class MatchCore:
         if self.rec is not None:
             start = {"event": "match_start", "ruleset": game.ref, "players": players,
                      "teams": [list(t) for t in self.teams], "seed": seed}
-            if game.source:
-                start["source"] = game.source
+            if game.path:
+                start["source"] = game.path
             self.rec.append(start)
         self.deals = list(deals or ())
         self.max_rounds = max_rounds

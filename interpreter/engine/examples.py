@@ -14,7 +14,7 @@ from . import house_examples
 from .actions import Action, ActionError
 from .game import Game
 from .rules import Example, Rules
-from .tiles import Tile, TileSet, parse_tiles
+from .tiles import Tile, TileSet, in_set, not_in_set, parse_tiles
 
 
 def points_for(game: Game, hands: Sequence[Sequence[Tile]], result: str,
@@ -70,8 +70,8 @@ def _hands(ts: TileSet, data: dict) -> list[list[Tile]]:
              for h in data["hands"]]
     for h in hands:
         for t in h:
-            if t not in ts.index:
-                raise ValueError(f"{t} is not in the double-{ts.max_pip} set")
+            if not in_set(t, ts.max_pip):
+                raise ValueError(not_in_set(str(t), ts.max_pip))
     return hands
 
 

@@ -8,9 +8,10 @@ at the ruleset's structure again.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, wraps
+from types import MappingProxyType
 from typing import NamedTuple
 
 from ..diagnostics import Diagnostic, DiagnosticError
@@ -121,15 +122,16 @@ class Game:
     """A compiled ruleset.
 
     ``ref`` is the name records give it (a builtin name, or the ruleset's own name);
-    ``source`` the absolute path of a ruleset file that is not builtin, so a record
-    can find it again.
+    ``path`` the absolute path of a ruleset file that is not builtin, so a record
+    can find it again (the record's ``source`` field; ``rules.source`` is the
+    citation).
     """
 
-    def __init__(self, rules: Rules, ref: str | None = None, source: str | None = None):
+    def __init__(self, rules: Rules, ref: str | None = None, path: str | None = None):
         self.rules = rules
         self.name = rules.name
         self.ref = ref or rules.name
-        self.source = source
+        self.path = path
         self.tileset = ts = TileSet(rules.max_pip)
         self.values = tuple(rules.tile_value(t.low, t.high) for t in ts.tiles)
         # hand value by 14-bit chunks: two lookups for a double-six hand, not a loop
@@ -142,6 +144,12 @@ class Game:
         tile = rules.opening_tile
         self.required_tile: str | int = (
             tile if isinstance(tile, str) else ts.index[Tile(tile[0], tile[1])])
+
+    @cached_property
+    def tile_values(self) -> Mapping[Tile, int]:
+        """Each tile's value in a hand (``scoring.tile_value``), read-only: every
+        observation hands the same mapping to the bots."""
+        return MappingProxyType(dict(zip(self.tileset.tiles, self.values, strict=True)))
 
     # -- per player count --------------------------------------------------------------
     def check_players(self, players: int) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
 from .board import END_NAMES, Board
@@ -50,23 +49,20 @@ class Observation:
                                         # from the spinner outwards (inner half, outer half)
 
 
-def observe(state, core, decision: tuple | None, seat: int) -> Observation:
+def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> Observation:
     """Build seat ``seat``'s observation of the match in ``core``.
 
-    The public history and the line are kept per seat on the match and extended by
-    the events recorded since that seat's last observation, so observing costs what
-    is new, not the whole match again (a bot observes at every decision).
+    The public history and the line are kept per seat in ``views`` (the caller's, one
+    dict for the life of ``core``) and extended by the events recorded since that
+    seat's last observation, so observing costs what is new, not the whole match
+    again (a bot observes at every decision).
     """
     game = core.game
     ts = game.tileset
-    history, line, board, arms = _public_view(core, seat)
+    history, line, board, arms = _public_view(core, seat, views)
     ends = board.ends() if line else None
     pos = decision.pos if decision else len(core.deck)
     draw_end = ts.tile_count - game.rules.reserve
-    values = game.__dict__.get("_value_map")
-    if values is None:
-        values = game._value_map = MappingProxyType(dict(zip(ts.tiles, game.values,
-                                                             strict=True)))
     return Observation(
         seat=seat, players=core.players, teams=core.teams, side=game.side_of(core.players)[seat],
         round=core.round, leader=core.leader,
@@ -76,12 +72,11 @@ def observe(state, core, decision: tuple | None, seat: int) -> Observation:
         boneyard=max(0, len(core.deck) - pos), drawable=max(0, draw_end - pos),
         hand_sizes=tuple(h.bit_count() for h in core.hands), scores=tuple(core.scores),
         target=core.target, drawn_this_turn=decision.drawn if decision else 0,
-        history=history, rules=game.rules, tile_values=values, arms=arms)
+        history=history, rules=game.rules, tile_values=game.tile_values, arms=arms)
 
 
-def _public_view(core, seat: int) -> tuple:
+def _public_view(core, seat: int, views: dict[int, list]) -> tuple:
     """Seat ``seat``'s public history, the line, the board and a spinner's arms, up to date."""
-    views = core.__dict__.setdefault("_public_views", {})
     view = views.get(seat)
     spinner = core.game.rules.spinner == "first_double"
     if view is None:

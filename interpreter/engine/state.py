@@ -15,7 +15,7 @@ from .board import END_NAMES
 from .decision import OPEN, PLAY, SEEK
 from .observation import Observation, observe
 from .stats import MatchResult
-from .tiles import bits
+from .tiles import bits, in_set, not_in_set
 
 if TYPE_CHECKING:
     from .game import Deal, Game
@@ -38,6 +38,7 @@ class State:
         self._gen = self._core.run()
         self._decision: tuple | None = None
         self._legal: list[tuple[int, Action]] | None = None
+        self._public_views: dict[int, list] = {}   # per seat: what observe has read so far
         self._advance(None)
 
     def _advance(self, code: int | None) -> None:
@@ -100,7 +101,7 @@ class State:
         return self._legal
 
     def observation(self, seat: int) -> Observation:
-        return observe(self, self._core, self._decision, seat)
+        return observe(self._core, self._decision, seat, self._public_views)
 
     # -- acting ----------------------------------------------------------------------
     def parse_action(self, text: str) -> Action:
@@ -164,8 +165,8 @@ def _check_deal(game: Game, players: int, deal: Deal) -> None:
         problems.append(f"a fixed deal has {len(deal.hands)} hands for {players} players")
     seen = set()
     for t in [t for h in deal.hands for t in h] + list(deal.boneyard):
-        if t not in ts.index:
-            problems.append(f"{t} is not in the double-{ts.max_pip} set")
+        if not in_set(t, ts.max_pip):
+            problems.append(not_in_set(str(t), ts.max_pip))
         elif t in seen:
             problems.append(f"{t} is dealt twice")
         seen.add(t)

@@ -4,10 +4,14 @@ A ``Tile`` is what people and records see; inside a match a tile is its index in
 the set (``(low, high)`` in ascending order) and a hand is an ``int`` bitmask of
 indices, so "which of my tiles fit an end" is one ``&`` with a precomputed mask.
 
+This is the one place that parses tiles (every spelling: ``6-4`` in examples and at
+the table, ``[6|4]`` in a ruleset's ``opening.tile``, ``[4, 6]`` in records), counts
+a set's tiles and says whether a tile is in a set.
+
 >>> Tile(6, 4) == Tile(4, 6), str(Tile(4, 6))
 (True, '6-4')
->>> TileSet(6).tile_count
-28
+>>> TileSet(6).tile_count, tile_count(6), in_set(Tile(7, 1), 6)
+(28, 28, False)
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_TILE_RE = re.compile(r"^\s*\[?\s*(\d+)\s*[-|,]\s*(\d+)\s*\]?\s*$")
+# ASCII digits only, as the schema's tile patterns: "٣-٤" is no tile
+_TILE_RE = re.compile(r"^\s*\[?\s*(\d+)\s*[-|,]\s*(\d+)\s*\]?\s*$", re.ASCII)
 
 
 @dataclass(frozen=True, order=True)
@@ -70,13 +75,51 @@ def parse_tiles(text: str) -> list[Tile]:
     return [Tile.parse(part) for part in text.split()]
 
 
+def parse_pair(text: str) -> tuple[int, int]:
+    """A tile's text -> ``(low, high)``, the form formulas and ``Rules`` hold.
+
+    >>> parse_pair("[6|4]"), parse_pair("4-6")
+    ((4, 6), (4, 6))
+    """
+    tile = Tile.parse(text)
+    return (tile.low, tile.high)
+
+
+def tile_count(max_pip: int) -> int:
+    """Tiles in a double-``max_pip`` set: one for each pair of values, doubles included."""
+    return (max_pip + 1) * (max_pip + 2) // 2
+
+
+def set_pairs(max_pip: int) -> list[tuple[int, int]]:
+    """Every tile of the double-``max_pip`` set as ``(low, high)``, in the set's index order.
+
+    >>> set_pairs(1)
+    [(0, 0), (0, 1), (1, 1)]
+    """
+    return [(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1)]
+
+
+def in_set(tile: Tile | tuple[int, int], max_pip: int) -> bool:
+    """Whether ``tile`` belongs to the double-``max_pip`` set (both halves 0 to ``max_pip``)."""
+    low, high = sorted(tile) if isinstance(tile, tuple) else (tile.low, tile.high)
+    return 0 <= low and high <= max_pip
+
+
+def not_in_set(written: str, max_pip: int) -> str:
+    """The one wording of a tile outside the set, naming it as the input wrote it.
+
+    >>> not_in_set("tile 3-9", 6)
+    'tile 3-9 is not in a double-6 set'
+    """
+    return f"{written} is not in a double-{max_pip} set"
+
+
 class TileSet:
     """The double-N set and its lookup tables (built once per ruleset)."""
 
     def __init__(self, max_pip: int):
         self.max_pip = max_pip
-        self.tiles: tuple[Tile, ...] = tuple(
-            Tile(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1))
+        self.tiles: tuple[Tile, ...] = tuple(Tile(a, b) for a, b in set_pairs(max_pip))
         self.tile_count = len(self.tiles)
         self.index: dict[Tile, int] = {t: i for i, t in enumerate(self.tiles)}
         self.low = tuple(t.low for t in self.tiles)

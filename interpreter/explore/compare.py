@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ..bots.seats import check_names, seat_bots
 from ..diagnostics import Diagnostic, DiagnosticError, UsageError
 from . import stats
 from .metrics import Metric, feature_names, metrics_for, shown
@@ -148,17 +149,6 @@ def ruleset_hash(ref: str) -> str:
     return data_hash(load_ruleset(ref).data)
 
 
-def seat_bots(bots: tuple[str, ...], players: int) -> tuple[str, ...]:
-    """One bot name for every seat, or exactly one per seat."""
-    if len(bots) == 1:
-        return bots * players
-    if len(bots) != players:
-        raise UsageError([Diagnostic(
-            "bots", f"{len(bots)} bots given for {players} players",
-            hint="give one bot name for every seat, or one per seat separated by commas")])
-    return bots
-
-
 def compare(settings: CompareSettings, backend: Any, progress: Any = None,
             csv_path: str | None = None) -> Comparison:
     """Simulate, then compute every metric, interval and paired difference.
@@ -203,14 +193,8 @@ def _pairings(settings: CompareSettings) -> tuple[list[Pairing], list[RulesetInf
     if settings.skill_bots:
         skilled, others = settings.skill_bots
         pairings.append(Pairing("skill", refs, players, (others,) * players, skilled, labels))
+    check_names(settings.skill_bots or ())
     api = importlib.import_module(settings.api_module)
-    from ..bots.loader import resolve
-
-    try:
-        for name in {b for p in pairings for b in (*p.bots, p.skilled_bot) if b}:
-            resolve(name)
-    except DiagnosticError as exc:  # an unknown bot: the command's fault
-        raise UsageError(exc.diagnostics) from None
     for p in pairings:   # an unknown bot is one message now, not an error in every worker
         api.make_bots(p.seat_bots(0)[0], players, 0)
     return pairings, infos

@@ -16,9 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots.seats import seat_bots
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import stats
-from .compare import seat_bots, worker_ref
+from .compare import worker_ref
 from .metrics import Metric, feature_names, metrics_for, shown
 from .runner import PairingRun, RunOutcome, RunSettings, run
 from .variation import (

@@ -22,9 +22,10 @@ from typing import Any
 
 from scipy import stats as sps
 
+from ..bots.seats import seat_bots
 from ..diagnostics import did_you_mean
 from . import stats
-from .compare import seat_bots, worker_ref
+from .compare import worker_ref
 from .metrics import Aggregate, Metric, feature_names, metrics_for
 from .runner import RunSettings, run
 from .sweep import at_players, check_settings

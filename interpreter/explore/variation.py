@@ -132,12 +132,6 @@ def schema_fields() -> dict[str, dict[str, Any]]:
     return _leaves(ruleset_schema())
 
 
-def _expression_kind(path: str) -> str | None:
-    from ..rules.compile import EXPRESSIONS
-
-    return next((kind for p, kind in EXPRESSIONS if ".".join(p) == path), None)
-
-
 def check_vary(vary: Vary) -> None:
     """Raise a usage error unless the path is a rule in the schema and every value fits it."""
     fields = schema_fields()
@@ -150,10 +144,10 @@ def check_vary(vary: Vary) -> None:
                  and "properties" not in fields[p]]
         raise usage(f"--vary {vary.path}: is a group of rules; vary one of its fields",
                     "e.g. " + ", ".join(inner[:6]))
-    from ..rules.schema import _StrictValidator
+    from ..rules.schema import _StrictValidator, formula_kind, inlined
 
-    validator = _StrictValidator(sub)
-    kind = _expression_kind(vary.path)
+    validator = _StrictValidator(inlined(sub))
+    kind = formula_kind(sub)
     for value in vary.values:
         error = next(iter(validator.iter_errors(value)), None)
         if error is not None:

@@ -1,6 +1,6 @@
 """The field kinds: which names each formula field offers, and what it must produce.
 
-A ruleset field names its kind (``rules.compile.EXPRESSIONS``); the checker allows
+A ruleset field names its kind (``x-formula`` in the schema); the checker allows
 exactly the names of that kind, so "an unknown fact" errors list what the field offers.
 """
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from .. import api
+from ..bots.seats import seat_bots
 from ..bots.turn import bot_turn
-from ..diagnostics import Diagnostic, DiagnosticError
+from ..diagnostics import Diagnostic, DiagnosticError, UsageError
 from ..engine.actions import Action
 from . import commands, render
 from .hint import strongest_bot, suggest
@@ -27,7 +28,7 @@ from .tracefile import TraceWriter
 BOT_PAUSE = 0.6      # seconds after each bot action (``--fast``: none)
 
 
-class SetupError(DiagnosticError):
+class SetupError(UsageError):
     """The command line asks for a table that cannot be set (a usage error, exit 2)."""
 
 
@@ -94,14 +95,11 @@ def seat_table(settings: PlaySettings) -> Table:
             "seats", f"seat {max(humans)} is not at a table of {players} players "
             f"(seats 0 to {players - 1})", hint="give --players or other --humans")])
     bot_seats = [s for s in range(players) if s not in humans]
-    names = list(settings.bots) or [strongest_bot()]
-    if len(names) == 1:
-        names = names * len(bot_seats)
-    if bot_seats and len(names) != len(bot_seats):
-        raise SetupError([Diagnostic(
-            "bot", f"{len(names)} bot names for {len(bot_seats)} bot "
-            f"seat{'s' * (len(bot_seats) != 1)} ({', '.join(map(str, bot_seats))}): "
-            "give one for all of them or one per seat")])
+    try:
+        names = (seat_bots(settings.bots or (strongest_bot(),), bot_seats if humans else players)
+                 if bot_seats else ())
+    except UsageError as exc:
+        raise SetupError(exc.diagnostics) from None
     seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(
         1, 1_000_000)
     kinds = tuple("you" if s in humans and len(humans) == 1 else "human" if s in humans
@@ -287,4 +285,4 @@ def rule_sheet_text(game: api.Game) -> str:
     from ..rules import load_ruleset
     from ..rules.describe import render_sheet, rule_sheet
 
-    return render_sheet(rule_sheet(load_ruleset(game.source or game.ref)), "text")
+    return render_sheet(rule_sheet(load_ruleset(game.path or game.ref)), "text")

@@ -1,6 +1,6 @@
 """Rulesets as data: YAML -> checked, compiled ``engine.Rules``.
 
-The pipeline, one module a stage: ``source`` (safe YAML with line marks),
+The pipeline, one module a stage: ``marked_yaml`` (safe YAML with line marks),
 ``load`` (refs, ``extends``, deep merge), ``schema`` (JSON Schema, defaults),
 ``compile`` (formulas and named choices -> ``Rules``), ``checks`` (cross-field
 sense). Every problem is a ``Diagnostic``; all of a file's problems are gathered.

@@ -13,18 +13,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..diagnostics import Diagnostic
-from .compile import parse_tile, tile_count
-from .source import Mark, Path, dotted
+from ..engine.tiles import in_set, not_in_set, parse_pair, set_pairs, tile_count
+from .marked_yaml import FieldPath, Mark, dotted
 
 
 class _Sink:
     """Collects diagnostics, placing each at the mark of a ruleset path."""
 
-    def __init__(self, marks: Mapping[Path, Mark]):
+    def __init__(self, marks: Mapping[FieldPath, Mark]):
         self.marks = marks
         self.found: list[Diagnostic] = []
 
-    def add(self, code: str, path: Path, message: str, hint: str = "") -> None:
+    def add(self, code: str, path: FieldPath, message: str, hint: str = "") -> None:
         probe = path
         while probe not in self.marks and probe:
             probe = probe[:-1]
@@ -33,7 +33,7 @@ class _Sink:
         self.found.append(Diagnostic(code, message, path=dotted(path), hint=hint, **where))
 
 
-def _evaluate(sink: _Sink, path: Path, fn: Callable[..., Any], *args: Any) -> int | None:
+def _evaluate(sink: _Sink, path: FieldPath, fn: Callable[..., Any], *args: Any) -> int | None:
     try:
         return int(fn(*args))
     except Exception as exc:  # a formula failing at run time must not become a traceback
@@ -117,12 +117,12 @@ def _opening_rules(data: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], Map
 
 def _check_opening(sink: _Sink, data: Mapping[str, Any]) -> None:
     max_pip, reserve = data["set"]["max_pip"], data["drawing"]["reserve"]
-    reported: set[Path] = set()
+    reported: set[FieldPath] = set()
     for overrides, opening, lead in _opening_rules(data):
-        def at(key: str, overrides: Mapping[str, Any] = overrides) -> Path:
+        def at(key: str, overrides: Mapping[str, Any] = overrides) -> FieldPath:
             return ("opening", "first_round", key) if key in overrides else ("opening", key)
 
-        def add(code: str, path: Path, message: str, hint: str) -> None:
+        def add(code: str, path: FieldPath, message: str, hint: str) -> None:
             if path not in reported:  # one mistake written once is reported once
                 reported.add(path)
                 sink.add(code, path, message, hint)
@@ -130,8 +130,8 @@ def _check_opening(sink: _Sink, data: Mapping[str, Any]) -> None:
         tile = opening["tile"]
         name = dotted(at("tile"))
         specific = tile not in ("any", "highest_double")
-        if specific and parse_tile(tile)[1] > max_pip:
-            add("opening", at("tile"), f"{name} {tile} is not in a double-{max_pip} set",
+        if specific and not in_set(parse_pair(tile), max_pip):
+            add("opening", at("tile"), not_in_set(f"{name} {tile}", max_pip),
                 f"name a tile whose halves are 0 to {max_pip}")
         if data["lead"][lead] == "opening_tile_holder" and not specific:
             add("lead", ("lead", lead), f"lead.{lead} is opening_tile_holder, but {name} is "
@@ -157,7 +157,7 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range) -> Non
     if not allowed:
         return  # the player range itself is already reported
     for i, example in enumerate(data.get("examples", [])):
-        here: Path = ("examples", i)
+        here: FieldPath = ("examples", i)
         n = example["players"]
         if n not in allowed:
             sink.add("example", here + ("players",),
@@ -170,9 +170,9 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range) -> Non
                      f"for {n} players")
         for j, hand in enumerate(example["hands"]):
             for word in hand.split():
-                if max(int(half) for half in word.split("-")) > max_pip:
+                if not in_set(parse_pair(word), max_pip):
                     sink.add("example", here + ("hands", j),
-                             f"tile {word} is not in a double-{max_pip} set")
+                             not_in_set(f"tile {word}", max_pip))
         drawn = example.get("drawn")
         if drawn is not None and len(drawn) != n:
             sink.add("example", here + ("drawn",),
@@ -194,10 +194,10 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range) -> Non
         _check_example_tiles(sink, example, here, max_pip)
 
 
-def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: Path,
+def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: FieldPath,
                          max_pip: int) -> None:
     """The boneyard's and the last tile's tiles exist, and no tile is in two places."""
-    places: list[tuple[Path, str, str]] = [
+    places: list[tuple[FieldPath, str, str]] = [
         (here + ("hands", j), f"seat {j}'s hand", hand)
         for j, hand in enumerate(example["hands"])]
     if isinstance(example.get("boneyard"), str):
@@ -205,30 +205,26 @@ def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: Path,
     seen: dict[tuple[int, int], str] = {}
     for path, where, text in places:
         for word in text.split():
-            tile = tuple(sorted(int(half) for half in word.split("-")))
-            if tile[1] > max_pip:
+            tile = parse_pair(word)
+            if not in_set(tile, max_pip):
                 if path[-1] == "boneyard":  # hands are reported by the caller
-                    sink.add("example", path, f"tile {word} is not in a double-{max_pip} set")
+                    sink.add("example", path, not_in_set(f"tile {word}", max_pip))
                 continue
             if tile in seen:
                 sink.add("example", path, f"tile {word} is both in {seen[tile]} and in {where}",
                          "each tile of the set exists once")
             seen.setdefault(tile, where)
     last = example.get("last_tile")
-    if last is not None and max(int(half) for half in last.split("-")) > max_pip:
+    if last is not None and not in_set(parse_pair(last), max_pip):
         sink.add("example", here + ("last_tile",),
-                 f"tile {last.strip()} is not in a double-{max_pip} set")
-
-
-def _all_tiles(max_pip: int) -> list[tuple[int, int]]:
-    return [(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1)]
+                 not_in_set(f"tile {last.strip()}", max_pip))
 
 
 def _placements(max_pip: int, allowed: range) -> Any:
     """Placement situations a restriction is tried on: every tile of the set, on either of
     its halves, beside an equal or a different end, alone in the hand or in the whole set,
     with the boneyard empty or not, in the first round or a later one."""
-    tiles = _all_tiles(max_pip)
+    tiles = set_pairs(max_pip)
     for tile in tiles:
         for end in sorted(set(tile)):
             for other in (end, (end + 1) % (max_pip + 1)):
@@ -254,7 +250,7 @@ def _check_restrictions(sink: _Sink, data: Mapping[str, Any], rules: Any,
                      "false for every tile of the set",
                      "a restriction must leave some tile playable; check the condition's "
                      "'and'/'or' and its comparisons")
-    tiles = _all_tiles(max_pip)
+    tiles = set_pairs(max_pip)
     for path, allow, rounds in _opening_allows(data, rules):
         if not any(allow({"tile": t, "hand": hand, "round": r, "players": n})
                    for t in tiles for hand in ([t], tiles) for r in rounds for n in allowed):
@@ -263,11 +259,11 @@ def _check_restrictions(sink: _Sink, data: Mapping[str, Any], rules: Any,
                      "of the set", "an opening rule must accept some tile")
 
 
-def _opening_allows(data: Mapping[str, Any], rules: Any) -> list[tuple[Path, Any, tuple]]:
+def _opening_allows(data: Mapping[str, Any], rules: Any) -> list[tuple[FieldPath, Any, tuple]]:
     """Each written opening condition, with the rounds it governs."""
     later = getattr(rules, "opening_allow", None)
     first = getattr(rules, "first_opening", None)
-    out: list[tuple[Path, Any, tuple]] = []
+    out: list[tuple[FieldPath, Any, tuple]] = []
     if "allow" in (data["opening"].get("first_round") or {}):
         out.append((("opening", "first_round", "allow"), first.allow, (1,)))
         if later is not None:
@@ -339,7 +335,7 @@ def _check_example_ends(sink: _Sink, data: Mapping[str, Any]) -> None:
                      "first_double")
 
 
-def semantic_checks(data: Mapping[str, Any], marks: Mapping[Path, Mark], rules: Any
+def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], rules: Any
                     ) -> list[Diagnostic]:
     """Cross-field problems of a compiled ruleset (``rules``: the ``Rules`` or its callables)."""
     sink = _Sink(marks)

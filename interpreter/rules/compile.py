@@ -21,23 +21,14 @@ from ..engine.rules import (
     Rules,
     ScoreContext,
 )
+from ..engine.tiles import parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
 from .exprpos import locate
-from .source import Mark, Path, dotted
+from .marked_yaml import FieldPath, Mark, dotted
+from .schema import formula_fields
 
 Env = Mapping[str, Any]
 EnvFn = Callable[[Env], Any]
-
-# (path in the ruleset, field kind of the expression language)
-EXPRESSIONS: tuple[tuple[Path, str], ...] = (
-    (("deal", "hand_size"), "hand_size"),
-    (("drawing", "cost"), "draw_cost"),
-    (("scoring", "tile_value"), "tile_value"),
-    (("scoring", "domino"), "scoring"),
-    (("scoring", "blocked", "points"), "scoring"),
-    (("match", "target"), "target"),
-)
-
 
 # What the first edition's scoring formulas could read: one reading anything else (a round
 # fact, a side's score...) needs the general settlement.
@@ -46,41 +37,10 @@ _PLAIN_ATTRIBUTES = {"index", "pips", "tiles", "drawn", "players", "seat"}
 LEAD_WORDS = LEAD_CHOOSERS + LEAD_FOLLOWERS
 
 
-def formula_paths(data: Mapping[str, Any]) -> list[tuple[Path, str]]:
-    """Every formula field present in ``data``, with its kind: the fixed fields, then the
-    ones inside lists (events, restrictions) and the optional mechanism formulas."""
-    out = list(EXPRESSIONS)
-    extra: list[tuple[Path, str]] = [
-        (("deal", "redeal_if"), "redeal"),
-        (("opening", "allow"), "opening"),
-        (("opening", "first_round", "allow"), "opening"),
-        (("scoring", "blocked", "rank"), "rank"),
-        (("scoring", "every_side"), "side_points"),
-        (("match", "draw_if"), "match_draw"),
-        (("match", "final"), "final"),
-    ]
-    later = get(data, ("lead", "later"))
-    if isinstance(later, str) and later not in LEAD_WORDS:
-        extra.append((("lead", "later"), "lead"))
-    out += [(p, k) for p, k in extra if get(data, p) is not None]
-    restrictions = get(data, ("play", "restrictions"))
-    if isinstance(restrictions, list):
-        for i, item in enumerate(restrictions):
-            if isinstance(item, Mapping) and "allow" in item:
-                out.append((("play", "restrictions", i, "allow"), "placement"))
-    events = data.get("events") if isinstance(data, Mapping) else None
-    if isinstance(events, list):
-        for i, item in enumerate(events):
-            if not isinstance(item, Mapping):
-                continue
-            after = item.get("after")
-            if after not in ("place", "draw", "pass"):
-                continue
-            for key, suffix in (("if", "_condition"), ("points", ""), ("each_opponent", ""),
-                                ("again", "_condition"), ("skip", "")):
-                if key in item:
-                    out.append((("events", i, key), f"event_{after}{suffix}"))
-    return out
+def formula_paths(data: Mapping[str, Any]) -> list[tuple[FieldPath, str]]:
+    """Every formula field present in ``data``, with its kind: the fields whose schema
+    refers to the formula (or condition) definition (``schema.formula_fields``)."""
+    return formula_fields(data)
 
 
 def names_read(tree: ast.Node | None) -> frozenset[str]:
@@ -116,18 +76,7 @@ def reads_round_facts(tree: ast.Node) -> bool:
     return False
 
 
-def tile_count(max_pip: int) -> int:
-    """Tiles in a double-``max_pip`` set."""
-    return (max_pip + 1) * (max_pip + 2) // 2
-
-
-def parse_tile(text: str) -> tuple[int, int]:
-    """``"[6|4]"`` -> ``(4, 6)``: a tile is (low, high)."""
-    a, b = (int(part) for part in text.strip("[]").split("|"))
-    return (min(a, b), max(a, b))
-
-
-def get(data: Any, path: Path) -> Any:
+def get(data: Any, path: FieldPath) -> Any:
     """The value at ``path``, or None when any step is missing (or not a mapping or list)."""
     value: Any = data
     for part in path:
@@ -142,7 +91,7 @@ def get(data: Any, path: Path) -> Any:
     return value
 
 
-def _problem_diagnostic(problem: Any, path: Path, value: Any, mark: Mark | None
+def _problem_diagnostic(problem: Any, path: FieldPath, value: Any, mark: Mark | None
                         ) -> Diagnostic:
     where: dict[str, Any] = {}
     if mark is not None:
@@ -153,16 +102,16 @@ def _problem_diagnostic(problem: Any, path: Path, value: Any, mark: Mark | None
                       length=max(1, problem.length), **where)
 
 
-def compile_expressions(data: Mapping[str, Any], marks: Mapping[Path, Mark],
+def compile_expressions(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark],
                         skip: set[str] = frozenset(),
-                        trees: dict[Path, ast.Node] | None = None
-                        ) -> tuple[dict[Path, EnvFn], list[Diagnostic]]:
+                        trees: dict[FieldPath, ast.Node] | None = None
+                        ) -> tuple[dict[FieldPath, EnvFn], list[Diagnostic]]:
     """Compile every formula field present; returns path -> fn(env) and the problems found.
 
     ``skip`` holds dotted paths already reported (by the schema): they are left alone.
     ``trees``, when given, receives each compiled formula's checked syntax tree.
     """
-    compiled: dict[Path, EnvFn] = {}
+    compiled: dict[FieldPath, EnvFn] = {}
     problems: list[Diagnostic] = []
     for path, kind in formula_paths(data):
         value = get(data, path)
@@ -185,7 +134,7 @@ def compile_expressions(data: Mapping[str, Any], marks: Mapping[Path, Mark],
     return compiled, problems
 
 
-def wrap(data: Mapping[str, Any], fns: Mapping[Path, EnvFn]) -> dict[str, Callable[..., int]]:
+def wrap(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> dict[str, Callable[..., int]]:
     """The compiled formulas under the names and signatures of ``Rules``."""
     max_pip = data["set"]["max_pip"]
     count = tile_count(max_pip)
@@ -212,7 +161,7 @@ def wrap(data: Mapping[str, Any], fns: Mapping[Path, EnvFn]) -> dict[str, Callab
     }
 
 
-def examples(data: Mapping[str, Any], marks: Mapping[Path, Mark]) -> tuple[Example, ...]:
+def examples(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]) -> tuple[Example, ...]:
     """The rule examples, passed through as ``Example`` values with their YAML line."""
     out = []
     for i, item in enumerate(data.get("examples", [])):
@@ -222,11 +171,11 @@ def examples(data: Mapping[str, Any], marks: Mapping[Path, Mark]) -> tuple[Examp
 
 
 def _tile_choice(tile: str) -> str | tuple[int, int]:
-    return tile if tile in ("any", "highest_double") else parse_tile(tile)
+    return tile if tile in ("any", "highest_double") else parse_pair(tile)
 
 
-def mechanisms(data: Mapping[str, Any], fns: Mapping[Path, EnvFn],
-               trees: Mapping[Path, ast.Node]) -> dict[str, Any]:
+def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
+               trees: Mapping[FieldPath, ast.Node]) -> dict[str, Any]:
     """The house-rule mechanisms of ``Rules``, and whether the general loop must run them."""
     play = data.get("play") or {}
     opening = data["opening"]
@@ -293,8 +242,8 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[Path, EnvFn],
     return out
 
 
-def build_rules(name: str, data: Mapping[str, Any], marks: Mapping[Path, Mark],
-                fns: Mapping[Path, EnvFn], trees: Mapping[Path, ast.Node] | None = None
+def build_rules(name: str, data: Mapping[str, Any], marks: Mapping[FieldPath, Mark],
+                fns: Mapping[FieldPath, EnvFn], trees: Mapping[FieldPath, ast.Node] | None = None
                 ) -> Rules:
     """``Rules`` from a valid ruleset (defaults filled in) and its compiled formulas."""
     tile = data["opening"]["tile"]

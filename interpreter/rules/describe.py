@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.tiles import Tile, parse_tiles, set_pairs, tile_count
 from ..expr import ast, format_expression, parse
 
 SECTIONS = ("Equipment", "Players and sides", "Deal", "Leader and opening", "A turn",
@@ -231,16 +232,14 @@ def _with_formula(sentence: str, formula: str | None) -> str:
     return f"{sentence[:-1]} (formula: {formula})." if formula else sentence
 
 
-def _tile(tile: Any) -> str:
+def _tile(tile: tuple[int, int]) -> str:
     """A tile as players type and see it everywhere else: the higher half first, "6-4"."""
-    low, high = sorted(tile)
-    return f"{high}-{low}"
+    return str(Tile(*tile))
 
 
 def _tiles(spec: str) -> str:
     """An example's hand, "0-0 3-5" -> "0-0 5-3"; "" -> "empty"."""
-    tiles = [_tile(int(v) for v in t.split("-")) for t in spec.split()]
-    return " ".join(tiles) if tiles else "empty"
+    return " ".join(map(str, parse_tiles(spec))) or "empty"
 
 
 def _side_noun(view: _View) -> str:
@@ -292,7 +291,7 @@ def _points(view: _View, dotted: str) -> str:
 @_rule("set", "Equipment", "Set")
 def _set(view: _View) -> str:
     n = view.get("set.max_pip")
-    count = (n + 1) * (n + 2) // 2
+    count = tile_count(n)
     return (f"A double-{_word(n)} set: one tile for each pair of values from 0 to {n}, "
             f"0-0 to {n}-{n}, {count} tiles in all.")
 
@@ -334,7 +333,7 @@ def _hand_size(view: _View) -> str:
     dealt = _with_formula(
         f"Each player is dealt {_per_players(view, view.rules.hand_size, 'tile')}.", formula)
     n = view.get("set.max_pip")
-    total = (n + 1) * (n + 2) // 2
+    total = tile_count(n)
     left = {p: total - p * view.rules.hand_size(p) for p in view.counts}
     if not any(left.values()):
         return f"{dealt} All the tiles are dealt: there is no boneyard."
@@ -392,8 +391,7 @@ def _opening_tile(view: _View, raw: str | None = None) -> str:
     raw = view.get("opening.tile") if raw is None else raw
     if raw in ("any", "highest_double"):
         return "any tile" if raw == "any" else "the highest double dealt"
-    low, high = sorted(int(half) for half in raw.strip("[]").split("|"))
-    return _tile((low, high))  # low end first, however it was written
+    return str(Tile.parse(raw))  # the higher half first, however it was written
 
 
 _HEAVIEST = "the heaviest tile dealt opens, played by its holder"
@@ -498,7 +496,7 @@ def _tile_value(view: _View) -> str:
     n = view.get("set.max_pip")
     formula = view.formula("scoring.tile_value")
     value = view.rules.tile_value
-    tiles = [(a, b) for a in range(n + 1) for b in range(a, n + 1)]
+    tiles = set_pairs(n)
     odd = [t for t in tiles if value(*t) != t[0] + t[1]]
     head = "A hand is worth the sum of its tiles' values"
     if not odd:

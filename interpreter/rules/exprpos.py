@@ -5,7 +5,7 @@ escaped or folded. We align the value's characters with the raw source text
 (skipping quotes, escape backslashes, indentation and line breaks) so a caret
 lands on the offending character whatever the quoting style.
 
->>> from dominorules.rules.source import Mark
+>>> from dominorules.rules.marked_yaml import Mark
 >>> m = Mark("f.yaml", 3, 13, 3, 3, raw="'7 if players'", style="'")
 >>> locate(m, "7 if players", 5)
 (3, 19)
@@ -13,7 +13,7 @@ lands on the offending character whatever the quoting style.
 
 from __future__ import annotations
 
-from .source import Mark
+from .marked_yaml import Mark
 
 
 def _content_start(raw: str, style: str | None) -> int:

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path as FsPath
+from pathlib import Path
 from typing import Any
 
 from ..diagnostics import Diagnostic, did_you_mean
 from ..files import NOT_FOUND, check_path, read_bytes
+from .marked_yaml import Document, FieldPath, Mark, parse_yaml
 from .resources import builtin_name_of, builtin_paths
-from .source import Document, Mark, Path, parse_yaml
 
 # a file's own, never inherited
 _OWN_KEYS = ("name", "extends", "examples", "description", "source")
@@ -32,7 +32,7 @@ class Merged:
     file: str
     builtin_name: str | None
     data: dict[str, Any]
-    marks: dict[Path, Mark]
+    marks: dict[FieldPath, Mark]
     chain: list[str]
 
 
@@ -54,7 +54,7 @@ def resolve_ref(ref: str) -> tuple[str, str | None] | Diagnostic:
         return str(builtins[ref]), ref
     problem = check_path(ref, "ruleset")
     if problem is None:
-        path = FsPath(os.path.expanduser(ref))
+        path = Path(os.path.expanduser(ref))
         return str(path), builtin_name_of(path)
     if problem.code != NOT_FOUND or looks_like_path(ref):
         if problem.code == NOT_FOUND:
@@ -89,7 +89,7 @@ def read_document(file: str) -> tuple[Document | None, list[Diagnostic]]:
 
 
 def _display(file: str) -> str:
-    return builtin_name_of(FsPath(file)) or os.path.basename(file)
+    return builtin_name_of(Path(file)) or os.path.basename(file)
 
 
 def _resolve_parent(ref: Any, child: str, mark: Mark | None, chain: list[str]
@@ -159,10 +159,10 @@ def load_chain(file: str) -> tuple[list[Document], list[Diagnostic]]:
         current = parent
 
 
-Index = dict[Path, set[Path]]  # a prefix -> every marked path under it (itself included)
+Index = dict[FieldPath, set[FieldPath]]  # a prefix -> every marked path under it (itself included)
 
 
-def _index(marks: dict[Path, Mark]) -> Index:
+def _index(marks: dict[FieldPath, Mark]) -> Index:
     """Every path under each prefix, so a subtree's marks are found without a scan
     (a scan per key made a file of thousands of keys take seconds)."""
     index: Index = {}
@@ -171,13 +171,13 @@ def _index(marks: dict[Path, Mark]) -> Index:
     return index
 
 
-def _add(index: Index, path: Path) -> None:
+def _add(index: Index, path: FieldPath) -> None:
     for i in range(1, len(path) + 1):
         index.setdefault(path[:i], set()).add(path)
 
 
-def _merge(base: dict[str, Any], marks: dict[Path, Mark], index: Index, over: dict[str, Any],
-           over_marks: dict[Path, Mark], over_index: Index, path: Path) -> None:
+def _merge(base: dict[str, Any], marks: dict[FieldPath, Mark], index: Index, over: dict[str, Any],
+           over_marks: dict[FieldPath, Mark], over_index: Index, path: FieldPath) -> None:
     for key, value in over.items():
         here = path + (key,)
         if isinstance(value, dict) and isinstance(base.get(key), dict):
@@ -200,10 +200,10 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def merge_chain(docs: list[Document]) -> tuple[dict[str, Any], dict[Path, Mark]]:
+def merge_chain(docs: list[Document]) -> tuple[dict[str, Any], dict[FieldPath, Mark]]:
     """Merge ancestors first, the top file last; the top file's own keys are kept as written."""
     data: dict[str, Any] = {}
-    marks: dict[Path, Mark] = {}
+    marks: dict[FieldPath, Mark] = {}
     index: Index = {}
     for depth, doc in enumerate(reversed(docs)):
         own = depth == len(docs) - 1

@@ -40,6 +40,11 @@ def schema_path() -> Path:
     return _package_dir("dominorules.builtin_schemas", "schemas") / "ruleset.schema.json"
 
 
+def trace_schema_path() -> Path:
+    """The game record JSON Schema file (one event a line)."""
+    return _package_dir("dominorules.builtin_schemas", "schemas") / "trace.schema.json"
+
+
 @dataclass(frozen=True)
 class BuiltinInfo:
     """A builtin ruleset: the name users type, its file, its one-line description."""

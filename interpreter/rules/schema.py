@@ -17,8 +17,9 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from ..diagnostics import Diagnostic, did_you_mean
+from ..expr import FIELDS
+from .marked_yaml import FieldPath, Mark, dotted
 from .resources import schema_path
-from .source import Mark, Path, dotted
 
 _TYPE_WORDS = {
     "integer": "an integer", "string": "a string", "object": "a mapping", "array": "a list",
@@ -41,6 +42,98 @@ def ruleset_schema() -> dict[str, Any]:
         return json.load(fh)
 
 
+# the definitions a formula field refers to ($ref); its ``x-formula`` names the field kind
+FORMULA_REFS = ("#/$defs/formula", "#/$defs/condition")
+
+
+def formula_kind(node: dict[str, Any]) -> str | None:
+    """The field kind of a schema node that refers to a formula definition, else None.
+
+    A formula field is known by its ``$ref``, not by its shape: an integer-or-string
+    field that is no formula would need its own definition.
+    """
+    return node.get("x-formula") if node.get("$ref") in FORMULA_REFS else None
+
+
+def deref(node: dict[str, Any]) -> dict[str, Any]:
+    """``node`` with its ``$ref`` (``#/$defs/NAME``) replaced by the definition; the node's
+    own keywords (a description, a default) win over the definition's."""
+    ref = node.get("$ref")
+    if not isinstance(ref, str):
+        return node
+    own = {k: v for k, v in node.items() if k != "$ref"}
+    return {**_definition(ref.removeprefix("#/$defs/")), **own}
+
+
+@cache
+def _definition(name: str) -> dict[str, Any]:
+    return deref(ruleset_schema()["$defs"][name])
+
+
+@cache
+def _validator() -> Any:
+    # validating through $refs costs jsonschema half as much again: the same schema inlined
+    return _StrictValidator(inlined(ruleset_schema()))
+
+
+def _raw_node(schema_path: Any) -> Any:
+    """The node of the schema as written (its ``$ref`` kept) at a validation error's
+    schema path into the inlined copy."""
+    node: Any = ruleset_schema()
+    for key in schema_path:
+        node = (deref(node) if isinstance(node, dict) else node)[key]
+    return node
+
+
+def inlined(node: Any) -> Any:
+    """A copy of ``node`` with every ``$ref`` inside it replaced (for a validator or a
+    reader of one field's schema, which cannot resolve ``#/$defs`` on its own)."""
+    if isinstance(node, dict):
+        return {k: inlined(v) for k, v in deref(node).items()}
+    if isinstance(node, list):
+        return [inlined(v) for v in node]
+    return node
+
+
+def formula_fields(data: Any) -> list[tuple[FieldPath, str]]:
+    """Every formula field present in ``data`` with its kind, in schema order: the nodes
+    that refer to a formula definition. In an ``anyOf`` (``lead.later``: a named choice
+    or a formula) the value is a formula when it fits none of the other branches; an
+    event's kinds depend on its ``after`` (``event_{after}``)."""
+    out: list[tuple[FieldPath, str]] = []
+    _formulas(data, ruleset_schema(), (), {}, out)
+    return out
+
+
+def _formulas(value: Any, node: dict[str, Any], path: FieldPath, parent: Any,
+              out: list[tuple[FieldPath, str]]) -> None:
+    kind = formula_kind(node)
+    if kind is not None:
+        if "{" in kind:
+            try:
+                kind = kind.format_map(parent)
+            except (KeyError, AttributeError, TypeError, ValueError):
+                return
+        if kind in FIELDS:   # an event's `after` that is no trigger names no kind
+            out.append((path, kind))
+        return
+    node = deref(node)
+    branches = node.get("anyOf", ())
+    formulas = [b for b in branches if formula_kind(b) is not None]
+    if formulas:
+        if not any(_StrictValidator(inlined(b)).is_valid(value) for b in branches
+                   if formula_kind(b) is None):
+            _formulas(value, formulas[0], path, parent, out)
+        return
+    if isinstance(value, dict):
+        for key, sub in node.get("properties", {}).items():
+            if key in value:
+                _formulas(value[key], sub, path + (key,), value, out)
+    elif isinstance(value, list) and isinstance(node.get("items"), dict):
+        for i, item in enumerate(value):
+            _formulas(item, node["items"], path + (i,), value, out)
+
+
 def _what(value: Any) -> str:
     if value is None:
         return "null"
@@ -59,24 +152,24 @@ def _what(value: Any) -> str:
     return type(value).__name__
 
 
-def _expected(schema: dict[str, Any]) -> str:
-    types = schema.get("type")
+def _expected(error: ValidationError) -> str:
+    if _raw_node(list(error.absolute_schema_path)[:-1]).get("$ref") == FORMULA_REFS[0]:
+        return "an integer or a string holding an expression"
+    types = error.schema.get("type") if isinstance(error.schema, dict) else None
     types = [types] if isinstance(types, str) else list(types or [])
     words = [_TYPE_WORDS.get(t, t) for t in types]
-    if "integer" in types and "string" in types and schema.get("minLength"):
-        return "an integer or a string holding an expression"
     return " or ".join(words) if words else "a different value"
 
 
-def _field(path: Path) -> str:
+def _field(path: FieldPath) -> str:
     return dotted(path) or "the ruleset"
 
 
-def _in(path: Path) -> str:
+def _in(path: FieldPath) -> str:
     return f" in {dotted(path)}" if path else ""
 
 
-def _position(marks: dict[Path, Mark], path: Path, key: bool = False) -> dict[str, Any]:
+def _position(marks: dict[FieldPath, Mark], path: FieldPath, key: bool = False) -> dict[str, Any]:
     # The nearest marked ancestor stands in when a path has no mark of its own.
     probe = path
     while probe not in marks and probe:
@@ -89,17 +182,18 @@ def _position(marks: dict[Path, Mark], path: Path, key: bool = False) -> dict[st
     return {"file": mark.file, "line": mark.line, "column": mark.column}
 
 
-def _schema_at(path: Path) -> dict[str, Any]:
+def _schema_at(path: FieldPath) -> dict[str, Any]:
     """The schema describing the value at ``path`` (keys and list indices)."""
     node = ruleset_schema()
     for part in path:
+        node = deref(node)
         node = node.get("items", {}) if isinstance(part, int) else \
             node.get("properties", {}).get(part, {})
-    return node
+    return deref(node)
 
 
-def _diagnostics(error: ValidationError, marks: dict[Path, Mark]) -> list[Diagnostic]:
-    path: Path = tuple(error.absolute_path)
+def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[Diagnostic]:
+    path: FieldPath = tuple(error.absolute_path)
     kind = error.validator
     schema = error.schema if isinstance(error.schema, dict) else {}
     if kind == "additionalProperties":
@@ -136,12 +230,12 @@ def _diagnostics(error: ValidationError, marks: dict[Path, Mark]) -> list[Diagno
                            f"(not {_what(error.instance)})", path=dotted(path),
                            hint=hint, **where)]
     if kind == "type":
-        return [Diagnostic("schema", f"{field} must be {_expected(schema)}, not "
+        return [Diagnostic("schema", f"{field} must be {_expected(error)}, not "
                            f"{_what(error.instance)}", path=dotted(path), **where)]
     if kind == "anyOf":
         named: list[str] = []
         forms: list[str] = []
-        for sub in error.validator_value:
+        for sub in map(deref, error.validator_value):
             if "enum" in sub:
                 named += [str(c) for c in sub["enum"]]
             else:
@@ -184,9 +278,9 @@ def _leaves(error: ValidationError) -> list[ValidationError]:
     return [error]
 
 
-def validate(data: Any, marks: dict[Path, Mark]) -> list[Diagnostic]:
+def validate(data: Any, marks: dict[FieldPath, Mark]) -> list[Diagnostic]:
     """Every schema violation in ``data``, each at its file:line:col."""
-    validator = _StrictValidator(ruleset_schema())
+    validator = _validator()
     leaves = [leaf for error in validator.iter_errors(data) for leaf in _leaves(error)]
     # `spinner: yes` breaks both "a string" and the enum: the list of choices says it all
     enums = {tuple(leaf.absolute_path) for leaf in leaves if leaf.validator == "enum"}
@@ -207,7 +301,8 @@ def fill_defaults(data: dict[str, Any]) -> dict[str, Any]:
 
 def _fill(value: Any, schema: dict[str, Any]) -> None:
     if isinstance(value, dict):
-        for key, sub in schema.get("properties", {}).items():
+        for key, sub in deref(schema).get("properties", {}).items():
+            sub = deref(sub)
             if key not in value and "default" in sub:
                 value[key] = copy.deepcopy(sub["default"])
             if key in value:

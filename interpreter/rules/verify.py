@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from ..diagnostics import Diagnostic
 from ..engine.examples import check_examples
 from ..engine.rules import Rules
-from .source import Mark, Path, dotted
+from .marked_yaml import FieldPath, Mark, dotted
 
 
-def example_diagnostics(rules: Rules, marks: Mapping[Path, Mark]) -> list[Diagnostic]:
+def example_diagnostics(rules: Rules, marks: Mapping[FieldPath, Mark]) -> list[Diagnostic]:
     """One diagnostic per example the engine does not confirm, at the example's first line."""
     out = []
     for example, problem in check_examples(rules):

@@ -17,7 +17,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..diagnostics import Diagnostic
 
-Path = tuple[Any, ...]  # a field path: mapping keys and list indices
+FieldPath = tuple[Any, ...]  # a field path: mapping keys and list indices
 
 MAX_NODES = 20_000  # values in one file: a ruleset holds a few hundred; aliases can expand
 #                     a small file exponentially ("billion laughs")
@@ -62,17 +62,17 @@ class Document:
 
     file: str
     data: Any
-    marks: dict[Path, Mark]
+    marks: dict[FieldPath, Mark]
 
 
 def _diag(file: str, node_or_mark: Any, message: str, code: str = "yaml", hint: str = "",
-          path: Path = ()) -> Diagnostic:
+          path: FieldPath = ()) -> Diagnostic:
     m = getattr(node_or_mark, "start_mark", node_or_mark)
     return Diagnostic(code, message, file=file, line=m.line + 1, column=m.column + 1,
                       path=dotted(path), hint=hint)
 
 
-def dotted(path: Path) -> str:
+def dotted(path: FieldPath) -> str:
     """``('scoring', 'blocked', 'points')`` -> ``scoring.blocked.points``; indices as ``[0]``."""
     out = ""
     for part in path:
@@ -93,7 +93,7 @@ class _Reader:
     def __init__(self, file: str, text: str):
         self.file = file
         self.text = text
-        self.marks: dict[Path, Mark] = {}
+        self.marks: dict[FieldPath, Mark] = {}
         self.problems: list[Diagnostic] = []
         self._constructor = SafeConstructor()
         self._open: set[int] = set()  # nodes being read: an alias to one of them is a loop
@@ -101,7 +101,7 @@ class _Reader:
         self._count = 0
         self.too_big: Diagnostic | None = None  # the node limit, hit: the data is cut short
 
-    def mark(self, path: Path, node: Node, key: Node | None) -> None:
+    def mark(self, path: FieldPath, node: Node, key: Node | None) -> None:
         k = key if key is not None else node
         raw = self.text[node.start_mark.index:node.end_mark.index] if isinstance(
             node, ScalarNode) else ""
@@ -109,7 +109,7 @@ class _Reader:
                                 k.start_mark.line + 1, k.start_mark.column + 1, raw,
                                 getattr(node, "style", None) or None)  # libyaml: "" for plain
 
-    def value(self, node: Node, path: Path, key: Node | None = None) -> Any:
+    def value(self, node: Node, path: FieldPath, key: Node | None = None) -> Any:
         self.mark(path, node, key)
         self._count += 1
         if id(node) in self._open:
@@ -139,7 +139,7 @@ class _Reader:
         finally:
             self._open.discard(id(node))
 
-    def mapping(self, node: MappingNode, path: Path) -> dict[str, Any] | None:
+    def mapping(self, node: MappingNode, path: FieldPath) -> dict[str, Any] | None:
         if node.tag != _MAP:
             self.bad_tag(node, path)
             return None
@@ -167,7 +167,7 @@ class _Reader:
             out[key] = self.value(value_node, path + (key,), key_node)
         return out
 
-    def scalar(self, node: ScalarNode, path: Path) -> Any:
+    def scalar(self, node: ScalarNode, path: FieldPath) -> Any:
         tag = node.tag
         if tag == "tag:yaml.org,2002:timestamp" and not node.style:  # plain (libyaml: "")
             return node.value  # a bare date is just text here
@@ -181,7 +181,7 @@ class _Reader:
                                        path=path))
             return None
 
-    def bad_tag(self, node: Node, path: Path) -> None:
+    def bad_tag(self, node: Node, path: FieldPath) -> None:
         self.problems.append(_diag(
             self.file, node, f"YAML tag '{_short_tag(node.tag)}' is not allowed",
             path=path, hint="rulesets are plain data: mappings, lists, text, numbers, "

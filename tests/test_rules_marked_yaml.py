@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dominorules.rules.exprpos import locate
-from dominorules.rules.source import Mark, dotted, parse_yaml
+from dominorules.rules.marked_yaml import Mark, dotted, parse_yaml
 
 
 def test_marks_for_keys_and_values():
