@@ -29,7 +29,7 @@ def test_score_extra_turn_and_skip_read_as_sentences():
 
 def test_arms_are_drawn_from_the_spinner_out_with_their_open_ends():
     assert arms_view((((6, 5), (5, 2)), ()), (2, 6)).plain == (
-        "  up arm from the spinner 6-6: [6|5] [5|2] ▶ 2 up\n"
+        "  up arm from the spinner 6-6: 6-5 5-2 ▶ 2 up\n"
         "down arm from the spinner 6-6: (empty) ▶ 6 down")
 
 

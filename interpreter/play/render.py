@@ -125,7 +125,7 @@ def arms_view(arms: Sequence[Sequence[tuple[int, int]]], ends: Sequence[int]) ->
             out.append("\n")
         pip = arm[0][0] if arm else end
         out.append(f"{name:>4} arm from the spinner {pip}-{pip}: ")
-        out.append(" ".join(f"[{a}|{b}]" for a, b in arm) or "(empty)")
+        out.append(" ".join(f"{a}-{b}" for a, b in arm) or "(empty)")   # as on the line
         out.append(f" ▶ {end} {name}", style="bold yellow")
     return out
 
