@@ -186,7 +186,7 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
 
     With ``trace_path`` every match's record is written there (JSON Lines).
     """
-    from .records import dumps
+    from .record_lines import encode_events
 
     game.check_players(players)
     teams = game.teams(players)
@@ -198,7 +198,7 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
         for i in range(matches):
             result = play_match(game, players, match_seed(seed, i), bots, trace=out is not None)
             if out is not None:  # one write a match: Ctrl-C leaves whole matches only
-                out.write("".join(dumps(e) + "\n" for e in result.events))
+                out.write(encode_events(result.events))
             if result.capped:
                 capped += 1
             elif result.winner is None:

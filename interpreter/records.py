@@ -23,6 +23,10 @@ from .engine.leaders import RANDOM_CHOOSERS
 from .engine.state import State
 from .engine.tiles import Tile
 from .files import check_path, read_bytes
+from .record_lines import dumps, encode_events
+
+__all__ = ["REQUIRED", "TRUNCATED", "dumps", "encode_events", "parse_line", "read_records",
+           "verify_file", "write_events", "write_records"]
 
 REQUIRED: dict[str, tuple[str, ...]] = {
     "match_start": ("ruleset", "players", "teams", "seed"),
@@ -38,14 +42,9 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 }
 
 
-def dumps(event: dict[str, Any]) -> str:
-    """One event as one compact JSON line (no newline)."""
-    return json.dumps(event, separators=(",", ":"))
-
-
 def write_events(out: IO[str], events: Iterable[dict[str, Any]]) -> None:
     """Append events to an open text file, one line each."""
-    out.writelines(dumps(e) + "\n" for e in events)
+    out.write(encode_events(events))
 
 
 def write_records(path: str, events: Iterable[dict[str, Any]]) -> None:
