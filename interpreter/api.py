@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from .bots.guard import construct, fast_policy
+from .bots.guard import construct, fast_policy, is_builtin
 from .bots.loader import make_bot, resolve
 from .bots.turn import bot_turn
 from .diagnostics import Diagnostic, DiagnosticError
@@ -131,12 +131,40 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
         for _ in core.run():
             raise RuntimeError("a fast policy is missing")  # pragma: no cover
         return core.result
+    deciders = [(b.decider(game, players) if fast and policies[s] is None
+                 and hasattr(b, "decider") and is_builtin(b) else None)
+                for s, b in enumerate(seats)]
+    if not deals and all(p is not None or d is not None for p, d in zip(policies, deciders,
+                                                                         strict=True)):
+        return _play_deciding(game, players, seed, policies, deciders, trace, start_scores,
+                              max_rounds)
     state = State(game, players, seed, deals=deals, start_scores=start_scores,
                   max_rounds=max_rounds, record=True, policies=policies)
     while not state.is_terminal:
         seat = state.current_player
         bot_turn(state, seats[seat], labels[seat], seat)
     result = state.outcome
+    if not trace:
+        result = MatchResult(**{**result.__dict__, "events": None})
+    return result
+
+
+def _play_deciding(game: Game, players: int, seed: int, policies: list, deciders: list,
+                   trace: bool, start_scores, max_rounds: int) -> MatchResult:
+    """A match whose seats all have a fast policy or a builtin ``decider``: the engine's
+    decisions go straight to the deciders, without State, Observations or Actions (a
+    decider reads the public record, so the match is recorded even when not traced)."""
+    core = game.core_class(game, players, seed, policies, record=True,
+                           start_scores=start_scores, max_rounds=max_rounds)
+    run = core.run()
+    rec = core.rec
+    try:
+        decision = next(run)
+        while True:
+            decision = run.send(deciders[decision[0]](decision, rec))
+    except StopIteration:
+        pass
+    result = core.result
     if not trace:
         result = MatchResult(**{**result.__dict__, "events": None})
     return result
