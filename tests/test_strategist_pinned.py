@@ -53,3 +53,18 @@ def digest(ruleset: str, players: int, bots: str, matches: int) -> str:
 @pytest.mark.parametrize("case", PINNED, ids=lambda c: f"{c[0]}-{c[1]}-{c[2]}")
 def test_the_strategist_makes_the_pinned_choices(case):
     assert digest(*case) == PINNED[case]
+
+
+@pytest.mark.parametrize("ruleset,players", [
+    ("pagat", 3), ("mexican", 4), ("hoyle", 2), ("vietnamese", 4), ("house/spinner", 3),
+    ("house/all-fives", 2), ("house/play-to-the-right", 4), ("house/double-opening", 3),
+    ("house/first-round-highest-double", 2), ("house/partnership-draw", 4)])
+def test_the_decider_and_the_observation_path_choose_alike(ruleset, players):
+    """Simulations use ``decider`` (decision tuples, the public record); play, explain
+    and plug-in comparisons use ``choose`` (an Observation): the same match either way."""
+    game = api.load_game(ruleset)
+    bots = ["strategist", "random", "strategist", "strategist"][:players]
+    for seed in range(3):
+        fast = api.play_match(game, players, seed, bots, trace=True)
+        slow = api.play_match(game, players, seed, bots, trace=True, fast=False)
+        assert fast.events == slow.events and fast.rounds == slow.rounds

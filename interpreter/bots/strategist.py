@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from ..engine.actions import DRAW, PASS, Action
 from ..engine.board import END_NAMES, Board
@@ -63,77 +62,87 @@ def suit(v: int) -> str:
     return SUITS[v] if v < len(SUITS) else f"{v}s"
 
 
-@dataclass
 class Knowledge:
     """What the public history of the current round says about each seat.
 
+    Sets of pip values are bitmasks (bit v: value v), so scoring is integer arithmetic.
     ``lacks``: values a seat drew or passed at (it held no tile showing them then);
-    ``passed``: those of them it passed at.
-    ``led``: the values of the tile the seat opened with. ``left_open``: how often
-    the seat created each end value by a placement. ``placed``: tiles on the board
-    showing each value (a double once).
+    ``passed``: those of them it passed at. ``led``: the values of the tile the seat
+    opened with. ``opened``: the end values the seat created by a placement at least
+    once, ``opened_twice``: at least twice. ``placed``: tiles on the board showing
+    each value (a double once).
     """
 
-    players: int
-    max_pip: int = 6
-    lacks: list[set[int]] = field(default_factory=list)
-    passed: list[set[int]] = field(default_factory=list)
-    led: list[set[int]] = field(default_factory=list)
-    left_open: list[dict[int, int]] = field(default_factory=list)
-    placed: list[int] = field(default_factory=list)
-    spinner: bool = False        # the ruleset's first double is a spinner
-    ends: tuple[int, ...] | None = None
-    board: Board | None = None
-    events: int = 0              # history events read so far
-    last: object = None          # the last event read, to notice a different history
+    def __init__(self, players: int, max_pip: int = 6, spinner: bool = False):
+        self.players = players
+        self.max_pip = max_pip
+        self.spinner = spinner       # the ruleset's first double is a spinner
+        self.events = 0              # history events read so far
+        self.last: object = None     # the last event read, to notice a different history
+        self.reset()
 
     def reset(self) -> None:
         n = self.players
-        self.lacks = [set() for _ in range(n)]
-        self.passed = [set() for _ in range(n)]
-        self.led = [set() for _ in range(n)]
-        self.left_open = [{} for _ in range(n)]
+        self.lacks = [0] * n
+        self.passed = [0] * n
+        self.led = [0] * n
+        self.opened = [0] * n
+        self.opened_twice = [0] * n
         self.placed = [0] * (self.max_pip + 1)
-        self.ends = None
+        self.ends: tuple[int, ...] | None = None
         self.board = Board(self.spinner)
 
     def read(self, history: Sequence) -> None:
         """Read the events not read yet (the history only grows during a match). Only
         public facts are read: who drew (never what), what was placed where, who passed."""
-        if self.events > len(history) or (self.events and history[self.events - 1] != self.last):
-            self.events = 0
-        if self.events == 0:
+        done = self.events
+        if done > len(history) or (done and history[done - 1] is not self.last
+                                   and history[done - 1] != self.last):
+            done = 0
+        if done == 0:
             self.reset()
-        for e in history[self.events:]:
+        board, ends, placed = self.board, self.ends, self.placed
+        ends_mask = 0
+        stale = False   # ends read after placements, only when needed
+        for e in history[done:]:
             kind = e["event"]
-            if kind == "deal":
+            if kind == "place":
+                p, end = e["player"], e["end"]
+                a, b = e["tile"]
+                placed[a] += 1
+                if b != a:
+                    placed[b] += 1
+                if end is None:
+                    board.open_with(a, b, a == b)
+                    self.led[p] = 1 << a | 1 << b
+                else:
+                    at = END_INDEX[end]
+                    board.place(at, a, b, a == b)
+                    bit = 1 << board.values[at]
+                    if self.opened[p] & bit:
+                        self.opened_twice[p] |= bit
+                    else:
+                        self.opened[p] |= bit
+                stale = True
+            elif kind == "draw" or kind == "pass":
+                if stale:
+                    ends, ends_mask, stale = board.ends(), 0, False
+                if ends is not None:
+                    if not ends_mask:
+                        for v in ends:
+                            ends_mask |= 1 << v
+                    self.lacks[e["player"]] |= ends_mask
+                    if kind == "pass":
+                        self.passed[e["player"]] |= ends_mask
+            elif kind == "deal":
                 self.reset()
-            elif kind == "place":
-                self._place(e["player"], e["tile"], e["end"])
-            elif kind in ("draw", "pass") and self.ends is not None:
-                self.lacks[e["player"]].update(self.ends)
-                if kind == "pass":
-                    self.passed[e["player"]].update(self.ends)
+                board, ends, placed, stale = self.board, None, self.placed, False
+        self.ends = board.ends() if stale else ends
         self.events = len(history)
         self.last = history[-1] if history else None
 
-    def _place(self, p: int, tile, end: str | None) -> None:
-        a, b = tile
-        self.placed[a] += 1
-        if b != a:
-            self.placed[b] += 1
-        if end is None:
-            self.board.open_with(a, b, a == b)
-            self.ends = self.board.ends()
-            self.led[p] = {a, b}
-            return
-        at = END_NAMES.index(end)
-        self.board.place(at, a, b, a == b)
-        self.ends = self.board.ends()
-        new = self.ends[at]
-        self.left_open[p][new] = self.left_open[p].get(new, 0) + 1
 
-
+END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
 OPEN_TERMS = ("suit", "double", "other", "value")
 PLACE_TERMS = ("options", "control", "lock", "block", "opp_suit", "double", "shed")
 PARTNER_TERMS = ("options", "control", "lock", "block", "partner", "partner_lacks", "opp_suit",
@@ -197,7 +206,7 @@ class StrategistBot:
         """
         tables = _Tables(game.tileset.tiles, game.rules.max_pip, game.values)
         draw_end = game.tileset.tile_count - game.rules.reserve
-        rules, seat, teams = game.rules, self.seat, game.teams(players)
+        rules, where = game.rules, _Seat(self.seat, players, game.teams(players))
 
         def decide(d: tuple, record: Sequence) -> int:
             phase = d[8]
@@ -214,14 +223,14 @@ class StrategistBot:
                         codes.append((low.bit_length() - 1) << 2 | e)
             if not codes:   # the one legal action: a draw, else a pass
                 return DRAW if d[6] else PASS
-            if len(codes) == 1 and not d[6]:   # one placement and no draw: nothing to score
-                return codes[0]
+            if len(codes) == 1 and (not d[6] or d[9] or draw_end - d[10] < 2 * players
+                                    or d[1].bit_count() > 5):
+                return codes[0]   # one placement, and no draw or none it would want
             known = self._knowledge(players, rules, record)
             ends = known.ends
             opening = phase == OPEN or ends is None
-            ctx = _Context(seat, players, teams, bits(d[1]), known,
-                           max(0, draw_end - d[10]), d[9], phase == PLAY, opening, ends,
-                           tables)
+            ctx = _Context(where, d[1], known, max(0, draw_end - d[10]), d[9], phase == PLAY,
+                           opening, ends, tables)
             return self._rank(ctx, codes, d[6])[0].code
 
         return decide
@@ -240,13 +249,15 @@ class StrategistBot:
                                             tuple(obs.tile_values.values()), obs.tile_values)
         known = self._knowledge(obs.players, obs.rules, obs.history)
         index = tables.index
-        hand = [index[t] for t in obs.hand]
+        hand = 0
+        for t in obs.hand:
+            hand |= 1 << index[t]
         opening = obs.phase == "open" or obs.ends is None
         actions = {}
         for a in places:
             code = index[a.tile] << 2 | (2 if opening else END_NAMES.index(a.end))
             actions[code] = a
-        ctx = _Context(obs.seat, obs.players, obs.teams, hand, known, obs.drawable,
+        ctx = _Context(_Seat(obs.seat, obs.players, obs.teams), hand, known, obs.drawable,
                        obs.drawn_this_turn, obs.phase == "play", opening, obs.ends, tables)
         draw = next((a for a in others if a.kind == "draw"), None)
         best, ranked = self._rank(ctx, list(actions), draw is not None)
@@ -291,62 +302,79 @@ class _Tables:
         self.values = values
         self.values_source = values_source   # the mapping they were read from
         self.top = max_pip
+        # per value, every tile showing it
+        self.value_mask = tuple(sum(1 << i for i, t in enumerate(tiles) if v in (t.low, t.high))
+                                for v in range(max_pip + 1))
+
+
+class _Seat:
+    """Who sits where, for one seat: fixed for the whole match."""
+
+    def __init__(self, me: int, n: int, teams):
+        mine = next(t for t in teams if me in t)
+        self.players = n
+        self.partners = [s for s in mine if s != me]
+        self.opponents = [s for s in range(n) if s not in mine]
+        self.next_seat = (me + 1) % n
+        # each opponent and the points per value blocked against it
+        self.blocking = [(o, W_BLOCK + (W_BLOCK_NEXT if o == self.next_seat else 0.0))
+                         for o in self.opponents]
 
 
 class _Context:
     """The facts one decision needs, computed once from the seat's view and Knowledge."""
 
-    def __init__(self, me: int, n: int, teams, hand: list[int], known: Knowledge,
-                 drawable: int, drawn_this_turn: int, playing: bool, opening: bool,
+    __slots__ = ("known", "hand", "tiles_in_hand", "ends", "playing", "opening", "drawable",
+                 "drawn_this_turn", "players", "tables", "partners", "opponents",
+                 "next_seat", "count", "unseen", "partner_suits", "partner_lacks",
+                 "opp_suits", "blocking", "block_risk")
+
+    def __init__(self, seat: _Seat, hand: int, known: Knowledge, drawable: int,
+                 drawn_this_turn: int, playing: bool, opening: bool,
                  ends: tuple[int, ...] | None, tables: _Tables):
         self.known = known
-        self.hand = hand
+        self.hand = hand                                # a bitmask of tile indices
+        self.tiles_in_hand = hand.bit_count()
         self.ends = ends
         self.playing = playing
         self.opening = opening
         self.drawable = drawable
         self.drawn_this_turn = drawn_this_turn
-        self.players = n
+        self.players = n = seat.players
         self.tables = tables
-        mine = next(t for t in teams if me in t)
-        self.partners = [s for s in mine if s != me]
-        self.opponents = [s for s in range(n) if s not in mine]
-        self.next_seat = (me + 1) % n
-        top = tables.top
-        low, high = tables.low, tables.high
-        self.count = count = [0] * (top + 1)            # my tiles showing each value
-        for t in hand:
-            a, b = low[t], high[t]
-            count[a] += 1
-            if b != a:
-                count[b] += 1
-        placed = known.placed
-        self.unseen = [top + 1 - count[v] - placed[v] for v in range(top + 1)]
-        self.partner_suits = set()
-        for p in self.partners:
-            self.partner_suits |= known.led[p] | set(known.left_open[p])
-            self.partner_suits -= known.lacks[p]
-        # values the partners are known to lack
-        self.partner_lacks = set().union(*(known.lacks[p] for p in self.partners))
-        self.opp_suits = set()   # values an opponent led, or opened at least twice
-        for o in self.opponents:
-            self.opp_suits |= known.led[o] | {v for v, k in known.left_open[o].items() if k >= 2}
-            self.opp_suits -= known.lacks[o]
-        # (what each opponent lacks, the points per value blocked against it)
-        self.blocking = [(known.lacks[o], W_BLOCK + (W_BLOCK_NEXT if o == self.next_seat
-                                                     else 0.0)) for o in self.opponents]
+        self.partners = seat.partners
+        self.opponents = seat.opponents
+        self.next_seat = seat.next_seat
+        top1 = tables.top + 1
+        # my tiles showing each value, and the tiles showing it neither mine nor placed
+        self.count = count = [(hand & m).bit_count() for m in tables.value_mask]
+        self.unseen = [top1 - c - p for c, p in zip(count, known.placed, strict=True)]
+        lacks, led = known.lacks, known.led
+        if seat.partners:
+            suits = 0
+            partner_lacks = 0
+            for p in seat.partners:
+                suits = (suits | led[p] | known.opened[p]) & ~lacks[p]
+                partner_lacks |= lacks[p]
+            self.partner_suits = suits
+            self.partner_lacks = partner_lacks    # values the partners are known to lack
+        opp = 0   # values an opponent led, or opened at least twice
+        twice = known.opened_twice
+        for o in seat.opponents:
+            opp = (opp | led[o] | twice[o]) & ~lacks[o]
+        self.opp_suits = opp
+        self.blocking = [(lacks[o], w) for o, w in seat.blocking]
         # the round may block when no more tiles can come into play from the boneyard
         self.block_risk = 1.0 if drawable == 0 else (0.5 if drawable <= n else 0.0)
 
     @property
-    def next_suits(self) -> set[int]:
-        """What the next player holds, when an opponent (for draws): read only when a
-        voluntary draw is in question."""
+    def next_suits(self) -> int:
+        """What the next player holds, when an opponent (for draws; a value bitmask):
+        read only when a voluntary draw is in question."""
         known, nxt = self.known, self.next_seat
         if nxt not in self.opponents:
-            return set()
-        return (known.led[nxt] | {v for v, k in known.left_open[nxt].items()
-                                  if k >= 2}) - known.lacks[nxt]
+            return 0
+        return (known.led[nxt] | known.opened_twice[nxt]) & ~known.lacks[nxt]
 
 
 def _score_opening(code: int, ctx: _Context) -> Scored:
@@ -369,31 +397,42 @@ def _score_place(code: int, ctx: _Context) -> Scored:
     at = code & 3
     placed[at] = tables.pips[t] - placed[at]
     ends = tuple(placed)
-    if len(ctx.hand) == 1:
+    if ctx.tiles_in_hand == 1:
         return Scored(code, W_DOMINO, (W_DOMINO,), DOMINO_TERMS, ends)
-    count = list(ctx.count)
-    count[lo] -= 1
-    if hi != lo:
-        count[hi] -= 1
-    values = set(ends)
-    low, high = tables.low, tables.high
-    options = W_OPTIONS * sum(1 for u in ctx.hand if u != t and (low[u] in values
-                                                                 or high[u] in values))
-    control = W_CONTROL * sum(count[v] for v in ends)
-    lock = W_LOCK * sum(1 for v in values if count[v] and ctx.unseen[v] == 0)
+    count = ctx.count
+    value_mask = tables.value_mask
+    unseen = ctx.unseen
+    fits = values = locked = kept = 0
+    for v in ends:
+        # my tiles left showing the end values (the placed tile no longer counts)
+        mine = count[v] - (v == lo or v == hi)
+        kept += mine
+        bit = 1 << v
+        if not values & bit:
+            values |= bit
+            fits |= value_mask[v]
+            # an end value only I still hold: mine after this tile, none unseen
+            if mine and not unseen[v]:
+                locked += 1
+    # my other tiles that fit an end next turn
+    options = W_OPTIONS * (ctx.hand & ~(1 << t) & fits).bit_count()
+    control = W_CONTROL * kept
+    lock = W_LOCK * locked
     block = 0.0
     for lacks, weight in ctx.blocking:
         lacked = values & lacks
         if lacked:
-            block += weight * len(lacked)
+            block += weight * lacked.bit_count()
             if lacked == values:
                 block += W_SHUTOUT
-    opp_suit = -W_OPP_SUIT * len(values & ctx.opp_suits)
+    opp_suit = -W_OPP_SUIT * (values & ctx.opp_suits).bit_count()
     double = W_DOUBLE if lo == hi else 0.0
     shed = (W_SHED + W_SHED_BLOCK * ctx.block_risk) * tables.values[t]
     if ctx.partners:
-        terms = (options, control, lock, block, W_PARTNER * len(values & ctx.partner_suits),
-                 -W_PARTNER_LACKS * len(values & ctx.partner_lacks), opp_suit, double, shed)
+        terms = (options, control, lock, block,
+                 W_PARTNER * (values & ctx.partner_suits).bit_count(),
+                 -W_PARTNER_LACKS * (values & ctx.partner_lacks).bit_count(), opp_suit,
+                 double, shed)
         return Scored(code, sum(terms), terms, PARTNER_TERMS, ends)
     terms = (options, control, lock, block, opp_suit, double, shed)
     return Scored(code, sum(terms), terms, PLACE_TERMS, ends)
@@ -404,7 +443,7 @@ def _wants_draw(ranked: list[Scored], ctx: _Context) -> bool:
     an opponent, is known to hold, none leaves a tile to follow with or blocks anyone,
     the hand is small and the boneyard still large (two tiles a player). Measured: any
     looser and the extra pips cost more than the denied suit gains."""
-    if ctx.drawn_this_turn or ctx.drawable < 2 * ctx.players or len(ctx.hand) > 5:
+    if ctx.drawn_this_turn or ctx.drawable < 2 * ctx.players or ctx.tiles_in_hand > 5:
         return False
     next_suits = ctx.next_suits
     if not next_suits:
@@ -412,7 +451,7 @@ def _wants_draw(ranked: list[Scored], ctx: _Context) -> bool:
     for s in ranked:
         if s.names is DOMINO_TERMS or s.values[0] or s.values[3]:   # options, block
             return False
-        if s.ends[s.code & 3] not in next_suits:
+        if not next_suits >> s.ends[s.code & 3] & 1:
             return False
     return True
 
@@ -475,9 +514,9 @@ def _phrase(term: str, s: Scored, ctx: _Context) -> str:
     if term == "block":
         groups: dict[tuple, list[int]] = {}   # (seats, how) -> values they lack
         for v in values:
-            seats = tuple(o for o in ctx.opponents if v in known.lacks[o])
+            seats = tuple(o for o in ctx.opponents if known.lacks[o] >> v & 1)
             if seats:
-                kinds = {"passed" if v in known.passed[o] else "drew" for o in seats}
+                kinds = {"passed" if known.passed[o] >> v & 1 else "drew" for o in seats}
                 groups.setdefault((seats, " or ".join(sorted(kinds, reverse=True))), []).append(v)
         parts = []
         for (seats, how), vs in groups.items():
@@ -487,7 +526,7 @@ def _phrase(term: str, s: Scored, ctx: _Context) -> str:
             parts.append(f"leaves {named} open, which {who} on {named})")
         return "; ".join(parts)
     if term == "partner":
-        shared = sorted(set(values) & ctx.partner_suits)
+        shared = [v for v in values if ctx.partner_suits >> v & 1]
         return f"plays to your partner's suit, {' and '.join(suit(v) for v in shared)}"
     if term == "lock":
         mine = [v for v in values if ctx.unseen[v] == 0]
