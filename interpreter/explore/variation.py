@@ -150,9 +150,9 @@ def check_vary(vary: Vary) -> None:
                  and "properties" not in fields[p]]
         raise usage(f"--vary {vary.path}: is a group of rules; vary one of its fields",
                     "e.g. " + ", ".join(inner[:6]))
-    from ..rules.schema import _StrictValidator
+    from ..rules.schema import strict_validator
 
-    validator = _StrictValidator(sub)
+    validator = strict_validator()(sub)
     kind = _expression_kind(vary.path)
     for value in vary.values:
         error = next(iter(validator.iter_errors(value)), None)

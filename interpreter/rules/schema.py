@@ -11,10 +11,7 @@ from __future__ import annotations
 import copy
 import json
 from functools import cache
-from typing import Any
-
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, did_you_mean
 from .resources import schema_path
@@ -26,12 +23,23 @@ _TYPE_WORDS = {
 }
 
 
-# JSON Schema counts 7.0 as an integer; the engine needs real ints (YAML "7.0" is a float).
-_StrictValidator = validators.extend(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
-        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)),
-)
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+
+
+@cache
+def strict_validator() -> type:
+    """The validator class: Draft 2020-12 with real ints only. JSON Schema counts 7.0 as
+    an integer; the engine needs real ints (YAML "7.0" is a float). jsonschema is
+    imported here, when a file is first validated, not when `list` or `rules` start."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
+            "integer",
+            lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)),
+    )
 
 
 @cache
@@ -186,7 +194,7 @@ def _leaves(error: ValidationError) -> list[ValidationError]:
 
 def validate(data: Any, marks: dict[Path, Mark]) -> list[Diagnostic]:
     """Every schema violation in ``data``, each at its file:line:col."""
-    validator = _StrictValidator(ruleset_schema())
+    validator = strict_validator()(ruleset_schema())
     leaves = [leaf for error in validator.iter_errors(data) for leaf in _leaves(error)]
     # `spinner: yes` breaks both "a string" and the enum: the list of choices says it all
     enums = {tuple(leaf.absolute_path) for leaf in leaves if leaf.validator == "enum"}
