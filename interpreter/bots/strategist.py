@@ -12,8 +12,11 @@ opponent, is known to hold (it led it or opened it twice) and the boneyard is la
 No search: each legal action gets a score that is a sum of named terms (the ``W_*``
 weights), the best wins and ties go to the seat's RNG. The terms that set the winner
 apart from the best lower-scored action are what ``explain`` says, so every choice has
-a reason a player can read. It reads only its ``Observation`` (its hand, the line and
-the public history), so it has no ``policy`` fast path: simulations call ``choose``.
+a reason a player can read. It reads only what its ``Observation`` holds (its hand,
+the line and the public history), so it has no ``policy`` fast path; simulations ask
+``decider``, the same scoring read from the engine's decision and the public record
+(value sets as bitmasks, forced moves unscored), and a test pins both to the same
+choices.
 
 >>> from dominorules import api
 >>> state = api.load_game("house/empty-boneyard").new_match(2, deals=[api.Deal.of(
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 
 from ..engine.actions import DRAW, PASS, Action
 from ..engine.board import END_NAMES, Board
@@ -271,7 +275,7 @@ class StrategistBot:
         """(the best Scored, every placement Scored best first) -- one RNG call on a tie."""
         score = _score_opening if ctx.opening else _score_place
         ranked = [score(code, ctx) for code in codes]
-        ranked.sort(key=_negative_score)
+        ranked.sort(key=_SCORE, reverse=True)   # stable: ties keep the legal order
         top = [s for s in ranked if s.score >= ranked[0].score - 1e-9]
         best = top[int(self.rng.random() * len(top))] if len(top) > 1 else top[0]
         if can_draw and ctx.playing and not ctx.opening and _wants_draw(ranked, ctx):
@@ -286,8 +290,7 @@ class StrategistBot:
         return self.known
 
 
-def _negative_score(s: Scored) -> float:
-    return -s.score
+_SCORE = attrgetter("score")
 
 
 class _Tables:
