@@ -131,7 +131,8 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
         for _ in core.run():
             raise RuntimeError("a fast policy is missing")  # pragma: no cover
         return core.result
-    deciders = [(b.decider(game, players) if fast and policies[s] is None
+    shared: dict = {}   # what the deciders of this match read once for all seats
+    deciders = [(b.decider(game, players, shared) if fast and policies[s] is None
                  and hasattr(b, "decider") and is_builtin(b) else None)
                 for s, b in enumerate(seats)]
     if not deals and all(p is not None or d is not None for p, d in zip(policies, deciders,

@@ -198,7 +198,8 @@ class StrategistBot:
         best, ranked, ctx = self._decide(obs, legal)
         return best.action, _say(best, ranked, ctx, obs)
 
-    def decider(self, game, players: int) -> Callable[[tuple, Sequence], int]:
+    def decider(self, game, players: int,
+                shared: dict | None = None) -> Callable[[tuple, Sequence], int]:
         """The same choice as ``choose``, as ``decide(decision, record) -> action code``
         over the engine's decision tuple (``engine.core``) and the match record so far.
 
@@ -208,6 +209,13 @@ class StrategistBot:
         anything, and no Observation or Action is built: this is what makes simulations
         with strategists fast. A test plays rulesets both ways and compares the records.
         """
+        # What the public record says is the same for every seat: the strategists of one
+        # match (``shared``: a dict per match) read it once between them.
+        if shared is not None:
+            if "strategist" not in shared:
+                shared["strategist"] = Knowledge(players, game.rules.max_pip,
+                                                 game.rules.spinner == "first_double")
+            self.known = shared["strategist"]
         tables = _Tables(game.tileset.tiles, game.rules.max_pip, game.values)
         draw_end = game.tileset.tile_count - game.rules.reserve
         rules, where = game.rules, _Seat(self.seat, players, game.teams(players))
