@@ -30,6 +30,7 @@ choices.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 
@@ -216,7 +217,10 @@ class StrategistBot:
                 shared["strategist"] = Knowledge(players, game.rules.max_pip,
                                                  game.rules.spinner == "first_double")
             self.known = shared["strategist"]
-        tables = _Tables(game.tileset.tiles, game.rules.max_pip, game.values)
+        tables = _TABLES.get(game)
+        if tables is None:
+            tables = _TABLES[game] = _Tables(game.tileset.tiles, game.rules.max_pip,
+                                             game.values)
         draw_end = game.tileset.tile_count - game.rules.reserve
         rules, where = game.rules, _Seat(self.seat, players, game.teams(players))
 
@@ -299,6 +303,7 @@ class StrategistBot:
 
 
 _SCORE = attrgetter("score")
+_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # Game -> _Tables
 
 
 class _Tables:
