@@ -93,7 +93,8 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
                fast: bool = True) -> MatchResult:
     """Play one match to the end; ``result.events`` holds the record when ``trace``.
 
-    Builtin bots run as fast bitmask policies; any other bot goes through
+    Builtin bots run as fast bitmask policies (the strategist, which reads the public
+    history, as a ``decider`` over the engine's decisions); any other bot goes through
     ``Observation`` + legal ``Action`` objects. ``fast=False`` sends every bot that
     way (the two paths give identical records; a test checks it).
     """
