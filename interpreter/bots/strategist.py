@@ -228,17 +228,18 @@ class StrategistBot:
             phase = d[8]
             if phase == SEEK:
                 return DRAW
+            masks = (d[4],) if phase == OPEN else d[12] if len(d) > 11 else (d[4], d[5])
+            if not any(masks):   # the one legal action: a draw, else a pass
+                return DRAW if d[6] else PASS
             if phase == OPEN:
                 codes = [t << 2 | 2 for t in bits(d[4])]
             else:
                 codes = []
-                for e, m in enumerate(d[12] if len(d) > 11 else (d[4], d[5])):
+                for e, m in enumerate(masks):
                     while m:
                         low = m & -m
                         m ^= low
                         codes.append((low.bit_length() - 1) << 2 | e)
-            if not codes:   # the one legal action: a draw, else a pass
-                return DRAW if d[6] else PASS
             if len(codes) == 1 and (not d[6] or d[9] or draw_end - d[10] < 2 * players
                                     or d[1].bit_count() > 5):
                 return codes[0]   # one placement, and no draw or none it would want
