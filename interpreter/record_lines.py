@@ -5,7 +5,8 @@ keys in the event's order, every non-ASCII character escaped. Writing records us
 cost four times the match itself, nearly all of it in ``json.dumps`` building a new
 encoder for every event. Here one encoder is made once: with the ``fast`` extra
 (``orjson``) a match's events are encoded in C at a tenth of the cost; without it the
-standard library's C encoder is called directly. orjson writes the same bytes for what
+commonest events are written from templates and the rest by the standard library's C
+encoder, called directly. orjson writes the same bytes for what
 the engine records (ints, ASCII strings, lists, None); a match whose text holds anything
 it would write differently (a non-ASCII or DEL character, which ``json`` escapes, or an
 integer beyond 64 bits, which orjson refuses) is encoded by the standard library
@@ -46,7 +47,34 @@ def _standard_encoder():
     return lambda event: "".join(c_encode(event, 0))
 
 
-dumps_standard = _standard_encoder()
+_encode_any = _standard_encoder()
+
+# The three events of nearly every line, written from templates once their shape is
+# checked (the keys in this order, ints that are ints, a known end); anything else goes
+# to json's encoder. A third faster than the encoder alone, byte for byte the same.
+_PLACE, _DRAW, _PASS = ("event", "player", "tile", "end"), ("event", "player", "tile"), \
+    ("event", "player")
+_ENDS = {None: "null", "left": '"left"', "right": '"right"', "up": '"up"', "down": '"down"'}
+
+
+def dumps_standard(event: dict[str, Any]) -> str:
+    """``json.dumps(event, separators=SEPARATORS)``, without orjson."""
+    keys = tuple(event)
+    if keys == _PLACE:
+        p, t, end = event["player"], event["tile"], event["end"]
+        if (event["event"] == "place" and type(p) is int and type(t) is list and len(t) == 2
+                and type(t[0]) is int and type(t[1]) is int and end in _ENDS):
+            return f'{{"event":"place","player":{p},"tile":[{t[0]},{t[1]}],"end":{_ENDS[end]}}}'
+    elif keys == _DRAW:
+        p, t = event["player"], event["tile"]
+        if (event["event"] == "draw" and type(p) is int and type(t) is list and len(t) == 2
+                and type(t[0]) is int and type(t[1]) is int):
+            return f'{{"event":"draw","player":{p},"tile":[{t[0]},{t[1]}]}}'
+    elif keys == _PASS:
+        p = event["player"]
+        if event["event"] == "pass" and type(p) is int:
+            return f'{{"event":"pass","player":{p}}}'
+    return _encode_any(event)
 
 
 def dumps(event: dict[str, Any]) -> str:

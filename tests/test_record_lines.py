@@ -53,6 +53,18 @@ ODD = [
     [{"event": "match_start", "ruleset": "mine", "players": 2, "teams": [[0], [1]],
       "seed": 1, "source": "/tmp/é/},{\"x\".yaml"}],
     [],
+    # shapes the templates must leave to json: a bool, a tuple, an unknown end, another
+    # key order, an extra key, a float, a huge or negative int
+    [{"event": "place", "player": True, "tile": [1, 2], "end": "left"},
+     {"event": "place", "player": 0, "tile": (1, 2), "end": "left"},
+     {"event": "place", "player": 0, "tile": [1, 2], "end": "middle"},
+     {"event": "place", "tile": [1, 2], "player": 0, "end": None},
+     {"event": "draw", "player": 0, "tile": [1, 2, 3]},
+     {"event": "draw", "player": 0, "tile": [1.0, 2]},
+     {"event": "pass", "player": 2 ** 80},
+     {"event": "pass", "player": -1},
+     {"event": "skip", "player": 1},
+     {"event": "place", "player": 1, "tile": [0, 0], "end": "down"}],
 ]
 
 
