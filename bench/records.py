@@ -2,8 +2,9 @@
 
 For each case, the same matches are simulated (``api.simulate``, seeds from
 ``api.match_seed``) without a record, with one written by each encoder (``orjson`` when
-the ``fast`` extra is installed, the standard library's C encoder, and one
-``json.dumps`` call per event as records were written before), interleaved rep by rep.
+the ``fast`` extra is installed, the fallback without it, and one ``json.dumps`` call
+per event as records were written before), and with the events built but not written
+(the engine's share), interleaved rep by rep.
 CPU seconds of this process (``time.process_time``), the median of the reps; the ratio
 is each run with records over the run without (target: at most 1.5).
 
@@ -34,8 +35,15 @@ def _per_event_dumps(events) -> str:
     return "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in events)
 
 
-ENCODERS = {"json.dumps per event (before)": _per_event_dumps,
-            "json C encoder": record_lines.encode_standard}
+def _nothing(events) -> str:
+    return ""
+
+
+# "events only" builds the records but writes nothing: what the engine's event dicts
+# cost by themselves, the floor any encoder stands on
+ENCODERS = {"events only, nothing written": _nothing,
+            "json.dumps per event (before)": _per_event_dumps,
+            "templates + json's C encoder": record_lines.encode_standard}
 if record_lines.orjson is not None:
     ENCODERS["orjson"] = record_lines._encode_orjson
 
