@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from .bots.guard import construct, fast_policy
+from .bots.guard import construct, fast_policy, is_builtin
 from .bots.loader import make_bot, resolve
 from .bots.seats import seat_bots
 from .bots.turn import bot_turn
@@ -92,7 +92,8 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
                fast: bool = True) -> MatchResult:
     """Play one match to the end; ``result.events`` holds the record when ``trace``.
 
-    Builtin bots run as fast bitmask policies; any other bot goes through
+    Builtin bots run as fast bitmask policies (the strategist, which reads the public
+    history, as a ``decider`` over the engine's decisions); any other bot goes through
     ``Observation`` + legal ``Action`` objects. ``fast=False`` sends every bot that
     way (the two paths give identical records; a test checks it).
     """
@@ -130,12 +131,41 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
         for _ in core.run():
             raise RuntimeError("a fast policy is missing")  # pragma: no cover
         return core.result
+    shared: dict = {}   # what the deciders of this match read once for all seats
+    deciders = [(b.decider(game, players, shared) if fast and policies[s] is None
+                 and hasattr(b, "decider") and is_builtin(b) else None)
+                for s, b in enumerate(seats)]
+    if not deals and all(p is not None or d is not None for p, d in zip(policies, deciders,
+                                                                         strict=True)):
+        return _play_deciding(game, players, seed, policies, deciders, trace, start_scores,
+                              max_rounds)
     state = State(game, players, seed, deals=deals, start_scores=start_scores,
                   max_rounds=max_rounds, record=True, policies=policies)
     while not state.is_terminal:
         seat = state.current_player
         bot_turn(state, seats[seat], labels[seat], seat)
     result = state.outcome
+    if not trace:
+        result = MatchResult(**{**result.__dict__, "events": None})
+    return result
+
+
+def _play_deciding(game: Game, players: int, seed: int, policies: list, deciders: list,
+                   trace: bool, start_scores, max_rounds: int) -> MatchResult:
+    """A match whose seats all have a fast policy or a builtin ``decider``: the engine's
+    decisions go straight to the deciders, without State, Observations or Actions (a
+    decider reads the public record, so the match is recorded even when not traced)."""
+    core = game.core_class(game, players, seed, policies, record=True,
+                           start_scores=start_scores, max_rounds=max_rounds)
+    run = core.run()
+    rec = core.rec
+    try:
+        decision = next(run)
+        while True:
+            decision = run.send(deciders[decision[0]](decision, rec))
+    except StopIteration:
+        pass
+    result = core.result
     if not trace:
         result = MatchResult(**{**result.__dict__, "events": None})
     return result
@@ -162,7 +192,7 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
 
     With ``trace_path`` every match's record is written there (JSON Lines).
     """
-    from .records import dumps
+    from .record_lines import encode_events
 
     game.check_players(players)
     teams = game.teams(players)
@@ -174,7 +204,7 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
         for i in range(matches):
             result = play_match(game, players, match_seed(seed, i), bots, trace=out is not None)
             if out is not None:  # one write a match: Ctrl-C leaves whole matches only
-                out.write("".join(dumps(e) + "\n" for e in result.events))
+                out.write(encode_events(result.events))
             if result.capped:
                 capped += 1
             elif result.winner is None:

@@ -24,16 +24,15 @@ from .engine.state import State
 from .engine.tiles import Tile, in_set, not_in_set
 from .files import check_path, read_bytes
 from .record_format import shape_problem
+from .record_lines import dumps, encode_events
 
-
-def dumps(event: dict[str, Any]) -> str:
-    """One event as one compact JSON line (no newline)."""
-    return json.dumps(event, separators=(",", ":"))
+__all__ = ["TRUNCATED", "dumps", "encode_events", "parse_line", "read_records", "verify_file",
+           "write_events", "write_records"]
 
 
 def write_events(out: IO[str], events: Iterable[dict[str, Any]]) -> None:
     """Append events to an open text file, one line each."""
-    out.writelines(dumps(e) + "\n" for e in events)
+    out.write(encode_events(events))
 
 
 def write_records(path: str, events: Iterable[dict[str, Any]]) -> None:

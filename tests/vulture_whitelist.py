@@ -30,6 +30,9 @@ version
 # the cache key of resources._description: a file edited since is read again
 mtime
 
+# Python calls a package's __getattr__ for a name it lacks (PEP 562: engine's lazy names)
+__getattr__
+
 # pexpect reads these attributes of a spawned child
 _.delaybeforesend
 _.logfile_read

@@ -8,7 +8,10 @@ bot's RNG identically, so a match gives the same record either way. The engine
 does not call a policy when the only legal action is a draw or a pass, so a bot
 offering ``policy`` must not use its RNG then. A policy carrying ``uniform_bits``
 (the ``random`` bot's, on a seat stream) is the uniform pick itself, which the
-engine inlines.
+engine inlines. A builtin bot that reads the public history (the strategist) offers
+``decider(game, players)`` instead: ``decide(decision, record) -> int action`` over
+the engine's decision tuple and the match record, asked at every decision of its
+seat, forced ones included (see ``api.play_match``).
 """
 
 from __future__ import annotations

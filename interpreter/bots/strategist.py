@@ -12,8 +12,11 @@ opponent, is known to hold (it led it or opened it twice) and the boneyard is la
 No search: each legal action gets a score that is a sum of named terms (the ``W_*``
 weights), the best wins and ties go to the seat's RNG. The terms that set the winner
 apart from the best lower-scored action are what ``explain`` says, so every choice has
-a reason a player can read. It reads only its ``Observation`` (its hand, the line and
-the public history), so it has no ``policy`` fast path: simulations call ``choose``.
+a reason a player can read. It reads only what its ``Observation`` holds (its hand,
+the line and the public history), so it has no ``policy`` fast path; simulations ask
+``decider``, the same scoring read from the engine's decision and the public record
+(value sets as bitmasks, forced moves unscored), and a test pins both to the same
+choices.
 
 >>> from dominorules import api
 >>> state = api.load_game("house/empty-boneyard").new_match(2, deals=[api.Deal.of(
@@ -27,13 +30,15 @@ the public history), so it has no ``policy`` fast path: simulations call ``choos
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+import weakref
+from collections.abc import Callable, Sequence
+from operator import attrgetter
 
-from ..engine.actions import Action
+from ..engine.actions import DRAW, PASS, Action
 from ..engine.board import END_NAMES, Board
+from ..engine.core import OPEN, PLAY, SEEK
 from ..engine.observation import Observation
-from ..engine.tiles import Tile
+from ..engine.tiles import bits
 
 SUITS = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
          "nines", "tens", "elevens", "twelves")
@@ -62,81 +67,120 @@ def suit(v: int) -> str:
     return SUITS[v] if v < len(SUITS) else f"{v}s"
 
 
-@dataclass
 class Knowledge:
     """What the public history of the current round says about each seat.
 
+    Sets of pip values are bitmasks (bit v: value v), so scoring is integer arithmetic.
     ``lacks``: values a seat drew or passed at (it held no tile showing them then);
-    ``passed``: those of them it passed at.
-    ``led``: the values of the tile the seat opened with. ``left_open``: how often
-    the seat created each end value by a placement.
+    ``passed``: those of them it passed at. ``led``: the values of the tile the seat
+    opened with. ``opened``: the end values the seat created by a placement at least
+    once, ``opened_twice``: at least twice. ``placed``: tiles on the board showing
+    each value (a double once).
     """
 
-    players: int
-    lacks: list[set[int]] = field(default_factory=list)
-    passed: list[set[int]] = field(default_factory=list)
-    led: list[set[int]] = field(default_factory=list)
-    left_open: list[dict[int, int]] = field(default_factory=list)
-    spinner: bool = False        # the ruleset's first double is a spinner
-    ends: tuple[int, ...] | None = None
-    board: Board | None = None
-    events: int = 0              # history events read so far
-    last: object = None          # the last event read, to notice a different history
+    def __init__(self, players: int, max_pip: int = 6, spinner: bool = False):
+        self.players = players
+        self.max_pip = max_pip
+        self.spinner = spinner       # the ruleset's first double is a spinner
+        self.events = 0              # history events read so far
+        self.last: object = None     # the last event read, to notice a different history
+        self.reset()
 
     def reset(self) -> None:
         n = self.players
-        self.lacks = [set() for _ in range(n)]
-        self.passed = [set() for _ in range(n)]
-        self.led = [set() for _ in range(n)]
-        self.left_open = [{} for _ in range(n)]
-        self.ends = None
+        self.lacks = [0] * n
+        self.passed = [0] * n
+        self.led = [0] * n
+        self.opened = [0] * n
+        self.opened_twice = [0] * n
+        self.placed = [0] * (self.max_pip + 1)
+        self.ends: tuple[int, ...] | None = None
         self.board = Board(self.spinner)
 
     def read(self, history: Sequence) -> None:
-        """Read the events not read yet (the history only grows during a match)."""
-        if self.events > len(history) or (self.events and history[self.events - 1] != self.last):
-            self.events = 0
-        if self.events == 0:
+        """Read the events not read yet (the history only grows during a match). Only
+        public facts are read: who drew (never what), what was placed where, who passed."""
+        done = self.events
+        if done > len(history) or (done and history[done - 1] is not self.last
+                                   and history[done - 1] != self.last):
+            done = 0
+        if done == 0:
             self.reset()
-        for e in history[self.events:]:
+        board, ends, placed = self.board, self.ends, self.placed
+        ends_mask = 0
+        stale = False   # ends read after placements, only when needed
+        for e in history[done:]:
             kind = e["event"]
-            if kind == "deal":
+            if kind == "place":
+                p, end = e["player"], e["end"]
+                a, b = e["tile"]
+                placed[a] += 1
+                if b != a:
+                    placed[b] += 1
+                if end is None:
+                    board.open_with(a, b, a == b)
+                    self.led[p] = 1 << a | 1 << b
+                else:
+                    at = END_INDEX[end]
+                    board.place(at, a, b, a == b)
+                    bit = 1 << board.values[at]
+                    if self.opened[p] & bit:
+                        self.opened_twice[p] |= bit
+                    else:
+                        self.opened[p] |= bit
+                stale = True
+            elif kind == "draw" or kind == "pass":
+                if stale:
+                    ends, ends_mask, stale = board.ends(), 0, False
+                if ends is not None:
+                    if not ends_mask:
+                        for v in ends:
+                            ends_mask |= 1 << v
+                    self.lacks[e["player"]] |= ends_mask
+                    if kind == "pass":
+                        self.passed[e["player"]] |= ends_mask
+            elif kind == "deal":
                 self.reset()
-            elif kind == "place":
-                self._place(e["player"], e["tile"], e["end"])
-            elif kind in ("draw", "pass") and self.ends is not None:
-                self.lacks[e["player"]].update(self.ends)
-                if kind == "pass":
-                    self.passed[e["player"]].update(self.ends)
+                board, ends, placed, stale = self.board, None, self.placed, False
+        self.ends = board.ends() if stale else ends
         self.events = len(history)
         self.last = history[-1] if history else None
 
-    def _place(self, p: int, tile, end: str | None) -> None:
-        a, b = tile
-        if end is None:
-            self.board.open_with(a, b, a == b)
-            self.ends = self.board.ends()
-            self.led[p] = {a, b}
-            return
-        at = END_NAMES.index(end)
-        self.board.place(at, a, b, a == b)
-        self.ends = self.board.ends()
-        new = self.ends[at]
-        self.left_open[p][new] = self.left_open[p].get(new, 0) + 1
+
+END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
+OPEN_TERMS = ("suit", "double", "other", "value")
+PLACE_TERMS = ("options", "control", "lock", "block", "opp_suit", "double", "shed")
+PARTNER_TERMS = ("options", "control", "lock", "block", "partner", "partner_lacks", "opp_suit",
+                 "double", "shed")
+DOMINO_TERMS = ("domino",)
 
 
-@dataclass
 class Scored:
-    """One legal action, its total score and the terms it came from (term -> points)."""
+    """One legal action (``code``: tile index << 2 | end, 2 = the opening), its total score
+    and the terms it came from; ``terms`` (term -> points) is built only when asked for."""
 
-    action: Action
-    score: float
-    terms: dict[str, float]
-    ends: tuple[int, int] | None = None
+    __slots__ = ("code", "score", "values", "names", "ends", "action")
+
+    def __init__(self, code: int, score: float, values: tuple = (), names: tuple = (),
+                 ends: tuple[int, ...] | None = None, action: Action | None = None):
+        self.code = code
+        self.score = score
+        self.values = values
+        self.names = names
+        self.ends = ends
+        self.action = action
+
+    @property
+    def terms(self) -> dict[str, float]:
+        return dict(zip(self.names, self.values, strict=True))
 
 
 class StrategistBot:
-    """Seed 004's strategy as a scored heuristic; ``explain`` gives the reason in a sentence."""
+    """Seed 004's strategy as a scored heuristic; ``explain`` gives the reason in a sentence.
+
+    ``choose`` reads an Observation; simulations use ``decider``, the same decision
+    read straight from the engine's decision and the public record (see ``decider``).
+    """
 
     name = "strategist"
 
@@ -144,6 +188,7 @@ class StrategistBot:
         self.seat = seat
         self.rng = rng
         self.known: Knowledge | None = None
+        self._tables: _Tables | None = None
 
     # -- the bot protocol ----------------------------------------------------------------
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
@@ -152,122 +197,262 @@ class StrategistBot:
     def explain(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
         """The action ``choose`` would take, and why, in one sentence."""
         best, ranked, ctx = self._decide(obs, legal)
-        return best.action, _say(best, ranked, ctx)
+        return best.action, _say(best, ranked, ctx, obs)
+
+    def decider(self, game, players: int,
+                shared: dict | None = None) -> Callable[[tuple, Sequence], int]:
+        """The same choice as ``choose``, as ``decide(decision, record) -> action code``
+        over the engine's decision tuple (``engine.core``) and the match record so far.
+
+        It reads what the Observation holds: its own hand (the decision's), the open
+        ends, the boneyard count and the public part of the record (who drew, never
+        what). Forced moves (only a draw or only a pass) are answered without scoring
+        anything, and no Observation or Action is built: this is what makes simulations
+        with strategists fast. A test plays rulesets both ways and compares the records.
+        """
+        # What the public record says is the same for every seat: the strategists of one
+        # match (``shared``: a dict per match) read it once between them.
+        if shared is not None:
+            if "strategist" not in shared:
+                shared["strategist"] = Knowledge(players, game.rules.max_pip,
+                                                 game.rules.spinner == "first_double")
+            self.known = shared["strategist"]
+        tables = _TABLES.get(game)
+        if tables is None:
+            tables = _TABLES[game] = _Tables(game.tileset.tiles, game.rules.max_pip,
+                                             game.values)
+        draw_end = game.tileset.tile_count - game.rules.reserve
+        rules, where = game.rules, _Seat(self.seat, players, game.teams(players))
+
+        def decide(d: tuple, record: Sequence) -> int:
+            phase = d[8]
+            if phase == SEEK:
+                return DRAW
+            masks = (d[4],) if phase == OPEN else d[12] if len(d) > 11 else (d[4], d[5])
+            if not any(masks):   # the one legal action: a draw, else a pass
+                return DRAW if d[6] else PASS
+            if phase == OPEN:
+                codes = [t << 2 | 2 for t in bits(d[4])]
+            else:
+                codes = []
+                for e, m in enumerate(masks):
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        codes.append((low.bit_length() - 1) << 2 | e)
+            if len(codes) == 1 and (not d[6] or d[9] or draw_end - d[10] < 2 * players
+                                    or d[1].bit_count() > 5):
+                return codes[0]   # one placement, and no draw or none it would want
+            known = self._knowledge(players, rules, record)
+            ends = known.ends
+            opening = phase == OPEN or ends is None
+            ctx = _Context(where, d[1], known, max(0, draw_end - d[10]), d[9], phase == PLAY,
+                           opening, ends, tables)
+            return self._rank(ctx, codes, d[6])[0].code
+
+        return decide
 
     # -- deciding ------------------------------------------------------------------------
     def _decide(self, obs: Observation, legal: Sequence[Action]):
-        ctx = _Context(obs, self._knowledge(obs))
         places = [a for a in legal if a.kind == "place"]
         others = [a for a in legal if a.kind != "place"]
         if not places:  # draw (seeking, stuck) or pass: the rules leave no choice worth scoring
             only = others[0] if others else Action("pass")
-            return Scored(only, 0.0, {}), [], ctx
-        if obs.phase == "open" or obs.ends is None:
-            ranked = [_score_opening(a, ctx) for a in places]
-        else:
-            ranked = [_score_place(a, ctx) for a in places]
-        ranked.sort(key=lambda s: -s.score)
-        top = [s for s in ranked if s.score >= ranked[0].score - 1e-9]
-        best = top[int(self.rng.random() * len(top))] if len(top) > 1 else top[0]
+            return Scored(DRAW if only.kind == "draw" else PASS, 0.0, action=only), [], None
+        tables = self._tables
+        if tables is None or tables.values_source is not obs.tile_values:
+            # the Observation's values list every tile of the set, in tile index order
+            tables = self._tables = _Tables(tuple(obs.tile_values), obs.rules.max_pip,
+                                            tuple(obs.tile_values.values()), obs.tile_values)
+        known = self._knowledge(obs.players, obs.rules, obs.history)
+        index = tables.index
+        hand = 0
+        for t in obs.hand:
+            hand |= 1 << index[t]
+        opening = obs.phase == "open" or obs.ends is None
+        actions = {}
+        for a in places:
+            code = index[a.tile] << 2 | (2 if opening else END_NAMES.index(a.end))
+            actions[code] = a
+        ctx = _Context(_Seat(obs.seat, obs.players, obs.teams), hand, known, obs.drawable,
+                       obs.drawn_this_turn, obs.phase == "play", opening, obs.ends, tables)
         draw = next((a for a in others if a.kind == "draw"), None)
-        if draw is not None and obs.phase == "play" and _wants_draw(ranked, ctx):
-            return Scored(draw, 0.0, {"draw": 1.0}), ranked, ctx
+        best, ranked = self._rank(ctx, list(actions), draw is not None)
+        for s in ranked:
+            s.action = actions[s.code]
+        if best.code == DRAW:
+            best.action = draw
         return best, ranked, ctx
 
-    def _knowledge(self, obs: Observation) -> Knowledge:
-        if self.known is None or self.known.players != obs.players:
-            self.known = Knowledge(obs.players, spinner=obs.rules.spinner == "first_double")
-        self.known.read(obs.history)
+    def _rank(self, ctx: _Context, codes: list[int], can_draw: bool):
+        """(the best Scored, every placement Scored best first) -- one RNG call on a tie."""
+        score = _score_opening if ctx.opening else _score_place
+        ranked = [score(code, ctx) for code in codes]
+        ranked.sort(key=_SCORE, reverse=True)   # stable: ties keep the legal order
+        top = [s for s in ranked if s.score >= ranked[0].score - 1e-9]
+        best = top[int(self.rng.random() * len(top))] if len(top) > 1 else top[0]
+        if can_draw and ctx.playing and not ctx.opening and _wants_draw(ranked, ctx):
+            return Scored(DRAW, 0.0, (1.0,), ("draw",)), ranked
+        return best, ranked
+
+    def _knowledge(self, players: int, rules, history: Sequence) -> Knowledge:
+        if self.known is None or self.known.players != players:
+            self.known = Knowledge(players, rules.max_pip,
+                                   spinner=rules.spinner == "first_double")
+        self.known.read(history)
         return self.known
 
 
-class _Context:
-    """The facts one decision needs, computed once from the Observation and Knowledge."""
+_SCORE = attrgetter("score")
+_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # Game -> _Tables
 
-    def __init__(self, obs: Observation, known: Knowledge):
-        self.obs = obs
-        self.known = known
-        me = obs.seat
-        n = obs.players
-        mine = next(t for t in obs.teams if me in t)
+
+class _Tables:
+    """Per-tile facts by tile index, for scoring without Tile objects."""
+
+    def __init__(self, tiles: Sequence, max_pip: int, values: Sequence[int],
+                 values_source: object = None):
+        self.index = {t: i for i, t in enumerate(tiles)}
+        self.low = tuple(t.low for t in tiles)
+        self.high = tuple(t.high for t in tiles)
+        self.pips = tuple(t.low + t.high for t in tiles)
+        self.values = values
+        self.values_source = values_source   # the mapping they were read from
+        self.top = max_pip
+        # per value, every tile showing it
+        self.value_mask = tuple(sum(1 << i for i, t in enumerate(tiles) if v in (t.low, t.high))
+                                for v in range(max_pip + 1))
+
+
+class _Seat:
+    """Who sits where, for one seat: fixed for the whole match."""
+
+    def __init__(self, me: int, n: int, teams):
+        mine = next(t for t in teams if me in t)
+        self.players = n
         self.partners = [s for s in mine if s != me]
         self.opponents = [s for s in range(n) if s not in mine]
         self.next_seat = (me + 1) % n
-        top = obs.rules.max_pip
-        self.count = [0] * (top + 1)            # my tiles showing each value
-        for t in obs.hand:
-            self.count[t.low] += 1
-            if t.high != t.low:
-                self.count[t.high] += 1
-        self.unseen = [top + 1 - c for c in self.count]   # tiles showing v not in my hand
-        for a, b in obs.line + obs.arms[0] + obs.arms[1]:
-            self.unseen[a] -= 1
-            if b != a:
-                self.unseen[b] -= 1
-        self.partner_suits = set()
-        for p in self.partners:
-            self.partner_suits |= known.led[p] | set(known.left_open[p])
-            self.partner_suits -= known.lacks[p]
-        self.opp_suits = set()   # values an opponent led, or opened at least twice
-        for o in self.opponents:
-            self.opp_suits |= known.led[o] | {v for v, k in known.left_open[o].items() if k >= 2}
-            self.opp_suits -= known.lacks[o]
-        nxt = self.next_seat
-        self.next_suits = set()   # what the next player holds, when an opponent: for draws
-        if nxt in self.opponents:
-            self.next_suits = (known.led[nxt] | {v for v, k in known.left_open[nxt].items()
-                                                 if k >= 2}) - known.lacks[nxt]
+        # each opponent and the points per value blocked against it
+        self.blocking = [(o, W_BLOCK + (W_BLOCK_NEXT if o == self.next_seat else 0.0))
+                         for o in self.opponents]
+
+
+class _Context:
+    """The facts one decision needs, computed once from the seat's view and Knowledge."""
+
+    __slots__ = ("known", "hand", "tiles_in_hand", "ends", "playing", "opening", "drawable",
+                 "drawn_this_turn", "players", "tables", "partners", "opponents",
+                 "next_seat", "count", "unseen", "partner_suits", "partner_lacks",
+                 "opp_suits", "blocking", "block_risk")
+
+    def __init__(self, seat: _Seat, hand: int, known: Knowledge, drawable: int,
+                 drawn_this_turn: int, playing: bool, opening: bool,
+                 ends: tuple[int, ...] | None, tables: _Tables):
+        self.known = known
+        self.hand = hand                                # a bitmask of tile indices
+        self.tiles_in_hand = hand.bit_count()
+        self.ends = ends
+        self.playing = playing
+        self.opening = opening
+        self.drawable = drawable
+        self.drawn_this_turn = drawn_this_turn
+        self.players = n = seat.players
+        self.tables = tables
+        self.partners = seat.partners
+        self.opponents = seat.opponents
+        self.next_seat = seat.next_seat
+        top1 = tables.top + 1
+        # my tiles showing each value, and the tiles showing it neither mine nor placed
+        self.count = count = [(hand & m).bit_count() for m in tables.value_mask]
+        self.unseen = [top1 - c - p for c, p in zip(count, known.placed, strict=True)]
+        lacks, led = known.lacks, known.led
+        if seat.partners:
+            suits = 0
+            partner_lacks = 0
+            for p in seat.partners:
+                suits = (suits | led[p] | known.opened[p]) & ~lacks[p]
+                partner_lacks |= lacks[p]
+            self.partner_suits = suits
+            self.partner_lacks = partner_lacks    # values the partners are known to lack
+        opp = 0   # values an opponent led, or opened at least twice
+        twice = known.opened_twice
+        for o in seat.opponents:
+            opp = (opp | led[o] | twice[o]) & ~lacks[o]
+        self.opp_suits = opp
+        self.blocking = [(lacks[o], w) for o, w in seat.blocking]
         # the round may block when no more tiles can come into play from the boneyard
-        self.block_risk = 1.0 if obs.drawable == 0 else (0.5 if obs.drawable <= n else 0.0)
+        self.block_risk = 1.0 if drawable == 0 else (0.5 if drawable <= n else 0.0)
+
+    @property
+    def next_suits(self) -> int:
+        """What the next player holds, when an opponent (for draws; a value bitmask):
+        read only when a voluntary draw is in question."""
+        known, nxt = self.known, self.next_seat
+        if nxt not in self.opponents:
+            return 0
+        return (known.led[nxt] | known.opened_twice[nxt]) & ~known.lacks[nxt]
 
 
-def _score_opening(action: Action, ctx: _Context) -> Scored:
-    t = action.tile
+def _score_opening(code: int, ctx: _Context) -> Scored:
+    tables = ctx.tables
+    t = code >> 2
+    low, high = tables.low[t], tables.high[t]
     c = ctx.count
-    strong, other = (t.high, t.low) if c[t.high] >= c[t.low] else (t.low, t.high)
-    terms = {"suit": O_SUIT * c[strong],
-             "double": O_DOUBLE if t.is_double else 0.0,
-             "other": 0.0 if t.is_double else O_OTHER * c[other],
-             "value": O_VALUE * ctx.obs.tile_values[t]}
-    return Scored(action, sum(terms.values()), terms, (strong, other))
+    strong, other = (high, low) if c[high] >= c[low] else (low, high)
+    double = low == high
+    values = (O_SUIT * c[strong], O_DOUBLE if double else 0.0,
+              0.0 if double else O_OTHER * c[other], O_VALUE * tables.values[t])
+    return Scored(code, sum(values), values, OPEN_TERMS, (strong, other))
 
 
-def _score_place(action: Action, ctx: _Context) -> Scored:
-    obs, known = ctx.obs, ctx.known
-    t = action.tile
-    placed = list(obs.ends)
-    at = END_NAMES.index(action.end)
-    placed[at] = t.pips - placed[at]
+def _score_place(code: int, ctx: _Context) -> Scored:
+    tables = ctx.tables
+    t = code >> 2
+    lo, hi = tables.low[t], tables.high[t]
+    placed = list(ctx.ends)
+    at = code & 3
+    placed[at] = tables.pips[t] - placed[at]
     ends = tuple(placed)
-    rest = [u for u in obs.hand if u != t]
-    terms: dict[str, float] = {}
-    if not rest:
-        terms["domino"] = W_DOMINO
-        return Scored(action, W_DOMINO, terms, ends)
-    count = list(ctx.count)
-    count[t.low] -= 1
-    if t.high != t.low:
-        count[t.high] -= 1
-    values = set(ends)
-    terms["options"] = W_OPTIONS * sum(1 for u in rest if u.low in values or u.high in values)
-    terms["control"] = W_CONTROL * sum(count[v] for v in ends)
-    terms["lock"] = W_LOCK * sum(1 for v in values if count[v] and ctx.unseen[v] == 0)
+    if ctx.tiles_in_hand == 1:
+        return Scored(code, W_DOMINO, (W_DOMINO,), DOMINO_TERMS, ends)
+    count = ctx.count
+    value_mask = tables.value_mask
+    unseen = ctx.unseen
+    fits = values = locked = kept = 0
+    for v in ends:
+        # my tiles left showing the end values (the placed tile no longer counts)
+        mine = count[v] - (v == lo or v == hi)
+        kept += mine
+        bit = 1 << v
+        if not values & bit:
+            values |= bit
+            fits |= value_mask[v]
+            # an end value only I still hold: mine after this tile, none unseen
+            if mine and not unseen[v]:
+                locked += 1
+    # my other tiles that fit an end next turn
+    options = W_OPTIONS * (ctx.hand & ~(1 << t) & fits).bit_count()
+    control = W_CONTROL * kept
+    lock = W_LOCK * locked
     block = 0.0
-    for o in ctx.opponents:
-        lacked = values & known.lacks[o]
+    for lacks, weight in ctx.blocking:
+        lacked = values & lacks
         if lacked:
-            block += (W_BLOCK + (W_BLOCK_NEXT if o == ctx.next_seat else 0.0)) * len(lacked)
+            block += weight * lacked.bit_count()
             if lacked == values:
                 block += W_SHUTOUT
-    terms["block"] = block
+    opp_suit = -W_OPP_SUIT * (values & ctx.opp_suits).bit_count()
+    double = W_DOUBLE if lo == hi else 0.0
+    shed = (W_SHED + W_SHED_BLOCK * ctx.block_risk) * tables.values[t]
     if ctx.partners:
-        partner_lacks = set().union(*(known.lacks[p] for p in ctx.partners))
-        terms["partner"] = W_PARTNER * len(values & ctx.partner_suits)
-        terms["partner_lacks"] = -W_PARTNER_LACKS * len(values & partner_lacks)
-    terms["opp_suit"] = -W_OPP_SUIT * len(values & ctx.opp_suits)
-    terms["double"] = W_DOUBLE if t.is_double else 0.0
-    terms["shed"] = (W_SHED + W_SHED_BLOCK * ctx.block_risk) * obs.tile_values[t]
-    return Scored(action, sum(terms.values()), terms, ends)
+        terms = (options, control, lock, block,
+                 W_PARTNER * (values & ctx.partner_suits).bit_count(),
+                 -W_PARTNER_LACKS * (values & ctx.partner_lacks).bit_count(), opp_suit,
+                 double, shed)
+        return Scored(code, sum(terms), terms, PARTNER_TERMS, ends)
+    terms = (options, control, lock, block, opp_suit, double, shed)
+    return Scored(code, sum(terms), terms, PLACE_TERMS, ends)
 
 
 def _wants_draw(ranked: list[Scored], ctx: _Context) -> bool:
@@ -275,21 +460,21 @@ def _wants_draw(ranked: list[Scored], ctx: _Context) -> bool:
     an opponent, is known to hold, none leaves a tile to follow with or blocks anyone,
     the hand is small and the boneyard still large (two tiles a player). Measured: any
     looser and the extra pips cost more than the denied suit gains."""
-    obs = ctx.obs
-    if (obs.drawn_this_turn or obs.drawable < 2 * obs.players or len(obs.hand) > 5
-            or not ctx.next_suits):
+    if ctx.drawn_this_turn or ctx.drawable < 2 * ctx.players or ctx.tiles_in_hand > 5:
+        return False
+    next_suits = ctx.next_suits
+    if not next_suits:
         return False
     for s in ranked:
-        if "domino" in s.terms or s.terms.get("options", 0.0) or s.terms.get("block", 0.0):
+        if s.names is DOMINO_TERMS or s.values[0] or s.values[3]:   # options, block
             return False
-        if s.ends[END_NAMES.index(s.action.end)] not in ctx.next_suits:
+        if not next_suits >> s.ends[s.code & 3] & 1:
             return False
     return True
 
 
 # -- explanations ------------------------------------------------------------------------
-def _say(best: Scored, ranked: list[Scored], ctx: _Context) -> str:
-    obs = ctx.obs
+def _say(best: Scored, ranked: list[Scored], ctx: _Context | None, obs: Observation) -> str:
     a = best.action
     if a.kind == "pass":
         return "pass: no tile fits and no draw is allowed"
@@ -298,14 +483,14 @@ def _say(best: Scored, ranked: list[Scored], ctx: _Context) -> str:
             if obs.phase == "seek":
                 return "draw: the opening tile is in no hand yet, so you draw in turn for it"
             return "draw: no tile fits an end, so you must draw"
-        opened = {s.ends[END_NAMES.index(s.action.end)] for s in ranked}
+        opened = {s.ends[s.code & 3] for s in ranked}
         suits = " or ".join(suit(v) for v in sorted(opened))
         return (f"draw: every placement would open {suits}, which seat {ctx.next_seat} "
                 f"(next to play) is known to hold, and {obs.drawable} tiles may still be drawn")
     head = str(a)
     if obs.phase == "open" or obs.ends is None:
         return f"{head}: " + _say_opening(best, ranked, ctx)
-    if "domino" in best.terms:
+    if best.names is DOMINO_TERMS:
         return f"{head}: your last tile, the round is yours"
     if len(ranked) == 1:
         return f"{head}: the only placement"
@@ -341,14 +526,14 @@ def _reasons(best: Scored, runner: Scored | None, ctx: _Context) -> list[str]:
 
 
 def _phrase(term: str, s: Scored, ctx: _Context) -> str:
-    obs, known = ctx.obs, ctx.known
+    known = ctx.known
     values = sorted(set(s.ends))
     if term == "block":
         groups: dict[tuple, list[int]] = {}   # (seats, how) -> values they lack
         for v in values:
-            seats = tuple(o for o in ctx.opponents if v in known.lacks[o])
+            seats = tuple(o for o in ctx.opponents if known.lacks[o] >> v & 1)
             if seats:
-                kinds = {"passed" if v in known.passed[o] else "drew" for o in seats}
+                kinds = {"passed" if known.passed[o] >> v & 1 else "drew" for o in seats}
                 groups.setdefault((seats, " or ".join(sorted(kinds, reverse=True))), []).append(v)
         parts = []
         for (seats, how), vs in groups.items():
@@ -358,7 +543,7 @@ def _phrase(term: str, s: Scored, ctx: _Context) -> str:
             parts.append(f"leaves {named} open, which {who} on {named})")
         return "; ".join(parts)
     if term == "partner":
-        shared = sorted(set(values) & ctx.partner_suits)
+        shared = [v for v in values if ctx.partner_suits >> v & 1]
         return f"plays to your partner's suit, {' and '.join(suit(v) for v in shared)}"
     if term == "lock":
         mine = [v for v in values if ctx.unseen[v] == 0]
@@ -373,15 +558,15 @@ def _phrase(term: str, s: Scored, ctx: _Context) -> str:
     if term == "double":
         return "places a double while it still fits"
     if term == "shed":
-        value = obs.tile_values[s.action.tile]
+        value = ctx.tables.values[s.code >> 2]
         when = " while the round may block" if ctx.block_risk else ""
         return f"sheds {value} points{when}"
     return term
 
 
 def _left_count(s: Scored, v: int, ctx: _Context) -> int:
-    t: Tile = s.action.tile
-    return ctx.count[v] - (1 if v in (t.low, t.high) else 0)
+    t = s.code >> 2
+    return ctx.count[v] - (1 if v in (ctx.tables.low[t], ctx.tables.high[t]) else 0)
 
 
 def _tiles(n: int) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.actions import Action, ActionError
 from ..engine.state import State
-from .guard import BOT_ERRORS
+from .guard import BOT_ERRORS, who
 
 
 def _fail(message: str) -> DiagnosticError:
@@ -22,20 +22,23 @@ def _fail(message: str) -> DiagnosticError:
 def bot_turn(state: State, bot: Any, label: str, seat: int) -> Action:
     """Ask ``bot`` (called ``label``) for the move of ``seat`` and play it; the action played."""
     legal = state.legal_actions()
-    who = f"bot '{label}' (seat {seat})"
     try:
         choice = bot.choose(state.observation(seat), legal)
     except BOT_ERRORS as exc:  # a plug-in's own bug (or its sys.exit), told in one line
-        raise _fail(f"{who} failed: {type(exc).__name__}: {exc}") from None
-    moves = ", ".join(map(str, legal))
+        raise _fail(f"{who(label, seat)} failed: {type(exc).__name__}: {exc}") from None
     if not isinstance(choice, (Action, str)):
-        raise _fail(f"{who} returned {choice!r} ({type(choice).__name__}), which is not one "
-                    f"of the legal actions: {moves}")
+        raise _fail(f"{who(label, seat)} returned {choice!r} ({type(choice).__name__}), "
+                    f"which is not one of the legal actions: {_moves(legal)}")
     try:
         action = state.parse_action(choice) if isinstance(choice, str) else choice
         state.apply(action)
     except ActionError as exc:
         shown = f"'{choice}'" if isinstance(choice, Action) else repr(choice)
-        raise _fail(f"{who} returned {shown}, which is not one of the legal actions "
-                    f"({moves}): {exc}") from None
+        raise _fail(f"{who(label, seat)} returned {shown}, which is not one of the legal "
+                    f"actions ({_moves(legal)}): {exc}") from None
     return action
+
+
+def _moves(legal: list[Action]) -> str:
+    """The legal actions as a person types them: built only for an error message."""
+    return ", ".join(map(str, legal))

@@ -15,11 +15,18 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats as sps
 
 from .metrics import Aggregate, CrossAggregate, Metric
 
 LEVEL = 0.95
+
+
+def _sps():
+    """scipy.stats, imported when the first interval is computed: it takes most of a
+    second, which `compare` should not spend before its first match."""
+    from scipy import stats
+
+    return stats
 
 
 @dataclass(frozen=True)
@@ -129,7 +136,7 @@ def point_and_gradient(
 
 
 def _t(df: int) -> float:
-    return float(sps.t.ppf(0.5 + LEVEL / 2, df))
+    return float(_sps().t.ppf(0.5 + LEVEL / 2, df))
 
 
 def estimate(
@@ -142,7 +149,7 @@ def estimate(
         n = int(agg.s1[idx[metric.den]])
         if n == 0:
             return Estimate(None, None, None, 0)
-        ci = sps.binomtest(k, n).proportion_ci(confidence_level=LEVEL, method="wilson")
+        ci = _sps().binomtest(k, n).proportion_ci(confidence_level=LEVEL, method="wilson")
         return Estimate(k / n, float(ci.low), float(ci.high), n)
     value, grad = point_and_gradient(metric, agg, names)
     if value is None or grad is None or agg.n < 2:
@@ -182,7 +189,7 @@ def difference(
         same = d == 0
         return Difference(d, d, d, 1.0 if same else 0.0, not same)
     half = _t(n - 1) * se
-    p = float(2 * sps.t.sf(abs(d) / se, n - 1))
+    p = float(2 * _sps().t.sf(abs(d) / se, n - 1))
     return Difference(d, d - half, d + half, p, p < 1 - LEVEL)
 
 

@@ -144,9 +144,9 @@ def check_vary(vary: Vary) -> None:
                  and "properties" not in fields[p]]
         raise usage(f"--vary {vary.path}: is a group of rules; vary one of its fields",
                     "e.g. " + ", ".join(inner[:6]))
-    from ..rules.schema import _StrictValidator, formula_kind, inlined
+    from ..rules.schema import formula_kind, inlined, strict_validator
 
-    validator = _StrictValidator(inlined(sub))
+    validator = strict_validator()(inlined(sub))
     kind = formula_kind(sub)
     for value in vary.values:
         error = next(iter(validator.iter_errors(value)), None)

@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
-from ..engine.rules import Rules
-from . import schema
-from .checks import semantic_checks
-from .compile import build_rules, compile_expressions
-from .load import load_merged
-from .resources import BuiltinInfo, builtin_files
-from .verify import example_diagnostics
+from .resources import BuiltinInfo, builtin_files, builtin_paths
+
+if TYPE_CHECKING:
+    from ..engine.rules import Rules
+
+# The stages are imported when a ruleset is first loaded, not with this package: `list`
+# reads only the files' descriptions, and should not pay for the schema validator, the
+# formula parser or the engine.
 
 __all__ = ["BuiltinInfo", "Ruleset", "builtin_rulesets", "check_player_count",
            "check_ruleset", "load_ruleset"]
@@ -41,12 +42,21 @@ class Ruleset:
 
 
 def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Diagnostic]]:
+    from . import schema
+    from .checks import semantic_checks
+    from .compile import build_rules, compile_expressions
+    from .load import load_merged
+
     merged, read_problems = load_merged(ref)
     if merged is None:
         return None, read_problems
     # A value the reader refused (bad tag) is None now: its schema error would repeat it.
     refused = {d.path for d in read_problems}
-    problems = [d for d in schema.validate(merged.data, merged.marks) if d.path not in refused]
+    if run_examples or read_problems or not _all_builtin(merged.chain):
+        problems = [d for d in schema.validate(merged.data, merged.marks)
+                    if d.path not in refused]
+    else:
+        problems = []   # builtin files ship checked (`validate` and the tests check them)
     if problems or read_problems:
         # Still check the formulas the schema found no fault with: report all at once.
         _, more = compile_expressions(merged.data, merged.marks,
@@ -61,10 +71,18 @@ def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Di
     rules = None if problems else build_rules(name, data, merged.marks, fns, trees)
     problems += semantic_checks(data, merged.marks, rules)
     if run_examples and rules is not None and not problems:
+        from .verify import example_diagnostics
+
         problems += example_diagnostics(rules, merged.marks)
     if problems or rules is None:
         return None, sorted(problems, key=Diagnostic.sort_key)
     return Ruleset(name, merged.file, data, tuple(merged.chain), rules), []
+
+
+def _all_builtin(chain: list[str]) -> bool:
+    """Every file of an ``extends`` chain is one of the builtin rulesets."""
+    builtin = {os.path.realpath(p) for p in builtin_paths().values()}
+    return all(os.path.realpath(f) in builtin for f in chain)
 
 
 def load_ruleset(ref: str) -> Ruleset:
@@ -84,11 +102,11 @@ def builtin_rulesets() -> list[BuiltinInfo]:
     """Every builtin ruleset, variants first then house rules, each with a one-line
     description: its own, else what it changes from the ruleset it extends, else its
     title (only those without one of their own are loaded)."""
-    from .diff import changes_line
-
     out = []
     for info in builtin_files():
         if not info.description:
+            from .diff import changes_line
+
             try:
                 ruleset = load_ruleset(info.name)
             except DiagnosticError:

@@ -11,10 +11,7 @@ from __future__ import annotations
 import copy
 import json
 from functools import cache
-from typing import Any
-
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, did_you_mean
 from ..expr import FIELDS
@@ -27,12 +24,23 @@ _TYPE_WORDS = {
 }
 
 
-# JSON Schema counts 7.0 as an integer; the engine needs real ints (YAML "7.0" is a float).
-_StrictValidator = validators.extend(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
-        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)),
-)
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+
+
+@cache
+def strict_validator() -> type:
+    """The validator class: Draft 2020-12 with real ints only. JSON Schema counts 7.0 as
+    an integer; the engine needs real ints (YAML "7.0" is a float). jsonschema is
+    imported here, when a file is first validated, not when `list` or `rules` start."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
+            "integer",
+            lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)),
+    )
 
 
 @cache
@@ -73,7 +81,7 @@ def _definition(name: str) -> dict[str, Any]:
 @cache
 def _validator() -> Any:
     # validating through $refs costs jsonschema half as much again: the same schema inlined
-    return _StrictValidator(inlined(ruleset_schema()))
+    return strict_validator()(inlined(ruleset_schema()))
 
 
 def _raw_node(schema_path: Any) -> Any:
@@ -83,6 +91,15 @@ def _raw_node(schema_path: Any) -> Any:
     for key in schema_path:
         node = (deref(node) if isinstance(node, dict) else node)[key]
     return node
+
+
+def _fits(value: Any, branch: dict[str, Any]) -> bool:
+    """Whether ``value`` fits a schema branch; a list of choices is read directly, so
+    finding formula fields (every load, `rules` too) needs no JSON Schema validator."""
+    branch = deref(branch)
+    if set(branch) <= {"type", "enum", "description"} and "enum" in branch:
+        return value in branch["enum"]
+    return strict_validator()(inlined(branch)).is_valid(value)
 
 
 def inlined(node: Any) -> Any:
@@ -121,8 +138,7 @@ def _formulas(value: Any, node: dict[str, Any], path: FieldPath, parent: Any,
     branches = node.get("anyOf", ())
     formulas = [b for b in branches if formula_kind(b) is not None]
     if formulas:
-        if not any(_StrictValidator(inlined(b)).is_valid(value) for b in branches
-                   if formula_kind(b) is None):
+        if not any(_fits(value, b) for b in branches if formula_kind(b) is None):
             _formulas(value, formulas[0], path, parent, out)
         return
     if isinstance(value, dict):
