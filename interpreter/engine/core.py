@@ -30,7 +30,6 @@ Cases the rules leave open, decided here:
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -40,6 +39,7 @@ from .actions import DRAW
 from .decision import NO_MASKS, OPEN, PLAY, SEEK, Decision
 from .scoring import match_winner
 from .stats import MatchResult, RoundStats
+from .streams import shuffler
 from .tiles import bits
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ class MatchCore:
         ts = g.tileset
         n = self.players
         (PM, TL, TH, PIPS, T, hand_size, draw_end, vol, stuck_draw, limit, draw_cost, value_of,
-         settle, open_any, play_on, full, BIT, dealt_n, key_bytes, unpack) = g.setup(n)
+         settle, open_any, play_on, _full, _bit, dealt_n, _key_bytes, _words) = g.setup(n)
         pols = self.policies
         NEXT = (*range(1, n), 0)  # the seat after each seat
         target = self.target
@@ -179,9 +179,7 @@ class MatchCore:
         # the shuffle stream: deal k sorts the set on T 32-bit keys, the k-th T of the
         # output of SHAKE-128(seed): a pure function of the seed, no generator to seed
         # (an array of words: an int is made only for a key the sort reads)
-        shuffle_key = b"%d:shuffle:" % self.seed
-        shake = hashlib.shake_128
-        deals_made = 0
+        deal = shuffler(self.seed, g.setup(n))
         rec = self.rec
         recording = rec is not None  # one load a test in the loop
         scores = self.scores
@@ -204,20 +202,8 @@ class MatchCore:
             while True:
                 if self.deals:
                     deck, hands, dealt, fixed = self._deal(hand_size)
-                else:  # a shuffle: one sort on random keys, then the hands in seat order
-                    j = deals_made & 3           # four deals' keys per SHAKE call
-                    if not j:
-                        block = unpack(shake(shuffle_key + (deals_made >> 2).to_bytes(
-                            8, "little")).digest(key_bytes))
-                    deals_made += 1
-                    keys = block[j * T:j * T + T]
-                    deck = sorted(full, key=keys.__getitem__)
-                    hands = []
-                    for i in range(0, dealt_n, hand_size):
-                        h = 0
-                        for t in deck[i:i + hand_size]:
-                            h |= BIT[t]
-                        hands.append(h)
+                else:  # a shuffle: engine.streams.shuffler, the same for every loop
+                    deck, hands = deal()
                     dealt, fixed = dealt_n, None
                 leader = fixed if fixed is not None else pre
                 if leader is None:

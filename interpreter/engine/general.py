@@ -26,7 +26,6 @@ Cases the rules leave open, decided here (documented in docs/house-rules.md):
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
@@ -37,6 +36,7 @@ from .core import MatchCore
 from .decision import OPEN, PLAY, SEEK, Decision
 from .rules import Opening
 from .stats import MatchResult, RoundStats
+from .streams import shuffler
 from .tiles import Tile, bits
 
 MAX_REDEALS = 1000
@@ -246,9 +246,8 @@ class GeneralCore(MatchCore):
         ts = g.tileset
         n = self.players
         (PM, TL, TH, PIPS, T, hand_size, draw_end, vol, stuck_draw, limit, draw_cost, value_of,
-         _settle, _open_any, play_on, full, BIT, dealt_n, key_bytes, unpack) = g.setup(n)
-        shake = hashlib.shake_128
-        shuffle_key = b"%d:shuffle:" % self.seed
+         _settle, _open_any, play_on, _full, _bit, dealt_n, _key_bytes, _words) = g.setup(n)
+        deal = shuffler(self.seed, g.setup(n))
         pols = self.policies
         uniform = self.uniform or [getattr(pol, "uniform_bits", None) for pol in pols]
         more = self.more
@@ -269,7 +268,6 @@ class GeneralCore(MatchCore):
         scores = self.scores
         play_points = self.play_points
         fire, facts_of = self._fire, self._event_facts
-        deals_made = 0
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = 0
@@ -299,20 +297,8 @@ class GeneralCore(MatchCore):
             while True:
                 if self.deals:
                     deck, hands, dealt, fixed = self._deal(hand_size)
-                else:  # the same shuffle as engine.core: same seed, same deals
-                    j = deals_made & 3
-                    if not j:
-                        block = unpack(shake(shuffle_key + (deals_made >> 2).to_bytes(
-                            8, "little")).digest(key_bytes))
-                    deals_made += 1
-                    keys = block[j * T:j * T + T]
-                    deck = sorted(full, key=keys.__getitem__)
-                    hands = []
-                    for i in range(0, dealt_n, hand_size):
-                        h = 0
-                        for t in deck[i:i + hand_size]:
-                            h |= BIT[t]
-                        hands.append(h)
+                else:  # a shuffle: engine.streams.shuffler, the same for every loop
+                    deck, hands = deal()
                     dealt, fixed = dealt_n, None
                 self.hands = hands
                 leader = fixed if fixed is not None else pre

@@ -22,6 +22,7 @@ import os
 import random
 import sys
 from array import array
+from collections.abc import Callable
 from itertools import chain
 
 FIRST = 48                # words in a seat's first block: a short match needs 20 to 30
@@ -141,3 +142,34 @@ def seat_stream(seed: int, seat: int) -> SeatRandom:
     rng.gauss_next = None
     rng.next32 = chain.from_iterable(_blocks(block, key, seat)).__next__
     return rng
+
+
+def shuffler(seed: int, setup) -> Callable[[], tuple[list[int], list[int]]]:
+    """``deal() -> (deck, hands)`` for one match: deal k sorts the set on T 32-bit keys, the
+    k-th T words of SHAKE-128(``"{seed}:shuffle:"``), four deals' keys per SHAKE call; the
+    hands are the deck's first tiles in seat order. A pure function of the seed: every
+    match loop deals through here, so rulesets with the same set share their deals.
+    """
+    key = b"%d:shuffle:" % seed
+    shake = hashlib.shake_128
+    T, size, dealt, key_bytes = setup.tile_count, setup.hand_size, setup.dealt, setup.key_bytes
+    unpack, full, BIT = setup.words, setup.tiles, setup.bit
+    made = 0
+    block = None
+
+    def deal() -> tuple[list[int], list[int]]:
+        nonlocal made, block
+        j = made & 3
+        if not j:
+            block = unpack(shake(key + (made >> 2).to_bytes(8, "little")).digest(key_bytes))
+        made += 1
+        keys = block[j * T:j * T + T]
+        deck = sorted(full, key=keys.__getitem__)
+        hands = []
+        for i in range(0, dealt, size):
+            h = 0
+            for t in deck[i:i + size]:
+                h |= BIT[t]
+            hands.append(h)
+        return deck, hands
+    return deal
