@@ -12,7 +12,7 @@ Decisions are ``engine.core``'s eleven fields plus two: ``ends`` (four values, N
 an end that is not open) and ``masks`` (the legal tiles at each end). Policies are
 called ``policy(mL, mR, can_draw)``, or with ``mU, mD`` too when a spinner's arms are open.
 
-Cases the rules leave open, decided here (documented in docs/house-rules.md):
+Cases the rules leave open, decided here (for players: docs/house-rules.md, last section):
 - A round is blocked when every seat has passed since the last placement or draw, or
   when 2 x players turns go by (passes and skipped turns) with nobody placing or drawing.
 - ``again`` gives the actor one more turn after the current one ends; effects of the
