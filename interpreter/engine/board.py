@@ -74,3 +74,51 @@ class Board:
             if self.used[e]:
                 total += self.values[e] * 2 if self.doubles[e] else self.values[e]
         return total
+
+
+class LineOfPlay:
+    """The tiles placed in a round as players see them: the line from left to right, a
+    spinner's up and down arms (from the spinner outwards), and the board's open ends.
+
+    Fed with the record's ``place`` events, it is the one rebuild of the table that
+    observations and the terminal timeline share.
+
+    >>> line = LineOfPlay(spinner=True)
+    >>> for tile, end in (((5, 5), None), ((5, 2), "left"), ((5, 1), "right"), ((5, 3), "up")):
+    ...     line.place(*tile, end)
+    >>> line.line, line.arms, line.ends()
+    ([(2, 5), (5, 5), (5, 1)], (((5, 3),), ()), (2, 1, 3, 5))
+    """
+
+    __slots__ = ("line", "up", "down", "board")
+
+    def __init__(self, spinner: bool = False):
+        self.line: list[tuple[int, int]] = []   # each (left half, right half)
+        self.up: list[tuple[int, int]] = []     # each (inner half, outer half)
+        self.down: list[tuple[int, int]] = []
+        self.board = Board(spinner)
+
+    def place(self, a: int, b: int, end: str | None) -> None:
+        """A recorded placement of tile ``[a, b]`` at ``end`` (None: the opening tile)."""
+        if end is None:
+            self.line[:] = [(a, b)]
+            self.board.open_with(a, b, a == b)
+            return
+        e = END_NAMES.index(end)
+        value = self.board.values[e]
+        placed = (value, a + b - value)
+        if e == 0:
+            self.line.insert(0, placed[::-1])
+        elif e == 1:
+            self.line.append(placed)
+        else:
+            (self.up if e == 2 else self.down).append(placed)
+        self.board.place(e, a, b, a == b)
+
+    @property
+    def arms(self) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        return tuple(self.up), tuple(self.down)
+
+    def ends(self) -> tuple[int, ...] | None:
+        """The open end values; None before the opening."""
+        return self.board.ends() if self.line else None

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .board import END_NAMES, Board
+from .board import LineOfPlay
 from .decision import OPEN, PLAY, SEEK
 from .rules import Rules
 from .tiles import Tile
@@ -80,36 +80,18 @@ def _public_view(core, seat: int, views: dict[int, list]) -> tuple:
     view = views.get(seat)
     spinner = core.game.rules.spinner == "first_double"
     if view is None:
-        # events read, public events, the line, the board, the up and down arms
-        view = views[seat] = [0, [], [], Board(spinner), [], []]
+        view = views[seat] = [0, [], LineOfPlay(spinner)]   # events read, public events, line
     rec = core.rec or ()
-    read, public, line, board, up, down = view
+    read, public, line = view
     for e in rec[read:]:
         public.append(_public(e, seat))
         kind = e["event"]
         if kind == "deal":
-            line.clear()
-            up.clear()
-            down.clear()
-            board = view[3] = Board(spinner)
+            line = view[2] = LineOfPlay(spinner)
         elif kind == "place":
-            a, b = e["tile"]
-            end = e["end"]
-            if end is None:
-                line[:] = [(a, b)]
-                board.open_with(a, b, a == b)
-                continue
-            e_index = END_NAMES.index(end)
-            value = board.values[e_index]
-            if end == "left":
-                line.insert(0, (a + b - value, value))
-            elif end == "right":
-                line.append((value, a + b - value))
-            else:
-                (up if end == "up" else down).append((value, a + b - value))
-            board.place(e_index, a, b, a == b)
+            line.place(*e["tile"], e["end"])
     view[0] = len(rec)
-    return tuple(public), tuple(line), board, (tuple(up), tuple(down))
+    return tuple(public), tuple(line.line), line.board, line.arms
 
 
 def _public(event: dict, seat: int) -> dict:

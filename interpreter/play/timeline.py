@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.board import LineOfPlay
 from ..engine.tiles import Tile
 
 
@@ -65,12 +66,9 @@ class Timeline:
     round: int = 0
     leader: int | None = None
     hands: list[list[Tile]] = field(default_factory=list)
-    line: list[tuple[int, int]] = field(default_factory=list)
+    table: LineOfPlay = field(default_factory=lambda: LineOfPlay(spinner=True))
     boneyard: int = 0
     scores: list[int] = field(default_factory=list)
-    arms: dict[str, list[tuple[int, int]]] = field(
-        default_factory=lambda: {"up": [], "down": []})
-    spinner: int | None = None
     index: int = -1
     event: dict[str, Any] = field(default_factory=dict)
 
@@ -85,14 +83,15 @@ class Timeline:
             self.teams = tuple(tuple(t) for t in event["teams"])
             self.round, self.leader = 0, None
             self.hands = [[] for _ in range(self.players)]
-            self.line, self.boneyard = [], 0
+            self.table, self.boneyard = LineOfPlay(spinner=True), 0
             self.scores = [0] * len(self.teams)
         elif kind == "deal":
             self.round = int(event["round"])
             self.leader = event.get("leader")
             self.hands = [sorted(Tile.of(t) for t in h) for h in event["hands"]]
-            self.line = []
-            self.arms, self.spinner = {"up": [], "down": []}, None
+            # a record names the arms, not the spinner: the first double placed is taken
+            # (board.spinner: first_double); without arms nothing of it shows
+            self.table = LineOfPlay(spinner=True)
             self.boneyard = len(event["boneyard"])
         elif kind == "draw":
             self.boneyard -= 1
@@ -113,35 +112,16 @@ class Timeline:
         if tile in hand:
             hand.remove(tile)
         a, b = event["tile"]
-        end = event.get("end")
-        if end is None:
-            self.line = [(a, b)]
-        elif end in ("up", "down"):
-            self._place_on_arm(end, a, b)
-        elif end == "left":
-            left = self.line[0][0]
-            self.line.insert(0, (a + b - left, left))
-        else:
-            right = self.line[-1][1]
-            self.line.append((right, a + b - right))
-
-    def _place_on_arm(self, end: str, a: int, b: int) -> None:
-        """A tile on a spinner's arm; the spinner is the double in the line it matches
-        (the record names the arm, not the spinner: the first such double is taken)."""
-        if self.spinner is None:
-            doubles = [x for x, y in self.line if x == y and x in (a, b)]
-            self.spinner = doubles[0] if doubles else a
-        arm = self.arms[end]
-        open_value = arm[-1][1] if arm else self.spinner
-        arm.append((open_value, a + b - open_value))
+        self.table.place(a, b, event.get("end"))
 
     def snapshot(self) -> Snapshot:
         return Snapshot(
             index=self.index, event=self.event, ruleset=self.ruleset, players=self.players,
             teams=self.teams, round=self.round, leader=self.leader,
-            hands=tuple(tuple(h) for h in self.hands), line=tuple(self.line),
-            boneyard=self.boneyard, scores=tuple(self.scores),
-            arms=(tuple(self.arms["up"]), tuple(self.arms["down"])), spinner=self.spinner)
+            hands=tuple(tuple(h) for h in self.hands), line=tuple(self.table.line),
+            boneyard=self.boneyard, scores=tuple(self.scores), arms=self.table.arms,
+            spinner=(self.table.board.spin_value if self.table.up or self.table.down
+                     else None))
 
 
 def snapshots(events: Iterable[dict[str, Any]]) -> list[Snapshot]:
