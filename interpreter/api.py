@@ -21,10 +21,10 @@ from .bots.turn import bot_turn
 from .engine.actions import Action
 from .engine.explain import explain_illegal
 from .engine.game import Deal, Game
+from .engine.game_rules import Rules
 from .engine.observation import Observation
-from .engine.rules import Rules
+from .engine.results import MatchResult, RoundStats
 from .engine.state import State
-from .engine.stats import MatchResult, RoundStats
 from .engine.streams import seat_first, seat_rest, seat_stream, seat_streams
 from .engine.tiles import Tile
 

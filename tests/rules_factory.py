@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dominorules.engine.game import Deal, Game
-from dominorules.engine.rules import Rules
+from dominorules.engine.game_rules import Rules
 from dominorules.engine.state import State
 
 

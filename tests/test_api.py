@@ -13,7 +13,7 @@ import pytest
 from dominorules import api
 from dominorules.diagnostics import DiagnosticError
 from dominorules.engine.examples import check_examples
-from dominorules.engine.rules import Example
+from dominorules.engine.game_rules import Example
 from dominorules.rules import builtin_rulesets
 
 ROOT = Path(__file__).resolve().parents[1]

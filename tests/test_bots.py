@@ -15,7 +15,7 @@ from dominorules.bots.greedy import GreedyBot
 from dominorules.bots.random_bot import RandomBot
 from dominorules.diagnostics import DiagnosticError
 from dominorules.engine.actions import Action
-from dominorules.engine.core import MatchCore
+from dominorules.engine.plain_loop import PlainLoop
 from dominorules.engine.state import State
 
 
@@ -146,7 +146,7 @@ def test_an_observation_cannot_reach_the_state_or_hidden_tiles():
     state = position()
     obs = state.observation(0)
     for obj in _reachable(obs):
-        assert not isinstance(obj, (State, MatchCore, types.GeneratorType)), type(obj)
+        assert not isinstance(obj, (State, PlainLoop, types.GeneratorType)), type(obj)
     assert obs.hand_sizes == (1, 3) and [str(t) for t in obs.hand] == ["2-1"]
     # seat 1 drew 4-6: seat 0's history shows the draw without the tile
     assert {"event": "draw", "player": 1} in obs.history

@@ -1,4 +1,4 @@
-"""The general match loop (``engine.general``): each house-rule mechanism on a constructed
+"""The general match loop (``engine.general_loop``): each house-rule mechanism on a constructed
 deal with exact legal moves, events and scores, and its agreement with the first
 edition's loop on every plain builtin ruleset."""
 
@@ -37,7 +37,7 @@ def events(state, *kinds: str) -> list[dict]:
     return [e for e in state.record if e["event"] in kinds]
 
 
-# -- one truth: the general loop plays plain rulesets exactly like engine.core ----------------
+# -- one truth: the general loop plays plain rulesets exactly like engine.plain_loop --------
 @pytest.mark.parametrize("name", [b.name for b in builtin_rulesets()])
 def test_general_loop_gives_the_same_records_as_the_first_loop(name):
     rules = load_ruleset(name).rules

@@ -10,7 +10,7 @@ from dominorules.engine import leaders
 from dominorules.engine.actions import AmbiguousActionError, IllegalActionError
 from dominorules.engine.examples import points_for
 from dominorules.engine.game import Deal
-from dominorules.engine.stats import RoundStats
+from dominorules.engine.results import RoundStats
 from dominorules.engine.tiles import TileSet, parse_tiles
 
 

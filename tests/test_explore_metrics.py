@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from dominorules.engine.stats import MatchResult, RoundStats
+from dominorules.engine.results import MatchResult, RoundStats
 from dominorules.explore import stats
 from dominorules.explore.metrics import (
     aggregate_matches,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dominorules.engine.rules import SeatTally, SideTally
+from dominorules.engine.game_rules import SeatTally, SideTally
 from dominorules.expr import FIELDS, ExprError, ast, compile_expression, format_expression, parse
 from dominorules.expr.types import BOOL, INT, TILE, list_of
 

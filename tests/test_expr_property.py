@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dominorules.engine.rules import SeatTally, SideTally
+from dominorules.engine.game_rules import SeatTally, SideTally
 from dominorules.expr import (
     compile_expression,
     compile_tree,

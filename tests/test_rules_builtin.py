@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dominorules.diagnostics import DiagnosticError
-from dominorules.engine.rules import Example, Rules, ScoreContext, SeatTally, SideTally
+from dominorules.engine.game_rules import Example, Rules, ScoreContext, SeatTally, SideTally
 from dominorules.rules import (
     Ruleset,
     builtin_rulesets,

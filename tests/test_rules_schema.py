@@ -1,4 +1,4 @@
-"""The schema is the language reference: complete, strict, and in step with engine.rules."""
+"""The schema is the language reference: complete, strict, and in step with engine.game_rules."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from dominorules.engine import rules as R
+from dominorules.engine import game_rules as R
 from dominorules.expr import FIELDS
 from dominorules.rules import check_ruleset
 from dominorules.rules.marked_yaml import parse_yaml

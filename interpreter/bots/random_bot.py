@@ -35,7 +35,7 @@ class RandomBot:
         return draw_or_pass(legal)
 
     def policy(self, game):
-        """The same choice over bitmasks (``engine.core`` policy).
+        """The same choice over bitmasks (``engine.plain_loop`` policy).
 
         On a seat stream (``engine.streams``) ``int(rng.random() * n)`` is
         ``(rng.next32() * n) >> 32`` exactly: the policy picks on the words, and the
@@ -45,7 +45,7 @@ class RandomBot:
         rnd = self.rng.random
 
         def choose(mL: int, mR: int, can_draw: bool, mU: int = 0, mD: int = 0) -> int:
-            # mU, mD: a spinner's arms, once open (engine.general)
+            # mU, mD: a spinner's arms, once open (engine.general_loop)
             nL = mL.bit_count()
             n = nL + mR.bit_count() + mU.bit_count() + mD.bit_count()
             if n:
@@ -64,5 +64,5 @@ class RandomBot:
             return DRAW if can_draw else PASS
 
         if bits is not None:
-            choose.uniform_bits = bits  # lets the engine inline this exact pick (engine.core)
+            choose.uniform_bits = bits  # lets the engine inline this exact pick (engine.plain_loop)
         return choose

@@ -36,8 +36,8 @@ from operator import attrgetter
 
 from ..engine.actions import DRAW, PASS, Action
 from ..engine.board import END_NAMES, Board
-from ..engine.core import OPEN, PLAY, SEEK
 from ..engine.observation import Observation
+from ..engine.plain_loop import OPEN, PLAY, SEEK
 from ..engine.tiles import bits
 
 SUITS = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
@@ -202,7 +202,7 @@ class StrategistBot:
     def decider(self, game, players: int,
                 shared: dict | None = None) -> Callable[[tuple, Sequence], int]:
         """The same choice as ``choose``, as ``decide(decision, record) -> action code``
-        over the engine's decision tuple (``engine.core``) and the match record so far.
+        over the engine's decision tuple (``engine.plain_loop``) and the match record so far.
 
         It reads what the Observation holds: its own hand (the decision's), the open
         ends, the boneyard count and the public part of the record (who drew, never

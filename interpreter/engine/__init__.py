@@ -1,7 +1,7 @@
 """The engine: plays any compiled ``Rules`` (``Game`` -> ``State``), tight code over bitmasks.
 
 Its names are imported on first use (PEP 562), so loading a ruleset -- which needs only
-``engine.rules`` -- does not import the match loops: `dominorules rules` starts faster.
+``engine.game_rules`` -- does not import the match loops: `dominorules rules` starts faster.
 """
 
 from __future__ import annotations

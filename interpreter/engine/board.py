@@ -1,6 +1,6 @@
 """The layout of play: open ends, what a placement does to them, and the spinner.
 
-One small mutable value, used by the general match loop (``engine.general``) and
+One small mutable value, used by the general match loop (``engine.general_loop``) and
 read by observations and examples. Ends are indexed 0 left, 1 right, 2 up, 3 down;
 ``up`` and ``down`` exist only on a spinner, once both of its sides are played on.
 

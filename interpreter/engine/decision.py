@@ -1,6 +1,6 @@
 """``Decision``: what the match loop asks a seat, as one named value.
 
-The loops (``engine.core``, ``engine.general``) yield it to the step-by-step
+The loops (``engine.plain_loop``, ``engine.general_loop``) yield it to the step-by-step
 ``State``; ``legal_pairs``, explanations and observations read it by name.
 ``ends`` and ``masks`` hold every end (left, right, up, down: None and 0 for an end
 that is not open), so a spinner's arms need no other shape.

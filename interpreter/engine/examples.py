@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from . import house_examples
 from .actions import Action, ActionError
 from .game import Game
-from .rules import Example, Rules
+from .game_rules import Example, Rules
 from .tiles import Tile, TileSet, in_set, not_in_set, parse_tiles
 
 

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
-from .rules import Rules
+from .game_rules import Rules
 from .scoring import Settler
 from .streams import words
 from .tiles import Tile, TileSet
@@ -197,7 +197,7 @@ class Game:
         return int(self.rules.draw_cost(players))
 
     def setup(self, players: int) -> Setup:
-        """Everything ``engine.core`` reads per match, computed once per player count."""
+        """Everything ``engine.plain_loop`` reads per match, computed once per player count."""
         key = (players, threading.get_ident())
         found = self._setups.get(key)
         if found is None:
@@ -248,10 +248,10 @@ class Game:
         """The match loop for this ruleset: the first edition's tight loop, or the general
         one when the ruleset uses a house-rule mechanism (``Rules.general``)."""
         if self.rules.general:
-            from .general import GeneralCore
-            return GeneralCore
-        from .core import MatchCore
-        return MatchCore
+            from .general_loop import GeneralLoop
+            return GeneralLoop
+        from .plain_loop import PlainLoop
+        return PlainLoop
 
     def new_match(self, players: int, seed: int = 0, deals: Sequence[Deal] | None = None,
                   start_scores: Sequence[int] | None = None, max_rounds: int = 1000,

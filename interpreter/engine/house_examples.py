@@ -2,8 +2,8 @@
 own functions (restrictions, board, events, settlement).
 
 ``engine.examples`` hands every ``legal`` and ``events`` example here, and ``points``
-examples when ``Rules.general`` is set (a plain ruleset's points use ``engine.core``'s
-settler, which the general one agrees with). A position is set up on a ``GeneralCore`` that never
+examples when ``Rules.general`` is set (a plain ruleset's points use ``engine.plain_loop``'s
+settler, which the general one agrees with). A position is set up on a ``GeneralLoop`` that never
 runs: its board, hands, scores and boneyard are filled in from the example, then the
 same methods the loop calls decide the legal actions, the events fired and the points.
 
@@ -20,16 +20,16 @@ from typing import Any
 
 from .actions import DRAW, PASS, Action
 from .decision import OPEN, PLAY, SEEK, Decision
-from .general import GeneralCore, _opening_rules
+from .general_loop import GeneralLoop, _opening_rules
 from .state import legal_pairs
 from .tiles import Tile, parse_tiles
 
 
-def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralCore, list[int]]:
+def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralLoop, list[int]]:
     """A core holding the example's hands, scores, round, board and boneyard."""
     ts = game.tileset
     n = len(hands)
-    core = GeneralCore(game, n, 0, [None] * n, record=True,
+    core = GeneralLoop(game, n, 0, [None] * n, record=True,
                        start_scores=data.get("scores"))
     core.round = int(data.get("round", 1))
     core.hands = [ts.mask(h) for h in hands]
@@ -54,7 +54,7 @@ def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralCore, l
     return core, deck
 
 
-def _decision(game, core: GeneralCore, turn: int, drawn: int, opening: bool) -> tuple | None:
+def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> tuple | None:
     """The decision of seat ``turn`` in the example's position (None: not its move)."""
     rules = game.rules
     ts = game.tileset

@@ -13,7 +13,7 @@ from typing import Any
 
 from .board import LineOfPlay
 from .decision import OPEN, PLAY, SEEK
-from .rules import Rules
+from .game_rules import Rules
 from .tiles import Tile
 
 PHASES = {OPEN: "open", PLAY: "play", SEEK: "seek"}

@@ -8,7 +8,7 @@ the objects is safe and saves building a dozen objects per round.
 
 from __future__ import annotations
 
-from .rules import Rules, ScoreContext, SeatTally, SideTally
+from .game_rules import Rules, ScoreContext, SeatTally, SideTally
 
 _new = object.__new__
 

@@ -1,6 +1,6 @@
 """``State``: one match, step by step -- current player, legal actions, apply, outcome.
 
-It drives ``MatchCore.run()`` with no policies, so every decision stops here.
+It drives ``PlainLoop.run()`` with no policies, so every decision stops here.
 Observations are copies: a bot given one can never reach the State or a hidden hand.
 """
 
@@ -14,7 +14,7 @@ from .actions import DRAW, PASS, Action, AmbiguousActionError, IllegalActionErro
 from .board import END_NAMES
 from .decision import OPEN, PLAY, SEEK
 from .observation import Observation, observe
-from .stats import MatchResult
+from .results import MatchResult
 from .tiles import bits, in_set, not_in_set
 
 if TYPE_CHECKING:
@@ -137,7 +137,7 @@ class State:
         raise IllegalActionError(explain_illegal(self, action))
 
     def decision(self) -> tuple | None:
-        """The raw decision tuple (see ``engine.core``), for explanations and tools."""
+        """The raw decision tuple (see ``engine.plain_loop``), for explanations and tools."""
         return self._decision
 
 

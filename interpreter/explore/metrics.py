@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..engine.stats import MatchResult
+from ..engine.results import MatchResult
 
 # Features smaller than this sum exactly in int64 (squares below 2**32, over up to 2**31
 # matches); a batch holding a bigger one is summed in Python ints instead.
@@ -72,7 +72,7 @@ def lead_changes(match: MatchResult) -> int:
     Rounds after which the highest score is tied are skipped: the lead changes when
     the next unique leader differs from the last one.
 
-    >>> from dominorules.engine.stats import RoundStats
+    >>> from dominorules.engine.results import RoundStats
     >>> r = lambda s: RoundStats(1, 0, "domino", 0, 0, False, (0, 0), s, 1, 1, 0, 0, 1, 0)
     >>> m = MatchResult("x", 2, 1, ((0,), (1,)), 0, (9, 5), 5,
     ...                 (r((3, 0)), r((3, 3)), r((3, 5)), r((9, 5))))

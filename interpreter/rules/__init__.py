@@ -20,7 +20,7 @@ from ..diagnostics import Diagnostic, DiagnosticError
 from .resources import BuiltinInfo, builtin_files, builtin_paths
 
 if TYPE_CHECKING:
-    from ..engine.rules import Rules
+    from ..engine.game_rules import Rules
 
 # The stages are imported when a ruleset is first loaded, not with this package: `list`
 # reads only the files' descriptions, and should not pay for the schema validator, the

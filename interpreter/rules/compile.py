@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..diagnostics import Diagnostic
-from ..engine.rules import (
+from ..engine.game_rules import (
     LEAD_CHOOSERS,
     LEAD_FOLLOWERS,
     Example,

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from ..diagnostics import Diagnostic
 from ..engine.examples import check_examples
-from ..engine.rules import Rules
+from ..engine.game_rules import Rules
 from .marked_yaml import FieldPath, Mark, dotted
 
 

@@ -1,14 +1,14 @@
 """The general match loop: every house-rule mechanism of ``Rules``, for rulesets that use one.
 
-``GeneralCore.run()`` plays a match like ``MatchCore.run()`` (same deals from the same
+``GeneralLoop.run()`` plays a match like ``PlainLoop.run()`` (same deals from the same
 seed, same decision protocol, same records for the same choices) and adds what the
 first edition's loop has no branch for: a board with a spinner (up to four ends),
 placement restrictions, play-time events (points, another turn, skipped turns), turn
 direction, a redeal condition, opening conditions and fallbacks, a lead formula, round
 settlement over round facts, and match formats. A ruleset using none of them runs on
-``engine.core`` at full speed (``Rules.general`` chooses).
+``engine.plain_loop`` at full speed (``Rules.general`` chooses).
 
-Decisions are ``engine.core``'s eleven fields plus two: ``ends`` (four values, None for
+Decisions are ``engine.plain_loop``'s eleven fields plus two: ``ends`` (four values, None for
 an end that is not open) and ``masks`` (the legal tiles at each end). Policies are
 called ``policy(mL, mR, can_draw)``, or with ``mU, mD`` too when a spinner's arms are open.
 
@@ -21,7 +21,7 @@ Cases the rules leave open, decided here (for players: docs/house-rules.md, last
 - Points scored during play count at once (``side.score``); the match is decided at round
   ends only.
 - A match still undecided after ``max_rounds`` rounds stops there (``MatchResult.capped``),
-  as in ``engine.core``.
+  as in ``engine.plain_loop``.
 """
 
 from __future__ import annotations
@@ -32,10 +32,10 @@ from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .actions import DRAW
 from .board import END_NAMES, Board
-from .core import MatchCore
 from .decision import OPEN, PLAY, SEEK, Decision
-from .rules import Opening
-from .stats import MatchResult, RoundStats
+from .game_rules import Opening
+from .plain_loop import PlainLoop
+from .results import MatchResult, RoundStats
 from .streams import shuffler
 from .tiles import Tile, bits
 
@@ -121,7 +121,7 @@ def _opening_rules(rules) -> tuple[Opening, Opening]:
     return (rules.first_opening or later), later
 
 
-class GeneralCore(MatchCore):
+class GeneralLoop(PlainLoop):
     """A match under any ruleset; ``engine.state.State`` and simulation drive it alike."""
 
     def __init__(self, *args: Any, **kwargs: Any):
@@ -240,7 +240,7 @@ class GeneralCore(MatchCore):
         return None, 0, False, None
 
     # -- the match -------------------------------------------------------------------------
-    def run(self):  # noqa: C901 - one loop, like engine.core's
+    def run(self):  # noqa: C901 - one loop, like engine.plain_loop's
         g = self.game
         rules = g.rules
         ts = g.tileset

@@ -1,6 +1,6 @@
 """The one match loop: every rule of every ruleset, as tight code over bitmasks.
 
-``MatchCore.run()`` is a generator playing a whole match. At each decision it
+``PlainLoop.run()`` is a generator playing a whole match. At each decision it
 asks the seat's *policy* -- a fast callable ``policy(left_mask, right_mask,
 can_draw) -> int action`` -- or, for a seat without one, ``yield``s the decision
 and waits for ``send(action)``. So the step-by-step ``State`` (no policies) and
@@ -37,8 +37,8 @@ from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .actions import DRAW
 from .decision import NO_MASKS, OPEN, PLAY, SEEK, Decision
+from .results import MatchResult, RoundStats
 from .scoring import match_winner
-from .stats import MatchResult, RoundStats
 from .streams import shuffler
 from .tiles import bits
 
@@ -74,7 +74,7 @@ _new = object.__new__
 _set = object.__setattr__  # frozen RoundStats get their fields in one dict: a third the cost
 
 
-class MatchCore:
+class PlainLoop:
     """The mutable match: what the loop keeps between rounds, and a live view for ``State``."""
 
     def __init__(self, game: Game, players: int, seed: int, policies: list[Policy | None],
