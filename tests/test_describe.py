@@ -49,7 +49,7 @@ def test_pagat_lead_blocked_and_target():
     assert text("pagat", "scoring.blocked") == (
         "In a blocked round the player with the lowest hand wins and scores the sum of the "
         "opponents' hand values minus the winner's own hand value "
-        "(formula: sum(opponents.pips) - winner.pips); if two or more players tie for "
+        "(formula: sum(opponents.value) - winner.value); if two or more players tie for "
         "lowest, nobody scores.")
     assert text("pagat", "match.target") == (
         "The match ends after the round in which a player reaches or passes 100 points "
@@ -89,7 +89,7 @@ def test_mexican_sides_deal_and_side_scoring():
     assert text("mexican", "lead") == "Every round, the leader is the player holding 6-6."
     assert text("mexican", "scoring.blocked") == (
         "In a blocked round the side whose hands add up to the lowest total wins and scores "
-        "the sum of the opposing side's hand values (formula: sum(opponents.pips)); if two "
+        "the sum of the opposing side's hand values (formula: sum(opponents.value)); if two "
         "or more sides tie for lowest, nobody scores.")
 
 

@@ -72,9 +72,9 @@ SENTENCES = {
         "After a pass: the next player loses their turn."
     ),
     "scoring.blocked": (
-        "In a blocked round the player whose rank, side.pips + side.tiles, is lowest "
+        "In a blocked round the player whose rank, side.value + side.tiles, is lowest "
         "wins and scores the sum of the opponents' hand values minus the winner's own "
-        "hand value (formula: sum(opponents.pips) - winner.pips); if two or more "
+        "hand value (formula: sum(opponents.value) - winner.value); if two or more "
         "players tie for lowest, the player who made the last placement wins if they "
         "are among them; otherwise nobody scores. Only the player who made the last "
         "placement and the next player are compared."
@@ -85,7 +85,7 @@ SENTENCES = {
         "comparison picks scores the blocked round's points."
     ),
     "scoring.every_side": (
-        "After each round every player (the winner too) also scores -side.pips."
+        "After each round every player (the winner too) also scores -side.value."
     ),
     "match.tie": (
         "The lowest score wins; a tie for the lowest score is a drawn match."
@@ -201,6 +201,6 @@ def test_highest_rank_ties_to_the_next_player_in_partnerships(tmp_path: Path):
                             "    tie: next_player\n", base="mexican")
     assert rule_sheet(load_ruleset(house)).rule("scoring.blocked").text == (
         "In a blocked round the side whose rank, 7, is highest wins and scores the sum of "
-        "the opposing side's hand values (formula: sum(opponents.pips)); if two or more "
+        "the opposing side's hand values (formula: sum(opponents.value)); if two or more "
         "sides tie for highest, the side of the player who follows the last placement in "
         "turn wins if it is among them; otherwise nobody scores.")

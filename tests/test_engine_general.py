@@ -341,3 +341,17 @@ def test_the_rule_sheet_says_a_forbidden_hand_passes(house):
     """)
     assert rule_sheet(load_ruleset(path)).rule("play.if_none_allowed").text == (
         "A player whose playable tiles the placement rules all forbid passes, without drawing.")
+
+
+def test_pips_are_pips_and_value_follows_the_tile_values(house):
+    """dutch counts [0|0] as 13: a hand's value says so, its pips do not."""
+    from dominorules.engine.examples import check_examples
+    by_value = api.load_game("dutch")
+    by_pips = api.load_game(house('scoring:\n  domino: "sum(opponents.pips)"\n', base="dutch"))
+    assert not by_value.rules.general and by_pips.rules.general
+    hands = [[], api.Deal.of(["0-0 2-1"]).hands[0]]
+    from dominorules.engine import house_examples
+    data = {"hands": ["", "0-0 2-1"], "result": "domino"}
+    assert house_examples.points(by_pips, data, hands) == [3, 0]        # 0 + 3 pips
+    assert house_examples.points(by_value, data, hands) == [16, 0]      # 13 + 3
+    assert check_examples(by_value.rules) == []

@@ -123,13 +123,13 @@ def test_a_name_is_not_a_function():
 def test_unknown_attribute_lists_the_types_attributes():
     assert only("winner.pip", "scoring") == ExprProblem(
         "expr-attribute", "a side has no attribute 'pip'; its attributes are: doubles, drawn, "
-        "index, pips, players, rounds_won, score, tiles, won", 7, 3, "did you mean 'pips'?")
+        "index, pips, players, rounds_won, score, tiles, value, won", 7, 3, "did you mean 'pips'?")
 
 
 def test_unknown_attribute_through_a_list():
     assert only("sum(winner.players.index)", "scoring") == ExprProblem(
         "expr-attribute", "a player has no attribute 'index'; its attributes are: doubles, drawn, "
-        "pips, seat, tiles", 19, 5, "")
+        "pips, seat, tiles, value", 19, 5, "")
 
 
 def test_python_internals_are_not_attributes():

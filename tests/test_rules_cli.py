@@ -51,7 +51,8 @@ def test_validate_underlines_the_bad_character_inside_an_expression():
     assert result.exit_code == 1
     assert result.stderr.splitlines()[:3] == [
         f"{bad}:4:15: error: unknown name 'oponents'; scoring offers: blocked, boneyard, "
-        "boneyard_pips, both_ends, drawn, end_total, ends, last_player, last_tile, opponents, "
+        "boneyard_pips, boneyard_value, both_ends, drawn, end_total, ends, last_player, last_tile, "
+        "opponents, "
         "passes, players, round, seats, sides, target, winner [scoring.domino]",
         "    4 |   domino: sum(oponents.pips)",
         "      |               ^^^^^^^^",

@@ -15,7 +15,7 @@ players: {min: 2, max: 3}
 deal: {hand_size: 7}
 drawing: {reserve: 2, voluntary: forbidden}
 scoring:
-  domino: "sum(opponents.pips)"
+  domino: "sum(opponents.value)"
   blocked: {winner: lowest_side, tie: each}
 match: {target: 100}
 examples:
@@ -51,7 +51,7 @@ def test_mappings_merge_deeply_scalars_and_lists_replace(tmp_path):
     assert d["players"] == {"min": 3, "max": 3, "sides": "individual"}
     assert d["drawing"]["reserve"] == 2 and d["drawing"]["voluntary"] == "forbidden"
     assert d["scoring"]["blocked"] == {"winner": "lowest_side", "tie": "nothing",
-                                       "points": "sum(opponents.pips) - winner.pips"}
+                                       "points": "sum(opponents.value) - winner.value"}
     assert rs.name == "child"
     assert rs.chain == (str(child), str(tmp_path / "base" / "base.yaml"))
     # examples, like name and extends, belong to the file that writes them

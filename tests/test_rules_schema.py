@@ -85,7 +85,7 @@ MINIMAL = """\
 title: Minimal
 players: {min: 2, max: 4}
 deal: {hand_size: 5}
-scoring: {domino: "sum(opponents.pips)"}
+scoring: {domino: "sum(opponents.value)"}
 match: {target: 100}
 """
 
@@ -100,9 +100,9 @@ def test_minimal_ruleset_gets_documented_defaults():
     assert data["opening"] == {"tile": "any", "opener": "leader", "if_unheld": "redeal"}
     assert data["drawing"] == {"reserve": 0, "voluntary": "allowed", "when_stuck": "draw",
                                "limit": None, "cost": 0, "cost_to": "nobody"}
-    assert data["scoring"] == {"domino": "sum(opponents.pips)", "tile_value": "tile.pips",
+    assert data["scoring"] == {"domino": "sum(opponents.value)", "tile_value": "tile.pips",
                                "blocked": {"winner": "lowest_hand", "tie": "nothing",
-                                           "points": "sum(opponents.pips) - winner.pips"}}
+                                           "points": "sum(opponents.value) - winner.value"}}
     assert data["match"] == {"target": 100, "tie": "draw"}
     # the house-rule keys have no filled-in defaults: a plain ruleset's data is as before
     assert not {"board", "play", "events"} & set(data)

@@ -138,6 +138,9 @@ class Game:
         self._chunks = tuple(_chunk_table(self.values[k:k + CHUNK])
                              for k in range(0, ts.tile_count, CHUNK))
         self.hand_value = _hand_value(self._chunks)
+        # a hand's pips (both halves of every tile), for formulas reading .pips
+        self.hand_pips = (self.hand_value if self.values == ts.pips else _hand_value(tuple(
+            _chunk_table(ts.pips[k:k + CHUNK]) for k in range(0, ts.tile_count, CHUNK))))
         self._settlers: dict[tuple[int, int], Settler] = {}
         self._setups: dict[tuple[int, int], tuple] = {}
         self._seatable: set[int] = set()

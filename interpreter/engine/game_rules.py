@@ -104,9 +104,14 @@ class SeatTally:
     """One seat at the end of a round, as the scoring formulas see it."""
 
     seat: int
-    pips: int    # hand value by the ruleset's tile values
+    pips: int    # pips in hand (both halves of every tile)
     tiles: int   # tiles left in hand
     drawn: int   # tiles drawn this round
+    value: int | None = None   # hand value by the ruleset's tile values; None: the pips
+
+    def __post_init__(self) -> None:
+        if self.value is None:
+            object.__setattr__(self, "value", self.pips)
 
 
 @dataclass(frozen=True)
@@ -118,6 +123,11 @@ class SideTally:
     pips: int    # sum of its players' pips
     tiles: int
     drawn: int
+    value: int | None = None   # sum of its players' hand values; None: the pips
+
+    def __post_init__(self) -> None:
+        if self.value is None:
+            object.__setattr__(self, "value", self.pips)
 
 
 @dataclass(frozen=True)

@@ -97,11 +97,11 @@ class Tally:
     """A seat or a side as formulas read them (``side.score``, ``player.doubles`` ...)."""
 
     __slots__ = ("seat", "index", "pips", "tiles", "drawn", "doubles", "players", "score",
-                 "won", "rounds_won")
+                 "won", "rounds_won", "value")
 
     def __init__(self, seat: int = 0, index: int = 0, pips: int = 0, tiles: int = 0,
                  drawn: int = 0, doubles: int = 0, players: tuple = (), score: int = 0,
-                 won: bool = False, rounds_won: int = 0):
+                 won: bool = False, rounds_won: int = 0, value: int = 0):
         self.seat = seat
         self.index = index
         self.pips = pips
@@ -112,6 +112,7 @@ class Tally:
         self.score = score
         self.won = won
         self.rounds_won = rounds_won
+        self.value = value
 
 
 def _opening_rules(rules) -> tuple[Opening, Opening]:
@@ -135,23 +136,23 @@ class GeneralLoop(PlainLoop):
 
     # -- tallies ---------------------------------------------------------------------------
     def _seat_tallies(self, drawn_by: list[int]) -> list[Tally]:
-        value = self.game.hand_value
+        value, pips = self.game.hand_value, self.game.hand_pips
         dmask = self.game.tileset.doubles_mask
-        return [Tally(s, s, value(h), h.bit_count(), drawn_by[s], (h & dmask).bit_count())
-                for s, h in enumerate(self.hands)]
+        return [Tally(s, s, pips(h), h.bit_count(), drawn_by[s], (h & dmask).bit_count(),
+                      value=value(h)) for s, h in enumerate(self.hands)]
 
     def _side_tallies(self, seats: list[Tally], won: int | None = None) -> list[Tally]:
         scores, rounds_won = self.scores, self.rounds_won
         if len(self.teams) == len(seats):   # individual play: a side is its one seat
             return [Tally(i, i, m.pips, m.tiles, m.drawn, m.doubles, (m,), scores[i], i == won,
-                          rounds_won[i]) for i, m in enumerate(seats)]
+                          rounds_won[i], m.value) for i, m in enumerate(seats)]
         out = []
         for i, team in enumerate(self.teams):
             members = tuple(seats[s] for s in team)
             out.append(Tally(team[0], i, sum([m.pips for m in members]),
                              sum([m.tiles for m in members]), sum([m.drawn for m in members]),
                              sum([m.doubles for m in members]), members, scores[i], i == won,
-                             rounds_won[i]))
+                             rounds_won[i], sum([m.value for m in members])))
         return out
 
     def _tile(self, t: int) -> tuple[int, int]:
@@ -558,7 +559,7 @@ class GeneralLoop(PlainLoop):
             # -- settlement
             blocked = domino is None
             seat_t = self._seat_tallies(drawn_by)
-            pips = [s.pips for s in seat_t]
+            pips = [s.value for s in seat_t]   # the record's "pips": hand values
             counts = [s.tiles for s in seat_t]
             wside, wseat, tied, points = self._settle(
                 seat_t, domino, last_player, last_tile, last_both, board, deck, pos, passes,
@@ -732,8 +733,10 @@ class GeneralLoop(PlainLoop):
                 return board.end_total()
             if key == "boneyard":
                 return len(deck) - pos
-            if key == "boneyard_pips":
+            if key == "boneyard_value":
                 return sum(g.values[t] for t in deck[pos:])
+            if key == "boneyard_pips":
+                return sum(g.tileset.pips[t] for t in deck[pos:])
             raise KeyError(key)
         facts.make = make
         points = [0] * len(teams)
@@ -748,15 +751,15 @@ class GeneralLoop(PlainLoop):
                 among = sorted({side_of[last_player], side_of[NEXT[last_player]]})
             how = rules.blocked_winner
             if how == "lowest_hand":
-                rank = [min(m.pips for m in sides[i].players) for i in among]
+                rank = [min(m.value for m in sides[i].players) for i in among]
             elif how == "lowest_side":
-                rank = [sides[i].pips for i in among]
+                rank = [sides[i].value for i in among]
             else:
                 rank = []
                 for i in among:
                     facts["side"] = sides[i]
                     rank.append(int(rules.blocked_rank(facts)) if rules.blocked_rank
-                                else sides[i].pips)
+                                else sides[i].value)
             best = max(rank) if how == "highest" else min(rank)
             lowest = [i for i, r in zip(among, rank, strict=True) if r == best]
             if len(lowest) > 1:
@@ -773,8 +776,8 @@ class GeneralLoop(PlainLoop):
                     wseat = domino
                 else:
                     team = teams[wside]
-                    low = min(seats[s].pips for s in team)
-                    wseat = min(s for s in team if seats[s].pips == low)
+                    low = min(seats[s].value for s in team)
+                    wseat = min(s for s in team if seats[s].value == low)
             else:
                 tied = True
         formula = rules.domino_formula if domino is not None else rules.blocked_formula

@@ -29,10 +29,11 @@ class Settler:
         self.side_of = side_of
         self.n = n = len(side_of)
         self.individual = len(teams) == n
-        self.seats = tuple(_frozen(SeatTally, seat=s, pips=0, tiles=0, drawn=0)
+        self.seats = tuple(_frozen(SeatTally, seat=s, pips=0, value=0, tiles=0, drawn=0)
                            for s in range(n))
         self.sides = tuple(_frozen(SideTally, index=i, players=tuple(self.seats[s] for s in t),
-                                   pips=0, tiles=0, drawn=0) for i, t in enumerate(teams))
+                                   pips=0, value=0, tiles=0, drawn=0)
+                            for i, t in enumerate(teams))
         self.contexts = tuple(_frozen(ScoreContext, winner=w,
                                       opponents=tuple(s for s in self.sides if s is not w),
                                       sides=self.sides, seats=self.seats, players=n)
@@ -58,7 +59,9 @@ class Settler:
         """
         n = self.n
         for s, d in enumerate(self._seat_d):
-            d["pips"] = pips[s]
+            # a hand's pips and value agree here: a ruleset whose tile values differ from
+            # pips and whose formulas read .pips runs on the general loop (rules.compile)
+            d["value"] = d["pips"] = pips[s]
             d["tiles"] = counts[s]
             d["drawn"] = drawn[s]
         if self.individual:
@@ -70,7 +73,7 @@ class Settler:
         else:
             side_pips = []
             for team, d in zip(self.teams, self._side_d, strict=True):
-                d["pips"] = total = sum([pips[s] for s in team])
+                d["value"] = d["pips"] = total = sum([pips[s] for s in team])
                 d["tiles"] = sum([counts[s] for s in team])
                 d["drawn"] = sum([drawn[s] for s in team])
                 side_pips.append(total)

@@ -31,7 +31,8 @@ ROUND_FACTS: dict[str, Type] = {
     "ends": list_of(INT),       # the open end values at the end of the round
     "end_total": INT,           # the ends counted as all-fives games count them
     "boneyard": INT,            # tiles left in the boneyard
-    "boneyard_pips": INT,       # their values (by tile_value)
+    "boneyard_pips": INT,       # their pips
+    "boneyard_value": INT,      # their values (by tile_value)
     "passes": INT,              # passes this round
     "drawn": INT,               # tiles drawn this round
 }

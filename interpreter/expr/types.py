@@ -53,7 +53,9 @@ def list_of(elem: Type) -> Type:
 # The attributes a value of each scalar type offers (and nothing else is reachable).
 ATTRIBUTES: dict[Type, dict[str, Type]] = {
     TILE: {"low": INT, "high": INT, "pips": INT, "is_double": BOOL},
-    SIDE: {"index": INT, "pips": INT, "tiles": INT, "drawn": INT, "players": list_of(PLAYER),
-           "doubles": INT, "score": INT, "won": BOOL, "rounds_won": INT},
-    PLAYER: {"seat": INT, "pips": INT, "tiles": INT, "drawn": INT, "doubles": INT},
+    SIDE: {"index": INT, "value": INT, "pips": INT, "tiles": INT, "drawn": INT,
+           "players": list_of(PLAYER), "doubles": INT, "score": INT, "won": BOOL,
+           "rounds_won": INT},
+    PLAYER: {"seat": INT, "value": INT, "pips": INT, "tiles": INT, "drawn": INT,
+             "doubles": INT},
 }

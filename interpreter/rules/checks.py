@@ -285,7 +285,7 @@ def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
     blocked = data["scoring"]["blocked"]
     if blocked["winner"] in ("lowest_hand", "lowest_side") \
             and ("scoring", "blocked", "rank") in sink.marks \
-            and blocked.get("rank") != "side.pips":   # the default, written out: harmless
+            and blocked.get("rank") not in ("side.value", "side.pips"):   # a default, written out
         sink.add("scoring", ("scoring", "blocked", "rank"),
                  f"scoring.blocked.rank has no effect: blocked.winner is {blocked['winner']}, "
                  "which compares hand values",

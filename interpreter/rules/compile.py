@@ -33,7 +33,7 @@ EnvFn = Callable[[Env], Any]
 # What the first edition's scoring formulas could read: one reading anything else (a round
 # fact, a side's score...) needs the general settlement.
 _PLAIN_SCORING_NAMES = {"winner", "opponents", "sides", "seats", "players"}
-_PLAIN_ATTRIBUTES = {"index", "pips", "tiles", "drawn", "players", "seat"}
+_PLAIN_ATTRIBUTES = {"index", "value", "pips", "tiles", "drawn", "players", "seat"}
 LEAD_WORDS = LEAD_CHOOSERS + LEAD_FOLLOWERS
 
 
@@ -57,6 +57,25 @@ def names_read(tree: ast.Node | None) -> frozenset[str]:
             elif isinstance(value, list):
                 stack.extend(v for v in value if isinstance(v, ast.Node))
     return frozenset(out)
+
+
+def reads_hand_pips(tree: ast.Node) -> bool:
+    """Whether a formula reads a side's or player's ``pips`` (not a tile's)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Attribute) and node.attr == "pips":
+            typ = node.obj.type
+            while typ is not None and typ.elem is not None:
+                typ = typ.elem
+            if typ is not None and typ.name in ("side", "player"):
+                return True
+        for value in vars(node).values():
+            if isinstance(value, ast.Node):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, ast.Node))
+    return False
 
 
 def reads_round_facts(tree: ast.Node) -> bool:
@@ -235,9 +254,15 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     general = general or blocked["winner"] in ("lowest", "highest") \
         or blocked["tie"] in ("last_player", "next_player") \
         or opening["if_unheld"] == "heaviest"
-    general = general or any(reads_round_facts(trees[p]) for p in
-                             (("scoring", "domino"), ("scoring", "blocked", "points"))
-                             if p in trees)
+    plain = [trees[p] for p in (("scoring", "domino"), ("scoring", "blocked", "points"))
+             if p in trees]
+    general = general or any(reads_round_facts(t) for t in plain)
+    # the first edition's settler knows hand values only: pips that differ need the general
+    value = fns[("scoring", "tile_value")]
+    top = data["set"]["max_pip"]
+    standard = all(value({"tile": (a, b)}) == a + b
+                   for a in range(top + 1) for b in range(a, top + 1))
+    general = general or (not standard and any(reads_hand_pips(t) for t in plain))
     out["general"] = general
     return out
 

@@ -252,9 +252,10 @@ _OWNERS = {"opponents": "the opponents'", "sides": "all sides'", "seats": "all p
            "winner": "the winner's own"}
 # In partnerships the scoring names stand for sides, so say so.
 _SIDE_OWNERS = {**_OWNERS, "opponents": "the opposing side's", "winner": "the winning side's own"}
-_ATTRS = {"pips": "hand values", "tiles": "tiles left in hand", "drawn": "tiles drawn",
-          "players": "players"}
-_ATTR = {"pips": "hand value", "tiles": "tiles left in hand", "drawn": "tiles drawn"}
+_ATTRS = {"value": "hand values", "pips": "pips in hand", "tiles": "tiles left in hand",
+          "drawn": "tiles drawn", "players": "players"}
+_ATTR = {"value": "hand value", "pips": "pips in hand", "tiles": "tiles left in hand",
+         "drawn": "tiles drawn"}
 _OPS = {"+": "plus", "-": "minus", "*": "times"}
 
 
