@@ -12,9 +12,9 @@ import pytest
 
 from dominorules import api
 from dominorules.diagnostics import DiagnosticError
-from dominorules.engine.examples import check_examples
-from dominorules.engine.game_rules import Example
 from dominorules.rules import builtin_rulesets
+from dominorules.rules.examples import Example
+from dominorules.rules.verify import check_examples
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "api.md").read_text()
@@ -52,7 +52,8 @@ def test_bots_by_name_object_or_one_per_seat():
 def test_every_builtin_ruleset_example_holds():
     from dominorules.rules import load_ruleset
     for info in builtin_rulesets():
-        assert check_examples(load_ruleset(info.name).rules) == []
+        ruleset = load_ruleset(info.name)
+        assert check_examples(ruleset.rules, ruleset.examples) == []
 
 
 def test_a_wrong_example_is_reported_with_what_the_rules_say():
@@ -63,7 +64,7 @@ def test_a_wrong_example_is_reported_with_what_the_rules_say():
     legal = Example("legal", "legal", {"players": 2, "hands": ["1-2 3-4", "5-6"],
                                        "ends": [6, 6], "boneyard": 3, "turn": 0,
                                        "expect_legal": ["pass"]})
-    failures = check_examples(make_rules(examples=(wrong, legal)))
+    failures = check_examples(make_rules(), (wrong, legal))
     assert [(ex.title, msg) for ex, msg in failures] == [
         ("wrong", "expected points [9, 0, 0], the rules give [8, 0, 0]"),
         ("legal", "expected legal actions pass; the rules allow draw")]

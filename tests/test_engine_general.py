@@ -345,13 +345,15 @@ def test_the_rule_sheet_says_a_forbidden_hand_passes(house):
 
 def test_pips_are_pips_and_value_follows_the_tile_values(house):
     """dutch counts [0|0] as 13: a hand's value says so, its pips do not."""
-    from dominorules.engine.examples import check_examples
+    from dominorules.rules import load_ruleset
+    from dominorules.rules.verify import check_examples
     by_value = api.load_game("dutch")
     by_pips = api.load_game(house('scoring:\n  domino: "sum(opponents.pips)"\n', base="dutch"))
     assert not by_value.rules.general and by_pips.rules.general
     hands = [[], api.Deal.of(["0-0 2-1"]).hands[0]]
-    from dominorules.engine import house_examples
+    from dominorules.engine import positions
     data = {"hands": ["", "0-0 2-1"], "result": "domino"}
-    assert house_examples.points(by_pips, data, hands) == [3, 0]        # 0 + 3 pips
-    assert house_examples.points(by_value, data, hands) == [16, 0]      # 13 + 3
-    assert check_examples(by_value.rules) == []
+    assert positions.points(by_pips, data, hands) == [3, 0]        # 0 + 3 pips
+    assert positions.points(by_value, data, hands) == [16, 0]      # 13 + 3
+    dutch = load_ruleset("dutch")
+    assert dutch.examples and check_examples(dutch.rules, dutch.examples) == []

@@ -8,8 +8,8 @@ from rules_factory import events, make_game, opponents_pips, play, start, texts
 
 from dominorules.engine import leaders
 from dominorules.engine.actions import AmbiguousActionError, IllegalActionError
-from dominorules.engine.examples import points_for
 from dominorules.engine.game import Deal
+from dominorules.engine.positions import points_for
 from dominorules.engine.results import RoundStats
 from dominorules.engine.tiles import TileSet, parse_tiles
 

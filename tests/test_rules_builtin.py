@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dominorules.diagnostics import DiagnosticError
-from dominorules.engine.game_rules import Example, Rules, ScoreContext, SeatTally, SideTally
+from dominorules.engine.game_rules import Rules, ScoreContext, SeatTally, SideTally
 from dominorules.rules import (
     Ruleset,
     builtin_rulesets,
@@ -13,6 +13,7 @@ from dominorules.rules import (
     check_ruleset,
     load_ruleset,
 )
+from dominorules.rules.examples import Example
 
 BUILTINS = builtin_rulesets()
 
@@ -56,9 +57,10 @@ def test_load_pagat_compiles_every_field():
     ctx = ScoreContext(sides[0], sides[1:], sides, tuple(s.players[0] for s in sides), 3)
     assert r.domino_points(ctx) == 18
     assert r.blocked_points(ctx) == 15
-    assert r.examples[0] == Example("points", "A domino against hands of 0 and 8 scores 8",
-                                    r.examples[0].data, r.examples[0].line)
-    assert r.examples[0].data["expect_points"] == [8, 0, 0] and r.examples[0].line > 1
+    examples = load_ruleset("pagat").examples
+    assert examples[0] == Example("points", "A domino against hands of 0 and 8 scores 8",
+                                  examples[0].data, examples[0].line)
+    assert examples[0].data["expect_points"] == [8, 0, 0] and examples[0].line > 1
 
 
 def test_data_has_schema_defaults_filled_in():

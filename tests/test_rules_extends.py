@@ -55,7 +55,7 @@ def test_mappings_merge_deeply_scalars_and_lists_replace(tmp_path):
     assert rs.name == "child"
     assert rs.chain == (str(child), str(tmp_path / "base" / "base.yaml"))
     # examples, like name and extends, belong to the file that writes them
-    assert d["examples"] == [] and rs.rules.examples == ()
+    assert d["examples"] == [] and rs.examples == ()
 
 
 def test_a_list_replaces_the_parents_list(tmp_path):
@@ -65,7 +65,7 @@ def test_a_list_replaces_the_parents_list(tmp_path):
         examples:
           - {title: "mine", kind: legal, players: 2, hands: ["1-2", ""], expect_legal: ["1-2"]}
         """)
-    assert [e.title for e in load_ruleset(str(child)).rules.examples] == ["mine"]
+    assert [e.title for e in load_ruleset(str(child)).examples] == ["mine"]
 
 
 def test_chain_of_three_and_a_builtin_parent(tmp_path):

@@ -9,8 +9,8 @@ list them; the schema's enums are the same words).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 # Who leads a round. The first round may use any "chooser"; later rounds may also
@@ -146,21 +146,6 @@ class ScoreContext:
 
 
 @dataclass(frozen=True)
-class Example:
-    """A rule example carried by the ruleset (checked by ``validate``, shown by ``rules``).
-
-    ``kind`` is ``"legal"`` (a position and the expected legal actions, in their
-    text form) or ``"points"`` (end-of-round hands and the expected points per side).
-    ``data`` is the example's mapping as written in YAML; ``line`` its line there.
-    """
-
-    kind: str
-    title: str
-    data: dict[str, Any]
-    line: int = 0
-
-
-@dataclass(frozen=True)
 class Rules:
     """A compiled ruleset. Built once; read-only; cheap to pickle except the callables."""
 
@@ -198,7 +183,6 @@ class Rules:
     # match
     target: Callable[[int, int, bool], int]       # (players, sides, partnerships) -> target
     match_tie: str                                # one of MATCH_TIES
-    examples: Sequence[Example] = field(default_factory=tuple)
     # -- house-rule mechanisms: defaults are the plain game ------------------------------
     spinner: str = "none"                         # one of SPINNERS
     direction: str = "left"                       # one of DIRECTIONS

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
+from .examples import Example, examples_of
 from .resources import BuiltinInfo, builtin_files, builtin_paths
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ class Ruleset:
     data: dict[str, Any]
     chain: tuple[str, ...]
     rules: Rules
+    examples: tuple[Example, ...] = ()   # the file's own rule examples (never inherited)
 
 
 def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Diagnostic]]:
@@ -70,13 +72,14 @@ def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Di
     fns, problems = compile_expressions(data, merged.marks, trees=trees)
     rules = None if problems else build_rules(name, data, merged.marks, fns, trees)
     problems += semantic_checks(data, merged.marks, rules)
+    examples = examples_of(data, merged.marks)
     if run_examples and rules is not None and not problems:
         from .verify import example_diagnostics
 
-        problems += example_diagnostics(rules, merged.marks)
+        problems += example_diagnostics(rules, examples, merged.marks)
     if problems or rules is None:
         return None, sorted(problems, key=Diagnostic.sort_key)
-    return Ruleset(name, merged.file, data, tuple(merged.chain), rules), []
+    return Ruleset(name, merged.file, data, tuple(merged.chain), rules, examples), []
 
 
 def _all_builtin(chain: list[str]) -> bool:

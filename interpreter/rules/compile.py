@@ -14,7 +14,6 @@ from ..diagnostics import Diagnostic
 from ..engine.game_rules import (
     LEAD_CHOOSERS,
     LEAD_FOLLOWERS,
-    Example,
     Opening,
     PlayEvent,
     Restriction,
@@ -180,15 +179,6 @@ def wrap(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> dict[str, C
     }
 
 
-def examples(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]) -> tuple[Example, ...]:
-    """The rule examples, passed through as ``Example`` values with their YAML line."""
-    out = []
-    for i, item in enumerate(data.get("examples", [])):
-        mark = marks.get(("examples", i))
-        out.append(Example(item["kind"], item["title"], dict(item), mark.line if mark else 0))
-    return tuple(out)
-
-
 def _tile_choice(tile: str) -> str | tuple[int, int]:
     return tile if tile in ("any", "highest_double") else parse_pair(tile)
 
@@ -297,7 +287,6 @@ def build_rules(name: str, data: Mapping[str, Any], marks: Mapping[FieldPath, Ma
         blocked_winner=scoring["blocked"]["winner"],
         blocked_tie=scoring["blocked"]["tie"],
         match_tie=data["match"]["tie"],
-        examples=examples(data, marks),
         **wrap(data, fns),
         **mechanisms(data, fns, trees or {}),
     )

@@ -6,19 +6,24 @@ mean, and a failing one means the data and the intent disagree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..diagnostics import Diagnostic
-from ..engine.examples import check_examples
+from ..engine import positions
+from ..engine.actions import Action, ActionError
+from ..engine.game import Game
 from ..engine.game_rules import Rules
+from ..engine.tiles import Tile, TileSet, in_set, not_in_set, parse_tiles
+from .examples import Example
 from .marked_yaml import FieldPath, Mark, dotted
 
 
-def example_diagnostics(rules: Rules, marks: Mapping[FieldPath, Mark]) -> list[Diagnostic]:
+def example_diagnostics(rules: Rules, examples: Sequence[Example],
+                        marks: Mapping[FieldPath, Mark]) -> list[Diagnostic]:
     """One diagnostic per example the engine does not confirm, at the example's first line."""
     out = []
-    for example, problem in check_examples(rules):
-        index = next(i for i, e in enumerate(rules.examples) if e is example)
+    for example, problem in check_examples(rules, examples):
+        index = next(i for i, e in enumerate(examples) if e is example)
         path = ("examples", index)
         mark = marks.get(path)
         where = {"file": mark.file, "line": mark.line, "column": mark.column} if mark else {}
@@ -26,3 +31,71 @@ def example_diagnostics(rules: Rules, marks: Mapping[FieldPath, Mark]) -> list[D
                               path=dotted(path), hint="fix the example, or the rule it shows",
                               **where))
     return out
+
+
+def check_examples(rules: Rules, examples: Sequence[Example]) -> list[tuple[Example, str]]:
+    """Every example whose expectation the engine does not meet, with the reason."""
+    game = Game(rules)
+    failures = []
+    for ex in examples:
+        try:
+            problem = _check(game, ex)
+        except (ValueError, KeyError, ActionError, IndexError, TypeError) as exc:
+            problem = f"cannot set up the example: {exc}"
+        if problem:
+            failures.append((ex, problem))
+    return failures
+
+
+def _check_events(game: Game, data: dict, hands: list[list[Tile]]) -> str:
+    """What one action fires against the example's expect_points / again / skips."""
+    got = positions.fired(game, data, hands)
+    if isinstance(got, str):
+        return f"cannot set up the example: {got}"
+    points, again, skips = got
+    sides = len(game.teams(len(hands)))
+    want = list(data.get("expect_points") or [0] * sides)
+    problems = []
+    if points != want:
+        problems.append(f"expected points {want} during play, the rules give {points}")
+    if bool(again) != bool(data.get("expect_again", False)):
+        problems.append("expected another turn" if data.get("expect_again")
+                        else "expected no other turn, the rules give one")
+    if skips != int(data.get("expect_skips", 0)):
+        problems.append(f"expected {int(data.get('expect_skips', 0))} skipped turns, the rules "
+                        f"give {skips}")
+    return "; ".join(problems)
+
+
+def _hands(ts: TileSet, data: dict) -> list[list[Tile]]:
+    hands = [parse_tiles(h) if isinstance(h, str) else [Tile.of(t) for t in h]
+             for h in data["hands"]]
+    for h in hands:
+        for t in h:
+            if not in_set(t, ts.max_pip):
+                raise ValueError(not_in_set(str(t), ts.max_pip))
+    return hands
+
+
+def _check(game: Game, ex: Example) -> str:
+    data = ex.data
+    hands = _hands(game.tileset, data)
+    general = game.rules.general
+    if ex.kind == "events":
+        return _check_events(game, data, hands)
+    if ex.kind == "points":
+        if general:
+            got = positions.points(game, data, hands)
+        else:
+            got = positions.points_for(game, hands, data.get("result", "domino"), data.get("drawn"))
+        want = list(data["expect_points"])
+        if got != want:
+            return f"expected points {want}, the rules give {got}"
+        return ""
+    legal = positions.legal(game, data, hands)
+    want = [Action.parse(str(t)) for t in data["expect_legal"]]
+    if sorted(map(str, legal)) != sorted(map(str, want)):
+        shown = ", ".join(map(str, legal)) or "none"
+        return (f"expected legal actions {', '.join(map(str, want)) or 'none'}; "
+                f"the rules allow {shown}")
+    return ""

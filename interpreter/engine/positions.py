@@ -1,11 +1,13 @@
-"""Rule examples: positions, round ends and single actions checked by the general loop's
-own functions (restrictions, board, events, settlement).
+"""Positions on demand: a described position's legal actions, what one action fires, and a
+finished round's points, decided by the general loop's own methods (restrictions,
+board, events, settlement).
 
-``engine.examples`` hands every ``legal`` and ``events`` example here, and ``points``
-examples when ``Rules.general`` is set (a plain ruleset's points use ``engine.plain_loop``'s
-settler, which the general one agrees with). A position is set up on a ``GeneralLoop`` that never
-runs: its board, hands, scores and boneyard are filled in from the example, then the
-same methods the loop calls decide the legal actions, the events fired and the points.
+A position is a mapping as rule examples write it (``hands``, ``ends``, ``boneyard``,
+``turn``, ``drawn_this_turn``, ``scores``, ``round``, ...), set up on a ``GeneralLoop``
+that never runs: its board, hands, scores and boneyard are filled in, then the same
+methods the loop calls decide. ``rules.verify`` checks a ruleset's examples through
+these functions (a plain ruleset's points through ``points_for``, the first edition's
+settler, which the general one agrees with).
 
 Cases an example leaves open, decided here:
 - ``ends`` with 2 values on a spinner board: no spinner has been placed yet (the next
@@ -16,6 +18,7 @@ Cases an example leaves open, decided here:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .actions import DRAW, PASS, Action
@@ -177,6 +180,20 @@ def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, in
     facts = core._event_facts(turn, pos, drawn_by, extra)
     again, skips = core._fire(rules_of, turn, facts)
     return list(core._round_play), again, skips
+
+
+def points_for(game, hands: Sequence[Sequence[Tile]], result: str,
+               drawn: Sequence[int] | None = None) -> list[int]:
+    """Points per side for a round ending with these hands (``domino``: the first empty hand
+    went out), by the first edition's settler (a plain ruleset's)."""
+    ts = game.tileset
+    n = len(hands)
+    masks = [ts.mask(h) for h in hands]
+    values = [game.hand_value(m) for m in masks]
+    counts = [len(h) for h in hands]
+    domino = next((s for s in range(n) if not hands[s]), None) if result == "domino" else None
+    settle = game.settler(n).settle
+    return settle(values, counts, list(drawn or [0] * n), domino, game.draw_cost(n))[3]
 
 
 def points(game, data: dict, hands: list[list[Tile]]) -> list[int]:
