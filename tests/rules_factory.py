@@ -41,7 +41,7 @@ DEFAULTS = dict(
 
 def make_rules(**overrides) -> Rules:
     """Pagat-like ``Rules`` with ``overrides`` (any ``Rules`` field)."""
-    unknown = set(overrides) - set(DEFAULTS) - {"examples"}
+    unknown = set(overrides) - set(Rules.__dataclass_fields__)
     if unknown:
         raise TypeError(f"not Rules fields: {sorted(unknown)}")
     if "max_pip" in overrides and "hand_size" not in overrides:
