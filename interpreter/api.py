@@ -109,11 +109,11 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
                 # the engine makes the uniform pick itself on each seat's words: no bot
                 # objects; a uniform seat's policy is never called, its words stand in
                 first = seat_first(seed, players)
-                core = game.core_class(game, players, seed, list(first), uniform=first,
+                core = game.loop_class(game, players, seed, list(first), uniform=first,
                                  more=partial(seat_rest, seed), record=trace,
                                  start_scores=start_scores, max_rounds=max_rounds)
             else:
-                core = game.core_class(game, players, seed,
+                core = game.loop_class(game, players, seed,
                                  [fast_policy(construct(cls, s, rng, bots), game, bots, s)
                                   for s, rng in enumerate(seat_streams(seed, players))],
                                  record=trace, start_scores=start_scores,
@@ -126,7 +126,7 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     policies = [(fast_policy(b, game, labels[s], s) if fast and hasattr(b, "policy") else None)
                 for s, b in enumerate(seats)]
     if all(p is not None for p in policies) and not deals:
-        core = game.core_class(game, players, seed, policies, record=trace,
+        core = game.loop_class(game, players, seed, policies, record=trace,
                          start_scores=start_scores, max_rounds=max_rounds)
         for _ in core.run():
             raise RuntimeError("a fast policy is missing")  # pragma: no cover
@@ -155,7 +155,7 @@ def _play_deciding(game: Game, players: int, seed: int, policies: list, deciders
     """A match whose seats all have a fast policy or a builtin ``decider``: the engine's
     decisions go straight to the deciders, without State, Observations or Actions (a
     decider reads the public record, so the match is recorded even when not traced)."""
-    core = game.core_class(game, players, seed, policies, record=True,
+    core = game.loop_class(game, players, seed, policies, record=True,
                            start_scores=start_scores, max_rounds=max_rounds)
     run = core.run()
     rec = core.rec

@@ -246,8 +246,8 @@ class Game:
         return found[1] if found else self.tileset.doubles_desc[0]
 
     # -- matches -------------------------------------------------------------------------
-    @property
-    def core_class(self):
+    @cached_property
+    def loop_class(self) -> type:
         """The match loop for this ruleset: the first edition's tight loop, or the general
         one when the ruleset uses a house-rule mechanism (``Rules.general``)."""
         if self.rules.general:

@@ -32,7 +32,7 @@ class State:
         self.seed = seed
         for d in deals or ():
             _check_deal(game, players, d)
-        self._core = game.core_class(game, players, seed, policies or [None] * players,
+        self._core = game.loop_class(game, players, seed, policies or [None] * players,
                                      record=record, deals=list(deals or ()),
                                      start_scores=start_scores, max_rounds=max_rounds)
         self._gen = self._core.run()
