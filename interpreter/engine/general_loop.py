@@ -263,6 +263,7 @@ class GeneralLoop(PlainLoop):
         restrictions = rules.restrictions
         waive = rules.if_none_allowed == "waive"
         pass_if_forbidden = rules.if_none_allowed == "pass"
+        spinner = rules.spinner == "first_double"
         fitting: list[int] = []
         rec = self.rec
         recording = rec is not None
@@ -475,15 +476,18 @@ class GeneralLoop(PlainLoop):
                             except StopIteration:
                                 urnd = uniform[p] = more(p)
                                 k = (urnd() * nfit) >> 32
-                            for e, m in enumerate(fit):
-                                c = m.bit_count()
-                                if k < c:
-                                    while k:
-                                        m &= m - 1
-                                        k -= 1
-                                    a = ((m & -m).bit_length() - 1) << 2 | e
-                                    break
+                            e = 0
+                            m = fit[0]
+                            c = m.bit_count()
+                            while k >= c:   # the end holding the k-th placement
                                 k -= c
+                                e += 1
+                                m = fit[e]
+                                c = m.bit_count()
+                            while k:
+                                m &= m - 1
+                                k -= 1
+                            a = ((m & -m).bit_length() - 1) << 2 | e
                         else:
                             pol = pols[p]
                             masks = (*fit, 0, 0) if count == 2 else tuple(fit)
@@ -503,7 +507,12 @@ class GeneralLoop(PlainLoop):
                                 last_both = sum([PM[v] >> t & 1 for v in vals]) > 1
                             h ^= 1 << t
                             hands[p] = h
-                            board.place(e, TL[t], TH[t], TL[t] == TH[t])
+                            if spinner:
+                                board.place(e, TL[t], TH[t], TL[t] == TH[t])
+                            else:   # Board.place without a spinner, inline: the hot path
+                                vals[e] = PIPS[t] - vals[e]
+                                board.doubles[e] = TL[t] == TH[t]
+                                board.tiles += 1
                             npass = idle = run_passes = 0
                             last_player, last_tile = p, t
                             if recording:
