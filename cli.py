@@ -125,6 +125,19 @@ def complete_ruleset(ctx: click.Context, param: click.Parameter,
     return items
 
 
+def _exit_interrupted() -> None:
+    """Exit 130 after an interrupted run whose numbers are printed and files written.
+
+    The worker pool was ended with SIGKILL; joining its manager thread at interpreter exit
+    can wait forever on a queue a killed worker held, so nothing is left to atexit.
+    """
+    import os
+
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(130)
+
+
 def _examples(*lines: str) -> str:
     """The end of a command's --help: a few commands to copy (kept unwrapped by \\b)."""
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
@@ -563,7 +576,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     if comparison.outcome.interrupted:
         click.echo("interrupted: the numbers above cover the matches finished before Ctrl-C",
                    err=True)
-        sys.exit(130)
+        _exit_interrupted()
     if failed:
         print_diagnostics(failed)
         sys.exit(1)
@@ -738,7 +751,7 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     if result.outcome.interrupted:
         click.echo("interrupted: finished combinations are complete; the one running is "
                    "marked with the matches it finished; the rest did not run", err=True)
-        sys.exit(130)
+        _exit_interrupted()
 
 
 @main.command("tune", epilog=_examples(
@@ -813,7 +826,7 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
             click.echo(f"written to {out_path}")
     if result.interrupted:
         click.echo("interrupted: the ranking covers the rungs finished before Ctrl-C", err=True)
-        sys.exit(130)
+        _exit_interrupted()
 
 
 def _tuned_row(result, c) -> dict:
