@@ -7,6 +7,7 @@ input found (a broken ruleset, a record that does not verify), 2 usage errors.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from contextlib import contextmanager
 
 import click
@@ -123,6 +124,15 @@ def complete_ruleset(ctx: click.Context, param: click.Parameter,
         elif path.endswith((".yaml", ".yml")):
             items.append(CompletionItem(path))
     return items
+
+
+def _stop_and_fail(stop: Callable[[], None], exc: Exception) -> None:
+    """End the progress line, then report a run's problem, or a file it could not write."""
+    stop()
+    if isinstance(exc, DiagnosticError):
+        fail(exc.diagnostics)
+    fail([Diagnostic("file", f"cannot write {exc.filename}: {exc.strerror}",
+                     file=str(getattr(exc, "filename", "") or ""))])
 
 
 def _exit_interrupted() -> None:
@@ -732,13 +742,8 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
         if html_path:
             with open(html_path, "w", encoding="utf-8") as fh:
                 fh.write(sweep_html.render(result))
-    except DiagnosticError as exc:
-        stop()
-        fail(exc.diagnostics)
-    except OSError as exc:
-        stop()
-        fail([Diagnostic("file", f"cannot write {exc.filename}: {exc.strerror}",
-                         file=str(exc.filename or ""))])
+    except (DiagnosticError, OSError) as exc:
+        _stop_and_fail(stop, exc)
     for line in sweep_report.invalid_lines(result) + [f"warning: {w}" for w in
                                                        result.outcome.warnings]:
         click.echo(line, err=True)
@@ -797,13 +802,8 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
         stop()
         if out_path and result.ranked:
             _write_tuned(result, out_path, winning_yaml)
-    except DiagnosticError as exc:
-        stop()
-        fail(exc.diagnostics)
-    except OSError as exc:
-        stop()
-        fail([Diagnostic("file", f"cannot write {exc.filename}: {exc.strerror}",
-                         file=str(exc.filename or ""))])
+    except (DiagnosticError, OSError) as exc:
+        _stop_and_fail(stop, exc)
     for text, problem in result.invalid:
         click.echo(f"not tried: {text}: {problem}", err=True)
     rows = [_tuned_row(result, c) for c in result.ranked]

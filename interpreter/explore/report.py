@@ -144,9 +144,9 @@ def exact_text(metric: Metric, value: float | None) -> str:
 def column_keys(labels: list[str]) -> list[str]:
     """What heads each ruleset's column: its label, or a letter when some label is long.
 
-    >>> column_keys(["pagat", "dutch"])
-    ['pagat', 'dutch']
-    >>> column_keys(["pagat", "house/pay-per-draw"])
+    >>> column_keys(["ours", "theirs"])
+    ['ours', 'theirs']
+    >>> column_keys(["ours", "house/pay-per-draw"])
     ['A', 'B']
     """
     if all(len(label) <= MAX_HEADER for label in labels):

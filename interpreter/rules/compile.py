@@ -7,7 +7,7 @@ the plain signatures ``Rules`` documents, so the engine never sees an env dict.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ..diagnostics import Diagnostic
@@ -42,56 +42,41 @@ def formula_paths(data: Mapping[str, Any]) -> list[tuple[FieldPath, str]]:
     return formula_fields(data)
 
 
-def names_read(tree: ast.Node | None) -> frozenset[str]:
-    """The names a formula reads (a constant formula: none)."""
-    out: set[str] = set()
+def nodes(tree: ast.Node | None) -> Iterator[ast.Node]:
+    """Every node of a syntax tree (none for a constant formula, which has no tree)."""
     stack = [tree] if tree is not None else []
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.Name):
-            out.add(node.name)
+        yield node
         for value in vars(node).values():
             if isinstance(value, ast.Node):
                 stack.append(value)
             elif isinstance(value, list):
                 stack.extend(v for v in value if isinstance(v, ast.Node))
-    return frozenset(out)
+
+
+def names_read(tree: ast.Node | None) -> frozenset[str]:
+    """The names a formula reads (a constant formula: none)."""
+    return frozenset(n.name for n in nodes(tree) if isinstance(n, ast.Name))
 
 
 def reads_hand_pips(tree: ast.Node) -> bool:
     """Whether a formula reads a side's or player's ``pips`` (not a tile's)."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
+    for node in nodes(tree):
         if isinstance(node, ast.Attribute) and node.attr == "pips":
             typ = node.obj.type
             while typ is not None and typ.elem is not None:
                 typ = typ.elem
             if typ is not None and typ.name in ("side", "player"):
                 return True
-        for value in vars(node).values():
-            if isinstance(value, ast.Node):
-                stack.append(value)
-            elif isinstance(value, list):
-                stack.extend(v for v in value if isinstance(v, ast.Node))
     return False
 
 
 def reads_round_facts(tree: ast.Node) -> bool:
     """Whether a scoring formula reads more than the first edition offered."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Name) and node.name not in _PLAIN_SCORING_NAMES:
-            return True
-        if isinstance(node, ast.Attribute) and node.attr not in _PLAIN_ATTRIBUTES:
-            return True
-        for value in vars(node).values():
-            if isinstance(value, ast.Node):
-                stack.append(value)
-            elif isinstance(value, list):
-                stack.extend(v for v in value if isinstance(v, ast.Node))
-    return False
+    return any((isinstance(n, ast.Name) and n.name not in _PLAIN_SCORING_NAMES)
+               or (isinstance(n, ast.Attribute) and n.attr not in _PLAIN_ATTRIBUTES)
+               for n in nodes(tree))
 
 
 def get(data: Any, path: FieldPath) -> Any:

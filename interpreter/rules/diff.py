@@ -140,7 +140,7 @@ def parent_name(ruleset: Any) -> str | None:
 
 def changes_line(ruleset: Any) -> str:
     """A one-line description of a ruleset that extends another and has none of its own:
-    which rules it tells differently from its parent (say 'As dutch, but with a
+    which rules it tells differently from its parent (say 'As PARENT, but with a
     different hand size and target.'). Empty for a ruleset that extends nothing."""
     from . import load_ruleset
 
