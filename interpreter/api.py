@@ -27,6 +27,7 @@ from .engine.results import MatchResult, RoundStats
 from .engine.state import State
 from .engine.streams import seat_first, seat_rest, seat_stream, seat_streams
 from .engine.tiles import Tile
+from .kernel import generate as kernels
 
 __all__ = ["Action", "Deal", "Game", "MatchResult", "Observation", "RoundStats", "State",
            "Tile", "bot_rng", "explain_illegal", "game_from_rules", "load_game", "make_bots",
@@ -89,17 +90,22 @@ def _spec_list(bots: Any) -> list:
 def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
                trace: bool = False, deals: Sequence[Deal] | None = None,
                start_scores: Sequence[int] | None = None, max_rounds: int = MAX_ROUNDS,
-               fast: bool = True) -> MatchResult:
+               fast: bool = True, engine: str = "python") -> MatchResult:
     """Play one match to the end; ``result.events`` holds the record when ``trace``.
 
     Builtin bots run as fast bitmask policies (the strategist, which reads the public
     history, as a ``decider`` over the engine's decisions); any other bot goes through
     ``Observation`` + legal ``Action`` objects. ``fast=False`` sends every bot that
     way (the two paths give identical records; a test checks it).
+
+    ``engine``: ``"python"`` plays the ruleset's compiled kernel (``kernel``) whenever
+    the ruleset and bots allow it, else the match loop; ``"loop"`` always the match loop
+    (the reference the kernel is tested against). Both give the same match.
     """
     if isinstance(game, str):
         game = load_game(game)
     game.check_players(players)
+    kernel = engine != "loop" and fast and not deals and kernels.covers(game)
     if fast and not deals and isinstance(bots, str):
         # the common simulation case: one builtin bot everywhere, straight to its policies
         cls = _FAST.get(bots) or resolve(bots)
@@ -109,13 +115,19 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
                 # the engine makes the uniform pick itself on each seat's words: no bot
                 # objects; a uniform seat's policy is never called, its words stand in
                 first = seat_first(seed, players)
+                if kernel:
+                    return kernels.kernel_for(game, players, trace)(
+                        seed, first, partial(seat_rest, seed), None, start_scores, max_rounds)
                 core = game.loop_class(game, players, seed, list(first), uniform=first,
                                  more=partial(seat_rest, seed), record=trace,
                                  start_scores=start_scores, max_rounds=max_rounds)
             else:
-                core = game.loop_class(game, players, seed,
-                                 [fast_policy(construct(cls, s, rng, bots), game, bots, s)
-                                  for s, rng in enumerate(seat_streams(seed, players))],
+                policies = [fast_policy(construct(cls, s, rng, bots), game, bots, s)
+                            for s, rng in enumerate(seat_streams(seed, players))]
+                if kernel:
+                    return kernels.kernel_for(game, players, trace, uniform=False)(
+                        seed, None, None, policies, start_scores, max_rounds)
+                core = game.loop_class(game, players, seed, policies,
                                  record=trace, start_scores=start_scores,
                                  max_rounds=max_rounds)
             for _ in core.run():
@@ -126,6 +138,9 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     policies = [(fast_policy(b, game, labels[s], s) if fast and hasattr(b, "policy") else None)
                 for s, b in enumerate(seats)]
     if all(p is not None for p in policies) and not deals:
+        if kernel:
+            return kernels.kernel_for(game, players, trace, uniform=False)(
+                seed, None, None, policies, start_scores, max_rounds)
         core = game.loop_class(game, players, seed, policies, record=trace,
                          start_scores=start_scores, max_rounds=max_rounds)
         for _ in core.run():

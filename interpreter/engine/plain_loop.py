@@ -74,6 +74,31 @@ _new = object.__new__
 _set = object.__setattr__  # frozen RoundStats get their fields in one dict: a third the cost
 
 
+def opening_of(game: Game, hands: list[int], leader: int, deck: list[int], dealt: int,
+               draw_end: int) -> tuple[int | None, int, int]:
+    """(opener, opening mask, seek mask): opener None means redeal; seek != 0: draw in turn.
+
+    Opening mask -1 means "any tile of the opener's hand". Shared with ``kernel``.
+    """
+    g = game
+    req = g.required_tile
+    if req == "any":
+        return leader, -1, 0
+    if req == "highest_double":
+        found = leaders.highest_double_holder(hands, g.tileset)
+        tile, seat = (found[1], found[0]) if found else (None, None)
+    else:
+        tile = req
+        seat = leaders.holder(hands, req)
+    if seat is not None and (g.rules.opener == "holder" or seat == leader):
+        return seat, 1 << tile, 0
+    if g.rules.if_unheld == "draw_in_turn":
+        seek = (1 << tile) if tile is not None else g.tileset.doubles_mask
+        if seat is None and any((1 << t) & seek for t in deck[dealt:draw_end]):
+            return leader, 0, seek
+    return None, 0, 0
+
+
 class PlainLoop:
     """The mutable match: what the loop keeps between rounds, and a live view for ``State``."""
 
@@ -137,27 +162,7 @@ class PlainLoop:
 
     def _opening(self, hands: list[int], leader: int, deck: list[int], dealt: int,
                  draw_end: int) -> tuple[int | None, int, int]:
-        """(opener, opening mask, seek mask): opener None means redeal; seek != 0: draw in turn.
-
-        Opening mask -1 means "any tile of the opener's hand".
-        """
-        g = self.game
-        req = g.required_tile
-        if req == "any":
-            return leader, -1, 0
-        if req == "highest_double":
-            found = leaders.highest_double_holder(hands, g.tileset)
-            tile, seat = (found[1], found[0]) if found else (None, None)
-        else:
-            tile = req
-            seat = leaders.holder(hands, req)
-        if seat is not None and (g.rules.opener == "holder" or seat == leader):
-            return seat, 1 << tile, 0
-        if g.rules.if_unheld == "draw_in_turn":
-            seek = (1 << tile) if tile is not None else g.tileset.doubles_mask
-            if seat is None and any((1 << t) & seek for t in deck[dealt:draw_end]):
-                return leader, 0, seek
-        return None, 0, 0
+        return opening_of(self.game, hands, leader, deck, dealt, draw_end)
 
     # -- the match -------------------------------------------------------------------
     def run(self):  # noqa: C901 - one loop on purpose: this is the hot path

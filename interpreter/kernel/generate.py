@@ -1,0 +1,185 @@
+"""A ruleset's match kernel: ``template.TEMPLATE`` specialised, compiled once, cached.
+
+``kernel_for(game, players, record=..., uniform=...)`` returns ``play(seed, uniform,
+more, policies, start_scores, max_rounds) -> MatchResult``. The source depends only
+on the ruleset's resolved numbers and switches, so it is compiled once per distinct
+source (a hash of it keys the cache): every ruleset that resolves to the same rules,
+in every match of a process, shares one code object; a worker compiles its own once.
+
+A ruleset the kernel does not cover (``covers``) keeps the match loop: the house-rule
+mechanisms of the general loop, fixed deals, the step-by-step ``State``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..diagnostics import Diagnostic, DiagnosticError
+from ..engine import leaders
+from ..engine.plain_loop import MAX_REDEALS, HashStream, opening_of
+from ..engine.results import MatchResult, RoundStats
+from ..engine.scoring import match_winner
+from ..engine.streams import shuffler
+from ..engine.tiles import bits
+from .template import TEMPLATE
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+_DIRECTIVE = re.compile(r"\s*#(if|elif|else|endif)\b\s*(.*)$")
+_NAME = re.compile(r"[$]([A-Z_]+)")
+_CODE: dict[str, Any] = {}          # source hash -> code object
+_LOCK = threading.Lock()
+
+
+def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, Any]) -> str:
+    """The template's lines under the switches that hold, ``$NAME`` replaced by its value.
+
+    >>> print(specialise("a\\n#if X\\nb $N\\n#else\\nc\\n#endif\\n", {"X": True}, {"N": 3}))
+    a
+    b 3
+    <BLANKLINE>
+    """
+    out: list[str] = []
+    stack: list[list[bool]] = []     # per open #if: [this branch is on, a branch was taken]
+    env = dict(flags)
+    for line in template.splitlines():
+        m = _DIRECTIVE.match(line)
+        if m is None:
+            if all(on for on, _ in stack):
+                out.append(line)
+            continue
+        word, expr = m.groups()
+        if word == "if":
+            on = bool(eval(expr, {"__builtins__": {}}, env))  # noqa: S307 - our own template
+            stack.append([on, on])
+        elif word == "elif":
+            top = stack[-1]
+            on = not top[1] and bool(eval(expr, {"__builtins__": {}}, env))  # noqa: S307
+            top[0], top[1] = on, top[1] or on
+        elif word == "else":
+            top = stack[-1]
+            top[0], top[1] = not top[1], True
+        else:
+            stack.pop()
+    if stack:
+        raise ValueError("template: an #if without #endif")
+    text = "\n".join(out) + "\n"
+
+    def value(m: re.Match) -> str:
+        if m.group(1) not in numbers:
+            raise ValueError(f"template: no value for ${m.group(1)}")
+        return str(numbers[m.group(1)])
+    return _NAME.sub(value, text)
+
+
+def covers(game: Game) -> bool:
+    """Whether the kernel plays this ruleset (else the match loop does)."""
+    return not game.rules.general
+
+
+def _switches(game: Game, players: int, record: bool, uniform: bool) -> tuple[dict, dict]:
+    rules, setup = game.rules, game.setup(players)
+    T = setup.tile_count
+    limited = setup.draw_limit < T
+    first, later = rules.first_leader, rules.later_leader
+    flags = {
+        "REC": record,
+        "UNI": uniform,
+        "VOL": setup.voluntary,
+        "LIMITED": limited,
+        "STUCK_DRAW": setup.stuck_draws,
+        "OPEN_ANY": setup.open_any,
+        "SEEKS": not setup.open_any and rules.if_unheld == "draw_in_turn",
+        "DEAL_DEPENDENT": (first in leaders.DEAL_DEPENDENT or later in leaders.DEAL_DEPENDENT),
+        "LATER_ROTATE": later == "rotate",
+        "LEAD_RANDOM": (first in leaders.RANDOM_CHOOSERS or later in leaders.RANDOM_CHOOSERS),
+        "TWO_CHUNKS": len(game._chunks) == 2,
+    }
+    draw_ok = f"pos < {setup.draw_end}" + (f" and drawn < {setup.draw_limit}" if limited else "")
+    numbers = {
+        "N": players, "SIDES": len(game.teams(players)), "DEALT": setup.dealt,
+        "DRAW_END": setup.draw_end, "DRAW_OK": draw_ok, "DRAW_COST": setup.draw_cost,
+        "TARGET": game.target(players), "PLAY_ON": setup.play_on, "MAX_REDEALS": MAX_REDEALS,
+    }
+    return flags, numbers
+
+
+def kernel_source(game: Game, players: int, record: bool = False, uniform: bool = True) -> str:
+    """The specialised source of ``game``'s kernel for ``players`` (to read, or to cache)."""
+    flags, numbers = _switches(game, players, record, uniform)
+    return specialise(TEMPLATE, flags, numbers)
+
+
+def kernel_for(game: Game, players: int, record: bool = False,
+               uniform: bool = True) -> Callable[..., MatchResult]:
+    """``play(seed, uniform, more, policies, start_scores, max_rounds)`` for this game.
+
+    Kept on the game (one per thread: the settler it calls keeps per-thread tallies), so
+    no module-wide cache holds a game alive; the code objects are shared by source hash.
+    """
+    kernels = game.__dict__.setdefault("_kernels", {})
+    key = (players, record, uniform, threading.get_ident())
+    found = kernels.get(key)
+    if found is not None:
+        return found
+    source = kernel_source(game, players, record, uniform)
+    digest = hashlib.sha256(source.encode()).hexdigest()
+    with _LOCK:
+        code = _CODE.get(digest)
+        if code is None:
+            code = _CODE[digest] = compile(source, f"<kernel {digest[:12]}>", "exec")
+    namespace = _namespace(game, players)
+    exec(code, namespace)  # noqa: S102 - our own template, numbers from a checked ruleset
+    play = kernels[key] = namespace["play"]
+    return play
+
+
+def _namespace(game: Game, players: int) -> dict[str, Any]:
+    """What the kernel's source reads besides its literals: tables, and the per-round helpers
+    shared with the match loop (opening, leaders, settlement)."""
+    rules, ts, setup = game.rules, game.tileset, game.setup(players)
+    teams = game.teams(players)
+    lo, hi = game._chunks if len(game._chunks) == 2 else (None, None)
+    rounds_cap = MAX_REDEALS
+
+    def match_start(seed: int) -> dict:
+        start = {"event": "match_start", "ruleset": game.ref, "players": players,
+                 "teams": [list(t) for t in teams], "seed": seed}
+        if game.path:
+            start["source"] = game.path
+        return start
+
+    def deal_event(rnd_no: int, leader: int | None, hands: list[int], deck: list[int]) -> dict:
+        return {"event": "deal", "round": rnd_no, "leader": leader,
+                "hands": [[[ts.low[t], ts.high[t]] for t in bits(h)] for h in hands],
+                "boneyard": [[ts.low[t], ts.high[t]] for t in deck[setup.dealt:]]}
+
+    def opening(hands: list[int], leader: int, deck: list[int], dealt: int, draw_end: int):
+        return opening_of(game, hands, leader, deck, dealt, draw_end)
+
+    def too_many_redeals(rnd_no: int) -> None:
+        raise DiagnosticError([Diagnostic(
+            "deal", f"round {rnd_no}: no deal could open after {rounds_cap} "
+            "redeals; the opening rules can hardly ever be met")])
+
+    return {
+        "__builtins__": __builtins__,
+        "shuffler": shuffler, "SETUP": setup, "HashStream": HashStream,
+        "match_start": match_start, "deal_event": deal_event, "opening": opening,
+        "too_many_redeals": too_many_redeals,
+        "before_deal": leaders.before_deal, "highest_double_holder": leaders.highest_double_holder,
+        "holder": leaders.holder, "holder_tile": game.holder_tile,
+        "TS": ts, "FIRST_LEADER": rules.first_leader, "LATER_LEADER": rules.later_leader,
+        "COUNT_FROM": rules.lead_count_from,
+        "TL": ts.low, "TH": ts.high, "PM": ts.value_mask, "PIPS": ts.pips,
+        "LO": lo, "HI": hi, "VALUE_OF": game.hand_value, "bit_count": int.bit_count,
+        "settle": setup.settle, "match_winner": match_winner,
+        "new": object.__new__, "setattr_": object.__setattr__,
+        "RoundStats": RoundStats, "MatchResult": MatchResult,
+        "NAME": rules.name, "TEAMS": teams,
+    }

@@ -1,0 +1,320 @@
+"""The match kernel as a template: ``engine.plain_loop``'s match, with every rule a switch.
+
+``generate.specialise`` keeps the lines of the switches a ruleset turns on and drops
+the rest, and writes the ruleset's numbers in place of the ``$NAMES``: what is left is
+one function with no test on a rule the ruleset does not use, no ``yield`` (every
+seat decides in the kernel: the builtin ``random`` pick inlined, or a fast policy
+called) and no record keeping unless asked for.
+
+Directives, alone on a line (indentation ignored): ``#if EXPR``, ``#elif EXPR``,
+``#else``, ``#endif``; ``EXPR`` is Python over the flags. The kernel must play every
+match exactly as the loop does: ``tests/test_kernel.py`` plays every ruleset through
+both and compares records and statistics.
+"""
+
+TEMPLATE = r'''
+def play(seed, uniform, more, policies, start_scores, max_rounds):
+    deal = shuffler(seed, SETUP)
+    scores = list(start_scores) if start_scores else [0] * $SIDES
+    rounds = []
+    add_round = rounds.append
+#if LEAD_RANDOM
+    lead_rng = HashStream(seed, "lead")
+#else
+    lead_rng = None
+#endif
+#if REC
+    rec = [match_start(seed)]
+#endif
+    prev_leader = prev_winner = None
+    over, match_win, capped = False, None, False
+    rnd_no = 0
+    while not over:
+        rnd_no += 1
+        if rnd_no > max_rounds:
+            capped = True
+            break
+#if LATER_ROTATE
+#if DEAL_DEPENDENT
+        choice = FIRST_LEADER
+#endif
+        if prev_leader is not None:
+            pre = prev_leader + 1 if prev_leader + 1 < $N else 0
+        else:
+            pre = before_deal(FIRST_LEADER, $N, lead_rng, TS, None, None, COUNT_FROM)
+#else
+        choice = FIRST_LEADER if rnd_no == 1 else LATER_LEADER
+        if choice == "rotate" and prev_leader is not None:
+            pre = prev_leader + 1 if prev_leader + 1 < $N else 0
+        else:
+            pre = before_deal(choice, $N, lead_rng, TS, prev_leader, prev_winner, COUNT_FROM)
+#endif
+        redeals = 0
+        while True:
+            deck, hands = deal()
+            leader = pre
+#if DEAL_DEPENDENT
+            if leader is None:
+                if choice == "highest_double":
+                    found = highest_double_holder(hands, TS)
+                    leader = found[0] if found else None
+                else:
+                    leader = holder(hands, holder_tile(hands))
+#endif
+#if OPEN_ANY
+            opener, omask, seek = leader, -1, 0
+            break
+#else
+            opener = None
+            if leader is not None:
+                opener, omask, seek = opening(hands, leader, deck, $DEALT, $DRAW_END)
+            if opener is not None:
+                break
+#if REC
+            rec.append(deal_event(rnd_no, None, hands, deck))
+#endif
+            redeals += 1
+            if redeals > $MAX_REDEALS:
+                too_many_redeals(rnd_no)
+#endif
+#if REC
+        rec.append(deal_event(rnd_no, leader, hands, deck))
+#endif
+        pos = $DEALT
+        drawn_by = [0] * $N
+        passes = choices = seek_turns = 0
+        p = leader
+#if SEEKS
+        if seek:
+            while True:
+                seek_turns += 1
+                t = deck[pos]
+                pos += 1
+                hands[p] |= 1 << t
+                drawn_by[p] += 1
+#if REC
+                rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+#endif
+                if (1 << t) & seek:
+                    opener, omask = p, 1 << t
+                    break
+                p = p + 1 if p + 1 < $N else 0
+#endif
+        p = opener
+#if VOL
+        drawn = 0
+#endif
+        while True:
+            h = hands[p]
+            m = h if omask < 0 else omask
+#if VOL
+            can_draw = omask < 0 and $DRAW_OK
+            if can_draw or m & (m - 1):
+                choices += 1
+#else
+            if m & (m - 1):
+                choices += 1
+#endif
+#if UNI
+            urnd = uniform[p]
+            try:
+                k = (urnd() * m.bit_count()) >> 32
+            except StopIteration:
+                urnd = uniform[p] = more(p)
+                k = (urnd() * m.bit_count()) >> 32
+            while k:
+                m &= m - 1
+                k -= 1
+            a = ((m & -m).bit_length() - 1) << 2
+#else
+#if VOL
+            a = policies[p](m, 0, can_draw)
+#else
+            a = policies[p](m, 0, False)
+#endif
+#endif
+#if VOL
+            if a == -1:
+                t = deck[pos]
+                pos += 1
+                hands[p] = h | (1 << t)
+                drawn += 1
+                drawn_by[p] += 1
+#if REC
+                rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+#endif
+                continue
+#endif
+            t = a >> 2
+            h ^= 1 << t
+            hands[p] = h
+            L, R = TL[t], TH[t]
+#if REC
+            rec.append({"event": "place", "player": p, "tile": [L, R], "end": None})
+#endif
+            break
+        npass = 0
+        domino = None
+        if not h:
+            domino, npass = p, $N
+        while npass < $N:
+            p = p + 1 if p + 1 < $N else 0
+            h = hands[p]
+#if UNI
+            urnd = uniform[p]
+#endif
+#if VOL or LIMITED
+            drawn = 0
+#endif
+            while True:
+                mL = h & PM[L]
+                mR = h & PM[R]
+                if mL or mR:
+#if UNI
+                    nL = mL.bit_count()
+                    k = nL + mR.bit_count()
+#if VOL
+                    if k > 1 or $DRAW_OK:
+#else
+                    if k > 1:
+#endif
+                        choices += 1
+                    try:
+                        k = (urnd() * k) >> 32
+                    except StopIteration:
+                        urnd = uniform[p] = more(p)
+                        k = (urnd() * k) >> 32
+                    if k < nL:
+                        while k:
+                            mL &= mL - 1
+                            k -= 1
+                        b = mL & -mL
+                        t = b.bit_length() - 1
+                        L = PIPS[t] - L
+#if REC
+                        end = "left"
+#endif
+                    else:
+                        k -= nL
+                        while k:
+                            mR &= mR - 1
+                            k -= 1
+                        b = mR & -mR
+                        t = b.bit_length() - 1
+                        R = PIPS[t] - R
+#if REC
+                        end = "right"
+#endif
+                    h ^= b
+                    hands[p] = h
+                    npass = 0
+#if REC
+                    rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
+                                "end": end})
+#endif
+                    if not h:
+                        domino, npass = p, $N
+                    break
+#else
+#if VOL
+                    can_draw = $DRAW_OK
+                    if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
+                        choices += 1
+                    a = policies[p](mL, mR, can_draw)
+                    if a >= 0:
+#else
+                    if (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
+                        choices += 1
+                    a = policies[p](mL, mR, False)
+                    if a >= 0:
+#endif
+                        t = a >> 2
+                        h ^= 1 << t
+                        hands[p] = h
+                        npass = 0
+                        if a & 3:
+                            R = PIPS[t] - R
+#if REC
+                            rec.append({"event": "place", "player": p,
+                                        "tile": [TL[t], TH[t]], "end": "right"})
+#endif
+                        else:
+                            L = PIPS[t] - L
+#if REC
+                            rec.append({"event": "place", "player": p,
+                                        "tile": [TL[t], TH[t]], "end": "left"})
+#endif
+                        if not h:
+                            domino, npass = p, $N
+                        break
+#endif
+#if STUCK_DRAW
+                elif $DRAW_OK:
+                    pass
+#endif
+                else:
+                    passes += 1
+                    npass += 1
+#if REC
+                    rec.append({"event": "pass", "player": p})
+#endif
+                    break
+                t = deck[pos]
+                pos += 1
+                h |= 1 << t
+                hands[p] = h
+#if VOL or LIMITED
+                drawn += 1
+#endif
+                drawn_by[p] += 1
+                npass = 0
+#if REC
+                rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+#endif
+        # -- settlement
+#if TWO_CHUNKS
+        pips = [LO[h & 16383] + HI[h >> 14] for h in hands]
+#else
+        pips = list(map(VALUE_OF, hands))
+#endif
+        counts = list(map(bit_count, hands))
+        wside, wseat, tied, points = settle(pips, counts, drawn_by, domino, $DRAW_COST)
+        placements = pos - sum(counts)
+        draws = pos - $DEALT
+        for i, pts in enumerate(points):
+            scores[i] += pts
+        result = "domino" if domino is not None else "blocked"
+#if REC
+        rec.append({"event": "round_end", "round": rnd_no, "result": result,
+                    "winner": wside, "pips": pips, "points": list(points),
+                    "scores": list(scores)})
+#endif
+        stats = new(RoundStats)
+        setattr_(stats, "__dict__", {
+            "round": rnd_no, "leader": leader, "result": result, "winner": wside,
+            "winner_seat": wseat, "tied_block": tied, "points": tuple(points),
+            "scores": tuple(scores),
+#if SEEKS
+            "turns": placements + passes + seek_turns - 1 if seek else placements + passes,
+#else
+            "turns": placements + passes,
+#endif
+            "placements": placements, "draws": draws, "passes": passes,
+            "decisions": placements + draws + passes, "choice_points": choices,
+            "redeals": redeals})
+        add_round(stats)
+        prev_leader, prev_winner = leader, wseat
+        if max(scores) >= $TARGET:
+            over, match_win = match_winner(scores, $TARGET, $PLAY_ON)
+#if REC
+    rec.append({"event": "match_end", "winner": match_win, "scores": list(scores)})
+#else
+    rec = None
+#endif
+    result = new(MatchResult)
+    setattr_(result, "__dict__", {
+        "ruleset": NAME, "players": $N, "seed": seed, "teams": TEAMS,
+        "winner": match_win, "scores": tuple(scores), "target": $TARGET,
+        "rounds": tuple(rounds), "events": rec, "capped": capped})
+    return result
+'''

@@ -1,0 +1,81 @@
+"""The compiled kernel (``kernel.generate``): one truth with the match loop.
+
+Every builtin ruleset the kernel covers, at its smallest and largest player count,
+with the inlined ``random`` pick and with policies (``greedy``, a mixed table), with
+and without records: the kernel and the match loop give the same records and the same
+statistics for the same seeds. And the kernel really is specialised: a switch the
+ruleset does not use leaves no trace in its source.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dominorules import api
+from dominorules.engine.game import Game
+from dominorules.kernel.generate import covers, kernel_for, kernel_source, specialise
+from dominorules.rules import builtin_rulesets, load_ruleset
+
+PLAIN = [b.name for b in builtin_rulesets() if covers(api.load_game(b.name))]
+
+
+def test_the_kernel_covers_the_plain_rulesets_and_leaves_the_house_mechanisms_to_the_loop():
+    assert {"pagat", "hoyle", "dutch", "mexican", "vietnamese"} <= set(PLAIN)
+    assert not covers(api.load_game("house/spinner"))
+    assert not covers(api.load_game("house/all-fives"))
+
+
+@pytest.mark.parametrize("name", PLAIN)
+def test_the_kernel_plays_every_plain_ruleset_exactly_like_the_loop(name):
+    game = api.load_game(name)
+    r = game.rules
+    for players in sorted({r.min_players, r.max_players}):
+        try:
+            game.check_players(players)
+        except Exception:
+            continue
+        for bots in ("random", "greedy", (["greedy", "random"] * 4)[:players]):
+            for trace in (True, False):
+                for i in range(3):
+                    seed = api.match_seed(11, i)
+                    a = api.play_match(game, players, seed, bots, trace=trace)
+                    b = api.play_match(game, players, seed, bots, trace=trace, engine="loop")
+                    assert a == b, (players, bots, trace, seed)
+                    assert a.events == b.events
+
+
+def test_the_kernel_keeps_start_scores_and_the_round_cap():
+    game = api.load_game("pagat")
+    a = api.play_match(game, 3, 5, start_scores=[50, 0, 10], max_rounds=2, trace=True)
+    b = api.play_match(game, 3, 5, start_scores=[50, 0, 10], max_rounds=2, trace=True,
+                       engine="loop")
+    assert a == b and a.events == b.events
+    assert a.rounds[0].scores[0] >= 50
+
+
+def test_a_switch_the_ruleset_does_not_use_leaves_no_code():
+    game = api.load_game("pagat")
+    quiet = kernel_source(game, 3, record=False)
+    assert "rec.append" not in quiet and "policies[p]" not in quiet and "yield" not in quiet
+    assert "rec.append" in kernel_source(game, 3, record=True)
+    assert "policies[p]" in kernel_source(game, 3, uniform=False)
+    # numbers are folded in: pagat's 3-player deal, boneyard end and target
+    assert "pos = 21" in quiet and "pos < 26" in quiet and ">= 61" in quiet
+
+
+def test_identical_sources_share_one_compiled_kernel():
+    rules = load_ruleset("pagat").rules
+    a, b = Game(rules), Game(rules)
+    ka, kb = kernel_for(a, 3), kernel_for(b, 3)
+    assert ka is not kb and ka.__code__ is kb.__code__
+    assert kernel_for(a, 3) is ka
+
+
+def test_the_template_language():
+    text = "a\n#if X\nb $N\n#elif Y\nc\n#else\nd\n#endif\ne $NN\n"
+    assert specialise(text, {"X": False, "Y": True}, {"N": 1, "NN": 22}) == "a\nc\ne 22\n"
+    assert specialise(text, {"X": False, "Y": False}, {"N": 1, "NN": 2}) == "a\nd\ne 2\n"
+    with pytest.raises(ValueError, match=r"\$NN"):
+        specialise(text, {"X": True, "Y": False}, {"N": 1})
+    with pytest.raises(ValueError, match="without #endif"):
+        specialise("#if X\na\n", {"X": True}, {})
