@@ -107,6 +107,18 @@ def test_deal_order_breaks_ties_by_tile_and_reads_from_the_offset(kernel):
     assert deck.tolist() == [4, 1, 3, 0, 2]     # keys 5 3 5 3 0: equal keys in tile order
 
 
+@pytest.mark.parametrize("T", [1, 2, 28, 91])
+def test_deal_order_is_a_stable_sort_whatever_the_keys(kernel, T):
+    rng = np.random.default_rng(T)
+    spread = rng.integers(0, 2 ** 32, 6, dtype=np.uint64).astype(np.uint32)
+    for words in (rng.integers(0, 2 ** 32, T, dtype=np.uint64).astype(np.uint32),
+                  rng.choice(spread, T),                  # many ties, in a few buckets
+                  np.full(T, 2 ** 32 - 1, np.uint32), np.arange(T, 0, -1, dtype=np.uint32)):
+        deck = np.zeros(T, np.int64)
+        kernel.deal_order(words, 0, T, deck)
+        assert deck.tolist() == sorted(range(T), key=words.__getitem__)
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_seat_words_are_the_engines_seat_streams(kernel, players):
     for seed in SEEDS if compiled(kernel) else SEEDS[1:3]:

@@ -213,14 +213,33 @@ def shuffle_block(seed: int, j: int, T: int, out_words) -> None:
 @njit
 def deal_order(words, offset: int, T: int, deck_out) -> None:
     """One deal's deck into ``deck_out[0:T]``: the tiles 0 .. T-1 sorted by their keys
-    ``words[offset + t]``, ties in tile order (as the engine's stable ``sorted``)."""
+    ``words[offset + t]``, ties in tile order (as the engine's stable ``sorted``).
+
+    The keys are uniform 32-bit words: a counting pass on their top bits (about one
+    tile a bucket) leaves a deck an insertion pass finishes in linear time, where
+    insertion alone is quadratic (1.8 us for 91 tiles against 0.5). Both passes keep
+    equal keys in tile order."""
+    bits = 1
+    while (1 << bits) < T:
+        bits += 1
+    shift = 32 - bits
+    start = np.zeros((1 << bits) + 1, np.int64)     # bucket b's first slot, then its next
     for t in range(T):
+        start[(words[offset + t] >> shift) + 1] += 1
+    for b in range(1 << bits):
+        start[b + 1] += start[b]
+    for t in range(T):
+        b = words[offset + t] >> shift
+        deck_out[start[b]] = t
+        start[b] += 1
+    for i in range(1, T):
+        t = deck_out[i]
         key = words[offset + t]
-        i = t
-        while i > 0 and words[offset + deck_out[i - 1]] > key:
-            deck_out[i] = deck_out[i - 1]
-            i -= 1
-        deck_out[i] = t
+        j = i
+        while j > 0 and words[offset + deck_out[j - 1]] > key:
+            deck_out[j] = deck_out[j - 1]
+            j -= 1
+        deck_out[j] = t
 
 
 @njit
