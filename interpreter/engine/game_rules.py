@@ -10,7 +10,7 @@ list them; the schema's enums are the same words).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 # Who leads a round. The first round may use any "chooser"; later rounds may also
@@ -210,3 +210,7 @@ class Rules:
     final: Formula | None = None                  # kind ``final``
     general: bool = False                         # uses any of the above (or round facts in
                                                   # its formulas): the general match loop runs it
+    # the domino / blocked formulas' checked syntax trees (an ``expr.ast`` node; an integer
+    # written as such is an ``Int``), for the kernels that emit them as code; None: unknown
+    domino_tree: Any = field(default=None, compare=False)
+    blocked_tree: Any = field(default=None, compare=False)

@@ -25,6 +25,8 @@ from ..engine.results import MatchResult, RoundStats
 from ..engine.scoring import match_winner
 from ..engine.streams import shuffler
 from ..engine.tiles import bits
+from ..expr.runtime import floordiv, mod
+from .formulas import Unsupported, emit
 from .template import TEMPLATE
 
 if TYPE_CHECKING:
@@ -100,11 +102,26 @@ def _switches(game: Game, players: int, record: bool, uniform: bool) -> tuple[di
         "LEAD_RANDOM": (first in leaders.RANDOM_CHOOSERS or later in leaders.RANDOM_CHOOSERS),
         "TWO_CHUNKS": len(game._chunks) == 2,
     }
+    try:
+        domino = emit(rules.domino_tree, "python") if rules.domino_tree is not None else None
+        blocked = emit(rules.blocked_tree, "python") if rules.blocked_tree is not None else None
+    except Unsupported:
+        domino = blocked = None
+    inline = domino is not None and blocked is not None
+    flags.update({
+        "INLINE_SETTLE": inline,
+        "INDIVIDUAL": not rules.partnerships,
+        "LOWEST_SIDE": rules.blocked_winner == "lowest_side",
+        "TIE_EACH": rules.blocked_tie == "each",
+        "DRAW_COST": setup.draw_cost != 0,
+        "COST_TO_WINNER": rules.draw_cost_to == "round_winner",
+    })
     draw_ok = f"pos < {setup.draw_end}" + (f" and drawn < {setup.draw_limit}" if limited else "")
     numbers = {
         "N": players, "SIDES": len(game.teams(players)), "DEALT": setup.dealt,
         "DRAW_END": setup.draw_end, "DRAW_OK": draw_ok, "DRAW_COST": setup.draw_cost,
         "TARGET": game.target(players), "PLAY_ON": setup.play_on, "MAX_REDEALS": MAX_REDEALS,
+        "DOMINO": domino, "BLOCKED": blocked,
     }
     return flags, numbers
 
@@ -181,5 +198,8 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         "settle": setup.settle, "match_winner": match_winner,
         "new": object.__new__, "setattr_": object.__setattr__,
         "RoundStats": RoundStats, "MatchResult": MatchResult,
-        "NAME": rules.name, "TEAMS": teams,
+        "NAME": rules.name, "TEAMS": teams, "SIDE_OF": game.side_of(players),
+        "SEATS": tuple(range(players)), "SIDES": tuple(range(len(teams))),
+        "OPP": tuple(tuple(j for j in range(len(teams)) if j != i) for i in range(len(teams))),
+        "N": players, "_floordiv": floordiv, "_mod": mod,
     }

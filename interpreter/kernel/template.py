@@ -278,7 +278,63 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
         pips = list(map(VALUE_OF, hands))
 #endif
         counts = list(map(bit_count, hands))
+#if INLINE_SETTLE
+        P = V = pips
+        C, DB = counts, drawn_by
+#if INDIVIDUAL
+        SP = SV = P
+        ST, SD = C, DB
+#else
+        SP = SV = [sum([P[s] for s in team]) for team in TEAMS]
+        ST = [sum([C[s] for s in team]) for team in TEAMS]
+        SD = [sum([DB[s] for s in team]) for team in TEAMS]
+#endif
+        points = [0] * $SIDES
+        tied = False
+        wside = wseat = None
+        if domino is not None:
+            wseat = domino
+            wside = w = SIDE_OF[domino]
+            points[w] = $DOMINO
+        else:
+#if INDIVIDUAL or LOWEST_SIDE
+            low = min(SP)
+            lowest = ([SP.index(low)] if SP.count(low) == 1
+                      else [i for i, v in enumerate(SP) if v == low])
+#else
+            low = min(P)
+            lowest = sorted({SIDE_OF[s] for s in SEATS if P[s] == low})
+#endif
+            if len(lowest) == 1:
+                wside = w = lowest[0]
+#if INDIVIDUAL
+                wseat = w
+#else
+                team = TEAMS[w]
+                best = min([P[s] for s in team])
+                wseat = min([s for s in team if P[s] == best])
+#endif
+                points[w] = $BLOCKED
+            else:
+                tied = True
+#if TIE_EACH
+                for w in lowest:
+                    points[w] = $BLOCKED
+#endif
+#if DRAW_COST
+        paid = 0
+        for s in SEATS:
+            if DB[s]:
+                points[SIDE_OF[s]] -= $DRAW_COST * DB[s]
+                paid += $DRAW_COST * DB[s]
+#if COST_TO_WINNER
+        if wside is not None:
+            points[wside] += paid
+#endif
+#endif
+#else
         wside, wseat, tied, points = settle(pips, counts, drawn_by, domino, $DRAW_COST)
+#endif
         placements = pos - sum(counts)
         draws = pos - $DEALT
         for i, pts in enumerate(points):

@@ -22,6 +22,7 @@ from ..engine.game_rules import (
 )
 from ..engine.tiles import parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
+from ..expr.types import INT
 from .exprpos import locate
 from .marked_yaml import FieldPath, Mark, dotted
 from .schema import formula_fields
@@ -239,7 +240,18 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
                    for a in range(top + 1) for b in range(a, top + 1))
     general = general or (not standard and any(reads_hand_pips(t) for t in plain))
     out["general"] = general
+    out["domino_tree"] = _tree_of(scoring["domino"], trees.get(("scoring", "domino")))
+    out["blocked_tree"] = _tree_of(blocked["points"], trees.get(("scoring", "blocked", "points")))
     return out
+
+
+def _tree_of(value: Any, tree: ast.Node | None) -> ast.Node | None:
+    """A formula's checked tree; a number written as such becomes an ``Int`` node."""
+    if tree is not None:
+        return tree
+    if isinstance(value, int) and not isinstance(value, bool):
+        return ast.Int(value, type=INT)
+    return None
 
 
 def build_rules(name: str, data: Mapping[str, Any], marks: Mapping[FieldPath, Mark],

@@ -1,0 +1,118 @@
+"""A round's scoring formula as kernel code: sides and seats are numbers, lists are arrays.
+
+The match loop hands a formula objects (``ScoreContext``, tallies); a kernel keeps a
+finished round as a few arrays instead: per side ``SP`` (pips), ``SV`` (value), ``ST``
+(tiles), ``SD`` (drawn), per seat ``P``, ``V``, ``C``, ``DB``, and ``w`` the scoring side.
+``emit(tree, target)`` writes the formula over those, for plain Python (lists) or for
+numba (numpy arrays, fancy indexing). A formula reading anything else (a round fact:
+those rulesets run on the general loop) raises ``Unsupported``.
+
+>>> from ..expr import compile_expression
+>>> tree = compile_expression("5 * ((sum(opponents.value) + 2) // 5)", "scoring").ast
+>>> emit(tree, "python")
+'(5 * _floordiv((sum([SV[_i1] for _i1 in OPP[w]]) + 2), 5))'
+>>> emit(tree, "numba")
+'(5 * _floordiv((_sum(SV[OPP[w]]) + 2), 5))'
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from ..expr import ast
+from ..expr.types import PLAYER, SIDE, Type
+
+# a side's / a seat's attribute -> the kernel array holding it per index
+_SIDE = {"pips": "SP", "value": "SV", "tiles": "ST", "drawn": "SD"}
+_SEAT = {"pips": "P", "value": "V", "tiles": "C", "drawn": "DB"}
+_NAMES = {"winner": "w", "opponents": "OPP[w]", "sides": "SIDES", "seats": "SEATS",
+          "players": "N"}
+_ARITHMETIC = {"+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "and", "or"}
+
+
+class Unsupported(Exception):
+    """The formula reads something a kernel does not keep: the match loop plays it."""
+
+
+def emit(tree: ast.Node, target: str) -> str:
+    """Source computing ``tree`` from the kernel's round arrays (``target``: python | numba)."""
+    return _Emitter(target).emit(tree)
+
+
+class _Emitter:
+    def __init__(self, target: str) -> None:
+        self.numba = target == "numba"
+        self.names = (f"_i{i}" for i in itertools.count(1))
+
+    def emit(self, node: ast.Node) -> str:  # noqa: C901 - one case per node kind
+        match node:
+            case ast.Bool(value=v):
+                return "True" if v else "False"
+            case ast.Int(value=v):
+                return repr(int(v))
+            case ast.Name(name=name) if name in _NAMES:
+                return _NAMES[name]
+            case ast.Attribute(obj=obj, attr=attr):
+                return self.attribute(obj.type, self.emit(obj), attr)
+            case ast.Unary(op="-", operand=operand):
+                return f"(-{self.emit(operand)})"
+            case ast.Unary(op="not", operand=operand):
+                return f"(not {self.emit(operand)})"
+            case ast.Binary(op=op, left=left, right=right):
+                a, b = self.emit(left), self.emit(right)
+                if op in _ARITHMETIC:
+                    return f"({a} {op} {b})"
+                return f"{'_floordiv' if op == '//' else '_mod'}({a}, {b})"
+            case ast.Conditional(then=then, test=test, orelse=orelse):
+                return f"({self.emit(then)} if {self.emit(test)} else {self.emit(orelse)})"
+            case ast.Call(func=func, args=args):
+                return self.call(func, [self.emit(a) for a in args], args)
+        raise Unsupported(f"{type(node).__name__} {getattr(node, 'name', '')}".strip())
+
+    def attribute(self, typ: Type | None, obj: str, attr: str) -> str:
+        if typ is None:
+            raise Unsupported("an unchecked tree")
+        elem = typ.elem
+        if elem is not None:          # a list of sides or seats: every element's attribute
+            table = self.table(elem, attr)
+            if table is None:
+                raise Unsupported(f"{attr} of a list")
+            if self.numba:
+                return f"{table}[{obj}]"
+            v = next(self.names)
+            return f"[{table}[{v}] for {v} in {obj}]"
+        if typ == SIDE and attr == "index" or typ == PLAYER and attr == "seat":
+            return obj
+        if typ == SIDE and attr == "players":
+            return f"TEAMS[{obj}]"
+        table = self.table(typ, attr)
+        if table is None:
+            raise Unsupported(f"{typ}.{attr}")
+        return f"{table}[{obj}]"
+
+    @staticmethod
+    def table(typ: Type, attr: str) -> str | None:
+        if typ == SIDE:
+            return _SIDE.get(attr)
+        if typ == PLAYER:
+            return _SEAT.get(attr)
+        return None
+
+    def call(self, func: str, args: list[str], nodes: list[ast.Node]) -> str:
+        if func in ("min", "max") and len(args) > 1:
+            return f"{func}({', '.join(args)})"
+        if func == "abs":
+            return f"abs({args[0]})"
+        if len(args) != 1 or nodes[0].type is None or nodes[0].type.elem is None:
+            raise Unsupported(func)
+        if self.numba:
+            if func in ("sum", "min", "max", "count", "any", "all"):
+                return f"_{func}({args[0]})"
+            raise Unsupported(func)
+        if func in ("min", "max"):
+            return f"{func}({args[0]}, default=0)"
+        if func == "count":
+            return f"len({args[0]})"
+        if func in ("sum", "any", "all"):
+            return f"{func}({args[0]})"
+        raise Unsupported(func)
