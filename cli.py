@@ -280,6 +280,12 @@ def _no_overwrite(path: str | None, force: bool) -> None:
 
 
 _FORCE = click.option("--force", is_flag=True, help="Overwrite the --trace file if it exists.")
+_ENGINE = click.option(
+    "--engine", type=click.Choice(["auto", "python", "jit"]), default="auto", show_default=True,
+    help="What plays the matches: python, or jit (numba, from pip install "
+         "'dominorules[fast]'; the random and greedy bots, rulesets without house-rule "
+         "mechanisms, no --trace). Both give the same results; auto takes jit for runs "
+         "of 2000 matches or more when it can.")
 
 
 def _int_option(name: str, text: str, low: int) -> int:
@@ -306,9 +312,10 @@ def _int_option(name: str, text: str, low: int) -> int:
 @click.option("--trace", "trace_path", metavar="FILE", default=None,
               help="Write every match's record to this JSON Lines file.")
 @_FORCE
+@_ENGINE
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bots: str,
-                 trace_path: str | None, force: bool, as_json: bool) -> None:
+                 trace_path: str | None, force: bool, engine: str, as_json: bool) -> None:
     """Play seeded matches between bots and print a short summary."""
     import json
 
@@ -333,7 +340,10 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
         fail(err.diagnostics, 2)
     names = _seat_bots(_bot_names(bots, "random"), n_players)
     try:
-        summary = api.simulate(game, n_players, n_matches, base_seed, names, trace_path)
+        summary = api.simulate(game, n_players, n_matches, base_seed, names, trace_path,
+                               engine=engine)
+    except UsageError as err:  # --engine jit where it cannot run
+        fail(err.diagnostics, 2)
     except DiagnosticError as err:  # a plug-in bot that fails or answers wrongly
         fail(err.diagnostics)
     except api.SimulationInterrupted as stop:
@@ -351,7 +361,7 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
         return
     sides = "side" if len(summary["teams"]) < n_players else "seat"
     click.echo(f"{summary['ruleset']}: {n_players} players, {n_matches} matches, "
-               f"seed {base_seed}, bots {','.join(names)}")
+               f"seed {base_seed}, bots {','.join(names)}, engine {summary['engine']}")
     click.echo(f"rounds: {summary['rounds']} ({summary['mean_rounds_per_match']:.2f} a match)")
     for i, team in enumerate(summary["teams"]):
         who = f" (seats {','.join(map(str, team))})" if len(team) > 1 else ""

@@ -27,6 +27,7 @@ from .engine.results import MatchResult, RoundStats
 from .engine.state import State
 from .engine.streams import seat_first, seat_rest, seat_stream, seat_streams
 from .engine.tiles import Tile
+from .kernel import engines
 from .kernel import generate as kernels
 
 __all__ = ["Action", "Deal", "Game", "MatchResult", "Observation", "RoundStats", "State",
@@ -100,11 +101,16 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
 
     ``engine``: ``"python"`` plays the ruleset's compiled kernel (``kernel``) whenever
     the ruleset and bots allow it, else the match loop; ``"loop"`` always the match loop
-    (the reference the kernel is tested against). Both give the same match.
+    (the reference the kernel is tested against); ``"jit"`` the numba kernel (an error
+    where it cannot run: ``kernel.engines``). Every engine gives the same match.
     """
     if isinstance(game, str):
         game = load_game(game)
     game.check_players(players)
+    if engine == "jit" and not deals and fast:
+        if engines.choose(game, players, bots, engine, trace) == "jit":
+            return engines.jit_results(game, players, [seed], bots, max_rounds,
+                                       list(start_scores) if start_scores else None)[0]
     kernel = engine != "loop" and fast and not deals and kernels.covers(game)
     if fast and not deals and isinstance(bots, str):
         # the common simulation case: one builtin bot everywhere, straight to its policies
@@ -202,15 +208,22 @@ class SimulationInterrupted(KeyboardInterrupt):
 
 
 def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "random",
-             trace_path: str | None = None) -> dict[str, Any]:
+             trace_path: str | None = None, engine: str = "auto") -> dict[str, Any]:
     """Play ``matches`` matches (seeds ``match_seed(seed, i)``) and summarize them.
 
-    With ``trace_path`` every match's record is written there (JSON Lines).
+    With ``trace_path`` every match's record is written there (JSON Lines). ``engine``
+    (``kernel.engines``): the summary is the same whichever plays; ``summary["engine"]``
+    says which did.
     """
     from .record_lines import encode_events
 
     game.check_players(players)
     teams = game.teams(players)
+    chosen = engines.choose(game, players, bots, engine, trace=trace_path is not None,
+                            matches=matches)
+    if chosen == "jit":
+        return _summary(game, players, matches, seed, bots, _simulate_jit(
+            game, players, matches, seed, bots), "jit")
     wins = [0] * len(teams)
     drawn_matches = rounds = blocked = draws = capped = 0
     out = open(trace_path, "w", encoding="utf-8") if trace_path else None  # noqa: SIM115
@@ -235,12 +248,48 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
     finally:
         if out is not None:
             out.close()
+    return _summary(game, players, matches, seed, bots,
+                    (wins, drawn_matches, capped, rounds, blocked, draws), "python")
+
+
+def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any) -> tuple:
+    """(wins, drawn, capped, rounds, blocked, draws) of a run, played by the JIT in batches."""
+    import numpy as np
+
+    from .kernel.jit_template import MATCH_COLUMNS, ROUND_COLUMNS
+
+    winner, capped_col = MATCH_COLUMNS.index("winner"), MATCH_COLUMNS.index("capped")
+    result_col, draws_col = ROUND_COLUMNS.index("result"), ROUND_COLUMNS.index("draws")
+    sides = len(game.teams(players))
+    wins = np.zeros(sides, np.int64)
+    drawn = capped = rounds = blocked = draws = done = 0
+    try:
+        seeds = [match_seed(seed, i) for i in range(matches)]
+        for chunk, m, r in engines.jit_batches(game, players, seeds, bots, MAX_ROUNDS):
+            cap = m[:, capped_col] != 0
+            won = m[:, winner]
+            wins += np.bincount(won[(won >= 0) & ~cap], minlength=sides)
+            drawn += int(((won < 0) & ~cap).sum())
+            capped += int(cap.sum())
+            rounds += len(r)
+            blocked += int((r[:, result_col] == 1).sum())
+            draws += int(r[:, draws_col].sum())
+            done += len(chunk)
+    except KeyboardInterrupt:
+        raise SimulationInterrupted(done) from None
+    return wins.tolist(), drawn, capped, rounds, blocked, draws
+
+
+def _summary(game: Game, players: int, matches: int, seed: int, bots: Any, tallies: tuple,
+             engine: str) -> dict[str, Any]:
+    wins, drawn_matches, capped, rounds, blocked, draws = tallies
     return {
         "ruleset": game.ref, "players": players, "matches": matches, "seed": seed,
         "bots": bots if isinstance(bots, str) else [str(b) for b in bots],
-        "teams": [list(t) for t in teams], "wins": wins, "drawn_matches": drawn_matches,
-        "capped_matches": capped, "max_rounds": MAX_ROUNDS,
+        "teams": [list(t) for t in game.teams(players)], "wins": wins,
+        "drawn_matches": drawn_matches, "capped_matches": capped, "max_rounds": MAX_ROUNDS,
         "rounds": rounds, "mean_rounds_per_match": rounds / matches if matches else 0.0,
         "blocked_rate": blocked / rounds if rounds else 0.0,
         "mean_draws_per_round": draws / rounds if rounds else 0.0,
+        "engine": engine,
     }

@@ -1,0 +1,80 @@
+"""Which engine plays a run: ``python`` (the compiled Python kernel, else the match loop)
+or ``jit`` (the numba kernel), and the JIT's batches of whole matches.
+
+``auto`` takes the JIT when numba is installed and the run allows it (a ruleset
+without house-rule mechanisms, a set of at most 62 tiles, the random and greedy
+bots, no records); otherwise Python. Asking for ``jit`` where it cannot run is an
+error that says why. Both engines give the same matches: the choice is only speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from ..diagnostics import Diagnostic, UsageError
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.results import MatchResult
+
+ENGINES = ("auto", "python", "jit")
+BATCH = 2048   # matches a JIT call plays (Ctrl-C is seen between calls)
+# auto takes the JIT from this many matches: loading numba and a cached kernel costs about
+# half a second, what the Python kernel needs for some 2,000 matches of a double-six game
+AUTO_MIN_MATCHES = 2000
+
+
+def jit_reason(game: Game, players: int, bots: Any, trace: bool = False) -> str | None:
+    """Why the JIT cannot play this run, or None when it can (numba is imported only here)."""
+    if trace:
+        return "records (--trace) are written by the python engine"
+    from . import jit_kernel
+    return jit_kernel.jit_reason(game, players, bots)
+
+
+def choose(game: Game, players: int, bots: Any, engine: str = "auto",
+           trace: bool = False, matches: int | None = None) -> str:
+    """``"python"`` or ``"jit"`` for this run; ``engine="jit"`` where it cannot run raises a
+    usage error naming the reason. ``auto`` stays with Python for a run of fewer than
+    ``AUTO_MIN_MATCHES`` matches (``matches`` None: one match, asked for directly)."""
+    if engine not in ENGINES:
+        raise UsageError([Diagnostic(
+            "engine", f"unknown engine '{engine}'", hint=f"use one of: {', '.join(ENGINES)}")])
+    if engine == "python" or (engine == "auto" and (matches or 0) < AUTO_MIN_MATCHES):
+        return "python"
+    reason = jit_reason(game, players, bots, trace)
+    if reason is None:
+        return "jit"
+    if engine == "jit":
+        raise UsageError([Diagnostic("engine", f"--engine jit cannot run this: {reason}",
+                                     hint="use --engine python (the same results, slower)")])
+    return "python"
+
+
+def jit_batches(game: Game, players: int, seeds: list[int], bots: Any, max_rounds: int = 1000,
+                start_scores: list[int] | None = None) -> Iterator[tuple[Any, Any, Any]]:
+    """(seeds, match rows, round rows) of ``seeds``, ``BATCH`` matches at a time."""
+    import numpy as np
+
+    from . import jit_kernel
+
+    kernel = jit_kernel.kernel(game, players)
+    kinds = jit_kernel.bot_kinds(bots, players)
+    for i in range(0, len(seeds), BATCH):
+        chunk = np.array(seeds[i:i + BATCH], np.int64)
+        matches, rounds = kernel.run(chunk, kinds, max_rounds, start_scores)
+        yield chunk, matches, rounds
+
+
+def jit_results(game: Game, players: int, seeds: list[int], bots: Any, max_rounds: int = 1000,
+                start_scores: list[int] | None = None) -> list[MatchResult]:
+    """The matches of ``seeds`` played by the JIT, as ``MatchResult`` objects."""
+    from . import jit_kernel
+
+    kernel = jit_kernel.kernel(game, players)
+    out: list[MatchResult] = []
+    for chunk, matches, rounds in jit_batches(game, players, seeds, bots, max_rounds,
+                                              start_scores):
+        out += kernel.results(chunk, matches, rounds, start_scores)
+    return out

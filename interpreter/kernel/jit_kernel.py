@@ -1,0 +1,234 @@
+"""The JIT engine: a ruleset's numba kernel, written once to a cache folder, run in batches.
+
+``jit_reason(game, players, bots)`` says why the JIT cannot play a match (None when it
+can); ``JitKernel(game, players).run(seeds, kinds)`` plays a batch and returns its
+round and match rows; ``results`` turns rows into the ``MatchResult`` objects the
+Python engine returns, equal field for field (``tests/test_kernel_jit.py``).
+
+The kernel's source is ``jit_template.SOURCE`` with the ruleset's scoring formulas
+written in; its file name is a hash of that source and of the modules it calls, so a
+changed engine never runs stale machine code, and rulesets with the same formulas
+share one compiled kernel. numba caches the machine code beside the file: the first
+run of a kernel compiles it (seconds), every later run and worker loads it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..diagnostics import Diagnostic, DiagnosticError
+from ..engine.plain_loop import MAX_REDEALS
+from ..engine.results import MatchResult, RoundStats
+from . import jit_template
+from .formulas import Unsupported, emit
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..engine.game import Game
+
+BOT_KINDS = {"random": 0, "greedy": 1}   # the bots the kernel plays (jit_template.pick)
+MAX_TILES = 62                           # hand masks are int64
+_MODULES: dict[str, Any] = {}
+_LOCK = threading.Lock()
+_HERE = Path(__file__).resolve().parent
+
+
+def cache_dir() -> Path:
+    """Where kernels are written: ``$DOMINORULES_CACHE``, else the user's cache folder."""
+    root = os.environ.get("DOMINORULES_CACHE")
+    if root:
+        return Path(root).expanduser() / "kernels"
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "dominorules" / "kernels"
+
+
+def available() -> bool:
+    """numba is installed (and not switched off by ``DOMINORULES_NO_JIT``)."""
+    from . import jit
+    return jit.available()
+
+
+def bot_kinds(bots: Any, players: int) -> list[int] | None:
+    """Per seat, the kernel's code for its bot; None when a seat's bot is not one the
+    kernel plays (only builtin bots named by text)."""
+    specs = [bots] * players if isinstance(bots, str) else list(bots)
+    if len(specs) != players or not all(isinstance(s, str) for s in specs):
+        return None
+    kinds = [BOT_KINDS.get(s.strip().lower()) for s in specs]
+    return None if None in kinds else kinds
+
+
+def jit_reason(game: Game, players: int, bots: Any = "random") -> str | None:
+    """Why the JIT engine cannot play this (a sentence), or None when it can."""
+    if not available():
+        if os.environ.get("DOMINORULES_NO_JIT"):
+            return "DOMINORULES_NO_JIT is set"
+        return "numba is not installed (pip install 'dominorules[fast]')"
+    r = game.rules
+    if r.general:
+        return f"{r.name} uses house-rule mechanisms only the Python engine plays"
+    if game.tileset.tile_count > MAX_TILES:
+        return (f"{r.name} plays a set of {game.tileset.tile_count} tiles; "
+                f"the JIT kernel holds at most {MAX_TILES}")
+    if bot_kinds(bots, players) is None:
+        return "the JIT kernel plays the random and greedy bots only"
+    try:
+        _formulas(game)
+    except Unsupported as exc:
+        return f"{r.name}'s scoring formulas read what the JIT kernel does not keep ({exc})"
+    return None
+
+
+def _formulas(game: Game) -> tuple[str, str]:
+    r = game.rules
+    if r.domino_tree is None or r.blocked_tree is None:
+        raise Unsupported("a formula without its tree")
+    return emit(r.domino_tree, "numba"), emit(r.blocked_tree, "numba")
+
+
+def kernel_source(game: Game) -> str:
+    """The kernel module's source for ``game`` (its scoring formulas written in)."""
+    domino, blocked = _formulas(game)
+    return jit_template.SOURCE.replace("$DOMINO", domino).replace("$BLOCKED", blocked)
+
+
+def _module(source: str):
+    """The kernel module of ``source``: written to the cache folder once, imported once."""
+    parts = [source] + [(_HERE / f).read_text(encoding="utf-8")
+                        for f in ("shake.py", "jit_support.py", "jit.py")]
+    digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
+    with _LOCK:
+        found = _MODULES.get(digest)
+        if found is not None:
+            return found
+        name = f"dominorules_kernel_{digest}"
+        path = _write(name, source)
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        _MODULES[digest] = module
+        return module
+
+
+def _write(name: str, source: str) -> Path:
+    """The kernel's file (written atomically: workers may race to write the same one)."""
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        folder = Path(tempfile.gettempdir()) / "dominorules-kernels"
+        folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.py"
+    if not path.exists() or path.read_text(encoding="utf-8") != source:
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(source)
+        os.replace(tmp, path)
+    return path
+
+
+class JitKernel:
+    """One ruleset at one player count, ready to play batches of seeds."""
+
+    def __init__(self, game: Game, players: int):
+        import numpy as np
+
+        self.game, self.players = game, players
+        self.module = _module(kernel_source(game))
+        r, ts, setup = game.rules, game.tileset, game.setup(players)
+        teams = game.teams(players)
+        self.sides = len(teams)
+        req = game.required_tile
+        req_code = (jit_template.REQ_ANY if req == "any" else
+                    jit_template.REQ_HIGHEST_DOUBLE if req == "highest_double" else req)
+        codes = jit_template.LEAD_CODES
+        values = {
+            "N": players, "SIDES_N": self.sides, "T": ts.tile_count, "HAND": setup.hand_size,
+            "DEALT": setup.dealt, "DRAW_END": setup.draw_end, "LIMIT": setup.draw_limit,
+            "DRAW_COST": setup.draw_cost, "TARGET": game.target(players),
+            "VOL": setup.voluntary, "STUCK_DRAW": setup.stuck_draws, "REQ_TILE": req_code,
+            "OPENER_HOLDER": r.opener == "holder", "DRAW_IN_TURN": r.if_unheld == "draw_in_turn",
+            "FIRST_CODE": codes[r.first_leader], "LATER_CODE": codes[r.later_leader],
+            "COUNT_FROM_PREV": r.lead_count_from == "previous_leader",
+            "INDIVIDUAL": not r.partnerships, "LOWEST_SIDE": r.blocked_winner == "lowest_side",
+            "TIE_EACH": r.blocked_tie == "each", "COST_TO_WINNER": r.draw_cost_to == "round_winner",
+            "PLAY_ON": setup.play_on, "MAX_REDEALS": MAX_REDEALS,
+            "DOUBLES_MASK": ts.doubles_mask,
+        }
+        self.Q = np.array([int(values[k]) for k in jit_template.PARAMS], np.int64)
+        i64 = np.int64
+        self.tables = (
+            np.array(ts.value_mask, i64), np.array(ts.low, i64), np.array(ts.high, i64),
+            np.array(ts.pips, i64), np.array(game.values, i64), np.array(ts.doubles_desc, i64),
+            np.array(game.side_of(players), i64), np.array(teams, i64),
+            np.array([[j for j in range(self.sides) if j != i] for i in range(self.sides)], i64),
+            np.arange(self.sides, dtype=i64), np.arange(players, dtype=i64))
+        self.width = len(jit_template.ROUND_COLUMNS) + 2 * self.sides
+
+    def run(self, seeds: np.ndarray, kinds: list[int], max_rounds: int = 1000,
+            start_scores: list[int] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(match rows, round rows) of matches ``seeds`` (int64 array), bots ``kinds``."""
+        import numpy as np
+
+        n = len(seeds)
+        scores0 = np.array(start_scores or [0] * self.sides, np.int64)
+        kinds_a = np.array(kinds, np.int64)
+        matches = np.empty((n, len(jit_template.MATCH_COLUMNS)), np.int64)
+        chunks, done, offset = [], 0, 0
+        while done < n:
+            rows = np.empty((max_rounds + 8 * (n - done), self.width), np.int64)
+            played, used, failed = self.module.play_batch(
+                seeds, done, n, max_rounds, scores0, kinds_a, self.Q, *self.tables,
+                matches[done:], rows)
+            if failed:
+                raise DiagnosticError([Diagnostic(
+                    "deal", f"round {failed}: no deal could open after {MAX_REDEALS} "
+                    "redeals; the opening rules can hardly ever be met")])
+            matches[done:done + played, 3] += offset
+            chunks.append(rows[:used])
+            offset += used
+            done += played
+        return matches, (np.concatenate(chunks) if len(chunks) > 1 else chunks[0])
+
+    def results(self, seeds, matches, rounds,
+                start_scores: list[int] | None = None) -> list[MatchResult]:
+        """The ``MatchResult`` of every match of a batch, as the Python engine makes it."""
+        game, n, sides = self.game, self.players, self.sides
+        before = tuple(start_scores) if start_scores else (0,) * sides
+        teams, target, name = game.teams(n), game.target(n), game.rules.name
+        out = []
+        rows = rounds.tolist()
+        for seed, (winner, capped, count, first) in zip(seeds.tolist(), matches.tolist(),
+                                                        strict=True):
+            stats = tuple(_round_stats(r, sides) for r in rows[first:first + count])
+            out.append(MatchResult(
+                name, n, seed, teams, None if winner < 0 else winner,
+                stats[-1].scores if stats else before, target, stats, None, bool(capped)))
+        return out
+
+
+def _round_stats(r: list[int], sides: int) -> RoundStats:
+    return RoundStats(
+        round=r[0], leader=r[1], result="domino" if r[2] == 0 else "blocked",
+        winner=None if r[3] < 0 else r[3], winner_seat=None if r[4] < 0 else r[4],
+        tied_block=bool(r[5]), points=tuple(r[13:13 + sides]),
+        scores=tuple(r[13 + sides:13 + 2 * sides]), turns=r[6], placements=r[7], draws=r[8],
+        passes=r[9], decisions=r[10], choice_points=r[11], redeals=r[12])
+
+
+def kernel(game: Game, players: int) -> JitKernel:
+    """The game's JIT kernel for ``players`` (made once per game)."""
+    kernels = game.__dict__.setdefault("_jit_kernels", {})
+    found = kernels.get(players)
+    if found is None:
+        found = kernels[players] = JitKernel(game, players)
+    return found

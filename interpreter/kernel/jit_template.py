@@ -1,0 +1,480 @@
+"""The JIT kernel's source: the match loop in numba's nopython subset, for a batch of seeds.
+
+``jit_kernel`` writes this module out with the ruleset's two scoring formulas in
+place of ``$DOMINO`` and ``$BLOCKED`` (emitted over arrays by ``formulas``), so one
+compiled kernel serves every ruleset with the same formulas: the rest of a ruleset
+(tables, numbers, switches) arrives as arrays. numba keeps the machine code on disk
+beside the written file, so a later run or another worker loads it instead of
+compiling again.
+
+It plays exactly what ``engine.plain_loop`` plays for the seats' bots ``random``
+(kind 0: the uniform pick) and ``greedy`` (kind 1), with records off: the same
+SHAKE-128 words (``kernel.shake``), the same lot stream, the same settlement.
+Each round becomes one row of integers (``ROUND_COLUMNS``), each match one row
+(``MATCH_COLUMNS``); ``jit_kernel.results`` turns them back into ``MatchResult``.
+"""
+
+ROUND_COLUMNS = ("round", "leader", "result", "winner", "winner_seat", "tied_block", "turns",
+                 "placements", "draws", "passes", "decisions", "choice_points", "redeals")
+MATCH_COLUMNS = ("winner", "capped", "rounds", "first_row")
+
+# the integer parameters, by position in the kernel's ``Q`` array
+PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST", "TARGET",
+          "VOL", "STUCK_DRAW", "REQ_TILE", "OPENER_HOLDER", "DRAW_IN_TURN", "FIRST_CODE",
+          "LATER_CODE", "COUNT_FROM_PREV", "INDIVIDUAL", "LOWEST_SIDE", "TIE_EACH",
+          "COST_TO_WINNER", "PLAY_ON", "MAX_REDEALS", "DOUBLES_MASK")
+# lead choosers and followers as codes (``leaders.before_deal``'s words)
+LEAD_CODES = {"seat_zero": 0, "lot": 1, "rotate": 2, "same": 3, "winner": 4,
+              "draw_highest_tile": 5, "exposed_tiles": 6, "highest_double": 7,
+              "opening_tile_holder": 8}
+REQ_ANY, REQ_HIGHEST_DOUBLE = -1, -2
+
+SOURCE = r'''
+import numpy as np
+
+from dominorules.kernel.jit import njit
+from dominorules.kernel.jit_support import (_count, _floordiv, _max, _min, _mod, _sum,
+                                            lead_random, lead_stream, low_index, popcount)
+from dominorules.kernel.shake import (FIRST, MORE, deal_order, seat_first_words,
+                                      seat_more_words, shuffle_block)
+
+
+@njit
+def refill(seed, s, W, wpos, wlen, wblock):
+    """Seat ``s``'s next block of words (its first block is used up)."""
+    wblock[s] += 1
+    seat_more_words(seed, s, wblock[s], W[s])
+    wlen[s] = MORE
+    wpos[s] = 0
+
+
+@njit
+def greedy(m_left, m_right, word, VALUES, ties):
+    """The ``greedy`` bot's placement as ``tile << 2 | end``: the most valuable tile,
+    ties broken by the seat's word, in the canonical order (left end, then right)."""
+    count = 0
+    best = -(1 << 62)
+    for end in range(2):
+        m = m_left if end == 0 else m_right
+        while m:
+            b = m & -m
+            m ^= b
+            t = low_index(b)
+            v = VALUES[t]
+            if v > best:
+                best = v
+                count = 0
+            if v == best:
+                ties[count] = t << 2 | end
+                count += 1
+    return ties[(word * count) >> 32]
+
+
+@njit
+def sample(rng, count, k, pool):
+    for i in range(count):
+        pool[i] = i
+    for i in range(k):
+        j = i + int(lead_random(rng) * (count - i))
+        x = pool[i]
+        pool[i] = pool[j]
+        pool[j] = x
+
+
+@njit
+def before_deal(code, N, T, PIPS, rng, prev_leader, prev_winner, count_from_prev, pool, alive):
+    """``leaders.before_deal``: the leader, or -1 when it depends on the deal."""
+    if code == 0:
+        return 0
+    if code == 1:
+        return int(lead_random(rng) * N)
+    if code == 2:
+        return 0 if prev_leader < 0 else (prev_leader + 1) % N
+    if code == 3:
+        return 0 if prev_leader < 0 else prev_leader
+    if code == 4:
+        if prev_winner >= 0:
+            return prev_winner
+        return 0 if prev_leader < 0 else prev_leader
+    if code == 5:
+        n = N
+        for s in range(N):
+            alive[s] = s
+        while n > 1:
+            sample(rng, T, n, pool)
+            best = -1
+            for i in range(n):
+                if PIPS[pool[i]] > best:
+                    best = PIPS[pool[i]]
+            kept = 0
+            for i in range(n):
+                if PIPS[pool[i]] == best:
+                    alive[kept] = alive[i]
+                    kept += 1
+            n = kept
+        return alive[0]
+    if code == 6:
+        sample(rng, T, N, pool)
+        number = 0
+        for i in range(N):
+            number += PIPS[pool[i]]
+        number %= N
+        start = prev_leader if (count_from_prev and prev_leader >= 0) else 0
+        return (start + number) % N
+    return -1
+
+
+@njit
+def holder(hands, N, tile):
+    for s in range(N):
+        if (hands[s] >> tile) & 1:
+            return s
+    return -1
+
+
+@njit
+def highest_double(hands, N, DOUBLES_DESC):
+    """(seat, tile) of the highest double dealt, or (-1, -1)."""
+    for d in DOUBLES_DESC:
+        s = holder(hands, N, d)
+        if s >= 0:
+            return s, d
+    return -1, -1
+
+
+@njit
+def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, TH, PIPS,
+               VALUES, DOUBLES_DESC, SIDE_OF, TEAMS, OPP, SIDES, SEATS, match_out, round_out):
+    """Play matches ``seeds[start:stop]`` while ``round_out`` has room for a whole match;
+    returns (matches played, rows written, round of a failed deal or 0)."""
+    N, SIDES_N, T, HAND, DEALT, DRAW_END, LIMIT = Q[0], Q[1], Q[2], Q[3], Q[4], Q[5], Q[6]
+    DRAW_COST, TARGET, VOL, STUCK_DRAW, REQ_TILE, OPENER_HOLDER = Q[7], Q[8], Q[9], Q[10], Q[11], Q[12]
+    DRAW_IN_TURN, FIRST_CODE, LATER_CODE, COUNT_FROM_PREV = Q[13], Q[14], Q[15], Q[16]
+    INDIVIDUAL, LOWEST_SIDE, TIE_EACH, COST_TO_WINNER, PLAY_ON = Q[17], Q[18], Q[19], Q[20], Q[21]
+    MAX_REDEALS, DOUBLES_MASK = Q[22], Q[23]
+    W = np.zeros((N, MORE), np.uint32)
+    wpos = np.zeros(N, np.int64)
+    wlen = np.zeros(N, np.int64)
+    wblock = np.zeros(N, np.int64)
+    first = np.empty(FIRST * N, np.uint32)
+    block = np.empty(4 * T, np.uint32)
+    deck = np.empty(T, np.int64)
+    hands = np.zeros(N, np.int64)
+    drawn_by = np.zeros(N, np.int64)
+    scores = np.zeros(SIDES_N, np.int64)
+    points = np.zeros(SIDES_N, np.int64)
+    P = np.zeros(N, np.int64)
+    C = np.zeros(N, np.int64)
+    SP = np.zeros(SIDES_N, np.int64)
+    ST = np.zeros(SIDES_N, np.int64)
+    SD = np.zeros(SIDES_N, np.int64)
+    lowest = np.zeros(SIDES_N, np.int64)
+    ties = np.zeros(4 * T, np.int64)
+    pool = np.zeros(T, np.int64)
+    alive = np.zeros(N, np.int64)
+    rng = np.zeros(1, np.uint64)
+    V, DB, SV = P, drawn_by, SP
+    row = 0
+    m_i = start
+    while m_i < stop and row + max_rounds <= round_out.shape[0]:
+        seed = seeds[m_i]
+        seat_first_words(seed, N, first)
+        for s in range(N):
+            for i in range(FIRST):
+                W[s, i] = first[s * FIRST + i]
+            wpos[s] = 0
+            wlen[s] = FIRST
+            wblock[s] = 0
+        lead_stream(seed, rng)
+        for i in range(SIDES_N):
+            scores[i] = start_scores[i]
+        made = 0
+        first_row = row
+        prev_leader = prev_winner = -1
+        over = False
+        match_win = -1
+        capped = 0
+        rnd_no = 0
+        while not over:
+            rnd_no += 1
+            if rnd_no > max_rounds:
+                capped = 1
+                break
+            choice = FIRST_CODE if rnd_no == 1 else LATER_CODE
+            if choice == 2 and prev_leader >= 0:
+                pre = prev_leader + 1 if prev_leader + 1 < N else 0
+            else:
+                pre = before_deal(choice, N, T, PIPS, rng, prev_leader, prev_winner,
+                                  COUNT_FROM_PREV, pool, alive)
+            redeals = 0
+            while True:
+                j = made & 3
+                if j == 0:
+                    shuffle_block(seed, made >> 2, T, block)
+                deal_order(block, j * T, T, deck)
+                made += 1
+                for s in range(N):
+                    h = 0
+                    for i in range(s * HAND, s * HAND + HAND):
+                        h |= 1 << deck[i]
+                    hands[s] = h
+                leader = pre
+                if leader < 0:
+                    if choice == 7:
+                        leader = highest_double(hands, N, DOUBLES_DESC)[0]
+                    else:
+                        if REQ_TILE >= 0:
+                            tile = REQ_TILE
+                        else:
+                            tile = highest_double(hands, N, DOUBLES_DESC)[1]
+                            if tile < 0:
+                                tile = DOUBLES_DESC[0]
+                        leader = holder(hands, N, tile)
+                opener = -1
+                omask = -1
+                seek = 0
+                if leader >= 0:
+                    # engine.plain_loop.opening_of
+                    if REQ_TILE == -1:
+                        opener = leader
+                    else:
+                        if REQ_TILE == -2:
+                            seat, tile = highest_double(hands, N, DOUBLES_DESC)
+                        else:
+                            tile = REQ_TILE
+                            seat = holder(hands, N, tile)
+                        if seat >= 0 and (OPENER_HOLDER or seat == leader):
+                            opener, omask = seat, 1 << tile
+                        elif DRAW_IN_TURN:
+                            want = (1 << tile) if tile >= 0 else DOUBLES_MASK
+                            if seat < 0:
+                                for i in range(DEALT, DRAW_END):
+                                    if (1 << deck[i]) & want:
+                                        opener, omask, seek = leader, 0, want
+                                        break
+                if opener >= 0:
+                    break
+                redeals += 1
+                if redeals > MAX_REDEALS:
+                    return m_i - start, row, rnd_no
+            pos = DEALT
+            for s in range(N):
+                drawn_by[s] = 0
+            passes = choices = seek_turns = 0
+            p = leader
+            if seek:
+                while True:
+                    seek_turns += 1
+                    t = deck[pos]
+                    pos += 1
+                    hands[p] |= 1 << t
+                    drawn_by[p] += 1
+                    if (1 << t) & seek:
+                        opener, omask = p, 1 << t
+                        break
+                    p = p + 1 if p + 1 < N else 0
+            p = opener
+            # the opening tile (the builtin bots never draw by choice)
+            h = hands[p]
+            m = h if omask < 0 else omask
+            can_draw = omask < 0 and VOL and pos < DRAW_END and 0 < LIMIT
+            if can_draw or m & (m - 1):
+                choices += 1
+            if wpos[p] == wlen[p]:
+                refill(seed, p, W, wpos, wlen, wblock)
+            word = np.int64(W[p, wpos[p]])
+            wpos[p] += 1
+            if kinds[p] == 0:   # the uniform pick (engine.plain_loop)
+                n_left = popcount(m)
+                k = (word * (n_left + popcount(0))) >> 32
+                if k < n_left:
+                    m, end = m, 0
+                else:
+                    m, end = 0, 1
+                    k -= n_left
+                while k:
+                    m &= m - 1
+                    k -= 1
+                a = low_index(m) << 2 | end
+            else:
+                a = greedy(m, 0, word, VALUES, ties)
+            t = a >> 2
+            h ^= 1 << t
+            hands[p] = h
+            L, R = TL[t], TH[t]
+            npass = 0
+            domino = -1
+            if not h:
+                domino, npass = p, N
+            while npass < N:
+                p = p + 1 if p + 1 < N else 0
+                h = hands[p]
+                drawn = 0
+                while True:
+                    mL = h & PM[L]
+                    mR = h & PM[R]
+                    if mL or mR:
+                        if (VOL and pos < DRAW_END and drawn < LIMIT) or (mL and mR) \
+                                or mL & (mL - 1) or mR & (mR - 1):
+                            choices += 1
+                        if wpos[p] == wlen[p]:
+                            refill(seed, p, W, wpos, wlen, wblock)
+                        word = np.int64(W[p, wpos[p]])
+                        wpos[p] += 1
+                        if kinds[p] == 0:   # the uniform pick (engine.plain_loop)
+                            n_left = popcount(mL)
+                            k = (word * (n_left + popcount(mR))) >> 32
+                            if k < n_left:
+                                m, end = mL, 0
+                            else:
+                                m, end = mR, 1
+                                k -= n_left
+                            while k:
+                                m &= m - 1
+                                k -= 1
+                            a = low_index(m) << 2 | end
+                        else:
+                            a = greedy(mL, mR, word, VALUES, ties)
+                        t = a >> 2
+                        h ^= 1 << t
+                        hands[p] = h
+                        npass = 0
+                        if a & 3:
+                            R = PIPS[t] - R
+                        else:
+                            L = PIPS[t] - L
+                        if not h:
+                            domino, npass = p, N
+                        break
+                    elif STUCK_DRAW and pos < DRAW_END and drawn < LIMIT:
+                        pass
+                    else:
+                        passes += 1
+                        npass += 1
+                        break
+                    t = deck[pos]
+                    pos += 1
+                    h |= 1 << t
+                    hands[p] = h
+                    drawn += 1
+                    drawn_by[p] += 1
+                    npass = 0
+            # -- settlement (engine.scoring.Settler)
+            held = 0
+            for s in range(N):
+                v = 0
+                h = hands[s]
+                while h:
+                    b = h & -h
+                    h ^= b
+                    v += VALUES[low_index(b)]
+                P[s] = v
+                C[s] = popcount(hands[s])
+                held += C[s]
+            if INDIVIDUAL:
+                for s in range(N):
+                    SP[s] = P[s]
+                    ST[s] = C[s]
+                    SD[s] = drawn_by[s]
+            else:
+                for i in range(SIDES_N):
+                    SP[i] = ST[i] = SD[i] = 0
+                    for s in TEAMS[i]:
+                        SP[i] += P[s]
+                        ST[i] += C[s]
+                        SD[i] += drawn_by[s]
+            for i in range(SIDES_N):
+                points[i] = 0
+            tied = 0
+            wside = wseat = -1
+            if domino >= 0:
+                wseat = domino
+                wside = w = SIDE_OF[domino]
+                points[w] = $DOMINO
+            else:
+                nlow = 0
+                if INDIVIDUAL or LOWEST_SIDE:
+                    low = SP.min()
+                    for i in range(SIDES_N):
+                        if SP[i] == low:
+                            lowest[nlow] = i
+                            nlow += 1
+                else:
+                    low = P.min()
+                    for i in range(SIDES_N):
+                        for s in TEAMS[i]:
+                            if P[s] == low:
+                                lowest[nlow] = i
+                                nlow += 1
+                                break
+                if nlow == 1:
+                    wside = w = lowest[0]
+                    if INDIVIDUAL:
+                        wseat = w
+                    else:
+                        best = 1 << 62
+                        for s in TEAMS[w]:
+                            if P[s] < best:
+                                best = P[s]
+                                wseat = s
+                    points[w] = $BLOCKED
+                else:
+                    tied = 1
+                    if TIE_EACH:
+                        for k in range(nlow):
+                            w = lowest[k]
+                            points[w] = $BLOCKED
+            if DRAW_COST:
+                paid = 0
+                for s in range(N):
+                    if drawn_by[s]:
+                        points[SIDE_OF[s]] -= DRAW_COST * drawn_by[s]
+                        paid += DRAW_COST * drawn_by[s]
+                if COST_TO_WINNER and wside >= 0:
+                    points[wside] += paid
+            top = -(1 << 62)
+            for i in range(SIDES_N):
+                scores[i] += points[i]
+                if scores[i] > top:
+                    top = scores[i]
+            placements = pos - held
+            draws = pos - DEALT
+            round_out[row, 0] = rnd_no
+            round_out[row, 1] = leader
+            round_out[row, 2] = 0 if domino >= 0 else 1
+            round_out[row, 3] = wside
+            round_out[row, 4] = wseat
+            round_out[row, 5] = tied
+            round_out[row, 6] = (placements + passes + seek_turns - 1 if seek
+                                 else placements + passes)
+            round_out[row, 7] = placements
+            round_out[row, 8] = draws
+            round_out[row, 9] = passes
+            round_out[row, 10] = placements + draws + passes
+            round_out[row, 11] = choices
+            round_out[row, 12] = redeals
+            for i in range(SIDES_N):
+                round_out[row, 13 + i] = points[i]
+                round_out[row, 13 + SIDES_N + i] = scores[i]
+            row += 1
+            prev_leader, prev_winner = leader, wseat
+            if top >= TARGET:
+                count = 0
+                for i in range(SIDES_N):
+                    if scores[i] == top:
+                        count += 1
+                        match_win = i
+                if count == 1:
+                    over = True
+                elif not PLAY_ON:
+                    over = True
+                    match_win = -1
+                else:
+                    match_win = -1
+        match_out[m_i - start, 0] = match_win
+        match_out[m_i - start, 1] = capped
+        match_out[m_i - start, 2] = row - first_row
+        match_out[m_i - start, 3] = first_row
+        m_i += 1
+    return m_i - start, row, 0
+'''
