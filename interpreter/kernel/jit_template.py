@@ -148,7 +148,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     """Play matches ``seeds[start:stop]`` while ``round_out`` has room for a whole match;
     returns (matches played, rows written, round of a failed deal or 0)."""
     N, SIDES_N, T, HAND, DEALT, DRAW_END, LIMIT = Q[0], Q[1], Q[2], Q[3], Q[4], Q[5], Q[6]
-    DRAW_COST, TARGET, VOL, STUCK_DRAW, REQ_TILE, OPENER_HOLDER = Q[7], Q[8], Q[9], Q[10], Q[11], Q[12]
+    DRAW_COST, TARGET, VOL, STUCK_DRAW = Q[7], Q[8], Q[9], Q[10]
+    REQ_TILE, OPENER_HOLDER = Q[11], Q[12]
     DRAW_IN_TURN, FIRST_CODE, LATER_CODE, COUNT_FROM_PREV = Q[13], Q[14], Q[15], Q[16]
     INDIVIDUAL, LOWEST_SIDE, TIE_EACH, COST_TO_WINNER, PLAY_ON = Q[17], Q[18], Q[19], Q[20], Q[21]
     MAX_REDEALS, DOUBLES_MASK = Q[22], Q[23]
