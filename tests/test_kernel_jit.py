@@ -1,0 +1,114 @@
+"""The JIT engine (numba, the ``[fast]`` extra): the same matches as the Python engine.
+
+Every builtin ruleset the JIT plays, at every player count, with the random and greedy
+bots and a mixed table: the JIT's ``MatchResult`` equals the Python engine's field for
+field for the same seeds, and ``simulate`` gives the same summary from either. Where
+the JIT cannot run, ``--engine jit`` says why, and without numba everything still works.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from dominorules import api
+from dominorules.diagnostics import UsageError
+from dominorules.kernel import engines
+from dominorules.rules import builtin_rulesets
+
+pytest.importorskip("numba")
+
+from dominorules.kernel import jit_kernel  # noqa: E402 - needs numba
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _jit_cases():
+    for b in builtin_rulesets():
+        game = api.load_game(b.name)
+        r = game.rules
+        for players in range(r.min_players, r.max_players + 1):
+            try:
+                game.check_players(players)
+            except Exception:
+                continue
+            if jit_kernel.jit_reason(game, players, "random") is None:
+                yield b.name, players
+
+
+CASES = list(_jit_cases())
+
+
+def test_the_jit_plays_the_five_variants_and_their_plain_house_rules():
+    names = {name for name, _ in CASES}
+    assert {"pagat", "hoyle", "dutch", "mexican", "vietnamese"} <= names
+    assert {"house/double-nine", "house/partnership-draw", "house/pay-per-draw"} <= names
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_the_jit_gives_the_python_engines_matches(name, players):
+    game = api.load_game(name)
+    seeds = [api.match_seed(3, i) for i in range(15)]
+    for bots in ("random", "greedy", (["greedy", "random"] * 4)[:players]):
+        jit = engines.jit_results(game, players, seeds, bots)
+        for seed, got in zip(seeds, jit, strict=True):
+            assert got == api.play_match(game, players, seed, bots), (bots, seed)
+
+
+def test_start_scores_and_the_round_cap_agree():
+    game = api.load_game("pagat")
+    kw = {"start_scores": [55, 0, 20], "max_rounds": 2}
+    for seed in range(1, 30):
+        assert (api.play_match(game, 3, seed, engine="jit", **kw)
+                == api.play_match(game, 3, seed, **kw))
+
+
+def test_simulate_gives_the_same_summary_from_either_engine():
+    game = api.load_game("dutch")
+    a = api.simulate(game, 3, 3000, 5, "random", engine="jit")
+    b = api.simulate(game, 3, 3000, 5, "random", engine="python")
+    assert a.pop("engine") == "jit" and b.pop("engine") == "python"
+    assert a == b
+
+
+def test_auto_takes_the_jit_for_long_runs_only():
+    game = api.load_game("pagat")
+    assert engines.choose(game, 3, "random", "auto", matches=10) == "python"
+    assert engines.choose(game, 3, "random", "auto", matches=5000) == "jit"
+    assert engines.choose(game, 3, "strategist", "auto", matches=5000) == "python"
+    assert engines.choose(game, 3, "random", "auto", trace=True, matches=5000) == "python"
+
+
+@pytest.mark.parametrize(("ruleset", "bots", "trace", "reason"), [
+    ("house/spinner", "random", False, "uses house-rule mechanisms"),
+    ("house/double-twelve", "random", False, "set of 91 tiles"),
+    ("pagat", "strategist", False, "random and greedy bots only"),
+    ("pagat", "random", True, "records (--trace) are written by the python engine"),
+])
+def test_asking_for_the_jit_where_it_cannot_run_says_why(ruleset, bots, trace, reason):
+    game = api.load_game(ruleset)
+    with pytest.raises(UsageError) as info:
+        engines.choose(game, game.rules.min_players, bots, "jit", trace=trace)
+    assert reason in info.value.diagnostics[0].message
+
+
+def test_without_numba_the_cli_runs_python_and_explains_jit(tmp_path):
+    env = {**os.environ, "DOMINORULES_NO_JIT": "1", "PYTHONPATH": ROOT}
+    run = [sys.executable, os.path.join(ROOT, "cli.py"), "simulate", "pagat", "--matches",
+           "2500", "--json"]
+    out = subprocess.run(run, capture_output=True, text=True, env=env, check=True)
+    assert json.loads(out.stdout)["engine"] == "python"
+    bad = subprocess.run(run + ["--engine", "jit"], capture_output=True, text=True, env=env)
+    assert bad.returncode == 2
+    assert "--engine jit cannot run this: DOMINORULES_NO_JIT is set" in bad.stderr
+    assert "Traceback" not in bad.stderr
+
+
+def test_kernels_are_written_once_per_distinct_formulas():
+    pagat, same = api.load_game("pagat"), api.load_game("house/same-leader")
+    assert jit_kernel.kernel_source(pagat) == jit_kernel.kernel_source(same)
+    assert jit_kernel.kernel(pagat, 3).module is jit_kernel.kernel(same, 3).module
