@@ -286,6 +286,12 @@ _ENGINE = click.option(
          "'dominorules[fast]'; the random and greedy bots, rulesets without house-rule "
          "mechanisms, no --trace). Both give the same results; auto takes jit for runs "
          "of 2000 matches or more when it can.")
+_ENGINE_COMPARE = click.option(
+    "--engine", type=click.Choice(["auto", "python", "jit"]), default="auto", show_default=True,
+    help="What plays the matches: python, or jit (numba, from pip install "
+         "'dominorules[fast]'; the random and greedy bots, rulesets without house-rule "
+         "mechanisms; the skill rows' strategist always plays in Python). The numbers are "
+         "the same; auto takes jit for runs of 2000 matches or more when it can.")
 
 
 def _int_option(name: str, text: str, low: int) -> int:
@@ -504,11 +510,12 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
 @click.option("--by-rule", is_flag=True, help="With two rulesets: split each difference "
               "among the rules that differ (plays the mixes between them; --csv then "
               "writes that split).")
+@_ENGINE_COMPARE
 def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, seed: int,
                 bots: str, skill_bots: str, no_skill: bool, precision: float | None,
                 max_matches: int, workers: int | None, scheduler: str | None,
                 batch_size: int, as_json: bool, csv_path: str | None, html_path: str | None,
-                plot_path: str | None, by_rule: bool) -> None:
+                plot_path: str | None, by_rule: bool, engine: str) -> None:
     """Compare rulesets on the same seeded deals: what do the rules change?"""
     import json
 
@@ -527,7 +534,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         fail([problem], 2)
     settings = CompareSettings(
         tuple(rulesets), players, matches, seed, _bot_names(bots, "random"),
-        skill, precision, max_matches, batch_size)
+        skill, precision, max_matches, batch_size, engine=engine)
     if by_rule and len(rulesets) != 2:
         _usage_error(f"--by-rule splits the difference between two rulesets, not "
                      f"{len(rulesets)}")

@@ -108,7 +108,7 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
         game = load_game(game)
     game.check_players(players)
     if engine == "jit" and not deals and fast:
-        if engines.choose(game, players, bots, engine, trace) == "jit":
+        if engines.choose(game, players, bots, engine, trace, start_scores=start_scores) == "jit":
             return engines.jit_results(game, players, [seed], bots, max_rounds,
                                        list(start_scores) if start_scores else None)[0]
     kernel = engine != "loop" and fast and not deals and kernels.covers(game)

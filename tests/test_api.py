@@ -93,7 +93,8 @@ def test_simulate_text_summary():
                   "random,greedy,random,greedy")
     assert out.returncode == 0
     lines = out.stdout.splitlines()
-    assert lines[0] == "mexican: 4 players, 3 matches, seed 1, bots random,greedy,random,greedy"
+    assert lines[0] == ("mexican: 4 players, 3 matches, seed 1, bots random,greedy,random,greedy, "
+                        "engine python")
     assert lines[2].startswith("  wins side 0 (seats 0,2): ")
     assert any(line.startswith("blocked rounds: ") for line in lines)
     assert lines[-1].startswith("mean draws per round: 0.00")

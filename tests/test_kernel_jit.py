@@ -112,3 +112,17 @@ def test_kernels_are_written_once_per_distinct_formulas():
     pagat, same = api.load_game("pagat"), api.load_game("house/same-leader")
     assert jit_kernel.kernel_source(pagat) == jit_kernel.kernel_source(same)
     assert jit_kernel.kernel(pagat, 3).module is jit_kernel.kernel(same, 3).module
+
+
+def test_points_that_could_outgrow_64_bits_stay_with_python(tmp_path):
+    path = tmp_path / "huge.yaml"
+    path.write_text("title: Huge\nextends: pagat\nscoring:\n"
+                    "  domino: \"1000000000000 * sum(opponents.value)\"\n")
+    game = api.load_game(str(path))
+    reason = jit_kernel.jit_reason(game, 3, "random")
+    assert reason is not None and "64-bit" in reason
+    assert engines.choose(game, 3, "random", "auto", matches=10_000) == "python"
+    small = tmp_path / "small.yaml"
+    small.write_text("title: Small\nextends: pagat\nscoring:\n"
+                     "  domino: \"1000 * sum(opponents.value)\"\n")
+    assert jit_kernel.jit_reason(api.load_game(str(small)), 3, "random") is None

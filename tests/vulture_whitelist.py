@@ -43,3 +43,13 @@ pytestmark
 # engine.game.Setup: the loops unpack it by position in one line
 _.voluntary
 _.stuck_draws
+
+# the JIT kernel's source (kernel/jit_template.SOURCE, a string written to a file and
+# imported) calls these by name
+from dominorules.kernel import jit_support
+jit_support.low_index
+jit_support.lead_stream
+jit_support.lead_random
+jit_support._floordiv
+jit_support._mod
+jit_support._sum

@@ -40,6 +40,7 @@ class CompareSettings:
     max_matches: int = 100_000
     batch_size: int = 50
     api_module: str = DEFAULT_API
+    engine: str = "auto"     # who plays (kernel.engines): never the numbers, only the speed
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -163,7 +164,8 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
     partnerships = any(i.partnerships for i in infos)
     mixed = len({i.partnerships for i in infos}) > 1
     run_settings = RunSettings(settings.seed, settings.matches, settings.max_matches,
-                               settings.batch_size, csv_path is not None, settings.api_module)
+                               settings.batch_size, csv_path is not None, settings.api_module,
+                               engine=settings.engine)
     precise = None
     if settings.precision is not None:
         precision = settings.precision
@@ -197,6 +199,10 @@ def _pairings(settings: CompareSettings) -> tuple[list[Pairing], list[RulesetInf
     api = importlib.import_module(settings.api_module)
     for p in pairings:   # an unknown bot is one message now, not an error in every worker
         api.make_bots(p.seat_bots(0)[0], players, 0)
+    if settings.engine == "jit":   # the main pairing must be one the JIT plays (not the skill one)
+        from ..kernel import engines
+        for ref in refs:
+            engines.choose(api.load_game(ref), players, list(pairings[0].bots), "jit")
     return pairings, infos
 
 

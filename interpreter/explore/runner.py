@@ -54,6 +54,7 @@ class RunSettings:
     first_index: int = 0     # first match index played (a tune's later rung continues);
                              # ``matches`` is then the index to stop before
     joint: bool = False      # also keep sums over every ruleset's features side by side
+    engine: str = "auto"     # kernel.engines: who plays (the numbers are the same)
 
 
 @dataclass
@@ -426,7 +427,7 @@ def _next_spec(runs: list[PairingRun], settings: RunSettings, goal: int,
         stop = min(start + settings.batch_size, goal)
         r.next_start = stop
         return BatchSpec(r.pairing, settings.base_seed, start, stop, settings.csv,
-                         settings.api_module, settings.joint)
+                         settings.api_module, settings.joint, settings.engine, goal)
     return None
 
 

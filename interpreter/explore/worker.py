@@ -81,6 +81,8 @@ class BatchSpec:
     csv: bool = False
     api_module: str = DEFAULT_API
     joint: bool = False   # also sum every ruleset's features side by side (attribution)
+    engine: str = "auto"  # kernel.engines, decided here, in the worker: what it has installed
+    planned: int = 0      # matches the whole run may play (auto takes the JIT for long runs)
 
 
 @dataclass
@@ -137,12 +139,18 @@ def _run(spec: BatchSpec) -> BatchResult:
     writer = csv.writer(out) if out is not None else None
     # one name for every seat takes the engine's fast path (the same matches either way)
     same = pairing.skilled_bot is None and len(set(pairing.bots)) == 1
+    # the JIT plays a pairing without a skilled seat, through the real api only (a test's
+    # stand-in api module is there to be called)
+    jit = (_jit_matches(api, spec, games, list(pairing.bots))
+           if pairing.skilled_bot is None and spec.api_module == DEFAULT_API
+           else [None] * len(games))
     for index in range(spec.start, spec.stop):
         seed = api.match_seed(spec.base_seed, index)
         bots, skilled = pairing.seat_bots(index)
         play_bots = bots[0] if same else bots
         for k, game in enumerate(games):
-            match = api.play_match(game, players, seed, play_bots)
+            match = (api.play_match(game, players, seed, play_bots) if jit[k] is None
+                     else jit[k][index - spec.start])
             vectors[k].append(features(match, skilled, points[k]))
             capped[k] += match.capped
             if writer is not None:
@@ -168,6 +176,24 @@ def _run(spec: BatchSpec) -> BatchResult:
     return BatchResult(spec, aggs, crosses, total_rounds,
                        out.getvalue() if out is not None else None,
                        time.perf_counter() - t0, joint=joint, capped=tuple(capped))
+
+
+def _jit_matches(api: Any, spec: BatchSpec, games: list, bots: list[str]) -> list:
+    """Per ruleset, the batch's matches played by the JIT engine, or None where Python
+    plays them (``kernel.engines.choose``: the same matches either way)."""
+    from ..kernel import engines
+
+    players = spec.pairing.players
+    out: list = []
+    seeds = None
+    for game in games:
+        if engines.choose(game, players, bots, spec.engine, matches=spec.planned) == "jit":
+            if seeds is None:
+                seeds = [api.match_seed(spec.base_seed, i) for i in range(spec.start, spec.stop)]
+            out.append(engines.jit_results(game, players, seeds, bots))
+        else:
+            out.append(None)
+    return out
 
 
 def _as_arrays(vectors: list[list[list[int]]], dim: int, pairing: Pairing) -> list[np.ndarray]:

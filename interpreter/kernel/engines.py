@@ -25,16 +25,19 @@ BATCH = 2048   # matches a JIT call plays (Ctrl-C is seen between calls)
 AUTO_MIN_MATCHES = 2000
 
 
-def jit_reason(game: Game, players: int, bots: Any, trace: bool = False) -> str | None:
+def jit_reason(game: Game, players: int, bots: Any, trace: bool = False,
+               start_scores: Any = None) -> str | None:
     """Why the JIT cannot play this run, or None when it can (numba is imported only here)."""
     if trace:
         return "records (--trace) are written by the python engine"
+    if start_scores and max(abs(int(s)) for s in start_scores) > 1 << 40:
+        return "start scores beyond 2**40 need the python engine's integers"
     from . import jit_kernel
     return jit_kernel.jit_reason(game, players, bots)
 
 
 def choose(game: Game, players: int, bots: Any, engine: str = "auto",
-           trace: bool = False, matches: int | None = None) -> str:
+           trace: bool = False, matches: int | None = None, start_scores: Any = None) -> str:
     """``"python"`` or ``"jit"`` for this run; ``engine="jit"`` where it cannot run raises a
     usage error naming the reason. ``auto`` stays with Python for a run of fewer than
     ``AUTO_MIN_MATCHES`` matches (``matches`` None: one match, asked for directly)."""
@@ -43,7 +46,7 @@ def choose(game: Game, players: int, bots: Any, engine: str = "auto",
             "engine", f"unknown engine '{engine}'", hint=f"use one of: {', '.join(ENGINES)}")])
     if engine == "python" or (engine == "auto" and (matches or 0) < AUTO_MIN_MATCHES):
         return "python"
-    reason = jit_reason(game, players, bots, trace)
+    reason = jit_reason(game, players, bots, trace, start_scores)
     if reason is None:
         return "jit"
     if engine == "jit":

@@ -116,3 +116,49 @@ class _Emitter:
         if func in ("sum", "any", "all"):
             return f"{func}({args[0]})"
         raise Unsupported(func)
+
+
+def magnitude(node: ast.Node, hand: int, tiles: int, players: int) -> int:
+    """An upper bound of ``|value|`` of a scoring formula, given the largest hand value or
+    pip count ``hand``, the set's ``tiles`` and the ``players``: the JIT keeps numbers in
+    64 bits, so a ruleset whose points could outgrow them stays with Python's integers."""
+    def bound(n: ast.Node) -> int:  # noqa: C901 - one case per node kind
+        match n:
+            case ast.Int(value=v):
+                return abs(int(v))
+            case ast.Bool():
+                return 1
+            case ast.Name(name="players"):
+                return players
+            case ast.Name():
+                return players            # a side or seat is a number below the players
+            case ast.Attribute(attr=attr):
+                if attr in ("pips", "value"):
+                    return hand
+                if attr in ("tiles", "drawn"):
+                    return tiles
+                return players
+            case ast.Unary(operand=x):
+                return bound(x)
+            case ast.Binary(op=op, left=a, right=b):
+                x, y = bound(a), bound(b)
+                if op in ("+", "-"):
+                    return x + y
+                if op == "*":
+                    return x * y
+                if op == "//":
+                    return x
+                if op == "%":
+                    return y
+                return max(x, y, 1)
+            case ast.Conditional(then=a, test=t, orelse=b):
+                return max(bound(a), bound(b), bound(t))
+            case ast.Call(func=func, args=args):
+                inner = max((bound(a) for a in args), default=0)
+                if func == "sum":
+                    return players * inner
+                if func == "count":
+                    return players
+                return inner
+        raise Unsupported(type(n).__name__)
+    return bound(node)

@@ -27,15 +27,17 @@ from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.plain_loop import MAX_REDEALS
 from ..engine.results import MatchResult, RoundStats
 from . import jit_template
-from .formulas import Unsupported, emit
+from .formulas import Unsupported, emit, magnitude
 
 if TYPE_CHECKING:
     import numpy as np
 
     from ..engine.game import Game
 
-BOT_KINDS = {"random": 0, "greedy": 1}   # the bots the kernel plays (jit_template.pick)
+BOT_KINDS = {"random": 0, "greedy": 1}   # the bots the kernel plays (jit_template)
 MAX_TILES = 62                           # hand masks are int64
+# a round's points, a target, a start score at most this: 1000 rounds stay far inside int64
+MAX_NUMBER = 1 << 40
 _MODULES: dict[str, Any] = {}
 _LOCK = threading.Lock()
 _HERE = Path(__file__).resolve().parent
@@ -84,6 +86,13 @@ def jit_reason(game: Game, players: int, bots: Any = "random") -> str | None:
         _formulas(game)
     except Unsupported as exc:
         return f"{r.name}'s scoring formulas read what the JIT kernel does not keep ({exc})"
+    T, n = game.tileset.tile_count, players
+    hand = sum(abs(v) for v in game.values) + sum(game.tileset.pips)
+    sizes = [magnitude(r.domino_tree, hand, T, n), magnitude(r.blocked_tree, hand, T, n),
+             abs(game.target(n)), abs(game.draw_cost(n)) * T * n, hand]
+    if max(sizes) > MAX_NUMBER:
+        return (f"{r.name}'s points may outgrow the JIT kernel's 64-bit numbers "
+                "(the python engine counts any size)")
     return None
 
 
