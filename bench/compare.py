@@ -1,17 +1,20 @@
 """Benchmark the explorer: matches per second, overhead over the bare engine, peak memory.
 
-1. The bare engine: ``api.play_match`` in a loop over the same seeds, bots and rulesets
-   ``compare`` plays (rounds per second; CPU time of this process, best of 3, as
-   ``bench/run.py`` measures the engine).
-2. ``compare`` in this process (one worker): the same matches through batches, features,
-   running sums and statistics; its overhead is the drop in rounds per second.
-3. ``dominorules compare`` as a user runs it, with 1 and 2 workers (matches per second,
-   counting each ruleset's match separately).
+1. The bare engine: ``api.play_match`` (the python engine) in a loop over the same seeds,
+   bots and rulesets ``compare`` plays (rounds per second; CPU time of this process,
+   best of 3, as ``bench/run.py`` measures the engine).
+2. ``compare --engine python`` in this process (one worker): the same matches through
+   batches, features, running sums and statistics; its overhead is the drop in rounds
+   per second.
+3. ``dominorules compare`` as a user runs it, with 1 and 2 workers, for each engine
+   (``--engine python`` and ``jit`` when installed): matches per second (counting each
+   ruleset's match separately), per worker, and the scaling efficiency at 2 workers
+   (rate with 2 / twice the rate with 1).
 4. Peak memory (max resident set of the run's largest process) of a short and a long
    run: running sums keep it flat however many matches are played.
 
 Usage: python bench/compare.py [--rulesets pagat dutch] [--players 3] [--matches 2000]
-                               [--memory-matches 100000] [--json]
+                               [--memory-matches 100000] [--engines python jit] [--json]
 """
 
 from __future__ import annotations
@@ -46,7 +49,8 @@ def bare_engine(rulesets: list[str], players: int, matches: int, seed: int) -> d
 
 
 def explorer(rulesets: list[str], players: int, matches: int, seed: int) -> dict:
-    settings = CompareSettings(tuple(rulesets), players, matches, seed, skill_bots=None)
+    settings = CompareSettings(tuple(rulesets), players, matches, seed, skill_bots=None,
+                               engine="python")   # the bare engine's: the overhead alone
     t0 = time.process_time()
     c = compare(settings, SerialBackend())
     dt = time.process_time() - t0
@@ -61,20 +65,22 @@ _PEAK = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); "
          " sys.exit(r.returncode)")
 
 
-def cli_run(rulesets: list[str], players: int, matches: int, workers: int) -> dict:
+def cli_run(rulesets: list[str], players: int, matches: int, workers: int,
+            engine: str = "auto") -> dict:
     """One ``dominorules compare`` process; its wall time and its largest process's peak RSS."""
     t0 = time.perf_counter()
     out = subprocess.run(
         [sys.executable, "-c", _PEAK, sys.executable, CLI, "compare", *rulesets,
          "--players", str(players), "--matches", str(matches), "--workers", str(workers),
-         "--no-skill", "--json"],
+         "--no-skill", "--json", "--engine", engine],
         capture_output=True, text=True, check=True)
     dt = time.perf_counter() - t0
     peak_kib = int(out.stderr.rsplit("PEAK ", 1)[1].split()[0])
     run = json.loads(out.stdout)["run"]
-    return {"workers": workers, "matches": run["matches"], "wall_seconds": dt,
-            "matches_per_s_wall": run["matches"] / dt,
+    return {"engine": engine, "workers": workers, "matches": run["matches"],
+            "wall_seconds": dt, "matches_per_s_wall": run["matches"] / dt,
             "matches_per_s_run": run["matches_per_second"],
+            "matches_per_s_per_worker": run["matches_per_second"] / workers,
             "peak_rss_mb": round(peak_kib / 1024, 1)}
 
 
@@ -82,9 +88,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rulesets", nargs="+", default=["pagat", "dutch"])
     ap.add_argument("--players", type=int, default=3)
-    ap.add_argument("--matches", type=int, default=2000)
+    ap.add_argument("--matches", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--memory-matches", type=int, default=100_000)
+    ap.add_argument("--engines", nargs="+", default=["python", "jit"], choices=["python", "jit"])
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     report: dict = {"rulesets": a.rulesets, "players": a.players}
@@ -99,7 +106,16 @@ def main() -> None:
     report["bare_engine"] = bare
     report["explorer_in_process"] = ours
     report["overhead"] = 1 - ours["rounds_per_s"] / bare["rounds_per_s"]
-    report["cli"] = [cli_run(a.rulesets, a.players, a.matches, w) for w in (1, 2)]
+    from dominorules.kernel import engines
+    usable = [e for e in a.engines if e == "python" or engines.jit_reason(
+        api.load_game(a.rulesets[0]), a.players, "random") is None]
+    report["cli"] = [cli_run(a.rulesets, a.players, a.matches, w, e)
+                     for e in usable for w in (1, 2)]
+    report["scaling"] = {}
+    for e in usable:
+        one, two = (next(r for r in report["cli"] if r["engine"] == e and r["workers"] == w)
+                    for w in (1, 2))
+        report["scaling"][e] = two["matches_per_s_run"] / (2 * one["matches_per_s_run"])
     small = cli_run(a.rulesets, a.players, 1000, 2)
     big = cli_run(a.rulesets, a.players, a.memory_matches, 2) if a.memory_matches else None
     report["memory"] = {"matches_1000": small, f"matches_{a.memory_matches}": big}
@@ -111,9 +127,12 @@ def main() -> None:
     print(f"explorer, 1 worker: {ours['rounds_per_s']:9.0f} rounds/s "
           f"{ours['matches_per_s']:7.0f} matches/s  overhead {report['overhead']:.1%}")
     for r in report["cli"]:
-        print(f"dominorules compare --workers {r['workers']}: {r['matches_per_s_wall']:7.0f} "
-              f"matches/s (wall, process start included), {r['matches_per_s_run']:7.0f} "
-              "while simulating")
+        print(f"dominorules compare --engine {r['engine']} --workers {r['workers']}: "
+              f"{r['matches_per_s_wall']:7.0f} matches/s (wall, process start included), "
+              f"{r['matches_per_s_run']:7.0f} while simulating, "
+              f"{r['matches_per_s_per_worker']:7.0f} per worker")
+    for e, eff in report["scaling"].items():
+        print(f"scaling efficiency at 2 workers ({e}): {eff:.0%}")
     for label, r in report["memory"].items():
         if r:
             print(f"peak memory, {label}: {r['peak_rss_mb']} MB "

@@ -1,24 +1,31 @@
-"""Rounds per second of the generic engine for every builtin variant and player count.
+"""Rounds per CPU-second of each engine, for every builtin ruleset and player count.
 
-Single process, random bots, records off: whole matches are played (seeds from
-``api.match_seed``), so the figure includes dealing, settling and match setup.
-The hand-written pagat simulator ``../shared/bench/reference_draw.py`` runs in the
-same process, interleaved rep by rep with the engine, and the ratio
-engine / reference is printed for pagat (target: at least 0.5). Both are timed
-in CPU seconds of this process (``time.process_time``) and the best rep counts,
-so other work on a shared machine disturbs the ratio as little as possible.
+Single process, random bots, records off, whole matches (seeds from ``api.match_seed``,
+their derivation included), so a figure includes dealing, settling and match setup:
+
+- ``python``: ``api.play_match`` -- the ruleset's compiled Python kernel, or the match
+  loop for rulesets with house-rule mechanisms;
+- ``jit``: the numba kernel (when ``dominorules[fast]`` is installed and the ruleset
+  allows it), batches of seeds as ``simulate`` plays them;
+- ``reference``: the hand-written pagat simulator ``../shared/bench/reference_draw.py``
+  (or ``--reference PATH``), for pagat at 2-4 players.
+
+The engines run interleaved rep by rep; CPU seconds of this process
+(``time.process_time``); the median of the reps counts. Printed: rounds/s, actions/s
+(placements + draws + passes), each engine over the reference (pagat), and each
+ruleset's per-action speed over pagat's at the same player count (python engine).
 
 Usage: python bench/run.py [--json] [--rounds N] [--reps R] [--reference PATH]
-                           [--rulesets pagat hoyle ...] [--house]
+                           [--rulesets pagat hoyle ...] [--house] [--engines python jit]
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import importlib.util
 import json
 import os
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -27,29 +34,41 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dominorules import api  # noqa: E402
-from dominorules.engine.game import Game  # noqa: E402
+from dominorules.kernel import engines  # noqa: E402
 from dominorules.rules import builtin_rulesets  # noqa: E402
 
 VARIANTS = ("pagat", "hoyle", "dutch", "mexican", "vietnamese")
 
 
-def engine_rate(game, players: int, rounds: int, base_seed: int) -> float:
-    """Rounds per second playing whole matches until ``rounds`` rounds are done."""
+def python_rate(game, players: int, rounds: int, base_seed: int) -> tuple[float, float]:
+    """(rounds/s, actions/s) playing whole matches until ``rounds`` rounds are done."""
     done = i = 0
+    results = []
     t0 = time.process_time()
     while done < rounds:
-        done += len(api.play_match(game, players, api.match_seed(base_seed, i)).rounds)
+        result = api.play_match(game, players, api.match_seed(base_seed, i))
+        done += len(result.rounds)
+        results.append(result)
         i += 1
-    return done / (time.process_time() - t0)
+    seconds = time.process_time() - t0
+    actions = sum(r.placements + r.draws + r.passes for m in results for r in m.rounds)
+    return done / seconds, actions / seconds
 
 
-def long_match_rate(game, players: int, rounds: int) -> float:
-    """Rounds per second inside one endless match: the round loop without match setup
-    (the bot streams, the first shuffle block, the lot, the result) -- for comparison only."""
-    endless = Game(dataclasses.replace(game.rules, target=lambda *_: 10 ** 12))
+def jit_rate(game, players: int, rounds: int, base_seed: int, per_round: float
+             ) -> tuple[float, float]:
+    """The same for the JIT: matches enough for about ``rounds`` rounds, in batches."""
+    from dominorules.kernel.jit_template import ROUND_COLUMNS
+    cols = [ROUND_COLUMNS.index(c) for c in ("placements", "draws", "passes")]
+    matches = max(1, int(rounds / per_round))
+    done = actions = 0
     t0 = time.process_time()
-    api.play_match(endless, players, 1, max_rounds=rounds)
-    return rounds / (time.process_time() - t0)
+    seeds = [api.match_seed(base_seed, i) for i in range(matches)]
+    for _, _, rows in engines.jit_batches(game, players, seeds, "random"):
+        done += len(rows)
+        actions += int(rows[:, cols].sum())
+    seconds = time.process_time() - t0
+    return done / seconds, actions / seconds
 
 
 def load_reference(path: str | None):
@@ -72,51 +91,101 @@ def reference_rate(ref, players: int, rounds: int, seed: int) -> float:
     return rounds / (time.process_time() - t0)
 
 
+def measure(name: str, players: int, args, ref) -> list[dict]:
+    """Every engine's row for one ruleset and player count, interleaved rep by rep."""
+    game = api.load_game(name)
+    use_jit = "jit" in args.engines and engines.jit_reason(game, players, "random") is None
+    warm = python_rate(game, players, max(1, args.rounds // 20), 999)
+    per_round = 1.0
+    if use_jit:   # the first call compiles or loads the kernel: not timed
+        engines.jit_results(game, players, [api.match_seed(998, i) for i in range(20)], "random")
+        per_round = statistics.mean(len(api.play_match(game, players, api.match_seed(997, i))
+                                        .rounds) for i in range(50))
+    rates: dict[str, list[tuple[float, float]]] = {"python": [], "jit": [], "reference": []}
+    with_ref = ref is not None and name == "pagat" and players in (2, 3, 4)
+    for rep in range(args.reps):
+        if "python" in args.engines:
+            rates["python"].append(python_rate(game, players, args.rounds, 1000 + rep))
+        if use_jit:
+            rates["jit"].append(jit_rate(game, players, args.rounds * 10, 1000 + rep,
+                                         per_round))
+        if with_ref:
+            rates["reference"].append((reference_rate(ref, players, args.rounds,
+                                                      12345 + 10 * rep), 0.0))
+    del warm
+    rows = []
+    for engine, got in rates.items():
+        if got:
+            rows.append({"engine": engine, "ruleset": name, "players": players,
+                         "rounds_per_s": round(statistics.median(r for r, _ in got), 1),
+                         "actions_per_s": round(statistics.median(a for _, a in got), 1)
+                         if engine != "reference" else None})
+    return rows
+
+
+def ratios(rows: list[dict]) -> list[dict]:
+    """Engine over reference (pagat), and per-action speed over pagat's (python engine)."""
+    by = {(r["engine"], r["ruleset"], r["players"]): r for r in rows}
+    out = []
+    for r in rows:
+        if r["engine"] == "reference":
+            continue
+        entry = {"engine": r["engine"], "ruleset": r["ruleset"], "players": r["players"]}
+        ref = by.get(("reference", "pagat", r["players"]))
+        if r["ruleset"] == "pagat" and ref:
+            entry["over_reference"] = round(r["rounds_per_s"] / ref["rounds_per_s"], 3)
+        base = by.get((r["engine"], "pagat", r["players"]))
+        if base and base["actions_per_s"]:
+            entry["actions_over_pagat"] = round(r["actions_per_s"] / base["actions_per_s"], 3)
+        out.append(entry)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--rounds", type=int, default=20000, help="rounds per measurement")
-    ap.add_argument("--reps", type=int, default=5, help="repetitions (the best counts)")
+    ap.add_argument("--rounds", type=int, default=20000, help="rounds per measurement "
+                    "(the JIT plays ten times as many)")
+    ap.add_argument("--reps", type=int, default=5, help="repetitions (the median counts)")
     ap.add_argument("--reference", help="path of reference_draw.py")
     ap.add_argument("--rulesets", nargs="+", default=list(VARIANTS))
     ap.add_argument("--house", action="store_true", help="also every house ruleset")
+    ap.add_argument("--engines", nargs="+", default=["python", "jit"],
+                    choices=["python", "jit"])
     args = ap.parse_args(argv)
 
     names = list(args.rulesets)
     if args.house:
         names += [b.name for b in builtin_rulesets() if b.name.startswith("house/")]
+    if "jit" in args.engines and engines.jit_reason(api.load_game("pagat"), 3, "random"):
+        print("jit: " + engines.jit_reason(api.load_game("pagat"), 3, "random"),
+              file=sys.stderr)
     ref = load_reference(args.reference)
-    rows, ratios = [], []
+    rows = []
     for name in names:
         game = api.load_game(name)
         for players in range(game.rules.min_players, game.rules.max_players + 1):
-            engine_rate(game, players, max(1, args.rounds // 20), 999)  # warm-up
-            best = best_ref = 0.0
-            for rep in range(args.reps):
-                best = max(best, engine_rate(game, players, args.rounds, 1000 + rep))
-                if ref is not None and name == "pagat" and players in (2, 3, 4):
-                    best_ref = max(best_ref, reference_rate(ref, players, args.rounds,
-                                                            12345 + 10 * rep))
-            row = {"engine": "generic", "ruleset": name, "players": players,
-                   "rounds_per_s": round(best, 1)}
-            rows.append(row)
-            if best_ref:
-                long = max(long_match_rate(game, players, args.rounds)
-                           for _ in range(args.reps))
-                rows.append({"engine": "reference", "ruleset": "pagat", "players": players,
-                             "rounds_per_s": round(best_ref, 1)})
-                ratios.append({"players": players, "ratio": round(best / best_ref, 3),
-                               "long_match_ratio": round(long / best_ref, 3)})
+            try:
+                game.check_players(players)
+            except Exception:
+                continue
+            rows += measure(name, players, args, ref)
+    table = ratios(rows)
     if args.json:
-        print(json.dumps({"rows": rows, "pagat_ratio": ratios}))
-    else:
-        for row in rows:
-            print(f"{row['engine']:9} {row['ruleset']:28} {row['players']}p "
-                  f"{row['rounds_per_s']:>10,.0f} rounds/s")
-        for r in ratios:
-            print(f"pagat {r['players']}p: generic / reference = {r['ratio']:.2f} "
-                  f"(inside one long match, without per-match setup: "
-                  f"{r['long_match_ratio']:.2f})")
+        print(json.dumps({"rows": rows, "ratios": table}))
+        return 0
+    for row in rows:
+        actions = f"{row['actions_per_s']:>12,.0f} actions/s" if row["actions_per_s"] else ""
+        print(f"{row['engine']:9} {row['ruleset']:28} {row['players']}p "
+              f"{row['rounds_per_s']:>11,.0f} rounds/s {actions}")
+    for r in table:
+        parts = []
+        if "over_reference" in r:
+            parts.append(f"{r['over_reference']:.2f}x the reference")
+        if "actions_over_pagat" in r and r["ruleset"] != "pagat":
+            parts.append(f"per action {r['actions_over_pagat']:.2f} of pagat's")
+        if parts:
+            print(f"{r['engine']:6} {r['ruleset']} {r['players']}p: {', '.join(parts)}")
     return 0
 
 

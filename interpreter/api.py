@@ -111,7 +111,14 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
         if engines.choose(game, players, bots, engine, trace, start_scores=start_scores) == "jit":
             return engines.jit_results(game, players, [seed], bots, max_rounds,
                                        list(start_scores) if start_scores else None)[0]
+    if isinstance(bots, (list, tuple)) and len(bots) == players and len(set(bots)) == 1 \
+            and isinstance(bots[0], str):
+        bots = bots[0]   # one builtin name for every seat: the same match, the fast path
     kernel = engine != "loop" and fast and not deals and kernels.covers(game)
+    if kernel and isinstance(bots, str):
+        found = _kernel_match(game, players, seed, bots, trace, start_scores, max_rounds)
+        if found is not None:
+            return found
     if fast and not deals and isinstance(bots, str):
         # the common simulation case: one builtin bot everywhere, straight to its policies
         cls = _FAST.get(bots) or resolve(bots)
@@ -121,18 +128,12 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
                 # the engine makes the uniform pick itself on each seat's words: no bot
                 # objects; a uniform seat's policy is never called, its words stand in
                 first = seat_first(seed, players)
-                if kernel:
-                    return kernels.kernel_for(game, players, trace)(
-                        seed, first, partial(seat_rest, seed), None, start_scores, max_rounds)
                 core = game.loop_class(game, players, seed, list(first), uniform=first,
                                  more=partial(seat_rest, seed), record=trace,
                                  start_scores=start_scores, max_rounds=max_rounds)
             else:
                 policies = [fast_policy(construct(cls, s, rng, bots), game, bots, s)
                             for s, rng in enumerate(seat_streams(seed, players))]
-                if kernel:
-                    return kernels.kernel_for(game, players, trace, uniform=False)(
-                        seed, None, None, policies, start_scores, max_rounds)
                 core = game.loop_class(game, players, seed, policies,
                                  record=trace, start_scores=start_scores,
                                  max_rounds=max_rounds)
@@ -169,6 +170,24 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     if not trace:
         result = MatchResult(**{**result.__dict__, "events": None})
     return result
+
+
+def _kernel_match(game: Game, players: int, seed: int, bots: str, record: bool | str,
+                  start_scores: Sequence[int] | None, max_rounds: int) -> Any:
+    """The match played by the ruleset's Python kernel when ``bots`` names a builtin bot
+    with a fast policy, else None; ``record="text"`` gives ``(result, record text)``."""
+    cls = _FAST.get(bots) or resolve(bots)
+    if not (isinstance(cls, type) and hasattr(cls, "policy")):
+        return None
+    _FAST[bots] = cls
+    if vars(cls).get("uniform_pick", False):   # the engine makes the pick on the seat's words
+        first = seat_first(seed, players)
+        return kernels.kernel_for(game, players, record)(
+            seed, first, partial(seat_rest, seed), None, start_scores, max_rounds)
+    policies = [fast_policy(construct(cls, s, rng, bots), game, bots, s)
+                for s, rng in enumerate(seat_streams(seed, players))]
+    return kernels.kernel_for(game, players, record, uniform=False)(
+        seed, None, None, policies, start_scores, max_rounds)
 
 
 def _play_deciding(game: Game, players: int, seed: int, policies: list, deciders: list,
@@ -229,10 +248,20 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
     out = open(trace_path, "w", encoding="utf-8") if trace_path else None  # noqa: SIM115
     i = 0
     try:
+        one = (bots[0] if isinstance(bots, (list, tuple)) and len(set(bots)) == 1
+               and isinstance(bots[0], str) else bots)
+        text = out is not None and isinstance(one, str) and kernels.covers(game)
         for i in range(matches):
-            result = play_match(game, players, match_seed(seed, i), bots, trace=out is not None)
-            if out is not None:  # one write a match: Ctrl-C leaves whole matches only
-                out.write(encode_events(result.events))
+            found = (_kernel_match(game, players, match_seed(seed, i), one, "text", None,
+                                   MAX_ROUNDS) if text else None)
+            if found is not None:   # the kernel writes the record's text as it plays
+                result, lines = found
+                out.write(lines)
+            else:
+                result = play_match(game, players, match_seed(seed, i), bots,
+                                    trace=out is not None)
+                if out is not None:  # one write a match: Ctrl-C leaves whole matches only
+                    out.write(encode_events(result.events))
             if result.capped:
                 capped += 1
             elif result.winner is None:

@@ -79,3 +79,24 @@ def test_the_template_language():
         specialise(text, {"X": True, "Y": False}, {"N": 1})
     with pytest.raises(ValueError, match="without #endif"):
         specialise("#if X\na\n", {"X": True}, {})
+
+
+@pytest.mark.parametrize("name", PLAIN)
+def test_a_record_file_written_by_the_kernel_is_the_encoders_bytes(name):
+    """simulate --trace has the kernel write the record's text as it plays: the same bytes
+    as encoding the loop's events."""
+    from functools import partial
+
+    from dominorules.engine.streams import seat_first, seat_rest
+    from dominorules.record_lines import encode_events
+
+    game = api.load_game(name)
+    players = game.rules.max_players
+    play = kernel_for(game, players, record="text")
+    for i in range(4):
+        seed = api.match_seed(4, i)
+        result, text = play(seed, seat_first(seed, players), partial(seat_rest, seed), None,
+                            None, 1000)
+        loop = api.play_match(game, players, seed, trace=True, engine="loop")
+        assert text == encode_events(loop.events)
+        assert result == loop

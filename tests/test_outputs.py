@@ -72,16 +72,20 @@ def test_a_full_disk_under_trace_is_one_line_exit_1():
 
 
 def test_an_interrupted_trace_holds_whole_matches_and_says_how_many(tmp_path, monkeypatch):
-    real = dominorules.api.play_match
     played = []
 
-    def stops_at_the_third(*args, **kwargs):
-        if len(played) == 2:
-            raise KeyboardInterrupt
-        played.append(1)
-        return real(*args, **kwargs)
+    def stops_at_the_third(real):
+        def play(*args, **kwargs):
+            if len(played) == 2:
+                raise KeyboardInterrupt
+            played.append(1)
+            return real(*args, **kwargs)
+        return play
 
-    monkeypatch.setattr(dominorules.api, "play_match", stops_at_the_third)
+    # a match is played by the kernel (writing its text) or by play_match: stop either
+    for name in ("play_match", "_kernel_match"):
+        monkeypatch.setattr(dominorules.api, name,
+                            stops_at_the_third(getattr(dominorules.api, name)))
     trace = tmp_path / "t.jsonl"
     result = CliRunner().invoke(main, ["simulate", "pagat", "--matches", "5", "--trace",
                                        str(trace)])

@@ -26,6 +26,7 @@ from ..engine.scoring import match_winner
 from ..engine.streams import shuffler
 from ..engine.tiles import bits
 from ..expr.runtime import floordiv, mod
+from ..record_lines import dumps
 from .formulas import Unsupported, emit
 from .template import TEMPLATE
 
@@ -84,13 +85,15 @@ def covers(game: Game) -> bool:
     return not game.rules.general
 
 
-def _switches(game: Game, players: int, record: bool, uniform: bool) -> tuple[dict, dict]:
+def _switches(game: Game, players: int, record: bool | str, uniform: bool
+              ) -> tuple[dict, dict]:
     rules, setup = game.rules, game.setup(players)
     T = setup.tile_count
     limited = setup.draw_limit < T
     first, later = rules.first_leader, rules.later_leader
     flags = {
-        "REC": record,
+        "REC": bool(record),
+        "TXT": record == "text",
         "UNI": uniform,
         "VOL": setup.voluntary,
         "LIMITED": limited,
@@ -118,7 +121,7 @@ def _switches(game: Game, players: int, record: bool, uniform: bool) -> tuple[di
     })
     draw_ok = f"pos < {setup.draw_end}" + (f" and drawn < {setup.draw_limit}" if limited else "")
     numbers = {
-        "N": players, "SIDES": len(game.teams(players)), "DEALT": setup.dealt,
+        "N": players, "SIDES": len(game.teams(players)), "DEALT": setup.dealt, "T": T,
         "DRAW_END": setup.draw_end, "DRAW_OK": draw_ok, "DRAW_COST": setup.draw_cost,
         "TARGET": game.target(players), "PLAY_ON": setup.play_on, "MAX_REDEALS": MAX_REDEALS,
         "DOMINO": domino, "BLOCKED": blocked,
@@ -126,15 +129,19 @@ def _switches(game: Game, players: int, record: bool, uniform: bool) -> tuple[di
     return flags, numbers
 
 
-def kernel_source(game: Game, players: int, record: bool = False, uniform: bool = True) -> str:
+def kernel_source(game: Game, players: int, record: bool | str = False,
+                  uniform: bool = True) -> str:
     """The specialised source of ``game``'s kernel for ``players`` (to read, or to cache)."""
     flags, numbers = _switches(game, players, record, uniform)
     return specialise(TEMPLATE, flags, numbers)
 
 
-def kernel_for(game: Game, players: int, record: bool = False,
+def kernel_for(game: Game, players: int, record: bool | str = False,
                uniform: bool = True) -> Callable[..., MatchResult]:
     """``play(seed, uniform, more, policies, start_scores, max_rounds)`` for this game.
+
+    ``record``: False, True (``result.events``), or ``"text"``: ``play`` then returns
+    ``(result, the record as JSON Lines text)``, byte for byte ``encode_events``'s.
 
     Kept on the game (one per thread: the settler it calls keeps per-thread tallies), so
     no module-wide cache holds a game alive; the code objects are shared by source hash.
@@ -154,6 +161,25 @@ def kernel_for(game: Game, players: int, record: bool = False,
     exec(code, namespace)  # noqa: S102 - our own template, numbers from a checked ruleset
     play = kernels[key] = namespace["play"]
     return play
+
+
+def _ints(values) -> str:
+    """A list of ints as its JSON text (what ``json.dumps`` writes for it)."""
+    return "[" + ",".join(map(str, values)) + "]"
+
+
+def _event_texts(ts, players: int) -> tuple[tuple[str, ...], ...]:
+    """The place (end None, left, right), draw and pass events of every seat and tile as
+    record text, written once by the record encoder: index ``(p * T + t) * 3 + end``."""
+    place, draw = [], []
+    for p in range(players):
+        for t in range(ts.tile_count):
+            tile = [ts.low[t], ts.high[t]]
+            place += [dumps({"event": "place", "player": p, "tile": tile, "end": end})
+                      for end in (None, "left", "right")]
+            draw.append(dumps({"event": "draw", "player": p, "tile": tile}))
+    passing = [dumps({"event": "pass", "player": p}) for p in range(players)]
+    return tuple(place), tuple(draw), tuple(passing)
 
 
 def _namespace(game: Game, players: int) -> dict[str, Any]:
@@ -176,6 +202,21 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
                 "hands": [[[ts.low[t], ts.high[t]] for t in bits(h)] for h in hands],
                 "boneyard": [[ts.low[t], ts.high[t]] for t in deck[setup.dealt:]]}
 
+    tile_text = [f"[{ts.low[t]},{ts.high[t]}]" for t in range(ts.tile_count)]
+    in_order = tile_text.__getitem__
+
+    size, dealt = setup.hand_size, setup.dealt
+
+    def deal_text(rnd_no: int, leader: int | None, hands: list[int], deck: list[int]) -> str:
+        """``dumps(deal_event(...))``, written straight from each tile's text (a hand is
+        its slice of the deck, in tile order)."""
+        held = "],[".join([",".join(map(in_order, sorted(deck[i:i + size])))
+                           for i in range(0, dealt, size)])
+        rest = ",".join(map(in_order, deck[dealt:]))
+        who = "null" if leader is None else leader
+        return (f'{{"event":"deal","round":{rnd_no},"leader":{who},"hands":[[{held}]],'
+                f'"boneyard":[{rest}]}}')
+
     def opening(hands: list[int], leader: int, deck: list[int], dealt: int, draw_end: int):
         return opening_of(game, hands, leader, deck, dealt, draw_end)
 
@@ -184,10 +225,13 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
             "deal", f"round {rnd_no}: no deal could open after {rounds_cap} "
             "redeals; the opening rules can hardly ever be met")])
 
+    place, draw, passing = _event_texts(ts, players)
     return {
         "__builtins__": __builtins__,
+        "dumps": dumps, "PLACE_TXT": place, "DRAW_TXT": draw, "PASS_TXT": passing,
         "shuffler": shuffler, "SETUP": setup, "HashStream": HashStream,
         "match_start": match_start, "deal_event": deal_event, "opening": opening,
+        "deal_text": deal_text, "ints": _ints,
         "too_many_redeals": too_many_redeals,
         "before_deal": leaders.before_deal, "highest_double_holder": leaders.highest_double_holder,
         "holder": leaders.holder, "holder_tile": game.holder_tile,

@@ -4,7 +4,9 @@
 the rest, and writes the ruleset's numbers in place of the ``$NAMES``: what is left is
 one function with no test on a rule the ruleset does not use, no ``yield`` (every
 seat decides in the kernel: the builtin ``random`` pick inlined, or a fast policy
-called) and no record keeping unless asked for.
+called) and no record keeping unless asked for. Records come as event dicts (``REC``)
+or, for a record file, as its JSON Lines text (``TXT``): the frequent events are then
+strings made once per game (``PLACE_TXT``...) by the record encoder itself.
 
 Directives, alone on a line (indentation ignored): ``#if EXPR``, ``#elif EXPR``,
 ``#else``, ``#endif``; ``EXPR`` is Python over the flags. The kernel must play every
@@ -23,7 +25,10 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #else
     lead_rng = None
 #endif
-#if REC
+#if TXT
+    rec = [dumps(match_start(seed))]
+    add = rec.append
+#elif REC
     rec = [match_start(seed)]
 #endif
     prev_leader = prev_winner = None
@@ -71,14 +76,22 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
             if opener is not None:
                 break
 #if REC
+#if TXT
+            add(deal_text(rnd_no, None, hands, deck))
+#else
             rec.append(deal_event(rnd_no, None, hands, deck))
+#endif
 #endif
             redeals += 1
             if redeals > $MAX_REDEALS:
                 too_many_redeals(rnd_no)
 #endif
 #if REC
+#if TXT
+        add(deal_text(rnd_no, leader, hands, deck))
+#else
         rec.append(deal_event(rnd_no, leader, hands, deck))
+#endif
 #endif
         pos = $DEALT
         drawn_by = [0] * $N
@@ -93,7 +106,11 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 hands[p] |= 1 << t
                 drawn_by[p] += 1
 #if REC
+#if TXT
+                add(DRAW_TXT[p * $T + t])
+#else
                 rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+#endif
 #endif
                 if (1 << t) & seek:
                     opener, omask = p, 1 << t
@@ -141,7 +158,11 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 drawn += 1
                 drawn_by[p] += 1
 #if REC
+#if TXT
+                add(DRAW_TXT[p * $T + t])
+#else
                 rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+#endif
 #endif
                 continue
 #endif
@@ -150,7 +171,11 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
             hands[p] = h
             L, R = TL[t], TH[t]
 #if REC
+#if TXT
+            add(PLACE_TXT[(p * $T + t) * 3])
+#else
             rec.append({"event": "place", "player": p, "tile": [L, R], "end": None})
+#endif
 #endif
             break
         npass = 0
@@ -192,7 +217,11 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                         t = b.bit_length() - 1
                         L = PIPS[t] - L
 #if REC
+#if TXT
+                        end = 1
+#else
                         end = "left"
+#endif
 #endif
                     else:
                         k -= nL
@@ -203,14 +232,22 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                         t = b.bit_length() - 1
                         R = PIPS[t] - R
 #if REC
+#if TXT
+                        end = 2
+#else
                         end = "right"
+#endif
 #endif
                     h ^= b
                     hands[p] = h
                     npass = 0
 #if REC
+#if TXT
+                    add(PLACE_TXT[(p * $T + t) * 3 + end])
+#else
                     rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
                                 "end": end})
+#endif
 #endif
                     if not h:
                         domino, npass = p, $N
@@ -235,14 +272,22 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                         if a & 3:
                             R = PIPS[t] - R
 #if REC
+#if TXT
+                            add(PLACE_TXT[(p * $T + t) * 3 + 2])
+#else
                             rec.append({"event": "place", "player": p,
                                         "tile": [TL[t], TH[t]], "end": "right"})
+#endif
 #endif
                         else:
                             L = PIPS[t] - L
 #if REC
+#if TXT
+                            add(PLACE_TXT[(p * $T + t) * 3 + 1])
+#else
                             rec.append({"event": "place", "player": p,
                                         "tile": [TL[t], TH[t]], "end": "left"})
+#endif
 #endif
                         if not h:
                             domino, npass = p, $N
@@ -256,7 +301,11 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                     passes += 1
                     npass += 1
 #if REC
+#if TXT
+                    add(PASS_TXT[p])
+#else
                     rec.append({"event": "pass", "player": p})
+#endif
 #endif
                     break
                 t = deck[pos]
@@ -269,7 +318,11 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 drawn_by[p] += 1
                 npass = 0
 #if REC
+#if TXT
+                add(DRAW_TXT[p * $T + t])
+#else
                 rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+#endif
 #endif
         # -- settlement
 #if TWO_CHUNKS
@@ -341,9 +394,15 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
             scores[i] += pts
         result = "domino" if domino is not None else "blocked"
 #if REC
+#if TXT
+        add(f'{{"event":"round_end","round":{rnd_no},"result":"{result}",'
+                   f'"winner":{"null" if wside is None else wside},"pips":{ints(pips)},'
+                   f'"points":{ints(points)},"scores":{ints(scores)}}}')
+#else
         rec.append({"event": "round_end", "round": rnd_no, "result": result,
                     "winner": wside, "pips": pips, "points": list(points),
                     "scores": list(scores)})
+#endif
 #endif
         stats = new(RoundStats)
         setattr_(stats, "__dict__", {
@@ -362,7 +421,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
         prev_leader, prev_winner = leader, wseat
         if max(scores) >= $TARGET:
             over, match_win = match_winner(scores, $TARGET, $PLAY_ON)
-#if REC
+#if TXT
+    add(f'{{"event":"match_end","winner":{"null" if match_win is None else match_win},'
+               f'"scores":{ints(scores)}}}')
+    text = "\n".join(rec) + "\n"
+    rec = None
+#elif REC
     rec.append({"event": "match_end", "winner": match_win, "scores": list(scores)})
 #else
     rec = None
@@ -372,5 +436,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
         "ruleset": NAME, "players": $N, "seed": seed, "teams": TEAMS,
         "winner": match_win, "scores": tuple(scores), "target": $TARGET,
         "rounds": tuple(rounds), "events": rec, "capped": capped})
+#if TXT
+    return result, text
+#else
     return result
+#endif
 '''
