@@ -126,3 +126,38 @@ def test_points_that_could_outgrow_64_bits_stay_with_python(tmp_path):
     small.write_text("title: Small\nextends: pagat\nscoring:\n"
                      "  domino: \"1000 * sum(opponents.value)\"\n")
     assert jit_kernel.jit_reason(api.load_game(str(small)), 3, "random") is None
+
+
+@pytest.mark.parametrize("name", ["pagat", "mexican", "house/pay-per-draw",
+                                  "house/exposed-tiles-lead"])
+def test_compare_folds_jit_rows_into_the_same_features(name):
+    """compare reads a JIT batch's rows straight into feature vectors: the vectors and the
+    round totals are features() of the Python engine's matches."""
+    from dominorules.explore.metrics import features
+
+    game = api.load_game(name)
+    players = game.rules.max_players
+    seeds = [api.match_seed(8, i) for i in range(60)]
+    batch = engines.JitBatch(game, players, seeds, "random")
+    rows, round_points, capped = batch.features()
+    expected_points: list[int] = []
+    expected = [features(api.play_match(game, players, s), None, expected_points)
+                for s in seeds]
+    assert rows.tolist() == expected
+    assert round_points.tolist() == expected_points
+    assert capped == 0
+
+
+def test_compare_gives_the_same_numbers_from_either_engine():
+    from dominorules.explore.compare import CompareSettings, compare
+    from dominorules.explore.report import to_json
+    from dominorules.explore.runner import SerialBackend
+
+    def numbers(engine: str) -> dict:
+        s = CompareSettings(("pagat", "dutch"), 3, 120, 4, skill_bots=("greedy", "random"),
+                            batch_size=40, engine=engine)
+        out = to_json(compare(s, SerialBackend()))
+        del out["run"]
+        return out
+
+    assert numbers("jit") == numbers("python")

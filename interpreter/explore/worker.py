@@ -144,18 +144,26 @@ def _run(spec: BatchSpec) -> BatchResult:
     jit = (_jit_matches(api, spec, games, list(pairing.bots))
            if pairing.skilled_bot is None and spec.api_module == DEFAULT_API
            else [None] * len(games))
+    folded = [None] * len(games)     # per JIT ruleset without --csv: its feature rows
+    for k, played in enumerate(jit):
+        if played is not None and not spec.csv:
+            folded[k], round_points, capped[k] = played.features()
+            points[k].extend(round_points.tolist())
     for index in range(spec.start, spec.stop):
         seed = api.match_seed(spec.base_seed, index)
         bots, skilled = pairing.seat_bots(index)
         play_bots = bots[0] if same else bots
         for k, game in enumerate(games):
+            if folded[k] is not None:
+                continue
             match = (api.play_match(game, players, seed, play_bots) if jit[k] is None
-                     else jit[k][index - spec.start])
+                     else jit[k].results[index - spec.start])
             vectors[k].append(features(match, skilled, points[k]))
             capped[k] += match.capped
             if writer is not None:
                 _write_rounds(writer, pairing, k, index, seed, bots, match)
-    rows = _as_arrays(vectors, dim, pairing)
+    rows = [f if f is not None else r
+            for f, r in zip(folded, _as_arrays(vectors, dim, pairing), strict=True)]
     rounds_col = feature_names(players).index("rounds")
     aggs = []
     for k in range(len(games)):
@@ -190,7 +198,7 @@ def _jit_matches(api: Any, spec: BatchSpec, games: list, bots: list[str]) -> lis
         if engines.choose(game, players, bots, spec.engine, matches=spec.planned) == "jit":
             if seeds is None:
                 seeds = [api.match_seed(spec.base_seed, i) for i in range(spec.start, spec.stop)]
-            out.append(engines.jit_results(game, players, seeds, bots))
+            out.append(engines.JitBatch(game, players, seeds, bots))
         else:
             out.append(None)
     return out

@@ -10,6 +10,7 @@ error that says why. Both engines give the same matches: the choice is only spee
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, UsageError
@@ -81,3 +82,31 @@ def jit_results(game: Game, players: int, seeds: list[int], bots: Any, max_round
                                               start_scores):
         out += kernel.results(chunk, matches, rounds, start_scores)
     return out
+
+
+class JitBatch:
+    """One batch of matches played by the JIT, read as ``MatchResult`` objects (``results``)
+    or folded straight into ``compare``'s feature rows (``features``)."""
+
+    def __init__(self, game: Game, players: int, seeds: list[int], bots: Any):
+        import numpy as np
+
+        from . import jit_kernel
+
+        self.kernel = jit_kernel.kernel(game, players)
+        self.seeds = np.array(seeds, np.int64)
+        self.matches, self.rounds = self.kernel.run(self.seeds,
+                                                    jit_kernel.bot_kinds(bots, players))
+
+    @cached_property
+    def results(self) -> list[MatchResult]:
+        return self.kernel.results(self.seeds, self.matches, self.rounds)
+
+    def features(self) -> tuple[Any, Any, int]:
+        """(feature rows, every round's total points, matches stopped by the round cap)."""
+        from .jit_features import features_of
+
+        k = self.kernel
+        rows, points = features_of(self.matches, self.rounds, k.sides, k.players,
+                                   k.tables[6], k.tables[7])
+        return rows, points, int(self.matches[:, 1].sum())
