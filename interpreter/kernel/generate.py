@@ -23,7 +23,6 @@ from ..engine import leaders
 from ..engine.plain_loop import MAX_REDEALS, HashStream, opening_of
 from ..engine.results import MatchResult, RoundStats
 from ..engine.scoring import match_winner
-from ..engine.streams import shuffler
 from ..engine.tiles import bits
 from ..expr.runtime import floordiv, mod
 from ..record_lines import dumps
@@ -124,7 +123,9 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "N": players, "SIDES": len(game.teams(players)), "DEALT": setup.dealt, "T": T,
         "DRAW_END": setup.draw_end, "DRAW_OK": draw_ok, "DRAW_COST": setup.draw_cost,
         "TARGET": game.target(players), "PLAY_ON": setup.play_on, "MAX_REDEALS": MAX_REDEALS,
-        "DOMINO": domino, "BLOCKED": blocked,
+        "DOMINO": domino, "BLOCKED": blocked, "KEY_BYTES": setup.key_bytes,
+        "HANDS": "[" + ", ".join(" | ".join(f"BIT[deck[{i}]]" for i in range(
+            s * setup.hand_size, (s + 1) * setup.hand_size)) for s in range(players)) + "]",
     }
     return flags, numbers
 
@@ -229,7 +230,8 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
     return {
         "__builtins__": __builtins__,
         "dumps": dumps, "PLACE_TXT": place, "DRAW_TXT": draw, "PASS_TXT": passing,
-        "shuffler": shuffler, "SETUP": setup, "HashStream": HashStream,
+        "words": setup.words, "shake": hashlib.shake_128, "FULL": setup.tiles,
+        "BIT": setup.bit, "HashStream": HashStream,
         "match_start": match_start, "deal_event": deal_event, "opening": opening,
         "deal_text": deal_text, "ints": _ints,
         "too_many_redeals": too_many_redeals,

@@ -16,7 +16,11 @@ both and compares records and statistics.
 
 TEMPLATE = r'''
 def play(seed, uniform, more, policies, start_scores, max_rounds):
-    deal = shuffler(seed, SETUP)
+    # the shuffle (engine.streams.shuffler, inlined): deal k sorts the tiles on T words of
+    # SHAKE-128(seed), four deals' words per call; hands unrolled over the deck's slots
+    shuffle_key = b"%d:shuffle:" % seed
+    made = 0
+    block = None
     scores = list(start_scores) if start_scores else [0] * $SIDES
     rounds = []
     add_round = rounds.append
@@ -56,7 +60,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #endif
         redeals = 0
         while True:
-            deck, hands = deal()
+            j = made & 3
+            if not j:
+                block = words(shake(shuffle_key + (made >> 2).to_bytes(8, "little"))
+                              .digest($KEY_BYTES))
+            made += 1
+            deck = sorted(FULL, key=block[j * $T:j * $T + $T].__getitem__)
+            hands = $HANDS
             leader = pre
 #if DEAL_DEPENDENT
             if leader is None:
