@@ -161,3 +161,18 @@ def test_compare_gives_the_same_numbers_from_either_engine():
         return out
 
     assert numbers("jit") == numbers("python")
+
+
+def test_jit_workers_give_the_numbers_of_one_python_process():
+    from dominorules.explore.compare import CompareSettings, compare
+    from dominorules.explore.report import to_json
+    from dominorules.explore.runner import ProcessBackend, SerialBackend
+
+    def numbers(engine: str, backend) -> dict:
+        s = CompareSettings(("pagat", "hoyle"), 3, 200, 9, skill_bots=None, batch_size=30,
+                            engine=engine)
+        out = to_json(compare(s, backend))
+        del out["run"]
+        return out
+
+    assert numbers("jit", ProcessBackend(2)) == numbers("python", SerialBackend())
