@@ -1,6 +1,7 @@
 """The compiled kernel (``kernel.generate``): one truth with the match loop.
 
-Every builtin ruleset the kernel covers, at its smallest and largest player count,
+Every builtin ruleset the kernel covers (house rules that act at a round's end or the
+match's included), at its smallest and largest player count,
 with the inlined ``random`` pick and with policies (``greedy``, a mixed table), with
 and without records: the kernel and the match loop give the same records and the same
 statistics for the same seeds. And the kernel really is specialised: a switch the
@@ -21,6 +22,10 @@ PLAIN = [b.name for b in builtin_rulesets() if covers(api.load_game(b.name))]
 
 def test_the_kernel_covers_the_plain_rulesets_and_leaves_the_house_mechanisms_to_the_loop():
     assert {"pagat", "hoyle", "dutch", "mexican", "vietnamese"} <= set(PLAIN)
+    # house rules at a round's end or the match's: the kernel plays them, the general
+    # loop's own methods settle them
+    assert {"house/low-score-wins", "house/first-to-three", "house/exact-target",
+            "house/shutout-pays-double", "house/last-two-block"} <= set(PLAIN)
     assert not covers(api.load_game("house/spinner"))
     assert not covers(api.load_game("house/all-fives"))
 

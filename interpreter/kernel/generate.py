@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine import leaders
+from ..engine.board import Board
 from ..engine.plain_loop import MAX_REDEALS, HashStream, opening_of
 from ..engine.results import MatchResult, RoundStats
 from ..engine.scoring import match_winner
@@ -79,9 +80,21 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
     return _NAME.sub(value, text)
 
 
+def settlement_only(rules) -> bool:
+    """A ruleset whose house rules all sit at a round's end or the match's (settlement over
+    round facts, match formats): its moves are the plain game's, so the kernel plays them
+    and settles through the general loop's own methods."""
+    return not (rules.spinner != "none" or rules.direction != "left" or rules.restrictions
+                or rules.events or rules.opening_allow is not None
+                or rules.first_opening is not None or rules.later_leader_formula is not None
+                or rules.redeal_if is not None or rules.if_unheld == "heaviest"
+                or rules.if_lacking != "redeal")
+
+
 def covers(game: Game) -> bool:
-    """Whether the kernel plays this ruleset (else the match loop does)."""
-    return not game.rules.general
+    """Whether the kernel plays this ruleset (else the match loop does): every ruleset but
+    those with house rules that act during play (events, restrictions, the spinner...)."""
+    return not game.rules.general or settlement_only(game.rules)
 
 
 def _switches(game: Game, players: int, record: bool | str, uniform: bool
@@ -109,9 +122,11 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         blocked = emit(rules.blocked_tree, "python") if rules.blocked_tree is not None else None
     except Unsupported:
         domino = blocked = None
-    inline = domino is not None and blocked is not None
+    general = rules.general
+    inline = domino is not None and blocked is not None and not general
     flags.update({
         "INLINE_SETTLE": inline,
+        "GEN": general,
         "INDIVIDUAL": not rules.partnerships,
         "LOWEST_SIDE": rules.blocked_winner == "lowest_side",
         "TIE_EACH": rules.blocked_tie == "each",
@@ -227,8 +242,36 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
             "redeals; the opening rules can hardly ever be met")])
 
     place, draw, passing = _event_texts(ts, players)
+    def general_core(seed: int, start_scores):
+        """The general loop's state for one match: its settlement and match-end methods run
+        on it (``GEN`` kernels), so those rules have one implementation."""
+        from ..engine.general_loop import GeneralLoop
+        return GeneralLoop(game, players, seed, [None] * players, record=False,
+                           start_scores=start_scores)
+
+    def general_settle(core, hands, drawn_by, domino, last_player, last_tile, last_both,
+                       board, deck, pos, passes, rnd_no):
+        """(record pips, winner side, winner seat, tied, points) by the general loop's own
+        settlement (``GeneralLoop._settle``)."""
+        core.hands = hands
+        seats = core._seat_tallies(drawn_by)
+        won = core._settle(seats, domino, last_player, last_tile, last_both, board, deck, pos,
+                           passes, drawn_by, rnd_no, NEXT, setup.draw_cost)
+        return ([s.value for s in seats], *won)
+
+    NEXT = tuple((s + 1) % players for s in range(players))
+
+    def board_of(left: int, right: int, lt: int, rt: int, first: int, placed: int) -> Board:
+        """The line of play a plain round ends with, as the general loop keeps it."""
+        board = Board(False)
+        board.values[0], board.values[1] = left, right
+        board.doubles[0], board.doubles[1] = ts.low[lt] == ts.high[lt], ts.low[rt] == ts.high[rt]
+        board.tiles, board.first_pips = placed, ts.pips[first]
+        return board
+
     return {
         "__builtins__": __builtins__,
+        "general_core": general_core, "general_settle": general_settle, "board_of": board_of,
         "dumps": dumps, "PLACE_TXT": place, "DRAW_TXT": draw, "PASS_TXT": passing,
         "words": setup.words, "shake": hashlib.shake_128, "FULL": setup.tiles,
         "BIT": setup.bit, "HashStream": HashStream,

@@ -21,7 +21,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
     shuffle_key = b"%d:shuffle:" % seed
     made = 0
     block = None
+#if GEN
+    core = general_core(seed, start_scores)
+    scores = core.scores
+#else
     scores = list(start_scores) if start_scores else [0] * $SIDES
+#endif
     rounds = []
     add_round = rounds.append
 #if LEAD_RANDOM
@@ -180,6 +185,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
             h ^= 1 << t
             hands[p] = h
             L, R = TL[t], TH[t]
+#if GEN
+            last_player, last_tile, last_both, lt, rt, first_t = p, t, False, t, t, t
+#endif
 #if REC
 #if TXT
             add(PLACE_TXT[(p * $T + t) * 3])
@@ -225,6 +233,10 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                             k -= 1
                         b = mL & -mL
                         t = b.bit_length() - 1
+#if GEN
+                        last_player, last_tile, lt = p, t, t
+                        last_both = ((PM[L] & PM[R]) >> t & 1) == 1
+#endif
                         L = PIPS[t] - L
 #if REC
 #if TXT
@@ -240,6 +252,10 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                             k -= 1
                         b = mR & -mR
                         t = b.bit_length() - 1
+#if GEN
+                        last_player, last_tile, rt = p, t, t
+                        last_both = ((PM[L] & PM[R]) >> t & 1) == 1
+#endif
                         R = PIPS[t] - R
 #if REC
 #if TXT
@@ -279,7 +295,14 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                         h ^= 1 << t
                         hands[p] = h
                         npass = 0
+#if GEN
+                        last_player, last_tile = p, t
+                        last_both = ((PM[L] & PM[R]) >> t & 1) == 1
+#endif
                         if a & 3:
+#if GEN
+                            rt = t
+#endif
                             R = PIPS[t] - R
 #if REC
 #if TXT
@@ -290,6 +313,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #endif
 #endif
                         else:
+#if GEN
+                            lt = t
+#endif
                             L = PIPS[t] - L
 #if REC
 #if TXT
@@ -335,6 +361,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #endif
 #endif
         # -- settlement
+#if GEN
+        pips, wside, wseat, tied, points = general_settle(
+            core, hands, drawn_by, domino, last_player, last_tile, last_both,
+            board_of(L, R, lt, rt, first_t, pos - sum(map(bit_count, hands))), deck, pos,
+            passes, rnd_no)
+        counts = list(map(bit_count, hands))
+#else
 #if TWO_CHUNKS
         pips = [LO[h & 16383] + HI[h >> 14] for h in hands]
 #else
@@ -398,10 +431,15 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #else
         wside, wseat, tied, points = settle(pips, counts, drawn_by, domino, $DRAW_COST)
 #endif
+#endif
         placements = pos - sum(counts)
         draws = pos - $DEALT
         for i, pts in enumerate(points):
             scores[i] += pts
+#if GEN
+        if wside is not None:
+            core.rounds_won[wside] += 1
+#endif
         result = "domino" if domino is not None else "blocked"
 #if REC
 #if TXT
@@ -429,8 +467,16 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
             "redeals": redeals})
         add_round(stats)
         prev_leader, prev_winner = leader, wseat
+#if GEN
+        over, match_win = core._match_over(rnd_no, $PLAY_ON)
+#else
         if max(scores) >= $TARGET:
             over, match_win = match_winner(scores, $TARGET, $PLAY_ON)
+#endif
+#if GEN
+    if over:
+        core._final(match_win, rnd_no)
+#endif
 #if TXT
     add(f'{{"event":"match_end","winner":{"null" if match_win is None else match_win},'
                f'"scores":{ints(scores)}}}')
