@@ -127,6 +127,10 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
     flags.update({
         "INLINE_SETTLE": inline,
         "GEN": general,
+        # who drew how many: read by a settlement that is not inlined, a draw cost, or an
+        # inlined formula that reads a seat's or side's ``drawn``
+        "DRAWN_BY": (not inline or setup.draw_cost != 0
+                     or any(x in f"{domino} {blocked}" for x in ("SD[", "DB["))),
         "INDIVIDUAL": not rules.partnerships,
         "LOWEST_SIDE": rules.blocked_winner == "lowest_side",
         "TIE_EACH": rules.blocked_tie == "each",

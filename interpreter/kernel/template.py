@@ -109,7 +109,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #endif
 #endif
         pos = $DEALT
+#if DRAWN_BY
         drawn_by = [0] * $N
+#endif
         passes = choices = seek_turns = 0
         p = leader
 #if SEEKS
@@ -119,7 +121,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 t = deck[pos]
                 pos += 1
                 hands[p] |= 1 << t
+#if DRAWN_BY
                 drawn_by[p] += 1
+#endif
 #if REC
 #if TXT
                 add(DRAW_TXT[p * $T + t])
@@ -133,7 +137,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 p = p + 1 if p + 1 < $N else 0
 #endif
         p = opener
-#if VOL
+#if VOL and LIMITED
         drawn = 0
 #endif
         while True:
@@ -170,8 +174,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 t = deck[pos]
                 pos += 1
                 hands[p] = h | (1 << t)
+#if LIMITED
                 drawn += 1
+#endif
+#if DRAWN_BY
                 drawn_by[p] += 1
+#endif
 #if REC
 #if TXT
                 add(DRAW_TXT[p * $T + t])
@@ -206,7 +214,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #if UNI
             urnd = uniform[p]
 #endif
-#if VOL or LIMITED
+#if LIMITED
             drawn = 0
 #endif
             while True:
@@ -334,6 +342,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                     pass
 #endif
                 else:
+                    hands[p] = h       # a draw before the pass changed it
                     passes += 1
                     npass += 1
 #if REC
@@ -347,11 +356,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 t = deck[pos]
                 pos += 1
                 h |= 1 << t
-                hands[p] = h
-#if VOL or LIMITED
+#if LIMITED
                 drawn += 1
 #endif
+#if DRAWN_BY
                 drawn_by[p] += 1
+#endif
                 npass = 0
 #if REC
 #if TXT
@@ -376,14 +386,22 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
         counts = list(map(bit_count, hands))
 #if INLINE_SETTLE
         P = V = pips
-        C, DB = counts, drawn_by
+        C = counts
+#if DRAWN_BY
+        DB = drawn_by
+#endif
 #if INDIVIDUAL
         SP = SV = P
-        ST, SD = C, DB
+        ST = C
+#if DRAWN_BY
+        SD = DB
+#endif
 #else
         SP = SV = [sum([P[s] for s in team]) for team in TEAMS]
         ST = [sum([C[s] for s in team]) for team in TEAMS]
+#if DRAWN_BY
         SD = [sum([DB[s] for s in team]) for team in TEAMS]
+#endif
 #endif
         points = [0] * $SIDES
         tied = False
