@@ -82,9 +82,10 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
 
 def settlement_only(rules) -> bool:
     """A ruleset whose house rules all sit at a round's end or the match's (settlement over
-    round facts, match formats): its moves are the plain game's, so the kernel plays them
-    and settles through the general loop's own methods."""
-    return not (rules.spinner != "none" or rules.direction != "left" or rules.restrictions
+    round facts, match formats), or change only who plays next (the direction): its moves
+    are the plain game's, so the kernel plays them and settles through the general loop's
+    own methods."""
+    return not (rules.spinner != "none" or rules.restrictions
                 or rules.events or rules.opening_allow is not None
                 or rules.first_opening is not None or rules.later_leader_formula is not None
                 or rules.redeal_if is not None or rules.if_unheld == "heaviest"
@@ -137,12 +138,17 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "DRAW_COST": setup.draw_cost != 0,
         "COST_TO_WINNER": rules.draw_cost_to == "round_winner",
     })
+    right = rules.direction == "right"     # seat s-1 plays after seat s
     draw_ok = f"pos < {setup.draw_end}" + (f" and drawn < {setup.draw_limit}" if limited else "")
     numbers = {
         "N": players, "SIDES": len(game.teams(players)), "DEALT": setup.dealt, "T": T,
         "DRAW_END": setup.draw_end, "DRAW_OK": draw_ok, "DRAW_COST": setup.draw_cost,
         "TARGET": game.target(players), "PLAY_ON": setup.play_on, "MAX_REDEALS": MAX_REDEALS,
         "DOMINO": domino, "BLOCKED": blocked, "KEY_BYTES": setup.key_bytes,
+        "NEXT_SEAT": (f"p - 1 if p else {players - 1}" if right
+                      else f"p + 1 if p + 1 < {players} else 0"),
+        "NEXT_LEADER": (f"prev_leader - 1 if prev_leader else {players - 1}" if right
+                        else f"prev_leader + 1 if prev_leader + 1 < {players} else 0"),
         "HANDS": "[" + ", ".join(" | ".join(f"BIT[deck[{i}]]" for i in range(
             s * setup.hand_size, (s + 1) * setup.hand_size)) for s in range(players)) + "]",
     }
@@ -263,7 +269,8 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
                            passes, drawn_by, rnd_no, NEXT, setup.draw_cost)
         return ([s.value for s in seats], *won)
 
-    NEXT = tuple((s + 1) % players for s in range(players))
+    step = -1 if rules.direction == "right" else 1
+    NEXT = tuple((s + step) % players for s in range(players))
 
     def board_of(left: int, right: int, lt: int, rt: int, first: int, placed: int) -> Board:
         """The line of play a plain round ends with, as the general loop keeps it."""

@@ -53,13 +53,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
         choice = FIRST_LEADER
 #endif
         if prev_leader is not None:
-            pre = prev_leader + 1 if prev_leader + 1 < $N else 0
+            pre = $NEXT_LEADER
         else:
             pre = before_deal(FIRST_LEADER, $N, lead_rng, TS, None, None, COUNT_FROM)
 #else
         choice = FIRST_LEADER if rnd_no == 1 else LATER_LEADER
         if choice == "rotate" and prev_leader is not None:
-            pre = prev_leader + 1 if prev_leader + 1 < $N else 0
+            pre = $NEXT_LEADER
         else:
             pre = before_deal(choice, $N, lead_rng, TS, prev_leader, prev_winner, COUNT_FROM)
 #endif
@@ -134,7 +134,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 if (1 << t) & seek:
                     opener, omask = p, 1 << t
                     break
-                p = p + 1 if p + 1 < $N else 0
+                p = $NEXT_SEAT
 #endif
         p = opener
 #if VOL and LIMITED
@@ -209,7 +209,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
         if not h:
             domino, npass = p, $N
         while npass < $N:
-            p = p + 1 if p + 1 < $N else 0
+            p = $NEXT_SEAT
             h = hands[p]
 #if UNI
             urnd = uniform[p]
