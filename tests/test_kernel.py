@@ -106,3 +106,22 @@ def test_a_record_file_written_by_the_kernel_is_the_encoders_bytes(name):
         loop = api.play_match(game, players, seed, trace=True, engine="loop")
         assert text == encode_events(loop.events)
         assert result == loop
+
+
+@pytest.mark.parametrize("text", [
+    'lead:\n  later: "last_player if last_player_won else last_player + 1"\n',
+    'lead:\n  later: "(leader + 2) % players"\nplay:\n  direction: right\n',
+    'deal:\n  redeal_if: "max(seats.doubles) >= 3"\n',
+    'play:\n  direction: right\nscoring:\n  blocked:\n    among: last_two\n',
+])
+def test_the_kernel_plays_lead_formulas_redeals_and_direction_like_the_loop(tmp_path, text):
+    path = tmp_path / "house.yaml"
+    path.write_text("title: A house rule\nextends: pagat\n" + text)
+    game = api.load_game(str(path))
+    assert covers(game)
+    for players in (2, 3, 4):
+        for i in range(6):
+            seed = api.match_seed(21, i)
+            a = api.play_match(game, players, seed, trace=True)
+            b = api.play_match(game, players, seed, trace=True, engine="loop")
+            assert a == b and a.events == b.events, (players, seed)

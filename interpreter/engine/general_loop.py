@@ -155,6 +155,24 @@ class GeneralLoop(PlainLoop):
                              rounds_won[i], sum([m.value for m in members])))
         return out
 
+    def _lead_by_formula(self, prev: tuple) -> int:
+        """The next round's leader by ``lead.later``'s formula, from the last round's
+        (leader, winner seat, winner side, last player, blocked)."""
+        p_leader, p_wseat, p_wside, p_last, p_blocked = prev
+        n = self.players
+        return int(self.game.rules.later_leader_formula({
+            "players": n, "leader": p_leader,
+            "winner": -1 if p_wseat is None else p_wseat,
+            "winner_side": -1 if p_wside is None else p_wside,
+            "last_player": p_last, "blocked": p_blocked,
+            "last_player_won": p_wside is not None and self._side_of[p_last] == p_wside})) % n
+
+    def _redeal_asked(self, rnd: int) -> bool:
+        """``deal.redeal_if`` on the hands just dealt (``self.hands``)."""
+        return bool(self.game.rules.redeal_if({
+            "seats": self._seat_tallies([0] * self.players), "players": self.players,
+            "round": rnd}))
+
     def _tile(self, t: int) -> tuple[int, int]:
         return self._tuples[t]
 
@@ -254,7 +272,6 @@ class GeneralLoop(PlainLoop):
         more = self.more
         step = 1 if rules.direction == "left" else -1
         NEXT = tuple((s + step) % n for s in range(n))
-        side_of = g.side_of(n)
         first_op, later_op = _opening_rules(rules)
         events = rules.events
         ev_place = tuple((i, e) for i, e in enumerate(events) if e.after == "place")
@@ -282,13 +299,7 @@ class GeneralLoop(PlainLoop):
             op = first_op if rnd_no == 1 else later_op
             choice = rules.first_leader if rnd_no == 1 else rules.later_leader
             if prev is not None and choice == "formula":
-                p_leader, p_wseat, p_wside, p_last, p_blocked = prev
-                pre = int(rules.later_leader_formula({
-                    "players": n, "leader": p_leader,
-                    "winner": -1 if p_wseat is None else p_wseat,
-                    "winner_side": -1 if p_wside is None else p_wside,
-                    "last_player": p_last, "blocked": p_blocked,
-                    "last_player_won": p_wside is not None and side_of[p_last] == p_wside})) % n
+                pre = self._lead_by_formula(prev)
             elif prev is not None and choice == "rotate":
                 pre = NEXT[prev[0]]
             else:
@@ -317,8 +328,7 @@ class GeneralLoop(PlainLoop):
                             tile = found[1] if found else ts.doubles_desc[0]
                         leader = leaders.holder(hands, tile)
                 opener = None
-                if rules.redeal_if is not None and rules.redeal_if({
-                        "seats": self._seat_tallies([0] * n), "players": n, "round": rnd_no}):
+                if rules.redeal_if is not None and self._redeal_asked(rnd_no):
                     leader = None
                 elif leader is not None:
                     opener, omask, free, seek = self._open(op, hands, leader, deck, dealt,

@@ -82,13 +82,12 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
 
 def settlement_only(rules) -> bool:
     """A ruleset whose house rules all sit at a round's end or the match's (settlement over
-    round facts, match formats), or change only who plays next (the direction): its moves
-    are the plain game's, so the kernel plays them and settles through the general loop's
-    own methods."""
+    round facts, match formats), or change who plays or deals (direction, a lead formula, a
+    redeal condition): its moves are the plain game's, so the kernel plays them and asks
+    the general loop's own methods for the rest."""
     return not (rules.spinner != "none" or rules.restrictions
                 or rules.events or rules.opening_allow is not None
-                or rules.first_opening is not None or rules.later_leader_formula is not None
-                or rules.redeal_if is not None or rules.if_unheld == "heaviest"
+                or rules.first_opening is not None or rules.if_unheld == "heaviest"
                 or rules.if_lacking != "redeal")
 
 
@@ -111,7 +110,9 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "VOL": setup.voluntary,
         "LIMITED": limited,
         "STUCK_DRAW": setup.stuck_draws,
-        "OPEN_ANY": setup.open_any,
+        "OPEN_ANY": setup.open_any and rules.redeal_if is None,
+        "REDEAL_IF": rules.redeal_if is not None,
+        "LEAD_FORMULA": rules.later_leader_formula is not None,
         "SEEKS": not setup.open_any and rules.if_unheld == "draw_in_turn",
         "DEAL_DEPENDENT": (first in leaders.DEAL_DEPENDENT or later in leaders.DEAL_DEPENDENT),
         "LATER_ROTATE": later == "rotate",
@@ -246,10 +247,12 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
     def opening(hands: list[int], leader: int, deck: list[int], dealt: int, draw_end: int):
         return opening_of(game, hands, leader, deck, dealt, draw_end)
 
+    which = "opening or redeal rules" if rules.general else "opening rules"  # as each loop says
+
     def too_many_redeals(rnd_no: int) -> None:
         raise DiagnosticError([Diagnostic(
             "deal", f"round {rnd_no}: no deal could open after {rounds_cap} "
-            "redeals; the opening rules can hardly ever be met")])
+            f"redeals; the {which} can hardly ever be met")])
 
     place, draw, passing = _event_texts(ts, players)
     def general_core(seed: int, start_scores):

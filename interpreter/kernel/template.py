@@ -58,10 +58,22 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
             pre = before_deal(FIRST_LEADER, $N, lead_rng, TS, None, None, COUNT_FROM)
 #else
         choice = FIRST_LEADER if rnd_no == 1 else LATER_LEADER
+#if LEAD_FORMULA
+        if choice == "formula" and prev_leader is not None:
+            pre = core._lead_by_formula((prev_leader, prev_winner, prev_side, last_player,
+                                         domino is None))
+        elif choice == "rotate" and prev_leader is not None:
+#else
         if choice == "rotate" and prev_leader is not None:
+#endif
             pre = $NEXT_LEADER
         else:
+#if LEAD_FORMULA
+            pre = before_deal("lot" if choice == "formula" else choice, $N, lead_rng, TS,
+                              prev_leader, prev_winner, COUNT_FROM)
+#else
             pre = before_deal(choice, $N, lead_rng, TS, prev_leader, prev_winner, COUNT_FROM)
+#endif
 #endif
         redeals = 0
         while True:
@@ -86,7 +98,14 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
             break
 #else
             opener = None
+#if REDEAL_IF
+            core.hands = hands
+            if core._redeal_asked(rnd_no):
+                leader = None
+            elif leader is not None:
+#else
             if leader is not None:
+#endif
                 opener, omask, seek = opening(hands, leader, deck, $DEALT, $DRAW_END)
             if opener is not None:
                 break
@@ -485,6 +504,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
             "redeals": redeals})
         add_round(stats)
         prev_leader, prev_winner = leader, wseat
+#if LEAD_FORMULA
+        prev_side = wside
+#endif
 #if GEN
         over, match_win = core._match_over(rnd_no, $PLAY_ON)
 #else
