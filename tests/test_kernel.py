@@ -25,8 +25,9 @@ def test_the_kernel_covers_the_plain_rulesets_and_leaves_the_house_mechanisms_to
     # house rules at a round's end or the match's: the kernel plays them, the general
     # loop's own methods settle them
     assert {"house/low-score-wins", "house/first-to-three", "house/exact-target",
-            "house/shutout-pays-double", "house/last-two-block", "house/play-to-the-right"
-            } <= set(PLAIN)
+            "house/shutout-pays-double", "house/last-two-block", "house/play-to-the-right",
+            "house/four-doubles-redeal", "house/blocker-leads", "house/heaviest-opens",
+            "house/double-opening", "house/first-round-highest-double"} <= set(PLAIN)
     assert not covers(api.load_game("house/spinner"))
     assert not covers(api.load_game("house/all-fives"))
 

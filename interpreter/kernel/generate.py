@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine import leaders
 from ..engine.board import Board
+from ..engine.general_loop import _opening_rules
 from ..engine.plain_loop import MAX_REDEALS, HashStream, opening_of
 from ..engine.results import MatchResult, RoundStats
 from ..engine.scoring import match_winner
-from ..engine.tiles import bits
+from ..engine.tiles import Tile, bits
 from ..expr.runtime import floordiv, mod
 from ..record_lines import dumps
 from .formulas import Unsupported, emit
@@ -82,13 +83,10 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
 
 def settlement_only(rules) -> bool:
     """A ruleset whose house rules all sit at a round's end or the match's (settlement over
-    round facts, match formats), or change who plays or deals (direction, a lead formula, a
-    redeal condition): its moves are the plain game's, so the kernel plays them and asks
-    the general loop's own methods for the rest."""
-    return not (rules.spinner != "none" or rules.restrictions
-                or rules.events or rules.opening_allow is not None
-                or rules.first_opening is not None or rules.if_unheld == "heaviest"
-                or rules.if_lacking != "redeal")
+    round facts, match formats), or to who plays, deals and opens (direction, a lead
+    formula, a redeal condition, opening conditions): its moves are the plain game's, so
+    the kernel plays them and asks the general loop's own methods for the rest."""
+    return not (rules.spinner != "none" or rules.restrictions or rules.events)
 
 
 def covers(game: Game) -> bool:
@@ -110,10 +108,11 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "VOL": setup.voluntary,
         "LIMITED": limited,
         "STUCK_DRAW": setup.stuck_draws,
-        "OPEN_ANY": setup.open_any and rules.redeal_if is None,
+        "OPEN_ANY": setup.open_any and not rules.general,
+        "GEN_OPEN": rules.general,      # the general loop's opening (GeneralLoop._open)
         "REDEAL_IF": rules.redeal_if is not None,
         "LEAD_FORMULA": rules.later_leader_formula is not None,
-        "SEEKS": not setup.open_any and rules.if_unheld == "draw_in_turn",
+        "SEEKS": not setup.open_any and rules.if_unheld == "draw_in_turn" or rules.general,
         "DEAL_DEPENDENT": (first in leaders.DEAL_DEPENDENT or later in leaders.DEAL_DEPENDENT),
         "LATER_ROTATE": later == "rotate",
         "LEAD_RANDOM": (first in leaders.RANDOM_CHOOSERS or later in leaders.RANDOM_CHOOSERS),
@@ -275,6 +274,21 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
     step = -1 if rules.direction == "right" else 1
     NEXT = tuple((s + step) % players for s in range(players))
 
+    first_op, later_op = _opening_rules(rules)
+
+    def round_holder_tile(op, hands: list[int]) -> int:
+        """The tile whose holder leads this round (``opening_tile_holder``), as the general
+        loop picks it from the round's opening rule."""
+        if isinstance(op.tile, tuple):
+            return ts.index[Tile(*op.tile)]
+        found = leaders.highest_double_holder(hands, ts)
+        return found[1] if found else ts.doubles_desc[0]
+
+    def leader_drew_out(rnd_no: int) -> None:
+        raise DiagnosticError([Diagnostic(
+            "deal", f"round {rnd_no}: the leader drew the boneyard out "
+            "without finding an allowed opening tile")])
+
     def board_of(left: int, right: int, lt: int, rt: int, first: int, placed: int) -> Board:
         """The line of play a plain round ends with, as the general loop keeps it."""
         board = Board(False)
@@ -286,6 +300,8 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
     return {
         "__builtins__": __builtins__,
         "general_core": general_core, "general_settle": general_settle, "board_of": board_of,
+        "FIRST_OP": first_op, "LATER_OP": later_op, "round_holder_tile": round_holder_tile,
+        "leader_drew_out": leader_drew_out, "NEXT": NEXT,
         "dumps": dumps, "PLACE_TXT": place, "DRAW_TXT": draw, "PASS_TXT": passing,
         "words": setup.words, "shake": hashlib.shake_128, "FULL": setup.tiles,
         "BIT": setup.bit, "HashStream": HashStream,

@@ -75,6 +75,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
             pre = before_deal(choice, $N, lead_rng, TS, prev_leader, prev_winner, COUNT_FROM)
 #endif
 #endif
+#if GEN_OPEN
+        op = FIRST_OP if rnd_no == 1 else LATER_OP
+#endif
         redeals = 0
         while True:
             j = made & 3
@@ -91,7 +94,11 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                     found = highest_double_holder(hands, TS)
                     leader = found[0] if found else None
                 else:
+#if GEN_OPEN
+                    leader = holder(hands, round_holder_tile(op, hands))
+#else
                     leader = holder(hands, holder_tile(hands))
+#endif
 #endif
 #if OPEN_ANY
             opener, omask, seek = leader, -1, 0
@@ -104,9 +111,17 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 leader = None
             elif leader is not None:
 #else
+#if GEN_OPEN
+            core.hands = hands
+#endif
             if leader is not None:
 #endif
+#if GEN_OPEN
+                opener, omask, free, seek = core._open(op, hands, leader, deck, $DEALT,
+                                                       $DRAW_END, rnd_no, NEXT)
+#else
                 opener, omask, seek = opening(hands, leader, deck, $DEALT, $DRAW_END)
+#endif
             if opener is not None:
                 break
 #if REC
@@ -133,7 +148,34 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #endif
         passes = choices = seek_turns = 0
         p = leader
-#if SEEKS
+#if GEN_OPEN
+        core.hands = hands
+        if seek is not None:   # GeneralLoop.run's seek: in turn, or the leader alone
+            mode, test = seek
+            while True:
+                seek_turns += 1
+                t = deck[pos]
+                pos += 1
+                hands[p] |= 1 << t
+#if DRAWN_BY
+                drawn_by[p] += 1
+#endif
+#if REC
+#if TXT
+                add(DRAW_TXT[p * $T + t])
+#else
+                rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+#endif
+#endif
+                if test(p, t):
+                    opener = p
+                    omask = (1 << t) if op.tile != "any" else core._allowed(op, hands[p], rnd_no)
+                    break
+                if mode == "turns":
+                    p = $NEXT_SEAT
+                elif pos >= $DRAW_END:
+                    leader_drew_out(rnd_no)
+#elif SEEKS
         if seek:
             while True:
                 seek_turns += 1
@@ -161,8 +203,16 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #endif
         while True:
             h = hands[p]
+#if GEN_OPEN
+            m = h if omask < 0 else (core._allowed(op, h, rnd_no) if free else omask)
+#else
             m = h if omask < 0 else omask
-#if VOL
+#endif
+#if VOL and GEN_OPEN
+            can_draw = free and $DRAW_OK
+            if can_draw or m & (m - 1):
+                choices += 1
+#elif VOL
             can_draw = omask < 0 and $DRAW_OK
             if can_draw or m & (m - 1):
                 choices += 1
