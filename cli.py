@@ -285,13 +285,24 @@ _ENGINE = click.option(
     help="What plays the matches: python, or jit (numba, from pip install "
          "'dominorules[fast]'; the random and greedy bots, rulesets without house-rule "
          "mechanisms, no --trace). Both give the same results; auto takes jit for runs "
-         "of 2000 matches or more when it can.")
+         "of 10,000 matches or more when it can.")
+def _say_when_compiling() -> None:
+    """Print one line on stderr when the JIT compiles a kernel new to this machine (the
+    first run of a ruleset pauses for seconds; later runs load it)."""
+    import importlib.util
+
+    if importlib.util.find_spec("numba") is None:
+        return
+    from dominorules.kernel import jit_kernel
+    jit_kernel.notice = lambda text: click.echo(text, err=True)
+
+
 _ENGINE_COMPARE = click.option(
     "--engine", type=click.Choice(["auto", "python", "jit"]), default="auto", show_default=True,
     help="What plays the matches: python, or jit (numba, from pip install "
          "'dominorules[fast]'; the random and greedy bots, rulesets without house-rule "
          "mechanisms; the skill rows' strategist always plays in Python). The numbers are "
-         "the same; auto takes jit for runs of 2000 matches or more when it can.")
+         "the same; auto takes jit for runs of 10,000 matches or more when it can.")
 
 
 def _int_option(name: str, text: str, low: int) -> int:
@@ -346,6 +357,7 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
         fail(err.diagnostics, 2)
     names = _seat_bots(_bot_names(bots, "random"), n_players)
     try:
+        _say_when_compiling()
         summary = api.simulate(game, n_players, n_matches, base_seed, names, trace_path,
                                engine=engine)
     except UsageError as err:  # --engine jit where it cannot run
@@ -535,6 +547,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     settings = CompareSettings(
         tuple(rulesets), players, matches, seed, _bot_names(bots, "random"),
         skill, precision, max_matches, batch_size, engine=engine)
+    _say_when_compiling()
     if by_rule and len(rulesets) != 2:
         _usage_error(f"--by-rule splits the difference between two rulesets, not "
                      f"{len(rulesets)}")

@@ -78,9 +78,10 @@ def test_simulate_gives_the_same_summary_from_either_engine():
 def test_auto_takes_the_jit_for_long_runs_only():
     game = api.load_game("pagat")
     assert engines.choose(game, 3, "random", "auto", matches=10) == "python"
-    assert engines.choose(game, 3, "random", "auto", matches=5000) == "jit"
-    assert engines.choose(game, 3, "strategist", "auto", matches=5000) == "python"
-    assert engines.choose(game, 3, "random", "auto", trace=True, matches=5000) == "python"
+    assert engines.choose(game, 3, "random", "auto", matches=9999) == "python"
+    assert engines.choose(game, 3, "random", "auto", matches=10_000) == "jit"
+    assert engines.choose(game, 3, "strategist", "auto", matches=50_000) == "python"
+    assert engines.choose(game, 3, "random", "auto", trace=True, matches=50_000) == "python"
 
 
 @pytest.mark.parametrize(("ruleset", "bots", "trace", "reason"), [
@@ -99,7 +100,7 @@ def test_asking_for_the_jit_where_it_cannot_run_says_why(ruleset, bots, trace, r
 def test_without_numba_the_cli_runs_python_and_explains_jit(tmp_path):
     env = {**os.environ, "DOMINORULES_NO_JIT": "1", "PYTHONPATH": ROOT}
     run = [sys.executable, os.path.join(ROOT, "cli.py"), "simulate", "pagat", "--matches",
-           "2500", "--json"]
+           "10000", "--json"]
     out = subprocess.run(run, capture_output=True, text=True, env=env, check=True)
     assert json.loads(out.stdout)["engine"] == "python"
     bad = subprocess.run(run + ["--engine", "jit"], capture_output=True, text=True, env=env)
@@ -121,7 +122,7 @@ def test_points_that_could_outgrow_64_bits_stay_with_python(tmp_path):
     game = api.load_game(str(path))
     reason = jit_kernel.jit_reason(game, 3, "random")
     assert reason is not None and "64-bit" in reason
-    assert engines.choose(game, 3, "random", "auto", matches=10_000) == "python"
+    assert engines.choose(game, 3, "random", "auto", matches=50_000) == "python"
     small = tmp_path / "small.yaml"
     small.write_text("title: Small\nextends: pagat\nscoring:\n"
                      "  domino: \"1000 * sum(opponents.value)\"\n")

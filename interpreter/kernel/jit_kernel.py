@@ -20,6 +20,7 @@ import os
 import sys
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,9 @@ MAX_TILES = 62                           # hand masks are int64
 # a round's points, a target, a start score at most this: 1000 rounds stay far inside int64
 MAX_NUMBER = 1 << 40
 _MODULES: dict[str, Any] = {}
+# called with a sentence when a kernel is new to this machine and numba is about to compile
+# it (the CLI prints it: the first run pauses for seconds); None: say nothing
+notice: Callable[[str], None] | None = None
 _LOCK = threading.Lock()
 _HERE = Path(__file__).resolve().parent
 
@@ -119,7 +123,9 @@ def _module(source: str):
         if found is not None:
             return found
         name = f"dominorules_kernel_{digest}"
-        path = _write(name, source)
+        path, new = _write(name, source)
+        if new and notice is not None:
+            notice(f"compiling a JIT kernel (once; kept in {path.parent})")
         spec = importlib.util.spec_from_file_location(name, path)
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
@@ -128,8 +134,9 @@ def _module(source: str):
         return module
 
 
-def _write(name: str, source: str) -> Path:
-    """The kernel's file (written atomically: workers may race to write the same one)."""
+def _write(name: str, source: str) -> tuple[Path, bool]:
+    """The kernel's file, and whether it was new (written atomically: workers may race to
+    write the same one)."""
     folder = cache_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -137,12 +144,13 @@ def _write(name: str, source: str) -> Path:
         folder = Path(tempfile.gettempdir()) / "dominorules-kernels"
         folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.py"
-    if not path.exists() or path.read_text(encoding="utf-8") != source:
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(source)
-        os.replace(tmp, path)
-    return path
+    if path.exists() and path.read_text(encoding="utf-8") == source:
+        return path, False
+    fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(source)
+    os.replace(tmp, path)
+    return path, True
 
 
 class JitKernel:
