@@ -114,7 +114,7 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     if isinstance(bots, (list, tuple)) and len(bots) == players and len(set(bots)) == 1 \
             and isinstance(bots[0], str):
         bots = bots[0]   # one builtin name for every seat: the same match, the fast path
-    kernel = engine != "loop" and fast and not deals and kernels.covers(game)
+    kernel = engine != "loop" and fast and not deals
     if kernel and isinstance(bots, str):
         found = _kernel_match(game, players, seed, bots, trace, start_scores, max_rounds)
         if found is not None:
@@ -250,7 +250,7 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
     try:
         one = (bots[0] if isinstance(bots, (list, tuple)) and len(set(bots)) == 1
                and isinstance(bots[0], str) else bots)
-        text = out is not None and isinstance(one, str) and kernels.covers(game)
+        text = out is not None and isinstance(one, str)
         for i in range(matches):
             found = (_kernel_match(game, players, match_seed(seed, i), one, "text", None,
                                    MAX_ROUNDS) if text else None)

@@ -17,10 +17,11 @@ from dominorules.engine.game import Game
 from dominorules.kernel.generate import covers, kernel_for, kernel_source, specialise
 from dominorules.rules import builtin_rulesets, load_ruleset
 
-PLAIN = [b.name for b in builtin_rulesets() if covers(api.load_game(b.name))]
+ALL = [b.name for b in builtin_rulesets()]
+PLAIN = [name for name in ALL if covers(api.load_game(name))]
 
 
-def test_the_kernel_covers_the_plain_rulesets_and_leaves_the_house_mechanisms_to_the_loop():
+def test_the_template_covers_all_but_the_house_rules_that_act_during_play():
     assert {"pagat", "hoyle", "dutch", "mexican", "vietnamese"} <= set(PLAIN)
     # house rules at a round's end or the match's: the kernel plays them, the general
     # loop's own methods settle them
@@ -32,8 +33,8 @@ def test_the_kernel_covers_the_plain_rulesets_and_leaves_the_house_mechanisms_to
     assert not covers(api.load_game("house/all-fives"))
 
 
-@pytest.mark.parametrize("name", PLAIN)
-def test_the_kernel_plays_every_plain_ruleset_exactly_like_the_loop(name):
+@pytest.mark.parametrize("name", ALL)
+def test_the_kernel_plays_every_ruleset_exactly_like_the_loop(name):
     game = api.load_game(name)
     r = game.rules
     for players in sorted({r.min_players, r.max_players}):
@@ -126,3 +127,19 @@ def test_the_kernel_plays_lead_formulas_redeals_and_direction_like_the_loop(tmp_
             a = api.play_match(game, players, seed, trace=True)
             b = api.play_match(game, players, seed, trace=True, engine="loop")
             assert a == b and a.events == b.events, (players, seed)
+
+
+def test_house_rules_that_act_during_play_get_the_general_loop_specialised():
+    """Their kernel is GeneralLoop.run's own source with the ruleset's switches folded:
+    no yield, and no code for a mechanism the ruleset does not use."""
+    from dominorules.kernel.specialise_loop import general_kernel
+
+    spinner = general_kernel(api.load_game("house/spinner"), 3, False).source
+    fives = general_kernel(api.load_game("house/all-fives"), 3, False).source
+    recorded = general_kernel(api.load_game("house/all-fives"), 3, True).source
+    for text in (spinner, fives, recorded):
+        assert "yield" not in text and "pols[p] is None" not in text
+    assert "board.place(e" in spinner and "board.place(e" not in fives   # the spinner only
+    assert "fire(ev_place" not in spinner and "fire(ev_place" in fives
+    assert "_restrict(" not in fives and "count == 2" not in fives
+    assert "rec.append" not in fives and "rec.append" in recorded

@@ -90,8 +90,9 @@ def settlement_only(rules) -> bool:
 
 
 def covers(game: Game) -> bool:
-    """Whether the kernel plays this ruleset (else the match loop does): every ruleset but
-    those with house rules that act during play (events, restrictions, the spinner...)."""
+    """Whether the template kernel plays this ruleset: every ruleset but those with house
+    rules that act during play (events, restrictions, the spinner), whose kernel is the
+    general loop's own source specialised (``specialise_loop``)."""
     return not game.rules.general or settlement_only(game.rules)
 
 
@@ -177,6 +178,9 @@ def kernel_for(game: Game, players: int, record: bool | str = False,
     found = kernels.get(key)
     if found is not None:
         return found
+    if not covers(game):
+        found = kernels[key] = _general_play(game, players, record)
+        return found
     source = kernel_source(game, players, record, uniform)
     digest = hashlib.sha256(source.encode()).hexdigest()
     with _LOCK:
@@ -186,6 +190,29 @@ def kernel_for(game: Game, players: int, record: bool | str = False,
     namespace = _namespace(game, players)
     exec(code, namespace)  # noqa: S102 - our own template, numbers from a checked ruleset
     play = kernels[key] = namespace["play"]
+    return play
+
+
+def _general_play(game: Game, players: int, record: bool | str) -> Callable[..., Any]:
+    """``play`` for a ruleset whose house rules act during play: the general loop's ``run``
+    specialised to it (``specialise_loop``), run on a fresh ``GeneralLoop``."""
+    from ..engine.general_loop import GeneralLoop
+    from ..record_lines import encode_events
+    from .specialise_loop import general_kernel
+
+    run = general_kernel(game, players, bool(record))
+    text = record == "text"
+
+    def play(seed, uniform, more, policies, start_scores, max_rounds):
+        core = GeneralLoop(game, players, seed, policies if uniform is None else list(uniform),
+                           record=bool(record), start_scores=start_scores,
+                           max_rounds=max_rounds, uniform=uniform, more=more)
+        run(core)
+        result = core.result
+        if text:
+            events, result.__dict__["events"] = result.events, None
+            return result, encode_events(events)
+        return result
     return play
 
 

@@ -1,0 +1,158 @@
+"""The general loop's own source, specialised to one ruleset: the kernel of the house rules
+that act during play (play-time events, restrictions, the spinner).
+
+``GeneralLoop.run`` is a generator with a branch for every mechanism. Here its syntax tree
+is partially evaluated for a ruleset and a table of bots: the switches the ruleset fixes
+(``spinner``, ``restrictions``, each kind of event, records on or off, the draw rules...)
+become constants, every decision a builtin bot makes in the loop (``pols[p] is None`` is
+false) loses its ``yield``, and the branches that can no longer run are cut. What is left
+is one plain function with no test on a mechanism the ruleset lacks, compiled once per
+distinct specialisation and run on a ``GeneralLoop`` object as its ``run``. Nothing is
+written twice: the mechanisms' code is the loop's, and ``tests/test_kernel.py`` plays
+every ruleset through both.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import inspect
+import textwrap
+import threading
+from collections.abc import Callable
+from typing import Any
+
+_CODE: dict[str, Any] = {}
+_LOCK = threading.Lock()
+
+
+class _Specialiser(ast.NodeTransformer):
+    """Constant truth values in tests, ``pols[p] is None`` false, dead branches cut."""
+
+    def __init__(self, truths: dict[str, bool], equal: dict[str, int]):
+        self.truths = truths      # name -> its truth value wherever it is tested
+        self.equal = equal        # name -> its constant value in ``name == k`` tests
+
+    # -- what becomes constant -----------------------------------------------------------
+    def _truth(self, node: ast.expr) -> ast.expr:
+        if isinstance(node, ast.Name) and node.id in self.truths:
+            return ast.Constant(self.truths[node.id])
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.expr:
+        self.generic_visit(node)
+        if len(node.ops) == 1 and isinstance(node.comparators[0], ast.Constant):
+            left, op, right = node.left, node.ops[0], node.comparators[0].value
+            if isinstance(op, ast.Is) and right is None and _seat_policy(left):
+                return ast.Constant(False)          # a builtin bot decides: never yields
+            if isinstance(op, (ast.Eq, ast.NotEq)) and isinstance(left, ast.Name) \
+                    and left.id in self.equal:
+                same = self.equal[left.id] == right
+                return ast.Constant(same if isinstance(op, ast.Eq) else not same)
+        return node
+
+    # -- folding ---------------------------------------------------------------------------
+    def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
+        self.generic_visit(node)
+        values = [self._truth(v) for v in node.values]
+        kept: list[ast.expr] = []
+        is_and = isinstance(node.op, ast.And)
+        for i, v in enumerate(values):
+            if isinstance(v, ast.Constant) and isinstance(v.value, bool):
+                if v.value == (not is_and):       # True in an or, False in an and: decided
+                    if not kept:
+                        return v
+                    kept.append(v)
+                    break
+                if i == len(values) - 1:          # the last operand is the value itself
+                    kept.append(v)
+                continue                          # True in an and, False in an or: no effect
+            kept.append(v)
+        if len(kept) == 1:
+            return kept[0]
+        node.values = kept
+        return node
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
+        self.generic_visit(node)
+        operand = self._truth(node.operand)
+        if isinstance(node.op, ast.Not) and isinstance(operand, ast.Constant):
+            return ast.Constant(not operand.value)
+        return node
+
+    def visit_IfExp(self, node: ast.IfExp) -> ast.expr:
+        self.generic_visit(node)
+        test = self._truth(node.test)
+        if isinstance(test, ast.Constant):
+            return node.body if test.value else node.orelse
+        return node
+
+    def visit_If(self, node: ast.If) -> Any:
+        self.generic_visit(node)
+        test = self._truth(node.test)
+        if isinstance(test, ast.Constant):
+            branch = node.body if test.value else node.orelse
+            return branch or [ast.Pass()]
+        node.test = test
+        return node
+
+
+def _seat_policy(node: ast.expr) -> bool:
+    """``pols[p]`` or ``pol``: the seat's policy (None: the seat yields its decision)."""
+    if isinstance(node, ast.Name):
+        return node.id == "pol"
+    return (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
+            and node.value.id == "pols")
+
+
+def specialised_run(loop_class: type, truths: dict[str, bool], equal: dict[str, int]
+                    ) -> Callable[[Any], None]:
+    """``loop_class.run`` specialised (a plain function of the loop object), or raise
+    ``ValueError`` when a ``yield`` survives (a seat left to decide outside the loop)."""
+    source = textwrap.dedent(inspect.getsource(loop_class.run))
+    tree = ast.parse(source)
+    func = tree.body[0]
+    func = _Specialiser(truths, equal).visit(func)
+    if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(func)):
+        raise ValueError("a yield is left: some seat decides outside the loop")
+    module = ast.Module(body=[func], type_ignores=[])
+    ast.fix_missing_locations(module)
+    text = ast.unparse(module)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    with _LOCK:
+        code = _CODE.get(digest)
+        if code is None:
+            code = _CODE[digest] = compile(text, f"<kernel {digest[:12]}>", "exec")
+    namespace = dict(inspect.getmodule(loop_class).__dict__)
+    exec(code, namespace)  # noqa: S102 - the loop's own source, specialised
+    run = namespace[func.name]
+    run.source = text       # what was compiled, to read (and for the tests)
+    return run
+
+
+def general_kernel(game: Any, players: int, record: bool) -> Callable[[Any], None]:
+    """The general loop's ``run`` specialised for ``game`` at ``players`` (kept per game)."""
+    from ..engine.general_loop import GeneralLoop
+
+    kernels = game.__dict__.setdefault("_general_kernels", {})
+    key = (players, record)
+    found = kernels.get(key)
+    if found is None:
+        rules, setup = game.rules, game.setup(players)
+        events = rules.events
+        truths = {
+            "recording": record,
+            "spinner": rules.spinner == "first_double",
+            "restrictions": bool(rules.restrictions),
+            "events": bool(events),
+            "ev_place": any(e.after == "place" for e in events),
+            "ev_draw": any(e.after == "draw" for e in events),
+            "ev_pass": any(e.after == "pass" for e in events),
+            "waive": rules.if_none_allowed == "waive",
+            "pass_if_forbidden": rules.if_none_allowed == "pass",
+            "vol": setup.voluntary,
+            "stuck_draw": setup.stuck_draws,
+        }
+        equal = {} if truths["spinner"] else {"count": 2}   # no spinner: two ends, always
+        found = kernels[key] = specialised_run(GeneralLoop, truths, equal)
+    return found
