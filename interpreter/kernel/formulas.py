@@ -12,7 +12,7 @@ those rulesets run on the general loop) raises ``Unsupported``.
 >>> emit(tree, "python")
 '(5 * _floordiv((sum([SV[_i1] for _i1 in OPP[w]]) + 2), 5))'
 >>> emit(tree, "numba")
-'(5 * _floordiv((_sum(SV[OPP[w]]) + 2), 5))'
+'(5 * _floordiv((_sum_at(SV, OPP[w]) + 2), 5))'
 """
 
 from __future__ import annotations
@@ -106,7 +106,13 @@ class _Emitter:
         if len(args) != 1 or nodes[0].type is None or nodes[0].type.elem is None:
             raise Unsupported(func)
         if self.numba:
-            if func in ("sum", "min", "max", "count", "any", "all"):
+            arg = nodes[0]
+            if func in ("sum", "min", "max") and isinstance(arg, ast.Attribute) \
+                    and arg.obj.type is not None and arg.obj.type.elem is not None:
+                table = self.table(arg.obj.type.elem, arg.attr)
+                if table is not None:   # folded over the indices: no array is made
+                    return f"_{func}_at({table}, {self.emit(arg.obj)})"
+            if func in ("sum", "min", "max", "count"):
                 return f"_{func}({args[0]})"
             raise Unsupported(func)
         if func in ("min", "max"):

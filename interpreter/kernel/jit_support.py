@@ -92,3 +92,32 @@ def _max(a) -> int:
     if a.shape[0] == 0:
         return 0
     return a.max()
+
+
+@njit(inline="always")
+def _sum_at(values, at) -> int:
+    """``sum(values[at])`` without making the array."""
+    total = 0
+    for i in at:
+        total += values[i]
+    return total
+
+
+@njit(inline="always")
+def _min_at(values, at) -> int:
+    if at.shape[0] == 0:
+        return 0
+    best = values[at[0]]
+    for i in at:
+        best = min(best, values[i])
+    return best
+
+
+@njit(inline="always")
+def _max_at(values, at) -> int:
+    if at.shape[0] == 0:
+        return 0
+    best = values[at[0]]
+    for i in at:
+        best = max(best, values[i])
+    return best

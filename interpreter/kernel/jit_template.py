@@ -33,8 +33,9 @@ SOURCE = r'''
 import numpy as np
 
 from dominorules.kernel.jit import njit
-from dominorules.kernel.jit_support import (_count, _floordiv, _max, _min, _mod, _sum,
-                                            lead_random, lead_stream, low_index, popcount)
+from dominorules.kernel.jit_support import (_count, _floordiv, _max, _max_at, _min, _min_at,
+                                            _mod, _sum, _sum_at, lead_random, lead_stream,
+                                            low_index, popcount)
 from dominorules.kernel.shake import (FIRST, MORE, deal_order, seat_first_words,
                                       seat_more_words, shuffle_block)
 

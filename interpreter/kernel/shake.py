@@ -210,7 +210,7 @@ def shuffle_block(seed: int, j: int, T: int, out_words) -> None:
     shake128_squeeze_words(state, out_words, 4 * T)
 
 
-@njit
+@njit(inline="always")   # called every deal: inlined, no call or array reference counts
 def deal_order(words, offset: int, T: int, deck_out) -> None:
     """One deal's deck into ``deck_out[0:T]``: the tiles 0 .. T-1 sorted by their keys
     ``words[offset + t]``, ties in tile order (as the engine's stable ``sorted``).
