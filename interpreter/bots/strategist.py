@@ -37,8 +37,6 @@ from operator import attrgetter
 from ..engine.actions import DRAW, PASS, Action
 from ..engine.board import END_NAMES, Board
 from ..engine.observation import Observation
-from ..engine.plain_loop import OPEN, PLAY, SEEK
-from ..engine.tiles import bits
 
 SUITS = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
          "nines", "tens", "elevens", "twelves")
@@ -217,40 +215,18 @@ class StrategistBot:
                 shared["strategist"] = Knowledge(players, game.rules.max_pip,
                                                  game.rules.spinner == "first_double")
             self.known = shared["strategist"]
+        else:
+            self.known = Knowledge(players, game.rules.max_pip,
+                                   game.rules.spinner == "first_double")
         tables = _TABLES.get(game)
         if tables is None:
             tables = _TABLES[game] = _Tables(game.tileset.tiles, game.rules.max_pip,
                                              game.values)
         draw_end = game.tileset.tile_count - game.rules.reserve
-        rules, where = game.rules, _Seat(self.seat, players, game.teams(players))
+        from .strategist_fast import make_decider  # it imports this module's weights
 
-        def decide(d: tuple, record: Sequence) -> int:
-            phase = d[8]
-            if phase == SEEK:
-                return DRAW
-            masks = (d[4],) if phase == OPEN else d[12] if len(d) > 11 else (d[4], d[5])
-            if not any(masks):   # the one legal action: a draw, else a pass
-                return DRAW if d[6] else PASS
-            if phase == OPEN:
-                codes = [t << 2 | 2 for t in bits(d[4])]
-            else:
-                codes = []
-                for e, m in enumerate(masks):
-                    while m:
-                        low = m & -m
-                        m ^= low
-                        codes.append((low.bit_length() - 1) << 2 | e)
-            if len(codes) == 1 and (not d[6] or d[9] or draw_end - d[10] < 2 * players
-                                    or d[1].bit_count() > 5):
-                return codes[0]   # one placement, and no draw or none it would want
-            known = self._knowledge(players, rules, record)
-            ends = known.ends
-            opening = phase == OPEN or ends is None
-            ctx = _Context(where, d[1], known, max(0, draw_end - d[10]), d[9], phase == PLAY,
-                           opening, ends, tables)
-            return self._rank(ctx, codes, d[6])[0].code
-
-        return decide
+        return make_decider(self.rng, self.known, tables,
+                            _Seat(self.seat, players, game.teams(players)), draw_end)
 
     # -- deciding ------------------------------------------------------------------------
     def _decide(self, obs: Observation, legal: Sequence[Action]):
