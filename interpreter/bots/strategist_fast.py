@@ -23,7 +23,6 @@ from .strategist import (
     O_SUIT,
     O_VALUE,
     W_CONTROL,
-    W_DOMINO,
     W_DOUBLE,
     W_LOCK,
     W_OPP_SUIT,
@@ -61,17 +60,28 @@ def make_decider(rng, known: Knowledge, tables: _Tables, where: _Seat, draw_end:
         phase = d[8]
         if phase == SEEK:
             return DRAW
-        masks = d[12]
+        m0, m1, m2, m3 = d[12]
+        if not (m0 or m1 or m2 or m3):   # the one legal action: a draw, else a pass
+            return DRAW if d[6] else PASS
+        codes = []
+        while m0:
+            low = m0 & -m0
+            m0 ^= low
+            codes.append((low.bit_length() - 1) << 2)
+        while m1:
+            low = m1 & -m1
+            m1 ^= low
+            codes.append((low.bit_length() - 1) << 2 | 1)
+        while m2:
+            low = m2 & -m2
+            m2 ^= low
+            codes.append((low.bit_length() - 1) << 2 | 2)
+        while m3:
+            low = m3 & -m3
+            m3 ^= low
+            codes.append((low.bit_length() - 1) << 2 | 3)
         hand = d[1]
         can_draw = d[6]
-        codes = []
-        for e, m in enumerate(masks):
-            while m:
-                low = m & -m
-                m ^= low
-                codes.append((low.bit_length() - 1) << 2 | e)
-        if not codes:   # the one legal action: a draw, else a pass
-            return DRAW if can_draw else PASS
         left = draw_end - d[10]
         nh = hand.bit_count()
         if len(codes) == 1 and (not can_draw or d[9] or left < two_each or nh > 5):
@@ -80,6 +90,8 @@ def make_decider(rng, known: Knowledge, tables: _Tables, where: _Seat, draw_end:
         ends = known.ends
         if phase == OPEN or ends is None:
             return _opening(codes, hand, tables, random)
+        if nh == 1:   # the last tile: every placement wins the round alike, no draw
+            return codes[int(random() * len(codes))] if len(codes) > 1 else codes[0]
         # (the Knowledge's lists are new each round: read after ``read``)
         lacks, led, opened, twice = known.lacks, known.led, known.opened, known.opened_twice
         drawable = left if left > 0 else 0
@@ -90,26 +102,49 @@ def make_decider(rng, known: Knowledge, tables: _Tables, where: _Seat, draw_end:
         if (can_draw and not d[9] and drawable >= two_each and nh <= 5
                 and next_is_opponent):
             next_suits = (led[next_seat] | twice[next_seat]) & ~lacks[next_seat]
-        wants_draw = next_suits != 0 and nh != 1
-        if nh == 1:   # the last tile: every placement wins the round alike
-            scores = [W_DOMINO] * len(codes)
-        else:
-            placed = known.placed
-            opp = 0
-            for o in opponents:
-                opp = (opp | led[o] | twice[o]) & ~lacks[o]
-            blocks = [(lacks[o], w) for o, w in blocking]
-            if partners:
-                suits = partner_lacks = 0
-                for p in partners:
-                    suits = (suits | led[p] | opened[p]) & ~lacks[p]
-                    partner_lacks |= lacks[p]
-            scores = []
-            for code in codes:
-                t = code >> 2
-                lo, hi = LOW[t], HIGH[t]
+        wants_draw = next_suits != 0
+        placed = known.placed
+        opp = 0
+        for o in opponents:
+            opp = (opp | led[o] | twice[o]) & ~lacks[o]
+        blocks = [(lacks[o], w) for o, w in blocking]
+        suits = partner_lacks = 0
+        for p in partners:
+            suits = (suits | led[p] | opened[p]) & ~lacks[p]
+            partner_lacks |= lacks[p]
+        two = len(ends) == 2
+        if two:
+            end0, end1 = ends
+        scores = []
+        for code in codes:
+            t = code >> 2
+            lo, hi = LOW[t], HIGH[t]
+            at = code & 3
+            if two:   # the common board: the two ends of a line, written out
+                if at:
+                    v0, v1 = end0, PIPS[t] - end1
+                    v_at = v1
+                else:
+                    v0 = v_at = PIPS[t] - end0
+                    v1 = end1
+                c = (hand & VM[v0]).bit_count()
+                mine = c - (v0 == lo or v0 == hi)
+                locked = 1 if mine and not top1 - c - placed[v0] else 0
+                if v1 == v0:
+                    kept = mine + mine
+                    values = 1 << v0
+                    fits = VM[v0]
+                else:
+                    kept = mine
+                    c = (hand & VM[v1]).bit_count()
+                    mine = c - (v1 == lo or v1 == hi)
+                    kept += mine
+                    values = 1 << v0 | 1 << v1
+                    fits = VM[v0] | VM[v1]
+                    if mine and not top1 - c - placed[v1]:
+                        locked += 1
+            else:
                 new = list(ends)
-                at = code & 3
                 new[at] = v_at = PIPS[t] - new[at]
                 fits = values = locked = kept = 0
                 for v in new:
@@ -122,27 +157,35 @@ def make_decider(rng, known: Knowledge, tables: _Tables, where: _Seat, draw_end:
                         fits |= VM[v]
                         if mine and not top1 - c - placed[v]:
                             locked += 1
-                options = W_OPTIONS * (hand & ~(1 << t) & fits).bit_count()
-                block = 0.0
-                for lk, weight in blocks:
-                    lacked = values & lk
-                    if lacked:
-                        block += weight * lacked.bit_count()
-                        if lacked == values:
-                            block += W_SHUTOUT
-                if wants_draw and (options or block or not next_suits >> v_at & 1):
-                    wants_draw = False
-                if partners:
-                    scores.append(options + W_CONTROL * kept + W_LOCK * locked + block
-                                  + W_PARTNER * (values & suits).bit_count()
-                                  + -W_PARTNER_LACKS * (values & partner_lacks).bit_count()
-                                  + -W_OPP_SUIT * (values & opp).bit_count()
-                                  + (W_DOUBLE if lo == hi else 0.0) + shed * VALUES[t])
-                else:
-                    scores.append(options + W_CONTROL * kept + W_LOCK * locked + block
-                                  + -W_OPP_SUIT * (values & opp).bit_count()
-                                  + (W_DOUBLE if lo == hi else 0.0) + shed * VALUES[t])
-        best = _pick(codes, scores, random)
+            options = W_OPTIONS * (hand & ~(1 << t) & fits).bit_count()
+            block = 0.0
+            for lk, weight in blocks:
+                lacked = values & lk
+                if lacked:
+                    block += weight * lacked.bit_count()
+                    if lacked == values:
+                        block += W_SHUTOUT
+            if wants_draw and (options or block or not next_suits >> v_at & 1):
+                wants_draw = False
+            if partners:
+                scores.append(options + W_CONTROL * kept + W_LOCK * locked + block
+                              + W_PARTNER * (values & suits).bit_count()
+                              + -W_PARTNER_LACKS * (values & partner_lacks).bit_count()
+                              + -W_OPP_SUIT * (values & opp).bit_count()
+                              + (W_DOUBLE if lo == hi else 0.0) + shed * VALUES[t])
+            else:
+                scores.append(options + W_CONTROL * kept + W_LOCK * locked + block
+                              + -W_OPP_SUIT * (values & opp).bit_count()
+                              + (W_DOUBLE if lo == hi else 0.0) + shed * VALUES[t])
+        if len(codes) > 1:
+            floor = max(scores) - 1e-9
+            best = [code for s, code in zip(scores, codes, strict=True) if s >= floor]
+            if len(best) > 1:   # a tie: the RNG picks, as ``strategist._rank`` does
+                best = _tied(codes, scores, floor, random)
+            else:
+                best = best[0]
+        else:
+            best = codes[0]
         return DRAW if wants_draw else best
 
     return decide
@@ -165,14 +208,18 @@ def _opening(codes: list[int], hand: int, tables: _Tables, random) -> int:
 
 
 def _pick(codes: list[int], scores: list[float], random) -> int:
-    """The best code; on a tie (within 1e-9) the RNG picks among the tied ones, ranked best
-    first and in legal order, as ``strategist._rank`` does after its stable sort."""
+    """The best code; on a tie (within 1e-9) the RNG picks among the tied ones."""
     if len(codes) == 1:
         return codes[0]
     floor = max(scores) - 1e-9
-    top = [(s, c) for s, c in zip(scores, codes, strict=True) if s >= floor]
-    if len(top) == 1:
-        return top[0][1]
+    top = [code for s, code in zip(scores, codes, strict=True) if s >= floor]
+    return top[0] if len(top) == 1 else _tied(codes, scores, floor, random)
+
+
+def _tied(codes: list[int], scores: list[float], floor: float, random) -> int:
+    """The RNG's pick among the codes scoring at least ``floor``, ranked best first and
+    in legal order, as ``strategist._rank`` ranks them (a stable sort)."""
+    top = [(s, code) for s, code in zip(scores, codes, strict=True) if s >= floor]
     top.sort(key=_first, reverse=True)
     return top[int(random() * len(top))][1]
 
