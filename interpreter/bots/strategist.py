@@ -94,17 +94,31 @@ class Knowledge:
         self.placed = [0] * (self.max_pip + 1)
         self.ends: tuple[int, ...] | None = None
         self.board = Board(self.spinner)
+        self.boneyard = 0            # tiles in the boneyard when the round was dealt
+        self.draws = 0               # tiles drawn since
+        self.drawer: int | None = None   # who drew last in the current turn, and how many
+        self.turn_draws = 0
 
-    def read(self, history: Sequence) -> None:
+    def drawn(self, seat: int) -> int:
+        """The tiles ``seat`` drew in the current turn (0 when it is not its turn)."""
+        return self.turn_draws if self.drawer == seat else 0
+
+    def read(self, history: Sequence) -> None:  # noqa: C901 - one pass over new events
         """Read the events not read yet (the history only grows during a match). Only
         public facts are read: who drew (never what), what was placed where, who passed."""
         done = self.events
+        if done == len(history) and (not done or history[-1] is self.last):
+            return   # nothing new
         if done > len(history) or (done and history[done - 1] is not self.last
                                    and history[done - 1] != self.last):
             done = 0
         if done == 0:
             self.reset()
         board, ends, placed = self.board, self.ends, self.placed
+        values, spinner = board.values, self.spinner
+        lacks, passed, led = self.lacks, self.passed, self.led
+        opened, twice = self.opened, self.opened_twice
+        draws, drawer, turn_draws = self.draws, self.drawer, self.turn_draws
         ends_mask = 0
         stale = False   # ends read after placements, only when needed
         for e in history[done:]:
@@ -117,30 +131,51 @@ class Knowledge:
                     placed[b] += 1
                 if end is None:
                     board.open_with(a, b, a == b)
-                    self.led[p] = 1 << a | 1 << b
+                    led[p] = 1 << a | 1 << b
                 else:
                     at = END_INDEX[end]
-                    board.place(at, a, b, a == b)
-                    bit = 1 << board.values[at]
-                    if self.opened[p] & bit:
-                        self.opened_twice[p] |= bit
+                    if spinner:
+                        board.place(at, a, b, a == b)
+                        v = values[at]
+                    else:   # Board.place without a spinner: only the end's value changes
+                        v = values[at] = a + b - values[at]
+                    bit = 1 << v
+                    if opened[p] & bit:
+                        twice[p] |= bit
                     else:
-                        self.opened[p] |= bit
+                        opened[p] |= bit
                 stale = True
+                turn_draws = 0
             elif kind == "draw" or kind == "pass":
+                p = e["player"]
                 if stale:
-                    ends, ends_mask, stale = board.ends(), 0, False
+                    ends, ends_mask, stale = tuple(values[:board.count]), 0, False
                 if ends is not None:
                     if not ends_mask:
                         for v in ends:
                             ends_mask |= 1 << v
-                    self.lacks[e["player"]] |= ends_mask
+                    lacks[p] |= ends_mask
                     if kind == "pass":
-                        self.passed[e["player"]] |= ends_mask
+                        passed[p] |= ends_mask
+                if kind == "pass":
+                    turn_draws = 0
+                else:
+                    draws += 1
+                    if turn_draws and drawer == p:
+                        turn_draws += 1
+                    else:
+                        drawer, turn_draws = p, 1
             elif kind == "deal":
                 self.reset()
                 board, ends, placed, stale = self.board, None, self.placed, False
-        self.ends = board.ends() if stale else ends
+                values = board.values
+                lacks, passed, led = self.lacks, self.passed, self.led
+                opened, twice = self.opened, self.opened_twice
+                draws, drawer, turn_draws = 0, None, 0
+                bone = e["boneyard"]   # the tiles, or (an Observation's) their number
+                self.boneyard = bone if isinstance(bone, int) else len(bone)
+        self.ends = tuple(values[:board.count]) if stale else ends
+        self.draws, self.drawer, self.turn_draws = draws, drawer, turn_draws
         self.events = len(history)
         self.last = history[-1] if history else None
 
@@ -226,7 +261,8 @@ class StrategistBot:
         from .strategist_fast import make_decider  # it imports this module's weights
 
         return make_decider(self.rng, self.known, tables,
-                            _Seat(self.seat, players, game.teams(players)), draw_end)
+                            _Seat(self.seat, players, game.teams(players)), draw_end,
+                            game.rules.reserve)
 
     # -- deciding ------------------------------------------------------------------------
     def _decide(self, obs: Observation, legal: Sequence[Action]):
@@ -305,6 +341,7 @@ class _Seat:
 
     def __init__(self, me: int, n: int, teams):
         mine = next(t for t in teams if me in t)
+        self.me = me
         self.players = n
         self.partners = [s for s in mine if s != me]
         self.opponents = [s for s in range(n) if s not in mine]

@@ -38,23 +38,21 @@ from .strategist import (
 )
 
 
-def make_decider(rng, known: Knowledge, tables: _Tables, where: _Seat, draw_end: int
-                 ) -> Callable[[tuple, Sequence], int]:  # noqa: C901 - the hot path, one frame
-    """``decide(decision, record) -> action code`` for the seat ``where`` describes.
+def make_decider(rng, known: Knowledge, tables: _Tables, where: _Seat, draw_end: int,
+                 reserve: int) -> Callable[[tuple, Sequence], int]:
+    """``decide(decision, record) -> action code`` for the seat ``where`` describes, with
+    ``decide.bind(loop) -> policy``: the same choices as a policy of the loop (see below).
 
     ``known`` reads the public record (shared by the strategists of one match), ``tables``
-    are the tile facts of the game, ``draw_end`` is where the drawable boneyard ends.
+    are the tile facts of the game, ``draw_end`` is where the drawable boneyard ends and
+    ``reserve`` how many tiles stay in it.
     """
+    seat = where.me
     players = where.players
-    partners, opponents = where.partners, where.opponents
-    blocking = where.blocking
-    next_seat = where.next_seat
-    next_is_opponent = next_seat in opponents
-    LOW, HIGH, PIPS, VALUES = tables.low, tables.high, tables.pips, tables.values
-    VM = tables.value_mask
-    top1 = tables.top + 1
-    random = rng.random
     two_each = 2 * players
+    random = rng.random
+    read = known.read
+    rank = _ranker(random, known, tables, where)
 
     def decide(d: tuple, record: Sequence) -> int:
         phase = d[8]
@@ -63,132 +61,194 @@ def make_decider(rng, known: Knowledge, tables: _Tables, where: _Seat, draw_end:
         m0, m1, m2, m3 = d[12]
         if not (m0 or m1 or m2 or m3):   # the one legal action: a draw, else a pass
             return DRAW if d[6] else PASS
-        codes = []
-        while m0:
-            low = m0 & -m0
-            m0 ^= low
-            codes.append((low.bit_length() - 1) << 2)
-        while m1:
-            low = m1 & -m1
-            m1 ^= low
-            codes.append((low.bit_length() - 1) << 2 | 1)
-        while m2:
-            low = m2 & -m2
-            m2 ^= low
-            codes.append((low.bit_length() - 1) << 2 | 2)
-        while m3:
-            low = m3 & -m3
-            m3 ^= low
-            codes.append((low.bit_length() - 1) << 2 | 3)
+        codes = _codes(m0, m1, m2, m3)
         hand = d[1]
         can_draw = d[6]
         left = draw_end - d[10]
-        nh = hand.bit_count()
-        if len(codes) == 1 and (not can_draw or d[9] or left < two_each or nh > 5):
+        if len(codes) == 1 and (not can_draw or d[9] or left < two_each
+                                or hand.bit_count() > 5):
             return codes[0]   # one placement, and no draw or none it would want
-        known.read(record)
-        ends = known.ends
-        if phase == OPEN or ends is None:
+        read(record)
+        if phase == OPEN or known.ends is None:
             return _opening(codes, hand, tables, random)
-        if nh == 1:   # the last tile: every placement wins the round alike, no draw
+        return rank(codes, hand, can_draw, d[9], left)
+
+    def bind(loop) -> Callable[..., int]:
+        """The same choices as a policy of ``loop`` (``policy(mL, mR, can_draw[, mU, mD])``,
+        see ``engine.plain_loop``), which the loop never asks for a forced move: what a
+        decision tuple holds besides the masks comes from the loop's live hands and the
+        record (the tiles drawn since the deal, and in this turn)."""
+        record = loop.rec
+
+        def policy(m0: int, m1: int, can_draw: bool, m2: int = 0, m3: int = 0) -> int:
+            codes = _codes(m0, m1, m2, m3)
+            hand = loop.hands[seat]
+            if len(codes) == 1 and (not can_draw or hand.bit_count() > 5):
+                return codes[0]
+            read(record)
+            if known.ends is None:   # the opening (the loop passes its tiles as m0)
+                return _opening(codes, hand, tables, random)
+            left = known.boneyard - reserve - known.draws
+            drawn = known.turn_draws if known.drawer == seat else 0
+            if len(codes) == 1 and (drawn or left < two_each):
+                return codes[0]
+            return rank(codes, hand, can_draw, drawn, left)
+
+        return policy
+
+    decide.bind = bind
+    return decide
+
+
+def _codes(m0: int, m1: int, m2: int, m3: int) -> list[int]:
+    """The legal placements as action codes (tile index << 2 | end), in legal order."""
+    codes = []
+    while m0:
+        low = m0 & -m0
+        m0 ^= low
+        codes.append((low.bit_length() - 1) << 2)
+    while m1:
+        low = m1 & -m1
+        m1 ^= low
+        codes.append((low.bit_length() - 1) << 2 | 1)
+    while m2:
+        low = m2 & -m2
+        m2 ^= low
+        codes.append((low.bit_length() - 1) << 2 | 2)
+    while m3:
+        low = m3 & -m3
+        m3 ^= low
+        codes.append((low.bit_length() - 1) << 2 | 3)
+    return codes
+
+
+def _ranker(random, known: Knowledge, tables: _Tables, where: _Seat
+            ) -> Callable[[list, int, bool, int, int], int]:  # noqa: C901 - the hot path
+    """``rank(codes, hand, can_draw, drawn, left) -> code``: the best placement once the
+    line is open (``strategist._score_place``), or a draw when ``strategist._wants_draw``
+    would; ``known`` has read the record up to this decision.
+
+    The terms are the reference's, found with less work: a placed tile always shows the
+    new end's value (so it is one of the tiles fitting there: ``options`` is that count
+    less one), and what the unchanged end is worth is counted once per decision.
+    """
+    players = where.players
+    partners, opponents = where.partners, where.opponents
+    blocking = tuple(where.blocking)
+    next_seat = where.next_seat
+    next_is_opponent = next_seat in opponents
+    PIPS, VALUES, VM = tables.pips, tables.values, tables.value_mask
+    DOUBLE = tuple(W_DOUBLE if lo == hi else 0.0 for lo, hi in zip(tables.low, tables.high,
+                                                                     strict=True))
+    top1 = tables.top + 1
+    two_each = 2 * players
+
+    def rank(codes: list, hand: int, can_draw: bool, drawn: int, left: int) -> int:
+        if hand & (hand - 1) == 0:   # the last tile: every placement wins alike, no draw
             return codes[int(random() * len(codes))] if len(codes) > 1 else codes[0]
         # (the Knowledge's lists are new each round: read after ``read``)
         lacks, led, opened, twice = known.lacks, known.led, known.opened, known.opened_twice
+        placed = known.placed
         drawable = left if left > 0 else 0
         shed = W_SHED + W_SHED_BLOCK * (1.0 if drawable == 0 else
                                         (0.5 if drawable <= players else 0.0))
         # may a voluntary draw beat every placement? (``strategist._wants_draw``)
         next_suits = 0
-        if (can_draw and not d[9] and drawable >= two_each and nh <= 5
-                and next_is_opponent):
+        if (can_draw and not drawn and drawable >= two_each and next_is_opponent
+                and hand.bit_count() <= 5):
             next_suits = (led[next_seat] | twice[next_seat]) & ~lacks[next_seat]
         wants_draw = next_suits != 0
-        placed = known.placed
         opp = 0
         for o in opponents:
             opp = (opp | led[o] | twice[o]) & ~lacks[o]
-        blocks = [(lacks[o], w) for o, w in blocking]
         suits = partner_lacks = 0
         for p in partners:
             suits = (suits | led[p] | opened[p]) & ~lacks[p]
             partner_lacks |= lacks[p]
+        ends = known.ends
         two = len(ends) == 2
-        if two:
-            end0, end1 = ends
+        if two:   # the common board, a line: each end's own facts once
+            e0, e1 = ends
+            m0, m1 = VM[e0], VM[e1]
+            c0, c1 = (hand & m0).bit_count(), (hand & m1).bit_count()
+            seen0, seen1 = top1 - placed[e0], top1 - placed[e1]
         scores = []
         for code in codes:
             t = code >> 2
-            lo, hi = LOW[t], HIGH[t]
-            at = code & 3
-            if two:   # the common board: the two ends of a line, written out
-                if at:
-                    v0, v1 = end0, PIPS[t] - end1
-                    v_at = v1
+            if two:
+                if code & 3:   # placed on the right: the left end stays
+                    keep, mk, ck, sk = e0, m0, c0, seen0
+                    v = PIPS[t] - e1
                 else:
-                    v0 = v_at = PIPS[t] - end0
-                    v1 = end1
-                c = (hand & VM[v0]).bit_count()
-                mine = c - (v0 == lo or v0 == hi)
-                locked = 1 if mine and not top1 - c - placed[v0] else 0
-                if v1 == v0:
+                    keep, mk, ck, sk = e1, m1, c1, seen1
+                    v = PIPS[t] - e0
+                # my tiles left showing each end value (the placed tile no longer counts);
+                # an end value is locked when only I still hold it (none unseen)
+                mine = ck - (mk >> t & 1)
+                if v == keep:
                     kept = mine + mine
-                    values = 1 << v0
-                    fits = VM[v0]
+                    values = 1 << v
+                    fits = mk
+                    locked = 1 if mine and sk == ck else 0
                 else:
-                    kept = mine
-                    c = (hand & VM[v1]).bit_count()
-                    mine = c - (v1 == lo or v1 == hi)
-                    kept += mine
-                    values = 1 << v0 | 1 << v1
-                    fits = VM[v0] | VM[v1]
-                    if mine and not top1 - c - placed[v1]:
-                        locked += 1
+                    vm = VM[v]
+                    c = (hand & vm).bit_count()
+                    kept = mine + c - 1
+                    values = 1 << keep | 1 << v
+                    fits = mk | vm
+                    locked = (1 if mine and sk == ck else 0) + (
+                        1 if c > 1 and top1 - placed[v] == c else 0)
             else:
                 new = list(ends)
-                new[at] = v_at = PIPS[t] - new[at]
+                new[code & 3] = v = PIPS[t] - new[code & 3]
                 fits = values = locked = kept = 0
-                for v in new:
-                    c = (hand & VM[v]).bit_count()
-                    mine = c - (v == lo or v == hi)
+                for e in new:
+                    c = (hand & VM[e]).bit_count()
+                    mine = c - (VM[e] >> t & 1)
                     kept += mine
-                    bit = 1 << v
+                    bit = 1 << e
                     if not values & bit:
                         values |= bit
-                        fits |= VM[v]
-                        if mine and not top1 - c - placed[v]:
+                        fits |= VM[e]
+                        if mine and not top1 - c - placed[e]:
                             locked += 1
-            options = W_OPTIONS * (hand & ~(1 << t) & fits).bit_count()
+            # my other tiles that fit an end next turn (the placed one shows the new end)
+            options = W_OPTIONS * ((hand & fits).bit_count() - 1)
             block = 0.0
-            for lk, weight in blocks:
-                lacked = values & lk
+            for o, weight in blocking:
+                lacked = values & lacks[o]
                 if lacked:
                     block += weight * lacked.bit_count()
                     if lacked == values:
                         block += W_SHUTOUT
-            if wants_draw and (options or block or not next_suits >> v_at & 1):
+            if wants_draw and (options or block or not next_suits >> v & 1):
                 wants_draw = False
             if partners:
                 scores.append(options + W_CONTROL * kept + W_LOCK * locked + block
                               + W_PARTNER * (values & suits).bit_count()
                               + -W_PARTNER_LACKS * (values & partner_lacks).bit_count()
                               + -W_OPP_SUIT * (values & opp).bit_count()
-                              + (W_DOUBLE if lo == hi else 0.0) + shed * VALUES[t])
+                              + DOUBLE[t] + shed * VALUES[t])
             else:
                 scores.append(options + W_CONTROL * kept + W_LOCK * locked + block
                               + -W_OPP_SUIT * (values & opp).bit_count()
-                              + (W_DOUBLE if lo == hi else 0.0) + shed * VALUES[t])
-        if len(codes) > 1:
-            floor = max(scores) - 1e-9
-            best = [code for s, code in zip(scores, codes, strict=True) if s >= floor]
-            if len(best) > 1:   # a tie: the RNG picks, as ``strategist._rank`` does
-                best = _tied(codes, scores, floor, random)
-            else:
-                best = best[0]
-        else:
+                              + DOUBLE[t] + shed * VALUES[t])
+        if len(codes) == 1:
             best = codes[0]
+        else:
+            top = max(scores)
+            floor = top - 1e-9
+            tied = 0
+            for s in scores:
+                if s >= floor:
+                    tied += 1
+            if tied == 1:
+                best = codes[scores.index(top)]
+            else:   # a tie: the RNG picks, as ``strategist._rank`` does
+                best = _tied(codes, scores, floor, random)
         return DRAW if wants_draw else best
 
-    return decide
+    return rank
 
 
 def _opening(codes: list[int], hand: int, tables: _Tables, random) -> int:
