@@ -30,7 +30,6 @@ choices.
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 
@@ -245,24 +244,15 @@ class StrategistBot:
         """
         # What the public record says is the same for every seat: the strategists of one
         # match (``shared``: a dict per match) read it once between them.
-        if shared is not None:
-            if "strategist" not in shared:
-                shared["strategist"] = Knowledge(players, game.rules.max_pip,
-                                                 game.rules.spinner == "first_double")
-            self.known = shared["strategist"]
-        else:
-            self.known = Knowledge(players, game.rules.max_pip,
-                                   game.rules.spinner == "first_double")
-        tables = _TABLES.get(game)
-        if tables is None:
-            tables = _TABLES[game] = _Tables(game.tileset.tiles, game.rules.max_pip,
-                                             game.values)
-        draw_end = game.tileset.tile_count - game.rules.reserve
+        known = shared.get("strategist") if shared is not None else None
+        if known is None:
+            known = Knowledge(players, game.rules.max_pip, game.rules.spinner == "first_double")
+            if shared is not None:
+                shared["strategist"] = known
+        self.known = known
         from .strategist_fast import make_decider  # it imports this module's weights
 
-        return make_decider(self.rng, self.known, tables,
-                            _Seat(self.seat, players, game.teams(players)), draw_end,
-                            game.rules.reserve)
+        return make_decider(self.rng, known, game, players, self.seat)
 
     # -- deciding ------------------------------------------------------------------------
     def _decide(self, obs: Observation, legal: Sequence[Action]):
@@ -316,7 +306,6 @@ class StrategistBot:
 
 
 _SCORE = attrgetter("score")
-_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # Game -> _Tables
 
 
 class _Tables:
@@ -331,6 +320,9 @@ class _Tables:
         self.values = values
         self.values_source = values_source   # the mapping they were read from
         self.top = max_pip
+        # shed points per tile by block risk (0, 0.5, 1), as ``_score_place`` computes them
+        self.shed = tuple(tuple((W_SHED + W_SHED_BLOCK * risk) * v for v in values)
+                          for risk in (0.0, 0.5, 1.0))
         # per value, every tile showing it
         self.value_mask = tuple(sum(1 << i for i, t in enumerate(tiles) if v in (t.low, t.high))
                                 for v in range(max_pip + 1))

@@ -13,6 +13,7 @@ its last bit and break a tie another way): the pinned records
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 
 from ..engine.actions import DRAW, PASS
@@ -29,8 +30,6 @@ from .strategist import (
     W_OPTIONS,
     W_PARTNER,
     W_PARTNER_LACKS,
-    W_SHED,
-    W_SHED_BLOCK,
     W_SHUTOUT,
     Knowledge,
     _Seat,
@@ -38,21 +37,57 @@ from .strategist import (
 )
 
 
-def make_decider(rng, known: Knowledge, tables: _Tables, where: _Seat, draw_end: int,
-                 reserve: int) -> Callable[[tuple, Sequence], int]:
-    """``decide(decision, record) -> action code`` for the seat ``where`` describes, with
-    ``decide.bind(loop) -> policy``: the same choices as a policy of the loop (see below).
+def _halves(weight: float) -> int:
+    """A weight in half points: the terms before ``shed`` are sums of these, so they add up
+    exactly in any order, as ints (``tests/test_strategist_pinned.py`` checks the weights)."""
+    return round(2 * weight)
 
-    ``known`` reads the public record (shared by the strategists of one match), ``tables``
-    are the tile facts of the game, ``draw_end`` is where the drawable boneyard ends and
-    ``reserve`` how many tiles stay in it.
+
+OPTIONS2, CONTROL2, LOCK2, SHUTOUT2 = map(_halves, (W_OPTIONS, W_CONTROL, W_LOCK, W_SHUTOUT))
+PARTNER2, PARTNER_LACKS2, OPP_SUIT2, DOUBLE2 = map(_halves, (W_PARTNER, W_PARTNER_LACKS,
+                                                             W_OPP_SUIT, W_DOUBLE))
+
+
+class _GameFacts:
+    """What the deciders of one game share, made once per game: the tile tables, where
+    the drawable boneyard ends, and each (players, seat)'s view of the table."""
+
+    def __init__(self, game):
+        rules = game.rules
+        self.tables = _Tables(game.tileset.tiles, rules.max_pip, game.values)
+        self.double = tuple(DOUBLE2 if lo == hi else 0
+                            for lo, hi in zip(self.tables.low, self.tables.high, strict=True))
+        self.reserve = rules.reserve
+        self.draw_end = game.tileset.tile_count - rules.reserve
+        self.game = weakref.ref(game)
+        self.seats: dict[tuple[int, int], _Seat] = {}
+
+    def seat(self, players: int, seat: int) -> _Seat:
+        where = self.seats.get((players, seat))
+        if where is None:
+            where = self.seats[players, seat] = _Seat(seat, players,
+                                                      self.game().teams(players))
+        return where
+
+
+_GAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # Game -> _GameFacts
+
+
+def make_decider(rng, known: Knowledge, game, players: int, seat: int
+                 ) -> Callable[[tuple, Sequence], int]:
+    """``decide(decision, record) -> action code`` for ``seat`` of a ``players`` match of
+    ``game``, with ``decide.bind(loop) -> policy``: the same choices as a policy of the
+    loop (see ``bind``). ``known`` reads the public record (shared by the strategists of
+    one match); ``rng`` is the seat's, for ties.
     """
-    seat = where.me
-    players = where.players
+    facts = _GAMES.get(game)
+    if facts is None:
+        facts = _GAMES[game] = _GameFacts(game)
+    tables, draw_end, reserve = facts.tables, facts.draw_end, facts.reserve
     two_each = 2 * players
     random = rng.random
     read = known.read
-    rank = _ranker(random, known, tables, where)
+    rank, rank_line = _ranker(random, known, facts, facts.seat(players, seat))
 
     def decide(d: tuple, record: Sequence) -> int:
         phase = d[8]
@@ -71,6 +106,8 @@ def make_decider(rng, known: Knowledge, tables: _Tables, where: _Seat, draw_end:
         read(record)
         if phase == OPEN or known.ends is None:
             return _opening(codes, hand, tables, random)
+        if len(known.ends) == 2:
+            return rank_line(m0, m1, hand, can_draw, d[9], left)
         return rank(codes, hand, can_draw, d[9], left)
 
     def bind(loop) -> Callable[..., int]:
@@ -81,13 +118,38 @@ def make_decider(rng, known: Knowledge, tables: _Tables, where: _Seat, draw_end:
         record = loop.rec
 
         def policy(m0: int, m1: int, can_draw: bool, m2: int = 0, m3: int = 0) -> int:
+            if m2 or m3:   # a spinner's arms are open
+                return arms(m0, m1, can_draw, m2, m3)
+            # one placement only: answered at once unless a draw might beat it
+            if m0 and m1:
+                lone = -1
+            elif m0:
+                lone = -1 if m0 & (m0 - 1) else (m0.bit_length() - 1) << 2
+            else:
+                lone = -1 if m1 & (m1 - 1) else (m1.bit_length() - 1) << 2 | 1
+            if lone >= 0 and not can_draw:
+                return lone
+            hand = loop.hands[seat]
+            if lone >= 0 and hand.bit_count() > 5:
+                return lone
+            read(record)
+            ends = known.ends
+            if ends is None:   # the opening (the loop passes its tiles as m0)
+                return _opening(_codes(m0, m1, 0, 0), hand, tables, random)
+            left = known.boneyard - reserve - known.draws
+            drawn = known.turn_draws if known.drawer == seat else 0
+            if lone >= 0 and (drawn or left < two_each):
+                return lone
+            if len(ends) == 2:
+                return rank_line(m0, m1, hand, can_draw, drawn, left)
+            return rank(_codes(m0, m1, 0, 0), hand, can_draw, drawn, left)
+
+        def arms(m0: int, m1: int, can_draw: bool, m2: int, m3: int) -> int:
             codes = _codes(m0, m1, m2, m3)
             hand = loop.hands[seat]
             if len(codes) == 1 and (not can_draw or hand.bit_count() > 5):
                 return codes[0]
             read(record)
-            if known.ends is None:   # the opening (the loop passes its tiles as m0)
-                return _opening(codes, hand, tables, random)
             left = known.boneyard - reserve - known.draws
             drawn = known.turn_draws if known.drawer == seat else 0
             if len(codes) == 1 and (drawn or left < two_each):
@@ -122,133 +184,182 @@ def _codes(m0: int, m1: int, m2: int, m3: int) -> list[int]:
     return codes
 
 
-def _ranker(random, known: Knowledge, tables: _Tables, where: _Seat
-            ) -> Callable[[list, int, bool, int, int], int]:  # noqa: C901 - the hot path
+def _ranker(random, known: Knowledge, facts: _GameFacts, where: _Seat
+            ) -> tuple[Callable, Callable]:  # noqa: C901 - the hot path
     """``rank(codes, hand, can_draw, drawn, left) -> code``: the best placement once the
     line is open (``strategist._score_place``), or a draw when ``strategist._wants_draw``
-    would; ``known`` has read the record up to this decision.
+    would; ``known`` has read the record up to this decision. And ``rank_line(left_mask,
+    right_mask, ...)``, the same for the common board, a line with two ends, written out.
 
-    The terms are the reference's, found with less work: a placed tile always shows the
-    new end's value (so it is one of the tiles fitting there: ``options`` is that count
-    less one), and what the unchanged end is worth is counted once per decision.
+    The terms are the reference's, found with less work. Every term but ``shed`` is a
+    whole number of half points, so their sum is exact in any order: it is an int of
+    half points here, and the score is that sum then ``shed``, as in the reference. A
+    placed tile always shows the new end's value (it is one of the tiles that fit there:
+    ``options`` is their count less one); on a line, the unchanged end's facts are found
+    once per end.
     """
     players = where.players
     partners, opponents = where.partners, where.opponents
-    blocking = tuple(where.blocking)
+    blocking = tuple((o, _halves(w)) for o, w in where.blocking)
     next_seat = where.next_seat
     next_is_opponent = next_seat in opponents
-    PIPS, VALUES, VM = tables.pips, tables.values, tables.value_mask
-    DOUBLE = tuple(W_DOUBLE if lo == hi else 0.0 for lo, hi in zip(tables.low, tables.high,
-                                                                     strict=True))
+    tables = facts.tables
+    PIPS, VM, DOUBLE = tables.pips, tables.value_mask, facts.double
+    SHED = tables.shed   # by block risk (0, 0.5 or 1), per tile: shed points as a float
     top1 = tables.top + 1
     two_each = 2 * players
 
-    def rank(codes: list, hand: int, can_draw: bool, drawn: int, left: int) -> int:
+    def rank_line(m0: int, m1: int, hand: int, can_draw: bool, drawn: int, left: int) -> int:
         if hand & (hand - 1) == 0:   # the last tile: every placement wins alike, no draw
+            codes = _codes(m0, m1, 0, 0)
             return codes[int(random() * len(codes))] if len(codes) > 1 else codes[0]
         # (the Knowledge's lists are new each round: read after ``read``)
-        lacks, led, opened, twice = known.lacks, known.led, known.opened, known.opened_twice
+        lacks, led, twice = known.lacks, known.led, known.opened_twice
         placed = known.placed
-        drawable = left if left > 0 else 0
-        shed = W_SHED + W_SHED_BLOCK * (1.0 if drawable == 0 else
-                                        (0.5 if drawable <= players else 0.0))
+        shed = SHED[2 if left <= 0 else (1 if left <= players else 0)]
         # may a voluntary draw beat every placement? (``strategist._wants_draw``)
         next_suits = 0
-        if (can_draw and not drawn and drawable >= two_each and next_is_opponent
+        if (can_draw and not drawn and left >= two_each and next_is_opponent
                 and hand.bit_count() <= 5):
             next_suits = (led[next_seat] | twice[next_seat]) & ~lacks[next_seat]
         wants_draw = next_suits != 0
         opp = 0
         for o in opponents:
             opp = (opp | led[o] | twice[o]) & ~lacks[o]
-        suits = partner_lacks = 0
-        for p in partners:
-            suits = (suits | led[p] | opened[p]) & ~lacks[p]
-            partner_lacks |= lacks[p]
-        ends = known.ends
-        two = len(ends) == 2
-        if two:   # the common board, a line: each end's own facts once
-            e0, e1 = ends
-            m0, m1 = VM[e0], VM[e1]
-            c0, c1 = (hand & m0).bit_count(), (hand & m1).bit_count()
-            seen0, seen1 = top1 - placed[e0], top1 - placed[e1]
+        if partners:
+            opened = known.opened
+            suits = partner_lacks = 0
+            for p in partners:
+                suits = (suits | led[p] | opened[p]) & ~lacks[p]
+                partner_lacks |= lacks[p]
+        e0, e1 = known.ends
+        vm0, vm1 = VM[e0], VM[e1]
+        c0, c1 = (hand & vm0).bit_count(), (hand & vm1).bit_count()
+        # an end value is locked when only I still hold it: none unseen
+        seen0, seen1 = top1 - placed[e0], top1 - placed[e1]
+        codes = []
         scores = []
-        for code in codes:
-            t = code >> 2
-            if two:
-                if code & 3:   # placed on the right: the left end stays
-                    keep, mk, ck, sk = e0, m0, c0, seen0
-                    v = PIPS[t] - e1
-                else:
-                    keep, mk, ck, sk = e1, m1, c1, seen1
-                    v = PIPS[t] - e0
-                # my tiles left showing each end value (the placed tile no longer counts);
-                # an end value is locked when only I still hold it (none unseen)
-                mine = ck - (mk >> t & 1)
+        # the left end's placements, then the right's (legal order); the other end stays
+        at, m, end, keep, mk, ck, sk = 0, m0, e0, e1, vm1, c1, seen1
+        while True:
+            while m:
+                low = m & -m
+                m ^= low
+                t = low.bit_length() - 1
+                mine = ck - (mk >> t & 1)   # my tiles left showing the kept end's value
+                locked = mine and sk == ck
+                v = PIPS[t] - end
                 if v == keep:
                     kept = mine + mine
                     values = 1 << v
                     fits = mk
-                    locked = 1 if mine and sk == ck else 0
                 else:
                     vm = VM[v]
                     c = (hand & vm).bit_count()
                     kept = mine + c - 1
                     values = 1 << keep | 1 << v
                     fits = mk | vm
-                    locked = (1 if mine and sk == ck else 0) + (
-                        1 if c > 1 and top1 - placed[v] == c else 0)
-            else:
-                new = list(ends)
-                new[code & 3] = v = PIPS[t] - new[code & 3]
-                fits = values = locked = kept = 0
-                for e in new:
-                    c = (hand & VM[e]).bit_count()
-                    mine = c - (VM[e] >> t & 1)
-                    kept += mine
-                    bit = 1 << e
-                    if not values & bit:
-                        values |= bit
-                        fits |= VM[e]
-                        if mine and not top1 - c - placed[e]:
-                            locked += 1
-            # my other tiles that fit an end next turn (the placed one shows the new end)
-            options = W_OPTIONS * ((hand & fits).bit_count() - 1)
-            block = 0.0
+                    if c > 1 and top1 - placed[v] == c:
+                        locked += 1
+                # my other tiles that fit an end next turn (the placed one shows the new end)
+                options = (hand & fits).bit_count() - 1
+                half = OPTIONS2 * options + CONTROL2 * kept + LOCK2 * locked + DOUBLE[t]
+                block = 0
+                for o, weight in blocking:
+                    lacked = values & lacks[o]
+                    if lacked:
+                        block += weight * lacked.bit_count()
+                        if lacked == values:
+                            block += SHUTOUT2
+                if wants_draw and (options or block or not next_suits >> v & 1):
+                    wants_draw = False
+                half += block - OPP_SUIT2 * (values & opp).bit_count()
+                if partners:
+                    half += (PARTNER2 * (values & suits).bit_count()
+                             - PARTNER_LACKS2 * (values & partner_lacks).bit_count())
+                codes.append(t << 2 | at)
+                scores.append(half * 0.5 + shed[t])
+            if at:
+                break
+            at, m, end, keep, mk, ck, sk = 1, m1, e1, e0, vm0, c0, seen0
+        best = _best(codes, scores, random)
+        return DRAW if wants_draw else best
+
+    def rank(codes: list, hand: int, can_draw: bool, drawn: int, left: int) -> int:
+        if hand & (hand - 1) == 0:   # the last tile: every placement wins alike, no draw
+            return codes[int(random() * len(codes))] if len(codes) > 1 else codes[0]
+        lacks, led, twice = known.lacks, known.led, known.opened_twice
+        placed = known.placed
+        shed = SHED[2 if left <= 0 else (1 if left <= players else 0)]
+        next_suits = 0
+        if (can_draw and not drawn and left >= two_each and next_is_opponent
+                and hand.bit_count() <= 5):
+            next_suits = (led[next_seat] | twice[next_seat]) & ~lacks[next_seat]
+        wants_draw = next_suits != 0
+        opp = 0
+        for o in opponents:
+            opp = (opp | led[o] | twice[o]) & ~lacks[o]
+        if partners:
+            opened = known.opened
+            suits = partner_lacks = 0
+            for p in partners:
+                suits = (suits | led[p] | opened[p]) & ~lacks[p]
+                partner_lacks |= lacks[p]
+        ends = known.ends
+        scores = []
+        for code in codes:
+            t = code >> 2
+            new = list(ends)
+            new[code & 3] = v = PIPS[t] - new[code & 3]
+            fits = values = locked = kept = 0
+            for e in new:
+                c = (hand & VM[e]).bit_count()
+                mine = c - (VM[e] >> t & 1)
+                kept += mine
+                bit = 1 << e
+                if not values & bit:
+                    values |= bit
+                    fits |= VM[e]
+                    if mine and not top1 - c - placed[e]:
+                        locked += 1
+            options = (hand & fits).bit_count() - 1
+            half = OPTIONS2 * options + CONTROL2 * kept + LOCK2 * locked + DOUBLE[t]
+            block = 0
             for o, weight in blocking:
                 lacked = values & lacks[o]
                 if lacked:
                     block += weight * lacked.bit_count()
                     if lacked == values:
-                        block += W_SHUTOUT
+                        block += SHUTOUT2
             if wants_draw and (options or block or not next_suits >> v & 1):
                 wants_draw = False
+            half += block - OPP_SUIT2 * (values & opp).bit_count()
             if partners:
-                scores.append(options + W_CONTROL * kept + W_LOCK * locked + block
-                              + W_PARTNER * (values & suits).bit_count()
-                              + -W_PARTNER_LACKS * (values & partner_lacks).bit_count()
-                              + -W_OPP_SUIT * (values & opp).bit_count()
-                              + DOUBLE[t] + shed * VALUES[t])
-            else:
-                scores.append(options + W_CONTROL * kept + W_LOCK * locked + block
-                              + -W_OPP_SUIT * (values & opp).bit_count()
-                              + DOUBLE[t] + shed * VALUES[t])
-        if len(codes) == 1:
-            best = codes[0]
-        else:
-            top = max(scores)
-            floor = top - 1e-9
-            tied = 0
-            for s in scores:
-                if s >= floor:
-                    tied += 1
-            if tied == 1:
-                best = codes[scores.index(top)]
-            else:   # a tie: the RNG picks, as ``strategist._rank`` does
-                best = _tied(codes, scores, floor, random)
+                half += (PARTNER2 * (values & suits).bit_count()
+                         - PARTNER_LACKS2 * (values & partner_lacks).bit_count())
+            scores.append(half * 0.5 + shed[t])
+        best = _best(codes, scores, random)
         return DRAW if wants_draw else best
 
-    return rank
+    return rank, rank_line
+
+
+def _best(codes: list[int], scores: list[float], random) -> int:
+    """The best code; on a tie (within 1e-9) the RNG picks among the tied ones, ranked
+    best first and in legal order, as ``strategist._rank`` ranks them (a stable sort)."""
+    if len(codes) == 1:
+        return codes[0]
+    top = max(scores)
+    floor = top - 1e-9
+    tied = 0
+    for s in scores:
+        if s >= floor:
+            tied += 1
+    if tied == 1:
+        return codes[scores.index(top)]
+    pairs = [(s, code) for s, code in zip(scores, codes, strict=True) if s >= floor]
+    pairs.sort(key=_first, reverse=True)
+    return pairs[int(random() * len(pairs))][1]
 
 
 def _opening(codes: list[int], hand: int, tables: _Tables, random) -> int:
@@ -264,24 +375,7 @@ def _opening(codes: list[int], hand: int, tables: _Tables, random) -> int:
             scores.append(O_SUIT * strong + O_DOUBLE + 0.0 + O_VALUE * VALUES[t])
         else:
             scores.append(O_SUIT * strong + 0.0 + O_OTHER * other + O_VALUE * VALUES[t])
-    return _pick(codes, scores, random)
-
-
-def _pick(codes: list[int], scores: list[float], random) -> int:
-    """The best code; on a tie (within 1e-9) the RNG picks among the tied ones."""
-    if len(codes) == 1:
-        return codes[0]
-    floor = max(scores) - 1e-9
-    top = [code for s, code in zip(scores, codes, strict=True) if s >= floor]
-    return top[0] if len(top) == 1 else _tied(codes, scores, floor, random)
-
-
-def _tied(codes: list[int], scores: list[float], floor: float, random) -> int:
-    """The RNG's pick among the codes scoring at least ``floor``, ranked best first and
-    in legal order, as ``strategist._rank`` ranks them (a stable sort)."""
-    top = [(s, code) for s, code in zip(scores, codes, strict=True) if s >= floor]
-    top.sort(key=_first, reverse=True)
-    return top[int(random() * len(top))][1]
+    return _best(codes, scores, random)
 
 
 def _first(pair: tuple) -> float:
