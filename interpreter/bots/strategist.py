@@ -320,6 +320,7 @@ class _Tables:
         self.values = values
         self.values_source = values_source   # the mapping they were read from
         self.top = max_pip
+        self.open_value = tuple(O_VALUE * v for v in values)   # as ``_score_opening``
         # shed points per tile by block risk (0, 0.5, 1), as ``_score_place`` computes them
         self.shed = tuple(tuple((W_SHED + W_SHED_BLOCK * risk) * v for v in values)
                           for risk in (0.0, 0.5, 1.0))

@@ -22,7 +22,6 @@ from .strategist import (
     O_DOUBLE,
     O_OTHER,
     O_SUIT,
-    O_VALUE,
     W_CONTROL,
     W_DOUBLE,
     W_LOCK,
@@ -74,122 +73,11 @@ _GAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # Game -> _Gam
 
 
 def make_decider(rng, known: Knowledge, game, players: int, seat: int
-                 ) -> Callable[[tuple, Sequence], int]:
+                 ) -> Callable[[tuple, Sequence], int]:  # noqa: C901 - the hot path, one frame
     """``decide(decision, record) -> action code`` for ``seat`` of a ``players`` match of
     ``game``, with ``decide.bind(loop) -> policy``: the same choices as a policy of the
     loop (see ``bind``). ``known`` reads the public record (shared by the strategists of
     one match); ``rng`` is the seat's, for ties.
-    """
-    facts = _GAMES.get(game)
-    if facts is None:
-        facts = _GAMES[game] = _GameFacts(game)
-    tables, draw_end, reserve = facts.tables, facts.draw_end, facts.reserve
-    two_each = 2 * players
-    random = rng.random
-    read = known.read
-    rank, rank_line = _ranker(random, known, facts, facts.seat(players, seat))
-
-    def decide(d: tuple, record: Sequence) -> int:
-        phase = d[8]
-        if phase == SEEK:
-            return DRAW
-        m0, m1, m2, m3 = d[12]
-        if not (m0 or m1 or m2 or m3):   # the one legal action: a draw, else a pass
-            return DRAW if d[6] else PASS
-        codes = _codes(m0, m1, m2, m3)
-        hand = d[1]
-        can_draw = d[6]
-        left = draw_end - d[10]
-        if len(codes) == 1 and (not can_draw or d[9] or left < two_each
-                                or hand.bit_count() > 5):
-            return codes[0]   # one placement, and no draw or none it would want
-        read(record)
-        if phase == OPEN or known.ends is None:
-            return _opening(codes, hand, tables, random)
-        if len(known.ends) == 2:
-            return rank_line(m0, m1, hand, can_draw, d[9], left)
-        return rank(codes, hand, can_draw, d[9], left)
-
-    def bind(loop) -> Callable[..., int]:
-        """The same choices as a policy of ``loop`` (``policy(mL, mR, can_draw[, mU, mD])``,
-        see ``engine.plain_loop``), which the loop never asks for a forced move: what a
-        decision tuple holds besides the masks comes from the loop's live hands and the
-        record (the tiles drawn since the deal, and in this turn)."""
-        record = loop.rec
-
-        def policy(m0: int, m1: int, can_draw: bool, m2: int = 0, m3: int = 0) -> int:
-            if m2 or m3:   # a spinner's arms are open
-                return arms(m0, m1, can_draw, m2, m3)
-            # one placement only: answered at once unless a draw might beat it
-            if m0 and m1:
-                lone = -1
-            elif m0:
-                lone = -1 if m0 & (m0 - 1) else (m0.bit_length() - 1) << 2
-            else:
-                lone = -1 if m1 & (m1 - 1) else (m1.bit_length() - 1) << 2 | 1
-            if lone >= 0 and not can_draw:
-                return lone
-            hand = loop.hands[seat]
-            if lone >= 0 and hand.bit_count() > 5:
-                return lone
-            read(record)
-            ends = known.ends
-            if ends is None:   # the opening (the loop passes its tiles as m0)
-                return _opening(_codes(m0, m1, 0, 0), hand, tables, random)
-            left = known.boneyard - reserve - known.draws
-            drawn = known.turn_draws if known.drawer == seat else 0
-            if lone >= 0 and (drawn or left < two_each):
-                return lone
-            if len(ends) == 2:
-                return rank_line(m0, m1, hand, can_draw, drawn, left)
-            return rank(_codes(m0, m1, 0, 0), hand, can_draw, drawn, left)
-
-        def arms(m0: int, m1: int, can_draw: bool, m2: int, m3: int) -> int:
-            codes = _codes(m0, m1, m2, m3)
-            hand = loop.hands[seat]
-            if len(codes) == 1 and (not can_draw or hand.bit_count() > 5):
-                return codes[0]
-            read(record)
-            left = known.boneyard - reserve - known.draws
-            drawn = known.turn_draws if known.drawer == seat else 0
-            if len(codes) == 1 and (drawn or left < two_each):
-                return codes[0]
-            return rank(codes, hand, can_draw, drawn, left)
-
-        return policy
-
-    decide.bind = bind
-    return decide
-
-
-def _codes(m0: int, m1: int, m2: int, m3: int) -> list[int]:
-    """The legal placements as action codes (tile index << 2 | end), in legal order."""
-    codes = []
-    while m0:
-        low = m0 & -m0
-        m0 ^= low
-        codes.append((low.bit_length() - 1) << 2)
-    while m1:
-        low = m1 & -m1
-        m1 ^= low
-        codes.append((low.bit_length() - 1) << 2 | 1)
-    while m2:
-        low = m2 & -m2
-        m2 ^= low
-        codes.append((low.bit_length() - 1) << 2 | 2)
-    while m3:
-        low = m3 & -m3
-        m3 ^= low
-        codes.append((low.bit_length() - 1) << 2 | 3)
-    return codes
-
-
-def _ranker(random, known: Knowledge, facts: _GameFacts, where: _Seat
-            ) -> tuple[Callable, Callable]:  # noqa: C901 - the hot path
-    """``rank(codes, hand, can_draw, drawn, left) -> code``: the best placement once the
-    line is open (``strategist._score_place``), or a draw when ``strategist._wants_draw``
-    would; ``known`` has read the record up to this decision. And ``rank_line(left_mask,
-    right_mask, ...)``, the same for the common board, a line with two ends, written out.
 
     The terms are the reference's, found with less work. Every term but ``shed`` is a
     whole number of half points, so their sum is exact in any order: it is an int of
@@ -198,94 +86,25 @@ def _ranker(random, known: Knowledge, facts: _GameFacts, where: _Seat
     ``options`` is their count less one); on a line, the unchanged end's facts are found
     once per end.
     """
-    players = where.players
+    facts = _GAMES.get(game)
+    if facts is None:
+        facts = _GAMES[game] = _GameFacts(game)
+    tables, draw_end, reserve = facts.tables, facts.draw_end, facts.reserve
+    where = facts.seat(players, seat)
     partners, opponents = where.partners, where.opponents
     blocking = tuple((o, _halves(w)) for o, w in where.blocking)
     next_seat = where.next_seat
     next_is_opponent = next_seat in opponents
-    tables = facts.tables
-    PIPS, VM, DOUBLE = tables.pips, tables.value_mask, facts.double
-    SHED = tables.shed   # by block risk (0, 0.5 or 1), per tile: shed points as a float
+    PIPS, VM, DOUBLE, SHED = tables.pips, tables.value_mask, facts.double, tables.shed
     top1 = tables.top + 1
     two_each = 2 * players
-
-    def rank_line(m0: int, m1: int, hand: int, can_draw: bool, drawn: int, left: int) -> int:
-        if hand & (hand - 1) == 0:   # the last tile: every placement wins alike, no draw
-            codes = _codes(m0, m1, 0, 0)
-            return codes[int(random() * len(codes))] if len(codes) > 1 else codes[0]
-        # (the Knowledge's lists are new each round: read after ``read``)
-        lacks, led, twice = known.lacks, known.led, known.opened_twice
-        placed = known.placed
-        shed = SHED[2 if left <= 0 else (1 if left <= players else 0)]
-        # may a voluntary draw beat every placement? (``strategist._wants_draw``)
-        next_suits = 0
-        if (can_draw and not drawn and left >= two_each and next_is_opponent
-                and hand.bit_count() <= 5):
-            next_suits = (led[next_seat] | twice[next_seat]) & ~lacks[next_seat]
-        wants_draw = next_suits != 0
-        opp = 0
-        for o in opponents:
-            opp = (opp | led[o] | twice[o]) & ~lacks[o]
-        if partners:
-            opened = known.opened
-            suits = partner_lacks = 0
-            for p in partners:
-                suits = (suits | led[p] | opened[p]) & ~lacks[p]
-                partner_lacks |= lacks[p]
-        e0, e1 = known.ends
-        vm0, vm1 = VM[e0], VM[e1]
-        c0, c1 = (hand & vm0).bit_count(), (hand & vm1).bit_count()
-        # an end value is locked when only I still hold it: none unseen
-        seen0, seen1 = top1 - placed[e0], top1 - placed[e1]
-        codes = []
-        scores = []
-        # the left end's placements, then the right's (legal order); the other end stays
-        at, m, end, keep, mk, ck, sk = 0, m0, e0, e1, vm1, c1, seen1
-        while True:
-            while m:
-                low = m & -m
-                m ^= low
-                t = low.bit_length() - 1
-                mine = ck - (mk >> t & 1)   # my tiles left showing the kept end's value
-                locked = mine and sk == ck
-                v = PIPS[t] - end
-                if v == keep:
-                    kept = mine + mine
-                    values = 1 << v
-                    fits = mk
-                else:
-                    vm = VM[v]
-                    c = (hand & vm).bit_count()
-                    kept = mine + c - 1
-                    values = 1 << keep | 1 << v
-                    fits = mk | vm
-                    if c > 1 and top1 - placed[v] == c:
-                        locked += 1
-                # my other tiles that fit an end next turn (the placed one shows the new end)
-                options = (hand & fits).bit_count() - 1
-                half = OPTIONS2 * options + CONTROL2 * kept + LOCK2 * locked + DOUBLE[t]
-                block = 0
-                for o, weight in blocking:
-                    lacked = values & lacks[o]
-                    if lacked:
-                        block += weight * lacked.bit_count()
-                        if lacked == values:
-                            block += SHUTOUT2
-                if wants_draw and (options or block or not next_suits >> v & 1):
-                    wants_draw = False
-                half += block - OPP_SUIT2 * (values & opp).bit_count()
-                if partners:
-                    half += (PARTNER2 * (values & suits).bit_count()
-                             - PARTNER_LACKS2 * (values & partner_lacks).bit_count())
-                codes.append(t << 2 | at)
-                scores.append(half * 0.5 + shed[t])
-            if at:
-                break
-            at, m, end, keep, mk, ck, sk = 1, m1, e1, e0, vm0, c0, seen0
-        best = _best(codes, scores, random)
-        return DRAW if wants_draw else best
+    random = rng.random
+    read = known.read
 
     def rank(codes: list, hand: int, can_draw: bool, drawn: int, left: int) -> int:
+        """The best placement once the line is open (``strategist._score_place``), or a
+        draw when ``strategist._wants_draw`` would, for any board; ``known`` has read
+        the record up to this decision."""
         if hand & (hand - 1) == 0:   # the last tile: every placement wins alike, no draw
             return codes[int(random() * len(codes))] if len(codes) > 1 else codes[0]
         lacks, led, twice = known.lacks, known.led, known.opened_twice
@@ -341,7 +160,177 @@ def _ranker(random, known: Knowledge, facts: _GameFacts, where: _Seat
         best = _best(codes, scores, random)
         return DRAW if wants_draw else best
 
-    return rank, rank_line
+    def decide(d: tuple, record: Sequence) -> int:
+        phase = d[8]
+        if phase == SEEK:
+            return DRAW
+        m0, m1, m2, m3 = d[12]
+        if not (m0 or m1 or m2 or m3):   # the one legal action: a draw, else a pass
+            return DRAW if d[6] else PASS
+        codes = _codes(m0, m1, m2, m3)
+        hand = d[1]
+        can_draw = d[6]
+        left = draw_end - d[10]
+        if len(codes) == 1 and (not can_draw or d[9] or left < two_each
+                                or hand.bit_count() > 5):
+            return codes[0]   # one placement, and no draw or none it would want
+        read(record)
+        if phase == OPEN or known.ends is None:
+            return _opening(codes, hand, tables, random)
+        return rank(codes, hand, can_draw, d[9], left)
+
+    def bind(loop) -> Callable[..., int]:
+        """The same choices as a policy of ``loop`` (``policy(mL, mR, can_draw[, mU, mD])``,
+        see ``engine.plain_loop``), which the loop never asks for a forced move: what a
+        decision tuple holds besides the masks comes from the loop's live hands and the
+        record (the tiles drawn since the deal, and in this turn). A line's two ends are
+        scored here, written out; other boards go to ``rank``."""
+        record = loop.rec
+
+        def policy(m0: int, m1: int, can_draw: bool, m2: int = 0, m3: int = 0) -> int:
+            if m2 or m3:   # a spinner's arms are open
+                return arms(m0, m1, can_draw, m2, m3)
+            # one placement only: answered at once unless a draw might beat it
+            if m0 and m1:
+                lone = -1
+            elif m0:
+                lone = -1 if m0 & (m0 - 1) else (m0.bit_length() - 1) << 2
+            else:
+                lone = -1 if m1 & (m1 - 1) else (m1.bit_length() - 1) << 2 | 1
+            if lone >= 0 and not can_draw:
+                return lone
+            hand = loop.hands[seat]
+            if lone >= 0 and hand.bit_count() > 5:
+                return lone
+            read(record)
+            ends = known.ends
+            if ends is None:   # the opening (the loop passes its tiles as m0)
+                return _opening(_codes(m0, m1, 0, 0), hand, tables, random)
+            left = known.boneyard - reserve - known.draws
+            drawn = known.turn_draws if known.drawer == seat else 0
+            if lone >= 0 and (drawn or left < two_each):
+                return lone
+            if len(ends) != 2 or hand & (hand - 1) == 0:   # a spinner's, or the last tile
+                return rank(_codes(m0, m1, 0, 0), hand, can_draw, drawn, left)
+            # (the Knowledge's lists are new each round: read after ``read``)
+            lacks, led, twice = known.lacks, known.led, known.opened_twice
+            placed = known.placed
+            shed = SHED[2 if left <= 0 else (1 if left <= players else 0)]
+            # may a voluntary draw beat every placement? (``strategist._wants_draw``)
+            next_suits = 0
+            if (can_draw and not drawn and left >= two_each and next_is_opponent
+                    and hand.bit_count() <= 5):
+                next_suits = (led[next_seat] | twice[next_seat]) & ~lacks[next_seat]
+            wants_draw = next_suits != 0
+            opp = 0
+            for o in opponents:
+                opp = (opp | led[o] | twice[o]) & ~lacks[o]
+            if partners:
+                opened = known.opened
+                suits = partner_lacks = 0
+                for p in partners:
+                    suits = (suits | led[p] | opened[p]) & ~lacks[p]
+                    partner_lacks |= lacks[p]
+            e0, e1 = ends
+            vm0, vm1 = VM[e0], VM[e1]
+            c0, c1 = (hand & vm0).bit_count(), (hand & vm1).bit_count()
+            # an end value is locked when only I still hold it: none unseen
+            seen0, seen1 = top1 - placed[e0], top1 - placed[e1]
+            codes = []
+            scores = []
+            # the left end's placements, then the right's (legal order); the other end stays
+            at, m, end, keep, mk, ck, sk = 0, m0, e0, e1, vm1, c1, seen1
+            while True:
+                while m:
+                    low = m & -m
+                    m ^= low
+                    t = low.bit_length() - 1
+                    mine = ck - (mk >> t & 1)   # my tiles left showing the kept end's value
+                    locked = mine and sk == ck
+                    v = PIPS[t] - end
+                    if v == keep:
+                        kept = mine + mine
+                        values = 1 << v
+                        fits = mk
+                    else:
+                        vm = VM[v]
+                        c = (hand & vm).bit_count()
+                        kept = mine + c - 1
+                        values = 1 << keep | 1 << v
+                        fits = mk | vm
+                        if c > 1 and top1 - placed[v] == c:
+                            locked += 1
+                    # my other tiles that fit an end next turn (the placed one fits the new end)
+                    options = (hand & fits).bit_count() - 1
+                    half = OPTIONS2 * options + CONTROL2 * kept + LOCK2 * locked + DOUBLE[t]
+                    block = 0
+                    for o, weight in blocking:
+                        lacked = values & lacks[o]
+                        if lacked:
+                            block += weight * lacked.bit_count()
+                            if lacked == values:
+                                block += SHUTOUT2
+                    if wants_draw and (options or block or not next_suits >> v & 1):
+                        wants_draw = False
+                    half += block - OPP_SUIT2 * (values & opp).bit_count()
+                    if partners:
+                        half += (PARTNER2 * (values & suits).bit_count()
+                                 - PARTNER_LACKS2 * (values & partner_lacks).bit_count())
+                    codes.append(t << 2 | at)
+                    scores.append(half * 0.5 + shed[t])
+                if at:
+                    break
+                at, m, end, keep, mk, ck, sk = 1, m1, e1, e0, vm0, c0, seen0
+            if len(codes) == 1:
+                best = codes[0]
+            else:   # the best; on a tie (within 1e-9) the RNG picks (``_best``)
+                top = max(scores)
+                floor = top - 1e-9
+                tied = 0
+                for score in scores:
+                    if score >= floor:
+                        tied += 1
+                best = codes[scores.index(top)] if tied == 1 else _best(codes, scores, random)
+            return DRAW if wants_draw else best
+
+        def arms(m0: int, m1: int, can_draw: bool, m2: int, m3: int) -> int:
+            codes = _codes(m0, m1, m2, m3)
+            hand = loop.hands[seat]
+            if len(codes) == 1 and (not can_draw or hand.bit_count() > 5):
+                return codes[0]
+            read(record)
+            left = known.boneyard - reserve - known.draws
+            drawn = known.turn_draws if known.drawer == seat else 0
+            if len(codes) == 1 and (drawn or left < two_each):
+                return codes[0]
+            return rank(codes, hand, can_draw, drawn, left)
+
+        return policy
+
+    decide.bind = bind
+    return decide
+
+
+def _codes(m0: int, m1: int, m2: int, m3: int) -> list[int]:
+    """The legal placements as action codes (tile index << 2 | end), in legal order."""
+    codes = []
+    while m0:
+        low = m0 & -m0
+        m0 ^= low
+        codes.append((low.bit_length() - 1) << 2)
+    while m1:
+        low = m1 & -m1
+        m1 ^= low
+        codes.append((low.bit_length() - 1) << 2 | 1)
+    while m2:
+        low = m2 & -m2
+        m2 ^= low
+        codes.append((low.bit_length() - 1) << 2 | 2)
+    while m3:
+        low = m3 & -m3
+        m3 ^= low
+        codes.append((low.bit_length() - 1) << 2 | 3)
+    return codes
 
 
 def _best(codes: list[int], scores: list[float], random) -> int:
@@ -363,18 +352,18 @@ def _best(codes: list[int], scores: list[float], random) -> int:
 
 
 def _opening(codes: list[int], hand: int, tables: _Tables, random) -> int:
-    """The opening tile (``strategist._score_opening``): the strongest suit, its double."""
-    LOW, HIGH, VALUES, VM = tables.low, tables.high, tables.values, tables.value_mask
+    """The opening tile (``strategist._score_opening``): the strongest suit, its double.
+    (The terms before the tile's value are whole numbers: their sum is exact.)"""
+    LOW, HIGH, VM, VALUE = tables.low, tables.high, tables.value_mask, tables.open_value
+    count = [(hand & m).bit_count() for m in VM]
     scores = []
     for code in codes:
         t = code >> 2
         low, high = LOW[t], HIGH[t]
-        c_low, c_high = (hand & VM[low]).bit_count(), (hand & VM[high]).bit_count()
-        strong, other = (c_high, c_low) if c_high >= c_low else (c_low, c_high)
-        if low == high:
-            scores.append(O_SUIT * strong + O_DOUBLE + 0.0 + O_VALUE * VALUES[t])
-        else:
-            scores.append(O_SUIT * strong + 0.0 + O_OTHER * other + O_VALUE * VALUES[t])
+        strong, other = (count[high], count[low]) if count[high] >= count[low] else (
+            count[low], count[high])
+        scores.append((O_SUIT * strong + O_DOUBLE if low == high
+                       else O_SUIT * strong + O_OTHER * other) + VALUE[t])
     return _best(codes, scores, random)
 
 
