@@ -252,7 +252,7 @@ class StrategistBot:
         self.known = known
         from .strategist_fast import make_decider  # it imports this module's weights
 
-        return make_decider(self.rng, known, game, players, self.seat)
+        return make_decider(self.rng, known, game, players, self.seat, shared)
 
     # -- deciding ------------------------------------------------------------------------
     def _decide(self, obs: Observation, legal: Sequence[Action]):

@@ -57,6 +57,7 @@ class _GameFacts:
         self.double = tuple(DOUBLE2 if lo == hi else 0
                             for lo, hi in zip(self.tables.low, self.tables.high, strict=True))
         self.reserve = rules.reserve
+        self.spinner = rules.spinner == "first_double"
         self.draw_end = game.tileset.tile_count - rules.reserve
         self.game = weakref.ref(game)
         self.seats: dict[tuple[int, int], _Seat] = {}
@@ -72,12 +73,13 @@ class _GameFacts:
 _GAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # Game -> _GameFacts
 
 
-def make_decider(rng, known: Knowledge, game, players: int, seat: int
+def make_decider(rng, known: Knowledge, game, players: int, seat: int,
+                 shared: dict | None = None
                  ) -> Callable[[tuple, Sequence], int]:  # noqa: C901 - the hot path, one frame
     """``decide(decision, record) -> action code`` for ``seat`` of a ``players`` match of
     ``game``, with ``decide.bind(loop) -> policy``: the same choices as a policy of the
     loop (see ``bind``). ``known`` reads the public record (shared by the strategists of
-    one match); ``rng`` is the seat's, for ties.
+    one match, as is ``shared``, a dict per match); ``rng`` is the seat's, for ties.
 
     The terms are the reference's, found with less work. Every term but ``shed`` is a
     whole number of half points, so their sum is exact in any order: it is an int of
@@ -185,6 +187,13 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
         decision tuple holds besides the masks comes from the loop's live hands and the
         record (the tiles drawn since the deal, and in this turn). A line's two ends are
         scored here, written out; other boards go to ``rank``."""
+        if not facts.spinner:   # a line: the match's own reader, shared by its strategists
+            entry = shared.get("strategist_line") if shared is not None else None
+            if entry is None or entry[0] is not loop:
+                entry = (loop, _line_policies(loop, facts, players))
+                if shared is not None:
+                    shared["strategist_line"] = entry
+            return entry[1](seat, rng)
         record = loop.rec
 
         def policy(m0: int, m1: int, can_draw: bool, m2: int = 0, m3: int = 0) -> int:
@@ -309,6 +318,190 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
 
     decide.bind = bind
     return decide
+
+
+def _line_policies(loop, facts: _GameFacts, players: int
+                   ) -> Callable[[int, object], Callable[..., int]]:  # noqa: C901 - hot path
+    """``policy_for(seat, rng)``: the strategists' policies of one match on a board without
+    a spinner (a line, two ends), which read the match record themselves.
+
+    What they read is what ``Knowledge.read`` reads (``bots.strategist``), kept in the
+    variables of this one call, which every seat's policy shares: a policy reads the
+    events since the last read of any seat, inline, before it decides. The decision is
+    the bound policy's of ``make_decider`` for a line, term for term.
+    """
+    record = loop.rec
+    tables = facts.tables
+    PIPS, VM, DOUBLE, SHED = tables.pips, tables.value_mask, facts.double, tables.shed
+    top1 = tables.top + 1
+    reserve = facts.reserve
+    two_each = 2 * players
+    # the public record so far (see ``Knowledge``): read up to ``done``; ``e0``, ``e1`` the
+    # ends once the round's first tile is down (``opening`` until then)
+    done = 0
+    opening = True
+    e0 = e1 = 0
+    placed = [0] * top1
+    lacks, led, opened, twice = [0] * players, [0] * players, [0] * players, [0] * players
+    boneyard = draws = turn_draws = 0
+    drawer = -1
+
+    def policy_for(seat: int, rng) -> Callable[..., int]:
+        where = facts.seat(players, seat)
+        partners, opponents = where.partners, where.opponents
+        blocking = tuple((o, _halves(w)) for o, w in where.blocking)
+        next_seat = where.next_seat
+        next_is_opponent = next_seat in opponents
+        random = rng.random
+
+        def policy(m0: int, m1: int, can_draw: bool) -> int:
+            nonlocal done, opening, e0, e1, placed, lacks, led, opened, twice, boneyard
+            nonlocal draws, turn_draws, drawer
+            # one placement only: answered at once unless a draw might beat it
+            if m0 and m1:
+                lone = -1
+            elif m0:
+                lone = -1 if m0 & (m0 - 1) else (m0.bit_length() - 1) << 2
+            else:
+                lone = -1 if m1 & (m1 - 1) else (m1.bit_length() - 1) << 2 | 1
+            if lone >= 0 and not can_draw:
+                return lone
+            hand = loop.hands[seat]
+            if lone >= 0 and hand.bit_count() > 5:
+                return lone
+            # read the events since the last read (only public facts: who drew, never what)
+            for e in record[done:]:
+                kind = e["event"]
+                if kind == "place":
+                    a, b = e["tile"]
+                    placed[a] += 1
+                    if b != a:
+                        placed[b] += 1
+                    p = e["player"]
+                    end = e["end"]
+                    if end is None:   # the round's first tile
+                        e0, e1 = a, b
+                        opening = False
+                        led[p] = 1 << a | 1 << b
+                    else:
+                        if end == "left":
+                            e0 = v = a + b - e0
+                        else:
+                            e1 = v = a + b - e1
+                        bit = 1 << v
+                        if opened[p] & bit:
+                            twice[p] |= bit
+                        else:
+                            opened[p] |= bit
+                    turn_draws = 0
+                elif kind == "draw":
+                    p = e["player"]
+                    if not opening:
+                        lacks[p] |= 1 << e0 | 1 << e1
+                    draws += 1
+                    if turn_draws and drawer == p:
+                        turn_draws += 1
+                    else:
+                        drawer, turn_draws = p, 1
+                elif kind == "pass":
+                    if not opening:
+                        lacks[e["player"]] |= 1 << e0 | 1 << e1
+                    turn_draws = 0
+                elif kind == "deal":
+                    opening = True
+                    placed = [0] * top1
+                    lacks, led = [0] * players, [0] * players
+                    opened, twice = [0] * players, [0] * players
+                    boneyard, draws, turn_draws, drawer = len(e["boneyard"]), 0, 0, -1
+            done = len(record)
+            if opening:   # the round's first tile (the loop passes the tiles that may open)
+                return _opening(_codes(m0, m1, 0, 0), hand, tables, random)
+            left = boneyard - reserve - draws
+            drawn = turn_draws if drawer == seat else 0
+            if lone >= 0 and (drawn or left < two_each):
+                return lone
+            if hand & (hand - 1) == 0:   # the last tile: every placement wins alike, no draw
+                codes = _codes(m0, m1, 0, 0)
+                return codes[int(random() * len(codes))] if len(codes) > 1 else codes[0]
+            shed = SHED[2 if left <= 0 else (1 if left <= players else 0)]
+            # may a voluntary draw beat every placement? (``strategist._wants_draw``)
+            next_suits = 0
+            if (can_draw and not drawn and left >= two_each and next_is_opponent
+                    and hand.bit_count() <= 5):
+                next_suits = (led[next_seat] | twice[next_seat]) & ~lacks[next_seat]
+            wants_draw = next_suits != 0
+            opp = 0
+            for o in opponents:
+                opp = (opp | led[o] | twice[o]) & ~lacks[o]
+            if partners:
+                suits = partner_lacks = 0
+                for p in partners:
+                    suits = (suits | led[p] | opened[p]) & ~lacks[p]
+                    partner_lacks |= lacks[p]
+            vm0, vm1 = VM[e0], VM[e1]
+            c0, c1 = (hand & vm0).bit_count(), (hand & vm1).bit_count()
+            # an end value is locked when only I still hold it: none unseen
+            seen0, seen1 = top1 - placed[e0], top1 - placed[e1]
+            codes = []
+            scores = []
+            # the left end's placements, then the right's (legal order); the other end stays
+            at, m, end, keep, mk, ck, sk = 0, m0, e0, e1, vm1, c1, seen1
+            while True:
+                while m:
+                    low = m & -m
+                    m ^= low
+                    t = low.bit_length() - 1
+                    mine = ck - (mk >> t & 1)   # my tiles left showing the kept end's value
+                    locked = mine and sk == ck
+                    v = PIPS[t] - end
+                    if v == keep:
+                        kept = mine + mine
+                        values = 1 << v
+                        fits = mk
+                    else:
+                        vm = VM[v]
+                        c = (hand & vm).bit_count()
+                        kept = mine + c - 1
+                        values = 1 << keep | 1 << v
+                        fits = mk | vm
+                        if c > 1 and top1 - placed[v] == c:
+                            locked += 1
+                    # my other tiles that fit an end next turn (the placed one fits the new end)
+                    options = (hand & fits).bit_count() - 1
+                    half = OPTIONS2 * options + CONTROL2 * kept + LOCK2 * locked + DOUBLE[t]
+                    block = 0
+                    for o, weight in blocking:
+                        lacked = values & lacks[o]
+                        if lacked:
+                            block += weight * lacked.bit_count()
+                            if lacked == values:
+                                block += SHUTOUT2
+                    if wants_draw and (options or block or not next_suits >> v & 1):
+                        wants_draw = False
+                    half += block - OPP_SUIT2 * (values & opp).bit_count()
+                    if partners:
+                        half += (PARTNER2 * (values & suits).bit_count()
+                                 - PARTNER_LACKS2 * (values & partner_lacks).bit_count())
+                    codes.append(t << 2 | at)
+                    scores.append(half * 0.5 + shed[t])
+                if at:
+                    break
+                at, m, end, keep, mk, ck, sk = 1, m1, e1, e0, vm0, c0, seen0
+            if len(codes) == 1:
+                best = codes[0]
+            else:   # the best; on a tie (within 1e-9) the RNG picks (``_best``)
+                top = max(scores)
+                floor = top - 1e-9
+                tied = 0
+                for score in scores:
+                    if score >= floor:
+                        tied += 1
+                best = codes[scores.index(top)] if tied == 1 else _best(codes, scores, random)
+            return DRAW if wants_draw else best
+
+        return policy
+
+    return policy_for
 
 
 def _codes(m0: int, m1: int, m2: int, m3: int) -> list[int]:
