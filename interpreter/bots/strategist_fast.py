@@ -185,8 +185,9 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int,
         """The same choices as a policy of ``loop`` (``policy(mL, mR, can_draw[, mU, mD])``,
         see ``engine.plain_loop``), which the loop never asks for a forced move: what a
         decision tuple holds besides the masks comes from the loop's live hands and the
-        record (the tiles drawn since the deal, and in this turn). A line's two ends are
-        scored here, written out; other boards go to ``rank``."""
+        record (the tiles drawn since the deal, and in this turn). On a line the match's
+        strategists share one reader of the record, inline in their policies
+        (``_line_policies``); with a spinner they read through ``Knowledge``."""
         if not facts.spinner:   # a line: the match's own reader, shared by its strategists
             entry = shared.get("strategist_line") if shared is not None else None
             if entry is None or entry[0] is not loop:
@@ -197,117 +198,13 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int,
         record = loop.rec
 
         def policy(m0: int, m1: int, can_draw: bool, m2: int = 0, m3: int = 0) -> int:
-            if m2 or m3:   # a spinner's arms are open
-                return arms(m0, m1, can_draw, m2, m3)
-            # one placement only: answered at once unless a draw might beat it
-            if m0 and m1:
-                lone = -1
-            elif m0:
-                lone = -1 if m0 & (m0 - 1) else (m0.bit_length() - 1) << 2
-            else:
-                lone = -1 if m1 & (m1 - 1) else (m1.bit_length() - 1) << 2 | 1
-            if lone >= 0 and not can_draw:
-                return lone
-            hand = loop.hands[seat]
-            if lone >= 0 and hand.bit_count() > 5:
-                return lone
-            read(record)
-            ends = known.ends
-            if ends is None:   # the opening (the loop passes its tiles as m0)
-                return _opening(_codes(m0, m1, 0, 0), hand, tables, random)
-            left = known.boneyard - reserve - known.draws
-            drawn = known.turn_draws if known.drawer == seat else 0
-            if lone >= 0 and (drawn or left < two_each):
-                return lone
-            if len(ends) != 2 or hand & (hand - 1) == 0:   # a spinner's, or the last tile
-                return rank(_codes(m0, m1, 0, 0), hand, can_draw, drawn, left)
-            # (the Knowledge's lists are new each round: read after ``read``)
-            lacks, led, twice = known.lacks, known.led, known.opened_twice
-            placed = known.placed
-            shed = SHED[2 if left <= 0 else (1 if left <= players else 0)]
-            # may a voluntary draw beat every placement? (``strategist._wants_draw``)
-            next_suits = 0
-            if (can_draw and not drawn and left >= two_each and next_is_opponent
-                    and hand.bit_count() <= 5):
-                next_suits = (led[next_seat] | twice[next_seat]) & ~lacks[next_seat]
-            wants_draw = next_suits != 0
-            opp = 0
-            for o in opponents:
-                opp = (opp | led[o] | twice[o]) & ~lacks[o]
-            if partners:
-                opened = known.opened
-                suits = partner_lacks = 0
-                for p in partners:
-                    suits = (suits | led[p] | opened[p]) & ~lacks[p]
-                    partner_lacks |= lacks[p]
-            e0, e1 = ends
-            vm0, vm1 = VM[e0], VM[e1]
-            c0, c1 = (hand & vm0).bit_count(), (hand & vm1).bit_count()
-            # an end value is locked when only I still hold it: none unseen
-            seen0, seen1 = top1 - placed[e0], top1 - placed[e1]
-            codes = []
-            scores = []
-            # the left end's placements, then the right's (legal order); the other end stays
-            at, m, end, keep, mk, ck, sk = 0, m0, e0, e1, vm1, c1, seen1
-            while True:
-                while m:
-                    low = m & -m
-                    m ^= low
-                    t = low.bit_length() - 1
-                    mine = ck - (mk >> t & 1)   # my tiles left showing the kept end's value
-                    locked = mine and sk == ck
-                    v = PIPS[t] - end
-                    if v == keep:
-                        kept = mine + mine
-                        values = 1 << v
-                        fits = mk
-                    else:
-                        vm = VM[v]
-                        c = (hand & vm).bit_count()
-                        kept = mine + c - 1
-                        values = 1 << keep | 1 << v
-                        fits = mk | vm
-                        if c > 1 and top1 - placed[v] == c:
-                            locked += 1
-                    # my other tiles that fit an end next turn (the placed one fits the new end)
-                    options = (hand & fits).bit_count() - 1
-                    half = OPTIONS2 * options + CONTROL2 * kept + LOCK2 * locked + DOUBLE[t]
-                    block = 0
-                    for o, weight in blocking:
-                        lacked = values & lacks[o]
-                        if lacked:
-                            block += weight * lacked.bit_count()
-                            if lacked == values:
-                                block += SHUTOUT2
-                    if wants_draw and (options or block or not next_suits >> v & 1):
-                        wants_draw = False
-                    half += block - OPP_SUIT2 * (values & opp).bit_count()
-                    if partners:
-                        half += (PARTNER2 * (values & suits).bit_count()
-                                 - PARTNER_LACKS2 * (values & partner_lacks).bit_count())
-                    codes.append(t << 2 | at)
-                    scores.append(half * 0.5 + shed[t])
-                if at:
-                    break
-                at, m, end, keep, mk, ck, sk = 1, m1, e1, e0, vm0, c0, seen0
-            if len(codes) == 1:
-                best = codes[0]
-            else:   # the best; on a tie (within 1e-9) the RNG picks (``_best``)
-                top = max(scores)
-                floor = top - 1e-9
-                tied = 0
-                for score in scores:
-                    if score >= floor:
-                        tied += 1
-                best = codes[scores.index(top)] if tied == 1 else _best(codes, scores, random)
-            return DRAW if wants_draw else best
-
-        def arms(m0: int, m1: int, can_draw: bool, m2: int, m3: int) -> int:
             codes = _codes(m0, m1, m2, m3)
             hand = loop.hands[seat]
             if len(codes) == 1 and (not can_draw or hand.bit_count() > 5):
-                return codes[0]
+                return codes[0]   # one placement, and no draw it would want
             read(record)
+            if known.ends is None:   # the opening (the loop passes its tiles as m0)
+                return _opening(codes, hand, tables, random)
             left = known.boneyard - reserve - known.draws
             drawn = known.turn_draws if known.drawer == seat else 0
             if len(codes) == 1 and (drawn or left < two_each):
@@ -353,6 +250,9 @@ def _line_policies(loop, facts: _GameFacts, players: int
         next_seat = where.next_seat
         next_is_opponent = next_seat in opponents
         random = rng.random
+        # the block weights against each opponent: two written out, any more in a loop
+        (o1, w1), (o2, w2) = (*blocking, (0, 0))[:2]
+        more = blocking[2:]
 
         def policy(m0: int, m1: int, can_draw: bool) -> int:
             nonlocal done, opening, e0, e1, placed, lacks, led, opened, twice, boneyard
@@ -429,64 +329,80 @@ def _line_policies(loop, facts: _GameFacts, players: int
             if (can_draw and not drawn and left >= two_each and next_is_opponent
                     and hand.bit_count() <= 5):
                 next_suits = (led[next_seat] | twice[next_seat]) & ~lacks[next_seat]
-            wants_draw = next_suits != 0
+            # values an opponent led or opened twice (and does not lack): opening them costs;
+            # values a partner plays (led or opened) or lacks; per value, the half points
+            # of the terms that count end values (``_score_place``: opp_suit, partner,
+            # partner_lacks), and the block weights against each opponent
             opp = 0
             for o in opponents:
                 opp = (opp | led[o] | twice[o]) & ~lacks[o]
-            if partners:
-                suits = partner_lacks = 0
-                for p in partners:
-                    suits = (suits | led[p] | opened[p]) & ~lacks[p]
-                    partner_lacks |= lacks[p]
-            vm0, vm1 = VM[e0], VM[e1]
-            c0, c1 = (hand & vm0).bit_count(), (hand & vm1).bit_count()
-            # an end value is locked when only I still hold it: none unseen
-            seen0, seen1 = top1 - placed[e0], top1 - placed[e1]
+            suits = partner_lacks = 0
+            for p in partners:
+                suits = (suits | led[p] | opened[p]) & ~lacks[p]
+                partner_lacks |= lacks[p]
+            lk1 = lacks[o1] if w1 else 0
+            lk2 = lacks[o2] if w2 else 0
+            lks = lk1 | lk2   # (whether a placement blocks anyone, for the draw question)
+            for o, _ in more:
+                lks |= lacks[o]
             codes = []
             scores = []
             # the left end's placements, then the right's (legal order); the other end stays
-            at, m, end, keep, mk, ck, sk = 0, m0, e0, e1, vm1, c1, seen1
+            at, m, end, keep = 0, m0, e0, e1
             while True:
+                mk = VM[keep]
+                ck = (hand & mk).bit_count()
+                kbit = 1 << keep
+                # an end value is locked when I still hold some and nobody else can
+                klock = top1 - placed[keep] == ck
                 while m:
                     low = m & -m
                     m ^= low
                     t = low.bit_length() - 1
-                    mine = ck - (mk >> t & 1)   # my tiles left showing the kept end's value
-                    locked = mine and sk == ck
                     v = PIPS[t] - end
+                    mine = ck - (mk >> t & 1)   # my tiles left showing the kept end's value
                     if v == keep:
-                        kept = mine + mine
-                        values = 1 << v
-                        fits = mk
+                        half = CONTROL2 * (mine + mine) + OPTIONS2 * (ck - 1)
+                        values = kbit
                     else:
                         vm = VM[v]
                         c = (hand & vm).bit_count()
-                        kept = mine + c - 1
-                        values = 1 << keep | 1 << v
-                        fits = mk | vm
+                        # my other tiles that fit an end next turn (the placed one shows v)
+                        options = (hand & (mk | vm)).bit_count() - 1
+                        half = CONTROL2 * (mine + c - 1) + OPTIONS2 * options
+                        values = kbit | 1 << v
                         if c > 1 and top1 - placed[v] == c:
-                            locked += 1
-                    # my other tiles that fit an end next turn (the placed one fits the new end)
-                    options = (hand & fits).bit_count() - 1
-                    half = OPTIONS2 * options + CONTROL2 * kept + LOCK2 * locked + DOUBLE[t]
-                    block = 0
-                    for o, weight in blocking:
-                        lacked = values & lacks[o]
+                            half += LOCK2
+                    if mine and klock:
+                        half += LOCK2
+                    lacked = values & lk1
+                    if lacked:
+                        half += w1 * lacked.bit_count() + (SHUTOUT2 if lacked == values else 0)
+                    if lk2:
+                        lacked = values & lk2
                         if lacked:
-                            block += weight * lacked.bit_count()
-                            if lacked == values:
-                                block += SHUTOUT2
-                    if wants_draw and (options or block or not next_suits >> v & 1):
-                        wants_draw = False
-                    half += block - OPP_SUIT2 * (values & opp).bit_count()
+                            half += w2 * lacked.bit_count() + (SHUTOUT2 if lacked == values
+                                                               else 0)
+                    if more:
+                        for o, weight in more:
+                            lacked = values & lacks[o]
+                            if lacked:
+                                half += weight * lacked.bit_count() + (
+                                    SHUTOUT2 if lacked == values else 0)
+                    if next_suits and (not next_suits >> v & 1 or values & lks or (
+                            (hand & (mk | VM[v])).bit_count() > 1)):
+                        next_suits = 0   # a placement a draw cannot beat (it blocks, or
+                                         # leaves a tile to follow with, or a suit it lacks)
+                    if values & opp:
+                        half -= OPP_SUIT2 * (values & opp).bit_count()
                     if partners:
                         half += (PARTNER2 * (values & suits).bit_count()
                                  - PARTNER_LACKS2 * (values & partner_lacks).bit_count())
                     codes.append(t << 2 | at)
-                    scores.append(half * 0.5 + shed[t])
+                    scores.append((half + DOUBLE[t]) * 0.5 + shed[t])
                 if at:
                     break
-                at, m, end, keep, mk, ck, sk = 1, m1, e1, e0, vm0, c0, seen0
+                at, m, end, keep = 1, m1, e1, e0
             if len(codes) == 1:
                 best = codes[0]
             else:   # the best; on a tie (within 1e-9) the RNG picks (``_best``)
@@ -497,7 +413,7 @@ def _line_policies(loop, facts: _GameFacts, players: int
                     if score >= floor:
                         tied += 1
                 best = codes[scores.index(top)] if tied == 1 else _best(codes, scores, random)
-            return DRAW if wants_draw else best
+            return DRAW if next_suits else best
 
         return policy
 
