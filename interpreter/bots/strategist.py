@@ -242,17 +242,9 @@ class StrategistBot:
         anything, and no Observation or Action is built: this is what makes simulations
         with strategists fast. A test plays rulesets both ways and compares the records.
         """
-        # What the public record says is the same for every seat: the strategists of one
-        # match (``shared``: a dict per match) read it once between them.
-        known = shared.get("strategist") if shared is not None else None
-        if known is None:
-            known = Knowledge(players, game.rules.max_pip, game.rules.spinner == "first_double")
-            if shared is not None:
-                shared["strategist"] = known
-        self.known = known
-        from .strategist_fast import make_decider  # it imports this module's weights
+        from .strategist_fast import Decider  # (it imports this module's weights)
 
-        return make_decider(self.rng, known, game, players, self.seat, shared)
+        return Decider(self.rng, game, players, self.seat, shared)
 
     # -- deciding ------------------------------------------------------------------------
     def _decide(self, obs: Observation, legal: Sequence[Action]):

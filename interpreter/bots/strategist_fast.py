@@ -60,26 +60,93 @@ class _GameFacts:
         self.spinner = rules.spinner == "first_double"
         self.draw_end = game.tileset.tile_count - rules.reserve
         self.game = weakref.ref(game)
-        self.seats: dict[tuple[int, int], _Seat] = {}
+        self.seats: dict[tuple[int, int], _SeatWeights] = {}
 
-    def seat(self, players: int, seat: int) -> _Seat:
+    def seat(self, players: int, seat: int) -> _SeatWeights:
         where = self.seats.get((players, seat))
         if where is None:
-            where = self.seats[players, seat] = _Seat(seat, players,
-                                                      self.game().teams(players))
+            where = self.seats[players, seat] = _SeatWeights(seat, players,
+                                                             self.game().teams(players))
         return where
+
+
+class _SeatWeights(_Seat):
+    """A seat's view of the table with its block weights in half points (``blocking2``),
+    those against its first two opponents written out (``o1, w1, o2, w2``: weight 0 when
+    there is no such opponent) and against any others in ``more``."""
+
+    def __init__(self, me: int, n: int, teams):
+        super().__init__(me, n, teams)
+        self.blocking2 = blocking = tuple((o, _halves(w)) for o, w in self.blocking)
+        (self.o1, self.w1), (self.o2, self.w2) = (*blocking, (0, 0), (0, 0))[:2]
+        self.more = blocking[2:]
+        self.next_is_opponent = self.next_seat in self.opponents
 
 
 _GAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # Game -> _GameFacts
 
 
-def make_decider(rng, known: Knowledge, game, players: int, seat: int,
-                 shared: dict | None = None
+def _facts(game) -> _GameFacts:
+    facts = _GAMES.get(game)
+    if facts is None:
+        facts = _GAMES[game] = _GameFacts(game)
+    return facts
+
+
+class Decider:
+    """A strategist seat's choices for one match, without Observations: called as
+    ``decider(decision, record) -> action code`` (the engine's decision tuple and the
+    record so far), or bound to the match loop as a policy (``bind``), which is how
+    ``api.play_match`` uses it. What it needs is built on first use, once a match."""
+
+    __slots__ = ("rng", "game", "players", "seat", "shared", "_general")
+
+    def __init__(self, rng, game, players: int, seat: int, shared: dict | None = None):
+        self.rng, self.game, self.players, self.seat = rng, game, players, seat
+        self.shared = shared    # a dict per match: what the match's strategists share
+        self._general = None
+
+    def __call__(self, d: tuple, record: Sequence) -> int:
+        return self._general_decider()(d, record)
+
+    def bind(self, loop) -> Callable[..., int]:
+        """The same choices as a policy of ``loop`` (``policy(mL, mR, can_draw[, mU, mD])``,
+        see ``engine.plain_loop``), which the loop never asks for a forced move: what a
+        decision tuple holds besides the masks comes from the loop's live hands and the
+        record (the tiles drawn since the deal, and in this turn). On a line the match's
+        strategists share one reader of the record, inline in their policies
+        (``_line_policies``); with a spinner they read it through ``Knowledge``."""
+        facts = _facts(self.game)
+        if facts.spinner:
+            return self._general_decider().bind(loop)
+        shared = self.shared
+        entry = shared.get("strategist_line") if shared is not None else None
+        if entry is None or entry[0] is not loop:
+            entry = (loop, _line_policies(loop, facts, self.players))
+            if shared is not None:
+                shared["strategist_line"] = entry
+        return entry[1](self.seat, self.rng)
+
+    def _general_decider(self) -> Callable[[tuple, Sequence], int]:
+        if self._general is None:
+            # what the public record says is the same for every seat: the strategists of
+            # one match read it once between them
+            shared, rules = self.shared, self.game.rules
+            known = shared.get("strategist") if shared is not None else None
+            if known is None:
+                known = Knowledge(self.players, rules.max_pip, rules.spinner == "first_double")
+                if shared is not None:
+                    shared["strategist"] = known
+            self._general = make_decider(self.rng, known, self.game, self.players, self.seat)
+        return self._general
+
+
+def make_decider(rng, known: Knowledge, game, players: int, seat: int
                  ) -> Callable[[tuple, Sequence], int]:  # noqa: C901 - the hot path, one frame
     """``decide(decision, record) -> action code`` for ``seat`` of a ``players`` match of
-    ``game``, with ``decide.bind(loop) -> policy``: the same choices as a policy of the
-    loop (see ``bind``). ``known`` reads the public record (shared by the strategists of
-    one match, as is ``shared``, a dict per match); ``rng`` is the seat's, for ties.
+    ``game``, for any board, with ``decide.bind(loop) -> policy``: the same choices as a
+    policy of the loop. ``known`` reads the public record (shared by the strategists of
+    one match); ``rng`` is the seat's, for ties.
 
     The terms are the reference's, found with less work. Every term but ``shed`` is a
     whole number of half points, so their sum is exact in any order: it is an int of
@@ -88,13 +155,11 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int,
     ``options`` is their count less one); on a line, the unchanged end's facts are found
     once per end.
     """
-    facts = _GAMES.get(game)
-    if facts is None:
-        facts = _GAMES[game] = _GameFacts(game)
+    facts = _facts(game)
     tables, draw_end, reserve = facts.tables, facts.draw_end, facts.reserve
     where = facts.seat(players, seat)
     partners, opponents = where.partners, where.opponents
-    blocking = tuple((o, _halves(w)) for o, w in where.blocking)
+    blocking = where.blocking2
     next_seat = where.next_seat
     next_is_opponent = next_seat in opponents
     PIPS, VM, DOUBLE, SHED = tables.pips, tables.value_mask, facts.double, tables.shed
@@ -182,19 +247,7 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int,
         return rank(codes, hand, can_draw, d[9], left)
 
     def bind(loop) -> Callable[..., int]:
-        """The same choices as a policy of ``loop`` (``policy(mL, mR, can_draw[, mU, mD])``,
-        see ``engine.plain_loop``), which the loop never asks for a forced move: what a
-        decision tuple holds besides the masks comes from the loop's live hands and the
-        record (the tiles drawn since the deal, and in this turn). On a line the match's
-        strategists share one reader of the record, inline in their policies
-        (``_line_policies``); with a spinner they read through ``Knowledge``."""
-        if not facts.spinner:   # a line: the match's own reader, shared by its strategists
-            entry = shared.get("strategist_line") if shared is not None else None
-            if entry is None or entry[0] is not loop:
-                entry = (loop, _line_policies(loop, facts, players))
-                if shared is not None:
-                    shared["strategist_line"] = entry
-            return entry[1](seat, rng)
+        """The same choices as a policy of ``loop`` (see ``Decider.bind``)."""
         record = loop.rec
 
         def policy(m0: int, m1: int, can_draw: bool, m2: int = 0, m3: int = 0) -> int:
@@ -246,13 +299,10 @@ def _line_policies(loop, facts: _GameFacts, players: int
     def policy_for(seat: int, rng) -> Callable[..., int]:
         where = facts.seat(players, seat)
         partners, opponents = where.partners, where.opponents
-        blocking = tuple((o, _halves(w)) for o, w in where.blocking)
-        next_seat = where.next_seat
-        next_is_opponent = next_seat in opponents
-        random = rng.random
+        next_seat, next_is_opponent = where.next_seat, where.next_is_opponent
         # the block weights against each opponent: two written out, any more in a loop
-        (o1, w1), (o2, w2) = (*blocking, (0, 0))[:2]
-        more = blocking[2:]
+        o1, w1, o2, w2, more = where.o1, where.w1, where.o2, where.w2, where.more
+        random = rng.random
 
         def policy(m0: int, m1: int, can_draw: bool) -> int:
             nonlocal done, opening, e0, e1, placed, lacks, led, opened, twice, boneyard
