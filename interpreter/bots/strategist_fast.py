@@ -116,12 +116,12 @@ class Decider:
         record (the tiles drawn since the deal, and in this turn). On a line the match's
         strategists share one reader of the record, inline in their policies
         (``_line_policies``); with a spinner they read it through ``Knowledge``."""
-        facts = _facts(self.game)
-        if facts.spinner:
-            return self._general_decider().bind(loop)
         shared = self.shared
         entry = shared.get("strategist_line") if shared is not None else None
         if entry is None or entry[0] is not loop:
+            facts = _facts(self.game)
+            if facts.spinner:
+                return self._general_decider().bind(loop)
             entry = (loop, _line_policies(loop, facts, self.players))
             if shared is not None:
                 shared["strategist_line"] = entry
@@ -243,7 +243,7 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
             return codes[0]   # one placement, and no draw or none it would want
         read(record)
         if phase == OPEN or known.ends is None:
-            return _opening(codes, hand, tables, random)
+            return _opening(m0, hand, tables, random)
         return rank(codes, hand, can_draw, d[9], left)
 
     def bind(loop) -> Callable[..., int]:
@@ -257,7 +257,7 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
                 return codes[0]   # one placement, and no draw it would want
             read(record)
             if known.ends is None:   # the opening (the loop passes its tiles as m0)
-                return _opening(codes, hand, tables, random)
+                return _opening(m0, hand, tables, random)
             left = known.boneyard - reserve - known.draws
             drawn = known.turn_draws if known.drawer == seat else 0
             if len(codes) == 1 and (drawn or left < two_each):
@@ -365,7 +365,7 @@ def _line_policies(loop, facts: _GameFacts, players: int
                     boneyard, draws, turn_draws, drawer = len(e["boneyard"]), 0, 0, -1
             done = len(record)
             if opening:   # the round's first tile (the loop passes the tiles that may open)
-                return _opening(_codes(m0, m1, 0, 0), hand, tables, random)
+                return _opening(m0, hand, tables, random)
             left = boneyard - reserve - draws
             drawn = turn_draws if drawer == seat else 0
             if lone >= 0 and (drawn or left < two_each):
@@ -392,19 +392,22 @@ def _line_policies(loop, facts: _GameFacts, players: int
                 partner_lacks |= lacks[p]
             lk1 = lacks[o1] if w1 else 0
             lk2 = lacks[o2] if w2 else 0
-            lks = lk1 | lk2   # (whether a placement blocks anyone, for the draw question)
-            for o, _ in more:
-                lks |= lacks[o]
+            if next_suits:   # whether a placement blocks anyone, for the draw question
+                lks = lk1 | lk2
+                for o, _ in more:
+                    lks |= lacks[o]
             codes = []
             scores = []
             # the left end's placements, then the right's (legal order); the other end stays
             at, m, end, keep = 0, m0, e0, e1
             while True:
-                mk = VM[keep]
-                ck = (hand & mk).bit_count()
-                kbit = 1 << keep
-                # an end value is locked when I still hold some and nobody else can
-                klock = top1 - placed[keep] == ck
+                if m:
+                    mk = VM[keep]
+                    hk = hand & mk
+                    ck = hk.bit_count()
+                    kbit = 1 << keep
+                    # an end value is locked when I still hold some and nobody else can
+                    klock = top1 - placed[keep] == ck
                 while m:
                     low = m & -m
                     m ^= low
@@ -415,11 +418,10 @@ def _line_policies(loop, facts: _GameFacts, players: int
                         half = CONTROL2 * (mine + mine) + OPTIONS2 * (ck - 1)
                         values = kbit
                     else:
-                        vm = VM[v]
-                        c = (hand & vm).bit_count()
+                        hv = hand & VM[v]
+                        c = hv.bit_count()
                         # my other tiles that fit an end next turn (the placed one shows v)
-                        options = (hand & (mk | vm)).bit_count() - 1
-                        half = CONTROL2 * (mine + c - 1) + OPTIONS2 * options
+                        half = CONTROL2 * (mine + c - 1) + OPTIONS2 * ((hk | hv).bit_count() - 1)
                         values = kbit | 1 << v
                         if c > 1 and top1 - placed[v] == c:
                             half += LOCK2
@@ -510,19 +512,28 @@ def _best(codes: list[int], scores: list[float], random) -> int:
     return pairs[int(random() * len(pairs))][1]
 
 
-def _opening(codes: list[int], hand: int, tables: _Tables, random) -> int:
-    """The opening tile (``strategist._score_opening``): the strongest suit, its double.
-    (The terms before the tile's value are whole numbers: their sum is exact.)"""
-    LOW, HIGH, VM, VALUE = tables.low, tables.high, tables.value_mask, tables.open_value
-    count = [(hand & m).bit_count() for m in VM]
+def _opening(m: int, hand: int, tables: _Tables, random) -> int:
+    """The opening tile among the tiles of mask ``m`` (``strategist._score_opening``): the
+    strongest suit, then its double, then the other half's suit, then the tile's value.
+    (The terms before the value are whole numbers: their sum is exact in any order.)"""
+    LOW, HIGH, VALUE = tables.low, tables.high, tables.open_value
+    count = [(hand & vm).bit_count() for vm in tables.value_mask]
+    codes = []
     scores = []
-    for code in codes:
-        t = code >> 2
-        low, high = LOW[t], HIGH[t]
-        strong, other = (count[high], count[low]) if count[high] >= count[low] else (
-            count[low], count[high])
-        scores.append((O_SUIT * strong + O_DOUBLE if low == high
-                       else O_SUIT * strong + O_OTHER * other) + VALUE[t])
+    while m:
+        low = m & -m
+        m ^= low
+        t = low.bit_length() - 1
+        lo, hi = LOW[t], HIGH[t]
+        c_lo, c_hi = count[lo], count[hi]
+        if lo == hi:
+            score = O_SUIT * c_hi + O_DOUBLE
+        elif c_hi >= c_lo:
+            score = O_SUIT * c_hi + O_OTHER * c_lo
+        else:
+            score = O_SUIT * c_lo + O_OTHER * c_hi
+        codes.append(t << 2)
+        scores.append(score + VALUE[t])
     return _best(codes, scores, random)
 
 
