@@ -396,8 +396,11 @@ def _line_policies(loop, facts: _GameFacts, players: int
                 lks = lk1 | lk2
                 for o, _ in more:
                     lks |= lacks[o]
-            codes = []
-            scores = []
+            # the best so far, and the placements within 1e-9 of it (``tied``, in legal
+            # order, from the first one): nothing below ``floor`` can tie with the best
+            top = floor = -1e300
+            best = -1
+            tied = None
             # the left end's placements, then the right's (legal order); the other end stays
             at, m, end, keep = 0, m0, e0, e1
             while True:
@@ -450,21 +453,24 @@ def _line_policies(loop, facts: _GameFacts, players: int
                     if partners:
                         half += (PARTNER2 * (values & suits).bit_count()
                                  - PARTNER_LACKS2 * (values & partner_lacks).bit_count())
-                    codes.append(t << 2 | at)
-                    scores.append((half + DOUBLE[t]) * 0.5 + shed[t])
+                    score = (half + DOUBLE[t]) * 0.5 + shed[t]
+                    if score >= floor:
+                        if score > top + 1e-9:   # a clear best so far
+                            tied = None
+                        else:
+                            if tied is None:
+                                tied = [(top, best)]
+                            tied.append((score, t << 2 | at))
+                        if score > top:
+                            top, floor, best = score, score - 1e-9, t << 2 | at
                 if at:
                     break
                 at, m, end, keep = 1, m1, e1, e0
-            if len(codes) == 1:
-                best = codes[0]
-            else:   # the best; on a tie (within 1e-9) the RNG picks (``_best``)
-                top = max(scores)
-                floor = top - 1e-9
-                tied = 0
-                for score in scores:
-                    if score >= floor:
-                        tied += 1
-                best = codes[scores.index(top)] if tied == 1 else _best(codes, scores, random)
+            if tied is not None:   # a tie (within 1e-9): the RNG picks, as ``_best`` does
+                tied = [pair for pair in tied if pair[0] >= floor]
+                if len(tied) > 1:
+                    tied.sort(key=_first, reverse=True)
+                    best = tied[int(random() * len(tied))][1]
             return DRAW if next_suits else best
 
         return policy
