@@ -411,25 +411,31 @@ def _line_policies(loop, facts: _GameFacts, players: int
                     kbit = 1 << keep
                     # an end value is locked when I still hold some and nobody else can
                     klock = top1 - placed[keep] == ck
+                    # the placed tile shows the kept value only when both ends show it, or
+                    # it is the tile (end, keep): then my tiles left showing it are ck - 1;
+                    # the kept end's share of control and lock, and the "less one" of
+                    # options, for a tile that leaves another value (v) at this end
+                    mine = ck - 1 if end == keep else ck
+                    kept_half = CONTROL2 * (mine - 1) - OPTIONS2 + (
+                        LOCK2 if mine and klock else 0)
                 while m:
                     low = m & -m
                     m ^= low
                     t = low.bit_length() - 1
                     v = PIPS[t] - end
-                    mine = ck - (mk >> t & 1)   # my tiles left showing the kept end's value
-                    if v == keep:
-                        half = CONTROL2 * (mine + mine) + OPTIONS2 * (ck - 1)
+                    if v == keep:   # both ends will show it: the tile (end, keep)
+                        half = (CONTROL2 * 2 + OPTIONS2) * (ck - 1) + (
+                            LOCK2 if ck > 1 and klock else 0)
                         values = kbit
                     else:
                         hv = hand & VM[v]
                         c = hv.bit_count()
-                        # my other tiles that fit an end next turn (the placed one shows v)
-                        half = CONTROL2 * (mine + c - 1) + OPTIONS2 * ((hk | hv).bit_count() - 1)
+                        # kept: mine + (c - 1); options: my tiles fitting either end, less
+                        # the placed one; an end value only I still hold (none unseen)
+                        half = kept_half + CONTROL2 * c + OPTIONS2 * (hk | hv).bit_count()
                         values = kbit | 1 << v
                         if c > 1 and top1 - placed[v] == c:
                             half += LOCK2
-                    if mine and klock:
-                        half += LOCK2
                     lacked = values & lk1
                     if lacked:
                         half += w1 * lacked.bit_count() + (SHUTOUT2 if lacked == values else 0)
