@@ -56,6 +56,13 @@ class _GameFacts:
         self.tables = _Tables(game.tileset.tiles, rules.max_pip, game.values)
         self.double = tuple(DOUBLE2 if lo == hi else 0
                             for lo, hi in zip(self.tables.low, self.tables.high, strict=True))
+        # the bit of each tile by its two values (low, high), as records write tiles
+        top1 = rules.max_pip + 1
+        bit_of = {(lo, hi): 1 << t for t, (lo, hi) in enumerate(zip(self.tables.low,
+                                                                     self.tables.high,
+                                                                     strict=True))}
+        self.tile_bit = tuple(tuple(bit_of.get((lo, hi), 0) for hi in range(top1))
+                              for lo in range(top1))
         self.reserve = rules.reserve
         self.spinner = rules.spinner == "first_double"
         self.draw_end = game.tileset.tile_count - rules.reserve
@@ -283,7 +290,7 @@ def _line_policies(loop, facts: _GameFacts, players: int
     record = loop.rec
     tables = facts.tables
     PIPS, VM, DOUBLE, SHED = tables.pips, tables.value_mask, facts.double, tables.shed
-    top1 = tables.top + 1
+    TILE = facts.tile_bit
     reserve = facts.reserve
     two_each = 2 * players
     # the public record so far (see ``Knowledge``): read up to ``done``; ``e0``, ``e1`` the
@@ -291,7 +298,7 @@ def _line_policies(loop, facts: _GameFacts, players: int
     done = 0
     opening = True
     e0 = e1 = 0
-    placed = [0] * top1
+    board = 0   # the tiles placed this round, a bitmask
     lacks, led, opened, twice = [0] * players, [0] * players, [0] * players, [0] * players
     boneyard = draws = turn_draws = 0
     drawer = -1
@@ -305,7 +312,7 @@ def _line_policies(loop, facts: _GameFacts, players: int
         random = rng.random
 
         def policy(m0: int, m1: int, can_draw: bool) -> int:
-            nonlocal done, opening, e0, e1, placed, lacks, led, opened, twice, boneyard
+            nonlocal done, opening, e0, e1, board, lacks, led, opened, twice, boneyard
             nonlocal draws, turn_draws, drawer
             # one placement only: answered at once unless a draw might beat it
             if m0 and m1:
@@ -324,9 +331,7 @@ def _line_policies(loop, facts: _GameFacts, players: int
                 kind = e["event"]
                 if kind == "place":
                     a, b = e["tile"]
-                    placed[a] += 1
-                    if b != a:
-                        placed[b] += 1
+                    board |= TILE[a][b]
                     p = e["player"]
                     end = e["end"]
                     if end is None:   # the round's first tile
@@ -359,7 +364,7 @@ def _line_policies(loop, facts: _GameFacts, players: int
                     turn_draws = 0
                 elif kind == "deal":
                     opening = True
-                    placed = [0] * top1
+                    board = 0
                     lacks, led = [0] * players, [0] * players
                     opened, twice = [0] * players, [0] * players
                     boneyard, draws, turn_draws, drawer = len(e["boneyard"]), 0, 0, -1
@@ -396,6 +401,7 @@ def _line_policies(loop, facts: _GameFacts, players: int
                 lks = lk1 | lk2
                 for o, _ in more:
                     lks |= lacks[o]
+            unseen = ~(hand | board)   # tiles neither mine nor placed: others may hold them
             # the best so far, and the placements within 1e-9 of it (``tied``, in legal
             # order, from the first one): nothing below ``floor`` can tie with the best
             top = floor = -1e300
@@ -409,8 +415,9 @@ def _line_policies(loop, facts: _GameFacts, players: int
                     hk = hand & mk
                     ck = hk.bit_count()
                     kbit = 1 << keep
-                    # an end value is locked when I still hold some and nobody else can
-                    klock = top1 - placed[keep] == ck
+                    # an end value is locked when I still hold some and nobody else can:
+                    # no tile showing it is unseen
+                    klock = not mk & unseen
                     # the placed tile shows the kept value only when both ends show it, or
                     # it is the tile (end, keep): then my tiles left showing it are ck - 1;
                     # the kept end's share of control and lock, and the "less one" of
@@ -428,13 +435,14 @@ def _line_policies(loop, facts: _GameFacts, players: int
                             LOCK2 if ck > 1 and klock else 0)
                         values = kbit
                     else:
-                        hv = hand & VM[v]
+                        vm = VM[v]
+                        hv = hand & vm
                         c = hv.bit_count()
                         # kept: mine + (c - 1); options: my tiles fitting either end, less
                         # the placed one; an end value only I still hold (none unseen)
                         half = kept_half + CONTROL2 * c + OPTIONS2 * (hk | hv).bit_count()
                         values = kbit | 1 << v
-                        if c > 1 and top1 - placed[v] == c:
+                        if c > 1 and not vm & unseen:
                             half += LOCK2
                     lacked = values & lk1
                     if lacked:
