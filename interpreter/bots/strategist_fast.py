@@ -397,6 +397,7 @@ def _line_policies(loop, facts: _GameFacts, players: int
                 partner_lacks |= lacks[p]
             lk1 = lacks[o1] if w1 else 0
             lk2 = lacks[o2] if w2 else 0
+            others = lk2 or more or partners
             if next_suits:   # whether a placement blocks anyone, for the draw question
                 lks = lk1 | lk2
                 for o, _ in more:
@@ -447,26 +448,26 @@ def _line_policies(loop, facts: _GameFacts, players: int
                     lacked = values & lk1
                     if lacked:
                         half += w1 * lacked.bit_count() + (SHUTOUT2 if lacked == values else 0)
-                    if lk2:
-                        lacked = values & lk2
-                        if lacked:
-                            half += w2 * lacked.bit_count() + (SHUTOUT2 if lacked == values
-                                                               else 0)
-                    if more:
+                    if values & opp:
+                        half -= OPP_SUIT2 * (values & opp).bit_count()
+                    if others:   # a second opponent, more, or partners
+                        if lk2:
+                            lacked = values & lk2
+                            if lacked:
+                                half += w2 * lacked.bit_count() + (
+                                    SHUTOUT2 if lacked == values else 0)
                         for o, weight in more:
                             lacked = values & lacks[o]
                             if lacked:
                                 half += weight * lacked.bit_count() + (
                                     SHUTOUT2 if lacked == values else 0)
+                        if partners:
+                            half += (PARTNER2 * (values & suits).bit_count()
+                                     - PARTNER_LACKS2 * (values & partner_lacks).bit_count())
                     if next_suits and (not next_suits >> v & 1 or values & lks or (
                             (hand & (mk | VM[v])).bit_count() > 1)):
                         next_suits = 0   # a placement a draw cannot beat (it blocks, or
                                          # leaves a tile to follow with, or a suit it lacks)
-                    if values & opp:
-                        half -= OPP_SUIT2 * (values & opp).bit_count()
-                    if partners:
-                        half += (PARTNER2 * (values & suits).bit_count()
-                                 - PARTNER_LACKS2 * (values & partner_lacks).bit_count())
                     score = (half + DOUBLE[t]) * 0.5 + shed[t]
                     if score >= floor:
                         if score > top + 1e-9:   # a clear best so far
