@@ -291,6 +291,7 @@ def _line_policies(loop, facts: _GameFacts, players: int
     tables = facts.tables
     PIPS, VM, DOUBLE, SHED = tables.pips, tables.value_mask, facts.double, tables.shed
     TILE = facts.tile_bit
+    ALL = (1 << len(PIPS)) - 1   # every tile of the set
     reserve = facts.reserve
     two_each = 2 * players
     # the public record so far (see ``Knowledge``): read up to ``done``; ``e0``, ``e1`` the
@@ -402,7 +403,8 @@ def _line_policies(loop, facts: _GameFacts, players: int
                 lks = lk1 | lk2
                 for o, _ in more:
                     lks |= lacks[o]
-            unseen = ~(hand | board)   # tiles neither mine nor placed: others may hold them
+            unseen = ALL ^ (hand | board)   # tiles neither mine nor placed: others may hold
+
             # the best so far, and the placements within 1e-9 of it (``tied``, in legal
             # order, from the first one): nothing below ``floor`` can tie with the best
             top = floor = -1e300
