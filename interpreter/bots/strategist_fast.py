@@ -187,16 +187,17 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
         next_suits = 0
         if (can_draw and not drawn and left >= two_each and next_is_opponent
                 and hand.bit_count() <= 5):
-            next_suits = (led[next_seat] | twice[next_seat]) & ~lacks[next_seat]
+            lk = lacks[next_seat]   # (x | lk) ^ lk: x & ~lk without a negative int
+            next_suits = (led[next_seat] | twice[next_seat] | lk) ^ lk
         wants_draw = next_suits != 0
         opp = 0
         for o in opponents:
-            opp = (opp | led[o] | twice[o]) & ~lacks[o]
+            opp = (opp | led[o] | twice[o] | lacks[o]) ^ lacks[o]
         if partners:
             opened = known.opened
             suits = partner_lacks = 0
             for p in partners:
-                suits = (suits | led[p] | opened[p]) & ~lacks[p]
+                suits = (suits | led[p] | opened[p] | lacks[p]) ^ lacks[p]
                 partner_lacks |= lacks[p]
         ends = known.ends
         scores = []
@@ -384,17 +385,18 @@ def _line_policies(loop, facts: _GameFacts, players: int
             next_suits = 0
             if (can_draw and not drawn and left >= two_each and next_is_opponent
                     and hand.bit_count() <= 5):
-                next_suits = (led[next_seat] | twice[next_seat]) & ~lacks[next_seat]
+                lk = lacks[next_seat]   # (x | lk) ^ lk: x & ~lk without a negative int
+                next_suits = (led[next_seat] | twice[next_seat] | lk) ^ lk
             # values an opponent led or opened twice (and does not lack): opening them costs;
             # values a partner plays (led or opened) or lacks; per value, the half points
             # of the terms that count end values (``_score_place``: opp_suit, partner,
             # partner_lacks), and the block weights against each opponent
             opp = 0
             for o in opponents:
-                opp = (opp | led[o] | twice[o]) & ~lacks[o]
+                opp = (opp | led[o] | twice[o] | lacks[o]) ^ lacks[o]
             suits = partner_lacks = 0
             for p in partners:
-                suits = (suits | led[p] | opened[p]) & ~lacks[p]
+                suits = (suits | led[p] | opened[p] | lacks[p]) ^ lacks[p]
                 partner_lacks |= lacks[p]
             lk1 = lacks[o1] if w1 else 0
             lk2 = lacks[o2] if w2 else 0
@@ -429,8 +431,9 @@ def _line_policies(loop, facts: _GameFacts, players: int
                     kept_half = CONTROL2 * (mine - 1) - OPTIONS2 + (
                         LOCK2 if mine and klock else 0)
                 while m:
-                    low = m & -m
-                    m ^= low
+                    rest = m & (m - 1)   # (not m & -m: bit operations on a negative int
+                    low = m ^ rest       # allocate)
+                    m = rest
                     t = low.bit_length() - 1
                     v = PIPS[t] - end
                     if v == keep:   # both ends will show it: the tile (end, keep)
@@ -499,19 +502,19 @@ def _codes(m0: int, m1: int, m2: int, m3: int) -> list[int]:
     """The legal placements as action codes (tile index << 2 | end), in legal order."""
     codes = []
     while m0:
-        low = m0 & -m0
+        low = m0 ^ (m0 & (m0 - 1))
         m0 ^= low
         codes.append((low.bit_length() - 1) << 2)
     while m1:
-        low = m1 & -m1
+        low = m1 ^ (m1 & (m1 - 1))
         m1 ^= low
         codes.append((low.bit_length() - 1) << 2 | 1)
     while m2:
-        low = m2 & -m2
+        low = m2 ^ (m2 & (m2 - 1))
         m2 ^= low
         codes.append((low.bit_length() - 1) << 2 | 2)
     while m3:
-        low = m3 & -m3
+        low = m3 ^ (m3 & (m3 - 1))
         m3 ^= low
         codes.append((low.bit_length() - 1) << 2 | 3)
     return codes
@@ -544,7 +547,7 @@ def _opening(m: int, hand: int, tables: _Tables, random) -> int:
     codes = []
     scores = []
     while m:
-        low = m & -m
+        low = m ^ (m & (m - 1))
         m ^= low
         t = low.bit_length() - 1
         lo, hi = LOW[t], HIGH[t]
