@@ -14,9 +14,11 @@ weights), the best wins and ties go to the seat's RNG. The terms that set the wi
 apart from the best lower-scored action are what ``explain`` says, so every choice has
 a reason a player can read. It reads only what its ``Observation`` holds (its hand,
 the line and the public history), so it has no ``policy`` fast path; simulations ask
-``decider``, the same scoring read from the engine's decision and the public record
-(value sets as bitmasks, forced moves unscored), and a test pins both to the same
-choices.
+``decider`` (``bots.strategist_fast``), the same scores computed straight from the
+engine's masks and the public record, bound to the match loop as a policy (forced
+moves never asked, lone placements unscored, no Observation, Action or ``Scored``).
+This module is the reference: tests play both paths and compare the records, and
+pin a few hundred seeded matches' records.
 
 >>> from dominorules import api
 >>> state = api.load_game("house/empty-boneyard").new_match(2, deals=[api.Deal.of(
@@ -234,13 +236,15 @@ class StrategistBot:
     def decider(self, game, players: int,
                 shared: dict | None = None) -> Callable[[tuple, Sequence], int]:
         """The same choice as ``choose``, as ``decide(decision, record) -> action code``
-        over the engine's decision tuple (``engine.plain_loop``) and the match record so far.
+        over the engine's decision tuple (``engine.plain_loop``) and the match record so
+        far, or bound to the match loop as a policy (``decide.bind(loop)``).
 
-        It reads what the Observation holds: its own hand (the decision's), the open
-        ends, the boneyard count and the public part of the record (who drew, never
-        what). Forced moves (only a draw or only a pass) are answered without scoring
-        anything, and no Observation or Action is built: this is what makes simulations
-        with strategists fast. A test plays rulesets both ways and compares the records.
+        It reads what the Observation holds: its own hand, the open ends, the boneyard
+        count and the public part of the record (who drew, never what). Forced moves
+        (only a draw or only a pass) are answered without scoring anything, and no
+        Observation or Action is built: this is what makes simulations with strategists
+        fast (``bots.strategist_fast``). Tests play rulesets both ways and compare the
+        records.
         """
         from .strategist_fast import Decider  # (it imports this module's weights)
 

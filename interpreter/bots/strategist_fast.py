@@ -2,15 +2,20 @@
 
 ``choose`` and ``explain`` (``bots.strategist``) score every legal action into a ``Scored``
 with its named terms, which is what a reason is built from. A simulation only needs the
-winner, so this module computes the same sums straight into floats: no Observation, no
-``Action``, no ``Scored``, no context object, no sort. Forced moves and lone placements
-that no draw could beat are answered before anything is read, and the tables a decision
-needs are looked up once per match. The scoring here must stay the reference's, term for
-term and in the same order of additions (a float summed in another order may differ in
-its last bit and break a tie another way): the pinned records
-(``tests/test_strategist_pinned.py``) and the test that plays both paths hold them to it.
-"""
+winner, so this module computes the same scores straight from the loop's masks: no
+Observation, no ``Action``, no ``Scored``, no context object, no sort. ``Decider`` is
+what ``StrategistBot.decider`` returns; ``api.play_match`` binds it to the match loop as
+a policy, which the loop never asks about a forced move. On a board without a spinner
+(``_line_policies``) the strategists of a match share one reader of the record, inline
+in their policies, and score a placement from what changes at its end; with a spinner
+they read through ``Knowledge`` and rank every placement (``make_decider``).
 
+The scores must be the reference's to the last bit (a float summed another way may
+break a tie another way). Every term but ``shed`` is a whole number of half points, so
+their sum is exact in any order: here it is an int of half points, then ``shed`` is
+added, as the reference adds it last. The records of a few hundred seeded matches are
+pinned, and tests play both paths and compare (``tests/test_strategist_pinned.py``).
+"""
 from __future__ import annotations
 
 import weakref
