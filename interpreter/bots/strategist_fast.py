@@ -380,18 +380,19 @@ def _line_policies(loop, facts: _GameFacts, players: int
                 return _opening(m0, hand, tables, random)
             left = boneyard - reserve - draws
             drawn = turn_draws if drawer == seat else 0
-            if lone >= 0 and (drawn or left < two_each):
-                return lone
-            if hand & (hand - 1) == 0:   # the last tile: every placement wins alike, no draw
-                codes = _codes(m0, m1, 0, 0)
-                return codes[int(random() * len(codes))] if len(codes) > 1 else codes[0]
-            shed = SHED[2 if left <= 0 else (1 if left <= players else 0)]
-            # may a voluntary draw beat every placement? (``strategist._wants_draw``)
+            # may a voluntary draw beat every placement? (``strategist._wants_draw``) Only
+            # when the next player, an opponent, is known to hold a suit (``next_suits``)
             next_suits = 0
             if (can_draw and not drawn and left >= two_each and next_is_opponent
                     and hand.bit_count() <= 5):
                 lk = lacks[next_seat]   # (x | lk) ^ lk: x & ~lk without a negative int
                 next_suits = (led[next_seat] | twice[next_seat] | lk) ^ lk
+            if lone >= 0 and not next_suits:
+                return lone   # one placement, and no draw it would want
+            if hand & (hand - 1) == 0:   # the last tile: every placement wins alike, no draw
+                codes = _codes(m0, m1, 0, 0)
+                return codes[int(random() * len(codes))] if len(codes) > 1 else codes[0]
+            shed = SHED[2 if left <= 0 else (1 if left <= players else 0)]
             # values an opponent led or opened twice (and does not lack): opening them costs;
             # values a partner plays (led or opened) or lacks; per value, the half points
             # of the terms that count end values (``_score_place``: opp_suit, partner,
