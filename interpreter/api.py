@@ -195,8 +195,11 @@ def _play_deciding(game: Game, players: int, seed: int, policies: list, deciders
     """A match whose seats all have a fast policy or a builtin ``decider``: the engine's
     decisions go straight to the deciders, without State, Observations or Actions (a
     decider reads the public record, so the match is recorded even when not traced)."""
-    core = game.loop_class(game, players, seed, policies, record=True,
+    core = game.loop_class(game, players, seed, list(policies), record=True,
                            start_scores=start_scores, max_rounds=max_rounds)
+    for s, decide in enumerate(deciders):
+        if decide is not None and hasattr(decide, "bind"):   # it can answer as a policy
+            core.policies[s] = decide.bind(core)
     run = core.run()
     rec = core.rec
     try:

@@ -55,16 +55,56 @@ def test_the_strategist_makes_the_pinned_choices(case):
     assert digest(*case) == PINNED[case]
 
 
-@pytest.mark.parametrize("ruleset,players", [
-    ("pagat", 3), ("mexican", 4), ("hoyle", 2), ("vietnamese", 4), ("house/spinner", 3),
-    ("house/all-fives", 2), ("house/play-to-the-right", 4), ("house/double-opening", 3),
-    ("house/first-round-highest-double", 2), ("house/partnership-draw", 4)])
+CASES = [("pagat", 3), ("pagat", 4), ("mexican", 4), ("hoyle", 2), ("vietnamese", 4),
+         ("house/spinner", 3), ("house/all-fives", 2), ("house/play-to-the-right", 4),
+         ("house/double-opening", 3), ("house/first-round-highest-double", 2),
+         ("house/partnership-draw", 4)]
+
+
+@pytest.mark.parametrize("ruleset,players", CASES)
 def test_the_decider_and_the_observation_path_choose_alike(ruleset, players):
-    """Simulations use ``decider`` (decision tuples, the public record); play, explain
-    and plug-in comparisons use ``choose`` (an Observation): the same match either way."""
+    """Simulations use ``decider`` (bound to the match loop as a policy, reading the
+    public record); play, explain and plug-in comparisons use ``choose`` (an
+    Observation): the same match either way, every seat a strategist or mixed."""
     game = api.load_game(ruleset)
-    bots = ["strategist", "random", "strategist", "strategist"][:players]
-    for seed in range(3):
+    mixed = ["strategist", "random", "strategist", "strategist"][:players]
+    for seed in range(6):
+        bots = mixed if seed % 2 else "strategist"
         fast = api.play_match(game, players, seed, bots, trace=True)
         slow = api.play_match(game, players, seed, bots, trace=True, fast=False)
         assert fast.events == slow.events and fast.rounds == slow.rounds
+
+
+def play_by_decisions(game, players: int, seed: int):
+    """A match whose strategists answer the loop's decision tuples (``decide(decision,
+    record)``, the decider protocol without ``bind``), as a caller of the protocol would."""
+    shared: dict = {}
+    deciders = [bot.decider(game, players, shared)
+                for bot in api.make_bots("strategist", players, seed)]
+    core = game.loop_class(game, players, seed, [None] * players, record=True)
+    run = core.run()
+    try:
+        decision = next(run)
+        while True:
+            decision = run.send(deciders[decision[0]](decision, core.rec))
+    except StopIteration:
+        pass
+    return core.result
+
+
+@pytest.mark.parametrize("ruleset,players", CASES[:6])
+def test_decision_tuples_and_the_bound_policy_choose_alike(ruleset, players):
+    game = api.load_game(ruleset)
+    for seed in range(4):
+        assert (play_by_decisions(game, players, seed).events
+                == api.play_match(game, players, seed, "strategist", trace=True).events)
+
+
+def test_the_weights_are_whole_half_points():
+    """The fast path sums every term but ``shed`` as an int of half points: exact in any
+    order only while each weight is a whole number of half points."""
+    from dominorules.bots import strategist as s
+
+    for w in (s.W_OPTIONS, s.W_CONTROL, s.W_LOCK, s.W_BLOCK, s.W_BLOCK_NEXT, s.W_SHUTOUT,
+              s.W_PARTNER, s.W_PARTNER_LACKS, s.W_OPP_SUIT, s.W_DOUBLE):
+        assert (2 * w).is_integer()

@@ -11,7 +11,8 @@ offering ``policy`` must not use its RNG then. A policy carrying ``uniform_bits`
 engine inlines. A builtin bot that reads the public history (the strategist) offers
 ``decider(game, players)`` instead: ``decide(decision, record) -> int action`` over
 the engine's decision tuple and the match record, asked at every decision of its
-seat, forced ones included (see ``api.play_match``).
+seat, forced ones included; a decider with ``bind(loop)`` answers as a policy of the
+match loop instead, reading the record itself (see ``api.play_match``).
 """
 
 from __future__ import annotations

@@ -14,9 +14,11 @@ weights), the best wins and ties go to the seat's RNG. The terms that set the wi
 apart from the best lower-scored action are what ``explain`` says, so every choice has
 a reason a player can read. It reads only what its ``Observation`` holds (its hand,
 the line and the public history), so it has no ``policy`` fast path; simulations ask
-``decider``, the same scoring read from the engine's decision and the public record
-(value sets as bitmasks, forced moves unscored), and a test pins both to the same
-choices.
+``decider`` (``bots.strategist_fast``), the same scores computed straight from the
+engine's masks and the public record, bound to the match loop as a policy (forced
+moves never asked, lone placements unscored, no Observation, Action or ``Scored``).
+This module is the reference: tests play both paths and compare the records, and
+pin a few hundred seeded matches' records.
 
 >>> from dominorules import api
 >>> state = api.load_game("house/empty-boneyard").new_match(2, deals=[api.Deal.of(
@@ -30,15 +32,12 @@ choices.
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 
 from ..engine.actions import DRAW, PASS, Action
 from ..engine.board import END_NAMES, Board
 from ..engine.observation import Observation
-from ..engine.plain_loop import OPEN, PLAY, SEEK
-from ..engine.tiles import bits
 
 SUITS = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
          "nines", "tens", "elevens", "twelves")
@@ -96,17 +95,31 @@ class Knowledge:
         self.placed = [0] * (self.max_pip + 1)
         self.ends: tuple[int, ...] | None = None
         self.board = Board(self.spinner)
+        self.boneyard = 0            # tiles in the boneyard when the round was dealt
+        self.draws = 0               # tiles drawn since
+        self.drawer: int | None = None   # who drew last in the current turn, and how many
+        self.turn_draws = 0
 
-    def read(self, history: Sequence) -> None:
+    def drawn(self, seat: int) -> int:
+        """The tiles ``seat`` drew in the current turn (0 when it is not its turn)."""
+        return self.turn_draws if self.drawer == seat else 0
+
+    def read(self, history: Sequence) -> None:  # noqa: C901 - one pass over new events
         """Read the events not read yet (the history only grows during a match). Only
         public facts are read: who drew (never what), what was placed where, who passed."""
         done = self.events
+        if done == len(history) and (not done or history[-1] is self.last):
+            return   # nothing new
         if done > len(history) or (done and history[done - 1] is not self.last
                                    and history[done - 1] != self.last):
             done = 0
         if done == 0:
             self.reset()
         board, ends, placed = self.board, self.ends, self.placed
+        values, spinner = board.values, self.spinner
+        lacks, passed, led = self.lacks, self.passed, self.led
+        opened, twice = self.opened, self.opened_twice
+        draws, drawer, turn_draws = self.draws, self.drawer, self.turn_draws
         ends_mask = 0
         stale = False   # ends read after placements, only when needed
         for e in history[done:]:
@@ -119,30 +132,51 @@ class Knowledge:
                     placed[b] += 1
                 if end is None:
                     board.open_with(a, b, a == b)
-                    self.led[p] = 1 << a | 1 << b
+                    led[p] = 1 << a | 1 << b
                 else:
                     at = END_INDEX[end]
-                    board.place(at, a, b, a == b)
-                    bit = 1 << board.values[at]
-                    if self.opened[p] & bit:
-                        self.opened_twice[p] |= bit
+                    if spinner:
+                        board.place(at, a, b, a == b)
+                        v = values[at]
+                    else:   # Board.place without a spinner: only the end's value changes
+                        v = values[at] = a + b - values[at]
+                    bit = 1 << v
+                    if opened[p] & bit:
+                        twice[p] |= bit
                     else:
-                        self.opened[p] |= bit
+                        opened[p] |= bit
                 stale = True
+                turn_draws = 0
             elif kind == "draw" or kind == "pass":
+                p = e["player"]
                 if stale:
-                    ends, ends_mask, stale = board.ends(), 0, False
+                    ends, ends_mask, stale = tuple(values[:board.count]), 0, False
                 if ends is not None:
                     if not ends_mask:
                         for v in ends:
                             ends_mask |= 1 << v
-                    self.lacks[e["player"]] |= ends_mask
+                    lacks[p] |= ends_mask
                     if kind == "pass":
-                        self.passed[e["player"]] |= ends_mask
+                        passed[p] |= ends_mask
+                if kind == "pass":
+                    turn_draws = 0
+                else:
+                    draws += 1
+                    if turn_draws and drawer == p:
+                        turn_draws += 1
+                    else:
+                        drawer, turn_draws = p, 1
             elif kind == "deal":
                 self.reset()
                 board, ends, placed, stale = self.board, None, self.placed, False
-        self.ends = board.ends() if stale else ends
+                values = board.values
+                lacks, passed, led = self.lacks, self.passed, self.led
+                opened, twice = self.opened, self.opened_twice
+                draws, drawer, turn_draws = 0, None, 0
+                bone = e["boneyard"]   # the tiles, or (an Observation's) their number
+                self.boneyard = bone if isinstance(bone, int) else len(bone)
+        self.ends = tuple(values[:board.count]) if stale else ends
+        self.draws, self.drawer, self.turn_draws = draws, drawer, turn_draws
         self.events = len(history)
         self.last = history[-1] if history else None
 
@@ -202,55 +236,19 @@ class StrategistBot:
     def decider(self, game, players: int,
                 shared: dict | None = None) -> Callable[[tuple, Sequence], int]:
         """The same choice as ``choose``, as ``decide(decision, record) -> action code``
-        over the engine's decision tuple (``engine.plain_loop``) and the match record so far.
+        over the engine's decision tuple (``engine.plain_loop``) and the match record so
+        far, or bound to the match loop as a policy (``decide.bind(loop)``).
 
-        It reads what the Observation holds: its own hand (the decision's), the open
-        ends, the boneyard count and the public part of the record (who drew, never
-        what). Forced moves (only a draw or only a pass) are answered without scoring
-        anything, and no Observation or Action is built: this is what makes simulations
-        with strategists fast. A test plays rulesets both ways and compares the records.
+        It reads what the Observation holds: its own hand, the open ends, the boneyard
+        count and the public part of the record (who drew, never what). Forced moves
+        (only a draw or only a pass) are answered without scoring anything, and no
+        Observation or Action is built: this is what makes simulations with strategists
+        fast (``bots.strategist_fast``). Tests play rulesets both ways and compare the
+        records.
         """
-        # What the public record says is the same for every seat: the strategists of one
-        # match (``shared``: a dict per match) read it once between them.
-        if shared is not None:
-            if "strategist" not in shared:
-                shared["strategist"] = Knowledge(players, game.rules.max_pip,
-                                                 game.rules.spinner == "first_double")
-            self.known = shared["strategist"]
-        tables = _TABLES.get(game)
-        if tables is None:
-            tables = _TABLES[game] = _Tables(game.tileset.tiles, game.rules.max_pip,
-                                             game.values)
-        draw_end = game.tileset.tile_count - game.rules.reserve
-        rules, where = game.rules, _Seat(self.seat, players, game.teams(players))
+        from .strategist_fast import Decider  # (it imports this module's weights)
 
-        def decide(d: tuple, record: Sequence) -> int:
-            phase = d[8]
-            if phase == SEEK:
-                return DRAW
-            masks = (d[4],) if phase == OPEN else d[12] if len(d) > 11 else (d[4], d[5])
-            if not any(masks):   # the one legal action: a draw, else a pass
-                return DRAW if d[6] else PASS
-            if phase == OPEN:
-                codes = [t << 2 | 2 for t in bits(d[4])]
-            else:
-                codes = []
-                for e, m in enumerate(masks):
-                    while m:
-                        low = m & -m
-                        m ^= low
-                        codes.append((low.bit_length() - 1) << 2 | e)
-            if len(codes) == 1 and (not d[6] or d[9] or draw_end - d[10] < 2 * players
-                                    or d[1].bit_count() > 5):
-                return codes[0]   # one placement, and no draw or none it would want
-            known = self._knowledge(players, rules, record)
-            ends = known.ends
-            opening = phase == OPEN or ends is None
-            ctx = _Context(where, d[1], known, max(0, draw_end - d[10]), d[9], phase == PLAY,
-                           opening, ends, tables)
-            return self._rank(ctx, codes, d[6])[0].code
-
-        return decide
+        return Decider(self.rng, game, players, self.seat, shared)
 
     # -- deciding ------------------------------------------------------------------------
     def _decide(self, obs: Observation, legal: Sequence[Action]):
@@ -304,7 +302,6 @@ class StrategistBot:
 
 
 _SCORE = attrgetter("score")
-_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # Game -> _Tables
 
 
 class _Tables:
@@ -319,6 +316,10 @@ class _Tables:
         self.values = values
         self.values_source = values_source   # the mapping they were read from
         self.top = max_pip
+        self.open_value = tuple(O_VALUE * v for v in values)   # as ``_score_opening``
+        # shed points per tile by block risk (0, 0.5, 1), as ``_score_place`` computes them
+        self.shed = tuple(tuple((W_SHED + W_SHED_BLOCK * risk) * v for v in values)
+                          for risk in (0.0, 0.5, 1.0))
         # per value, every tile showing it
         self.value_mask = tuple(sum(1 << i for i, t in enumerate(tiles) if v in (t.low, t.high))
                                 for v in range(max_pip + 1))
@@ -329,6 +330,7 @@ class _Seat:
 
     def __init__(self, me: int, n: int, teams):
         mine = next(t for t in teams if me in t)
+        self.me = me
         self.players = n
         self.partners = [s for s in mine if s != me]
         self.opponents = [s for s in range(n) if s not in mine]
