@@ -53,3 +53,6 @@ jit_support.lead_random
 jit_support._floordiv
 jit_support._mod
 jit_support._sum
+jit_support._sum_at
+jit_support._min_at
+jit_support._max_at
