@@ -18,6 +18,7 @@ from .bots.guard import construct, fast_policy, is_builtin
 from .bots.loader import make_bot, resolve
 from .bots.seats import seat_bots
 from .bots.turn import bot_turn
+from .diagnostics import Diagnostic, UsageError
 from .engine.actions import Action
 from .engine.explain import explain_illegal
 from .engine.game import Deal, Game
@@ -37,6 +38,8 @@ __all__ = ["Action", "Deal", "Game", "MatchResult", "Observation", "RoundStats",
 _GAMES: dict[str, Game] = {}
 MAX_ROUNDS = 1000  # the round cap: a match still undecided then stops (``result.capped``)
 _FAST: dict[str, type] = {}  # bot name -> its class, when it offers a fast policy
+# play_match's engines: "auto" is "python" for one match (the JIT pays off over many)
+_MATCH_ENGINES = ("python", "loop", "jit", "auto")
 
 
 def load_game(ref: str) -> Game:
@@ -104,6 +107,9 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     (the reference the kernel is tested against); ``"jit"`` the numba kernel (an error
     where it cannot run: ``kernel.engines``). Every engine gives the same match.
     """
+    if engine not in _MATCH_ENGINES:
+        raise UsageError([Diagnostic("engine", f"unknown engine '{engine}'",
+                                     hint=f"use one of: {', '.join(_MATCH_ENGINES)}")])
     if isinstance(game, str):
         game = load_game(game)
     game.check_players(players)
