@@ -143,3 +143,12 @@ def test_house_rules_that_act_during_play_get_the_general_loop_specialised():
     assert "fire(ev_place" not in spinner and "fire(ev_place" in fives
     assert "_restrict(" not in fives and "count == 2" not in fives
     assert "rec.append" not in fives and "rec.append" in recorded
+
+
+def test_an_unknown_engine_is_refused_in_one_message():
+    from dominorules.diagnostics import UsageError
+
+    with pytest.raises(UsageError) as info:
+        api.play_match("pagat", 3, 1, engine="turbo")
+    assert info.value.diagnostics[0].message == "unknown engine 'turbo'"
+    assert "python, loop, jit, auto" in info.value.diagnostics[0].hint
