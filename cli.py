@@ -510,8 +510,11 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster "
               "(e.g. tcp://127.0.0.1:8786; needs dominorules[cluster]). Its workers load "
               "ruleset files by path (with --by-rule, the mixes written under TMPDIR).")
-@click.option("--batch-size", type=click.IntRange(1), default=50, show_default=True,
-              help="Matches per batch handed to a worker.")
+@click.option("--batch-size", type=click.IntRange(1), default=None,
+              help="Matches per batch handed to a worker (default: 50 with --precision, "
+                   "which checks its intervals after each batch; else a twentieth of "
+                   "--matches, 50 to 5000, so fast engines are not held up by handing out "
+                   "batches; the numbers do not depend on it).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 @click.option("--csv", "csv_path", metavar="FILE",
               help="Write one row per round to this CSV file.")
@@ -544,6 +547,8 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     problem = check_backend_options(workers, scheduler)
     if problem is not None:
         fail([problem], 2)
+    if batch_size is None:
+        batch_size = 50 if precision is not None else max(50, min(5000, matches // 20))
     settings = CompareSettings(
         tuple(rulesets), players, matches, seed, _bot_names(bots, "random"),
         skill, precision, max_matches, batch_size, engine=engine)

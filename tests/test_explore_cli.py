@@ -108,9 +108,10 @@ def test_progress_bar_then_ctrl_c_prints_what_was_finished(workers):
 
     pexpect = pytest.importorskip("pexpect")
     from children import default_sigint
+    # the Python engine: the JIT could finish 100,000 matches before the interrupt lands
     child = pexpect.spawn(sys.executable, ["cli.py", "compare", "pagat", "dutch", "--players",
                                            "3", "--matches", "100000", "--no-skill",
-                                           "--workers", workers],
+                                           "--workers", workers, "--engine", "python"],
                           env={**os.environ, "COLUMNS": "150"}, dimensions=(40, 150),
                           timeout=60, encoding="utf-8", preexec_fn=default_sigint)
     child.expect("matches/s")          # the bar appears once the run has lasted a second
