@@ -280,12 +280,21 @@ def _no_overwrite(path: str | None, force: bool) -> None:
 
 
 _FORCE = click.option("--force", is_flag=True, help="Overwrite the --trace file if it exists.")
-_ENGINE = click.option(
-    "--engine", type=click.Choice(["auto", "python", "jit"]), default="auto", show_default=True,
-    help="What plays the matches: python, or jit (numba, from pip install "
-         "'dominorules[fast]'; the random and greedy bots, rulesets without house-rule "
-         "mechanisms, no --trace). Both give the same results; auto takes jit for runs "
-         "of 10,000 matches or more when it can.")
+def _engine_option(limits: str):
+    """``--engine``, with what the JIT cannot play in this command (``limits``)."""
+    return click.option(
+        "--engine", type=click.Choice(["auto", "python", "jit"]), default="auto",
+        show_default=True,
+        help="What plays the matches: python, or jit (numba, from pip install "
+             f"'dominorules[fast]'; the random and greedy bots, rulesets without house-rule "
+             f"mechanisms{limits}). The results are the same; auto takes jit for runs of "
+             "10,000 matches or more when it can.")
+
+
+_ENGINE = _engine_option(", no --trace")
+_ENGINE_COMPARE = _engine_option("; the skill rows' strategist always plays in Python")
+
+
 def _say_when_compiling() -> None:
     """Print one line on stderr when the JIT compiles a kernel new to this machine (the
     first run of a ruleset pauses for seconds; later runs load it)."""
@@ -297,12 +306,6 @@ def _say_when_compiling() -> None:
     jit_kernel.notice = lambda text: click.echo(text, err=True)
 
 
-_ENGINE_COMPARE = click.option(
-    "--engine", type=click.Choice(["auto", "python", "jit"]), default="auto", show_default=True,
-    help="What plays the matches: python, or jit (numba, from pip install "
-         "'dominorules[fast]'; the random and greedy bots, rulesets without house-rule "
-         "mechanisms; the skill rows' strategist always plays in Python). The numbers are "
-         "the same; auto takes jit for runs of 10,000 matches or more when it can.")
 
 
 def _int_option(name: str, text: str, low: int) -> int:
