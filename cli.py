@@ -280,6 +280,8 @@ def _no_overwrite(path: str | None, force: bool) -> None:
 
 
 _FORCE = click.option("--force", is_flag=True, help="Overwrite the --trace file if it exists.")
+
+
 def _engine_option(limits: str):
     """``--engine``, with what the JIT cannot play in this command (``limits``)."""
     return click.option(
