@@ -152,3 +152,22 @@ def test_an_unknown_engine_is_refused_in_one_message():
         api.play_match("pagat", 3, 1, engine="turbo")
     assert info.value.diagnostics[0].message == "unknown engine 'turbo'"
     assert "python, loop, jit, auto" in info.value.diagnostics[0].hint
+
+
+def test_a_record_file_of_a_ruleset_file_names_its_source(tmp_path):
+    """match_start's text is written around the seed once per game: with a ruleset file it
+    carries the file's path after the seed, as the encoder writes it."""
+    from functools import partial
+
+    from dominorules.engine.streams import seat_first, seat_rest
+    from dominorules.record_lines import encode_events
+
+    path = tmp_path / "mine.yaml"
+    path.write_text("title: Mine\nextends: pagat\n")
+    game = api.load_game(str(path))
+    for seed in (0, 5, 2 ** 47 + 5):
+        _, text = kernel_for(game, 3, record="text")(
+            seed, seat_first(seed, 3), partial(seat_rest, seed), None, None, 1000)
+        loop = api.play_match(game, 3, seed, trace=True, engine="loop")
+        assert text == encode_events(loop.events)
+        assert '"source":' in text.splitlines()[0]

@@ -250,6 +250,15 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
             start["source"] = game.path
         return start
 
+    # match_start's text around its seed, written once by the encoder
+    first = dumps({k: v for k, v in match_start(0).items() if k != "seed"})
+    start_head = first[:first.index(',"source":')] if game.path else first[:-1]
+    start_tail = "," + dumps({"source": game.path})[1:] if game.path else "}"
+
+    def match_start_text(seed: int) -> str:
+        """``dumps(match_start(seed))``."""
+        return f'{start_head},"seed":{seed}{start_tail}'
+
     def deal_event(rnd_no: int, leader: int | None, hands: list[int], deck: list[int]) -> dict:
         return {"event": "deal", "round": rnd_no, "leader": leader,
                 "hands": [[[ts.low[t], ts.high[t]] for t in bits(h)] for h in hands],
@@ -333,6 +342,7 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         "words": setup.words, "shake": hashlib.shake_128, "FULL": setup.tiles,
         "BIT": setup.bit, "HashStream": HashStream,
         "match_start": match_start, "deal_event": deal_event, "opening": opening,
+        "match_start_text": match_start_text,
         "deal_text": deal_text, "ints": _ints,
         "too_many_redeals": too_many_redeals,
         "before_deal": leaders.before_deal, "highest_double_holder": leaders.highest_double_holder,

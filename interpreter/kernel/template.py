@@ -35,7 +35,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
     lead_rng = None
 #endif
 #if TXT
-    rec = [dumps(match_start(seed))]
+    rec = [match_start_text(seed)]
     add = rec.append
 #elif REC
     rec = [match_start(seed)]
