@@ -113,7 +113,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "GEN_OPEN": rules.general,      # the general loop's opening (GeneralLoop._open)
         "REDEAL_IF": rules.redeal_if is not None,
         "LEAD_FORMULA": rules.later_leader_formula is not None,
-        "SEEKS": not setup.open_any and rules.if_unheld == "draw_in_turn" or rules.general,
+        "SEEKS": (not setup.open_any and rules.if_unheld == "draw_in_turn") or rules.general,
         "DEAL_DEPENDENT": (first in leaders.DEAL_DEPENDENT or later in leaders.DEAL_DEPENDENT),
         "LATER_ROTATE": later == "rotate",
         "LEAD_RANDOM": (first in leaders.RANDOM_CHOOSERS or later in leaders.RANDOM_CHOOSERS),
@@ -165,7 +165,9 @@ def kernel_source(game: Game, players: int, record: bool | str = False,
 
 def kernel_for(game: Game, players: int, record: bool | str = False,
                uniform: bool = True) -> Callable[..., MatchResult]:
-    """``play(seed, uniform, more, policies, start_scores, max_rounds)`` for this game.
+    """``play(seed, uniform, more, policies, start_scores, max_rounds)`` for this game: the
+    template's kernel, or for house rules that act during play the general loop's own
+    ``run`` specialised (``specialise_loop``).
 
     ``record``: False, True (``result.events``), or ``"text"``: ``play`` then returns
     ``(result, the record as JSON Lines text)``, byte for byte ``encode_events``'s.
