@@ -18,7 +18,6 @@ from .bots.guard import construct, fast_policy, is_builtin
 from .bots.loader import make_bot, resolve
 from .bots.seats import seat_bots
 from .bots.turn import bot_turn
-from .diagnostics import Diagnostic, UsageError
 from .engine.actions import Action
 from .engine.explain import explain_illegal
 from .engine.game import Deal, Game
@@ -107,9 +106,7 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     (the reference the kernel is tested against); ``"jit"`` the numba kernel (an error
     where it cannot run: ``kernel.engines``). Every engine gives the same match.
     """
-    if engine not in _MATCH_ENGINES:
-        raise UsageError([Diagnostic("engine", f"unknown engine '{engine}'",
-                                     hint=f"use one of: {', '.join(_MATCH_ENGINES)}")])
+    engines.check_name(engine, _MATCH_ENGINES)
     if isinstance(game, str):
         game = load_game(game)
     game.check_players(players)
@@ -117,48 +114,21 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
         if engines.choose(game, players, bots, engine, trace, start_scores=start_scores) == "jit":
             return engines.jit_results(game, players, [seed], bots, max_rounds,
                                        list(start_scores) if start_scores else None)[0]
-    if isinstance(bots, (list, tuple)) and len(bots) == players and len(set(bots)) == 1 \
-            and isinstance(bots[0], str):
-        bots = bots[0]   # one builtin name for every seat: the same match, the fast path
+    bots = _one_name(bots, players)
     kernel = engine != "loop" and fast and not deals
-    if kernel and isinstance(bots, str):
-        found = _kernel_match(game, players, seed, bots, trace, start_scores, max_rounds)
-        if found is not None:
-            return found
     if fast and not deals and isinstance(bots, str):
         # the common simulation case: one builtin bot everywhere, straight to its policies
-        cls = _FAST.get(bots) or resolve(bots)
-        if isinstance(cls, type) and hasattr(cls, "policy"):
-            _FAST[bots] = cls
-            if vars(cls).get("uniform_pick", False):  # not a subclass that may differ
-                # the engine makes the uniform pick itself on each seat's words: no bot
-                # objects; a uniform seat's policy is never called, its words stand in
-                first = seat_first(seed, players)
-                core = game.loop_class(game, players, seed, list(first), uniform=first,
-                                 more=partial(seat_rest, seed), record=trace,
-                                 start_scores=start_scores, max_rounds=max_rounds)
-            else:
-                policies = [fast_policy(construct(cls, s, rng, bots), game, bots, s)
-                            for s, rng in enumerate(seat_streams(seed, players))]
-                core = game.loop_class(game, players, seed, policies,
-                                 record=trace, start_scores=start_scores,
-                                 max_rounds=max_rounds)
-            for _ in core.run():
-                raise RuntimeError("a fast policy is missing")  # pragma: no cover
-            return core.result
+        found = _builtin_seats(game, players, seed, bots)
+        if found is not None:
+            return _play_fast(game, players, seed, *found, trace, start_scores, max_rounds,
+                              kernel)
     seats = make_bots(bots, players, seed)
     labels = _bot_labels(bots, seats)
     policies = [(fast_policy(b, game, labels[s], s) if fast and hasattr(b, "policy") else None)
                 for s, b in enumerate(seats)]
     if all(p is not None for p in policies) and not deals:
-        if kernel:
-            return kernels.kernel_for(game, players, trace, uniform=False)(
-                seed, None, None, policies, start_scores, max_rounds)
-        core = game.loop_class(game, players, seed, policies, record=trace,
-                         start_scores=start_scores, max_rounds=max_rounds)
-        for _ in core.run():
-            raise RuntimeError("a fast policy is missing")  # pragma: no cover
-        return core.result
+        return _play_fast(game, players, seed, None, None, policies, trace, start_scores,
+                          max_rounds, kernel)
     shared: dict = {}   # what the deciders of this match read once for all seats
     deciders = [(b.decider(game, players, shared) if fast and policies[s] is None
                  and hasattr(b, "decider") and is_builtin(b) else None)
@@ -178,22 +148,54 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     return result
 
 
-def _kernel_match(game: Game, players: int, seed: int, bots: str, record: bool | str,
-                  start_scores: Sequence[int] | None, max_rounds: int) -> Any:
-    """The match played by the ruleset's Python kernel when ``bots`` names a builtin bot
-    with a fast policy, else None; ``record="text"`` gives ``(result, record text)``."""
+def _one_name(bots: Any, players: int) -> Any:
+    """One name for every seat as that name (the same match, on the fast path); else
+    ``bots`` as given."""
+    if isinstance(bots, (list, tuple)) and len(bots) == players and len(set(bots)) == 1 \
+            and isinstance(bots[0], str):
+        return bots[0]
+    return bots
+
+
+def _builtin_seats(game: Game, players: int, seed: int, bots: str) -> tuple | None:
+    """(uniform words, their continuation, policies) when ``bots`` names one builtin bot
+    with a fast policy for every seat, else None. A uniform bot (``random``) gets no bot
+    object: the engine makes its pick on the seat's words (``engine.streams``)."""
     cls = _FAST.get(bots) or resolve(bots)
     if not (isinstance(cls, type) and hasattr(cls, "policy")):
         return None
     _FAST[bots] = cls
-    if vars(cls).get("uniform_pick", False):   # the engine makes the pick on the seat's words
-        first = seat_first(seed, players)
-        return kernels.kernel_for(game, players, record)(
-            seed, first, partial(seat_rest, seed), None, start_scores, max_rounds)
-    policies = [fast_policy(construct(cls, s, rng, bots), game, bots, s)
-                for s, rng in enumerate(seat_streams(seed, players))]
-    return kernels.kernel_for(game, players, record, uniform=False)(
-        seed, None, None, policies, start_scores, max_rounds)
+    if vars(cls).get("uniform_pick", False):  # not a subclass that may differ
+        return seat_first(seed, players), partial(seat_rest, seed), None
+    return None, None, [fast_policy(construct(cls, s, rng, bots), game, bots, s)
+                        for s, rng in enumerate(seat_streams(seed, players))]
+
+
+def _play_fast(game: Game, players: int, seed: int, uniform: list | None, more: Any,
+               policies: list | None, record: bool | str, start_scores: Sequence[int] | None,
+               max_rounds: int, kernel: bool = True) -> Any:
+    """A match whose every seat decides in the engine: the ruleset's kernel, or the match
+    loop (``kernel`` False); ``record="text"`` (kernel only) gives (result, record text)."""
+    if kernel:
+        return kernels.kernel_for(game, players, record, uniform=uniform is not None)(
+            seed, uniform, more, policies, start_scores, max_rounds)
+    core = game.loop_class(game, players, seed,
+                           list(uniform) if uniform is not None else policies,
+                           uniform=uniform, more=more, record=record,
+                           start_scores=start_scores, max_rounds=max_rounds)
+    for _ in core.run():
+        raise RuntimeError("a fast policy is missing")  # pragma: no cover
+    return core.result
+
+
+def _kernel_match(game: Game, players: int, seed: int, bots: str, record: bool | str,
+                  start_scores: Sequence[int] | None, max_rounds: int) -> Any:
+    """The match played by the ruleset's Python kernel when ``bots`` names a builtin bot
+    with a fast policy, else None; ``record="text"`` gives ``(result, record text)``."""
+    found = _builtin_seats(game, players, seed, bots)
+    if found is None:
+        return None
+    return _play_fast(game, players, seed, *found, record, start_scores, max_rounds)
 
 
 def _play_deciding(game: Game, players: int, seed: int, policies: list, deciders: list,
@@ -260,8 +262,7 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
            if trace_path else None)
     i = 0
     try:
-        one = (bots[0] if isinstance(bots, (list, tuple)) and len(set(bots)) == 1
-               and isinstance(bots[0], str) else bots)
+        one = _one_name(bots, players)
         text = out is not None and isinstance(one, str)
         for i in range(matches):
             found = (_kernel_match(game, players, match_seed(seed, i), one, "text", None,

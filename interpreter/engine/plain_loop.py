@@ -74,6 +74,24 @@ _new = object.__new__
 _set = object.__setattr__  # frozen RoundStats get their fields in one dict: a third the cost
 
 
+def match_start_event(game: Game, players: int, seed: int) -> dict:
+    """A record's first event (shared with ``kernel``)."""
+    start = {"event": "match_start", "ruleset": game.ref, "players": players,
+             "teams": [list(t) for t in game.teams(players)], "seed": seed}
+    if game.path:
+        start["source"] = game.path
+    return start
+
+
+def deal_event(ts, rnd_no: int, leader: int | None, hands: list[int], deck: list[int],
+               dealt: int) -> dict:
+    """A round's deal event: the hands, and the boneyard in drawing order (shared with
+    ``kernel``)."""
+    return {"event": "deal", "round": rnd_no, "leader": leader,
+            "hands": [[[ts.low[t], ts.high[t]] for t in bits(h)] for h in hands],
+            "boneyard": [[ts.low[t], ts.high[t]] for t in deck[dealt:]]}
+
+
 def opening_of(game: Game, hands: list[int], leader: int, deck: list[int], dealt: int,
                draw_end: int) -> tuple[int | None, int, int]:
     """(opener, opening mask, seek mask): opener None means redeal; seek != 0: draw in turn.
@@ -117,11 +135,7 @@ class PlainLoop:
         self.rec: list[dict] | None = [] if record else None
         self.teams = game.teams(players)
         if self.rec is not None:
-            start = {"event": "match_start", "ruleset": game.ref, "players": players,
-                     "teams": [list(t) for t in self.teams], "seed": seed}
-            if game.path:
-                start["source"] = game.path
-            self.rec.append(start)
+            self.rec.append(match_start_event(game, players, seed))
         self.deals = list(deals or ())
         self.max_rounds = max_rounds
         self.target = game.target(players)
@@ -155,10 +169,7 @@ class PlainLoop:
 
     def _deal_event(self, rnd_no: int, leader: int | None, hands: list[int], deck: list[int],
                     dealt: int) -> dict:
-        ts = self.game.tileset
-        return {"event": "deal", "round": rnd_no, "leader": leader,
-                "hands": [[[ts.low[t], ts.high[t]] for t in bits(h)] for h in hands],
-                "boneyard": [[ts.low[t], ts.high[t]] for t in deck[dealt:]]}
+        return deal_event(self.game.tileset, rnd_no, leader, hands, deck, dealt)
 
     def _opening(self, hands: list[int], leader: int, deck: list[int], dealt: int,
                  draw_end: int) -> tuple[int | None, int, int]:

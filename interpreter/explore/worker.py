@@ -141,7 +141,8 @@ def _run(spec: BatchSpec) -> BatchResult:
     same = pairing.skilled_bot is None and len(set(pairing.bots)) == 1
     # the JIT plays a pairing without a skilled seat, through the real api only (a test's
     # stand-in api module is there to be called)
-    jit = (_jit_matches(api, spec, games, list(pairing.bots))
+    seeds = [api.match_seed(spec.base_seed, i) for i in range(spec.start, spec.stop)]
+    jit = (_jit_matches(spec, games, seeds, list(pairing.bots))
            if pairing.skilled_bot is None and spec.api_module == DEFAULT_API
            else [None] * len(games))
     folded = [None] * len(games)     # per JIT ruleset without --csv: its feature rows
@@ -149,8 +150,9 @@ def _run(spec: BatchSpec) -> BatchResult:
         if played is not None and not spec.csv:
             folded[k], round_points, capped[k] = played.features()
             points[k].extend(round_points.tolist())
-    for index in range(spec.start, spec.stop):
-        seed = api.match_seed(spec.base_seed, index)
+    for index, seed in enumerate(seeds, spec.start):
+        if all(f is not None for f in folded):
+            break
         bots, skilled = pairing.seat_bots(index)
         play_bots = bots[0] if same else bots
         for k, game in enumerate(games):
@@ -186,22 +188,15 @@ def _run(spec: BatchSpec) -> BatchResult:
                        time.perf_counter() - t0, joint=joint, capped=tuple(capped))
 
 
-def _jit_matches(api: Any, spec: BatchSpec, games: list, bots: list[str]) -> list:
+def _jit_matches(spec: BatchSpec, games: list, seeds: list[int], bots: list[str]) -> list:
     """Per ruleset, the batch's matches played by the JIT engine, or None where Python
     plays them (``kernel.engines.choose``: the same matches either way)."""
     from ..kernel import engines
 
     players = spec.pairing.players
-    out: list = []
-    seeds = None
-    for game in games:
-        if engines.choose(game, players, bots, spec.engine, matches=spec.planned) == "jit":
-            if seeds is None:
-                seeds = [api.match_seed(spec.base_seed, i) for i in range(spec.start, spec.stop)]
-            out.append(engines.JitBatch(game, players, seeds, bots))
-        else:
-            out.append(None)
-    return out
+    return [engines.JitBatch(game, players, seeds, bots)
+            if engines.choose(game, players, bots, spec.engine, matches=spec.planned) == "jit"
+            else None for game in games]
 
 
 def _as_arrays(vectors: list[list[list[int]]], dim: int, pairing: Pairing) -> list[np.ndarray]:

@@ -42,7 +42,7 @@ NAMESPACE: dict[str, Any] = {
 
 def source_of(node: ast.Node) -> str:
     """Python source computing a checked ``node`` from ``env``."""
-    return _Emitter().emit(node)
+    return SourceEmitter().emit(node)
 
 
 def compile_source(node: ast.Node) -> Callable[[Mapping[str, Any]], Any]:
@@ -50,7 +50,10 @@ def compile_source(node: ast.Node) -> Callable[[Mapping[str, Any]], Any]:
     return eval(f"lambda env: {source_of(node)}", dict(NAMESPACE))  # noqa: S307 - checked tree
 
 
-class _Emitter:
+class SourceEmitter:
+    """A checked tree to source, node by node (``kernel.formulas`` writes a few kinds of
+    node its own way)."""
+
     def __init__(self) -> None:
         self.names = (f"_v{i}" for i in itertools.count(1))
 

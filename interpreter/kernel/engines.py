@@ -39,14 +39,19 @@ def jit_reason(game: Game, players: int, bots: Any, trace: bool = False,
     return jit_kernel.jit_reason(game, players, bots)
 
 
+def check_name(engine: str, names: tuple[str, ...] = ENGINES) -> None:
+    """A usage error for an engine name not among ``names``."""
+    if engine not in names:
+        raise UsageError([Diagnostic(
+            "engine", f"unknown engine '{engine}'", hint=f"use one of: {', '.join(names)}")])
+
+
 def choose(game: Game, players: int, bots: Any, engine: str = "auto",
            trace: bool = False, matches: int | None = None, start_scores: Any = None) -> str:
     """``"python"`` or ``"jit"`` for this run; ``engine="jit"`` where it cannot run raises a
     usage error naming the reason. ``auto`` stays with Python for a run of fewer than
     ``AUTO_MIN_MATCHES`` matches (``matches`` None: one match, asked for directly)."""
-    if engine not in ENGINES:
-        raise UsageError([Diagnostic(
-            "engine", f"unknown engine '{engine}'", hint=f"use one of: {', '.join(ENGINES)}")])
+    check_name(engine)
     if engine == "python" or (engine == "auto" and (matches or 0) < AUTO_MIN_MATCHES):
         return "python"
     reason = jit_reason(game, players, bots, trace, start_scores)
@@ -110,5 +115,5 @@ class JitBatch:
 
         k = self.kernel
         rows, points = features_of(self.matches, self.rounds, k.sides, k.players,
-                                   k.tables[6], k.tables[7])
+                                   k.side_of, k.teams)
         return rows, points, int(self.matches[:, 1].sum())

@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 
 from ..expr import ast
+from ..expr.emit import SourceEmitter
 from ..expr.types import PLAYER, SIDE, Type
 
 # a side's / a seat's attribute -> the kernel array holding it per index
@@ -27,7 +28,6 @@ _SIDE = {"pips": "SP", "value": "SV", "tiles": "ST", "drawn": "SD"}
 _SEAT = {"pips": "P", "value": "V", "tiles": "C", "drawn": "DB"}
 _NAMES = {"winner": "w", "opponents": "OPP[w]", "sides": "SIDES", "seats": "SEATS",
           "players": "N"}
-_ARITHMETIC = {"+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "and", "or"}
 
 
 class Unsupported(Exception):
@@ -39,35 +39,26 @@ def emit(tree: ast.Node, target: str) -> str:
     return _Emitter(target).emit(tree)
 
 
-class _Emitter:
+class _Emitter(SourceEmitter):
+    """``expr.emit``'s emitter with names, attributes and calls read from the arrays; the
+    operators, conditionals and literals are written as there."""
+
     def __init__(self, target: str) -> None:
+        super().__init__()
         self.numba = target == "numba"
         self.names = (f"_i{i}" for i in itertools.count(1))
 
-    def emit(self, node: ast.Node) -> str:  # noqa: C901 - one case per node kind
+    def emit(self, node: ast.Node) -> str:
         match node:
-            case ast.Bool(value=v):
-                return "True" if v else "False"
-            case ast.Int(value=v):
-                return repr(int(v))
-            case ast.Name(name=name) if name in _NAMES:
+            case ast.Name(name=name):
+                if name not in _NAMES:
+                    raise Unsupported(f"Name {name}")   # a round fact: the general loop's
                 return _NAMES[name]
-            case ast.Attribute(obj=obj, attr=attr):
-                return self.attribute(obj.type, self.emit(obj), attr)
-            case ast.Unary(op="-", operand=operand):
-                return f"(-{self.emit(operand)})"
-            case ast.Unary(op="not", operand=operand):
-                return f"(not {self.emit(operand)})"
-            case ast.Binary(op=op, left=left, right=right):
-                a, b = self.emit(left), self.emit(right)
-                if op in _ARITHMETIC:
-                    return f"({a} {op} {b})"
-                return f"{'_floordiv' if op == '//' else '_mod'}({a}, {b})"
-            case ast.Conditional(then=then, test=test, orelse=orelse):
-                return f"({self.emit(then)} if {self.emit(test)} else {self.emit(orelse)})"
+            case ast.Tile():
+                raise Unsupported("Tile")
             case ast.Call(func=func, args=args):
-                return self.call(func, [self.emit(a) for a in args], args)
-        raise Unsupported(f"{type(node).__name__} {getattr(node, 'name', '')}".strip())
+                return self.kernel_call(func, [self.emit(a) for a in args], args)
+        return super().emit(node)
 
     def attribute(self, typ: Type | None, obj: str, attr: str) -> str:
         if typ is None:
@@ -98,7 +89,7 @@ class _Emitter:
             return _SEAT.get(attr)
         return None
 
-    def call(self, func: str, args: list[str], nodes: list[ast.Node]) -> str:
+    def kernel_call(self, func: str, args: list[str], nodes: list[ast.Node]) -> str:
         if func in ("min", "max") and len(args) > 1:
             return f"{func}({', '.join(args)})"
         if func == "abs":

@@ -22,10 +22,11 @@ from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine import leaders
 from ..engine.board import Board
 from ..engine.general_loop import _opening_rules
-from ..engine.plain_loop import MAX_REDEALS, HashStream, opening_of
+from ..engine.plain_loop import MAX_REDEALS, HashStream, match_start_event, opening_of
+from ..engine.plain_loop import deal_event as plain_deal_event
 from ..engine.results import MatchResult, RoundStats
 from ..engine.scoring import match_winner
-from ..engine.tiles import Tile, bits
+from ..engine.tiles import Tile
 from ..expr.runtime import floordiv, mod
 from ..record_lines import dumps
 from .formulas import Unsupported, emit
@@ -246,11 +247,7 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
     rounds_cap = MAX_REDEALS
 
     def match_start(seed: int) -> dict:
-        start = {"event": "match_start", "ruleset": game.ref, "players": players,
-                 "teams": [list(t) for t in teams], "seed": seed}
-        if game.path:
-            start["source"] = game.path
-        return start
+        return match_start_event(game, players, seed)
 
     # match_start's text around its seed, written once by the encoder
     first = dumps({k: v for k, v in match_start(0).items() if k != "seed"})
@@ -262,9 +259,7 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         return f'{start_head},"seed":{seed}{start_tail}'
 
     def deal_event(rnd_no: int, leader: int | None, hands: list[int], deck: list[int]) -> dict:
-        return {"event": "deal", "round": rnd_no, "leader": leader,
-                "hands": [[[ts.low[t], ts.high[t]] for t in bits(h)] for h in hands],
-                "boneyard": [[ts.low[t], ts.high[t]] for t in deck[setup.dealt:]]}
+        return plain_deal_event(ts, rnd_no, leader, hands, deck, setup.dealt)
 
     tile_text = [f"[{ts.low[t]},{ts.high[t]}]" for t in range(ts.tile_count)]
     in_order = tile_text.__getitem__

@@ -183,10 +183,12 @@ class JitKernel:
         }
         self.Q = np.array([int(values[k]) for k in jit_template.PARAMS], np.int64)
         i64 = np.int64
+        self.side_of = np.array(game.side_of(players), i64)
+        self.teams = np.array(teams, i64)
         self.tables = (
             np.array(ts.value_mask, i64), np.array(ts.low, i64), np.array(ts.high, i64),
             np.array(ts.pips, i64), np.array(game.values, i64), np.array(ts.doubles_desc, i64),
-            np.array(game.side_of(players), i64), np.array(teams, i64),
+            self.side_of, self.teams,
             np.array([[j for j in range(self.sides) if j != i] for i in range(self.sides)], i64),
             np.arange(self.sides, dtype=i64), np.arange(players, dtype=i64))
         self.width = len(jit_template.ROUND_COLUMNS) + 2 * self.sides
