@@ -477,7 +477,8 @@ class GeneralLoop(PlainLoop):
                     if total:
                         can_draw = vol and pos < draw_end and drawn < limit
                         nfit = (fit[0].bit_count() + fit[1].bit_count() if count == 2
-                                else sum([m.bit_count() for m in fit]))
+                                else fit[0].bit_count() + fit[1].bit_count()
+                                + fit[2].bit_count() + fit[3].bit_count())
                         if nfit > 1 or can_draw:
                             choices += 1
                         if urnd is not None:  # the uniform pick among all placements
@@ -514,14 +515,19 @@ class GeneralLoop(PlainLoop):
                             if count == 2:
                                 last_both = bool(PM[vals[0]] >> t & PM[vals[1]] >> t & 1)
                             else:
-                                last_both = sum([PM[v] >> t & 1 for v in vals]) > 1
+                                last_both = ((PM[vals[0]] >> t & 1) + (PM[vals[1]] >> t & 1)
+                                             + (PM[vals[2]] >> t & 1)
+                                             + (PM[vals[3]] >> t & 1)) > 1
                             h ^= 1 << t
                             hands[p] = h
-                            if spinner:
-                                board.place(e, TL[t], TH[t], TL[t] == TH[t])
-                            else:   # Board.place without a spinner, inline: the hot path
+                            dbl = TL[t] == TH[t]
+                            if spinner and (board.spin_need > 0 or board.spin_need < 0 and dbl):
+                                board.place(e, TL[t], TH[t], dbl)
+                            else:   # Board.place with nothing to do for a spinner, inline
                                 vals[e] = PIPS[t] - vals[e]
-                                board.doubles[e] = TL[t] == TH[t]
+                                board.doubles[e] = dbl
+                                if e > 1:
+                                    board.used[e] = True
                                 board.tiles += 1
                             npass = idle = run_passes = 0
                             last_player, last_tile = p, t

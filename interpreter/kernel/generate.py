@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine import leaders
-from ..engine.board import Board
+from ..engine.board import END_NAMES, Board
 from ..engine.general_loop import _opening_rules
 from ..engine.plain_loop import MAX_REDEALS, HashStream, match_start_event, opening_of
 from ..engine.plain_loop import deal_event as plain_deal_event
@@ -82,19 +82,12 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
     return _NAME.sub(value, text)
 
 
-def settlement_only(rules) -> bool:
-    """A ruleset whose house rules all sit at a round's end or the match's (settlement over
-    round facts, match formats), or to who plays, deals and opens (direction, a lead
-    formula, a redeal condition, opening conditions): its moves are the plain game's, so
-    the kernel plays them and asks the general loop's own methods for the rest."""
-    return not (rules.spinner != "none" or rules.restrictions or rules.events)
-
-
 def covers(game: Game) -> bool:
     """Whether the template kernel plays this ruleset: every ruleset but those with house
-    rules that act during play (events, restrictions, the spinner), whose kernel is the
-    general loop's own source specialised (``specialise_loop``)."""
-    return not game.rules.general or settlement_only(game.rules)
+    rules that act during play (events, restrictions), whose kernel is the general loop's
+    own source specialised (``specialise_loop``). The spinner is the template's."""
+    rules = game.rules
+    return not rules.general or not (rules.restrictions or rules.events)
 
 
 def _switches(game: Game, players: int, record: bool | str, uniform: bool
@@ -119,6 +112,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "LATER_ROTATE": later == "rotate",
         "LEAD_RANDOM": (first in leaders.RANDOM_CHOOSERS or later in leaders.RANDOM_CHOOSERS),
         "TWO_CHUNKS": len(game._chunks) == 2,
+        "SPINNER": rules.spinner == "first_double",
     }
     try:
         domino = emit(rules.domino_tree, "python") if rules.domino_tree is not None else None
@@ -225,17 +219,20 @@ def _ints(values) -> str:
 
 
 def _event_texts(ts, players: int) -> tuple[tuple[str, ...], ...]:
-    """The place (end None, left, right), draw and pass events of every seat and tile as
-    record text, written once by the record encoder: index ``(p * T + t) * 3 + end``."""
-    place, draw = [], []
+    """The place (end None, left, right; and up, down: a spinner's arms), draw and pass
+    events of every seat and tile as record text, written once by the record encoder:
+    index ``(p * T + t) * 3 + end`` (``* 2 + end - 2`` for the arms)."""
+    place, arms, draw = [], [], []
     for p in range(players):
         for t in range(ts.tile_count):
             tile = [ts.low[t], ts.high[t]]
             place += [dumps({"event": "place", "player": p, "tile": tile, "end": end})
                       for end in (None, "left", "right")]
+            arms += [dumps({"event": "place", "player": p, "tile": tile, "end": end})
+                     for end in ("up", "down")]
             draw.append(dumps({"event": "draw", "player": p, "tile": tile}))
     passing = [dumps({"event": "pass", "player": p}) for p in range(players)]
-    return tuple(place), tuple(draw), tuple(passing)
+    return tuple(place), tuple(arms), tuple(draw), tuple(passing)
 
 
 def _namespace(game: Game, players: int) -> dict[str, Any]:
@@ -286,7 +283,7 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
             "deal", f"round {rnd_no}: no deal could open after {rounds_cap} "
             f"redeals; the {which} can hardly ever be met")])
 
-    place, draw, passing = _event_texts(ts, players)
+    place, arms, draw, passing = _event_texts(ts, players)
     def general_core(seed: int, start_scores):
         """The general loop's state for one match: its settlement and match-end methods run
         on it (``GEN`` kernels), so those rules have one implementation."""
@@ -330,9 +327,22 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         board.tiles, board.first_pips = placed, ts.pips[first]
         return board
 
+    def spinner_board_of(left: int, right: int, up: int, down: int, lt: int, rt: int, ut: int,
+                         dt: int, count: int, first: int, placed: int) -> Board:
+        """The same with a spinner: its up and down arms (``ut``/``dt`` the last tile on
+        each, -1 for none) and the ends open (``count``)."""
+        board = board_of(left, right, lt, rt, first, placed)
+        board.spinner = True
+        board.values[2], board.values[3], board.count = up, down, count
+        for e, t in ((2, ut), (3, dt)):
+            if t >= 0:
+                board.used[e], board.doubles[e] = True, ts.low[t] == ts.high[t]
+        return board
+
     return {
         "__builtins__": __builtins__,
         "general_core": general_core, "general_settle": general_settle, "board_of": board_of,
+        "spinner_board_of": spinner_board_of, "END_NAMES": END_NAMES, "ARM_TXT": arms,
         "FIRST_OP": first_op, "LATER_OP": later_op, "round_holder_tile": round_holder_tile,
         "leader_drew_out": leader_drew_out, "NEXT": NEXT,
         "dumps": dumps, "PLACE_TXT": place, "DRAW_TXT": draw, "PASS_TXT": passing,

@@ -273,6 +273,159 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #endif
 #endif
             break
+#if SPINNER
+        # the first double is a spinner (engine.board.Board, inline): L R U D the ends'
+        # values, lt rt ut dt the last tile at each (-1: none on an arm yet), cnt the ends
+        # open (4 once both sides of the spinner are played on); spin_need the spinner's
+        # sides still to be played on, a bit per end (-1: no double placed yet)
+        U = D = 0
+        ut = dt = -1
+        cnt = 2
+        if L == R:
+            spin_need, spin_value = 3, L
+        else:
+            spin_need, spin_value = -1, 0
+        npass = 0
+        domino = None
+        if not h:
+            domino, npass = p, $N
+        while npass < $N:
+            p = $NEXT_SEAT
+            h = hands[p]
+#if UNI
+            urnd = uniform[p]
+#endif
+#if LIMITED
+            drawn = 0
+#endif
+            while True:
+                mL = h & PM[L]
+                mR = h & PM[R]
+                if cnt == 4:
+                    mU = h & PM[U]
+                    mD = h & PM[D]
+                else:
+                    mU = mD = 0
+                if mL or mR or mU or mD:
+                    nL = mL.bit_count()
+                    nR = mR.bit_count()
+                    nU = mU.bit_count()
+                    k = nL + nR + nU + mD.bit_count()
+#if VOL
+                    can_draw = $DRAW_OK
+                    if k > 1 or can_draw:
+#else
+                    if k > 1:
+#endif
+                        choices += 1
+#if UNI
+                    try:
+                        k = (urnd() * k) >> 32
+                    except StopIteration:
+                        urnd = uniform[p] = more(p)
+                        k = (urnd() * k) >> 32
+                    if k < nL:
+                        e, m = 0, mL
+                    elif k < nL + nR:
+                        e, m, k = 1, mR, k - nL
+                    elif k < nL + nR + nU:
+                        e, m, k = 2, mU, k - nL - nR
+                    else:
+                        e, m, k = 3, mD, k - nL - nR - nU
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                    a = ((m & -m).bit_length() - 1) << 2 | e
+#else
+#if VOL
+                    if cnt == 4:
+                        a = policies[p](mL, mR, can_draw, mU, mD)
+                    else:
+                        a = policies[p](mL, mR, can_draw)
+#else
+                    if cnt == 4:
+                        a = policies[p](mL, mR, False, mU, mD)
+                    else:
+                        a = policies[p](mL, mR, False)
+#endif
+#endif
+                    if a >= 0:
+                        t, e = a >> 2, a & 3
+                        last_player, last_tile = p, t
+                        if cnt == 4:
+                            last_both = ((PM[L] >> t & 1) + (PM[R] >> t & 1) + (PM[U] >> t & 1)
+                                         + (PM[D] >> t & 1)) > 1
+                        else:
+                            last_both = ((PM[L] & PM[R]) >> t & 1) == 1
+                        if e == 0:
+                            L = PIPS[t] - L
+                            lt = t
+                        elif e == 1:
+                            R = PIPS[t] - R
+                            rt = t
+                        elif e == 2:
+                            U = PIPS[t] - U
+                            ut = t
+                        else:
+                            D = PIPS[t] - D
+                            dt = t
+                        if spin_need > 0:
+                            if spin_need >> e & 1:
+                                spin_need &= ~(1 << e)
+                                if not spin_need:   # both sides played on: up and down open
+                                    U = D = spin_value
+                                    cnt = 4
+                        elif spin_need < 0 and e < 2 and TL[t] == TH[t]:
+                            spin_need, spin_value = 1 << e, TL[t]
+                        h ^= 1 << t
+                        hands[p] = h
+                        npass = 0
+#if REC
+#if TXT
+                        add(PLACE_TXT[(p * $T + t) * 3 + 1 + e] if e < 2
+                            else ARM_TXT[(p * $T + t) * 2 + e - 2])
+#else
+                        rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
+                                    "end": END_NAMES[e]})
+#endif
+#endif
+                        if not h:
+                            domino, npass = p, $N
+                        break
+#if STUCK_DRAW
+                elif $DRAW_OK:
+                    pass
+#endif
+                else:
+                    hands[p] = h       # a draw before the pass changed it
+                    passes += 1
+                    npass += 1
+#if REC
+#if TXT
+                    add(PASS_TXT[p])
+#else
+                    rec.append({"event": "pass", "player": p})
+#endif
+#endif
+                    break
+                t = deck[pos]
+                pos += 1
+                h |= 1 << t
+#if LIMITED
+                drawn += 1
+#endif
+#if DRAWN_BY
+                drawn_by[p] += 1
+#endif
+                npass = 0
+#if REC
+#if TXT
+                add(DRAW_TXT[p * $T + t])
+#else
+                rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+#endif
+#endif
+#else
         npass = 0
         domino = None
         if not h:
@@ -439,12 +592,18 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
 #endif
 #endif
+#endif
         # -- settlement
 #if GEN
+#if SPINNER
+        board = spinner_board_of(L, R, U, D, lt, rt, ut, dt, cnt, first_t,
+                                 pos - sum(map(bit_count, hands)))
+#else
+        board = board_of(L, R, lt, rt, first_t, pos - sum(map(bit_count, hands)))
+#endif
         pips, wside, wseat, tied, points = general_settle(
-            core, hands, drawn_by, domino, last_player, last_tile, last_both,
-            board_of(L, R, lt, rt, first_t, pos - sum(map(bit_count, hands))), deck, pos,
-            passes, rnd_no)
+            core, hands, drawn_by, domino, last_player, last_tile, last_both, board, deck,
+            pos, passes, rnd_no)
         counts = list(map(bit_count, hands))
 #else
 #if TWO_CHUNKS
