@@ -57,7 +57,7 @@ _CODE: dict[str, Any] = {}
 _LOCK = threading.Lock()
 
 
-class _Emitter2(_Emitter):
+class _FactEmitter(_Emitter):
     """``formulas``' emitter over a field's names: round facts become locals, sides and
     seats also offer their doubles, score and rounds won; what is used is noted."""
 
@@ -166,7 +166,7 @@ def settlement_source(game: Game, players: int) -> SettleSource:  # noqa: C901 -
                 ) -> str:
         if tree is None:
             raise Unsupported("a formula without its tree")
-        e = _Emitter2({**facts, **extra}, _SIDE, _SEAT, won)
+        e = _FactEmitter({**facts, **extra}, _SIDE, _SEAT, won)
         text = e.emit(tree)
         used.update(e.used)
         return text
@@ -359,7 +359,7 @@ def match_over_source(game: Game, players: int) -> str:
         names = {"sides": "SIDES", "round": "rnd", "players": str(players),
                  "target": str(target)}
         side = {"score": "scores", "rounds_won": "rounds_won"}
-        add(f"if {_Emitter2(names, side, {}).emit(rules.draw_if_tree)}:")
+        add(f"if {_FactEmitter(names, side, {}).emit(rules.draw_if_tree)}:")
         add("    return True, None")
     add("return False, None")
     return "def match_over(rnd, scores, rounds_won):\n" + "".join(f"    {x}\n" for x in body)
