@@ -30,6 +30,7 @@ from ..engine.tiles import Tile
 from ..expr.runtime import floordiv, mod
 from ..record_lines import dumps
 from .formulas import Unsupported, emit
+from .settle import match_due, match_over_for, settlement_for
 from .template import TEMPLATE
 
 if TYPE_CHECKING:
@@ -133,6 +134,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "TIE_EACH": rules.blocked_tie == "each",
         "DRAW_COST": setup.draw_cost != 0,
         "COST_TO_WINNER": rules.draw_cost_to == "round_winner",
+        "FINAL": rules.final is not None,
     })
     right = rules.direction == "right"     # seat s-1 plays after seat s
     draw_ok = f"pos < {setup.draw_end}" + (f" and drawn < {setup.draw_limit}" if limited else "")
@@ -141,6 +143,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "DRAW_END": setup.draw_end, "DRAW_OK": draw_ok, "DRAW_COST": setup.draw_cost,
         "TARGET": game.target(players), "PLAY_ON": setup.play_on, "MAX_REDEALS": MAX_REDEALS,
         "DOMINO": domino, "BLOCKED": blocked, "KEY_BYTES": setup.key_bytes,
+        "BOARD": "None", "MATCH_DUE": "True",
         "NEXT_SEAT": (f"p - 1 if p else {players - 1}" if right
                       else f"p + 1 if p + 1 < {players} else 0"),
         "NEXT_LEADER": (f"prev_leader - 1 if prev_leader else {players - 1}" if right
@@ -148,6 +151,14 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "HANDS": "[" + ", ".join(" | ".join(f"BIT[deck[{i}]]" for i in range(
             s * setup.hand_size, (s + 1) * setup.hand_size)) for s in range(players)) + "]",
     }
+    if general:   # the settlement written out (``settle``), or the loop's own methods
+        settle = settlement_for(game, players)
+        placed = "pos - sum(map(bit_count, hands))"
+        board = (f"spinner_board_of(L, R, U, D, lt, rt, ut, dt, cnt, first_t, {placed})"
+                 if flags["SPINNER"] else f"board_of(L, R, lt, rt, first_t, {placed})")
+        numbers["BOARD"] = board if settle is None or settle.reads_board else "None"
+        numbers["MATCH_DUE"] = (match_due(game, players) if match_over_for(game, players)
+                                else "True")
     return flags, numbers
 
 
@@ -284,22 +295,28 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
             f"redeals; the {which} can hardly ever be met")])
 
     place, arms, draw, passing = _event_texts(ts, players)
-    def general_core(seed: int, start_scores):
-        """The general loop's state for one match: its settlement and match-end methods run
-        on it (``GEN`` kernels), so those rules have one implementation."""
+    core = settle = match_over = None
+    if rules.general:
         from ..engine.general_loop import GeneralLoop
-        return GeneralLoop(game, players, seed, [None] * players, record=False,
-                           start_scores=start_scores)
 
-    def general_settle(core, hands, drawn_by, domino, last_player, last_tile, last_both,
-                       board, deck, pos, passes, rnd_no):
-        """(record pips, winner side, winner seat, tied, points) by the general loop's own
-        settlement (``GeneralLoop._settle``)."""
-        core.hands = hands
-        seats = core._seat_tallies(drawn_by)
-        won = core._settle(seats, domino, last_player, last_tile, last_both, board, deck, pos,
-                           passes, drawn_by, rnd_no, NEXT, setup.draw_cost)
-        return ([s.value for s in seats], *won)
+        # the general loop's methods the kernel calls (opening, lead formula, redeal, the
+        # final formula; a settlement not written out): one loop per kernel, so per thread,
+        # its scores and rounds won set by each match (they keep no other match state)
+        core = GeneralLoop(game, players, 0, [None] * players, record=False)
+        settle = settlement_for(game, players)
+        if settle is None:
+            def settle(hands, drawn_by, domino, last_player, last_tile, last_both, board, deck,
+                       pos, passes, rnd, scores, rounds_won):
+                """``settlement_for``'s function by the loop's own ``_settle``."""
+                core.hands = hands
+                seats = core._seat_tallies(drawn_by)
+                won = core._settle(seats, domino, last_player, last_tile, last_both, board,
+                                   deck, pos, passes, drawn_by, rnd, NEXT, setup.draw_cost)
+                return ([s.value for s in seats], *won)
+        match_over = match_over_for(game, players)
+        if match_over is None:
+            def match_over(rnd, scores, rounds_won):
+                return core._match_over(rnd, setup.play_on)
 
     step = -1 if rules.direction == "right" else 1
     NEXT = tuple((s + step) % players for s in range(players))
@@ -341,7 +358,7 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
 
     return {
         "__builtins__": __builtins__,
-        "general_core": general_core, "general_settle": general_settle, "board_of": board_of,
+        "CORE": core, "SETTLE": settle, "MATCH_OVER": match_over, "board_of": board_of,
         "spinner_board_of": spinner_board_of, "END_NAMES": END_NAMES, "ARM_TXT": arms,
         "FIRST_OP": first_op, "LATER_OP": later_op, "round_holder_tile": round_holder_tile,
         "leader_drew_out": leader_drew_out, "NEXT": NEXT,

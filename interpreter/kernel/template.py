@@ -22,8 +22,10 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
     made = 0
     block = None
 #if GEN
-    core = general_core(seed, start_scores)
-    scores = core.scores
+    core = CORE     # the general loop's opening, lead and redeal methods, kept per kernel
+    scores = list(start_scores) if start_scores else [0] * $SIDES
+    rounds_won = [0] * $SIDES
+    core.scores, core.rounds_won = scores, rounds_won   # read by its settlement and _final
 #else
     scores = list(start_scores) if start_scores else [0] * $SIDES
 #endif
@@ -595,15 +597,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #endif
         # -- settlement
 #if GEN
-#if SPINNER
-        board = spinner_board_of(L, R, U, D, lt, rt, ut, dt, cnt, first_t,
-                                 pos - sum(map(bit_count, hands)))
-#else
-        board = board_of(L, R, lt, rt, first_t, pos - sum(map(bit_count, hands)))
-#endif
-        pips, wside, wseat, tied, points = general_settle(
-            core, hands, drawn_by, domino, last_player, last_tile, last_both, board, deck,
-            pos, passes, rnd_no)
+        pips, wside, wseat, tied, points = SETTLE(
+            hands, drawn_by, domino, last_player, last_tile, last_both, $BOARD, deck, pos,
+            passes, rnd_no, scores, rounds_won)
         counts = list(map(bit_count, hands))
 #else
 #if TWO_CHUNKS
@@ -684,7 +680,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
             scores[i] += pts
 #if GEN
         if wside is not None:
-            core.rounds_won[wside] += 1
+            rounds_won[wside] += 1
 #endif
         result = "domino" if domino is not None else "blocked"
 #if REC
@@ -717,12 +713,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
         prev_side = wside
 #endif
 #if GEN
-        over, match_win = core._match_over(rnd_no, $PLAY_ON)
+        if $MATCH_DUE:
+            over, match_win = MATCH_OVER(rnd_no, scores, rounds_won)
 #else
         if max(scores) >= $TARGET:
             over, match_win = match_winner(scores, $TARGET, $PLAY_ON)
 #endif
-#if GEN
+#if GEN and FINAL
     if over:
         core._final(match_win, rnd_no)
 #endif

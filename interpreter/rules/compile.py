@@ -22,7 +22,7 @@ from ..engine.game_rules import (
 )
 from ..engine.tiles import parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
-from ..expr.types import INT
+from ..expr.types import BOOL, INT
 from .exprpos import locate
 from .marked_yaml import FieldPath, Mark, dotted
 from .schema import formula_fields
@@ -242,14 +242,25 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     out["general"] = general
     out["domino_tree"] = _tree_of(scoring["domino"], trees.get(("scoring", "domino")))
     out["blocked_tree"] = _tree_of(blocked["points"], trees.get(("scoring", "blocked", "points")))
+    if out["blocked_rank"] is not None:
+        out["blocked_rank_tree"] = _tree_of(blocked.get("rank"),
+                                            trees.get(("scoring", "blocked", "rank")))
+    if out["every_side"] is not None:
+        out["every_side_tree"] = _tree_of(scoring.get("every_side"),
+                                          trees.get(("scoring", "every_side")))
+    if out["draw_if"] is not None:
+        out["draw_if_tree"] = _tree_of(match.get("draw_if"), trees.get(("match", "draw_if")))
     return out
 
 
 def _tree_of(value: Any, tree: ast.Node | None) -> ast.Node | None:
-    """A formula's checked tree; a number written as such becomes an ``Int`` node."""
+    """A formula's checked tree; a number or a truth value written as such becomes an
+    ``Int`` or a ``Bool`` node."""
     if tree is not None:
         return tree
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, bool):
+        return ast.Bool(value, type=BOOL)
+    if isinstance(value, int):
         return ast.Int(value, type=INT)
     return None
 
