@@ -133,6 +133,7 @@ class GeneralLoop(PlainLoop):
         self._tuples = tuple(zip(ts.low, ts.high, strict=True))   # tile index -> (low, high)
         self.play_points = [0] * len(self.teams)
         self.rounds_won = [0] * len(self.teams)
+        self.written: tuple = (None, None)   # (settle, match_over) from kernel.settle
 
     # -- tallies ---------------------------------------------------------------------------
     def _seat_tallies(self, drawn_by: list[int]) -> list[Tally]:
@@ -287,6 +288,9 @@ class GeneralLoop(PlainLoop):
         scores = self.scores
         play_points = self.play_points
         fire, facts_of = self._fire, self._event_facts
+        # a kernel's settlement and match end written out as code (kernel.settle), or None:
+        # the interpreted methods below, the truth the written ones are tested against
+        written_settle, written_match_over = self.written
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = 0
@@ -583,12 +587,18 @@ class GeneralLoop(PlainLoop):
                         skip += skipped
             # -- settlement
             blocked = domino is None
-            seat_t = self._seat_tallies(drawn_by)
-            pips = [s.value for s in seat_t]   # the record's "pips": hand values
-            counts = [s.tiles for s in seat_t]
-            wside, wseat, tied, points = self._settle(
-                seat_t, domino, last_player, last_tile, last_both, board, deck, pos, passes,
-                drawn_by, rnd_no, NEXT, draw_cost)
+            if written_settle:   # a kernel's: kernel.settle, the same settlement
+                pips, wside, wseat, tied, points = written_settle(
+                    hands, drawn_by, domino, last_player, last_tile, last_both, board, deck,
+                    pos, passes, rnd_no, scores, self.rounds_won)
+                counts = [h.bit_count() for h in hands]
+            else:
+                seat_t = self._seat_tallies(drawn_by)
+                pips = [s.value for s in seat_t]   # the record's "pips": hand values
+                counts = [s.tiles for s in seat_t]
+                wside, wseat, tied, points = self._settle(
+                    seat_t, domino, last_player, last_tile, last_both, board, deck, pos,
+                    passes, drawn_by, rnd_no, NEXT, draw_cost)
             for i, pts in enumerate(points):
                 scores[i] += pts
                 play_points[i] += round_play[i]
@@ -617,7 +627,10 @@ class GeneralLoop(PlainLoop):
                 "extra_turns": extra_turns, "skips": skips})
             self.rounds.append(stats)
             prev = (leader, wseat, wside, last_player, blocked)
-            over, match_win = self._match_over(rnd_no, play_on)
+            if written_match_over:
+                over, match_win = written_match_over(rnd_no, scores, self.rounds_won)
+            else:
+                over, match_win = self._match_over(rnd_no, play_on)
         if over:
             self._final(match_win, rnd_no)
         if recording:

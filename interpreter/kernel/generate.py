@@ -210,11 +210,13 @@ def _general_play(game: Game, players: int, record: bool | str) -> Callable[...,
 
     run = general_kernel(game, players, bool(record))
     text = record == "text"
+    written = (settlement_for(game, players), match_over_for(game, players))
 
     def play(seed, uniform, more, policies, start_scores, max_rounds):
         core = GeneralLoop(game, players, seed, policies if uniform is None else list(uniform),
                            record=bool(record), start_scores=start_scores,
                            max_rounds=max_rounds, uniform=uniform, more=more)
+        core.written = written
         run(core)
         result = core.result
         if text:
