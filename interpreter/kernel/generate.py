@@ -274,13 +274,39 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
     tile_text = [f"[{ts.low[t]},{ts.high[t]}]" for t in range(ts.tile_count)]
     in_order = tile_text.__getitem__
 
-    size, dealt = setup.hand_size, setup.dealt
+    dealt = setup.dealt
+
+    # a hand's text by 14-bit pieces of its bitmask (tile order is bit order), each piece's
+    # text made the first time it is dealt: two lookups for a double-six hand, no sort
+    pieces = range(0, ts.tile_count, 14)
+    piece_texts: list[dict[int, str]] = [{} for _ in pieces]
+
+    def piece_text(k: int, m: int) -> str:
+        text = piece_texts[k][m] = ",".join(
+            tile_text[14 * k + i] for i in range(14) if m >> i & 1)
+        return text
+
+    if len(pieces) == 2:
+        low_texts, high_texts = piece_texts
+
+        def hand_text(h: int) -> str:
+            a, b = h & 16383, h >> 14
+            x = low_texts.get(a) or (piece_text(0, a) if a else "")
+            y = high_texts.get(b) or (piece_text(1, b) if b else "")
+            return f"{x},{y}" if x and y else x or y
+    else:
+        def hand_text(h: int) -> str:
+            parts = []
+            for k, texts in enumerate(piece_texts):
+                m = h >> (14 * k) & 16383
+                if m:
+                    parts.append(texts.get(m) or piece_text(k, m))
+            return ",".join(parts)
 
     def deal_text(rnd_no: int, leader: int | None, hands: list[int], deck: list[int]) -> str:
-        """``dumps(deal_event(...))``, written straight from each tile's text (a hand is
-        its slice of the deck, in tile order)."""
-        held = "],[".join([",".join(map(in_order, sorted(deck[i:i + size])))
-                           for i in range(0, dealt, size)])
+        """``dumps(deal_event(...))``, written straight from each tile's text: ``hands`` as
+        dealt (bitmasks), the boneyard in deck order."""
+        held = "],[".join(map(hand_text, hands))
         rest = ",".join(map(in_order, deck[dealt:]))
         who = "null" if leader is None else leader
         return (f'{{"event":"deal","round":{rnd_no},"leader":{who},"hands":[[{held}]],'
