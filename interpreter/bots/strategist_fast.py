@@ -547,26 +547,48 @@ def _best(codes: list[int], scores: list[float], random) -> int:
 def _opening(m: int, hand: int, tables: _Tables, random) -> int:
     """The opening tile among the tiles of mask ``m`` (``strategist._score_opening``): the
     strongest suit, then its double, then the other half's suit, then the tile's value.
-    (The terms before the value are whole numbers: their sum is exact in any order.)"""
+    (The terms before the value are whole numbers: their sum is exact in any order.) One
+    pass, as ``_best`` would pick: the best score, a tie (within 1e-9) to the RNG."""
     LOW, HIGH, VALUE = tables.low, tables.high, tables.open_value
-    count = [(hand & vm).bit_count() for vm in tables.value_mask]
-    codes = []
-    scores = []
+    count = list(map(int.bit_count, map(hand.__and__, tables.value_mask)))
+    top = floor = -1e300
+    best = -1
+    tied = None
     while m:
-        low = m ^ (m & (m - 1))
-        m ^= low
-        t = low.bit_length() - 1
+        rest = m & (m - 1)
+        t = (m ^ rest).bit_length() - 1
+        m = rest
         lo, hi = LOW[t], HIGH[t]
         c_lo, c_hi = count[lo], count[hi]
         if lo == hi:
-            score = O_SUIT * c_hi + O_DOUBLE
+            score = O_SUIT * c_hi + O_DOUBLE + VALUE[t]
         elif c_hi >= c_lo:
-            score = O_SUIT * c_hi + O_OTHER * c_lo
+            score = O_SUIT * c_hi + O_OTHER * c_lo + VALUE[t]
         else:
-            score = O_SUIT * c_lo + O_OTHER * c_hi
-        codes.append(t << 2)
-        scores.append(score + VALUE[t])
-    return _best(codes, scores, random)
+            score = O_SUIT * c_lo + O_OTHER * c_hi + VALUE[t]
+        if score >= floor:
+            if score > top + 1e-9:   # a clear best so far
+                tied = None
+            else:
+                if tied is None:
+                    tied = [(top, best)]
+                tied.append((score, t << 2))
+            if score > top:
+                top, floor, best = score, score - 1e-9, t << 2
+    if tied is not None:
+        return _tie(tied, floor, random, best)
+    return best
+
+
+def _tie(tied: list, floor: float, random, best: int) -> int:
+    """The pick among the (score, code) pairs, collected in legal order, that are still
+    within 1e-9 of the best (``floor``): ranked best first, stable, as ``_best`` ranks
+    them, the RNG picks one; ``best`` when only it is left."""
+    tied = [pair for pair in tied if pair[0] >= floor]
+    if len(tied) == 1:
+        return best
+    tied.sort(key=_first, reverse=True)
+    return tied[int(random() * len(tied))][1]
 
 
 def _first(pair: tuple) -> float:
