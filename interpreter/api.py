@@ -136,7 +136,7 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     if not deals and all(p is not None or d is not None for p, d in zip(policies, deciders,
                                                                          strict=True)):
         return _play_deciding(game, players, seed, policies, deciders, trace, start_scores,
-                              max_rounds)
+                              max_rounds, kernel)
     state = State(game, players, seed, deals=deals, start_scores=start_scores,
                   max_rounds=max_rounds, record=True, policies=policies)
     while not state.is_terminal:
@@ -198,11 +198,30 @@ def _kernel_match(game: Game, players: int, seed: int, bots: str, record: bool |
     return _play_fast(game, players, seed, *found, record, start_scores, max_rounds)
 
 
+class _MatchView:
+    """What a policy bound to a match reads of it (``rec``, ``hands``), kept by a kernel."""
+
+    __slots__ = ("rec", "hands")
+
+
 def _play_deciding(game: Game, players: int, seed: int, policies: list, deciders: list,
-                   trace: bool, start_scores, max_rounds: int) -> MatchResult:
+                   trace: bool, start_scores, max_rounds: int, kernel: bool = True
+                   ) -> MatchResult:
     """A match whose seats all have a fast policy or a builtin ``decider``: the engine's
     decisions go straight to the deciders, without State, Observations or Actions (a
-    decider reads the public record, so the match is recorded even when not traced)."""
+    decider reads the public record, so the match is recorded even when not traced).
+    Deciders that bind to the match as policies play on the ruleset's kernel."""
+    if kernel and kernels.covers(game) and all(
+            d is None or hasattr(d, "bind") for d in deciders):
+        view = _MatchView()
+        view.rec, view.hands = [], []
+        bound = [d.bind(view) if d is not None else p
+                 for p, d in zip(policies, deciders, strict=True)]
+        play = kernels.kernel_for(game, players, True, uniform=False, view=True)
+        result = play(seed, None, None, bound, start_scores, max_rounds, view)
+        if not trace:
+            result.__dict__["events"] = None
+        return result
     core = game.loop_class(game, players, seed, list(policies), record=True,
                            start_scores=start_scores, max_rounds=max_rounds)
     for s, decide in enumerate(deciders):

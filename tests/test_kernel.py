@@ -197,3 +197,19 @@ def test_the_spinner_plays_on_the_template_exactly_like_the_loop():
                     seed, seat_first(seed, players), partial(seat_rest, seed), None, None, 1000)
                 assert text == encode_events(b.events)
     assert arms > 100       # the spinner's up and down arms were played on, many times
+
+
+@pytest.mark.parametrize("name,players", [("pagat", 2), ("mexican", 4), ("hoyle", 3),
+                                          ("house/spinner", 2), ("house/exact-target", 3)])
+def test_the_strategist_plays_on_the_kernel_exactly_like_the_loop(name, players):
+    """The strategist's policy reads the match it is bound to (the record so far, the live
+    hands): the kernel keeps both as the loop does, so the choices are the same."""
+    game = api.load_game(name)
+    for i in range(6):
+        seed = api.match_seed(31, i)
+        for bots in ("strategist", (["strategist", "greedy"] * 2)[:players]):
+            a = api.play_match(game, players, seed, bots, trace=True)
+            b = api.play_match(game, players, seed, bots, trace=True, engine="loop")
+            assert a == b and a.events == b.events, (bots, seed)
+    # the kernel played them: a kernel keeping a view of the match was made
+    assert any(key[3] for key in game.__dict__["_kernels"])

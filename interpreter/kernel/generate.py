@@ -91,8 +91,8 @@ def covers(game: Game) -> bool:
     return not rules.general or not (rules.restrictions or rules.events)
 
 
-def _switches(game: Game, players: int, record: bool | str, uniform: bool
-              ) -> tuple[dict, dict]:
+def _switches(game: Game, players: int, record: bool | str, uniform: bool,
+              view: bool = False) -> tuple[dict, dict]:
     rules, setup = game.rules, game.setup(players)
     T = setup.tile_count
     limited = setup.draw_limit < T
@@ -114,6 +114,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "LEAD_RANDOM": (first in leaders.RANDOM_CHOOSERS or later in leaders.RANDOM_CHOOSERS),
         "TWO_CHUNKS": len(game._chunks) == 2,
         "SPINNER": rules.spinner == "first_double",
+        "VIEW": view,
     }
     try:
         domino = emit(rules.domino_tree, "python") if rules.domino_tree is not None else None
@@ -163,33 +164,38 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
 
 
 def kernel_source(game: Game, players: int, record: bool | str = False,
-                  uniform: bool = True) -> str:
+                  uniform: bool = True, view: bool = False) -> str:
     """The specialised source of ``game``'s kernel for ``players`` (to read, or to cache)."""
-    flags, numbers = _switches(game, players, record, uniform)
+    flags, numbers = _switches(game, players, record, uniform, view)
     return specialise(TEMPLATE, flags, numbers)
 
 
 def kernel_for(game: Game, players: int, record: bool | str = False,
-               uniform: bool = True) -> Callable[..., MatchResult]:
+               uniform: bool = True, view: bool = False) -> Callable[..., MatchResult]:
     """``play(seed, uniform, more, policies, start_scores, max_rounds)`` for this game: the
     template's kernel, or for house rules that act during play the general loop's own
     ``run`` specialised (``specialise_loop``).
 
     ``record``: False, True (``result.events``), or ``"text"``: ``play`` then returns
     ``(result, the record as JSON Lines text)``, byte for byte ``encode_events``'s.
+    ``view`` (template kernels, dict records): ``play(..., view=obj)`` keeps ``obj.rec``
+    (the record so far) and ``obj.hands`` (the live hands) as the match loop keeps them,
+    for policies bound to the match (the strategist's ``bind``).
 
     Kept on the game (one per thread: the settler it calls keeps per-thread tallies), so
     no module-wide cache holds a game alive; the code objects are shared by source hash.
     """
     kernels = game.__dict__.setdefault("_kernels", {})
-    key = (players, record, uniform, threading.get_ident())
+    key = (players, record, uniform, view, threading.get_ident())
     found = kernels.get(key)
     if found is not None:
         return found
+    if view and (record is not True or not covers(game)):
+        raise ValueError("a view of the match needs dict records and a template kernel")
     if not covers(game):
         found = kernels[key] = _general_play(game, players, record)
         return found
-    source = kernel_source(game, players, record, uniform)
+    source = kernel_source(game, players, record, uniform, view)
     digest = hashlib.sha256(source.encode()).hexdigest()
     with _LOCK:
         code = _CODE.get(digest)

@@ -15,7 +15,7 @@ both and compares records and statistics.
 """
 
 TEMPLATE = r'''
-def play(seed, uniform, more, policies, start_scores, max_rounds):
+def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
     # the shuffle (engine.streams.shuffler, inlined): deal k sorts the tiles on T words of
     # SHAKE-128(seed), four deals' words per call; hands unrolled over the deck's slots
     shuffle_key = b"%d:shuffle:" % seed
@@ -40,7 +40,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
     rec = [match_start_text(seed)]
     add = rec.append
 #elif REC
+#if VIEW
+    rec = view.rec      # what policies bound to the match read: the record, the live hands
+    rec.append(match_start(seed))
+#else
     rec = [match_start(seed)]
+#endif
 #endif
     prev_leader = prev_winner = None
     over, match_win, capped = False, None, False
@@ -143,6 +148,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #else
         rec.append(deal_event(rnd_no, leader, hands, deck))
 #endif
+#endif
+#if VIEW
+        view.hands = hands
 #endif
         pos = $DEALT
 #if DRAWN_BY
@@ -413,6 +421,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 t = deck[pos]
                 pos += 1
                 h |= 1 << t
+#if VIEW
+                hands[p] = h
+#endif
 #if LIMITED
                 drawn += 1
 #endif
@@ -580,6 +591,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 t = deck[pos]
                 pos += 1
                 h |= 1 << t
+#if VIEW
+                hands[p] = h
+#endif
 #if LIMITED
                 drawn += 1
 #endif
