@@ -21,14 +21,15 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine import leaders
 from ..engine.board import Board
-from ..engine.general_loop import _opening_rules
+from ..engine.general_loop import MAX_TURNS, _opening_rules
 from ..engine.plain_loop import MAX_REDEALS, HashStream, match_start_event, opening_of
 from ..engine.plain_loop import deal_event as plain_deal_event
 from ..engine.results import MatchResult, RoundStats
 from ..engine.scoring import match_winner
-from ..engine.tiles import Tile
+from ..engine.tiles import Tile, bits
 from ..expr.runtime import floordiv, mod
 from ..record_lines import dumps
+from .events import DRAW, PASS, PLACE, PLACE_OPEN, event_code, fallback_tables
 from .formulas import Unsupported, emit
 from .template import TEMPLATE
 
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 
 _DIRECTIVE = re.compile(r"\s*#(if|elif|else|endif)\b\s*(.*)$")
 _NAME = re.compile(r"[$]([A-Z_]+)")
+_BLOCK = re.compile(r"^([ \t]*)[$]([A-Z_]+)[ \t]*$", re.MULTILINE)   # a name alone on a line
 _CODE: dict[str, Any] = {}          # source hash -> code object
 _LOCK = threading.Lock()
 
@@ -79,22 +81,28 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
         if m.group(1) not in numbers:
             raise ValueError(f"template: no value for ${m.group(1)}")
         return str(numbers[m.group(1)])
-    return _NAME.sub(value, text)
+
+    def block(m: re.Match) -> str:
+        """A name alone on its line: its lines (code) at that line's indentation."""
+        indent = m.group(1)
+        return "\n".join(indent + line for line in value(_NAME.match("$" + m.group(2)))
+                         .split("\n"))
+    return _NAME.sub(value, _BLOCK.sub(block, text))
 
 
-def settlement_only(rules) -> bool:
-    """A ruleset whose house rules all sit at a round's end or the match's (settlement over
-    round facts, match formats), or to who plays, deals and opens (direction, a lead
-    formula, a redeal condition, opening conditions): its moves are the plain game's, so
-    the kernel plays them and asks the general loop's own methods for the rest."""
-    return not (rules.spinner != "none" or rules.restrictions or rules.events)
+def two_ends(rules) -> bool:
+    """A ruleset whose board keeps two open ends (no spinner): whatever its house rules
+    (settlement over round facts, match formats, who plays, deals and opens, play-time
+    events, placement restrictions), the template plays its moves, firing its events and
+    narrowing its placements inline, and asks the general loop's own methods for the rest."""
+    return rules.spinner == "none"
 
 
 def covers(game: Game) -> bool:
-    """Whether the template kernel plays this ruleset: every ruleset but those with house
-    rules that act during play (events, restrictions, the spinner), whose kernel is the
-    general loop's own source specialised (``specialise_loop``)."""
-    return not game.rules.general or settlement_only(game.rules)
+    """Whether the template kernel plays this ruleset: every ruleset but those with a
+    spinner, whose kernel is the general loop's own source specialised
+    (``specialise_loop``)."""
+    return not game.rules.general or two_ends(game.rules)
 
 
 def _switches(game: Game, players: int, record: bool | str, uniform: bool
@@ -120,6 +128,14 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "LEAD_RANDOM": (first in leaders.RANDOM_CHOOSERS or later in leaders.RANDOM_CHOOSERS),
         "TWO_CHUNKS": len(game._chunks) == 2,
     }
+    kinds = {e.after for e in rules.events}
+    flags.update({
+        # play-time events (GeneralLoop.run's turns: another turn, skips, the block rule)
+        "EVENTS": bool(rules.events),
+        "EV_PLACE": "place" in kinds, "EV_DRAW": "draw" in kinds, "EV_PASS": "pass" in kinds,
+        "RESTRICT": bool(rules.restrictions),          # placements narrowed (restrict)
+        "RESTRICT_PASS": bool(rules.restrictions) and rules.if_none_allowed == "pass",
+    })
     try:
         domino = emit(rules.domino_tree, "python") if rules.domino_tree is not None else None
         blocked = emit(rules.blocked_tree, "python") if rules.blocked_tree is not None else None
@@ -151,10 +167,29 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
                       else f"p + 1 if p + 1 < {players} else 0"),
         "NEXT_LEADER": (f"prev_leader - 1 if prev_leader else {players - 1}" if right
                         else f"prev_leader + 1 if prev_leader + 1 < {players} else 0"),
+        "EVERYONE": (1 << players) - 1, "IDLE_MAX": 2 * players, "MAX_TURNS": MAX_TURNS,
+        **_event_numbers(game, players, record),
         "HANDS": "[" + ", ".join(" | ".join(f"BIT[deck[{i}]]" for i in range(
             s * setup.hand_size, (s + 1) * setup.hand_size)) for s in range(players)) + "]",
     }
     return flags, numbers
+
+
+def _event_numbers(game: Game, players: int, record: bool | str) -> dict[str, str]:
+    """The code firing each kind of play-time event where the template takes that action."""
+    rules, ts = game.rules, game.tileset
+    if not rules.events:
+        return {}
+    mode = "txt" if record == "text" else "rec" if record else ""
+    out = {}
+    for name, kind, site in (("EV_OPEN_CODE", "place", PLACE_OPEN),
+                             ("EV_PLACE_CODE", "place", PLACE), ("EV_DRAW_CODE", "draw", DRAW),
+                             ("EV_PASS_CODE", "pass", PASS)):
+        which = tuple(i for i, e in enumerate(rules.events) if e.after == kind)
+        out[name] = event_code(rules.events, rules.event_trees, which, site, mode, players,
+                               game.target(players), ts.tile_count,
+                               lambda a, b: ts.index[Tile(a, b)])
+    return out
 
 
 def kernel_source(game: Game, players: int, record: bool | str = False,
@@ -330,7 +365,18 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         board.tiles, board.first_pips = placed, ts.pips[first]
         return board
 
+    def round_too_long(rnd_no: int) -> None:
+        raise DiagnosticError([Diagnostic(
+            "round", f"round {rnd_no} did not end after {MAX_TURNS} turns: the "
+            "ruleset's events keep the round going forever")])
+
+    seat_texts = {kind: tuple(dumps({"event": kind, "player": p}) for p in range(players))
+                  for kind in ("skip", "extra_turn")}
     return {
+        "restrict": _restricter(game, players) if rules.restrictions else None,
+        "round_too_long": round_too_long, "SKIP_TXT": seat_texts["skip"],
+        "AGAIN_TXT": seat_texts["extra_turn"], **fallback_tables(rules.events),
+        "DBL": tuple(a == b for a, b in zip(ts.low, ts.high, strict=True)),
         "__builtins__": __builtins__,
         "general_core": general_core, "general_settle": general_settle, "board_of": board_of,
         "FIRST_OP": first_op, "LATER_OP": later_op, "round_holder_tile": round_holder_tile,
@@ -356,3 +402,53 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         "OPP": tuple(tuple(j for j in range(len(teams)) if j != i) for i in range(len(teams))),
         "N": players, "_floordiv": floordiv, "_mod": mod,
     }
+
+
+def _restricter(game: Game, players: int) -> Callable[..., tuple[int, int]]:
+    """``restrict(mL, mR, hand, L, R, boneyard, round)``: the fitting tiles at each end
+    that every placement restriction allows (``GeneralLoop._restrict`` on a two-ended
+    board, with the game's verdict cache and its keys), lifted if ``waive`` and none is."""
+    cache, reads = game.restriction_cache
+    rules = game.rules.restrictions
+    waive = game.rules.if_none_allowed == "waive"
+    ts = game.tileset
+    tiles = tuple(zip(ts.low, ts.high, strict=True))
+    by_end = "end" in reads
+    hand_r, play_r, ends_r = "hand" in reads, "playable" in reads, "ends" in reads
+    bone_r, round_r = "boneyard" in reads, "round" in reads
+
+    def restrict(mL: int, mR: int, h: int, L: int, R: int, boneyard: int, rnd: int
+                 ) -> tuple[int, int]:
+        playable = mL | mR
+        base = (h if hand_r else 0, playable if play_r else 0, (L, R) if ends_r else None,
+                boneyard if bone_r else 0, rnd if round_r else 0, players)
+        env = None
+        out = []
+        for end, m in ((L, mL), (R, mR)):
+            keep = 0
+            at = end if by_end else 0
+            while m:
+                low = m & -m
+                m ^= low
+                t = low.bit_length() - 1
+                key = (t, at, base)
+                ok = cache.get(key)
+                if ok is None:
+                    if env is None:
+                        env = {"hand": [tiles[u] for u in bits(h)],
+                               "playable": [tiles[u] for u in bits(playable)],
+                               "ends": (L, R), "boneyard": boneyard, "round": rnd,
+                               "players": players}
+                    env["end"] = end
+                    env["tile"] = tiles[t]
+                    ok = all(r.allow(env) for r in rules)
+                    if len(cache) > 200_000:
+                        cache.clear()
+                    cache[key] = ok
+                if ok:
+                    keep |= low
+            out.append(keep)
+        if waive and not (out[0] or out[1]):
+            return mL, mR
+        return out[0], out[1]
+    return restrict

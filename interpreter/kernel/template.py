@@ -40,6 +40,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #elif REC
     rec = [match_start(seed)]
 #endif
+#if EVENTS
+#if TXT
+    spill = core.rec = []     # the events GeneralLoop._fire records, to write as text
+#elif REC
+    core.rec = rec
+#endif
+#endif
     prev_leader = prev_winner = None
     over, match_win, capped = False, None, False
     rnd_no = 0
@@ -147,6 +154,10 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
         drawn_by = [0] * $N
 #endif
         passes = choices = seek_turns = 0
+#if EVENTS
+        round_play = core._round_play = [0] * $SIDES    # points scored during play
+        extra_turns = skips = 0
+#endif
         p = leader
 #if GEN_OPEN
         core.hands = hands
@@ -198,7 +209,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 p = $NEXT_SEAT
 #endif
         p = opener
-#if VOL and LIMITED
+#if (VOL and LIMITED) or EVENTS
         drawn = 0
 #endif
         while True:
@@ -243,7 +254,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 t = deck[pos]
                 pos += 1
                 hands[p] = h | (1 << t)
-#if LIMITED
+#if LIMITED or EVENTS
                 drawn += 1
 #endif
 #if DRAWN_BY
@@ -273,22 +284,60 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #endif
 #endif
             break
+#if EVENTS
+        again = skip = 0
+#if EV_PLACE
+        $EV_OPEN_CODE
+#endif
+#endif
         npass = 0
         domino = None
         if not h:
             domino, npass = p, $N
+#if EVENTS
+        # GeneralLoop.run's turns: npass is who passed since the last placement or draw (a
+        # bit per seat), idle the turns since then; another turn, skipped seats
+        idle = run_passes = turns_taken = 0
+        while domino is None:
+            if npass == $EVERYONE or idle >= $IDLE_MAX:
+                break
+            if again:
+                again -= 1
+                extra_turns += 1
+            else:
+                p = $NEXT_SEAT
+                while skip > 0:
+                    skip -= 1
+                    skips += 1
+                    idle += 1
+#if TXT
+                    add(SKIP_TXT[p])
+#elif REC
+                    rec.append({"event": "skip", "player": p})
+#endif
+                    p = $NEXT_SEAT
+            turns_taken += 1
+            if turns_taken > $MAX_TURNS:
+                round_too_long(rnd_no)
+#else
         while npass < $N:
             p = $NEXT_SEAT
+#endif
             h = hands[p]
 #if UNI
             urnd = uniform[p]
 #endif
-#if LIMITED
+#if LIMITED or EVENTS
             drawn = 0
 #endif
             while True:
                 mL = h & PM[L]
                 mR = h & PM[R]
+#if RESTRICT
+                fits = mL | mR
+                if fits:
+                    mL, mR = restrict(mL, mR, h, L, R, $T - pos, rnd_no)
+#endif
                 if mL or mR:
 #if UNI
                     nL = mL.bit_count()
@@ -352,6 +401,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                                 "end": end})
 #endif
 #endif
+#if EVENTS
+                    idle = run_passes = 0
+#if EV_PLACE
+                    $EV_PLACE_CODE
+#endif
+#endif
                     if not h:
                         domino, npass = p, $N
                     break
@@ -402,18 +457,39 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                                         "tile": [TL[t], TH[t]], "end": "left"})
 #endif
 #endif
+#if EVENTS
+                        idle = run_passes = 0
+#if EV_PLACE
+                        $EV_PLACE_CODE
+#endif
+#endif
                         if not h:
                             domino, npass = p, $N
                         break
+#if EV_DRAW
+                    forced = False
 #endif
-#if STUCK_DRAW
+#endif
+#if STUCK_DRAW and RESTRICT_PASS
+                elif $DRAW_OK and not fits:   # fitting tiles all forbidden: a pass
+#elif STUCK_DRAW
                 elif $DRAW_OK:
+#endif
+#if STUCK_DRAW and EV_DRAW
+                    forced = True
+#elif STUCK_DRAW
                     pass
 #endif
                 else:
                     hands[p] = h       # a draw before the pass changed it
                     passes += 1
+#if EVENTS
+                    npass |= 1 << p
+                    idle += 1
+                    run_passes += 1
+#else
                     npass += 1
+#endif
 #if REC
 #if TXT
                     add(PASS_TXT[p])
@@ -421,23 +497,33 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                     rec.append({"event": "pass", "player": p})
 #endif
 #endif
+#if EV_PASS
+                    $EV_PASS_CODE
+#endif
                     break
                 t = deck[pos]
                 pos += 1
                 h |= 1 << t
-#if LIMITED
+#if LIMITED or EVENTS
                 drawn += 1
 #endif
 #if DRAWN_BY
                 drawn_by[p] += 1
 #endif
                 npass = 0
+#if EVENTS
+                idle = run_passes = 0
+                hands[p] = h
+#endif
 #if REC
 #if TXT
                 add(DRAW_TXT[p * $T + t])
 #else
                 rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
 #endif
+#endif
+#if EV_DRAW
+                $EV_DRAW_CODE
 #endif
         # -- settlement
 #if GEN
@@ -528,16 +614,23 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
             core.rounds_won[wside] += 1
 #endif
         result = "domino" if domino is not None else "blocked"
-#if REC
-#if TXT
+#if TXT and EVENTS
+        add(f'{{"event":"round_end","round":{rnd_no},"result":"{result}",'
+                   f'"winner":{"null" if wside is None else wside},"pips":{ints(pips)},'
+                   f'"points":{ints(points)},"scores":{ints(scores)},'
+                   f'"play_points":{ints(round_play)}}}')
+#elif REC and EVENTS
+        rec.append({"event": "round_end", "round": rnd_no, "result": result,
+                    "winner": wside, "pips": pips, "points": list(points),
+                    "scores": list(scores), "play_points": list(round_play)})
+#elif TXT
         add(f'{{"event":"round_end","round":{rnd_no},"result":"{result}",'
                    f'"winner":{"null" if wside is None else wside},"pips":{ints(pips)},'
                    f'"points":{ints(points)},"scores":{ints(scores)}}}')
-#else
+#elif REC
         rec.append({"event": "round_end", "round": rnd_no, "result": result,
                     "winner": wside, "pips": pips, "points": list(points),
                     "scores": list(scores)})
-#endif
 #endif
         stats = new(RoundStats)
         setattr_(stats, "__dict__", {
@@ -551,6 +644,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #endif
             "placements": placements, "draws": draws, "passes": passes,
             "decisions": placements + draws + passes, "choice_points": choices,
+#if EVENTS
+            "play_points": tuple(round_play), "extra_turns": extra_turns, "skips": skips,
+#endif
             "redeals": redeals})
         add_round(stats)
         prev_leader, prev_winner = leader, wseat

@@ -22,7 +22,7 @@ from ..engine.game_rules import (
 )
 from ..engine.tiles import parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
-from ..expr.types import INT
+from ..expr.types import BOOL, INT
 from .exprpos import locate
 from .marked_yaml import FieldPath, Mark, dotted
 from .schema import formula_fields
@@ -242,14 +242,23 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     out["general"] = general
     out["domino_tree"] = _tree_of(scoring["domino"], trees.get(("scoring", "domino")))
     out["blocked_tree"] = _tree_of(blocked["points"], trees.get(("scoring", "blocked", "points")))
+    out["event_trees"] = tuple(
+        {key: _tree_of(item[key], trees.get(("events", i, key))) for key in EVENT_FORMULAS
+         if item.get(key) is not None}
+        for i, item in enumerate(data.get("events", ())))
     return out
+
+
+EVENT_FORMULAS = ("if", "points", "each_opponent", "again", "skip")
 
 
 def _tree_of(value: Any, tree: ast.Node | None) -> ast.Node | None:
     """A formula's checked tree; a number written as such becomes an ``Int`` node."""
     if tree is not None:
         return tree
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, bool):
+        return ast.Bool(value, type=BOOL)
+    if isinstance(value, int):
         return ast.Int(value, type=INT)
     return None
 
