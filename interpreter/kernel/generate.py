@@ -111,6 +111,11 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
     T = setup.tile_count
     limited = setup.draw_limit < T
     first, later = rules.first_leader, rules.later_leader
+    event_codes = _event_numbers(game, players, record)
+    fallback = any("core._fire(" in code for code in event_codes.values())
+    # the general loop's own methods for the deal, opening, settlement and match end, unless
+    # only events and restrictions make the ruleset general (and no event needs the core)
+    general = rules.general and not (rules.play_only and not fallback)
     flags = {
         "REC": bool(record),
         "TXT": record == "text",
@@ -118,11 +123,11 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "VOL": setup.voluntary,
         "LIMITED": limited,
         "STUCK_DRAW": setup.stuck_draws,
-        "OPEN_ANY": setup.open_any and not rules.general,
-        "GEN_OPEN": rules.general,      # the general loop's opening (GeneralLoop._open)
+        "OPEN_ANY": setup.open_any and not general,
+        "GEN_OPEN": general,            # the general loop's opening (GeneralLoop._open)
         "REDEAL_IF": rules.redeal_if is not None,
         "LEAD_FORMULA": rules.later_leader_formula is not None,
-        "SEEKS": (not setup.open_any and rules.if_unheld == "draw_in_turn") or rules.general,
+        "SEEKS": (not setup.open_any and rules.if_unheld == "draw_in_turn") or general,
         "DEAL_DEPENDENT": (first in leaders.DEAL_DEPENDENT or later in leaders.DEAL_DEPENDENT),
         "LATER_ROTATE": later == "rotate",
         "LEAD_RANDOM": (first in leaders.RANDOM_CHOOSERS or later in leaders.RANDOM_CHOOSERS),
@@ -141,14 +146,13 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         blocked = emit(rules.blocked_tree, "python") if rules.blocked_tree is not None else None
     except Unsupported:
         domino = blocked = None
-    general = rules.general
     inline = domino is not None and blocked is not None and not general
     flags.update({
         "INLINE_SETTLE": inline,
         "GEN": general,
         # who drew how many: read by a settlement that is not inlined, a draw cost, or an
         # inlined formula that reads a seat's or side's ``drawn``
-        "DRAWN_BY": (not inline or setup.draw_cost != 0
+        "DRAWN_BY": (not inline or setup.draw_cost != 0 or fallback
                      or any(x in f"{domino} {blocked}" for x in ("SD[", "DB["))),
         "INDIVIDUAL": not rules.partnerships,
         "LOWEST_SIDE": rules.blocked_winner == "lowest_side",
@@ -168,7 +172,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "NEXT_LEADER": (f"prev_leader - 1 if prev_leader else {players - 1}" if right
                         else f"prev_leader + 1 if prev_leader + 1 < {players} else 0"),
         "EVERYONE": (1 << players) - 1, "IDLE_MAX": 2 * players, "MAX_TURNS": MAX_TURNS,
-        **_event_numbers(game, players, record),
+        **event_codes,
         "HANDS": "[" + ", ".join(" | ".join(f"BIT[deck[{i}]]" for i in range(
             s * setup.hand_size, (s + 1) * setup.hand_size)) for s in range(players)) + "]",
     }

@@ -40,7 +40,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #elif REC
     rec = [match_start(seed)]
 #endif
-#if EVENTS
+#if EVENTS and GEN
 #if TXT
     spill = core.rec = []     # the events GeneralLoop._fire records, to write as text
 #elif REC
@@ -155,8 +155,11 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #endif
         passes = choices = seek_turns = 0
 #if EVENTS
-        round_play = core._round_play = [0] * $SIDES    # points scored during play
+        round_play = [0] * $SIDES    # points scored during play
         extra_turns = skips = 0
+#if GEN
+        core._round_play = round_play
+#endif
 #endif
         p = leader
 #if GEN_OPEN
@@ -273,7 +276,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
             h ^= 1 << t
             hands[p] = h
             L, R = TL[t], TH[t]
-#if GEN
+#if GEN or EVENTS
             last_player, last_tile, last_both, lt, rt, first_t = p, t, False, t, t, t
 #endif
 #if REC
@@ -359,7 +362,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                             k -= 1
                         b = mL & -mL
                         t = b.bit_length() - 1
-#if GEN
+#if GEN or EVENTS
                         last_player, last_tile, lt = p, t, t
                         last_both = ((PM[L] & PM[R]) >> t & 1) == 1
 #endif
@@ -378,7 +381,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                             k -= 1
                         b = mR & -mR
                         t = b.bit_length() - 1
-#if GEN
+#if GEN or EVENTS
                         last_player, last_tile, rt = p, t, t
                         last_both = ((PM[L] & PM[R]) >> t & 1) == 1
 #endif
@@ -427,12 +430,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                         h ^= 1 << t
                         hands[p] = h
                         npass = 0
-#if GEN
+#if GEN or EVENTS
                         last_player, last_tile = p, t
                         last_both = ((PM[L] & PM[R]) >> t & 1) == 1
 #endif
                         if a & 3:
-#if GEN
+#if GEN or EVENTS
                             rt = t
 #endif
                             R = PIPS[t] - R
@@ -445,7 +448,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #endif
 #endif
                         else:
-#if GEN
+#if GEN or EVENTS
                             lt = t
 #endif
                             L = PIPS[t] - L

@@ -225,8 +225,9 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         final=fns.get(("match", "final")),
     )
     plain = Rules.__dataclass_fields__
+    in_play = ("events", "restrictions", "if_none_allowed")
     general = any(out[k] != plain[k].default for k in out
-                  if k not in ("domino_formula", "blocked_formula"))
+                  if k not in ("domino_formula", "blocked_formula", *in_play))
     general = general or blocked["winner"] in ("lowest", "highest") \
         or blocked["tie"] in ("last_player", "next_player") \
         or opening["if_unheld"] == "heaviest"
@@ -239,7 +240,9 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     standard = all(value({"tile": (a, b)}) == a + b
                    for a in range(top + 1) for b in range(a, top + 1))
     general = general or (not standard and any(reads_hand_pips(t) for t in plain))
-    out["general"] = general
+    during_play = any(out[k] != Rules.__dataclass_fields__[k].default for k in in_play)
+    out["general"] = general or during_play
+    out["play_only"] = during_play and not general
     out["domino_tree"] = _tree_of(scoring["domino"], trees.get(("scoring", "domino")))
     out["blocked_tree"] = _tree_of(blocked["points"], trees.get(("scoring", "blocked", "points")))
     out["event_trees"] = tuple(
