@@ -57,6 +57,10 @@ def _facts(site: str, players: int, target: int, tile_count: int) -> dict[str, s
     return facts
 
 
+_OVER_ENDS = {"min": "(L if L < R else R)", "max": "(R if L < R else L)", "sum": "(L + R)",
+              "count": "2"}
+
+
 class _Emitter(SourceEmitter):
     """``expr.emit``'s emitter with the facts read from the kernel's locals and the tile's
     attributes from its tables."""
@@ -83,6 +87,12 @@ class _Emitter(SourceEmitter):
                 if pair is not None and "tile" in self.facts:
                     self.read.add("tile")
                     return f"(t {op} {self.index_of(*pair)})"
+            case ast.Binary(op=op, left=left, right=ast.Int(value=v)) if op in ("//", "%") \
+                    and int(v) != 0:   # a divisor that is never 0: Python's own operator
+                return f"({self.emit(left)} {op} {int(v)})"
+            case ast.Call(func=func, args=[ast.Name(name="ends")]) if func in _OVER_ENDS:
+                self.read.add("ends")
+                return _OVER_ENDS[func]      # two ends: no tuple made
         return super().emit(node)
 
 

@@ -172,7 +172,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "NEXT_LEADER": (f"prev_leader - 1 if prev_leader else {players - 1}" if right
                         else f"prev_leader + 1 if prev_leader + 1 < {players} else 0"),
         "EVERYONE": (1 << players) - 1, "IDLE_MAX": 2 * players, "MAX_TURNS": MAX_TURNS,
-        **event_codes,
+        **event_codes, "RESTRICT_KEY": _restriction_key(game),
         "HANDS": "[" + ", ".join(" | ".join(f"BIT[deck[{i}]]" for i in range(
             s * setup.hand_size, (s + 1) * setup.hand_size)) for s in range(players)) + "]",
     }
@@ -377,7 +377,7 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
     seat_texts = {kind: tuple(dumps({"event": kind, "player": p}) for p in range(players))
                   for kind in ("skip", "extra_turn")}
     return {
-        "restrict": _restricter(game, players) if rules.restrictions else None,
+        **_restriction_names(game, players),
         "round_too_long": round_too_long, "SKIP_TXT": seat_texts["skip"],
         "AGAIN_TXT": seat_texts["extra_turn"], **fallback_tables(rules.events),
         "DBL": tuple(a == b for a, b in zip(ts.low, ts.high, strict=True)),
@@ -408,6 +408,25 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
     }
 
 
+def _restriction_names(game: Game, players: int) -> dict[str, Any]:
+    if not game.rules.restrictions:
+        return {}
+    restrict, memo = _restricter(game, players)
+    return {"restrict": restrict, "RESTRICTED": memo}
+
+
+def _restriction_key(game: Game) -> str:
+    """What a turn's restricted masks depend on, as the kernel's locals: the fitting masks
+    and the names the restrictions read (``Game.restriction_cache``)."""
+    _, reads = game.restriction_cache
+    parts = ["mL", "mR"]
+    parts += ["h"] if "hand" in reads else []
+    parts += ["L", "R"] if reads & {"ends", "end"} else []
+    parts += ["pos"] if "boneyard" in reads else []
+    parts += ["rnd_no"] if "round" in reads else []
+    return f"({', '.join(parts)})"
+
+
 def _restricter(game: Game, players: int) -> Callable[..., tuple[int, int]]:
     """``restrict(mL, mR, hand, L, R, boneyard, round)``: the fitting tiles at each end
     that every placement restriction allows (``GeneralLoop._restrict`` on a two-ended
@@ -421,8 +440,18 @@ def _restricter(game: Game, players: int) -> Callable[..., tuple[int, int]]:
     hand_r, play_r, ends_r = "hand" in reads, "playable" in reads, "ends" in reads
     bone_r, round_r = "boneyard" in reads, "round" in reads
 
-    def restrict(mL: int, mR: int, h: int, L: int, R: int, boneyard: int, rnd: int
-                 ) -> tuple[int, int]:
+    memo: dict[tuple, tuple[int, int]] = {}
+
+    def restrict(key: tuple, mL: int, mR: int, h: int, L: int, R: int, boneyard: int,
+                 rnd: int) -> tuple[int, int]:
+        """The masks, kept under ``key`` (``_restriction_key``) in ``memo``."""
+        if len(memo) > 200_000:
+            memo.clear()
+        found = memo[key] = narrow(mL, mR, h, L, R, boneyard, rnd)
+        return found
+
+    def narrow(mL: int, mR: int, h: int, L: int, R: int, boneyard: int, rnd: int
+               ) -> tuple[int, int]:
         playable = mL | mR
         base = (h if hand_r else 0, playable if play_r else 0, (L, R) if ends_r else None,
                 boneyard if bone_r else 0, rnd if round_r else 0, players)
@@ -455,4 +484,4 @@ def _restricter(game: Game, players: int) -> Callable[..., tuple[int, int]]:
         if waive and not (out[0] or out[1]):
             return mL, mR
         return out[0], out[1]
-    return restrict
+    return restrict, memo

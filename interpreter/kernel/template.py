@@ -338,8 +338,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 mR = h & PM[R]
 #if RESTRICT
                 fits = mL | mR
-                if fits:
-                    mL, mR = restrict(mL, mR, h, L, R, $T - pos, rnd_no)
+                if fits:   # narrowed once per position the restrictions tell apart
+                    key = $RESTRICT_KEY
+                    got = RESTRICTED.get(key)
+                    if got is None:
+                        got = restrict(key, mL, mR, h, L, R, $T - pos, rnd_no)
+                    mL, mR = got
 #endif
                 if mL or mR:
 #if UNI
