@@ -22,8 +22,6 @@ from ..expr import ast
 from ..expr.emit import SourceEmitter
 from .formulas import Unsupported
 
-TALLIES = frozenset({"player", "side", "sides", "opponents"})
-
 # where an action happens: its facts as the kernel's locals
 PLACE_OPEN, PLACE, DRAW, PASS = "place_open", "place", "draw", "pass"
 
