@@ -227,6 +227,12 @@ events:
     if: "tile.is_double"
     again: true
 """,
+    "light-hand-last": """play:
+  restrictions:
+    - allow: "tile.pips <= 6 or sum(hand.pips) - tile.pips < 12"
+      explain: "heavy tiles once your hand is light"
+  if_none_allowed: pass
+""",
     "no-doubles-stuck": """play:
   restrictions:
     - allow: "not tile.is_double or count(hand) <= 2"
@@ -265,6 +271,9 @@ def test_house_rules_during_play_run_on_the_template_exactly_like_the_loop(
         assert play.__code__.co_filename.startswith("<kernel")   # the template's, not the loop's
         source = kernel_source(game, players)
         assert ("core._fire(" in source) == (key == "tallies")
+        # restrictions as code over the masks, but a hand's pips through the verdict cache
+        assert ("restrict(" in source) == (key == "light-hand-last")
+        assert ("narrow(" in source) == (key.startswith("no-doubles"))
         for i in range(4):
             seed = api.match_seed(31, i)
             for bots in ("random", "greedy", (["greedy", "random"] * 2)[:players]):

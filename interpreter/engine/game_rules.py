@@ -68,6 +68,7 @@ class Restriction:
     explain: str
     text: str = ""             # the formula as written (for the rule sheet)
     reads: frozenset[str] | None = None   # the names the formula reads (None: unknown, all)
+    tree: Any = field(default=None, compare=False)   # its checked tree, for the kernel
 
 
 @dataclass(frozen=True)

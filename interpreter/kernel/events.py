@@ -194,3 +194,46 @@ def fallback_tables(events: tuple) -> dict[str, tuple]:
     """``EV_PLACE``/``EV_DRAW``/``EV_PASS``: the (index, event) pairs ``_fire`` takes."""
     return {f"EV_{kind.upper()}": tuple((i, e) for i, e in enumerate(events) if e.after == kind)
             for kind in ("place", "draw", "pass")}
+
+
+class _PlacementEmitter(_Emitter):
+    """A placement restriction over the kernel's masks: ``hand`` and ``playable`` are tile
+    sets (``h``, ``playable``), read only by ``count`` and ``any``/``all`` of ``is_double``."""
+
+    _SETS = {"hand": "h", "playable": "playable"}
+
+    def emit(self, node: ast.Node) -> str:
+        match node:
+            case ast.Name(name=name) if name in self._SETS:
+                raise Unsupported(name)       # a set of tiles as such: the loop's lists
+            case ast.Call(func="count", args=[ast.Name(name=name)]) if name in self._SETS:
+                return f"{self._SETS[name]}.bit_count()"
+            case ast.Call(func=func, args=[ast.Attribute(obj=ast.Name(name=name),
+                                                          attr="is_double")]) \
+                    if name in self._SETS and func in ("any", "all"):
+                mask = self._SETS[name]
+                return (f"(({mask} & DMASK) != 0)" if func == "any"
+                        else f"(({mask} & ~DMASK) == 0)")
+        return super().emit(node)
+
+
+def narrow_source(allows: tuple, waive: bool, players: int, tile_count: int,
+                  index_of: Callable[[int, int], int]) -> str:
+    """``narrow(mL, mR, h, L, R, pos, rnd_no)``: each end's fitting tiles that every
+    restriction (checked trees ``allows``) accepts, as one function; ``Unsupported`` when a
+    formula reads the hand or the playable tiles other than by count or doubles."""
+    facts = {"tile": "(TL[t], TH[t])", "end": "end", "ends": "(L, R)",
+             "boneyard": f"({tile_count} - pos)", "round": "rnd_no", "players": str(players)}
+    emitter = _PlacementEmitter(facts, index_of)
+    if any(tree is None for tree in allows):
+        raise Unsupported("a restriction without a tree")
+    test = " and ".join(emitter.emit(tree) for tree in allows)
+    lines = ["def narrow(mL, mR, h, L, R, pos, rnd_no):", "    playable = mL | mR", "    out = []",
+             "    for end, m in ((L, mL), (R, mR)):", "        keep = 0", "        while m:",
+             "            low = m & -m", "            m ^= low",
+             "            t = low.bit_length() - 1", f"            if {test}:",
+             "                keep |= low", "        out.append(keep)"]
+    if waive:
+        lines += ["    if not (out[0] or out[1]):", "        return mL, mR"]
+    lines += ["    return out[0], out[1]"]
+    return "\n".join(lines)

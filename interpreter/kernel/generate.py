@@ -29,7 +29,15 @@ from ..engine.scoring import match_winner
 from ..engine.tiles import Tile, bits
 from ..expr.runtime import floordiv, mod
 from ..record_lines import dumps
-from .events import DRAW, PASS, PLACE, PLACE_OPEN, event_code, fallback_tables
+from .events import (
+    DRAW,
+    PASS,
+    PLACE,
+    PLACE_OPEN,
+    event_code,
+    fallback_tables,
+    narrow_source,
+)
 from .formulas import Unsupported, emit
 from .template import TEMPLATE
 
@@ -140,6 +148,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "EV_PLACE": "place" in kinds, "EV_DRAW": "draw" in kinds, "EV_PASS": "pass" in kinds,
         "RESTRICT": bool(rules.restrictions),          # placements narrowed (restrict)
         "RESTRICT_PASS": bool(rules.restrictions) and rules.if_none_allowed == "pass",
+        "RESTRICT_INLINE": _narrow_source(game, players) is not None,
     })
     try:
         domino = emit(rules.domino_tree, "python") if rules.domino_tree is not None else None
@@ -206,8 +215,8 @@ def kernel_source(game: Game, players: int, record: bool | str = False,
 def kernel_for(game: Game, players: int, record: bool | str = False,
                uniform: bool = True) -> Callable[..., MatchResult]:
     """``play(seed, uniform, more, policies, start_scores, max_rounds)`` for this game: the
-    template's kernel, or for house rules that act during play the general loop's own
-    ``run`` specialised (``specialise_loop``).
+    template's kernel, or for a ruleset with a spinner the general loop's own ``run``
+    specialised (``specialise_loop``).
 
     ``record``: False, True (``result.events``), or ``"text"``: ``play`` then returns
     ``(result, the record as JSON Lines text)``, byte for byte ``encode_events``'s.
@@ -236,8 +245,8 @@ def kernel_for(game: Game, players: int, record: bool | str = False,
 
 
 def _general_play(game: Game, players: int, record: bool | str) -> Callable[..., Any]:
-    """``play`` for a ruleset whose house rules act during play: the general loop's ``run``
-    specialised to it (``specialise_loop``), run on a fresh ``GeneralLoop``."""
+    """``play`` for a ruleset with a spinner: the general loop's ``run`` specialised to it
+    (``specialise_loop``), run on a fresh ``GeneralLoop``."""
     from ..engine.general_loop import GeneralLoop
     from ..record_lines import encode_events
     from .specialise_loop import general_kernel
@@ -408,9 +417,32 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
     }
 
 
+def _narrow_source(game: Game, players: int) -> str | None:
+    """``kernel.events.narrow_source`` for the game's restrictions, or None (none, or one
+    the masks cannot say: the kernel then asks ``restrict``)."""
+    rules, ts = game.rules, game.tileset
+    if not rules.restrictions:
+        return None
+    try:
+        return narrow_source(tuple(r.tree for r in rules.restrictions),
+                             rules.if_none_allowed == "waive", players, ts.tile_count,
+                             lambda a, b: ts.index[Tile(a, b)])
+    except Unsupported:
+        return None
+
+
 def _restriction_names(game: Game, players: int) -> dict[str, Any]:
+    """``narrow`` (the restrictions as code) or ``restrict`` and its memo."""
     if not game.rules.restrictions:
         return {}
+    source = _narrow_source(game, players)
+    if source is not None:
+        ts = game.tileset
+        names = {"TL": ts.low, "TH": ts.high, "PIPS": ts.pips, "DMASK": ts.doubles_mask,
+                 "DBL": tuple(a == b for a, b in zip(ts.low, ts.high, strict=True)),
+                 "_floordiv": floordiv, "_mod": mod, "__builtins__": __builtins__}
+        exec(source, names)  # noqa: S102 - emitted from checked trees
+        return {"narrow": names["narrow"]}
     restrict, memo = _restricter(game, players)
     return {"restrict": restrict, "RESTRICTED": memo}
 

@@ -338,12 +338,17 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
                 mR = h & PM[R]
 #if RESTRICT
                 fits = mL | mR
+#if RESTRICT_INLINE
+                if fits:
+                    mL, mR = narrow(mL, mR, h, L, R, pos, rnd_no)
+#else
                 if fits:   # narrowed once per position the restrictions tell apart
                     key = $RESTRICT_KEY
                     got = RESTRICTED.get(key)
                     if got is None:
                         got = restrict(key, mL, mR, h, L, R, $T - pos, rnd_no)
                     mL, mR = got
+#endif
 #endif
                 if mL or mR:
 #if UNI

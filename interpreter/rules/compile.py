@@ -187,7 +187,8 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
             explain=merged.get("explain", ""), if_lacking=merged.get("if_lacking", "redeal"))
     restrictions = tuple(
         Restriction(fns[("play", "restrictions", i, "allow")], item.get("explain", ""),
-                    str(item["allow"]), names_read(trees.get(("play", "restrictions", i, "allow"))))
+                    str(item["allow"]), names_read(trees.get(("play", "restrictions", i, "allow"))),
+                    tree=_tree_of(item["allow"], trees.get(("play", "restrictions", i, "allow"))))
         for i, item in enumerate(play.get("restrictions", ())))
     events = tuple(
         PlayEvent(after=item["after"], title=item.get("title", ""),
