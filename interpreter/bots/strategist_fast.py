@@ -73,6 +73,24 @@ class _GameFacts:
         self.draw_end = game.tileset.tile_count - rules.reserve
         self.game = weakref.ref(game)
         self.seats: dict[tuple[int, int], _SeatWeights] = {}
+        # per end value, the placements of a mask of tiles there (``placed_at``)
+        self.placed: tuple[dict[int, tuple], ...] = tuple({} for _ in range(top1))
+
+    def placed_at(self, end: int, m: int) -> tuple:
+        """The tiles of mask ``m`` placed at an end showing ``end``, in legal order (lowest
+        index first), as (tile, the value the end shows then, the tiles showing that value,
+        the double term): made once per game and mask, as masks of one end's tiles recur."""
+        tables = self.tables
+        out = []
+        key = m
+        while m:
+            rest = m & (m - 1)
+            t = (m ^ rest).bit_length() - 1
+            m = rest
+            v = tables.pips[t] - end
+            out.append((t, v, tables.value_mask[v], self.double[t]))
+        self.placed[end][key] = found = tuple(out)
+        return found
 
     def seat(self, players: int, seat: int) -> _SeatWeights:
         where = self.seats.get((players, seat))
@@ -295,8 +313,9 @@ def _line_policies(loop, facts: _GameFacts, players: int
     """
     record = loop.rec
     tables = facts.tables
-    PIPS, VM, DOUBLE, SHED = tables.pips, tables.value_mask, facts.double, tables.shed
+    PIPS, VM, SHED = tables.pips, tables.value_mask, tables.shed
     TILE = facts.tile_bit
+    PLACED, placed_at = facts.placed, facts.placed_at
     ALL = (1 << len(PIPS)) - 1   # every tile of the set
     reserve = facts.reserve
     two_each = 2 * players
@@ -312,10 +331,11 @@ def _line_policies(loop, facts: _GameFacts, players: int
 
     def policy_for(seat: int, rng) -> Callable[..., int]:
         where = facts.seat(players, seat)
-        partners, opponents = where.partners, where.opponents
+        partners = where.partners
         next_seat, next_is_opponent = where.next_seat, where.next_is_opponent
         # the block weights against each opponent: two written out, any more in a loop
         o1, w1, o2, w2, more = where.o1, where.w1, where.o2, where.w2, where.more
+        others = bool(w2 or more or partners)
         random = rng.random
 
         def policy(m0: int, m1: int, can_draw: bool) -> int:
@@ -397,16 +417,20 @@ def _line_policies(loop, facts: _GameFacts, players: int
             # values a partner plays (led or opened) or lacks; per value, the half points
             # of the terms that count end values (``_score_place``: opp_suit, partner,
             # partner_lacks), and the block weights against each opponent
-            opp = 0
-            for o in opponents:
-                opp = (opp | led[o] | twice[o] | lacks[o]) ^ lacks[o]
-            suits = partner_lacks = 0
-            for p in partners:
-                suits = (suits | led[p] | opened[p] | lacks[p]) ^ lacks[p]
-                partner_lacks |= lacks[p]
             lk1 = lacks[o1] if w1 else 0
-            lk2 = lacks[o2] if w2 else 0
-            others = lk2 or more or partners
+            opp = (led[o1] | twice[o1] | lk1) ^ lk1 if w1 else 0
+            lk2 = 0
+            if others:   # a second opponent, more, or partners
+                if w2:
+                    lk2 = lacks[o2]
+                    opp = (opp | led[o2] | twice[o2] | lk2) ^ lk2
+                for o, _ in more:
+                    lk = lacks[o]
+                    opp = (opp | led[o] | twice[o] | lk) ^ lk
+                suits = partner_lacks = 0
+                for p in partners:
+                    suits = (suits | led[p] | opened[p] | lacks[p]) ^ lacks[p]
+                    partner_lacks |= lacks[p]
             if next_suits:   # whether a placement blocks anyone, for the draw question
                 lks = lk1 | lk2
                 for o, _ in more:
@@ -414,8 +438,9 @@ def _line_policies(loop, facts: _GameFacts, players: int
             unseen = ALL ^ (hand | board)   # tiles neither mine nor placed: others may hold
 
             # the best so far, and the placements within 1e-9 of it (``tied``, in legal
-            # order, from the first one): nothing below ``floor`` can tie with the best
-            top = floor = -1e300
+            # order, from the first one): nothing below ``floor`` can tie with the best,
+            # anything above ``ceil`` is a clear best
+            top = floor = ceil = -1e300
             best = -1
             tied = None
             # the left end's placements, then the right's (legal order); the other end stays
@@ -436,59 +461,54 @@ def _line_policies(loop, facts: _GameFacts, players: int
                     mine = ck - 1 if end == keep else ck
                     kept_half = CONTROL2 * (mine - 1) - OPTIONS2 + (
                         LOCK2 if mine and klock else 0)
-                while m:
-                    rest = m & (m - 1)   # (not m & -m: bit operations on a negative int
-                    low = m ^ rest       # allocate)
-                    m = rest
-                    t = low.bit_length() - 1
-                    v = PIPS[t] - end
-                    if v == keep:   # both ends will show it: the tile (end, keep)
-                        half = (CONTROL2 * 2 + OPTIONS2) * (ck - 1) + (
-                            LOCK2 if ck > 1 and klock else 0)
-                        values = kbit
-                    else:
-                        vm = VM[v]
-                        hv = hand & vm
-                        c = hv.bit_count()
-                        # kept: mine + (c - 1); options: my tiles fitting either end, less
-                        # the placed one; an end value only I still hold (none unseen)
-                        half = kept_half + CONTROL2 * c + OPTIONS2 * (hk | hv).bit_count()
-                        values = kbit | 1 << v
-                        if c > 1 and not vm & unseen:
-                            half += LOCK2
-                    lacked = values & lk1
-                    if lacked:
-                        half += w1 * lacked.bit_count() + (SHUTOUT2 if lacked == values else 0)
-                    if values & opp:
-                        half -= OPP_SUIT2 * (values & opp).bit_count()
-                    if others:   # a second opponent, more, or partners
-                        if lk2:
-                            lacked = values & lk2
-                            if lacked:
-                                half += w2 * lacked.bit_count() + (
-                                    SHUTOUT2 if lacked == values else 0)
-                        for o, weight in more:
-                            lacked = values & lacks[o]
-                            if lacked:
-                                half += weight * lacked.bit_count() + (
-                                    SHUTOUT2 if lacked == values else 0)
-                        if partners:
-                            half += (PARTNER2 * (values & suits).bit_count()
-                                     - PARTNER_LACKS2 * (values & partner_lacks).bit_count())
-                    if next_suits and (not next_suits >> v & 1 or values & lks or (
-                            (hand & (mk | VM[v])).bit_count() > 1)):
-                        next_suits = 0   # a placement a draw cannot beat (it blocks, or
-                                         # leaves a tile to follow with, or a suit it lacks)
-                    score = (half + DOUBLE[t]) * 0.5 + shed[t]
-                    if score >= floor:
-                        if score > top + 1e-9:   # a clear best so far
-                            tied = None
+                    for t, v, vm, dbl in PLACED[end].get(m) or placed_at(end, m):
+                        if v == keep:   # both ends will show it: the tile (end, keep)
+                            half = (CONTROL2 * 2 + OPTIONS2) * (ck - 1) + (
+                                LOCK2 if ck > 1 and klock else 0)
+                            values = kbit
                         else:
+                            hv = hand & vm
+                            c = hv.bit_count()
+                            # kept: mine + (c - 1); options: my tiles fitting either end, less
+                            # the placed one; an end value only I still hold (none unseen)
+                            half = kept_half + CONTROL2 * c + OPTIONS2 * (hk | hv).bit_count()
+                            values = kbit | 1 << v
+                            if c > 1 and not vm & unseen:
+                                half += LOCK2
+                        lacked = values & lk1
+                        if lacked:
+                            half += w1 * lacked.bit_count() + (SHUTOUT2 if lacked == values else 0)
+                        if values & opp:
+                            half -= OPP_SUIT2 * (values & opp).bit_count()
+                        if others:   # a second opponent, more, or partners
+                            if lk2:
+                                lacked = values & lk2
+                                if lacked:
+                                    half += w2 * lacked.bit_count() + (
+                                        SHUTOUT2 if lacked == values else 0)
+                            for o, weight in more:
+                                lacked = values & lacks[o]
+                                if lacked:
+                                    half += weight * lacked.bit_count() + (
+                                        SHUTOUT2 if lacked == values else 0)
+                            if partners:
+                                half += (PARTNER2 * (values & suits).bit_count()
+                                         - PARTNER_LACKS2 * (values & partner_lacks).bit_count())
+                        if next_suits and (not next_suits >> v & 1 or values & lks or (
+                                (hand & (mk | vm)).bit_count() > 1)):
+                            next_suits = 0   # a placement a draw cannot beat (it blocks, or
+                                             # leaves a tile to follow with, or a suit it lacks)
+                        score = (half + dbl) * 0.5 + shed[t]
+                        if score > ceil:   # a clear best so far
+                            top, floor, ceil, best = score, score - 1e-9, score + 1e-9, t << 2 | at
+                            tied = None
+                        elif score >= floor:   # a tie (within 1e-9) with the best so far
                             if tied is None:
                                 tied = [(top, best)]
                             tied.append((score, t << 2 | at))
-                        if score > top:
-                            top, floor, best = score, score - 1e-9, t << 2 | at
+                            if score > top:
+                                top, floor, ceil = score, score - 1e-9, score + 1e-9
+                                best = t << 2 | at
                 if at:
                     break
                 at, m, end, keep = 1, m1, e1, e0
@@ -547,26 +567,48 @@ def _best(codes: list[int], scores: list[float], random) -> int:
 def _opening(m: int, hand: int, tables: _Tables, random) -> int:
     """The opening tile among the tiles of mask ``m`` (``strategist._score_opening``): the
     strongest suit, then its double, then the other half's suit, then the tile's value.
-    (The terms before the value are whole numbers: their sum is exact in any order.)"""
+    (The terms before the value are whole numbers: their sum is exact in any order.) One
+    pass, as ``_best`` would pick: the best score, a tie (within 1e-9) to the RNG."""
     LOW, HIGH, VALUE = tables.low, tables.high, tables.open_value
-    count = [(hand & vm).bit_count() for vm in tables.value_mask]
-    codes = []
-    scores = []
+    count = list(map(int.bit_count, map(hand.__and__, tables.value_mask)))
+    top = floor = -1e300
+    best = -1
+    tied = None
     while m:
-        low = m ^ (m & (m - 1))
-        m ^= low
-        t = low.bit_length() - 1
+        rest = m & (m - 1)
+        t = (m ^ rest).bit_length() - 1
+        m = rest
         lo, hi = LOW[t], HIGH[t]
         c_lo, c_hi = count[lo], count[hi]
         if lo == hi:
-            score = O_SUIT * c_hi + O_DOUBLE
+            score = O_SUIT * c_hi + O_DOUBLE + VALUE[t]
         elif c_hi >= c_lo:
-            score = O_SUIT * c_hi + O_OTHER * c_lo
+            score = O_SUIT * c_hi + O_OTHER * c_lo + VALUE[t]
         else:
-            score = O_SUIT * c_lo + O_OTHER * c_hi
-        codes.append(t << 2)
-        scores.append(score + VALUE[t])
-    return _best(codes, scores, random)
+            score = O_SUIT * c_lo + O_OTHER * c_hi + VALUE[t]
+        if score >= floor:
+            if score > top + 1e-9:   # a clear best so far
+                tied = None
+            else:
+                if tied is None:
+                    tied = [(top, best)]
+                tied.append((score, t << 2))
+            if score > top:
+                top, floor, best = score, score - 1e-9, t << 2
+    if tied is not None:
+        return _tie(tied, floor, random, best)
+    return best
+
+
+def _tie(tied: list, floor: float, random, best: int) -> int:
+    """The pick among the (score, code) pairs, collected in legal order, that are still
+    within 1e-9 of the best (``floor``): ranked best first, stable, as ``_best`` ranks
+    them, the RNG picks one; ``best`` when only it is left."""
+    tied = [pair for pair in tied if pair[0] >= floor]
+    if len(tied) == 1:
+        return best
+    tied.sort(key=_first, reverse=True)
+    return tied[int(random() * len(tied))][1]
 
 
 def _first(pair: tuple) -> float:

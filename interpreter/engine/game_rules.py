@@ -217,6 +217,10 @@ class Rules:
     # written as such is an ``Int``), for the kernels that emit them as code; None: unknown
     domino_tree: Any = field(default=None, compare=False)
     blocked_tree: Any = field(default=None, compare=False)
+    # the same for the settlement's other formulas and the drawn-match condition
+    blocked_rank_tree: Any = field(default=None, compare=False)
+    every_side_tree: Any = field(default=None, compare=False)
+    draw_if_tree: Any = field(default=None, compare=False)
     # per event, its formulas' checked trees by key (if, points, each_opponent, again, skip;
     # a constant written as such is an ``Int``/``Bool``; None: not known), for the kernel
     event_trees: Any = field(default=None, compare=False)

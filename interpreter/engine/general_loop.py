@@ -133,6 +133,7 @@ class GeneralLoop(PlainLoop):
         self._tuples = tuple(zip(ts.low, ts.high, strict=True))   # tile index -> (low, high)
         self.play_points = [0] * len(self.teams)
         self.rounds_won = [0] * len(self.teams)
+        self.written: tuple = (None, None)   # (settle, match_over) from kernel.settle
 
     # -- tallies ---------------------------------------------------------------------------
     def _seat_tallies(self, drawn_by: list[int]) -> list[Tally]:
@@ -287,6 +288,9 @@ class GeneralLoop(PlainLoop):
         scores = self.scores
         play_points = self.play_points
         fire, facts_of = self._fire, self._event_facts
+        # a kernel's settlement and match end written out as code (kernel.settle), or None:
+        # the interpreted methods below, the truth the written ones are tested against
+        written_settle, written_match_over = self.written
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = 0
@@ -477,7 +481,8 @@ class GeneralLoop(PlainLoop):
                     if total:
                         can_draw = vol and pos < draw_end and drawn < limit
                         nfit = (fit[0].bit_count() + fit[1].bit_count() if count == 2
-                                else sum([m.bit_count() for m in fit]))
+                                else fit[0].bit_count() + fit[1].bit_count()
+                                + fit[2].bit_count() + fit[3].bit_count())
                         if nfit > 1 or can_draw:
                             choices += 1
                         if urnd is not None:  # the uniform pick among all placements
@@ -514,14 +519,19 @@ class GeneralLoop(PlainLoop):
                             if count == 2:
                                 last_both = bool(PM[vals[0]] >> t & PM[vals[1]] >> t & 1)
                             else:
-                                last_both = sum([PM[v] >> t & 1 for v in vals]) > 1
+                                last_both = ((PM[vals[0]] >> t & 1) + (PM[vals[1]] >> t & 1)
+                                             + (PM[vals[2]] >> t & 1)
+                                             + (PM[vals[3]] >> t & 1)) > 1
                             h ^= 1 << t
                             hands[p] = h
-                            if spinner:
-                                board.place(e, TL[t], TH[t], TL[t] == TH[t])
-                            else:   # Board.place without a spinner, inline: the hot path
+                            dbl = TL[t] == TH[t]
+                            if spinner and (board.spin_need > 0 or board.spin_need < 0 and dbl):
+                                board.place(e, TL[t], TH[t], dbl)
+                            else:   # Board.place with nothing to do for a spinner, inline
                                 vals[e] = PIPS[t] - vals[e]
-                                board.doubles[e] = TL[t] == TH[t]
+                                board.doubles[e] = dbl
+                                if e > 1:
+                                    board.used[e] = True
                                 board.tiles += 1
                             npass = idle = run_passes = 0
                             last_player, last_tile = p, t
@@ -577,12 +587,18 @@ class GeneralLoop(PlainLoop):
                         skip += skipped
             # -- settlement
             blocked = domino is None
-            seat_t = self._seat_tallies(drawn_by)
-            pips = [s.value for s in seat_t]   # the record's "pips": hand values
-            counts = [s.tiles for s in seat_t]
-            wside, wseat, tied, points = self._settle(
-                seat_t, domino, last_player, last_tile, last_both, board, deck, pos, passes,
-                drawn_by, rnd_no, NEXT, draw_cost)
+            if written_settle:   # a kernel's: kernel.settle, the same settlement
+                pips, wside, wseat, tied, points = written_settle(
+                    hands, drawn_by, domino, last_player, last_tile, last_both, board, deck,
+                    pos, passes, rnd_no, scores, self.rounds_won)
+                counts = [h.bit_count() for h in hands]
+            else:
+                seat_t = self._seat_tallies(drawn_by)
+                pips = [s.value for s in seat_t]   # the record's "pips": hand values
+                counts = [s.tiles for s in seat_t]
+                wside, wseat, tied, points = self._settle(
+                    seat_t, domino, last_player, last_tile, last_both, board, deck, pos,
+                    passes, drawn_by, rnd_no, NEXT, draw_cost)
             for i, pts in enumerate(points):
                 scores[i] += pts
                 play_points[i] += round_play[i]
@@ -611,7 +627,10 @@ class GeneralLoop(PlainLoop):
                 "extra_turns": extra_turns, "skips": skips})
             self.rounds.append(stats)
             prev = (leader, wseat, wside, last_player, blocked)
-            over, match_win = self._match_over(rnd_no, play_on)
+            if written_match_over:
+                over, match_win = written_match_over(rnd_no, scores, self.rounds_won)
+            else:
+                over, match_win = self._match_over(rnd_no, play_on)
         if over:
             self._final(match_win, rnd_no)
         if recording:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine import leaders
-from ..engine.board import Board
+from ..engine.board import END_NAMES, Board
 from ..engine.general_loop import MAX_TURNS, _opening_rules
 from ..engine.plain_loop import MAX_REDEALS, HashStream, match_start_event, opening_of
 from ..engine.plain_loop import deal_event as plain_deal_event
@@ -39,6 +39,7 @@ from .events import (
     narrow_source,
 )
 from .formulas import Unsupported, emit
+from .settle import match_due, match_over_for, settlement_for
 from .template import TEMPLATE
 
 if TYPE_CHECKING:
@@ -98,19 +99,14 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
     return _NAME.sub(value, _BLOCK.sub(block, text))
 
 
-def two_ends(rules) -> bool:
-    """A ruleset whose board keeps two open ends (no spinner): whatever its house rules
-    (settlement over round facts, match formats, who plays, deals and opens, play-time
-    events, placement restrictions), the template plays its moves, firing its events and
-    narrowing its placements inline, and asks the general loop's own methods for the rest."""
-    return rules.spinner == "none"
-
-
 def covers(game: Game) -> bool:
     """Whether the template kernel plays this ruleset: every ruleset but those with a
-    spinner, whose kernel is the general loop's own source specialised
-    (``specialise_loop``)."""
-    return not game.rules.general or two_ends(game.rules)
+    spinner and house rules that act during play (events, restrictions), whose kernel is
+    the general loop's own source specialised (``specialise_loop``). A spinner alone, and
+    events and restrictions on two ends, are the template's."""
+    rules = game.rules
+    return not rules.general or rules.spinner == "none" or not (rules.restrictions
+                                                                 or rules.events)
 
 
 def _switches(game: Game, players: int, record: bool | str, uniform: bool
@@ -140,6 +136,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "LATER_ROTATE": later == "rotate",
         "LEAD_RANDOM": (first in leaders.RANDOM_CHOOSERS or later in leaders.RANDOM_CHOOSERS),
         "TWO_CHUNKS": len(game._chunks) == 2,
+        "SPINNER": rules.spinner == "first_double",
     }
     kinds = {e.after for e in rules.events}
     flags.update({
@@ -168,6 +165,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "TIE_EACH": rules.blocked_tie == "each",
         "DRAW_COST": setup.draw_cost != 0,
         "COST_TO_WINNER": rules.draw_cost_to == "round_winner",
+        "FINAL": rules.final is not None,
     })
     right = rules.direction == "right"     # seat s-1 plays after seat s
     draw_ok = f"pos < {setup.draw_end}" + (f" and drawn < {setup.draw_limit}" if limited else "")
@@ -176,6 +174,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "DRAW_END": setup.draw_end, "DRAW_OK": draw_ok, "DRAW_COST": setup.draw_cost,
         "TARGET": game.target(players), "PLAY_ON": setup.play_on, "MAX_REDEALS": MAX_REDEALS,
         "DOMINO": domino, "BLOCKED": blocked, "KEY_BYTES": setup.key_bytes,
+        "BOARD": "None", "MATCH_DUE": "True",
         "NEXT_SEAT": (f"p - 1 if p else {players - 1}" if right
                       else f"p + 1 if p + 1 < {players} else 0"),
         "NEXT_LEADER": (f"prev_leader - 1 if prev_leader else {players - 1}" if right
@@ -185,6 +184,14 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool
         "HANDS": "[" + ", ".join(" | ".join(f"BIT[deck[{i}]]" for i in range(
             s * setup.hand_size, (s + 1) * setup.hand_size)) for s in range(players)) + "]",
     }
+    if general:   # the settlement written out (``settle``), or the loop's own methods
+        settle = settlement_for(game, players)
+        placed = "pos - sum(map(bit_count, hands))"
+        board = (f"spinner_board_of(L, R, U, D, lt, rt, ut, dt, cnt, first_t, {placed})"
+                 if flags["SPINNER"] else f"board_of(L, R, lt, rt, first_t, {placed})")
+        numbers["BOARD"] = board if settle is None or settle.reads_board else "None"
+        numbers["MATCH_DUE"] = (match_due(game, players) if match_over_for(game, players)
+                                else "True")
     return flags, numbers
 
 
@@ -253,11 +260,13 @@ def _general_play(game: Game, players: int, record: bool | str) -> Callable[...,
 
     run = general_kernel(game, players, bool(record))
     text = record == "text"
+    written = (settlement_for(game, players), match_over_for(game, players))
 
     def play(seed, uniform, more, policies, start_scores, max_rounds):
         core = GeneralLoop(game, players, seed, policies if uniform is None else list(uniform),
                            record=bool(record), start_scores=start_scores,
                            max_rounds=max_rounds, uniform=uniform, more=more)
+        core.written = written
         run(core)
         result = core.result
         if text:
@@ -273,17 +282,20 @@ def _ints(values) -> str:
 
 
 def _event_texts(ts, players: int) -> tuple[tuple[str, ...], ...]:
-    """The place (end None, left, right), draw and pass events of every seat and tile as
-    record text, written once by the record encoder: index ``(p * T + t) * 3 + end``."""
-    place, draw = [], []
+    """The place (end None, left, right; and up, down: a spinner's arms), draw and pass
+    events of every seat and tile as record text, written once by the record encoder:
+    index ``(p * T + t) * 3 + end`` (``* 2 + end - 2`` for the arms)."""
+    place, arms, draw = [], [], []
     for p in range(players):
         for t in range(ts.tile_count):
             tile = [ts.low[t], ts.high[t]]
             place += [dumps({"event": "place", "player": p, "tile": tile, "end": end})
                       for end in (None, "left", "right")]
+            arms += [dumps({"event": "place", "player": p, "tile": tile, "end": end})
+                     for end in ("up", "down")]
             draw.append(dumps({"event": "draw", "player": p, "tile": tile}))
     passing = [dumps({"event": "pass", "player": p}) for p in range(players)]
-    return tuple(place), tuple(draw), tuple(passing)
+    return tuple(place), tuple(arms), tuple(draw), tuple(passing)
 
 
 def _namespace(game: Game, players: int) -> dict[str, Any]:
@@ -312,13 +324,39 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
     tile_text = [f"[{ts.low[t]},{ts.high[t]}]" for t in range(ts.tile_count)]
     in_order = tile_text.__getitem__
 
-    size, dealt = setup.hand_size, setup.dealt
+    dealt = setup.dealt
+
+    # a hand's text by 14-bit pieces of its bitmask (tile order is bit order), each piece's
+    # text made the first time it is dealt: two lookups for a double-six hand, no sort
+    pieces = range(0, ts.tile_count, 14)
+    piece_texts: list[dict[int, str]] = [{} for _ in pieces]
+
+    def piece_text(k: int, m: int) -> str:
+        text = piece_texts[k][m] = ",".join(
+            tile_text[14 * k + i] for i in range(14) if m >> i & 1)
+        return text
+
+    if len(pieces) == 2:
+        low_texts, high_texts = piece_texts
+
+        def hand_text(h: int) -> str:
+            a, b = h & 16383, h >> 14
+            x = low_texts.get(a) or (piece_text(0, a) if a else "")
+            y = high_texts.get(b) or (piece_text(1, b) if b else "")
+            return f"{x},{y}" if x and y else x or y
+    else:
+        def hand_text(h: int) -> str:
+            parts = []
+            for k, texts in enumerate(piece_texts):
+                m = h >> (14 * k) & 16383
+                if m:
+                    parts.append(texts.get(m) or piece_text(k, m))
+            return ",".join(parts)
 
     def deal_text(rnd_no: int, leader: int | None, hands: list[int], deck: list[int]) -> str:
-        """``dumps(deal_event(...))``, written straight from each tile's text (a hand is
-        its slice of the deck, in tile order)."""
-        held = "],[".join([",".join(map(in_order, sorted(deck[i:i + size])))
-                           for i in range(0, dealt, size)])
+        """``dumps(deal_event(...))``, written straight from each tile's text: ``hands`` as
+        dealt (bitmasks), the boneyard in deck order."""
+        held = "],[".join(map(hand_text, hands))
         rest = ",".join(map(in_order, deck[dealt:]))
         who = "null" if leader is None else leader
         return (f'{{"event":"deal","round":{rnd_no},"leader":{who},"hands":[[{held}]],'
@@ -334,23 +372,29 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
             "deal", f"round {rnd_no}: no deal could open after {rounds_cap} "
             f"redeals; the {which} can hardly ever be met")])
 
-    place, draw, passing = _event_texts(ts, players)
-    def general_core(seed: int, start_scores):
-        """The general loop's state for one match: its settlement and match-end methods run
-        on it (``GEN`` kernels), so those rules have one implementation."""
+    place, arms, draw, passing = _event_texts(ts, players)
+    core = settle = match_over = None
+    if rules.general:
         from ..engine.general_loop import GeneralLoop
-        return GeneralLoop(game, players, seed, [None] * players, record=False,
-                           start_scores=start_scores)
 
-    def general_settle(core, hands, drawn_by, domino, last_player, last_tile, last_both,
-                       board, deck, pos, passes, rnd_no):
-        """(record pips, winner side, winner seat, tied, points) by the general loop's own
-        settlement (``GeneralLoop._settle``)."""
-        core.hands = hands
-        seats = core._seat_tallies(drawn_by)
-        won = core._settle(seats, domino, last_player, last_tile, last_both, board, deck, pos,
-                           passes, drawn_by, rnd_no, NEXT, setup.draw_cost)
-        return ([s.value for s in seats], *won)
+        # the general loop's methods the kernel calls (opening, lead formula, redeal, the
+        # final formula; a settlement not written out): one loop per kernel, so per thread,
+        # its scores and rounds won set by each match (they keep no other match state)
+        core = GeneralLoop(game, players, 0, [None] * players, record=False)
+        settle = settlement_for(game, players)
+        if settle is None:
+            def settle(hands, drawn_by, domino, last_player, last_tile, last_both, board, deck,
+                       pos, passes, rnd, scores, rounds_won):
+                """``settlement_for``'s function by the loop's own ``_settle``."""
+                core.hands = hands
+                seats = core._seat_tallies(drawn_by)
+                won = core._settle(seats, domino, last_player, last_tile, last_both, board,
+                                   deck, pos, passes, drawn_by, rnd, NEXT, setup.draw_cost)
+                return ([s.value for s in seats], *won)
+        match_over = match_over_for(game, players)
+        if match_over is None:
+            def match_over(rnd, scores, rounds_won):
+                return core._match_over(rnd, setup.play_on)
 
     step = -1 if rules.direction == "right" else 1
     NEXT = tuple((s + step) % players for s in range(players))
@@ -385,13 +429,27 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
 
     seat_texts = {kind: tuple(dumps({"event": kind, "player": p}) for p in range(players))
                   for kind in ("skip", "extra_turn")}
+
+    def spinner_board_of(left: int, right: int, up: int, down: int, lt: int, rt: int, ut: int,
+                         dt: int, count: int, first: int, placed: int) -> Board:
+        """The same with a spinner: its up and down arms (``ut``/``dt`` the last tile on
+        each, -1 for none) and the ends open (``count``)."""
+        board = board_of(left, right, lt, rt, first, placed)
+        board.spinner = True
+        board.values[2], board.values[3], board.count = up, down, count
+        for e, t in ((2, ut), (3, dt)):
+            if t >= 0:
+                board.used[e], board.doubles[e] = True, ts.low[t] == ts.high[t]
+        return board
+
     return {
         **_restriction_names(game, players),
         "round_too_long": round_too_long, "SKIP_TXT": seat_texts["skip"],
         "AGAIN_TXT": seat_texts["extra_turn"], **fallback_tables(rules.events),
         "DBL": tuple(a == b for a, b in zip(ts.low, ts.high, strict=True)),
         "__builtins__": __builtins__,
-        "general_core": general_core, "general_settle": general_settle, "board_of": board_of,
+        "CORE": core, "SETTLE": settle, "MATCH_OVER": match_over, "board_of": board_of,
+        "spinner_board_of": spinner_board_of, "END_NAMES": END_NAMES, "ARM_TXT": arms,
         "FIRST_OP": first_op, "LATER_OP": later_op, "round_holder_tile": round_holder_tile,
         "leader_drew_out": leader_drew_out, "NEXT": NEXT,
         "dumps": dumps, "PLACE_TXT": place, "DRAW_TXT": draw, "PASS_TXT": passing,

@@ -133,6 +133,7 @@ def specialised_run(loop_class: type, truths: dict[str, bool], equal: dict[str, 
 def general_kernel(game: Any, players: int, record: bool) -> Callable[[Any], None]:
     """The general loop's ``run`` specialised for ``game`` at ``players`` (kept per game)."""
     from ..engine.general_loop import GeneralLoop
+    from .settle import match_over_for, settlement_for
 
     kernels = game.__dict__.setdefault("_general_kernels", {})
     key = (players, record)
@@ -152,6 +153,9 @@ def general_kernel(game: Any, players: int, record: bool) -> Callable[[Any], Non
             "pass_if_forbidden": rules.if_none_allowed == "pass",
             "vol": setup.voluntary,
             "stuck_draw": setup.stuck_draws,
+            # the settlement and match end written out (kernel.settle), when they can be
+            "written_settle": settlement_for(game, players) is not None,
+            "written_match_over": match_over_for(game, players) is not None,
         }
         equal = {} if truths["spinner"] else {"count": 2}   # no spinner: two ends, always
         found = kernels[key] = specialised_run(GeneralLoop, truths, equal)

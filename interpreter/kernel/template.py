@@ -22,8 +22,10 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
     made = 0
     block = None
 #if GEN
-    core = general_core(seed, start_scores)
-    scores = core.scores
+    core = CORE     # the general loop's opening, lead and redeal methods, kept per kernel
+    scores = list(start_scores) if start_scores else [0] * $SIDES
+    rounds_won = [0] * $SIDES
+    core.scores, core.rounds_won = scores, rounds_won   # read by its settlement and _final
 #else
     scores = list(start_scores) if start_scores else [0] * $SIDES
 #endif
@@ -293,6 +295,159 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
         $EV_OPEN_CODE
 #endif
 #endif
+#if SPINNER
+        # the first double is a spinner (engine.board.Board, inline): L R U D the ends'
+        # values, lt rt ut dt the last tile at each (-1: none on an arm yet), cnt the ends
+        # open (4 once both sides of the spinner are played on); spin_need the spinner's
+        # sides still to be played on, a bit per end (-1: no double placed yet)
+        U = D = 0
+        ut = dt = -1
+        cnt = 2
+        if L == R:
+            spin_need, spin_value = 3, L
+        else:
+            spin_need, spin_value = -1, 0
+        npass = 0
+        domino = None
+        if not h:
+            domino, npass = p, $N
+        while npass < $N:
+            p = $NEXT_SEAT
+            h = hands[p]
+#if UNI
+            urnd = uniform[p]
+#endif
+#if LIMITED
+            drawn = 0
+#endif
+            while True:
+                mL = h & PM[L]
+                mR = h & PM[R]
+                if cnt == 4:
+                    mU = h & PM[U]
+                    mD = h & PM[D]
+                else:
+                    mU = mD = 0
+                if mL or mR or mU or mD:
+                    nL = mL.bit_count()
+                    nR = mR.bit_count()
+                    nU = mU.bit_count()
+                    k = nL + nR + nU + mD.bit_count()
+#if VOL
+                    can_draw = $DRAW_OK
+                    if k > 1 or can_draw:
+#else
+                    if k > 1:
+#endif
+                        choices += 1
+#if UNI
+                    try:
+                        k = (urnd() * k) >> 32
+                    except StopIteration:
+                        urnd = uniform[p] = more(p)
+                        k = (urnd() * k) >> 32
+                    if k < nL:
+                        e, m = 0, mL
+                    elif k < nL + nR:
+                        e, m, k = 1, mR, k - nL
+                    elif k < nL + nR + nU:
+                        e, m, k = 2, mU, k - nL - nR
+                    else:
+                        e, m, k = 3, mD, k - nL - nR - nU
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                    a = ((m & -m).bit_length() - 1) << 2 | e
+#else
+#if VOL
+                    if cnt == 4:
+                        a = policies[p](mL, mR, can_draw, mU, mD)
+                    else:
+                        a = policies[p](mL, mR, can_draw)
+#else
+                    if cnt == 4:
+                        a = policies[p](mL, mR, False, mU, mD)
+                    else:
+                        a = policies[p](mL, mR, False)
+#endif
+#endif
+                    if a >= 0:
+                        t, e = a >> 2, a & 3
+                        last_player, last_tile = p, t
+                        if cnt == 4:
+                            last_both = ((PM[L] >> t & 1) + (PM[R] >> t & 1) + (PM[U] >> t & 1)
+                                         + (PM[D] >> t & 1)) > 1
+                        else:
+                            last_both = ((PM[L] & PM[R]) >> t & 1) == 1
+                        if e == 0:
+                            L = PIPS[t] - L
+                            lt = t
+                        elif e == 1:
+                            R = PIPS[t] - R
+                            rt = t
+                        elif e == 2:
+                            U = PIPS[t] - U
+                            ut = t
+                        else:
+                            D = PIPS[t] - D
+                            dt = t
+                        if spin_need > 0:
+                            if spin_need >> e & 1:
+                                spin_need &= ~(1 << e)
+                                if not spin_need:   # both sides played on: up and down open
+                                    U = D = spin_value
+                                    cnt = 4
+                        elif spin_need < 0 and e < 2 and TL[t] == TH[t]:
+                            spin_need, spin_value = 1 << e, TL[t]
+                        h ^= 1 << t
+                        hands[p] = h
+                        npass = 0
+#if REC
+#if TXT
+                        add(PLACE_TXT[(p * $T + t) * 3 + 1 + e] if e < 2
+                            else ARM_TXT[(p * $T + t) * 2 + e - 2])
+#else
+                        rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
+                                    "end": END_NAMES[e]})
+#endif
+#endif
+                        if not h:
+                            domino, npass = p, $N
+                        break
+#if STUCK_DRAW
+                elif $DRAW_OK:
+                    pass
+#endif
+                else:
+                    hands[p] = h       # a draw before the pass changed it
+                    passes += 1
+                    npass += 1
+#if REC
+#if TXT
+                    add(PASS_TXT[p])
+#else
+                    rec.append({"event": "pass", "player": p})
+#endif
+#endif
+                    break
+                t = deck[pos]
+                pos += 1
+                h |= 1 << t
+#if LIMITED
+                drawn += 1
+#endif
+#if DRAWN_BY
+                drawn_by[p] += 1
+#endif
+                npass = 0
+#if REC
+#if TXT
+                add(DRAW_TXT[p * $T + t])
+#else
+                rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+#endif
+#endif
+#else
         npass = 0
         domino = None
         if not h:
@@ -537,12 +692,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
 #if EV_DRAW
                 $EV_DRAW_CODE
 #endif
+#endif
         # -- settlement
 #if GEN
-        pips, wside, wseat, tied, points = general_settle(
-            core, hands, drawn_by, domino, last_player, last_tile, last_both,
-            board_of(L, R, lt, rt, first_t, pos - sum(map(bit_count, hands))), deck, pos,
-            passes, rnd_no)
+        pips, wside, wseat, tied, points = SETTLE(
+            hands, drawn_by, domino, last_player, last_tile, last_both, $BOARD, deck, pos,
+            passes, rnd_no, scores, rounds_won)
         counts = list(map(bit_count, hands))
 #else
 #if TWO_CHUNKS
@@ -623,7 +778,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
             scores[i] += pts
 #if GEN
         if wside is not None:
-            core.rounds_won[wside] += 1
+            rounds_won[wside] += 1
 #endif
         result = "domino" if domino is not None else "blocked"
 #if TXT and EVENTS
@@ -666,12 +821,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds):
         prev_side = wside
 #endif
 #if GEN
-        over, match_win = core._match_over(rnd_no, $PLAY_ON)
+        if $MATCH_DUE:
+            over, match_win = MATCH_OVER(rnd_no, scores, rounds_won)
 #else
         if max(scores) >= $TARGET:
             over, match_win = match_winner(scores, $TARGET, $PLAY_ON)
 #endif
-#if GEN
+#if GEN and FINAL
     if over:
         core._final(match_win, rnd_no)
 #endif

@@ -246,6 +246,14 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     out["play_only"] = during_play and not general
     out["domino_tree"] = _tree_of(scoring["domino"], trees.get(("scoring", "domino")))
     out["blocked_tree"] = _tree_of(blocked["points"], trees.get(("scoring", "blocked", "points")))
+    if out["blocked_rank"] is not None:
+        out["blocked_rank_tree"] = _tree_of(blocked.get("rank"),
+                                            trees.get(("scoring", "blocked", "rank")))
+    if out["every_side"] is not None:
+        out["every_side_tree"] = _tree_of(scoring.get("every_side"),
+                                          trees.get(("scoring", "every_side")))
+    if out["draw_if"] is not None:
+        out["draw_if_tree"] = _tree_of(match.get("draw_if"), trees.get(("match", "draw_if")))
     out["event_trees"] = tuple(
         {key: _tree_of(item[key], trees.get(("events", i, key))) for key in EVENT_FORMULAS
          if item.get(key) is not None}
@@ -257,7 +265,8 @@ EVENT_FORMULAS = ("if", "points", "each_opponent", "again", "skip")
 
 
 def _tree_of(value: Any, tree: ast.Node | None) -> ast.Node | None:
-    """A formula's checked tree; a number written as such becomes an ``Int`` node."""
+    """A formula's checked tree; a number or a truth value written as such becomes an
+    ``Int`` or a ``Bool`` node."""
     if tree is not None:
         return tree
     if isinstance(value, bool):
