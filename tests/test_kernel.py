@@ -21,7 +21,7 @@ ALL = [b.name for b in builtin_rulesets()]
 PLAIN = [name for name in ALL if covers(api.load_game(name))]
 
 
-def test_the_template_covers_all_but_events_and_restrictions():
+def test_the_template_covers_all_but_the_spinner_with_events_or_restrictions():
     assert {"pagat", "hoyle", "dutch", "mexican", "vietnamese"} <= set(PLAIN)
     # house rules at a round's end or the match's: the kernel plays them, the general
     # loop's own methods settle them
@@ -30,7 +30,10 @@ def test_the_template_covers_all_but_events_and_restrictions():
             "house/four-doubles-redeal", "house/blocker-leads", "house/heaviest-opens",
             "house/double-opening", "house/first-round-highest-double"} <= set(PLAIN)
     assert covers(api.load_game("house/spinner"))        # the spinner: up to four ends
-    assert not covers(api.load_game("house/all-fives"))
+    # play-time events and placement restrictions: fired and narrowed inline
+    assert {"house/all-fives", "house/equal-ends-bonus", "house/doubles-play-again",
+            "house/pay-per-forced-draw", "house/double-blank-skips",
+            "house/double-blank-last"} <= set(PLAIN)
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -42,6 +45,9 @@ def test_the_kernel_plays_every_ruleset_exactly_like_the_loop(name):
             game.check_players(players)
         except Exception:
             continue
+        # a ruleset the template covers (events and restrictions included) plays on it
+        template = kernel_for(game, players).__code__.co_filename.startswith("<kernel")
+        assert template == (name in PLAIN), name
         for bots in ("random", "greedy", (["greedy", "random"] * 4)[:players]):
             for trace in (True, False):
                 for i in range(3):
@@ -213,3 +219,137 @@ def test_the_strategist_plays_on_the_kernel_exactly_like_the_loop(name, players)
             assert a == b and a.events == b.events, (bots, seed)
     # the kernel played them: a kernel keeping a view of the match was made
     assert any(key[3] for key in game.__dict__["_kernels"])
+
+
+# house rules acting during play that no builtin file combines, written as a table would
+_DURING_PLAY = {
+    "again-and-skip": """events:
+  - after: place
+    if: "tile.is_double"
+    again: true
+  - after: place
+    if: "tile.pips >= 9 and not opening"
+    skip: "1 + (end_total % 2)"
+    points: 2
+""",
+    "pass-and-draw": """events:
+  - after: pass
+    points: "passes_in_row"
+    each_opponent: 1
+    skip: "1 if passes_in_row == 2 else 0"
+  - after: draw
+    if: "drawn_this_turn >= 2 and forced"
+    points: "drawn_this_turn + boneyard % 3"
+    again: "drawn_this_turn == 3"
+""",
+    "tallies": """events:
+  - after: place
+    if: "side.score < max(opponents.score) and both_ends"
+    points: "5"
+  - after: place
+    if: "min(ends) == max(ends)"
+    points: "sum(ends) + count(sides)"
+    each_opponent: "-1"
+""",
+    "no-doubles-pass": """play:
+  restrictions:
+    - allow: "not tile.is_double or count(playable) == 1 and end >= min(ends) + 0 * round"
+      explain: "doubles only as your one playable tile"
+  if_none_allowed: pass
+""",
+    "no-doubles-waive": """play:
+  restrictions:
+    - allow: "not tile.is_double"
+      explain: "no doubles"
+    - allow: "boneyard > 2 or tile.pips > 3"
+      explain: "light tiles while the boneyard lasts"
+  if_none_allowed: waive
+events:
+  - after: place
+    if: "tile.is_double"
+    again: true
+""",
+    "light-hand-last": """play:
+  restrictions:
+    - allow: "tile.pips <= 6 or sum(hand.pips) - tile.pips < 12"
+      explain: "heavy tiles once your hand is light"
+  if_none_allowed: pass
+""",
+    "no-doubles-stuck": """play:
+  restrictions:
+    - allow: "not tile.is_double or count(hand) <= 2"
+      explain: "doubles last"
+  direction: right
+""",
+}
+
+
+def _during_play_game(tmp_path, key: str, partnerships: bool) -> Game:
+    path = tmp_path / f"{key}.yaml"
+    head = ("title: A house rule\nextends: pagat\n" if not partnerships else
+            "title: A house rule\nextends: house/partnership-draw\n")
+    path.write_text(head + _DURING_PLAY[key])
+    return api.load_game(str(path))
+
+
+@pytest.mark.parametrize("key", sorted(_DURING_PLAY))
+@pytest.mark.parametrize("partnerships", [False, True], ids=["single", "partners"])
+def test_house_rules_during_play_run_on_the_template_exactly_like_the_loop(
+        tmp_path, key, partnerships):
+    """Events (another turn and skips together, a pass event, a draw event reading the
+    turn's draws, formulas reading tallies through GeneralLoop._fire) and restrictions
+    (pass, waive, stuck) on the template kernel: the same results and records, as dicts
+    and as record text, as the general loop's for every seed, bot and player count."""
+    from functools import partial
+
+    from dominorules.engine.streams import seat_first, seat_rest
+    from dominorules.record_lines import encode_events
+
+    game = _during_play_game(tmp_path, key, partnerships)
+    assert covers(game)
+    counts = (4,) if partnerships else (2, 3, 4)
+    for players in counts:
+        play = kernel_for(game, players, record="text")
+        assert play.__code__.co_filename.startswith("<kernel")   # the template's, not the loop's
+        source = kernel_source(game, players)
+        assert ("core._fire(" in source) == (key == "tallies")
+        # restrictions as code over the masks, but a hand's pips through the verdict cache
+        assert ("restrict(" in source) == (key == "light-hand-last")
+        assert ("narrow(" in source) == (key.startswith("no-doubles"))
+        for i in range(4):
+            seed = api.match_seed(31, i)
+            for bots in ("random", "greedy", (["greedy", "random"] * 2)[:players]):
+                a = api.play_match(game, players, seed, bots, trace=True)
+                b = api.play_match(game, players, seed, bots, trace=True, engine="loop")
+                assert a == b and a.events == b.events, (players, bots, seed)
+            result, text = play(seed, seat_first(seed, players), partial(seat_rest, seed), None,
+                                None, 1000)
+            loop = api.play_match(game, players, seed, trace=True, engine="loop")
+            assert text == encode_events(loop.events) and result == loop, (players, seed)
+
+
+def test_the_house_rules_during_play_really_happen():
+    """The constructed rules above are exercised: extra turns, skips, points during play
+    and passes forced by a restriction all occur in a few matches."""
+    import tempfile
+    from pathlib import Path
+
+    seen: dict[str, set[str]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for key in ("again-and-skip", "pass-and-draw", "tallies", "no-doubles-pass"):
+            game = _during_play_game(Path(tmp), key, False)
+            kinds = seen.setdefault(key, set())
+            drawable = game.setup(3).draw_end - game.setup(3).dealt
+            for i in range(6):
+                m = api.play_match(game, 3, api.match_seed(31, i), trace=True)
+                kinds |= {e["event"] for e in m.events}
+                drawn = 0
+                for e in m.events:
+                    drawn = 0 if e["event"] == "deal" else drawn + (e["event"] == "draw")
+                    if e["event"] == "pass" and drawn < drawable:
+                        kinds.add("pass with the boneyard open")
+    assert {"extra_turn", "skip", "score"} <= seen["again-and-skip"]
+    assert {"skip", "score", "extra_turn"} <= seen["pass-and-draw"]
+    assert "score" in seen["tallies"]
+    assert "pass with the boneyard open" in seen["no-doubles-pass"]   # only doubles fitted
+    assert "pass with the boneyard open" not in seen["tallies"]

@@ -68,6 +68,7 @@ class Restriction:
     explain: str
     text: str = ""             # the formula as written (for the rule sheet)
     reads: frozenset[str] | None = None   # the names the formula reads (None: unknown, all)
+    tree: Any = field(default=None, compare=False)   # its checked tree, for the kernel
 
 
 @dataclass(frozen=True)
@@ -210,6 +211,8 @@ class Rules:
     final: Formula | None = None                  # kind ``final``
     general: bool = False                         # uses any of the above (or round facts in
                                                   # its formulas): the general match loop runs it
+    play_only: bool = False                       # general only by events or restrictions: the
+                                                  # round's end, deal, opening are the plain game's
     # the domino / blocked formulas' checked syntax trees (an ``expr.ast`` node; an integer
     # written as such is an ``Int``), for the kernels that emit them as code; None: unknown
     domino_tree: Any = field(default=None, compare=False)
@@ -218,3 +221,6 @@ class Rules:
     blocked_rank_tree: Any = field(default=None, compare=False)
     every_side_tree: Any = field(default=None, compare=False)
     draw_if_tree: Any = field(default=None, compare=False)
+    # per event, its formulas' checked trees by key (if, points, each_opponent, again, skip;
+    # a constant written as such is an ``Int``/``Bool``; None: not known), for the kernel
+    event_trees: Any = field(default=None, compare=False)

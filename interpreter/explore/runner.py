@@ -201,11 +201,17 @@ class ProcessBackend:
         """Stop now (Ctrl-C, SIGTERM, an error): end every worker, even one stuck in a
         slow bot, rather than wait for its batch, whose result would be dropped anyway."""
         processes = list((getattr(self.pool, "_processes", None) or {}).values())
+        manager = getattr(self.pool, "_executor_manager_thread", None)
         self.pool.shutdown(wait=False, cancel_futures=True)
         for proc in processes:  # SIGKILL: a worker holds nothing to clean up, and no
             proc.kill()         # handler of its own (even half started) can print a traceback
         for proc in processes:
             proc.join(timeout=5)
+        if manager is not None:
+            # the pool's manager thread winds down once its workers are gone; waiting for it
+            # here keeps the interpreter's exit from waking it while it closes its pipe
+            # (an "Exception ignored ... Bad file descriptor" on stderr otherwise)
+            manager.join(timeout=5)
 
 
 class DaskBackend:

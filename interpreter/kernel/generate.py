@@ -21,14 +21,23 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine import leaders
 from ..engine.board import END_NAMES, Board
-from ..engine.general_loop import _opening_rules
+from ..engine.general_loop import MAX_TURNS, _opening_rules
 from ..engine.plain_loop import MAX_REDEALS, HashStream, match_start_event, opening_of
 from ..engine.plain_loop import deal_event as plain_deal_event
 from ..engine.results import MatchResult, RoundStats
 from ..engine.scoring import match_winner
-from ..engine.tiles import Tile
+from ..engine.tiles import Tile, bits
 from ..expr.runtime import floordiv, mod
 from ..record_lines import dumps
+from .events import (
+    DRAW,
+    PASS,
+    PLACE,
+    PLACE_OPEN,
+    event_code,
+    fallback_tables,
+    narrow_source,
+)
 from .formulas import Unsupported, emit
 from .settle import match_due, match_over_for, settlement_for
 from .template import TEMPLATE
@@ -38,6 +47,7 @@ if TYPE_CHECKING:
 
 _DIRECTIVE = re.compile(r"\s*#(if|elif|else|endif)\b\s*(.*)$")
 _NAME = re.compile(r"[$]([A-Z_]+)")
+_BLOCK = re.compile(r"^([ \t]*)[$]([A-Z_]+)[ \t]*$", re.MULTILINE)   # a name alone on a line
 _CODE: dict[str, Any] = {}          # source hash -> code object
 _LOCK = threading.Lock()
 
@@ -80,15 +90,23 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
         if m.group(1) not in numbers:
             raise ValueError(f"template: no value for ${m.group(1)}")
         return str(numbers[m.group(1)])
-    return _NAME.sub(value, text)
+
+    def block(m: re.Match) -> str:
+        """A name alone on its line: its lines (code) at that line's indentation."""
+        indent = m.group(1)
+        return "\n".join(indent + line for line in value(_NAME.match("$" + m.group(2)))
+                         .split("\n"))
+    return _NAME.sub(value, _BLOCK.sub(block, text))
 
 
 def covers(game: Game) -> bool:
-    """Whether the template kernel plays this ruleset: every ruleset but those with house
-    rules that act during play (events, restrictions), whose kernel is the general loop's
-    own source specialised (``specialise_loop``). The spinner is the template's."""
+    """Whether the template kernel plays this ruleset: every ruleset but those with a
+    spinner and house rules that act during play (events, restrictions), whose kernel is
+    the general loop's own source specialised (``specialise_loop``). A spinner alone, and
+    events and restrictions on two ends, are the template's."""
     rules = game.rules
-    return not rules.general or not (rules.restrictions or rules.events)
+    return not rules.general or rules.spinner == "none" or not (rules.restrictions
+                                                                 or rules.events)
 
 
 def _switches(game: Game, players: int, record: bool | str, uniform: bool,
@@ -97,6 +115,11 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
     T = setup.tile_count
     limited = setup.draw_limit < T
     first, later = rules.first_leader, rules.later_leader
+    event_codes = _event_numbers(game, players, record)
+    fallback = any("core._fire(" in code for code in event_codes.values())
+    # the general loop's own methods for the deal, opening, settlement and match end, unless
+    # only events and restrictions make the ruleset general (and no event needs the core)
+    general = rules.general and not (rules.play_only and not fallback)
     flags = {
         "REC": bool(record),
         "TXT": record == "text",
@@ -104,11 +127,11 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         "VOL": setup.voluntary,
         "LIMITED": limited,
         "STUCK_DRAW": setup.stuck_draws,
-        "OPEN_ANY": setup.open_any and not rules.general,
-        "GEN_OPEN": rules.general,      # the general loop's opening (GeneralLoop._open)
+        "OPEN_ANY": setup.open_any and not general,
+        "GEN_OPEN": general,            # the general loop's opening (GeneralLoop._open)
         "REDEAL_IF": rules.redeal_if is not None,
         "LEAD_FORMULA": rules.later_leader_formula is not None,
-        "SEEKS": (not setup.open_any and rules.if_unheld == "draw_in_turn") or rules.general,
+        "SEEKS": (not setup.open_any and rules.if_unheld == "draw_in_turn") or general,
         "DEAL_DEPENDENT": (first in leaders.DEAL_DEPENDENT or later in leaders.DEAL_DEPENDENT),
         "LATER_ROTATE": later == "rotate",
         "LEAD_RANDOM": (first in leaders.RANDOM_CHOOSERS or later in leaders.RANDOM_CHOOSERS),
@@ -116,19 +139,27 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         "SPINNER": rules.spinner == "first_double",
         "VIEW": view,
     }
+    kinds = {e.after for e in rules.events}
+    flags.update({
+        # play-time events (GeneralLoop.run's turns: another turn, skips, the block rule)
+        "EVENTS": bool(rules.events),
+        "EV_PLACE": "place" in kinds, "EV_DRAW": "draw" in kinds, "EV_PASS": "pass" in kinds,
+        "RESTRICT": bool(rules.restrictions),          # placements narrowed (restrict)
+        "RESTRICT_PASS": bool(rules.restrictions) and rules.if_none_allowed == "pass",
+        "RESTRICT_INLINE": _narrow_source(game, players) is not None,
+    })
     try:
         domino = emit(rules.domino_tree, "python") if rules.domino_tree is not None else None
         blocked = emit(rules.blocked_tree, "python") if rules.blocked_tree is not None else None
     except Unsupported:
         domino = blocked = None
-    general = rules.general
     inline = domino is not None and blocked is not None and not general
     flags.update({
         "INLINE_SETTLE": inline,
         "GEN": general,
         # who drew how many: read by a settlement that is not inlined, a draw cost, or an
         # inlined formula that reads a seat's or side's ``drawn``
-        "DRAWN_BY": (not inline or setup.draw_cost != 0
+        "DRAWN_BY": (not inline or setup.draw_cost != 0 or fallback
                      or any(x in f"{domino} {blocked}" for x in ("SD[", "DB["))),
         "INDIVIDUAL": not rules.partnerships,
         "LOWEST_SIDE": rules.blocked_winner == "lowest_side",
@@ -149,6 +180,8 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
                       else f"p + 1 if p + 1 < {players} else 0"),
         "NEXT_LEADER": (f"prev_leader - 1 if prev_leader else {players - 1}" if right
                         else f"prev_leader + 1 if prev_leader + 1 < {players} else 0"),
+        "EVERYONE": (1 << players) - 1, "IDLE_MAX": 2 * players, "MAX_TURNS": MAX_TURNS,
+        **event_codes, "RESTRICT_KEY": _restriction_key(game),
         "HANDS": "[" + ", ".join(" | ".join(f"BIT[deck[{i}]]" for i in range(
             s * setup.hand_size, (s + 1) * setup.hand_size)) for s in range(players)) + "]",
     }
@@ -163,6 +196,23 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
     return flags, numbers
 
 
+def _event_numbers(game: Game, players: int, record: bool | str) -> dict[str, str]:
+    """The code firing each kind of play-time event where the template takes that action."""
+    rules, ts = game.rules, game.tileset
+    if not rules.events:
+        return {}
+    mode = "txt" if record == "text" else "rec" if record else ""
+    out = {}
+    for name, kind, site in (("EV_OPEN_CODE", "place", PLACE_OPEN),
+                             ("EV_PLACE_CODE", "place", PLACE), ("EV_DRAW_CODE", "draw", DRAW),
+                             ("EV_PASS_CODE", "pass", PASS)):
+        which = tuple(i for i, e in enumerate(rules.events) if e.after == kind)
+        out[name] = event_code(rules.events, rules.event_trees, which, site, mode, players,
+                               game.target(players), ts.tile_count,
+                               lambda a, b: ts.index[Tile(a, b)])
+    return out
+
+
 def kernel_source(game: Game, players: int, record: bool | str = False,
                   uniform: bool = True, view: bool = False) -> str:
     """The specialised source of ``game``'s kernel for ``players`` (to read, or to cache)."""
@@ -173,8 +223,8 @@ def kernel_source(game: Game, players: int, record: bool | str = False,
 def kernel_for(game: Game, players: int, record: bool | str = False,
                uniform: bool = True, view: bool = False) -> Callable[..., MatchResult]:
     """``play(seed, uniform, more, policies, start_scores, max_rounds)`` for this game: the
-    template's kernel, or for house rules that act during play the general loop's own
-    ``run`` specialised (``specialise_loop``).
+    template's kernel, or for a ruleset with a spinner the general loop's own ``run``
+    specialised (``specialise_loop``).
 
     ``record``: False, True (``result.events``), or ``"text"``: ``play`` then returns
     ``(result, the record as JSON Lines text)``, byte for byte ``encode_events``'s.
@@ -208,8 +258,8 @@ def kernel_for(game: Game, players: int, record: bool | str = False,
 
 
 def _general_play(game: Game, players: int, record: bool | str) -> Callable[..., Any]:
-    """``play`` for a ruleset whose house rules act during play: the general loop's ``run``
-    specialised to it (``specialise_loop``), run on a fresh ``GeneralLoop``."""
+    """``play`` for a ruleset with a spinner: the general loop's ``run`` specialised to it
+    (``specialise_loop``), run on a fresh ``GeneralLoop``."""
     from ..engine.general_loop import GeneralLoop
     from ..record_lines import encode_events
     from .specialise_loop import general_kernel
@@ -378,6 +428,14 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         board.tiles, board.first_pips = placed, ts.pips[first]
         return board
 
+    def round_too_long(rnd_no: int) -> None:
+        raise DiagnosticError([Diagnostic(
+            "round", f"round {rnd_no} did not end after {MAX_TURNS} turns: the "
+            "ruleset's events keep the round going forever")])
+
+    seat_texts = {kind: tuple(dumps({"event": kind, "player": p}) for p in range(players))
+                  for kind in ("skip", "extra_turn")}
+
     def spinner_board_of(left: int, right: int, up: int, down: int, lt: int, rt: int, ut: int,
                          dt: int, count: int, first: int, placed: int) -> Board:
         """The same with a spinner: its up and down arms (``ut``/``dt`` the last tile on
@@ -391,6 +449,10 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         return board
 
     return {
+        **_restriction_names(game, players),
+        "round_too_long": round_too_long, "SKIP_TXT": seat_texts["skip"],
+        "AGAIN_TXT": seat_texts["extra_turn"], **fallback_tables(rules.events),
+        "DBL": tuple(a == b for a, b in zip(ts.low, ts.high, strict=True)),
         "__builtins__": __builtins__,
         "CORE": core, "SETTLE": settle, "MATCH_OVER": match_over, "board_of": board_of,
         "spinner_board_of": spinner_board_of, "END_NAMES": END_NAMES, "ARM_TXT": arms,
@@ -417,3 +479,105 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         "OPP": tuple(tuple(j for j in range(len(teams)) if j != i) for i in range(len(teams))),
         "N": players, "_floordiv": floordiv, "_mod": mod,
     }
+
+
+def _narrow_source(game: Game, players: int) -> str | None:
+    """``kernel.events.narrow_source`` for the game's restrictions, or None (none, or one
+    the masks cannot say: the kernel then asks ``restrict``)."""
+    rules, ts = game.rules, game.tileset
+    if not rules.restrictions:
+        return None
+    try:
+        return narrow_source(tuple(r.tree for r in rules.restrictions),
+                             rules.if_none_allowed == "waive", players, ts.tile_count,
+                             lambda a, b: ts.index[Tile(a, b)])
+    except Unsupported:
+        return None
+
+
+def _restriction_names(game: Game, players: int) -> dict[str, Any]:
+    """``narrow`` (the restrictions as code) or ``restrict`` and its memo."""
+    if not game.rules.restrictions:
+        return {}
+    source = _narrow_source(game, players)
+    if source is not None:
+        ts = game.tileset
+        names = {"TL": ts.low, "TH": ts.high, "PIPS": ts.pips, "DMASK": ts.doubles_mask,
+                 "DBL": tuple(a == b for a, b in zip(ts.low, ts.high, strict=True)),
+                 "_floordiv": floordiv, "_mod": mod, "__builtins__": __builtins__}
+        exec(source, names)  # noqa: S102 - emitted from checked trees
+        return {"narrow": names["narrow"]}
+    restrict, memo = _restricter(game, players)
+    return {"restrict": restrict, "RESTRICTED": memo}
+
+
+def _restriction_key(game: Game) -> str:
+    """What a turn's restricted masks depend on, as the kernel's locals: the fitting masks
+    and the names the restrictions read (``Game.restriction_cache``)."""
+    _, reads = game.restriction_cache
+    parts = ["mL", "mR"]
+    parts += ["h"] if "hand" in reads else []
+    parts += ["L", "R"] if reads & {"ends", "end"} else []
+    parts += ["pos"] if "boneyard" in reads else []
+    parts += ["rnd_no"] if "round" in reads else []
+    return f"({', '.join(parts)})"
+
+
+def _restricter(game: Game, players: int) -> Callable[..., tuple[int, int]]:
+    """``restrict(mL, mR, hand, L, R, boneyard, round)``: the fitting tiles at each end
+    that every placement restriction allows (``GeneralLoop._restrict`` on a two-ended
+    board, with the game's verdict cache and its keys), lifted if ``waive`` and none is."""
+    cache, reads = game.restriction_cache
+    rules = game.rules.restrictions
+    waive = game.rules.if_none_allowed == "waive"
+    ts = game.tileset
+    tiles = tuple(zip(ts.low, ts.high, strict=True))
+    by_end = "end" in reads
+    hand_r, play_r, ends_r = "hand" in reads, "playable" in reads, "ends" in reads
+    bone_r, round_r = "boneyard" in reads, "round" in reads
+
+    memo: dict[tuple, tuple[int, int]] = {}
+
+    def restrict(key: tuple, mL: int, mR: int, h: int, L: int, R: int, boneyard: int,
+                 rnd: int) -> tuple[int, int]:
+        """The masks, kept under ``key`` (``_restriction_key``) in ``memo``."""
+        if len(memo) > 200_000:
+            memo.clear()
+        found = memo[key] = narrow(mL, mR, h, L, R, boneyard, rnd)
+        return found
+
+    def narrow(mL: int, mR: int, h: int, L: int, R: int, boneyard: int, rnd: int
+               ) -> tuple[int, int]:
+        playable = mL | mR
+        base = (h if hand_r else 0, playable if play_r else 0, (L, R) if ends_r else None,
+                boneyard if bone_r else 0, rnd if round_r else 0, players)
+        env = None
+        out = []
+        for end, m in ((L, mL), (R, mR)):
+            keep = 0
+            at = end if by_end else 0
+            while m:
+                low = m & -m
+                m ^= low
+                t = low.bit_length() - 1
+                key = (t, at, base)
+                ok = cache.get(key)
+                if ok is None:
+                    if env is None:
+                        env = {"hand": [tiles[u] for u in bits(h)],
+                               "playable": [tiles[u] for u in bits(playable)],
+                               "ends": (L, R), "boneyard": boneyard, "round": rnd,
+                               "players": players}
+                    env["end"] = end
+                    env["tile"] = tiles[t]
+                    ok = all(r.allow(env) for r in rules)
+                    if len(cache) > 200_000:
+                        cache.clear()
+                    cache[key] = ok
+                if ok:
+                    keep |= low
+            out.append(keep)
+        if waive and not (out[0] or out[1]):
+            return mL, mR
+        return out[0], out[1]
+    return restrict, memo

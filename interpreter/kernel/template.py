@@ -47,6 +47,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
     rec = [match_start(seed)]
 #endif
 #endif
+#if EVENTS and GEN
+#if TXT
+    spill = core.rec = []     # the events GeneralLoop._fire records, to write as text
+#elif REC
+    core.rec = rec
+#endif
+#endif
     prev_leader = prev_winner = None
     over, match_win, capped = False, None, False
     rnd_no = 0
@@ -157,6 +164,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
         drawn_by = [0] * $N
 #endif
         passes = choices = seek_turns = 0
+#if EVENTS
+        round_play = [0] * $SIDES    # points scored during play
+        extra_turns = skips = 0
+#if GEN
+        core._round_play = round_play
+#endif
+#endif
         p = leader
 #if GEN_OPEN
         core.hands = hands
@@ -208,7 +222,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                 p = $NEXT_SEAT
 #endif
         p = opener
-#if VOL and LIMITED
+#if (VOL and LIMITED) or EVENTS
         drawn = 0
 #endif
         while True:
@@ -253,7 +267,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                 t = deck[pos]
                 pos += 1
                 hands[p] = h | (1 << t)
-#if LIMITED
+#if LIMITED or EVENTS
                 drawn += 1
 #endif
 #if DRAWN_BY
@@ -272,7 +286,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
             h ^= 1 << t
             hands[p] = h
             L, R = TL[t], TH[t]
-#if GEN
+#if GEN or EVENTS
             last_player, last_tile, last_both, lt, rt, first_t = p, t, False, t, t, t
 #endif
 #if REC
@@ -283,6 +297,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #endif
 #endif
             break
+#if EVENTS
+        again = skip = 0
+#if EV_PLACE
+        $EV_OPEN_CODE
+#endif
+#endif
 #if SPINNER
         # the first double is a spinner (engine.board.Board, inline): L R U D the ends'
         # values, lt rt ut dt the last tile at each (-1: none on an arm yet), cnt the ends
@@ -443,18 +463,59 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
         domino = None
         if not h:
             domino, npass = p, $N
+#if EVENTS
+        # GeneralLoop.run's turns: npass is who passed since the last placement or draw (a
+        # bit per seat), idle the turns since then; another turn, skipped seats
+        idle = run_passes = turns_taken = 0
+        while domino is None:
+            if npass == $EVERYONE or idle >= $IDLE_MAX:
+                break
+            if again:
+                again -= 1
+                extra_turns += 1
+            else:
+                p = $NEXT_SEAT
+                while skip > 0:
+                    skip -= 1
+                    skips += 1
+                    idle += 1
+#if TXT
+                    add(SKIP_TXT[p])
+#elif REC
+                    rec.append({"event": "skip", "player": p})
+#endif
+                    p = $NEXT_SEAT
+            turns_taken += 1
+            if turns_taken > $MAX_TURNS:
+                round_too_long(rnd_no)
+#else
         while npass < $N:
             p = $NEXT_SEAT
+#endif
             h = hands[p]
 #if UNI
             urnd = uniform[p]
 #endif
-#if LIMITED
+#if LIMITED or EVENTS
             drawn = 0
 #endif
             while True:
                 mL = h & PM[L]
                 mR = h & PM[R]
+#if RESTRICT
+                fits = mL | mR
+#if RESTRICT_INLINE
+                if fits:
+                    mL, mR = narrow(mL, mR, h, L, R, pos, rnd_no)
+#else
+                if fits:   # narrowed once per position the restrictions tell apart
+                    key = $RESTRICT_KEY
+                    got = RESTRICTED.get(key)
+                    if got is None:
+                        got = restrict(key, mL, mR, h, L, R, $T - pos, rnd_no)
+                    mL, mR = got
+#endif
+#endif
                 if mL or mR:
 #if UNI
                     nL = mL.bit_count()
@@ -476,7 +537,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                             k -= 1
                         b = mL & -mL
                         t = b.bit_length() - 1
-#if GEN
+#if GEN or EVENTS
                         last_player, last_tile, lt = p, t, t
                         last_both = ((PM[L] & PM[R]) >> t & 1) == 1
 #endif
@@ -495,7 +556,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                             k -= 1
                         b = mR & -mR
                         t = b.bit_length() - 1
-#if GEN
+#if GEN or EVENTS
                         last_player, last_tile, rt = p, t, t
                         last_both = ((PM[L] & PM[R]) >> t & 1) == 1
 #endif
@@ -518,6 +579,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                                 "end": end})
 #endif
 #endif
+#if EVENTS
+                    idle = run_passes = 0
+#if EV_PLACE
+                    $EV_PLACE_CODE
+#endif
+#endif
                     if not h:
                         domino, npass = p, $N
                     break
@@ -538,12 +605,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                         h ^= 1 << t
                         hands[p] = h
                         npass = 0
-#if GEN
+#if GEN or EVENTS
                         last_player, last_tile = p, t
                         last_both = ((PM[L] & PM[R]) >> t & 1) == 1
 #endif
                         if a & 3:
-#if GEN
+#if GEN or EVENTS
                             rt = t
 #endif
                             R = PIPS[t] - R
@@ -556,7 +623,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #endif
 #endif
                         else:
-#if GEN
+#if GEN or EVENTS
                             lt = t
 #endif
                             L = PIPS[t] - L
@@ -568,24 +635,48 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                                         "tile": [TL[t], TH[t]], "end": "left"})
 #endif
 #endif
+#if EVENTS
+                        idle = run_passes = 0
+#if EV_PLACE
+                        $EV_PLACE_CODE
+#endif
+#endif
                         if not h:
                             domino, npass = p, $N
                         break
+#if EV_DRAW
+                    forced = False
 #endif
-#if STUCK_DRAW
+#endif
+#if STUCK_DRAW and RESTRICT_PASS
+                elif $DRAW_OK and not fits:   # fitting tiles all forbidden: a pass
+#elif STUCK_DRAW
                 elif $DRAW_OK:
+#endif
+#if STUCK_DRAW and EV_DRAW
+                    forced = True
+#elif STUCK_DRAW
                     pass
 #endif
                 else:
                     hands[p] = h       # a draw before the pass changed it
                     passes += 1
+#if EVENTS
+                    npass |= 1 << p
+                    idle += 1
+                    run_passes += 1
+#else
                     npass += 1
+#endif
 #if REC
 #if TXT
                     add(PASS_TXT[p])
 #else
                     rec.append({"event": "pass", "player": p})
 #endif
+#endif
+#if EV_PASS
+                    $EV_PASS_CODE
 #endif
                     break
                 t = deck[pos]
@@ -594,19 +685,26 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #if VIEW
                 hands[p] = h
 #endif
-#if LIMITED
+#if LIMITED or EVENTS
                 drawn += 1
 #endif
 #if DRAWN_BY
                 drawn_by[p] += 1
 #endif
                 npass = 0
+#if EVENTS
+                idle = run_passes = 0
+                hands[p] = h
+#endif
 #if REC
 #if TXT
                 add(DRAW_TXT[p * $T + t])
 #else
                 rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
 #endif
+#endif
+#if EV_DRAW
+                $EV_DRAW_CODE
 #endif
 #endif
         # -- settlement
@@ -697,16 +795,23 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
             rounds_won[wside] += 1
 #endif
         result = "domino" if domino is not None else "blocked"
-#if REC
-#if TXT
+#if TXT and EVENTS
+        add(f'{{"event":"round_end","round":{rnd_no},"result":"{result}",'
+                   f'"winner":{"null" if wside is None else wside},"pips":{ints(pips)},'
+                   f'"points":{ints(points)},"scores":{ints(scores)},'
+                   f'"play_points":{ints(round_play)}}}')
+#elif REC and EVENTS
+        rec.append({"event": "round_end", "round": rnd_no, "result": result,
+                    "winner": wside, "pips": pips, "points": list(points),
+                    "scores": list(scores), "play_points": list(round_play)})
+#elif TXT
         add(f'{{"event":"round_end","round":{rnd_no},"result":"{result}",'
                    f'"winner":{"null" if wside is None else wside},"pips":{ints(pips)},'
                    f'"points":{ints(points)},"scores":{ints(scores)}}}')
-#else
+#elif REC
         rec.append({"event": "round_end", "round": rnd_no, "result": result,
                     "winner": wside, "pips": pips, "points": list(points),
                     "scores": list(scores)})
-#endif
 #endif
         stats = new(RoundStats)
         setattr_(stats, "__dict__", {
@@ -720,6 +825,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #endif
             "placements": placements, "draws": draws, "passes": passes,
             "decisions": placements + draws + passes, "choice_points": choices,
+#if EVENTS
+            "play_points": tuple(round_play), "extra_turns": extra_turns, "skips": skips,
+#endif
             "redeals": redeals})
         add_round(stats)
         prev_leader, prev_winner = leader, wseat

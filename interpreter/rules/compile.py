@@ -187,7 +187,8 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
             explain=merged.get("explain", ""), if_lacking=merged.get("if_lacking", "redeal"))
     restrictions = tuple(
         Restriction(fns[("play", "restrictions", i, "allow")], item.get("explain", ""),
-                    str(item["allow"]), names_read(trees.get(("play", "restrictions", i, "allow"))))
+                    str(item["allow"]), names_read(trees.get(("play", "restrictions", i, "allow"))),
+                    tree=_tree_of(item["allow"], trees.get(("play", "restrictions", i, "allow"))))
         for i, item in enumerate(play.get("restrictions", ())))
     events = tuple(
         PlayEvent(after=item["after"], title=item.get("title", ""),
@@ -225,8 +226,9 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         final=fns.get(("match", "final")),
     )
     plain = Rules.__dataclass_fields__
+    in_play = ("events", "restrictions", "if_none_allowed")
     general = any(out[k] != plain[k].default for k in out
-                  if k not in ("domino_formula", "blocked_formula"))
+                  if k not in ("domino_formula", "blocked_formula", *in_play))
     general = general or blocked["winner"] in ("lowest", "highest") \
         or blocked["tie"] in ("last_player", "next_player") \
         or opening["if_unheld"] == "heaviest"
@@ -239,7 +241,9 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     standard = all(value({"tile": (a, b)}) == a + b
                    for a in range(top + 1) for b in range(a, top + 1))
     general = general or (not standard and any(reads_hand_pips(t) for t in plain))
-    out["general"] = general
+    during_play = any(out[k] != Rules.__dataclass_fields__[k].default for k in in_play)
+    out["general"] = general or during_play
+    out["play_only"] = during_play and not general
     out["domino_tree"] = _tree_of(scoring["domino"], trees.get(("scoring", "domino")))
     out["blocked_tree"] = _tree_of(blocked["points"], trees.get(("scoring", "blocked", "points")))
     if out["blocked_rank"] is not None:
@@ -250,7 +254,14 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
                                           trees.get(("scoring", "every_side")))
     if out["draw_if"] is not None:
         out["draw_if_tree"] = _tree_of(match.get("draw_if"), trees.get(("match", "draw_if")))
+    out["event_trees"] = tuple(
+        {key: _tree_of(item[key], trees.get(("events", i, key))) for key in EVENT_FORMULAS
+         if item.get(key) is not None}
+        for i, item in enumerate(data.get("events", ())))
     return out
+
+
+EVENT_FORMULAS = ("if", "points", "each_opponent", "again", "skip")
 
 
 def _tree_of(value: Any, tree: ast.Node | None) -> ast.Node | None:
