@@ -179,18 +179,21 @@ def test_a_record_file_of_a_ruleset_file_names_its_source(tmp_path):
         assert '"source":' in text.splitlines()[0]
 
 
-def test_the_spinner_plays_on_the_template_exactly_like_the_loop():
+@pytest.mark.parametrize("name", ["house/spinner", "house/muggins"])
+def test_the_spinner_plays_on_the_template_exactly_like_the_loop(name):
     """The spinner's four ends in the template kernel: the arms really open, and every
-    placement, record line and score is the loop's, for the random pick and for policies."""
+    placement, record line and score (points scored during play on four ends included) is
+    the loop's, for the random pick and for policies."""
     from functools import partial
 
     from dominorules.engine.streams import seat_first, seat_rest
     from dominorules.record_lines import encode_events
 
-    game = api.load_game("house/spinner")
+    game = api.load_game(name)
+    assert covers(game)
     assert "spin_need" in kernel_source(game, 2) and "spin_need" not in kernel_source(
         api.load_game("pagat"), 2)
-    arms = 0
+    arms = scored = 0
     for players, bots in ((2, "random"), (4, "random"), (3, "greedy"), (2, "strategist")):
         for i in range(12 if bots != "strategist" else 3):
             seed = api.match_seed(29, i)
@@ -198,11 +201,13 @@ def test_the_spinner_plays_on_the_template_exactly_like_the_loop():
             b = api.play_match(game, players, seed, bots, trace=True, engine="loop")
             assert a == b and a.events == b.events, (players, bots, seed)
             arms += sum(1 for e in a.events if e.get("end") in ("up", "down"))
+            scored += sum(1 for e in a.events if e["event"] == "score")
             if bots == "random":
                 _, text = kernel_for(game, players, record="text")(
                     seed, seat_first(seed, players), partial(seat_rest, seed), None, None, 1000)
                 assert text == encode_events(b.events)
     assert arms > 100       # the spinner's up and down arms were played on, many times
+    assert (scored > 100) == (name == "house/muggins")    # fives counted on four ends
 
 
 @pytest.mark.parametrize("name,players", [("pagat", 2), ("mexican", 4), ("hoyle", 3),
@@ -353,3 +358,23 @@ def test_the_house_rules_during_play_really_happen():
     assert "score" in seen["tallies"]
     assert "pass with the boneyard open" in seen["no-doubles-pass"]   # only doubles fitted
     assert "pass with the boneyard open" not in seen["tallies"]
+
+
+def test_a_spinner_with_restrictions_keeps_the_general_loop_specialised(tmp_path):
+    """The one combination the template leaves to the general loop's own source (four ends
+    with placement restrictions): played through the kernel API, exactly like the loop."""
+    path = tmp_path / "spin-last.yaml"
+    path.write_text(
+        "title: Spinner, double blank last\nextends: house/muggins\nplay:\n  restrictions:\n"
+        "    - allow: \"tile != [0|0] or count(playable) == 1\"\n"
+        "      explain: \"you may place [0|0] only when it is your only playable tile\"\n")
+    game = api.load_game(str(path))
+    assert not covers(game)
+    for players in (2, 4):
+        for bots in ("random", "greedy"):
+            for i in range(5):
+                seed = api.match_seed(41, i)
+                a = api.play_match(game, players, seed, bots, trace=True)
+                b = api.play_match(game, players, seed, bots, trace=True, engine="loop")
+                assert a == b and a.events == b.events, (players, bots, seed)
+    assert any(key[0] == 4 for key in game.__dict__["_kernels"])   # the kernel API played

@@ -26,21 +26,30 @@ from .formulas import Unsupported
 PLACE_OPEN, PLACE, DRAW, PASS = "place_open", "place", "draw", "pass"
 
 _ONE_TILE = "PIPS[first_t]"      # a lone tile counts all its pips
-_TWO_ENDS = "(L * 2 if DBL[lt] else L) + (R * 2 if DBL[rt] else R)"   # a double: both halves
+# ENDW[t]: 2 for a double (both halves count), else 1; ENDW[-1] is 0
+_TWO_ENDS = "L * ENDW[lt] + R * ENDW[rt]"
+# with a spinner: its up and down arms (``U``/``D``, the last tiles on them ``ut``/``dt``,
+# -1 while none) count once a tile lies on them
+_FOUR_ENDS = f"{_TWO_ENDS} + U * ENDW[ut] + D * ENDW[dt]"
 
 
-def _end_total(site: str) -> str:
+def _end_total(site: str, spinner: bool = False) -> str:
+    ends = _FOUR_ENDS if spinner else _TWO_ENDS
     if site == PLACE_OPEN:
         return _ONE_TILE
     if site == PLACE:
-        return _TWO_ENDS
-    return f"({_ONE_TILE} if lt == rt else {_TWO_ENDS})"   # lt == rt: only the opening tile
+        return ends
+    return f"({_ONE_TILE} if lt == rt else {ends})"   # lt == rt: only the opening tile
 
 
-def _facts(site: str, players: int, target: int, tile_count: int) -> dict[str, str]:
-    """Each cheap fact of an action at ``site`` as a source expression."""
+def _facts(site: str, players: int, target: int, tile_count: int,
+           spinner: bool = False) -> dict[str, str]:
+    """Each cheap fact of an action at ``site`` as a source expression (``spinner``: the
+    kernel keeps four ends, ``cnt`` of them open; the opening has two)."""
     facts = {
-        "ends": "(L, R)", "end_total": "et", "boneyard": f"({tile_count} - pos)",
+        "ends": ("((L, R) if cnt == 2 else (L, R, U, D))" if spinner and site != PLACE_OPEN
+                 else "(L, R)"),
+        "end_total": "et", "boneyard": f"({tile_count} - pos)",
         "players": str(players), "round": "rnd_no", "target": str(target),
         "drawn_this_turn": "drawn",
         "passes_in_row": "run_passes" if site == PASS else "0",
@@ -63,10 +72,12 @@ class _Emitter(SourceEmitter):
     """``expr.emit``'s emitter with the facts read from the kernel's locals and the tile's
     attributes from its tables."""
 
-    def __init__(self, facts: dict[str, str], index_of: Callable[[int, int], int]) -> None:
+    def __init__(self, facts: dict[str, str], index_of: Callable[[int, int], int],
+                 two_ends: bool = True) -> None:
         super().__init__()
         self.facts = facts
         self.index_of = index_of
+        self.two_ends = two_ends      # ``ends`` is always (L, R): folds over it written out
         self.read: set[str] = set()
 
     def emit(self, node: ast.Node) -> str:
@@ -88,7 +99,8 @@ class _Emitter(SourceEmitter):
             case ast.Binary(op=op, left=left, right=ast.Int(value=v)) if op in ("//", "%") \
                     and int(v) != 0:   # a divisor that is never 0: Python's own operator
                 return f"({self.emit(left)} {op} {int(v)})"
-            case ast.Call(func=func, args=[ast.Name(name="ends")]) if func in _OVER_ENDS:
+            case ast.Call(func=func, args=[ast.Name(name="ends")]) \
+                    if func in _OVER_ENDS and self.two_ends:
                 self.read.add("ends")
                 return _OVER_ENDS[func]      # two ends: no tuple made
         return super().emit(node)
@@ -103,23 +115,25 @@ def _tile_test(a: ast.Node, b: ast.Node) -> tuple[int, int] | None:
 
 def event_code(events: tuple, trees: tuple, kind_of: tuple[int, ...], site: str, record: str,
                players: int, target: int, tile_count: int,
-               index_of: Callable[[int, int], int]) -> str:
+               index_of: Callable[[int, int], int], spinner: bool = False) -> str:
     """The source firing the events ``kind_of`` (indices into ``events``) at ``site``.
 
     ``record``: "" (none), "rec" (event dicts) or "txt" (record lines). ``again`` and
     ``skip`` are added to the template's locals; points go to ``scores`` and
-    ``round_play`` at once, each recorded as the loop records it.
+    ``round_play`` at once, each recorded as the loop records it. ``spinner``: the
+    kernel's board has up to four ends (``U``, ``D``, ``cnt``, ``ut``, ``dt``).
     """
     try:
         return _inline(events, trees, kind_of, site, record, players, target, tile_count,
-                       index_of)
+                       index_of, spinner)
     except Unsupported:
-        return _fallback(kind_of, site, record, tile_count, players, target)
+        return _fallback(kind_of, site, record, tile_count, players, target, spinner)
 
 
-def _inline(events, trees, kind_of, site, record, players, target, tile_count, index_of
-            ) -> str:
-    emitter = _Emitter(_facts(site, players, target, tile_count), index_of)
+def _inline(events, trees, kind_of, site, record, players, target, tile_count, index_of,
+            spinner=False) -> str:
+    emitter = _Emitter(_facts(site, players, target, tile_count, spinner), index_of,
+                       two_ends=not spinner or site == PLACE_OPEN)
     body: list[str] = []
     for i in kind_of:
         tree = (trees[i] if trees else None) or {}
@@ -151,7 +165,7 @@ def _inline(events, trees, kind_of, site, record, players, target, tile_count, i
             lines = [f"if {emitter.emit(tree['if'])}:", *("    " + x for x in lines or ["pass"])]
         body += lines
     if "end_total" in emitter.read:
-        body.insert(0, f"et = {_end_total(site)}")
+        body.insert(0, f"et = {_end_total(site, spinner)}")
     return "\n".join(body or ["pass"])
 
 
@@ -174,10 +188,10 @@ def _extra_turn(indent: str, record: str) -> list[str]:
     return []
 
 
-def _fallback(kind_of, site, record, tile_count, players, target) -> str:
+def _fallback(kind_of, site, record, tile_count, players, target, spinner=False) -> str:
     """The events through ``GeneralLoop._fire`` (``core``), every cheap fact handed over."""
-    facts = _facts(site, players, target, tile_count)
-    facts["end_total"] = _end_total(site)
+    facts = _facts(site, players, target, tile_count, spinner)
+    facts["end_total"] = _end_total(site, spinner)
     env = "{" + ", ".join(f'"{k}": {v}' for k, v in facts.items()) + "}"
     table = f"EV_{'PLACE' if site in (PLACE_OPEN, PLACE) else site.upper()}"
     call = f"core._fire({table}, p, core._event_facts(p, pos, drawn_by, {env}))"

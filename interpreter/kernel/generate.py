@@ -101,12 +101,11 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
 
 def covers(game: Game) -> bool:
     """Whether the template kernel plays this ruleset: every ruleset but those with a
-    spinner and house rules that act during play (events, restrictions), whose kernel is
-    the general loop's own source specialised (``specialise_loop``). A spinner alone, and
-    events and restrictions on two ends, are the template's."""
+    spinner and placement restrictions, whose kernel is the general loop's own source
+    specialised (``specialise_loop``). Events and restrictions on two ends, and a spinner
+    with events, are the template's."""
     rules = game.rules
-    return not rules.general or rules.spinner == "none" or not (rules.restrictions
-                                                                 or rules.events)
+    return not rules.general or rules.spinner == "none" or not rules.restrictions
 
 
 def _switches(game: Game, players: int, record: bool | str, uniform: bool,
@@ -167,6 +166,10 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         "DRAW_COST": setup.draw_cost != 0,
         "COST_TO_WINNER": rules.draw_cost_to == "round_winner",
         "FINAL": rules.final is not None,
+        # whether the last placement fitted both ends: kept only when something reads it
+        "BOTH": _reads_both_ends(game, players, general, event_codes),
+        # the turn cap guards a round against events that grant turns forever
+        "AGAIN": any(e.again is not None for e in rules.events),
     })
     right = rules.direction == "right"     # seat s-1 plays after seat s
     draw_ok = f"pos < {setup.draw_end}" + (f" and drawn < {setup.draw_limit}" if limited else "")
@@ -196,6 +199,17 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
     return flags, numbers
 
 
+def _reads_both_ends(game: Game, players: int, general: bool, event_codes: dict) -> bool:
+    """Whether a settlement or an event of the kernel reads ``both_ends`` (``last_both``):
+    the written settlement's body or event code naming it, or the loop's own settlement."""
+    if any("last_both" in code for code in event_codes.values()):
+        return True
+    if not general:
+        return False
+    settle = settlement_for(game, players)
+    return settle is None or "last_both" in settle.source.split("\n", 1)[1]
+
+
 def _event_numbers(game: Game, players: int, record: bool | str) -> dict[str, str]:
     """The code firing each kind of play-time event where the template takes that action."""
     rules, ts = game.rules, game.tileset
@@ -209,7 +223,8 @@ def _event_numbers(game: Game, players: int, record: bool | str) -> dict[str, st
         which = tuple(i for i, e in enumerate(rules.events) if e.after == kind)
         out[name] = event_code(rules.events, rules.event_trees, which, site, mode, players,
                                game.target(players), ts.tile_count,
-                               lambda a, b: ts.index[Tile(a, b)])
+                               lambda a, b: ts.index[Tile(a, b)],
+                               spinner=rules.spinner == "first_double")
     return out
 
 
@@ -453,6 +468,9 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         "round_too_long": round_too_long, "SKIP_TXT": seat_texts["skip"],
         "AGAIN_TXT": seat_texts["extra_turn"], **fallback_tables(rules.events),
         "DBL": tuple(a == b for a, b in zip(ts.low, ts.high, strict=True)),
+        # how an end counts toward end_total: a double both halves; index -1 (no tile on a
+        # spinner's arm yet) nothing
+        "ENDW": tuple(2 if a == b else 1 for a, b in zip(ts.low, ts.high, strict=True)) + (0,),
         "__builtins__": __builtins__,
         "CORE": core, "SETTLE": settle, "MATCH_OVER": match_over, "board_of": board_of,
         "spinner_board_of": spinner_board_of, "END_NAMES": END_NAMES, "ARM_TXT": arms,

@@ -319,13 +319,40 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
         domino = None
         if not h:
             domino, npass = p, $N
+#if EVENTS
+        idle = run_passes = turns_taken = 0     # GeneralLoop.run's turns, as on two ends
+        while domino is None:
+            if npass == $EVERYONE or idle >= $IDLE_MAX:
+                break
+            if again:
+                again -= 1
+                extra_turns += 1
+            else:
+                p = $NEXT_SEAT
+                while skip > 0:
+                    skip -= 1
+                    skips += 1
+                    idle += 1
+#if TXT
+                    add(SKIP_TXT[p])
+#elif REC
+                    rec.append({"event": "skip", "player": p})
+#endif
+                    p = $NEXT_SEAT
+#if AGAIN
+            turns_taken += 1
+            if turns_taken > $MAX_TURNS:
+                round_too_long(rnd_no)
+#endif
+#else
         while npass < $N:
             p = $NEXT_SEAT
+#endif
             h = hands[p]
 #if UNI
             urnd = uniform[p]
 #endif
-#if LIMITED
+#if LIMITED or EVENTS
             drawn = 0
 #endif
             while True:
@@ -365,7 +392,8 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                     while k:
                         m &= m - 1
                         k -= 1
-                    a = ((m & -m).bit_length() - 1) << 2 | e
+                    t = (m & -m).bit_length() - 1
+                    if True:   # (the policies' answer is tested here; compiled away)
 #else
 #if VOL
                     if cnt == 4:
@@ -378,15 +406,17 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                     else:
                         a = policies[p](mL, mR, False)
 #endif
-#endif
                     if a >= 0:
                         t, e = a >> 2, a & 3
+#endif
                         last_player, last_tile = p, t
+#if BOTH
                         if cnt == 4:
                             last_both = ((PM[L] >> t & 1) + (PM[R] >> t & 1) + (PM[U] >> t & 1)
                                          + (PM[D] >> t & 1)) > 1
                         else:
                             last_both = ((PM[L] & PM[R]) >> t & 1) == 1
+#endif
                         if e == 0:
                             L = PIPS[t] - L
                             lt = t
@@ -419,17 +449,36 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                                     "end": END_NAMES[e]})
 #endif
 #endif
+#if EVENTS
+                        idle = run_passes = 0
+#if EV_PLACE
+                        $EV_PLACE_CODE
+#endif
+#endif
                         if not h:
                             domino, npass = p, $N
                         break
+#if EV_DRAW
+                    forced = False
+#endif
 #if STUCK_DRAW
                 elif $DRAW_OK:
+#if EV_DRAW
+                    forced = True
+#else
                     pass
+#endif
 #endif
                 else:
                     hands[p] = h       # a draw before the pass changed it
                     passes += 1
+#if EVENTS
+                    npass |= 1 << p
+                    idle += 1
+                    run_passes += 1
+#else
                     npass += 1
+#endif
 #if REC
 #if TXT
                     add(PASS_TXT[p])
@@ -437,26 +486,35 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                     rec.append({"event": "pass", "player": p})
 #endif
 #endif
+#if EV_PASS
+                    $EV_PASS_CODE
+#endif
                     break
                 t = deck[pos]
                 pos += 1
                 h |= 1 << t
-#if VIEW
+#if VIEW or EVENTS
                 hands[p] = h
 #endif
-#if LIMITED
+#if LIMITED or EVENTS
                 drawn += 1
 #endif
 #if DRAWN_BY
                 drawn_by[p] += 1
 #endif
                 npass = 0
+#if EVENTS
+                idle = run_passes = 0
+#endif
 #if REC
 #if TXT
                 add(DRAW_TXT[p * $T + t])
 #else
                 rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
 #endif
+#endif
+#if EV_DRAW
+                $EV_DRAW_CODE
 #endif
 #else
         npass = 0
@@ -485,9 +543,11 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                     rec.append({"event": "skip", "player": p})
 #endif
                     p = $NEXT_SEAT
+#if AGAIN
             turns_taken += 1
             if turns_taken > $MAX_TURNS:
                 round_too_long(rnd_no)
+#endif
 #else
         while npass < $N:
             p = $NEXT_SEAT
@@ -539,7 +599,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                         t = b.bit_length() - 1
 #if GEN or EVENTS
                         last_player, last_tile, lt = p, t, t
+#if BOTH
                         last_both = ((PM[L] & PM[R]) >> t & 1) == 1
+#endif
 #endif
                         L = PIPS[t] - L
 #if REC
@@ -558,7 +620,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                         t = b.bit_length() - 1
 #if GEN or EVENTS
                         last_player, last_tile, rt = p, t, t
+#if BOTH
                         last_both = ((PM[L] & PM[R]) >> t & 1) == 1
+#endif
 #endif
                         R = PIPS[t] - R
 #if REC
@@ -607,7 +671,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                         npass = 0
 #if GEN or EVENTS
                         last_player, last_tile = p, t
+#if BOTH
                         last_both = ((PM[L] & PM[R]) >> t & 1) == 1
+#endif
 #endif
                         if a & 3:
 #if GEN or EVENTS
