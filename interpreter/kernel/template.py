@@ -676,7 +676,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #if RESTRICT
                 fits = mL | mR
 #if RESTRICT_INLINE
-                if fits:
+                if $RESTRICT_FITS:   # a tile the restrictions could forbid fits
                     mL, mR = narrow(mL, mR, h, L, R, pos, rnd_no)
 #else
                 if fits:   # narrowed once per position the restrictions tell apart
