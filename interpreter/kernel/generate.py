@@ -171,6 +171,9 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         "BOTH": _reads_both_ends(game, players, general, event_codes),
         # the turn cap guards a round against events that grant turns forever
         "AGAIN": any(e.again is not None for e in rules.events),
+        # turns granted or skipped: the general loop's turn order (who passed since the last
+        # placement or draw, idle turns); without them the plain rotation is the same
+        "TURNS": any(e.again is not None or e.skip is not None for e in rules.events),
     })
     right = rules.direction == "right"     # seat s-1 plays after seat s
     draw_ok = f"pos < {setup.draw_end}" + (f" and drawn < {setup.draw_limit}" if limited else "")

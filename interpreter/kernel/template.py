@@ -319,7 +319,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
         domino = None
         if not h:
             domino, npass = p, $N
-#if EVENTS
+#if TURNS
         idle = run_passes = turns_taken = 0     # GeneralLoop.run's turns, as on two ends
         while domino is None:
             if npass == $EVERYONE or idle >= $IDLE_MAX:
@@ -555,8 +555,10 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                                 "end": END_NAMES[e]})
 #endif
 #endif
-#if EVENTS
+#if TURNS
                     idle = run_passes = 0
+#endif
+#if EVENTS
 #if EV_PLACE
                     $EV_PLACE_CODE
 #endif
@@ -583,12 +585,15 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                 else:
                     hands[p] = h       # a draw before the pass changed it
                     passes += 1
-#if EVENTS
+#if TURNS
                     npass |= 1 << p
                     idle += 1
                     run_passes += 1
 #else
                     npass += 1
+#if EV_PASS
+                    run_passes = npass
+#endif
 #endif
 #if REC
 #if TXT
@@ -614,7 +619,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                 drawn_by[p] += 1
 #endif
                 npass = 0
-#if EVENTS
+#if TURNS
                 idle = run_passes = 0
 #endif
 #if REC
@@ -632,7 +637,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
         domino = None
         if not h:
             domino, npass = p, $N
-#if EVENTS
+#if TURNS
         # GeneralLoop.run's turns: npass is who passed since the last placement or draw (a
         # bit per seat), idle the turns since then; another turn, skipped seats
         idle = run_passes = turns_taken = 0
@@ -754,8 +759,10 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                                 "end": end})
 #endif
 #endif
-#if EVENTS
+#if TURNS
                     idle = run_passes = 0
+#endif
+#if EVENTS
 #if EV_PLACE
                     $EV_PLACE_CODE
 #endif
@@ -812,8 +819,10 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                                         "tile": [TL[t], TH[t]], "end": "left"})
 #endif
 #endif
-#if EVENTS
+#if TURNS
                         idle = run_passes = 0
+#endif
+#if EVENTS
 #if EV_PLACE
                         $EV_PLACE_CODE
 #endif
@@ -838,12 +847,15 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                 else:
                     hands[p] = h       # a draw before the pass changed it
                     passes += 1
-#if EVENTS
+#if TURNS
                     npass |= 1 << p
                     idle += 1
                     run_passes += 1
 #else
                     npass += 1
+#if EV_PASS
+                    run_passes = npass
+#endif
 #endif
 #if REC
 #if TXT
@@ -869,8 +881,10 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                 drawn_by[p] += 1
 #endif
                 npass = 0
-#if EVENTS
+#if TURNS
                 idle = run_passes = 0
+#endif
+#if EVENTS
                 hands[p] = h
 #endif
 #if REC
