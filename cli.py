@@ -65,6 +65,21 @@ class _Commands(click.Group):
             _write_failed(exc)
 
 
+def _stdout_console():
+    """A rich Console on stdout (piped output, having no width to measure, gets one wide
+    enough for a question a line) whose closed pipe raises ``BrokenPipeError`` like any
+    write: rich's own answer is a silent exit 1, before the report files are written."""
+    from rich.console import Console
+
+    console = Console(width=None if sys.stdout.isatty() else 130)
+
+    def closed() -> None:
+        console.quiet = True
+        raise BrokenPipeError(32, "Broken pipe")
+    console.on_broken_pipe = closed
+    return console
+
+
 def _write_failed(exc: OSError) -> None:
     """A write to stdout failed: say so in one line, exit 1, and silence the final flush."""
     import os
@@ -539,8 +554,6 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     """Compare rulesets on the same seeded deals: what do the rules change?"""
     import json
 
-    from rich.console import Console
-
     from dominorules.explore import html, report, summary
     from dominorules.explore.compare import CompareSettings, compare
     from dominorules.explore.runner import make_backend
@@ -586,29 +599,34 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         click.echo(f"{out.matches:,} matches in {out.seconds:.1f} s "
                    f"({out.matches / out.seconds:,.0f} matches/s, {comparison.backend_name})",
                    err=True)
-    if as_json:
-        out_json = report.to_json(comparison)
-        if attribution is not None:
-            from dominorules.explore import attribution_report
+    unprinted = None    # stdout closed early (``| head``): the files are written all the same
+    try:
+        if as_json:
+            out_json = report.to_json(comparison)
+            if attribution is not None:
+                from dominorules.explore import attribution_report
 
-            out_json["by_rule"] = attribution_report.to_json(attribution)
-        click.echo(json.dumps(out_json, indent=2))
-    else:
-        # piped output has no width to measure: wide enough that each question is one line
-        console = Console(width=None if sys.stdout.isatty() else 130)
-        for paragraph in summary.paragraphs(comparison):
-            console.print(paragraph, highlight=False)
-            console.print()
-        for table in report.tables(comparison, console.width):
-            console.print(table)
-        console.print(summary.bots_footer(comparison), highlight=False)
-        if attribution is not None:
-            from dominorules.explore import attribution_report
+                out_json["by_rule"] = attribution_report.to_json(attribution)
+            click.echo(json.dumps(out_json, indent=2))
+        else:
+            # piped output has no width to measure: wide enough that each question is one line
+            console = _stdout_console()
+            for paragraph in summary.paragraphs(comparison):
+                console.print(paragraph, highlight=False)
+                console.print()
+            for table in report.tables(comparison, console.width):
+                console.print(table)
+            console.print(summary.bots_footer(comparison), highlight=False)
+            if attribution is not None:
+                from dominorules.explore import attribution_report
 
-            console.print()
-            console.print(attribution_report.table(attribution))
-            for line in attribution_report.lines(attribution):
-                console.print(line, highlight=False)
+                console.print()
+                console.print(attribution_report.table(attribution))
+                for line in attribution_report.lines(attribution):
+                    console.print(line, highlight=False)
+        sys.stdout.flush()
+    except OSError as exc:
+        unprinted = exc
     # the files last: a write that fails (a full disk) loses none of the numbers above
     failed = list(comparison.outcome.write_errors)
     if attribution is not None and csv_path:
@@ -630,6 +648,8 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     if failed:
         print_diagnostics(failed)
         sys.exit(1)
+    if unprinted is not None:
+        _write_failed(unprinted)
 
 
 def _write_html(path: str, html, comparison, attribution=None) -> None:
@@ -763,8 +783,6 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     """Play every combination of the varied rules and report each metric per combination."""
     import json
 
-    from rich.console import Console
-
     from dominorules.explore import sweep_html, sweep_report
     from dominorules.explore.runner import make_backend
     from dominorules.explore.sweep import SweepSettings, check_settings, sweep
@@ -790,7 +808,7 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     if as_json:
         click.echo(json.dumps(sweep_report.to_json(result), indent=2))
     else:
-        console = Console(width=None if sys.stdout.isatty() else 130)
+        console = _stdout_console()
         for table in sweep_report.tables(result):
             console.print(table)
     if result.outcome.interrupted:

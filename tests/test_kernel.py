@@ -380,6 +380,61 @@ def test_a_spinner_with_restrictions_keeps_the_general_loop_specialised(tmp_path
     assert any(key[0] == 4 for key in game.__dict__["_kernels"])   # the kernel API played
 
 
+@pytest.mark.parametrize("key", ["tallies", "pass-and-draw", "again-and-skip"])
+def test_the_spinner_with_events_plays_on_the_template_exactly_like_the_loop(tmp_path, key):
+    """The spinner's two-end and four-end picks with what events read of them: whether the
+    tile fitted two ends (``both_ends``, of four ends once the spinner opens), forced and
+    voluntary draws, extra turns and skips; random picks and policies, dicts and text."""
+    from functools import partial
+
+    from dominorules.engine.streams import seat_first, seat_rest
+    from dominorules.record_lines import encode_events
+
+    path = tmp_path / f"spin-{key}.yaml"
+    path.write_text("title: A house rule\nextends: house/spinner\n" + _DURING_PLAY[key])
+    game = api.load_game(str(path))
+    assert covers(game)
+    assert ("both_m" in kernel_source(game, 3)) == (key == "tallies")
+    for players in (2, 3):
+        for i in range(4):
+            seed = api.match_seed(37, i)
+            for bots in ("random", "greedy"):
+                a = api.play_match(game, players, seed, bots, trace=True)
+                b = api.play_match(game, players, seed, bots, trace=True, engine="loop")
+                assert a == b and a.events == b.events, (players, bots, seed)
+            _, text = kernel_for(game, players, record="text")(
+                seed, seat_first(seed, players), partial(seat_rest, seed), None, None, 1000)
+            loop = api.play_match(game, players, seed, trace=True, engine="loop")
+            assert text == encode_events(loop.events)
+
+
+@pytest.mark.parametrize("allow,narrows_when", [
+    ("tile != [0|0] or count(playable) == 1", "fits & 1"),          # only [0|0] forbidden
+    ("not tile.is_double or count(hand) <= 2", "fits & 172236929"),  # only doubles
+    ("tile != [0|0] and tile != [6|6] or round > 1", "fits & 134217729"),
+    ("not (tile == [1|2]) or count(playable) == 1", "fits & 256"),
+    ("count(playable) == 1 or tile != [0|0]", "fits"),   # the left side reads every tile
+    ("tile == [0|0] or count(playable) > 1", "fits"),    # forbids any tile
+])
+def test_restrictions_narrow_only_when_a_tile_they_could_forbid_fits(tmp_path, allow,
+                                                                       narrows_when):
+    """A restriction that allows every tile but a few without reading anything else skips
+    the narrowing on turns where none of those fits; the same matches as the loop."""
+    path = tmp_path / "restricted.yaml"
+    path.write_text(f"title: A house rule\nextends: dutch\nplay:\n  restrictions:\n"
+                    f"    - allow: \"{allow}\"\n      explain: \"a house rule\"\n")
+    game = api.load_game(str(path))
+    assert covers(game)
+    assert f"if {narrows_when}:" in kernel_source(game, 2)
+    for players in (2, 4):
+        for i in range(4):
+            seed = api.match_seed(43, i)
+            for bots in ("random", "greedy"):
+                a = api.play_match(game, players, seed, bots, trace=True)
+                b = api.play_match(game, players, seed, bots, trace=True, engine="loop")
+                assert a == b and a.events == b.events, (players, bots, seed)
+
+
 # opening conditions and redeal conditions: written as masks and code in the kernel
 # (``kernel.opening``), or the loop's methods for an ``allow`` that reads the hand
 _DEAL_RULES = {
@@ -442,6 +497,7 @@ def test_opening_and_redeal_conditions_play_on_the_kernel_exactly_like_the_loop(
         assert "passed on" in kinds, kinds
     if key in ("players", "lacking_draw", "draw_in_turn"):
         assert "drawn" in kinds, kinds
+
 
 def _openings(events: list[dict]) -> list[tuple[int, str]]:
     """Per round, (round, how it opened): by the leader, "passed on" to another seat, or

@@ -65,6 +65,29 @@ def test_a_full_disk_on_stdout_is_one_line_exit_1(args):
     assert result.stderr == "error: cannot write the output: No space left on device\n"
 
 
+@pytest.mark.parametrize("command", ["compare", "sweep"])
+def test_a_closed_pipe_still_gets_the_report_files_and_one_line(tmp_path, command):
+    """``compare ... --html r.html | head -0``: the report is written all the same, and
+    the closed pipe is said in one line (rich's own answer is a silent exit)."""
+    import os
+
+    report = tmp_path / "r.html"
+    args = (["compare", "pagat", "dutch"] if command == "compare"
+            else ["sweep", "pagat", "--vary", "match.target=31,61"])
+    read_end, write_end = os.pipe()
+    os.close(read_end)          # nobody reads: the first write to stdout fails
+    try:
+        result = subprocess.run([sys.executable, str(ROOT / "cli.py"), *args, "--matches",
+                                 "40", "--no-skill", "--html", str(report)], stdout=write_end,
+                                stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+                                timeout=60)
+    finally:
+        os.close(write_end)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == "error: cannot write the output: Broken pipe"
+    assert report.read_text().startswith("<!DOCTYPE html>")
+
+
 def test_a_full_disk_under_trace_is_one_line_exit_1():
     result = run("simulate", "pagat", "--matches", "3", "--trace", "/dev/full")
     assert (result.returncode, result.stderr) == (

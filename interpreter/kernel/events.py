@@ -251,3 +251,50 @@ def narrow_source(allows: tuple, waive: bool, players: int, tile_count: int,
         lines += ["    if not (out[0] or out[1]):", "        return mL, mR"]
     lines += ["    return out[0], out[1]"]
     return "\n".join(lines)
+
+
+def forbiddable_mask(allows: tuple, index_of: Callable[[int, int], int],
+                     doubles_mask: int) -> int | None:
+    """The tiles the restrictions (checked trees ``allows``) could ever forbid, as a mask, or
+    None when that cannot be read off them: ``tile != [0|0] or ...`` allows every tile but
+    [0|0] without evaluating the rest, so a turn where [0|0] does not fit needs no
+    narrowing (``narrow`` would keep every fitting tile, and evaluate nothing that could
+    fail). Only tests on the tile itself are read; all else counts as "any tile"."""
+    if any(tree is None for tree in allows):
+        return None
+    out = 0
+    for tree in allows:       # the restrictions are and-ed
+        mask = _forbiddable(tree, index_of, doubles_mask)
+        if mask is None:
+            return None
+        out |= mask
+    return out
+
+
+def _forbiddable(node: ast.Node, index_of: Callable[[int, int], int],
+                 doubles_mask: int) -> int | None:
+    """Outside the mask the formula is True, found without evaluating anything that could
+    fail; None: unknown (every tile)."""
+    match node:
+        case ast.Binary(op="!=", left=left, right=right):
+            pair = _tile_test(left, right) or _tile_test(right, left)
+            return None if pair is None else 1 << index_of(*pair)
+        case ast.Unary(op="not", operand=ast.Binary(op="==", left=left, right=right)):
+            pair = _tile_test(left, right) or _tile_test(right, left)
+            return None if pair is None else 1 << index_of(*pair)
+        case ast.Unary(op="not", operand=ast.Attribute(obj=ast.Name(name="tile"),
+                                                       attr="is_double")):
+            return doubles_mask
+        case ast.Binary(op="or", left=left, right=right):
+            # the left side is evaluated for every tile: it must be known; the right side
+            # only where the left is False, so an unknown right leaves the left's mask
+            first = _forbiddable(left, index_of, doubles_mask)
+            if first is None:
+                return None
+            second = _forbiddable(right, index_of, doubles_mask)
+            return first if second is None else first & second
+        case ast.Binary(op="and", left=left, right=right):
+            first = _forbiddable(left, index_of, doubles_mask)
+            second = _forbiddable(right, index_of, doubles_mask)
+            return None if first is None or second is None else first | second
+    return None

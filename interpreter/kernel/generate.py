@@ -36,6 +36,7 @@ from .events import (
     PLACE_OPEN,
     event_code,
     fallback_tables,
+    forbiddable_mask,
     narrow_source,
 )
 from .formulas import Unsupported, emit
@@ -191,6 +192,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         "AMASK": amask,
         "EVERYONE": (1 << players) - 1, "IDLE_MAX": 2 * players, "MAX_TURNS": MAX_TURNS,
         **event_codes, "RESTRICT_KEY": _restriction_key(game),
+        "RESTRICT_FITS": _restrict_fits(game),
         "HANDS": "[" + ", ".join(" | ".join(f"BIT[deck[{i}]]" for i in range(
             s * setup.hand_size, (s + 1) * setup.hand_size)) for s in range(players)) + "]",
     }
@@ -543,6 +545,17 @@ def _narrow_source(game: Game, players: int) -> str | None:
                              lambda a, b: ts.index[Tile(a, b)])
     except Unsupported:
         return None
+
+
+def _restrict_fits(game: Game) -> str:
+    """When a turn's fitting tiles (``fits``) need narrowing: only when one of them is a
+    tile the restrictions could forbid (``forbiddable_mask``), else whenever any fits."""
+    rules, ts = game.rules, game.tileset
+    if not rules.restrictions:
+        return "fits"
+    mask = forbiddable_mask(tuple(r.tree for r in rules.restrictions),
+                            lambda a, b: ts.index[Tile(a, b)], ts.doubles_mask)
+    return "fits" if mask is None else f"fits & {mask}"
 
 
 def _restriction_names(game: Game, players: int) -> dict[str, Any]:

@@ -378,65 +378,165 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
             while True:
                 mL = h & PM[L]
                 mR = h & PM[R]
-                if cnt == 4:
+#if UNI
+                if cnt == 2:   # the spinner not open (yet): the plain loop's pick
+                    if mL or mR:
+#if BOTH
+                        both_m = mL & mR        # the tiles that fit two ends
+#endif
+                        nL = mL.bit_count()
+                        k = nL + mR.bit_count()
+#if VOL
+                        if k > 1 or $DRAW_OK:
+#else
+                        if k > 1:
+#endif
+                            choices += 1
+                        try:
+                            k = (urnd() * k) >> 32
+                        except StopIteration:
+                            urnd = uniform[p] = more(p)
+                            k = (urnd() * k) >> 32
+                        # the end played on, and the spinner's bookkeeping: the first double
+                        # placed sets spin_need; both its sides played on open up and down
+                        if k < nL:
+                            while k:
+                                mL &= mL - 1
+                                k -= 1
+                            t = (mL & -mL).bit_length() - 1
+                            L = PIPS[t] - L
+                            lt = t
+#if REC
+                            e = 0
+#endif
+                            if spin_need < 0:
+                                if DBL[t]:
+                                    spin_need, spin_value = 1, L
+                            elif spin_need & 1:
+                                spin_need ^= 1
+                                if not spin_need:
+                                    U = D = spin_value
+                                    cnt = 4
+                        else:
+                            k -= nL
+                            while k:
+                                mR &= mR - 1
+                                k -= 1
+                            t = (mR & -mR).bit_length() - 1
+                            R = PIPS[t] - R
+                            rt = t
+#if REC
+                            e = 1
+#endif
+                            if spin_need < 0:
+                                if DBL[t]:
+                                    spin_need, spin_value = 2, R
+                            elif spin_need & 2:
+                                spin_need ^= 2
+                                if not spin_need:
+                                    U = D = spin_value
+                                    cnt = 4
+                    else:
+                        t = -1
+                else:          # four ends open: the spinner's bookkeeping is over
                     mU = h & PM[U]
                     mD = h & PM[D]
-                else:
+                    if mL or mR or mU or mD:
+#if BOTH
+                        both_m = (mL | mR) & (mU | mD) | mL & mR | mU & mD
+#endif
+                        nL = mL.bit_count()
+                        nR = mR.bit_count()
+                        nU = mU.bit_count()
+                        k = nL + nR + nU + mD.bit_count()
+#if VOL
+                        if k > 1 or $DRAW_OK:
+#else
+                        if k > 1:
+#endif
+                            choices += 1
+                        try:
+                            k = (urnd() * k) >> 32
+                        except StopIteration:
+                            urnd = uniform[p] = more(p)
+                            k = (urnd() * k) >> 32
+                        if k < nL:
+                            while k:
+                                mL &= mL - 1
+                                k -= 1
+                            t = (mL & -mL).bit_length() - 1
+                            L = PIPS[t] - L
+                            lt = t
+#if REC
+                            e = 0
+#endif
+                        elif k < nL + nR:
+                            k -= nL
+                            while k:
+                                mR &= mR - 1
+                                k -= 1
+                            t = (mR & -mR).bit_length() - 1
+                            R = PIPS[t] - R
+                            rt = t
+#if REC
+                            e = 1
+#endif
+                        elif k < nL + nR + nU:
+                            k -= nL + nR
+                            while k:
+                                mU &= mU - 1
+                                k -= 1
+                            t = (mU & -mU).bit_length() - 1
+                            U = PIPS[t] - U
+                            ut = t
+#if REC
+                            e = 2
+#endif
+                        else:
+                            k -= nL + nR + nU
+                            while k:
+                                mD &= mD - 1
+                                k -= 1
+                            t = (mD & -mD).bit_length() - 1
+                            D = PIPS[t] - D
+                            dt = t
+#if REC
+                            e = 3
+#endif
+                    else:
+                        t = -1
+#else
+                if cnt == 2:
                     mU = mD = 0
+                else:
+                    mU = h & PM[U]
+                    mD = h & PM[D]
+                t = -1
                 if mL or mR or mU or mD:
-                    nL = mL.bit_count()
-                    nR = mR.bit_count()
-                    nU = mU.bit_count()
-                    k = nL + nR + nU + mD.bit_count()
+#if BOTH
+                    both_m = (mL | mR) & (mU | mD) | mL & mR | mU & mD
+#endif
+                    k = mL.bit_count() + mR.bit_count() + mU.bit_count() + mD.bit_count()
 #if VOL
                     can_draw = $DRAW_OK
                     if k > 1 or can_draw:
-#else
-                    if k > 1:
-#endif
                         choices += 1
-#if UNI
-                    try:
-                        k = (urnd() * k) >> 32
-                    except StopIteration:
-                        urnd = uniform[p] = more(p)
-                        k = (urnd() * k) >> 32
-                    if k < nL:
-                        e, m = 0, mL
-                    elif k < nL + nR:
-                        e, m, k = 1, mR, k - nL
-                    elif k < nL + nR + nU:
-                        e, m, k = 2, mU, k - nL - nR
-                    else:
-                        e, m, k = 3, mD, k - nL - nR - nU
-                    while k:
-                        m &= m - 1
-                        k -= 1
-                    t = (m & -m).bit_length() - 1
-                    if True:   # (the policies' answer is tested here; compiled away)
-#else
-#if VOL
                     if cnt == 4:
                         a = policies[p](mL, mR, can_draw, mU, mD)
                     else:
                         a = policies[p](mL, mR, can_draw)
 #else
+                    if k > 1:
+                        choices += 1
                     if cnt == 4:
                         a = policies[p](mL, mR, False, mU, mD)
                     else:
                         a = policies[p](mL, mR, False)
 #endif
-                    if a >= 0:
+                    if a < 0:
+                        t = -2           # the policy draws
+                    else:
                         t, e = a >> 2, a & 3
-#endif
-                        last_player, last_tile = p, t
-#if BOTH
-                        if cnt == 4:
-                            last_both = ((PM[L] >> t & 1) + (PM[R] >> t & 1) + (PM[U] >> t & 1)
-                                         + (PM[D] >> t & 1)) > 1
-                        else:
-                            last_both = ((PM[L] & PM[R]) >> t & 1) == 1
-#endif
                         if e == 0:
                             L = PIPS[t] - L
                             lt = t
@@ -457,29 +557,40 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                                     cnt = 4
                         elif spin_need < 0 and e < 2 and TL[t] == TH[t]:
                             spin_need, spin_value = 1 << e, TL[t]
-                        h ^= 1 << t
-                        hands[p] = h
-                        npass = 0
+#endif
+                if t >= 0:
+                    last_player, last_tile = p, t
+#if BOTH
+                    last_both = (both_m >> t & 1) == 1
+#endif
+                    h ^= 1 << t
+                    hands[p] = h
+                    npass = 0
 #if REC
 #if TXT
-                        add(PLACE_TXT[(p * $T + t) * 3 + 1 + e] if e < 2
-                            else ARM_TXT[(p * $T + t) * 2 + e - 2])
+                    add(PLACE_TXT[(p * $T + t) * 3 + 1 + e] if e < 2
+                        else ARM_TXT[(p * $T + t) * 2 + e - 2])
 #else
-                        rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
-                                    "end": END_NAMES[e]})
+                    rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
+                                "end": END_NAMES[e]})
 #endif
 #endif
 #if EVENTS
-                        idle = run_passes = 0
+                    idle = run_passes = 0
 #if EV_PLACE
-                        $EV_PLACE_CODE
+                    $EV_PLACE_CODE
 #endif
 #endif
-                        if not h:
-                            domino, npass = p, $N
-                        break
+                    if not h:
+                        domino, npass = p, $N
+                    break
+#if not UNI
+                elif t == -2:
 #if EV_DRAW
                     forced = False
+#else
+                    pass
+#endif
 #endif
 #if STUCK_DRAW
                 elif $DRAW_OK:
@@ -585,7 +696,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #if RESTRICT
                 fits = mL | mR
 #if RESTRICT_INLINE
-                if fits:
+                if $RESTRICT_FITS:   # a tile the restrictions could forbid fits
                     mL, mR = narrow(mL, mR, h, L, R, pos, rnd_no)
 #else
                 if fits:   # narrowed once per position the restrictions tell apart
