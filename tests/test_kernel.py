@@ -433,3 +433,95 @@ def test_restrictions_narrow_only_when_a_tile_they_could_forbid_fits(tmp_path, a
                 a = api.play_match(game, players, seed, bots, trace=True)
                 b = api.play_match(game, players, seed, bots, trace=True, engine="loop")
                 assert a == b and a.events == b.events, (players, bots, seed)
+
+
+# opening conditions and redeal conditions: written as masks and code in the kernel
+# (``kernel.opening``), or the loop's methods for an ``allow`` that reads the hand
+_DEAL_RULES = {
+    "round": ('opening:\n  allow: "tile.pips >= 10 + round % 2"\n'
+              "  if_lacking: pass_on\n  if_unheld: redeal\n"),
+    "players": ('opening:\n  allow: "tile.pips >= 2 * players + 2"\n  if_lacking: draw\n'
+                "  if_unheld: heaviest\n"),
+    "draw_in_turn": ('opening:\n  allow: "tile.low == 5 and tile.high == 6"\n'
+                     "  if_lacking: pass_on\n  if_unheld: draw_in_turn\n"),
+    "lacking_draw": ('opening:\n  allow: "tile.is_double and tile.low >= 4"\n'
+                     "  if_lacking: draw\n  if_unheld: draw_in_turn\n"),
+    "first_round": ('opening:\n  allow: "tile.pips % 3 == 0"\n  if_lacking: pass_on\n'
+                    "  if_unheld: redeal\n  first_round:\n    allow: \"tile.is_double\"\n"
+                    "    if_lacking: draw\n    if_unheld: heaviest\n"),
+    "hand": ('opening:\n  allow: "tile.pips == max(hand.pips)"\n  if_lacking: redeal\n'),
+    "redeal": ('deal:\n  hand_size: "7 if players <= 3 else 6"\n'
+               '  redeal_if: "max(seats.pips) >= 50 or sum(seats.doubles) >= players + 3"\n'),
+    "redeal_value": ('deal:\n  hand_size: "7 if players <= 3 else 6"\n'
+                     '  redeal_if: "(min(seats.value) <= 26 + round % 3 or round % 2 == 1 '
+                     'and sum(seats.value) > sum(seats.pips)) and '
+                     'count(seats) == players and sum(seats.tiles) > 0 and '
+                     'max(seats.drawn) == 0"\n'
+                     'scoring:\n  tile_value: "25 if tile.pips == 0 else tile.pips"\n'
+                     "opening:\n  allow: \"tile.pips >= 9\"\n  if_lacking: pass_on\n"),
+}
+
+
+@pytest.mark.parametrize("key", sorted(_DEAL_RULES))
+def test_opening_and_redeal_conditions_play_on_the_kernel_exactly_like_the_loop(tmp_path, key):
+    from functools import partial
+
+    from dominorules.engine.streams import seat_first, seat_rest
+    from dominorules.record_lines import encode_events
+
+    path = tmp_path / "house.yaml"
+    path.write_text("title: A house rule\nextends: pagat\n" + _DEAL_RULES[key])
+    game = api.load_game(str(path))
+    redeals, openings = 0, []
+    for players in (2, 3, 4):
+        source = kernel_source(game, players)
+        # written per ruleset, but for the condition on the hand: the loop's methods
+        assert ("core._allowed" in source) == (key == "hand"), source
+        assert "core._redeal_asked" not in source
+        text_play = kernel_for(game, players, record="text")
+        for i in range(4):
+            seed = api.match_seed(23, i)
+            a = api.play_match(game, players, seed, trace=True)
+            b = api.play_match(game, players, seed, trace=True, engine="loop")
+            assert a == b and a.events == b.events, (players, seed)
+            redeals += sum(r.redeals for r in a.rounds)
+            openings += _openings(a.events)
+            _, text = text_play(seed, seat_first(seed, players), partial(seat_rest, seed),
+                                None, None, 1000)
+            assert text == encode_events(b.events), (players, seed)
+    # the paths really ran: redeals, the opening passed on, the leader drawing for it
+    if key in ("round", "redeal", "redeal_value"):
+        assert redeals > 0
+    kinds = {kind for _, kind in openings}
+    if key in ("round", "draw_in_turn", "first_round", "redeal_value"):
+        assert "passed on" in kinds, kinds
+    if key in ("players", "lacking_draw", "draw_in_turn"):
+        assert "drawn" in kinds, kinds
+
+
+def _openings(events: list[dict]) -> list[tuple[int, str]]:
+    """Per round, (round, how it opened): by the leader, "passed on" to another seat, or
+    "drawn" for (the first event after the deal a draw)."""
+    out, leader, rnd = [], None, 0
+    for e in events:
+        if e["event"] == "deal" and e["leader"] is not None:
+            leader, rnd = e["leader"], e["round"]
+        elif leader is not None and e["event"] in ("place", "draw"):
+            kind = ("drawn" if e["event"] == "draw" else
+                    "leader" if e["player"] == leader else "passed on")
+            out.append((rnd, kind))
+            leader = None
+    return out
+
+
+def test_the_builtin_opening_and_redeal_conditions_leave_the_loops_methods():
+    """A slide back to the interpreted formulas on every deal and tile fails here."""
+    for name in ("house/double-opening", "house/four-doubles-redeal"):
+        game = api.load_game(name)
+        for players in (2, 4):
+            source = kernel_source(game, players)
+            assert "core._allowed" not in source and "core._open(" not in source
+            assert "core._redeal_asked" not in source
+    source = kernel_source(api.load_game("house/four-doubles-redeal"), 3)
+    assert "RQ = [bit_count(h & DMASK) for h in hands]" in source
+    assert "max(RQ, default=0) >= 4" in source

@@ -98,6 +98,8 @@ class Opening:
     allow: Formula | None = None
     explain: str = ""
     if_lacking: str = "redeal"
+    # ``allow``'s checked syntax tree, for the kernel that writes the opening as masks
+    allow_tree: Any = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -221,6 +223,9 @@ class Rules:
     blocked_rank_tree: Any = field(default=None, compare=False)
     every_side_tree: Any = field(default=None, compare=False)
     draw_if_tree: Any = field(default=None, compare=False)
+    # the opening condition's and the redeal condition's trees (kernel.opening)
+    opening_allow_tree: Any = field(default=None, compare=False)
+    redeal_if_tree: Any = field(default=None, compare=False)
     # per event, its formulas' checked trees by key (if, points, each_opponent, again, skip;
     # a constant written as such is an ``Int``/``Bool``; None: not known), for the kernel
     event_trees: Any = field(default=None, compare=False)

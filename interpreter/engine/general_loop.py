@@ -118,7 +118,7 @@ class Tally:
 def _opening_rules(rules) -> tuple[Opening, Opening]:
     later = Opening(tile=rules.opening_tile, opener=rules.opener, if_unheld=rules.if_unheld,
                     allow=rules.opening_allow, explain=rules.opening_explain,
-                    if_lacking=rules.if_lacking)
+                    if_lacking=rules.if_lacking, allow_tree=rules.opening_allow_tree)
     return (rules.first_opening or later), later
 
 

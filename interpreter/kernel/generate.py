@@ -40,6 +40,7 @@ from .events import (
     narrow_source,
 )
 from .formulas import Unsupported, emit
+from .opening import allow_mask_for, allow_masks, opener_for, redeal_source
 from .settle import match_due, match_over_for, settlement_for
 from .template import TEMPLATE
 
@@ -120,6 +121,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
     # the general loop's own methods for the deal, opening, settlement and match end, unless
     # only events and restrictions make the ruleset general (and no event needs the core)
     general = rules.general and not (rules.play_only and not fallback)
+    redeal, amask = _deal_code(game, players)
     flags = {
         "REC": bool(record),
         "TXT": record == "text",
@@ -130,6 +132,8 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         "OPEN_ANY": setup.open_any and not general,
         "GEN_OPEN": general,            # the general loop's opening (GeneralLoop._open)
         "REDEAL_IF": rules.redeal_if is not None,
+        "REDEAL_INLINE": redeal is not None,       # the redeal formula written as code
+        "OPEN_MASK": general and amask is not None,   # the opening by its allow mask
         "LEAD_FORMULA": rules.later_leader_formula is not None,
         "SEEKS": (not setup.open_any and rules.if_unheld == "draw_in_turn") or general,
         "DEAL_DEPENDENT": (first in leaders.DEAL_DEPENDENT or later in leaders.DEAL_DEPENDENT),
@@ -187,6 +191,8 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
                       else f"p + 1 if p + 1 < {players} else 0"),
         "NEXT_LEADER": (f"prev_leader - 1 if prev_leader else {players - 1}" if right
                         else f"prev_leader + 1 if prev_leader + 1 < {players} else 0"),
+        "REDEAL_HEAD": redeal[0] if redeal else "", "REDEAL_TEST": redeal[1] if redeal else "",
+        "AMASK": amask,
         "EVERYONE": (1 << players) - 1, "IDLE_MAX": 2 * players, "MAX_TURNS": MAX_TURNS,
         **event_codes, "RESTRICT_KEY": _restriction_key(game),
         "RESTRICT_FITS": _restrict_fits(game),
@@ -202,6 +208,25 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         numbers["MATCH_DUE"] = (match_due(game, players) if match_over_for(game, players)
                                 else "True")
     return flags, numbers
+
+
+def _deal_code(game: Game, players: int) -> tuple[tuple[str, str] | None, str | None]:
+    """The redeal formula as code (``opening.redeal_source``) and the round's opening mask
+    as an expression (``opening.allow_masks``); None for each the kernel leaves to the
+    general loop's methods."""
+    rules = game.rules
+    redeal = amask = None
+    if rules.redeal_if is not None:
+        try:
+            redeal = redeal_source(game, players)
+        except Unsupported:
+            pass
+    if rules.general:
+        try:
+            amask = allow_masks(game, players)
+        except Unsupported:
+            pass
+    return redeal, amask
 
 
 def _reads_both_ends(game: Game, players: int, general: bool, event_codes: dict) -> bool:
@@ -426,6 +451,13 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
     NEXT = tuple((s + step) % players for s in range(players))
 
     first_op, later_op = _opening_rules(rules)
+    # the opening over its allow mask (``opening``), made per ruleset whether used or not
+    deal_names = {
+        "FIRST_OPEN": opener_for(game, players, first_op),
+        "LATER_OPEN": opener_for(game, players, later_op),
+        "allow_mask": allow_mask_for(game, players),
+        "DMASK": ts.doubles_mask, "PIPS_OF": game.hand_pips, "RZ": (0,) * players,
+    } if rules.general else {}
 
     def round_holder_tile(op, hands: list[int]) -> int:
         """The tile whose holder leads this round (``opening_tile_holder``), as the general
@@ -469,7 +501,7 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         return board
 
     return {
-        **_restriction_names(game, players),
+        **_restriction_names(game, players), **deal_names,
         "round_too_long": round_too_long, "SKIP_TXT": seat_texts["skip"],
         "AGAIN_TXT": seat_texts["extra_turn"], **fallback_tables(rules.events),
         "DBL": tuple(a == b for a, b in zip(ts.low, ts.high, strict=True)),

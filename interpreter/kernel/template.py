@@ -92,6 +92,10 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #if GEN_OPEN
         op = FIRST_OP if rnd_no == 1 else LATER_OP
 #endif
+#if OPEN_MASK
+        amask = $AMASK          # the tiles the round's opening condition allows
+        open_round = FIRST_OPEN if rnd_no == 1 else LATER_OPEN
+#endif
         redeals = 0
         while True:
             j = made & 3
@@ -119,7 +123,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
             break
 #else
             opener = None
-#if REDEAL_IF
+#if REDEAL_INLINE
+            $REDEAL_HEAD
+            if $REDEAL_TEST:
+                leader = None
+            elif leader is not None:
+#elif REDEAL_IF
             core.hands = hands
             if core._redeal_asked(rnd_no):
                 leader = None
@@ -130,7 +139,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #endif
             if leader is not None:
 #endif
-#if GEN_OPEN
+#if OPEN_MASK
+                opener, omask, free, seek = open_round(amask, hands, leader, deck)
+#elif GEN_OPEN
                 opener, omask, free, seek = core._open(op, hands, leader, deck, $DEALT,
                                                        $DRAW_END, rnd_no, NEXT)
 #else
@@ -191,10 +202,17 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                 rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
 #endif
 #endif
+#if OPEN_MASK
+                if test >> t & 1:      # the seek's mask
+                    opener = p
+                    omask = (1 << t) if op.tile != "any" else hands[p] & amask
+                    break
+#else
                 if test(p, t):
                     opener = p
                     omask = (1 << t) if op.tile != "any" else core._allowed(op, hands[p], rnd_no)
                     break
+#endif
                 if mode == "turns":
                     p = $NEXT_SEAT
                 elif pos >= $DRAW_END:
@@ -227,7 +245,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #endif
         while True:
             h = hands[p]
-#if GEN_OPEN
+#if OPEN_MASK
+            m = h if omask < 0 else (h & amask if free else omask)
+#elif GEN_OPEN
             m = h if omask < 0 else (core._allowed(op, h, rnd_no) if free else omask)
 #else
             m = h if omask < 0 else omask

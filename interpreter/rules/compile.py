@@ -184,7 +184,9 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
             tile=_tile_choice(merged["tile"]), opener=merged["opener"],
             if_unheld=merged["if_unheld"], allow=fns.get(("opening", "first_round", "allow"),
                                                          fns.get(("opening", "allow"))),
-            explain=merged.get("explain", ""), if_lacking=merged.get("if_lacking", "redeal"))
+            explain=merged.get("explain", ""), if_lacking=merged.get("if_lacking", "redeal"),
+            allow_tree=_tree_of(merged.get("allow"), trees.get(
+                ("opening", "first_round", "allow"), trees.get(("opening", "allow")))))
     restrictions = tuple(
         Restriction(fns[("play", "restrictions", i, "allow")], item.get("explain", ""),
                     str(item["allow"]), names_read(trees.get(("play", "restrictions", i, "allow"))),
@@ -252,6 +254,11 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     if out["every_side"] is not None:
         out["every_side_tree"] = _tree_of(scoring.get("every_side"),
                                           trees.get(("scoring", "every_side")))
+    if out["opening_allow"] is not None:
+        out["opening_allow_tree"] = _tree_of(opening.get("allow"), trees.get(("opening", "allow")))
+    if out["redeal_if"] is not None:
+        out["redeal_if_tree"] = _tree_of((data.get("deal") or {}).get("redeal_if"),
+                                         trees.get(("deal", "redeal_if")))
     if out["draw_if"] is not None:
         out["draw_if_tree"] = _tree_of(match.get("draw_if"), trees.get(("match", "draw_if")))
     out["event_trees"] = tuple(
