@@ -56,3 +56,8 @@ jit_support._sum
 jit_support._sum_at
 jit_support._min_at
 jit_support._max_at
+
+# rich calls a Console's on_broken_pipe when stdout is a closed pipe; cli._stdout_console
+# sets it on the instance
+from rich.console import Console
+Console.on_broken_pipe
