@@ -10,7 +10,7 @@ those rulesets run on the general loop) raises ``Unsupported``.
 >>> from ..expr import compile_expression
 >>> tree = compile_expression("5 * ((sum(opponents.value) + 2) // 5)", "scoring").ast
 >>> emit(tree, "python")
-'(5 * _floordiv((sum([SV[_i1] for _i1 in OPP[w]]) + 2), 5))'
+'(5 * _floordiv(((sum(SV) - SV[w]) + 2), 5))'
 >>> emit(tree, "numba")
 '(5 * _floordiv((_sum_at(SV, OPP[w]) + 2), 5))'
 """
@@ -18,6 +18,7 @@ those rulesets run on the general loop) raises ``Unsupported``.
 from __future__ import annotations
 
 import itertools
+import re
 
 from ..expr import ast
 from ..expr.emit import SourceEmitter
@@ -96,8 +97,14 @@ class _Emitter(SourceEmitter):
             return f"abs({args[0]})"
         if len(args) != 1 or nodes[0].type is None or nodes[0].type.elem is None:
             raise Unsupported(func)
+        arg = nodes[0]
+        if func == "sum" and not self.numba and isinstance(arg, ast.Attribute) \
+                and isinstance(arg.obj, ast.Name) and arg.obj.name == "opponents":
+            every_other = re.fullmatch(r"OPP\[(\w+)\]", self.emit(arg.obj))
+            table = self.table(SIDE, arg.attr)
+            if every_other and table is not None:   # all sides but one: no list made
+                return f"(sum({table}) - {table}[{every_other.group(1)}])"
         if self.numba:
-            arg = nodes[0]
             if func in ("sum", "min", "max") and isinstance(arg, ast.Attribute) \
                     and arg.obj.type is not None and arg.obj.type.elem is not None:
                 table = self.table(arg.obj.type.elem, arg.attr)

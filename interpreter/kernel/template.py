@@ -999,8 +999,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #endif
         placements = pos - sum(counts)
         draws = pos - $DEALT
+#if INLINE_SETTLE and not DRAW_COST and not TIE_EACH
+        if wside is not None:   # the round's one scorer
+            scores[wside] += points[wside]
+#else
         for i, pts in enumerate(points):
             scores[i] += pts
+#endif
 #if GEN
         if wside is not None:
             rounds_won[wside] += 1
