@@ -14,7 +14,7 @@ match exactly as the loop does: ``tests/test_kernel.py`` plays every ruleset thr
 both and compares records and statistics.
 """
 
-TEMPLATE = r'''
+_TEMPLATE = r'''
 def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
     # the shuffle (engine.streams.shuffler, inlined): deal k sorts the tiles on T words of
     # SHAKE-128(seed), four deals' words per call; hands unrolled over the deck's slots
@@ -594,64 +594,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                     pass
 #endif
 #endif
-#if STUCK_DRAW
-                elif $DRAW_OK:
-#if EV_DRAW
-                    forced = True
-#else
-                    pass
-#endif
-#endif
-                else:
-                    hands[p] = h       # a draw before the pass changed it
-                    passes += 1
-#if TURNS
-                    npass |= 1 << p
-                    idle += 1
-                    run_passes += 1
-#else
-                    npass += 1
-#if EV_PASS
-                    run_passes = npass
-#endif
-#endif
-#if REC
-#if TXT
-                    add(PASS_TXT[p])
-#else
-                    rec.append({"event": "pass", "player": p})
-#endif
-#endif
-#if EV_PASS
-                    $EV_PASS_CODE
-#endif
-                    break
-                t = deck[pos]
-                pos += 1
-                h |= 1 << t
-#if VIEW or EVENTS
-                hands[p] = h
-#endif
-#if LIMITED or EVENTS
-                drawn += 1
-#endif
-#if DRAWN_BY
-                drawn_by[p] += 1
-#endif
-                npass = 0
-#if TURNS
-                idle = run_passes = 0
-#endif
-#if REC
-#if TXT
-                add(DRAW_TXT[p * $T + t])
-#else
-                rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
-#endif
-#endif
-#if EV_DRAW
-                $EV_DRAW_CODE
-#endif
+#include PASS_OR_DRAW
 #else
         npass = 0
         domino = None
@@ -854,69 +797,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                     forced = False
 #endif
 #endif
-#if STUCK_DRAW and RESTRICT_PASS
-                elif $DRAW_OK and not fits:   # fitting tiles all forbidden: a pass
-#elif STUCK_DRAW
-                elif $DRAW_OK:
-#endif
-#if STUCK_DRAW and EV_DRAW
-                    forced = True
-#elif STUCK_DRAW
-                    pass
-#endif
-                else:
-                    hands[p] = h       # a draw before the pass changed it
-                    passes += 1
-#if TURNS
-                    npass |= 1 << p
-                    idle += 1
-                    run_passes += 1
-#else
-                    npass += 1
-#if EV_PASS
-                    run_passes = npass
-#endif
-#endif
-#if REC
-#if TXT
-                    add(PASS_TXT[p])
-#else
-                    rec.append({"event": "pass", "player": p})
-#endif
-#endif
-#if EV_PASS
-                    $EV_PASS_CODE
-#endif
-                    break
-                t = deck[pos]
-                pos += 1
-                h |= 1 << t
-#if VIEW
-                hands[p] = h
-#endif
-#if LIMITED or EVENTS
-                drawn += 1
-#endif
-#if DRAWN_BY
-                drawn_by[p] += 1
-#endif
-                npass = 0
-#if TURNS
-                idle = run_passes = 0
-#endif
-#if EVENTS
-                hands[p] = h
-#endif
-#if REC
-#if TXT
-                add(DRAW_TXT[p * $T + t])
-#else
-                rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
-#endif
-#endif
-#if EV_DRAW
-                $EV_DRAW_CODE
-#endif
+#include PASS_OR_DRAW
 #endif
         # -- settlement
 #if GEN
@@ -1082,3 +963,70 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
     return result
 #endif
 '''
+
+# a turn's end when nothing is placed (a forced draw, or a pass), then the draw itself:
+# the same on two ends and with a spinner's four
+_PASS_OR_DRAW = r'''
+#if STUCK_DRAW and RESTRICT_PASS
+                elif $DRAW_OK and not fits:   # fitting tiles all forbidden: a pass
+#elif STUCK_DRAW
+                elif $DRAW_OK:
+#endif
+#if STUCK_DRAW and EV_DRAW
+                    forced = True
+#elif STUCK_DRAW
+                    pass
+#endif
+                else:
+                    hands[p] = h       # a draw before the pass changed it
+                    passes += 1
+#if TURNS
+                    npass |= 1 << p
+                    idle += 1
+                    run_passes += 1
+#else
+                    npass += 1
+#if EV_PASS
+                    run_passes = npass
+#endif
+#endif
+#if REC
+#if TXT
+                    add(PASS_TXT[p])
+#else
+                    rec.append({"event": "pass", "player": p})
+#endif
+#endif
+#if EV_PASS
+                    $EV_PASS_CODE
+#endif
+                    break
+                t = deck[pos]
+                pos += 1
+                h |= 1 << t
+#if VIEW or EVENTS
+                hands[p] = h
+#endif
+#if LIMITED or EVENTS
+                drawn += 1
+#endif
+#if DRAWN_BY
+                drawn_by[p] += 1
+#endif
+                npass = 0
+#if TURNS
+                idle = run_passes = 0
+#endif
+#if REC
+#if TXT
+                add(DRAW_TXT[p * $T + t])
+#else
+                rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+#endif
+#endif
+#if EV_DRAW
+                $EV_DRAW_CODE
+#endif
+'''
+
+TEMPLATE = _TEMPLATE.replace("#include PASS_OR_DRAW\n", _PASS_OR_DRAW.lstrip("\n"))
