@@ -335,46 +335,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
             spin_need, spin_value = 3, L
         else:
             spin_need, spin_value = -1, 0
-        npass = 0
-        domino = None
-        if not h:
-            domino, npass = p, $N
-#if TURNS
-        idle = run_passes = turns_taken = 0     # GeneralLoop.run's turns, as on two ends
-        while domino is None:
-            if npass == $EVERYONE or idle >= $IDLE_MAX:
-                break
-            if again:
-                again -= 1
-                extra_turns += 1
-            else:
-                p = $NEXT_SEAT
-                while skip > 0:
-                    skip -= 1
-                    skips += 1
-                    idle += 1
-#if TXT
-                    add(SKIP_TXT[p])
-#elif REC
-                    rec.append({"event": "skip", "player": p})
-#endif
-                    p = $NEXT_SEAT
-#if AGAIN
-            turns_taken += 1
-            if turns_taken > $MAX_TURNS:
-                round_too_long(rnd_no)
-#endif
-#else
-        while npass < $N:
-            p = $NEXT_SEAT
-#endif
-            h = hands[p]
-#if UNI
-            urnd = uniform[p]
-#endif
-#if LIMITED or EVENTS
-            drawn = 0
-#endif
+#include TURN_START
             while True:
                 mL = h & PM[L]
                 mR = h & PM[R]
@@ -596,48 +557,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #endif
 #include PASS_OR_DRAW
 #else
-        npass = 0
-        domino = None
-        if not h:
-            domino, npass = p, $N
-#if TURNS
-        # GeneralLoop.run's turns: npass is who passed since the last placement or draw (a
-        # bit per seat), idle the turns since then; another turn, skipped seats
-        idle = run_passes = turns_taken = 0
-        while domino is None:
-            if npass == $EVERYONE or idle >= $IDLE_MAX:
-                break
-            if again:
-                again -= 1
-                extra_turns += 1
-            else:
-                p = $NEXT_SEAT
-                while skip > 0:
-                    skip -= 1
-                    skips += 1
-                    idle += 1
-#if TXT
-                    add(SKIP_TXT[p])
-#elif REC
-                    rec.append({"event": "skip", "player": p})
-#endif
-                    p = $NEXT_SEAT
-#if AGAIN
-            turns_taken += 1
-            if turns_taken > $MAX_TURNS:
-                round_too_long(rnd_no)
-#endif
-#else
-        while npass < $N:
-            p = $NEXT_SEAT
-#endif
-            h = hands[p]
-#if UNI
-            urnd = uniform[p]
-#endif
-#if LIMITED or EVENTS
-            drawn = 0
-#endif
+#include TURN_START
             while True:
                 mL = h & PM[L]
                 mR = h & PM[R]
@@ -964,6 +884,52 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #endif
 '''
 
+# a round's turns, to the start of each turn's choice: the plain rotation, or the general
+# loop's turn order where events grant or skip turns (npass is who passed since the last
+# placement or draw, a bit per seat; idle the turns since then)
+_TURN_START = r'''
+        npass = 0
+        domino = None
+        if not h:
+            domino, npass = p, $N
+#if TURNS
+        idle = run_passes = turns_taken = 0
+        while domino is None:
+            if npass == $EVERYONE or idle >= $IDLE_MAX:
+                break
+            if again:
+                again -= 1
+                extra_turns += 1
+            else:
+                p = $NEXT_SEAT
+                while skip > 0:
+                    skip -= 1
+                    skips += 1
+                    idle += 1
+#if TXT
+                    add(SKIP_TXT[p])
+#elif REC
+                    rec.append({"event": "skip", "player": p})
+#endif
+                    p = $NEXT_SEAT
+#if AGAIN
+            turns_taken += 1
+            if turns_taken > $MAX_TURNS:
+                round_too_long(rnd_no)
+#endif
+#else
+        while npass < $N:
+            p = $NEXT_SEAT
+#endif
+            h = hands[p]
+#if UNI
+            urnd = uniform[p]
+#endif
+#if LIMITED or EVENTS
+            drawn = 0
+#endif
+'''
+
 # a turn's end when nothing is placed (a forced draw, or a pass), then the draw itself:
 # the same on two ends and with a spinner's four
 _PASS_OR_DRAW = r'''
@@ -1029,4 +995,5 @@ _PASS_OR_DRAW = r'''
 #endif
 '''
 
-TEMPLATE = _TEMPLATE.replace("#include PASS_OR_DRAW\n", _PASS_OR_DRAW.lstrip("\n"))
+TEMPLATE = (_TEMPLATE.replace("#include TURN_START\n", _TURN_START.lstrip("\n"))
+            .replace("#include PASS_OR_DRAW\n", _PASS_OR_DRAW.lstrip("\n")))
