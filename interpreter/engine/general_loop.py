@@ -679,55 +679,9 @@ class GeneralLoop(PlainLoop):
     # -- legality --------------------------------------------------------------------------
     def _restrict(self, fit: list[int], h: int, board: Board, boneyard: int, rnd: int,
                   waive: bool) -> list[int]:
-        """The fitting tiles at each end that every restriction allows.
-
-        A verdict depends only on the names the restrictions read, so it is kept per game
-        under those values: the same tile against the same playable tiles (say) is
-        decided once, not on every turn.
-        """
-        playable = 0
-        for m in fit:
-            playable |= m
-        if not playable:
-            return fit
-        game = self.game
-        cache, reads = game.restriction_cache
-        values = board.values
-        ends = board.ends() if "ends" in reads else None
-        base = (h if "hand" in reads else 0, playable if "playable" in reads else 0,
-                ends, boneyard if "boneyard" in reads else 0, rnd if "round" in reads else 0,
-                self.players)
-        by_end = "end" in reads
-        tiles = self._tuples
-        env = None
-        out = []
-        for e, m in enumerate(fit):
-            keep = 0
-            end = values[e] if by_end else 0
-            while m:
-                low = m & -m
-                m ^= low
-                t = low.bit_length() - 1
-                key = (t, end, base)
-                ok = cache.get(key)
-                if ok is None:
-                    if env is None:
-                        env = {"hand": [tiles[u] for u in bits(h)],
-                               "playable": [tiles[u] for u in bits(playable)],
-                               "ends": board.ends(), "boneyard": boneyard, "round": rnd,
-                               "players": self.players}
-                    env["end"] = values[e]
-                    env["tile"] = tiles[t]
-                    ok = all(r.allow(env) for r in game.rules.restrictions)
-                    if len(cache) > 200_000:
-                        cache.clear()
-                    cache[key] = ok
-                if ok:
-                    keep |= low
-            out.append(keep)
-        if waive and not any(out):
-            return fit
-        return out
+        """The fitting tiles at each end that every restriction allows (``allowed_at``)."""
+        return allowed_at(self.game, self._tuples, fit, board.values, board.ends(), h,
+                          boneyard, rnd, self.players, waive)
 
     def why_forbidden(self, seat: int, t: int, e: int) -> str | None:
         """The ``explain`` of the first restriction that forbids tile ``t`` at end ``e`` now."""
@@ -887,3 +841,53 @@ class GeneralLoop(PlainLoop):
             new.append(int(final(env)))
         scores[:] = new
 
+
+def allowed_at(game, tiles: tuple, fit: list[int], values: list[int], ends: tuple, h: int,
+               boneyard: int, rnd: int, players: int, waive: bool) -> list[int]:
+    """The fitting tiles at each end (``fit``, the ends' ``values``) that every placement
+    restriction of ``game`` allows; all of ``fit`` again when ``waive`` and none is.
+
+    A verdict depends only on the names the restrictions read, so it is kept per game
+    under those values (``game.restriction_cache``): the same tile against the same
+    playable tiles (say) is decided once, not on every turn. The match loop and the
+    kernel (``kernel.generate``) both narrow through here.
+    """
+    playable = 0
+    for m in fit:
+        playable |= m
+    if not playable:
+        return fit
+    cache, reads = game.restriction_cache
+    base = (h if "hand" in reads else 0, playable if "playable" in reads else 0,
+            ends if "ends" in reads else None, boneyard if "boneyard" in reads else 0,
+            rnd if "round" in reads else 0, players)
+    by_end = "end" in reads
+    env = None
+    out = []
+    for e, m in enumerate(fit):
+        keep = 0
+        end = values[e] if by_end else 0
+        while m:
+            low = m & -m
+            m ^= low
+            t = low.bit_length() - 1
+            key = (t, end, base)
+            ok = cache.get(key)
+            if ok is None:
+                if env is None:
+                    env = {"hand": [tiles[u] for u in bits(h)],
+                           "playable": [tiles[u] for u in bits(playable)],
+                           "ends": ends, "boneyard": boneyard, "round": rnd,
+                           "players": players}
+                env["end"] = values[e]
+                env["tile"] = tiles[t]
+                ok = all(r.allow(env) for r in game.rules.restrictions)
+                if len(cache) > 200_000:
+                    cache.clear()
+                cache[key] = ok
+            if ok:
+                keep |= low
+        out.append(keep)
+    if waive and not any(out):
+        return fit
+    return out

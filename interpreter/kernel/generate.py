@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine import leaders
 from ..engine.board import END_NAMES, Board
-from ..engine.general_loop import MAX_TURNS, _opening_rules
+from ..engine.general_loop import MAX_TURNS, _opening_rules, allowed_at
 from ..engine.plain_loop import MAX_REDEALS, HashStream, match_start_event, opening_of
 from ..engine.plain_loop import deal_event as plain_deal_event
 from ..engine.results import MatchResult, RoundStats
 from ..engine.scoring import match_winner
-from ..engine.tiles import Tile, bits
+from ..engine.tiles import Tile
 from ..expr.runtime import floordiv, mod
 from ..record_lines import dumps
 from .events import (
@@ -590,60 +590,21 @@ def _restriction_key(game: Game) -> str:
 
 
 def _restricter(game: Game, players: int) -> Callable[..., tuple[int, int]]:
-    """``restrict(mL, mR, hand, L, R, boneyard, round)``: the fitting tiles at each end
-    that every placement restriction allows (``GeneralLoop._restrict`` on a two-ended
-    board, with the game's verdict cache and its keys), lifted if ``waive`` and none is."""
-    cache, reads = game.restriction_cache
-    rules = game.rules.restrictions
+    """``restrict(key, mL, mR, hand, L, R, boneyard, round)``: the fitting tiles at each
+    end that every placement restriction allows (the match loop's ``allowed_at`` on a
+    two-ended board, with the game's verdict cache), kept under ``key``
+    (``_restriction_key``) in ``memo``."""
     waive = game.rules.if_none_allowed == "waive"
     ts = game.tileset
     tiles = tuple(zip(ts.low, ts.high, strict=True))
-    by_end = "end" in reads
-    hand_r, play_r, ends_r = "hand" in reads, "playable" in reads, "ends" in reads
-    bone_r, round_r = "boneyard" in reads, "round" in reads
-
     memo: dict[tuple, tuple[int, int]] = {}
 
     def restrict(key: tuple, mL: int, mR: int, h: int, L: int, R: int, boneyard: int,
                  rnd: int) -> tuple[int, int]:
-        """The masks, kept under ``key`` (``_restriction_key``) in ``memo``."""
         if len(memo) > 200_000:
             memo.clear()
-        found = memo[key] = narrow(mL, mR, h, L, R, boneyard, rnd)
+        kept = allowed_at(game, tiles, [mL, mR], (L, R), (L, R), h, boneyard, rnd, players,
+                          waive)
+        found = memo[key] = (kept[0], kept[1])
         return found
-
-    def narrow(mL: int, mR: int, h: int, L: int, R: int, boneyard: int, rnd: int
-               ) -> tuple[int, int]:
-        playable = mL | mR
-        base = (h if hand_r else 0, playable if play_r else 0, (L, R) if ends_r else None,
-                boneyard if bone_r else 0, rnd if round_r else 0, players)
-        env = None
-        out = []
-        for end, m in ((L, mL), (R, mR)):
-            keep = 0
-            at = end if by_end else 0
-            while m:
-                low = m & -m
-                m ^= low
-                t = low.bit_length() - 1
-                key = (t, at, base)
-                ok = cache.get(key)
-                if ok is None:
-                    if env is None:
-                        env = {"hand": [tiles[u] for u in bits(h)],
-                               "playable": [tiles[u] for u in bits(playable)],
-                               "ends": (L, R), "boneyard": boneyard, "round": rnd,
-                               "players": players}
-                    env["end"] = end
-                    env["tile"] = tiles[t]
-                    ok = all(r.allow(env) for r in rules)
-                    if len(cache) > 200_000:
-                        cache.clear()
-                    cache[key] = ok
-                if ok:
-                    keep |= low
-            out.append(keep)
-        if waive and not (out[0] or out[1]):
-            return mL, mR
-        return out[0], out[1]
     return restrict, memo
