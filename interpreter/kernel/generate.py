@@ -196,6 +196,11 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         "EVERYONE": (1 << players) - 1, "IDLE_MAX": 2 * players, "MAX_TURNS": MAX_TURNS,
         **event_codes, "RESTRICT_KEY": _restriction_key(game),
         "RESTRICT_FITS": _restrict_fits(game),
+        # a round_end's lists written straight into its line (what json writes for them)
+        "PIPS_INTS": ",".join(f"{{pips[{i}]}}" for i in range(players)),
+        **{name: ",".join(f"{{{var}[{i}]}}" for i in range(len(game.teams(players))))
+           for name, var in (("POINTS_INTS", "points"), ("SCORES_INTS", "scores"),
+                             ("PLAY_INTS", "round_play"))},
         "HANDS": "[" + ", ".join(" | ".join(f"BIT[deck[{i}]]" for i in range(
             s * setup.hand_size, (s + 1) * setup.hand_size)) for s in range(players)) + "]",
     }
@@ -325,11 +330,6 @@ def _general_play(game: Game, players: int, record: bool | str) -> Callable[...,
             return result, encode_events(events)
         return result
     return play
-
-
-def _ints(values) -> str:
-    """A list of ints as its JSON text (what ``json.dumps`` writes for it)."""
-    return "[" + ",".join(map(str, values)) + "]"
 
 
 def _event_texts(ts, players: int) -> tuple[tuple[str, ...], ...]:
@@ -518,7 +518,7 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         "BIT": setup.bit, "HashStream": HashStream,
         "match_start": match_start, "deal_event": deal_event, "opening": opening,
         "match_start_text": match_start_text,
-        "deal_text": deal_text, "ints": _ints,
+        "deal_text": deal_text,
         "too_many_redeals": too_many_redeals,
         "before_deal": leaders.before_deal, "highest_double_holder": leaders.highest_double_holder,
         "holder": leaders.holder, "holder_tile": game.holder_tile,

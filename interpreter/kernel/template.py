@@ -814,17 +814,17 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
         result = "domino" if domino is not None else "blocked"
 #if TXT and EVENTS
         add(f'{{"event":"round_end","round":{rnd_no},"result":"{result}",'
-                   f'"winner":{"null" if wside is None else wside},"pips":{ints(pips)},'
-                   f'"points":{ints(points)},"scores":{ints(scores)},'
-                   f'"play_points":{ints(round_play)}}}')
+                   f'"winner":{"null" if wside is None else wside},"pips":[$PIPS_INTS],'
+                   f'"points":[$POINTS_INTS],"scores":[$SCORES_INTS],'
+                   f'"play_points":[$PLAY_INTS]}}')
 #elif REC and EVENTS
         rec.append({"event": "round_end", "round": rnd_no, "result": result,
                     "winner": wside, "pips": pips, "points": list(points),
                     "scores": list(scores), "play_points": list(round_play)})
 #elif TXT
         add(f'{{"event":"round_end","round":{rnd_no},"result":"{result}",'
-                   f'"winner":{"null" if wside is None else wside},"pips":{ints(pips)},'
-                   f'"points":{ints(points)},"scores":{ints(scores)}}}')
+                   f'"winner":{"null" if wside is None else wside},"pips":[$PIPS_INTS],'
+                   f'"points":[$POINTS_INTS],"scores":[$SCORES_INTS]}}')
 #elif REC
         rec.append({"event": "round_end", "round": rnd_no, "result": result,
                     "winner": wside, "pips": pips, "points": list(points),
@@ -864,7 +864,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #endif
 #if TXT
     add(f'{{"event":"match_end","winner":{"null" if match_win is None else match_win},'
-               f'"scores":{ints(scores)}}}')
+               f'"scores":[$SCORES_INTS]}}')
     text = "\n".join(rec) + "\n"
     rec = None
 #elif REC
