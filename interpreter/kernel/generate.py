@@ -500,7 +500,7 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
                 board.used[e], board.doubles[e] = True, ts.low[t] == ts.high[t]
         return board
 
-    return {
+    names = {
         **_restriction_names(game, players), **deal_names,
         "round_too_long": round_too_long, "SKIP_TXT": seat_texts["skip"],
         "AGAIN_TXT": seat_texts["extra_turn"], **fallback_tables(rules.events),
@@ -534,6 +534,10 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         "OPP": tuple(tuple(j for j in range(len(teams)) if j != i) for i in range(len(teams))),
         "N": players, "_floordiv": floordiv, "_mod": mod,
     }
+    narrow = _narrow_source(game, players)
+    if narrow is not None:   # the restrictions as code, over the kernel's own tables
+        exec(narrow, names)  # noqa: S102 - emitted from checked trees
+    return names
 
 
 def _narrow_source(game: Game, players: int) -> str | None:
@@ -562,17 +566,10 @@ def _restrict_fits(game: Game) -> str:
 
 
 def _restriction_names(game: Game, players: int) -> dict[str, Any]:
-    """``narrow`` (the restrictions as code) or ``restrict`` and its memo."""
-    if not game.rules.restrictions:
+    """``restrict`` and its memo, for restrictions not written as code (``narrow``, defined
+    in the kernel's namespace by ``_namespace``)."""
+    if not game.rules.restrictions or _narrow_source(game, players) is not None:
         return {}
-    source = _narrow_source(game, players)
-    if source is not None:
-        ts = game.tileset
-        names = {"TL": ts.low, "TH": ts.high, "PIPS": ts.pips, "DMASK": ts.doubles_mask,
-                 "DBL": tuple(a == b for a, b in zip(ts.low, ts.high, strict=True)),
-                 "_floordiv": floordiv, "_mod": mod, "__builtins__": __builtins__}
-        exec(source, names)  # noqa: S102 - emitted from checked trees
-        return {"narrow": names["narrow"]}
     restrict, memo = _restricter(game, players)
     return {"restrict": restrict, "RESTRICTED": memo}
 
