@@ -282,6 +282,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             can_draw = omask < 0 and VOL and pos < DRAW_END and 0 < LIMIT
             if can_draw or m & (m - 1):
                 choices += 1
+            # the seat's next word and its pick are written out here and at each turn below:
+            # as numba helpers (even inline="always") they made the kernel 30-40% slower
             if wpos[p] == wlen[p]:
                 refill(seed, p, W, wpos, wlen, wblock)
             word = np.int64(W[p, wpos[p]])
