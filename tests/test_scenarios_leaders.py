@@ -125,22 +125,3 @@ def test_draw_for_the_lead_highest_pips_leads_and_the_tied_draw_again(monkeypatc
     play(state, *TIE_MOVES)
     assert log(state)[-1] == "deal 2 leader 1" and queue == []
 
-
-def test_the_lead_streams_own_sampler_draws_what_the_generic_one_does():
-    """``HashStream.sample_indices`` (the lot's draws with ``random`` inlined) is the partial
-    Fisher-Yates of ``leaders.sample`` over the same stream: the same tiles, and the stream
-    left where it would be."""
-    from dominorules.engine.plain_loop import HashStream
-
-    class Generic:   # only random(): leaders.sample's own loop runs
-        def __init__(self, seed):
-            self.stream = HashStream(seed, "lead")
-
-        def random(self):
-            return self.stream.random()
-
-    for seed in range(300):
-        fast, slow = HashStream(seed, "lead"), Generic(seed)
-        for count, k in ((28, 2), (28, 4), (55, 3), (91, 1)):
-            assert fast.sample_indices(count, k) == leaders.sample(slow, count, k)
-        assert fast.random() == slow.random()

@@ -42,9 +42,6 @@ def before_deal(choice: str, players: int, rng, tiles: TileSet,
 
 def sample(rng, count: int, k: int) -> list[int]:
     """``k`` distinct tile indices out of ``count`` (a partial Fisher-Yates on ``rng.random``)."""
-    fast = getattr(rng, "sample_indices", None)
-    if fast is not None:   # the same draws, the stream's own loop
-        return fast(count, k)
     pool = list(range(count))
     for i in range(k):
         j = i + int(rng.random() * (count - i))

@@ -69,20 +69,6 @@ class HashStream:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return ((z ^ (z >> 31)) >> 11) / 9007199254740992.0  # 2**53
 
-    def sample_indices(self, count: int, k: int) -> list[int]:
-        """``leaders.sample(self, count, k)``: the same draws, ``random`` inlined (a lot
-        for the lead draws a tile a player, every round)."""
-        pool = list(range(count))
-        z = self._state
-        for i in range(k):
-            z = (z + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            j = i + int(((x ^ (x >> 31)) >> 11) / 9007199254740992.0 * (count - i))
-            pool[i], pool[j] = pool[j], pool[i]
-        self._state = z
-        return pool[:k]
-
 
 _new = object.__new__
 _set = object.__setattr__  # frozen RoundStats get their fields in one dict: a third the cost
