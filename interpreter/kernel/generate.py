@@ -236,13 +236,13 @@ def _deal_code(game: Game, players: int) -> tuple[tuple[str, str] | None, str | 
 
 def _reads_both_ends(game: Game, players: int, general: bool, event_codes: dict) -> bool:
     """Whether a settlement or an event of the kernel reads ``both_ends`` (``last_both``):
-    the written settlement's body or event code naming it, or the loop's own settlement."""
+    event code naming it, the written settlement reading it, or the loop's own settlement."""
     if any("last_both" in code for code in event_codes.values()):
         return True
     if not general:
         return False
     settle = settlement_for(game, players)
-    return settle is None or "last_both" in settle.source.split("\n", 1)[1]
+    return settle is None or settle.reads_both_ends
 
 
 def _event_numbers(game: Game, players: int, record: bool | str) -> dict[str, str]:

@@ -142,11 +142,13 @@ def _seat_line(name: str, game: Game) -> str:
 
 
 class SettleSource:
-    """The settlement function's source and whether it reads the board (``ends``,
-    ``end_total``): only then must a caller make one."""
+    """The settlement function's source, whether it reads the board (``ends``,
+    ``end_total``: only then must a caller make one) and whether it reads ``both_ends``
+    (only then must a kernel keep whether the last tile fitted both ends)."""
 
-    def __init__(self, text: str, reads_board: bool) -> None:
+    def __init__(self, text: str, reads_board: bool, reads_both_ends: bool) -> None:
         self.text, self.reads_board = text, reads_board
+        self.reads_both_ends = reads_both_ends
 
 
 def settlement_source(game: Game, players: int) -> SettleSource:  # noqa: C901 - one switch each
@@ -295,7 +297,7 @@ def settlement_source(game: Game, players: int) -> SettleSource:  # noqa: C901 -
     text = ("def settle(hands, drawn_by, domino, last_player, last_tile, last_both, board, "
             "deck, pos, passes, rnd, scores, rounds_won):\n"
             + "".join(f"    {line}\n" for line in head + body))
-    return SettleSource(text, "ends" in used or "end_total" in used)
+    return SettleSource(text, "ends" in used or "end_total" in used, "both_ends" in used)
 
 
 def settlement_for(game: Game, players: int) -> Callable[..., tuple] | None:
@@ -323,6 +325,7 @@ def settlement_for(game: Game, players: int) -> Callable[..., tuple] | None:
             exec(_code(src.text, "settle"), namespace)  # noqa: S102 - from checked trees
             fn = namespace["settle"]
             fn.reads_board = src.reads_board
+            fn.reads_both_ends = src.reads_both_ends
             fn.source = src.text
             found[players] = fn
     return found[players]
