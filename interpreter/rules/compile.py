@@ -228,7 +228,10 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         final=fns.get(("match", "final")),
     )
     plain = Rules.__dataclass_fields__
-    in_play = ("events", "restrictions", "if_none_allowed")
+    # what acts only while tiles are placed: the board (spinner, direction of play),
+    # events and restrictions; a ruleset general only by these deals, opens and settles
+    # as the plain game does (the kernel then keeps the plain deal, opening and settlement)
+    in_play = ("events", "restrictions", "if_none_allowed", "spinner", "direction")
     general = any(out[k] != plain[k].default for k in out
                   if k not in ("domino_formula", "blocked_formula", *in_play))
     general = general or blocked["winner"] in ("lowest", "highest") \
