@@ -525,3 +525,34 @@ def test_the_builtin_opening_and_redeal_conditions_leave_the_loops_methods():
     source = kernel_source(api.load_game("house/four-doubles-redeal"), 3)
     assert "RQ = [bit_count(h & DMASK) for h in hands]" in source
     assert "max(RQ, default=0) >= 4" in source
+
+
+@pytest.mark.parametrize("condition,points,tabulated", [
+    ("end_total > 0 and end_total % 5 == 0", "end_total", True),      # the Fives family
+    ("end_total % 3 == 0", "end_total // 3 * players", True),          # constants fold in
+    ("end_total % 5 == 0", "end_total + round", False),                # reads the round too
+    # fails only at a total of 48 (four doubles six at the ends), never reached in play:
+    # not tabulated, so the formula is written out and would fail only where reached
+    ("end_total == 48 or end_total < 9", "60 // (end_total - 48) + 3", False),
+])
+def test_an_event_scoring_by_the_ends_total_alone_is_looked_up(tmp_path, condition, points,
+                                                                 tabulated):
+    """An event whose condition and points read only ``end_total`` becomes one lookup in
+    a tuple of its points per total (condition folded in); the kernel still plays exactly
+    like the loop, on two ends and with a spinner's four."""
+    for base in ("pagat", "house/spinner"):
+        path = tmp_path / "ends.yaml"
+        path.write_text(f"title: Ends\nextends: {base}\nevents:\n  - after: place\n"
+                        f"    if: \"{condition}\"\n    points: \"{points}\"\n")
+        game = api.load_game(str(path))
+        source = kernel_source(game, 2)
+        assert ("_k = (0," in source) == tabulated, source
+        scored = False
+        for i in range(6):
+            seed = api.match_seed(43, i)
+            for bots in ("random", "greedy"):
+                a = api.play_match(game, 2, seed, bots, trace=True)
+                b = api.play_match(game, 2, seed, bots, trace=True, engine="loop")
+                assert a == b and a.events == b.events, (base, bots, seed)
+                scored = scored or any(e["event"] == "score" for e in a.events)
+        assert scored

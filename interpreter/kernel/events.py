@@ -17,9 +17,11 @@ The code's locals (the template's): ``p`` the actor, ``t`` the tile placed or dr
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from ..expr import ast
 from ..expr.emit import SourceEmitter
+from ..expr.runtime import floordiv, mod
 from .formulas import Unsupported
 
 # where an action happens: its facts as the kernel's locals
@@ -113,25 +115,36 @@ def _tile_test(a: ast.Node, b: ast.Node) -> tuple[int, int] | None:
     return None
 
 
+class EventCode(NamedTuple):
+    """The code firing one site's events, and the facts it reads there (None: the general
+    loop's ``_fire`` is called, which may read any), so the kernel keeps only those."""
+
+    source: str
+    reads: frozenset[str] | None
+
+
 def event_code(events: tuple, trees: tuple, kind_of: tuple[int, ...], site: str, record: str,
                players: int, target: int, tile_count: int,
-               index_of: Callable[[int, int], int], spinner: bool = False) -> str:
+               index_of: Callable[[int, int], int], *, spinner: bool, max_pip: int
+               ) -> EventCode:
     """The source firing the events ``kind_of`` (indices into ``events``) at ``site``.
 
     ``record``: "" (none), "rec" (event dicts) or "txt" (record lines). ``again`` and
     ``skip`` are added to the template's locals; points go to ``scores`` and
     ``round_play`` at once, each recorded as the loop records it. ``spinner``: the
-    kernel's board has up to four ends (``U``, ``D``, ``cnt``, ``ut``, ``dt``).
+    kernel's board has up to four ends (``U``, ``D``, ``cnt``, ``ut``, ``dt``); ``max_pip``
+    the set's, which bounds the ends' total (each end a double's two halves at most).
     """
     try:
         return _inline(events, trees, kind_of, site, record, players, target, tile_count,
-                       index_of, spinner)
+                       index_of, spinner, 2 * max_pip * (4 if spinner else 2))
     except Unsupported:
-        return _fallback(kind_of, site, record, tile_count, players, target, spinner)
+        return EventCode(_fallback(kind_of, site, record, tile_count, players, target,
+                                   spinner), None)
 
 
 def _inline(events, trees, kind_of, site, record, players, target, tile_count, index_of,
-            spinner=False) -> str:
+            spinner=False, top=96) -> EventCode:
     emitter = _Emitter(_facts(site, players, target, tile_count, spinner), index_of,
                        two_ends=not spinner or site == PLACE_OPEN)
     body: list[str] = []
@@ -144,6 +157,12 @@ def _inline(events, trees, kind_of, site, record, players, target, tile_count, i
             if formula is not None and tree.get(key) is None:
                 raise Unsupported(f"event {i}: {key} has no tree")
         lines: list[str] = []
+        table = _by_end_total(tree, emitter, top)
+        if table is not None:    # the points looked up, the condition folded in
+            emitter.read.add("end_total")
+            body += [f"_k = {table}[et]", "if _k:", "    _s = SIDE_OF[p]",
+                     *_score("    ", i, record)]
+            continue
         pts = emitter.emit(tree["points"]) if "points" in tree else None
         opp = emitter.emit(tree["each_opponent"]) if "each_opponent" in tree else None
         if pts is not None and opp is not None:
@@ -166,7 +185,32 @@ def _inline(events, trees, kind_of, site, record, players, target, tile_count, i
         body += lines
     if "end_total" in emitter.read:
         body.insert(0, f"et = {_end_total(site, spinner)}")
-    return "\n".join(body or ["pass"])
+    return EventCode("\n".join(body or ["pass"]), frozenset(emitter.read))
+
+
+def _by_end_total(tree: dict, emitter: _Emitter, top: int) -> str | None:
+    """An event scoring by the open ends' total alone (the Fives family's ``if`` and
+    ``points``; constants such as ``players`` aside) as a tuple literal of its points for
+    every total from 0 to ``top``; None when it reads anything else, does more than
+    score, or fails on some total (then the formula runs as written, and fails only
+    where it is reached)."""
+    if "points" not in tree or not set(tree) <= {"if", "points"}:
+        return None
+    probe = _Emitter(emitter.facts, emitter.index_of, emitter.two_ends)
+    points = probe.emit(tree["points"])
+    test = probe.emit(tree["if"]) if "if" in tree else "True"
+    constant = {name for name, code in emitter.facts.items() if code.isdigit()}  # players..
+    if "end_total" not in probe.read or not probe.read <= constant | {"end_total"}:
+        return None
+    helpers = {"__builtins__": {}, "_floordiv": floordiv, "_mod": mod}
+    try:
+        out = [eval(f"({points}) if ({test}) else 0", helpers, {"et": et})  # noqa: S307
+               for et in range(top + 1)]
+    except Exception:   # noqa: BLE001 - a formula failing at some total: not tabulated
+        return None
+    if not all(type(v) is int for v in out):
+        return None
+    return "(" + ", ".join(map(str, out)) + ",)"
 
 
 def _score(indent: str, rule: int, record: str) -> list[str]:

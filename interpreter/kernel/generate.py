@@ -116,8 +116,8 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
     T = setup.tile_count
     limited = setup.draw_limit < T
     first, later = rules.first_leader, rules.later_leader
-    event_codes = _event_numbers(game, players, record)
-    fallback = any("core._fire(" in code for code in event_codes.values())
+    event_codes, event_reads = _event_numbers(game, players, record)
+    fallback = event_reads is None         # an event fired through GeneralLoop._fire
     # the general loop's own methods for the deal, opening, settlement and match end, unless
     # only events and restrictions make the ruleset general (and no event needs the core)
     general = rules.general and not (rules.play_only and not fallback)
@@ -172,12 +172,22 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         "COST_TO_WINNER": rules.draw_cost_to == "round_winner",
         "FINAL": rules.final is not None,
         # whether the last placement fitted both ends: kept only when something reads it
-        "BOTH": _reads_both_ends(game, players, general, event_codes),
+        "BOTH": _reads_both_ends(game, players, general, event_reads),
+        # events fired through the general loop's ``_fire``: it reads the live hands
+        "FIRE": fallback,
+        # the tiles drawn this turn: counted for a draw limit or an event that reads them
+        "DRAWN": limited or fallback or "drawn_this_turn" in event_reads,
+        # the last placement's player and tile: read by the general loop's settlement or
+        # lead formula, or by ``_fire``
+        "LAST": general or fallback or rules.later_leader_formula is not None,
         # the turn cap guards a round against events that grant turns forever
         "AGAIN": any(e.again is not None for e in rules.events),
         # turns granted or skipped: the general loop's turn order (who passed since the last
         # placement or draw, idle turns); without them the plain rotation is the same
         "TURNS": any(e.again is not None or e.skip is not None for e in rules.events),
+        # a stuck player's draws chained in one loop: each draw the same, with no event
+        # after it and no restriction deciding what fits
+        "CHAIN": setup.stuck_draws and not rules.restrictions and "draw" not in kinds,
     })
     right = rules.direction == "right"     # seat s-1 plays after seat s
     draw_ok = f"pos < {setup.draw_end}" + (f" and drawn < {setup.draw_limit}" if limited else "")
@@ -193,6 +203,8 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
                         else f"prev_leader + 1 if prev_leader + 1 < {players} else 0"),
         "REDEAL_HEAD": redeal[0] if redeal else "", "REDEAL_TEST": redeal[1] if redeal else "",
         "AMASK": amask,
+        "FIT": ("(PM[L] | PM[R] | PM[U] | PM[D]) if cnt == 4 else PM[L] | PM[R]"
+                if rules.spinner == "first_double" else "PM[L] | PM[R]"),
         "EVERYONE": (1 << players) - 1, "IDLE_MAX": 2 * players, "MAX_TURNS": MAX_TURNS,
         **event_codes, "RESTRICT_KEY": _restriction_key(game),
         "RESTRICT_FITS": _restrict_fits(game),
@@ -234,10 +246,12 @@ def _deal_code(game: Game, players: int) -> tuple[tuple[str, str] | None, str | 
     return redeal, amask
 
 
-def _reads_both_ends(game: Game, players: int, general: bool, event_codes: dict) -> bool:
+def _reads_both_ends(game: Game, players: int, general: bool,
+                     event_reads: frozenset[str] | None) -> bool:
     """Whether a settlement or an event of the kernel reads ``both_ends`` (``last_both``):
-    event code naming it, the written settlement reading it, or the loop's own settlement."""
-    if any("last_both" in code for code in event_codes.values()):
+    an event reading it (or fired through ``_fire``), the written settlement reading it,
+    or the loop's own settlement."""
+    if event_reads is None or "both_ends" in event_reads:
         return True
     if not general:
         return False
@@ -245,22 +259,27 @@ def _reads_both_ends(game: Game, players: int, general: bool, event_codes: dict)
     return settle is None or settle.reads_both_ends
 
 
-def _event_numbers(game: Game, players: int, record: bool | str) -> dict[str, str]:
-    """The code firing each kind of play-time event where the template takes that action."""
+def _event_numbers(game: Game, players: int, record: bool | str
+                   ) -> tuple[dict[str, str], frozenset[str] | None]:
+    """The code firing each kind of play-time event where the template takes that action,
+    and the facts they read (None: one goes through ``GeneralLoop._fire``)."""
     rules, ts = game.rules, game.tileset
     if not rules.events:
-        return {}
+        return {}, frozenset()
     mode = "txt" if record == "text" else "rec" if record else ""
-    out = {}
+    out: dict[str, str] = {}
+    reads: frozenset[str] | None = frozenset()
     for name, kind, site in (("EV_OPEN_CODE", "place", PLACE_OPEN),
                              ("EV_PLACE_CODE", "place", PLACE), ("EV_DRAW_CODE", "draw", DRAW),
                              ("EV_PASS_CODE", "pass", PASS)):
         which = tuple(i for i, e in enumerate(rules.events) if e.after == kind)
-        out[name] = event_code(rules.events, rules.event_trees, which, site, mode, players,
-                               game.target(players), ts.tile_count,
-                               lambda a, b: ts.index[Tile(a, b)],
-                               spinner=rules.spinner == "first_double")
-    return out
+        code = event_code(rules.events, rules.event_trees, which, site, mode, players,
+                          game.target(players), ts.tile_count,
+                          lambda a, b: ts.index[Tile(a, b)],
+                          spinner=rules.spinner == "first_double", max_pip=ts.max_pip)
+        out[name] = code.source
+        reads = None if reads is None or code.reads is None else reads | code.reads
+    return out, reads
 
 
 def kernel_source(game: Game, players: int, record: bool | str = False,

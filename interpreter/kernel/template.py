@@ -103,7 +103,8 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                 block = words(shake(shuffle_key + (made >> 2).to_bytes(8, "little"))
                               .digest($KEY_BYTES))
             made += 1
-            deck = sorted(FULL, key=block[j * $T:j * $T + $T].__getitem__)
+            # the keys as a list: sorting on an array's items would make each int twice
+            deck = sorted(FULL, key=block[j * $T:j * $T + $T].tolist().__getitem__)
             hands = $HANDS
             leader = pre
 #if DEAL_DEPENDENT
@@ -240,7 +241,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                 p = $NEXT_SEAT
 #endif
         p = opener
-#if (VOL and LIMITED) or EVENTS
+#if DRAWN
         drawn = 0
 #endif
         while True:
@@ -287,7 +288,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                 t = deck[pos]
                 pos += 1
                 hands[p] = h | (1 << t)
-#if LIMITED or EVENTS
+#if DRAWN
                 drawn += 1
 #endif
 #if DRAWN_BY
@@ -306,8 +307,11 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
             h ^= 1 << t
             hands[p] = h
             L, R = TL[t], TH[t]
+#if LAST
+            last_player, last_tile = p, t
+#endif
 #if GEN or EVENTS
-            last_player, last_tile, last_both, lt, rt, first_t = p, t, False, t, t, t
+            last_both, lt, rt, first_t = False, t, t, t
 #endif
 #if REC
 #if TXT
@@ -520,7 +524,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                             spin_need, spin_value = 1 << e, TL[t]
 #endif
                 if t >= 0:
+#if LAST
                     last_player, last_tile = p, t
+#endif
 #if BOTH
                     last_both = (both_m >> t & 1) == 1
 #endif
@@ -596,8 +602,11 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                             k -= 1
                         b = mL & -mL
                         t = b.bit_length() - 1
+#if LAST
+                        last_player, last_tile = p, t
+#endif
 #if GEN or EVENTS
-                        last_player, last_tile, lt = p, t, t
+                        lt = t
 #if BOTH
                         last_both = ((PM[L] & PM[R]) >> t & 1) == 1
 #endif
@@ -617,8 +626,11 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                             k -= 1
                         b = mR & -mR
                         t = b.bit_length() - 1
+#if LAST
+                        last_player, last_tile = p, t
+#endif
 #if GEN or EVENTS
-                        last_player, last_tile, rt = p, t, t
+                        rt = t
 #if BOTH
                         last_both = ((PM[L] & PM[R]) >> t & 1) == 1
 #endif
@@ -670,11 +682,11 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                         h ^= 1 << t
                         hands[p] = h
                         npass = 0
-#if GEN or EVENTS
+#if LAST
                         last_player, last_tile = p, t
+#endif
 #if BOTH
                         last_both = ((PM[L] & PM[R]) >> t & 1) == 1
-#endif
 #endif
                         if a & 3:
 #if GEN or EVENTS
@@ -925,7 +937,7 @@ _TURN_START = r'''
 #if UNI
             urnd = uniform[p]
 #endif
-#if LIMITED or EVENTS
+#if DRAWN
             drawn = 0
 #endif
 '''
@@ -967,13 +979,24 @@ _PASS_OR_DRAW = r'''
                     $EV_PASS_CODE
 #endif
                     break
+#include DRAW_ONE
+#if CHAIN
+                # stuck: draw on until a tile fits, without going round the turn again
+                fit = $FIT
+                while not h & fit and $DRAW_OK:
+#include DRAW_ONE_MORE
+#endif
+'''
+
+# one tile drawn, and what follows each draw
+_DRAW_ONE = r'''
                 t = deck[pos]
                 pos += 1
                 h |= 1 << t
-#if VIEW or EVENTS
+#if VIEW or FIRE
                 hands[p] = h
 #endif
-#if LIMITED or EVENTS
+#if DRAWN
                 drawn += 1
 #endif
 #if DRAWN_BY
@@ -995,5 +1018,14 @@ _PASS_OR_DRAW = r'''
 #endif
 '''
 
+
+
+def _indented(snippet: str, by: str) -> str:
+    return "".join(line if line.lstrip().startswith("#") else by + line
+                   for line in snippet.lstrip("\n").splitlines(keepends=True))
+
+
 TEMPLATE = (_TEMPLATE.replace("#include TURN_START\n", _TURN_START.lstrip("\n"))
-            .replace("#include PASS_OR_DRAW\n", _PASS_OR_DRAW.lstrip("\n")))
+            .replace("#include PASS_OR_DRAW\n", _PASS_OR_DRAW.lstrip("\n"))
+            .replace("#include DRAW_ONE\n", _DRAW_ONE.lstrip("\n"))
+            .replace("#include DRAW_ONE_MORE\n", _indented(_DRAW_ONE, "    ")))
