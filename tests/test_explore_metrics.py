@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -178,7 +177,7 @@ def test_balance_in_partnerships_is_the_gap_between_sides_not_partners():
 
 def test_points_during_play_extra_turns_and_skips_are_read_when_reported():
     base = rnd(1, 0, "domino", 0, (30, 5), (30, 5), 10, 8, 0, 2, 10, 4)
-    house = replace(base, play_points=(10, 5), extra_turns=2, skips=1)
+    house = base._replace(play_points=(10, 5), extra_turns=2, skips=1)
     m = MatchResult("x", 2, 1, ((0,), (1,)), 0, (30, 5), 20, (house, base))
     got = dict(zip(feature_names(2), features(m), strict=True))
     assert (got["play_points"], got["extra_turns"], got["skips"]) == (15, 2, 1)
@@ -198,7 +197,7 @@ def test_rows_used_only_by_house_mechanisms_are_hidden_until_some_ruleset_uses_t
     base = rnd(1, 0, "domino", 0, (30, 5), (30, 5), 10, 8, 0, 2, 10, 4)
     plain = MatchResult("x", 2, 1, ((0,), (1,)), 0, (30, 5), 20, (base,))
     house = MatchResult("x", 2, 1, ((0,), (1,)), 0, (30, 5), 20, (
-        replace(base, play_points=(3, 0)),))
+        base._replace(play_points=(3, 0)),))
     names = feature_names(2)
     metric = next(m for m in metrics_for("main", 2) if m.key == "play_points_per_round")
     assert not shown(metric, [aggregate_matches([plain])], names)

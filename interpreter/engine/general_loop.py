@@ -35,7 +35,7 @@ from .board import END_NAMES, Board
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .plain_loop import PlainLoop
-from .results import MatchResult, RoundStats
+from .results import NEW_ROUND, MatchResult, RoundStats
 from .streams import shuffler
 from .tiles import Tile, bits
 
@@ -614,17 +614,12 @@ class GeneralLoop(PlainLoop):
                 rec.append(end)
             draws = sum(drawn_by)
             placements = pos - sum(counts)
-            stats = _new(RoundStats)
-            _set(stats, "__dict__", {
-                "round": rnd_no, "leader": leader, "result": result, "winner": wside,
-                "winner_seat": wseat, "tied_block": tied, "points": tuple(points),
-                "scores": tuple(scores),
-                "turns": (placements + passes + seek_turns - 1 if seek is not None
-                          else placements + passes),
-                "placements": placements, "draws": draws, "passes": passes,
-                "decisions": placements + draws + passes, "choice_points": choices,
-                "redeals": redeals, "play_points": tuple(round_play) if events else (),
-                "extra_turns": extra_turns, "skips": skips})
+            stats = NEW_ROUND(RoundStats, (
+                rnd_no, leader, result, wside, wseat, tied, tuple(points), tuple(scores),
+                (placements + passes + seek_turns - 1 if seek is not None
+                 else placements + passes),
+                placements, draws, passes, placements + draws + passes, choices, redeals,
+                tuple(round_play) if events else (), extra_turns, skips))
             self.rounds.append(stats)
             prev = (leader, wseat, wside, last_player, blocked)
             if written_match_over:

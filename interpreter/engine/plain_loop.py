@@ -37,7 +37,7 @@ from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .actions import DRAW
 from .decision import NO_MASKS, OPEN, PLAY, SEEK, Decision
-from .results import MatchResult, RoundStats
+from .results import NEW_ROUND, MatchResult, RoundStats
 from .scoring import match_winner
 from .streams import shuffler
 from .tiles import bits
@@ -71,7 +71,7 @@ class HashStream:
 
 
 _new = object.__new__
-_set = object.__setattr__  # frozen RoundStats get their fields in one dict: a third the cost
+_set = object.__setattr__  # a frozen MatchResult gets its fields in one dict: a third the cost
 
 
 def match_start_event(game: Game, players: int, seed: int) -> dict:
@@ -425,15 +425,11 @@ class PlainLoop:
                 rec.append({"event": "round_end", "round": rnd_no, "result": result,
                             "winner": wside, "pips": pips, "points": list(points),
                             "scores": list(scores)})
-            stats = _new(RoundStats)
-            _set(stats, "__dict__", {
-                "round": rnd_no, "leader": leader, "result": result, "winner": wside,
-                "winner_seat": wseat, "tied_block": tied, "points": tuple(points),
-                "scores": tuple(scores),
-                "turns": placements + passes + seek_turns - 1 if seek else placements + passes,
-                "placements": placements, "draws": draws, "passes": passes,
-                "decisions": placements + draws + passes, "choice_points": choices,
-                "redeals": redeals})
+            stats = NEW_ROUND(RoundStats, (
+                rnd_no, leader, result, wside, wseat, tied, tuple(points), tuple(scores),
+                placements + passes + seek_turns - 1 if seek else placements + passes,
+                placements, draws, passes, placements + draws + passes, choices, redeals,
+                (), 0, 0))
             add_round(stats)
             prev_leader, prev_winner = leader, wseat
             top = max(scores)

@@ -24,7 +24,7 @@ from ..engine.board import END_NAMES, Board
 from ..engine.general_loop import MAX_TURNS, _opening_rules, allowed_at
 from ..engine.plain_loop import MAX_REDEALS, HashStream, match_start_event, opening_of
 from ..engine.plain_loop import deal_event as plain_deal_event
-from ..engine.results import MatchResult, RoundStats
+from ..engine.results import NEW_ROUND, MatchResult, RoundStats
 from ..engine.scoring import match_winner
 from ..engine.tiles import Tile
 from ..expr.runtime import floordiv, mod
@@ -546,7 +546,7 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         "TL": ts.low, "TH": ts.high, "PM": ts.value_mask, "PIPS": ts.pips,
         "LO": lo, "HI": hi, "VALUE_OF": game.hand_value, "bit_count": int.bit_count,
         "settle": setup.settle, "match_winner": match_winner,
-        "new": object.__new__, "setattr_": object.__setattr__,
+        "new": object.__new__, "setattr_": object.__setattr__, "NEW_ROUND": NEW_ROUND,
         "RoundStats": RoundStats, "MatchResult": MatchResult,
         "NAME": rules.name, "TEAMS": teams, "SIDE_OF": game.side_of(players),
         "SEATS": tuple(range(players)), "SIDES": tuple(range(len(teams))),

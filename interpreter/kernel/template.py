@@ -842,22 +842,19 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                     "winner": wside, "pips": pips, "points": list(points),
                     "scores": list(scores)})
 #endif
-        stats = new(RoundStats)
-        setattr_(stats, "__dict__", {
-            "round": rnd_no, "leader": leader, "result": result, "winner": wside,
-            "winner_seat": wseat, "tied_block": tied, "points": tuple(points),
-            "scores": tuple(scores),
+        stats = NEW_ROUND(RoundStats, (
+            rnd_no, leader, result, wside, wseat, tied, tuple(points), tuple(scores),
 #if SEEKS
-            "turns": placements + passes + seek_turns - 1 if seek else placements + passes,
+            placements + passes + seek_turns - 1 if seek else placements + passes,
 #else
-            "turns": placements + passes,
+            placements + passes,
 #endif
-            "placements": placements, "draws": draws, "passes": passes,
-            "decisions": placements + draws + passes, "choice_points": choices,
+            placements, draws, passes, placements + draws + passes, choices, redeals,
 #if EVENTS
-            "play_points": tuple(round_play), "extra_turns": extra_turns, "skips": skips,
+            tuple(round_play), extra_turns, skips))
+#else
+            (), 0, 0))
 #endif
-            "redeals": redeals})
         add_round(stats)
         prev_leader, prev_winner = leader, wseat
 #if LEAD_FORMULA
