@@ -213,8 +213,10 @@ class Rules:
     final: Formula | None = None                  # kind ``final``
     general: bool = False                         # uses any of the above (or round facts in
                                                   # its formulas): the general match loop runs it
-    play_only: bool = False                       # general only by events or restrictions: the
-                                                  # round's end, deal, opening are the plain game's
+    play_only: bool = False                       # general only by what acts during play
+                                                  # (events, restrictions, the spinner, the
+                                                  # direction): the round's end, deal,
+                                                  # opening are the plain game's
     # the domino / blocked formulas' checked syntax trees (an ``expr.ast`` node; an integer
     # written as such is an ``Int``), for the kernels that emit them as code; None: unknown
     domino_tree: Any = field(default=None, compare=False)

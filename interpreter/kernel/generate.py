@@ -119,7 +119,8 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
     event_codes, event_reads = _event_numbers(game, players, record)
     fallback = event_reads is None         # an event fired through GeneralLoop._fire
     # the general loop's own methods for the deal, opening, settlement and match end, unless
-    # only events and restrictions make the ruleset general (and no event needs the core)
+    # only what acts during play (events, restrictions, the spinner, the direction) makes
+    # the ruleset general (and no event needs the core)
     general = rules.general and not (rules.play_only and not fallback)
     redeal, amask = _deal_code(game, players)
     flags = {
