@@ -29,6 +29,8 @@ from .jit import njit
 RATE = 168                 # SHAKE-128's rate in bytes: 21 lanes of the 25
 RATE_LANES = RATE // 8
 MAX_DIGITS = 20            # "-9223372036854775808"
+CHUNK = 2 * RATE_LANES     # the words one squeezed block gives
+MSG = 3 * MAX_DIGITS + 16  # a message buffer long enough for every key below
 
 # Keccak's 24 round constants (FIPS 202, 3.2.5)
 _ROUND = np.array([
@@ -197,17 +199,62 @@ def bytes_into(src, buf, at: int) -> int:
 
 
 @njit
+def squeeze_more(state, out, at: int, produced: int, total: int) -> int:
+    """A sponge's next block of words, squeezed only when they are wanted: words
+    ``produced .. min(produced + CHUNK, total)`` of ``state``'s stream into uint32
+    ``out[at:]``; returns the words now produced. ``produced`` is 0 (the state is freshly
+    absorbed: its first block is ready) or the end of an earlier block (permuted first).
+
+    The streams are defined by how many words each takes, but a match reads far fewer
+    of them than a stream holds: squeezing block by block as the words are read skips
+    the permutations (a quarter of a microsecond each) of blocks no one reads."""
+    if produced:
+        keccak_f1600(state)
+    n = min(CHUNK, total - produced)
+    for i in range(0, n - 1, 2):
+        v = state[i >> 1]
+        out[at + i] = v & _WORD
+        out[at + i + 1] = v >> _U32
+    if n & 1:
+        out[at + n - 1] = state[(n - 1) >> 1] & _WORD
+    return produced + n
+
+
+@njit
+def shuffle_absorb(seed: int, j: int, state, msg) -> None:
+    """Absorb the key of deals 4j .. 4j+3 of match ``seed`` into ``state``:
+    ``b"%d:shuffle:" % seed + j.to_bytes(8, "little")`` (``msg``: a uint8 buffer of at
+    least ``MSG`` bytes)."""
+    at = bytes_into(_SHUFFLE, msg, decimal_into(seed, msg, 0))
+    for k in range(8):
+        msg[at + k] = (j >> (8 * k)) & 0xFF
+    shake128_absorb(state, msg, at + 8)
+
+
+@njit
 def shuffle_block(seed: int, j: int, T: int, out_words) -> None:
     """The shuffle keys of deals 4j .. 4j+3 of match ``seed`` into uint32
     ``out_words[0:4T]`` (deal 4j+i reads ``[iT, iT+T)``): the words of
     SHAKE-128(``b"%d:shuffle:" % seed + j.to_bytes(8, "little")``)."""
-    msg = np.empty(MAX_DIGITS + _SHUFFLE.shape[0] + 8, np.uint8)
-    at = bytes_into(_SHUFFLE, msg, decimal_into(seed, msg, 0))
-    for k in range(8):
-        msg[at + k] = (j >> (8 * k)) & 0xFF
+    msg = np.empty(MSG, np.uint8)
     state = np.empty(25, np.uint64)
-    shake128_absorb(state, msg, at + 8)
+    shuffle_absorb(seed, j, state, msg)
     shake128_squeeze_words(state, out_words, 4 * T)
+
+
+@njit
+def shuffle_keys(seed: int, made: int, T: int, block, state, msg, have: int) -> int:
+    """Make deal ``made``'s keys readable at ``block[(made % 4) * T:][:T]``, as
+    ``shuffle_block`` would write them, squeezing only the blocks up to them; ``have``:
+    the words of the current group of four deals squeezed so far (returned updated).
+    Called before every deal, in order."""
+    j = made & 3
+    if j == 0:
+        shuffle_absorb(seed, made >> 2, state, msg)
+        have = 0
+    while have < (j + 1) * T:
+        have = squeeze_more(state, block, have, have, 4 * T)
+    return have
 
 
 @njit(inline="always")   # called every deal: inlined, no call or array reference counts
@@ -259,11 +306,70 @@ def seat_first_words(seed: int, players: int, out) -> None:
 
 
 @njit
+def seat_more_absorb(seed: int, seat: int, k: int, state, msg) -> None:
+    """Absorb the key of block ``k >= 1`` of seat ``seat``'s stream into ``state``:
+    ``b"%d:bots" % seed + b"%d:" % seat + b"%d" % k``."""
+    at = bytes_into(_COLON, msg, decimal_into(seat, msg, _bots_key(seed, msg)))
+    shake128_absorb(state, msg, decimal_into(k, msg, at))
+
+
+@njit
 def seat_more_words(seed: int, seat: int, k: int, out) -> None:
     """Block ``k >= 1`` of seat ``seat``'s stream, ``MORE`` words into uint32 ``out``:
     SHAKE-128(``b"%d:bots" % seed + b"%d:" % seat + b"%d" % k``)."""
-    msg = np.empty(3 * MAX_DIGITS + _BOTS.shape[0] + 1, np.uint8)
-    at = bytes_into(_COLON, msg, decimal_into(seat, msg, _bots_key(seed, msg)))
+    msg = np.empty(MSG, np.uint8)
     state = np.empty(25, np.uint64)
-    shake128_absorb(state, msg, decimal_into(k, msg, at))
+    seat_more_absorb(seed, seat, k, state, msg)
     shake128_squeeze_words(state, out, MORE)
+
+
+# The seats' words read lazily (``seat_words_start``, then ``seat_words_next`` whenever a
+# seat has read all it has): one uint32 buffer holds the shared first block (seat s's
+# first ``FIRST`` words at ``[s*FIRST, (s+1)*FIRST)``, squeezed as far as some seat has
+# read) and then one ``CHUNK`` of each seat's later block (seat s's at
+# ``FIRST*players + s*CHUNK``). Seat s reads ``buf[pos[s]]`` while ``pos[s] < end[s]``.
+# ``block[s]`` is the stream block seat s reads (0: the shared first one), ``made[s]``
+# the words of its later block squeezed so far; ``shared[0]`` the shared words squeezed.
+
+
+def seat_buffer_size(players: int) -> int:
+    """The length of the seats' word buffer for ``players`` seats."""
+    return (FIRST + CHUNK) * players
+
+
+@njit
+def seat_words_start(seed: int, players: int, buf, pos, end, block, shared, state,
+                     msg) -> None:
+    """A new match: the seats' shared first block absorbed and its first words squeezed."""
+    shake128_absorb(state, msg, _bots_key(seed, msg))
+    got = squeeze_more(state, buf, 0, 0, FIRST * players)
+    shared[0] = got
+    for s in range(players):
+        pos[s] = s * FIRST
+        end[s] = max(s * FIRST, min(got, (s + 1) * FIRST))
+        block[s] = 0
+
+
+@njit
+def seat_words_next(seed: int, p: int, players: int, buf, pos, end, block, made, shared,
+                    first_state, states, msg) -> None:
+    """Seat ``p`` has read every word it has (``pos[p] == end[p]``): make its next words
+    readable at ``buf[pos[p]:end[p]]``, the same words ``seat_first_words`` then
+    ``seat_more_words`` give, squeezing only as far as they reach."""
+    total = FIRST * players
+    if block[p] == 0:
+        stop = (p + 1) * FIRST
+        if end[p] < stop:           # the shared block is not squeezed as far as this seat
+            while shared[0] <= pos[p]:
+                shared[0] = squeeze_more(first_state, buf, shared[0], shared[0], total)
+            end[p] = min(shared[0], stop)
+            return
+    if block[p] == 0 or made[p] == MORE:
+        block[p] += 1
+        seat_more_absorb(seed, p, block[p], states[p], msg)
+        made[p] = 0
+    at = total + p * CHUNK
+    got = squeeze_more(states[p], buf, at, made[p], MORE)
+    pos[p] = at
+    end[p] = at + got - made[p]
+    made[p] = got
