@@ -36,7 +36,7 @@ from dominorules.kernel.jit import njit
 from dominorules.kernel.jit_support import (_count, _floordiv, _max, _max_at, _min, _min_at,
                                             _mod, _sum, _sum_at, lead_random, lead_stream,
                                             low_index, popcount)
-from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_order, seat_words_next,
+from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
 
 
@@ -159,6 +159,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     sstate = np.empty(25, np.uint64)
     have = 0
     deck = np.empty(T, np.int64)
+    scratch = np.empty(2 * T + 2, np.int64)
     hands = np.zeros(N, np.int64)
     drawn_by = np.zeros(N, np.int64)
     scores = np.zeros(SIDES_N, np.int64)
@@ -203,7 +204,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             redeals = 0
             while True:
                 have = shuffle_keys(seed, made, T, block, sstate, msg, have)
-                deal_order(block, (made & 3) * T, T, deck)
+                deal_into(block, (made & 3) * T, T, deck, scratch)
                 made += 1
                 for s in range(N):
                     h = 0

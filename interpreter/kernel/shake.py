@@ -257,20 +257,41 @@ def shuffle_keys(seed: int, made: int, T: int, block, state, msg, have: int) -> 
     return have
 
 
-@njit(inline="always")   # called every deal: inlined, no call or array reference counts
+@njit
 def deal_order(words, offset: int, T: int, deck_out) -> None:
     """One deal's deck into ``deck_out[0:T]``: the tiles 0 .. T-1 sorted by their keys
-    ``words[offset + t]``, ties in tile order (as the engine's stable ``sorted``).
+    ``words[offset + t]``, ties in tile order (as the engine's stable ``sorted``)."""
+    deal_into(words, offset, T, deck_out, np.empty(2 * T + 2, np.int64))
 
-    The keys are uniform 32-bit words: a counting pass on their top bits (about one
-    tile a bucket) leaves a deck an insertion pass finishes in linear time, where
-    insertion alone is quadratic (1.8 us for 91 tiles against 0.5). Both passes keep
-    equal keys in tile order."""
+
+@njit(inline="always")   # called every deal: inlined, no call or array reference counts
+def deal_into(words, offset: int, T: int, deck_out, scratch) -> None:
+    """``deal_order`` with a scratch int64 array of at least ``2T + 2`` (the kernel keeps
+    one, where an allocation a deal would cost a third of the sort).
+
+    Up to 32 tiles, each tile's place is the count of keys below its own, the keys made
+    distinct as ``key << 8 | tile``: a loop without branches the compiler vectorises
+    (0.11 us for 28 tiles, against 0.16 for the buckets below). Beyond, a counting
+    pass on the keys' top bits (about one tile a bucket) leaves a deck an insertion
+    pass finishes in linear time, where insertion alone is quadratic (1.8 us for 91
+    tiles against 0.5). Both keep equal keys in tile order."""
+    if T <= 32:
+        for t in range(T):
+            scratch[t] = (np.int64(words[offset + t]) << 8) | t
+        for t in range(T):
+            key = scratch[t]
+            place = 0
+            for u in range(T):
+                place += scratch[u] < key
+            deck_out[place] = t
+        return
     bits = 1
     while (1 << bits) < T:
         bits += 1
     shift = 32 - bits
-    start = np.zeros((1 << bits) + 1, np.int64)     # bucket b's first slot, then its next
+    start = scratch                                 # bucket b's first slot, then its next
+    for b in range((1 << bits) + 1):
+        start[b] = 0
     for t in range(T):
         start[(words[offset + t] >> shift) + 1] += 1
     for b in range(1 << bits):
