@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from dominorules import api  # noqa: E402
 from dominorules.kernel import engines  # noqa: E402
+from dominorules.kernel.seeds import match_seeds  # noqa: E402
 from dominorules.rules import builtin_rulesets  # noqa: E402
 
 VARIANTS = ("pagat", "hoyle", "dutch", "mexican", "vietnamese")
@@ -63,7 +64,7 @@ def jit_rate(game, players: int, rounds: int, base_seed: int, per_round: float
     matches = max(1, int(rounds / per_round))
     done = actions = 0
     t0 = time.process_time()
-    seeds = [api.match_seed(base_seed, i) for i in range(matches)]
+    seeds = match_seeds(base_seed, 0, matches)   # as simulate derives them for the JIT
     for _, _, rows in engines.jit_batches(game, players, seeds, "random"):
         done += len(rows)
         actions += int(rows[:, cols].sum())

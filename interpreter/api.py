@@ -318,6 +318,7 @@ def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any) 
     import numpy as np
 
     from .kernel.jit_template import MATCH_COLUMNS, ROUND_COLUMNS
+    from .kernel.seeds import match_seeds
 
     winner, capped_col = MATCH_COLUMNS.index("winner"), MATCH_COLUMNS.index("capped")
     result_col, draws_col = ROUND_COLUMNS.index("result"), ROUND_COLUMNS.index("draws")
@@ -325,7 +326,7 @@ def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any) 
     wins = np.zeros(sides, np.int64)
     drawn = capped = rounds = blocked = draws = done = 0
     try:
-        seeds = [match_seed(seed, i) for i in range(matches)]
+        seeds = match_seeds(seed, 0, matches)
         for chunk, m, r in engines.jit_batches(game, players, seeds, bots, MAX_ROUNDS):
             cap = m[:, capped_col] != 0
             won = m[:, winner]

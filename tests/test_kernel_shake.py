@@ -7,6 +7,7 @@ import hashlib
 import os
 import subprocess
 import sys
+from itertools import chain
 from pathlib import Path
 
 import numpy as np
@@ -152,3 +153,39 @@ def test_no_jit_variable_and_plain_import_never_load_numba():
     out = subprocess.run([sys.executable, "-c", program], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
+
+
+def test_shuffle_keys_squeezes_lazily_the_same_keys_as_shuffle_block(kernel):
+    T = 28
+    for seed in SEEDS[:2] if compiled(kernel) else SEEDS[2:3]:
+        state, msg = np.empty(25, np.uint64), np.empty(shake.MSG, np.uint8)
+        lazy, eager = np.zeros(4 * T, np.uint32), np.zeros(4 * T, np.uint32)
+        have = 0
+        for made in range(6):
+            have = kernel.shuffle_keys(seed, made, T, lazy, state, msg, have)
+            if made % 4 == 0:
+                kernel.shuffle_block(seed, made // 4, T, eager)
+            j = made % 4
+            assert lazy[j * T:(j + 1) * T].tolist() == eager[j * T:(j + 1) * T].tolist()
+            assert have == min(4 * T, -(-(j + 1) * T // shake.CHUNK) * shake.CHUNK)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_seat_words_read_lazily_are_the_engines_seat_streams(kernel, players):
+    # seats read in an uneven order, well past their first block and into a second later one
+    reads = [0, 1, 1, 0] * 40 + [players - 1] * 260 if compiled(kernel) else [players - 1] * 60
+    for seed in SEEDS[:2] if compiled(kernel) else SEEDS[1:2]:
+        buf = np.zeros(shake.seat_buffer_size(players), np.uint32)
+        pos, end, block, made = (np.zeros(players, np.int64) for _ in range(4))
+        shared = np.zeros(1, np.int64)
+        first, states = np.empty(25, np.uint64), np.empty((players, 25), np.uint64)
+        msg = np.empty(shake.MSG, np.uint8)
+        kernel.seat_words_start(seed, players, buf, pos, end, block, shared, first, msg)
+        want = [chain(iter(f, None), iter(seat_rest(seed, s), None)).__next__
+                for s, f in enumerate(seat_first(seed, players))]
+        for p in reads:
+            if pos[p] == end[p]:
+                kernel.seat_words_next(seed, p, players, buf, pos, end, block, made, shared,
+                                       first, states, msg)
+            assert buf[pos[p]] == want[p](), (seed, p)
+            pos[p] += 1

@@ -36,17 +36,8 @@ from dominorules.kernel.jit import njit
 from dominorules.kernel.jit_support import (_count, _floordiv, _max, _max_at, _min, _min_at,
                                             _mod, _sum, _sum_at, lead_random, lead_stream,
                                             low_index, popcount)
-from dominorules.kernel.shake import (FIRST, MORE, deal_order, seat_first_words,
-                                      seat_more_words, shuffle_block)
-
-
-@njit
-def refill(seed, s, W, wpos, wlen, wblock):
-    """Seat ``s``'s next block of words (its first block is used up)."""
-    wblock[s] += 1
-    seat_more_words(seed, s, wblock[s], W[s])
-    wlen[s] = MORE
-    wpos[s] = 0
+from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
+                                      seat_words_start, shuffle_keys)
 
 
 @njit
@@ -154,13 +145,21 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     DRAW_IN_TURN, FIRST_CODE, LATER_CODE, COUNT_FROM_PREV = Q[13], Q[14], Q[15], Q[16]
     INDIVIDUAL, LOWEST_SIDE, TIE_EACH, COST_TO_WINNER, PLAY_ON = Q[17], Q[18], Q[19], Q[20], Q[21]
     MAX_REDEALS, DOUBLES_MASK = Q[22], Q[23]
-    W = np.zeros((N, MORE), np.uint32)
+    # the seats' words and the shuffle keys, squeezed as they are read (kernel.shake)
+    WB = np.zeros((FIRST + CHUNK) * N, np.uint32)
     wpos = np.zeros(N, np.int64)
-    wlen = np.zeros(N, np.int64)
+    wend = np.zeros(N, np.int64)
     wblock = np.zeros(N, np.int64)
-    first = np.empty(FIRST * N, np.uint32)
+    wmade = np.zeros(N, np.int64)
+    wshared = np.zeros(1, np.int64)
+    wfirst = np.empty(25, np.uint64)
+    wstates = np.empty((N, 25), np.uint64)
+    msg = np.empty(MSG, np.uint8)
     block = np.empty(4 * T, np.uint32)
+    sstate = np.empty(25, np.uint64)
+    have = 0
     deck = np.empty(T, np.int64)
+    scratch = np.empty(2 * T + 2, np.int64)
     hands = np.zeros(N, np.int64)
     drawn_by = np.zeros(N, np.int64)
     scores = np.zeros(SIDES_N, np.int64)
@@ -180,13 +179,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     m_i = start
     while m_i < stop and row + max_rounds <= round_out.shape[0]:
         seed = seeds[m_i]
-        seat_first_words(seed, N, first)
-        for s in range(N):
-            for i in range(FIRST):
-                W[s, i] = first[s * FIRST + i]
-            wpos[s] = 0
-            wlen[s] = FIRST
-            wblock[s] = 0
+        seat_words_start(seed, N, WB, wpos, wend, wblock, wshared, wfirst, msg)
         lead_stream(seed, rng)
         for i in range(SIDES_N):
             scores[i] = start_scores[i]
@@ -210,10 +203,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                   COUNT_FROM_PREV, pool, alive)
             redeals = 0
             while True:
-                j = made & 3
-                if j == 0:
-                    shuffle_block(seed, made >> 2, T, block)
-                deal_order(block, j * T, T, deck)
+                have = shuffle_keys(seed, made, T, block, sstate, msg, have)
+                deal_into(block, (made & 3) * T, T, deck, scratch)
                 made += 1
                 for s in range(N):
                     h = 0
@@ -284,9 +275,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 choices += 1
             # the seat's next word and its pick are written out here and at each turn below:
             # as numba helpers (even inline="always") they made the kernel 30-40% slower
-            if wpos[p] == wlen[p]:
-                refill(seed, p, W, wpos, wlen, wblock)
-            word = np.int64(W[p, wpos[p]])
+            if wpos[p] == wend[p]:
+                seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared, wfirst,
+                                wstates, msg)
+            word = np.int64(WB[wpos[p]])
             wpos[p] += 1
             if kinds[p] == 0:   # the uniform pick (engine.plain_loop)
                 n_left = popcount(m)
@@ -321,9 +313,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if (VOL and pos < DRAW_END and drawn < LIMIT) or (mL and mR) \
                                 or mL & (mL - 1) or mR & (mR - 1):
                             choices += 1
-                        if wpos[p] == wlen[p]:
-                            refill(seed, p, W, wpos, wlen, wblock)
-                        word = np.int64(W[p, wpos[p]])
+                        if wpos[p] == wend[p]:
+                            seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
+                                            wshared, wfirst, wstates, msg)
+                        word = np.int64(WB[wpos[p]])
                         wpos[p] += 1
                         if kinds[p] == 0:   # the uniform pick (engine.plain_loop)
                             n_left = popcount(mL)
