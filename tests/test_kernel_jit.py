@@ -24,6 +24,9 @@ pytest.importorskip("numba")
 
 from dominorules.kernel import jit_kernel  # noqa: E402 - needs numba
 
+if not jit_kernel.available():   # numba installed, but switched off for this run
+    pytest.skip("DOMINORULES_NO_JIT is set", allow_module_level=True)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
