@@ -81,13 +81,20 @@ def _stdout_console():
 
 
 def _write_failed(exc: OSError) -> None:
-    """A write to stdout failed: say so in one line, exit 1, and silence the final flush."""
+    """A write to stdout failed: say so in one line, exit 1, and silence the final flush.
+
+    A closed pipe (``dominorules list | head -3``) is the reader having read enough:
+    no message, and exit 141 as a command ended by SIGPIPE does (what ``set -o
+    pipefail`` sees); files the command writes itself are written before."""
+    import errno
     import os
 
     try:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError):
         pass
+    if exc.errno == errno.EPIPE:
+        sys.exit(141)
     try:
         click.echo(f"error: cannot write the output: {exc.strerror or exc}", err=True)
     except OSError:
