@@ -1016,8 +1016,8 @@ _DRAW_ONE = r'''
 '''
 
 
-
 def _indented(snippet: str, by: str) -> str:
+    """``snippet`` one level deeper (a loop's body), its ``#if`` lines left at the margin."""
     return "".join(line if line.lstrip().startswith("#") else by + line
                    for line in snippet.lstrip("\n").splitlines(keepends=True))
 
