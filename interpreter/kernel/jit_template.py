@@ -175,6 +175,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     alive = np.zeros(N, np.int64)
     rng = np.zeros(1, np.uint64)
     V, DB, SV = P, drawn_by, SP
+    TEAM_N = TEAMS.shape[1]
+    # the seats' bots as a bit mask (bit s: seat s plays greedy), read once a batch
+    greedy_seats = 0
+    for s in range(N):
+        if kinds[s] != 0:
+            greedy_seats |= 1 << s
     row = 0
     m_i = start
     while m_i < stop and row + max_rounds <= round_out.shape[0]:
@@ -280,7 +286,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 wstates, msg)
             word = np.int64(WB[wpos[p]])
             wpos[p] += 1
-            if kinds[p] == 0:   # the uniform pick (engine.plain_loop)
+            if not (greedy_seats >> p) & 1:   # the uniform pick (engine.plain_loop)
                 n_left = popcount(m)
                 k = (word * (n_left + popcount(0))) >> 32
                 if k < n_left:
@@ -318,14 +324,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                             wshared, wfirst, wstates, msg)
                         word = np.int64(WB[wpos[p]])
                         wpos[p] += 1
-                        if kinds[p] == 0:   # the uniform pick (engine.plain_loop)
+                        if not (greedy_seats >> p) & 1:   # the uniform pick (engine.plain_loop)
                             n_left = popcount(mL)
                             k = (word * (n_left + popcount(mR))) >> 32
-                            if k < n_left:
-                                m, end = mL, 0
-                            else:
-                                m, end = mR, 1
-                                k -= n_left
+                            end = 1 if k >= n_left else 0
+                            m = mR if end else mL
+                            k -= n_left if end else 0
                             while k:
                                 m &= m - 1
                                 k -= 1
@@ -376,7 +380,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             else:
                 for i in range(SIDES_N):
                     SP[i] = ST[i] = SD[i] = 0
-                    for s in TEAMS[i]:
+                    for j in range(TEAM_N):
+                        s = TEAMS[i, j]
                         SP[i] += P[s]
                         ST[i] += C[s]
                         SD[i] += drawn_by[s]
@@ -391,16 +396,20 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             else:
                 nlow = 0
                 if INDIVIDUAL or LOWEST_SIDE:
-                    low = SP.min()
+                    low = SP[0]
+                    for i in range(1, SIDES_N):
+                        low = min(low, SP[i])
                     for i in range(SIDES_N):
                         if SP[i] == low:
                             lowest[nlow] = i
                             nlow += 1
                 else:
-                    low = P.min()
+                    low = P[0]
+                    for s in range(1, N):
+                        low = min(low, P[s])
                     for i in range(SIDES_N):
-                        for s in TEAMS[i]:
-                            if P[s] == low:
+                        for j in range(TEAM_N):
+                            if P[TEAMS[i, j]] == low:
                                 lowest[nlow] = i
                                 nlow += 1
                                 break
@@ -410,7 +419,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         wseat = w
                     else:
                         best = 1 << 62
-                        for s in TEAMS[w]:
+                        for j in range(TEAM_N):
+                            s = TEAMS[w, j]
                             if P[s] < best:
                                 best = P[s]
                                 wseat = s
