@@ -39,6 +39,8 @@ from dominorules.kernel.jit_support import (_count, _floordiv, _max, _max_at, _m
 from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
 
+_U = np.uint64
+
 
 @njit
 def greedy(m_left, m_right, word, VALUES, ties):
@@ -215,7 +217,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 for s in range(N):
                     h = 0
                     for i in range(s * HAND, s * HAND + HAND):
-                        h |= 1 << deck[i]
+                        h |= 1 << deck[_U(i)]
                     hands[s] = h
                 leader = pre
                 if leader < 0:
@@ -310,20 +312,21 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 domino, npass = p, N
             while npass < N:
                 p = p + 1 if p + 1 < N else 0
-                h = hands[p]
+                up = _U(p)   # an unsigned index: numba adds no wraparound for it
+                h = hands[up]
                 drawn = 0
                 while True:
-                    mL = h & PM[L]
-                    mR = h & PM[R]
+                    mL = h & PM[_U(L)]
+                    mR = h & PM[_U(R)]
                     if mL or mR:
                         if (VOL and pos < DRAW_END and drawn < LIMIT) or (mL and mR) \
                                 or mL & (mL - 1) or mR & (mR - 1):
                             choices += 1
-                        if wpos[p] == wend[p]:
+                        if wpos[up] == wend[up]:
                             seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
                                             wshared, wfirst, wstates, msg)
-                        word = np.int64(WB[wpos[p]])
-                        wpos[p] += 1
+                        word = np.int64(WB[_U(wpos[up])])
+                        wpos[up] += 1
                         if not (greedy_seats >> p) & 1:   # the uniform pick (engine.plain_loop)
                             n_left = popcount(mL)
                             k = (word * (n_left + popcount(mR))) >> 32
@@ -338,12 +341,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             a = greedy(mL, mR, word, VALUES, ties)
                         t = a >> 2
                         h ^= 1 << t
-                        hands[p] = h
+                        hands[up] = h
                         npass = 0
                         if a & 3:
-                            R = PIPS[t] - R
+                            R = PIPS[_U(t)] - R
                         else:
-                            L = PIPS[t] - L
+                            L = PIPS[_U(t)] - L
                         if not h:
                             domino, npass = p, N
                         break
@@ -353,12 +356,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         passes += 1
                         npass += 1
                         break
-                    t = deck[pos]
+                    t = deck[_U(pos)]
                     pos += 1
                     h |= 1 << t
-                    hands[p] = h
+                    hands[up] = h
                     drawn += 1
-                    drawn_by[p] += 1
+                    drawn_by[up] += 1
                     npass = 0
             # -- settlement (engine.scoring.Settler)
             held = 0
@@ -368,7 +371,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 while h:
                     b = h & -h
                     h ^= b
-                    v += VALUES[low_index(b)]
+                    v += VALUES[_U(low_index(b))]
                 P[s] = v
                 C[s] = popcount(hands[s])
                 held += C[s]
