@@ -39,6 +39,8 @@ from dominorules.kernel.jit_support import (_count, _floordiv, _max, _max_at, _m
 from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
 
+_U = np.uint64
+
 
 @njit
 def greedy(m_left, m_right, word, VALUES, ties):
@@ -175,6 +177,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     alive = np.zeros(N, np.int64)
     rng = np.zeros(1, np.uint64)
     V, DB, SV = P, drawn_by, SP
+    TEAM_N = TEAMS.shape[1]
+    # the seats' bots as a bit mask (bit s: seat s plays greedy), read once a batch
+    greedy_seats = 0
+    for s in range(N):
+        if kinds[s] != 0:
+            greedy_seats |= 1 << s
     row = 0
     m_i = start
     while m_i < stop and row + max_rounds <= round_out.shape[0]:
@@ -209,7 +217,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 for s in range(N):
                     h = 0
                     for i in range(s * HAND, s * HAND + HAND):
-                        h |= 1 << deck[i]
+                        h |= 1 << deck[_U(i)]
                     hands[s] = h
                 leader = pre
                 if leader < 0:
@@ -280,7 +288,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 wstates, msg)
             word = np.int64(WB[wpos[p]])
             wpos[p] += 1
-            if kinds[p] == 0:   # the uniform pick (engine.plain_loop)
+            if not (greedy_seats >> p) & 1:   # the uniform pick (engine.plain_loop)
                 n_left = popcount(m)
                 k = (word * (n_left + popcount(0))) >> 32
                 if k < n_left:
@@ -304,28 +312,27 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 domino, npass = p, N
             while npass < N:
                 p = p + 1 if p + 1 < N else 0
-                h = hands[p]
+                up = _U(p)   # an unsigned index: numba adds no wraparound for it
+                h = hands[up]
                 drawn = 0
                 while True:
-                    mL = h & PM[L]
-                    mR = h & PM[R]
+                    mL = h & PM[_U(L)]
+                    mR = h & PM[_U(R)]
                     if mL or mR:
                         if (VOL and pos < DRAW_END and drawn < LIMIT) or (mL and mR) \
                                 or mL & (mL - 1) or mR & (mR - 1):
                             choices += 1
-                        if wpos[p] == wend[p]:
+                        if wpos[up] == wend[up]:
                             seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
                                             wshared, wfirst, wstates, msg)
-                        word = np.int64(WB[wpos[p]])
-                        wpos[p] += 1
-                        if kinds[p] == 0:   # the uniform pick (engine.plain_loop)
+                        word = np.int64(WB[_U(wpos[up])])
+                        wpos[up] += 1
+                        if not (greedy_seats >> p) & 1:   # the uniform pick (engine.plain_loop)
                             n_left = popcount(mL)
                             k = (word * (n_left + popcount(mR))) >> 32
-                            if k < n_left:
-                                m, end = mL, 0
-                            else:
-                                m, end = mR, 1
-                                k -= n_left
+                            end = 1 if k >= n_left else 0
+                            m = mR if end else mL
+                            k -= n_left if end else 0
                             while k:
                                 m &= m - 1
                                 k -= 1
@@ -334,12 +341,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             a = greedy(mL, mR, word, VALUES, ties)
                         t = a >> 2
                         h ^= 1 << t
-                        hands[p] = h
+                        hands[up] = h
                         npass = 0
                         if a & 3:
-                            R = PIPS[t] - R
+                            R = PIPS[_U(t)] - R
                         else:
-                            L = PIPS[t] - L
+                            L = PIPS[_U(t)] - L
                         if not h:
                             domino, npass = p, N
                         break
@@ -349,12 +356,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         passes += 1
                         npass += 1
                         break
-                    t = deck[pos]
+                    t = deck[_U(pos)]
                     pos += 1
                     h |= 1 << t
-                    hands[p] = h
+                    hands[up] = h
                     drawn += 1
-                    drawn_by[p] += 1
+                    drawn_by[up] += 1
                     npass = 0
             # -- settlement (engine.scoring.Settler)
             held = 0
@@ -364,7 +371,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 while h:
                     b = h & -h
                     h ^= b
-                    v += VALUES[low_index(b)]
+                    v += VALUES[_U(low_index(b))]
                 P[s] = v
                 C[s] = popcount(hands[s])
                 held += C[s]
@@ -376,7 +383,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             else:
                 for i in range(SIDES_N):
                     SP[i] = ST[i] = SD[i] = 0
-                    for s in TEAMS[i]:
+                    for j in range(TEAM_N):
+                        s = TEAMS[i, j]
                         SP[i] += P[s]
                         ST[i] += C[s]
                         SD[i] += drawn_by[s]
@@ -391,16 +399,20 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             else:
                 nlow = 0
                 if INDIVIDUAL or LOWEST_SIDE:
-                    low = SP.min()
+                    low = SP[0]
+                    for i in range(1, SIDES_N):
+                        low = min(low, SP[i])
                     for i in range(SIDES_N):
                         if SP[i] == low:
                             lowest[nlow] = i
                             nlow += 1
                 else:
-                    low = P.min()
+                    low = P[0]
+                    for s in range(1, N):
+                        low = min(low, P[s])
                     for i in range(SIDES_N):
-                        for s in TEAMS[i]:
-                            if P[s] == low:
+                        for j in range(TEAM_N):
+                            if P[TEAMS[i, j]] == low:
                                 lowest[nlow] = i
                                 nlow += 1
                                 break
@@ -410,7 +422,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         wseat = w
                     else:
                         best = 1 << 62
-                        for s in TEAMS[w]:
+                        for j in range(TEAM_N):
+                            s = TEAMS[w, j]
                             if P[s] < best:
                                 best = P[s]
                                 wseat = s
