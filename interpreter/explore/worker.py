@@ -141,10 +141,12 @@ def _run(spec: BatchSpec) -> BatchResult:
     same = pairing.skilled_bot is None and len(set(pairing.bots)) == 1
     # the JIT plays a pairing without a skilled seat, through the real api only (a test's
     # stand-in api module is there to be called)
-    seeds = [api.match_seed(spec.base_seed, i) for i in range(spec.start, spec.stop)]
-    jit = (_jit_matches(spec, games, seeds, list(pairing.bots))
-           if pairing.skilled_bot is None and spec.api_module == DEFAULT_API
-           else [None] * len(games))
+    on_jit = (_jit_games(spec, games, list(pairing.bots))
+              if pairing.skilled_bot is None and spec.api_module == DEFAULT_API
+              else [False] * len(games))
+    seeds = _seeds(api, spec, any(on_jit))
+    jit = [_jit_batch(spec, game, seeds, list(pairing.bots)) if on else None
+           for game, on in zip(games, on_jit, strict=True)]
     folded = [None] * len(games)     # per JIT ruleset without --csv: its feature rows
     for k, played in enumerate(jit):
         if played is not None and not spec.csv:
@@ -188,15 +190,31 @@ def _run(spec: BatchSpec) -> BatchResult:
                        time.perf_counter() - t0, joint=joint, capped=tuple(capped))
 
 
-def _jit_matches(spec: BatchSpec, games: list, seeds: list[int], bots: list[str]) -> list:
-    """Per ruleset, the batch's matches played by the JIT engine, or None where Python
-    plays them (``kernel.engines.choose``: the same matches either way)."""
+def _jit_games(spec: BatchSpec, games: list, bots: list[str]) -> list[bool]:
+    """Per ruleset, whether the JIT engine plays the batch (``kernel.engines.choose``: the
+    same matches either way)."""
     from ..kernel import engines
 
     players = spec.pairing.players
-    return [engines.JitBatch(game, players, seeds, bots)
-            if engines.choose(game, players, bots, spec.engine, matches=spec.planned) == "jit"
-            else None for game in games]
+    return [engines.choose(game, players, bots, spec.engine, matches=spec.planned) == "jit"
+            for game in games]
+
+
+def _jit_batch(spec: BatchSpec, game, seeds: list[int], bots: list[str]):
+    """The batch's matches of one ruleset, played by the JIT engine."""
+    from ..kernel import engines
+
+    return engines.JitBatch(game, spec.pairing.players, seeds, bots)
+
+
+def _seeds(api: Any, spec: BatchSpec, jit: bool) -> list[int]:
+    """The batch's match seeds (``api.match_seed``): hashed in numba when the JIT plays
+    (numba is loaded then; 0.3 against 0.7 us a seed), else through hashlib."""
+    if jit:
+        from ..kernel.seeds import match_seeds
+
+        return match_seeds(spec.base_seed, spec.start, spec.stop).tolist()
+    return [api.match_seed(spec.base_seed, i) for i in range(spec.start, spec.stop)]
 
 
 def _as_arrays(vectors: list[list[list[int]]], dim: int, pairing: Pairing) -> list[np.ndarray]:
