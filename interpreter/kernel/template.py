@@ -976,6 +976,10 @@ _PASS_OR_DRAW = r'''
                     $EV_PASS_CODE
 #endif
                     break
+                npass = 0      # a draw: the passes in a row start again
+#if TURNS
+                idle = run_passes = 0
+#endif
 #include DRAW_ONE
 #if CHAIN
                 # stuck: draw on until a tile fits, without going round the turn again
@@ -985,7 +989,7 @@ _PASS_OR_DRAW = r'''
 #endif
 '''
 
-# one tile drawn, and what follows each draw
+# one tile drawn, and what each draw records and fires (the chain repeats it)
 _DRAW_ONE = r'''
                 t = deck[pos]
                 pos += 1
@@ -998,10 +1002,6 @@ _DRAW_ONE = r'''
 #endif
 #if DRAWN_BY
                 drawn_by[p] += 1
-#endif
-                npass = 0
-#if TURNS
-                idle = run_passes = 0
 #endif
 #if REC
 #if TXT
