@@ -235,3 +235,20 @@ def test_no_text_of_a_plain_ruleset_reaches_the_jit_module(tmp_path):
     text = jit_source(game)
     assert text == jit_source(api.load_game("dutch"))
     assert not any(mark in text for mark in MARKS)
+
+
+def test_no_text_of_a_ruleset_reaches_the_specialised_loop(tmp_path):
+    """A spinner with placement restrictions keeps the general loop's own source,
+    specialised: its text and the written settlement are those of plain words too."""
+    def spin(text: str, name: str) -> dict:
+        return {"name": name, "title": text, "description": text, "source": text,
+                "extends": "house/muggins",
+                "play": {"restrictions": [{"allow": "tile != [0|0] or count(playable) == 1",
+                                           "explain": text}]}}
+    hostile = api.load_game(_write(tmp_path, spin(HOSTILE, "__import__.spin"), "h.yaml"))
+    plain = api.load_game(_write(tmp_path, spin("plain", "plain"), "p.yaml"))
+    assert not covers(hostile)
+    for players in (2, 4):
+        mine, theirs = _generated(hostile, players)[3:], _generated(plain, players)[3:]
+        assert mine == theirs and "def run(" in mine[-1]
+        assert not any(mark in text for text in mine for mark in MARKS)
