@@ -185,3 +185,19 @@ def test_the_architecture_doc_draws_the_same_layers():
         names = re.findall(r"([A-Za-z_]+)(?:/|\.py)", line.split("  #")[0])
         drawn.append(tuple(sorted(n for n in names if n != "interpreter")))
     assert tuple(d for d in drawn if d) == tuple(tuple(sorted(layer)) for layer in LAYERS)
+
+
+def test_the_rule_sheet_reads_the_same_whichever_writers_load_first():
+    """``describe`` and ``describe_house`` no longer import each other round a circle, so
+    either may be imported first: the plain game's rules still come before the house
+    rules in every section."""
+    import subprocess
+    import sys
+
+    show = ("from dominorules.rules.describe import render_sheet, rule_sheet\n"
+            "from dominorules.rules import load_ruleset\n"
+            "print(render_sheet(rule_sheet(load_ruleset('house/muggins')), 'json'))\n")
+    sheets = [subprocess.run([sys.executable, "-c", first + show], capture_output=True,
+                             text=True, cwd=ROOT, check=True).stdout
+              for first in ("", "import dominorules.rules.describe_house\n")]
+    assert sheets[0] == sheets[1] and '"key": "board.spinner"' in sheets[0]

@@ -301,9 +301,9 @@ def kernel_source(game: Game, players: int, record: bool | str = False,
     return specialise(TEMPLATE, flags, numbers)
 
 
-def kernel_label(game: Game, players: int, engine: str = "") -> str:
+def kernel_label(game: Game, players: int) -> str:
     """What a kernel's code is called in tracebacks: ``kernel pagat 3p`` (``generated``)."""
-    return label("kernel", engine, game.rules.name, f"{players}p")
+    return label("kernel", game.rules.name, f"{players}p")
 
 
 def kernel_for(game: Game, players: int, record: bool | str = False,
