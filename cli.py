@@ -275,6 +275,40 @@ def diff_rulesets(a: str, b: str, fmt: str) -> None:
     click.echo(render_diff(diff(first, second), fmt), nl=False)
 
 
+@main.command("kernel", epilog=_examples(
+    "dominorules kernel pagat --players 3",
+    "dominorules kernel house/all-fives --players 2 | less",
+    "dominorules kernel dutch --engine jit > dutch_kernel.py"))
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
+@click.option("--players", default=None, help="Player count (default: the fewest allowed).")
+@click.option("--engine", type=click.Choice(["python", "jit"]), default="python",
+              show_default=True, help="Whose kernel: the Python engine's, or the JIT's "
+              "numba module (printed without numba installed).")
+def kernel_cmd(ruleset: str, players: str | None, engine: str) -> None:
+    """Print the generated code a ruleset's simulations run, headed by what it is made of:
+    the switches on and off, and which writer wrote each piece."""
+    from dominorules import api
+    from dominorules.kernel.listing import kernel_listing
+
+    try:
+        game = api.load_game(ruleset)
+    except DiagnosticError as err:
+        fail(err.diagnostics)
+    n_players = (_int_option("--players", players, 1) if players is not None
+                 else game.rules.min_players)
+    try:
+        game.check_players(n_players)
+    except DiagnosticError as err:
+        fail(err.diagnostics, 2)
+    try:
+        text = kernel_listing(game, n_players, engine)
+    except UsageError as err:   # --engine jit for a ruleset the JIT cannot play
+        fail(err.diagnostics, 2)
+    except DiagnosticError as err:
+        fail(err.diagnostics)
+    click.echo(text, nl=False)
+
+
 # --- engine: simulate, verify ------------------------------------------------------
 
 def _usage_error(message: str) -> None:

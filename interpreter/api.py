@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Sequence
 from functools import partial
@@ -25,7 +24,7 @@ from .engine.game_rules import Rules
 from .engine.observation import Observation
 from .engine.results import MatchResult, RoundStats
 from .engine.state import State
-from .engine.streams import seat_first, seat_rest, seat_stream, seat_streams
+from .engine.streams import match_seed, seat_first, seat_rest, seat_stream, seat_streams
 from .engine.tiles import Tile
 from .kernel import engines
 from .kernel import generate as kernels
@@ -63,12 +62,6 @@ def load_game(ref: str) -> Game:
 def game_from_rules(rules: Rules, ref: str | None = None) -> Game:
     """A ``Game`` from a ``Rules`` built in Python (tests, experiments)."""
     return Game(rules, ref=ref)
-
-
-def match_seed(base_seed: int, index: int) -> int:
-    """The seed of match ``index`` in a run started with ``base_seed`` (stable, 48 bits)."""
-    digest = hashlib.sha256(f"{base_seed}/{index}".encode()).digest()
-    return int.from_bytes(digest[:6], "big")
 
 
 def bot_rng(seed: int, seat: int):

@@ -103,7 +103,7 @@ def test_decision_tuples_and_the_bound_policy_choose_alike(ruleset, players):
 def test_the_weights_are_whole_half_points():
     """The fast path sums every term but ``shed`` as an int of half points: exact in any
     order only while each weight is a whole number of half points."""
-    from dominorules.bots import strategist as s
+    from dominorules.bots import strategy as s
 
     for w in (s.W_OPTIONS, s.W_CONTROL, s.W_LOCK, s.W_BLOCK, s.W_BLOCK_NEXT, s.W_SHUTOUT,
               s.W_PARTNER, s.W_PARTNER_LACKS, s.W_OPP_SUIT, s.W_DOUBLE):

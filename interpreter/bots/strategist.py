@@ -36,152 +36,31 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 
 from ..engine.actions import DRAW, PASS, Action
-from ..engine.board import END_NAMES, Board
+from ..engine.board import END_NAMES
 from ..engine.observation import Observation
+from .strategist_fast import Decider
+from .strategy import (
+    O_DOUBLE,
+    O_OTHER,
+    O_SUIT,
+    O_VALUE,
+    W_CONTROL,
+    W_DOMINO,
+    W_DOUBLE,
+    W_LOCK,
+    W_OPP_SUIT,
+    W_OPTIONS,
+    W_PARTNER,
+    W_PARTNER_LACKS,
+    W_SHED,
+    W_SHED_BLOCK,
+    W_SHUTOUT,
+    Knowledge,
+    _Seat,
+    _Tables,
+    suit,
+)
 
-SUITS = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
-         "nines", "tens", "elevens", "twelves")
-
-# Weights of the score terms of a placement (units: roughly "one tile of options").
-W_OPTIONS = 1.0       # each of my tiles that will fit an end next turn
-W_CONTROL = 0.5       # each of my tiles matching an end value (kept suits), per end
-W_LOCK = 1.5          # an end value only I still hold (no unseen tile shows it)
-W_BLOCK = 3.0         # an end value an opponent is known to lack, per opponent
-W_BLOCK_NEXT = 1.0    # extra when that opponent plays next
-W_SHUTOUT = 2.0       # an opponent known to lack both new end values
-W_PARTNER = 1.5       # an end value in the partner's suit
-W_PARTNER_LACKS = 1.5 # penalty: an end value the partner is known to lack
-W_OPP_SUIT = 1.0      # penalty: opening a value an opponent is known to hold
-W_DOUBLE = 1.0        # a double placed now cannot get stuck later
-W_SHED = 0.08         # per point of tile value ...
-W_SHED_BLOCK = 0.25   # ... and more per point when the round may block
-W_DOMINO = 1000.0     # the last tile: the round is won
-
-# Opening score: the strongest suit first, then its double, then the other half.
-O_SUIT, O_DOUBLE, O_OTHER, O_VALUE = 100.0, 50.0, 10.0, 0.01
-
-
-def suit(v: int) -> str:
-    """The plural name of a pip value (``6 -> sixes``)."""
-    return SUITS[v] if v < len(SUITS) else f"{v}s"
-
-
-class Knowledge:
-    """What the public history of the current round says about each seat.
-
-    Sets of pip values are bitmasks (bit v: value v), so scoring is integer arithmetic.
-    ``lacks``: values a seat drew or passed at (it held no tile showing them then);
-    ``passed``: those of them it passed at. ``led``: the values of the tile the seat
-    opened with. ``opened``: the end values the seat created by a placement at least
-    once, ``opened_twice``: at least twice. ``placed``: tiles on the board showing
-    each value (a double once).
-    """
-
-    def __init__(self, players: int, max_pip: int = 6, spinner: bool = False):
-        self.players = players
-        self.max_pip = max_pip
-        self.spinner = spinner       # the ruleset's first double is a spinner
-        self.events = 0              # history events read so far
-        self.last: object = None     # the last event read, to notice a different history
-        self.reset()
-
-    def reset(self) -> None:
-        n = self.players
-        self.lacks = [0] * n
-        self.passed = [0] * n
-        self.led = [0] * n
-        self.opened = [0] * n
-        self.opened_twice = [0] * n
-        self.placed = [0] * (self.max_pip + 1)
-        self.ends: tuple[int, ...] | None = None
-        self.board = Board(self.spinner)
-        self.boneyard = 0            # tiles in the boneyard when the round was dealt
-        self.draws = 0               # tiles drawn since
-        self.drawer: int | None = None   # who drew last in the current turn, and how many
-        self.turn_draws = 0
-
-    def drawn(self, seat: int) -> int:
-        """The tiles ``seat`` drew in the current turn (0 when it is not its turn)."""
-        return self.turn_draws if self.drawer == seat else 0
-
-    def read(self, history: Sequence) -> None:  # noqa: C901 - one pass over new events
-        """Read the events not read yet (the history only grows during a match). Only
-        public facts are read: who drew (never what), what was placed where, who passed."""
-        done = self.events
-        if done == len(history) and (not done or history[-1] is self.last):
-            return   # nothing new
-        if done > len(history) or (done and history[done - 1] is not self.last
-                                   and history[done - 1] != self.last):
-            done = 0
-        if done == 0:
-            self.reset()
-        board, ends, placed = self.board, self.ends, self.placed
-        values, spinner = board.values, self.spinner
-        lacks, passed, led = self.lacks, self.passed, self.led
-        opened, twice = self.opened, self.opened_twice
-        draws, drawer, turn_draws = self.draws, self.drawer, self.turn_draws
-        ends_mask = 0
-        stale = False   # ends read after placements, only when needed
-        for e in history[done:]:
-            kind = e["event"]
-            if kind == "place":
-                p, end = e["player"], e["end"]
-                a, b = e["tile"]
-                placed[a] += 1
-                if b != a:
-                    placed[b] += 1
-                if end is None:
-                    board.open_with(a, b, a == b)
-                    led[p] = 1 << a | 1 << b
-                else:
-                    at = END_INDEX[end]
-                    if spinner:
-                        board.place(at, a, b, a == b)
-                        v = values[at]
-                    else:   # Board.place without a spinner: only the end's value changes
-                        v = values[at] = a + b - values[at]
-                    bit = 1 << v
-                    if opened[p] & bit:
-                        twice[p] |= bit
-                    else:
-                        opened[p] |= bit
-                stale = True
-                turn_draws = 0
-            elif kind == "draw" or kind == "pass":
-                p = e["player"]
-                if stale:
-                    ends, ends_mask, stale = tuple(values[:board.count]), 0, False
-                if ends is not None:
-                    if not ends_mask:
-                        for v in ends:
-                            ends_mask |= 1 << v
-                    lacks[p] |= ends_mask
-                    if kind == "pass":
-                        passed[p] |= ends_mask
-                if kind == "pass":
-                    turn_draws = 0
-                else:
-                    draws += 1
-                    if turn_draws and drawer == p:
-                        turn_draws += 1
-                    else:
-                        drawer, turn_draws = p, 1
-            elif kind == "deal":
-                self.reset()
-                board, ends, placed, stale = self.board, None, self.placed, False
-                values = board.values
-                lacks, passed, led = self.lacks, self.passed, self.led
-                opened, twice = self.opened, self.opened_twice
-                draws, drawer, turn_draws = 0, None, 0
-                bone = e["boneyard"]   # the tiles, or (an Observation's) their number
-                self.boneyard = bone if isinstance(bone, int) else len(bone)
-        self.ends = tuple(values[:board.count]) if stale else ends
-        self.draws, self.drawer, self.turn_draws = draws, drawer, turn_draws
-        self.events = len(history)
-        self.last = history[-1] if history else None
-
-
-END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
 OPEN_TERMS = ("suit", "double", "other", "value")
 PLACE_TERMS = ("options", "control", "lock", "block", "opp_suit", "double", "shed")
 PARTNER_TERMS = ("options", "control", "lock", "block", "partner", "partner_lacks", "opp_suit",
@@ -246,8 +125,6 @@ class StrategistBot:
         fast (``bots.strategist_fast``). Tests play rulesets both ways and compare the
         records.
         """
-        from .strategist_fast import Decider  # (it imports this module's weights)
-
         return Decider(self.rng, game, players, self.seat, shared)
 
     # -- deciding ------------------------------------------------------------------------
@@ -302,42 +179,6 @@ class StrategistBot:
 
 
 _SCORE = attrgetter("score")
-
-
-class _Tables:
-    """Per-tile facts by tile index, for scoring without Tile objects."""
-
-    def __init__(self, tiles: Sequence, max_pip: int, values: Sequence[int],
-                 values_source: object = None):
-        self.index = {t: i for i, t in enumerate(tiles)}
-        self.low = tuple(t.low for t in tiles)
-        self.high = tuple(t.high for t in tiles)
-        self.pips = tuple(t.low + t.high for t in tiles)
-        self.values = values
-        self.values_source = values_source   # the mapping they were read from
-        self.top = max_pip
-        self.open_value = tuple(O_VALUE * v for v in values)   # as ``_score_opening``
-        # shed points per tile by block risk (0, 0.5, 1), as ``_score_place`` computes them
-        self.shed = tuple(tuple((W_SHED + W_SHED_BLOCK * risk) * v for v in values)
-                          for risk in (0.0, 0.5, 1.0))
-        # per value, every tile showing it
-        self.value_mask = tuple(sum(1 << i for i, t in enumerate(tiles) if v in (t.low, t.high))
-                                for v in range(max_pip + 1))
-
-
-class _Seat:
-    """Who sits where, for one seat: fixed for the whole match."""
-
-    def __init__(self, me: int, n: int, teams):
-        mine = next(t for t in teams if me in t)
-        self.me = me
-        self.players = n
-        self.partners = [s for s in mine if s != me]
-        self.opponents = [s for s in range(n) if s not in mine]
-        self.next_seat = (me + 1) % n
-        # each opponent and the points per value blocked against it
-        self.blocking = [(o, W_BLOCK + (W_BLOCK_NEXT if o == self.next_seat else 0.0))
-                         for o in self.opponents]
 
 
 class _Context:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 
 from ..engine.actions import DRAW, PASS
 from ..engine.plain_loop import OPEN, SEEK
-from .strategist import (
+from .strategy import (
     O_DOUBLE,
     O_OTHER,
     O_SUIT,

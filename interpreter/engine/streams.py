@@ -33,6 +33,13 @@ _SWAP = sys.byteorder != "little"
 assert array("I").itemsize == 4
 
 
+def match_seed(base_seed: int, index: int) -> int:
+    """The seed of match ``index`` in a run started with ``base_seed`` (stable, 48 bits;
+    ``api.match_seed``): every stream of the match is derived from it."""
+    digest = hashlib.sha256(f"{base_seed}/{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
 def words(raw: bytes) -> array:
     """Little-endian 32-bit words; an array makes each int only when it is read."""
     a = array("I")

@@ -6,6 +6,7 @@ checker) take no part in ``==``, so two trees compare equal when they say the sa
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .types import Type
@@ -88,3 +89,21 @@ class Call(Node):
 
     func: str
     args: list[Node]
+
+
+def nodes(tree: Node | None) -> Iterator[Node]:
+    """Every node of a syntax tree (none for a constant formula, which has no tree)."""
+    stack = [tree] if tree is not None else []
+    while stack:
+        node = stack.pop()
+        yield node
+        for value in vars(node).values():
+            if isinstance(value, Node):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, Node))
+
+
+def names_read(tree: Node | None) -> frozenset[str]:
+    """The names a formula reads (a constant formula: none)."""
+    return frozenset(n.name for n in nodes(tree) if isinstance(n, Name))

@@ -28,6 +28,7 @@ from ..engine.results import NEW_ROUND, MatchResult, RoundStats
 from ..engine.scoring import match_winner
 from ..engine.tiles import Tile
 from ..expr.runtime import floordiv, mod
+from ..generated import compile_named, label
 from ..record_lines import dumps
 from .events import (
     DRAW,
@@ -50,8 +51,6 @@ if TYPE_CHECKING:
 _DIRECTIVE = re.compile(r"\s*#(if|elif|else|endif)\b\s*(.*)$")
 _NAME = re.compile(r"[$]([A-Z_]+)")
 _BLOCK = re.compile(r"^([ \t]*)[$]([A-Z_]+)[ \t]*$", re.MULTILINE)   # a name alone on a line
-_CODE: dict[str, Any] = {}          # source hash -> code object
-_LOCK = threading.Lock()
 
 
 def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, Any]) -> str:
@@ -91,7 +90,12 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
     def value(m: re.Match) -> str:
         if m.group(1) not in numbers:
             raise ValueError(f"template: no value for ${m.group(1)}")
-        return str(numbers[m.group(1)])
+        found = numbers[m.group(1)]
+        if isinstance(found, str):      # code the kernel's writers made from checked trees
+            return found
+        if found is None or type(found) in (int, bool):   # a literal, checked: no text
+            return repr(found)
+        raise TypeError(f"template: ${m.group(1)} is a {type(found).__name__}, not a number")
 
     def block(m: re.Match) -> str:
         """A name alone on its line: its lines (code) at that line's indentation."""
@@ -283,11 +287,23 @@ def _event_numbers(game: Game, players: int, record: bool | str
     return out, reads
 
 
+def kernel_switches(game: Game, players: int, record: bool | str = False,
+                    uniform: bool = True) -> dict[str, bool]:
+    """The template's switches (``#if`` flags) as this ruleset sets them: what
+    ``dominorules kernel`` tells a reader the kernel is made of."""
+    return _switches(game, players, record, uniform)[0]
+
+
 def kernel_source(game: Game, players: int, record: bool | str = False,
                   uniform: bool = True, view: bool = False) -> str:
     """The specialised source of ``game``'s kernel for ``players`` (to read, or to cache)."""
     flags, numbers = _switches(game, players, record, uniform, view)
     return specialise(TEMPLATE, flags, numbers)
+
+
+def kernel_label(game: Game, players: int) -> str:
+    """What a kernel's code is called in tracebacks: ``kernel pagat 3p`` (``generated``)."""
+    return label("kernel", game.rules.name, f"{players}p")
 
 
 def kernel_for(game: Game, players: int, record: bool | str = False,
@@ -316,11 +332,7 @@ def kernel_for(game: Game, players: int, record: bool | str = False,
         found = kernels[key] = _general_play(game, players, record)
         return found
     source = kernel_source(game, players, record, uniform, view)
-    digest = hashlib.sha256(source.encode()).hexdigest()
-    with _LOCK:
-        code = _CODE.get(digest)
-        if code is None:
-            code = _CODE[digest] = compile(source, f"<kernel {digest[:12]}>", "exec")
+    code = compile_named(source, kernel_label(game, players))
     namespace = _namespace(game, players)
     exec(code, namespace)  # noqa: S102 - our own template, numbers from a checked ruleset
     play = kernels[key] = namespace["play"]
@@ -556,7 +568,8 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
     }
     narrow = _narrow_source(game, players)
     if narrow is not None:   # the restrictions as code, over the kernel's own tables
-        exec(narrow, names)  # noqa: S102 - emitted from checked trees
+        code = compile_named(narrow, label("restrictions", game.rules.name, f"{players}p"))
+        exec(code, names)  # noqa: S102 - emitted from checked trees
     return names
 
 

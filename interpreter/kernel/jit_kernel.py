@@ -72,9 +72,11 @@ def bot_kinds(bots: Any, players: int) -> list[int] | None:
     return None if None in kinds else kinds
 
 
-def jit_reason(game: Game, players: int, bots: Any = "random") -> str | None:
-    """Why the JIT engine cannot play this (a sentence), or None when it can."""
-    if not available():
+def jit_reason(game: Game, players: int, bots: Any = "random",
+               need_numba: bool = True) -> str | None:
+    """Why the JIT engine cannot play this (a sentence), or None when it can
+    (``need_numba=False``: whether it could, numba aside)."""
+    if need_numba and not available():
         if os.environ.get("DOMINORULES_NO_JIT"):
             return "DOMINORULES_NO_JIT is set"
         return "numba is not installed (pip install 'dominorules[fast]')"

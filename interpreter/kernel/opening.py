@@ -27,6 +27,7 @@ from ..engine import leaders
 from ..engine.game_rules import Opening
 from ..engine.general_loop import _opening_rules
 from ..engine.tiles import Tile
+from ..expr.ast import names_read
 from ..expr.types import PLAYER, Type
 from .formulas import Unsupported
 from .settle import _FactEmitter
@@ -78,8 +79,6 @@ def redeal_source(game: Game, players: int) -> tuple[str, str]:
 
 def _reads(op: Opening) -> frozenset[str] | None:
     """The names ``op.allow`` reads; None: not known (no tree)."""
-    from ..rules.compile import names_read
-
     if op.allow is None:
         return frozenset()
     if op.allow_tree is None:

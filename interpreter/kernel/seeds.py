@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..engine.streams import match_seed
 from .jit import njit
 from .shake import MAX_DIGITS, decimal_into
 
@@ -88,6 +89,5 @@ def match_seeds(base: int, start: int, stop: int) -> np.ndarray:
     if jit.available() and -(1 << 63) <= base < 1 << 63 and 0 <= start <= stop < 1 << 63:
         match_seeds_into(base, start, out)
     else:
-        from ..api import match_seed
         out[:] = [match_seed(base, i) for i in range(start, stop)]
     return out

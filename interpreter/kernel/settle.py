@@ -15,15 +15,14 @@ A formula reading something not written here raises ``Unsupported``: ``settlemen
 
 from __future__ import annotations
 
-import hashlib
 import re
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..expr import ast
 from ..expr.runtime import floordiv, mod
 from ..expr.types import PLAYER, SIDE, TILE, Type
+from ..generated import compile_named, label
 from .formulas import Unsupported, _Emitter
 
 if TYPE_CHECKING:
@@ -53,8 +52,6 @@ _FACTS = {
     "seats": ("SEATS", None),
 }
 _LOCAL = re.compile(r"[A-Za-z_]\w*")
-_CODE: dict[str, Any] = {}
-_LOCK = threading.Lock()
 
 
 class _FactEmitter(_Emitter):
@@ -101,13 +98,8 @@ class _FactEmitter(_Emitter):
         return found
 
 
-def _code(source: str, name: str) -> Any:
-    digest = hashlib.sha256(source.encode()).hexdigest()
-    with _LOCK:
-        code = _CODE.get(digest)
-        if code is None:
-            code = _CODE[digest] = compile(source, f"<{name} {digest[:12]}>", "exec")
-    return code
+def _code(source: str, name: str, game: Game, players: int) -> Any:
+    return compile_named(source, label(name, game.rules.name, f"{players}p"))
 
 
 def _namespace(game: Game, players: int) -> dict[str, Any]:
@@ -322,7 +314,7 @@ def settlement_for(game: Game, players: int) -> Callable[..., tuple] | None:
         else:
             namespace = _namespace(game, players)
             namespace["NEXT"] = _next(game, players)
-            exec(_code(src.text, "settle"), namespace)  # noqa: S102 - from checked trees
+            exec(_code(src.text, "settle", game, players), namespace)  # noqa: S102 - from checked trees
             fn = namespace["settle"]
             fn.reads_board = src.reads_board
             fn.reads_both_ends = src.reads_both_ends
@@ -394,7 +386,7 @@ def match_over_for(game: Game, players: int) -> Callable[..., tuple] | None:
             found[players] = None
         else:
             namespace = _namespace(game, players)
-            exec(_code(text, "match_over"), namespace)  # noqa: S102 - from checked trees
+            exec(_code(text, "match_over", game, players), namespace)  # noqa: S102 - from checked trees
             fn = namespace["match_over"]
             fn.source = text
             found[players] = fn

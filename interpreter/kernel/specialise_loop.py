@@ -15,15 +15,12 @@ every ruleset through both.
 from __future__ import annotations
 
 import ast
-import hashlib
 import inspect
 import textwrap
-import threading
 from collections.abc import Callable
 from typing import Any
 
-_CODE: dict[str, Any] = {}
-_LOCK = threading.Lock()
+from ..generated import compile_named, label
 
 
 class _Specialiser(ast.NodeTransformer):
@@ -105,10 +102,11 @@ def _seat_policy(node: ast.expr) -> bool:
             and node.value.id == "pols")
 
 
-def specialised_run(loop_class: type, truths: dict[str, bool], equal: dict[str, int]
-                    ) -> Callable[[Any], None]:
+def specialised_run(loop_class: type, truths: dict[str, bool], equal: dict[str, int],
+                    what: str = "loop") -> Callable[[Any], None]:
     """``loop_class.run`` specialised (a plain function of the loop object), or raise
-    ``ValueError`` when a ``yield`` survives (a seat left to decide outside the loop)."""
+    ``ValueError`` when a ``yield`` survives (a seat left to decide outside the loop).
+    ``what`` names the code in tracebacks (``generated.compile_named``)."""
     source = textwrap.dedent(inspect.getsource(loop_class.run))
     tree = ast.parse(source)
     func = tree.body[0]
@@ -118,11 +116,7 @@ def specialised_run(loop_class: type, truths: dict[str, bool], equal: dict[str, 
     module = ast.Module(body=[func], type_ignores=[])
     ast.fix_missing_locations(module)
     text = ast.unparse(module)
-    digest = hashlib.sha256(text.encode()).hexdigest()
-    with _LOCK:
-        code = _CODE.get(digest)
-        if code is None:
-            code = _CODE[digest] = compile(text, f"<kernel {digest[:12]}>", "exec")
+    code = compile_named(text, what)
     namespace = dict(inspect.getmodule(loop_class).__dict__)
     exec(code, namespace)  # noqa: S102 - the loop's own source, specialised
     run = namespace[func.name]
@@ -133,30 +127,37 @@ def specialised_run(loop_class: type, truths: dict[str, bool], equal: dict[str, 
 def general_kernel(game: Any, players: int, record: bool) -> Callable[[Any], None]:
     """The general loop's ``run`` specialised for ``game`` at ``players`` (kept per game)."""
     from ..engine.general_loop import GeneralLoop
-    from .settle import match_over_for, settlement_for
 
     kernels = game.__dict__.setdefault("_general_kernels", {})
     key = (players, record)
     found = kernels.get(key)
     if found is None:
-        rules, setup = game.rules, game.setup(players)
-        events = rules.events
-        truths = {
-            "recording": record,
-            "spinner": rules.spinner == "first_double",
-            "restrictions": bool(rules.restrictions),
-            "events": bool(events),
-            "ev_place": any(e.after == "place" for e in events),
-            "ev_draw": any(e.after == "draw" for e in events),
-            "ev_pass": any(e.after == "pass" for e in events),
-            "waive": rules.if_none_allowed == "waive",
-            "pass_if_forbidden": rules.if_none_allowed == "pass",
-            "vol": setup.voluntary,
-            "stuck_draw": setup.stuck_draws,
-            # the settlement and match end written out (kernel.settle), when they can be
-            "written_settle": settlement_for(game, players) is not None,
-            "written_match_over": match_over_for(game, players) is not None,
-        }
+        truths = loop_truths(game, players, record)
         equal = {} if truths["spinner"] else {"count": 2}   # no spinner: two ends, always
-        found = kernels[key] = specialised_run(GeneralLoop, truths, equal)
+        what = label("kernel loop", game.rules.name, f"{players}p")
+        found = kernels[key] = specialised_run(GeneralLoop, truths, equal, what)
     return found
+
+
+def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
+    """The switches of ``GeneralLoop.run`` this ruleset fixes, by the loop's local names."""
+    from .settle import match_over_for, settlement_for
+
+    rules, setup = game.rules, game.setup(players)
+    events = rules.events
+    return {
+        "recording": record,
+        "spinner": rules.spinner == "first_double",
+        "restrictions": bool(rules.restrictions),
+        "events": bool(events),
+        "ev_place": any(e.after == "place" for e in events),
+        "ev_draw": any(e.after == "draw" for e in events),
+        "ev_pass": any(e.after == "pass" for e in events),
+        "waive": rules.if_none_allowed == "waive",
+        "pass_if_forbidden": rules.if_none_allowed == "pass",
+        "vol": setup.voluntary,
+        "stuck_draw": setup.stuck_draws,
+        # the settlement and match end written out (kernel.settle), when they can be
+        "written_settle": settlement_for(game, players) is not None,
+        "written_match_over": match_over_for(game, players) is not None,
+    }

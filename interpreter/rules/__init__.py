@@ -42,6 +42,11 @@ class Ruleset:
     rules: Rules
     examples: tuple[Example, ...] = ()   # the file's own rule examples (never inherited)
 
+    def parent(self) -> Ruleset | None:
+        """The ruleset this one extends, loaded (None when it extends nothing): what the
+        rule sheet compares it with to say what it changes."""
+        return load_ruleset(self.chain[1]) if len(self.chain) > 1 else None
+
 
 def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Diagnostic]]:
     from . import schema
@@ -108,7 +113,7 @@ def builtin_rulesets() -> list[BuiltinInfo]:
     out = []
     for info in builtin_files():
         if not info.description:
-            from .diff import changes_line
+            from .describe import changes_line
 
             try:
                 ruleset = load_ruleset(info.name)

@@ -7,7 +7,7 @@ the plain signatures ``Rules`` documents, so the engine never sees an env dict.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..diagnostics import Diagnostic
@@ -22,6 +22,7 @@ from ..engine.game_rules import (
 )
 from ..engine.tiles import parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
+from ..expr.ast import names_read, nodes
 from ..expr.types import BOOL, INT
 from .exprpos import locate
 from .marked_yaml import FieldPath, Mark, dotted
@@ -41,24 +42,6 @@ def formula_paths(data: Mapping[str, Any]) -> list[tuple[FieldPath, str]]:
     """Every formula field present in ``data``, with its kind: the fields whose schema
     refers to the formula (or condition) definition (``schema.formula_fields``)."""
     return formula_fields(data)
-
-
-def nodes(tree: ast.Node | None) -> Iterator[ast.Node]:
-    """Every node of a syntax tree (none for a constant formula, which has no tree)."""
-    stack = [tree] if tree is not None else []
-    while stack:
-        node = stack.pop()
-        yield node
-        for value in vars(node).values():
-            if isinstance(value, ast.Node):
-                stack.append(value)
-            elif isinstance(value, list):
-                stack.extend(v for v in value if isinstance(v, ast.Node))
-
-
-def names_read(tree: ast.Node | None) -> frozenset[str]:
-    """The names a formula reads (a constant formula: none)."""
-    return frozenset(n.name for n in nodes(tree) if isinstance(n, ast.Name))
 
 
 def reads_hand_pips(tree: ast.Node) -> bool:

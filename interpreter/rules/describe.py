@@ -18,25 +18,26 @@ import re
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..engine.tiles import Tile, parse_tiles, set_pairs, tile_count
-from ..expr import ast, format_expression, parse
+from ..expr import ast, parse
+from .resources import builtin_name_of
+from .sheet import (
+    _SPECS,
+    SECTIONS,
+    RuleLine,
+    _opening_tile,
+    _plural,
+    _rule,
+    _side_noun,
+    _Spec,
+    _View,
+    opening_sentence,
+)
 
-SECTIONS = ("Equipment", "Players and sides", "Deal", "Leader and opening", "A turn",
-            "End of round", "Scoring", "Match", "Examples")
 FORMATS = ("text", "markdown", "json")
-
-
-@dataclass(frozen=True)
-class RuleLine:
-    """One rule: a stable ``key`` (the data it tells, e.g. ``drawing.limit``), a short
-    ``title``, the sentence(s) ``text``, and the ``formulas`` quoted in the text."""
-
-    key: str
-    title: str
-    text: str
-    formulas: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -76,100 +77,6 @@ class RuleSheet:
         }
 
 
-# --- reading the ruleset ----------------------------------------------------------
-
-
-class _View:
-    """What the sentence writers read: the merged data, and the compiled rules to evaluate
-    formulas with. ``formulas`` collects the formula texts a writer quotes."""
-
-    def __init__(self, ruleset: Any):
-        self.data: dict[str, Any] = ruleset.data
-        self.rules = ruleset.rules
-        self.formulas: list[str] = []
-        self.read: set[str] = set()  # every field a writer looked at (tests check coverage)
-
-    def get(self, dotted: str) -> Any:
-        self.read.add(dotted)
-        value: Any = self.data
-        for part in dotted.split("."):
-            value = value[int(part)] if isinstance(value, list) else value[part]
-        return value
-
-    def opt(self, dotted: str, default: Any = None) -> Any:
-        """``get`` for a key that may be absent (the optional house-rule keys)."""
-        try:
-            return self.get(dotted)
-        except (KeyError, IndexError, TypeError):
-            return default
-
-    @property
-    def clockwise(self) -> str:
-        """The way play goes round the table (``play.direction``)."""
-        return "clockwise" if self.opt("play.direction", "left") == "left" \
-            else "counter-clockwise"
-
-    def turn_way(self, text: str) -> str:
-        """A sentence written for play going clockwise, told the way play goes."""
-        if self.clockwise == "clockwise":
-            return text
-        return text.replace("clockwise", "counter-clockwise").replace(
-            "from their left", "from their right")
-
-    @property
-    def counts(self) -> list[int]:
-        """Every allowed number of players."""
-        return list(range(self.get("players.min"), self.get("players.max") + 1))
-
-    @property
-    def partnerships(self) -> bool:
-        return self.get("players.sides") == "partnerships"
-
-    def formula(self, dotted: str) -> str | None:
-        """The canonical text of an expression field, or None when it is a plain number
-        (or a plain true/false)."""
-        raw = self.get(dotted)
-        if isinstance(raw, bool) or isinstance(raw, int):
-            return None
-        text = format_expression(str(raw))
-        try:
-            int(text)
-            return None
-        except ValueError:
-            self.formulas.append(text)
-            return text
-
-
-# A writer returns the rule's sentence; an optional rule's writer returns None when the
-# ruleset leaves it at its default (the plain game: nothing to tell), and a list rule's
-# writer returns one RuleLine per item (``events[0]``, ...).
-_Writer = Callable[[_View], "str | None | list[RuleLine]"]
-
-
-@dataclass(frozen=True)
-class _Spec:
-    key: str
-    section: str
-    title: str
-    write: _Writer
-    optional: bool = False
-
-
-_SPECS: list[_Spec] = []
-
-
-def _rule(key: str, section: str, title: str, optional: bool = False
-          ) -> Callable[[_Writer], _Writer]:
-    """Register a sentence writer: the one place a rule's wording lives. An ``optional``
-    rule is told only when the ruleset uses it (see ``describe_house``)."""
-    assert section in SECTIONS, section
-
-    def register(fn: _Writer) -> _Writer:
-        _SPECS.append(_Spec(key, section, title, fn, optional))
-        return fn
-    return register
-
-
 # --- small wording helpers --------------------------------------------------------
 
 _WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
@@ -178,10 +85,6 @@ _WORDS = ("zero one two three four five six seven eight nine ten eleven twelve t
 
 def _word(n: int) -> str:
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
-
-
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def _join(items: list[str], last: str = "and") -> str:
@@ -240,10 +143,6 @@ def _tile(tile: tuple[int, int]) -> str:
 def _tiles(spec: str) -> str:
     """An example's hand, "0-0 3-5" -> "0-0 5-3"; "" -> "empty"."""
     return " ".join(map(str, parse_tiles(spec))) or "empty"
-
-
-def _side_noun(view: _View) -> str:
-    return "side" if view.partnerships else "player"
 
 
 # --- what a scoring formula says, in words -----------------------------------------
@@ -386,37 +285,6 @@ def _lead(view: _View) -> str:
         return f"Every round, the leader is {_chooser(view, first)}."
     return (f"The first round's leader is {_chooser(view, first)}. "
             f"In later rounds the leader is {_chooser(view, later)}.")
-
-
-def _opening_tile(view: _View, raw: str | None = None) -> str:
-    raw = view.get("opening.tile") if raw is None else raw
-    if raw in ("any", "highest_double"):
-        return "any tile" if raw == "any" else "the highest double dealt"
-    return str(Tile.parse(raw))  # the higher half first, however it was written
-
-
-_HEAVIEST = "the heaviest tile dealt opens, played by its holder"
-
-
-def opening_sentence(view: _View, rules: dict[str, Any]) -> str:
-    """How a round opens under ``rules`` (tile, opener, if_unheld)."""
-    if rules["tile"] == "any":
-        return "The leader opens the round with any tile from their hand."
-    tile = _opening_tile(view, rules["tile"])
-    if rules["opener"] == "leader":
-        text = f"The first tile must be {tile}, and the leader opens with it at once."
-    else:
-        text = view.turn_way(f"The first tile must be {tile}: whoever holds it opens with it "
-                             "at once, and play goes on from their left.")
-    unheld = ("If nobody holds a double" if rules["tile"] == "highest_double"
-              else "If nobody was dealt it")
-    if rules["if_unheld"] == "redeal":
-        return f"{text} {unheld}, the tiles are shuffled and dealt again."
-    if rules["if_unheld"] == "heaviest":
-        return f"{text} {unheld}, {_HEAVIEST}."
-    return view.turn_way(
-        f"{text} {unheld}, each player in turn, starting with the leader and going "
-        "clockwise, draws one tile; the first to draw it opens with it at once.")
 
 
 @_rule("opening", "Leader and opening", "Opening")
@@ -670,8 +538,6 @@ def rule_sheet(ruleset: Any, derive: bool = True) -> RuleSheet:
             lines[spec.section].append(RuleLine(spec.key, spec.title, text,
                                                 tuple(view.formulas)))
     lines["Examples"] += _examples(view)
-    from .diff import changes_line, parent_name  # diff builds on this module
-
     data = ruleset.data
     return RuleSheet(
         name=str(getattr(ruleset, "name", data.get("name", ""))),
@@ -680,6 +546,83 @@ def rule_sheet(ruleset: Any, derive: bool = True) -> RuleSheet:
         source=str(data.get("source", "")), based_on=parent_name(ruleset) or "",
         sections=tuple(Section(s, tuple(lines[s])) for s in SECTIONS if lines[s]),
         chain=tuple(str(c) for c in getattr(ruleset, "chain", ()) or ()))
+
+
+# --- comparing sheets, and what a ruleset changes from its parent --------------------
+
+NO_RULE = "No such rule."
+
+
+@dataclass(frozen=True)
+class RuleDiff:
+    """One rule told differently: its section, key and title, and each side's line."""
+
+    section: str
+    key: str
+    title: str
+    a: RuleLine
+    b: RuleLine
+
+
+@dataclass(frozen=True)
+class SheetDiff:
+    a: RuleSheet
+    b: RuleSheet
+    rules: tuple[RuleDiff, ...]
+
+    def keys(self) -> list[str]:
+        return [d.key for d in self.rules]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "a": {"name": self.a.name, "title": self.a.title},
+            "b": {"name": self.b.name, "title": self.b.title},
+            "differences": [{"section": d.section, "key": d.key, "title": d.title,
+                             "a": d.a.text, "b": d.b.text} for d in self.rules],
+        }
+
+
+def _lines(sheet: RuleSheet) -> dict[str, tuple[str, RuleLine]]:
+    return {line.key: (section.title, line) for section in sheet.sections
+            if section.title != "Examples" for line in section.rules}
+
+
+def diff_sheets(a: RuleSheet, b: RuleSheet) -> SheetDiff:
+    """The rules whose sentences differ, in table order; a rule only one sheet tells is
+    "No such rule." on the other side."""
+    a_lines, b_lines = _lines(a), _lines(b)
+    found = []
+    for key in sorted(a_lines.keys() | b_lines.keys(), key=rule_order):
+        section, line = a_lines.get(key) or b_lines[key]
+        a_line = a_lines[key][1] if key in a_lines else RuleLine(key, line.title, NO_RULE)
+        b_line = b_lines[key][1] if key in b_lines else RuleLine(key, line.title, NO_RULE)
+        if a_line.text != b_line.text:
+            found.append(RuleDiff(section, key, line.title, a_line, b_line))
+    return SheetDiff(a, b, tuple(found))
+
+
+def parent_name(ruleset: Any) -> str | None:
+    """What a ruleset ``extends``, as users type it (builtin name or file name), or None."""
+    chain = tuple(getattr(ruleset, "chain", ()) or ())
+    if len(chain) < 2:
+        return None
+    return builtin_name_of(Path(chain[1])) or Path(chain[1]).name
+
+
+def changes_line(ruleset: Any) -> str:
+    """A one-line description of a ruleset that extends another and has none of its own:
+    which rules it tells differently from its parent (say 'As PARENT, but with a
+    different hand size and target.'). Empty for a ruleset that extends nothing."""
+    parent = parent_name(ruleset)
+    if parent is None:
+        return ""
+    changed = diff_sheets(rule_sheet(ruleset.parent(), derive=False),
+                          rule_sheet(ruleset, derive=False)).rules
+    if not changed:
+        return f"The same rules as {parent}."
+    titles = [r.title[0].lower() + r.title[1:] for r in changed]
+    listed = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+    return f"As {parent}, but with a different {listed}."
 
 
 # --- rendering ---------------------------------------------------------------------

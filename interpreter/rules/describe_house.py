@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .describe import RuleLine, _plural, _rule, _side_noun, _View, opening_sentence
+from .sheet import RuleLine, _plural, _rule, _side_noun, _View, opening_sentence
 
 _OPENING_KEYS = ("tile", "opener", "if_unheld", "allow", "explain", "if_lacking")
 

@@ -11,60 +11,9 @@ play-time event, a redeal condition) shows as "No such rule." on the side withou
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
-from .describe import FORMATS, RuleLine, RuleSheet, markdown_text, rule_order, rule_sheet, wrap
-
-NO_RULE = "No such rule."
-
-
-@dataclass(frozen=True)
-class RuleDiff:
-    """One rule told differently: its section, key and title, and each side's line."""
-
-    section: str
-    key: str
-    title: str
-    a: RuleLine
-    b: RuleLine
-
-
-@dataclass(frozen=True)
-class SheetDiff:
-    a: RuleSheet
-    b: RuleSheet
-    rules: tuple[RuleDiff, ...]
-
-    def keys(self) -> list[str]:
-        return [d.key for d in self.rules]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "a": {"name": self.a.name, "title": self.a.title},
-            "b": {"name": self.b.name, "title": self.b.title},
-            "differences": [{"section": d.section, "key": d.key, "title": d.title,
-                             "a": d.a.text, "b": d.b.text} for d in self.rules],
-        }
-
-
-def _lines(sheet: RuleSheet) -> dict[str, tuple[str, RuleLine]]:
-    return {line.key: (section.title, line) for section in sheet.sections
-            if section.title != "Examples" for line in section.rules}
-
-
-def diff_sheets(a: RuleSheet, b: RuleSheet) -> SheetDiff:
-    """The rules whose sentences differ, in table order; a rule only one sheet tells is
-    "No such rule." on the other side."""
-    a_lines, b_lines = _lines(a), _lines(b)
-    found = []
-    for key in sorted(a_lines.keys() | b_lines.keys(), key=rule_order):
-        section, line = a_lines.get(key) or b_lines[key]
-        a_line = a_lines[key][1] if key in a_lines else RuleLine(key, line.title, NO_RULE)
-        b_line = b_lines[key][1] if key in b_lines else RuleLine(key, line.title, NO_RULE)
-        if a_line.text != b_line.text:
-            found.append(RuleDiff(section, key, line.title, a_line, b_line))
-    return SheetDiff(a, b, tuple(found))
+from .describe import FORMATS, RuleSheet, SheetDiff, diff_sheets, markdown_text, rule_sheet, wrap
 
 
 def diff(a: Any, b: Any) -> SheetDiff:
@@ -124,32 +73,3 @@ def render_diff(d: SheetDiff, fmt: str = "text") -> str:
     if fmt == "text":
         return _diff_text(d)
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
-
-
-def parent_name(ruleset: Any) -> str | None:
-    """What a ruleset ``extends``, as users type it (builtin name or file name), or None."""
-    from pathlib import Path
-
-    from .resources import builtin_name_of
-
-    chain = tuple(getattr(ruleset, "chain", ()) or ())
-    if len(chain) < 2:
-        return None
-    return builtin_name_of(Path(chain[1])) or Path(chain[1]).name
-
-
-def changes_line(ruleset: Any) -> str:
-    """A one-line description of a ruleset that extends another and has none of its own:
-    which rules it tells differently from its parent (say 'As PARENT, but with a
-    different hand size and target.'). Empty for a ruleset that extends nothing."""
-    from . import load_ruleset
-
-    parent = parent_name(ruleset)
-    if parent is None:
-        return ""
-    changed = diff(load_ruleset(ruleset.chain[1]), ruleset).rules
-    if not changed:
-        return f"The same rules as {parent}."
-    titles = [r.title[0].lower() + r.title[1:] for r in changed]
-    listed = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
-    return f"As {parent}, but with a different {listed}."
