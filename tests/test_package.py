@@ -25,8 +25,19 @@ def test_only_dominorules_is_installed_at_the_top_level():
     assert {p.split(".")[0] for p in tool["packages"]} == {"dominorules"}
     assert tool["package-dir"]["dominorules"] == "interpreter"
     assert project["project"]["scripts"] == {"dominorules": "dominorules.cli:main"}
-    # the CLI ships inside the package: interpreter/cli.py is the top-level cli.py
-    assert (ROOT / "interpreter" / "cli.py").resolve() == (ROOT / "cli.py").resolve()
+    # the CLI ships inside the package: interpreter/cli.py runs the top-level cli.py
+    # (a plain file, not a link: a clone without link support, Windows' default, works)
+    assert not (ROOT / "interpreter" / "cli.py").is_symlink()
+    assert main.callback.__code__.co_filename == str((ROOT / "cli.py").resolve())
+
+
+def test_a_built_package_holds_cli_py_itself(tmp_path):
+    """`pip install .` has no top-level cli.py to run: the build copies it into the package."""
+    subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path)],
+                   cwd=ROOT, check=True, capture_output=True, timeout=300)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dominorules"]
+    shipped = (tmp_path / "dominorules" / "cli.py").read_text(encoding="utf-8")
+    assert shipped == (ROOT / "cli.py").read_text(encoding="utf-8")
 
 
 def test_python_m_dominorules_and_the_version():
