@@ -615,10 +615,14 @@ def _example(data: dict[str, Any], sides: str) -> str:
         if "last_tile" in data:
             by = f" by seat {data['last_player']}" if "last_player" in data else ""
             facts.append(f"last tile {_tiles(data['last_tile'])}{by}")
+        if data.get("both_ends"):
+            facts.append("the last tile fitted both ends")
         if data.get("ends"):
             facts.append(_ends(data["ends"]))
         if "boneyard" in data:
             facts.append(_boneyard(data["boneyard"]))
+        if data.get("passes"):
+            facts.append(f"{_plural(data['passes'], 'pass', 'passes')} in the round")
         if "scores" in data:
             facts.append("scores before the round " + _join([str(s) for s in data["scores"]]))
         return "; ".join(facts) + f". Points per {sides}: {points}."
@@ -628,6 +632,8 @@ def _example(data: dict[str, Any], sides: str) -> str:
         facts.append(_boneyard(data["boneyard"]))
     if data.get("drawn_this_turn"):
         facts.append(f"{_plural(data['drawn_this_turn'], 'tile')} drawn this turn")
+    if data.get("passes_in_row"):
+        facts.append(f"{_plural(data['passes_in_row'], 'pass', 'passes')} in a row before it")
     if kind == "events":
         fired = []
         points = data.get("expect_points")
