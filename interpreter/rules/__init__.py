@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # formula parser or the engine.
 
 __all__ = ["BuiltinInfo", "Ruleset", "builtin_rulesets", "check_player_count",
-           "check_ruleset", "load_ruleset"]
+           "check_ruleset", "load_ruleset", "rule_warnings"]
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class Ruleset:
 def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Diagnostic]]:
     from . import schema
     from .checks import semantic_checks
-    from .compile import build_rules, compile_expressions
+    from .compile import build_rules, compile_expressions, partial_rules
     from .load import load_merged
 
     merged, read_problems = load_merged(ref)
@@ -71,7 +71,8 @@ def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Di
     trees: dict = {}
     fns, problems = compile_expressions(data, merged.marks, trees=trees)
     rules = None if problems else build_rules(name, data, merged.marks, fns, trees)
-    problems += semantic_checks(data, merged.marks, rules)
+    problems += semantic_checks(data, merged.marks, rules,
+                                None if rules is not None else partial_rules(data, fns))
     examples = examples_of(data, merged.marks)
     if run_examples and rules is not None and not problems:
         from .verify import example_diagnostics
@@ -80,6 +81,19 @@ def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Di
     if problems or rules is None:
         return None, sorted(problems, key=Diagnostic.sort_key)
     return Ruleset(name, merged.file, data, tuple(merged.chain), rules, examples), []
+
+
+def rule_warnings(ref: str) -> list[Diagnostic]:
+    """Warnings for a valid ruleset: where two of its rules decide the same thing, which
+    one wins, at that rule's file:line:col and naming the other's (``precedence``)."""
+    from . import schema
+    from .load import load_merged
+    from .precedence import precedence_warnings
+
+    merged, _ = load_merged(ref)
+    if merged is None:
+        return []
+    return precedence_warnings(schema.fill_defaults(merged.data), merged.marks)
 
 
 def _all_builtin(chain: list[str]) -> bool:

@@ -335,15 +335,24 @@ def _check_example_ends(sink: _Sink, data: Mapping[str, Any]) -> None:
                      "first_double")
 
 
-def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], rules: Any
-                    ) -> list[Diagnostic]:
-    """Cross-field problems of a compiled ruleset (``rules``: the ``Rules`` or its callables)."""
+def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], rules: Any,
+                    compiled: Any = None) -> list[Diagnostic]:
+    """Cross-field problems of a compiled ruleset (``rules``: the ``Rules`` or its callables).
+
+    ``rules`` None: a formula did not compile (already reported); ``compiled`` then holds
+    the deal's and match's formulas that did (``compile.partial_rules``), so their checks
+    are reported with the formula errors, at once."""
     sink = _Sink(marks)
     allowed = _check_players(sink, data)
-    if rules is not None:  # None: a formula did not compile (already reported)
+    if rules is not None:
         _check_deal(sink, data, rules, allowed)
         _check_match(sink, data, rules, allowed)
         _check_restrictions(sink, data, rules, allowed)
+    elif compiled is not None:
+        if compiled.hand_size is not None:
+            _check_deal(sink, data, compiled, allowed)
+        if compiled.target is not None and compiled.draw_cost is not None:
+            _check_match(sink, data, compiled, allowed)
     _check_opening(sink, data)
     _check_mechanisms(sink, data)
     _check_example_ends(sink, data)

@@ -348,8 +348,7 @@ def _hand_size(view: _View) -> str:
 _CHOOSERS = {
     "lot": "chosen by a fair lot",
     "seat_zero": "seat 0",
-    "highest_double": ("the player holding the highest double dealt; if nobody holds a "
-                       "double, the tiles are shuffled and dealt again"),
+    "highest_double": "the player holding the highest double dealt",
     "draw_highest_tile": ("chosen by each player drawing a tile from the whole set, shuffled: "
                           "the highest pips leads, tied players draw again, and the tiles "
                           "are returned before the deal"),
@@ -360,13 +359,31 @@ _CHOOSERS = {
 }
 
 
-def _chooser(view: _View, how: str) -> str:
+def _nobody(view: _View, first: bool, tile: str) -> str:
+    """What a lead reading the deal says when nobody holds its tile: the opening's heaviest
+    tile where that wins (``rules.precedence``), else a redeal."""
+    from .precedence import governing
+
+    case = governing(view.data, first)
+    if case is not None and case.kind == "heaviest":
+        return (f"; if nobody holds {tile}, the player holding the heaviest tile dealt, who "
+                "opens with it")
+    if tile == "it":    # the opening's own sentence says what happens
+        return ""
+    return f"; if nobody holds {tile}, the tiles are shuffled and dealt again"
+
+
+def _chooser(view: _View, how: str, first: bool = False) -> str:
+    if how == "highest_double":
+        return _CHOOSERS[how] + _nobody(view, first, "a double")
     if how == "formula":
         formula = view.formula("lead.later")
         return (f"the seat given by {formula}, counted round the table from seat 0 (modulo "
                 "the number of players)")
-    if how == "opening_tile_holder":
-        return f"the player holding {_opening_tile(view)}"
+    if how == "opening_tile_holder":   # the round's own opening tile (first_round's in round 1)
+        raw = view.opt("opening.first_round.tile") if first else None
+        tile = _opening_tile(view, raw)
+        return f"the player holding {tile}" + _nobody(view, first, "it")
     if how == "exposed_tiles":
         start = ("seat 0" if view.get("lead.count_from") == "seat_zero"
                  else "the previous round's leader")
@@ -382,10 +399,11 @@ def _lead(view: _View) -> str:
     first, later = view.get("lead.first"), view.get("lead.later")
     if view.rules.later_leader == "formula":
         later = "formula"
-    if first == later:
-        return f"Every round, the leader is {_chooser(view, first)}."
-    return (f"The first round's leader is {_chooser(view, first)}. "
-            f"In later rounds the leader is {_chooser(view, later)}.")
+    one, other = _chooser(view, first, True), _chooser(view, later)
+    if one == other:
+        return f"Every round, the leader is {one}."
+    return (f"The first round's leader is {one}. "
+            f"In later rounds the leader is {other}.")
 
 
 def _opening_tile(view: _View, raw: str | None = None) -> str:
@@ -398,8 +416,25 @@ def _opening_tile(view: _View, raw: str | None = None) -> str:
 _HEAVIEST = "the heaviest tile dealt opens, played by its holder"
 
 
-def opening_sentence(view: _View, rules: dict[str, Any]) -> str:
-    """How a round opens under ``rules`` (tile, opener, if_unheld)."""
+def _lead_redeals(view: _View, rules: dict[str, Any], rounds: tuple[str, ...]) -> bool:
+    """The lead's redeal wins over ``draw_in_turn`` in every round described, for the same
+    tile (``rules.precedence``): the draw-in-turn sentence would never apply."""
+    from .precedence import governing
+
+    for key in rounds:
+        case = governing(view.data, key == "first")
+        if case is None or case.kind != "redeal":
+            return False
+        if view.data["lead"][key] == "highest_double" and rules["tile"] != "highest_double":
+            return False      # a double dealt, the required tile not: the drawing applies
+    return bool(rounds)
+
+
+def opening_sentence(view: _View, rules: dict[str, Any], rounds: tuple[str, ...] = ()) -> str:
+    """How a round opens under ``rules`` (tile, opener, if_unheld) in ``rounds`` (``first``,
+    ``later``: where a lead's redeal may win over the opening's drawing in turn)."""
+    if _lead_redeals(view, rules, rounds):
+        rules = {**rules, "if_unheld": "redeal"}
     if rules["tile"] == "any":
         return "The leader opens the round with any tile from their hand."
     tile = _opening_tile(view, rules["tile"])
@@ -421,8 +456,9 @@ def opening_sentence(view: _View, rules: dict[str, Any]) -> str:
 
 @_rule("opening", "Leader and opening", "Opening")
 def _opening(view: _View) -> str:
+    rounds = ("later",) if view.opt("opening.first_round") else ("first", "later")
     return opening_sentence(view, {key: view.get(f"opening.{key}")
-                                   for key in ("tile", "opener", "if_unheld")})
+                                   for key in ("tile", "opener", "if_unheld")}, rounds)
 
 
 @_rule("turn", "A turn", "Placing")
