@@ -662,6 +662,8 @@ def _example(data: dict[str, Any], sides: str) -> str:
         if "scores" in data:
             facts.append("scores before the round " + _join([str(s) for s in data["scores"]]))
         return "; ".join(facts) + f". Points per {sides}: {points}."
+    if kind == "dealt":
+        return _dealt_example(data, sides, players, hands)
     facts = [f"{players} players, seat {data.get('turn', 0)} to act, {_ends(data.get('ends'))}",
              f"hands: {hands}"]
     if "boneyard" in data:
@@ -683,6 +685,38 @@ def _example(data: dict[str, Any], sides: str) -> str:
             + (_join(fired) if fired else "nothing fires") + "."
     legal = ", ".join(str(a) for a in data.get("expect_legal", []))
     return "; ".join(facts) + f". Legal: {legal}."
+
+
+def _dealt_example(data: dict[str, Any], sides: str, players: int, hands: str) -> str:
+    """A dealt example: the deal, the decisions played, then what the rules give."""
+    facts = [f"{players} players dealt {hands}"]
+    if isinstance(data.get("boneyard"), str):
+        facts.append(f"boneyard drawn from {_tiles(data['boneyard'])} first")
+    if "leader" in data:
+        facts.append(f"seat {data['leader']} chosen to lead")
+    if data.get("scores"):
+        facts.append("scores before " + _join([str(s) for s in data["scores"]]))
+    if data.get("play"):
+        facts.append("played: " + ", ".join(str(a) for a in data["play"]))
+    told = []
+    if "expect_redeal" in data:
+        told.append("the deal is thrown in and dealt again" if data["expect_redeal"]
+                    else "the deal stands")
+    if "expect_leader" in data:
+        told.append(f"seat {data['expect_leader']} leads")
+    if "expect_opening" in data:
+        told.append(f"the round opens with {_tiles(data['expect_opening'])}")
+    if "expect_turn" in data:
+        told.append(f"seat {data['expect_turn']} is to act")
+    if "expect_legal" in data:
+        told.append("legal: " + (", ".join(str(a) for a in data["expect_legal"]) or "none"))
+    if "expect_points" in data:
+        told.append(f"round points per {sides} " + _join([str(p) for p in data["expect_points"]]))
+    if "expect_scores" in data:
+        told.append("scores after the round " + _join([str(s) for s in data["expect_scores"]]))
+    if "expect_next_leader" in data:
+        told.append(f"seat {data['expect_next_leader']} leads round 2")
+    return "; ".join(facts) + ". Then " + "; ".join(told) + "."
 
 
 def _examples(view: _View) -> tuple[RuleLine, ...]:
