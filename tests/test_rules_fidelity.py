@@ -170,3 +170,15 @@ def test_passes_in_row_before_a_placement_in_play(tmp_path):
                 else:
                     assert after["event"] != "score"
     assert scored > 0
+
+
+def test_the_leader_is_the_lead_rules_seat_and_the_rotation_counts_from_it():
+    """docs/records.md: vietnamese's leader (by lot, then rotating) starts the drawing and
+    the rotation; the holder of [6|6] opens. Seat 0 leads, seat 2 opens; round 2: seat 1."""
+    game = api.load_game("vietnamese")
+    state = game.new_match(3, seed=0, deals=[Deal.of(["1-2", "3-4", "6-6"], leader=0)])
+    assert state.current_player == 2 and [str(a) for a in state.legal_actions()] == ["6-6"]
+    _play_out(state)
+    deals = [(e["round"], e["leader"]) for e in state.record if e["event"] == "deal"]
+    first_place = next(e for e in state.record if e["event"] == "place")
+    assert deals[:2] == [(1, 0), (2, 1)] and first_place["player"] == 2

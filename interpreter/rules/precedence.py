@@ -15,18 +15,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.leaders import DEAL_DEPENDENT
 from .marked_yaml import FieldPath, Mark, dotted
-
-DEAL_DEPENDENT = ("highest_double", "opening_tile_holder")
 
 
 @dataclass(frozen=True)
 class Precedence:
-    """``winner`` decides over ``loser`` in the rounds named (``first``, ``later``):
+    """``winner`` decides over ``loser`` in the first or the later rounds (``round``):
     ``kind`` ``heaviest`` (the opening's fallback over the lead's redeal) or ``redeal``
     (the lead's redeal over the opening's ``draw_in_turn``)."""
 
-    rounds: tuple[str, ...]
+    round: str         # "first" | "later"
     kind: str
     winner: FieldPath
     loser: FieldPath
@@ -65,16 +64,16 @@ def lead_precedence(data: Mapping[str, Any]) -> list[Precedence]:
         opening, unheld_path = round_opening(data, key == "first")
         tile = _lead_tile(chooser, opening)
         if opening["if_unheld"] == "heaviest":
-            found.append(Precedence((key,), "heaviest", unheld_path, ("lead", key), tile))
+            found.append(Precedence(key, "heaviest", unheld_path, ("lead", key), tile))
         elif opening["if_unheld"] == "draw_in_turn":
-            found.append(Precedence((key,), "redeal", ("lead", key), unheld_path, tile))
+            found.append(Precedence(key, "redeal", ("lead", key), unheld_path, tile))
     return found
 
 
 def governing(data: Mapping[str, Any], first: bool) -> Precedence | None:
     """The case that governs the first (or later) rounds, if any."""
     key = "first" if first else "later"
-    return next((p for p in lead_precedence(data) if key in p.rounds), None)
+    return next((p for p in lead_precedence(data) if p.round == key), None)
 
 
 def _where(marks: Mapping[FieldPath, Mark], path: FieldPath) -> Mark | None:
@@ -101,7 +100,7 @@ def precedence_warnings(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]
         lose = " and ".join(f"{dotted(x)}: {_value(data, x)} ({_at(_where(marks, x))})"
                             for x in losers)
         head = f"{dotted(p.winner)}: {_value(data, p.winner)}"
-        rounds = ("every round" if both else "the first round" if p.rounds == ("first",)
+        rounds = ("every round" if both else "the first round" if p.round == "first"
                   else "later rounds")
         if p.kind == "heaviest":
             message = (f"{head} wins over {lose} in {rounds} when nobody holds {p.tile}: "
