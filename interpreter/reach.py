@@ -62,34 +62,34 @@ def reach_warnings(game, path: str) -> list[Diagnostic]:
 
 def _sometimes_capped(game, path: str) -> list[Diagnostic]:
     """A warning when ``CAPPED_SHARE`` or more of up to ``MORE_SAMPLES`` matches at some
-    player count stop at the round cap; sampling stops at ``BUDGET_SECONDS``."""
+    player count stop at the round cap. Seeds go round the player counts in turn, so a
+    sampling cut short at ``BUDGET_SECONDS`` has still tried every count."""
     import time
 
     from .api import MAX_ROUNDS, play_match
 
     rules = game.rules
+    counts = range(rules.min_players, rules.max_players + 1)
+    played = dict.fromkeys(counts, 0)
+    capped = dict.fromkeys(counts, 0)
     deadline = time.monotonic() + BUDGET_SECONDS
-    worst = None   # (share, capped, played, players)
-    for players in range(rules.min_players, rules.max_players + 1):
-        played = capped = 0
-        for seed in range(SAMPLES + 1, SAMPLES + 1 + MORE_SAMPLES):
-            if time.monotonic() > deadline:
-                break
+    for seed in range(SAMPLES + 1, SAMPLES + 1 + MORE_SAMPLES):
+        if time.monotonic() > deadline:
+            break
+        for players in counts:
             try:
                 result = play_match(game, players, seed, "random")
             except DiagnosticError:
-                break
-            played += 1
-            capped += result.capped
-        if played and capped / played >= CAPPED_SHARE and (
-                worst is None or capped / played > worst[0]):
-            worst = (capped / played, capped, played, players)
-    if worst is None:
+                continue
+            played[players] += 1
+            capped[players] += result.capped
+    shares = [(capped[n] / played[n], n) for n in counts if played[n]]
+    share, players = max(shares, default=(0.0, 0))
+    if not capped.get(players) or share < CAPPED_SHARE:
         return []
-    _, capped, played, players = worst
     return [Diagnostic(
-        "reach", f"{capped} of {played} sample matches with {players} players stopped "
-        f"undecided at the round cap ({MAX_ROUNDS} rounds): some matches never end",
-        file=path, path="match.target", severity="warning",
+        "reach", f"{capped[players]} of {played[players]} sample matches with {players} "
+        f"players stopped undecided at the round cap ({MAX_ROUNDS} rounds): some matches "
+        "never end", file=path, path="match.target", severity="warning",
         hint="make the target easier to reach (match.exact needs an exact finish), or end "
              "an undecided match with match.draw_if")]
