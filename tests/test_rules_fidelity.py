@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from dominorules import api, records
 from dominorules.engine.game import Deal
 from dominorules.engine.positions import fired, points
@@ -147,9 +149,12 @@ def test_passes_in_row_before_a_placement_in_an_example(tmp_path):
     assert got == ([20, 0, 0], 0, 0)
 
 
-def test_passes_in_row_before_a_placement_in_play(tmp_path):
-    """Every placement after passes scores 10 a pass, the same in the loop and kernel."""
-    game = api.load_game(_yaml(tmp_path, "passes.yaml", PASSES))
+@pytest.mark.parametrize("turns", ["", "  - after: place\n    if: \"tile.high == 9\"\n"
+                                        "    again: true\n"])
+def test_passes_in_row_before_a_placement_in_play(tmp_path, turns):
+    """Every placement after passes scores 10 a pass, the same in the loop and kernel
+    (also in the kernel's general turn order, kept for an event that grants turns)."""
+    game = api.load_game(_yaml(tmp_path, "passes.yaml", PASSES + turns))
     scored = 0
     for seed in range(30):
         loop = api.play_match(game, 3, seed, engine="loop", trace=True).events
