@@ -123,3 +123,20 @@ def test_a_shipped_dealt_example_is_on_the_sheet():
         "2 players dealt seat 0 5-5 1-0 2-0 3-0 4-0 2-1 3-1 and seat 1 5-0 6-0 4-1 5-1 6-1 "
         "4-2 3-2; boneyard drawn from 0-0 6-6 first; played: draw, draw. Then seat 0 leads; "
         "seat 1 is to act; legal: 6-6.")
+
+
+def test_a_dealt_example_must_expect_something(tmp_path):
+    path = _write(tmp_path, f"""title: Nothing expected
+extends: pagat
+examples:
+  - title: "Dealt, nothing checked"
+    kind: dealt
+    players: 2
+    hands: {NO_DOUBLE}
+""")
+    out = _validate(path)
+    assert out.exit_code == 1
+    assert out.stderr.splitlines()[0] == (
+        f"{path}:4:5: error: examples[0] needs at least one of: expect_leader, expect_redeal, "
+        "expect_turn, expect_opening, expect_legal, expect_points, expect_scores, "
+        "expect_next_leader [examples[0]]")

@@ -248,6 +248,10 @@ def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[D
     if kind == "type":
         return [Diagnostic("schema", f"{field} must be {_expected(error)}, not "
                            f"{_what(error.instance)}", path=dotted(path), **where)]
+    if kind == "anyOf" and all(set(sub) == {"required"} for sub in error.validator_value):
+        keys = [k for sub in error.validator_value for k in sub["required"]]   # "one of these"
+        return [Diagnostic("schema", f"{field} needs at least one of: {', '.join(keys)}",
+                           path=dotted(path), hint="say what the example expects", **where)]
     if kind == "anyOf":
         named: list[str] = []
         forms: list[str] = []
