@@ -121,3 +121,18 @@ def test_a_deal_check_is_reported_with_a_formula_error(tmp_path):
         "double-6 set has 28 [deal.hand_size]",
         f"{mine}:6:26: error: a side has no attribute 'valu'; its attributes are: doubles, "
         "drawn, index, pips, players, rounds_won, score, tiles, value, won [scoring.domino]"]
+
+
+def test_an_unknown_key_does_not_hide_the_other_checks(tmp_path):
+    mine = tmp_path / "three.yaml"
+    mine.write_text('title: Three problems\nextends: pagat\ndeal:\n  hand_size: 20\nscoring:\n'
+                    '  domino: "sum(opponents.valu)"\ncolour: red\n')
+    out = _validate(str(mine))
+    assert out.exit_code == 1
+    heads = [x.split(": error: ")[1] for x in out.stderr.splitlines() if ": error: " in x]
+    assert heads == [
+        "dealing 20 tiles to each of 2 players needs 40 tiles, but a double-6 set has 28 "
+        "[deal.hand_size]",
+        "a side has no attribute 'valu'; its attributes are: doubles, drawn, index, pips, "
+        "players, rounds_won, score, tiles, value, won [scoring.domino]",
+        "unknown key 'colour' [colour]"]

@@ -45,8 +45,7 @@ class Ruleset:
 
 def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Diagnostic]]:
     from . import schema
-    from .checks import semantic_checks
-    from .compile import build_rules, compile_expressions, partial_rules
+    from .compile import compile_expressions
     from .load import load_merged
 
     merged, read_problems = load_merged(ref)
@@ -59,12 +58,27 @@ def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Di
                     if d.path not in refused]
     else:
         problems = []   # builtin files ship checked (`validate` and the tests check them)
+    pruned = None if read_problems or not problems else schema.without_unknown_keys(merged.data)
+    if pruned is not None:   # only unknown keys: every other check runs on the rest
+        _, more = _checked(merged, pruned, run_examples)
+        return None, sorted(problems + more, key=Diagnostic.sort_key)
     if problems or read_problems:
         # Still check the formulas the schema found no fault with: report all at once.
         _, more = compile_expressions(merged.data, merged.marks,
                                       skip={d.path for d in problems} | refused)
         return None, sorted(read_problems + problems + more, key=Diagnostic.sort_key)
-    data = schema.fill_defaults(merged.data)
+    return _checked(merged, merged.data, run_examples)
+
+
+def _checked(merged: Any, raw: dict[str, Any], run_examples: bool
+             ) -> tuple[Ruleset | None, list[Diagnostic]]:
+    """Compile a ruleset the schema accepts (``raw``: its merged data) and run every
+    load-time check on it (its examples too when asked)."""
+    from . import schema
+    from .checks import semantic_checks
+    from .compile import build_rules, compile_expressions, partial_rules
+
+    data = schema.fill_defaults(raw)
     name = data.get("name") or merged.builtin_name or os.path.splitext(
         os.path.basename(merged.file))[0]
     data["name"] = name

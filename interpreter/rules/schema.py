@@ -312,6 +312,23 @@ def validate(data: Any, marks: dict[FieldPath, Mark]) -> list[Diagnostic]:
     return sorted(set(out), key=Diagnostic.sort_key)
 
 
+def without_unknown_keys(data: Any) -> Any | None:
+    """A copy of ``data`` without its unknown keys when they are its only schema problem
+    (None otherwise): the rest is then checked too, so every problem is told at once."""
+    leaves = [leaf for error in _validator().iter_errors(data) for leaf in _leaves(error)]
+    if not leaves or any(leaf.validator != "additionalProperties" for leaf in leaves):
+        return None
+    out = copy.deepcopy(data)
+    for leaf in leaves:
+        node = out
+        for part in leaf.absolute_path:
+            node = node[part]
+        allowed = leaf.schema.get("properties", {}) if isinstance(leaf.schema, dict) else {}
+        for key in [k for k in node if k not in allowed]:
+            del node[key]
+    return out
+
+
 def fill_defaults(data: dict[str, Any]) -> dict[str, Any]:
     """A copy of a valid ruleset with every schema default filled in (nested mappings too)."""
     out = copy.deepcopy(data)
