@@ -219,10 +219,17 @@ def validate(rulesets: tuple[str, ...]) -> None:
             codes.add(2 if all(d.code == NOT_FOUND for d in diagnostics) else 1)
             print_diagnostics(diagnostics)
         else:
-            print_diagnostics(_reach_warnings(ref))
+            print_diagnostics(_rule_warnings(ref) + _reach_warnings(ref))
             click.echo(f"ok: {ref}")
     if codes:
         sys.exit(min(codes))  # an invalid ruleset (1) outweighs a missing file (2)
+
+
+def _rule_warnings(ref: str) -> list[Diagnostic]:
+    """Warnings for two rules deciding the same thing: which one wins (``rules.precedence``)."""
+    from dominorules.rules import rule_warnings
+
+    return rule_warnings(ref)
 
 
 def _reach_warnings(ref: str) -> list[Diagnostic]:

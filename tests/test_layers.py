@@ -45,6 +45,7 @@ def _modules() -> dict[str, Path]:
         if parts[-1] == "__init__":
             parts = parts[:-1]
         out[".".join(["dominorules", *parts])] = path
+    out["dominorules.cli"] = PACKAGE.parent / "cli.py"   # interpreter/cli.py only runs it
     return out
 
 

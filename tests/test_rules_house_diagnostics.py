@@ -252,8 +252,8 @@ def test_an_events_example_and_round_facts_are_valid_and_told(tmp_path: Path):
         "and 0.")
     assert sheet.rule("examples[1]").text == (
         "2 players, the round ends blocked; hands: seat 0 2-1 and seat 1 4-3; last tile "
-        "6-5 by seat 1; the open ends show 6, 6, 5 and 5; boneyard 0-0; scores before "
-        "the round 30 and 12. Points per player: 4 and 0.")
+        "6-5 by seat 1; the open ends show 6, 6, 5 and 5; boneyard 0-0; 2 passes in the "
+        "round; scores before the round 30 and 12. Points per player: 4 and 0.")
 
 
 def test_events_example_mistakes(tmp_path: Path):

@@ -35,7 +35,7 @@ PINNED = {
     ("house/first-round-highest-double", 4, "strategist", 20):
         "6a357260655d7011573a8083bb2488be43cd0980e694900f65aa938158a1da45",
     ("house/doubles-play-again", 2, "strategist,greedy", 20):
-        "809874f1ccefd366c5c366b9673df84536b7eee46a90b9dac38d3142843d070e",
+        "f22626fa0222bebac3dda11bc35631e2a914554de81a70a642e9cbcb6dbb6f94",
 }
 
 

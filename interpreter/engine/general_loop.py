@@ -337,6 +337,10 @@ class GeneralLoop(PlainLoop):
                 elif leader is not None:
                     opener, omask, free, seek = self._open(op, hands, leader, deck, dealt,
                                                            draw_end, rnd_no, NEXT)
+                elif op.if_unheld == "heaviest":   # the lead's tile is in no hand: the
+                    # opening's fallback decides, not a redeal; its opener leads the round
+                    leader, t = self._heaviest(hands)
+                    opener, omask, free, seek = leader, 1 << t, False, None
                 if opener is not None:
                     break
                 if recording:
@@ -439,7 +443,7 @@ class GeneralLoop(PlainLoop):
             if ev_place:
                 again, skip = fire(ev_place, p, facts_of(p, pos, drawn_by, {
                     "tile": (TL[t], TH[t]), "opening": True, "both_ends": False,
-                    "passes_in_row": 0, "drawn_this_turn": drawn}))
+                    "passes_in_row": 0, "drawn_this_turn": drawn}), not h)
             if not h:
                 domino = p
             # -- turns
@@ -533,6 +537,7 @@ class GeneralLoop(PlainLoop):
                                 if e > 1:
                                     board.used[e] = True
                                 board.tiles += 1
+                            prior = run_passes    # the passes in a row before this one
                             npass = idle = run_passes = 0
                             last_player, last_tile = p, t
                             if recording:
@@ -541,8 +546,8 @@ class GeneralLoop(PlainLoop):
                             if ev_place:
                                 more_turns, skipped = fire(ev_place, p, facts_of(p, pos, drawn_by, {
                                     "tile": (TL[t], TH[t]), "opening": False,
-                                    "both_ends": last_both, "passes_in_row": 0,
-                                    "drawn_this_turn": drawn}))
+                                    "both_ends": last_both, "passes_in_row": prior,
+                                    "drawn_this_turn": drawn}), not h)
                                 again += more_turns
                                 skip += skipped
                             if not h:
@@ -576,12 +581,13 @@ class GeneralLoop(PlainLoop):
                     hands[p] = h
                     drawn += 1
                     drawn_by[p] += 1
+                    prior = run_passes
                     npass = idle = run_passes = 0
                     if recording:
                         rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
                     if ev_draw:
                         more_turns, skipped = fire(ev_draw, p, facts_of(p, pos, drawn_by, {
-                            "tile": (TL[t], TH[t]), "forced": forced, "passes_in_row": 0,
+                            "tile": (TL[t], TH[t]), "forced": forced, "passes_in_row": prior,
                             "drawn_this_turn": drawn}))
                         again += more_turns
                         skip += skipped
@@ -638,8 +644,12 @@ class GeneralLoop(PlainLoop):
         self.result = result
 
     # -- play-time events -----------------------------------------------------------------
-    def _fire(self, rules_of: tuple, actor: int, facts: Facts) -> tuple[int, int]:
-        """Apply the events of one action: points now; (another turns, skips) granted."""
+    def _fire(self, rules_of: tuple, actor: int, facts: Facts, ends_round: bool = False
+              ) -> tuple[int, int]:
+        """Apply the events of one action: points now; (another turns, skips) granted.
+
+        ``ends_round``: the action is the round's last (a domino): a turn it would grant
+        lapses, so it is neither granted nor written (docs/house-rules.md)."""
         scores, round_play, rec = self.scores, self._round_play, self.rec
         mine = self._side_of[actor]
         more_turns = skipped = 0
@@ -656,7 +666,7 @@ class GeneralLoop(PlainLoop):
                     if rec is not None:
                         rec.append({"event": "score", "player": actor, "side": s,
                                     "points": k, "rule": i})
-            if ev.again is not None and ev.again(facts):
+            if ev.again is not None and not ends_round and ev.again(facts):
                 more_turns += 1
                 if rec is not None:
                     rec.append({"event": "extra_turn", "player": actor})
@@ -774,8 +784,9 @@ class GeneralLoop(PlainLoop):
             facts["opponents"] = tuple(s for s in sides if s.index != i)
             points[i] = int(formula(facts))
         if rules.every_side is not None:
-            for s in sides:
+            for s in sides:   # every side knows the round's winner before any scores
                 s.won = s.index == wside
+            for s in sides:
                 facts["side"] = s
                 points[s.index] += int(rules.every_side(facts))
         if draw_cost:

@@ -146,6 +146,7 @@ def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, in
     events = rules.events
     drawn_by = [0] * core.players
     extra: dict[str, Any]
+    before = int(data.get("passes_in_row", 0))   # the passes in a row before the action
     if code == DRAW:
         if not deck:
             return "a draw needs the boneyard's tiles: give boneyard as tiles, e.g. \"6-6 2-3\""
@@ -155,11 +156,11 @@ def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, in
         pos = 1
         after = "draw"
         extra = {"tile": (ts.low[t], ts.high[t]), "forced": not any(d.masks),
-                 "passes_in_row": 0, "drawn_this_turn": drawn + 1}
+                 "passes_in_row": before, "drawn_this_turn": drawn + 1}
     elif code == PASS:
         pos = 0
         after = "pass"
-        extra = {"passes_in_row": int(data.get("passes_in_row", 0)) + 1,
+        extra = {"passes_in_row": before + 1,
                  "drawn_this_turn": drawn}
     else:
         t, e = code >> 2, code & 3
@@ -175,10 +176,11 @@ def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, in
         pos = 0
         after = "place"
         extra = {"tile": (low, high), "opening": opening, "both_ends": both,
-                 "passes_in_row": 0, "drawn_this_turn": drawn}
+                 "passes_in_row": 0 if opening else before, "drawn_this_turn": drawn}
     rules_of = tuple((i, ev) for i, ev in enumerate(events) if ev.after == after)
     facts = core._event_facts(turn, pos, drawn_by, extra)
-    again, skips = core._fire(rules_of, turn, facts)
+    again, skips = core._fire(rules_of, turn, facts,
+                              after == "place" and not core.hands[turn])   # a domino: lapses
     return list(core._round_play), again, skips
 
 

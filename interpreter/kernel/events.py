@@ -54,7 +54,8 @@ def _facts(site: str, players: int, target: int, tile_count: int,
         "end_total": "et", "boneyard": f"({tile_count} - pos)",
         "players": str(players), "round": "rnd_no", "target": str(target),
         "drawn_this_turn": "drawn",
-        "passes_in_row": "run_passes" if site == PASS else "0",
+        # the passes in a row just before the action (``prior``: kept by the template)
+        "passes_in_row": {PASS: "run_passes", PLACE_OPEN: "0"}.get(site, "prior"),
     }
     if site != PASS:
         facts["tile"] = "(TL[t], TH[t])"
@@ -177,7 +178,10 @@ def _inline(events, trees, kind_of, site, record, players, target, tile_count, i
         if "again" in tree:
             grant = [] if site == PASS else ["    again += 1"]   # the loop's pass ignores it
             then = grant + _extra_turn("    ", record)
-            lines += [f"if {emitter.emit(tree['again'])}:", *(then or ["    pass"])]
+            # a placement emptying the hand ends the round: the turn it grants lapses
+            test = emitter.emit(tree["again"])
+            test = f"h and ({test})" if site in (PLACE_OPEN, PLACE) else test
+            lines += [f"if {test}:", *(then or ["    pass"])]
         if "skip" in tree:
             lines += [f"skip += max(0, int({emitter.emit(tree['skip'])}))"]
         if "if" in tree:
@@ -238,7 +242,8 @@ def _fallback(kind_of, site, record, tile_count, players, target, spinner=False)
     facts["end_total"] = _end_total(site, spinner)
     env = "{" + ", ".join(f'"{k}": {v}' for k, v in facts.items()) + "}"
     table = f"EV_{'PLACE' if site in (PLACE_OPEN, PLACE) else site.upper()}"
-    call = f"core._fire({table}, p, core._event_facts(p, pos, drawn_by, {env}))"
+    lapse = ", not h" if site in (PLACE_OPEN, PLACE) else ""   # a domino: granted turns lapse
+    call = f"core._fire({table}, p, core._event_facts(p, pos, drawn_by, {env}){lapse})"
     lines = [f"_more, _skipped = {call}"]
     if record == "txt":
         lines += ["for _e in spill:", "    add(dumps(_e))", "spill.clear()"]

@@ -143,6 +143,11 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         "SEEKS": (not setup.open_any and rules.if_unheld == "draw_in_turn") or general,
         "DEAL_DEPENDENT": (first in leaders.DEAL_DEPENDENT or later in leaders.DEAL_DEPENDENT),
         "LATER_ROTATE": later == "rotate",
+        # a lead naming nobody (its tile unheld) gives way to the opening's heaviest tile
+        "LEAD_FALLBACK": general and (first in leaders.DEAL_DEPENDENT
+                                      or later in leaders.DEAL_DEPENDENT)
+                         and "heaviest" in (rules.if_unheld, getattr(
+                             rules.first_opening, "if_unheld", None)),
         "LEAD_RANDOM": (first in leaders.RANDOM_CHOOSERS or later in leaders.RANDOM_CHOOSERS),
         "TWO_CHUNKS": len(game._chunks) == 2,
         "SPINNER": rules.spinner == "first_double",
@@ -182,6 +187,9 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         "FIRE": fallback,
         # the tiles drawn this turn: counted for a draw limit or an event that reads them
         "DRAWN": limited or fallback or "drawn_this_turn" in event_reads,
+        # the passes in a row before a placement or a draw: kept when an event reads them
+        "PRIOR_PASSES": bool(kinds & {"place", "draw"}) and (
+            fallback or "passes_in_row" in event_reads),
         # the last placement's player and tile: read by the general loop's settlement or
         # lead formula, or by ``_fire``
         "LAST": general or fallback or rules.later_leader_formula is not None,

@@ -148,6 +148,11 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #else
                 opener, omask, seek = opening(hands, leader, deck, $DEALT, $DRAW_END)
 #endif
+#if LEAD_FALLBACK
+            elif op.if_unheld == "heaviest":   # GeneralLoop.run: the opening's fallback
+                leader, ht = core._heaviest(hands)   # leads, where the lead names nobody
+                opener, omask, free, seek = leader, 1 << ht, False, None
+#endif
             if opener is not None:
                 break
 #if REC
@@ -532,6 +537,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #endif
                     h ^= 1 << t
                     hands[p] = h
+#if PRIOR_PASSES
+#if TURNS
+                    prior = run_passes   # passes in a row before this action
+#else
+                    prior = npass
+#endif
+#endif
                     npass = 0
 #if REC
 #if TXT
@@ -645,6 +657,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #endif
                     h ^= b
                     hands[p] = h
+#if PRIOR_PASSES
+#if TURNS
+                    prior = run_passes   # passes in a row before this action
+#else
+                    prior = npass
+#endif
+#endif
                     npass = 0
 #if REC
 #if TXT
@@ -681,6 +700,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                         t = a >> 2
                         h ^= 1 << t
                         hands[p] = h
+#if PRIOR_PASSES
+#if TURNS
+                        prior = run_passes   # passes in a row before this action
+#else
+                        prior = npass
+#endif
+#endif
                         npass = 0
 #if LAST
                         last_player, last_tile = p, t
@@ -976,6 +1002,13 @@ _PASS_OR_DRAW = r'''
                     $EV_PASS_CODE
 #endif
                     break
+#if PRIOR_PASSES
+#if TURNS
+                prior = run_passes   # passes in a row before this action
+#else
+                prior = npass
+#endif
+#endif
                 npass = 0      # a draw: the passes in a row start again
 #if TURNS
                 idle = run_passes = 0

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # formula parser or the engine.
 
 __all__ = ["BuiltinInfo", "Ruleset", "builtin_rulesets", "check_player_count",
-           "check_ruleset", "load_ruleset"]
+           "check_ruleset", "load_ruleset", "rule_warnings"]
 
 
 @dataclass(frozen=True)
@@ -50,8 +50,7 @@ class Ruleset:
 
 def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Diagnostic]]:
     from . import schema
-    from .checks import semantic_checks
-    from .compile import build_rules, compile_expressions
+    from .compile import compile_expressions
     from .load import load_merged
 
     merged, read_problems = load_merged(ref)
@@ -64,19 +63,35 @@ def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Di
                     if d.path not in refused]
     else:
         problems = []   # builtin files ship checked (`validate` and the tests check them)
+    pruned = None if read_problems or not problems else schema.without_unknown_keys(merged.data)
+    if pruned is not None:   # only unknown keys: every other check runs on the rest
+        _, more = _checked(merged, pruned, run_examples)
+        return None, sorted(problems + more, key=Diagnostic.sort_key)
     if problems or read_problems:
         # Still check the formulas the schema found no fault with: report all at once.
         _, more = compile_expressions(merged.data, merged.marks,
                                       skip={d.path for d in problems} | refused)
         return None, sorted(read_problems + problems + more, key=Diagnostic.sort_key)
-    data = schema.fill_defaults(merged.data)
+    return _checked(merged, merged.data, run_examples)
+
+
+def _checked(merged: Any, raw: dict[str, Any], run_examples: bool
+             ) -> tuple[Ruleset | None, list[Diagnostic]]:
+    """Compile a ruleset the schema accepts (``raw``: its merged data) and run every
+    load-time check on it (its examples too when asked)."""
+    from . import schema
+    from .checks import semantic_checks
+    from .compile import build_rules, compile_expressions, partial_rules
+
+    data = schema.fill_defaults(raw)
     name = data.get("name") or merged.builtin_name or os.path.splitext(
         os.path.basename(merged.file))[0]
     data["name"] = name
     trees: dict = {}
     fns, problems = compile_expressions(data, merged.marks, trees=trees)
     rules = None if problems else build_rules(name, data, merged.marks, fns, trees)
-    problems += semantic_checks(data, merged.marks, rules)
+    problems += semantic_checks(data, merged.marks, rules,
+                                None if rules is not None else partial_rules(data, fns))
     examples = examples_of(data, merged.marks)
     if run_examples and rules is not None and not problems:
         from .verify import example_diagnostics
@@ -85,6 +100,19 @@ def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Di
     if problems or rules is None:
         return None, sorted(problems, key=Diagnostic.sort_key)
     return Ruleset(name, merged.file, data, tuple(merged.chain), rules, examples), []
+
+
+def rule_warnings(ref: str) -> list[Diagnostic]:
+    """Warnings for a valid ruleset: where two of its rules decide the same thing, which
+    one wins, at that rule's file:line:col and naming the other's (``precedence``)."""
+    from . import schema
+    from .load import load_merged
+    from .precedence import precedence_warnings
+
+    merged, _ = load_merged(ref)
+    if merged is None:
+        return []
+    return precedence_warnings(schema.fill_defaults(merged.data), merged.marks)
 
 
 def _all_builtin(chain: list[str]) -> bool:

@@ -151,7 +151,8 @@ def _check_opening(sink: _Sink, data: Mapping[str, Any]) -> None:
                 "explain", f"add {dotted(at('allow'))} (the condition), or remove explain")
 
 
-def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range) -> None:
+def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range,
+                    hand_size: Callable[[int], int] | None = None) -> None:
     max_pip = data["set"]["max_pip"]
     partnerships = data["players"]["sides"] == "partnerships"
     if not allowed:
@@ -186,12 +187,50 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range) -> Non
         if scores is not None and len(scores) != sides:
             sink.add("example", here + ("scores",),
                      f"scores has {len(scores)} values; there are {sides} sides")
-        for key in ("turn", "last_player"):
+        if example["kind"] == "dealt":
+            _check_dealt_example(sink, example, here, data, n, hand_size)
+        elif "expect_scores" in example or "play" in example:
+            key = "play" if "play" in example else "expect_scores"
+            sink.add("example", here + (key,),
+                     f"{key} belongs to a dealt example (kind: dealt), not kind "
+                     f"{example['kind']}", "set kind: dealt, or remove it")
+        for key in ("turn", "last_player", "leader", "expect_leader", "expect_turn",
+                    "expect_next_leader"):
             seat = example.get(key)
             if seat is not None and seat >= n:
                 sink.add("example", here + (key,),
                          f"{key} is seat {seat}, but the seats are 0 to {n - 1}")
         _check_example_tiles(sink, example, here, max_pip)
+
+
+def _check_dealt_example(sink: _Sink, example: Mapping[str, Any], here: FieldPath,
+                         data: Mapping[str, Any], n: int,
+                         hand_size: Callable[[int], int] | None) -> None:
+    """A dealt example is a real deal: whole hands of the deal's size, a boneyard given as
+    its tiles in drawing order, scores per side."""
+    if isinstance(example.get("boneyard"), int):
+        sink.add("example", here + ("boneyard",),
+                 "a dealt example's boneyard is its tiles in drawing order, not a count",
+                 'list the first tiles to be drawn, e.g. "6-6 2-3", or leave it out')
+    try:
+        size = int(hand_size(n)) if hand_size is not None else None
+    except Exception:  # noqa: BLE001 - a failing formula is reported at deal.hand_size
+        size = None
+    for j, hand in enumerate(example["hands"] if size is not None else ()):
+        got = len(hand.split())
+        if got != size:
+            sink.add("example", here + ("hands", j),
+                     f"seat {j} is dealt {got} tiles here; with {n} players the deal gives "
+                     f"{size}", "give every seat its whole hand as dealt")
+    sides = 2 if data["players"]["sides"] == "partnerships" else n
+    scores = example.get("expect_scores")
+    if scores is not None and len(scores) != sides:
+        sink.add("example", here + ("expect_scores",),
+                 f"expect_scores has {len(scores)} values; there are {sides} sides")
+    opening = example.get("expect_opening")
+    if opening is not None and not in_set(parse_pair(opening), data["set"]["max_pip"]):
+        sink.add("example", here + ("expect_opening",),
+                 not_in_set(f"tile {opening.strip()}", data["set"]["max_pip"]))
 
 
 def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: FieldPath,
@@ -335,17 +374,28 @@ def _check_example_ends(sink: _Sink, data: Mapping[str, Any]) -> None:
                      "first_double")
 
 
-def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], rules: Any
-                    ) -> list[Diagnostic]:
-    """Cross-field problems of a compiled ruleset (``rules``: the ``Rules`` or its callables)."""
+def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], rules: Any,
+                    compiled: Any = None) -> list[Diagnostic]:
+    """Cross-field problems of a compiled ruleset (``rules``: the ``Rules`` or its callables).
+
+    ``rules`` None: a formula did not compile (already reported); ``compiled`` then holds
+    the deal's and match's formulas that did (``compile.partial_rules``), so their checks
+    are reported with the formula errors, at once."""
     sink = _Sink(marks)
     allowed = _check_players(sink, data)
-    if rules is not None:  # None: a formula did not compile (already reported)
+    if rules is not None:
         _check_deal(sink, data, rules, allowed)
         _check_match(sink, data, rules, allowed)
         _check_restrictions(sink, data, rules, allowed)
+    elif compiled is not None:
+        if compiled.hand_size is not None:
+            _check_deal(sink, data, compiled, allowed)
+        if compiled.target is not None and compiled.draw_cost is not None:
+            _check_match(sink, data, compiled, allowed)
     _check_opening(sink, data)
     _check_mechanisms(sink, data)
     _check_example_ends(sink, data)
-    _check_examples(sink, data, range(data["players"]["min"], data["players"]["max"] + 1))
+    sized = rules if rules is not None else compiled
+    _check_examples(sink, data, range(data["players"]["min"], data["players"]["max"] + 1),
+                    getattr(sized, "hand_size", None))
     return sink.found

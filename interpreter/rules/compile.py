@@ -122,21 +122,22 @@ def compile_expressions(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]
 
 
 def wrap(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> dict[str, Callable[..., int]]:
-    """The compiled formulas under the names and signatures of ``Rules``."""
+    """The compiled formulas under the names and signatures of ``Rules`` (None for one
+    missing from ``fns``: it did not compile)."""
     max_pip = data["set"]["max_pip"]
     count = tile_count(max_pip)
-    hand = fns[("deal", "hand_size")]
-    cost = fns[("drawing", "cost")]
-    value = fns[("scoring", "tile_value")]
-    domino = fns[("scoring", "domino")]
-    blocked = fns[("scoring", "blocked", "points")]
-    target = fns[("match", "target")]
+    hand = fns.get(("deal", "hand_size"))
+    cost = fns.get(("drawing", "cost"))
+    value = fns.get(("scoring", "tile_value"))
+    domino = fns.get(("scoring", "domino"))
+    blocked = fns.get(("scoring", "blocked", "points"))
+    target = fns.get(("match", "target"))
 
     def score_env(ctx: ScoreContext) -> dict[str, Any]:
         return {"winner": ctx.winner, "opponents": ctx.opponents, "sides": ctx.sides,
                 "seats": ctx.seats, "players": ctx.players}
 
-    return {
+    made = {
         "hand_size": lambda players: hand(
             {"players": players, "max_pip": max_pip, "tile_count": count}),
         "draw_cost": lambda players: cost({"players": players}),
@@ -146,6 +147,17 @@ def wrap(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> dict[str, C
         "target": lambda players, side_count, partnerships: target(
             {"players": players, "side_count": side_count, "partnerships": partnerships}),
     }
+    present = {"hand_size": hand, "draw_cost": cost, "tile_value": value,
+               "domino_points": domino, "blocked_points": blocked, "target": target}
+    return {name: fn if present[name] is not None else None for name, fn in made.items()}
+
+
+def partial_rules(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> Any:
+    """``wrap``'s callables as attributes, None for each formula that did not compile: what
+    the load-time checks of a file with a formula error can still run."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(**wrap(data, fns))
 
 
 def _tile_choice(tile: str) -> str | tuple[int, int]:

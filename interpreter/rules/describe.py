@@ -247,8 +247,7 @@ def _hand_size(view: _View) -> str:
 _CHOOSERS = {
     "lot": "chosen by a fair lot",
     "seat_zero": "seat 0",
-    "highest_double": ("the player holding the highest double dealt; if nobody holds a "
-                       "double, the tiles are shuffled and dealt again"),
+    "highest_double": "the player holding the highest double dealt",
     "draw_highest_tile": ("chosen by each player drawing a tile from the whole set, shuffled: "
                           "the highest pips leads, tied players draw again, and the tiles "
                           "are returned before the deal"),
@@ -259,13 +258,31 @@ _CHOOSERS = {
 }
 
 
-def _chooser(view: _View, how: str) -> str:
+def _nobody(view: _View, first: bool, tile: str) -> str:
+    """What a lead reading the deal says when nobody holds its tile: the opening's heaviest
+    tile where that wins (``rules.precedence``), else a redeal."""
+    from .precedence import governing
+
+    case = governing(view.data, first)
+    if case is not None and case.kind == "heaviest":
+        return (f"; if nobody holds {tile}, the player holding the heaviest tile dealt, who "
+                "opens with it")
+    if tile == "it":    # the opening's own sentence says what happens
+        return ""
+    return f"; if nobody holds {tile}, the tiles are shuffled and dealt again"
+
+
+def _chooser(view: _View, how: str, first: bool = False) -> str:
+    if how == "highest_double":
+        return _CHOOSERS[how] + _nobody(view, first, "a double")
     if how == "formula":
         formula = view.formula("lead.later")
         return (f"the seat given by {formula}, counted round the table from seat 0 (modulo "
                 "the number of players)")
-    if how == "opening_tile_holder":
-        return f"the player holding {_opening_tile(view)}"
+    if how == "opening_tile_holder":   # the round's own opening tile (first_round's in round 1)
+        raw = view.opt("opening.first_round.tile") if first else None
+        tile = _opening_tile(view, raw)
+        return f"the player holding {tile}" + _nobody(view, first, "it")
     if how == "exposed_tiles":
         start = ("seat 0" if view.get("lead.count_from") == "seat_zero"
                  else "the previous round's leader")
@@ -281,16 +298,18 @@ def _lead(view: _View) -> str:
     first, later = view.get("lead.first"), view.get("lead.later")
     if view.rules.later_leader == "formula":
         later = "formula"
-    if first == later:
-        return f"Every round, the leader is {_chooser(view, first)}."
-    return (f"The first round's leader is {_chooser(view, first)}. "
-            f"In later rounds the leader is {_chooser(view, later)}.")
+    one, other = _chooser(view, first, True), _chooser(view, later)
+    if one == other:
+        return f"Every round, the leader is {one}."
+    return (f"The first round's leader is {one}. "
+            f"In later rounds the leader is {other}.")
 
 
 @_rule("opening", "Leader and opening", "Opening")
 def _opening(view: _View) -> str:
+    rounds = ("later",) if view.opt("opening.first_round") else ("first", "later")
     return opening_sentence(view, {key: view.get(f"opening.{key}")
-                                   for key in ("tile", "opener", "if_unheld")})
+                                   for key in ("tile", "opener", "if_unheld")}, rounds)
 
 
 @_rule("turn", "A turn", "Placing")
@@ -483,19 +502,27 @@ def _example(data: dict[str, Any], sides: str) -> str:
         if "last_tile" in data:
             by = f" by seat {data['last_player']}" if "last_player" in data else ""
             facts.append(f"last tile {_tiles(data['last_tile'])}{by}")
+        if data.get("both_ends"):
+            facts.append("the last tile fitted both ends")
         if data.get("ends"):
             facts.append(_ends(data["ends"]))
         if "boneyard" in data:
             facts.append(_boneyard(data["boneyard"]))
+        if data.get("passes"):
+            facts.append(f"{_plural(data['passes'], 'pass', 'passes')} in the round")
         if "scores" in data:
             facts.append("scores before the round " + _join([str(s) for s in data["scores"]]))
         return "; ".join(facts) + f". Points per {sides}: {points}."
+    if kind == "dealt":
+        return _dealt_example(data, sides, players, hands)
     facts = [f"{players} players, seat {data.get('turn', 0)} to act, {_ends(data.get('ends'))}",
              f"hands: {hands}"]
     if "boneyard" in data:
         facts.append(_boneyard(data["boneyard"]))
     if data.get("drawn_this_turn"):
         facts.append(f"{_plural(data['drawn_this_turn'], 'tile')} drawn this turn")
+    if data.get("passes_in_row"):
+        facts.append(f"{_plural(data['passes_in_row'], 'pass', 'passes')} in a row before it")
     if kind == "events":
         fired = []
         points = data.get("expect_points")
@@ -509,6 +536,38 @@ def _example(data: dict[str, Any], sides: str) -> str:
             + (_join(fired) if fired else "nothing fires") + "."
     legal = ", ".join(str(a) for a in data.get("expect_legal", []))
     return "; ".join(facts) + f". Legal: {legal}."
+
+
+def _dealt_example(data: dict[str, Any], sides: str, players: int, hands: str) -> str:
+    """A dealt example: the deal, the decisions played, then what the rules give."""
+    facts = [f"{players} players dealt {hands}"]
+    if isinstance(data.get("boneyard"), str):
+        facts.append(f"boneyard drawn from {_tiles(data['boneyard'])} first")
+    if "leader" in data:
+        facts.append(f"seat {data['leader']} chosen to lead")
+    if data.get("scores"):
+        facts.append("scores before " + _join([str(s) for s in data["scores"]]))
+    if data.get("play"):
+        facts.append("played: " + ", ".join(str(a) for a in data["play"]))
+    told = []
+    if "expect_redeal" in data:
+        told.append("the deal is thrown in and dealt again" if data["expect_redeal"]
+                    else "the deal stands")
+    if "expect_leader" in data:
+        told.append(f"seat {data['expect_leader']} leads")
+    if "expect_opening" in data:
+        told.append(f"the round opens with {_tiles(data['expect_opening'])}")
+    if "expect_turn" in data:
+        told.append(f"seat {data['expect_turn']} is to act")
+    if "expect_legal" in data:
+        told.append("legal: " + (", ".join(str(a) for a in data["expect_legal"]) or "none"))
+    if "expect_points" in data:
+        told.append(f"round points per {sides} " + _join([str(p) for p in data["expect_points"]]))
+    if "expect_scores" in data:
+        told.append("scores after the round " + _join([str(s) for s in data["expect_scores"]]))
+    if "expect_next_leader" in data:
+        told.append(f"seat {data['expect_next_leader']} leads round 2")
+    return "; ".join(facts) + ". Then " + "; ".join(told) + "."
 
 
 def _examples(view: _View) -> tuple[RuleLine, ...]:

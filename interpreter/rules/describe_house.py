@@ -155,7 +155,8 @@ _IF_LACKING = {
 }
 _UNHELD = {
     "redeal": "the tiles are shuffled and dealt again",
-    "draw_in_turn": "the tiles are shuffled and dealt again",
+    "draw_in_turn": ("each player in turn, starting with the leader, draws one tile until "
+                     "someone draws such a tile, and opens with it"),
     "heaviest": "the heaviest tile dealt opens, played by its holder",
 }
 
@@ -187,7 +188,7 @@ def _first_round(view: _View) -> str | None:
     if not first:
         return None
     rules = {**view.get("opening"), **first}
-    sentence = opening_sentence(view, rules)
+    sentence = opening_sentence(view, rules, ("first",))
     text = "The first round opens by its own rule: " + sentence[0].lower() + sentence[1:]
     if "allow" in rules:
         where = "opening.first_round.allow" if "allow" in first else "opening.allow"

@@ -248,6 +248,10 @@ def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[D
     if kind == "type":
         return [Diagnostic("schema", f"{field} must be {_expected(error)}, not "
                            f"{_what(error.instance)}", path=dotted(path), **where)]
+    if kind == "anyOf" and all(set(sub) == {"required"} for sub in error.validator_value):
+        keys = [k for sub in error.validator_value for k in sub["required"]]   # "one of these"
+        return [Diagnostic("schema", f"{field} needs at least one of: {', '.join(keys)}",
+                           path=dotted(path), hint="say what the example expects", **where)]
     if kind == "anyOf":
         named: list[str] = []
         forms: list[str] = []
@@ -306,6 +310,23 @@ def validate(data: Any, marks: dict[FieldPath, Mark]) -> list[Diagnostic]:
             continue
         out.extend(_diagnostics(leaf, marks))
     return sorted(set(out), key=Diagnostic.sort_key)
+
+
+def without_unknown_keys(data: Any) -> Any | None:
+    """A copy of ``data`` without its unknown keys when they are its only schema problem
+    (None otherwise): the rest is then checked too, so every problem is told at once."""
+    leaves = [leaf for error in _validator().iter_errors(data) for leaf in _leaves(error)]
+    if not leaves or any(leaf.validator != "additionalProperties" for leaf in leaves):
+        return None
+    out = copy.deepcopy(data)
+    for leaf in leaves:
+        node = out
+        for part in leaf.absolute_path:
+            node = node[part]
+        allowed = leaf.schema.get("properties", {}) if isinstance(leaf.schema, dict) else {}
+        for key in [k for k in node if k not in allowed]:
+            del node[key]
+    return out
 
 
 def fill_defaults(data: dict[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine.tiles import Tile
 from ..expr import format_expression
+from .precedence import governing
 
 SECTIONS = ("Equipment", "Players and sides", "Deal", "Leader and opening", "A turn",
             "End of round", "Scoring", "Match", "Examples")
@@ -146,8 +147,23 @@ def _opening_tile(view: _View, raw: str | None = None) -> str:
 _HEAVIEST = "the heaviest tile dealt opens, played by its holder"
 
 
-def opening_sentence(view: _View, rules: dict[str, Any]) -> str:
-    """How a round opens under ``rules`` (tile, opener, if_unheld)."""
+def _lead_redeals(view: _View, rules: dict[str, Any], rounds: tuple[str, ...]) -> bool:
+    """The lead's redeal wins over ``draw_in_turn`` in every round described, for the same
+    tile (``rules.precedence``): the draw-in-turn sentence would never apply."""
+    for key in rounds:
+        case = governing(view.data, key == "first")
+        if case is None or case.kind != "redeal":
+            return False
+        if view.data["lead"][key] == "highest_double" and rules["tile"] != "highest_double":
+            return False      # a double dealt, the required tile not: the drawing applies
+    return bool(rounds)
+
+
+def opening_sentence(view: _View, rules: dict[str, Any], rounds: tuple[str, ...] = ()) -> str:
+    """How a round opens under ``rules`` (tile, opener, if_unheld) in ``rounds`` (``first``,
+    ``later``: where a lead's redeal may win over the opening's drawing in turn)."""
+    if _lead_redeals(view, rules, rounds):
+        rules = {**rules, "if_unheld": "redeal"}
     if rules["tile"] == "any":
         return "The leader opens the round with any tile from their hand."
     tile = _opening_tile(view, rules["tile"])
@@ -165,3 +181,5 @@ def opening_sentence(view: _View, rules: dict[str, Any]) -> str:
     return view.turn_way(
         f"{text} {unheld}, each player in turn, starting with the leader and going "
         "clockwise, draws one tile; the first to draw it opens with it at once.")
+
+

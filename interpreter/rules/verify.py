@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from ..diagnostics import Diagnostic
 from ..engine import positions
 from ..engine.actions import Action, ActionError
+from ..engine.dealt import play_dealt
 from ..engine.game import Game
 from ..engine.game_rules import Rules
 from ..engine.tiles import Tile, TileSet, in_set, not_in_set, parse_tiles
@@ -67,6 +68,45 @@ def _check_events(game: Game, data: dict, hands: list[list[Tile]]) -> str:
     return "; ".join(problems)
 
 
+def _check_dealt(game: Game, data: dict) -> str:
+    """A dealt example's match (``engine.dealt``) against what it expects."""
+    got = play_dealt(game, data)
+    if isinstance(got, str):
+        return f"cannot play the example: {got}"
+    problems = []
+    if "expect_redeal" in data and got.redealt != data["expect_redeal"]:
+        problems.append("expected the deal to be thrown in, the rules keep it"
+                        if data["expect_redeal"] else
+                        "expected the deal to stand, the rules throw it in")
+    checks = (("expect_leader", "leader", got.leader), ("expect_turn", "seat to act", got.turn),
+              ("expect_next_leader", "round 2's leader", got.next_leader))
+    for key, what, value in checks:
+        if key in data and data[key] != value:
+            problems.append(f"expected {what} {data[key]}, the rules give {value}")
+    if "expect_opening" in data:
+        want = Tile.parse(str(data["expect_opening"]))
+        if got.opening is None:
+            problems.append(f"expected the opening {want}, but no tile was placed yet: add "
+                            "the opening to play")
+        elif got.opening != want:
+            problems.append(f"expected the opening {want}, the rules give {got.opening}")
+    if "expect_legal" in data:
+        want_legal = sorted(str(Action.parse(str(t))) for t in data["expect_legal"])
+        if sorted(got.legal) != want_legal:
+            problems.append(f"expected legal actions {', '.join(want_legal) or 'none'}; the "
+                            f"rules allow {', '.join(got.legal) or 'none'}")
+    for key, what, value in (("expect_points", "points", got.points),
+                             ("expect_scores", "scores", got.scores)):
+        if key not in data:
+            continue
+        if value is None:
+            problems.append(f"expected {what} at round 1's end, but play does not end it")
+        elif list(data[key]) != value:
+            problems.append(f"expected {what} {list(data[key])} at round 1's end, the rules "
+                            f"give {value}")
+    return "; ".join(problems)
+
+
 def _hands(ts: TileSet, data: dict) -> list[list[Tile]]:
     hands = [parse_tiles(h) if isinstance(h, str) else [Tile.of(t) for t in h]
              for h in data["hands"]]
@@ -83,6 +123,8 @@ def _check(game: Game, ex: Example) -> str:
     general = game.rules.general
     if ex.kind == "events":
         return _check_events(game, data, hands)
+    if ex.kind == "dealt":
+        return _check_dealt(game, data)
     if ex.kind == "points":
         if general:
             got = positions.points(game, data, hands)
