@@ -11,17 +11,9 @@ undecided (``docs/api.md``, Limits); ``final`` rewrites the final scores.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .position import Position, SideView
 
 MAX_ROUNDS = 1000
-
-
-@dataclass(frozen=True)
-class MatchEnd:
-    winner: int | None
-    scores: list[int]
 
 
 def _by_total(pos: Position) -> tuple[bool, int | None]:
