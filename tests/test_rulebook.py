@@ -339,6 +339,30 @@ def test_a_leader_lacking_an_opening_tile_draws_until_the_boneyard_runs_out(tmp_
     assert strict(path) == []
 
 
+def test_a_mangled_record_gets_a_diagnostic_never_an_exception(tmp_path):
+    """Fields set to odd values, lines dropped or repeated: one diagnostic each time."""
+    import json
+    import random
+
+    rng = random.Random(5)
+    base = api.play_match(api.load_game("house/muggins"), 2, 11, trace=True).events
+    odd = [None, 0, -1, 7, 10 ** 30, "x", [], [1], [9, 9], [[0, 0]], True, {}, "up",
+           [[1, 2], [3]]]
+    path = tmp_path / "m.jsonl"
+    for _ in range(60):
+        events = [dict(e) for e in base]
+        i = rng.randrange(len(events))
+        if rng.random() < 0.7:
+            events[i][rng.choice(list(events[i]))] = rng.choice(odd)
+        elif rng.random() < 0.5:
+            del events[i]
+        else:
+            events.insert(i, dict(rng.choice(events)))
+        path.write_text("".join(json.dumps(e) + "\n" for e in events))
+        found = check_file(str(path))
+        assert all(d.line > 0 and d.message for d in found)
+
+
 # -- the second opinion on the command line --------------------------------------------------
 
 def _cli(*args):

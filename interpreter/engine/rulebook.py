@@ -131,9 +131,24 @@ class MatchReading:
                                    f"record has {kind}")
             self._deal(line, e)
             return
+        if self.phase == "open" and self.plan.kind == "draw_until" and not turn.can_draw(self.pos):
+            self._leader_drew_in_vain()
+            self.read(line, e)
+            return
         if kind not in ("draw", "place", "pass"):
             raise Disagreement(line, f"player {self._actor()} is to act; the record has {kind}")
         self._action(line, e)
+
+    def _leader_drew_in_vain(self) -> None:
+        """``if_lacking: draw`` and the boneyard has run out: ``if_unheld`` applies (a
+        redeal deals the round again)."""
+        pos = self.pos
+        self.plan = opening.unheld(pos, opening.rule_for(pos), pos.leader)
+        if self.plan.kind == "redeal":
+            self.phase = "deal"
+        else:
+            pos.turn = self.plan.seat
+            pos.drawn_this_turn = 0
 
     def finished(self) -> bool:
         return self.phase == "over" and not self.expected
@@ -230,9 +245,9 @@ class MatchReading:
             if plan.free and pos.rules.voluntary_draw and turn.can_draw(pos):
                 out.append(DRAW)
             return out
-        drawable = (turn.can_draw(pos) if plan.kind == "draw_until"
-                    else len(pos.boneyard) > pos.rules.reserve)
-        return [DRAW] if drawable else []
+        if plan.kind == "draw_until":
+            return [DRAW]
+        return [DRAW] if len(pos.boneyard) > pos.rules.reserve else []
 
     def _action(self, line: int, e: dict[str, Any]) -> None:
         pos = self.pos
@@ -248,10 +263,6 @@ class MatchReading:
         else:
             action = Action(kind)
         legal = self._legal()
-        if self.phase == "open" and self.plan.kind == "draw_until" and not legal:
-            self.plan = opening.unheld(pos, opening.rule_for(pos), pos.leader)
-            pos.turn = self.plan.seat if self.plan.seat is not None else pos.turn
-            legal = self._legal()
         if action not in legal:
             raise Disagreement(line, f"player {pos.turn} may {_actions(legal)} by the rules; "
                                f"the record has {action}")

@@ -88,7 +88,8 @@ def unheld(pos: Position, rule: Opening, leader: int) -> Plan:
         return heaviest(pos)
     if rule.if_unheld == "draw_in_turn":
         test = wanted(pos, rule)
-        if any(test(t, [t]) for t in pos.boneyard):
+        drawable = pos.boneyard[:max(0, len(pos.boneyard) - pos.rules.reserve)]
+        if any(test(t, [t]) for t in drawable):
             return Plan("draw_in_turn", leader)
     return Plan("redeal")
 
