@@ -322,3 +322,60 @@ def test_a_shutout_pays_double():
     assert match.final_scores(pos, 0) == [200, 0]
     pos.scores = [100, 5]
     assert match.final_scores(pos, 0) == [100, 5]
+
+
+def test_a_domino_settled_as_blocked_goes_to_the_lower_side():
+    # house/lowest-side-takes-round: seat 0 went out, but side 1's hands are lower
+    pos = position("house/lowest-side-takes-round", [[], [(0, 1)], [(5, 6)], [(0, 0)]],
+                   opening_tiles=[(3, 3)])
+    done = settle.settle(pos, blocked=False, dominoer=0)
+    assert (done.winner, done.winner_seat, done.points) == (1, 3, [0, 11])
+
+
+def test_blocked_ties_each_next_player_and_a_highest_rank():
+    rules = load_ruleset("pagat").rules
+    pos = position("pagat", [[(1, 2)], [(0, 3)], [(5, 6)]], opening_tiles=[(0, 0)])
+    pos.last_player = 0
+    pos.rules = replace(rules, blocked_tie="each")
+    done = settle.settle(pos, blocked=True, dominoer=None)
+    assert (done.winner, done.points) == (None, [3 + 11 - 3, 3 + 11 - 3, 0])
+    pos.rules = replace(rules, blocked_tie="next_player")       # seat 1, among the tied
+    assert settle.settle(pos, blocked=True, dominoer=None).winner == 1
+    pos.last_player = 1                                          # seat 2: not tied
+    assert settle.settle(pos, blocked=True, dominoer=None).points == [0, 0, 0]
+    pos.rules = replace(rules, blocked_winner="highest", blocked_rank=lambda env: env["side"].value)
+    assert settle.settle(pos, blocked=True, dominoer=None).winner == 2
+
+
+def test_a_drawn_tile_paid_to_the_round_winner():
+    rules = load_ruleset("house/pay-per-draw").rules
+    pos = position("house/pay-per-draw", [[], [(1, 2)]], opening_tiles=[(4, 4)])
+    pos.rules = replace(rules, draw_cost_to="round_winner")
+    pos.drawn = [1, 4]
+    assert settle.settle(pos, blocked=False, dominoer=0).points == [3 - 1 + 5, -4]
+
+
+def test_a_tie_at_the_target_plays_on_when_the_rules_say_so():
+    pos = position("pagat", [[], [], []], scores=[70, 70, 3], round_no=3)
+    pos.rules = replace(pos.rules, match_tie="play_on")
+    assert match.decided(pos) == (False, None)
+    pos.round = match.MAX_ROUNDS
+    assert match.decided(pos) == (True, None)       # stopped undecided at the cap
+
+
+def test_the_leader_by_seat_or_by_the_opening_tile():
+    pos = position("mexican", [[(0, 1)], [(2, 2)], [(6, 6)], [(3, 4)]])
+    assert lead.leader(pos, "seat_zero", None) == 0
+    assert lead.leader(pos, "opening_tile_holder", (6, 6)) == 2
+    assert opening.plan(pos, 2) == opening.Plan("place", 2, ((6, 6),))
+
+
+def test_a_leader_without_an_allowed_tile_draws_for_one_or_lacks_the_required_tile():
+    rules = load_ruleset("house/double-opening").rules
+    pos = position("house/double-opening", [[(1, 2)], [(3, 3)]])
+    pos.rules = replace(rules, if_lacking="draw")
+    assert opening.plan(pos, 0) == opening.Plan("draw_until", 0)
+    # opener: leader, and the leader does not hold [6|6]: it lacks the tile (if_lacking)
+    pos = position("pagat", [[(1, 2)], [(6, 6)]])
+    pos.rules = replace(pos.rules, opening_tile=(6, 6), opener="leader", if_lacking="pass_on")
+    assert opening.plan(pos, 0) == opening.Plan("place", 1, ((6, 6),))
