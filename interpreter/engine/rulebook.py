@@ -235,6 +235,16 @@ class MatchReading:
     def _actor(self) -> int:
         return self.pos.turn
 
+    def _whose_turn(self) -> str:
+        seat = self.pos.turn
+        if self.phase == "open":
+            return {"place": f"player {seat} opens the round by the rules",
+                    "draw_until": f"player {seat} draws until holding a tile that may open, "
+                                  "by the rules",
+                    "draw_in_turn": f"player {seat} draws in turn for the opening tile, by "
+                                    "the rules"}[self.plan.kind]
+        return f"it is player {seat}'s turn by the rules"
+
     def _legal(self) -> list[Action]:
         pos = self.pos
         if self.phase == "turn":
@@ -253,8 +263,8 @@ class MatchReading:
         pos = self.pos
         kind = e["event"]
         if e["player"] != pos.turn:
-            raise Disagreement(line, f"it is player {pos.turn}'s turn by the rules; the "
-                               f"record has player {e['player']} {kind}")
+            raise Disagreement(line, f"{self._whose_turn()}; the record has player "
+                               f"{e['player']} {kind}")
         if kind == "place":
             tile = _tile(e["tile"])
             if tile is None:

@@ -103,6 +103,11 @@ def plan(pos: Position, leader: int) -> Plan:
         if holder is None:
             return unheld(pos, rule, leader)
         opener = holder if rule.opener == "holder" else leader
+        if opener != holder:
+            # the leader must open with a tile another seat holds: the docs are silent
+            # (if_lacking speaks of ``allow``, if_unheld of a tile in no hand); the deal
+            # is thrown in, as the engine does
+            return Plan("redeal")
         tiles = openers_tiles(pos, rule, opener)
         if tiles:
             return Plan("place", opener, tiles)
