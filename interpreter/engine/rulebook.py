@@ -30,7 +30,6 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from .mechanisms import deal, events, lead, match, opening, settle, turn
-from .mechanisms.board import Board
 from .mechanisms.matching import Tile
 from .mechanisms.opening import Plan
 from .mechanisms.position import LastRound, Position
@@ -176,18 +175,7 @@ class MatchReading:
         problem = deal.deal_problem(pos, hands, boneyard)
         if problem:
             raise Disagreement(line, problem)
-        pos.hands = [list(h) for h in hands]
-        pos.dealt = [list(h) for h in hands]
-        pos.boneyard = list(boneyard)
-        pos.drawn = [0] * pos.players
-        pos.play_points = [0] * len(pos.sides)
-        pos.board = Board(spins=pos.rules.spinner == "first_double")
-        pos.passes = pos.passes_in_row = pos.idle_turns = pos.drawn_this_turn = 0
-        pos.passed_since_progress = set()
-        pos.extra_turns = 0
-        pos.pending_skips = 0
-        pos.last_tile = pos.last_player = None
-        pos.last_both_ends = False
+        deal.start_round(pos, hands, boneyard)
         recorded = e["leader"]
         if recorded is not None and not (isinstance(recorded, int)
                                          and 0 <= recorded < pos.players):

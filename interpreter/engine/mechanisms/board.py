@@ -6,6 +6,12 @@ end matches that end with one half and leaves its other half open there. Doubles
 crosswise in the line. With ``board.spinner: first_double`` the first double placed
 in a round (the opening tile or at an end) is a spinner: once both its sides along
 the line are played on, its up and down arms open too.
+
+>>> board = Board()
+>>> board.place((5, 5), None); board.end_total()
+10
+>>> board.place((0, 5), "right"); board.values(), board.end_total()
+([5, 0], 10)
 """
 
 from __future__ import annotations

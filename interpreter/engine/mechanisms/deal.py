@@ -7,6 +7,7 @@ what the rules say of a deal is checked here (``docs/records.md``, ``deal``).
 
 from __future__ import annotations
 
+from .board import Board
 from .matching import Tile
 from .position import Position
 
@@ -44,3 +45,17 @@ def redeal_asked(pos: Position) -> bool:
         return False
     env = {"seats": pos.seat_views(), "players": pos.players, "round": pos.round}
     return bool(pos.rules.redeal_if(env))
+
+
+def start_round(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) -> None:
+    """A fresh round on these hands: an empty board, nothing drawn, passed or scored."""
+    pos.hands = [list(h) for h in hands]
+    pos.boneyard = list(boneyard)
+    pos.drawn = [0] * pos.players
+    pos.play_points = [0] * len(pos.sides)
+    pos.board = Board(spins=pos.rules.spinner == "first_double")
+    pos.passes = pos.passes_in_row = pos.idle_turns = pos.drawn_this_turn = 0
+    pos.passed_since_progress = set()
+    pos.extra_turns = pos.pending_skips = 0
+    pos.last_tile = pos.last_player = None
+    pos.last_both_ends = False

@@ -2,6 +2,9 @@
 
 A tile goes at an end by matching one of its halves to that end's value; its other
 half is then open there (``docs/variants.md``: a blank matches only a blank).
+
+>>> fits((2, 5), 5), fits((2, 5), 3), left_open((2, 5), 5)
+(True, False, 2)
 """
 
 from __future__ import annotations

@@ -67,7 +67,6 @@ class Position:
     # the round being played
     leader: int | None = None
     hands: list[list[Tile]] = field(default_factory=list)
-    dealt: list[list[Tile]] = field(default_factory=list)
     boneyard: list[Tile] = field(default_factory=list)
     board: Board = field(default_factory=Board)
     drawn: list[int] = field(default_factory=list)        # tiles each seat drew this round
