@@ -282,6 +282,20 @@ def test_the_rulebook_names_the_line_what_the_rules_say_and_what_the_record_says
                 f"record draws [{planted[0]}, {planted[1]}]")]
 
 
+def test_a_tile_the_player_does_not_hold_is_named_with_the_hand(tmp_path):
+    events = api.play_match(api.load_game("pagat"), 2, 3, trace=True).events
+    deal = events[_first(events, "deal")]
+    i = _first(events, "place")                      # the opening: seat 1, as dealt
+    seat = events[i]["player"]
+    other = deal["hands"][1 - seat][0]
+    _set(events, i, tile=other)
+    hand = ", ".join(f"[{a}, {b}]" for a, b in deal["hands"][seat])
+    assert strict(write(tmp_path / "t.jsonl", events)) == [
+        (i + 1, f"player {seat} holds [{hand}] by the rules; the record places "
+                f"[{other[0]}, {other[1]}]")]
+    assert engine(str(tmp_path / "t.jsonl"))
+
+
 def test_a_pass_holding_a_playable_tile_names_the_legal_actions(tmp_path):
     events = api.play_match(api.load_game("pagat"), 2, 3, trace=True).events
     i = _pass_holding_a_playable_tile(events)

@@ -261,6 +261,9 @@ class MatchReading:
         else:
             action = Action(kind)
         legal = self._legal()
+        if kind == "place" and action.tile not in pos.hands[pos.turn]:
+            raise Disagreement(line, f"player {pos.turn} holds {_say(sorted(pos.hands[pos.turn]))} "
+                               f"by the rules; the record places {_show(action.tile)}")
         if action not in legal:
             raise Disagreement(line, f"player {pos.turn} may {_actions(legal)} by the rules; "
                                f"the record has {action}")
