@@ -55,11 +55,12 @@ def _sweep_cases():
 
 @pytest.mark.parametrize("name", _sweep_cases())
 def test_the_rulebook_accepts_what_the_engine_writes(name, tmp_path):
-    """Two matches at every player count, the bots mixed differently in each."""
+    """Three matches at every player count, each seating random, greedy and strategist
+    bots differently."""
     game = api.load_game(name)
     events = []
     for n in counts(name):
-        for m in range(2):
+        for m in range(3):
             bots = [BOTS[(m + n + seat) % 3] for seat in range(n)]
             events += api.play_match(game, n, 77 * n + m, bots=bots, trace=True).events
     assert strict(write(tmp_path / "r.jsonl", events)) == []
