@@ -466,14 +466,23 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
 
 @main.command("verify", epilog=_examples(
     "dominorules simulate pagat --matches 10 --trace p.jsonl && dominorules verify p.jsonl",
-    "dominorules verify game.jsonl"))
+    "dominorules verify game.jsonl",
+    "dominorules verify --strict game.jsonl"))
 @click.argument("file")
-def verify_cmd(file: str) -> None:
+@click.option("--strict", is_flag=True,
+              help="Also read the record against the rules as the docs state them, through "
+                   "the rulebook: a second, deliberately simple implementation that shares no "
+                   "code with the engine's match loops and kernels. Each reading's first "
+                   "disagreement is one line, marked engine: or rulebook:.")
+def verify_cmd(file: str, strict: bool) -> None:
     """Re-play a game record through the engine; report the first wrong event."""
     from dominorules.files import NOT_FOUND
     from dominorules.records import verify_file
 
     problems = verify_file(file)
+    if strict:
+        _verify_strict(file, problems)
+        return
     if problems:
         code = 2 if problems[0].code == NOT_FOUND else 1
         for d in problems:
@@ -481,6 +490,28 @@ def verify_cmd(file: str) -> None:
             click.echo(f"{where}: {d.message}", err=True)
         sys.exit(code)
     click.echo(f"{file}: ok")
+
+
+def _verify_strict(file: str, engine_problems: list[Diagnostic]) -> None:
+    """``verify --strict``: the engine's replay and the rulebook's reading, one line for
+    each one's disagreement (a line both refuse alike is said once)."""
+    from dominorules.engine.rulebook import check_file
+    from dominorules.files import NOT_FOUND
+
+    rulebook_problems = check_file(file)
+    lines = []
+    for reader, problems in (("engine", engine_problems), ("rulebook", rulebook_problems)):
+        for d in problems:
+            where = f"{d.file}:{d.line}" if d.line else d.file
+            lines.append((where, reader, d.message))
+    if len(lines) == 2 and lines[0][::2] == lines[1][::2]:   # the same unreadable line
+        lines = [(lines[0][0], "", lines[0][2])]
+    for where, reader, message in lines:
+        click.echo(f"{where}: {reader + ': ' if reader else ''}{message}", err=True)
+    if lines:
+        codes = [d.code for d in engine_problems + rulebook_problems]
+        sys.exit(2 if codes and all(c == NOT_FOUND for c in codes) else 1)
+    click.echo(f"{file}: ok (the engine's replay and the rulebook's reading)")
 
 
 # --- explorer: compare ---------------------------------------------------------------

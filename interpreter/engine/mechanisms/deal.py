@@ -1,0 +1,61 @@
+"""The deal: how many tiles each seat gets, that they come from the set, and when the
+dealt hands are thrown in by ``deal.redeal_if``.
+
+The shuffle itself is not a rule: a record's deal may come from any shuffle, so only
+what the rules say of a deal is checked here (``docs/records.md``, ``deal``).
+"""
+
+from __future__ import annotations
+
+from .board import Board
+from .matching import Tile
+from .position import Position
+
+
+def full_set(max_pip: int) -> list[Tile]:
+    """Every tile of a double-``max_pip`` set, low half first."""
+    return [(a, b) for b in range(max_pip + 1) for a in range(b + 1)]
+
+
+def deal_problem(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) -> str | None:
+    """What is wrong with a deal by the rules' hand size and set, or None."""
+    rules = pos.rules
+    if len(hands) != pos.players:
+        return (f"the rules deal {pos.players} hands, one per player; the record deals "
+                f"{len(hands)}")
+    size = rules.hand_size(pos.players)
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            return (f"the rules deal {size} tiles to each seat; the record deals seat {seat} "
+                    f"{len(hand)}")
+    every = sorted(t for hand in hands for t in hand) + sorted(boneyard)
+    wanted = full_set(rules.max_pip)
+    if sorted(every) != sorted(wanted):
+        extra = sorted(set(every) - set(wanted))
+        if extra:
+            return f"the set is double-{rules.max_pip}; the record deals {list(extra[0])}"
+        return (f"the deal must hold each of the set's {len(wanted)} tiles once; the record "
+                f"holds {len(set(every))} different tiles in {len(every)}")
+    return None
+
+
+def redeal_asked(pos: Position) -> bool:
+    """Whether ``deal.redeal_if`` throws the dealt hands in (``drawn`` is 0 at a deal)."""
+    if pos.rules.redeal_if is None:
+        return False
+    env = {"seats": pos.seat_views(), "players": pos.players, "round": pos.round}
+    return bool(pos.rules.redeal_if(env))
+
+
+def start_round(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) -> None:
+    """A fresh round on these hands: an empty board, nothing drawn, passed or scored."""
+    pos.hands = [list(h) for h in hands]
+    pos.boneyard = list(boneyard)
+    pos.drawn = [0] * pos.players
+    pos.play_points = [0] * len(pos.sides)
+    pos.board = Board(spins=pos.rules.spinner == "first_double")
+    pos.passes = pos.passes_in_row = pos.idle_turns = pos.drawn_this_turn = 0
+    pos.passed_since_progress = set()
+    pos.extra_turns = pos.pending_skips = 0
+    pos.last_tile = pos.last_player = None
+    pos.last_both_ends = False

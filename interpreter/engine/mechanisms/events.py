@@ -1,0 +1,79 @@
+"""Play-time events: after a placement, a draw (one per tile) or a pass, each rule of
+``events`` whose ``if`` holds scores ``points`` to the actor's side and
+``each_opponent`` to every other side, grants another turn (``again``) or makes
+following players lose their turn (``skip``). From the schema's ``events`` and
+``docs/house-rules.md`` ("How the engine settles what house rules leave open").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .matching import Tile
+from .position import Position
+
+
+@dataclass
+class Fired:
+    """What one action's events produce: score lines (rule, side, points), in rule then
+    side order, whether the actor plays again, and how many turns are skipped."""
+
+    scores: list[tuple[int, int, int]] = field(default_factory=list)
+    again: bool = False
+    skips: int = 0
+
+
+def environment(pos: Position, actor: int, after: str, tile: Tile | None,
+                opening: bool = False, both_ends: bool = False,
+                forced: bool = False) -> dict[str, Any]:
+    """The names an event formula reads, the action already applied."""
+    mine = pos.side_of(actor)
+    sides = pos.side_views()
+    env: dict[str, Any] = {
+        "player": pos.seat_view(actor), "side": sides[mine],
+        "opponents": tuple(s for s in sides if s.index != mine), "sides": sides,
+        "players": pos.players, "ends": tuple(pos.board.values()),
+        "end_total": pos.board.end_total(), "boneyard": len(pos.boneyard),
+        "round": pos.round, "target": pos.target, "passes_in_row": pos.passes_in_row,
+        "drawn_this_turn": pos.drawn_this_turn}
+    if after == "place":
+        env.update(tile=tile, opening=opening, both_ends=both_ends)
+    elif after == "draw":
+        env.update(tile=tile, forced=forced)
+    return env
+
+
+def fire(pos: Position, actor: int, after: str, env: dict[str, Any]) -> Fired:
+    """Every event rule after ``after`` whose condition holds, in order. Points count at
+    once: a later rule of the same action sees the earlier rule's points in ``score``."""
+    out = Fired()
+    mine = pos.side_of(actor)
+    for index, rule in enumerate(pos.rules.events):
+        if rule.after != after:
+            continue
+        if rule.condition is not None and not rule.condition(env):
+            continue
+        points = rule.points(env) if rule.points is not None else 0
+        others = rule.each_opponent(env) if rule.each_opponent is not None else 0
+        for side in range(len(pos.sides)):
+            gain = points if side == mine else others
+            if gain:
+                out.scores.append((index, side, gain))
+                pos.scores[side] += gain
+                pos.play_points[side] += gain
+        if rule.again is not None and rule.again(env):
+            out.again = True
+        if rule.skip is not None:
+            out.skips += max(0, rule.skip(env))
+        if out.scores:
+            env = environment_refreshed(pos, env)
+    return out
+
+
+def environment_refreshed(pos: Position, env: dict[str, Any]) -> dict[str, Any]:
+    """The same names with the sides' scores as they are now."""
+    sides = pos.side_views()
+    mine = env["side"].index
+    return {**env, "side": sides[mine], "sides": sides,
+            "opponents": tuple(s for s in sides if s.index != mine)}

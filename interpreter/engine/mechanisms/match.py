@@ -1,0 +1,63 @@
+"""The match: when it ends, who wins it, and its final scores.
+
+From the schema's ``match`` (target, end, winner, tie, draw_if, final) and
+``docs/variants.md``: after each round the match ends when a side has reached the
+target (``end: points``), after ``target`` rounds (``rounds``) or when a side has won
+``target`` rounds (``rounds_won``). The unique highest (or, ``winner: lowest``,
+lowest) total wins; a tie is a drawn match, or with ``tie: play_on`` another round.
+``draw_if`` ends an undecided match drawn; after 1000 rounds a match stops
+undecided (``docs/api.md``, Limits); ``final`` rewrites the final scores.
+"""
+
+from __future__ import annotations
+
+from .position import Position, SideView
+
+MAX_ROUNDS = 1000
+
+
+def _by_total(pos: Position) -> tuple[bool, int | None]:
+    """(the match is over, the winner) when the totals decide it now."""
+    scores = pos.scores
+    best = (min if pos.rules.match_winner == "lowest" else max)(scores)
+    tied = [i for i, s in enumerate(scores) if s == best]
+    if len(tied) == 1:
+        return True, tied[0]
+    return pos.rules.match_tie == "draw", None
+
+
+def decided(pos: Position) -> tuple[bool, int | None]:
+    """Whether the match is over after the round just settled, and its winner."""
+    rules = pos.rules
+    if rules.match_end == "rounds_won":
+        reached = [i for i, won in enumerate(pos.rounds_won) if won >= pos.target]
+        if reached:
+            return True, reached[0] if len(reached) == 1 else None
+    elif rules.match_end == "rounds":
+        if pos.round >= pos.target:
+            over, winner = _by_total(pos)
+            if over:
+                return True, winner
+    elif any(s >= pos.target for s in pos.scores):
+        over, winner = _by_total(pos)
+        if over:
+            return True, winner
+    if rules.draw_if is not None:
+        sides = tuple(SideView(i, (), 0, 0, 0, 0, 0, pos.scores[i], False, pos.rounds_won[i])
+                      for i in range(len(pos.sides)))
+        if rules.draw_if({"sides": sides, "round": pos.round, "players": pos.players,
+                          "target": pos.target}):
+            return True, None
+    if pos.round >= MAX_ROUNDS:
+        return True, None
+    return False, None
+
+
+def final_scores(pos: Position, winner: int | None) -> list[int]:
+    """The scores ``match_end`` states: ``match.final`` applied to each side."""
+    if pos.rules.final is None:
+        return list(pos.scores)
+    sides = tuple(SideView(i, (), 0, 0, 0, 0, 0, pos.scores[i], i == winner,
+                           pos.rounds_won[i]) for i in range(len(pos.sides)))
+    return [pos.rules.final({"side": side, "sides": sides, "players": pos.players,
+                             "target": pos.target, "round": pos.round}) for side in sides]

@@ -1,0 +1,465 @@
+"""The rulebook: a second, independent reading of a game record (``verify --strict``).
+
+Why it exists: ``records.verify_file`` replays a record with the engine that wrote
+it, so it can only tell that a record is what the engine would do, not that the
+engine does what the docs say. This module reads the same record against the rules
+as ``docs/records.md``, ``docs/house-rules.md``, ``docs/language.md`` and the
+schema state them, through the plain mechanisms of ``engine/mechanisms/``: event by
+event it derives what the rules allow (a turn's legal actions, a deal's leader or
+its redeal) or produce (score, extra_turn and skip lines, a round's points, the
+match's end) and returns the first disagreement, naming the record line, what the
+rules say and what the record says.
+
+It must never import the match loops or kernels (``general_loop``, ``plain_loop``,
+``board``, ``positions``, ``explain``, ``game``, ``scoring``, ``kernel``): a
+reading that shares their code would share their mistakes
+(``tests/test_rulebook.py`` checks the imports). It is slow on purpose and stays out
+of every hot path. It reads the compiled ``Rules`` (plain values and formula
+callables), the tile parser, and the record reader.
+
+Chance is not a rule: the shuffle, a lot, a tile drawn from a full set and exposed
+tiles are taken from the record (a lot must name a seat); everything else is checked.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from ..diagnostics import Diagnostic, DiagnosticError
+from .mechanisms import deal, events, lead, match, opening, settle, turn
+from .mechanisms.matching import Tile
+from .mechanisms.opening import Plan
+from .mechanisms.position import LastRound, Position
+from .mechanisms.turn import DRAW, Action
+
+CODE = "record-strict"
+
+
+class Disagreement(Exception):
+    """The record and the rules part ways at ``line``."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+def _tile(value: Any) -> Tile | None:
+    if (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)):
+        return (min(value), max(value))
+    return None
+
+
+def _tiles(line: int, items: list) -> list[Tile]:
+    out = []
+    for item in items:
+        tile = _tile(item)
+        if tile is None:
+            raise Disagreement(line, f"{item!r} is not a tile: the rules write one as [low, high]")
+        out.append(tile)
+    return out
+
+
+def _say(value: Any) -> str:
+    """A value as the record writes it (``null``, ``[3, 4]``)."""
+    return json.dumps(value, separators=(", ", ": "))
+
+
+def _show(tile: Tile | None) -> str:
+    return "none" if tile is None else f"[{tile[0]}, {tile[1]}]"
+
+
+def _actions(actions: list[Action]) -> str:
+    return ", ".join(str(a) for a in actions) or "nothing"
+
+
+@dataclass
+class _Expected:
+    """An event the rules produce on their own, and the fields the record must match."""
+
+    fields: dict[str, Any]
+
+    @property
+    def kind(self) -> str:
+        return self.fields["event"]
+
+    def text(self) -> str:
+        return ", ".join(f"{k} {v}" for k, v in self.fields.items() if k != "event")
+
+
+class MatchReading:
+    """One match read against the rules, a record line at a time."""
+
+    def __init__(self, rules, line: int, start: dict[str, Any]):
+        players = start["players"]
+        if not rules.min_players <= players <= rules.max_players:
+            raise Disagreement(line, f"the rules allow {rules.min_players} to "
+                               f"{rules.max_players} players; the record has {players}")
+        if rules.partnerships:
+            if players % 2:
+                raise Disagreement(line, f"partnerships need an even player count; the "
+                                   f"record has {players}")
+            sides = (tuple(range(0, players, 2)), tuple(range(1, players, 2)))
+        else:
+            sides = tuple((s,) for s in range(players))
+        if start["teams"] != [list(s) for s in sides]:
+            raise Disagreement(line, f"the rules seat the sides {[list(s) for s in sides]}; "
+                               f"the record says teams {start['teams']}")
+        target = rules.target(players, len(sides), rules.partnerships)
+        self.pos = Position(rules, players, sides, target, [0] * len(sides), [0] * len(sides))
+        self.expected: deque[_Expected] = deque()
+        self.phase = "deal"          # deal | open | turn | over
+        self.plan: Plan | None = None
+        self.pos.round = 1
+
+    # -- the record, line by line ---------------------------------------------------
+    def read(self, line: int, e: dict[str, Any]) -> None:
+        kind = e["event"]
+        if self.expected:
+            self._match_expected(line, e, self.expected.popleft())
+            return
+        if self.phase == "over":
+            raise Disagreement(line, f"the match is over; the record goes on with {kind}")
+        if self.phase == "deal":
+            if kind != "deal":
+                raise Disagreement(line, f"a deal for round {self.pos.round} comes next; the "
+                                   f"record has {kind}")
+            self._deal(line, e)
+            return
+        if self.phase == "open" and self.plan.kind == "draw_until" and not turn.can_draw(self.pos):
+            self._leader_drew_in_vain()
+            self.read(line, e)
+            return
+        if kind not in ("draw", "place", "pass"):
+            raise Disagreement(line, f"player {self._actor()} is to act; the record has {kind}")
+        self._action(line, e)
+
+    def _leader_drew_in_vain(self) -> None:
+        """``if_lacking: draw`` and the boneyard has run out: ``if_unheld`` applies (a
+        redeal deals the round again)."""
+        pos = self.pos
+        self.plan = opening.unheld(pos, opening.rule_for(pos), pos.leader)
+        if self.plan.kind == "redeal":
+            self.phase = "deal"
+        else:
+            pos.turn = self.plan.seat
+            pos.drawn_this_turn = 0
+
+    def finished(self) -> bool:
+        return self.phase == "over" and not self.expected
+
+    def _match_expected(self, line: int, e: dict[str, Any], want: _Expected) -> None:
+        if e["event"] != want.kind:
+            raise Disagreement(line, f"the rules write {want.kind} ({want.text()}) here; the "
+                               f"record has {e['event']}")
+        for key, value in want.fields.items():
+            got = e.get(key)
+            if key == "tile":
+                got = _tile(got)
+            if got != value:
+                raise Disagreement(line, f"{want.kind} {key}: the rules say {_say(value)}; "
+                                   f"the record says {_say(e.get(key))}")
+
+    # -- the deal -------------------------------------------------------------------
+    def _deal(self, line: int, e: dict[str, Any]) -> None:
+        pos = self.pos
+        if e["round"] != pos.round:
+            raise Disagreement(line, f"deal round: the rules say {pos.round}; the record says "
+                               f"{e['round']}")
+        hands = [_tiles(line, h) if isinstance(h, list) else [] for h in e["hands"]]
+        boneyard = _tiles(line, e["boneyard"])
+        problem = deal.deal_problem(pos, hands, boneyard)
+        if problem:
+            raise Disagreement(line, problem)
+        deal.start_round(pos, hands, boneyard)
+        recorded = e["leader"]
+        if recorded is not None and not (isinstance(recorded, int)
+                                         and 0 <= recorded < pos.players):
+            raise Disagreement(line, f"deal leader: the rules name a seat 0 to "
+                               f"{pos.players - 1}; the record says {recorded}")
+        choice = lead.choice_for(pos)
+        if choice in lead.BY_CHANCE:
+            seats = [recorded] if recorded is not None else list(range(pos.players))
+            outcomes = {s: self._deal_outcome(s) for s in seats}
+            if recorded is None:
+                if not any(plan.kind == "redeal" for plan in outcomes.values()):
+                    raise Disagreement(line, f"round {pos.round}: the rules open this deal "
+                                       "(whoever the lot names); the record throws it in "
+                                       "(leader null)")
+                return
+            leader, plan = recorded, outcomes[recorded]
+        else:
+            rule = opening.rule_for(pos)
+            tile = rule.tile if isinstance(rule.tile, tuple) else None
+            leader = lead.leader(pos, choice, tile)
+            if leader is None and rule.if_unheld == "heaviest":
+                leader = opening.heaviest(pos).seat   # issue 19 item 1: heaviest opens
+            plan = self._deal_outcome(leader) if leader is not None else Plan("redeal")
+        rules_leader = None if plan.kind == "redeal" else leader
+        if rules_leader != recorded:
+            if rules_leader is None:
+                say = "nobody can open this deal, so it is thrown in (leader null)"
+            else:
+                say = f"seat {rules_leader} leads"
+            raise Disagreement(line, f"round {pos.round}: the rules say {say}; the record "
+                               f"says leader {_say(recorded)}")
+        if plan.kind == "redeal":
+            return
+        pos.leader = leader
+        self.plan = plan
+        self.phase = "open"
+        pos.turn = plan.seat
+
+    def _deal_outcome(self, leader: int) -> Plan:
+        if deal.redeal_asked(self.pos):
+            return Plan("redeal")
+        return opening.plan(self.pos, leader)
+
+    # -- actions --------------------------------------------------------------------
+    def _actor(self) -> int:
+        return self.pos.turn
+
+    def _whose_turn(self) -> str:
+        seat = self.pos.turn
+        if self.phase == "open":
+            return {"place": f"player {seat} opens the round by the rules",
+                    "draw_until": f"player {seat} draws until holding a tile that may open, "
+                                  "by the rules",
+                    "draw_in_turn": f"player {seat} draws in turn for the opening tile, by "
+                                    "the rules"}[self.plan.kind]
+        return f"it is player {seat}'s turn by the rules"
+
+    def _legal(self) -> list[Action]:
+        pos = self.pos
+        if self.phase == "turn":
+            return turn.legal_actions(pos)
+        plan = self.plan
+        if plan.kind == "place":
+            out = [Action("place", t, None) for t in plan.tiles]
+            if plan.free and pos.rules.voluntary_draw and turn.can_draw(pos):
+                out.append(DRAW)
+            return out
+        if plan.kind == "draw_until":
+            return [DRAW]
+        return [DRAW] if len(pos.boneyard) > pos.rules.reserve else []
+
+    def _action(self, line: int, e: dict[str, Any]) -> None:
+        pos = self.pos
+        kind = e["event"]
+        if e["player"] != pos.turn:
+            raise Disagreement(line, f"{self._whose_turn()}; the record has player "
+                               f"{e['player']} {kind}")
+        if kind == "place":
+            tile = _tile(e["tile"])
+            if tile is None:
+                raise Disagreement(line, f"{e['tile']!r} is not a tile")
+            action = Action("place", tile, e["end"])
+        else:
+            action = Action(kind)
+        legal = self._legal()
+        if kind == "place" and action.tile not in pos.hands[pos.turn]:
+            raise Disagreement(line, f"player {pos.turn} holds {_say(sorted(pos.hands[pos.turn]))} "
+                               f"by the rules; the record places {_show(action.tile)}")
+        if action not in legal:
+            raise Disagreement(line, f"player {pos.turn} may {_actions(legal)} by the rules; "
+                               f"the record has {action}")
+        if kind == "draw":
+            self._draw(line, e)
+        elif kind == "place":
+            self._place(action)
+        else:
+            self._pass()
+
+    def _progress(self) -> None:
+        pos = self.pos
+        pos.passes_in_row = 0
+        pos.passed_since_progress = set()
+        pos.idle_turns = 0
+
+    def _draw(self, line: int, e: dict[str, Any]) -> None:
+        pos = self.pos
+        seat = pos.turn
+        first = pos.boneyard[0]
+        if _tile(e["tile"]) != first:
+            raise Disagreement(line, f"a draw takes the boneyard's first tile, {_show(first)}; "
+                               f"the record draws {_say(e['tile'])}")
+        forced = (self.phase == "open" and self.plan.kind != "place") or (
+            self.phase == "turn" and turn.is_stuck(pos, seat))
+        pos.boneyard.pop(0)
+        pos.hands[seat].append(first)
+        pos.drawn[seat] += 1
+        pos.drawn_this_turn += 1
+        env = events.environment(pos, seat, "draw", first, forced=forced)
+        self._progress()
+        self._write_fired(seat, events.fire(pos, seat, "draw", env))
+        if self.phase == "open":
+            self._after_opening_draw(seat, first)
+
+    def _after_opening_draw(self, seat: int, tile: Tile) -> None:
+        pos, plan = self.pos, self.plan
+        rule = opening.rule_for(pos)
+        if plan.kind == "place":   # a voluntary draw before a free opening
+            self.plan = Plan("place", seat, opening.openers_tiles(pos, rule, seat), free=True)
+        elif plan.kind == "draw_until":
+            tiles = opening.openers_tiles(pos, rule, seat)
+            if tiles:
+                self.plan = Plan("place", seat, tiles)
+        elif opening.wanted(pos, rule)(tile, pos.hands[seat]):
+            self.plan = Plan("place", seat, (tile,))
+        else:
+            pos.turn = pos.next_seat(seat)
+            pos.drawn_this_turn = 0
+
+    def _place(self, action: Action) -> None:
+        pos = self.pos
+        seat, tile = pos.turn, action.tile
+        is_opening = pos.board.empty
+        both = len(pos.board.ends_fitting(tile)) >= 2 if not is_opening else False
+        pos.board.place(tile, action.end)
+        pos.hands[seat].remove(tile)
+        pos.last_tile, pos.last_player, pos.last_both_ends = tile, seat, both
+        env = events.environment(pos, seat, "place", tile, opening=is_opening, both_ends=both)
+        self._progress()
+        fired = events.fire(pos, seat, "place", env)
+        self.phase = "turn"
+        if not pos.hands[seat]:   # a domino: its points count, its turns lapse
+            self._write_scores(seat, fired)
+            self._end_round(blocked=False, dominoer=seat)
+            return
+        self._write_fired(seat, fired)
+        self._end_turn(seat)
+
+    def _pass(self) -> None:
+        pos = self.pos
+        seat = pos.turn
+        pos.passes += 1
+        pos.passes_in_row += 1
+        pos.idle_turns += 1
+        pos.passed_since_progress.add(seat)
+        env = events.environment(pos, seat, "pass", None)
+        self._write_fired(seat, events.fire(pos, seat, "pass", env))
+        self._end_turn(seat)
+
+    def _blocked(self) -> bool:
+        pos = self.pos
+        return (len(pos.passed_since_progress) == pos.players
+                or pos.idle_turns >= 2 * pos.players)
+
+    def _end_turn(self, seat: int) -> None:
+        """The turn is over: another turn earned, skipped seats, or the next seat."""
+        pos = self.pos
+        pos.drawn_this_turn = 0
+        if self._blocked():
+            self._end_round(blocked=True, dominoer=None)
+            return
+        if pos.extra_turns:
+            pos.extra_turns -= 1
+            pos.turn = seat
+            return
+        nxt = pos.next_seat(seat)
+        while pos.pending_skips:
+            pos.pending_skips -= 1
+            self.expected.append(_Expected({"event": "skip", "player": nxt}))
+            pos.idle_turns += 1
+            if pos.idle_turns >= 2 * pos.players:
+                self._end_round(blocked=True, dominoer=None)
+                return
+            nxt = pos.next_seat(nxt)
+        pos.turn = nxt
+
+    def _write_scores(self, seat: int, fired: events.Fired) -> None:
+        for rule, side, points in fired.scores:
+            self.expected.append(_Expected({"event": "score", "player": seat, "side": side,
+                                            "points": points, "rule": rule}))
+
+    def _write_fired(self, seat: int, fired: events.Fired) -> None:
+        self._write_scores(seat, fired)
+        if fired.again:
+            self.pos.extra_turns += 1
+            self.expected.append(_Expected({"event": "extra_turn", "player": seat}))
+        self.pos.pending_skips += fired.skips
+
+    # -- the round's end and the match's -------------------------------------------
+    def _end_round(self, blocked: bool, dominoer: int | None) -> None:
+        pos = self.pos
+        done = settle.settle(pos, blocked, dominoer)
+        for side, points in enumerate(done.points):
+            pos.scores[side] += points
+        fields = {"event": "round_end", "round": pos.round, "result": done.result,
+                  "winner": done.winner, "pips": done.pips, "points": done.points,
+                  "scores": list(pos.scores)}
+        if pos.rules.events:
+            fields["play_points"] = list(pos.play_points)
+        self.expected.append(_Expected(fields))
+        if done.winner is not None:
+            pos.rounds_won[done.winner] += 1
+        pos.previous = LastRound(pos.leader, done.winner_seat, done.winner, pos.last_player,
+                                 blocked)
+        over, winner = match.decided(pos)
+        if over:
+            self.expected.append(_Expected({"event": "match_end", "winner": winner,
+                                            "scores": match.final_scores(pos, winner)}))
+            self.phase = "over"
+        else:
+            pos.round += 1
+            self.phase = "deal"
+
+
+def _split(events_: list[tuple[int, dict]]) -> list[list[tuple[int, dict]]]:
+    matches: list[list[tuple[int, dict]]] = []
+    for line, e in events_:
+        if e["event"] == "match_start":
+            matches.append([])
+        elif not matches:
+            raise Disagreement(line, f"a match begins with match_start; the record begins "
+                               f"with {e['event']}")
+        matches[-1].append((line, e))
+    return matches
+
+
+def check_file(path: str) -> list[Diagnostic]:
+    """The first place a record file disagrees with the rules as documented, or ``[]``."""
+    from .. import records
+    from ..rules import load_ruleset
+
+    try:
+        lines = records.read_records(path)
+    except DiagnosticError as exc:
+        return exc.diagnostics
+    if not lines:
+        return [Diagnostic(CODE, "the record holds no events", file=path)]
+    loaded: dict[str, Any] = {}
+
+    def load(ref: str):
+        if ref not in loaded:
+            loaded[ref] = load_ruleset(ref).rules
+        return loaded[ref]
+
+    try:
+        for match_lines in _split(lines):
+            line, start = match_lines[0]
+            try:
+                rules = records._game_for(line, start, load, path)
+            except records._Mismatch as exc:
+                raise Disagreement(exc.line, exc.message) from None
+            reading = MatchReading(rules, line, start)
+            for line, e in match_lines[1:]:
+                reading.read(line, e)
+            if not reading.finished():
+                raise Disagreement(line, "the record ends before the match is over: the rules "
+                                   f"still expect {_next_of(reading)}")
+    except Disagreement as exc:
+        return [Diagnostic(CODE, exc.message, file=path, line=exc.line)]
+    return []
+
+
+def _next_of(reading: MatchReading) -> str:
+    if reading.expected:
+        return reading.expected[0].kind
+    if reading.phase == "deal":
+        return f"a deal for round {reading.pos.round}"
+    return f"player {reading.pos.turn} to act"
