@@ -21,12 +21,6 @@ from dominorules.rules.resources import builtin_paths
 ROOT = Path(__file__).resolve().parents[1]
 BOTS = ("random", "greedy", "strategist")
 
-# issue 19's known engine faults (engineer fix19 is fixing them): the rulebook follows
-# the docs, so records the engine writes today disagree with it there.
-ITEM_3 = ("issue 19 item 3: the engine writes an extra_turn earned by the round's last "
-          "tile; docs/house-rules.md says such turns lapse")
-
-
 def write(path, events) -> str:
     records.write_records(str(path), events)
     return str(path)
@@ -48,9 +42,7 @@ def counts(name: str) -> list[int]:
 
 def _sweep_cases():
     for name in sorted(builtin_paths()):
-        marks = [pytest.mark.xfail(strict=True, reason=ITEM_3)] \
-            if name == "house/doubles-play-again" else []
-        yield pytest.param(name, marks=marks, id=name)
+        yield pytest.param(name, id=name)
 
 
 @pytest.mark.parametrize("name", _sweep_cases())
@@ -75,10 +67,9 @@ def _own_cases():
     for path in sorted(STRICT.glob("*.yaml")):
         yield pytest.param(path, id=path.stem)
     house = ROOT / "tests" / "rulesets" / "house"
-    yield pytest.param(house / "fives-spinner.yaml", id="fives-spinner",
-                       marks=pytest.mark.xfail(strict=True, reason=ITEM_3))
+    yield pytest.param(house / "fives-spinner.yaml", id="fives-spinner")
     yield pytest.param(house / "every-mechanism.yaml", id="every-mechanism",
-                       marks=pytest.mark.xfail(strict=True, reason=f"{ITEM_3}; {SKIP_BLOCK}"))
+                       marks=pytest.mark.xfail(strict=True, reason=SKIP_BLOCK))
 
 
 @pytest.mark.parametrize("path", _own_cases())
@@ -307,25 +298,26 @@ def test_a_pass_holding_a_playable_tile_names_the_legal_actions(tmp_path):
     assert " draw " in message.replace(",", " ") + " "   # pagat: voluntary draws are allowed
 
 
-# -- the known engine faults of issue 19, read the way the docs say -----------------------
+# -- the engine faults of issue 19, read the way the docs say -----------------------------
 
 def test_a_record_whose_domino_earns_another_turn_lapses_it(tmp_path):
-    """The record the docs describe (no extra_turn after a domino) reads true."""
+    """The record the docs describe (no extra_turn after a domino) reads true; the one the
+    engine wrote before issue 19 (an extra_turn line before round_end) is refused there."""
     game = api.load_game("house/doubles-play-again")
     for seed in range(1, 60):
         events = api.play_match(game, 2, seed, trace=True).events
         ends = [i for i, e in enumerate(events) if e["event"] == "round_end"
-                and events[i - 1]["event"] == "extra_turn"]
+                and e["result"] == "domino" and events[i - 1]["event"] == "place"
+                and events[i - 1]["tile"][0] == events[i - 1]["tile"][1]]
         if ends:
             break
-    documented = [e for i, e in enumerate(events) if i + 1 not in ends]
-    assert strict(write(tmp_path / "d.jsonl", documented)) == []
-    (line, message), = strict(write(tmp_path / "e.jsonl", events))
-    assert line == ends[0] and "the record has extra_turn" in message
+    assert strict(write(tmp_path / "d.jsonl", events)) == []
+    lapsed = [*events[:ends[0]], {"event": "extra_turn", "player": events[ends[0] - 1]["player"]},
+              *events[ends[0]:]]
+    (line, message), = strict(write(tmp_path / "e.jsonl", lapsed))
+    assert line == ends[0] + 1 and "the record has extra_turn" in message
 
 
-@pytest.mark.xfail(strict=True, reason="issue 19 item 1: house/heaviest-opens redeals a deal "
-                   "with no double instead of opening with the heaviest tile")
 def test_heaviest_opens_records_read_true(tmp_path):
     events = []
     for index in range(2):   # the issue's run: a thrown-in deal where no hand holds a double
@@ -345,16 +337,12 @@ def _own_rules(tmp_path, text: str, players: int, seeds: range):
     return write(tmp_path / "own.jsonl", events)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 19 item 2: every_side reads sides.won false for "
-                   "the winner while a side before it is scored")
 def test_every_side_sees_the_round_winner_from_every_side(tmp_path):
     path = _own_rules(tmp_path, "title: t\nextends: pagat\nscoring:\n"
                       "  every_side: \"1 if any(sides.won) else 0\"\n", 3, range(1, 4))
     assert strict(path) == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 19 item 6: passes_in_row reads 0 in a "
-                   "placement's events after passes")
 def test_a_placement_after_passes_sees_them(tmp_path):
     path = _own_rules(tmp_path, "title: t\nextends: house/block\nevents:\n  - after: place\n"
                       "    if: \"passes_in_row > 0\"\n    points: 1\n", 3, range(1, 6))
