@@ -145,6 +145,39 @@ def verify_file(path: str, load_game=None) -> list[Diagnostic]:
     return []
 
 
+def verify_file_strictly(path: str) -> list[Diagnostic]:
+    """The rulebook's reading of a record file (``verify --strict``): the first place it
+    disagrees with the rules as documented, or ``[]``. It shares no code with the replay of
+    ``verify_file``: only the reading of lines and which rulesets a record may name."""
+    from .engine.rulebook import CODE, Disagreement, read_record
+    from .rules import load_ruleset
+
+    try:
+        lines = read_records(path)
+    except DiagnosticError as exc:
+        return exc.diagnostics
+    if not lines:
+        return [Diagnostic(CODE, "the record holds no events", file=path)]
+    loaded: dict[str, Any] = {}
+
+    def load(ref: str):
+        if ref not in loaded:
+            loaded[ref] = load_ruleset(ref).rules
+        return loaded[ref]
+
+    def rules_for(line: int, start: dict):
+        try:
+            return _game_for(line, start, load, path)
+        except _Mismatch as exc:
+            raise Disagreement(exc.line, exc.message) from None
+
+    try:
+        read_record(lines, rules_for)
+    except Disagreement as exc:
+        return [Diagnostic(CODE, exc.message, file=path, line=exc.line)]
+    return []
+
+
 def _matches(events: list[tuple[int, dict]]) -> Iterator[list[tuple[int, dict]]]:
     current: list[tuple[int, dict]] = []
     for line, e in events:

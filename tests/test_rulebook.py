@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from dominorules import api, records
-from dominorules.engine.rulebook import check_file
+from dominorules.records import verify_file_strictly as check_file
 from dominorules.rules.resources import builtin_paths
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import json
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..diagnostics import Diagnostic, DiagnosticError
 from .mechanisms import deal, events, lead, match, opening, settle, turn
 from .mechanisms.matching import Tile
 from .mechanisms.opening import Plan
@@ -421,40 +421,19 @@ def _split(events_: list[tuple[int, dict]]) -> list[list[tuple[int, dict]]]:
     return matches
 
 
-def check_file(path: str) -> list[Diagnostic]:
-    """The first place a record file disagrees with the rules as documented, or ``[]``."""
-    from .. import records
-    from ..rules import load_ruleset
-
-    try:
-        lines = records.read_records(path)
-    except DiagnosticError as exc:
-        return exc.diagnostics
-    if not lines:
-        return [Diagnostic(CODE, "the record holds no events", file=path)]
-    loaded: dict[str, Any] = {}
-
-    def load(ref: str):
-        if ref not in loaded:
-            loaded[ref] = load_ruleset(ref).rules
-        return loaded[ref]
-
-    try:
-        for match_lines in _split(lines):
-            line, start = match_lines[0]
-            try:
-                rules = records._game_for(line, start, load, path)
-            except records._Mismatch as exc:
-                raise Disagreement(exc.line, exc.message) from None
-            reading = MatchReading(rules, line, start)
-            for line, e in match_lines[1:]:
-                reading.read(line, e)
-            if not reading.finished():
-                raise Disagreement(line, "the record ends before the match is over: the rules "
-                                   f"still expect {_next_of(reading)}")
-    except Disagreement as exc:
-        return [Diagnostic(CODE, exc.message, file=path, line=exc.line)]
-    return []
+def read_record(lines: list[tuple[int, dict]], rules_for: Callable[[int, dict], Any]) -> None:
+    """Read every match of a record's ``(line, event)`` pairs against the rules as documented;
+    raise ``Disagreement`` at the first line that does not follow them. ``rules_for(line,
+    match_start)`` gives the compiled rules a match names (the caller decides which files a
+    record may point at: ``records.verify_file_strictly``)."""
+    for match_lines in _split(lines):
+        line, start = match_lines[0]
+        reading = MatchReading(rules_for(line, start), line, start)
+        for line, e in match_lines[1:]:
+            reading.read(line, e)
+        if not reading.finished():
+            raise Disagreement(line, "the record ends before the match is over: the rules "
+                               f"still expect {_next_of(reading)}")
 
 
 def _next_of(reading: MatchReading) -> str:
