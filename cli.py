@@ -191,15 +191,25 @@ def main() -> None:
 
 # --- rulesets: list, validate, rules, diff ------------------------------------------
 
-@main.command("list", epilog=_examples("dominorules list", "dominorules list | grep house/"))
-def list_rulesets() -> None:
+@main.command("list", epilog=_examples("dominorules list", "dominorules list | grep house/",
+                                       "dominorules list --json"))
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON list: each ruleset's name, description and file.")
+def list_rulesets(as_json: bool) -> None:
     """List every builtin ruleset (house rules included) with its one-line description."""
     from dominorules.rules import builtin_rulesets
+    from dominorules.textlayout import terminal_columns, terminal_width, two_columns
 
     infos = builtin_rulesets()
-    width = max((len(info.name) for info in infos), default=0)
-    for info in infos:
-        click.echo(f"{info.name:<{width}}  {info.description}".rstrip())
+    if as_json:
+        import json
+
+        click.echo(json.dumps([{"name": i.name, "description": i.description,
+                                "path": str(i.path)} for i in infos], indent=2))
+        return
+    width = terminal_width() if terminal_columns() else None   # a pipe: a line a ruleset
+    for line in two_columns([(i.name, i.description) for i in infos], width):
+        click.echo(line)
 
 
 @main.command("validate", epilog=_examples(
@@ -257,8 +267,10 @@ def _load_or_fail(ref: str):
 def rules_sheet(ruleset: str, fmt: str) -> None:
     """Print a ruleset's full rule sheet in plain English, generated from its data."""
     from dominorules.rules.describe import render_sheet, rule_sheet
+    from dominorules.textlayout import terminal_width
 
-    click.echo(render_sheet(rule_sheet(_load_or_fail(ruleset)), fmt), nl=False)
+    click.echo(render_sheet(rule_sheet(_load_or_fail(ruleset)), fmt, terminal_width()),
+               nl=False)
 
 
 @main.command("diff", epilog=_examples(
@@ -272,7 +284,9 @@ def diff_rulesets(a: str, b: str, fmt: str) -> None:
     from dominorules.rules.diff import diff, render_diff
 
     first, second = _load_or_fail(a), _load_or_fail(b)
-    click.echo(render_diff(diff(first, second), fmt), nl=False)
+    from dominorules.textlayout import terminal_width
+
+    click.echo(render_diff(diff(first, second), fmt, terminal_width()), nl=False)
 
 
 # --- engine: simulate, verify ------------------------------------------------------
