@@ -71,7 +71,9 @@ def _stdout_console():
     write: rich's own answer is a silent exit 1, before the report files are written."""
     from rich.console import Console
 
-    console = Console(width=None if sys.stdout.isatty() else 130)
+    from dominorules.textlayout import terminal_columns
+
+    console = Console(width=None if terminal_columns() else 130)
 
     def closed() -> None:
         console.quiet = True
@@ -642,7 +644,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
                 from dominorules.explore import attribution_report
 
                 console.print()
-                console.print(attribution_report.table(attribution))
+                console.print(attribution_report.table(attribution, console.width))
                 for line in attribution_report.lines(attribution):
                     console.print(line, highlight=False)
         sys.stdout.flush()
@@ -830,7 +832,7 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
         click.echo(json.dumps(sweep_report.to_json(result), indent=2))
     else:
         console = _stdout_console()
-        for table in sweep_report.tables(result):
+        for table in sweep_report.tables(result, console.width):
             console.print(table)
     if result.outcome.interrupted:
         click.echo("interrupted: finished combinations are complete; the one running is "

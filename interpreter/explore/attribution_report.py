@@ -7,10 +7,11 @@ from html import escape
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 
 from .attribution import Attribution, Effect
 from .metrics import Metric
-from .report import fmt_half, fmt_value
+from .report import QUESTION_WIDTH, fmt_half, fmt_value, min_width
 
 
 def fmt_effect(m: Metric, e: Effect | None) -> str:
@@ -59,16 +60,44 @@ def _cost(att: Attribution) -> str:
     return f", {out.matches:,} matches played in {out.seconds:.1f} s"
 
 
-def table(att: Attribution) -> Table:
+def name(f) -> str:
+    """A differing rule as ``diff`` names it ("Voluntary draws"), not its schema path."""
+    from ..rules.describe import rule_title
+
+    return rule_title(f.key)
+
+
+def table(att: Attribution, width: int = 130) -> Table:
+    """A column per rule when it fits ``width`` columns, else one block per question: the
+    question on a line of its own, then the total and each rule's share, each labelled."""
+    wide = _wide(att)
+    return wide if min_width(wide) <= width else _stacked(att)
+
+
+def _wide(att: Attribution) -> Table:
     t = Table(title=title(att), caption=caption(att), title_justify="left",
               caption_justify="left")
-    t.add_column("Question", overflow="fold")
+    t.add_column("Question", overflow="fold", min_width=QUESTION_WIDTH)
     t.add_column(f"{att.labels[1]} − {att.labels[0]}", justify="right", no_wrap=True)
     for f in att.factors:
-        t.add_column(f.key, justify="right", no_wrap=True)
+        t.add_column("\n".join(name(f).split(" ")), justify="right", no_wrap=True)
     for m in rows(att):
         t.add_row(m.question, fmt_effect(m, att.total.get(m.key)),
                   *(fmt_effect(m, att.share.get((f.key, m.key))) for f in att.factors))
+    return t
+
+
+def _stacked(att: Attribution) -> Table:
+    t = Table(title=title(att), caption=caption(att), title_justify="left",
+              caption_justify="left")
+    t.add_column("Question, then each rule's share", overflow="fold")
+    t.add_column("change", justify="right", no_wrap=True)
+    for m in rows(att):
+        t.add_row(Text(m.question, style="bold"), "")
+        t.add_row(f"  all of them ({att.labels[1]} − {att.labels[0]})",
+                  fmt_effect(m, att.total.get(m.key)))
+        for f in att.factors:
+            t.add_row(f"  {name(f)}", fmt_effect(m, att.share.get((f.key, m.key))))
     return t
 
 
@@ -80,13 +109,15 @@ def lines(att: Attribution) -> list[str]:
     for f in att.factors:
         if not any(att.share[(f.key, m.key)].significant or att.alone[(f.key, m.key)].significant
                    for m in att.metrics if (f.key, m.key) in att.share):
-            out.append(f"{f.key}: no effect distinguishable from zero on any metric "
+            out.append(f"{name(f)}: no effect distinguishable from zero on any metric "
                        f"(with {att.matches} matches)")
+    titles = {f.key: name(f) for f in att.factors}
     for (x, y, key), e in att.interactions.items():
         if e.significant:
             m = next(m for m in att.metrics if m.key == key)
-            out.append(f"{x} and {y} interact on \"{m.question}\": together they change it "
-                       f"by {fmt_effect(m, e)} more than their effects alone add up to")
+            out.append(f"{titles[x]} and {titles[y]} interact on \"{m.question}\": together "
+                       f"they change it by {fmt_effect(m, e)} more than their effects "
+                       "alone add up to")
     return out
 
 
@@ -94,7 +125,8 @@ def to_json(att: Attribution) -> dict[str, Any]:
     return {
         "design": att.design, "rulesets": list(att.labels), "matches_per_ruleset": att.matches,
         "rulesets_played": len(att.points),
-        "rules": [{"key": f.key, "paths": [".".join(p) for p in f.paths]} for f in att.factors],
+        "rules": [{"key": f.key, "title": name(f), "paths": [".".join(p) for p in f.paths]}
+                  for f in att.factors],
         "multiple_comparisons": {"method": "holm", "family": len(att.share) + len(att.alone)
                                  + len(att.interactions)},
         "metrics": [{
@@ -129,7 +161,7 @@ def write_csv(att: Attribution, path: str) -> None:
 def html_section(att: Attribution) -> str:
     head = "".join(f"<th>{escape(x)}</th>" for x in
                    ["Question", f"{att.labels[1]} − {att.labels[0]}",
-                    *(f.key for f in att.factors)])
+                    *(name(f) for f in att.factors)])
     body = []
     for m in rows(att):
         cells = [f"<td>{escape(m.question)}</td>",

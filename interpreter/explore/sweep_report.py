@@ -10,36 +10,69 @@ import csv
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 
 from .metrics import Metric
-from .report import constant_estimates, exact_text, fmt_estimate
+from .report import QUESTION_WIDTH, constant_estimates, exact_text, fmt_estimate, min_width
 from .sweep import Sweep
 
 PER_TABLE = 4
 
 
-def tables(sw: Sweep) -> list[Table]:
-    """Metric rows, one column per played combination, ``PER_TABLE`` combinations a table."""
+def tables(sw: Sweep, width: int = 130) -> list[Table]:
+    """The widest layout that fits ``width`` columns: metric rows with a column per
+    combination (``PER_TABLE`` a table), full questions, then short labels; else each
+    question on a line of its own with a labelled row per combination under it."""
     played = sw.played
     metrics, folded = split_constant(sw)
     notes = "\n".join(x for x in (folded, caption(sw)) if x)
+    for full in (True, False):
+        out = _side_by_side(sw, metrics, notes, full)
+        if all(min_width(t) <= width for t in out):
+            return out
+    return [_stacked(sw, metrics, notes)] if played else []
+
+
+def _mark(c) -> str:
+    return "" if c.status == "done" else f" ({c.status}, {c.matches} matches)"
+
+
+def _cell(m: Metric, c) -> str:
+    return fmt_estimate(m, c.estimates[m.key]) if m.key in c.estimates else "n/a"
+
+
+def _side_by_side(sw: Sweep, metrics: list[Metric], notes: str, full: bool) -> list[Table]:
+    played = sw.played
     out = []
     for start in range(0, len(played), PER_TABLE):
         chunk = played[start:start + PER_TABLE]
         table = Table(title=f"Combinations {start + 1}-{start + len(chunk)} of {len(played)}",
                       title_justify="left", caption_justify="left",
                       caption=notes if start + PER_TABLE >= len(played) else None)
-        table.add_column("Question", overflow="fold")
+        if full:
+            table.add_column("Question", overflow="fold", min_width=QUESTION_WIDTH)
+        else:
+            table.add_column("Question", no_wrap=True)
         for c in chunk:
-            mark = "" if c.status == "done" else f" ({c.status}, {c.matches} matches)"
-            table.add_column("\n".join(c.label.split(" ")) + mark, justify="right",
+            table.add_column("\n".join(c.label.split(" ")) + _mark(c), justify="right",
                              no_wrap=True)
         for m in metrics:
-            cells = [fmt_estimate(m, c.estimates[m.key]) if m.key in c.estimates else "n/a"
-                     for c in chunk]
-            table.add_row(m.question, *cells)
+            table.add_row(m.question if full else m.short, *(_cell(m, c) for c in chunk))
         out.append(table)
     return out
+
+
+def _stacked(sw: Sweep, metrics: list[Metric], notes: str) -> Table:
+    """Each question on a line of its own, then a row per combination: fits any width."""
+    table = Table(title=f"{len(sw.played)} combinations", title_justify="left",
+                  caption_justify="left", caption=notes)
+    table.add_column("Question and combination", overflow="fold")
+    table.add_column("value", justify="right", no_wrap=True)
+    for m in metrics:
+        table.add_row(Text(m.question, style="bold"), "")
+        for c in sw.played:
+            table.add_row(f"  {c.label}{_mark(c)}", _cell(m, c))
+    return table
 
 
 def split_constant(sw: Sweep) -> tuple[list[Metric], str]:

@@ -767,5 +767,19 @@ def rule_order(key: str) -> tuple[int, int]:
     return index, int(item.rstrip("]") or 0)
 
 
+def rule_title(key: str) -> str:
+    """A rule's English name, as the sheet and ``diff`` title it ("Voluntary draws"): the
+    rule whose key is the longest prefix of ``key`` (a data path such as
+    ``drawing.voluntary`` or ``events[0]``), else ``key`` itself."""
+    parts = key.replace("[", ".[").split(".")
+    for n in range(len(parts), 0, -1):
+        prefix = ".".join(parts[:n]).replace(".[", "[")
+        base = prefix.partition("[")[0]
+        title = next((s.title for s in _SPECS if s.key == base), None)
+        if title is not None:
+            return title
+    return key
+
+
 # The house-rule mechanisms register their (optional) rules there, after the plain game's.
 from . import describe_house  # noqa: E402, F401
