@@ -177,6 +177,19 @@ def _examples(*lines: str) -> str:
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
+# The environment variables a command reads, at the end of its --help (after the examples).
+ENVIRONMENT = ("\n\n\b\nEnvironment:\n"
+               "  DOMINORULES_CACHE     folder of the JIT's compiled kernels (default:\n"
+               "                        ~/.cache/dominorules/kernels; safe to delete)\n"
+               "  DOMINORULES_NO_JIT=1  never use the JIT (numba), whatever --engine says\n"
+               "  TMPDIR                where sweep, tune and --by-rule write the rulesets\n"
+               "                        they make up (a shared folder for --scheduler)\n"
+               "  COLUMNS               the width tables are laid out for")
+WIDTH_ENVIRONMENT = ("\n\n\b\nEnvironment:\n"
+                     "  COLUMNS  the width lines are filled to (default: the terminal's, "
+                     "at most 100)")
+
+
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]},
              epilog=_examples("dominorules list", "dominorules rules dutch",
                               "dominorules compare pagat dutch --players 3 --matches 500")
@@ -216,25 +229,46 @@ def list_rulesets(as_json: bool) -> None:
 
 @main.command("validate", epilog=_examples(
     "dominorules validate my-rules.yaml",
-    "dominorules validate rulesets/house/*.yaml"))
+    "dominorules validate rulesets/house/*.yaml",
+    "cat my-rules.yaml | dominorules validate - --json"))
 @click.argument("rulesets", nargs=-1, required=True, metavar="FILE_OR_NAME...",
                 shell_complete=complete_ruleset)
-def validate(rulesets: tuple[str, ...]) -> None:
-    """Check rulesets (builtin names or YAML files): every problem, with file:line:col."""
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON list: each ruleset, "
+              "ok or not, and its problems and warnings with file, line and column.")
+def validate(rulesets: tuple[str, ...], as_json: bool) -> None:
+    """Check rulesets (builtin names or YAML files, - for standard input): every problem,
+    with file:line:col."""
+    from dominorules.dash import ruleset_ref
     from dominorules.files import NOT_FOUND
     from dominorules.rules import check_ruleset
 
     codes = set()
-    for ref in rulesets:
+    report = []
+    for shown in rulesets:
+        ref = ruleset_ref(shown)
         diagnostics = check_ruleset(ref)
         if diagnostics:
             codes.add(2 if all(d.code == NOT_FOUND for d in diagnostics) else 1)
-            print_diagnostics(diagnostics)
         else:
-            print_diagnostics(_reach_warnings(ref))
-            click.echo(f"ok: {ref}")
+            diagnostics = _reach_warnings(ref)
+        report.append({"ruleset": shown, "ok": not any(d.severity == "error"
+                                                        for d in diagnostics),
+                       "problems": [_diagnostic_json(d) for d in diagnostics]})
+        if not as_json:
+            print_diagnostics(diagnostics)
+            if report[-1]["ok"]:
+                click.echo(f"ok: {shown}")
+    if as_json:
+        import json
+
+        click.echo(json.dumps(report, indent=2))
     if codes:
         sys.exit(min(codes))  # an invalid ruleset (1) outweighs a missing file (2)
+
+
+def _diagnostic_json(d: Diagnostic) -> dict:
+    return {"severity": d.severity, "code": d.code, "message": d.message, "file": d.file,
+            "line": d.line, "column": d.column, "path": d.path, "hint": d.hint}
 
 
 def _reach_warnings(ref: str) -> list[Diagnostic]:
@@ -250,6 +284,13 @@ _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "markdown",
                        default="text", show_default=True, help="Output format.")
 
 
+def _stdin(ref: str) -> str:
+    """A RULESET argument; ``-`` is standard input (kept in a temporary file)."""
+    from dominorules.dash import ruleset_ref
+
+    return ruleset_ref(ref)
+
+
 def _load_or_fail(ref: str):
     """A loaded ruleset, or its diagnostics printed and exit 1."""
     from dominorules.rules import load_ruleset
@@ -263,7 +304,8 @@ def _load_or_fail(ref: str):
 @main.command("rules", epilog=_examples(
     "dominorules rules dutch",
     "dominorules rules house/pay-per-draw --format markdown",
-    "dominorules rules my-rules.yaml --format json"))
+    "dominorules rules my-rules.yaml --format json",
+    "cat my-rules.yaml | dominorules rules -") + WIDTH_ENVIRONMENT)
 @click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @_FORMAT
 def rules_sheet(ruleset: str, fmt: str) -> None:
@@ -271,13 +313,13 @@ def rules_sheet(ruleset: str, fmt: str) -> None:
     from dominorules.rules.describe import render_sheet, rule_sheet
     from dominorules.textlayout import terminal_width
 
-    click.echo(render_sheet(rule_sheet(_load_or_fail(ruleset)), fmt, terminal_width()),
-               nl=False)
+    click.echo(render_sheet(rule_sheet(_load_or_fail(_stdin(ruleset))), fmt,
+                            terminal_width()), nl=False)
 
 
 @main.command("diff", epilog=_examples(
     "dominorules diff pagat dutch",
-    "dominorules diff dutch my-rules.yaml --format markdown"))
+    "dominorules diff dutch my-rules.yaml --format markdown") + WIDTH_ENVIRONMENT)
 @click.argument("a", metavar="A", shell_complete=complete_ruleset)
 @click.argument("b", metavar="B", shell_complete=complete_ruleset)
 @_FORMAT
@@ -285,7 +327,7 @@ def diff_rulesets(a: str, b: str, fmt: str) -> None:
     """Print only the rules two rulesets tell differently, each as both word it."""
     from dominorules.rules.diff import diff, render_diff
 
-    first, second = _load_or_fail(a), _load_or_fail(b)
+    first, second = _load_or_fail(_stdin(a)), _load_or_fail(_stdin(b))
     from dominorules.textlayout import terminal_width
 
     click.echo(render_diff(diff(first, second), fmt, terminal_width()), nl=False)
@@ -348,93 +390,76 @@ def _say_when_compiling() -> None:
 
 
 
-def _int_option(name: str, text: str, low: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        _usage_error(f"{name} must be a whole number, not '{_cut(text)}'")
-    if value < low:
-        _usage_error(f"{name} must be at least {low}, not {value}")
-    return value
-
-
 @main.command("simulate", epilog=_examples(
     "dominorules simulate pagat --players 3 --matches 500 --seed 7",
     "dominorules simulate mexican --bots strategist,random,strategist,random --trace m.jsonl",
-    "dominorules simulate my-rules.yaml --players 4 --json"))
+    "dominorules simulate my-rules.yaml --players 4 --json") + ENVIRONMENT)
 @click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
-@click.option("--players", default=None, help="Player count (default: the fewest allowed).")
-@click.option("--matches", default="100", show_default=True, help="Matches to play.")
-@click.option("--seed", default="1", show_default=True, help="Base seed of the run.")
+@click.option("--players", type=click.IntRange(1),
+              help="Player count (default: the fewest allowed).")
+@click.option("--matches", type=click.IntRange(1), default=100, show_default=True,
+              help="Matches to play.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run.")
 @click.option("--bots", default="random", show_default=True,
               help="One bot for every seat, or one per seat, comma separated "
-                   "(random, greedy, strategist, or module:object).")
+                   "(random, greedy, drawer, strategist, or module:object).")
 @click.option("--trace", "trace_path", metavar="FILE", default=None,
               help="Write every match's record to this JSON Lines file.")
 @_FORCE
 @_ENGINE
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bots: str,
+def simulate_cmd(ruleset: str, players: int | None, matches: int, seed: int, bots: str,
                  trace_path: str | None, force: bool, engine: str, as_json: bool) -> None:
-    """Play seeded matches between bots and print a short summary."""
+    """Play seeded matches between bots and print a short summary, with 95% intervals
+    (RULESET - reads standard input)."""
     import json
 
     from dominorules import api
 
-    n_matches = _int_option("--matches", matches, 1)
-    try:
-        base_seed = int(seed)
-    except ValueError:
-        _usage_error(f"--seed must be a whole number, not '{_cut(seed)}'")
+    n_matches, base_seed = matches, seed
     _check_outputs({"--trace": trace_path}, [ruleset])
     _no_overwrite(trace_path, force)
     try:
-        game = api.load_game(ruleset)
+        game = api.load_game(_stdin(ruleset))
     except DiagnosticError as err:
         fail(err.diagnostics)
-    n_players = (_int_option("--players", players, 1) if players is not None
-                 else game.rules.min_players)
+    n_players = players if players is not None else game.rules.min_players
     try:
         game.check_players(n_players)
     except DiagnosticError as err:
         fail(err.diagnostics, 2)
     names = _seat_bots(_bot_names(bots, "random"), n_players)
+    update, stop = _progress_reporter(sys.stderr.isatty() and not as_json)
     try:
         _say_when_compiling()
         summary = api.simulate(game, n_players, n_matches, base_seed, names, trace_path,
-                               engine=engine)
+                               engine=engine, progress=update)
+        stop()
     except UsageError as err:  # --engine jit where it cannot run
+        stop()
         fail(err.diagnostics, 2)
     except DiagnosticError as err:  # a plug-in bot that fails or answers wrongly
+        stop()
         fail(err.diagnostics)
-    except api.SimulationInterrupted as stop:
+    except api.SimulationInterrupted as interrupted:
+        stop()
         if trace_path:
-            click.echo(f"interrupted: {trace_path} holds the {stop.matches} whole matches "
-                       "played before Ctrl-C", err=True)
+            click.echo(f"interrupted: {trace_path} holds the {interrupted.matches} whole "
+                       "matches played before Ctrl-C", err=True)
         else:
             click.echo("interrupted", err=True)
         sys.exit(130)
     except OSError as err:
+        stop()
         click.echo(f"error: cannot write {trace_path}: {err.strerror}", err=True)
         sys.exit(1)
+    from dominorules.explore import simulate_report
+
     if as_json:
-        click.echo(json.dumps(summary))
+        click.echo(json.dumps(summary | {"intervals": simulate_report.intervals_json(summary)}))
         return
-    sides = "side" if len(summary["teams"]) < n_players else "seat"
-    click.echo(f"{summary['ruleset']}: {n_players} players, {n_matches} matches, "
-               f"seed {base_seed}, bots {','.join(names)}, engine {summary['engine']}")
-    click.echo(f"rounds: {summary['rounds']} ({summary['mean_rounds_per_match']:.2f} a match)")
-    for i, team in enumerate(summary["teams"]):
-        who = f" (seats {','.join(map(str, team))})" if len(team) > 1 else ""
-        click.echo(f"  wins {sides} {i}{who}: "
-                   f"{summary['wins'][i]} ({summary['wins'][i] / n_matches:.1%})")
-    if summary["drawn_matches"]:
-        click.echo(f"  drawn matches: {summary['drawn_matches']}")
-    if summary["capped_matches"]:
-        click.echo(f"  stopped undecided at the round cap ({summary['max_rounds']} rounds): "
-                   f"{summary['capped_matches']}")
-    click.echo(f"blocked rounds: {summary['blocked_rate']:.1%}")
-    click.echo(f"mean draws per round: {summary['mean_draws_per_round']:.2f}")
+    for line in simulate_report.lines(summary, list(names)):
+        click.echo(line)
     if trace_path:
         click.echo(f"record written to {trace_path}")
 
@@ -528,7 +553,8 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
 @main.command("compare", epilog=_examples(
     "dominorules compare pagat dutch --players 3 --matches 2000",
     "dominorules compare pagat rulesets/house/pay-per-draw.yaml --json > out.json",
-    "dominorules compare pagat dutch --precision 0.01 --html report.html"))
+    "dominorules compare pagat dutch --precision 0.01 --html report.html",
+    "dominorules compare pagat dutch --csv - | head") + ENVIRONMENT)
 @click.argument("rulesets", nargs=-1, required=True, metavar="RULESET...",
                 shell_complete=complete_ruleset)
 @click.option("--players", type=click.IntRange(1), help="Player count for every ruleset "
@@ -790,7 +816,8 @@ def _add_explorer_options(fn, no_skill_help: str):
 
 @main.command("sweep", epilog=_examples(
     "dominorules sweep pagat --vary match.target=31,61,101 --players 3",
-    "dominorules sweep pagat --vary match.target=31,61 --vary deal.hand_size=5,6,7 --html s.html"))
+    "dominorules sweep pagat --vary match.target=31,61 --vary deal.hand_size=5,6,7 --html s.html")
+    + ENVIRONMENT)
 @click.argument("ruleset", metavar="RULESET")
 @_explorer_options("Skip the skill rows (halves the time).")
 @click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
@@ -843,7 +870,7 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
 @main.command("tune", epilog=_examples(
     'dominorules tune pagat --vary match.target=20..200 --goal "turns_per_match ~ 120"',
     "dominorules tune pagat --vary match.target=20..200 --goal \"rounds_per_match ~ 5\" "
-    "--out tuned.yaml"))
+    "--out tuned.yaml") + ENVIRONMENT)
 @click.argument("ruleset", metavar="RULESET")
 @_explorer_options("Never play the skill pairing (tune plays it only for a goal on a skill "
                    "metric, such as skill_gap; with --no-skill such a goal is refused).")

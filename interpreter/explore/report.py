@@ -67,6 +67,14 @@ def fmt_half(metric: Metric, half: float | None) -> str:
 
 
 def fmt_estimate(metric: Metric, est: Estimate) -> str:
+    """A value and its interval: ``±`` half its width, or, for a share whose ``±`` would
+    reach past 0 or 100% (its interval is not symmetric there), the interval itself."""
+    if (metric.unit == "share" and est.value is not None and est.low is not None
+            and est.high is not None and est.low >= 0 and est.high <= 1):
+        half = (est.high - est.low) / 2
+        if est.value - half < -5e-4 or est.value + half > 1 + 5e-4:
+            return (f"{fmt_value(metric, est.value)} "
+                    f"({est.low * 100:.1f}–{est.high * 100:.1f})")
     half = fmt_half(metric, est.half_width)
     return f"{fmt_value(metric, est.value)} {half}".strip()
 

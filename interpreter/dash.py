@@ -1,0 +1,60 @@
+"""``-`` on the command line: standard input for a RULESET, standard output for a file
+option (``--csv -``), as in every Unix tool.
+
+A ruleset read from standard input is written once to a private temporary file: every
+loader, worker and diagnostic then reads it by path like any other file (workers cannot
+read the parent's standard input). A report written to ``-`` goes to a temporary file
+first and is copied to standard output once complete, so a failed run prints no half
+report.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import sys
+import tempfile
+
+DASH = "-"
+MOST_BYTES = 1 << 20      # the size limit of a ruleset file (``files``): one byte more tells
+_made: dict[str, str] = {}
+
+
+def _folder() -> str:
+    if "folder" not in _made:
+        _made["folder"] = tempfile.mkdtemp(prefix="dominorules-stdin-")
+        atexit.register(shutil.rmtree, _made["folder"], True)
+    return _made["folder"]
+
+
+def ruleset_ref(ref: str) -> str:
+    """``ref``, or for ``-`` the path of a file holding standard input (read only once,
+    at most one byte over the ruleset size limit, so the loader's limit still speaks)."""
+    if ref != DASH:
+        return ref
+    if "stdin" not in _made:
+        path = os.path.join(_folder(), "stdin.yaml")
+        data = sys.stdin.buffer.read(MOST_BYTES + 1) if sys.stdin is not None else b""
+        with open(path, "wb") as fh:
+            fh.write(data)
+        _made["stdin"] = path
+    return _made["stdin"]
+
+
+def output_path(path: str | None) -> str | None:
+    """Where to write an output option's file: a temporary file for ``-`` (then
+    ``copy_out``), else the path itself."""
+    if path != DASH:
+        return path
+    handle, made = tempfile.mkstemp(prefix="output-", dir=_folder())
+    os.close(handle)
+    return made
+
+
+def copy_out(path: str) -> None:
+    """Copy a finished temporary output to standard output."""
+    with open(path, encoding="utf-8") as fh:
+        while chunk := fh.read(1 << 16):
+            sys.stdout.write(chunk)
+    sys.stdout.flush()
