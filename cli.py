@@ -608,6 +608,10 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     from dominorules.explore.runner import make_backend
 
     skill = _skill_pair(skill_bots, no_skill)
+    rulesets = tuple(_stdin(r) for r in rulesets)
+    named = {"--csv": csv_path, "--html": html_path, "--plot": plot_path}
+    dashed = _dashed_output(named, as_json, ("--csv", "--html"))
+    csv_path, html_path = _output_path(csv_path), _output_path(html_path)
     _check_outputs({"--csv": csv_path, "--html": html_path, "--plot": plot_path}, rulesets)
     from dominorules.explore.runner import check_backend_options
 
@@ -650,7 +654,9 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
                    err=True)
     unprinted = None    # stdout closed early (``| head``): the files are written all the same
     try:
-        if as_json:
+        if dashed:   # stdout holds the file: the tables would break it
+            pass
+        elif as_json:
             out_json = report.to_json(comparison)
             if attribution is not None:
                 from dominorules.explore import attribution_report
@@ -699,6 +705,44 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         sys.exit(1)
     if unprinted is not None:
         _write_failed(unprinted)
+    _written(named, {"--csv": csv_path, "--html": html_path, "--plot": plot_path}, dashed)
+
+
+def _dashed_output(named: dict[str, str | None], as_json: bool,
+                   allowed: tuple[str, ...]) -> str | None:
+    """The one option whose file is ``-`` (standard output), or None; ``-`` for two
+    outputs, or beside --json, or where it makes no sense (a PNG) is a usage error."""
+    dashed = [option for option, path in named.items() if path == "-"]
+    if not dashed:
+        return None
+    if any(option not in allowed for option in dashed):
+        _usage_error(f"{dashed[0]} - : standard output takes only "
+                     f"{' or '.join(allowed)}; give {dashed[0]} a file name")
+    if len(dashed) > 1 or as_json:
+        taken = dashed + (["--json"] if as_json else [])
+        _usage_error(f"{' and '.join(taken)} would both write to standard output: "
+                     "give all but one a file name")
+    return dashed[0]
+
+
+def _output_path(path: str | None) -> str | None:
+    from dominorules.dash import output_path
+
+    return output_path(path)
+
+
+def _written(named: dict[str, str | None], paths: dict[str, str | None],
+             dashed: str | None) -> None:
+    """Name the files written (on stderr), then copy a ``-`` output to standard output."""
+    import os
+
+    from dominorules.dash import copy_out
+
+    files = [path for option, path in named.items() if path and option != dashed]
+    if files:
+        click.echo(f"written: {', '.join(files)}", err=True)
+    if dashed and paths[dashed] and os.path.exists(paths[dashed]):
+        copy_out(paths[dashed])
 
 
 def _write_html(path: str, html, comparison, attribution=None) -> None:
@@ -838,6 +882,10 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     from dominorules.explore.sweep import SweepSettings, check_settings, sweep
 
     varies = _varies(vary)
+    ruleset = _stdin(ruleset)
+    named = {"--csv": csv_path, "--html": html_path}
+    dashed = _dashed_output(named, as_json, ("--csv", "--html"))
+    csv_path, html_path = _output_path(csv_path), _output_path(html_path)
     settings = SweepSettings(ruleset, varies, players, matches, seed, _bot_names(bots, "random"),
                              _skill_pair(skill_bots, no_skill), batch_size)
     _check_explorer(ruleset, varies, players, settings.bots, check_settings)
@@ -855,7 +903,9 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     for line in sweep_report.invalid_lines(result) + [f"warning: {w}" for w in
                                                        result.outcome.warnings]:
         click.echo(line, err=True)
-    if as_json:
+    if dashed:   # stdout holds the file
+        pass
+    elif as_json:
         click.echo(json.dumps(sweep_report.to_json(result), indent=2))
     else:
         console = _stdout_console()
@@ -865,6 +915,7 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
         click.echo("interrupted: finished combinations are complete; the one running is "
                    "marked with the matches it finished; the rest did not run", err=True)
         _exit_interrupted()
+    _written(named, {"--csv": csv_path, "--html": html_path}, dashed)
 
 
 @main.command("tune", epilog=_examples(
@@ -896,6 +947,7 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     from dominorules.explore.tune import TuneSettings, check, tune, winning_yaml
 
     varies = _varies(vary)
+    ruleset = _stdin(ruleset)
     skill = _skill_pair(skill_bots, no_skill)
     settings = TuneSettings(ruleset, varies, goals, players, matches, max_matches, seed,
                             _bot_names(bots, "random"), skill, batch_size)

@@ -33,13 +33,16 @@ def ruleset_ref(ref: str) -> str:
     at most one byte over the ruleset size limit, so the loader's limit still speaks)."""
     if ref != DASH:
         return ref
-    if "stdin" not in _made:
-        path = os.path.join(_folder(), "stdin.yaml")
-        data = sys.stdin.buffer.read(MOST_BYTES + 1) if sys.stdin is not None else b""
+    key = f"stdin-{id(sys.stdin)}"     # one read per standard input (a test runs many)
+    if key not in _made:
+        folder = tempfile.mkdtemp(prefix="in-", dir=_folder())
+        path = os.path.join(folder, "stdin.yaml")
+        stream = getattr(sys.stdin, "buffer", None)
+        data = stream.read(MOST_BYTES + 1) if stream is not None else b""
         with open(path, "wb") as fh:
             fh.write(data)
-        _made["stdin"] = path
-    return _made["stdin"]
+        _made[key] = path
+    return _made[key]
 
 
 def output_path(path: str | None) -> str | None:
