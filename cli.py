@@ -666,19 +666,23 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         else:
             # piped output has no width to measure: wide enough that each question is one line
             console = _stdout_console()
-            for paragraph in summary.paragraphs(comparison):
+            for paragraph in summary.paragraphs(comparison) + comparison.notes:
                 console.print(paragraph, highlight=False)
                 console.print()
             for table in report.tables(comparison, console.width):
                 console.print(table)
             console.print(summary.bots_footer(comparison), highlight=False)
+            console.print(summary.method_footer(comparison), highlight=False)
             if attribution is not None:
                 from dominorules.explore import attribution_report
 
                 console.print()
+                for line in attribution_report.summary(attribution, _base_values(comparison)):
+                    console.print(line, highlight=False)
                 console.print(attribution_report.table(attribution, console.width))
                 for line in attribution_report.lines(attribution):
                     console.print(line, highlight=False)
+                console.print(attribution_report.method_footer(attribution), highlight=False)
         sys.stdout.flush()
     except OSError as exc:
         unprinted = exc
@@ -750,9 +754,14 @@ def _write_html(path: str, html, comparison, attribution=None) -> None:
     if attribution is not None:
         from dominorules.explore import attribution_report
 
-        extra.append(attribution_report.html_section(attribution))
+        extra.append(attribution_report.html_section(attribution, _base_values(comparison)))
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(html.render(comparison, extra))
+
+
+def _base_values(comparison) -> dict:
+    """The first ruleset's value of every metric (the --by-rule summary's scale)."""
+    return {row.metric.key: row.estimates[0].value for row in comparison.rows}
 
 
 def _write_file(path: str, write) -> list[Diagnostic]:
@@ -909,8 +918,12 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
         click.echo(json.dumps(sweep_report.to_json(result), indent=2))
     else:
         console = _stdout_console()
+        for line in sweep_report.summary(result) + result.notes:
+            console.print(line, highlight=False)
+            console.print()
         for table in sweep_report.tables(result, console.width):
             console.print(table)
+        console.print(sweep_report.method_footer(result), highlight=False)
     if result.outcome.interrupted:
         click.echo("interrupted: finished combinations are complete; the one running is "
                    "marked with the matches it finished; the rest did not run", err=True)
@@ -975,6 +988,12 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     elif not rows:
         click.echo("no candidate finished its first matches")
     else:
+        from dominorules.explore.tune import METHOD
+        from dominorules.explore.tune import summary as tune_summary
+        from dominorules.textlayout import terminal_width, wrap
+
+        for line in tune_summary(result):
+            click.echo(wrap(line, "", terminal_width()) + "\n")
         best = rows[0]
         click.echo(f"best: {best['label']} ({best['matches']} matches)")
         for g in best["goals"]:
@@ -984,6 +1003,7 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
                                               f"{r['matches']} matches)" for r in rows[1:4]))
         if out_path:
             click.echo(f"written to {out_path}")
+        click.echo(wrap(METHOD, "", terminal_width()))
     if result.interrupted:
         click.echo("interrupted: the ranking covers the rungs finished before Ctrl-C", err=True)
         _exit_interrupted()

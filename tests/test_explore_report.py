@@ -57,7 +57,7 @@ def test_no_column_collapses(comparison, width):
 
 
 def test_long_names_get_keys_and_a_legend(comparison):
-    text = render(comparison, 120)
+    text = render(comparison, 140)
     assert "A = pagat" in text.replace("\u00a0", " ")
     assert f"= {comparison.rulesets[-1].label}" in text.replace("\u00a0", " ")
 

@@ -121,6 +121,59 @@ def lines(att: Attribution) -> list[str]:
     return out
 
 
+def summary(att: Attribution, base: dict[str, float | None] | None = None) -> list[str]:
+    """The split in words, above its table: for each question the rules changed clearly
+    (largest change first, relative to ``base``, A's value per metric key), the whole
+    change and each rule's clear share, with intervals; then the rules with no
+    detectable effect."""
+    base = base or {}
+
+    def clear_shares(m: Metric) -> list:
+        return sorted((f for f in att.factors if (f.key, m.key) in att.share
+                       and att.share[(f.key, m.key)].significant),
+                      key=lambda f: -abs(att.share[(f.key, m.key)].value or 0.0))
+
+    def weight(m: Metric) -> float:
+        largest = abs(att.share[(clear_shares(m)[0].key, m.key)].value or 0.0)
+        b = base.get(m.key)
+        return largest / abs(b) if b else largest
+
+    clear = [m for m in rows(att) if clear_shares(m)]
+    out = []
+    for m in sorted(clear, key=weight, reverse=True)[:MAX_TOLD]:
+        parts = ", ".join(f"{name(f)} {fmt_effect(m, att.share[(f.key, m.key)])}"
+                          for f in clear_shares(m))
+        out.append(f"{m.short or m.question}: {parts} (in all "
+                   f"{fmt_effect(m, att.total.get(m.key))})")
+    if len(clear) > MAX_TOLD:
+        out.append(f"and {len(clear) - MAX_TOLD} more questions (†)")
+    out = ["What each rule changes, largest first: " + "; ".join(out) + "."] if out else []
+    if not out:
+        out.append(f"No rule changes any question clearly with {att.matches} matches "
+                   "(the table gives each share with its interval).")
+    quiet = [name(f) for f in att.factors
+             if not any(att.share[(f.key, m.key)].significant
+                        or att.alone[(f.key, m.key)].significant
+                        for m in att.metrics if (f.key, m.key) in att.share)]
+    if quiet and len(quiet) < len(att.factors):
+        out.append(f"No detectable effect: {', '.join(quiet)}.")
+    return out
+
+
+def method_footer(att: Attribution) -> str:
+    """How the split is made, in plain words."""
+    family = len(att.share) + len(att.alone) + len(att.interactions)
+    return ("How the split is made: the rulesets between A and B (some rules from each) "
+            "are played on the same deals, and each rule's share is its average effect "
+            "over the orders of switching the rules one by one (its Shapley value), so "
+            "the shares add up to the whole change. ± is a 95% interval; † marks a share "
+            f"still clear of zero after allowing for all {family} effects looked at at "
+            "once (Holm's method).")
+
+
+MAX_TOLD = 5
+
+
 def to_json(att: Attribution) -> dict[str, Any]:
     return {
         "design": att.design, "rulesets": list(att.labels), "matches_per_ruleset": att.matches,
@@ -158,7 +211,7 @@ def write_csv(att: Attribution, path: str) -> None:
                         int(e.significant)])
 
 
-def html_section(att: Attribution) -> str:
+def html_section(att: Attribution, base: dict[str, float | None] | None = None) -> str:
     head = "".join(f"<th>{escape(x)}</th>" for x in
                    ["Question", f"{att.labels[1]} − {att.labels[0]}",
                     *(name(f) for f in att.factors)])
@@ -174,6 +227,8 @@ def html_section(att: Attribution) -> str:
             cells.append(f'<td{cls} title="{escape(tip)}">{escape(fmt_effect(m, e))}</td>')
         body.append(f"<tr>{''.join(cells)}</tr>")
     notes = "".join(f"<p class=meta>{escape(line)}</p>" for line in lines(att))
-    return (f"<h2>{escape(title(att))}</h2><table id=\"table-by-rule\">"
+    notes += f"<p class=meta>{escape(method_footer(att))}</p>"
+    told = "".join(f"<p class=summary>{escape(line)}</p>" for line in summary(att, base))
+    return (f"<h2>{escape(title(att))}</h2>{told}<table id=\"table-by-rule\">"
             f"<caption>{escape(caption(att))}</caption><thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(body)}</tbody></table>{notes}")

@@ -40,6 +40,7 @@ td.sig { font-weight: bold; }
 caption { caption-side: bottom; text-align: left; color: #555; font-size: 0.9em;
           padding-top: 0.4em; }
 .meta { color: #555; font-size: 0.9em; }
+.note { border-left: 3px solid #d62728; padding-left: 0.6em; }
 svg { background: #fcfcfc; border: 1px solid #eee; }
 svg text { font: 12px system-ui, sans-serif; fill: #333; }
 """
@@ -47,7 +48,7 @@ svg text { font: 12px system-ui, sans-serif; fill: #333; }
 
 def render(comparison: Comparison, extra: Sequence[str] = ()) -> str:
     """The whole report as one HTML string (``extra``: more sections, e.g. ``--by-rule``)."""
-    from .summary import bots_footer, paragraphs
+    from .summary import bots_footer, method_footer, paragraphs
 
     labels = [r.label for r in comparison.rulesets]
     parts = [
@@ -57,6 +58,7 @@ def render(comparison: Comparison, extra: Sequence[str] = ()) -> str:
         f"<h1>{escape(' vs '.join(labels))}</h1>",
         _meta(comparison),
         *(f"<p class=summary>{escape(p)}</p>" for p in paragraphs(comparison)),
+        *(f"<p class=note>{escape(n)}</p>" for n in comparison.notes),
     ]
     for run in comparison.outcome.runs:
         parts.append(_table(comparison, run.pairing.name))
@@ -72,6 +74,7 @@ def render(comparison: Comparison, extra: Sequence[str] = ()) -> str:
         parts.append(_seat_chart(comparison, labels))
     parts.extend(extra)
     parts.append(f"<p class=meta>{escape(bots_footer(comparison))}</p>")
+    parts.append(f"<p class=meta>{escape(method_footer(comparison))}</p>")
     parts.append("</body></html>")
     return "\n".join(parts)
 

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from .compare import Comparison, Row
 from .metrics import Metric
-from .stats import Difference, Estimate
+from .stats import Difference, Estimate, bounded
 
 # One colour per ruleset, by its place in the comparison: the HTML and PNG charts share them.
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
@@ -130,7 +130,7 @@ def constant_estimates(metric: Metric, estimates: Sequence[Estimate]) -> bool:
     values = {e.value for e in estimates}
     if len(values) != 1 or None in values:
         return False
-    if metric.kind == "proportion":      # a Wilson interval is never empty
+    if bounded(metric) and metric.kind != "balance":   # a Wilson interval is never empty
         return values <= {0.0, 1.0}
     return all(e.half_width == 0 for e in estimates)
 
@@ -304,6 +304,7 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
                       "message": comparison.stops.get(r.pairing.name, "")}
                      for r in out.runs],
         "metrics": metrics,
+        "notes": list(getattr(comparison, "notes", [])),
         "multiple_comparisons": {"method": "holm", "family": sum(
             1 for row in comparison.rows for d in row.differences if d is not None)},
         "run": {"backend": comparison.backend_name, "seconds": round(out.seconds, 3),

@@ -156,7 +156,11 @@ def estimate(
         return Estimate(value, None, None, agg.n)
     cov = covariance(agg) if cov is None else cov
     var = float(grad @ cov @ grad) / agg.n
-    low, high = _interval(value, var, _t(agg.n - 1), bounded(metric))
+    if bounded(metric) and metric.kind == "ratio" and var <= 0 and value in (0.0, 1.0):
+        # never (or always) in every match: as sure as that many trials make it, no surer
+        low, high = wilson(value, float(int(agg.s1[idx[metric.den]])))
+    else:
+        low, high = _interval(value, var, _t(agg.n - 1), bounded(metric))
     return Estimate(value, low, high, agg.n)
 
 
@@ -224,7 +228,10 @@ def ratio(n: int, x: tuple[int, int], y: tuple[int, int], xy: int,
     vyy = (y[1] - n * my * my) / (n - 1)
     vxy = (xy - n * mx * my) / (n - 1)
     var = (vxx - 2 * value * vxy + value * value * vyy) / (my * my) / n
-    low, high = _interval(value, var, _t(n - 1), within_0_1)
+    if within_0_1 and var <= 0 and value in (0.0, 1.0):
+        low, high = wilson(value, float(y[0]))
+    else:
+        low, high = _interval(value, var, _t(n - 1), within_0_1)
     return Estimate(value, low, high, n)
 
 

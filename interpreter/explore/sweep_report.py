@@ -75,6 +75,66 @@ def _stacked(sw: Sweep, metrics: list[Metric], notes: str) -> Table:
     return table
 
 
+def plain_label(overrides: dict[str, Any]) -> str:
+    """A combination in the rules' own names: "Target 31, Hand size 5"."""
+    from ..rules.describe import rule_title
+
+    return ", ".join(f"{rule_title(path)} {value}" for path, value in overrides.items())
+
+
+MAX_TOLD = 5
+
+
+def summary(sw: Sweep) -> list[str]:
+    """What the varied rules change most, in words, above the tables: each question whose
+    lowest and highest combinations' intervals do not overlap, the largest relative
+    change first, from its lowest to its highest combination; then what did not change
+    detectably."""
+    from ..rules.describe import rule_title
+
+    metrics, _ = split_constant(sw)
+    names = [f"{rule_title(v.path)} ({v.path})" for v in sw.settings.varies]
+    varied = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    clear, flat = [], []
+    for m in metrics:
+        done = [c for c in sw.played if c.estimates.get(m.key) is not None
+                and c.estimates[m.key].value is not None]
+        if len(done) < 2:
+            continue
+        lo = min(done, key=lambda c: c.estimates[m.key].value)
+        hi = max(done, key=lambda c: c.estimates[m.key].value)
+        a, b = lo.estimates[m.key], hi.estimates[m.key]
+        if a.high is not None and b.low is not None and a.high < b.low:
+            scale = 1.0 if m.unit == "share" else (abs(a.value) or 1.0)   # relative
+            clear.append(((b.value - a.value) / scale, m, lo, hi))
+        else:
+            flat.append(m.short or m.key)
+    clear.sort(key=lambda t: -t[0])
+    told = [f"{m.short or m.question} from {fmt_estimate(m, lo.estimates[m.key])} "
+            f"({plain_label(lo.overrides)}) to {fmt_estimate(m, hi.estimates[m.key])} "
+            f"({plain_label(hi.overrides)})" for _, m, lo, hi in clear[:MAX_TOLD]]
+    if told:
+        more = len(clear) - len(told)
+        out = [f"What {varied} change{'s' if len(sw.settings.varies) == 1 else ''} most: "
+               + "; ".join(told) + (f"; and {more} more" if more else "") + "."]
+    else:
+        out = [f"No question changes detectably with {varied}, with "
+               f"{sw.settings.matches} matches per combination."]
+    if flat and told:
+        out.append("No detectable change in " + ", ".join(flat[:8])
+                   + (f" and {len(flat) - 8} more" if len(flat) > 8 else "") + ".")
+    return out
+
+
+def method_footer(sw: Sweep) -> str:
+    """How to read the sweep, in plain words."""
+    return ("How to read this: every combination plays the same deals; ± gives a 95% "
+            "interval, the range the true value lies in 19 times out of 20 given these "
+            "matches. A question is said to change when the intervals of its lowest and "
+            "highest combinations do not overlap, a cautious test that luck alone rarely "
+            "passes.")
+
+
 def split_constant(sw: Sweep) -> tuple[list[Metric], str]:
     """The metrics worth a row or chart, and one line for those that took one value in
     every match of every combination (no redeal anywhere), folded as compare folds them."""
@@ -107,6 +167,7 @@ def to_json(sw: Sweep) -> dict[str, Any]:
     """Settings, then every combination's values, status and metrics with intervals."""
     return {
         "settings": sw.settings.to_json() | {"players": sw.players},
+        "summary": summary(sw), "notes": sw.notes,
         "metrics": [{"key": m.key, "question": m.question, "unit": m.unit,
                      "pairing": m.pairing, "definition": m.doc} for m in sw.metrics],
         "combinations": [
