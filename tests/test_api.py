@@ -155,3 +155,25 @@ def test_numbers_are_typed_as_integers_in_help():
         for option in ("--matches", "--seed", "--players"):
             line = next(x for x in text.splitlines() if x.strip().startswith(option))
             assert "INTEGER" in line, line
+
+
+def test_simulate_shows_progress_on_a_terminal_only():
+    import os
+    import sys
+    import time
+
+    pexpect = pytest.importorskip("pexpect")
+    from children import default_sigint
+
+    child = pexpect.spawn(sys.executable, ["cli.py", "simulate", "pagat", "--players", "3",
+                                           "--matches", "100000", "--engine", "python"],
+                          env={**os.environ, "COLUMNS": "100"}, dimensions=(40, 100),
+                          timeout=60, encoding="utf-8", preexec_fn=default_sigint)
+    child.expect("matches/s")          # the bar appears once the run has lasted a second
+    time.sleep(0.3)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130 and "Traceback" not in child.before
+    piped = run_cli("simulate", "pagat", "--matches", "300")
+    assert piped.returncode == 0 and piped.stderr == ""      # no bar into a pipe

@@ -164,3 +164,20 @@ def test_by_rule_at_80_columns_is_one_block_per_question_in_the_rules_names(spli
     assert "drawing.voluntary" not in text      # rules by name, as diff names them
     wide = _render(table(split, 160), 160)      # room enough: a column per rule
     assert "Voluntary" in wide and "rounds does a match last?" in wide
+
+
+def test_the_split_is_summed_up_in_words_largest_first_with_the_method_below(split):
+    from dominorules.explore.attribution_report import fmt_effect, method_footer, summary
+
+    base = {m.key: 1e6 for m in split.metrics}     # A's values: the changes' scale
+    base |= {"rounds_per_match": 6.0, "turns_per_match": 200.0, "decision_rate": 0.5}
+    first, quiet = summary(split, base)
+    rounds = fmt_effect(next(m for m in split.metrics if m.key == "rounds_per_match"),
+                        split.share[("match.target", "rounds_per_match")])
+    assert first.startswith(f"What each rule changes, largest first: rounds per match: "
+                            f"Target {rounds} (in all ")
+    told = [first.index(q) for q in ("rounds per match:", "real choices: Voluntary draws",
+                                     "turns per match: Target")]
+    assert told == sorted(told)    # -37%, -34%, -26% of A's value
+    assert quiet == "No detectable effect: Hand size."
+    assert "Shapley value" in method_footer(split) and "(Holm's method)" in method_footer(split)

@@ -204,3 +204,16 @@ def test_at_80_columns_combinations_are_stacked_and_every_row_is_labelled(twelve
                for line in lines for m in [rounds])
     wide = _text(tables(twelve, 200), 200)   # room enough: combinations side by side
     assert "Combinations 1-4 of 12" in wide
+
+
+def test_the_sweep_is_summed_up_in_the_rules_names_largest_change_first(twelve):
+    from dominorules.explore.sweep_html import render
+    from dominorules.explore.sweep_report import method_footer, summary
+
+    lines = summary(twelve)
+    assert lines[0].startswith("What Target (match.target) and Hand size (deal.hand_size) "
+                               "change most: ")
+    assert "(Target 151, Hand size " in lines[0]
+    page = render(twelve)
+    assert f"<p class=summary>{lines[0]}</p>" in page.replace("&#x27;", "'")
+    assert "19 times out of 20" in method_footer(twelve) and "19 times out of 20" in page

@@ -146,7 +146,8 @@ def summary(att: Attribution, base: dict[str, float | None] | None = None) -> li
         out.append(f"{m.short or m.question}: {parts} (in all "
                    f"{fmt_effect(m, att.total.get(m.key))})")
     if len(clear) > MAX_TOLD:
-        out.append(f"and {len(clear) - MAX_TOLD} more questions (†)")
+        more = len(clear) - MAX_TOLD
+        out.append(f"and {more} more question{'s' if more > 1 else ''} (†)")
     out = ["What each rule changes, largest first: " + "; ".join(out) + "."] if out else []
     if not out:
         out.append(f"No rule changes any question clearly with {att.matches} matches "
