@@ -177,15 +177,15 @@ def _examples(*lines: str) -> str:
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
-# The environment variables a command reads, at the end of its --help (after the examples).
-ENVIRONMENT = ("\n\n\b\nEnvironment:\n"
+# The environment variables a command reads, in its --help (before the examples).
+ENVIRONMENT = ("\b\nEnvironment:\n"
                "  DOMINORULES_CACHE     folder of the JIT's compiled kernels (default:\n"
                "                        ~/.cache/dominorules/kernels; safe to delete)\n"
                "  DOMINORULES_NO_JIT=1  never use the JIT (numba), whatever --engine says\n"
                "  TMPDIR                where sweep, tune and --by-rule write the rulesets\n"
                "                        they make up (a shared folder for --scheduler)\n"
-               "  COLUMNS               the width tables are laid out for")
-WIDTH_ENVIRONMENT = ("\n\n\b\nEnvironment:\n"
+               "  COLUMNS               the width tables are laid out for\n\n")
+WIDTH_ENVIRONMENT = ("\b\nEnvironment:\n"
                      "  COLUMNS  the width lines are filled to (default: the terminal's, "
                      "at most 100)")
 
@@ -206,8 +206,8 @@ def main() -> None:
 
 # --- rulesets: list, validate, rules, diff ------------------------------------------
 
-@main.command("list", epilog=_examples("dominorules list", "dominorules list | grep house/",
-                                       "dominorules list --json"))
+@main.command("list", epilog=WIDTH_ENVIRONMENT + _examples(
+    "dominorules list", "dominorules list | grep house/", "dominorules list --json"))
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON list: each ruleset's name, description and file.")
 def list_rulesets(as_json: bool) -> None:
@@ -230,7 +230,7 @@ def list_rulesets(as_json: bool) -> None:
 @main.command("validate", epilog=_examples(
     "dominorules validate my-rules.yaml",
     "dominorules validate rulesets/house/*.yaml",
-    "cat my-rules.yaml | dominorules validate - --json"))
+    "dominorules validate - --json < my-rules.yaml"))
 @click.argument("rulesets", nargs=-1, required=True, metavar="FILE_OR_NAME...",
                 shell_complete=complete_ruleset)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON list: each ruleset, "
@@ -301,11 +301,10 @@ def _load_or_fail(ref: str):
         fail(err.diagnostics)
 
 
-@main.command("rules", epilog=_examples(
+@main.command("rules", epilog=WIDTH_ENVIRONMENT + _examples(
     "dominorules rules dutch",
     "dominorules rules house/pay-per-draw --format markdown",
-    "dominorules rules my-rules.yaml --format json",
-    "cat my-rules.yaml | dominorules rules -") + WIDTH_ENVIRONMENT)
+    "dominorules rules my-rules.yaml --format json"))
 @click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @_FORMAT
 def rules_sheet(ruleset: str, fmt: str) -> None:
@@ -317,9 +316,9 @@ def rules_sheet(ruleset: str, fmt: str) -> None:
                             terminal_width()), nl=False)
 
 
-@main.command("diff", epilog=_examples(
+@main.command("diff", epilog=WIDTH_ENVIRONMENT + _examples(
     "dominorules diff pagat dutch",
-    "dominorules diff dutch my-rules.yaml --format markdown") + WIDTH_ENVIRONMENT)
+    "dominorules diff dutch my-rules.yaml --format markdown"))
 @click.argument("a", metavar="A", shell_complete=complete_ruleset)
 @click.argument("b", metavar="B", shell_complete=complete_ruleset)
 @_FORMAT
@@ -339,11 +338,6 @@ def _usage_error(message: str) -> None:
     """One line on stderr, exit 2 (a bad option value, an unknown bot, a bad player count)."""
     click.echo(f"error: {message}", err=True)
     sys.exit(2)
-
-
-def _cut(text: str, most: int = 40) -> str:
-    """What the user typed, as quoted in a message: never a screenful."""
-    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def _no_overwrite(path: str | None, force: bool) -> None:
@@ -390,10 +384,10 @@ def _say_when_compiling() -> None:
 
 
 
-@main.command("simulate", epilog=_examples(
+@main.command("simulate", epilog=ENVIRONMENT + _examples(
     "dominorules simulate pagat --players 3 --matches 500 --seed 7",
     "dominorules simulate mexican --bots strategist,random,strategist,random --trace m.jsonl",
-    "dominorules simulate my-rules.yaml --players 4 --json") + ENVIRONMENT)
+    "dominorules simulate my-rules.yaml --players 4 --json"))
 @click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--players", type=click.IntRange(1),
               help="Player count (default: the fewest allowed).")
@@ -550,11 +544,10 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
     return value
 
 
-@main.command("compare", epilog=_examples(
+@main.command("compare", epilog=ENVIRONMENT + _examples(
     "dominorules compare pagat dutch --players 3 --matches 2000",
     "dominorules compare pagat rulesets/house/pay-per-draw.yaml --json > out.json",
-    "dominorules compare pagat dutch --precision 0.01 --html report.html",
-    "dominorules compare pagat dutch --csv - | head") + ENVIRONMENT)
+    "dominorules compare pagat dutch --precision 0.01 --html report.html"))
 @click.argument("rulesets", nargs=-1, required=True, metavar="RULESET...",
                 shell_complete=complete_ruleset)
 @click.option("--players", type=click.IntRange(1), help="Player count for every ruleset "
@@ -867,10 +860,9 @@ def _add_explorer_options(fn, no_skill_help: str):
     return fn
 
 
-@main.command("sweep", epilog=_examples(
+@main.command("sweep", epilog=ENVIRONMENT + _examples(
     "dominorules sweep pagat --vary match.target=31,61,101 --players 3",
-    "dominorules sweep pagat --vary match.target=31,61 --vary deal.hand_size=5,6,7 --html s.html")
-    + ENVIRONMENT)
+    "dominorules sweep pagat --vary match.target=31,61 --vary deal.hand_size=5,6,7 --html s.html"))
 @click.argument("ruleset", metavar="RULESET")
 @_explorer_options("Skip the skill rows (halves the time).")
 @click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
@@ -931,10 +923,10 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     _written(named, {"--csv": csv_path, "--html": html_path}, dashed)
 
 
-@main.command("tune", epilog=_examples(
+@main.command("tune", epilog=ENVIRONMENT + _examples(
     'dominorules tune pagat --vary match.target=20..200 --goal "turns_per_match ~ 120"',
     "dominorules tune pagat --vary match.target=20..200 --goal \"rounds_per_match ~ 5\" "
-    "--out tuned.yaml") + ENVIRONMENT)
+    "--out tuned.yaml"))
 @click.argument("ruleset", metavar="RULESET")
 @_explorer_options("Never play the skill pairing (tune plays it only for a goal on a skill "
                    "metric, such as skill_gap; with --no-skill such a goal is refused).")
