@@ -287,5 +287,7 @@ def rule_sheet_text(game: api.Game) -> str:
     """The ruleset's rule sheet in plain text (``dominorules rules``)."""
     from ..rules import load_ruleset
     from ..rules.describe import render_sheet, rule_sheet
+    from ..textlayout import terminal_width
 
-    return render_sheet(rule_sheet(load_ruleset(game.path or game.ref)), "text")
+    return render_sheet(rule_sheet(load_ruleset(game.path or game.ref)), "text",
+                        terminal_width())
