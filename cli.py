@@ -707,19 +707,14 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
 
 def _dashed_output(named: dict[str, str | None], as_json: bool,
                    allowed: tuple[str, ...]) -> str | None:
-    """The one option whose file is ``-`` (standard output), or None; ``-`` for two
-    outputs, or beside --json, or where it makes no sense (a PNG) is a usage error."""
-    dashed = [option for option, path in named.items() if path == "-"]
-    if not dashed:
-        return None
-    if any(option not in allowed for option in dashed):
-        _usage_error(f"{dashed[0]} - : standard output takes only "
-                     f"{' or '.join(allowed)}; give {dashed[0]} a file name")
-    if len(dashed) > 1 or as_json:
-        taken = dashed + (["--json"] if as_json else [])
-        _usage_error(f"{' and '.join(taken)} would both write to standard output: "
-                     "give all but one a file name")
-    return dashed[0]
+    """The one option whose file is ``-`` (standard output), or None; a misuse of ``-``
+    is a usage error (``dash.stdout_option``)."""
+    from dominorules.dash import stdout_option
+
+    dashed, problem = stdout_option(named, as_json, allowed)
+    if problem:
+        _usage_error(problem)
+    return dashed
 
 
 def _output_path(path: str | None) -> str | None:
@@ -731,15 +726,11 @@ def _output_path(path: str | None) -> str | None:
 def _written(named: dict[str, str | None], paths: dict[str, str | None],
              dashed: str | None) -> None:
     """Name the files written (on stderr), then copy a ``-`` output to standard output."""
-    import os
+    from dominorules.dash import finish
 
-    from dominorules.dash import copy_out
-
-    files = [path for option, path in named.items() if path and option != dashed]
+    files = finish(named, paths, dashed)
     if files:
         click.echo(f"written: {', '.join(files)}", err=True)
-    if dashed and paths[dashed] and os.path.exists(paths[dashed]):
-        copy_out(paths[dashed])
 
 
 def _write_html(path: str, html, comparison, attribution=None) -> None:

@@ -61,3 +61,30 @@ def copy_out(path: str) -> None:
         while chunk := fh.read(1 << 16):
             sys.stdout.write(chunk)
     sys.stdout.flush()
+
+
+def stdout_option(named: dict[str, str | None], as_json: bool,
+                  allowed: tuple[str, ...]) -> tuple[str | None, str]:
+    """(the one option of ``named`` whose file is ``-``, or None; what is wrong, or "").
+    ``-`` for two outputs, beside ``--json``, or for an output that makes no sense on a
+    terminal (a PNG) is refused."""
+    dashed = [option for option, path in named.items() if path == DASH]
+    if not dashed:
+        return None, ""
+    if any(option not in allowed for option in dashed):
+        return None, (f"{dashed[0]} - : standard output takes only "
+                      f"{' or '.join(allowed)}; give {dashed[0]} a file name")
+    if len(dashed) > 1 or as_json:
+        taken = dashed + (["--json"] if as_json else [])
+        return None, (f"{' and '.join(taken)} would both write to standard output: "
+                      "give all but one a file name")
+    return dashed[0], ""
+
+
+def finish(named: dict[str, str | None], paths: dict[str, str | None],
+           dashed: str | None) -> list[str]:
+    """Copy the ``-`` output (written at ``paths[dashed]``) to standard output; the files
+    written under their own names, to tell the user."""
+    if dashed and paths.get(dashed) and os.path.exists(paths[dashed] or ""):
+        copy_out(paths[dashed] or "")
+    return [path for option, path in named.items() if path and option != dashed]
