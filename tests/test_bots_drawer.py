@@ -48,16 +48,19 @@ def test_it_never_draws_where_the_rules_forbid_a_voluntary_draw():
     assert choose(state).kind == "place"
 
 
-def test_at_most_two_voluntary_draws_a_turn():
+def test_one_voluntary_draw_a_turn_and_only_early_in_the_round():
     # the first tiles drawn never give it a 5 or a 6 to follow 6-5 with
     state = deal("pagat", HANDS, "4-1 3-2 4-2", leader=0)
     play(state, "6-6")
     assert choose(state) == Action("draw")
     play(state, "draw")
-    assert choose(state) == Action("draw")
-    play(state, "draw")
-    assert state.observation(1).drawn_this_turn == 2
-    assert choose(state).kind == "place"
+    assert state.observation(1).drawn_this_turn == 1
+    assert choose(state).kind == "place"         # once a turn: now it places
+    # with 4 tiles in hand it never draws by choice: a tile drawn late costs most
+    late = deal("pagat", ["6-6 0-0 1-1 2-2 3-3 4-4 5-5", "6-5 1-0 2-0 3-0"], "4-1", leader=0)
+    play(late, "6-6")
+    assert [str(a) for a in late.legal_actions()] == ["6-5 left", "6-5 right", "draw"]
+    assert choose(late).kind == "place"
 
 
 def test_it_is_a_builtin_bot_by_name():

@@ -5,10 +5,16 @@
 the explorer measure such rules. Its placement is greedy's (the tile worth most, ties
 broken by ``int(rng.random() * ties)``), except that a placement *leaves a follow-up*
 when some tile left in the hand would fit one of the open ends it leaves. When no
-placement does, the rules let it draw now and the boneyard still has a tile to draw,
-it draws instead, at most ``MOST_DRAWS`` tiles in a turn, then places greedily. It
-draws and passes like ``random`` when it has no placement, and reads only its own
-hand and the open ends.
+placement does, the rules let it draw now, it still holds ``MIN_HAND`` tiles or more
+(early in the round, when a tile more costs least) and the boneyard still holds a
+drawable tile for every player, it draws one tile instead (once a turn), then places
+greedily. It draws and passes like ``random`` when it has no placement, and reads only
+its own hand, the open ends and the boneyard's count.
+
+Measured against ``greedy`` on pagat (each seed played with the drawer in every seat):
+drawing whenever no placement leaves a follow-up won 9% of 2-player matches (each tile
+drawn late is points for the opponent who goes out); drawing only early, as here, wins
+47% at 2 players (142 of 300) and 33% at 3 (149 of 450): a fair share, about even.
 """
 
 from __future__ import annotations
@@ -20,7 +26,8 @@ from ..engine.actions import Action
 from ..engine.observation import Observation
 from .base import draw_or_pass
 
-MOST_DRAWS = 2          # voluntary draws in one turn: a longer hand costs points if blocked
+MOST_DRAWS = 1          # voluntary draws in one turn: a longer hand costs points
+MIN_HAND = 5            # tiles held, at least, for a voluntary draw: only early in a round
 ENDS = ("left", "right", "up", "down")
 
 
@@ -51,7 +58,8 @@ class DrawerBot:
         if not places:
             return draw_or_pass(legal)
         draw = next((a for a in legal if a.kind == "draw"), None)
-        if (draw is not None and obs.drawable > 0 and obs.drawn_this_turn < MOST_DRAWS
+        if (draw is not None and obs.drawn_this_turn < MOST_DRAWS
+                and len(obs.hand) >= MIN_HAND and obs.drawable >= obs.players
                 and not any(leaves_follow_up(obs, a) for a in places)):
             return draw
         best = max(obs.tile_values[a.tile] for a in places)
