@@ -72,7 +72,10 @@ def unused_choice_notes(refs: Sequence[str], labels: Sequence[str], players: int
                         matches: int = SAMPLE_MATCHES) -> list[str]:
     """One line per choice that some ruleset offers and another does not while the bots
     took it in none of them: the rules about it cannot show in these matches."""
-    uses = [count_use(ref, players, bots, seed, matches) for ref in refs]
+    try:
+        uses = [count_use(ref, players, bots, seed, matches) for ref in refs]
+    except Exception:  # noqa: BLE001 - a note is never worth failing a finished run for
+        return []
     notes = []
     for kind, words in CHOICES.items():
         offering = [k for k, u in enumerate(uses) if u.offered[kind]]
@@ -83,11 +86,19 @@ def unused_choice_notes(refs: Sequence[str], labels: Sequence[str], players: int
         allow = ", ".join(labels[k] for k in offering)
         others = ", ".join(labels[k] for k in range(len(uses)) if k not in offering)
         who = ",".join(dict.fromkeys(bots))
-        better = next((c for c in CANDIDATES if c not in bots and count_use(
-            refs[offering[0]], players, (c,), seed, matches).taken[kind]), None)
+        better = next((c for c in CANDIDATES if c not in bots and _takes(
+            c, refs[offering[0]], players, seed, matches, kind)), None)
         hint = (f" To measure it, play bots that do: --bots {better}." if better
                 else " No builtin bot makes that choice.")
         notes.append(f"Note: the bots ({who}) never {words} in {matches} sample matches of "
                      f"each: {allow} allows it, {others} does not, and these matches cannot "
                      f"show what that changes in play.{hint}")
     return notes
+
+
+def _takes(bot: str, ref: str, players: int, seed: int, matches: int, kind: str) -> bool:
+    """Whether the builtin ``bot`` takes the choice ``kind`` in sample matches of ``ref``."""
+    try:
+        return count_use(ref, players, (bot,), seed, matches).taken[kind] > 0
+    except Exception:  # noqa: BLE001 - a bot that cannot play this ruleset is no suggestion
+        return False
