@@ -60,8 +60,14 @@ def write_png(comparison: Comparison, path: str) -> None:
             top = max(top, 100 * est.high)
         axes[2].errorbar(xs, ys, yerr=errs, fmt="o", capsize=4, label=label,
                          color=ruleset_color(k))
+    infos = comparison.rulesets
+    title = "Win rate per seat (95% intervals)"
+    if main is not None and rows and len({r.partnerships for r in infos}) == 1:
+        fair = 100 / (2 if infos[0].partnerships else main.pairing.players)
+        axes[2].axhline(fair, color="#888", linestyle="--", linewidth=1)
+        title = f"Win rate per seat (95% intervals;\ndashed: a fair share, {fair:.0f}%)"
     axes[2].set_xticks(range(len(rows)), [f"seat {s}" for s in range(len(rows))])
-    axes[2].set(title="Win rate per seat (95% intervals)", ylabel="% of matches won")
+    axes[2].set(title=title, ylabel="% of matches won")
     for ax in axes:    # from 0: a difference of two points must not look like a cliff
         ax.set_ylim(bottom=0)
         ax.grid(alpha=0.3)
