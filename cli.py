@@ -71,7 +71,9 @@ def _stdout_console():
     write: rich's own answer is a silent exit 1, before the report files are written."""
     from rich.console import Console
 
-    console = Console(width=None if sys.stdout.isatty() else 130)
+    from dominorules.textlayout import terminal_columns
+
+    console = Console(width=None if terminal_columns() else 130)
 
     def closed() -> None:
         console.quiet = True
@@ -175,6 +177,19 @@ def _examples(*lines: str) -> str:
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
+# The environment variables a command reads, in its --help (before the examples).
+ENVIRONMENT = ("\b\nEnvironment:\n"
+               "  DOMINORULES_CACHE     folder of the JIT's compiled kernels (default:\n"
+               "                        ~/.cache/dominorules/kernels; safe to delete)\n"
+               "  DOMINORULES_NO_JIT=1  never use the JIT (numba), whatever --engine says\n"
+               "  TMPDIR                where sweep, tune and --by-rule write the rulesets\n"
+               "                        they make up (a shared folder for --scheduler)\n"
+               "  COLUMNS               the width tables are laid out for\n\n")
+WIDTH_ENVIRONMENT = ("\b\nEnvironment:\n"
+                     "  COLUMNS  the width lines are filled to (default: the terminal's, "
+                     "at most 100)")
+
+
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]},
              epilog=_examples("dominorules list", "dominorules rules dutch",
                               "dominorules compare pagat dutch --players 3 --matches 500")
@@ -191,36 +206,62 @@ def main() -> None:
 
 # --- rulesets: list, validate, rules, diff ------------------------------------------
 
-@main.command("list", epilog=_examples("dominorules list", "dominorules list | grep house/"))
-def list_rulesets() -> None:
+@main.command("list", epilog=WIDTH_ENVIRONMENT + _examples(
+    "dominorules list", "dominorules list | grep house/", "dominorules list --json"))
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON list: each ruleset's name, description and file.")
+def list_rulesets(as_json: bool) -> None:
     """List every builtin ruleset (house rules included) with its one-line description."""
     from dominorules.rules import builtin_rulesets
+    from dominorules.textlayout import terminal_columns, terminal_width, two_columns
 
     infos = builtin_rulesets()
-    width = max((len(info.name) for info in infos), default=0)
-    for info in infos:
-        click.echo(f"{info.name:<{width}}  {info.description}".rstrip())
+    if as_json:
+        import json
+
+        click.echo(json.dumps([{"name": i.name, "description": i.description,
+                                "path": str(i.path)} for i in infos], indent=2))
+        return
+    width = terminal_width() if terminal_columns() else None   # a pipe: a line a ruleset
+    for line in two_columns([(i.name, i.description) for i in infos], width):
+        click.echo(line)
 
 
 @main.command("validate", epilog=_examples(
     "dominorules validate my-rules.yaml",
-    "dominorules validate rulesets/house/*.yaml"))
+    "dominorules validate rulesets/house/*.yaml",
+    "dominorules validate - --json < my-rules.yaml"))
 @click.argument("rulesets", nargs=-1, required=True, metavar="FILE_OR_NAME...",
                 shell_complete=complete_ruleset)
-def validate(rulesets: tuple[str, ...]) -> None:
-    """Check rulesets (builtin names or YAML files): every problem, with file:line:col."""
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON list: each ruleset, "
+              "ok or not, and its problems and warnings with file, line and column.")
+def validate(rulesets: tuple[str, ...], as_json: bool) -> None:
+    """Check rulesets (builtin names or YAML files, - for standard input): every problem,
+    with file:line:col."""
+    from dominorules.dash import ruleset_ref
     from dominorules.files import NOT_FOUND
     from dominorules.rules import check_ruleset
 
     codes = set()
-    for ref in rulesets:
+    report = []
+    for shown in rulesets:
+        ref = ruleset_ref(shown)
         diagnostics = check_ruleset(ref)
         if diagnostics:
             codes.add(2 if all(d.code == NOT_FOUND for d in diagnostics) else 1)
-            print_diagnostics(diagnostics)
         else:
-            print_diagnostics(_rule_warnings(ref) + _reach_warnings(ref))
-            click.echo(f"ok: {ref}")
+            diagnostics = _rule_warnings(ref) + _reach_warnings(ref)
+        report.append({"ruleset": shown, "ok": not any(d.severity == "error"
+                                                        for d in diagnostics),
+                       "problems": [_diagnostic_json(d) for d in diagnostics]})
+        if not as_json:
+            print_diagnostics(diagnostics)
+            if report[-1]["ok"]:
+                click.echo(f"ok: {shown}")
+    if as_json:
+        import json
+
+        click.echo(json.dumps(report, indent=2))
     if codes:
         sys.exit(min(codes))  # an invalid ruleset (1) outweighs a missing file (2)
 
@@ -230,6 +271,11 @@ def _rule_warnings(ref: str) -> list[Diagnostic]:
     from dominorules.rules import rule_warnings
 
     return rule_warnings(ref)
+
+
+def _diagnostic_json(d: Diagnostic) -> dict:
+    return {"severity": d.severity, "code": d.code, "message": d.message, "file": d.file,
+            "line": d.line, "column": d.column, "path": d.path, "hint": d.hint}
 
 
 def _reach_warnings(ref: str) -> list[Diagnostic]:
@@ -245,6 +291,13 @@ _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "markdown",
                        default="text", show_default=True, help="Output format.")
 
 
+def _stdin(ref: str) -> str:
+    """A RULESET argument; ``-`` is standard input (kept in a temporary file)."""
+    from dominorules.dash import ruleset_ref
+
+    return ruleset_ref(ref)
+
+
 def _load_or_fail(ref: str):
     """A loaded ruleset, or its diagnostics printed and exit 1."""
     from dominorules.rules import load_ruleset
@@ -255,7 +308,7 @@ def _load_or_fail(ref: str):
         fail(err.diagnostics)
 
 
-@main.command("rules", epilog=_examples(
+@main.command("rules", epilog=WIDTH_ENVIRONMENT + _examples(
     "dominorules rules dutch",
     "dominorules rules house/pay-per-draw --format markdown",
     "dominorules rules my-rules.yaml --format json"))
@@ -264,11 +317,13 @@ def _load_or_fail(ref: str):
 def rules_sheet(ruleset: str, fmt: str) -> None:
     """Print a ruleset's full rule sheet in plain English, generated from its data."""
     from dominorules.rules.describe import render_sheet, rule_sheet
+    from dominorules.textlayout import terminal_width
 
-    click.echo(render_sheet(rule_sheet(_load_or_fail(ruleset)), fmt), nl=False)
+    click.echo(render_sheet(rule_sheet(_load_or_fail(_stdin(ruleset))), fmt,
+                            terminal_width()), nl=False)
 
 
-@main.command("diff", epilog=_examples(
+@main.command("diff", epilog=WIDTH_ENVIRONMENT + _examples(
     "dominorules diff pagat dutch",
     "dominorules diff dutch my-rules.yaml --format markdown"))
 @click.argument("a", metavar="A", shell_complete=complete_ruleset)
@@ -278,8 +333,10 @@ def diff_rulesets(a: str, b: str, fmt: str) -> None:
     """Print only the rules two rulesets tell differently, each as both word it."""
     from dominorules.rules.diff import diff, render_diff
 
-    first, second = _load_or_fail(a), _load_or_fail(b)
-    click.echo(render_diff(diff(first, second), fmt), nl=False)
+    first, second = _load_or_fail(_stdin(a)), _load_or_fail(_stdin(b))
+    from dominorules.textlayout import terminal_width
+
+    click.echo(render_diff(diff(first, second), fmt, terminal_width()), nl=False)
 
 
 @main.command("kernel", epilog=_examples(
@@ -287,22 +344,22 @@ def diff_rulesets(a: str, b: str, fmt: str) -> None:
     "dominorules kernel house/all-fives --players 2 | less",
     "dominorules kernel dutch --engine jit > dutch_kernel.py"))
 @click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
-@click.option("--players", default=None, help="Player count (default: the fewest allowed).")
+@click.option("--players", type=click.IntRange(1),
+              help="Player count (default: the fewest allowed).")
 @click.option("--engine", type=click.Choice(["python", "jit"]), default="python",
               show_default=True, help="Whose kernel: the Python engine's, or the JIT's "
               "numba module (printed without numba installed).")
-def kernel_cmd(ruleset: str, players: str | None, engine: str) -> None:
+def kernel_cmd(ruleset: str, players: int | None, engine: str) -> None:
     """Print the generated code a ruleset's simulations run, headed by what it is made of:
     the switches on and off, and which writer wrote each piece."""
     from dominorules import api
     from dominorules.kernel.listing import kernel_listing
 
     try:
-        game = api.load_game(ruleset)
+        game = api.load_game(_stdin(ruleset))
     except DiagnosticError as err:
         fail(err.diagnostics)
-    n_players = (_int_option("--players", players, 1) if players is not None
-                 else game.rules.min_players)
+    n_players = players if players is not None else game.rules.min_players
     try:
         game.check_players(n_players)
     except DiagnosticError as err:
@@ -322,11 +379,6 @@ def _usage_error(message: str) -> None:
     """One line on stderr, exit 2 (a bad option value, an unknown bot, a bad player count)."""
     click.echo(f"error: {message}", err=True)
     sys.exit(2)
-
-
-def _cut(text: str, most: int = 40) -> str:
-    """What the user typed, as quoted in a message: never a screenful."""
-    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def _no_overwrite(path: str | None, force: bool) -> None:
@@ -373,93 +425,76 @@ def _say_when_compiling() -> None:
 
 
 
-def _int_option(name: str, text: str, low: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        _usage_error(f"{name} must be a whole number, not '{_cut(text)}'")
-    if value < low:
-        _usage_error(f"{name} must be at least {low}, not {value}")
-    return value
-
-
-@main.command("simulate", epilog=_examples(
+@main.command("simulate", epilog=ENVIRONMENT + _examples(
     "dominorules simulate pagat --players 3 --matches 500 --seed 7",
     "dominorules simulate mexican --bots strategist,random,strategist,random --trace m.jsonl",
     "dominorules simulate my-rules.yaml --players 4 --json"))
 @click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
-@click.option("--players", default=None, help="Player count (default: the fewest allowed).")
-@click.option("--matches", default="100", show_default=True, help="Matches to play.")
-@click.option("--seed", default="1", show_default=True, help="Base seed of the run.")
+@click.option("--players", type=click.IntRange(1),
+              help="Player count (default: the fewest allowed).")
+@click.option("--matches", type=click.IntRange(1), default=100, show_default=True,
+              help="Matches to play.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run.")
 @click.option("--bots", default="random", show_default=True,
               help="One bot for every seat, or one per seat, comma separated "
-                   "(random, greedy, strategist, or module:object).")
+                   "(random, greedy, drawer, strategist, or module:object).")
 @click.option("--trace", "trace_path", metavar="FILE", default=None,
               help="Write every match's record to this JSON Lines file.")
 @_FORCE
 @_ENGINE
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bots: str,
+def simulate_cmd(ruleset: str, players: int | None, matches: int, seed: int, bots: str,
                  trace_path: str | None, force: bool, engine: str, as_json: bool) -> None:
-    """Play seeded matches between bots and print a short summary."""
+    """Play seeded matches between bots and print a short summary, with 95% intervals
+    (RULESET - reads standard input)."""
     import json
 
     from dominorules import api
 
-    n_matches = _int_option("--matches", matches, 1)
-    try:
-        base_seed = int(seed)
-    except ValueError:
-        _usage_error(f"--seed must be a whole number, not '{_cut(seed)}'")
+    n_matches, base_seed = matches, seed
     _check_outputs({"--trace": trace_path}, [ruleset])
     _no_overwrite(trace_path, force)
     try:
-        game = api.load_game(ruleset)
+        game = api.load_game(_stdin(ruleset))
     except DiagnosticError as err:
         fail(err.diagnostics)
-    n_players = (_int_option("--players", players, 1) if players is not None
-                 else game.rules.min_players)
+    n_players = players if players is not None else game.rules.min_players
     try:
         game.check_players(n_players)
     except DiagnosticError as err:
         fail(err.diagnostics, 2)
     names = _seat_bots(_bot_names(bots, "random"), n_players)
+    update, stop = _progress_reporter(sys.stderr.isatty() and not as_json)
     try:
         _say_when_compiling()
         summary = api.simulate(game, n_players, n_matches, base_seed, names, trace_path,
-                               engine=engine)
+                               engine=engine, progress=update)
+        stop()
     except UsageError as err:  # --engine jit where it cannot run
+        stop()
         fail(err.diagnostics, 2)
     except DiagnosticError as err:  # a plug-in bot that fails or answers wrongly
+        stop()
         fail(err.diagnostics)
-    except api.SimulationInterrupted as stop:
+    except api.SimulationInterrupted as interrupted:
+        stop()
         if trace_path:
-            click.echo(f"interrupted: {trace_path} holds the {stop.matches} whole matches "
-                       "played before Ctrl-C", err=True)
+            click.echo(f"interrupted: {trace_path} holds the {interrupted.matches} whole "
+                       "matches played before Ctrl-C", err=True)
         else:
             click.echo("interrupted", err=True)
         sys.exit(130)
     except OSError as err:
+        stop()
         click.echo(f"error: cannot write {trace_path}: {err.strerror}", err=True)
         sys.exit(1)
+    from dominorules.explore import simulate_report
+
     if as_json:
-        click.echo(json.dumps(summary))
+        click.echo(json.dumps(summary | {"intervals": simulate_report.intervals_json(summary)}))
         return
-    sides = "side" if len(summary["teams"]) < n_players else "seat"
-    click.echo(f"{summary['ruleset']}: {n_players} players, {n_matches} matches, "
-               f"seed {base_seed}, bots {','.join(names)}, engine {summary['engine']}")
-    click.echo(f"rounds: {summary['rounds']} ({summary['mean_rounds_per_match']:.2f} a match)")
-    for i, team in enumerate(summary["teams"]):
-        who = f" (seats {','.join(map(str, team))})" if len(team) > 1 else ""
-        click.echo(f"  wins {sides} {i}{who}: "
-                   f"{summary['wins'][i]} ({summary['wins'][i] / n_matches:.1%})")
-    if summary["drawn_matches"]:
-        click.echo(f"  drawn matches: {summary['drawn_matches']}")
-    if summary["capped_matches"]:
-        click.echo(f"  stopped undecided at the round cap ({summary['max_rounds']} rounds): "
-                   f"{summary['capped_matches']}")
-    click.echo(f"blocked rounds: {summary['blocked_rate']:.1%}")
-    click.echo(f"mean draws per round: {summary['mean_draws_per_round']:.2f}")
+    for line in simulate_report.lines(summary, list(names)):
+        click.echo(line)
     if trace_path:
         click.echo(f"record written to {trace_path}")
 
@@ -581,7 +616,7 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
     return value
 
 
-@main.command("compare", epilog=_examples(
+@main.command("compare", epilog=ENVIRONMENT + _examples(
     "dominorules compare pagat dutch --players 3 --matches 2000",
     "dominorules compare pagat rulesets/house/pay-per-draw.yaml --json > out.json",
     "dominorules compare pagat dutch --precision 0.01 --html report.html"))
@@ -638,6 +673,10 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     from dominorules.explore.runner import make_backend
 
     skill = _skill_pair(skill_bots, no_skill)
+    rulesets = tuple(_stdin(r) for r in rulesets)
+    named = {"--csv": csv_path, "--html": html_path, "--plot": plot_path}
+    dashed = _dashed_output(named, as_json, ("--csv", "--html"))
+    csv_path, html_path = _output_path(csv_path), _output_path(html_path)
     _check_outputs({"--csv": csv_path, "--html": html_path, "--plot": plot_path}, rulesets)
     from dominorules.explore.runner import check_backend_options
 
@@ -680,7 +719,9 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
                    err=True)
     unprinted = None    # stdout closed early (``| head``): the files are written all the same
     try:
-        if as_json:
+        if dashed:   # stdout holds the file: the tables would break it
+            pass
+        elif as_json:
             out_json = report.to_json(comparison)
             if attribution is not None:
                 from dominorules.explore import attribution_report
@@ -690,19 +731,23 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         else:
             # piped output has no width to measure: wide enough that each question is one line
             console = _stdout_console()
-            for paragraph in summary.paragraphs(comparison):
+            for paragraph in summary.paragraphs(comparison) + comparison.notes:
                 console.print(paragraph, highlight=False)
                 console.print()
             for table in report.tables(comparison, console.width):
                 console.print(table)
             console.print(summary.bots_footer(comparison), highlight=False)
+            console.print(summary.method_footer(comparison), highlight=False)
             if attribution is not None:
                 from dominorules.explore import attribution_report
 
                 console.print()
-                console.print(attribution_report.table(attribution))
+                for line in attribution_report.summary(attribution, _base_values(comparison)):
+                    console.print(line, highlight=False)
+                console.print(attribution_report.table(attribution, console.width))
                 for line in attribution_report.lines(attribution):
                     console.print(line, highlight=False)
+                console.print(attribution_report.method_footer(attribution), highlight=False)
         sys.stdout.flush()
     except OSError as exc:
         unprinted = exc
@@ -729,6 +774,35 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         sys.exit(1)
     if unprinted is not None:
         _write_failed(unprinted)
+    _written(named, {"--csv": csv_path, "--html": html_path, "--plot": plot_path}, dashed)
+
+
+def _dashed_output(named: dict[str, str | None], as_json: bool,
+                   allowed: tuple[str, ...]) -> str | None:
+    """The one option whose file is ``-`` (standard output), or None; a misuse of ``-``
+    is a usage error (``dash.stdout_option``)."""
+    from dominorules.dash import stdout_option
+
+    dashed, problem = stdout_option(named, as_json, allowed)
+    if problem:
+        _usage_error(problem)
+    return dashed
+
+
+def _output_path(path: str | None) -> str | None:
+    from dominorules.dash import output_path
+
+    return output_path(path)
+
+
+def _written(named: dict[str, str | None], paths: dict[str, str | None],
+             dashed: str | None) -> None:
+    """Name the files written (on stderr), then copy a ``-`` output to standard output."""
+    from dominorules.dash import finish
+
+    files = finish(named, paths, dashed)
+    if files:
+        click.echo(f"written: {', '.join(files)}", err=True)
 
 
 def _write_html(path: str, html, comparison, attribution=None) -> None:
@@ -736,9 +810,14 @@ def _write_html(path: str, html, comparison, attribution=None) -> None:
     if attribution is not None:
         from dominorules.explore import attribution_report
 
-        extra.append(attribution_report.html_section(attribution))
+        extra.append(attribution_report.html_section(attribution, _base_values(comparison)))
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(html.render(comparison, extra))
+
+
+def _base_values(comparison) -> dict:
+    """The first ruleset's value of every metric (the --by-rule summary's scale)."""
+    return {row.metric.key: row.estimates[0].value for row in comparison.rows}
 
 
 def _write_file(path: str, write) -> list[Diagnostic]:
@@ -844,7 +923,7 @@ def _add_explorer_options(fn, no_skill_help: str):
     return fn
 
 
-@main.command("sweep", epilog=_examples(
+@main.command("sweep", epilog=ENVIRONMENT + _examples(
     "dominorules sweep pagat --vary match.target=31,61,101 --players 3",
     "dominorules sweep pagat --vary match.target=31,61 --vary deal.hand_size=5,6,7 --html s.html"))
 @click.argument("ruleset", metavar="RULESET")
@@ -867,6 +946,10 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     from dominorules.explore.sweep import SweepSettings, check_settings, sweep
 
     varies = _varies(vary)
+    ruleset = _stdin(ruleset)
+    named = {"--csv": csv_path, "--html": html_path}
+    dashed = _dashed_output(named, as_json, ("--csv", "--html"))
+    csv_path, html_path = _output_path(csv_path), _output_path(html_path)
     settings = SweepSettings(ruleset, varies, players, matches, seed, _bot_names(bots, "random"),
                              _skill_pair(skill_bots, no_skill), batch_size)
     _check_explorer(ruleset, varies, players, settings.bots, check_settings)
@@ -884,19 +967,26 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     for line in sweep_report.invalid_lines(result) + [f"warning: {w}" for w in
                                                        result.outcome.warnings]:
         click.echo(line, err=True)
-    if as_json:
+    if dashed:   # stdout holds the file
+        pass
+    elif as_json:
         click.echo(json.dumps(sweep_report.to_json(result), indent=2))
     else:
         console = _stdout_console()
-        for table in sweep_report.tables(result):
+        for line in sweep_report.summary(result) + result.notes:
+            console.print(line, highlight=False)
+            console.print()
+        for table in sweep_report.tables(result, console.width):
             console.print(table)
+        console.print(sweep_report.method_footer(result), highlight=False)
     if result.outcome.interrupted:
         click.echo("interrupted: finished combinations are complete; the one running is "
                    "marked with the matches it finished; the rest did not run", err=True)
         _exit_interrupted()
+    _written(named, {"--csv": csv_path, "--html": html_path}, dashed)
 
 
-@main.command("tune", epilog=_examples(
+@main.command("tune", epilog=ENVIRONMENT + _examples(
     'dominorules tune pagat --vary match.target=20..200 --goal "turns_per_match ~ 120"',
     "dominorules tune pagat --vary match.target=20..200 --goal \"rounds_per_match ~ 5\" "
     "--out tuned.yaml"))
@@ -925,6 +1015,7 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     from dominorules.explore.tune import TuneSettings, check, tune, winning_yaml
 
     varies = _varies(vary)
+    ruleset = _stdin(ruleset)
     skill = _skill_pair(skill_bots, no_skill)
     settings = TuneSettings(ruleset, varies, goals, players, matches, max_matches, seed,
                             _bot_names(bots, "random"), skill, batch_size)
@@ -952,6 +1043,12 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     elif not rows:
         click.echo("no candidate finished its first matches")
     else:
+        from dominorules.explore.tune import METHOD
+        from dominorules.explore.tune import summary as tune_summary
+        from dominorules.textlayout import terminal_width, wrap
+
+        for line in tune_summary(result):
+            click.echo(wrap(line, "", terminal_width()) + "\n")
         best = rows[0]
         click.echo(f"best: {best['label']} ({best['matches']} matches)")
         for g in best["goals"]:
@@ -961,6 +1058,7 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
                                               f"{r['matches']} matches)" for r in rows[1:4]))
         if out_path:
             click.echo(f"written to {out_path}")
+        click.echo(wrap(METHOD, "", terminal_width()))
     if result.interrupted:
         click.echo("interrupted: the ranking covers the rungs finished before Ctrl-C", err=True)
         _exit_interrupted()

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -250,12 +250,15 @@ class SimulationInterrupted(KeyboardInterrupt):
 
 
 def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "random",
-             trace_path: str | None = None, engine: str = "auto") -> dict[str, Any]:
+             trace_path: str | None = None, engine: str = "auto",
+             progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play ``matches`` matches (seeds ``match_seed(seed, i)``) and summarize them.
 
     With ``trace_path`` every match's record is written there (JSON Lines). ``engine``
     (``kernel.engines``): the summary is the same whichever plays; ``summary["engine"]``
-    says which did.
+    says which did. ``progress(done, matches)`` is called as matches finish. The
+    summary's ``squares`` (per-match sums of squares and products of rounds, blocked
+    rounds and draws) give the intervals of its rates (``explore.simulate_report``).
     """
     from .record_lines import encode_events
 
@@ -265,9 +268,11 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
                             matches=matches)
     if chosen == "jit":
         return _summary(game, players, matches, seed, bots, _simulate_jit(
-            game, players, matches, seed, bots), "jit")
+            game, players, matches, seed, bots, progress), "jit")
     wins = [0] * len(teams)
     drawn_matches = rounds = blocked = draws = capped = 0
+    squares = [0] * len(SQUARES)
+    every = max(1, matches // 200)
     # a large buffer: a write per match (whole matches survive Ctrl-C: closing flushes them)
     # without a system call per match
     out = (open(trace_path, "w", encoding="utf-8", buffering=1 << 20)  # noqa: SIM115
@@ -293,21 +298,33 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
                 drawn_matches += 1
             else:
                 wins[result.winner] += 1
-            rounds += len(result.rounds)
-            for r in result.rounds:
-                blocked += r.result == "blocked"
-                draws += r.draws
+            mr = len(result.rounds)
+            mb = sum(r.result == "blocked" for r in result.rounds)
+            md = sum(r.draws for r in result.rounds)
+            rounds += mr
+            blocked += mb
+            draws += md
+            for k, v in enumerate((mr * mr, mb * mb, md * md, mr * mb, mr * md)):
+                squares[k] += v
+            if progress is not None and (i + 1) % every == 0:
+                progress(i + 1, matches)
     except KeyboardInterrupt:
         raise SimulationInterrupted(i) from None
     finally:
         if out is not None:
             out.close()
     return _summary(game, players, matches, seed, bots,
-                    (wins, drawn_matches, capped, rounds, blocked, draws), "python")
+                    (wins, drawn_matches, capped, rounds, blocked, draws, squares), "python")
 
 
-def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any) -> tuple:
-    """(wins, drawn, capped, rounds, blocked, draws) of a run, played by the JIT in batches."""
+# a summary's per-match sums of squares and products, in this order
+SQUARES = ("rounds2", "blocked2", "draws2", "rounds_blocked", "rounds_draws")
+
+
+def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any,
+                  progress: Callable[[int, int], None] | None = None) -> tuple:
+    """(wins, drawn, capped, rounds, blocked, draws, squares) of a run, played by the JIT
+    in batches."""
     import numpy as np
 
     from .kernel.jit_template import MATCH_COLUMNS, ROUND_COLUMNS
@@ -318,6 +335,8 @@ def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any) 
     sides = len(game.teams(players))
     wins = np.zeros(sides, np.int64)
     drawn = capped = rounds = blocked = draws = done = 0
+    squares = [0] * len(SQUARES)
+    rounds_col = MATCH_COLUMNS.index("rounds")
     try:
         seeds = match_seeds(seed, 0, matches)
         for chunk, m, r in engines.jit_batches(game, players, seeds, bots, MAX_ROUNDS):
@@ -330,14 +349,22 @@ def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any) 
             blocked += int((r[:, result_col] == 1).sum())
             draws += int(r[:, draws_col].sum())
             done += len(chunk)
+            per = m[:, rounds_col].astype(np.int64)      # each match's rows, in order
+            which = np.repeat(np.arange(len(per)), per)
+            mb = np.bincount(which, (r[:, result_col] == 1), len(per)).round().astype(np.int64)
+            md = np.bincount(which, r[:, draws_col], len(per)).round().astype(np.int64)
+            for k, v in enumerate((per * per, mb * mb, md * md, per * mb, per * md)):
+                squares[k] += int(v.sum())
+            if progress is not None:
+                progress(done, matches)
     except KeyboardInterrupt:
         raise SimulationInterrupted(done) from None
-    return wins.tolist(), drawn, capped, rounds, blocked, draws
+    return wins.tolist(), drawn, capped, rounds, blocked, draws, squares
 
 
 def _summary(game: Game, players: int, matches: int, seed: int, bots: Any, tallies: tuple,
              engine: str) -> dict[str, Any]:
-    wins, drawn_matches, capped, rounds, blocked, draws = tallies
+    wins, drawn_matches, capped, rounds, blocked, draws, squares = tallies
     return {
         "ruleset": game.ref, "players": players, "matches": matches, "seed": seed,
         "bots": bots if isinstance(bots, str) else [str(b) for b in bots],
@@ -346,5 +373,7 @@ def _summary(game: Game, players: int, matches: int, seed: int, bots: Any, talli
         "rounds": rounds, "mean_rounds_per_match": rounds / matches if matches else 0.0,
         "blocked_rate": blocked / rounds if rounds else 0.0,
         "mean_draws_per_round": draws / rounds if rounds else 0.0,
+        "blocked_rounds": blocked, "draws": draws,
+        "squares": dict(zip(SQUARES, squares, strict=True)),
         "engine": engine,
     }

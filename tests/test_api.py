@@ -89,23 +89,45 @@ def test_simulate_json_counts_rounds_and_writes_a_record_that_verifies(tmp_path)
 
 
 def test_simulate_text_summary():
-    out = run_cli("simulate", "mexican", "--matches", "3", "--bots",
+    """Wins count matches, so they stand apart from rounds, each with its share and its
+    95% Wilson interval (scipy's, as compare's); rates and counts get theirs."""
+    from scipy.stats import binomtest
+
+    out = run_cli("simulate", "mexican", "--matches", "30", "--bots",
                   "random,greedy,random,greedy")
     assert out.returncode == 0
+    summary = api.simulate(api.load_game("mexican"), 4, 30, 1, ["random", "greedy"] * 2)
     lines = out.stdout.splitlines()
-    assert lines[0] == ("mexican: 4 players, 3 matches, seed 1, bots random,greedy,random,greedy, "
-                        "engine python")
-    assert lines[2].startswith("  wins side 0 (seats 0,2): ")
-    assert any(line.startswith("blocked rounds: ") for line in lines)
-    assert lines[-1].startswith("mean draws per round: 0.00")
+    assert lines[0] == ("mexican: 4 players, 30 matches, seed 1, bots random,greedy,random,"
+                        "greedy, engine python")
+    assert lines[1] == "matches won (of 30):"
+    for side, line in enumerate(lines[2:4]):
+        won = summary["wins"][side]
+        ci = binomtest(won, 30).proportion_ci(method="wilson")
+        assert line == (f"  side {side} (seats {side},{side + 2}): {won} ({won / 30:.1%}, "
+                        f"95% interval {ci.low * 100:.1f}–{ci.high * 100:.1f}%)")
+    rounds = next(line for line in lines if line.startswith("rounds: "))
+    assert rounds.startswith(f"rounds: {summary['rounds']} "
+                             f"({summary['rounds'] / 30:.2f} ±")
+    blocked = next(line for line in lines if line.startswith("blocked rounds: "))
+    assert re.fullmatch(r"blocked rounds: \d+\.\d%, 95% interval \d+\.\d–\d+\.\d%", blocked)
+    assert lines[-2].startswith("draws per round: 0.00 ±")
+    assert lines[-1] == "±: a 95% interval (matches are the independent units)"
+
+
+def test_simulate_json_gives_each_rate_its_interval():
+    out = run_cli("simulate", "pagat", "--players", "3", "--matches", "40", "--json")
+    data = json.loads(out.stdout)
+    blocked = data["intervals"]["blocked_rate"]
+    assert 0 <= blocked["low"] < blocked["value"] == data["blocked_rate"] < blocked["high"] <= 1
+    assert [w["value"] for w in data["intervals"]["win_rates"]] == [
+        w / 40 for w in data["wins"]]
+
 
 
 @pytest.mark.parametrize("args, message", [
     (["pagat", "--players", "5"], "error: pagat is played by 2 to 4 players, not 5"),
     (["pagat", "--bots", "nobot"], "error: unknown bot 'nobot'"),
-    (["pagat", "--matches", "ten"], "error: --matches must be a whole number, not 'ten'"),
-    (["pagat", "--matches", "0"], "error: --matches must be at least 1, not 0"),
-    (["pagat", "--seed", "x"], "error: --seed must be a whole number, not 'x'"),
     (["pagat", "--players", "2", "--bots", "random,random,random"],
      "error: 3 bots for 2 players"),
 ])
@@ -115,3 +137,43 @@ def test_simulate_usage_errors_are_one_problem_and_exit_2(args, message):
     first, *rest = out.stderr.splitlines()
     assert first.startswith(message)
     assert all(line.startswith("  hint: ") for line in rest) and len(rest) <= 1
+
+
+@pytest.mark.parametrize(("option", "value"), [("--matches", "abc"), ("--matches", "1.5"),
+                                               ("--seed", "x"), ("--players", "two")])
+def test_simulate_and_compare_refuse_a_bad_number_in_the_same_words(option, value):
+    sim = run_cli("simulate", "pagat", option, value)
+    cmp = run_cli("compare", "pagat", option, value)
+    assert sim.returncode == cmp.returncode == 2
+    assert sim.stderr.splitlines()[-1] == cmp.stderr.splitlines()[-1]
+    assert sim.stderr.splitlines()[-1].startswith(f"Error: Invalid value for '{option}': ")
+
+
+def test_numbers_are_typed_as_integers_in_help():
+    for command in ("simulate", "compare"):
+        text = run_cli(command, "--help").stdout
+        for option in ("--matches", "--seed", "--players"):
+            line = next(x for x in text.splitlines() if x.strip().startswith(option))
+            assert "INTEGER" in line, line
+
+
+def test_simulate_shows_progress_on_a_terminal_only():
+    import os
+    import sys
+    import time
+
+    pexpect = pytest.importorskip("pexpect")
+    from children import default_sigint
+
+    child = pexpect.spawn(sys.executable, ["cli.py", "simulate", "pagat", "--players", "3",
+                                           "--matches", "100000", "--engine", "python"],
+                          env={**os.environ, "COLUMNS": "100"}, dimensions=(40, 100),
+                          timeout=60, encoding="utf-8", preexec_fn=default_sigint)
+    child.expect("matches/s")          # the bar appears once the run has lasted a second
+    time.sleep(0.3)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130 and "Traceback" not in child.before
+    piped = run_cli("simulate", "pagat", "--matches", "300")
+    assert piped.returncode == 0 and piped.stderr == ""      # no bar into a pipe

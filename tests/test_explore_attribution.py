@@ -73,7 +73,7 @@ def test_a_change_with_no_effect_is_reported_as_none(split):
         # exactly zero, interval and all: the same play cancels (no "±8.8e-17" printed)
         assert e.value in (None, 0.0) and not e.significant
         assert e.value is None or e.low == e.high == 0.0
-    assert ("deal.hand_size: no effect distinguishable from zero on any metric (with 40 "
+    assert ("Hand size: no effect distinguishable from zero on any metric (with 40 "
             "matches)") in lines(split)
     # forbidding voluntary draws does remove choices
     assert split.share[("drawing.voluntary", "decision_rate")].value < 0
@@ -137,3 +137,47 @@ def test_a_metric_no_rule_changes_on_any_deal_is_one_line_not_a_row(split):
     assert "redeals_per_round" not in shown and "rounds_per_match" in shown
     assert any(line.startswith("No difference on any deal: redeals per round")
                for line in lines(split))
+
+
+def _render(renderable, width: int) -> str:
+    from rich.console import Console
+
+    console = Console(width=width, record=True, file=open("/dev/null", "w"))
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_by_rule_at_80_columns_is_one_block_per_question_in_the_rules_names(split):
+    from dominorules.explore.attribution_report import fmt_effect, rows, table
+
+    text = _render(table(split, 80), 80)
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert len(lines) < 8 * len(rows(split)) + 12     # a few lines a question, not 35
+    first = " ".join(line.split("│")[1].strip() for line in lines if line.startswith("│"))
+    for m in rows(split):                       # the question whole, above its rules
+        assert f"{m.question} all of them (house − pagat)" in first, m.question
+        for f, title in zip(split.factors, ("Hand size", "Voluntary draws", "Target"),
+                            strict=True):
+            shown = fmt_effect(m, split.share[(f.key, m.key)])
+            assert any(line.startswith(f"│   {title} ") and shown in line for line in lines)
+    assert "drawing.voluntary" not in text      # rules by name, as diff names them
+    wide = _render(table(split, 160), 160)      # room enough: a column per rule
+    assert "Voluntary" in wide and "rounds does a match last?" in wide
+
+
+def test_the_split_is_summed_up_in_words_largest_first_with_the_method_below(split):
+    from dominorules.explore.attribution_report import fmt_effect, method_footer, summary
+
+    base = {m.key: 1e6 for m in split.metrics}     # A's values: the changes' scale
+    base |= {"rounds_per_match": 6.0, "turns_per_match": 200.0, "decision_rate": 0.5}
+    first, quiet = summary(split, base)
+    rounds = fmt_effect(next(m for m in split.metrics if m.key == "rounds_per_match"),
+                        split.share[("match.target", "rounds_per_match")])
+    assert first.startswith(f"What each rule changes, largest first: rounds per match: "
+                            f"Target {rounds} (in all ")
+    told = [first.index(q) for q in ("rounds per match:", "real choices: Voluntary draws",
+                                     "turns per match: Target")]
+    assert told == sorted(told)    # -37%, -34%, -26% of A's value
+    assert quiet == "No detectable effect: Hand size."
+    assert "Shapley value" in method_footer(split) and "(Holm's method)" in method_footer(split)

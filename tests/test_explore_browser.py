@@ -92,7 +92,7 @@ def test_by_rule_section_opens_without_errors(tmp_path):
     dom, errors = open_in_browser(browser, page)
     assert errors == []
     section = dom.split('<table id="table-by-rule">')[1].split("</table>")[0]
-    for rule in ("drawing.voluntary", "drawing.limit", "scoring.tile_value"):
+    for rule in ("Voluntary draws", "Draw limit", "Tile values"):   # as diff names them
         assert f"<th>{rule}</th>" in section
     # rules that play alike cancel exactly: no floating-point residue such as "±8.8e-17"
     assert not re.search(r"\de-\d", section)
@@ -125,3 +125,42 @@ if __name__ == "__main__":
     print("\n".join(errs) or "no console errors")
     print("table shown" if "<table" in dom else "NO TABLE")
     sys.exit(1 if errs or "<table" not in dom else 0)
+
+
+def page_width(page: Path, width: int, tmp_path: Path) -> tuple[int, int]:
+    """How wide the rendered page is, and the window it is shown in, asked for ``width``
+    pixels (Chromium may widen a very narrow window a little): a probe script added to a
+    copy, the report itself has none."""
+    probe = tmp_path / f"probe-{width}.html"
+    probe.write_text(page.read_text(encoding="utf-8").replace(
+        "</body>", "<script>console.log('WIDTH=' + document.documentElement.scrollWidth + "
+                   "' IN=' + window.innerWidth)</script></body>"), encoding="utf-8")
+    with tempfile.TemporaryDirectory() as profile:
+        proc = subprocess.run(
+            [browser, *FLAGS, f"--user-data-dir={profile}", f"--window-size={width},900",
+             "--dump-dom", probe.resolve().as_uri()], capture_output=True, text=True,
+            timeout=120)
+    found = re.search(r"WIDTH=(\d+) IN=(\d+)", proc.stderr)
+    return int(found.group(1)), int(found.group(2))
+
+
+@needs_browser
+@pytest.mark.parametrize("command", ["compare", "sweep"])
+def test_on_a_phone_nothing_runs_off_the_page(tmp_path, command):
+    """At 390 pixels (a phone) the page is no wider than the screen: charts shrink to
+    fit, a table too wide for it scrolls in its own box."""
+    from click.testing import CliRunner
+
+    from dominorules.cli import main
+
+    page = tmp_path / "r.html"
+    args = (["compare", "pagat", "dutch", "--by-rule"] if command == "compare"
+            else ["sweep", "pagat", "--vary", "match.target=31,61", "--vary",
+                  "deal.hand_size=5,6"])
+    res = CliRunner().invoke(main, [*args, "--players", "3", "--matches", "10", "--workers",
+                                    "1", "--no-skill", "--html", str(page)])
+    assert res.exit_code == 0, res.output
+    for asked in (390, 1280):
+        wide, window = page_width(page, asked, tmp_path)
+        assert window < 600 if asked == 390 else window == 1280
+        assert wide <= window, (asked, wide, window)

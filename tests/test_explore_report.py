@@ -57,7 +57,7 @@ def test_no_column_collapses(comparison, width):
 
 
 def test_long_names_get_keys_and_a_legend(comparison):
-    text = render(comparison, 120)
+    text = render(comparison, 140)
     assert "A = pagat" in text.replace("\u00a0", " ")
     assert f"= {comparison.rulesets[-1].label}" in text.replace("\u00a0", " ")
 
@@ -125,3 +125,29 @@ def test_a_value_that_rounds_to_zero_shows_no_minus_sign():
     assert fmt_value(by_key["blocked_rate"], -0.0004, signed=True) == "+0.0%"
     assert fmt_value(by_key["blocked_rate"], -0.0006, signed=True) == "-0.1%"
     assert fmt_value(by_key["turns_per_round"], -1e-17) == "0.000"
+
+
+def test_the_png_shows_percentages_from_zero_with_its_legend_clear_of_the_charts(
+        tmp_path, monkeypatch):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from dominorules.explore.plot import write_png
+
+    c = compare(CompareSettings(("pagat", "dutch"), players=3, matches=6, skill_bots=None),
+                SerialBackend())
+    figures = []
+    monkeypatch.setattr(plt, "close", figures.append)
+    write_png(c, str(tmp_path / "charts.png"))
+    (fig,) = figures
+    assert [ax.get_ylabel() for ax in fig.axes] == ["% of rounds", "% of matches",
+                                                    "% of matches won"]
+    assert all(ax.get_ylim()[0] == 0 for ax in fig.axes)       # a baseline at 0
+    assert all(ax.get_legend() is None for ax in fig.axes)     # no legend over the bars
+    (legend,) = fig.legends                                      # one, above the charts
+    assert [t.get_text() for t in legend.get_texts()] == ["pagat", "dutch"]
+    seat0 = next(r for r in c.rows if r.metric.key == "win_rate_seat_0")
+    marks = [line for line in fig.axes[2].get_lines() if line.get_marker() == "o"]
+    assert marks[0].get_ydata()[0] == pytest.approx(100 * seat0.estimates[0].value)
+    assert "a fair share, 33%" in fig.axes[2].get_title()

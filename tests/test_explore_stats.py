@@ -120,3 +120,34 @@ def test_numbers_are_shown_in_their_unit_with_the_interval():
     assert fmt_difference(MEAN, sig) == "+1.949 ±1.2 *"
     flat = stats.Difference(-0.004, -0.03, 0.022, 0.6, False)
     assert fmt_difference(share, flat) == "-0.4% ±2.6"
+
+
+BLOCKED = Metric("blocked_rate", "?", "share", "ratio", "blocked", "rounds")
+
+
+def test_a_rare_share_keeps_its_interval_within_0_and_100_percent():
+    """One blocked round in 20 matches of 3 rounds: the delta method's ±2.8 points would
+    reach below 0%; the share's interval stays within 0-100%, the estimate inside it,
+    and the table shows the interval itself (a ± would read as reaching below 0)."""
+    from dominorules.explore.report import fmt_estimate
+
+    agg, _ = aggregate({"rounds": [3] * 20, "blocked": [1] + [0] * 19})
+    est = stats.estimate(BLOCKED, agg, NAMES)
+    assert est.value == pytest.approx(1 / 60)
+    assert 0 <= est.low < est.value < est.high < 0.2
+    z = [(b - (1 / 60) * 3) / 3 for b in [1] + [0] * 19]   # linearised, per match
+    var = np.var(z, ddof=1) / 20
+    n_eff = (1 / 60) * (59 / 60) / var
+    low, high = stats.wilson(1 / 60, n_eff, sps.t.ppf(0.975, 19))
+    assert (est.low, est.high) == (pytest.approx(low), pytest.approx(high))
+    assert fmt_estimate(BLOCKED, est) == f"1.7% ({low * 100:.1f}–{high * 100:.1f})"
+    common, _ = aggregate({"rounds": [3] * 20, "blocked": [1, 2] * 10})
+    assert fmt_estimate(BLOCKED, stats.estimate(BLOCKED, common, NAMES)).startswith("50.0% ±")
+
+
+def test_an_edge_may_be_negative_and_keeps_its_symmetric_interval():
+    edge = Metric("leader_advantage", "?", "share", "ratio", "leader_edge", "sides")
+    agg, _ = aggregate({"sides": [2] * 8, "leader_edge": [-1, -1, 1, -1, -1, 1, -1, -1]})
+    est = stats.estimate(edge, agg, NAMES)
+    assert est.value == pytest.approx(-0.25) and est.low < -0.25 - 0.1
+    assert est.high - est.value == pytest.approx(est.value - est.low)

@@ -40,20 +40,41 @@ def test_only_differences_surviving_holm_are_told():
         row("leader_advantage", (0.08, 0.05, 0.11), (0.0, -0.03, 0.03), -0.08, 0.001),
     ]
     text = paragraphs(comparison(rows))[0]
-    assert text.startswith("Under house (against plain): Matches last 40% more rounds "
-                           "(3.000 → 4.200); the first leader's edge disappears (8.0% → 0.0%).")
-    assert "blocked" not in text and "seat" not in text
-    assert "Holm's adjustment for the 4 reported" in text
+    assert text == ("house against plain: Matches last 40% more rounds (3.000 → 4.200, "
+                    "+1.200 ±0.01); the first leader's edge disappears (8.0% → 0.0%, "
+                    "-8.0% ±1.0). No detectable change in rounds blocked and seat 1 wins.")
+
+
+def test_the_largest_change_is_told_first_whatever_the_table_order():
+    rows = [
+        row("blocked_rate", (0.20, 0.19, 0.21), (0.21, 0.20, 0.22), 0.01, 1e-6),   # +5%
+        row("rounds_per_match", (3.0, 2.9, 3.1), (4.5, 4.4, 4.6), 1.5, 1e-6),     # +50%
+        row("turns_per_round", (20.0, 19.9, 20.1), (24.0, 23.9, 24.1), 4.0, 1e-6),  # +20%
+    ]
+    text = paragraphs(comparison(rows))[0]
+    told = [text.index(s) for s in ("rounds", "rounds take 20% more turns",
+                                    "the share of blocked rounds")]
+    assert told == sorted(told), text
+    assert "No detectable change" not in text
+
+
+def test_the_method_is_told_in_plain_words_in_a_footer():
+    from dominorules.explore.summary import method_footer
+
+    rows = [row("rounds_per_match", (3.0, 2.9, 3.1), (4.2, 4.1, 4.3), 1.2, 0.0001)]
+    text = method_footer(comparison(rows))
+    assert "19 times out of 20" in text and "all 1 differences" in text
+    assert "(Holm's method)" in text
 
 
 def test_nothing_significant_is_said_plainly():
     rows = [row("blocked_rate", (0.2, 0.18, 0.22), (0.21, 0.19, 0.23), 0.01, 0.4)]
     assert paragraphs(comparison(rows)) == [
-        "Under house, no difference from plain is significant once adjusted for the 1 "
-        "differences reported (Holm)."]
+        "house against plain: no clear difference on any question. No detectable change "
+        "in rounds blocked."]
 
 
 def test_skill_gap_reads_as_skill_mattering_more():
     r = adjust_for_multiplicity([row("skill_gap", (0.1, 0.08, 0.12), (0.2, 0.18, 0.22),
                                      0.1, 1e-6)])[0]
-    assert sentence(r, 1) == "skill matters more (10.0% → 20.0%)"
+    assert sentence(r, 1) == "skill matters more (10.0% → 20.0%, +10.0% ±1.0)"

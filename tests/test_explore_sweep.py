@@ -162,3 +162,58 @@ def test_ctrl_c_prints_the_finished_combinations_and_exits_130():
     rounds = table[table.index("How many rounds does a match last?"):].split("\n")[0]
     assert rounds.split("│")[1].strip().startswith("1.0")   # target 1: about one round
     assert "interrupted: finished combinations are complete" in out
+
+
+@pytest.fixture(scope="module")
+def twelve():
+    """The README's sweep: four targets by three hand sizes, at 3 players."""
+    from dominorules.explore.runner import SerialBackend
+    from dominorules.explore.sweep import SweepSettings, sweep
+
+    varies = (parse_vary("match.target=31,61,101,151"), parse_vary("deal.hand_size=5,6,7"))
+    return sweep(SweepSettings("pagat", varies, 3, 6, skill_bots=None, batch_size=6),
+                 SerialBackend())
+
+
+def _text(tables, width: int) -> str:
+    from rich.console import Console
+
+    console = Console(width=width, record=True, file=open("/dev/null", "w"))
+    for t in tables:
+        console.print(t)
+    return console.export_text()
+
+
+def test_at_80_columns_combinations_are_stacked_and_every_row_is_labelled(twelve):
+    from dominorules.explore.report import fmt_estimate
+    from dominorules.explore.sweep_report import split_constant, tables
+
+    text = _text(tables(twelve, 80), 80)
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    metrics, _ = split_constant(twelve)
+    first = " ".join(line.split("│")[1].strip() for line in lines if line.startswith("│"))
+    for m in metrics:
+        assert m.question in first, m.key
+    for line in lines:                      # no row without its label
+        if line.startswith("│") and line.split("│")[2].strip():
+            assert line.split("│")[1].strip(), line
+    rounds = next(m for m in metrics if m.key == "rounds_per_match")
+    c = twelve.played[5]
+    assert any(f"  {c.label} " in line and fmt_estimate(rounds, c.estimates[m.key]) in line
+               for line in lines for m in [rounds])
+    wide = _text(tables(twelve, 200), 200)   # room enough: combinations side by side
+    assert "Combinations 1-4 of 12" in wide
+
+
+def test_the_sweep_is_summed_up_in_the_rules_names_largest_change_first(twelve):
+    from dominorules.explore.sweep_html import render
+    from dominorules.explore.sweep_report import method_footer, summary
+
+    lines = summary(twelve)
+    assert lines[0].startswith("What Target (match.target) and Hand size (deal.hand_size) "
+                               "change most: ")
+    assert "(Target 151, Hand size " in lines[0]
+    page = render(twelve)
+    assert f"<p class=summary>{lines[0]}</p>" in page.replace("&#x27;", "'")
+    assert "19 times out of 20" in method_footer(twelve) and "19 times out of 20" in page

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -103,6 +104,13 @@ def test_tune_writes_a_ruleset_that_extends_the_original(tmp_path):
                                     "--out", str(out)])
     assert res.exit_code == 0, res.output
     assert "best: match.target=31" in res.stdout
+    # first the answer in words, in the rule's own name, with its interval
+    first = " ".join(res.stdout.split("\n\n")[0].split())
+    assert re.fullmatch(r"Best found, of 2 candidates: Target 31, with rounds per match "
+                        r"\d\.\d+ ±[\d.]+ for < 3, \d+% sure it is met\.", first), first
+    assert " ".join(res.stdout.split()).endswith(
+        "± is a 95% interval; \"sure\" is the chance, given that interval, that the goal "
+        "holds.")
     text = out.read_text()
     assert "extends: pagat" in text and "target: 31" in text
     from dominorules.rules import load_ruleset

@@ -201,11 +201,11 @@ def test_quit_asks_first_and_keeps_the_record(tmp_path):
     child.sendline("1")
     child.expect(PROMPT)
     child.sendline("quit")
-    child.expect_exact("Leave this match? The record so far is kept. [y/N] ")
+    child.expect_exact(f"Leave this match? The record so far is kept in {trace}. [y/N] ")
     child.sendline("n")
     child.expect(PROMPT)
     child.sendline("quit")
-    child.expect_exact("Leave this match? The record so far is kept. [y/N] ")
+    child.expect_exact(f"Leave this match? The record so far is kept in {trace}. [y/N] ")
     child.sendline("y")
     child.expect_exact("You left the match.")
     assert finish(child) == 0

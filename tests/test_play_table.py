@@ -257,9 +257,10 @@ def test_illegal_input_is_explained_and_asked_again_then_quit_keeps_the_record(t
     assert ("Seat 0 > pass\n"
             f"✗ you hold a playable tile ({lowest}), so you may not pass\n"
             "Seat 0 > 42\n✗ there is no move 42: type a number from 1 to 7\n"
-            "Seat 0 > quit\nLeave this match? The record so far is kept. [y/N] n\n"
+            f"Seat 0 > quit\nLeave this match? The record so far is kept in {trace}. [y/N] n\n"
             "Seat 0 > 1\n") in term.text
-    assert term.prompts.count("Leave this match? The record so far is kept. [y/N] ") == 2
+    assert term.prompts.count(f"Leave this match? The record so far is kept in {trace}. "
+                              "[y/N] ") == 2
     assert " ".join(term.text.split()).endswith(
         f"You left the match. The record is in {trace} (dominorules replay {trace}).")
     assert events[0]["source"] == str(ruleset)
@@ -363,3 +364,12 @@ def test_asking_for_hints_does_not_change_the_match(tmp_path):
     assert plain.read_text() == hinted.read_text()
     assert plain.read_text().rstrip().endswith("}") and '"match_end"' in plain.read_text()
     assert term.text.count("Hint: ") == term.text.count("Seat 0 > 1")
+
+
+def test_without_trace_quit_does_not_claim_a_record_is_kept():
+    term = ScriptedTerminal(["?", "quit", "yes"])
+    assert play(PlaySettings("pagat", seed=3, fast=True), term) == 0
+    assert term.prompts == ["Seat 0 > ", "Seat 0 > ",
+                            "Leave this match? Nothing is recorded (--trace FILE keeps a "
+                            "record). [y/N] "]
+    assert "leave the match\n" in term.text and "record so far" not in term.text

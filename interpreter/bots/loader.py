@@ -25,6 +25,7 @@ from .guard import BOT_ERRORS, construct
 REGISTRY: dict[str, str] = {
     "random": "dominorules.bots.random_bot:RandomBot",
     "greedy": "dominorules.bots.greedy:GreedyBot",
+    "drawer": "dominorules.bots.drawer:DrawerBot",
     "strategist": "dominorules.bots.strategist:StrategistBot",
 }
 

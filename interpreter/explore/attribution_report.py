@@ -7,10 +7,11 @@ from html import escape
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 
 from .attribution import Attribution, Effect
 from .metrics import Metric
-from .report import fmt_half, fmt_value
+from .report import QUESTION_WIDTH, fmt_half, fmt_value, min_width
 
 
 def fmt_effect(m: Metric, e: Effect | None) -> str:
@@ -59,16 +60,44 @@ def _cost(att: Attribution) -> str:
     return f", {out.matches:,} matches played in {out.seconds:.1f} s"
 
 
-def table(att: Attribution) -> Table:
+def name(f) -> str:
+    """A differing rule as ``diff`` names it ("Voluntary draws"), not its schema path."""
+    from ..rules.describe import rule_title
+
+    return rule_title(f.key)
+
+
+def table(att: Attribution, width: int = 130) -> Table:
+    """A column per rule when it fits ``width`` columns, else one block per question: the
+    question on a line of its own, then the total and each rule's share, each labelled."""
+    wide = _wide(att)
+    return wide if min_width(wide) <= width else _stacked(att)
+
+
+def _wide(att: Attribution) -> Table:
     t = Table(title=title(att), caption=caption(att), title_justify="left",
               caption_justify="left")
-    t.add_column("Question", overflow="fold")
+    t.add_column("Question", overflow="fold", min_width=QUESTION_WIDTH)
     t.add_column(f"{att.labels[1]} − {att.labels[0]}", justify="right", no_wrap=True)
     for f in att.factors:
-        t.add_column(f.key, justify="right", no_wrap=True)
+        t.add_column("\n".join(name(f).split(" ")), justify="right", no_wrap=True)
     for m in rows(att):
         t.add_row(m.question, fmt_effect(m, att.total.get(m.key)),
                   *(fmt_effect(m, att.share.get((f.key, m.key))) for f in att.factors))
+    return t
+
+
+def _stacked(att: Attribution) -> Table:
+    t = Table(title=title(att), caption=caption(att), title_justify="left",
+              caption_justify="left")
+    t.add_column("Question, then each rule's share", overflow="fold")
+    t.add_column("change", justify="right", no_wrap=True)
+    for m in rows(att):
+        t.add_row(Text(m.question, style="bold"), "")
+        t.add_row(f"  all of them ({att.labels[1]} − {att.labels[0]})",
+                  fmt_effect(m, att.total.get(m.key)))
+        for f in att.factors:
+            t.add_row(f"  {name(f)}", fmt_effect(m, att.share.get((f.key, m.key))))
     return t
 
 
@@ -80,21 +109,78 @@ def lines(att: Attribution) -> list[str]:
     for f in att.factors:
         if not any(att.share[(f.key, m.key)].significant or att.alone[(f.key, m.key)].significant
                    for m in att.metrics if (f.key, m.key) in att.share):
-            out.append(f"{f.key}: no effect distinguishable from zero on any metric "
+            out.append(f"{name(f)}: no effect distinguishable from zero on any metric "
                        f"(with {att.matches} matches)")
+    titles = {f.key: name(f) for f in att.factors}
     for (x, y, key), e in att.interactions.items():
         if e.significant:
             m = next(m for m in att.metrics if m.key == key)
-            out.append(f"{x} and {y} interact on \"{m.question}\": together they change it "
-                       f"by {fmt_effect(m, e)} more than their effects alone add up to")
+            out.append(f"{titles[x]} and {titles[y]} interact on \"{m.question}\": together "
+                       f"they change it by {fmt_effect(m, e)} more than their effects "
+                       "alone add up to")
     return out
+
+
+def summary(att: Attribution, base: dict[str, float | None] | None = None) -> list[str]:
+    """The split in words, above its table: for each question the rules changed clearly
+    (largest change first, relative to ``base``, A's value per metric key), the whole
+    change and each rule's clear share, with intervals; then the rules with no
+    detectable effect."""
+    base = base or {}
+
+    def clear_shares(m: Metric) -> list:
+        return sorted((f for f in att.factors if (f.key, m.key) in att.share
+                       and att.share[(f.key, m.key)].significant),
+                      key=lambda f: -abs(att.share[(f.key, m.key)].value or 0.0))
+
+    def weight(m: Metric) -> float:
+        largest = abs(att.share[(clear_shares(m)[0].key, m.key)].value or 0.0)
+        b = base.get(m.key)
+        return largest / abs(b) if b else largest
+
+    clear = [m for m in rows(att) if clear_shares(m)]
+    out = []
+    for m in sorted(clear, key=weight, reverse=True)[:MAX_TOLD]:
+        parts = ", ".join(f"{name(f)} {fmt_effect(m, att.share[(f.key, m.key)])}"
+                          for f in clear_shares(m))
+        out.append(f"{m.short or m.question}: {parts} (in all "
+                   f"{fmt_effect(m, att.total.get(m.key))})")
+    if len(clear) > MAX_TOLD:
+        more = len(clear) - MAX_TOLD
+        out.append(f"and {more} more question{'s' if more > 1 else ''} (†)")
+    out = ["What each rule changes, largest first: " + "; ".join(out) + "."] if out else []
+    if not out:
+        out.append(f"No rule changes any question clearly with {att.matches} matches "
+                   "(the table gives each share with its interval).")
+    quiet = [name(f) for f in att.factors
+             if not any(att.share[(f.key, m.key)].significant
+                        or att.alone[(f.key, m.key)].significant
+                        for m in att.metrics if (f.key, m.key) in att.share)]
+    if quiet and len(quiet) < len(att.factors):
+        out.append(f"No detectable effect: {', '.join(quiet)}.")
+    return out
+
+
+def method_footer(att: Attribution) -> str:
+    """How the split is made, in plain words."""
+    family = len(att.share) + len(att.alone) + len(att.interactions)
+    return ("How the split is made: the rulesets between A and B (some rules from each) "
+            "are played on the same deals, and each rule's share is its average effect "
+            "over the orders of switching the rules one by one (its Shapley value), so "
+            "the shares add up to the whole change. ± is a 95% interval; † marks a share "
+            f"still clear of zero after allowing for all {family} effects looked at at "
+            "once (Holm's method).")
+
+
+MAX_TOLD = 5
 
 
 def to_json(att: Attribution) -> dict[str, Any]:
     return {
         "design": att.design, "rulesets": list(att.labels), "matches_per_ruleset": att.matches,
         "rulesets_played": len(att.points),
-        "rules": [{"key": f.key, "paths": [".".join(p) for p in f.paths]} for f in att.factors],
+        "rules": [{"key": f.key, "title": name(f), "paths": [".".join(p) for p in f.paths]}
+                  for f in att.factors],
         "multiple_comparisons": {"method": "holm", "family": len(att.share) + len(att.alone)
                                  + len(att.interactions)},
         "metrics": [{
@@ -126,10 +212,10 @@ def write_csv(att: Attribution, path: str) -> None:
                         int(e.significant)])
 
 
-def html_section(att: Attribution) -> str:
+def html_section(att: Attribution, base: dict[str, float | None] | None = None) -> str:
     head = "".join(f"<th>{escape(x)}</th>" for x in
                    ["Question", f"{att.labels[1]} − {att.labels[0]}",
-                    *(f.key for f in att.factors)])
+                    *(name(f) for f in att.factors)])
     body = []
     for m in rows(att):
         cells = [f"<td>{escape(m.question)}</td>",
@@ -142,6 +228,8 @@ def html_section(att: Attribution) -> str:
             cells.append(f'<td{cls} title="{escape(tip)}">{escape(fmt_effect(m, e))}</td>')
         body.append(f"<tr>{''.join(cells)}</tr>")
     notes = "".join(f"<p class=meta>{escape(line)}</p>" for line in lines(att))
-    return (f"<h2>{escape(title(att))}</h2><table id=\"table-by-rule\">"
+    notes += f"<p class=meta>{escape(method_footer(att))}</p>"
+    told = "".join(f"<p class=summary>{escape(line)}</p>" for line in summary(att, base))
+    return (f"<h2>{escape(title(att))}</h2>{told}<table id=\"table-by-rule\">"
             f"<caption>{escape(caption(att))}</caption><thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(body)}</tbody></table>{notes}")

@@ -79,6 +79,7 @@ class Comparison:
     outcome: RunOutcome
     stops: dict[str, str] = field(default_factory=dict)  # pairing -> why it stopped
     backend_name: str = ""
+    notes: list[str] = field(default_factory=list)   # choices the bots never made (choices)
 
     def run_for(self, pairing: str) -> PairingRun | None:
         return next((r for r in self.outcome.runs if r.pairing.name == pairing), None)
@@ -182,6 +183,12 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
                             backend_name=getattr(backend, "name", ""))
     for r in outcome.runs:
         comparison.stops[r.pairing.name] = stop_message(r, settings, partnerships, mixed)
+    if len(infos) > 1 and not outcome.interrupted:
+        from .choices import unused_choice_notes
+
+        main = pairings[0]
+        comparison.notes = unused_choice_notes(main.refs, main.labels or main.refs, main.players,
+                                               main.bots, settings.seed)
     return comparison
 
 

@@ -40,14 +40,21 @@ td.sig { font-weight: bold; }
 caption { caption-side: bottom; text-align: left; color: #555; font-size: 0.9em;
           padding-top: 0.4em; }
 .meta { color: #555; font-size: 0.9em; }
-svg { background: #fcfcfc; border: 1px solid #eee; }
+.note { border-left: 3px solid #d62728; padding-left: 0.6em; }
+svg { background: #fcfcfc; border: 1px solid #eee; max-width: 100%; height: auto; }
+table { display: block; max-width: 100%; overflow-x: auto; }
+@media (max-width: 640px) {
+  body { font-size: 13px; padding: 0 0.4em; margin: 1em auto; }
+  th, td { padding: 0.2em 0.35em; }
+  th:first-child, td:first-child { min-width: 11em; }
+}
 svg text { font: 12px system-ui, sans-serif; fill: #333; }
 """
 
 
 def render(comparison: Comparison, extra: Sequence[str] = ()) -> str:
     """The whole report as one HTML string (``extra``: more sections, e.g. ``--by-rule``)."""
-    from .summary import bots_footer, paragraphs
+    from .summary import bots_footer, method_footer, paragraphs
 
     labels = [r.label for r in comparison.rulesets]
     parts = [
@@ -57,6 +64,7 @@ def render(comparison: Comparison, extra: Sequence[str] = ()) -> str:
         f"<h1>{escape(' vs '.join(labels))}</h1>",
         _meta(comparison),
         *(f"<p class=summary>{escape(p)}</p>" for p in paragraphs(comparison)),
+        *(f"<p class=note>{escape(n)}</p>" for n in comparison.notes),
     ]
     for run in comparison.outcome.runs:
         parts.append(_table(comparison, run.pairing.name))
@@ -64,14 +72,15 @@ def render(comparison: Comparison, extra: Sequence[str] = ()) -> str:
     if main is not None and main.n:
         parts.append("<h2>Points scored per round</h2>")
         parts.append(_distribution([a.points_hist for a in main.aggs], labels,
-                                   "points in the round", "share of rounds"))
+                                   "points in the round", "% of rounds"))
         parts.append("<h2>Match length</h2>")
         parts.append(_distribution([a.rounds_hist for a in main.aggs], labels,
-                                   "rounds in the match", "share of matches"))
+                                   "rounds in the match", "% of matches"))
         parts.append("<h2>Win rate per seat (95% intervals)</h2>")
         parts.append(_seat_chart(comparison, labels))
     parts.extend(extra)
     parts.append(f"<p class=meta>{escape(bots_footer(comparison))}</p>")
+    parts.append(f"<p class=meta>{escape(method_footer(comparison))}</p>")
     parts.append("</body></html>")
     return "\n".join(parts)
 
@@ -197,7 +206,7 @@ def _seat_chart(comparison: Comparison, labels: list[str]) -> str:
     seats = len(rows)
     highs = [e.high for r in rows for e in r.estimates if e.high is not None]
     ymax = min(1.0, max(highs, default=1.0))
-    parts, sx, sy = _axes(-0.5, seats - 0.5, ymax, "seat", "win rate",
+    parts, sx, sy = _axes(-0.5, seats - 0.5, ymax, "seat", "% of matches won",
                           [(s, f"seat {s}") for s in range(seats)])
     n_rules = len(labels)
     for s, row in enumerate(rows):

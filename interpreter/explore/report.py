@@ -24,7 +24,7 @@ from rich.text import Text
 
 from .compare import Comparison, Row
 from .metrics import Metric
-from .stats import Difference, Estimate
+from .stats import Difference, Estimate, bounded
 
 # One colour per ruleset, by its place in the comparison: the HTML and PNG charts share them.
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
@@ -67,6 +67,14 @@ def fmt_half(metric: Metric, half: float | None) -> str:
 
 
 def fmt_estimate(metric: Metric, est: Estimate) -> str:
+    """A value and its interval: ``±`` half its width, or, for a share whose ``±`` would
+    reach past 0 or 100% (its interval is not symmetric there), the interval itself."""
+    if (metric.unit == "share" and est.value is not None and est.low is not None
+            and est.high is not None and est.low >= 0 and est.high <= 1):
+        half = (est.high - est.low) / 2
+        if est.value - half < -5e-4 or est.value + half > 1 + 5e-4:
+            return (f"{fmt_value(metric, est.value)} "
+                    f"({est.low * 100:.1f}–{est.high * 100:.1f})")
     half = fmt_half(metric, est.half_width)
     return f"{fmt_value(metric, est.value)} {half}".strip()
 
@@ -122,7 +130,7 @@ def constant_estimates(metric: Metric, estimates: Sequence[Estimate]) -> bool:
     values = {e.value for e in estimates}
     if len(values) != 1 or None in values:
         return False
-    if metric.kind == "proportion":      # a Wilson interval is never empty
+    if bounded(metric) and metric.kind != "balance":   # a Wilson interval is never empty
         return values <= {0.0, 1.0}
     return all(e.half_width == 0 for e in estimates)
 
@@ -296,6 +304,7 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
                       "message": comparison.stops.get(r.pairing.name, "")}
                      for r in out.runs],
         "metrics": metrics,
+        "notes": list(getattr(comparison, "notes", [])),
         "multiple_comparisons": {"method": "holm", "family": sum(
             1 for row in comparison.rows for d in row.differences if d is not None)},
         "run": {"backend": comparison.backend_name, "seconds": round(out.seconds, 3),

@@ -156,8 +156,83 @@ def estimate(
         return Estimate(value, None, None, agg.n)
     cov = covariance(agg) if cov is None else cov
     var = float(grad @ cov @ grad) / agg.n
-    half = _t(agg.n - 1) * math.sqrt(max(var, 0.0))
-    return Estimate(value, value - half, value + half, agg.n)
+    if bounded(metric) and metric.kind == "ratio" and var <= 0 and value in (0.0, 1.0):
+        # never (or always) in every match: as sure as that many trials make it, no surer
+        low, high = wilson(value, float(int(agg.s1[idx[metric.den]])))
+    else:
+        low, high = _interval(value, var, _t(agg.n - 1), bounded(metric))
+    return Estimate(value, low, high, agg.n)
+
+
+# Features that are edges (a side's wins weighed against its fair share): a ratio over
+# them may be negative, unlike the other shares, which count a part of their denominator.
+SIGNED_FEATURES = frozenset({"leader_edge", "skill_edge", "round_leader_edge"})
+
+
+def bounded(metric: Metric) -> bool:
+    """True for a share that lies between 0 and 100% (a part of its denominator, or the
+    gap between two win rates): its interval must too."""
+    return metric.unit == "share" and (metric.kind == "balance" or (
+        metric.kind in ("ratio", "proportion") and metric.num not in SIGNED_FEATURES))
+
+
+def _interval(value: float, var: float, z: float, within_0_1: bool) -> tuple[float, float]:
+    """``value ± z·sqrt(var)``; for a share between 0 and 1, a Wilson interval on the
+    effective number of independent trials ``value (1 - value) / var`` instead (rounds
+    of one match are not independent: that count says how many they are worth), which
+    never leaves 0..1 and is not symmetric near its ends."""
+    half = z * math.sqrt(max(var, 0.0))
+    if not within_0_1:
+        return value - half, value + half
+    if var > 0 and 0 < value < 1:
+        return wilson(value, value * (1 - value) / var, z)
+    return max(value - half, 0.0), min(value + half, 1.0)
+
+
+def wilson(p: float, n: float, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``p`` out of ``n`` trials.
+
+    >>> [round(x, 4) for x in wilson(0.5, 100)]
+    [0.4038, 0.5962]
+    >>> [round(x, 4) for x in wilson(0.0, 20)]
+    [0.0, 0.1611]
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    z2 = z * z / n
+    centre = (p + z2 / 2) / (1 + z2)
+    half = z / (1 + z2) * math.sqrt(p * (1 - p) / n + z2 / (4 * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def proportion(k: int, n: int) -> Estimate:
+    """``k`` out of ``n`` independent trials (matches won), with its Wilson interval."""
+    if n == 0:
+        return Estimate(None, None, None, 0)
+    low, high = wilson(k / n, n)     # as ``estimate`` gives a proportion (scipy's Wilson)
+    return Estimate(k / n, low, high, n)
+
+
+def ratio(n: int, x: tuple[int, int], y: tuple[int, int], xy: int,
+          within_0_1: bool = False) -> Estimate:
+    """mean(x) / mean(y) over ``n`` independent matches, from each one's sums and sums of
+    squares (``x = (sum, sum of squares)``) and the sum of products ``xy``: the delta
+    method's interval (a Wilson one for a share, ``within_0_1``), as ``estimate`` gives."""
+    if n == 0 or y[0] == 0:
+        return Estimate(None, None, None, n)
+    value = x[0] / y[0]
+    if n < 2:
+        return Estimate(value, None, None, n)
+    mx, my = x[0] / n, y[0] / n
+    vxx = (x[1] - n * mx * mx) / (n - 1)
+    vyy = (y[1] - n * my * my) / (n - 1)
+    vxy = (xy - n * mx * my) / (n - 1)
+    var = (vxx - 2 * value * vxy + value * value * vyy) / (my * my) / n
+    if within_0_1 and var <= 0 and value in (0.0, 1.0):
+        low, high = wilson(value, float(y[0]))
+    else:
+        low, high = _interval(value, var, _t(n - 1), within_0_1)
+    return Estimate(value, low, high, n)
 
 
 def difference(

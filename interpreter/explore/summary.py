@@ -1,15 +1,17 @@
-"""The plain-language paragraph above compare's tables, and the footer that names the bots.
+"""The plain-language paragraph above compare's tables, and the footers: the bots, and
+the method in plain words.
 
-The paragraph says only what survived Holm's adjustment over every difference in the
-report (``Difference.significant_holm``), so a family of 40 rows does not produce
-a sentence by chance. Each sentence is drawn from the numbers, never from the rules'
-names: the same words serve any ruleset.
+The paragraph names the rules that differ as ``diff`` titles them, then tells the
+largest changes first, each with its 95% interval, and what did not change detectably.
+It says only what survived Holm's adjustment over every difference in the report
+(``Difference.significant_holm``), so a family of 40 rows does not produce a sentence
+by chance. Each sentence is drawn from the numbers: the same words serve any ruleset.
 """
 
 from __future__ import annotations
 
 from .compare import Comparison, Row
-from .report import fmt_value
+from .report import fmt_half, fmt_value, is_constant
 from .stats import Difference, Estimate
 
 MAX_POINTS = 6   # a paragraph, not a second table
@@ -79,29 +81,84 @@ def sentence(row: Row, k: int) -> str | None:
 
 
 def _pair(row: Row, k: int) -> str:
-    m = row.metric
-    return f"{fmt_value(m, row.estimates[0].value)} → {fmt_value(m, row.estimates[k].value)}"
+    m, d = row.metric, row.differences[k]
+    change = ""
+    if d is not None and d.value is not None:
+        change = f", {fmt_value(m, d.value, signed=True)} {fmt_half(m, d.half_width)}".rstrip()
+    return (f"{fmt_value(m, row.estimates[0].value)} → {fmt_value(m, row.estimates[k].value)}"
+            f"{change}")
+
+
+def size(row: Row, k: int) -> float:
+    """How large a change is, across units: relative to the first ruleset's value (an
+    edge, whose value may be near 0, by its absolute size)."""
+    d, base = row.differences[k], row.estimates[0].value
+    if d is None or d.value is None:
+        return 0.0
+    if base and row.metric.key not in EDGES:
+        return abs(d.value / base)
+    return abs(d.value)
+
+
+def _rules_that_differ(comparison: Comparison, k: int) -> str:
+    """", where Voluntary draws, Draw limit and Tile values differ" (``diff``'s titles)."""
+    refs = [getattr(r, "ref", None) for r in comparison.rulesets]
+    if not refs[0] or not refs[k]:
+        return ""
+    from ..rules import load_ruleset
+    from ..rules.diff import diff
+
+    try:
+        titles = [r.title for r in diff(load_ruleset(refs[0]), load_ruleset(refs[k])).rules]
+    except Exception:  # noqa: BLE001 - a sentence is never worth failing the report for
+        return ""
+    if not titles:
+        return ", which tells every rule the same way"
+    return f", where {_join(titles)} differ{'s' if len(titles) == 1 else ''}"
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def paragraphs(comparison: Comparison) -> list[str]:
-    """One paragraph per ruleset after the first: its significant differences, in words."""
+    """One paragraph per ruleset after the first: the rules that differ, its clear
+    differences largest first (each with its interval), and what did not change."""
     labels = [r.label for r in comparison.rulesets]
-    family = sum(1 for row in comparison.rows for d in row.differences if d is not None)
     out = []
     for k in range(1, len(labels)):
-        points = [s for row in comparison.rows if (s := sentence(row, k))]
-        if not points:
-            out.append(f"Under {labels[k]}, no difference from {labels[0]} is significant "
-                       f"once adjusted for the {family} differences reported (Holm).")
-            continue
-        shown = points[:MAX_POINTS]
-        more = len(points) - len(shown)
-        tail = f"; and {more} more difference{'s' if more > 1 else ''} (†)" if more else ""
-        text = "; ".join(shown)
-        out.append(f"Under {labels[k]} (against {labels[0]}): {text[0].upper()}{text[1:]}"
-                   f"{tail}. Only differences marked † in the tables are told: each stays "
-                   f"significant at 5% after Holm's adjustment for the {family} reported.")
+        intro = f"{labels[k]} against {labels[0]}{_rules_that_differ(comparison, k)}"
+        ranked = sorted(((size(row, k), i, s) for i, row in enumerate(comparison.rows)
+                         if (s := sentence(row, k))), key=lambda t: (-t[0], t[1]))
+        points = [s for _, _, s in ranked]
+        if points:
+            shown = points[:MAX_POINTS]
+            more = len(points) - len(shown)
+            tail = f"; and {more} more clear difference{'s' if more > 1 else ''} (†)" if more \
+                else ""
+            text = "; ".join(shown)
+            said = f"{intro}: {text[0].upper()}{text[1:]}{tail}."
+        else:
+            said = f"{intro}: no clear difference on any question."
+        same = [row.metric.short or row.metric.key for row in comparison.rows
+                if row.differences[k] is not None and not row.differences[k].significant_holm
+                and not is_constant(row)]
+        if same:
+            listed = same[:8] + ([f"{len(same) - 8} more"] if len(same) > 8 else [])
+            said += f" No detectable change in {_join(listed)}."
+        out.append(said)
     return out
+
+
+def method_footer(comparison: Comparison) -> str:
+    """How the numbers were found, in plain words (the summary above leaves it out)."""
+    family = sum(1 for row in comparison.rows for d in row.differences if d is not None)
+    return ("How to read this: ± gives a 95% interval, the range the true value lies in 19 "
+            "times out of 20 given these matches; every ruleset plays the same deals, so "
+            "a difference is measured deal by deal. The summary tells a difference only "
+            f"when it stays clear of zero even after allowing for all {family} differences "
+            "looked at at once (Holm's method), so luck alone would rarely produce one; "
+            "the tables mark those with †, and with * those clear of zero on their own.")
 
 
 def bots_footer(comparison: Comparison) -> str:

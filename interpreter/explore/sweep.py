@@ -19,6 +19,7 @@ from typing import Any
 from ..bots.seats import seat_bots
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import stats
+from .choices import SAMPLE_MATCHES, unused_choice_notes
 from .compare import worker_ref
 from .metrics import Metric, feature_names, metrics_for, shown
 from .runner import PairingRun, RunOutcome, RunSettings, run
@@ -82,6 +83,7 @@ class Sweep:
     metrics: list[Metric]
     outcome: RunOutcome
     backend_name: str = ""
+    notes: list[str] = field(default_factory=list)   # choices the bots never made (choices)
 
     @property
     def played(self) -> list[Combination]:
@@ -191,11 +193,16 @@ def sweep(settings: SweepSettings, backend: Any, progress: Progress | None = Non
                                        api_module=settings.api_module, in_order=True)
             partnerships = game_for(settings.api_module, playable[0].ref).rules.partnerships
             outcome = run(pairings, run_settings, backend, progress=report)
+            notes = [] if outcome.interrupted or len(playable) < 2 else unused_choice_notes(
+                [c.ref for c in playable], [c.label for c in playable], players,
+                seat_bots(settings.bots, players), settings.seed,
+                max(2, SAMPLE_MATCHES * 2 // len(playable)))
     except BaseException:
         backend.close()
         raise
     metrics = collect(combos, outcome, players, partnerships, settings.skill_bots is not None)
-    return Sweep(settings, players, combos, metrics, outcome, getattr(backend, "name", ""))
+    return Sweep(settings, players, combos, metrics, outcome, getattr(backend, "name", ""),
+                 notes)
 
 
 def collect(combos: list[Combination], outcome: RunOutcome, players: int,

@@ -19,7 +19,7 @@ from .metrics import Metric
 from .report import fmt_estimate
 from .stats import Estimate
 from .sweep import Sweep
-from .sweep_report import caption, invalid_lines, split_constant
+from .sweep_report import caption, invalid_lines, method_footer, split_constant, summary
 from .variation import _text
 
 W, H = 340, 220
@@ -35,6 +35,8 @@ def render(sw: Sweep) -> str:
              f"<title>{escape(title)}</title><style>{CSS}"
              ".panels { display: flex; flex-wrap: wrap; gap: 8px; }</style></head><body>",
              f"<h1>{escape(title)}</h1>",
+             *(f"<p class=summary>{escape(line)}</p>" for line in summary(sw)),
+             *(f"<p class=note>{escape(note)}</p>" for note in sw.notes),
              f"<p class=meta>{escape(caption(sw))}; each chart draws the estimate as a dot "
              "and its 95% interval as a band (or a bar)</p>"]
     parts += [f"<p class=meta>{escape(line)}</p>" for line in invalid_lines(sw)]
@@ -49,6 +51,7 @@ def render(sw: Sweep) -> str:
     for m in drawn:
         parts.append(f'<h2 id="metric-{m.key}">{escape(m.question)}</h2>')
         parts.append(f'<div class="panels">{"".join(_panels(sw, m))}</div>')
+    parts.append(f"<p class=meta>{escape(method_footer(sw))}</p>")
     parts.append("</body></html>")
     return "\n".join(parts)
 

@@ -352,3 +352,33 @@ def winning_yaml(tuning: Tuning, out_path: str, only_players: bool = False) -> s
     text = variant_text(extends_from(tuning.settings.ref, out_path), overrides, title)
     goals = "".join(f"#   {g.text}\n" for g in tuning.goals)
     return f"# Written by `dominorules tune`; the goals were:\n{goals}{text}"
+
+
+def summary(tuning: Tuning) -> list[str]:
+    """The result in words, above the details: the best settings in the rules' own names
+    (as ``diff`` titles them), each goal's estimate with its interval and how sure it is
+    met, and how many candidates were tried."""
+    from ..rules.describe import rule_title
+    from .report import fmt_estimate
+
+    if not tuning.ranked:
+        return []
+    best = tuning.ranked[0]
+    where = ", ".join(f"{rule_title(path)} {value}" for path, value in best.overrides.items())
+    goals = []
+    for g in tuning.goals:
+        e = best.estimates.get(g.metric.key)
+        if e is None:
+            continue
+        sure = g.confidence(e)
+        goals.append(f"{g.metric.short or g.metric.key} {fmt_estimate(g.metric, e)} for "
+                     f"{g.text.split(None, 1)[1] if ' ' in g.text else g.text}"
+                     + ("" if sure is None else f", {sure:.0%} sure it is met"))
+    return [f"Best found, of {len(tuning.ranked)} candidates: {where}, with "
+            + "; ".join(goals) + "."]
+
+
+METHOD = ("How it searched: a grid over the varied values that zooms in on the best ones, "
+          "then successive halving (the most promising candidates play more matches, the "
+          "others stop). ± is a 95% interval; \"sure\" is the chance, given that interval, "
+          "that the goal holds.")

@@ -23,7 +23,12 @@ Commands:
   hint                   ask the strongest bot for a move, and why
   rules                  show the rule sheet of this ruleset
   ?                      this help
-  quit                   leave the match (the record so far is kept)"""
+  quit                   leave the match{kept}"""
+
+
+def help_text(trace: str | None) -> str:
+    """The table's help; ``quit`` says the record is kept only when one is (``--trace``)."""
+    return HELP.format(kept=" (the record so far is kept)" if trace else "")
 
 
 @dataclass(frozen=True)

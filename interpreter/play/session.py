@@ -266,7 +266,8 @@ class _Match:
 
     def _command(self, name: str, seat: int, legal: Sequence[Action]) -> None:
         if name == "help":
-            self.term.show(Text(commands.HELP), Text("Moves: ").append_text(
+            self.term.show(Text(commands.help_text(self.writer.path)),
+                           Text("Moves: ").append_text(
                 render.actions_text(legal)))
         elif name == "hint":
             self.term.show(Text(f"Hint: {suggest(self.state, seat)}", style="cyan"))
@@ -275,7 +276,9 @@ class _Match:
             self.term.show(render.table_view(self.state.observation(seat), self.seating,
                                              legal, self.term.width))
         elif name == "quit":
-            answer = self.term.ask("Leave this match? The record so far is kept. [y/N] ")
+            kept = (f"The record so far is kept in {self.writer.path}." if self.writer.path
+                    else "Nothing is recorded (--trace FILE keeps a record).")
+            answer = self.term.ask(f"Leave this match? {kept} [y/N] ")
             if answer.strip().lower() in ("y", "yes"):
                 raise Leave("You left the match.")
 
@@ -284,5 +287,7 @@ def rule_sheet_text(game: api.Game) -> str:
     """The ruleset's rule sheet in plain text (``dominorules rules``)."""
     from ..rules import load_ruleset
     from ..rules.describe import render_sheet, rule_sheet
+    from ..textlayout import terminal_width
 
-    return render_sheet(rule_sheet(load_ruleset(game.path or game.ref)), "text")
+    return render_sheet(rule_sheet(load_ruleset(game.path or game.ref)), "text",
+                        terminal_width())

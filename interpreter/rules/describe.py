@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import json
 import re
-import textwrap
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..engine.tiles import Tile, parse_tiles, set_pairs, tile_count
 from ..expr import ast, parse
+from ..textlayout import DEFAULT_WIDTH
+from ..textlayout import wrap as fill
 from .resources import builtin_name_of
 from .sheet import (
     _SPECS,
@@ -687,9 +688,10 @@ def changes_line(ruleset: Any) -> str:
 # --- rendering ---------------------------------------------------------------------
 
 
-def wrap(text: str, indent: str, width: int = 88) -> str:
-    return textwrap.fill(text, width=width, initial_indent=indent,
-                         subsequent_indent=" " * len(indent))
+def wrap(text: str, indent: str, width: int = DEFAULT_WIDTH,
+         keep: Sequence[str] = ()) -> str:
+    """``text`` filled to ``width`` at spaces only, each formula of ``keep`` kept whole."""
+    return fill(text, indent, width, keep)
 
 
 def markdown_text(line: RuleLine) -> str:
@@ -705,19 +707,19 @@ FURTHER = ("The builtin variants, their sources and the decisions taken where th
            "are silent: docs/variants.md. The records `--trace` writes: docs/records.md.")
 
 
-def _sheet_text(sheet: RuleSheet) -> str:
+def _sheet_text(sheet: RuleSheet, width: int = DEFAULT_WIDTH) -> str:
     out = [f"{sheet.title} ({sheet.name})" if sheet.title else sheet.name]
     if sheet.description:
-        out.append(wrap(sheet.description, ""))
+        out.append(wrap(sheet.description, "", width))
     if sheet.based_on:
         out.append(f"Based on {sheet.based_on}.")
     if sheet.source:
-        out.append(wrap(f"Source: {sheet.source}", ""))
+        out.append(wrap(f"Source: {sheet.source}", "", width))
     for section in sheet.sections:
         out += ["", section.title, "-" * len(section.title)]
         for line in section.rules:
-            out.append(wrap(f"{line.title}. {line.text}", "- "))
-    out += ["", wrap(FURTHER, "")]
+            out.append(wrap(f"{line.title}. {line.text}", "- ", width, line.formulas))
+    out += ["", wrap(FURTHER, "", width)]
     return "\n".join(out) + "\n"
 
 
@@ -737,14 +739,14 @@ def _sheet_markdown(sheet: RuleSheet) -> str:
     return "\n".join(out) + "\n"
 
 
-def render_sheet(sheet: RuleSheet, fmt: str = "text") -> str:
-    """The sheet as plain text (terminal), markdown or JSON."""
+def render_sheet(sheet: RuleSheet, fmt: str = "text", width: int = DEFAULT_WIDTH) -> str:
+    """The sheet as plain text (terminal, filled to ``width`` columns), markdown or JSON."""
     if fmt == "json":
         return json.dumps(sheet.to_dict(), indent=2, ensure_ascii=False) + "\n"
     if fmt == "markdown":
         return _sheet_markdown(sheet)
     if fmt == "text":
-        return _sheet_text(sheet)
+        return _sheet_text(sheet, width)
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
 
 
@@ -765,6 +767,20 @@ def rule_order(key: str) -> tuple[int, int]:
     base, _, item = key.partition("[")
     index = next(i for i, s in enumerate(_ordered_specs()) if s.key == base)
     return index, int(item.rstrip("]") or 0)
+
+
+def rule_title(key: str) -> str:
+    """A rule's English name, as the sheet and ``diff`` title it ("Voluntary draws"): the
+    rule whose key is the longest prefix of ``key`` (a data path such as
+    ``drawing.voluntary`` or ``events[0]``), else ``key`` itself."""
+    parts = key.replace("[", ".[").split(".")
+    for n in range(len(parts), 0, -1):
+        prefix = ".".join(parts[:n]).replace(".[", "[")
+        base = prefix.partition("[")[0]
+        title = next((s.title for s in _SPECS if s.key == base), None)
+        if title is not None:
+            return title
+    return key
 
 
 # The house-rule mechanisms register their (optional) rules there, after the plain game's.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..textlayout import DEFAULT_WIDTH
 from .describe import FORMATS, RuleSheet, SheetDiff, diff_sheets, markdown_text, rule_sheet, wrap
 
 
@@ -32,7 +33,7 @@ def _count(d: SheetDiff) -> str:
     return f"{n} rule{'s' if n != 1 else ''} differ{'s' if n == 1 else ''}."
 
 
-def _diff_text(d: SheetDiff) -> str:
+def _diff_text(d: SheetDiff, columns: int = DEFAULT_WIDTH) -> str:
     width = max(len(d.a.name), len(d.b.name))
     out = [_label(d.a), _label(d.b), _count(d)]
     section = None
@@ -41,8 +42,12 @@ def _diff_text(d: SheetDiff) -> str:
             section = r.section
             out += ["", section, "-" * len(section)]
         out.append(f"{r.title}:")
-        out.append(wrap(r.a.text, f"  {d.a.name:<{width}}  "))
-        out.append(wrap(r.b.text, f"  {d.b.name:<{width}}  "))
+        for name, line in ((d.a.name, r.a), (d.b.name, r.b)):
+            indent = f"  {name:<{width}}  "
+            if columns - len(indent) < 30:   # long names: each text under its name
+                out += [f"  {name}", wrap(line.text, "      ", columns, line.formulas)]
+            else:
+                out.append(wrap(line.text, indent, columns, line.formulas))
     return "\n".join(out) + "\n"
 
 
@@ -64,12 +69,13 @@ def _diff_markdown(d: SheetDiff) -> str:
     return "\n".join(out) + "\n"
 
 
-def render_diff(d: SheetDiff, fmt: str = "text") -> str:
-    """The differences as plain text (terminal), markdown (a table per section) or JSON."""
+def render_diff(d: SheetDiff, fmt: str = "text", width: int = DEFAULT_WIDTH) -> str:
+    """The differences as plain text (terminal, filled to ``width`` columns), markdown (a
+    table per section) or JSON."""
     if fmt == "json":
         return json.dumps(d.to_dict(), indent=2, ensure_ascii=False) + "\n"
     if fmt == "markdown":
         return _diff_markdown(d)
     if fmt == "text":
-        return _diff_text(d)
+        return _diff_text(d, width)
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")

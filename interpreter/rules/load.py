@@ -10,6 +10,7 @@ parent's rules, not the ones this file changes).
 
 from __future__ import annotations
 
+import difflib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,8 +63,13 @@ def resolve_ref(ref: str) -> tuple[str, str | None] | Diagnostic:
                               hint="check the path (relative paths start from the current "
                                    "folder)")
         return problem
+    close = difflib.get_close_matches(ref, sorted(builtins), n=1, cutoff=0.6)
+    if not close:   # a house rule typed without its folder: house/block for block
+        close = [n for n in sorted(builtins) if n.rpartition("/")[2] == ref][:1]
+    hint = (f"did you mean '{close[0]}'? (`dominorules list` shows them all)" if close
+            else "`dominorules list` shows every builtin name; a file's path ends in .yaml")
     return Diagnostic(NOT_FOUND, f"no builtin ruleset or file named '{ref}'", file=ref,
-                      hint=did_you_mean(ref, builtins) + " (`dominorules list` shows them all)")
+                      hint=hint)
 
 
 def read_text(file: str) -> str | Diagnostic:
