@@ -133,7 +133,7 @@ def test_the_kernel_command_prints_the_jit_module():
 @pytest.mark.parametrize("args, code, message", [
     (("kernel", "no-such-ruleset"), 2, "no builtin ruleset or file named 'no-such-ruleset'"),
     (("kernel", "pagat", "--players", "9"), 2, "pagat is played by 2 to 4 players, not 9"),
-    (("kernel", "pagat", "--players", "two"), 2, "--players must be a whole number"),
+    (("kernel", "pagat", "--players", "two"), 2, "Invalid value for '--players'"),
     (("kernel", "house/all-fives", "--engine", "jit"), 2,
      "--engine jit cannot run this: house/all-fives uses house-rule mechanisms"),
     (("kernel", "pagat", "--engine", "c"), 2, "Invalid value for '--engine'"),
