@@ -55,12 +55,13 @@ class _Commands(click.Group):
     def invoke(self, ctx: click.Context):
         try:
             try:
-                return super().invoke(ctx)
+                with _sigterm_interrupts():
+                    return super().invoke(ctx)
             finally:  # output still buffered fails here (a full disk): not after exit
                 sys.stdout.flush()
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
-            sys.exit(130)
+            sys.exit(_interrupted_code())
         except OSError as exc:  # stdout is a closed pipe, a full disk, /dev/full
             _write_failed(exc)
 
@@ -102,15 +103,30 @@ def _write_failed(exc: OSError) -> None:
     sys.exit(1)
 
 
+_TERMINATED: list[int] = []   # the SIGTERM received, if one was: exit 143, not 130
+
+
+def _interrupted_code() -> int:
+    """The exit code of an interrupted command: 143 after SIGTERM, 130 after Ctrl-C."""
+    return 143 if _TERMINATED else 130
+
+
+def _interrupt_name() -> str:
+    return "SIGTERM" if _TERMINATED else "Ctrl-C"
+
+
 @contextmanager
 def _sigterm_interrupts():
     """While inside: SIGTERM (a shell's kill, a job scheduler's timeout) stops a run as
-    Ctrl-C does: the workers end with it and what was finished is still reported."""
+    Ctrl-C does: the workers end with it and what was finished is still reported.
+    A second SIGTERM is ignored: the finished work is being written."""
     import signal
     import threading
 
-    def interrupt(_signum, _frame):
-        raise KeyboardInterrupt
+    def interrupt(signum, _frame):
+        if not _TERMINATED:
+            _TERMINATED.append(signum)
+            raise KeyboardInterrupt
 
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -122,13 +138,19 @@ def _sigterm_interrupts():
         signal.signal(signal.SIGTERM, previous)
 
 
-def _check_outputs(outputs: dict[str, str | None], inputs=()) -> None:
-    """Every output path checked before any work: a problem is a usage error (exit 2)."""
-    from dominorules.outputs import check_outputs
+def _check_outputs(outputs: dict[str, str | None], inputs=(), force: bool = False) -> None:
+    """Every output path checked before any work: a problem is a usage error (exit 2).
 
-    problems = check_outputs(outputs, inputs)
+    ``inputs`` are ruleset references: neither they nor a file they extend may be an
+    output; an output that exists already is replaced only with ``--force``."""
+    from dominorules.outputs import check_outputs
+    from dominorules.rules.load import chain_files
+
+    problems = check_outputs(outputs, [f for ref in inputs for f in chain_files(ref)])
     if problems:
         fail(problems, 2)
+    for path in outputs.values():
+        _no_overwrite(path, force)
 
 
 def complete_ruleset(ctx: click.Context, param: click.Parameter,
@@ -153,12 +175,14 @@ def _stop_and_fail(stop: Callable[[], None], exc: Exception) -> None:
     stop()
     if isinstance(exc, DiagnosticError):
         fail(exc.diagnostics)
-    fail([Diagnostic("file", f"cannot write {exc.filename}: {exc.strerror}",
+    fail([Diagnostic("file", f"cannot write {exc.filename or 'a temporary file'}: "
+                     f"{exc.strerror or exc}",
                      file=str(getattr(exc, "filename", "") or ""))])
 
 
 def _exit_interrupted() -> None:
-    """Exit 130 after an interrupted run whose numbers are printed and files written.
+    """Exit 130 (143 after SIGTERM) after an interrupted run whose numbers are printed and
+    files written.
 
     The worker pool was ended with SIGKILL; joining its manager thread at interpreter exit
     can wait forever on a queue a killed worker held, so nothing is left to atexit.
@@ -167,7 +191,7 @@ def _exit_interrupted() -> None:
 
     sys.stdout.flush()
     sys.stderr.flush()
-    os._exit(130)
+    os._exit(_interrupted_code())
 
 
 def _examples(*lines: str) -> str:
@@ -301,7 +325,11 @@ def _no_overwrite(path: str | None, force: bool) -> None:
         sys.exit(1)
 
 
-_FORCE = click.option("--force", is_flag=True, help="Overwrite the --trace file if it exists.")
+def _force_option(what: str = "the --trace file"):
+    return click.option("--force", is_flag=True, help=f"Overwrite {what} if it exists.")
+
+
+_FORCE = _force_option()
 
 
 def _engine_option(limits: str):
@@ -370,8 +398,7 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
         base_seed = int(seed)
     except ValueError:
         _usage_error(f"--seed must be a whole number, not '{_cut(seed)}'")
-    _check_outputs({"--trace": trace_path}, [ruleset])
-    _no_overwrite(trace_path, force)
+    _check_outputs({"--trace": trace_path}, [ruleset], force)
     try:
         game = api.load_game(ruleset)
     except DiagnosticError as err:
@@ -394,10 +421,10 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
     except api.SimulationInterrupted as stop:
         if trace_path:
             click.echo(f"interrupted: {trace_path} holds the {stop.matches} whole matches "
-                       "played before Ctrl-C", err=True)
+                       f"played before {_interrupt_name()}", err=True)
         else:
             click.echo("interrupted", err=True)
-        sys.exit(130)
+        sys.exit(_interrupted_code())
     except OSError as err:
         click.echo(f"error: cannot write {trace_path}: {err.strerror}", err=True)
         sys.exit(1)
@@ -553,11 +580,12 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
               "among the rules that differ (plays the mixes between them; --csv then "
               "writes that split).")
 @_ENGINE_COMPARE
+@_force_option("the --csv, --html and --plot files")
 def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, seed: int,
                 bots: str, skill_bots: str, no_skill: bool, precision: float | None,
                 max_matches: int, workers: int | None, scheduler: str | None,
                 batch_size: int, as_json: bool, csv_path: str | None, html_path: str | None,
-                plot_path: str | None, by_rule: bool, engine: str) -> None:
+                plot_path: str | None, by_rule: bool, engine: str, force: bool) -> None:
     """Compare rulesets on the same seeded deals: what do the rules change?"""
     import json
 
@@ -566,7 +594,8 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     from dominorules.explore.runner import make_backend
 
     skill = _skill_pair(skill_bots, no_skill)
-    _check_outputs({"--csv": csv_path, "--html": html_path, "--plot": plot_path}, rulesets)
+    _check_outputs({"--csv": csv_path, "--html": html_path, "--plot": plot_path}, rulesets,
+                   force)
     from dominorules.explore.runner import check_backend_options
 
     problem = check_backend_options(workers, scheduler)
@@ -648,9 +677,10 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         from dominorules.explore.plot import write_png
 
         failed += _write_file(plot_path, lambda: write_png(comparison, plot_path))
-    if comparison.outcome.interrupted:
-        click.echo("interrupted: the numbers above cover the matches finished before Ctrl-C",
-                   err=True)
+    by_rule_cut = attribution is not None and getattr(attribution.outcome, "interrupted", False)
+    if comparison.outcome.interrupted or by_rule_cut:
+        click.echo("interrupted: the numbers above cover the matches finished before "
+                   f"{_interrupt_name()}", err=True)
         _exit_interrupted()
     if failed:
         print_diagnostics(failed)
@@ -667,6 +697,11 @@ def _write_html(path: str, html, comparison, attribution=None) -> None:
         extra.append(attribution_report.html_section(attribution))
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(html.render(comparison, extra))
+
+
+def _write_text(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
 
 
 def _write_file(path: str, write) -> list[Diagnostic]:
@@ -783,10 +818,11 @@ def _add_explorer_options(fn, no_skill_help: str):
               help="Write one row per combination and metric to this CSV file.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
               help="Write each metric against the varied values as an HTML page.")
+@_force_option("the --csv and --html files")
 def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int, bots: str,
               skill_bots: str, no_skill: bool, workers: int | None, scheduler: str | None,
               batch_size: int, as_json: bool, matches: int, csv_path: str | None,
-              html_path: str | None) -> None:
+              html_path: str | None, force: bool) -> None:
     """Play every combination of the varied rules and report each metric per combination."""
     import json
 
@@ -794,6 +830,7 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     from dominorules.explore.runner import make_backend
     from dominorules.explore.sweep import SweepSettings, check_settings, sweep
 
+    _check_outputs({"--csv": csv_path, "--html": html_path}, [ruleset], force)
     varies = _varies(vary)
     settings = SweepSettings(ruleset, varies, players, matches, seed, _bot_names(bots, "random"),
                              _skill_pair(skill_bots, no_skill), batch_size)
@@ -802,13 +839,14 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     try:
         result = sweep(settings, make_backend(workers, scheduler), update)
         stop()
-        if csv_path:
-            sweep_report.write_csv(result, csv_path)
-        if html_path:
-            with open(html_path, "w", encoding="utf-8") as fh:
-                fh.write(sweep_html.render(result))
     except (DiagnosticError, OSError) as exc:
         _stop_and_fail(stop, exc)
+    failed = []   # the files first: the tables on a closed stdout must not lose them
+    if csv_path:
+        failed += _write_file(csv_path, lambda: sweep_report.write_csv(result, csv_path))
+    if html_path:
+        failed += _write_file(html_path, lambda: _write_text(html_path,
+                                                             sweep_html.render(result)))
     for line in sweep_report.invalid_lines(result) + [f"warning: {w}" for w in
                                                        result.outcome.warnings]:
         click.echo(line, err=True)
@@ -821,7 +859,10 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     if result.outcome.interrupted:
         click.echo("interrupted: finished combinations are complete; the one running is "
                    "marked with the matches it finished; the rest did not run", err=True)
+        print_diagnostics(failed)
         _exit_interrupted()
+    if failed:
+        fail(failed)
 
 
 @main.command("tune", epilog=_examples(
@@ -840,10 +881,11 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
               help="Matches the last candidates reach at most.")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True),
               help="Write the best settings as a ruleset that extends RULESET.")
+@_force_option("the --out file")
 def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int, bots: str,
              skill_bots: str, no_skill: bool, workers: int | None, scheduler: str | None,
              batch_size: int, as_json: bool, goals: tuple[str, ...], matches: int,
-             max_matches: int, out_path: str | None) -> None:
+             max_matches: int, out_path: str | None, force: bool) -> None:
     """Search the varied rules for values that meet the goals (a zooming grid, then
     successive halving)."""
     import json
@@ -852,6 +894,7 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     from dominorules.explore.sweep import check_settings
     from dominorules.explore.tune import TuneSettings, check, tune, winning_yaml
 
+    _check_outputs({"--out": out_path}, [ruleset], force)
     varies = _varies(vary)
     skill = _skill_pair(skill_bots, no_skill)
     settings = TuneSettings(ruleset, varies, goals, players, matches, max_matches, seed,
@@ -865,10 +908,11 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     try:
         result = tune(settings, lambda: make_backend(workers, scheduler), update)
         stop()
-        if out_path and result.ranked:
-            _write_tuned(result, out_path, winning_yaml)
     except (DiagnosticError, OSError) as exc:
         _stop_and_fail(stop, exc)
+    failed = []
+    if out_path and result.ranked:
+        failed = _write_file(out_path, lambda: _write_tuned(result, out_path, winning_yaml))
     for text, problem in result.invalid:
         click.echo(f"not tried: {text}: {problem}", err=True)
     rows = [_tuned_row(result, c) for c in result.ranked]
@@ -887,11 +931,15 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
             click.echo(f"  {g['goal']}: {g['estimate']} -> {sure} sure it is met")
         click.echo("runners-up: " + "; ".join(f"{r['label']} (loss {r['loss']:.3g}, "
                                               f"{r['matches']} matches)" for r in rows[1:4]))
-        if out_path:
+        if out_path and not failed:
             click.echo(f"written to {out_path}")
+    print_diagnostics(failed)
     if result.interrupted:
-        click.echo("interrupted: the ranking covers the rungs finished before Ctrl-C", err=True)
+        click.echo("interrupted: the ranking covers the rungs finished before "
+                   f"{_interrupt_name()}", err=True)
         _exit_interrupted()
+    if failed:
+        sys.exit(1)
 
 
 def _tuned_row(result, c) -> dict:
@@ -914,8 +962,7 @@ def _write_tuned(result, out_path: str, winning_yaml) -> None:
     from dominorules.rules import load_ruleset
 
     for only_players in (False, True):
-        with open(out_path, "w", encoding="utf-8") as fh:
-            fh.write(winning_yaml(result, out_path, only_players))
+        _write_text(out_path, winning_yaml(result, out_path, only_players))
         try:
             load_ruleset(out_path)
             return
@@ -987,8 +1034,7 @@ def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: in
     """Play a ruleset in the terminal against bots or friends."""
     from dominorules.play import PlaySettings, RichTerminal, play
 
-    _check_outputs({"--trace": trace}, [ruleset])
-    _no_overwrite(trace, force)
+    _check_outputs({"--trace": trace}, [ruleset], force)
     settings = PlaySettings(ruleset, _seats(humans), _bot_names(bots), players, seed, trace,
                             fast)
     try:
