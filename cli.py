@@ -613,14 +613,17 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     if by_rule and precision is not None:
         _usage_error("--by-rule plays a fixed --matches; leave out --precision")
     update, stop = _progress_reporter(sys.stderr.isatty() and not as_json)
-    attribution = None
+    attribution, by_rule_cut = None, False
     try:
         with _sigterm_interrupts():
             comparison = compare(settings, make_backend(workers, scheduler), update,
                                  None if by_rule else csv_path)
             if by_rule and not comparison.outcome.interrupted:
-                attribution = _attribute(comparison, settings,
-                                         make_backend(workers, scheduler), update)
+                try:
+                    attribution = _attribute(comparison, settings,
+                                             make_backend(workers, scheduler), update)
+                except KeyboardInterrupt:   # before the mixes' run: the comparison stands
+                    by_rule_cut = True
         stop()
     except UsageError as exc:  # an unknown bot, a player count no ruleset allows
         stop()
@@ -677,7 +680,8 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         from dominorules.explore.plot import write_png
 
         failed += _write_file(plot_path, lambda: write_png(comparison, plot_path))
-    by_rule_cut = attribution is not None and getattr(attribution.outcome, "interrupted", False)
+    by_rule_cut = by_rule_cut or (attribution is not None
+                                  and getattr(attribution.outcome, "interrupted", False))
     if comparison.outcome.interrupted or by_rule_cut:
         click.echo("interrupted: the numbers above cover the matches finished before "
                    f"{_interrupt_name()}", err=True)
