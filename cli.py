@@ -340,7 +340,9 @@ def _engine_option(limits: str):
         help="What plays the matches: python, or jit (numba, from pip install "
              f"'dominorules[fast]'; the random and greedy bots, rulesets without house-rule "
              f"mechanisms{limits}). The results are the same; auto takes jit for runs of "
-             "10,000 matches or more when it can.")
+             "10,000 matches or more when it can. Compiled kernels are kept in "
+             "$DOMINORULES_CACHE/kernels (default ~/.cache/dominorules/kernels, used only "
+             "when it is yours and not writable by others); deleting it is always safe.")
 
 
 _ENGINE = _engine_option(", no --trace")
@@ -354,8 +356,8 @@ def _say_when_compiling() -> None:
 
     if importlib.util.find_spec("numba") is None:
         return
-    from dominorules.kernel import jit_kernel
-    jit_kernel.notice = lambda text: click.echo(text, err=True)
+    from dominorules.kernel import jit, jit_kernel
+    jit_kernel.notice = jit.notice = lambda text: click.echo(text, err=True)
 
 
 
