@@ -15,6 +15,7 @@ from click.shell_completion import CompletionItem
 
 from dominorules import __version__
 from dominorules.diagnostics import Diagnostic, DiagnosticError, UsageError
+from dominorules.visible import visible
 
 MAX_SHOWN = 50  # diagnostics printed at once: fix these first, the rest often follow from them
 
@@ -31,7 +32,7 @@ def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
                 texts[d.file] = None if isinstance(raw, Diagnostic) else raw.decode("utf-8")
             except UnicodeDecodeError:  # a binary file: no line of it to show
                 texts[d.file] = None
-        click.echo(d.render(texts.get(d.file)), err=True)
+        click.echo(visible(d.render(texts.get(d.file))), err=True)
     if len(diagnostics) > MAX_SHOWN:
         click.echo(f"... and {len(diagnostics) - MAX_SHOWN} more problems (the first "
                    f"{MAX_SHOWN} are shown)", err=True)
@@ -70,9 +71,9 @@ def _stdout_console():
     """A rich Console on stdout (piped output, having no width to measure, gets one wide
     enough for a question a line) whose closed pipe raises ``BrokenPipeError`` like any
     write: rich's own answer is a silent exit 1, before the report files are written."""
-    from rich.console import Console
+    from dominorules.visible import VisibleConsole
 
-    console = Console(width=None if sys.stdout.isatty() else 130)
+    console = VisibleConsole(width=None if sys.stdout.isatty() else 130)
 
     def closed() -> None:
         console.quiet = True
@@ -223,7 +224,7 @@ def list_rulesets() -> None:
     infos = builtin_rulesets()
     width = max((len(info.name) for info in infos), default=0)
     for info in infos:
-        click.echo(f"{info.name:<{width}}  {info.description}".rstrip())
+        click.echo(visible(f"{info.name:<{width}}  {info.description}".rstrip()))
 
 
 @main.command("validate", epilog=_examples(
@@ -282,7 +283,8 @@ def rules_sheet(ruleset: str, fmt: str) -> None:
     """Print a ruleset's full rule sheet in plain English, generated from its data."""
     from dominorules.rules.describe import render_sheet, rule_sheet
 
-    click.echo(render_sheet(rule_sheet(_load_or_fail(ruleset)), fmt), nl=False)
+    click.echo(visible(render_sheet(rule_sheet(_load_or_fail(ruleset)), fmt), fmt == "json"),
+               nl=False)
 
 
 @main.command("diff", epilog=_examples(
@@ -296,7 +298,7 @@ def diff_rulesets(a: str, b: str, fmt: str) -> None:
     from dominorules.rules.diff import diff, render_diff
 
     first, second = _load_or_fail(a), _load_or_fail(b)
-    click.echo(render_diff(diff(first, second), fmt), nl=False)
+    click.echo(visible(render_diff(diff(first, second), fmt), fmt == "json"), nl=False)
 
 
 # --- engine: simulate, verify ------------------------------------------------------
@@ -466,7 +468,7 @@ def verify_cmd(file: str) -> None:
         code = 2 if problems[0].code == NOT_FOUND else 1
         for d in problems:
             where = f"{d.file}:{d.line}" if d.line else d.file
-            click.echo(f"{where}: {d.message}", err=True)
+            click.echo(visible(f"{where}: {d.message}"), err=True)
         sys.exit(code)
     click.echo(f"{file}: ok")
 
@@ -503,10 +505,10 @@ def _progress_reporter(enabled: bool):
     """A progress callback that shows a bar on stderr once a run has lasted a second."""
     import time
 
-    from rich.console import Console
     from rich.progress import Progress
 
     from dominorules.explore.report import progress_columns
+    from dominorules.visible import VisibleConsole
 
     state: dict = {"bar": None, "task": None, "t0": time.monotonic()}
 
@@ -516,7 +518,7 @@ def _progress_reporter(enabled: bool):
         if state["bar"] is None:
             if time.monotonic() - state["t0"] < 1.0:
                 return
-            state["bar"] = Progress(*progress_columns(), console=Console(stderr=True),
+            state["bar"] = Progress(*progress_columns(), console=VisibleConsole(stderr=True),
                                     transient=True)
             state["bar"].start()
             state["task"] = state["bar"].add_task("simulating", total=total)
@@ -634,7 +636,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         stop()
         fail(exc.diagnostics)
     for warning in comparison.outcome.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        click.echo(visible(f"warning: {warning}"), err=True)
     out = comparison.outcome
     if sys.stderr.isatty() and not as_json and out.seconds:
         click.echo(f"{out.matches:,} matches in {out.seconds:.1f} s "
@@ -701,8 +703,7 @@ def _write_html(path: str, html, comparison, attribution=None) -> None:
         from dominorules.explore import attribution_report
 
         extra.append(attribution_report.html_section(attribution))
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(html.render(comparison, extra))
+    _write_text(path, visible(html.render(comparison, extra)))
 
 
 def _write_text(path: str, text: str) -> None:
@@ -727,10 +728,10 @@ def _labelled_progress(enabled: bool):
     """A progress bar on stderr that names what is running (a combination, a rung)."""
     import time
 
-    from rich.console import Console
     from rich.progress import Progress, TextColumn
 
     from dominorules.explore.report import progress_columns
+    from dominorules.visible import VisibleConsole
 
     state: dict = {"bar": None, "task": None, "t0": time.monotonic()}
 
@@ -741,7 +742,7 @@ def _labelled_progress(enabled: bool):
             if time.monotonic() - state["t0"] < 1.0:
                 return
             state["bar"] = Progress(TextColumn("{task.description}"), *progress_columns()[1:],
-                                    console=Console(stderr=True), transient=True)
+                                    console=VisibleConsole(stderr=True), transient=True)
             state["bar"].start()
             state["task"] = state["bar"].add_task(label, total=total)
         state["bar"].update(state["task"], completed=done, total=total, description=label)
@@ -851,11 +852,11 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     if csv_path:
         failed += _write_file(csv_path, lambda: sweep_report.write_csv(result, csv_path))
     if html_path:
-        failed += _write_file(html_path, lambda: _write_text(html_path,
-                                                             sweep_html.render(result)))
+        failed += _write_file(html_path, lambda: _write_text(
+            html_path, visible(sweep_html.render(result))))
     for line in sweep_report.invalid_lines(result) + [f"warning: {w}" for w in
                                                        result.outcome.warnings]:
-        click.echo(line, err=True)
+        click.echo(visible(line), err=True)
     if as_json:
         click.echo(json.dumps(sweep_report.to_json(result), indent=2))
     else:
@@ -920,7 +921,7 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     if out_path and result.ranked:
         failed = _write_file(out_path, lambda: _write_tuned(result, out_path, winning_yaml))
     for text, problem in result.invalid:
-        click.echo(f"not tried: {text}: {problem}", err=True)
+        click.echo(visible(f"not tried: {text}: {problem}"), err=True)
     rows = [_tuned_row(result, c) for c in result.ranked]
     if as_json:
         click.echo(json.dumps({"settings": {"ruleset": ruleset, "players": result.players,

@@ -178,12 +178,10 @@ def _game_for(line: int, start: dict, load_game, record_path: str = "") -> Game:
                             "ruleset file; a record may point only at one")
         full = os.path.join(os.path.dirname(record_path), os.path.expanduser(ruleset_file))
         problem = check_path(full, "ruleset")
-        if problem is None:
-            ref = full
-        elif name in builtin_paths():
-            ref = name  # the file moved away, the builtin it was saved as remains
-        else:
-            raise _Mismatch(line, f"ruleset {name[:80]!r}: {problem.message}")
+        if problem is not None:   # never the builtin of the same name: it may differ
+            raise _Mismatch(line, f"ruleset {name[:80]!r}: {problem.message} (the record "
+                            "was played with that file: put it back, or correct its source)")
+        ref = full
     elif name in builtin_paths():
         ref = name
     else:
