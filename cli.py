@@ -18,6 +18,8 @@ from dominorules.diagnostics import Diagnostic, DiagnosticError, UsageError
 from dominorules.visible import visible
 
 MAX_SHOWN = 50  # diagnostics printed at once: fix these first, the rest often follow from them
+MAX_MATCHES = 10 ** 9  # matches one run may ask for: days of play, and counts stay in memory
+_MATCHES = click.IntRange(2, MAX_MATCHES)
 
 
 def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
@@ -52,6 +54,25 @@ def fail(diagnostics: list[Diagnostic], code: int = 1) -> None:
 class _Commands(click.Group):
     """The command group, with Ctrl-C anywhere (a ruleset still loading, say) told in
     one line, exit 130, instead of a traceback or click's bare "Aborted!"."""
+
+    def main(self, *args, **kwargs):
+        """Also: a standard stream the shell closed (``>&-``, ``<&-``) and ``--help`` or
+        ``--version`` into a full disk end in one line, not a traceback."""
+        import os
+
+        if sys.stdout is None:
+            if sys.stderr is not None:
+                click.echo("error: cannot write the output: standard output is closed",
+                           err=True)
+            sys.exit(1)
+        if sys.stdin is None:        # nothing to read: the end of input at once
+            sys.stdin = open(os.devnull)  # noqa: SIM115 - for the whole run
+        if sys.stderr is None:
+            sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the whole run
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as exc:       # click's own output (--help, --version) failed
+            _write_failed(exc)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -364,13 +385,15 @@ def _say_when_compiling() -> None:
 
 
 
-def _int_option(name: str, text: str, low: int) -> int:
+def _int_option(name: str, text: str, low: int, high: int | None = None) -> int:
     try:
         value = int(text)
     except ValueError:
         _usage_error(f"{name} must be a whole number, not '{_cut(text)}'")
     if value < low:
-        _usage_error(f"{name} must be at least {low}, not {value}")
+        _usage_error(f"{name} must be at least {low}, not {_cut(str(value))}")
+    if high is not None and value > high:
+        _usage_error(f"{name} must be at most {high:,}, not {_cut(str(value))}")
     return value
 
 
@@ -397,7 +420,7 @@ def simulate_cmd(ruleset: str, players: str | None, matches: str, seed: str, bot
 
     from dominorules import api
 
-    n_matches = _int_option("--matches", matches, 1)
+    n_matches = _int_option("--matches", matches, 1, MAX_MATCHES)
     try:
         base_seed = int(seed)
     except ValueError:
@@ -548,7 +571,7 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
                 shell_complete=complete_ruleset)
 @click.option("--players", type=click.IntRange(1), help="Player count for every ruleset "
               "(default: the smallest count all of them allow).")
-@click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
+@click.option("--matches", type=_MATCHES, default=1000, show_default=True,
               help="Matches per ruleset (each played on the same seeded deals).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run.")
 @click.option("--bots", default="random", show_default=True,
@@ -561,7 +584,7 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
               help="Keep simulating "
               "until every 95% interval is within ±this: rates in absolute terms (0.01 = one "
               "percentage point), other numbers relative to their value (0.01 = 1%).")
-@click.option("--max-matches", type=click.IntRange(2), default=100_000, show_default=True,
+@click.option("--max-matches", type=_MATCHES, default=100_000, show_default=True,
               help="With --precision: stop here even if the intervals are still too wide.")
 @click.option("--workers", type=click.IntRange(1), help="Local worker processes "
               "(default: the machine's cores).")
@@ -819,7 +842,7 @@ def _add_explorer_options(fn, no_skill_help: str):
     "dominorules sweep pagat --vary match.target=31,61 --vary deal.hand_size=5,6,7 --html s.html"))
 @click.argument("ruleset", metavar="RULESET")
 @_explorer_options("Skip the skill rows (halves the time).")
-@click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
+@click.option("--matches", type=_MATCHES, default=1000, show_default=True,
               help="Matches per combination (every combination plays the same deals).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True),
               help="Write one row per combination and metric to this CSV file.")
@@ -882,9 +905,9 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
 @click.option("--goal", "goals", multiple=True, required=True, metavar="GOAL",
               help="METRIC ~ TARGET [+- TOL], METRIC < BOUND or METRIC > BOUND "
               "(a metric key of docs/metrics.md; shares as 0.01 or 1%). Repeatable.")
-@click.option("--matches", type=click.IntRange(2), default=200, show_default=True,
+@click.option("--matches", type=_MATCHES, default=200, show_default=True,
               help="Matches each candidate plays in the first rung.")
-@click.option("--max-matches", type=click.IntRange(2), default=5400, show_default=True,
+@click.option("--max-matches", type=_MATCHES, default=5400, show_default=True,
               help="Matches the last candidates reach at most.")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True),
               help="Write the best settings as a ruleset that extends RULESET.")

@@ -313,6 +313,9 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
                     (wins, drawn_matches, capped, rounds, blocked, draws), "python")
 
 
+SEED_BLOCK = 1 << 20   # match seeds the JIT run derives at a time
+
+
 def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any) -> tuple:
     """(wins, drawn, capped, rounds, blocked, draws) of a run, played by the JIT in batches."""
     import numpy as np
@@ -326,17 +329,18 @@ def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any) 
     wins = np.zeros(sides, np.int64)
     drawn = capped = rounds = blocked = draws = done = 0
     try:
-        seeds = match_seeds(seed, 0, matches)
-        for chunk, m, r in engines.jit_batches(game, players, seeds, bots, MAX_ROUNDS):
-            cap = m[:, capped_col] != 0
-            won = m[:, winner]
-            wins += np.bincount(won[(won >= 0) & ~cap], minlength=sides)
-            drawn += int(((won < 0) & ~cap).sum())
-            capped += int(cap.sum())
-            rounds += len(r)
-            blocked += int((r[:, result_col] == 1).sum())
-            draws += int(r[:, draws_col].sum())
-            done += len(chunk)
+        for start in range(0, matches, SEED_BLOCK):   # never every seed at once: 8 bytes each
+            seeds = match_seeds(seed, start, min(start + SEED_BLOCK, matches))
+            for chunk, m, r in engines.jit_batches(game, players, seeds, bots, MAX_ROUNDS):
+                cap = m[:, capped_col] != 0
+                won = m[:, winner]
+                wins += np.bincount(won[(won >= 0) & ~cap], minlength=sides)
+                drawn += int(((won < 0) & ~cap).sum())
+                capped += int(cap.sum())
+                rounds += len(r)
+                blocked += int((r[:, result_col] == 1).sum())
+                draws += int(r[:, draws_col].sum())
+                done += len(chunk)
     except KeyboardInterrupt:
         raise SimulationInterrupted(done) from None
     return wins.tolist(), drawn, capped, rounds, blocked, draws

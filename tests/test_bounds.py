@@ -70,3 +70,49 @@ def test_tile_values_of_10_to_the_400_play_with_the_strategist(tmp_path):
     result, _ = _run(tmp_path, yaml, "simulate", "{r}", "--matches", "2", "--bots",
                      "strategist", "--json")
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("args, says", [
+    (["simulate", "pagat", "--matches", "1" + "0" * 26],
+     "error: --matches must be at most 1,000,000,000, not 100000000000000000000000000"),
+    (["compare", "pagat", "dutch", "--matches", "1000000001"],
+     "1000000001 is not in the range 2<=x<=1000000000"),
+    (["sweep", "pagat", "--vary", "match.target=1..100000000000000000000"],
+     "error: --vary match.target: the range 1..100000000000000000000 holds 1e+20 values, "
+     "more than 100,000"),
+    (["tune", "pagat", "--vary", "match.target=1..10000000000000000000000", "--goal",
+      "rounds_per_match ~ 5"],
+     "error: --vary match.target: the range 1..10000000000000000000000 holds 1e+22 values, "
+     "more than 100,000"),
+    (["sweep", "pagat", "--vary", "match.target=1" + "0" * 5000],
+     "error: --vary match.target: a value of 5001 characters"),
+])
+def test_absurd_run_sizes_are_usage_errors_at_once(args, says):
+    t0 = time.monotonic()
+    result = CliRunner().invoke(main, args)
+    assert time.monotonic() - t0 < 10
+    assert result.exit_code == 2
+    assert says in result.stderr, result.stderr
+
+
+def test_a_jit_run_derives_its_seeds_a_block_at_a_time(monkeypatch):
+    """``--matches 1e9`` allocated every seed at once (7.45 GiB) before the first match."""
+    pytest.importorskip("numba")
+    from dominorules import api
+    from dominorules.kernel import jit_kernel, seeds
+
+    if not jit_kernel.available():
+        pytest.skip("DOMINORULES_NO_JIT is set")
+    asked = []
+    real = seeds.match_seeds
+
+    def spy(base, start, stop):
+        asked.append(stop - start)
+        return real(base, start, stop)
+
+    monkeypatch.setattr(seeds, "match_seeds", spy)
+    monkeypatch.setattr(api, "SEED_BLOCK", 3000)
+    game = api.load_game("pagat")
+    summary = api.simulate(game, 2, 10_000, 1, engine="jit")
+    assert asked == [3000, 3000, 3000, 1000]
+    assert summary == {**api.simulate(game, 2, 10_000, 1, engine="python"), "engine": "jit"}

@@ -205,3 +205,35 @@ def test_force_replaces_an_existing_tune_out_and_a_full_disk_names_the_file(tmp_
     full = run(*args, "--out", "/dev/full", "--json")
     assert full.returncode == 1
     assert full.stderr == "/dev/full: error: cannot write /dev/full: No space left on device\n"
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["simulate", "--help"]])
+def test_help_and_version_into_a_full_disk_are_one_line(args):
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, str(ROOT / "cli.py"), *args], stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=60)
+    assert (result.returncode, result.stderr) == (
+        1, "error: cannot write the output: No space left on device\n")
+
+
+def _closed(fd: int):
+    import os
+    return lambda: os.close(fd)
+
+
+@pytest.mark.parametrize("args", [["list"], ["simulate", "pagat", "--matches", "2"]])
+def test_a_closed_stdout_is_one_line(args):
+    result = subprocess.run([sys.executable, str(ROOT / "cli.py"), *args],
+                            stderr=subprocess.PIPE, text=True, timeout=60,
+                            preexec_fn=_closed(1))
+    assert (result.returncode, result.stderr) == (
+        1, "error: cannot write the output: standard output is closed\n")
+
+
+def test_play_with_stdin_closed_leaves_the_match_as_at_the_end_of_input():
+    result = subprocess.run([sys.executable, str(ROOT / "cli.py"), "play", "pagat", "--fast",
+                             "--seed", "1"], capture_output=True, text=True, timeout=60,
+                            preexec_fn=_closed(0))
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 0
+    assert result.stdout.rstrip().endswith("End of input: the match is left unfinished.")
