@@ -244,7 +244,9 @@ def _play_deciding(game: Game, players: int, seed: int, policies: list, deciders
 def _bot_labels(bots: Any, seats: list) -> list[str]:
     """What to call each seat's bot in an error: its spec when given as text."""
     specs = seat_bots(_spec_list(bots), len(seats))
-    return [spec if isinstance(spec, str) else getattr(spec, "__qualname__", repr(bot))
+    from .bots.guard import shown
+
+    return [spec if isinstance(spec, str) else getattr(spec, "__qualname__", None) or shown(bot)
             for spec, bot in zip(specs, seats, strict=True)]
 
 
@@ -346,12 +348,18 @@ def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any) 
     return wins.tolist(), drawn, capped, rounds, blocked, draws
 
 
+def _bot_text(bot: Any) -> str:
+    from .bots.guard import shown
+
+    return shown(bot, str)
+
+
 def _summary(game: Game, players: int, matches: int, seed: int, bots: Any, tallies: tuple,
              engine: str) -> dict[str, Any]:
     wins, drawn_matches, capped, rounds, blocked, draws = tallies
     return {
         "ruleset": game.ref, "players": players, "matches": matches, "seed": seed,
-        "bots": bots if isinstance(bots, str) else [str(b) for b in bots],
+        "bots": bots if isinstance(bots, str) else [_bot_text(b) for b in bots],
         "teams": [list(t) for t in game.teams(players)], "wins": wins,
         "drawn_matches": drawn_matches, "capped_matches": capped, "max_rounds": MAX_ROUNDS,
         "rounds": rounds, "mean_rounds_per_match": rounds / matches if matches else 0.0,
