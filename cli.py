@@ -84,6 +84,9 @@ class _Commands(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(_interrupted_code())
+        except MemoryError:          # a limit (ulimit -v, a container's) met by a big input
+            click.echo("error: out of memory", err=True)
+            sys.exit(1)
         except OSError as exc:  # stdout is a closed pipe, a full disk, /dev/full
             _write_failed(exc)
 
