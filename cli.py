@@ -382,8 +382,8 @@ def _say_when_compiling() -> None:
 
     if importlib.util.find_spec("numba") is None:
         return
-    from dominorules.kernel import jit, jit_kernel
-    jit_kernel.notice = jit.notice = lambda text: click.echo(text, err=True)
+    from dominorules.kernel import cache, jit_kernel
+    jit_kernel.notice = cache.notice = lambda text: click.echo(text, err=True)
 
 
 

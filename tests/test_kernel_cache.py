@@ -20,7 +20,7 @@ import pytest
 
 pytest.importorskip("numba")
 
-from dominorules.kernel import jit, jit_kernel  # noqa: E402 - needs numba
+from dominorules.kernel import cache, jit_kernel  # noqa: E402 - needs numba
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = "X = 1\n"
@@ -32,8 +32,8 @@ def said(monkeypatch, tmp_path):
     """The notices the JIT gives, with the cache root in ``tmp_path/cache``."""
     lines: list[str] = []
     monkeypatch.setenv("DOMINORULES_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr(jit, "notice", lines.append)
-    monkeypatch.setattr(jit, "_told", set())
+    monkeypatch.setattr(cache, "notice", lines.append)
+    monkeypatch.setattr(cache, "_told", set())
     monkeypatch.setattr(jit_kernel, "notice", None)
     return lines
 
@@ -140,8 +140,8 @@ TINY = textwrap.dedent("""
 """)
 RUN = textwrap.dedent("""
     import sys
-    from dominorules.kernel import jit
-    jit.notice = lambda text: print(text, file=sys.stderr)
+    from dominorules.kernel import cache
+    cache.notice = lambda text: print(text, file=sys.stderr)
     import tiny
     print([tiny.f1(1), tiny.f2(1), tiny.f3(1), tiny.f4(1), tiny.f5(1), tiny.f6(1)])
 """)

@@ -14,9 +14,25 @@ from __future__ import annotations
 import os
 import shutil
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 CLEAR_HINT = "deleting the folder is always safe"
+# called with a sentence when the cache is bypassed or an entry of it is damaged (the CLI
+# prints it on stderr); None: say nothing. Each sentence is said once a process.
+notice: Callable[[str], None] | None = None
+_told: set[str] = set()
+
+
+def tell(text: str) -> None:
+    """Say ``text`` through ``notice``, once per process."""
+    if notice is not None and text not in _told:
+        _told.add(text)
+        notice(text)
+
+
+def tell_damaged(folder: str | os.PathLike) -> None:
+    tell(f"note: damaged entries of the JIT cache in {folder} are compiled again")
 
 
 def cache_root() -> Path:

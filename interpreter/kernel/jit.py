@@ -27,17 +27,6 @@ OPTIONS = {"cache": True, "nogil": True}
 _plain_copies: dict[str, ModuleType] = {}
 _making_plain = 0          # > 0 while plain() runs a module's source: njit leaves it alone
 _uncached = 0              # > 0 while a kernel is made in memory: njit keeps no cache
-# called with a sentence when the kernel cache is bypassed or an entry of it is damaged
-# (the CLI prints it on stderr); None: say nothing. Each sentence is said once.
-notice: Callable[[str], None] | None = None
-_told: set[str] = set()
-
-
-def tell(text: str) -> None:
-    """Say ``text`` through ``notice``, once per process."""
-    if notice is not None and text not in _told:
-        _told.add(text)
-        notice(text)
 
 
 def available() -> bool:
@@ -63,7 +52,7 @@ def njit(fn: Callable | None = None, **options) -> Callable:
 def _safe_cache(dispatcher) -> None:
     """numba's on-disk cache for ``dispatcher`` (what ``cache=True`` does), read
     defensively (``_SafeCache``), or none, with a notice, when its folder is not safe."""
-    from .cache import unsafe
+    from .cache import tell, unsafe
 
     try:
         cache = _SafeCache(dispatcher.py_func)
@@ -112,7 +101,9 @@ if numba is not None:
             try:
                 return super().load_overload(sig, target_context)
             except Exception:   # noqa: BLE001 - whatever a damaged file raises
-                _tell_damaged(self._cache_path)
+                from .cache import tell_damaged
+
+                tell_damaged(self._cache_path)
                 _remove_index(self._cache_file)
                 return None
 
@@ -120,20 +111,18 @@ if numba is not None:
             try:
                 super().save_overload(sig, data)
             except Exception as exc:   # noqa: BLE001 - the compiled code runs all the same
+                from .cache import tell
+
                 tell(f"note: the JIT cache in {self._cache_path} cannot be written "
                      f"({getattr(exc, 'strerror', None) or exc}); the kernel runs uncached")
 
 
-def _tell_damaged(folder: str) -> None:
-    tell(f"note: damaged entries of the JIT cache in {folder} are compiled again")
-
-
 def _usable(path: str) -> bool:
-    from .cache import entry_kind, remove
+    from .cache import entry_kind, remove, tell_damaged
 
     kind = entry_kind(path)
     if kind == "damaged":
-        _tell_damaged(os.path.dirname(path))
+        tell_damaged(os.path.dirname(path))
         remove(path)
     return kind == "file"
 

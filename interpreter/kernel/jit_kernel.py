@@ -27,8 +27,18 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.plain_loop import MAX_REDEALS
 from ..engine.results import MatchResult, RoundStats
-from . import jit, jit_template
-from .cache import CLEAR_HINT, cache_root, entry_kind, private_folder, read_text, remove, unsafe
+from . import jit_template
+from .cache import (
+    CLEAR_HINT,
+    cache_root,
+    entry_kind,
+    private_folder,
+    read_text,
+    remove,
+    tell,
+    tell_damaged,
+    unsafe,
+)
 from .formulas import Unsupported, emit, magnitude
 
 if TYPE_CHECKING:
@@ -113,6 +123,8 @@ def kernel_source(game: Game) -> str:
 def _module(source: str):
     """The kernel module of ``source``: written to the cache folder once, made once a
     process; compiled in memory when the cache folder cannot be trusted or written."""
+    from . import jit  # numba (and with it scipy) only once a kernel is needed
+
     parts = [source] + [(_HERE / f).read_text(encoding="utf-8")
                         for f in ("shake.py", "jit_support.py", "jit.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
@@ -125,7 +137,7 @@ def _module(source: str):
         module = ModuleType(name)
         sys.modules[name] = module
         if path is None:
-            jit.tell("compiling a JIT kernel (in memory: it is not kept)")
+            tell("compiling a JIT kernel (in memory: it is not kept)")
             jit._uncached += 1
             try:
                 exec(compile(source, f"<{name}>", "exec"), module.__dict__)
@@ -147,7 +159,7 @@ def _cached_file(name: str, source: str) -> Path | None:
     if why is None and (folder / "__pycache__").exists():
         why = unsafe(folder / "__pycache__")
     if why is not None:
-        jit.tell(f"note: the JIT kernel cache {folder} is not used: {why}; the kernel is "
+        tell(f"note: the JIT kernel cache {folder} is not used: {why}; the kernel is "
                  f"compiled in memory (make the folder yours, not writable by others, or "
                  f"set DOMINORULES_CACHE to one that is)")
         return None
@@ -156,7 +168,7 @@ def _cached_file(name: str, source: str) -> Path | None:
     if kind == "file" and read_text(path) == source:
         return path
     if kind != "missing":
-        jit._tell_damaged(str(folder))
+        tell_damaged(folder)
         remove(path)
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
@@ -168,7 +180,7 @@ def _cached_file(name: str, source: str) -> Path | None:
             remove(tmp)
             raise
     except OSError as exc:
-        jit.tell(f"note: the JIT kernel cache {folder} cannot be written "
+        tell(f"note: the JIT kernel cache {folder} cannot be written "
                  f"({exc.strerror or exc}); the kernel is compiled in memory")
         return None
     if notice is not None:
