@@ -16,6 +16,8 @@ import os
 from collections.abc import Callable
 from types import ModuleType
 
+from .cache import entry_kind, remove, tell, tell_damaged, unsafe
+
 try:
     if os.environ.get("DOMINORULES_NO_JIT"):
         raise ImportError("DOMINORULES_NO_JIT is set")
@@ -52,8 +54,6 @@ def njit(fn: Callable | None = None, **options) -> Callable:
 def _safe_cache(dispatcher) -> None:
     """numba's on-disk cache for ``dispatcher`` (what ``cache=True`` does), read
     defensively (``_SafeCache``), or none, with a notice, when its folder is not safe."""
-    from .cache import tell, unsafe
-
     try:
         cache = _SafeCache(dispatcher.py_func)
     except RuntimeError:        # no folder numba can write for this function's file
@@ -101,8 +101,6 @@ if numba is not None:
             try:
                 return super().load_overload(sig, target_context)
             except Exception:   # noqa: BLE001 - whatever a damaged file raises
-                from .cache import tell_damaged
-
                 tell_damaged(self._cache_path)
                 _remove_index(self._cache_file)
                 return None
@@ -111,15 +109,11 @@ if numba is not None:
             try:
                 super().save_overload(sig, data)
             except Exception as exc:   # noqa: BLE001 - the compiled code runs all the same
-                from .cache import tell
-
                 tell(f"note: the JIT cache in {self._cache_path} cannot be written "
                      f"({getattr(exc, 'strerror', None) or exc}); the kernel runs uncached")
 
 
 def _usable(path: str) -> bool:
-    from .cache import entry_kind, remove, tell_damaged
-
     kind = entry_kind(path)
     if kind == "damaged":
         tell_damaged(os.path.dirname(path))
@@ -128,8 +122,6 @@ def _usable(path: str) -> bool:
 
 
 def _remove_index(cache_file) -> None:
-    from .cache import remove
-
     remove(cache_file._index_path)
 
 
