@@ -13,10 +13,8 @@ escape (``\\x1b``), newlines and tabs stay.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-
-from rich.console import Console
-from rich.segment import Segment
+from functools import cache
+from typing import Any
 
 # C0 but newline and tab, DEL, C1, and the format characters that reorder or hide text
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e"
@@ -38,11 +36,22 @@ def visible(text: str, json: bool = False) -> str:
     return _CONTROL.sub(lambda m: _escape(m, json), text)
 
 
-class VisibleConsole(Console):
+def VisibleConsole(**options: Any):  # noqa: N802 - stands for the class, made on first use
     """A rich Console that prints every text through ``visible``; its own control codes
-    (clearing the screen, moving the cursor) and the styles it adds are left alone."""
+    (clearing the screen, moving the cursor) and the styles it adds are left alone.
+    rich is imported only here: ``list`` and ``rules`` start without it."""
+    return _console_class()(**options)
 
-    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
-        return super()._render_buffer(
-            Segment(text if control else visible(text), style, control)
-            for text, style, control in buffer)
+
+@cache
+def _console_class() -> type:
+    from rich.console import Console
+    from rich.segment import Segment
+
+    class _VisibleConsole(Console):
+        def _render_buffer(self, buffer) -> str:
+            return super()._render_buffer(
+                Segment(text if control else visible(text), style, control)
+                for text, style, control in buffer)
+
+    return _VisibleConsole
