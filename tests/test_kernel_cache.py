@@ -221,3 +221,14 @@ def test_auto_goes_on_uncached_with_one_notice_when_the_cache_cannot_be_used(tmp
     jit_summary, py_summary = json.loads(jit_run.stdout), json.loads(python.stdout)
     assert jit_summary.pop("engine") == "jit" and py_summary.pop("engine") == "python"
     assert jit_summary == py_summary
+
+
+def test_the_folders_made_for_the_cache_are_owner_only_whatever_the_umask(said, tmp_path):
+    old = os.umask(0o002)           # Debian's user-private-group umask: folders 775
+    try:
+        assert jit_kernel._cached_file(NAME, SOURCE) is not None
+    finally:
+        os.umask(old)
+    for folder in (tmp_path / "cache", tmp_path / "cache" / "kernels"):
+        assert folder.stat().st_mode & 0o777 == 0o700
+    assert said == []

@@ -64,10 +64,20 @@ def unsafe(folder: Path) -> str | None:
 def private_folder(folder: Path, root: Path) -> str | None:
     """Make ``folder`` (inside ``root``) if it is missing, owner-only, then say why it
     cannot be trusted (None: it can): it and each folder up to ``root`` are checked."""
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-    except OSError as exc:
-        return f"it cannot be made ({exc.strerror or exc})"
+    missing = []
+    current = folder
+    while not os.path.lexists(current) and current.parent != current:
+        missing.append(current)
+        current = current.parent
+    # each owner-only: os.makedirs leaves the parents it makes to the umask (775 under
+    # umask 002, and then the cache would never be trusted)
+    for made in reversed(missing):
+        try:
+            os.mkdir(made, 0o700)
+        except FileExistsError:          # another process made it meanwhile
+            pass
+        except OSError as exc:
+            return f"it cannot be made ({exc.strerror or exc})"
     current = folder
     while True:
         why = unsafe(current)
