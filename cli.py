@@ -15,8 +15,11 @@ from click.shell_completion import CompletionItem
 
 from dominorules import __version__
 from dominorules.diagnostics import Diagnostic, DiagnosticError, UsageError
+from dominorules.visible import visible
 
 MAX_SHOWN = 50  # diagnostics printed at once: fix these first, the rest often follow from them
+MAX_MATCHES = 10 ** 9  # matches one run may ask for: days of play, and counts stay in memory
+_MATCHES = click.IntRange(2, MAX_MATCHES)
 
 
 def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
@@ -31,7 +34,7 @@ def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
                 texts[d.file] = None if isinstance(raw, Diagnostic) else raw.decode("utf-8")
             except UnicodeDecodeError:  # a binary file: no line of it to show
                 texts[d.file] = None
-        click.echo(d.render(texts.get(d.file)), err=True)
+        click.echo(visible(d.render(texts.get(d.file))), err=True)
     if len(diagnostics) > MAX_SHOWN:
         click.echo(f"... and {len(diagnostics) - MAX_SHOWN} more problems (the first "
                    f"{MAX_SHOWN} are shown)", err=True)
@@ -52,15 +55,38 @@ class _Commands(click.Group):
     """The command group, with Ctrl-C anywhere (a ruleset still loading, say) told in
     one line, exit 130, instead of a traceback or click's bare "Aborted!"."""
 
+    def main(self, *args, **kwargs):
+        """Also: a standard stream the shell closed (``>&-``, ``<&-``) and ``--help`` or
+        ``--version`` into a full disk end in one line, not a traceback."""
+        import os
+
+        if sys.stdout is None:
+            if sys.stderr is not None:
+                click.echo("error: cannot write the output: standard output is closed",
+                           err=True)
+            sys.exit(1)
+        if sys.stdin is None:        # nothing to read: the end of input at once
+            sys.stdin = open(os.devnull)  # noqa: SIM115 - for the whole run
+        if sys.stderr is None:
+            sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the whole run
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as exc:       # click's own output (--help, --version) failed
+            _write_failed(exc)
+
     def invoke(self, ctx: click.Context):
         try:
             try:
-                return super().invoke(ctx)
+                with _sigterm_interrupts():
+                    return super().invoke(ctx)
             finally:  # output still buffered fails here (a full disk): not after exit
                 sys.stdout.flush()
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
-            sys.exit(130)
+            sys.exit(_interrupted_code())
+        except MemoryError:          # a limit (ulimit -v, a container's) met by a big input
+            click.echo("error: out of memory", err=True)
+            sys.exit(1)
         except OSError as exc:  # stdout is a closed pipe, a full disk, /dev/full
             _write_failed(exc)
 
@@ -69,11 +95,10 @@ def _stdout_console():
     """A rich Console on stdout (piped output, having no width to measure, gets one wide
     enough for a question a line) whose closed pipe raises ``BrokenPipeError`` like any
     write: rich's own answer is a silent exit 1, before the report files are written."""
-    from rich.console import Console
-
     from dominorules.textlayout import terminal_columns
+    from dominorules.visible import VisibleConsole
 
-    console = Console(width=None if terminal_columns() else 130)
+    console = VisibleConsole(width=None if terminal_columns() else 130)
 
     def closed() -> None:
         console.quiet = True
@@ -104,15 +129,30 @@ def _write_failed(exc: OSError) -> None:
     sys.exit(1)
 
 
+_TERMINATED: list[int] = []   # the SIGTERM received, if one was: exit 143, not 130
+
+
+def _interrupted_code() -> int:
+    """The exit code of an interrupted command: 143 after SIGTERM, 130 after Ctrl-C."""
+    return 143 if _TERMINATED else 130
+
+
+def _interrupt_name() -> str:
+    return "SIGTERM" if _TERMINATED else "Ctrl-C"
+
+
 @contextmanager
 def _sigterm_interrupts():
     """While inside: SIGTERM (a shell's kill, a job scheduler's timeout) stops a run as
-    Ctrl-C does: the workers end with it and what was finished is still reported."""
+    Ctrl-C does: the workers end with it and what was finished is still reported.
+    A second SIGTERM is ignored: the finished work is being written."""
     import signal
     import threading
 
-    def interrupt(_signum, _frame):
-        raise KeyboardInterrupt
+    def interrupt(signum, _frame):
+        if not _TERMINATED:
+            _TERMINATED.append(signum)
+            raise KeyboardInterrupt
 
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -124,13 +164,19 @@ def _sigterm_interrupts():
         signal.signal(signal.SIGTERM, previous)
 
 
-def _check_outputs(outputs: dict[str, str | None], inputs=()) -> None:
-    """Every output path checked before any work: a problem is a usage error (exit 2)."""
-    from dominorules.outputs import check_outputs
+def _check_outputs(outputs: dict[str, str | None], inputs=(), force: bool = False) -> None:
+    """Every output path checked before any work: a problem is a usage error (exit 2).
 
-    problems = check_outputs(outputs, inputs)
+    ``inputs`` are ruleset references: neither they nor a file they extend may be an
+    output; an output that exists already is replaced only with ``--force``."""
+    from dominorules.outputs import check_outputs
+    from dominorules.rules.load import chain_files
+
+    problems = check_outputs(outputs, [f for ref in inputs for f in chain_files(ref)])
     if problems:
         fail(problems, 2)
+    for path in outputs.values():
+        _no_overwrite(path, force)
 
 
 def complete_ruleset(ctx: click.Context, param: click.Parameter,
@@ -155,12 +201,14 @@ def _stop_and_fail(stop: Callable[[], None], exc: Exception) -> None:
     stop()
     if isinstance(exc, DiagnosticError):
         fail(exc.diagnostics)
-    fail([Diagnostic("file", f"cannot write {exc.filename}: {exc.strerror}",
+    fail([Diagnostic("file", f"cannot write {exc.filename or 'a temporary file'}: "
+                     f"{exc.strerror or exc}",
                      file=str(getattr(exc, "filename", "") or ""))])
 
 
 def _exit_interrupted() -> None:
-    """Exit 130 after an interrupted run whose numbers are printed and files written.
+    """Exit 130 (143 after SIGTERM) after an interrupted run whose numbers are printed and
+    files written.
 
     The worker pool was ended with SIGKILL; joining its manager thread at interpreter exit
     can wait forever on a queue a killed worker held, so nothing is left to atexit.
@@ -169,7 +217,7 @@ def _exit_interrupted() -> None:
 
     sys.stdout.flush()
     sys.stderr.flush()
-    os._exit(130)
+    os._exit(_interrupted_code())
 
 
 def _examples(*lines: str) -> str:
@@ -224,7 +272,7 @@ def list_rulesets(as_json: bool) -> None:
         return
     width = terminal_width() if terminal_columns() else None   # a pipe: a line a ruleset
     for line in two_columns([(i.name, i.description) for i in infos], width):
-        click.echo(line)
+        click.echo(visible(line))
 
 
 @main.command("validate", epilog=_examples(
@@ -319,8 +367,8 @@ def rules_sheet(ruleset: str, fmt: str) -> None:
     from dominorules.rules.describe import render_sheet, rule_sheet
     from dominorules.textlayout import terminal_width
 
-    click.echo(render_sheet(rule_sheet(_load_or_fail(_stdin(ruleset))), fmt,
-                            terminal_width()), nl=False)
+    click.echo(visible(render_sheet(rule_sheet(_load_or_fail(_stdin(ruleset))), fmt,
+                                    terminal_width()), fmt == "json"), nl=False)
 
 
 @main.command("diff", epilog=WIDTH_ENVIRONMENT + _examples(
@@ -336,7 +384,8 @@ def diff_rulesets(a: str, b: str, fmt: str) -> None:
     first, second = _load_or_fail(_stdin(a)), _load_or_fail(_stdin(b))
     from dominorules.textlayout import terminal_width
 
-    click.echo(render_diff(diff(first, second), fmt, terminal_width()), nl=False)
+    click.echo(visible(render_diff(diff(first, second), fmt, terminal_width()),
+                       fmt == "json"), nl=False)
 
 
 @main.command("kernel", epilog=_examples(
@@ -394,7 +443,11 @@ def _no_overwrite(path: str | None, force: bool) -> None:
         sys.exit(1)
 
 
-_FORCE = click.option("--force", is_flag=True, help="Overwrite the --trace file if it exists.")
+def _force_option(what: str = "the --trace file"):
+    return click.option("--force", is_flag=True, help=f"Overwrite {what} if it exists.")
+
+
+_FORCE = _force_option()
 
 
 def _engine_option(limits: str):
@@ -405,7 +458,9 @@ def _engine_option(limits: str):
         help="What plays the matches: python, or jit (numba, from pip install "
              f"'dominorules[fast]'; the random and greedy bots, rulesets without house-rule "
              f"mechanisms{limits}). The results are the same; auto takes jit for runs of "
-             "10,000 matches or more when it can.")
+             "10,000 matches or more when it can. Compiled kernels are kept in "
+             "$DOMINORULES_CACHE/kernels (default ~/.cache/dominorules/kernels, used only "
+             "when it is yours and not writable by others); deleting it is always safe.")
 
 
 _ENGINE = _engine_option(", no --trace")
@@ -419,8 +474,8 @@ def _say_when_compiling() -> None:
 
     if importlib.util.find_spec("numba") is None:
         return
-    from dominorules.kernel import jit_kernel
-    jit_kernel.notice = lambda text: click.echo(text, err=True)
+    from dominorules.kernel import cache, jit_kernel
+    jit_kernel.notice = cache.notice = lambda text: click.echo(text, err=True)
 
 
 
@@ -432,7 +487,7 @@ def _say_when_compiling() -> None:
 @click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--players", type=click.IntRange(1),
               help="Player count (default: the fewest allowed).")
-@click.option("--matches", type=click.IntRange(1), default=100, show_default=True,
+@click.option("--matches", type=click.IntRange(1, MAX_MATCHES), default=100, show_default=True,
               help="Matches to play.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run.")
 @click.option("--bots", default="random", show_default=True,
@@ -452,8 +507,7 @@ def simulate_cmd(ruleset: str, players: int | None, matches: int, seed: int, bot
     from dominorules import api
 
     n_matches, base_seed = matches, seed
-    _check_outputs({"--trace": trace_path}, [ruleset])
-    _no_overwrite(trace_path, force)
+    _check_outputs({"--trace": trace_path}, [ruleset], force)
     try:
         game = api.load_game(_stdin(ruleset))
     except DiagnosticError as err:
@@ -480,10 +534,10 @@ def simulate_cmd(ruleset: str, players: int | None, matches: int, seed: int, bot
         stop()
         if trace_path:
             click.echo(f"interrupted: {trace_path} holds the {interrupted.matches} whole "
-                       "matches played before Ctrl-C", err=True)
+                       f"matches played before {_interrupt_name()}", err=True)
         else:
             click.echo("interrupted", err=True)
-        sys.exit(130)
+        sys.exit(_interrupted_code())
     except OSError as err:
         stop()
         click.echo(f"error: cannot write {trace_path}: {err.strerror}", err=True)
@@ -522,7 +576,7 @@ def verify_cmd(file: str, strict: bool) -> None:
         code = 2 if problems[0].code == NOT_FOUND else 1
         for d in problems:
             where = f"{d.file}:{d.line}" if d.line else d.file
-            click.echo(f"{where}: {d.message}", err=True)
+            click.echo(visible(f"{where}: {d.message}"), err=True)
         sys.exit(code)
     click.echo(f"{file}: ok")
 
@@ -581,10 +635,10 @@ def _progress_reporter(enabled: bool):
     """A progress callback that shows a bar on stderr once a run has lasted a second."""
     import time
 
-    from rich.console import Console
     from rich.progress import Progress
 
     from dominorules.explore.report import progress_columns
+    from dominorules.visible import VisibleConsole
 
     state: dict = {"bar": None, "task": None, "t0": time.monotonic()}
 
@@ -594,7 +648,7 @@ def _progress_reporter(enabled: bool):
         if state["bar"] is None:
             if time.monotonic() - state["t0"] < 1.0:
                 return
-            state["bar"] = Progress(*progress_columns(), console=Console(stderr=True),
+            state["bar"] = Progress(*progress_columns(), console=VisibleConsole(stderr=True),
                                     transient=True)
             state["bar"].start()
             state["task"] = state["bar"].add_task("simulating", total=total)
@@ -624,7 +678,7 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
                 shell_complete=complete_ruleset)
 @click.option("--players", type=click.IntRange(1), help="Player count for every ruleset "
               "(default: the smallest count all of them allow).")
-@click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
+@click.option("--matches", type=_MATCHES, default=1000, show_default=True,
               help="Matches per ruleset (each played on the same seeded deals).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run.")
 @click.option("--bots", default="random", show_default=True,
@@ -637,7 +691,7 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
               help="Keep simulating "
               "until every 95% interval is within ±this: rates in absolute terms (0.01 = one "
               "percentage point), other numbers relative to their value (0.01 = 1%).")
-@click.option("--max-matches", type=click.IntRange(2), default=100_000, show_default=True,
+@click.option("--max-matches", type=_MATCHES, default=100_000, show_default=True,
               help="With --precision: stop here even if the intervals are still too wide.")
 @click.option("--workers", type=click.IntRange(1), help="Local worker processes "
               "(default: the machine's cores).")
@@ -660,11 +714,12 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
               "among the rules that differ (plays the mixes between them; --csv then "
               "writes that split).")
 @_ENGINE_COMPARE
+@_force_option("the --csv, --html and --plot files")
 def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, seed: int,
                 bots: str, skill_bots: str, no_skill: bool, precision: float | None,
                 max_matches: int, workers: int | None, scheduler: str | None,
                 batch_size: int, as_json: bool, csv_path: str | None, html_path: str | None,
-                plot_path: str | None, by_rule: bool, engine: str) -> None:
+                plot_path: str | None, by_rule: bool, engine: str, force: bool) -> None:
     """Compare rulesets on the same seeded deals: what do the rules change?"""
     import json
 
@@ -677,7 +732,8 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     named = {"--csv": csv_path, "--html": html_path, "--plot": plot_path}
     dashed = _dashed_output(named, as_json, ("--csv", "--html"))
     csv_path, html_path = _output_path(csv_path), _output_path(html_path)
-    _check_outputs({"--csv": csv_path, "--html": html_path, "--plot": plot_path}, rulesets)
+    _check_outputs({"--csv": csv_path, "--html": html_path, "--plot": plot_path}, rulesets,
+                   force)
     from dominorules.explore.runner import check_backend_options
 
     problem = check_backend_options(workers, scheduler)
@@ -695,14 +751,17 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
     if by_rule and precision is not None:
         _usage_error("--by-rule plays a fixed --matches; leave out --precision")
     update, stop = _progress_reporter(sys.stderr.isatty() and not as_json)
-    attribution = None
+    attribution, by_rule_cut = None, False
     try:
         with _sigterm_interrupts():
             comparison = compare(settings, make_backend(workers, scheduler), update,
                                  None if by_rule else csv_path)
             if by_rule and not comparison.outcome.interrupted:
-                attribution = _attribute(comparison, settings,
-                                         make_backend(workers, scheduler), update)
+                try:
+                    attribution = _attribute(comparison, settings,
+                                             make_backend(workers, scheduler), update)
+                except KeyboardInterrupt:   # before the mixes' run: the comparison stands
+                    by_rule_cut = True
         stop()
     except UsageError as exc:  # an unknown bot, a player count no ruleset allows
         stop()
@@ -711,7 +770,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         stop()
         fail(exc.diagnostics)
     for warning in comparison.outcome.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        click.echo(visible(f"warning: {warning}"), err=True)
     out = comparison.outcome
     if sys.stderr.isatty() and not as_json and out.seconds:
         click.echo(f"{out.matches:,} matches in {out.seconds:.1f} s "
@@ -765,9 +824,11 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         from dominorules.explore.plot import write_png
 
         failed += _write_file(plot_path, lambda: write_png(comparison, plot_path))
-    if comparison.outcome.interrupted:
-        click.echo("interrupted: the numbers above cover the matches finished before Ctrl-C",
-                   err=True)
+    by_rule_cut = by_rule_cut or (attribution is not None
+                                  and getattr(attribution.outcome, "interrupted", False))
+    if comparison.outcome.interrupted or by_rule_cut:
+        click.echo("interrupted: the numbers above cover the matches finished before "
+                   f"{_interrupt_name()}", err=True)
         _exit_interrupted()
     if failed:
         print_diagnostics(failed)
@@ -811,8 +872,12 @@ def _write_html(path: str, html, comparison, attribution=None) -> None:
         from dominorules.explore import attribution_report
 
         extra.append(attribution_report.html_section(attribution, _base_values(comparison)))
+    _write_text(path, visible(html.render(comparison, extra)))
+
+
+def _write_text(path: str, text: str) -> None:
     with open(path, "w", encoding="utf-8") as fh:
-        fh.write(html.render(comparison, extra))
+        fh.write(text)
 
 
 def _base_values(comparison) -> dict:
@@ -837,10 +902,10 @@ def _labelled_progress(enabled: bool):
     """A progress bar on stderr that names what is running (a combination, a rung)."""
     import time
 
-    from rich.console import Console
     from rich.progress import Progress, TextColumn
 
     from dominorules.explore.report import progress_columns
+    from dominorules.visible import VisibleConsole
 
     state: dict = {"bar": None, "task": None, "t0": time.monotonic()}
 
@@ -851,7 +916,7 @@ def _labelled_progress(enabled: bool):
             if time.monotonic() - state["t0"] < 1.0:
                 return
             state["bar"] = Progress(TextColumn("{task.description}"), *progress_columns()[1:],
-                                    console=Console(stderr=True), transient=True)
+                                    console=VisibleConsole(stderr=True), transient=True)
             state["bar"].start()
             state["task"] = state["bar"].add_task(label, total=total)
         state["bar"].update(state["task"], completed=done, total=total, description=label)
@@ -928,16 +993,17 @@ def _add_explorer_options(fn, no_skill_help: str):
     "dominorules sweep pagat --vary match.target=31,61 --vary deal.hand_size=5,6,7 --html s.html"))
 @click.argument("ruleset", metavar="RULESET")
 @_explorer_options("Skip the skill rows (halves the time).")
-@click.option("--matches", type=click.IntRange(2), default=1000, show_default=True,
+@click.option("--matches", type=_MATCHES, default=1000, show_default=True,
               help="Matches per combination (every combination plays the same deals).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True),
               help="Write one row per combination and metric to this CSV file.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
               help="Write each metric against the varied values as an HTML page.")
+@_force_option("the --csv and --html files")
 def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int, bots: str,
               skill_bots: str, no_skill: bool, workers: int | None, scheduler: str | None,
               batch_size: int, as_json: bool, matches: int, csv_path: str | None,
-              html_path: str | None) -> None:
+              html_path: str | None, force: bool) -> None:
     """Play every combination of the varied rules and report each metric per combination."""
     import json
 
@@ -945,6 +1011,7 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     from dominorules.explore.runner import make_backend
     from dominorules.explore.sweep import SweepSettings, check_settings, sweep
 
+    _check_outputs({"--csv": csv_path, "--html": html_path}, [ruleset], force)
     varies = _varies(vary)
     ruleset = _stdin(ruleset)
     named = {"--csv": csv_path, "--html": html_path}
@@ -957,16 +1024,17 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     try:
         result = sweep(settings, make_backend(workers, scheduler), update)
         stop()
-        if csv_path:
-            sweep_report.write_csv(result, csv_path)
-        if html_path:
-            with open(html_path, "w", encoding="utf-8") as fh:
-                fh.write(sweep_html.render(result))
     except (DiagnosticError, OSError) as exc:
         _stop_and_fail(stop, exc)
+    failed = []   # the files first: the tables on a closed stdout must not lose them
+    if csv_path:
+        failed += _write_file(csv_path, lambda: sweep_report.write_csv(result, csv_path))
+    if html_path:
+        failed += _write_file(html_path, lambda: _write_text(
+            html_path, visible(sweep_html.render(result))))
     for line in sweep_report.invalid_lines(result) + [f"warning: {w}" for w in
                                                        result.outcome.warnings]:
-        click.echo(line, err=True)
+        click.echo(visible(line), err=True)
     if dashed:   # stdout holds the file
         pass
     elif as_json:
@@ -982,7 +1050,10 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     if result.outcome.interrupted:
         click.echo("interrupted: finished combinations are complete; the one running is "
                    "marked with the matches it finished; the rest did not run", err=True)
+        print_diagnostics(failed)
         _exit_interrupted()
+    if failed:
+        fail(failed)
     _written(named, {"--csv": csv_path, "--html": html_path}, dashed)
 
 
@@ -996,16 +1067,17 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
 @click.option("--goal", "goals", multiple=True, required=True, metavar="GOAL",
               help="METRIC ~ TARGET [+- TOL], METRIC < BOUND or METRIC > BOUND "
               "(a metric key of docs/metrics.md; shares as 0.01 or 1%). Repeatable.")
-@click.option("--matches", type=click.IntRange(2), default=200, show_default=True,
+@click.option("--matches", type=_MATCHES, default=200, show_default=True,
               help="Matches each candidate plays in the first rung.")
-@click.option("--max-matches", type=click.IntRange(2), default=5400, show_default=True,
+@click.option("--max-matches", type=_MATCHES, default=5400, show_default=True,
               help="Matches the last candidates reach at most.")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True),
               help="Write the best settings as a ruleset that extends RULESET.")
+@_force_option("the --out file")
 def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int, bots: str,
              skill_bots: str, no_skill: bool, workers: int | None, scheduler: str | None,
              batch_size: int, as_json: bool, goals: tuple[str, ...], matches: int,
-             max_matches: int, out_path: str | None) -> None:
+             max_matches: int, out_path: str | None, force: bool) -> None:
     """Search the varied rules for values that meet the goals (a zooming grid, then
     successive halving)."""
     import json
@@ -1014,6 +1086,7 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     from dominorules.explore.sweep import check_settings
     from dominorules.explore.tune import TuneSettings, check, tune, winning_yaml
 
+    _check_outputs({"--out": out_path}, [ruleset], force)
     varies = _varies(vary)
     ruleset = _stdin(ruleset)
     skill = _skill_pair(skill_bots, no_skill)
@@ -1028,12 +1101,13 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     try:
         result = tune(settings, lambda: make_backend(workers, scheduler), update)
         stop()
-        if out_path and result.ranked:
-            _write_tuned(result, out_path, winning_yaml)
     except (DiagnosticError, OSError) as exc:
         _stop_and_fail(stop, exc)
+    failed = []
+    if out_path and result.ranked:
+        failed = _write_file(out_path, lambda: _write_tuned(result, out_path, winning_yaml))
     for text, problem in result.invalid:
-        click.echo(f"not tried: {text}: {problem}", err=True)
+        click.echo(visible(f"not tried: {text}: {problem}"), err=True)
     rows = [_tuned_row(result, c) for c in result.ranked]
     if as_json:
         click.echo(json.dumps({"settings": {"ruleset": ruleset, "players": result.players,
@@ -1056,12 +1130,16 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
             click.echo(f"  {g['goal']}: {g['estimate']} -> {sure} sure it is met")
         click.echo("runners-up: " + "; ".join(f"{r['label']} (loss {r['loss']:.3g}, "
                                               f"{r['matches']} matches)" for r in rows[1:4]))
-        if out_path:
+        if out_path and not failed:
             click.echo(f"written to {out_path}")
         click.echo(wrap(METHOD, "", terminal_width()))
+    print_diagnostics(failed)
     if result.interrupted:
-        click.echo("interrupted: the ranking covers the rungs finished before Ctrl-C", err=True)
+        click.echo("interrupted: the ranking covers the rungs finished before "
+                   f"{_interrupt_name()}", err=True)
         _exit_interrupted()
+    if failed:
+        sys.exit(1)
 
 
 def _tuned_row(result, c) -> dict:
@@ -1084,8 +1162,7 @@ def _write_tuned(result, out_path: str, winning_yaml) -> None:
     from dominorules.rules import load_ruleset
 
     for only_players in (False, True):
-        with open(out_path, "w", encoding="utf-8") as fh:
-            fh.write(winning_yaml(result, out_path, only_players))
+        _write_text(out_path, winning_yaml(result, out_path, only_players))
         try:
             load_ruleset(out_path)
             return
@@ -1157,8 +1234,7 @@ def play_cmd(ruleset: str, humans: str, bots: str, players: int | None, seed: in
     """Play a ruleset in the terminal against bots or friends."""
     from dominorules.play import PlaySettings, RichTerminal, play
 
-    _check_outputs({"--trace": trace}, [ruleset])
-    _no_overwrite(trace, force)
+    _check_outputs({"--trace": trace}, [ruleset], force)
     settings = PlaySettings(ruleset, _seats(humans), _bot_names(bots), players, seed, trace,
                             fast)
     try:

@@ -237,7 +237,9 @@ def _play_deciding(game: Game, players: int, seed: int, policies: list, deciders
 def _bot_labels(bots: Any, seats: list) -> list[str]:
     """What to call each seat's bot in an error: its spec when given as text."""
     specs = seat_bots(_spec_list(bots), len(seats))
-    return [spec if isinstance(spec, str) else getattr(spec, "__qualname__", repr(bot))
+    from .bots.guard import shown
+
+    return [spec if isinstance(spec, str) else getattr(spec, "__qualname__", None) or shown(bot)
             for spec, bot in zip(specs, seats, strict=True)]
 
 
@@ -317,6 +319,7 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
                     (wins, drawn_matches, capped, rounds, blocked, draws, squares), "python")
 
 
+SEED_BLOCK = 1 << 20   # match seeds the JIT run derives at a time
 # a summary's per-match sums of squares and products, in this order
 SQUARES = ("rounds2", "blocked2", "draws2", "rounds_blocked", "rounds_draws")
 
@@ -338,28 +341,36 @@ def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any,
     squares = [0] * len(SQUARES)
     rounds_col = MATCH_COLUMNS.index("rounds")
     try:
-        seeds = match_seeds(seed, 0, matches)
-        for chunk, m, r in engines.jit_batches(game, players, seeds, bots, MAX_ROUNDS):
-            cap = m[:, capped_col] != 0
-            won = m[:, winner]
-            wins += np.bincount(won[(won >= 0) & ~cap], minlength=sides)
-            drawn += int(((won < 0) & ~cap).sum())
-            capped += int(cap.sum())
-            rounds += len(r)
-            blocked += int((r[:, result_col] == 1).sum())
-            draws += int(r[:, draws_col].sum())
-            done += len(chunk)
-            per = m[:, rounds_col].astype(np.int64)      # each match's rows, in order
-            which = np.repeat(np.arange(len(per)), per)
-            mb = np.bincount(which, (r[:, result_col] == 1), len(per)).round().astype(np.int64)
-            md = np.bincount(which, r[:, draws_col], len(per)).round().astype(np.int64)
-            for k, v in enumerate((per * per, mb * mb, md * md, per * mb, per * md)):
-                squares[k] += int(v.sum())
-            if progress is not None:
-                progress(done, matches)
+        for start in range(0, matches, SEED_BLOCK):   # never every seed at once: 8 bytes each
+            seeds = match_seeds(seed, start, min(start + SEED_BLOCK, matches))
+            for chunk, m, r in engines.jit_batches(game, players, seeds, bots, MAX_ROUNDS):
+                cap = m[:, capped_col] != 0
+                won = m[:, winner]
+                wins += np.bincount(won[(won >= 0) & ~cap], minlength=sides)
+                drawn += int(((won < 0) & ~cap).sum())
+                capped += int(cap.sum())
+                rounds += len(r)
+                blocked += int((r[:, result_col] == 1).sum())
+                draws += int(r[:, draws_col].sum())
+                done += len(chunk)
+                per = m[:, rounds_col].astype(np.int64)      # each match's rows, in order
+                which = np.repeat(np.arange(len(per)), per)
+                mb = np.bincount(which, (r[:, result_col] == 1),
+                                 len(per)).round().astype(np.int64)
+                md = np.bincount(which, r[:, draws_col], len(per)).round().astype(np.int64)
+                for k, v in enumerate((per * per, mb * mb, md * md, per * mb, per * md)):
+                    squares[k] += int(v.sum())
+                if progress is not None:
+                    progress(done, matches)
     except KeyboardInterrupt:
         raise SimulationInterrupted(done) from None
     return wins.tolist(), drawn, capped, rounds, blocked, draws, squares
+
+
+def _bot_text(bot: Any) -> str:
+    from .bots.guard import shown
+
+    return shown(bot, str)
 
 
 def _summary(game: Game, players: int, matches: int, seed: int, bots: Any, tallies: tuple,
@@ -367,7 +378,7 @@ def _summary(game: Game, players: int, matches: int, seed: int, bots: Any, talli
     wins, drawn_matches, capped, rounds, blocked, draws, squares = tallies
     return {
         "ruleset": game.ref, "players": players, "matches": matches, "seed": seed,
-        "bots": bots if isinstance(bots, str) else [str(b) for b in bots],
+        "bots": bots if isinstance(bots, str) else [_bot_text(b) for b in bots],
         "teams": [list(t) for t in game.teams(players)], "wins": wins,
         "drawn_matches": drawn_matches, "capped_matches": capped, "max_rounds": MAX_ROUNDS,
         "rounds": rounds, "mean_rounds_per_match": rounds / matches if matches else 0.0,

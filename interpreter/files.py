@@ -86,6 +86,18 @@ def _check_stat(path: str, full: str, st: os.stat_result, kind: str) -> str | Di
     return full
 
 
+def _read_at_most(fh, size: int, most: int) -> bytes:
+    """Up to ``most`` bytes of ``fh``, whose size was ``size``: a buffer of the file's size,
+    not of the limit (``read(512 MB)`` reserves 512 MB even for a small file)."""
+    data = fh.read(min(size + 1, most))
+    while len(data) < most:       # the file grew since its size was read
+        more = fh.read(min(1 << 20, most - len(data)))
+        if not more:
+            break
+        data += more
+    return data
+
+
 def read_bytes(path: Any, kind: str) -> bytes | Diagnostic:
     """The bytes of a checked file, or the one diagnostic saying why not.
 
@@ -101,11 +113,12 @@ def read_bytes(path: Any, kind: str) -> bytes | Diagnostic:
     except OSError as exc:
         return _refuse(path, exc.strerror or str(exc))
     try:
-        again = _check_stat(path, full, os.fstat(fd), kind)
+        st = os.fstat(fd)
+        again = _check_stat(path, full, st, kind)
         if isinstance(again, Diagnostic):
             return again
         with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(LIMITS[kind] + 1)
+            data = _read_at_most(fh, st.st_size, LIMITS[kind] + 1)
     except OSError as exc:
         return _refuse(path, exc.strerror or str(exc))
     finally:

@@ -11,6 +11,7 @@ other leader is checked. A last match that merely stops early gets its own code
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -73,16 +74,20 @@ def parse_line(text: str) -> Any:
 
 def read_records(path: str) -> list[tuple[int, dict[str, Any]]]:
     """(line number, event) for every non-blank line; a bad line raises ``DiagnosticError``."""
+    return list(iter_records(path))
+
+
+def iter_records(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``read_records`` one line at a time: a record of 100 MB is never held as events."""
     raw = read_bytes(path, "record")
     if isinstance(raw, Diagnostic):
         raise DiagnosticError([raw])
-    try:
-        lines = raw.decode("utf-8").splitlines()
-    except UnicodeDecodeError:
-        raise DiagnosticError([Diagnostic("record", f"{path} is a binary file, not a JSON "
-                                          "Lines game record", file=path)]) from None
-    out = []
-    for number, text in enumerate(lines, 1):
+    for number, line in enumerate(io.BytesIO(raw), 1):
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise DiagnosticError([Diagnostic("record", f"{path} is a binary file, not a "
+                                              "JSON Lines game record", file=path)]) from None
         if not text.strip():
             continue
         try:
@@ -101,8 +106,7 @@ def read_records(path: str) -> list[tuple[int, dict[str, Any]]]:
         problem = shape_problem(event)
         if problem:
             raise DiagnosticError([Diagnostic("record", problem, file=path, line=number)])
-        out.append((number, event))
-    return out
+        yield number, event
 
 
 # the code of the one problem that is not a wrong event: the last match stops early
@@ -121,12 +125,6 @@ class _Mismatch(Exception):
 
 def verify_file(path: str, load_game=None) -> list[Diagnostic]:
     """The first problem of a record file, or ``[]`` when every match in it is right."""
-    try:
-        events = read_records(path)
-    except DiagnosticError as exc:
-        return exc.diagnostics
-    if not events:
-        return [Diagnostic("record", "the record holds no events", file=path)]
     if load_game is None:
         from .api import load_game
     games: dict[str, Game] = {}  # each ruleset the record names is loaded once
@@ -137,9 +135,16 @@ def verify_file(path: str, load_game=None) -> list[Diagnostic]:
         return games[ref]
 
     try:
-        matches = list(_matches(events))
-        for i, match in enumerate(matches):
-            _verify_match(match, path, load_once, last=i == len(matches) - 1)
+        before = None   # one match is held at a time, and the next is read to know the last
+        for match in _matches(iter_records(path)):
+            if before is not None:
+                _verify_match(before, path, load_once, last=False)
+            before = match
+        if before is None:
+            return [Diagnostic("record", "the record holds no events", file=path)]
+        _verify_match(before, path, load_once, last=True)
+    except DiagnosticError as exc:
+        return exc.diagnostics
     except _Mismatch as exc:
         return [Diagnostic(exc.code, exc.message, file=path, line=exc.line)]
     return []
@@ -178,7 +183,7 @@ def verify_file_strictly(path: str) -> list[Diagnostic]:
     return []
 
 
-def _matches(events: list[tuple[int, dict]]) -> Iterator[list[tuple[int, dict]]]:
+def _matches(events: Iterable[tuple[int, dict]]) -> Iterator[list[tuple[int, dict]]]:
     current: list[tuple[int, dict]] = []
     for line, e in events:
         if e["event"] == "match_start" and current:
@@ -211,12 +216,10 @@ def _game_for(line: int, start: dict, load_game, record_path: str = "") -> Game:
                             "ruleset file; a record may point only at one")
         full = os.path.join(os.path.dirname(record_path), os.path.expanduser(ruleset_file))
         problem = check_path(full, "ruleset")
-        if problem is None:
-            ref = full
-        elif name in builtin_paths():
-            ref = name  # the file moved away, the builtin it was saved as remains
-        else:
-            raise _Mismatch(line, f"ruleset {name[:80]!r}: {problem.message}")
+        if problem is not None:   # never the builtin of the same name: it may differ
+            raise _Mismatch(line, f"ruleset {name[:80]!r}: {problem.message} (the record "
+                            "was played with that file: put it back, or correct its source)")
+        ref = full
     elif name in builtin_paths():
         ref = name
     else:

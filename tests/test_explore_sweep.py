@@ -94,7 +94,8 @@ def test_html_places_numbers_at_their_value_and_choices_evenly(tmp_path):
     ticks = re.findall(r'text-anchor="end">([^<]+)</text>', svg)
     assert ticks and all(re.fullmatch(r"-?\d+(\.\d)?", t) for t in ticks), ticks
     res = invoke("pagat", "--vary", "drawing.voluntary=allowed,forbidden", "--players", "3",
-                 "--matches", "4", "--no-skill", "--workers", "1", "--html", str(page))
+                 "--matches", "4", "--no-skill", "--workers", "1", "--html", str(page),
+                 "--force")
     assert res.exit_code == 0, res.output
     svg = page.read_text().split("<svg")[1]
     # choices have no order: no line between them, each its own interval bar

@@ -78,10 +78,11 @@ def test_ctrl_c_or_sigterm_ends_workers_stuck_in_a_bot_at_once(stuck, sig):
     proc, workers = stuck
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=30)
-    assert proc.returncode == 130
+    assert proc.returncode == (130 if sig == signal.SIGINT else 143)
     assert "Traceback" not in err
     assert err.splitlines()[-1] == ("interrupted: the numbers above cover the matches "
-                                    "finished before Ctrl-C")
+                                    "finished before "
+                                    + ("Ctrl-C" if sig == signal.SIGINT else "SIGTERM"))
     assert _wait(lambda: not any(map(_alive, workers)))
 
 

@@ -145,3 +145,95 @@ def test_a_report_file_that_cannot_be_written_keeps_the_tables_and_exits_1(optio
     assert result.returncode == 1
     assert "paired on" in result.stdout  # the numbers were printed all the same
     assert result.stderr == "/dev/full: error: cannot write /dev/full: No space left on device\n"
+
+
+SWEEP = ["sweep", "{d}/child.yaml", "--vary", "match.target=31,61", "--matches", "100000",
+         "--no-skill", "--workers", "1"]
+TUNE = ["tune", "{d}/child.yaml", "--vary", "match.target=20..40", "--goal",
+        "rounds_per_match ~ 5", "--matches", "100000", "--max-matches", "200000",
+        "--no-skill", "--workers", "1"]
+
+
+@pytest.mark.parametrize("args, option, target", [
+    (SWEEP, "--csv", "child.yaml"), (SWEEP, "--html", "parent.yaml"),
+    (TUNE, "--out", "child.yaml"), (TUNE, "--out", "parent.yaml"),
+    (["compare", "pagat", "{d}/child.yaml"], "--csv", "parent.yaml"),
+    (["simulate", "{d}/child.yaml"], "--trace", "parent.yaml"),
+])
+def test_an_output_naming_the_ruleset_or_a_file_it_extends_is_refused_first(
+        tmp_path, args, option, target):
+    """``tune R.yaml --out R.yaml`` overwrote the user's ruleset; so did an output naming the
+    file the ruleset extends. Refused before the first match (100,000 would time out)."""
+    (tmp_path / "parent.yaml").write_text("extends: pagat\n")
+    (tmp_path / "child.yaml").write_text("extends: ./parent.yaml\n")
+    d = str(tmp_path)
+    result = CliRunner().invoke(main, [*(a.format(d=d) for a in args), option,
+                                       f"{d}/{target}", "--force"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0] == (f"error: {option} {d}/{target}: is an input "
+                                             "ruleset; writing it would destroy it")
+    assert (tmp_path / "parent.yaml").read_text() == "extends: pagat\n"
+    assert (tmp_path / "child.yaml").read_text() == "extends: ./parent.yaml\n"
+
+
+@pytest.mark.parametrize("args, option", [
+    (SWEEP, "--csv"), (SWEEP, "--html"), (TUNE, "--out"),
+    (["compare", "pagat", "dutch", "--matches", "100000"], "--html"),
+])
+def test_an_existing_output_file_needs_force(tmp_path, args, option):
+    (tmp_path / "child.yaml").write_text("extends: pagat\n")
+    mine = tmp_path / "mine.txt"
+    mine.write_text("keep me\n")
+    d = str(tmp_path)
+    result = CliRunner().invoke(main, [*(a.format(d=d) for a in args), option, str(mine)])
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {mine} already exists: add --force to overwrite it\n"
+    assert mine.read_text() == "keep me\n"
+
+
+def test_force_replaces_an_existing_tune_out_and_a_full_disk_names_the_file(tmp_path):
+    (tmp_path / "child.yaml").write_text("extends: pagat\n")
+    out = tmp_path / "best.yaml"
+    out.write_text("old\n")
+    args = [a.format(d=tmp_path) for a in TUNE]
+    args[args.index("100000")], args[args.index("200000")] = "4", "8"
+    result = run(*args, "--out", str(out), "--force", env={**__import__("os").environ,
+                                                           "DOMINORULES_NO_JIT": "1"})
+    assert result.returncode == 0, result.stderr
+    assert out.read_text().startswith("# Written by `dominorules tune`")
+    assert f"written to {out}" in result.stdout
+    full = run(*args, "--out", "/dev/full", "--json")
+    assert full.returncode == 1
+    assert full.stderr == "/dev/full: error: cannot write /dev/full: No space left on device\n"
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["simulate", "--help"]])
+def test_help_and_version_into_a_full_disk_are_one_line(args):
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, str(ROOT / "cli.py"), *args], stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=60)
+    assert (result.returncode, result.stderr) == (
+        1, "error: cannot write the output: No space left on device\n")
+
+
+def _closed(fd: int):
+    import os
+    return lambda: os.close(fd)
+
+
+@pytest.mark.parametrize("args", [["list"], ["simulate", "pagat", "--matches", "2"]])
+def test_a_closed_stdout_is_one_line(args):
+    result = subprocess.run([sys.executable, str(ROOT / "cli.py"), *args],
+                            stderr=subprocess.PIPE, text=True, timeout=60,
+                            preexec_fn=_closed(1))
+    assert (result.returncode, result.stderr) == (
+        1, "error: cannot write the output: standard output is closed\n")
+
+
+def test_play_with_stdin_closed_leaves_the_match_as_at_the_end_of_input():
+    result = subprocess.run([sys.executable, str(ROOT / "cli.py"), "play", "pagat", "--fast",
+                             "--seed", "1"], capture_output=True, text=True, timeout=60,
+                            preexec_fn=_closed(0))
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 0
+    assert result.stdout.rstrip().endswith("End of input: the match is left unfinished.")

@@ -206,3 +206,23 @@ def test_a_drawn_tile_that_is_not_a_tile_is_a_mismatch(record):
     events[k] = {**events[k], "tile": [0, "a"]}
     [(line, message)] = verify(write(path, events))
     assert line == k + 1 and message.startswith(f"player {events[k]['player']} draws [0, 'a']")
+
+
+def test_a_record_whose_ruleset_file_moved_names_the_missing_file(tmp_path):
+    """It was checked against the builtin of the same name instead ('player 1 may not
+    pass'), a different ruleset."""
+    import json
+
+    from dominorules.records import verify_file
+
+    mine = tmp_path / "pagat.yaml"       # a user's own variant, named as the builtin
+    mine.write_text("extends: pagat\ndrawing:\n  when_stuck: pass\n")
+    record = tmp_path / "r.jsonl"
+    events = api.play_match(api.load_game(str(mine)), 2, 3, trace=True).events
+    record.write_text("".join(json.dumps(e) + "\n" for e in events))
+    assert verify_file(str(record)) == []
+    mine.unlink()
+    problems = verify_file(str(record))
+    assert [p.message for p in problems] == [
+        f"ruleset 'pagat': cannot read {mine}: no such file (the record was played with "
+        "that file: put it back, or correct its source)"]

@@ -61,3 +61,14 @@ jit_support._max_at
 # sets it on the instance
 from rich.console import Console
 Console.on_broken_pipe
+
+# numba's Dispatcher reads its cache from ``_cache`` (what enable_caching sets); jit.py
+# gives it the defensive one
+_._cache
+
+# plug-in bots the hostile-bot tests name by text (test_bots_hostile:Hollow, ...)
+from tests import test_bots_hostile
+test_bots_hostile.RaisesUnshowable
+test_bots_hostile.Hollow
+test_bots_hostile.Huge
+test_bots_hostile.HugeEnd

@@ -26,7 +26,18 @@ def fail(who: str, what: str) -> DiagnosticError:
 
 
 def failed(who: str, exc: BaseException) -> DiagnosticError:
-    return fail(who, f"failed: {type(exc).__name__}: {exc}")
+    return fail(who, f"failed: {type(exc).__name__}: {shown(exc, str)}")
+
+
+def shown(value: Any, how: Callable[[Any], str] = repr, most: int = 120) -> str:
+    """A plug-in's answer (or its exception) as a message quotes it: cut to ``most``
+    characters, and never an error itself (a ``__repr__`` that raises, an int of
+    5,000 digits, which Python will not write)."""
+    try:
+        text = how(value)
+    except BOT_ERRORS:
+        text = f"<{type(value).__name__} that cannot be shown>"
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def is_builtin(bot: Any) -> bool:
@@ -76,7 +87,7 @@ def fast_policy(bot: Any, game: Any, label: str, seat: int) -> Callable[[int, in
                     return a
                 if end == 2 and left >> t & 1:  # "the opening": placed as the left end
                     return t << 2
-        raise fail(name, f"policy answered {a!r}, which is not a legal action here "
+        raise fail(name, f"policy answered {shown(a)}, which is not a legal action here "
                    f"({_legal_text(game, left, right, can_draw)})")
     return checked
 

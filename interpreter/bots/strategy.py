@@ -158,6 +158,9 @@ class Knowledge:
 END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
 
 
+_HUGE = 10 ** 300   # past any float: ``_Tables`` weighs such a value as the largest
+
+
 class _Tables:
     """Per-tile facts by tile index, for scoring without Tile objects."""
 
@@ -167,12 +170,15 @@ class _Tables:
         self.low = tuple(t.low for t in tiles)
         self.high = tuple(t.high for t in tiles)
         self.pips = tuple(t.low + t.high for t in tiles)
-        self.values = values
+        # the bot weighs values as floats: one past any float (a formula's 10**400) counts
+        # as the largest, never an OverflowError
+        self.values = tuple(v if -_HUGE < v < _HUGE else 1e300 if v > 0 else -1e300
+                            for v in values)
         self.values_source = values_source   # the mapping they were read from
         self.top = max_pip
-        self.open_value = tuple(O_VALUE * v for v in values)   # as ``_score_opening``
+        self.open_value = tuple(O_VALUE * v for v in self.values)   # as ``_score_opening``
         # shed points per tile by block risk (0, 0.5, 1), as ``_score_place`` computes them
-        self.shed = tuple(tuple((W_SHED + W_SHED_BLOCK * risk) * v for v in values)
+        self.shed = tuple(tuple((W_SHED + W_SHED_BLOCK * risk) * v for v in self.values)
                           for risk in (0.0, 0.5, 1.0))
         # per value, every tile showing it
         self.value_mask = tuple(sum(1 << i for i, t in enumerate(tiles) if v in (t.low, t.high))

@@ -12,7 +12,8 @@ from typing import Any
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.actions import Action, ActionError
 from ..engine.state import State
-from .guard import BOT_ERRORS, who
+from ..engine.tiles import Tile
+from .guard import BOT_ERRORS, shown, who
 
 
 def _fail(message: str) -> DiagnosticError:
@@ -25,18 +26,33 @@ def bot_turn(state: State, bot: Any, label: str, seat: int) -> Action:
     try:
         choice = bot.choose(state.observation(seat), legal)
     except BOT_ERRORS as exc:  # a plug-in's own bug (or its sys.exit), told in one line
-        raise _fail(f"{who(label, seat)} failed: {type(exc).__name__}: {exc}") from None
-    if not isinstance(choice, (Action, str)):
-        raise _fail(f"{who(label, seat)} returned {choice!r} ({type(choice).__name__}), "
+        raise _fail(f"{who(label, seat)} failed: {type(exc).__name__}: "
+                    f"{shown(exc, str)}") from None
+    if not isinstance(choice, (Action, str)) or not _whole(choice):
+        raise _fail(f"{who(label, seat)} returned {shown(choice)} ({type(choice).__name__}), "
                     f"which is not one of the legal actions: {_moves(legal)}")
     try:
         action = state.parse_action(choice) if isinstance(choice, str) else choice
         state.apply(action)
     except ActionError as exc:
-        shown = f"'{choice}'" if isinstance(choice, Action) else repr(choice)
-        raise _fail(f"{who(label, seat)} returned {shown}, which is not one of the legal "
+        said = f"'{shown(choice, str)}'" if isinstance(choice, Action) else shown(choice)
+        raise _fail(f"{who(label, seat)} returned {said}, which is not one of the legal "
                     f"actions ({_moves(legal)}): {exc}") from None
     return action
+
+
+def _whole(choice: Any) -> bool:
+    """A string, or an Action whose fields are all there and sane (a hollow one, made
+    without its fields, or one with a 5,000-digit end, would fail deep in the engine)."""
+    if isinstance(choice, str):
+        return len(choice) <= 1000
+    try:
+        kind, tile, end = choice.kind, choice.tile, choice.end
+        return (type(kind) is str and (end is None or type(end) is str)
+                and (tile is None or isinstance(tile, Tile) and type(tile.low) is int
+                     and type(tile.high) is int and 0 <= tile.low <= tile.high < 1000))
+    except BOT_ERRORS:
+        return False
 
 
 def _moves(legal: list[Action]) -> str:

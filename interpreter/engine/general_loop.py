@@ -32,6 +32,7 @@ from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .actions import DRAW
 from .board import END_NAMES, Board
+from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .plain_loop import PlainLoop
@@ -608,6 +609,7 @@ class GeneralLoop(PlainLoop):
             for i, pts in enumerate(points):
                 scores[i] += pts
                 play_points[i] += round_play[i]
+            check_scores(scores)
             if wside is not None:
                 self.rounds_won[wside] += 1
             result = "blocked" if blocked else "domino"
@@ -656,8 +658,8 @@ class GeneralLoop(PlainLoop):
         for i, ev in rules_of:
             if ev.condition is not None and not ev.condition(facts):
                 continue
-            pts = ev.points(facts) if ev.points is not None else 0
-            opp = ev.each_opponent(facts) if ev.each_opponent is not None else 0
+            pts = checked_points(ev.points(facts)) if ev.points is not None else 0
+            opp = checked_points(ev.each_opponent(facts)) if ev.each_opponent is not None else 0
             for s in range(len(scores)):
                 k = pts if s == mine else opp
                 if k:
@@ -671,7 +673,7 @@ class GeneralLoop(PlainLoop):
                 if rec is not None:
                     rec.append({"event": "extra_turn", "player": actor})
             if ev.skip is not None:
-                skipped += max(0, int(ev.skip(facts)))
+                skipped += checked_skip(max(0, int(ev.skip(facts))))
         return more_turns, skipped
 
     def _event_facts(self, actor: int, pos: int, drawn_by: list[int], extra: dict

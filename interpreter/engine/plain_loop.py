@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .actions import DRAW
+from .bounds import check_scores
 from .decision import NO_MASKS, OPEN, PLAY, SEEK, Decision
 from .results import NEW_ROUND, MatchResult, RoundStats
 from .scoring import match_winner
@@ -420,6 +421,7 @@ class PlainLoop:
             placements = pos - sum(counts)
             for i, pts in enumerate(points):
                 scores[i] += pts
+            check_scores(scores)
             result = "domino" if domino is not None else "blocked"
             if recording:
                 rec.append({"event": "round_end", "round": rnd_no, "result": result,

@@ -336,6 +336,7 @@ def tune(settings: TuneSettings, make_backend: Callable[[], Any],
             result.ranked = zoom_then_halve(settings.varies, goals, make, evaluate,
                                             settings.matches, settings.max_matches, pool)
         except KeyboardInterrupt:
+            result.interrupted = True
             result.ranked = ranking([c for c in pool if c.estimates])
     if not result.ranked and not result.interrupted:
         raise usage("no candidate can be played", invalid[0][1] if invalid else "")

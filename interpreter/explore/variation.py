@@ -26,6 +26,8 @@ from ..expr import ExprError, compile_expression
 
 NOT_RULES = ("name", "title", "description", "source", "extends", "examples")
 RANGE = re.compile(r"^(-?\d+)\.\.(-?\d+)(?::(\d+))?$")
+MAX_RANGE_VALUES = 100_000   # values one range may hold (tune zooms inside it)
+MAX_VALUE_CHARS = 1000       # a value as typed: a formula's limit, a number's digits
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,9 @@ def parse_vary(text: str) -> Vary:
         if item == "":
             raise usage(f"--vary {path}: an empty value in '{rest}'",
                         "separate values by single commas")
+        if len(item) > MAX_VALUE_CHARS:
+            raise usage(f"--vary {path}: a value of {len(item)} characters",
+                        f"a value (a number, a formula) has at most {MAX_VALUE_CHARS}")
         m = RANGE.match(item)
         if not m:
             values.append(scalar(item))
@@ -105,6 +110,10 @@ def parse_vary(text: str) -> Vary:
         if hi < lo or step == 0:
             raise usage(f"--vary {path}: the range {item} is empty",
                         "write LOW..HIGH with LOW <= HIGH (and a step of at least 1)")
+        count = (hi - lo) // (step or 1) + 1
+        if count > MAX_RANGE_VALUES:
+            raise usage(f"--vary {path}: the range {item[:60]} holds {count:.3g} values, "
+                        f"more than {MAX_RANGE_VALUES:,}", "give a step: LOW..HIGH:STEP")
         values.extend(range(lo, hi + 1, step or 1))
         if len(items) == 1:
             span = (lo, hi, step)

@@ -183,7 +183,7 @@ def _inline(events, trees, kind_of, site, record, players, target, tile_count, i
             test = f"h and ({test})" if site in (PLACE_OPEN, PLACE) else test
             lines += [f"if {test}:", *(then or ["    pass"])]
         if "skip" in tree:
-            lines += [f"skip += max(0, int({emitter.emit(tree['skip'])}))"]
+            lines += [f"skip += checked_skip(max(0, int({emitter.emit(tree['skip'])})))"]
         if "if" in tree:
             lines = [f"if {emitter.emit(tree['if'])}:", *("    " + x for x in lines or ["pass"])]
         body += lines
@@ -218,7 +218,7 @@ def _by_end_total(tree: dict, emitter: _Emitter, top: int) -> str | None:
 
 
 def _score(indent: str, rule: int, record: str) -> list[str]:
-    lines = ["scores[_s] += _k", "round_play[_s] += _k"]
+    lines = ["scores[_s] += checked_points(_k)", "round_play[_s] += _k"]
     if record == "rec":
         lines.append('rec.append({"event": "score", "player": p, "side": _s, "points": _k, '
                      f'"rule": {rule}}})')

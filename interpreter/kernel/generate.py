@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine import leaders
 from ..engine.board import END_NAMES, Board
+from ..engine.bounds import check_scores, checked_points, checked_skip
 from ..engine.general_loop import MAX_TURNS, _opening_rules, allowed_at
 from ..engine.plain_loop import MAX_REDEALS, HashStream, match_start_event, opening_of
 from ..engine.plain_loop import deal_event as plain_deal_event
@@ -573,6 +574,8 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         "SEATS": tuple(range(players)), "SIDES": tuple(range(len(teams))),
         "OPP": tuple(tuple(j for j in range(len(teams)) if j != i) for i in range(len(teams))),
         "N": players, "_floordiv": floordiv, "_mod": mod,
+        "check_scores": check_scores, "checked_points": checked_points,
+        "checked_skip": checked_skip,
     }
     narrow = _narrow_source(game, players)
     if narrow is not None:   # the restrictions as code, over the kernel's own tables

@@ -16,6 +16,8 @@ import os
 from collections.abc import Callable
 from types import ModuleType
 
+from .cache import entry_kind, remove, tell, tell_damaged, unsafe
+
 try:
     if os.environ.get("DOMINORULES_NO_JIT"):
         raise ImportError("DOMINORULES_NO_JIT is set")
@@ -26,6 +28,7 @@ except ImportError:
 OPTIONS = {"cache": True, "nogil": True}
 _plain_copies: dict[str, ModuleType] = {}
 _making_plain = 0          # > 0 while plain() runs a module's source: njit leaves it alone
+_uncached = 0              # > 0 while a kernel is made in memory: njit keeps no cache
 
 
 def available() -> bool:
@@ -40,7 +43,86 @@ def njit(fn: Callable | None = None, **options) -> Callable:
         return lambda f: njit(f, **options)
     if numba is None or _making_plain:
         return fn
-    return numba.njit(**{**OPTIONS, **options})(fn)
+    options = {**OPTIONS, **options}
+    cache = options.pop("cache") and not _uncached
+    dispatcher = numba.njit(cache=False, **options)(fn)
+    if cache:
+        _safe_cache(dispatcher)
+    return dispatcher
+
+
+def _safe_cache(dispatcher) -> None:
+    """numba's on-disk cache for ``dispatcher`` (what ``cache=True`` does), read
+    defensively (``_SafeCache``), or none, with a notice, when its folder is not safe."""
+    try:
+        cache = _SafeCache(dispatcher.py_func)
+    except RuntimeError:        # no folder numba can write for this function's file
+        return
+    path = cache.cache_path
+    why = unsafe(path) if os.path.exists(path) else None
+    if why is not None:
+        tell(f"note: not using numba's cache in {path}: {why}; compiling in memory")
+        return
+    dispatcher._cache = cache
+
+
+if numba is not None:
+    from numba.core.caching import FunctionCache, IndexDataCacheFile
+
+    class _SafeIndex(IndexDataCacheFile):
+        """numba's index and data files, each looked at with ``lstat`` before it is
+        opened: a folder, FIFO, device or link is damaged (removed), never opened."""
+
+        def _load_index(self):
+            if not _usable(self._index_path):
+                return {}
+            overloads = super()._load_index()
+            if not isinstance(overloads, dict):
+                raise ValueError("the index is not a mapping")
+            return overloads
+
+        def _load_data(self, name):
+            path = self._data_path(name)
+            if not _usable(path):
+                raise FileNotFoundError(path)   # numba's answer: compile again
+            return super()._load_data(name)
+
+    class _SafeCache(FunctionCache):
+        """A function's cache whose damaged entry (garbage, empty, truncated, not a
+        regular file) is compiled again with one notice, and whose failed write (a full
+        disk, a read-only folder) only costs the next run a compile."""
+
+        def __init__(self, py_func):
+            super().__init__(py_func)
+            self._cache_file = _SafeIndex(self._cache_path, self._impl.filename_base,
+                                          self._impl.locator.get_source_stamp())
+
+        def load_overload(self, sig, target_context):
+            try:
+                return super().load_overload(sig, target_context)
+            except Exception:   # noqa: BLE001 - whatever a damaged file raises
+                tell_damaged(self._cache_path)
+                _remove_index(self._cache_file)
+                return None
+
+        def save_overload(self, sig, data):
+            try:
+                super().save_overload(sig, data)
+            except Exception as exc:   # noqa: BLE001 - the compiled code runs all the same
+                tell(f"note: the JIT cache in {self._cache_path} cannot be written "
+                     f"({getattr(exc, 'strerror', None) or exc}); the kernel runs uncached")
+
+
+def _usable(path: str) -> bool:
+    kind = entry_kind(path)
+    if kind == "damaged":
+        tell_damaged(os.path.dirname(path))
+        remove(path)
+    return kind == "file"
+
+
+def _remove_index(cache_file) -> None:
+    remove(cache_file._index_path)
 
 
 def plain(module: ModuleType) -> ModuleType:

@@ -15,19 +15,30 @@ run of a kernel compiles it (seconds), every later run and worker loads it.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import os
 import sys
 import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.plain_loop import MAX_REDEALS
 from ..engine.results import MatchResult, RoundStats
 from . import jit_template
+from .cache import (
+    CLEAR_HINT,
+    cache_root,
+    entry_kind,
+    private_folder,
+    read_text,
+    remove,
+    tell,
+    tell_damaged,
+    unsafe,
+)
 from .formulas import Unsupported, emit, magnitude
 
 if TYPE_CHECKING:
@@ -48,12 +59,8 @@ _HERE = Path(__file__).resolve().parent
 
 
 def cache_dir() -> Path:
-    """Where kernels are written: ``$DOMINORULES_CACHE``, else the user's cache folder."""
-    root = os.environ.get("DOMINORULES_CACHE")
-    if root:
-        return Path(root).expanduser() / "kernels"
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "dominorules" / "kernels"
+    """Where kernels are written: ``kernels`` in the cache root (``cache.cache_root``)."""
+    return cache_root() / "kernels"
 
 
 def available() -> bool:
@@ -116,7 +123,10 @@ def kernel_source(game: Game) -> str:
 
 
 def _module(source: str):
-    """The kernel module of ``source``: written to the cache folder once, imported once."""
+    """The kernel module of ``source``: written to the cache folder once, made once a
+    process; compiled in memory when the cache folder cannot be trusted or written."""
+    from . import jit  # numba (and with it scipy) only once a kernel is needed
+
     parts = [source] + [(_HERE / f).read_text(encoding="utf-8")
                         for f in ("shake.py", "jit_support.py", "jit.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
@@ -125,34 +135,59 @@ def _module(source: str):
         if found is not None:
             return found
         name = f"dominorules_kernel_{digest}"
-        path, new = _write(name, source)
-        if new and notice is not None:
-            notice(f"compiling a JIT kernel (once; kept in {path.parent})")
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
+        path = _cached_file(name, source)
+        module = ModuleType(name)
         sys.modules[name] = module
-        spec.loader.exec_module(module)
+        if path is None:
+            tell("compiling a JIT kernel (in memory: it is not kept)")
+            jit._uncached += 1
+            try:
+                exec(compile(source, f"<{name}>", "exec"), module.__dict__)
+            finally:
+                jit._uncached -= 1
+        else:
+            module.__file__ = str(path)
+            exec(compile(source, str(path), "exec"), module.__dict__)
         _MODULES[digest] = module
         return module
 
 
-def _write(name: str, source: str) -> tuple[Path, bool]:
-    """The kernel's file, and whether it was new (written atomically: workers may race to
-    write the same one)."""
-    folder = cache_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        folder = Path(tempfile.gettempdir()) / "dominorules-kernels"
-        folder.mkdir(parents=True, exist_ok=True)
+def _cached_file(name: str, source: str) -> Path | None:
+    """The kernel's file in the cache folder, written if new (atomically: workers may race
+    to write the same one); None, with one notice, when the folder is not the user's own,
+    is writable by others or cannot be written."""
+    folder, root = cache_dir(), cache_root()
+    why = private_folder(folder, root)
+    if why is None and (folder / "__pycache__").exists():
+        why = unsafe(folder / "__pycache__")
+    if why is not None:
+        tell(f"note: the JIT kernel cache {folder} is not used: {why}; the kernel is "
+                 f"compiled in memory (make the folder yours, not writable by others, or "
+                 f"set DOMINORULES_CACHE to one that is)")
+        return None
     path = folder / f"{name}.py"
-    if path.exists() and path.read_text(encoding="utf-8") == source:
-        return path, False
-    fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(source)
-    os.replace(tmp, path)
-    return path, True
+    kind = entry_kind(path)
+    if kind == "file" and read_text(path) == source:
+        return path
+    if kind != "missing":
+        tell_damaged(folder)
+        remove(path)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(source)
+            os.replace(tmp, path)
+        except BaseException:
+            remove(tmp)
+            raise
+    except OSError as exc:
+        tell(f"note: the JIT kernel cache {folder} cannot be written "
+                 f"({exc.strerror or exc}); the kernel is compiled in memory")
+        return None
+    if notice is not None:
+        notice(f"compiling a JIT kernel (once; kept in {folder}; {CLEAR_HINT})")
+    return path
 
 
 class JitKernel:

@@ -845,6 +845,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
         for i, pts in enumerate(points):
             scores[i] += pts
 #endif
+        check_scores(scores)
 #if GEN
         if wside is not None:
             rounds_won[wside] += 1

@@ -20,11 +20,24 @@ from .timeline import Snapshot, snapshots
 KEYS = "Enter: next · b: back · a number: jump to that event · q: quit"
 
 
+MAX_EVENTS = 100_000   # a replay keeps a snapshot of every event: a match has some 100
+
+
 def read_events(path: str) -> list[dict]:
-    """The events of a record file (``records.read_records`` without line numbers)."""
+    """The events of a record file (``records.read_records`` without line numbers); a
+    record too long to step through (``MAX_EVENTS``) is refused before it fills memory."""
     from .. import records
 
-    return [event for _, event in records.read_records(path)]
+    events = []
+    for number, event in records.iter_records(path):
+        if len(events) == MAX_EVENTS:
+            raise DiagnosticError([Diagnostic(
+                "record", f"the record holds more than {MAX_EVENTS:,} events (line "
+                f"{number}); replay steps through a few matches at a time", file=path,
+                hint="copy the lines of the matches to see into a file of their own "
+                     "(each match begins at a match_start line); verify checks it all")])
+        events.append(event)
+    return events
 
 
 def verify_record(path: str) -> list[Diagnostic]:
@@ -45,10 +58,10 @@ def replay(path: str, term: Terminal) -> int:
     """
     from ..records import TRUNCATED
 
+    events = read_events(path)
     problems = verify_record(path)
     if any(p.code != TRUNCATED for p in problems):
         raise DiagnosticError(problems)
-    events = read_events(path)
     steps = snapshots(events)
     return Replayer(steps, term, STOPS_EARLY if problems else "",
                     rule_titles(events)).run()

@@ -14,6 +14,8 @@ from typing import Any, Protocol
 from rich.console import Console
 from rich.text import Text
 
+from ..visible import VisibleConsole
+
 
 class Terminal(Protocol):
     """What the table needs from a terminal. ``ask`` raises EOFError / KeyboardInterrupt."""
@@ -34,7 +36,7 @@ class RichTerminal:
     """stdout through rich; ``fast`` turns every pause off."""
 
     def __init__(self, console: Console | None = None, fast: bool = False):
-        self.console = console or Console(highlight=False)
+        self.console = console or VisibleConsole(highlight=False)  # a ruleset's text: shown
         self.fast = fast
 
     @property

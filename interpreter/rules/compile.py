@@ -20,9 +20,10 @@ from ..engine.game_rules import (
     Rules,
     ScoreContext,
 )
-from ..engine.tiles import parse_pair, tile_count
+from ..engine.tiles import in_set, not_in_set, parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
 from ..expr.ast import names_read, nodes
+from ..expr.errors import ExprProblem
 from ..expr.types import BOOL, INT
 from .exprpos import locate
 from .marked_yaml import FieldPath, Mark, dotted
@@ -112,13 +113,31 @@ def compile_expressions(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]
             continue
         try:
             result = compile_expression(value, kind)
-            compiled[path] = result.fn
-            if trees is not None:
-                trees[path] = result.ast
         except ExprError as exc:
             problems += [_problem_diagnostic(p, path, value, marks.get(path))
                          for p in exc.problems]
+            continue
+        outside = _tiles_outside(result.ast, data, value)
+        if outside:
+            problems += [_problem_diagnostic(p, path, value, marks.get(path)) for p in outside]
+            continue
+        compiled[path] = result.fn
+        if trees is not None:
+            trees[path] = result.ast
     return compiled, problems
+
+
+def _tiles_outside(tree: ast.Node, data: Mapping[str, Any], text: str) -> list[ExprProblem]:
+    """A tile literal the ruleset's set does not hold (``[9|9]`` in a double-six game):
+    no tile can ever equal it, and the engines index tiles by it."""
+    max_pip = (data.get("set") or {}).get("max_pip") if isinstance(data.get("set"), dict) \
+        else None
+    if not isinstance(max_pip, int) or isinstance(max_pip, bool):
+        return []
+    return [ExprProblem("expr-type", not_in_set(f"tile {text[n.offset:n.offset + n.length]}",
+                                                max_pip),
+                        n.offset, n.length, f"name a tile whose halves are 0 to {max_pip}")
+            for n in nodes(tree) if isinstance(n, ast.Tile) and not in_set(n, max_pip)]
 
 
 def wrap(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> dict[str, Callable[..., int]]:

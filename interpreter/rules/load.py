@@ -236,3 +236,10 @@ def load_merged(ref: str) -> tuple[Merged | None, list[Diagnostic]]:
     # so the later stages can report the file's other problems too.
     data, marks = merge_chain(docs)
     return Merged(file, builtin_name, data, marks, [d.file for d in docs]), problems
+
+
+def chain_files(ref: str) -> list[str]:
+    """The files a run of ``ref`` reads: its own and every file it extends (``ref`` itself
+    when the chain cannot be read: the run says why). No output may name one."""
+    merged, _ = load_merged(ref)
+    return merged.chain if merged is not None else [ref]
