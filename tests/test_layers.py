@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("api", "record_format"),
     ("bots", "kernel", "rules"),
     ("engine", "expr"),
-    ("dash", "files", "generated", "outputs", "record_lines", "textlayout"),
+    ("dash", "files", "generated", "outputs", "record_lines", "textlayout", "visible"),
     ("__init__", "diagnostics"),
 )
 # (importer, imported) pairs that break the rule today, each with why and what removes it
