@@ -6,7 +6,8 @@ reveal. A seat that passes with ends ``a`` and ``b`` open holds no tile showing
 ``a`` or ``b`` at that moment; so does a seat that draws, when the rules allow a
 draw only to a seat with no placement (no voluntary draws). Placement restrictions
 weaken both (a seat may hold a fitting tile the rules forbid), so with restrictions
-that do not lift when nothing is allowed, nothing is inferred. What a seat lacked
+that do not lift when nothing is allowed, nothing is inferred; where draws may be
+voluntary, a draw is read as a stuck seat's in most deals sampled, not all. What a seat lacked
 holds for the tiles it kept: a tile it drew later may show the value.
 
 ``sample`` deals the round again: each opponent's timeline is walked backwards from
@@ -28,11 +29,15 @@ from ..engine.game import Deal, Game
 from ..engine.observation import Observation
 from ..engine.tiles import Tile
 
-Tries = 20   # fills tried before the constraints are dropped for one sample
+Walks = 12   # backward walks tried (each with its own guess of what each draw brought) ...
+Tries = 4    # ... and fills of each, before the constraints are loosened for one sample
 # A seat that draws and then places: the tile placed is the one drawn last, surely when the
 # draw was forced (or before the opening: drawing for the opening tile), and this often
 # when it may have drawn by choice.
 LIKELY_PLACED = 0.75
+# Where a seat may draw while holding a playable tile, most players still draw only when
+# stuck: each such draw is read as a stuck seat's in this share of the deals sampled.
+DRAWS_STUCK = 0.75
 
 
 @dataclass(frozen=True)
@@ -41,8 +46,9 @@ class Seen:
 
     events: tuple[dict, ...]        # the round's public events after its deal
     dealt: int                      # history index of the round's deal event
-    lacks: tuple[tuple[int, int, int], ...]   # (event index, seat, tiles it lacked) per
-                                    # pass or forced draw that reveals something
+    lacks: tuple[tuple[int, int, int, bool], ...]   # (event index, seat, tiles it lacked,
+                                    # sure) per pass or draw that reveals something: a draw
+                                    # the seat may have made by choice is not sure
     unknown: tuple[int, ...]        # tiles this seat cannot place: in other hands or the boneyard
     mine: int                       # this seat's hand now (mask)
     before_opening: int             # events of the round before its opening placement
@@ -89,18 +95,40 @@ def read(game: Game, obs: Observation) -> Seen:
             board |= 1 << t
             line.place(*e["tile"], e["end"])
         elif kind in ("pass", "draw") and e["player"] != obs.seat and line.line:
-            if pass_tells if kind == "pass" else draw_tells:
+            sure = pass_tells if kind == "pass" else draw_tells
+            if sure or kind == "draw" and pass_tells:
                 mask = 0
                 for v in line.board.ends():
                     mask |= ts.value_mask[v]
-                lacks.append((i, e["player"], mask))
+                lacks.append((i, e["player"], mask, sure))
     mine = ts.mask(obs.hand)
     unknown = tuple(t for t in range(ts.tile_count) if not (mine | board) >> t & 1)
     return Seen(events, start, tuple(lacks), unknown, mine, opening)
 
 
 def sample(game: Game, obs: Observation, seen: Seen, rng: random.Random) -> Sample:
-    """One deal of the round consistent with what ``obs``'s seat has seen."""
+    """One deal of the round consistent with what ``obs``'s seat has seen.
+
+    A draw that may have been a choice is read as a stuck seat's in ``DRAWS_STUCK`` of
+    the deals; when those readings leave no deal (the seat drew by choice after all),
+    only the sure ones are kept, and failing that (a view no deal fits) none.
+    """
+    soft = {i: m for i, _, m, sure in seen.lacks if sure or rng.random() < DRAWS_STUCK}
+    sure = {i: m for i, _, m, is_sure in seen.lacks if is_sure}
+    for lacks_at in (soft, sure, {}):
+        for _ in range(Walks):      # which tile each draw brought is chosen at random
+            places = _places(game, obs, seen, lacks_at, rng)
+            tiles = _fill(seen.unknown, places[0], rng)
+            if tiles is not None:
+                return _dealt(game, obs, seen, places, tiles)
+    raise AssertionError("unreachable: a fill without constraints always succeeds")
+
+
+def _places(game: Game, obs: Observation, seen: Seen, lacks_at: dict[int, int],
+            rng: random.Random) -> tuple:
+    """The unknown places of the round's deal, each with the tiles it may not be:
+    (forbid per place, each seat's places now, each seat's dealt items, what each draw
+    brought, the boneyard's places)."""
     ts = game.tileset
     n = obs.players
     me = obs.seat
@@ -109,7 +137,6 @@ def sample(game: Game, obs: Observation, seen: Seen, rng: random.Random) -> Samp
     now_places: list[list[int]] = [[] for _ in range(n)]
     dealt_items: list[list[tuple[bool, int]]] = [[] for _ in range(n)]  # (known, tile/place)
     drawn: dict[int, tuple[bool, int]] = {}     # event index -> what was drawn there
-    lacks_at: dict[int, int] = {i: m for i, _, m in seen.lacks}
     for s in range(n):
         if s == me:
             continue
@@ -118,7 +145,8 @@ def sample(game: Game, obs: Observation, seen: Seen, rng: random.Random) -> Samp
             now_places[s].append(len(forbid))
             hand.append((False, len(forbid)))
             forbid.append(0)
-        mine_lacks = [(i, m) for i, p, m in seen.lacks if p == s]
+        mine_lacks = [(i, m) for i, p, _, _ in seen.lacks if p == s and i in lacks_at
+                      for m in (lacks_at[i],)]
         placed_next: tuple[bool, int] | None = None   # the seat's next move, if a placement
         for i in range(len(events) - 1, -1, -1):
             e = events[i]
@@ -153,7 +181,17 @@ def sample(game: Game, obs: Observation, seen: Seen, rng: random.Random) -> Samp
     forbid += [0] * obs.boneyard
     if len(forbid) != len(seen.unknown):
         raise ValueError(f"{len(seen.unknown)} unknown tiles for {len(forbid)} places")
-    tiles = _fill(seen.unknown, forbid, rng)
+    return forbid, now_places, dealt_items, drawn, yard_places
+
+
+def _dealt(game: Game, obs: Observation, seen: Seen, places: tuple, tiles: list[int]
+           ) -> Sample:
+    """The deal (and the hands now) once every unknown place has its tile."""
+    ts = game.tileset
+    n = obs.players
+    me = obs.seat
+    events = seen.events
+    _, now_places, dealt_items, drawn, yard_places = places
     hands_dealt: list[tuple[Tile, ...]] = []
     tile_of = ts.tiles
     my_placed = my_drawn = 0
@@ -211,20 +249,20 @@ def _drawn_item(hand: list[tuple[bool, int]], lacked: int, earlier: int,
     return None
 
 
-def _fill(unknown: Sequence[int], forbid: list[int], rng: random.Random) -> list[int]:
-    """A tile for every unknown place, none that the place forbids (when possible)."""
-    order = sorted(range(len(forbid)), key=lambda p: -bin(forbid[p]).count("1"))
-    for attempt in range(Tries + 1):
-        strict = attempt < Tries
+def _fill(unknown: Sequence[int], forbid: list[int], rng: random.Random) -> list[int] | None:
+    """A tile for every unknown place, none that the place forbids; None when ``Tries``
+    random fills (most constrained place first) found none."""
+    order = sorted(range(len(forbid)), key=lambda p: -forbid[p].bit_count())
+    for _ in range(Tries):
         free = list(unknown)
         rng.shuffle(free)
         out = [0] * len(forbid)
         for p in order:
-            f = forbid[p] if strict else 0
+            f = forbid[p]
             k = next((k for k, t in enumerate(free) if not f >> t & 1), None)
             if k is None:
                 break
             out[p] = free.pop(k)
         else:
             return out
-    raise AssertionError("unreachable: the last fill ignores the constraints")
+    return None

@@ -97,12 +97,10 @@ class _Script:
         self.before: list[int] = []
 
     def policy(self, seat: int) -> Policy:
-        after = self.after[seat]
-
-        def choose(mL: int, mR: int, can_draw: bool, mU: int = 0, mD: int = 0) -> int:
-            if self.done:
-                return after(mL, mR, can_draw, mU, mD)
-            return self._scripted(seat, (mL, mR, mU, mD), can_draw)
+        def choose(mL: int, mR: int, can_draw: bool, *arms: int) -> int:
+            if self.done:     # the loop's own call, passed on (arms: a spinner's, once open)
+                return self.after[seat](mL, mR, can_draw, *arms)
+            return self._scripted(seat, (mL, mR, *arms, 0, 0), can_draw)
         return choose
 
     def _scripted(self, seat: int, masks: tuple, can_draw: bool) -> int:
@@ -145,9 +143,11 @@ class _Script:
 
 
 def continue_round(game: Game, position: Round, deal: Deal, candidate: int,
-                   after: Sequence[Policy], extra_rounds: int = 0, seed: int = 0) -> Outcome:
+                   after: Sequence[Policy] | Callable[[Any], Sequence[Policy]],
+                   extra_rounds: int = 0, seed: int = 0) -> Outcome:
     """Deal ``deal``, replay ``position``'s moves, play ``candidate`` (``code_of``), then
-    let ``after`` (a policy per seat) play on.
+    let ``after`` (a policy per seat, or a function of the match loop giving them: a
+    policy bound to the loop) play on.
 
     The continuation stops at the end of the round, or ``extra_rounds`` rounds later
     (the later deals are shuffled from ``seed``); it raises ``Inconsistent`` when the
@@ -162,6 +162,8 @@ def continue_round(game: Game, position: Round, deal: Deal, candidate: int,
     if hasattr(core, "rounds_won"):
         core.rounds_won[:] = position.rounds_won
     script.core = core
+    if callable(after):
+        script.after = after(core)
     for _ in core.run():          # every seat has a policy: the loop never stops to ask
         raise Inconsistent("a seat without a policy")
     if not script.done:
