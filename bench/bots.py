@@ -25,9 +25,9 @@ sys.path.insert(0, str(ROOT))
 from dominorules import api  # noqa: E402
 
 VARIANTS = ("pagat", "hoyle", "dutch", "mexican", "vietnamese")
-HOUSE = ("house/spinner", "house/muggins", "house/all-fives", "house/double-opening",
-         "house/doubles-play-again")   # a spinner, two play-time scorings, a restriction,
-                                       # extra turns
+HOUSE = ("house/spinner", "house/all-fives", "house/double-opening", "house/double-blank-last",
+         "house/doubles-play-again")   # a spinner, play-time scoring, an opening condition,
+                                       # a placement restriction, extra turns
 OPPONENTS = ("strategist", "greedy", "random")
 
 

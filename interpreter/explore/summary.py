@@ -108,9 +108,9 @@ def skill_verdict(comparison: Comparison) -> list[str]:
     """Which ruleset rewards skill more (the skill gap), with the difference's interval:
     told whether significant or not, since "no ruleset rewards skill more" is an answer."""
     row = next((r for r in comparison.rows if r.metric.key == "skill_gap"), None)
-    run = next((r for r in comparison.outcome.runs if r.pairing.skilled_bot), None)
-    if row is None or run is None:
+    if row is None:
         return []
+    run = next(r for r in comparison.outcome.runs if r.pairing.skilled_bot)
     labels = [r.label for r in comparison.rulesets]
     m = row.metric
     who = f"{run.pairing.skilled_bot} in one seat against {run.pairing.bots[0]}"
