@@ -352,7 +352,7 @@ def _int_option(name: str, text: str, low: int) -> int:
 @click.option("--seed", default="1", show_default=True, help="Base seed of the run.")
 @click.option("--bots", default="random", show_default=True,
               help="One bot for every seat, or one per seat, comma separated "
-                   "(random, greedy, strategist, or module:object).")
+                   "(random, greedy, strategist, expert[:playouts=N], or module:object).")
 @click.option("--trace", "trace_path", metavar="FILE", default=None,
               help="Write every match's record to this JSON Lines file.")
 @_FORCE
