@@ -253,3 +253,9 @@ def test_plays_hint_comes_from_the_expert_with_its_numbers():
     assert re.fullmatch(r"expert would play \S+( left| right)?: it wins the round in \d+% of "
                         r"\d+ playouts \(points margin [+-]\d+\.\d\), against \d+% for the next "
                         r"best, \S+( left| right)? \([+-]\d+\.\d\)", str(hint)), str(hint)
+
+
+@pytest.mark.parametrize("rollout", ["random", "strategist"])
+def test_every_rollout_policy_plays_legal_moves(rollout):
+    expert = resolve(f"expert:playouts=2:rollout={rollout}")(0, api.bot_rng(3, 0))
+    assert first_round("house/spinner", 3, expert) > 0
