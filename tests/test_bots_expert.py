@@ -259,3 +259,14 @@ def test_plays_hint_comes_from_the_expert_with_its_numbers():
 def test_every_rollout_policy_plays_legal_moves(rollout):
     expert = resolve(f"expert:playouts=2:rollout={rollout}")(0, api.bot_rng(3, 0))
     assert first_round("house/spinner", 3, expert) > 0
+
+
+def test_compare_skill_names_the_skilled_bot_and_the_summary_answers():
+    result = CliRunner().invoke(main, ["compare", "pagat", "dutch", "--matches", "2",
+                                       "--skill", "expert:playouts=1", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert "Skill (expert:playouts=1 in one seat against random):" in flat
+    assert "skill gap" in flat and "95% interval" in flat
+    bad = CliRunner().invoke(main, ["compare", "pagat", "dutch", "--skill", "expret"])
+    assert bad.exit_code == 2 and "unknown bot 'expret'" in bad.output
