@@ -492,7 +492,8 @@ def _say_when_compiling() -> None:
 @click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run.")
 @click.option("--bots", default="random", show_default=True,
               help="One bot for every seat, or one per seat, comma separated "
-                   "(random, greedy, drawer, strategist, or module:object).")
+                   "(random, greedy, drawer, strategist, expert[:playouts=N], or "
+                   "module:object).")
 @click.option("--trace", "trace_path", metavar="FILE", default=None,
               help="Write every match's record to this JSON Lines file.")
 @_FORCE
@@ -686,6 +687,10 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
 @click.option("--skill-bots", default="strategist,random", show_default=True,
               metavar="SKILLED,OTHERS", help="The skill pairing: one seat (rotating) plays "
               "SKILLED, the others OTHERS.")
+@click.option("--skill", metavar="BOT", expose_value=False,
+              callback=lambda ctx, _p, v: _skill_bot(ctx, v),
+              help="The skilled bot of the skill pairing (e.g. expert): short for "
+              "--skill-bots BOT,OTHERS.")
 @click.option("--no-skill", is_flag=True, help="Skip the skill pairing.")
 @click.option("--precision", type=click.FloatRange(0, min_open=True), callback=_finite,
               help="Keep simulating "
@@ -938,9 +943,15 @@ def _varies(texts: tuple[str, ...]):
         fail(exc.diagnostics, 2)
 
 
+def _skill_bot(ctx: click.Context, value: str | None) -> None:
+    """--skill BOT, kept for _skill_pair (it names the skilled half of --skill-bots)."""
+    if value is not None:
+        ctx.meta["skill_bot"] = value.strip()
+
+
 def _skill_pair(skill_bots: str, no_skill: bool):
     """--skill-bots as (skilled, others), both resolved now: a bad one exits 2 before any
-    match is played, in compare, sweep and tune alike."""
+    match is played, in compare, sweep and tune alike. --skill BOT replaces the skilled one."""
     from dominorules.bots.seats import check_names
 
     if no_skill:
@@ -948,6 +959,12 @@ def _skill_pair(skill_bots: str, no_skill: bool):
     skill = _bot_names(skill_bots)
     if len(skill) != 2:
         raise click.BadParameter("give two bot names: SKILLED,OTHERS", param_hint="--skill-bots")
+    skilled = click.get_current_context().meta.get("skill_bot")
+    if skilled is not None:
+        if not skilled or "," in skilled:
+            raise click.BadParameter("give one bot name, e.g. --skill expert",
+                                     param_hint="--skill")
+        skill = (skilled, skill[1])
     try:
         check_names(skill)
     except UsageError as exc:
@@ -974,6 +991,10 @@ def _add_explorer_options(fn, no_skill_help: str):
                      help="Bot for every seat, or one per seat separated by commas."),
         click.option("--skill-bots", default="strategist,random", show_default=True,
                      metavar="SKILLED,OTHERS", help="The skill rows' bots."),
+        click.option("--skill", metavar="BOT", expose_value=False,
+                     callback=lambda ctx, _p, v: _skill_bot(ctx, v),
+                     help="The skill rows' skilled bot (e.g. expert): short for "
+                     "--skill-bots BOT,OTHERS."),
         click.option("--no-skill", is_flag=True, help=no_skill_help),
         click.option("--workers", type=click.IntRange(1), help="Local worker processes "
                      "(default: the machine's cores)."),

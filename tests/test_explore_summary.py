@@ -78,3 +78,21 @@ def test_skill_gap_reads_as_skill_mattering_more():
     r = adjust_for_multiplicity([row("skill_gap", (0.1, 0.08, 0.12), (0.2, 0.18, 0.22),
                                      0.1, 1e-6)])[0]
     assert sentence(r, 1) == "skill matters more (10.0% → 20.0%, +10.0% ±1.0)"
+
+
+def test_the_summary_says_which_ruleset_rewards_skill_more_with_its_interval():
+    skill_run = SimpleNamespace(pairing=SimpleNamespace(skilled_bot="expert",
+                                                        bots=("random", "random")))
+    outcome = SimpleNamespace(runs=[SimpleNamespace(pairing=SimpleNamespace(skilled_bot=None)),
+                                    skill_run])
+    more = comparison([row("skill_gap", (0.1, 0.08, 0.12), (0.2, 0.18, 0.22), 0.1, 1e-6)])
+    more.outcome = outcome
+    assert paragraphs(more)[-1] == (
+        "Skill (expert in one seat against random): house rewards skill more than plain: "
+        "skill gap 10.0% → 20.0% (+10.0%, 95% interval +9.0% to +11.0%).")
+    unclear = comparison([row("skill_gap", (0.1, 0.0, 0.2), (0.12, 0.0, 0.24), 0.005, 0.6)])
+    unclear.outcome = outcome
+    assert paragraphs(unclear)[-1] == (
+        "Skill (expert in one seat against random): neither plain nor house can be said to "
+        "reward skill more (the interval holds zero): skill gap 10.0% → 12.0% (+0.5%, 95% "
+        "interval -0.5% to +1.5%).")

@@ -1,4 +1,4 @@
-"""Bots: ``random``, ``greedy``, ``strategist`` and plug-ins named ``module:object``.
+"""Bots: ``random``, ``greedy``, ``strategist``, ``expert`` and plug-ins named ``module:object``.
 
 Every bot sees only an ``Observation`` and the legal actions (``base.Bot``).
 """

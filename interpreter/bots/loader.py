@@ -1,5 +1,8 @@
 """Bots by name: the builtin registry (imported lazily) and ``module:object`` plug-ins.
 
+A builtin bot that takes options is named with them: ``expert:playouts=200`` (options
+separated by ``:``); the bot's ``parse_options(text)`` checks them.
+
 A plug-in is ``module:object`` (``mybots:Cautious``) or ``path/to/file.py:object``:
 a class is constructed as ``object(seat, rng)``; a plain function
 ``object(obs, legal) -> Action`` is wrapped as a bot. Bad specs raise a
@@ -27,6 +30,7 @@ REGISTRY: dict[str, str] = {
     "greedy": "dominorules.bots.greedy:GreedyBot",
     "drawer": "dominorules.bots.drawer:DrawerBot",
     "strategist": "dominorules.bots.strategist:StrategistBot",
+    "expert": "dominorules.bots.expert:ExpertBot",
 }
 
 
@@ -45,7 +49,27 @@ def resolve(spec: str) -> Any:
     return found
 
 
+class Configured:
+    """A builtin bot with options (``expert:playouts=200``), built as ``cls(seat, rng,
+    **options)``: a plain value, so a bot list with options pickles to compare's workers."""
+
+    def __init__(self, cls: type, options: dict):
+        self.cls = cls
+        self.options = options
+        self.__qualname__ = cls.__qualname__
+
+    def __call__(self, seat: int, rng: random.Random) -> Any:
+        return self.cls(seat, rng, **self.options)
+
+
 def _resolve(spec: str) -> Any:
+    name, colon, options = spec.partition(":")
+    if colon and name.strip() in REGISTRY:
+        cls = resolve(name.strip())
+        parse = getattr(cls, "parse_options", None)
+        if parse is None:
+            raise _fail(f"bot '{name.strip()}' takes no options, so '{spec}' names no bot")
+        return Configured(cls, parse(options))
     if spec in REGISTRY:
         target = REGISTRY[spec]
     elif ":" in spec:
@@ -95,7 +119,7 @@ def make_bot(spec: Any, seat: int, rng: random.Random):
     if isinstance(spec, str):
         label = spec.strip()
         spec = resolve(label)
-        if isinstance(spec, type):
+        if isinstance(spec, (type, Configured)):
             return construct(spec, seat, rng, label)
         return FunctionBot(spec, seat, rng)
     if inspect.isclass(spec):

@@ -294,7 +294,7 @@ class GeneralLoop(PlainLoop):
         written_settle, written_match_over = self.written
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
-        rnd_no = 0
+        rnd_no = self.first_round - 1
         while not over:
             rnd_no += 1
             if rnd_no > self.max_rounds:

@@ -139,6 +139,8 @@ class PlainLoop:
             self.rec.append(match_start_event(game, players, seed))
         self.deals = list(deals or ())
         self.max_rounds = max_rounds
+        self.first_round = 1   # the number of the first round played (a match continued
+                               # mid-way by engine.continuation starts at a later one)
         self.target = game.target(players)
         self.scores = list(start_scores) if start_scores else [0] * len(self.teams)
         self.rounds: list[RoundStats] = []
@@ -202,7 +204,7 @@ class PlainLoop:
         scores = self.scores
         prev_leader = prev_winner = None
         over, match_win, capped = False, None, False
-        rnd_no = 0
+        rnd_no = self.first_round - 1
         while not over:
             rnd_no += 1
             if rnd_no > self.max_rounds:

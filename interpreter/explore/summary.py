@@ -147,6 +147,34 @@ def paragraphs(comparison: Comparison) -> list[str]:
             listed = same[:8] + ([f"{len(same) - 8} more"] if len(same) > 8 else [])
             said += f" No detectable change in {_join(listed)}."
         out.append(said)
+    return out + skill_verdict(comparison)
+
+
+def skill_verdict(comparison: Comparison) -> list[str]:
+    """Which ruleset rewards skill more (the skill gap), with the difference's interval:
+    told whether significant or not, since "no ruleset rewards skill more" is an answer."""
+    row = next((r for r in comparison.rows if r.metric.key == "skill_gap"), None)
+    if row is None:
+        return []
+    run = next(r for r in comparison.outcome.runs if r.pairing.skilled_bot)
+    labels = [r.label for r in comparison.rulesets]
+    m = row.metric
+    who = f"{run.pairing.skilled_bot} in one seat against {run.pairing.bots[0]}"
+    out = []
+    for k in range(1, len(labels)):
+        diff = row.differences[k]
+        if diff is None or diff.value is None or diff.low is None or diff.high is None:
+            continue
+        span = (f"{fmt_value(m, diff.value, signed=True)}, 95% interval "
+                f"{fmt_value(m, diff.low, signed=True)} to {fmt_value(m, diff.high, signed=True)}")
+        if diff.low > 0 or diff.high < 0:
+            more, less = (labels[k], labels[0]) if diff.value > 0 else (labels[0], labels[k])
+            verdict = f"{more} rewards skill more than {less}"
+        else:
+            verdict = (f"neither {labels[0]} nor {labels[k]} can be said to reward skill more "
+                       "(the interval holds zero)")
+        out.append(f"Skill ({who}): {verdict}: skill gap {fmt_value(m, row.estimates[0].value)} → "
+                   f"{fmt_value(m, row.estimates[k].value)} ({span}).")
     return out
 
 

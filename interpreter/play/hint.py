@@ -1,10 +1,11 @@
 """``hint``: the strongest available bot's move for the player to act, and why.
 
 The bot sees exactly what the player sees (their Observation), through the same
-bot API as in simulation. ``strategist`` is preferred; when it cannot be loaded
-``greedy`` stands in. A bot may explain itself with ``explain(obs, legal) -> (action, reason)``;
-otherwise the reason is built from facts of the position (the tile's value, the
-number it leaves open and how many of the player's tiles match it).
+bot API as in simulation. ``expert`` is preferred (its reason gives its playouts'
+numbers), then ``strategist``; when neither can be loaded ``greedy`` stands in. A bot
+may explain itself with ``explain(obs, legal) -> (action, reason)``; otherwise the
+reason is built from facts of the position (the tile's value, the number it leaves
+open and how many of the player's tiles match it).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from ..bots import make_bot, resolve
 from ..diagnostics import DiagnosticError
 from ..engine.actions import Action
 
-PREFERRED = ("strategist", "greedy")
+PREFERRED = ("expert", "strategist", "greedy")
 
 
 @dataclass(frozen=True)
