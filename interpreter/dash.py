@@ -50,9 +50,9 @@ def output_path(path: str | None) -> str | None:
     ``copy_out``), else the path itself."""
     if path != DASH:
         return path
-    handle, made = tempfile.mkstemp(prefix="output-", dir=_folder())
-    os.close(handle)
-    return made
+    # a name in a fresh private folder, not a file made ahead: an existing output file
+    # needs --force, and this one is the run's own
+    return os.path.join(tempfile.mkdtemp(prefix="output-", dir=_folder()), "output")
 
 
 def copy_out(path: str) -> None:
