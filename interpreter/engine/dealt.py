@@ -63,14 +63,16 @@ def play_dealt(game: Game, data: dict[str, Any]) -> DealtPlay | str:
 def _outcome(game: Game, state) -> DealtPlay:
     record = state.record
     deals = [e for e in record if e["event"] == "deal" and e["round"] == 1]
-    standing = next((d for d in deals if d["leader"] is not None), None)
+    # the round's last deal stands unless thrown in (a deal whose leader drew the boneyard
+    # out in vain has a leader, and another deal follows it)
+    standing = deals[-1] if deals and deals[-1]["leader"] is not None else None
     second = next((e for e in record if e["event"] == "deal" and e["round"] == 2
                    and e["leader"] is not None), None)
     opening = _first_place(record)
     end = next((e for e in record if e["event"] == "round_end" and e["round"] == 1), None)
     return DealtPlay(
         leader=standing["leader"] if standing else None,
-        redealt=bool(deals) and deals[0]["leader"] is None,
+        redealt=len(deals) > 1 or bool(deals) and deals[0]["leader"] is None,
         turn=state.current_player,
         legal=tuple(str(a) for a in state.legal_actions()),
         opening=Tile.of(opening["tile"]) if opening else None,

@@ -130,13 +130,18 @@ class MatchReading:
                                    f"record has {kind}")
             self._deal(line, e)
             return
-        if self.phase == "open" and self.plan.kind == "draw_until" and not turn.can_draw(self.pos):
+        if self.phase == "open" and self.plan.kind == "draw_until" and self._drawn_out():
             self._leader_drew_in_vain()
             self.read(line, e)
             return
         if kind not in ("draw", "place", "pass"):
             raise Disagreement(line, f"player {self._actor()} is to act; the record has {kind}")
         self._action(line, e)
+
+    def _drawn_out(self) -> bool:
+        """The leader drawing for an opening tile has drawn every tile above the reserve
+        (the schema: until the boneyard runs out; a turn's draw ``limit`` is for turns)."""
+        return len(self.pos.boneyard) <= self.pos.rules.reserve
 
     def _leader_drew_in_vain(self) -> None:
         """``if_lacking: draw`` and the boneyard has run out: ``if_unheld`` applies (a
