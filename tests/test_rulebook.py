@@ -452,3 +452,25 @@ def test_the_rulebook_never_imports_the_loops_or_kernels():
             assert not any(rel == bad or rel.startswith(bad + ".") for bad in FORBIDDEN), \
                 f"{path.name} imports {module}"
 
+
+def test_the_rulebook_reads_only_what_records_makes_public():
+    """It loads a record's ruleset through ``records.ruleset_for`` and its refusals as
+    ``records.RecordMismatch``: no private name of another module."""
+    tree = ast.parse((ROOT / "interpreter" / "engine" / "rulebook.py").read_text())
+    private = sorted({f"{n.value.id}.{n.attr}" for n in ast.walk(tree)
+                      if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                      and n.value.id in ("records", "deal", "lead", "opening", "settle",
+                                         "turn", "events", "match")
+                      and n.attr.startswith("_")})
+    assert private == []
+    assert {"ruleset_for", "RecordMismatch"} <= set(dir(records))
+
+
+def test_a_record_naming_no_ruleset_is_refused_alike_by_both_readings(tmp_path):
+    path = tmp_path / "r.jsonl"
+    path.write_text('{"event":"match_start","ruleset":"no-such-rules","seed":1,'
+                    '"players":2,"teams":[[0],[1]]}\n')
+    message = ("ruleset 'no-such-rules': no builtin ruleset has this name, and the record "
+               "names no source file")
+    assert engine(path) == [(1, message)]
+    assert strict(path) == [(1, message)]

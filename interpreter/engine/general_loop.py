@@ -14,7 +14,10 @@ called ``policy(mL, mR, can_draw)``, or with ``mU, mD`` too when a spinner's arm
 
 Cases the rules leave open, decided here (for players: docs/house-rules.md, last section):
 - A round is blocked when every seat has passed since the last placement or draw, or
-  when 2 x players turns go by (passes and skipped turns) with nobody placing or drawing.
+  when 2 x players turns go by (passes and skipped turns) with nobody placing or drawing
+  (a skip completing them blocks the round at once).
+- ``if_lacking: draw``: the leader draws the boneyard out if no allowed tile comes (the
+  leader cannot see it), then ``if_unheld`` applies (``_open``).
 - ``again`` gives the actor one more turn after the current one ends; effects of the
   action that ends a round (a domino) are scored, but turns granted or skipped lapse.
 - ``skip`` is counted from the seat that would act next; skipped seats are recorded.

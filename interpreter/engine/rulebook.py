@@ -448,8 +448,8 @@ def check_file(path: str) -> list[Diagnostic]:
         for match_lines in _split(lines):
             line, start = match_lines[0]
             try:
-                rules = records._game_for(line, start, load, path)
-            except records._Mismatch as exc:
+                rules = records.ruleset_for(line, start, load, path)
+            except records.RecordMismatch as exc:
                 raise Disagreement(exc.line, exc.message) from None
             reading = MatchReading(rules, line, start)
             for line, e in match_lines[1:]:
