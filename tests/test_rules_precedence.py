@@ -171,3 +171,32 @@ def test_a_fault_the_rest_cannot_be_checked_without_says_so_in_one_line(tmp_path
         "missing required key 'after' in events[0] [events[0].after]"]
     assert lines[-1] == (f"{mine}: note: the deal, match and example checks run once the "
                          "problems above are fixed")
+
+
+def test_a_required_tile_the_leader_rarely_holds_is_warned_at_the_files_own_rule(tmp_path):
+    """opener: leader with [6|6] under a lot and a rotation: a leader without [6|6] throws
+    the deal in (docs/house-rules.md), so most deals are dealt again. Told at the tile the
+    file writes, not at pagat's inherited opener."""
+    mine = tmp_path / "six.yaml"
+    mine.write_text('title: Six-six by the leader\nextends: pagat\nopening:\n  tile: "[6|6]"\n')
+    out = _validate(str(mine))
+    assert out.exit_code == 0
+    heads = [x for x in out.stderr.splitlines() if ": warning: " in x]
+    assert heads == [
+        f"{mine}:4:9: warning: every round must open with [6|6] by its leader "
+        "(opening.opener: leader), but lead.first: lot and lead.later: rotate do not look "
+        "for it: a leader who does not hold it throws the deal in, so most deals are dealt "
+        "again [opening.opener]"]
+    assert "hint: write opener: holder (its holder opens)" in out.stderr
+
+
+def test_a_lead_that_looks_for_the_tile_or_a_holder_opener_is_not_warned(tmp_path):
+    later = tmp_path / "later.yaml"   # hoyle's highest double, but later rounds rotate
+    later.write_text("title: Rotating hoyle\nextends: hoyle\nlead:\n  later: rotate\n")
+    out = _validate(str(later))
+    assert [x.split(": warning: ")[1][:60] for x in out.stderr.splitlines()
+            if ": warning: " in x] == ["later rounds must open with the highest double dealt by "
+                                        "its "]
+    for name in ("hoyle", "mexican", "vietnamese", "dutch", "house/blocker-leads",
+                 "house/highest-double-six-six"):
+        assert "opener" not in _validate(name).stderr, name

@@ -118,15 +118,18 @@ def _checked(merged: Any, raw: dict[str, Any], run_examples: bool
 
 def rule_warnings(ref: str) -> list[Diagnostic]:
     """Warnings for a valid ruleset: where two of its rules decide the same thing, which
-    one wins, at that rule's file:line:col and naming the other's (``precedence``)."""
+    one wins, at that rule's file:line:col and naming the other's (``precedence``); a
+    required opening tile its leader rarely holds (``opener_warnings``)."""
     from . import schema
     from .load import load_merged
-    from .precedence import precedence_warnings
+    from .precedence import opener_warnings, precedence_warnings
 
     merged, _ = load_merged(ref)
     if merged is None:
         return []
-    return precedence_warnings(schema.fill_defaults(merged.data), merged.marks)
+    data = schema.fill_defaults(merged.data)
+    return (precedence_warnings(data, merged.marks)
+            + opener_warnings(data, merged.marks, merged.file))
 
 
 def _all_builtin(chain: list[str]) -> bool:
