@@ -495,10 +495,10 @@ def verify_cmd(file: str, strict: bool) -> None:
 def _verify_strict(file: str, engine_problems: list[Diagnostic]) -> None:
     """``verify --strict``: the engine's replay and the rulebook's reading, one line for
     each one's disagreement (a line both refuse alike is said once)."""
-    from dominorules.engine.rulebook import check_file
     from dominorules.files import NOT_FOUND
+    from dominorules.records import check_file_strict
 
-    rulebook_problems = check_file(file)
+    rulebook_problems = check_file_strict(file)
     lines = []
     for reader, problems in (("engine", engine_problems), ("rulebook", rulebook_problems)):
         for d in problems:

@@ -114,7 +114,7 @@ TRUNCATED = "record-truncated"
 class RecordMismatch(Exception):
     """A record that does not hold at ``line``: ``message`` says what is wrong, ``code`` is
     the diagnostic's (``record``, or ``TRUNCATED``). ``verify_file`` turns it into its one
-    diagnostic; ``engine.rulebook`` (``verify --strict``) raises it from ``ruleset_for``."""
+    diagnostic; ``check_file_strict`` (``verify --strict``) turns it into the rulebook's."""
 
     def __init__(self, line: int, message: str, code: str = "record"):
         super().__init__(message)
@@ -147,6 +147,33 @@ def verify_file(path: str, load_game=None) -> list[Diagnostic]:
     except RecordMismatch as exc:
         return [Diagnostic(exc.code, exc.message, file=path, line=exc.line)]
     return []
+
+
+def check_file_strict(path: str) -> list[Diagnostic]:
+    """The rulebook's reading of a record file (``verify --strict``): the first place it
+    disagrees with the rules as documented (``engine.rulebook``), or ``[]``. Each match's
+    ruleset is loaded through ``ruleset_for``, the same gate as ``verify_file``."""
+    from .engine.rulebook import Disagreement, check_matches
+    from .rules import load_ruleset
+
+    try:
+        lines = read_records(path)
+    except DiagnosticError as exc:
+        return exc.diagnostics
+    loaded: dict[str, Any] = {}
+
+    def load(ref: str) -> Any:
+        if ref not in loaded:
+            loaded[ref] = load_ruleset(ref).rules
+        return loaded[ref]
+
+    def rules_for(line: int, start: dict[str, Any]) -> Any:
+        try:
+            return ruleset_for(line, start, load, path)
+        except RecordMismatch as exc:
+            raise Disagreement(exc.line, exc.message) from None
+
+    return check_matches(lines, path, rules_for)
 
 
 def _matches(events: list[tuple[int, dict]]) -> Iterator[list[tuple[int, dict]]]:

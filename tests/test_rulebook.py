@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from dominorules import api, records
-from dominorules.engine.rulebook import check_file
+from dominorules.records import check_file_strict
 from dominorules.rules.resources import builtin_paths
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +27,7 @@ def write(path, events) -> str:
 
 
 def strict(path) -> list[tuple[int, str]]:
-    return [(d.line, d.message) for d in check_file(str(path))]
+    return [(d.line, d.message) for d in check_file_strict(str(path))]
 
 
 def engine(path) -> list[tuple[int, str]]:
@@ -380,7 +380,7 @@ def test_a_mangled_record_gets_a_diagnostic_never_an_exception(tmp_path):
         else:
             events.insert(i, dict(rng.choice(events)))
         path.write_text("".join(json.dumps(e) + "\n" for e in events))
-        found = check_file(str(path))
+        found = check_file_strict(str(path))
         assert all(d.line > 0 and d.message for d in found)
 
 
@@ -454,8 +454,10 @@ def test_the_rulebook_never_imports_the_loops_or_kernels():
 
 
 def test_the_rulebook_reads_only_what_records_makes_public():
-    """It loads a record's ruleset through ``records.ruleset_for`` and its refusals as
-    ``records.RecordMismatch``: no private name of another module."""
+    """The rulebook reads no file and imports neither ``records`` nor ``rules`` (the layer
+    above it, tests/test_layers.py); ``records.check_file_strict`` loads a record's ruleset
+    through ``records.ruleset_for`` and turns a ``records.RecordMismatch`` into the
+    rulebook's diagnostic. No private name of another module is read."""
     tree = ast.parse((ROOT / "interpreter" / "engine" / "rulebook.py").read_text())
     private = sorted({f"{n.value.id}.{n.attr}" for n in ast.walk(tree)
                       if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
@@ -463,7 +465,9 @@ def test_the_rulebook_reads_only_what_records_makes_public():
                                          "turn", "events", "match")
                       and n.attr.startswith("_")})
     assert private == []
-    assert {"ruleset_for", "RecordMismatch"} <= set(dir(records))
+    assert {"ruleset_for", "RecordMismatch", "check_file_strict"} <= set(dir(records))
+    assert not {"records", "rules"} & {n.module for n in ast.walk(tree)
+                                       if isinstance(n, ast.ImportFrom) and n.level}
 
 
 def test_a_record_naming_no_ruleset_is_refused_alike_by_both_readings(tmp_path):

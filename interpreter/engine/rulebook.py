@@ -15,7 +15,8 @@ It must never import the match loops or kernels (``general_loop``, ``plain_loop`
 reading that shares their code would share their mistakes
 (``tests/test_rulebook.py`` checks the imports). It is slow on purpose and stays out
 of every hot path. It reads the compiled ``Rules`` (plain values and formula
-callables), the tile parser, and the record reader.
+callables) and the tile parser; ``records.check_file_strict`` reads the file and loads
+the rules a match names (the layer above).
 
 Chance is not a rule: the shuffle, a lot, a tile drawn from a full set and exposed
 tiles are taken from the record (a lot must name a seat); everything else is checked.
@@ -25,10 +26,11 @@ from __future__ import annotations
 
 import json
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..diagnostics import Diagnostic, DiagnosticError
+from ..diagnostics import Diagnostic
 from .mechanisms import deal, events, lead, match, opening, settle, turn
 from .mechanisms.matching import Tile
 from .mechanisms.opening import Plan
@@ -426,32 +428,18 @@ def _split(events_: list[tuple[int, dict]]) -> list[list[tuple[int, dict]]]:
     return matches
 
 
-def check_file(path: str) -> list[Diagnostic]:
-    """The first place a record file disagrees with the rules as documented, or ``[]``."""
-    from .. import records
-    from ..rules import load_ruleset
-
-    try:
-        lines = records.read_records(path)
-    except DiagnosticError as exc:
-        return exc.diagnostics
+def check_matches(lines: list[tuple[int, dict[str, Any]]], path: str,
+                  rules_for: Callable[[int, dict[str, Any]], Any]) -> list[Diagnostic]:
+    """The first place a record's lines (``records.read_records``) disagree with the rules
+    as documented, or ``[]``. ``rules_for(line, match_start)`` gives the compiled rules a
+    match names, raising ``Disagreement`` when it names none that may be loaded (the file
+    entry is ``records.check_file_strict``: this layer reads no files)."""
     if not lines:
         return [Diagnostic(CODE, "the record holds no events", file=path)]
-    loaded: dict[str, Any] = {}
-
-    def load(ref: str):
-        if ref not in loaded:
-            loaded[ref] = load_ruleset(ref).rules
-        return loaded[ref]
-
     try:
         for match_lines in _split(lines):
             line, start = match_lines[0]
-            try:
-                rules = records.ruleset_for(line, start, load, path)
-            except records.RecordMismatch as exc:
-                raise Disagreement(exc.line, exc.message) from None
-            reading = MatchReading(rules, line, start)
+            reading = MatchReading(rules_for(line, start), line, start)
             for line, e in match_lines[1:]:
                 reading.read(line, e)
             if not reading.finished():
