@@ -156,7 +156,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
             if opener is not None:
                 break
 #if REC and GEN_OPEN
-            # GeneralLoop._draw_out: opener None with a seek, the leader draws the boneyard
+            # GeneralLoop.run: opener None with a seek, the leader draws the boneyard
             # out in vain; the deal is written with its leader, then the draws
             drew_out = seek is not None
 #if TXT
