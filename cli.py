@@ -586,9 +586,9 @@ def _verify_strict(file: str, engine_problems: list[Diagnostic]) -> None:
     """``verify --strict``: the engine's replay and the rulebook's reading, one line for
     each one's disagreement (a line both refuse alike is said once)."""
     from dominorules.files import NOT_FOUND
-    from dominorules.records import verify_file_strictly
+    from dominorules.records import check_file_strict
 
-    rulebook_problems = verify_file_strictly(file)
+    rulebook_problems = check_file_strict(file)
     lines = []
     for reader, problems in (("engine", engine_problems), ("rulebook", rulebook_problems)):
         for d in problems:

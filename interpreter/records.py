@@ -115,7 +115,11 @@ def iter_records(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
 TRUNCATED = "record-truncated"
 
 
-class _Mismatch(Exception):
+class RecordMismatch(Exception):
+    """A record that does not hold at ``line``: ``message`` says what is wrong, ``code`` is
+    the diagnostic's (``record``, or ``TRUNCATED``). ``verify_file`` turns it into its one
+    diagnostic; ``check_file_strict`` (``verify --strict``) turns it into the rulebook's."""
+
     def __init__(self, line: int, message: str, code: str = "record"):
         super().__init__(message)
         self.line = line
@@ -145,42 +149,36 @@ def verify_file(path: str, load_game=None) -> list[Diagnostic]:
         _verify_match(before, path, load_once, last=True)
     except DiagnosticError as exc:
         return exc.diagnostics
-    except _Mismatch as exc:
+    except RecordMismatch as exc:
         return [Diagnostic(exc.code, exc.message, file=path, line=exc.line)]
     return []
 
 
-def verify_file_strictly(path: str) -> list[Diagnostic]:
+def check_file_strict(path: str) -> list[Diagnostic]:
     """The rulebook's reading of a record file (``verify --strict``): the first place it
-    disagrees with the rules as documented, or ``[]``. It shares no code with the replay of
-    ``verify_file``: only the reading of lines and which rulesets a record may name."""
-    from .engine.rulebook import CODE, Disagreement, read_record
+    disagrees with the rules as documented (``engine.rulebook``), or ``[]``. Each match's
+    ruleset is loaded through ``ruleset_for``, the same gate as ``verify_file``."""
+    from .engine.rulebook import Disagreement, check_matches
     from .rules import load_ruleset
 
     try:
         lines = read_records(path)
     except DiagnosticError as exc:
         return exc.diagnostics
-    if not lines:
-        return [Diagnostic(CODE, "the record holds no events", file=path)]
     loaded: dict[str, Any] = {}
 
-    def load(ref: str):
+    def load(ref: str) -> Any:
         if ref not in loaded:
             loaded[ref] = load_ruleset(ref).rules
         return loaded[ref]
 
-    def rules_for(line: int, start: dict):
+    def rules_for(line: int, start: dict[str, Any]) -> Any:
         try:
-            return _game_for(line, start, load, path)
-        except _Mismatch as exc:
+            return ruleset_for(line, start, load, path)
+        except RecordMismatch as exc:
             raise Disagreement(exc.line, exc.message) from None
 
-    try:
-        read_record(lines, rules_for)
-    except Disagreement as exc:
-        return [Diagnostic(CODE, exc.message, file=path, line=exc.line)]
-    return []
+    return check_matches(lines, path, rules_for)
 
 
 def _matches(events: Iterable[tuple[int, dict]]) -> Iterator[list[tuple[int, dict]]]:
@@ -190,14 +188,16 @@ def _matches(events: Iterable[tuple[int, dict]]) -> Iterator[list[tuple[int, dic
             yield current
             current = []
         if not current and e["event"] != "match_start":
-            raise _Mismatch(line, f"a match must begin with match_start, not {e['event']}")
+            raise RecordMismatch(line, f"a match must begin with match_start, not {e['event']}")
         current.append((line, e))
     if current:
         yield current
 
 
-def _game_for(line: int, start: dict, load_game, record_path: str = "") -> Game:
-    """The game a ``match_start`` names, opening only what a record may point at.
+def ruleset_for(line: int, start: dict, load_game, record_path: str = "") -> Game:
+    """The game a ``match_start`` names (what ``load_game`` returns for its ruleset: a
+    builtin's name or a file's path), opening only what a record may point at; raises
+    ``RecordMismatch`` at ``line`` when it names nothing that may be opened or loaded.
 
     A record may name a builtin ruleset (``ruleset``), or a YAML file (``source``,
     ending ``.yaml`` or ``.yml``; relative to the record's folder unless absolute),
@@ -212,31 +212,31 @@ def _game_for(line: int, start: dict, load_game, record_path: str = "") -> Game:
     name = start["ruleset"]
     if ruleset_file is not None:
         if not isinstance(ruleset_file, str) or not ruleset_file.endswith((".yaml", ".yml")):
-            raise _Mismatch(line, f"source {str(ruleset_file)[:80]!r} is not a .yaml or .yml "
+            raise RecordMismatch(line, f"source {str(ruleset_file)[:80]!r} is not a .yaml or .yml "
                             "ruleset file; a record may point only at one")
         full = os.path.join(os.path.dirname(record_path), os.path.expanduser(ruleset_file))
         problem = check_path(full, "ruleset")
         if problem is not None:   # never the builtin of the same name: it may differ
-            raise _Mismatch(line, f"ruleset {name[:80]!r}: {problem.message} (the record "
-                            "was played with that file: put it back, or correct its source)")
+            raise RecordMismatch(line, f"ruleset {name[:80]!r}: {problem.message} (the record "
+                                "was played with that file: put it back, or correct its source)")
         ref = full
     elif name in builtin_paths():
         ref = name
     else:
-        raise _Mismatch(line, f"ruleset {name[:80]!r}: no builtin ruleset has this name, and "
+        raise RecordMismatch(line, f"ruleset {name[:80]!r}: no builtin ruleset has this name, and "
                         "the record names no source file")
     try:
         return load_game(ref)
     except DiagnosticError as exc:
         first = exc.diagnostics[0].message if exc.diagnostics else "cannot load it"
-        raise _Mismatch(line, f"ruleset {ref[:80]!r}: {first}") from None
+        raise RecordMismatch(line, f"ruleset {ref[:80]!r}: {first}") from None
 
 
 def _tiles(line: int, items: Any) -> list[Tile]:
     try:
         return [Tile.of(t) for t in items]
     except (TypeError, ValueError):
-        raise _Mismatch(line, f"bad tiles {items!r}: write each as [low, high]") from None
+        raise RecordMismatch(line, f"bad tiles {items!r}: write each as [low, high]") from None
 
 
 def _deals(game: Game, players: int, match: list[tuple[int, dict]]) -> list[Deal]:
@@ -249,24 +249,24 @@ def _deals(game: Game, players: int, match: list[tuple[int, dict]]) -> list[Deal
         hands = [_tiles(line, h) for h in e["hands"]]
         boneyard = _tiles(line, e["boneyard"])
         if len(hands) != players:
-            raise _Mismatch(line, f"{len(hands)} hands dealt for {players} players")
+            raise RecordMismatch(line, f"{len(hands)} hands dealt for {players} players")
         size = game.hand_size(players)
         for seat, hand in enumerate(hands):
             if len(hand) != size:
-                raise _Mismatch(line, f"seat {seat} is dealt {len(hand)} tiles; the rules "
+                raise RecordMismatch(line, f"seat {seat} is dealt {len(hand)} tiles; the rules "
                                 f"deal {size}")
         every = [t for h in hands for t in h] + boneyard
         wrong = [t for t in every if not in_set(t, ts.max_pip)]
         if wrong:
-            raise _Mismatch(line, not_in_set(str(wrong[0]), ts.max_pip))
+            raise RecordMismatch(line, not_in_set(str(wrong[0]), ts.max_pip))
         if len(set(every)) != len(every) or len(every) != ts.tile_count:
-            raise _Mismatch(line, f"the deal must hold each of the {ts.tile_count} tiles "
+            raise RecordMismatch(line, f"the deal must hold each of the {ts.tile_count} tiles "
                             f"once; it holds {len(set(every))} different tiles in "
                             f"{len(every)}")
         choice = rules.first_leader if e["round"] == 1 else rules.later_leader
         leader = e["leader"] if choice in RANDOM_CHOOSERS else None
         if leader is not None and not (isinstance(leader, int) and 0 <= leader < players):
-            raise _Mismatch(line, f"leader {leader!r} is not a seat")
+            raise RecordMismatch(line, f"leader {leader!r} is not a seat")
         deals.append(Deal(tuple(map(tuple, hands)), tuple(boneyard), leader))
     return deals
 
@@ -274,15 +274,15 @@ def _deals(game: Game, players: int, match: list[tuple[int, dict]]) -> list[Deal
 def _verify_match(match: list[tuple[int, dict]], path: str, load_game,
                   last: bool = True) -> None:
     line0, start = match[0]
-    game = _game_for(line0, start, load_game, path)
+    game = ruleset_for(line0, start, load_game, path)
     players = start["players"]
     try:
         game.check_players(players)
     except DiagnosticError as exc:
-        raise _Mismatch(line0, exc.diagnostics[0].message) from None
+        raise RecordMismatch(line0, exc.diagnostics[0].message) from None
     teams = [list(t) for t in game.teams(players)]
     if start["teams"] != teams:
-        raise _Mismatch(line0, f"teams should be {teams}, not {start['teams']}")
+        raise RecordMismatch(line0, f"teams should be {teams}, not {start['teams']}")
     state = State(game, players, start["seed"], deals=_deals(game, players, match))
     produced = state.record
     done = 1  # engine events already matched (match_start)
@@ -292,29 +292,29 @@ def _verify_match(match: list[tuple[int, dict]], path: str, load_game,
         kind = e["event"]
         if kind in ("draw", "place", "pass"):
             if done < len(produced):
-                raise _Mismatch(line, f"expected {_describe(produced[done])} here, not {kind}")
+                raise RecordMismatch(line, f"expected {_describe(produced[done])} here, not {kind}")
             if state.is_terminal:
-                raise _Mismatch(line, f"the match is over; {kind} is not allowed")
+                raise RecordMismatch(line, f"the match is over; {kind} is not allowed")
             player = e["player"]
             if player != state.current_player:
-                raise _Mismatch(line, f"it is player {state.current_player}'s turn, "
+                raise RecordMismatch(line, f"it is player {state.current_player}'s turn, "
                                 f"not player {player}'s")
             action = _action(line, e)
             try:
                 state.apply(action)
             except (IllegalActionError, AmbiguousActionError) as exc:
-                raise _Mismatch(line, f"player {player} may not {_verb(action)}: {exc}") \
+                raise RecordMismatch(line, f"player {player} may not {_verb(action)}: {exc}") \
                     from None
             done = _compare(line, e, produced, done)
         else:
             if done >= len(produced):
                 if state.is_terminal:
-                    raise _Mismatch(line, f"the match is over; {kind} is not allowed")
-                raise _Mismatch(line, f"{kind} comes too early: player "
+                    raise RecordMismatch(line, f"the match is over; {kind} is not allowed")
+                raise RecordMismatch(line, f"{kind} comes too early: player "
                                 f"{state.current_player} is still to act")
             done = _compare(line, e, produced, done)
     if not state.is_terminal or done < len(produced):
-        raise _Mismatch(last_line, "the record ends before the match is over",
+        raise RecordMismatch(last_line, "the record ends before the match is over",
                         TRUNCATED if last else "record")
 
 
@@ -323,7 +323,7 @@ def _action(line: int, e: dict) -> Action:
     if kind == "place":
         tile = _tiles(line, [e["tile"]])[0]
         if e["end"] not in ("left", "right", "up", "down", None):
-            raise _Mismatch(line, f"end {e['end']!r} must be left, right, up, down or null")
+            raise RecordMismatch(line, f"end {e['end']!r} must be left, right, up, down or null")
         return Action.place(tile, e["end"])
     return Action(kind)
 
@@ -361,13 +361,13 @@ def _compare(line: int, got: dict, produced: list[dict], done: int) -> int:
     want = produced[done]
     kind = got["event"]
     if want["event"] != kind:
-        raise _Mismatch(line, f"expected {_describe(want)} here, not {kind}")
+        raise RecordMismatch(line, f"expected {_describe(want)} here, not {kind}")
     for field in _FIELDS[kind]:
         a, b = got.get(field), want.get(field)
         if field == "tile" and a is not None:
             a = _sorted_tile(a)
         if a != b:
-            raise _Mismatch(line, _field_message(kind, field, a, b, want))
+            raise RecordMismatch(line, _field_message(kind, field, a, b, want))
     return done + 1
 
 

@@ -30,16 +30,18 @@ SENTENCES = {
     ),
     "opening.allow": (
         "The opening tile must meet: tile.is_double — otherwise: “the round must open "
-        "with a double”. A leader holding no such tile draws until they hold one; if "
-        "the boneyard runs out, the heaviest tile dealt opens, played by its holder."
+        "with a double”. A leader holding no such tile draws until they hold one, "
+        "drawing the boneyard out if need be; if none comes, the heaviest tile in any "
+        "hand (the leader's draws included) opens, played by its holder."
     ),
     "opening.first_round": (
         "The first round opens by its own rule: the first tile must be 6-6: whoever "
         "holds it opens with it at once, and play goes on from their right. If nobody "
         "was dealt it, the heaviest tile dealt opens, played by its holder. The opening"
         " tile must meet: tile.is_double — otherwise: “the round must open with a "
-        "double”. A leader holding no such tile draws until they hold one; if the "
-        "boneyard runs out, the heaviest tile dealt opens, played by its holder."
+        "double”. A leader holding no such tile draws until they hold one, drawing "
+        "the boneyard out if need be; if none comes, the heaviest tile in any hand (the "
+        "leader's draws included) opens, played by its holder."
     ),
     "turn": (
         "On their turn a player places one tile at one of the line's open ends, "

@@ -556,3 +556,43 @@ def test_an_event_scoring_by_the_ends_total_alone_is_looked_up(tmp_path, conditi
                 assert a == b and a.events == b.events, (base, bots, seed)
                 scored = scored or any(e["event"] == "score" for e in a.events)
         assert scored
+
+
+@pytest.mark.parametrize("opening", [
+    'allow: "tile.is_double"\n  if_lacking: draw\n  if_unheld: heaviest',
+    'allow: "tile.is_double"\n  if_lacking: draw\n  if_unheld: redeal',
+    'allow: "tile.is_double and count(hand) > 0"\n  if_lacking: draw\n  if_unheld: draw_in_turn',
+], ids=["heaviest", "redeal", "hand-draw-in-turn"])
+def test_a_leader_drawing_for_the_opening_plays_on_the_kernel_like_the_loop(tmp_path, opening):
+    """if_lacking: draw (issue 19): the leader draws until they hold a double, the boneyard
+    out if none comes, then if_unheld applies (a redeal after the draws); by the opening's
+    mask and, reading the hand, by the loop's ``_open``; as dicts and as record text."""
+    from functools import partial
+
+    from dominorules.engine.streams import seat_first, seat_rest
+    from dominorules.record_lines import encode_events
+
+    path = tmp_path / "open.yaml"
+    path.write_text(f"title: A house rule\nextends: pagat\nopening:\n  {opening}\n")
+    game = api.load_game(str(path))
+    drawn_out = 0
+    for players in (2, 3, 4):
+        play = kernel_for(game, players, record="text")
+        for i in range(12):
+            seed = api.match_seed(41, i)
+            a = api.play_match(game, players, seed, trace=True)
+            b = api.play_match(game, players, seed, trace=True, engine="loop")
+            assert a == b and a.events == b.events, (players, seed)
+            result, text = play(seed, seat_first(seed, players), partial(seat_rest, seed), None,
+                                None, 1000)
+            assert text == encode_events(b.events) and result == b, (players, seed)
+            ev = b.events
+            if "heaviest" in opening:   # drawn out, then a tile that is no double opens
+                drawn_out += sum(1 for k, e in enumerate(ev) if e["event"] == "place"
+                                 and e["end"] is None and e["tile"][0] != e["tile"][1]
+                                 and ev[k - 1]["event"] == "draw")
+            else:                       # drawn out, then the round dealt again
+                deals = [e for e in ev if e["event"] == "deal"]
+                drawn_out += sum(1 for d, e in zip(deals, deals[1:], strict=False)
+                                 if d["leader"] is not None and d["round"] == e["round"])
+    assert drawn_out > 0

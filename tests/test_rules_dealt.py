@@ -91,6 +91,38 @@ examples:
     assert "(legal: 6-5)" in out.stderr
 
 
+def test_an_illegal_decision_is_reported_at_its_play_entry(tmp_path):
+    """The failure points at the ``play`` entry that cannot be played, in block and in
+    flow style, not at the example's first line."""
+    path = _write(tmp_path, f"""title: Heaviest, played wrong
+extends: house/heaviest-opens
+examples:
+  - title: "Block style"
+    kind: dealt
+    players: 2
+    hands: {NO_DOUBLE}
+    play:
+      - "6-5"
+      - "6-6"
+    expect_turn: 0
+  - title: "Flow style"
+    kind: dealt
+    players: 2
+    hands: {NO_DOUBLE}
+    play: ["6-5", "draw", "draw", "3-3"]
+    expect_turn: 0
+""")
+    out = _validate(path)
+    assert out.exit_code == 1
+    heads = [x for x in out.stderr.splitlines() if ": error: " in x]
+    assert heads == [
+        f"{path}:10:9: error: example 'Block style' fails: cannot play the example: play[1] "
+        "6-6 is not legal for seat 0: you do not hold 6-6 (legal: draw) [examples[0].play[1]]",
+        f"{path}:16:35: error: example 'Flow style' fails: cannot play the example: play[3] "
+        "3-3 is not legal for seat 0: you do not hold 3-3 (legal: draw) [examples[1].play[3]]",
+    ]
+
+
 def test_load_checks_of_a_dealt_example(tmp_path):
     path = _write(tmp_path, """title: Bad dealt examples
 extends: pagat

@@ -14,7 +14,8 @@ import pytest
 from dominorules import api, records
 from dominorules.engine.game import Deal
 from dominorules.engine.positions import fired, points
-from dominorules.engine.tiles import parse_tiles
+from dominorules.engine.tiles import Tile, parse_tiles
+from dominorules.records import check_file_strict
 
 # 2 players, 7 tiles each, no double dealt; the heaviest tile dealt is [5|6], seat 1's
 NO_DOUBLE = ["0-1 0-2 0-3 0-4 1-2 1-3 2-3", "0-5 0-6 1-4 1-5 1-6 2-4 5-6"]
@@ -187,3 +188,105 @@ def test_the_leader_is_the_lead_rules_seat_and_the_rotation_counts_from_it():
     deals = [(e["round"], e["leader"]) for e in state.record if e["event"] == "deal"]
     first_place = next(e for e in state.record if e["event"] == "place")
     assert deals[:2] == [(1, 0), (2, 1)] and first_place["player"] == 2
+
+
+# -- issue 19, found by the rulebook: two idle table turns, and drawing for the opening ------
+
+def _short(events: list[dict]) -> list[str]:
+    """Events as short lines: ``0 6-6``, ``1 pass``, ``0 skip``, ``0 draw 6-5``."""
+    out = []
+    for e in events:
+        kind = e["event"]
+        if kind == "deal":
+            out.append(f"deal {e['round']} leader {e['leader']}")
+        elif kind == "place":
+            out.append(f"{e['player']} {Tile.of(e['tile'])}")
+        elif kind == "draw":
+            out.append(f"{e['player']} draw {Tile.of(e['tile'])}")
+        elif kind in ("pass", "skip"):
+            out.append(f"{e['player']} {kind}")
+        elif kind == "round_end":
+            out.append(f"end {e['result']} winner {e['winner']} pips {e['pips']} "
+                       f"points {e['points']}")
+        else:
+            out.append(kind)
+    return out
+
+
+SKIP_ON_PASS = "title: t\nextends: house/block\nevents:\n  - {after: pass, skip: 1}\n"
+
+
+def test_a_skip_that_completes_two_idle_table_turns_blocks_the_round(tmp_path):
+    """docs/house-rules.md: two full turns of the table in passes and skips block the round.
+    Two players: seat 1 passes, seat 0 is skipped, seat 1 passes, seat 0 is skipped: four
+    idle turns, so the round is blocked there (it used to give seat 1 one more turn)."""
+    game = api.load_game(_yaml(tmp_path, "skip.yaml", SKIP_ON_PASS))
+    state = game.new_match(2, seed=0, deals=[Deal.of(
+        ["6-6 6-5 6-4 6-3 6-2 6-1 6-0", "0-0 1-1 2-2 3-3 4-4 5-5 1-0"], leader=0)])
+    for move in ("6-6", "pass", "pass"):
+        assert state.current_player == (0 if move == "6-6" else 1)
+        state.apply(move)
+    lines = _short(state.record[1:])
+    assert lines[:7] == ["deal 1 leader 0", "0 6-6", "1 pass", "0 skip", "1 pass", "0 skip",
+                         "end blocked winner 1 pips [51, 31] points [0, 20]"]
+    assert lines[7] == "deal 2 leader 1"
+
+
+def test_the_kernel_blocks_the_round_where_the_loop_does(tmp_path):
+    game = api.load_game(_yaml(tmp_path, "skip.yaml", SKIP_ON_PASS))
+    blocked_by_a_skip = 0
+    for seed in range(8):
+        loop = api.play_match(game, 2, seed, engine="loop", trace=True).events
+        kernel = api.play_match(game, 2, seed, engine="python", trace=True).events
+        assert loop == kernel
+        blocked_by_a_skip += sum(1 for i, e in enumerate(loop)
+                                 if e["event"] == "round_end" and loop[i - 1]["event"] == "skip")
+    assert blocked_by_a_skip > 0
+
+
+# seat 0 holds no double, seat 1 six of them; the boneyard's drawable twelve hold none
+# (pagat keeps its last two, [4|6] and [6|6], undrawn); [5|6] is drawn first
+LACKING = ["0-1 0-2 0-3 0-4 0-5 0-6 1-2", "0-0 1-1 2-2 3-3 4-4 5-5 1-3"]
+LACKING_YARD = "5-6 1-4 1-5 1-6 2-3 2-4 2-5 2-6 3-4 3-5 3-6 4-5"
+DRAWS = [f"0 draw {t}" for t in parse_tiles(LACKING_YARD)]
+
+
+def _lacking_rules(tmp_path, unheld: str) -> str:
+    return _yaml(tmp_path, "lack.yaml", "title: t\nextends: pagat\nopening:\n"
+                 f"  allow: \"tile.is_double\"\n  if_lacking: draw\n  if_unheld: {unheld}\n")
+
+
+def _draw_for_the_opening(state) -> None:
+    while [str(a) for a in state.legal_actions()] == ["draw"] and state.current_player == 0:
+        state.apply("draw")
+
+
+def test_a_leader_lacking_an_opening_tile_draws_the_boneyard_out_then_the_heaviest_opens(
+        tmp_path):
+    """The schema: the leader draws until they hold a double; when the boneyard runs out,
+    if_unheld applies. The leader cannot see that no double is to come, so all twelve
+    drawable tiles are drawn; then the heaviest tile in any hand, the drawn [5|6], opens."""
+    game = api.load_game(_lacking_rules(tmp_path, "heaviest"))
+    state = game.new_match(2, seed=0, deals=[Deal.of(LACKING, LACKING_YARD, leader=0)])
+    _draw_for_the_opening(state)
+    assert state.current_player == 0 and [str(a) for a in state.legal_actions()] == ["6-5"]
+    state.apply("6-5")
+    assert _short(state.record[1:]) == ["deal 1 leader 0", *DRAWS, "0 6-5"]
+
+
+def test_a_leader_drawing_the_boneyard_out_in_vain_throws_the_deal_in(tmp_path):
+    """if_unheld: redeal (and draw_in_turn, with nothing left to draw): after the twelve
+    draws the deal is thrown in, and the round is dealt again (the shuffle's next deal)."""
+    for unheld in ("redeal", "draw_in_turn"):
+        game = api.load_game(_lacking_rules(tmp_path, unheld))
+        state = game.new_match(2, seed=0, deals=[Deal.of(LACKING, LACKING_YARD, leader=0)])
+        _draw_for_the_opening(state)
+        lines = _short(state.record[1:])
+        assert lines[:13] == ["deal 1 leader 0", *DRAWS], unheld
+        assert lines[13].startswith("deal 1 leader ") and len(lines) == 14, unheld
+        # both readings of the record accept it: the engine's replay and the rulebook's
+        _play_out(state)
+        path = tmp_path / f"{unheld}.jsonl"
+        records.write_records(str(path), state.record)
+        assert records.verify_file(str(path)) == []
+        assert check_file_strict(str(path)) == []

@@ -129,6 +129,8 @@ def test_type_messages(tmp_path):
         "deal must be a mapping, not the integer 5",
         "drawing.limit must be an integer or null, not the string 'many'",
         "set.max_pip must be an integer, not true/false",
+        # a ruleset without its deal cannot be checked further (the deal is required)
+        "the deal, match and example checks run once the problems above are fixed",
     ]
 
 

@@ -37,8 +37,17 @@ class DealtPlay:
     next_leader: int | None     # round 2's leader, once its deal stands
 
 
-def play_dealt(game: Game, data: dict[str, Any]) -> DealtPlay | str:
-    """Play a dealt example; a string says why it cannot be played (an illegal decision)."""
+@dataclass(frozen=True)
+class DealtFailure:
+    """Why a dealt example cannot be played: ``message``, and ``index``, the entry of its
+    ``play`` that fails (None: the deal itself cannot be played)."""
+
+    message: str
+    index: int | None = None
+
+
+def play_dealt(game: Game, data: dict[str, Any]) -> DealtPlay | DealtFailure:
+    """Play a dealt example, or say why it cannot be played (an illegal decision)."""
     n = int(data["players"])
     yard = data.get("boneyard")
     deal = Deal.of(list(data["hands"]), yard if isinstance(yard, str) else (),
@@ -47,30 +56,33 @@ def play_dealt(game: Game, data: dict[str, Any]) -> DealtPlay | str:
         state = game.new_match(n, seed=int(data.get("seed", 0)), deals=[deal],
                                start_scores=data.get("scores"))
     except DiagnosticError as exc:
-        return "; ".join(d.message for d in exc.diagnostics)
+        return DealtFailure("; ".join(d.message for d in exc.diagnostics))
     for i, text in enumerate(data.get("play") or []):
         if state.is_terminal:
-            return f"play[{i}] {text}: the match is over"
+            return DealtFailure(f"play[{i}] {text}: the match is over", i)
         seat = state.current_player
         try:
             state.apply(str(text))
         except ActionError as exc:
             shown = ", ".join(str(a) for a in state.legal_actions()) or "none"
-            return f"play[{i}] {text} is not legal for seat {seat}: {exc} (legal: {shown})"
+            return DealtFailure(f"play[{i}] {text} is not legal for seat {seat}: {exc} "
+                                f"(legal: {shown})", i)
     return _outcome(game, state)
 
 
 def _outcome(game: Game, state) -> DealtPlay:
     record = state.record
     deals = [e for e in record if e["event"] == "deal" and e["round"] == 1]
-    standing = next((d for d in deals if d["leader"] is not None), None)
+    # the round's last deal stands unless thrown in (a deal whose leader drew the boneyard
+    # out in vain has a leader, and another deal follows it)
+    standing = deals[-1] if deals and deals[-1]["leader"] is not None else None
     second = next((e for e in record if e["event"] == "deal" and e["round"] == 2
                    and e["leader"] is not None), None)
     opening = _first_place(record)
     end = next((e for e in record if e["event"] == "round_end" and e["round"] == 1), None)
     return DealtPlay(
         leader=standing["leader"] if standing else None,
-        redealt=bool(deals) and deals[0]["leader"] is None,
+        redealt=len(deals) > 1 or bool(deals) and deals[0]["leader"] is None,
         turn=state.current_player,
         legal=tuple(str(a) for a in state.legal_actions()),
         opening=Tile.of(opening["tile"]) if opening else None,

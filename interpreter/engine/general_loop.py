@@ -14,7 +14,10 @@ called ``policy(mL, mR, can_draw)``, or with ``mU, mD`` too when a spinner's arm
 
 Cases the rules leave open, decided here (for players: docs/house-rules.md, last section):
 - A round is blocked when every seat has passed since the last placement or draw, or
-  when 2 x players turns go by (passes and skipped turns) with nobody placing or drawing.
+  when 2 x players turns go by (passes and skipped turns) with nobody placing or drawing
+  (a skip completing them blocks the round at once).
+- ``if_lacking: draw``: the leader draws the boneyard out if no allowed tile comes (the
+  leader cannot see it), then ``if_unheld`` applies (``_open``).
 - ``again`` gives the actor one more turn after the current one ends; effects of the
   action that ends a round (a domino) are scored, but turns granted or skipped lapse.
 - ``skip`` is counted from the seat that would act next; skipped seats are recorded.
@@ -204,13 +207,24 @@ class GeneralLoop(PlainLoop):
         assert best is not None
         return best[1], best[2]
 
+    def _draws_one(self, op: Opening, hand: int, boneyard: list[int], rnd: int) -> bool:
+        """Whether a leader holding ``hand`` draws an allowed tile from ``boneyard``."""
+        for t in boneyard:
+            hand |= 1 << t
+            if self._allowed(op, hand, rnd) >> t & 1:
+                return True
+        return False
+
     def _open(self, op: Opening, hands: list[int], leader: int, deck: list[int], dealt: int,
               draw_end: int, rnd: int, NEXT: tuple[int, ...]) -> tuple:
         """(opener, opening mask, free, seek) for a round; opener None: redeal.
 
         ``free``: the opener may draw before opening (no tile is imposed). ``seek`` is
         None, or (mode, test): players draw ("turns") or the leader draws ("leader") until
-        ``test(seat, tile)`` accepts the drawn tile.
+        ``test(seat, tile)`` accepts the drawn tile (the leader drawing the boneyard out in
+        vain: ``if_unheld: heaviest`` opens). Opener None with a seek: the leader draws the
+        boneyard out in vain and the deal is thrown in (``if_lacking: draw`` as the schema
+        says it: the leader cannot see which tiles the boneyard holds).
         """
         ts = self.game.tileset
         boneyard = deck[dealt:draw_end]
@@ -227,10 +241,13 @@ class GeneralLoop(PlainLoop):
                         return s, self._allowed(op, hands[s], rnd), True, None
                     s = NEXT[s]
             elif op.if_lacking == "draw":
-                def fits(seat: int, t: int) -> bool:
-                    return bool(self._allowed(op, self.hands[seat], rnd) >> t & 1)
-                if any(self._allowed(op, 1 << t, rnd) for t in boneyard):
-                    return leader, 0, False, ("leader", fits)
+                if boneyard:   # the leader draws until they hold one, or the boneyard is out
+                    def fits(seat: int, t: int) -> bool:
+                        return bool(self._allowed(op, self.hands[seat], rnd) >> t & 1)
+                    if op.if_unheld == "heaviest" or self._draws_one(op, hands[leader],
+                                                                     boneyard, rnd):
+                        return leader, 0, False, ("leader", fits)
+                    return None, 0, False, ("out", None)   # drawn out in vain: redeal
             else:
                 return None, 0, False, None
             # nobody holds, or can draw, an allowed tile
@@ -332,7 +349,7 @@ class GeneralLoop(PlainLoop):
                             found = leaders.highest_double_holder(hands, ts)
                             tile = found[1] if found else ts.doubles_desc[0]
                         leader = leaders.holder(hands, tile)
-                opener = None
+                opener = seek = None
                 if rules.redeal_if is not None and self._redeal_asked(rnd_no):
                     leader = None
                 elif leader is not None:
@@ -344,7 +361,21 @@ class GeneralLoop(PlainLoop):
                     opener, omask, free, seek = leader, 1 << t, False, None
                 if opener is not None:
                     break
-                if recording:
+                if seek is not None:   # the leader draws the boneyard out in vain (_open):
+                    # the deal as dealt, the draws, then the next deal of the round
+                    if recording:
+                        rec.append(self._deal_event(rnd_no, leader, hands, deck, dealt))
+                    self.deck, self.leader = deck, leader
+                    for k in range(dealt, draw_end):
+                        if pols[leader] is None:
+                            yield Decision(leader, hands[leader], -1, -1, 0, 0, True, False,
+                                           SEEK, 0, k)
+                        t = deck[k]
+                        hands[leader] |= 1 << t
+                        if recording:
+                            rec.append({"event": "draw", "player": leader,
+                                        "tile": [TL[t], TH[t]]})
+                elif recording:
                     rec.append(self._deal_event(rnd_no, None, hands, deck, dealt))
                 redeals += 1
                 if redeals > MAX_REDEALS:
@@ -381,10 +412,10 @@ class GeneralLoop(PlainLoop):
                         break
                     if mode == "turns":
                         p = NEXT[p]
-                    elif pos >= draw_end:  # the leader found none: nobody holds one
-                        raise DiagnosticError([Diagnostic(
-                            "deal", f"round {rnd_no}: the leader drew the boneyard out "
-                            "without finding an allowed opening tile")])
+                    elif pos >= draw_end:  # drawn out in vain: the heaviest tile opens (_open)
+                        opener, t = self._heaviest(hands)
+                        omask = 1 << t
+                        break
             p = opener
             drawn = 0
             while True:
@@ -456,13 +487,15 @@ class GeneralLoop(PlainLoop):
                     extra_turns += 1
                 else:
                     p = NEXT[p]
-                    while skip > 0:
+                    while skip > 0 and idle < 2 * n:
                         skip -= 1
                         skips += 1
                         idle += 1
                         if recording:
                             rec.append({"event": "skip", "player": p})
                         p = NEXT[p]
+                    if idle >= 2 * n:   # a skip completed two idle turns of the table
+                        break
                 turns_taken += 1
                 if turns_taken > MAX_TURNS:
                     raise DiagnosticError([Diagnostic(

@@ -74,9 +74,16 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
             if m:
                 return Decision(turn, h, -1, -1, m, 0, rules.voluntary_draw and may_draw, False,
                                 OPEN, drawn, 0, none4, (m, 0, 0, 0))
-            if op.if_lacking == "draw" and may_draw:
+            if op.if_lacking != "draw":
+                return None
+            if left > 0:   # the leader draws until they hold one (no turn limit) ...
                 return Decision(turn, h, -1, -1, 0, 0, True, False, SEEK, drawn, 0)
-            return None
+            if op.if_unheld != "heaviest":   # ... the boneyard out: if_unheld applies
+                return None
+            seat, tile = core._heaviest(core.hands)
+            return None if seat != turn else Decision(
+                turn, h, -1, -1, 1 << tile, 0, False, False, OPEN, drawn, 0, none4,
+                (1 << tile, 0, 0, 0))
         req = op.tile
         if req == "highest_double":
             held = [d for d in ts.doubles_desc if any(m >> d & 1 for m in core.hands)]

@@ -15,7 +15,8 @@ It must never import the match loops or kernels (``general_loop``, ``plain_loop`
 reading that shares their code would share their mistakes
 (``tests/test_rulebook.py`` checks the imports). It is slow on purpose and stays out
 of every hot path. It reads the compiled ``Rules`` (plain values and formula
-callables), the tile parser, and the record reader.
+callables) and the tile parser; ``records.check_file_strict`` reads the file and loads
+the rules a match names (the layer above).
 
 Chance is not a rule: the shuffle, a lot, a tile drawn from a full set and exposed
 tiles are taken from the record (a lot must name a seat); everything else is checked.
@@ -29,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..diagnostics import Diagnostic
 from .mechanisms import deal, events, lead, match, opening, settle, turn
 from .mechanisms.matching import Tile
 from .mechanisms.opening import Plan
@@ -130,13 +132,18 @@ class MatchReading:
                                    f"record has {kind}")
             self._deal(line, e)
             return
-        if self.phase == "open" and self.plan.kind == "draw_until" and not turn.can_draw(self.pos):
+        if self.phase == "open" and self.plan.kind == "draw_until" and self._drawn_out():
             self._leader_drew_in_vain()
             self.read(line, e)
             return
         if kind not in ("draw", "place", "pass"):
             raise Disagreement(line, f"player {self._actor()} is to act; the record has {kind}")
         self._action(line, e)
+
+    def _drawn_out(self) -> bool:
+        """The leader drawing for an opening tile has drawn every tile above the reserve
+        (the schema: until the boneyard runs out; a turn's draw ``limit`` is for turns)."""
+        return len(self.pos.boneyard) <= self.pos.rules.reserve
 
     def _leader_drew_in_vain(self) -> None:
         """``if_lacking: draw`` and the boneyard has run out: ``if_unheld`` applies (a
@@ -421,19 +428,26 @@ def _split(events_: list[tuple[int, dict]]) -> list[list[tuple[int, dict]]]:
     return matches
 
 
-def read_record(lines: list[tuple[int, dict]], rules_for: Callable[[int, dict], Any]) -> None:
-    """Read every match of a record's ``(line, event)`` pairs against the rules as documented;
-    raise ``Disagreement`` at the first line that does not follow them. ``rules_for(line,
-    match_start)`` gives the compiled rules a match names (the caller decides which files a
-    record may point at: ``records.verify_file_strictly``)."""
-    for match_lines in _split(lines):
-        line, start = match_lines[0]
-        reading = MatchReading(rules_for(line, start), line, start)
-        for line, e in match_lines[1:]:
-            reading.read(line, e)
-        if not reading.finished():
-            raise Disagreement(line, "the record ends before the match is over: the rules "
-                               f"still expect {_next_of(reading)}")
+def check_matches(lines: list[tuple[int, dict[str, Any]]], path: str,
+                  rules_for: Callable[[int, dict[str, Any]], Any]) -> list[Diagnostic]:
+    """The first place a record's lines (``records.read_records``) disagree with the rules
+    as documented, or ``[]``. ``rules_for(line, match_start)`` gives the compiled rules a
+    match names, raising ``Disagreement`` when it names none that may be loaded (the file
+    entry is ``records.check_file_strict``: this layer reads no files)."""
+    if not lines:
+        return [Diagnostic(CODE, "the record holds no events", file=path)]
+    try:
+        for match_lines in _split(lines):
+            line, start = match_lines[0]
+            reading = MatchReading(rules_for(line, start), line, start)
+            for line, e in match_lines[1:]:
+                reading.read(line, e)
+            if not reading.finished():
+                raise Disagreement(line, "the record ends before the match is over: the rules "
+                                   f"still expect {_next_of(reading)}")
+    except Disagreement as exc:
+        return [Diagnostic(CODE, exc.message, file=path, line=exc.line)]
+    return []
 
 
 def _next_of(reading: MatchReading) -> str:

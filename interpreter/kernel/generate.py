@@ -508,11 +508,6 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         found = leaders.highest_double_holder(hands, ts)
         return found[1] if found else ts.doubles_desc[0]
 
-    def leader_drew_out(rnd_no: int) -> None:
-        raise DiagnosticError([Diagnostic(
-            "deal", f"round {rnd_no}: the leader drew the boneyard out "
-            "without finding an allowed opening tile")])
-
     def board_of(left: int, right: int, lt: int, rt: int, first: int, placed: int) -> Board:
         """The line of play a plain round ends with, as the general loop keeps it."""
         board = Board(False)
@@ -553,7 +548,7 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         "CORE": core, "SETTLE": settle, "MATCH_OVER": match_over, "board_of": board_of,
         "spinner_board_of": spinner_board_of, "END_NAMES": END_NAMES, "ARM_TXT": arms,
         "FIRST_OP": first_op, "LATER_OP": later_op, "round_holder_tile": round_holder_tile,
-        "leader_drew_out": leader_drew_out, "NEXT": NEXT,
+        "NEXT": NEXT,
         "dumps": dumps, "PLACE_TXT": place, "DRAW_TXT": draw, "PASS_TXT": passing,
         "words": setup.words, "shake": hashlib.shake_128, "FULL": setup.tiles,
         "BIT": setup.bit, "HashStream": HashStream,

@@ -134,7 +134,8 @@ def opener_for(game: Game, players: int, op: Opening) -> Callable[..., tuple]:
     """``open_round(amask, hands, leader, deck) -> (opener, opening mask, free, seek)``:
     ``GeneralLoop._open`` for ``op`` with ``_allowed(op, hand, rnd)`` as ``hand & amask``
     (``amask`` the round's ``allow`` mask). ``seek`` is None or (mode, mask): players draw
-    ("turns") or the leader draws ("leader") until a tile of ``mask`` comes."""
+    ("turns") or the leader draws ("leader") until a tile of ``mask`` comes (opener None
+    with a seek: the leader draws the boneyard out in vain, then a redeal)."""
     ts = game.tileset
     setup = game.setup(players)
     dealt, draw_end = setup.dealt, setup.draw_end
@@ -169,8 +170,10 @@ def opener_for(game: Game, players: int, op: Opening) -> Callable[..., tuple]:
                         return s, allowed, True, None
                     s = NEXT[s]
             elif lacking == "draw":
-                if in_boneyard(deck, amask):
-                    return leader, 0, False, ("leader", amask)
+                if dealt < draw_end:   # GeneralLoop._open: draw until one, or drawn out
+                    if unheld == "heaviest" or in_boneyard(deck, amask):
+                        return leader, 0, False, ("leader", amask)
+                    return None, 0, False, ("out", 0)   # drawn out in vain: redeal
             else:
                 return None, 0, False, None
             # nobody holds, or can draw, an allowed tile

@@ -123,7 +123,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
             opener, omask, seek = leader, -1, 0
             break
 #else
-            opener = None
+            opener = seek = None
 #if REDEAL_INLINE
             $REDEAL_HEAD
             if $REDEAL_TEST:
@@ -155,7 +155,23 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #endif
             if opener is not None:
                 break
-#if REC
+#if REC and GEN_OPEN
+            # GeneralLoop.run: opener None with a seek, the leader draws the boneyard
+            # out in vain; the deal is written with its leader, then the draws
+            drew_out = seek is not None
+#if TXT
+            add(deal_text(rnd_no, leader if drew_out else None, hands, deck))
+#else
+            rec.append(deal_event(rnd_no, leader if drew_out else None, hands, deck))
+#endif
+            if drew_out:
+                for t in deck[$DEALT:$DRAW_END]:
+#if TXT
+                    add(DRAW_TXT[leader * $T + t])
+#else
+                    rec.append({"event": "draw", "player": leader, "tile": [TL[t], TH[t]]})
+#endif
+#elif REC
 #if TXT
             add(deal_text(rnd_no, None, hands, deck))
 #else
@@ -221,8 +237,10 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #endif
                 if mode == "turns":
                     p = $NEXT_SEAT
-                elif pos >= $DRAW_END:
-                    leader_drew_out(rnd_no)
+                elif pos >= $DRAW_END:   # drawn out in vain: the heaviest tile opens
+                    opener, ht = core._heaviest(hands)
+                    omask = 1 << ht
+                    break
 #elif SEEKS
         if seek:
             while True:
@@ -938,7 +956,7 @@ _TURN_START = r'''
                 extra_turns += 1
             else:
                 p = $NEXT_SEAT
-                while skip > 0:
+                while skip > 0 and idle < $IDLE_MAX:
                     skip -= 1
                     skips += 1
                     idle += 1
@@ -948,6 +966,8 @@ _TURN_START = r'''
                     rec.append({"event": "skip", "player": p})
 #endif
                     p = $NEXT_SEAT
+                if idle >= $IDLE_MAX:   # a skip completed two idle turns: blocked
+                    break
 #if AGAIN
             turns_taken += 1
             if turns_taken > $MAX_TURNS:

@@ -63,16 +63,30 @@ def _load(ref: str, run_examples: bool = False) -> tuple[Ruleset | None, list[Di
                     if d.path not in refused]
     else:
         problems = []   # builtin files ship checked (`validate` and the tests check them)
-    pruned = None if read_problems or not problems else schema.without_unknown_keys(merged.data)
-    if pruned is not None:   # only unknown keys: every other check runs on the rest
+    pruned = None if read_problems or not problems else schema.without_faults(
+        merged.data, _parent_data(merged))
+    if pruned is not None:   # every other check runs on the rest of the file
         _, more = _checked(merged, pruned, run_examples)
         return None, sorted(problems + more, key=Diagnostic.sort_key)
     if problems or read_problems:
         # Still check the formulas the schema found no fault with: report all at once.
         _, more = compile_expressions(merged.data, merged.marks,
                                       skip={d.path for d in problems} | refused)
-        return None, sorted(read_problems + problems + more, key=Diagnostic.sort_key)
+        later = Diagnostic("checks", "the deal, match and example checks run once the "
+                           "problems above are fixed", file=merged.file, severity="note")
+        return None, sorted(read_problems + problems + more, key=Diagnostic.sort_key) + [later]
     return _checked(merged, merged.data, run_examples)
+
+
+def _parent_data(merged: Any) -> dict[str, Any] | None:
+    """The merged data of the ruleset ``merged`` extends (None: it extends none, or that
+    cannot be read): what a faulty value falls back to while the rest is checked."""
+    from .load import load_merged
+
+    if len(merged.chain) < 2:
+        return None
+    parent, problems = load_merged(merged.chain[1])
+    return None if parent is None or problems else parent.data
 
 
 def _checked(merged: Any, raw: dict[str, Any], run_examples: bool
@@ -104,15 +118,18 @@ def _checked(merged: Any, raw: dict[str, Any], run_examples: bool
 
 def rule_warnings(ref: str) -> list[Diagnostic]:
     """Warnings for a valid ruleset: where two of its rules decide the same thing, which
-    one wins, at that rule's file:line:col and naming the other's (``precedence``)."""
+    one wins, at that rule's file:line:col and naming the other's (``precedence``); a
+    required opening tile its leader rarely holds (``opener_warnings``)."""
     from . import schema
     from .load import load_merged
-    from .precedence import precedence_warnings
+    from .precedence import opener_warnings, precedence_warnings
 
     merged, _ = load_merged(ref)
     if merged is None:
         return []
-    return precedence_warnings(schema.fill_defaults(merged.data), merged.marks)
+    data = schema.fill_defaults(merged.data)
+    return (precedence_warnings(data, merged.marks)
+            + opener_warnings(data, merged.marks, merged.file))
 
 
 def _all_builtin(chain: list[str]) -> bool:

@@ -148,8 +148,8 @@ def _redeal(view: _View) -> str | None:
 
 _IF_LACKING = {
     "redeal": "If the leader holds no such tile, the tiles are shuffled and dealt again.",
-    "draw": "A leader holding no such tile draws until they hold one; if the boneyard runs "
-            "out, {unheld}.",
+    "draw": "A leader holding no such tile draws until they hold one, drawing the boneyard "
+            "out if need be; if none comes, {unheld}.",
     "pass_on": "If the leader holds no such tile, the next player in turn holding one opens; "
                "if nobody does, {unheld}.",
 }
@@ -161,6 +161,15 @@ _UNHELD = {
 }
 
 
+# after the leader drew the boneyard out (if_lacking: draw): nothing is left to draw in turn
+_UNHELD_DRAWN_OUT = {
+    **_UNHELD,
+    "draw_in_turn": _UNHELD["redeal"],
+    "heaviest": "the heaviest tile in any hand (the leader's draws included) opens, played "
+                "by its holder",
+}
+
+
 def _allow_sentence(view: _View, rules: dict[str, Any], dotted: str) -> str:
     allow = _condition(view, dotted)
     if allow is True:
@@ -168,8 +177,9 @@ def _allow_sentence(view: _View, rules: dict[str, Any], dotted: str) -> str:
     text = f"The opening tile must meet: {allow}"
     if rules.get("explain"):
         text += f" \u2014 otherwise: {_quote(rules['explain'])}"
-    lacking = _IF_LACKING[rules.get("if_lacking", "redeal")]
-    return f"{text}. " + lacking.format(unheld=_UNHELD[rules["if_unheld"]])
+    how = rules.get("if_lacking", "redeal")
+    unheld = (_UNHELD_DRAWN_OUT if how == "draw" else _UNHELD)[rules["if_unheld"]]
+    return f"{text}. " + _IF_LACKING[how].format(unheld=unheld)
 
 
 @_rule("opening.allow", "Leader and opening", "Opening condition", optional=True)

@@ -125,3 +125,60 @@ def _value(data: Mapping[str, Any], path: FieldPath) -> Any:
 
 def _at(mark: Mark | None) -> str:
     return f"{mark.file}:{mark.line}:{mark.column}" if mark else "the default"
+
+
+def _opener_path(data: Mapping[str, Any], first: bool) -> FieldPath:
+    over = data["opening"].get("first_round") or {}
+    return (("opening", "first_round", "opener") if first and "opener" in over
+            else ("opening", "opener"))
+
+
+def _leader_holds(chooser: str, tile: Any, max_pip: int) -> bool:
+    """Whether the lead always names the holder of the round's required tile (when
+    anybody holds it): the lead looks for that very tile."""
+    if chooser == "opening_tile_holder":
+        return True
+    if chooser == "highest_double":
+        from ..engine.tiles import Tile
+
+        return tile == "highest_double" or Tile.parse(tile) == Tile(max_pip, max_pip)
+    return False
+
+
+def opener_warnings(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark],
+                    top: str = "") -> list:
+    """A round that must open with one tile (a named tile or the highest double) by its
+    leader, under a lead that does not look for that tile: the leader rarely holds it, and
+    a leader who does not throws the deal in (the engines' reading; the docs say so). Most
+    deals of such a round are thrown in: a likely mistake for ``opener: holder``. Told at
+    the rule the file ``top`` writes (the opener, the tile or the lead), else the opener."""
+    from ..diagnostics import Diagnostic
+
+    max_pip = int(data.get("set", {}).get("max_pip", 6))
+    found: dict[tuple, list[str]] = {}   # (opener path, tile) -> the rounds' lead keys
+    for key in ("first", "later"):
+        opening, _ = round_opening(data, key == "first")
+        tile = opening["tile"]
+        if tile == "any" or opening["opener"] != "leader" or _leader_holds(
+                data["lead"][key], tile, max_pip):
+            continue
+        found.setdefault((_opener_path(data, key == "first"), tile), []).append(key)
+    out = []
+    for (path, tile), keys in found.items():
+        tile_path = path[:-1] + ("tile",) if path[:-1] + ("tile",) in marks else (
+            "opening", "tile")
+        probes = [_where(marks, p) for p in (path, tile_path, *(("lead", k) for k in keys))]
+        mark = next((m for m in probes if m and m.file == top), None) or probes[0]
+        rounds = ("every round" if len(keys) == 2 else "the first round" if keys == ["first"]
+                  else "later rounds")
+        what = "the highest double dealt" if tile == "highest_double" else str(tile)
+        leads = " and ".join(f"lead.{k}: {data['lead'][k]}" for k in keys)
+        message = (f"{rounds} must open with {what} by its leader ({dotted(path)}: leader), "
+                   f"but {leads} {'does' if len(keys) == 1 else 'do'} not look for it: a "
+                   "leader who does not hold it throws the deal in, so most deals are dealt "
+                   "again")
+        where = {"file": mark.file, "line": mark.line, "column": mark.column} if mark else {}
+        out.append(Diagnostic("opener", message, path=dotted(path), severity="warning",
+                              hint="write opener: holder (its holder opens), or a lead that "
+                                   "names its holder (opening_tile_holder)", **where))
+    return out

@@ -312,21 +312,52 @@ def validate(data: Any, marks: dict[FieldPath, Mark]) -> list[Diagnostic]:
     return sorted(set(out), key=Diagnostic.sort_key)
 
 
-def without_unknown_keys(data: Any) -> Any | None:
-    """A copy of ``data`` without its unknown keys when they are its only schema problem
-    (None otherwise): the rest is then checked too, so every problem is told at once."""
+def without_faults(data: Any, fallback: Any = None) -> Any | None:
+    """A copy of ``data`` without its schema faults, so the rest is checked too and every
+    problem is told at once; None when that cannot be done safely.
+
+    An unknown key is dropped; a faulty value at a key takes ``fallback``'s value there
+    (the ruleset it extends: the file as if the line were not written), or is dropped.
+    A fault in a list item itself (an event or example lacking a key), or in the whole
+    file, cannot be cut out without renumbering what follows: None. So is a copy the
+    schema still refuses.
+    """
     leaves = [leaf for error in _validator().iter_errors(data) for leaf in _leaves(error)]
-    if not leaves or any(leaf.validator != "additionalProperties" for leaf in leaves):
+    if not leaves:
         return None
     out = copy.deepcopy(data)
     for leaf in leaves:
-        node = out
-        for part in leaf.absolute_path:
-            node = node[part]
-        allowed = leaf.schema.get("properties", {}) if isinstance(leaf.schema, dict) else {}
-        for key in [k for k in node if k not in allowed]:
-            del node[key]
+        path = tuple(leaf.absolute_path)
+        node = _at(out, path[:-1] if leaf.validator != "additionalProperties" else path)
+        if node is None:
+            continue   # inside a value already cut out
+        if leaf.validator == "additionalProperties":
+            allowed = leaf.schema.get("properties", {}) if isinstance(leaf.schema, dict) else {}
+            for key in [k for k in node if k not in allowed]:
+                del node[key]
+            continue
+        if not path or not isinstance(path[-1], str) or not isinstance(node, dict):
+            return None
+        node.pop(path[-1], None)
+        if path[0] not in ("examples", "name", "extends", "description", "source"):
+            kept = _at(fallback, path)
+            if kept is not None:
+                node[path[-1]] = copy.deepcopy(kept)
+    if any(True for _ in _validator().iter_errors(out)):
+        return None
     return out
+
+
+def _at(data: Any, path: tuple) -> Any:
+    """The value at ``path`` in ``data``, or None when there is none."""
+    for part in path:
+        if isinstance(data, dict) and isinstance(part, str) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        else:
+            return None
+    return data
 
 
 def fill_defaults(data: dict[str, Any]) -> dict[str, Any]:

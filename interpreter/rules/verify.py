@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from ..diagnostics import Diagnostic
 from ..engine import positions
 from ..engine.actions import Action, ActionError
-from ..engine.dealt import play_dealt
+from ..engine.dealt import DealtFailure, play_dealt
 from ..engine.game import Game
 from ..engine.game_rules import Rules
 from ..engine.tiles import Tile, TileSet, in_set, not_in_set, parse_tiles
@@ -21,12 +21,13 @@ from .marked_yaml import FieldPath, Mark, dotted
 
 def example_diagnostics(rules: Rules, examples: Sequence[Example],
                         marks: Mapping[FieldPath, Mark]) -> list[Diagnostic]:
-    """One diagnostic per example the engine does not confirm, at the example's first line."""
+    """One diagnostic per example the engine does not confirm, at the example's first line
+    (a dealt example's decision that cannot be played: at that ``play`` entry)."""
     out = []
-    for example, problem in check_examples(rules, examples):
+    for example, problem, inside in _failures(rules, examples):
         index = next(i for i, e in enumerate(examples) if e is example)
-        path = ("examples", index)
-        mark = marks.get(path)
+        path = ("examples", index, *inside)
+        mark = marks.get(path) or marks.get(("examples", index))
         where = {"file": mark.file, "line": mark.line, "column": mark.column} if mark else {}
         out.append(Diagnostic("example", f"example '{example.title}' fails: {problem}",
                               path=dotted(path), hint="fix the example, or the rule it shows",
@@ -36,15 +37,26 @@ def example_diagnostics(rules: Rules, examples: Sequence[Example],
 
 def check_examples(rules: Rules, examples: Sequence[Example]) -> list[tuple[Example, str]]:
     """Every example whose expectation the engine does not meet, with the reason."""
+    return [(ex, problem) for ex, problem, _ in _failures(rules, examples)]
+
+
+def _failures(rules: Rules, examples: Sequence[Example]
+              ) -> list[tuple[Example, str, FieldPath]]:
+    """``check_examples`` with where in the example each failure lies (``()``: the whole
+    example; ``("play", i)``: a dealt example's decision)."""
     game = Game(rules)
     failures = []
     for ex in examples:
+        inside: FieldPath = ()
         try:
             problem = _check(game, ex)
         except (ValueError, KeyError, ActionError, IndexError, TypeError) as exc:
             problem = f"cannot set up the example: {exc}"
+        if isinstance(problem, DealtFailure):
+            problem, inside = (f"cannot play the example: {problem.message}",
+                               () if problem.index is None else ("play", problem.index))
         if problem:
-            failures.append((ex, problem))
+            failures.append((ex, problem, inside))
     return failures
 
 
@@ -68,11 +80,11 @@ def _check_events(game: Game, data: dict, hands: list[list[Tile]]) -> str:
     return "; ".join(problems)
 
 
-def _check_dealt(game: Game, data: dict) -> str:
+def _check_dealt(game: Game, data: dict) -> str | DealtFailure:
     """A dealt example's match (``engine.dealt``) against what it expects."""
     got = play_dealt(game, data)
-    if isinstance(got, str):
-        return f"cannot play the example: {got}"
+    if isinstance(got, DealtFailure):
+        return got
     problems = []
     if "expect_redeal" in data and got.redealt != data["expect_redeal"]:
         problems.append("expected the deal to be thrown in, the rules keep it"
@@ -117,7 +129,7 @@ def _hands(ts: TileSet, data: dict) -> list[list[Tile]]:
     return hands
 
 
-def _check(game: Game, ex: Example) -> str:
+def _check(game: Game, ex: Example) -> str | DealtFailure:
     data = ex.data
     hands = _hands(game.tileset, data)
     general = game.rules.general

@@ -77,7 +77,7 @@ def openers_tiles(pos: Position, rule: Opening, seat: int) -> tuple[Tile, ...]:
 
 def heaviest(pos: Position) -> Plan:
     """The heaviest tile dealt opens, by its holder: most pips, then the higher half
-    (the docs name no tie-break; this is the engine's)."""
+    (the schema's ``if_unheld`` and docs/house-rules.md: [6|0] before [5|1])."""
     seat, tile = max(((s, t) for s, hand in enumerate(pos.hands) for t in hand),
                      key=lambda st: (st[1][0] + st[1][1], st[1][1]))
     return Plan("place", seat, (tile,))
@@ -104,9 +104,8 @@ def plan(pos: Position, leader: int) -> Plan:
             return unheld(pos, rule, leader)
         opener = holder if rule.opener == "holder" else leader
         if opener != holder:
-            # the leader must open with a tile another seat holds: the docs are silent
-            # (if_lacking speaks of ``allow``, if_unheld of a tile in no hand); the deal
-            # is thrown in, as the engine does
+            # the leader must open with a tile another seat holds: the deal is thrown
+            # in (the schema's ``opener``, docs/house-rules.md)
             return Plan("redeal")
         tiles = openers_tiles(pos, rule, opener)
         if tiles:
