@@ -388,6 +388,23 @@ def diff_rulesets(a: str, b: str, fmt: str) -> None:
                        fmt == "json"), nl=False)
 
 
+def _game_for_players(ruleset: str, players: int | None):
+    """The loaded ruleset (``-`` reads standard input) and the player count to play it at
+    (the fewest it allows by default): a broken ruleset exits 1, a count it does not allow 2."""
+    from dominorules import api
+
+    try:
+        game = api.load_game(_stdin(ruleset))
+    except DiagnosticError as err:
+        fail(err.diagnostics)
+    n_players = players if players is not None else game.rules.min_players
+    try:
+        game.check_players(n_players)
+    except DiagnosticError as err:
+        fail(err.diagnostics, 2)
+    return game, n_players
+
+
 @main.command("kernel", epilog=_examples(
     "dominorules kernel pagat --players 3",
     "dominorules kernel house/all-fives --players 2 | less",
@@ -401,18 +418,9 @@ def diff_rulesets(a: str, b: str, fmt: str) -> None:
 def kernel_cmd(ruleset: str, players: int | None, engine: str) -> None:
     """Print the generated code a ruleset's simulations run, headed by what it is made of:
     the switches on and off, and which writer wrote each piece."""
-    from dominorules import api
     from dominorules.kernel.listing import kernel_listing
 
-    try:
-        game = api.load_game(_stdin(ruleset))
-    except DiagnosticError as err:
-        fail(err.diagnostics)
-    n_players = players if players is not None else game.rules.min_players
-    try:
-        game.check_players(n_players)
-    except DiagnosticError as err:
-        fail(err.diagnostics, 2)
+    game, n_players = _game_for_players(ruleset, players)
     try:
         text = kernel_listing(game, n_players, engine)
     except UsageError as err:   # --engine jit for a ruleset the JIT cannot play
@@ -509,15 +517,7 @@ def simulate_cmd(ruleset: str, players: int | None, matches: int, seed: int, bot
 
     n_matches, base_seed = matches, seed
     _check_outputs({"--trace": trace_path}, [ruleset], force)
-    try:
-        game = api.load_game(_stdin(ruleset))
-    except DiagnosticError as err:
-        fail(err.diagnostics)
-    n_players = players if players is not None else game.rules.min_players
-    try:
-        game.check_players(n_players)
-    except DiagnosticError as err:
-        fail(err.diagnostics, 2)
+    game, n_players = _game_for_players(ruleset, players)
     names = _seat_bots(_bot_names(bots, "random"), n_players)
     update, stop = _progress_reporter(sys.stderr.isatty() and not as_json)
     try:

@@ -2,7 +2,7 @@
 
 Kernels, written settlements and emitted formulas are Python text made at run time.
 Compiled under a bare ``<string>`` their frames show no line; ``compile_named``
-compiles a text once under a readable file name (``<dominorules kernel pagat 3p
+compiles a text once under a readable file name (``<dominorules kernel NAME 3p
 77db6c22>``: what it is, for which ruleset, and a hash of the text) and registers the
 text with ``linecache`` under that name, so ``traceback``, ``pdb`` and ``inspect``
 print its lines. One entry per distinct name and text, made at compile time, never

@@ -6,8 +6,8 @@ differently from what it holds. Every command prints such text through ``visible
 (plain text) or a ``VisibleConsole`` (rich): each control character becomes its
 escape (``\\x1b``), newlines and tabs stay.
 
->>> visible("Pagat\\x1b]0;owned\\x07 \\u202eDraw")
-'Pagat\\\\x1b]0;owned\\\\x07 \\\\u202eDraw'
+>>> visible("Draw\\x1b]0;owned\\x07 \\u202eDraw")
+'Draw\\\\x1b]0;owned\\\\x07 \\\\u202eDraw'
 """
 
 from __future__ import annotations

@@ -311,7 +311,7 @@ def kernel_source(game: Game, players: int, record: bool | str = False,
 
 
 def kernel_label(game: Game, players: int) -> str:
-    """What a kernel's code is called in tracebacks: ``kernel pagat 3p`` (``generated``)."""
+    """What a kernel's code is called in tracebacks: ``kernel NAME 3p`` (``generated``)."""
     return label("kernel", game.rules.name, f"{players}p")
 
 
