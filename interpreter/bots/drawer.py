@@ -11,7 +11,7 @@ drawable tile for every player, it draws one tile instead (once a turn), then pl
 greedily. It draws and passes like ``random`` when it has no placement, and reads only
 its own hand, the open ends and the boneyard's count.
 
-Measured against ``greedy`` in plain Draw, the default builtin (each seed played with
+Measured against ``greedy`` in plain Draw (each seed played with
 the drawer in every seat):
 drawing whenever no placement leaves a follow-up won 9% of 2-player matches (each tile
 drawn late is points for the opponent who goes out); drawing only early, as here, wins

@@ -233,8 +233,8 @@ def _clearly_better(a: list[float], b: list[float]) -> bool:
 
     Asked of a voluntary draw against the best placement: rollouts by simple policies
     overrate a draw (a bigger hand gives them options they squander less), so the expert
-    draws by choice only when the playouts leave no doubt. Measured in plain Draw (the
-    default builtin) against the strategist on the same 24 deals: at 24 playouts, drawing
+    draws by choice only when the playouts leave no doubt. Measured in plain Draw
+    against the strategist on the same 24 deals: at 24 playouts, drawing
     on a quarter of its choices,
     it won 29% of them, never drawing by choice 46%; at 64 playouts with this test, 62%.
     """
