@@ -72,10 +72,12 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
         if op.tile == "any":
             m = core._allowed(op, h, core.round)
             if m:
-                return Decision(turn, h, -1, -1, m, 0, rules.voluntary_draw and may_draw, False,
-                                OPEN, drawn, 0, none4, (m, 0, 0, 0))
+                return Decision(player=turn, hand=h, can_draw=rules.voluntary_draw and may_draw,
+                                can_pass=False, phase=OPEN, drawn=drawn, pos=0, ends=none4,
+                                masks=(m, 0, 0, 0))
             if op.if_lacking == "draw" and may_draw:
-                return Decision(turn, h, -1, -1, 0, 0, True, False, SEEK, drawn, 0)
+                return Decision(player=turn, hand=h, can_draw=True, can_pass=False, phase=SEEK,
+                                drawn=drawn, pos=0)
             return None
         req = op.tile
         if req == "highest_double":
@@ -85,15 +87,16 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
             tile = ts.index[Tile(*req)]
         if tile is None or not any(m >> tile & 1 for m in core.hands):
             if op.if_unheld == "draw_in_turn" and may_draw:
-                return Decision(turn, h, -1, -1, 0, 0, True, False, SEEK, drawn, 0)
+                return Decision(player=turn, hand=h, can_draw=True, can_pass=False, phase=SEEK,
+                                drawn=drawn, pos=0)
             if op.if_unheld != "heaviest":
                 return None
             seat, tile = core._heaviest(core.hands)
             if seat != turn:
                 return None
         if h >> tile & 1:
-            return Decision(turn, h, -1, -1, 1 << tile, 0, False, False, OPEN, drawn, 0, none4,
-                            (1 << tile, 0, 0, 0))
+            return Decision(player=turn, hand=h, can_draw=False, can_pass=False, phase=OPEN,
+                            drawn=drawn, pos=0, ends=none4, masks=(1 << tile, 0, 0, 0))
         return None
     board = core.board
     vals = board.values
@@ -111,8 +114,8 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
     else:
         can_draw = rules.when_stuck == "draw" and may_draw and not (
             forbidden and rules.if_none_allowed == "pass")
-    return Decision(turn, h, vals[0], vals[1], fit[0], fit[1], can_draw,
-                    not (any(fit) or can_draw), PLAY, drawn, 0, ends, tuple(fit))
+    return Decision(player=turn, hand=h, can_draw=can_draw, can_pass=not (any(fit) or can_draw),
+                    phase=PLAY, drawn=drawn, pos=0, ends=ends, masks=tuple(fit))
 
 
 def legal(game, data: dict, hands: list[list[Tile]]) -> list[Action]:

@@ -21,9 +21,16 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine import leaders
 from ..engine.board import END_NAMES, Board
-from ..engine.general_loop import MAX_TURNS, _opening_rules, allowed_at
-from ..engine.plain_loop import MAX_REDEALS, HashStream, match_start_event, opening_of
-from ..engine.plain_loop import deal_event as plain_deal_event
+from ..engine.general_loop import (
+    MAX_REDEALS,
+    MAX_TURNS,
+    _opening_rules,
+    allowed_at,
+    match_start_event,
+    tile_opening,
+)
+from ..engine.general_loop import deal_event as loop_deal_event
+from ..engine.leaders import HashStream
 from ..engine.results import NEW_ROUND, MatchResult, RoundStats
 from ..engine.scoring import match_winner
 from ..engine.tiles import Tile
@@ -410,7 +417,7 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         return f'{start_head},"seed":{seed}{start_tail}'
 
     def deal_event(rnd_no: int, leader: int | None, hands: list[int], deck: list[int]) -> dict:
-        return plain_deal_event(ts, rnd_no, leader, hands, deck, setup.dealt)
+        return loop_deal_event(ts, rnd_no, leader, hands, deck, setup.dealt)
 
     tile_text = [f"[{ts.low[t]},{ts.high[t]}]" for t in range(ts.tile_count)]
     in_order = tile_text.__getitem__
@@ -453,8 +460,14 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         return (f'{{"event":"deal","round":{rnd_no},"leader":{who},"hands":[[{held}]],'
                 f'"boneyard":[{rest}]}}')
 
+    plain_op = _opening_rules(rules)[1]   # the plain game's one opening rule
+
     def opening(hands: list[int], leader: int, deck: list[int], dealt: int, draw_end: int):
-        return opening_of(game, hands, leader, deck, dealt, draw_end)
+        """(opener, opening mask, seek mask): the loop's ``tile_opening``; mask -1: any
+        tile of the opener's hand."""
+        if plain_op.tile == "any":
+            return leader, -1, 0
+        return tile_opening(ts, plain_op, hands, leader, deck[dealt:draw_end])
 
     which = "opening or redeal rules" if rules.general else "opening rules"  # as each loop says
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
-from ..engine.plain_loop import MAX_REDEALS
+from ..engine.general_loop import MAX_REDEALS
 from ..engine.results import MatchResult, RoundStats
 from . import jit_template
 from .formulas import Unsupported, emit, magnitude

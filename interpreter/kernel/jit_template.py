@@ -7,7 +7,7 @@ compiled kernel serves every ruleset with the same formulas: the rest of a rules
 beside the written file, so a later run or another worker loads it instead of
 compiling again.
 
-It plays exactly what ``engine.plain_loop`` plays for the seats' bots ``random``
+It plays exactly what ``engine.general_loop`` plays for the seats' bots ``random``
 (kind 0: the uniform pick) and ``greedy`` (kind 1), with records off: the same
 SHAKE-128 words (``kernel.shake``), the same lot stream, the same settlement.
 Each round becomes one row of integers (``ROUND_COLUMNS``), each match one row
@@ -235,7 +235,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 omask = -1
                 seek = 0
                 if leader >= 0:
-                    # engine.plain_loop.opening_of
+                    # engine.general_loop.tile_opening
                     if REQ_TILE == -1:
                         opener = leader
                     else:
@@ -288,7 +288,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 wstates, msg)
             word = np.int64(WB[wpos[p]])
             wpos[p] += 1
-            if not (greedy_seats >> p) & 1:   # the uniform pick (engine.plain_loop)
+            if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
                 n_left = popcount(m)
                 k = (word * (n_left + popcount(0))) >> 32
                 if k < n_left:
@@ -327,7 +327,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                             wshared, wfirst, wstates, msg)
                         word = np.int64(WB[_U(wpos[up])])
                         wpos[up] += 1
-                        if not (greedy_seats >> p) & 1:   # the uniform pick (engine.plain_loop)
+                        if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
                             n_left = popcount(mL)
                             k = (word * (n_left + popcount(mR))) >> 32
                             end = 1 if k >= n_left else 0

@@ -104,7 +104,7 @@ def _template_listing(game: Game, players: int) -> str:
         notes.append("opening: by its allow mask (kernel.opening.opener_for)"
                      if flags["OPEN_MASK"] else "opening: GeneralLoop._open")
     else:
-        notes.append("opening: the template's (engine.plain_loop.opening_of)"
+        notes.append("opening: the template's (engine.general_loop.tile_opening)"
                      if not flags["OPEN_ANY"] else "opening: any tile, by the leader")
     if flags["LEAD_FORMULA"]:
         notes.append("lead formula: GeneralLoop._lead_by_formula")

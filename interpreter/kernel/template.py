@@ -1,4 +1,5 @@
-"""The match kernel as a template: ``engine.plain_loop``'s match, with every rule a switch.
+"""The match kernel as a template: the match loop's match (``engine.general_loop``), with every
+rule a switch.
 
 ``generate.specialise`` keeps the lines of the switches a ruleset turns on and drops
 the rest, and writes the ruleset's numbers in place of the ``$NAMES``: what is left is
