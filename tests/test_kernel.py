@@ -378,6 +378,11 @@ def test_a_spinner_with_restrictions_keeps_the_general_loop_specialised(tmp_path
                 b = api.play_match(game, players, seed, bots, trace=True, engine="loop")
                 assert a == b and a.events == b.events, (players, bots, seed)
     assert any(key[0] == 4 for key in game.__dict__["_kernels"])   # the kernel API played
+    # the loop builds its round's end and statistics by name; its kernel in one step
+    from dominorules.kernel.specialise_loop import general_kernel
+    source = general_kernel(game, 2, True).source
+    assert "ONE_STEP(RoundStats, (rnd_no, leader," in source and "RoundStats(round=" not in source
+    assert "ONE_STEP(RoundEnd, (hands, drawn_by," in source
 
 
 @pytest.mark.parametrize("key", ["tallies", "pass-and-draw", "again-and-skip"])

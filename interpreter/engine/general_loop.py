@@ -39,7 +39,7 @@ Cases the rules leave open, decided here (for players: docs/house-rules.md, last
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
@@ -48,7 +48,7 @@ from .board import END_NAMES, Board
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
-from .results import NEW_ROUND, MatchResult, RoundStats
+from .results import MatchResult, RoundStats
 from .streams import shuffler
 from .tiles import Tile, TileSet, bits
 
@@ -61,6 +61,26 @@ Policy = Callable[..., int]
 
 _new = object.__new__
 _set = object.__setattr__  # a frozen MatchResult gets its fields in one dict: a third the cost
+
+
+class RoundEnd(NamedTuple):
+    """What a round's settlement reads: the position the round ended in. Built by name
+    (the kernels in one step: ``engine.results.one_step_source``); the settlement written
+    out for a ruleset (``kernel.settle``) unpacks it in its own field order."""
+
+    hands: list[int]          # bitmask per seat at the round's end
+    drawn_by: list[int]       # tiles drawn per seat this round
+    domino: int | None        # the seat that went out, None when blocked
+    last_player: int
+    last_tile: int            # the last placed tile's index
+    last_both: bool           # it fitted more than one end
+    board: Board | None       # None will do when the settlement reads no end
+    deck: list[int]
+    pos: int                  # the next tile to draw
+    passes: int
+    rnd: int                  # the round's number
+    scores: list[int]         # per side before this round's points (read, not changed)
+    rounds_won: list[int]     # per side before this round
 
 
 def match_start_event(game: Game, players: int, seed: int) -> dict:
@@ -220,6 +240,8 @@ class GeneralLoop:
         self.hands: list[int] = [0] * players
         self.deck: list[int] = []
         self.lead_rng = HashStream(seed, "lead")
+        step = 1 if game.rules.direction == "left" else -1
+        self.next_seat = tuple((s + step) % players for s in range(players))  # who plays next
         self.board = Board(self.game.rules.spinner == "first_double")
         self._side_of = self.game.side_of(self.players)
         ts = self.game.tileset
@@ -360,15 +382,14 @@ class GeneralLoop:
         n = self.players
         setup = g.setup(n)
         PM, TL, TH, PIPS = setup.value_mask, setup.low, setup.high, setup.pips
-        draw_end, draw_cost, dealt_n = setup.draw_end, setup.draw_cost, setup.dealt
+        draw_end, dealt_n = setup.draw_end, setup.dealt
         vol, stuck_draw, limit = setup.voluntary, setup.stuck_draws, setup.draw_limit
         play_on = setup.play_on
         deal = shuffler(self.seed, setup)
         pols = self.policies
         uniform = self.uniform or [getattr(pol, "uniform_bits", None) for pol in pols]
         more = self.more
-        step = 1 if rules.direction == "left" else -1
-        NEXT = tuple((s + step) % n for s in range(n))
+        NEXT = self.next_seat
         first_op, later_op = _opening_rules(rules)
         events = rules.events
         ev_place = tuple((i, e) for i, e in enumerate(events) if e.after == "place")
@@ -696,18 +717,19 @@ class GeneralLoop:
                         skip += skipped
             # -- settlement
             blocked = domino is None
+            # by name; the specialised kernel (kernel.specialise_loop) makes it in one step
+            ended = RoundEnd(
+                hands=hands, drawn_by=drawn_by, domino=domino, last_player=last_player,
+                last_tile=last_tile, last_both=last_both, board=board, deck=deck, pos=pos,
+                passes=passes, rnd=rnd_no, scores=scores, rounds_won=self.rounds_won)
             if written_settle:   # a kernel's: kernel.settle, the same settlement
-                pips, wside, wseat, tied, points = written_settle(
-                    hands, drawn_by, domino, last_player, last_tile, last_both, board, deck,
-                    pos, passes, rnd_no, scores, self.rounds_won)
+                pips, wside, wseat, tied, points = written_settle(ended)
                 counts = [h.bit_count() for h in hands]
             else:
                 seat_t = self._seat_tallies(drawn_by)
                 pips = [s.value for s in seat_t]   # the record's "pips": hand values
                 counts = [s.tiles for s in seat_t]
-                wside, wseat, tied, points = self._settle(
-                    seat_t, domino, last_player, last_tile, last_both, board, deck, pos,
-                    passes, drawn_by, rnd_no, NEXT, draw_cost)
+                wside, wseat, tied, points = self._settle(seat_t, ended)
             for i, pts in enumerate(points):
                 scores[i] += pts
                 play_points[i] += round_play[i]
@@ -723,12 +745,16 @@ class GeneralLoop:
                 rec.append(end)
             draws = sum(drawn_by)
             placements = pos - sum(counts)
-            stats = NEW_ROUND(RoundStats, (
-                rnd_no, leader, result, wside, wseat, tied, tuple(points), tuple(scores),
-                (placements + passes + seek_turns - 1 if seek is not None
-                 else placements + passes),
-                placements, draws, passes, placements + draws + passes, choices, redeals,
-                tuple(round_play) if events else (), extra_turns, skips))
+            # by name; the specialised kernel (kernel.specialise_loop) makes it in one step
+            stats = RoundStats(
+                round=rnd_no, leader=leader, result=result, winner=wside, winner_seat=wseat,
+                tied_block=tied, points=tuple(points), scores=tuple(scores),
+                turns=(placements + passes + seek_turns - 1 if seek is not None
+                       else placements + passes),
+                placements=placements, draws=draws, passes=passes,
+                decisions=placements + draws + passes, choice_points=choices, redeals=redeals,
+                play_points=tuple(round_play) if events else (), extra_turns=extra_turns,
+                skips=skips)
             self.rounds.append(stats)
             prev = (leader, wseat, wside, last_player, blocked)
             if written_match_over:
@@ -810,19 +836,24 @@ class GeneralLoop:
         return None
 
     # -- settlement ------------------------------------------------------------------------
-    def _settle(self, seats: list[Tally], domino: int | None, last_player: int, last_tile: int,
-                last_both: bool, board: Board, deck: list[int], pos: int, passes: int,
-                drawn_by: list[int], rnd: int, NEXT: tuple[int, ...], draw_cost: int
+    def _settle(self, seats: list[Tally], ended: RoundEnd
                 ) -> tuple[int | None, int | None, bool, list[int]]:
-        """(winner side, winner seat, tied, points per side) by the general settlement."""
+        """(winner side, winner seat, tied, points per side) by the general settlement, of
+        the seats' tallies and the round's end (its ``scores`` are ``self.scores``)."""
         rules = self.game.rules
         g = self.game
+        domino, last_player, board, deck, pos = (ended.domino, ended.last_player, ended.board,
+                                                 ended.deck, ended.pos)
+        drawn_by, rnd = ended.drawn_by, ended.rnd
+        NEXT = self.next_seat
+        draw_cost = g.draw_cost(self.players)
         teams = self.teams
         side_of = g.side_of(self.players)
         sides = self._side_tallies(seats)
         facts = Facts({"blocked": domino is None, "round": rnd, "target": self.target,
-                       "last_tile": self._tile(last_tile), "last_player": seats[last_player],
-                       "both_ends": last_both, "passes": passes, "drawn": sum(drawn_by),
+                       "last_tile": self._tile(ended.last_tile),
+                       "last_player": seats[last_player], "both_ends": ended.last_both,
+                       "passes": ended.passes, "drawn": sum(drawn_by),
                        "sides": tuple(sides), "seats": tuple(seats),
                        "players": self.players})
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from .actions import DRAW, PASS, Action
 from .decision import OPEN, PLAY, SEEK, Decision
-from .general_loop import GeneralLoop, _opening_rules
+from .general_loop import GeneralLoop, RoundEnd, _opening_rules
 from .state import legal_pairs
 from .tiles import Tile, parse_tiles
 
@@ -215,13 +215,14 @@ def points(game, data: dict, hands: list[list[Tile]]) -> list[int]:
         last_player = domino if domino is not None else 0
     drawn_by = list(data.get("drawn") or [0] * n)
     seats = core._seat_tallies(drawn_by)
-    step = 1 if game.rules.direction == "left" else -1
-    NEXT = tuple((s + step) % n for s in range(n))
     board = core.board
     if data.get("ends") is None:
         board.open_with(ts.low[last_tile], ts.high[last_tile],
                         ts.low[last_tile] == ts.high[last_tile])
-    return core._settle(seats, domino, last_player, last_tile, bool(data.get("both_ends")),
-                        board, deck, 0, int(data.get("passes", 0)), drawn_by, core.round,
-                        NEXT, game.draw_cost(n))[3]
+    ended = RoundEnd(hands=core.hands, drawn_by=drawn_by, domino=domino,
+                     last_player=last_player, last_tile=last_tile,
+                     last_both=bool(data.get("both_ends")), board=board, deck=deck, pos=0,
+                     passes=int(data.get("passes", 0)), rnd=core.round, scores=core.scores,
+                     rounds_won=core.rounds_won)
+    return core._settle(seats, ended)[3]
 

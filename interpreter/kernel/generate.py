@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import textwrap
 import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -24,6 +25,7 @@ from ..engine.board import END_NAMES, Board
 from ..engine.general_loop import (
     MAX_REDEALS,
     MAX_TURNS,
+    RoundEnd,
     _opening_rules,
     allowed_at,
     match_start_event,
@@ -31,7 +33,7 @@ from ..engine.general_loop import (
 )
 from ..engine.general_loop import deal_event as loop_deal_event
 from ..engine.leaders import HashStream
-from ..engine.results import NEW_ROUND, MatchResult, RoundStats
+from ..engine.results import ONE_STEP, MatchResult, RoundStats, one_step_source
 from ..engine.scoring import match_winner
 from ..engine.tiles import Tile
 from ..expr.runtime import floordiv, mod
@@ -233,6 +235,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         **{name: ",".join(f"{{{var}[{i}]}}" for i in range(len(game.teams(players))))
            for name, var in (("POINTS_INTS", "points"), ("SCORES_INTS", "scores"),
                              ("PLAY_INTS", "round_play"))},
+        "ROUND_STATS": _round_stats_source(bool(rules.events)),
         "HANDS": "[" + ", ".join(" | ".join(f"BIT[deck[{i}]]" for i in range(
             s * setup.hand_size, (s + 1) * setup.hand_size)) for s in range(players)) + "]",
     }
@@ -242,9 +245,27 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         board = (f"spinner_board_of(L, R, U, D, lt, rt, ut, dt, cnt, first_t, {placed})"
                  if flags["SPINNER"] else f"board_of(L, R, lt, rt, first_t, {placed})")
         numbers["BOARD"] = board if settle is None or settle.reads_board else "None"
+        numbers["ROUND_END"] = textwrap.fill(one_step_source(RoundEnd, {
+            **{f: f for f in RoundEnd._fields}, "board": numbers["BOARD"], "rnd": "rnd_no"}),
+            84, subsequent_indent=" " * 12, break_long_words=False, break_on_hyphens=False)
         numbers["MATCH_DUE"] = (match_due(game, players) if match_over_for(game, players)
                                 else "True")
     return flags, numbers
+
+
+def _round_stats_source(events: bool) -> str:
+    """The template's round statistics by field name, made in one step
+    (``engine.results.one_step_source``), from the kernel's locals; wrapped to the
+    listing's width (inside the call's parentheses, a line break means nothing)."""
+    return textwrap.fill(one_step_source(RoundStats, {
+        "round": "rnd_no", "leader": "leader", "result": "result", "winner": "wside",
+        "winner_seat": "wseat", "tied_block": "tied", "points": "tuple(points)",
+        "scores": "tuple(scores)", "turns": "turns", "placements": "placements",
+        "draws": "draws", "passes": "passes", "decisions": "placements + draws + passes",
+        "choice_points": "choices", "redeals": "redeals",
+        "play_points": "tuple(round_play)" if events else "()",
+        "extra_turns": "extra_turns" if events else "0", "skips": "skips" if events else "0"}),
+        84, subsequent_indent=" " * 12, break_long_words=False, break_on_hyphens=False)
 
 
 def _deal_code(game: Game, players: int) -> tuple[tuple[str, str] | None, str | None]:
@@ -487,14 +508,11 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         core = GeneralLoop(game, players, 0, [None] * players, record=False)
         settle = settlement_for(game, players)
         if settle is None:
-            def settle(hands, drawn_by, domino, last_player, last_tile, last_both, board, deck,
-                       pos, passes, rnd, scores, rounds_won):
+            def settle(ended: RoundEnd) -> tuple:
                 """``settlement_for``'s function by the loop's own ``_settle``."""
-                core.hands = hands
-                seats = core._seat_tallies(drawn_by)
-                won = core._settle(seats, domino, last_player, last_tile, last_both, board,
-                                   deck, pos, passes, drawn_by, rnd, NEXT, setup.draw_cost)
-                return ([s.value for s in seats], *won)
+                core.hands = ended.hands
+                seats = core._seat_tallies(ended.drawn_by)
+                return ([s.value for s in seats], *core._settle(seats, ended))
         match_over = match_over_for(game, players)
         if match_over is None:
             def match_over(rnd, scores, rounds_won):
@@ -580,8 +598,8 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         "TL": ts.low, "TH": ts.high, "PM": ts.value_mask, "PIPS": ts.pips,
         "LO": lo, "HI": hi, "VALUE_OF": game.hand_value, "bit_count": int.bit_count,
         "settle": setup.settle, "match_winner": match_winner,
-        "new": object.__new__, "setattr_": object.__setattr__, "NEW_ROUND": NEW_ROUND,
-        "RoundStats": RoundStats, "MatchResult": MatchResult,
+        "new": object.__new__, "setattr_": object.__setattr__, "ONE_STEP": ONE_STEP,
+        "RoundEnd": RoundEnd, "RoundStats": RoundStats, "MatchResult": MatchResult,
         "NAME": rules.name, "TEAMS": teams, "SIDE_OF": game.side_of(players),
         "SEATS": tuple(range(players)), "SIDES": tuple(range(len(teams))),
         "OPP": tuple(tuple(j for j in range(len(teams)) if j != i) for i in range(len(teams))),
