@@ -150,7 +150,7 @@ def _jit_listing(game: Game, players: int) -> str:
     head.insert(2, "  compiled by numba")
     head[3] = "plays: batches of seeds, random and greedy bots, records off"
     head += ["the rules' numbers and switches reach it at run time as the array Q "
-             "(jit_template.PARAMS),",
+             "(jit_template.PARAMS), read by name (N = Q[Q_N]),",
              "so one module serves every ruleset with the same formulas, at every player "
              "count",
              f"domino formula:  {domino}", f"blocked formula: {blocked}"]
