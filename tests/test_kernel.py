@@ -14,6 +14,7 @@ import pytest
 
 from dominorules import api
 from dominorules.engine.game import Game
+from dominorules.engine.results import RoundStats, one_step_source
 from dominorules.kernel.generate import covers, kernel_for, kernel_source, specialise
 from dominorules.rules import builtin_rulesets, load_ruleset
 
@@ -561,3 +562,16 @@ def test_an_event_scoring_by_the_ends_total_alone_is_looked_up(tmp_path, conditi
                 assert a == b and a.events == b.events, (base, bots, seed)
                 scored = scored or any(e["event"] == "score" for e in a.events)
         assert scored
+
+
+def test_a_kernel_builds_a_named_tuple_in_one_step_only_from_every_field_by_name():
+    """The one-step construction the kernels use follows RoundStats' own field order, and a
+    field left out (or one it does not have) is an error, never a shifted tuple."""
+    values = {f: f"v_{f}" for f in RoundStats._fields}
+    text = one_step_source(RoundStats, values)
+    assert text == ("ONE_STEP(RoundStats, ("
+                    + ", ".join(f"v_{f}" for f in RoundStats._fields) + "))")
+    with pytest.raises(ValueError, match="skips"):
+        one_step_source(RoundStats, {f: "0" for f in RoundStats._fields if f != "skips"})
+    with pytest.raises(ValueError, match="rounds"):
+        one_step_source(RoundStats, {**values, "rounds": "0"})
