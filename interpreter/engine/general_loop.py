@@ -554,6 +554,7 @@ class GeneralLoop:
             npass = 0           # seats that passed since the last placement or draw (bits)
             idle = 0            # turns since then (passes and skipped turns)
             everyone = (1 << n) - 1
+            idle_max = 2 * n    # turns with nobody placing or drawing that block the round
             domino = None
             turns_taken = 0
 
@@ -566,7 +567,7 @@ class GeneralLoop:
                 domino = p
             # -- turns
             while domino is None:
-                if npass == everyone or idle >= 2 * n:
+                if npass == everyone or idle >= idle_max:
                     break
                 if again:
                     again -= 1
@@ -602,12 +603,15 @@ class GeneralLoop:
                     total = fit[0] | fit[1] if count == 2 else fit[0] | fit[1] | fit[2] | fit[3]
                     if total:
                         can_draw = vol and pos < draw_end and drawn < limit
-                        nfit = (fit[0].bit_count() + fit[1].bit_count() if count == 2
-                                else fit[0].bit_count() + fit[1].bit_count()
-                                + fit[2].bit_count() + fit[3].bit_count())
-                        if nfit > 1 or can_draw:
+                        # two or more placements: two tiles, or one tile at two ends
+                        if can_draw or total & (total - 1) or (
+                                fit[0] and fit[1] if count == 2 else
+                                (fit[0] != 0) + (fit[1] != 0) + (fit[2] != 0) + (fit[3] != 0) > 1):
                             choices += 1
                         if urnd is not None:  # the uniform pick among all placements
+                            nfit = (fit[0].bit_count() + fit[1].bit_count() if count == 2
+                                    else fit[0].bit_count() + fit[1].bit_count()
+                                    + fit[2].bit_count() + fit[3].bit_count())
                             try:
                                 k = (urnd() * nfit) >> 32
                             except StopIteration:
@@ -627,7 +631,7 @@ class GeneralLoop:
                             a = ((m & -m).bit_length() - 1) << 2 | e
                         else:
                             pol = pols[p]
-                            masks = (*fit, 0, 0) if count == 2 else tuple(fit)
+                            masks = (fit[0], fit[1], 0, 0) if count == 2 else tuple(fit)
                             if pol is None:
                                 a = yield Decision(
                                     player=p, hand=h, can_draw=can_draw, can_pass=False,
