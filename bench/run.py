@@ -3,8 +3,8 @@
 Single process, random bots, records off, whole matches (seeds from ``api.match_seed``,
 their derivation included), so a figure includes dealing, settling and match setup:
 
-- ``python``: ``api.play_match`` -- the ruleset's compiled Python kernel, or the match
-  loop for rulesets with house-rule mechanisms;
+- ``python``: ``api.play_match`` -- the ruleset's compiled Python kernel (the template, or
+  the match loop's own source specialised, for a spinner with placement restrictions);
 - ``jit``: the numba kernel (when ``dominorules[fast]`` is installed and the ruleset
   allows it), batches of seeds as ``simulate`` plays them;
 - ``reference``: the hand-written pagat simulator ``../shared/bench/reference_draw.py``

@@ -21,6 +21,7 @@ from .engine.actions import Action
 from .engine.explain import explain_illegal
 from .engine.game import Deal, Game
 from .engine.game_rules import Rules
+from .engine.general_loop import GeneralLoop
 from .engine.observation import Observation
 from .engine.results import MatchResult, RoundStats
 from .engine.state import State
@@ -172,10 +173,9 @@ def _play_fast(game: Game, players: int, seed: int, uniform: list | None, more: 
     if kernel:
         return kernels.kernel_for(game, players, record, uniform=uniform is not None)(
             seed, uniform, more, policies, start_scores, max_rounds)
-    core = game.loop_class(game, players, seed,
-                           list(uniform) if uniform is not None else policies,
-                           uniform=uniform, more=more, record=record,
-                           start_scores=start_scores, max_rounds=max_rounds)
+    core = GeneralLoop(game, players, seed, list(uniform) if uniform is not None else policies,
+                       uniform=uniform, more=more, record=record,
+                       start_scores=start_scores, max_rounds=max_rounds)
     for _ in core.run():
         raise RuntimeError("a fast policy is missing")  # pragma: no cover
     return core.result
@@ -215,8 +215,8 @@ def _play_deciding(game: Game, players: int, seed: int, policies: list, deciders
         if not trace:
             result.__dict__["events"] = None
         return result
-    core = game.loop_class(game, players, seed, list(policies), record=True,
-                           start_scores=start_scores, max_rounds=max_rounds)
+    core = GeneralLoop(game, players, seed, list(policies), record=True,
+                       start_scores=start_scores, max_rounds=max_rounds)
     for s, decide in enumerate(deciders):
         if decide is not None and hasattr(decide, "bind"):   # it can answer as a policy
             core.policies[s] = decide.bind(core)
@@ -225,7 +225,7 @@ def _play_deciding(game: Game, players: int, seed: int, policies: list, deciders
     try:
         decision = next(run)
         while True:
-            decision = run.send(deciders[decision[0]](decision, rec))
+            decision = run.send(deciders[decision.player](decision, rec))
     except StopIteration:
         pass
     result = core.result

@@ -15,7 +15,7 @@ from dominorules.bots.greedy import GreedyBot
 from dominorules.bots.random_bot import RandomBot
 from dominorules.diagnostics import DiagnosticError
 from dominorules.engine.actions import Action
-from dominorules.engine.plain_loop import PlainLoop
+from dominorules.engine.general_loop import GeneralLoop
 from dominorules.engine.state import State
 
 
@@ -43,7 +43,8 @@ def test_random_picks_index_int_r_times_n_among_placements(r, expected):
     bot = RandomBot(1, Fixed(r))
     assert str(bot.choose(state.observation(1), state.legal_actions())) == expected
     policy = RandomBot(1, Fixed(r)).policy(state.game)
-    code = policy(*state.decision()[4:7])
+    d = state.decision()
+    code = policy(d.left_mask, d.right_mask, d.can_draw)
     assert code == (state.game.tileset.index[Action.parse("6-4").tile] << 2
                     | (0 if expected.endswith("left") else 1))
 
@@ -146,7 +147,7 @@ def test_an_observation_cannot_reach_the_state_or_hidden_tiles():
     state = position()
     obs = state.observation(0)
     for obj in _reachable(obs):
-        assert not isinstance(obj, (State, PlainLoop, types.GeneratorType)), type(obj)
+        assert not isinstance(obj, (State, GeneralLoop, types.GeneratorType)), type(obj)
     assert obs.hand_sizes == (1, 3) and [str(t) for t in obs.hand] == ["2-1"]
     # seat 1 drew 4-6: seat 0's history shows the draw without the tile
     assert {"event": "draw", "player": 1} in obs.history

@@ -1,10 +1,10 @@
-"""The general match loop (``engine.general_loop``): each house-rule mechanism on a constructed
-deal with exact legal moves, events and scores, and its agreement with the first
-edition's loop on every plain builtin ruleset."""
+"""The match loop (``engine.general_loop``): each house-rule mechanism on a constructed
+deal with exact legal moves, events and scores. Its records of the five variants are
+pinned in ``test_records_pinned.py`` (the first edition's, byte for byte), and
+``test_kernel.py`` plays every builtin ruleset through it and the kernel."""
 
 from __future__ import annotations
 
-import dataclasses
 import textwrap
 
 import pytest
@@ -12,8 +12,7 @@ from scenarios import legal, play
 
 from dominorules import api
 from dominorules.engine.actions import IllegalActionError
-from dominorules.engine.game import Game
-from dominorules.rules import builtin_rulesets, load_ruleset
+from dominorules.rules import load_ruleset
 
 
 @pytest.fixture
@@ -35,23 +34,6 @@ def start(path: str, hands: list[str], boneyard: str = "", leader: int = 0, seed
 
 def events(state, *kinds: str) -> list[dict]:
     return [e for e in state.record if e["event"] in kinds]
-
-
-# -- one truth: the general loop plays plain rulesets exactly like engine.plain_loop --------
-@pytest.mark.parametrize("name", [b.name for b in builtin_rulesets()])
-def test_general_loop_gives_the_same_records_as_the_first_loop(name):
-    rules = load_ruleset(name).rules
-    plain, general = Game(rules), Game(dataclasses.replace(rules, general=True))
-    for players in sorted({rules.min_players, rules.max_players}):
-        try:
-            plain.check_players(players)
-        except Exception:
-            continue
-        for seed, bots in ((1, "random"), (2, "greedy")):
-            a = api.play_match(plain, players, seed=seed, bots=bots, trace=True)
-            b = api.play_match(general, players, seed=seed, bots=bots, trace=True)
-            assert a.events == b.events
-            assert a.rounds == b.rounds
 
 
 # -- the spinner ------------------------------------------------------------------------------
@@ -330,7 +312,6 @@ def test_a_player_whose_every_fitting_tile_is_forbidden_may_be_made_to_pass(hous
 
 
 def test_the_rule_sheet_says_a_forbidden_hand_passes(house):
-    from dominorules.rules import load_ruleset
     from dominorules.rules.describe import rule_sheet
     path = house("""
     play:
@@ -345,7 +326,6 @@ def test_the_rule_sheet_says_a_forbidden_hand_passes(house):
 
 def test_pips_are_pips_and_value_follows_the_tile_values(house):
     """dutch counts [0|0] as 13: a hand's value says so, its pips do not."""
-    from dominorules.rules import load_ruleset
     from dominorules.rules.verify import check_examples
     by_value = api.load_game("dutch")
     by_pips = api.load_game(house('scoring:\n  domino: "sum(opponents.pips)"\n', base="dutch"))

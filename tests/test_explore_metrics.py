@@ -21,9 +21,11 @@ from dominorules.explore.metrics import (
 
 def rnd(no, leader, result, winner, points, scores, turns, placements, draws, passes,
         decisions, choice_points, tied=False, redeals=0, winner_seat=None):
-    return RoundStats(no, leader, result, winner,
-                      winner if winner_seat is None else winner_seat, tied, points, scores,
-                      turns, placements, draws, passes, decisions, choice_points, redeals)
+    return RoundStats(round=no, leader=leader, result=result, winner=winner,
+                      winner_seat=winner if winner_seat is None else winner_seat,
+                      tied_block=tied, points=points, scores=scores, turns=turns,
+                      placements=placements, draws=draws, passes=passes, decisions=decisions,
+                      choice_points=choice_points, redeals=redeals)
 
 
 SOLO3 = ((0,), (1,), (2,))

@@ -116,7 +116,7 @@ def test_the_kernel_command_names_the_writers_of_a_house_rulesets_pieces():
     assert code == 0
     assert "#   opening: by its allow mask (kernel.opening.opener_for)" in out
     assert "#   settlement: kernel.settle.settlement_source (SETTLE, below)" in out
-    assert "\ndef settle(hands, drawn_by," in out and "\ndef match_over(rnd," in out
+    assert "\ndef settle(ended):\n    (hands, drawn_by," in out and "\ndef match_over(rnd," in out
     code, out, _ = run_cli("kernel", "house/all-fives")
     assert code == 0 and "#   events: written inline (kernel.events.event_code)" in out
     assert "--players 2 " in out.splitlines()[0]          # the fewest players by default

@@ -14,6 +14,7 @@ import pytest
 
 from dominorules import api
 from dominorules.engine.game import Game
+from dominorules.engine.results import RoundStats, one_step_source
 from dominorules.kernel.generate import covers, kernel_for, kernel_source, specialise
 from dominorules.rules import builtin_rulesets, load_ruleset
 
@@ -378,6 +379,11 @@ def test_a_spinner_with_restrictions_keeps_the_general_loop_specialised(tmp_path
                 b = api.play_match(game, players, seed, bots, trace=True, engine="loop")
                 assert a == b and a.events == b.events, (players, bots, seed)
     assert any(key[0] == 4 for key in game.__dict__["_kernels"])   # the kernel API played
+    # the loop builds its round's end and statistics by name; its kernel in one step
+    from dominorules.kernel.specialise_loop import general_kernel
+    source = general_kernel(game, 2, True).source
+    assert "ONE_STEP(RoundStats, (rnd_no, leader," in source and "RoundStats(round=" not in source
+    assert "ONE_STEP(RoundEnd, (hands, drawn_by," in source
 
 
 @pytest.mark.parametrize("key", ["tallies", "pass-and-draw", "again-and-skip"])
@@ -596,3 +602,16 @@ def test_a_leader_drawing_for_the_opening_plays_on_the_kernel_like_the_loop(tmp_
                 drawn_out += sum(1 for d, e in zip(deals, deals[1:], strict=False)
                                  if d["leader"] is not None and d["round"] == e["round"])
     assert drawn_out > 0
+
+
+def test_a_kernel_builds_a_named_tuple_in_one_step_only_from_every_field_by_name():
+    """The one-step construction the kernels use follows RoundStats' own field order, and a
+    field left out (or one it does not have) is an error, never a shifted tuple."""
+    values = {f: f"v_{f}" for f in RoundStats._fields}
+    text = one_step_source(RoundStats, values)
+    assert text == ("ONE_STEP(RoundStats, ("
+                    + ", ".join(f"v_{f}" for f in RoundStats._fields) + "))")
+    with pytest.raises(ValueError, match="skips"):
+        one_step_source(RoundStats, {f: "0" for f in RoundStats._fields if f != "skips"})
+    with pytest.raises(ValueError, match="rounds"):
+        one_step_source(RoundStats, {**values, "rounds": "0"})

@@ -18,7 +18,7 @@ import pytest
 
 from dominorules import api
 from dominorules.engine.board import Board
-from dominorules.engine.general_loop import GeneralLoop
+from dominorules.engine.general_loop import GeneralLoop, RoundEnd
 from dominorules.kernel.generate import covers, kernel_for, kernel_source
 from dominorules.kernel.settle import match_over_for, settlement_for
 from dominorules.rules import builtin_rulesets
@@ -149,11 +149,12 @@ def test_the_written_settlement_is_the_loops(tmp_path, name):
             won = [rng.randrange(4) for _ in range(sides)]
             core.scores, core.rounds_won, core.hands = list(scores), list(won), hands
             seats = core._seat_tallies(drawn_by)
-            expected = ([s.value for s in seats], *core._settle(
-                seats, domino, last_player, last_tile, last_both, board, deck, pos, passes,
-                drawn_by, rnd, settle.__globals__["NEXT"], game.setup(n).draw_cost))
-            got = settle(hands, drawn_by, domino, last_player, last_tile, last_both, board,
-                         deck, pos, passes, rnd, scores, won)
+            ended = RoundEnd(hands=hands, drawn_by=drawn_by, domino=domino,
+                             last_player=last_player, last_tile=last_tile, last_both=last_both,
+                             board=board, deck=deck, pos=pos, passes=passes, rnd=rnd,
+                             scores=scores, rounds_won=won)
+            expected = ([s.value for s in seats], *core._settle(seats, ended))
+            got = settle(ended)
             assert got == expected
             assert scores == core.scores and won == core.rounds_won   # read, not changed
             play_on = game.setup(n).play_on

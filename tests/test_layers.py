@@ -7,7 +7,7 @@ one layer do not import each other. ``LAYERS`` is the table `docs/architecture.m
 draws under "Layers"; a test holds the two to each other. Cycles are looked for
 between modules (packages' ``__init__`` included), with type-only imports left out:
 they are never executed, and are how a lower module names a higher one's class in an
-annotation (``engine.plain_loop`` annotating ``engine.game.Game``).
+annotation (``engine.general_loop`` annotating ``engine.game.Game``).
 """
 
 from __future__ import annotations
@@ -175,7 +175,7 @@ def test_the_checks_see_a_cycle_and_an_upward_import():
     assert "dominorules.kernel.listing" in {t for t, _, _ in IMPORTS["dominorules.cli"]}
     # a type-only import is seen, and marked so
     assert ("dominorules.engine.game", True) in {
-        (t, typed) for t, _, typed in IMPORTS["dominorules.engine.plain_loop"]}
+        (t, typed) for t, _, typed in IMPORTS["dominorules.engine.general_loop"]}
 
 
 def test_the_architecture_doc_draws_the_same_layers():

@@ -27,7 +27,7 @@ print(json.dumps(sorted(m for m in {watched!r} if m in sys.modules)), file=sys.s
 """
 
 WATCHED = ["scipy", "numpy", "dask", "distributed", "matplotlib", "jsonschema", "lark",
-           "dominorules.engine.plain_loop", "dominorules.engine.state", "dominorules.api"]
+           "dominorules.engine.general_loop", "dominorules.engine.state", "dominorules.api"]
 
 
 def imported(*args: str, hook: str = "") -> list[str]:
@@ -50,7 +50,7 @@ def test_reading_builtin_rules_needs_only_the_formula_parser(args):
 
 def test_validate_plays_samples_but_computes_no_statistics():
     assert imported("validate", "pagat") == [
-        "dominorules.api", "dominorules.engine.plain_loop", "dominorules.engine.state",
+        "dominorules.api", "dominorules.engine.general_loop", "dominorules.engine.state",
         "jsonschema", "lark"]
 
 

@@ -10,6 +10,7 @@ import hashlib
 import pytest
 
 from dominorules import api
+from dominorules.engine.general_loop import GeneralLoop
 from dominorules.record_lines import encode_standard
 
 # (ruleset, players, bots, matches) -> sha256 of the concatenated records
@@ -81,12 +82,12 @@ def play_by_decisions(game, players: int, seed: int):
     shared: dict = {}
     deciders = [bot.decider(game, players, shared)
                 for bot in api.make_bots("strategist", players, seed)]
-    core = game.loop_class(game, players, seed, [None] * players, record=True)
+    core = GeneralLoop(game, players, seed, [None] * players, record=True)
     run = core.run()
     try:
         decision = next(run)
         while True:
-            decision = run.send(deciders[decision[0]](decision, core.rec))
+            decision = run.send(deciders[decision.player](decision, core.rec))
     except StopIteration:
         pass
     return core.result

@@ -2,7 +2,7 @@
 
 ``choose(obs, legal) -> Action`` is all a bot must offer. Builtin bots may also
 offer ``policy(game)``: the same choice as a fast callable over bitmasks
-(``policy(left_mask, right_mask, can_draw) -> int action``, see ``engine.plain_loop``),
+(``policy(left_mask, right_mask, can_draw) -> int action``, see ``engine.general_loop``),
 which simulation uses instead of building Observations. Both must consume the
 bot's RNG identically, so a match gives the same record either way. The engine
 does not call a policy when the only legal action is a draw or a pass, so a bot

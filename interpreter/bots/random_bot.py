@@ -35,7 +35,7 @@ class RandomBot:
         return draw_or_pass(legal)
 
     def policy(self, game):
-        """The same choice over bitmasks (``engine.plain_loop`` policy).
+        """The same choice over bitmasks (``engine.general_loop`` policy).
 
         On a seat stream (``engine.streams``) ``int(rng.random() * n)`` is
         ``(rng.next32() * n) >> 32`` exactly: the policy picks on the words, and the
@@ -64,5 +64,5 @@ class RandomBot:
             return DRAW if can_draw else PASS
 
         if bits is not None:
-            choose.uniform_bits = bits  # lets the engine inline this exact pick (engine.plain_loop)
+            choose.uniform_bits = bits  # the engine inlines this exact pick (engine.general_loop)
         return choose

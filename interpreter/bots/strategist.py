@@ -115,7 +115,7 @@ class StrategistBot:
     def decider(self, game, players: int,
                 shared: dict | None = None) -> Callable[[tuple, Sequence], int]:
         """The same choice as ``choose``, as ``decide(decision, record) -> action code``
-        over the engine's decision tuple (``engine.plain_loop``) and the match record so
+        over the engine's ``Decision`` (``engine.decision``) and the match record so
         far, or bound to the match loop as a policy (``decide.bind(loop)``).
 
         It reads what the Observation holds: its own hand, the open ends, the boneyard

@@ -22,7 +22,7 @@ import weakref
 from collections.abc import Callable, Sequence
 
 from ..engine.actions import DRAW, PASS
-from ..engine.plain_loop import OPEN, SEEK
+from ..engine.decision import OPEN, SEEK, Decision
 from .strategy import (
     O_DOUBLE,
     O_OTHER,
@@ -141,7 +141,7 @@ class Decider:
 
     def bind(self, loop) -> Callable[..., int]:
         """The same choices as a policy of ``loop`` (``policy(mL, mR, can_draw[, mU, mD])``,
-        see ``engine.plain_loop``), which the loop never asks for a forced move: what a
+        see ``engine.general_loop``), which the loop never asks for a forced move: what a
         decision tuple holds besides the masks comes from the loop's live hands and the
         record (the tiles drawn since the deal, and in this turn). On a line the match's
         strategists share one reader of the record, inline in their policies
@@ -258,24 +258,24 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
         best = _best(codes, scores, random)
         return DRAW if wants_draw else best
 
-    def decide(d: tuple, record: Sequence) -> int:
-        phase = d[8]
+    def decide(d: Decision, record: Sequence) -> int:
+        phase = d.phase
         if phase == SEEK:
             return DRAW
-        m0, m1, m2, m3 = d[12]
+        m0, m1, m2, m3 = d.masks
         if not (m0 or m1 or m2 or m3):   # the one legal action: a draw, else a pass
-            return DRAW if d[6] else PASS
+            return DRAW if d.can_draw else PASS
         codes = _codes(m0, m1, m2, m3)
-        hand = d[1]
-        can_draw = d[6]
-        left = draw_end - d[10]
-        if len(codes) == 1 and (not can_draw or d[9] or left < two_each
+        hand = d.hand
+        can_draw = d.can_draw
+        left = draw_end - d.pos
+        if len(codes) == 1 and (not can_draw or d.drawn or left < two_each
                                 or hand.bit_count() > 5):
             return codes[0]   # one placement, and no draw or none it would want
         read(record)
         if phase == OPEN or known.ends is None:
             return _opening(m0, hand, tables, random)
-        return rank(codes, hand, can_draw, d[9], left)
+        return rank(codes, hand, can_draw, d.drawn, left)
 
     def bind(loop) -> Callable[..., int]:
         """The same choices as a policy of ``loop`` (see ``Decider.bind``)."""

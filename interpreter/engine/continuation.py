@@ -26,6 +26,7 @@ from typing import Any
 from .actions import DRAW, Action
 from .board import END_NAMES
 from .game import Deal, Game
+from .general_loop import GeneralLoop
 from .tiles import Tile
 
 Policy = Callable[..., int]
@@ -155,9 +156,9 @@ def continue_round(game: Game, position: Round, deal: Deal, candidate: int,
     """
     script = _Script(position.moves, position.seat, candidate, after)
     n = position.players
-    core = game.loop_class(game, n, seed, [script.policy(s) for s in range(n)], record=True,
-                           deals=[deal], start_scores=list(position.start_scores),
-                           max_rounds=position.number + extra_rounds)
+    core = GeneralLoop(game, n, seed, [script.policy(s) for s in range(n)], record=True,
+                       deals=[deal], start_scores=list(position.start_scores),
+                       max_rounds=position.number + extra_rounds)
     core.first_round = position.number
     if hasattr(core, "rounds_won"):
         core.rounds_won[:] = position.rounds_won

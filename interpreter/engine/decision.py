@@ -1,6 +1,6 @@
 """``Decision``: what the match loop asks a seat, as one named value.
 
-The loops (``engine.plain_loop``, ``engine.general_loop``) yield it to the step-by-step
+The match loop (``engine.general_loop``) yields it to the step-by-step
 ``State``; ``legal_pairs``, explanations and observations read it by name.
 ``ends`` and ``masks`` hold every end (left, right, up, down: None and 0 for an end
 that is not open), so a spinner's arms need no other shape.
@@ -18,20 +18,37 @@ NO_MASKS = (0, 0, 0, 0)
 class Decision(NamedTuple):
     """One seat to act: its hand, the ends, the legal tiles at each end, and what else it may do.
 
-    ``left_mask`` holds the tiles that may open when ``phase`` is ``OPEN``; ``pos`` is the
-    next boneyard tile's index in the deck (tiles left: deck length - pos).
+    ``masks[0]`` holds the tiles that may open when ``phase`` is ``OPEN``; ``pos`` is the
+    next boneyard tile's index in the deck (tiles left: deck length - pos). Built by name
+    (``Decision(player=..., ...)``); ``left``, ``right``, ``left_mask`` and ``right_mask``
+    read the first two ends, so no field is written twice.
     """
 
     player: int
     hand: int
-    left: int                 # -1 before the opening
-    right: int
-    left_mask: int
-    right_mask: int
     can_draw: bool
     can_pass: bool
     phase: int                # PLAY, OPEN or SEEK
     drawn: int                # tiles this player drew this turn
     pos: int
     ends: tuple = NO_ENDS     # every end's value, None when not open
-    masks: tuple = NO_MASKS   # legal tiles at each end
+    masks: tuple = NO_MASKS   # legal tiles at each end (the opening tiles at 0 in OPEN)
+
+    @property
+    def left(self) -> int:
+        """The left end's value; -1 before the opening."""
+        value = self.ends[0]
+        return -1 if value is None else value
+
+    @property
+    def right(self) -> int:
+        value = self.ends[1]
+        return -1 if value is None else value
+
+    @property
+    def left_mask(self) -> int:
+        return self.masks[0]
+
+    @property
+    def right_mask(self) -> int:
+        return self.masks[1]

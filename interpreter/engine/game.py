@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
+from .actions import Action
+from .board import END_NAMES
 from .game_rules import Rules
 from .scoring import Settler
 from .streams import words
@@ -49,8 +51,8 @@ CHUNK = 14
 
 
 class Setup(NamedTuple):
-    """What the match loops read per match, computed once per player count (by name, or
-    unpacked in one line at the top of a loop)."""
+    """What the match loop and the kernels read per match, computed once per player count:
+    read by name (``setup.draw_end``), never unpacked by position."""
 
     value_mask: tuple[int, ...]   # pip value -> the tiles showing it
     low: tuple[int, ...]          # tile index -> its low half
@@ -200,7 +202,7 @@ class Game:
         return int(self.rules.draw_cost(players))
 
     def setup(self, players: int) -> Setup:
-        """Everything ``engine.plain_loop`` reads per match, computed once per player count."""
+        """Everything the match loop and the kernels read per match, once per player count."""
         key = (players, threading.get_ident())
         found = self._setups.get(key)
         if found is None:
@@ -229,6 +231,14 @@ class Game:
 
 
     @cached_property
+    def placements(self) -> tuple[tuple[Action, ...], ...]:
+        """Per tile index, its placement at each end (left, right, up, down) and as the
+        opening tile (index 4): made once, the step-by-step State's legal actions reuse
+        them (a frozen dataclass costs a microsecond to make)."""
+        return tuple(tuple(Action("place", t, end) for end in (*END_NAMES, None))
+                     for t in self.tileset.tiles)
+
+    @cached_property
     def restriction_cache(self) -> tuple[dict, frozenset[str]]:
         """(verdicts, names read) for the placement restrictions: a verdict is a pure
         function of the names its formulas read, so one game keeps them all."""
@@ -246,16 +256,6 @@ class Game:
         return found[1] if found else self.tileset.doubles_desc[0]
 
     # -- matches -------------------------------------------------------------------------
-    @cached_property
-    def loop_class(self) -> type:
-        """The match loop for this ruleset: the first edition's tight loop, or the general
-        one when the ruleset uses a house-rule mechanism (``Rules.general``)."""
-        if self.rules.general:
-            from .general_loop import GeneralLoop
-            return GeneralLoop
-        from .plain_loop import PlainLoop
-        return PlainLoop
-
     def new_match(self, players: int, seed: int = 0, deals: Sequence[Deal] | None = None,
                   start_scores: Sequence[int] | None = None, max_rounds: int = 1000,
                   record: bool = True):

@@ -231,3 +231,19 @@ class Rules:
     # per event, its formulas' checked trees by key (if, points, each_opponent, again, skip;
     # a constant written as such is an ``Int``/``Bool``; None: not known), for the kernel
     event_trees: Any = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        # Rules made in Python may give the round's points only as functions of a
+        # ScoreContext: the match loop's settlement reads them as formulas over its names
+        for formula, points in (("domino_formula", self.domino_points),
+                                ("blocked_formula", self.blocked_points)):
+            if getattr(self, formula) is None:
+                object.__setattr__(self, formula, _over_names(points))
+
+
+def _over_names(points: Callable[[ScoreContext], int]) -> Formula:
+    """A ``ScoreContext`` function as a formula over the settlement's names."""
+    def formula(env: Mapping[str, Any]) -> int:
+        return points(ScoreContext(env["winner"], env["opponents"], env["sides"], env["seats"],
+                                   env["players"]))
+    return formula

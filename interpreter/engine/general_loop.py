@@ -1,18 +1,30 @@
-"""The general match loop: every house-rule mechanism of ``Rules``, for rulesets that use one.
+"""The match loop: every rule of every ruleset, the step-by-step ``State``'s and the truth
+the kernels are tested against.
 
-``GeneralLoop.run()`` plays a match like ``PlainLoop.run()`` (same deals from the same
-seed, same decision protocol, same records for the same choices) and adds what the
-first edition's loop has no branch for: a board with a spinner (up to four ends),
-placement restrictions, play-time events (points, another turn, skipped turns), turn
-direction, a redeal condition, opening conditions and fallbacks, a lead formula, round
-settlement over round facts, and match formats. A ruleset using none of them runs on
-``engine.plain_loop`` at full speed (``Rules.general`` chooses).
+``GeneralLoop.run()`` is a generator playing a whole match. At each decision it asks the
+seat's *policy* -- a fast callable ``policy(left_mask, right_mask, can_draw) -> int
+action`` (with ``up_mask, down_mask`` too when a spinner's arms are open) -- or, for a
+seat without one, ``yield``s a ``Decision`` and waits for ``send(action)``. So the
+step-by-step ``State`` (no policies) and a simulation of plug-in bots run the same code,
+and give the same record for the same choices by construction. A seat given a
+``uniform`` word source (the ``random`` bot: ``engine.streams``) is not asked at all: the
+loop makes the uniform pick itself, ``(next32() * n) >> 32``. A policy is not consulted
+when the only legal action is a draw or a pass.
 
-Decisions are ``engine.plain_loop``'s eleven fields plus two: ``ends`` (four values, None for
-an end that is not open) and ``masks`` (the legal tiles at each end). Policies are
-called ``policy(mL, mR, can_draw)``, or with ``mU, mD`` too when a spinner's arms are open.
+Besides the plain game it plays every house-rule mechanism of ``Rules``: a board with a
+spinner (up to four ends), placement restrictions, play-time events (points, another
+turn, skipped turns), turn direction, a redeal condition, opening conditions and
+fallbacks, a lead formula, round settlement over round facts, and match formats.
 
 Cases the rules leave open, decided here (for players: docs/house-rules.md, last section):
+- A required opening tile (a given tile, or the highest double dealt) is placed at
+  once: no voluntary draw before it. With ``opener: leader``, a leader who lacks it
+  counts as "nobody holds it" (``if_unheld`` applies).
+- ``draw_in_turn`` checks the boneyard order up front: when the tile lies only
+  among the reserve, the deal is redealt at once (leader ``null``, no draws
+  recorded). With ``highest_double`` and no double dealt, the first double drawn opens.
+- ``opening_tile_holder`` when nobody holds the tile: redeal (nobody leads).
+- Draw costs paid ``to round_winner`` in a round nobody wins are simply lost.
 - A round is blocked when every seat has passed since the last placement or draw, or
   when 2 x players turns go by (passes and skipped turns) with nobody placing or drawing
   (a skip completing them blocks the round at once).
@@ -23,13 +35,14 @@ Cases the rules leave open, decided here (for players: docs/house-rules.md, last
 - ``skip`` is counted from the seat that would act next; skipped seats are recorded.
 - Points scored during play count at once (``side.score``); the match is decided at round
   ends only.
-- A match still undecided after ``max_rounds`` rounds stops there (``MatchResult.capped``),
-  as in ``engine.plain_loop``.
+- A match still undecided after ``max_rounds`` rounds (1000) stops there, without a
+  winner, and says so (``MatchResult.capped``): its record ends with ``match_end``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
@@ -38,21 +51,94 @@ from .board import END_NAMES, Board
 from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
-from .plain_loop import PlainLoop
-from .results import NEW_ROUND, MatchResult, RoundStats
+from .leaders import HashStream
+from .results import MatchResult, RoundStats
 from .streams import shuffler
-from .tiles import Tile, bits
+from .tiles import Tile, TileSet, bits
+
+if TYPE_CHECKING:
+    from .game import Deal, Game
 
 MAX_REDEALS = 1000
 MAX_TURNS = 100_000   # a round this long is a ruleset that cannot end: stop with a message
+Policy = Callable[..., int]
 
 _new = object.__new__
-_set = object.__setattr__
+_set = object.__setattr__  # a frozen MatchResult gets its fields in one dict: a third the cost
 
 
-def _open_ends(values: list[int], count: int) -> tuple:
-    """The four ends' values for a decision, None for the ones not open."""
-    return (values[0], values[1], None, None) if count == 2 else tuple(values)
+class RoundEnd(NamedTuple):
+    """What a round's settlement reads: the position the round ended in. Built by name
+    (the kernels in one step: ``engine.results.one_step_source``); the settlement written
+    out for a ruleset (``kernel.settle``) unpacks it in its own field order."""
+
+    hands: list[int]          # bitmask per seat at the round's end
+    drawn_by: list[int]       # tiles drawn per seat this round
+    domino: int | None        # the seat that went out, None when blocked
+    last_player: int
+    last_tile: int            # the last placed tile's index
+    last_both: bool           # it fitted more than one end
+    board: Board | None       # None will do when the settlement reads no end
+    deck: list[int]
+    pos: int                  # the next tile to draw
+    passes: int
+    rnd: int                  # the round's number
+    scores: list[int]         # per side before this round's points (read, not changed)
+    rounds_won: list[int]     # per side before this round
+
+
+def match_start_event(game: Game, players: int, seed: int) -> dict:
+    """A record's first event (shared with ``kernel``)."""
+    start = {"event": "match_start", "ruleset": game.ref, "players": players,
+             "teams": [list(t) for t in game.teams(players)], "seed": seed}
+    if game.path:
+        start["source"] = game.path
+    return start
+
+
+def deal_event(ts: TileSet, rnd_no: int, leader: int | None, hands: list[int],
+               deck: list[int], dealt: int) -> dict:
+    """A round's deal event: the hands, and the boneyard in drawing order (shared with
+    ``kernel``)."""
+    return {"event": "deal", "round": rnd_no, "leader": leader,
+            "hands": [[[ts.low[t], ts.high[t]] for t in bits(h)] for h in hands],
+            "boneyard": [[ts.low[t], ts.high[t]] for t in deck[dealt:]]}
+
+
+def heaviest_dealt(ts: TileSet, hands: list[int]) -> tuple[int, int]:
+    """(seat, tile) of the heaviest tile dealt: most pips, then the higher half."""
+    best = None
+    for s, h in enumerate(hands):
+        for t in bits(h):
+            key = (ts.pips[t], ts.high[t])
+            if best is None or key > best[0]:
+                best = (key, s, t)
+    assert best is not None
+    return best[1], best[2]
+
+
+def tile_opening(ts: TileSet, op: Opening, hands: list[int], leader: int,
+                 boneyard: list[int]) -> tuple[int | None, int, int]:
+    """(opener, opening mask, seek mask) of a round whose opening names a tile (``op.tile``
+    a given tile or ``highest_double``): opener None means redeal; a seek mask (the tiles
+    that may open) means the players draw in turn from the leader until one is drawn.
+    Shared with ``kernel``."""
+    if op.tile == "highest_double":
+        found = leaders.highest_double_holder(hands, ts)
+        tile, seat = (found[1], found[0]) if found else (None, None)
+    else:
+        tile = ts.index[Tile(*op.tile)]
+        seat = leaders.holder(hands, tile)
+    if seat is not None and (op.opener == "holder" or seat == leader):
+        return seat, 1 << tile, 0
+    if op.if_unheld == "heaviest" and seat is None:
+        seat, t = heaviest_dealt(ts, hands)
+        return seat, 1 << t, 0
+    if op.if_unheld == "draw_in_turn":
+        seek = (1 << tile) if tile is not None else ts.doubles_mask
+        if seat is None and any((1 << t) & seek for t in boneyard):
+            return leader, 0, seek
+    return None, 0, 0
 
 
 class Facts(dict):
@@ -126,11 +212,42 @@ def _opening_rules(rules) -> tuple[Opening, Opening]:
     return (rules.first_opening or later), later
 
 
-class GeneralLoop(PlainLoop):
-    """A match under any ruleset; ``engine.state.State`` and simulation drive it alike."""
+class GeneralLoop:
+    """A match under any ruleset: what the loop keeps between rounds, and a live view for
+    ``engine.state.State`` between yields (``round``, ``leader``, ``hands``, ``deck``,
+    ``board``, ``scores``, ``rec``)."""
 
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
+    def __init__(self, game: Game, players: int, seed: int, policies: list[Policy | None],
+                 record: bool = True, deals: list[Deal] | None = None,
+                 start_scores: list[int] | None = None, max_rounds: int = 1000,
+                 uniform: list | None = None, more: Callable[[int], Callable] | None = None):
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.policies = policies
+        # per seat, the next32 of a seat playing the builtin uniform pick, or None; it may
+        # raise StopIteration at the end of a first block: then more(seat) goes on
+        self.uniform = uniform
+        self.more = more
+        self.rec: list[dict] | None = [] if record else None
+        self.teams = game.teams(players)
+        if self.rec is not None:
+            self.rec.append(match_start_event(game, players, seed))
+        self.deals = list(deals or ())
+        self.max_rounds = max_rounds
+        self.first_round = 1   # the number of the first round played (a match continued
+                               # mid-way by engine.continuation starts at a later one)
+        self.target = game.target(players)
+        self.scores = list(start_scores) if start_scores else [0] * len(self.teams)
+        self.rounds: list[RoundStats] = []
+        self.result: MatchResult | None = None
+        self.round = 0
+        self.leader: int | None = None
+        self.hands: list[int] = [0] * players
+        self.deck: list[int] = []
+        self.lead_rng = HashStream(seed, "lead")
+        step = 1 if game.rules.direction == "left" else -1
+        self.next_seat = tuple((s + step) % players for s in range(players))  # who plays next
         self.board = Board(self.game.rules.spinner == "first_double")
         self._side_of = self.game.side_of(self.players)
         ts = self.game.tileset
@@ -138,6 +255,26 @@ class GeneralLoop(PlainLoop):
         self.play_points = [0] * len(self.teams)
         self.rounds_won = [0] * len(self.teams)
         self.written: tuple = (None, None)   # (settle, match_over) from kernel.settle
+
+    # -- dealing -------------------------------------------------------------------------
+    def _deal(self) -> tuple[list[int], list[int], int, int | None]:
+        """(deck in order, hands, tiles dealt, fixed leader or None) of the next fixed deal."""
+        ts = self.game.tileset
+        d = self.deals.pop(0)
+        deck, hands = [], []
+        for hand in d.hands:
+            idx = [ts.index[t] for t in hand]
+            deck.extend(idx)
+            hands.append(sum(1 << i for i in idx))
+        dealt = len(deck)
+        deck.extend(ts.index[t] for t in d.boneyard)
+        seen = set(deck)
+        deck.extend(i for i in range(ts.tile_count) if i not in seen)
+        return deck, hands, dealt, d.leader
+
+    def _deal_event(self, rnd_no: int, leader: int | None, hands: list[int], deck: list[int],
+                    dealt: int) -> dict:
+        return deal_event(self.game.tileset, rnd_no, leader, hands, deck, dealt)
 
     # -- tallies ---------------------------------------------------------------------------
     def _seat_tallies(self, drawn_by: list[int]) -> list[Tally]:
@@ -196,16 +333,8 @@ class GeneralLoop(PlainLoop):
         return out
 
     def _heaviest(self, hands: list[int]) -> tuple[int, int]:
-        """(seat, tile) of the heaviest tile dealt: most pips, then the higher half."""
-        ts = self.game.tileset
-        best = None
-        for s, h in enumerate(hands):
-            for t in bits(h):
-                key = (ts.pips[t], ts.high[t])
-                if best is None or key > best[0]:
-                    best = (key, s, t)
-        assert best is not None
-        return best[1], best[2]
+        """(seat, tile) of the heaviest tile dealt (``heaviest_dealt``)."""
+        return heaviest_dealt(self.game.tileset, hands)
 
     def _draws_one(self, op: Opening, hand: int, boneyard: list[int], rnd: int) -> bool:
         """Whether a leader holding ``hand`` draws an allowed tile from ``boneyard``."""
@@ -260,37 +389,27 @@ class GeneralLoop(PlainLoop):
                 if any(self._allowed(op, 1 << t, rnd) for t in boneyard):
                     return leader, 0, False, ("turns", fits_any)
             return None, 0, False, None
-        if op.tile == "highest_double":
-            found = leaders.highest_double_holder(hands, ts)
-            tile, seat = (found[1], found[0]) if found else (None, None)
-        else:
-            tile = ts.index[Tile(*op.tile)]
-            seat = leaders.holder(hands, tile)
-        if seat is not None and (op.opener == "holder" or seat == leader):
-            return seat, 1 << tile, False, None
-        if op.if_unheld == "heaviest" and seat is None:
-            seat, t = self._heaviest(hands)
-            return seat, 1 << t, False, None
-        if op.if_unheld == "draw_in_turn":
-            seek = (1 << tile) if tile is not None else ts.doubles_mask
-            if seat is None and any((1 << t) & seek for t in boneyard):
-                return leader, 0, False, ("turns", lambda seat, t: bool(seek >> t & 1))
-        return None, 0, False, None
+        opener, mask, seek = tile_opening(ts, op, hands, leader, boneyard)
+        if seek:
+            return opener, 0, False, ("turns", lambda seat, t: bool(seek >> t & 1))
+        return opener, mask, False, None
 
     # -- the match -------------------------------------------------------------------------
-    def run(self):  # noqa: C901 - one loop, like engine.plain_loop's
+    def run(self):  # noqa: C901 - one loop on purpose: this is the hot path
         g = self.game
         rules = g.rules
         ts = g.tileset
         n = self.players
-        (PM, TL, TH, PIPS, T, hand_size, draw_end, vol, stuck_draw, limit, draw_cost, value_of,
-         _settle, _open_any, play_on, _full, _bit, dealt_n, _key_bytes, _words) = g.setup(n)
-        deal = shuffler(self.seed, g.setup(n))
+        setup = g.setup(n)
+        PM, TL, TH, PIPS = setup.value_mask, setup.low, setup.high, setup.pips
+        draw_end, dealt_n = setup.draw_end, setup.dealt
+        vol, stuck_draw, limit = setup.voluntary, setup.stuck_draws, setup.draw_limit
+        play_on = setup.play_on
+        deal = shuffler(self.seed, setup)
         pols = self.policies
         uniform = self.uniform or [getattr(pol, "uniform_bits", None) for pol in pols]
         more = self.more
-        step = 1 if rules.direction == "left" else -1
-        NEXT = tuple((s + step) % n for s in range(n))
+        NEXT = self.next_seat
         first_op, later_op = _opening_rules(rules)
         events = rules.events
         ev_place = tuple((i, e) for i, e in enumerate(events) if e.after == "place")
@@ -331,7 +450,7 @@ class GeneralLoop(PlainLoop):
             redeals = 0
             while True:
                 if self.deals:
-                    deck, hands, dealt, fixed = self._deal(hand_size)
+                    deck, hands, dealt, fixed = self._deal()
                 else:  # a shuffle: engine.streams.shuffler, the same for every loop
                     deck, hands = deal()
                     dealt, fixed = dealt_n, None
@@ -398,7 +517,8 @@ class GeneralLoop(PlainLoop):
                 while True:
                     seek_turns += 1
                     if pols[p] is None:
-                        yield Decision(p, hands[p], -1, -1, 0, 0, True, False, SEEK, 0, pos)
+                        yield Decision(player=p, hand=hands[p], can_draw=True, can_pass=False,
+                                       phase=SEEK, drawn=0, pos=pos)
                     t = deck[pos]
                     pos += 1
                     hands[p] |= 1 << t
@@ -442,8 +562,8 @@ class GeneralLoop(PlainLoop):
                         k -= 1
                     a = ((m & -m).bit_length() - 1) << 2
                 elif pol is None:
-                    a = yield Decision(p, h, -1, -1, m, 0, can_draw, False, OPEN, drawn, pos,
-                                       masks=(m, 0, 0, 0))
+                    a = yield Decision(player=p, hand=h, can_draw=can_draw, can_pass=False,
+                                       phase=OPEN, drawn=drawn, pos=pos, masks=(m, 0, 0, 0))
                 else:
                     a = pol(m, 0, can_draw)
                 if a == DRAW:
@@ -468,6 +588,7 @@ class GeneralLoop(PlainLoop):
             npass = 0           # seats that passed since the last placement or draw (bits)
             idle = 0            # turns since then (passes and skipped turns)
             everyone = (1 << n) - 1
+            idle_max = 2 * n    # turns with nobody placing or drawing that block the round
             domino = None
             turns_taken = 0
 
@@ -480,7 +601,7 @@ class GeneralLoop(PlainLoop):
                 domino = p
             # -- turns
             while domino is None:
-                if npass == everyone or idle >= 2 * n:
+                if npass == everyone or idle >= idle_max:
                     break
                 if again:
                     again -= 1
@@ -518,12 +639,15 @@ class GeneralLoop(PlainLoop):
                     total = fit[0] | fit[1] if count == 2 else fit[0] | fit[1] | fit[2] | fit[3]
                     if total:
                         can_draw = vol and pos < draw_end and drawn < limit
-                        nfit = (fit[0].bit_count() + fit[1].bit_count() if count == 2
-                                else fit[0].bit_count() + fit[1].bit_count()
-                                + fit[2].bit_count() + fit[3].bit_count())
-                        if nfit > 1 or can_draw:
+                        # two or more placements: two tiles, or one tile at two ends
+                        if can_draw or total & (total - 1) or (
+                                fit[0] and fit[1] if count == 2 else
+                                (fit[0] != 0) + (fit[1] != 0) + (fit[2] != 0) + (fit[3] != 0) > 1):
                             choices += 1
                         if urnd is not None:  # the uniform pick among all placements
+                            nfit = (fit[0].bit_count() + fit[1].bit_count() if count == 2
+                                    else fit[0].bit_count() + fit[1].bit_count()
+                                    + fit[2].bit_count() + fit[3].bit_count())
                             try:
                                 k = (urnd() * nfit) >> 32
                             except StopIteration:
@@ -543,11 +667,13 @@ class GeneralLoop(PlainLoop):
                             a = ((m & -m).bit_length() - 1) << 2 | e
                         else:
                             pol = pols[p]
-                            masks = (*fit, 0, 0) if count == 2 else tuple(fit)
+                            masks = (fit[0], fit[1], 0, 0) if count == 2 else tuple(fit)
                             if pol is None:
                                 a = yield Decision(
-                                    p, h, vals[0], vals[1], masks[0], masks[1], can_draw, False,
-                                    PLAY, drawn, pos, _open_ends(vals, count), masks)
+                                    player=p, hand=h, can_draw=can_draw, can_pass=False,
+                                    phase=PLAY, drawn=drawn, pos=pos,
+                                    ends=(vals[0], vals[1], None, None) if count == 2
+                                    else tuple(vals), masks=masks)
                             elif count == 2:
                                 a = pol(masks[0], masks[1], can_draw)
                             else:
@@ -591,13 +717,17 @@ class GeneralLoop(PlainLoop):
                     elif stuck_draw and pos < draw_end and drawn < limit and not (
                             pass_if_forbidden and any(fitting)):
                         if pols[p] is None:
-                            yield Decision(p, h, vals[0], vals[1], 0, 0, True, False, PLAY,
-                                           drawn, pos, _open_ends(vals, count))
+                            yield Decision(
+                                player=p, hand=h, can_draw=True, can_pass=False, phase=PLAY,
+                                drawn=drawn, pos=pos, ends=(vals[0], vals[1], None, None)
+                                if count == 2 else tuple(vals))
                         forced = True
                     else:
                         if pols[p] is None:
-                            yield Decision(p, h, vals[0], vals[1], 0, 0, False, True, PLAY,
-                                           drawn, pos, _open_ends(vals, count))
+                            yield Decision(
+                                player=p, hand=h, can_draw=False, can_pass=True, phase=PLAY,
+                                drawn=drawn, pos=pos, ends=(vals[0], vals[1], None, None)
+                                if count == 2 else tuple(vals))
                         passes += 1
                         npass |= 1 << p
                         idle += 1
@@ -627,18 +757,19 @@ class GeneralLoop(PlainLoop):
                         skip += skipped
             # -- settlement
             blocked = domino is None
+            # by name; the specialised kernel (kernel.specialise_loop) makes it in one step
+            ended = RoundEnd(
+                hands=hands, drawn_by=drawn_by, domino=domino, last_player=last_player,
+                last_tile=last_tile, last_both=last_both, board=board, deck=deck, pos=pos,
+                passes=passes, rnd=rnd_no, scores=scores, rounds_won=self.rounds_won)
             if written_settle:   # a kernel's: kernel.settle, the same settlement
-                pips, wside, wseat, tied, points = written_settle(
-                    hands, drawn_by, domino, last_player, last_tile, last_both, board, deck,
-                    pos, passes, rnd_no, scores, self.rounds_won)
+                pips, wside, wseat, tied, points = written_settle(ended)
                 counts = [h.bit_count() for h in hands]
             else:
                 seat_t = self._seat_tallies(drawn_by)
                 pips = [s.value for s in seat_t]   # the record's "pips": hand values
                 counts = [s.tiles for s in seat_t]
-                wside, wseat, tied, points = self._settle(
-                    seat_t, domino, last_player, last_tile, last_both, board, deck, pos,
-                    passes, drawn_by, rnd_no, NEXT, draw_cost)
+                wside, wseat, tied, points = self._settle(seat_t, ended)
             for i, pts in enumerate(points):
                 scores[i] += pts
                 play_points[i] += round_play[i]
@@ -655,12 +786,16 @@ class GeneralLoop(PlainLoop):
                 rec.append(end)
             draws = sum(drawn_by)
             placements = pos - sum(counts)
-            stats = NEW_ROUND(RoundStats, (
-                rnd_no, leader, result, wside, wseat, tied, tuple(points), tuple(scores),
-                (placements + passes + seek_turns - 1 if seek is not None
-                 else placements + passes),
-                placements, draws, passes, placements + draws + passes, choices, redeals,
-                tuple(round_play) if events else (), extra_turns, skips))
+            # by name; the specialised kernel (kernel.specialise_loop) makes it in one step
+            stats = RoundStats(
+                round=rnd_no, leader=leader, result=result, winner=wside, winner_seat=wseat,
+                tied_block=tied, points=tuple(points), scores=tuple(scores),
+                turns=(placements + passes + seek_turns - 1 if seek is not None
+                       else placements + passes),
+                placements=placements, draws=draws, passes=passes,
+                decisions=placements + draws + passes, choice_points=choices, redeals=redeals,
+                play_points=tuple(round_play) if events else (), extra_turns=extra_turns,
+                skips=skips)
             self.rounds.append(stats)
             prev = (leader, wseat, wside, last_player, blocked)
             if written_match_over:
@@ -742,19 +877,24 @@ class GeneralLoop(PlainLoop):
         return None
 
     # -- settlement ------------------------------------------------------------------------
-    def _settle(self, seats: list[Tally], domino: int | None, last_player: int, last_tile: int,
-                last_both: bool, board: Board, deck: list[int], pos: int, passes: int,
-                drawn_by: list[int], rnd: int, NEXT: tuple[int, ...], draw_cost: int
+    def _settle(self, seats: list[Tally], ended: RoundEnd
                 ) -> tuple[int | None, int | None, bool, list[int]]:
-        """(winner side, winner seat, tied, points per side) by the general settlement."""
+        """(winner side, winner seat, tied, points per side) by the general settlement, of
+        the seats' tallies and the round's end (its ``scores`` are ``self.scores``)."""
         rules = self.game.rules
         g = self.game
+        domino, last_player, board, deck, pos = (ended.domino, ended.last_player, ended.board,
+                                                 ended.deck, ended.pos)
+        drawn_by, rnd = ended.drawn_by, ended.rnd
+        NEXT = self.next_seat
+        draw_cost = g.draw_cost(self.players)
         teams = self.teams
         side_of = g.side_of(self.players)
         sides = self._side_tallies(seats)
         facts = Facts({"blocked": domino is None, "round": rnd, "target": self.target,
-                       "last_tile": self._tile(last_tile), "last_player": seats[last_player],
-                       "both_ends": last_both, "passes": passes, "drawn": sum(drawn_by),
+                       "last_tile": self._tile(ended.last_tile),
+                       "last_player": seats[last_player], "both_ends": ended.last_both,
+                       "passes": ended.passes, "drawn": sum(drawn_by),
                        "sides": tuple(sides), "seats": tuple(seats),
                        "players": self.players})
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from .actions import DRAW, PASS, Action
 from .decision import OPEN, PLAY, SEEK, Decision
-from .general_loop import GeneralLoop, _opening_rules
+from .general_loop import GeneralLoop, RoundEnd, _opening_rules
 from .state import legal_pairs
 from .tiles import Tile, parse_tiles
 
@@ -72,18 +72,20 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
         if op.tile == "any":
             m = core._allowed(op, h, core.round)
             if m:
-                return Decision(turn, h, -1, -1, m, 0, rules.voluntary_draw and may_draw, False,
-                                OPEN, drawn, 0, none4, (m, 0, 0, 0))
+                return Decision(player=turn, hand=h, can_draw=rules.voluntary_draw and may_draw,
+                                can_pass=False, phase=OPEN, drawn=drawn, pos=0, ends=none4,
+                                masks=(m, 0, 0, 0))
             if op.if_lacking != "draw":
                 return None
             if left > 0:   # the leader draws until they hold one (no turn limit) ...
-                return Decision(turn, h, -1, -1, 0, 0, True, False, SEEK, drawn, 0)
+                return Decision(player=turn, hand=h, can_draw=True, can_pass=False, phase=SEEK,
+                                drawn=drawn, pos=0)
             if op.if_unheld != "heaviest":   # ... the boneyard out: if_unheld applies
                 return None
             seat, tile = core._heaviest(core.hands)
             return None if seat != turn else Decision(
-                turn, h, -1, -1, 1 << tile, 0, False, False, OPEN, drawn, 0, none4,
-                (1 << tile, 0, 0, 0))
+                player=turn, hand=h, can_draw=False, can_pass=False, phase=OPEN, drawn=drawn,
+                pos=0, ends=none4, masks=(1 << tile, 0, 0, 0))
         req = op.tile
         if req == "highest_double":
             held = [d for d in ts.doubles_desc if any(m >> d & 1 for m in core.hands)]
@@ -92,15 +94,16 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
             tile = ts.index[Tile(*req)]
         if tile is None or not any(m >> tile & 1 for m in core.hands):
             if op.if_unheld == "draw_in_turn" and may_draw:
-                return Decision(turn, h, -1, -1, 0, 0, True, False, SEEK, drawn, 0)
+                return Decision(player=turn, hand=h, can_draw=True, can_pass=False, phase=SEEK,
+                                drawn=drawn, pos=0)
             if op.if_unheld != "heaviest":
                 return None
             seat, tile = core._heaviest(core.hands)
             if seat != turn:
                 return None
         if h >> tile & 1:
-            return Decision(turn, h, -1, -1, 1 << tile, 0, False, False, OPEN, drawn, 0, none4,
-                            (1 << tile, 0, 0, 0))
+            return Decision(player=turn, hand=h, can_draw=False, can_pass=False, phase=OPEN,
+                            drawn=drawn, pos=0, ends=none4, masks=(1 << tile, 0, 0, 0))
         return None
     board = core.board
     vals = board.values
@@ -118,8 +121,8 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
     else:
         can_draw = rules.when_stuck == "draw" and may_draw and not (
             forbidden and rules.if_none_allowed == "pass")
-    return Decision(turn, h, vals[0], vals[1], fit[0], fit[1], can_draw,
-                    not (any(fit) or can_draw), PLAY, drawn, 0, ends, tuple(fit))
+    return Decision(player=turn, hand=h, can_draw=can_draw, can_pass=not (any(fit) or can_draw),
+                    phase=PLAY, drawn=drawn, pos=0, ends=ends, masks=tuple(fit))
 
 
 def legal(game, data: dict, hands: list[list[Tile]]) -> list[Action]:
@@ -219,13 +222,14 @@ def points(game, data: dict, hands: list[list[Tile]]) -> list[int]:
         last_player = domino if domino is not None else 0
     drawn_by = list(data.get("drawn") or [0] * n)
     seats = core._seat_tallies(drawn_by)
-    step = 1 if game.rules.direction == "left" else -1
-    NEXT = tuple((s + step) % n for s in range(n))
     board = core.board
     if data.get("ends") is None:
         board.open_with(ts.low[last_tile], ts.high[last_tile],
                         ts.low[last_tile] == ts.high[last_tile])
-    return core._settle(seats, domino, last_player, last_tile, bool(data.get("both_ends")),
-                        board, deck, 0, int(data.get("passes", 0)), drawn_by, core.round,
-                        NEXT, game.draw_cost(n))[3]
+    ended = RoundEnd(hands=core.hands, drawn_by=drawn_by, domino=domino,
+                     last_player=last_player, last_tile=last_tile,
+                     last_both=bool(data.get("both_ends")), board=board, deck=deck, pos=0,
+                     passes=int(data.get("passes", 0)), rnd=core.round, scores=core.scores,
+                     rounds_won=core.rounds_won)
+    return core._settle(seats, ended)[3]
 

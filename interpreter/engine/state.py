@@ -1,6 +1,7 @@
 """``State``: one match, step by step -- current player, legal actions, apply, outcome.
 
-It drives ``PlainLoop.run()`` with no policies, so every decision stops here.
+It drives ``GeneralLoop.run()`` (``engine.general_loop``) with no policies, so every
+decision stops here.
 Observations are copies: a bot given one can never reach the State or a hidden hand.
 """
 
@@ -11,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from .actions import DRAW, PASS, Action, AmbiguousActionError, IllegalActionError
-from .board import END_NAMES
 from .decision import OPEN, PLAY, SEEK
+from .general_loop import GeneralLoop
 from .observation import Observation, observe
 from .results import MatchResult
 from .tiles import bits, in_set, not_in_set
@@ -32,9 +33,9 @@ class State:
         self.seed = seed
         for d in deals or ():
             _check_deal(game, players, d)
-        self._core = game.loop_class(game, players, seed, policies or [None] * players,
-                                     record=record, deals=list(deals or ()),
-                                     start_scores=start_scores, max_rounds=max_rounds)
+        self._core = GeneralLoop(game, players, seed, policies or [None] * players,
+                                 record=record, deals=list(deals or ()),
+                                 start_scores=start_scores, max_rounds=max_rounds)
         self._gen = self._core.run()
         self._decision: tuple | None = None
         self._legal: list[tuple[int, Action]] | None = None
@@ -137,24 +138,28 @@ class State:
         raise IllegalActionError(explain_illegal(self, action))
 
     def decision(self) -> tuple | None:
-        """The raw decision tuple (see ``engine.plain_loop``), for explanations and tools."""
+        """The raw ``Decision`` (``engine.decision``), for explanations and tools."""
         return self._decision
+
+
+_DRAW, _PASS = Action("draw"), Action("pass")
 
 
 def legal_pairs(game: Game, decision: tuple) -> list[tuple[int, Action]]:
     """(code, Action) for every legal action of a decision, in canonical order."""
-    tiles = game.tileset.tiles
+    placements = game.placements
     phase = decision.phase
     out: list[tuple[int, Action]] = []
     if phase == OPEN:
-        out = [(t << 2 | 2, Action("place", tiles[t], None)) for t in bits(decision.left_mask)]
+        out = [(t << 2 | 2, placements[t][4]) for t in bits(decision.left_mask)]
     elif phase == PLAY:   # left, right, then a spinner's up and down
         for e, m in enumerate(decision.masks):
-            out += [(t << 2 | e, Action("place", tiles[t], END_NAMES[e])) for t in bits(m)]
+            if m:
+                out += [(t << 2 | e, placements[t][e]) for t in bits(m)]
     if decision.can_draw or phase == SEEK:
-        out.append((DRAW, Action("draw")))
+        out.append((DRAW, _DRAW))
     if decision.can_pass:
-        out.append((PASS, Action("pass")))
+        out.append((PASS, _PASS))
     return out
 
 

@@ -73,7 +73,9 @@ def lead_changes(match: MatchResult) -> int:
     the next unique leader differs from the last one.
 
     >>> from dominorules.engine.results import RoundStats
-    >>> r = lambda s: RoundStats(1, 0, "domino", 0, 0, False, (0, 0), s, 1, 1, 0, 0, 1, 0)
+    >>> r = lambda s: RoundStats(round=1, leader=0, result="domino", winner=0, winner_seat=0,
+    ...                          tied_block=False, points=(0, 0), scores=s, turns=1,
+    ...                          placements=1, draws=0, passes=0, decisions=1, choice_points=0)
     >>> m = MatchResult("x", 2, 1, ((0,), (1,)), 0, (9, 5), 5,
     ...                 (r((3, 0)), r((3, 3)), r((3, 5)), r((9, 5))))
     >>> lead_changes(m)

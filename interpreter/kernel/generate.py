@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import textwrap
 import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -22,10 +23,18 @@ from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine import leaders
 from ..engine.board import END_NAMES, Board
 from ..engine.bounds import check_scores, checked_points, checked_skip
-from ..engine.general_loop import MAX_TURNS, _opening_rules, allowed_at
-from ..engine.plain_loop import MAX_REDEALS, HashStream, match_start_event, opening_of
-from ..engine.plain_loop import deal_event as plain_deal_event
-from ..engine.results import NEW_ROUND, MatchResult, RoundStats
+from ..engine.general_loop import (
+    MAX_REDEALS,
+    MAX_TURNS,
+    RoundEnd,
+    _opening_rules,
+    allowed_at,
+    match_start_event,
+    tile_opening,
+)
+from ..engine.general_loop import deal_event as loop_deal_event
+from ..engine.leaders import HashStream
+from ..engine.results import ONE_STEP, MatchResult, RoundStats, one_step_source
 from ..engine.scoring import match_winner
 from ..engine.tiles import Tile
 from ..expr.runtime import floordiv, mod
@@ -227,6 +236,7 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         **{name: ",".join(f"{{{var}[{i}]}}" for i in range(len(game.teams(players))))
            for name, var in (("POINTS_INTS", "points"), ("SCORES_INTS", "scores"),
                              ("PLAY_INTS", "round_play"))},
+        "ROUND_STATS": _round_stats_source(bool(rules.events)),
         "HANDS": "[" + ", ".join(" | ".join(f"BIT[deck[{i}]]" for i in range(
             s * setup.hand_size, (s + 1) * setup.hand_size)) for s in range(players)) + "]",
     }
@@ -236,9 +246,27 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         board = (f"spinner_board_of(L, R, U, D, lt, rt, ut, dt, cnt, first_t, {placed})"
                  if flags["SPINNER"] else f"board_of(L, R, lt, rt, first_t, {placed})")
         numbers["BOARD"] = board if settle is None or settle.reads_board else "None"
+        numbers["ROUND_END"] = textwrap.fill(one_step_source(RoundEnd, {
+            **{f: f for f in RoundEnd._fields}, "board": numbers["BOARD"], "rnd": "rnd_no"}),
+            84, subsequent_indent=" " * 12, break_long_words=False, break_on_hyphens=False)
         numbers["MATCH_DUE"] = (match_due(game, players) if match_over_for(game, players)
                                 else "True")
     return flags, numbers
+
+
+def _round_stats_source(events: bool) -> str:
+    """The template's round statistics by field name, made in one step
+    (``engine.results.one_step_source``), from the kernel's locals; wrapped to the
+    listing's width (inside the call's parentheses, a line break means nothing)."""
+    return textwrap.fill(one_step_source(RoundStats, {
+        "round": "rnd_no", "leader": "leader", "result": "result", "winner": "wside",
+        "winner_seat": "wseat", "tied_block": "tied", "points": "tuple(points)",
+        "scores": "tuple(scores)", "turns": "turns", "placements": "placements",
+        "draws": "draws", "passes": "passes", "decisions": "placements + draws + passes",
+        "choice_points": "choices", "redeals": "redeals",
+        "play_points": "tuple(round_play)" if events else "()",
+        "extra_turns": "extra_turns" if events else "0", "skips": "skips" if events else "0"}),
+        84, subsequent_indent=" " * 12, break_long_words=False, break_on_hyphens=False)
 
 
 def _deal_code(game: Game, players: int) -> tuple[tuple[str, str] | None, str | None]:
@@ -411,7 +439,7 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         return f'{start_head},"seed":{seed}{start_tail}'
 
     def deal_event(rnd_no: int, leader: int | None, hands: list[int], deck: list[int]) -> dict:
-        return plain_deal_event(ts, rnd_no, leader, hands, deck, setup.dealt)
+        return loop_deal_event(ts, rnd_no, leader, hands, deck, setup.dealt)
 
     tile_text = [f"[{ts.low[t]},{ts.high[t]}]" for t in range(ts.tile_count)]
     in_order = tile_text.__getitem__
@@ -454,8 +482,14 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         return (f'{{"event":"deal","round":{rnd_no},"leader":{who},"hands":[[{held}]],'
                 f'"boneyard":[{rest}]}}')
 
+    plain_op = _opening_rules(rules)[1]   # the plain game's one opening rule
+
     def opening(hands: list[int], leader: int, deck: list[int], dealt: int, draw_end: int):
-        return opening_of(game, hands, leader, deck, dealt, draw_end)
+        """(opener, opening mask, seek mask): the loop's ``tile_opening``; mask -1: any
+        tile of the opener's hand."""
+        if plain_op.tile == "any":
+            return leader, -1, 0
+        return tile_opening(ts, plain_op, hands, leader, deck[dealt:draw_end])
 
     which = "opening or redeal rules" if rules.general else "opening rules"  # as each loop says
 
@@ -475,14 +509,11 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         core = GeneralLoop(game, players, 0, [None] * players, record=False)
         settle = settlement_for(game, players)
         if settle is None:
-            def settle(hands, drawn_by, domino, last_player, last_tile, last_both, board, deck,
-                       pos, passes, rnd, scores, rounds_won):
+            def settle(ended: RoundEnd) -> tuple:
                 """``settlement_for``'s function by the loop's own ``_settle``."""
-                core.hands = hands
-                seats = core._seat_tallies(drawn_by)
-                won = core._settle(seats, domino, last_player, last_tile, last_both, board,
-                                   deck, pos, passes, drawn_by, rnd, NEXT, setup.draw_cost)
-                return ([s.value for s in seats], *won)
+                core.hands = ended.hands
+                seats = core._seat_tallies(ended.drawn_by)
+                return ([s.value for s in seats], *core._settle(seats, ended))
         match_over = match_over_for(game, players)
         if match_over is None:
             def match_over(rnd, scores, rounds_won):
@@ -563,8 +594,8 @@ def _namespace(game: Game, players: int) -> dict[str, Any]:
         "TL": ts.low, "TH": ts.high, "PM": ts.value_mask, "PIPS": ts.pips,
         "LO": lo, "HI": hi, "VALUE_OF": game.hand_value, "bit_count": int.bit_count,
         "settle": setup.settle, "match_winner": match_winner,
-        "new": object.__new__, "setattr_": object.__setattr__, "NEW_ROUND": NEW_ROUND,
-        "RoundStats": RoundStats, "MatchResult": MatchResult,
+        "new": object.__new__, "setattr_": object.__setattr__, "ONE_STEP": ONE_STEP,
+        "RoundEnd": RoundEnd, "RoundStats": RoundStats, "MatchResult": MatchResult,
         "NAME": rules.name, "TEAMS": teams, "SIDE_OF": game.side_of(players),
         "SEATS": tuple(range(players)), "SIDES": tuple(range(len(teams))),
         "OPP": tuple(tuple(j for j in range(len(teams)) if j != i) for i in range(len(teams))),

@@ -12,11 +12,16 @@ from __future__ import annotations
 import numpy as np
 
 from .jit import njit
+from .jit_template import INDEXES
 
-# the round row's columns (jit_template.ROUND_COLUMNS), points and scores after them
-_LEADER, _RESULT, _WINNER, _TIED = 1, 2, 3, 5
-_SUMMED = (6, 7, 8, 9, 10, 11, 12)   # turns, placements, draws, passes, decisions, choices, redeals
-_POINTS = 13
+# the round row's columns (jit_template.ROUND_COLUMNS), points and scores after them, and the
+# match row's, by name (numba reads these module constants as literals)
+_LEADER, _RESULT, _WINNER, _TIED = (INDEXES["R_LEADER"], INDEXES["R_RESULT"],
+                                    INDEXES["R_WINNER"], INDEXES["R_TIED_BLOCK"])
+_SUMMED = tuple(INDEXES[f"R_{name}"] for name in (
+    "TURNS", "PLACEMENTS", "DRAWS", "PASSES", "DECISIONS", "CHOICE_POINTS", "REDEALS"))
+_POINTS = INDEXES["R_POINTS"]
+_M_WINNER, _M_ROUNDS, _M_FIRST = INDEXES["M_WINNER"], INDEXES["M_ROUNDS"], INDEXES["M_FIRST_ROW"]
 
 
 @njit
@@ -25,7 +30,7 @@ def match_features(matches, rounds, sides, players, side_of, teams, out, round_p
     total points, in row order."""
     summed = np.array(_SUMMED)
     for m in range(matches.shape[0]):
-        winner, count, first = matches[m, 0], matches[m, 2], matches[m, 3]
+        winner, count, first = matches[m, _M_WINNER], matches[m, _M_ROUNDS], matches[m, _M_FIRST]
         decided = 1 if winner >= 0 else 0
         v = out[m]
         v[:] = 0

@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
-from ..engine.plain_loop import MAX_REDEALS
+from ..engine.general_loop import MAX_REDEALS
 from ..engine.results import MatchResult, RoundStats
 from . import jit_template
 from .cache import (
@@ -249,7 +249,7 @@ class JitKernel:
                 raise DiagnosticError([Diagnostic(
                     "deal", f"round {failed}: no deal could open after {MAX_REDEALS} "
                     "redeals; the opening rules can hardly ever be met")])
-            matches[done:done + played, 3] += offset
+            matches[done:done + played, _I["M_FIRST_ROW"]] += offset
             chunks.append(rows[:used])
             offset += used
             done += played
@@ -263,8 +263,10 @@ class JitKernel:
         teams, target, name = game.teams(n), game.target(n), game.rules.name
         out = []
         rows = rounds.tolist()
-        for seed, (winner, capped, count, first) in zip(seeds.tolist(), matches.tolist(),
-                                                        strict=True):
+        m_winner, m_capped, m_rounds, m_first = (
+            _I["M_WINNER"], _I["M_CAPPED"], _I["M_ROUNDS"], _I["M_FIRST_ROW"])
+        for seed, m in zip(seeds.tolist(), matches.tolist(), strict=True):
+            winner, capped, count, first = m[m_winner], m[m_capped], m[m_rounds], m[m_first]
             stats = tuple(_round_stats(r, sides) for r in rows[first:first + count])
             out.append(MatchResult(
                 name, n, seed, teams, None if winner < 0 else winner,
@@ -272,13 +274,23 @@ class JitKernel:
         return out
 
 
+_I = jit_template.INDEXES
+
+
 def _round_stats(r: list[int], sides: int) -> RoundStats:
+    """A round row (``jit_template.ROUND_COLUMNS``, then points and scores per side) read by
+    its columns' names."""
+    i = _I
+    winner, seat, pts = r[i["R_WINNER"]], r[i["R_WINNER_SEAT"]], i["R_POINTS"]
     return RoundStats(
-        round=r[0], leader=r[1], result="domino" if r[2] == 0 else "blocked",
-        winner=None if r[3] < 0 else r[3], winner_seat=None if r[4] < 0 else r[4],
-        tied_block=bool(r[5]), points=tuple(r[13:13 + sides]),
-        scores=tuple(r[13 + sides:13 + 2 * sides]), turns=r[6], placements=r[7], draws=r[8],
-        passes=r[9], decisions=r[10], choice_points=r[11], redeals=r[12])
+        round=r[i["R_ROUND"]], leader=r[i["R_LEADER"]],
+        result="domino" if r[i["R_RESULT"]] == 0 else "blocked",
+        winner=None if winner < 0 else winner, winner_seat=None if seat < 0 else seat,
+        tied_block=bool(r[i["R_TIED_BLOCK"]]), points=tuple(r[pts:pts + sides]),
+        scores=tuple(r[pts + sides:pts + 2 * sides]), turns=r[i["R_TURNS"]],
+        placements=r[i["R_PLACEMENTS"]], draws=r[i["R_DRAWS"]], passes=r[i["R_PASSES"]],
+        decisions=r[i["R_DECISIONS"]], choice_points=r[i["R_CHOICE_POINTS"]],
+        redeals=r[i["R_REDEALS"]])
 
 
 def kernel(game: Game, players: int) -> JitKernel:

@@ -1,7 +1,7 @@
 """Small pieces the JIT kernels call: bit counts, the lead's SplitMix64 stream, list folds.
 
 Each mirrors one Python operation of the match loop exactly (``int.bit_count``,
-``engine.plain_loop.HashStream``, the formula runtime's ``min``/``max`` of an empty
+``engine.leaders.HashStream``, the formula runtime's ``min``/``max`` of an empty
 list being 0, ``x // 0 == x % 0 == 0``), in numba's nopython subset. Hand masks are
 int64 (sets of at most 62 tiles: double-nine and below).
 """

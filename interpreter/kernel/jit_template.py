@@ -7,7 +7,7 @@ compiled kernel serves every ruleset with the same formulas: the rest of a rules
 beside the written file, so a later run or another worker loads it instead of
 compiling again.
 
-It plays exactly what ``engine.plain_loop`` plays for the seats' bots ``random``
+It plays exactly what ``engine.general_loop`` plays for the seats' bots ``random``
 (kind 0: the uniform pick) and ``greedy`` (kind 1), with records off: the same
 SHAKE-128 words (``kernel.shake``), the same lot stream, the same settlement.
 Each round becomes one row of integers (``ROUND_COLUMNS``), each match one row
@@ -23,6 +23,14 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
           "VOL", "STUCK_DRAW", "REQ_TILE", "OPENER_HOLDER", "DRAW_IN_TURN", "FIRST_CODE",
           "LATER_CODE", "COUNT_FROM_PREV", "INDIVIDUAL", "LOWEST_SIDE", "TIE_EACH",
           "COST_TO_WINNER", "PLAY_ON", "MAX_REDEALS", "DOUBLES_MASK")
+# every index into those arrays by name, from the lists above: Q_DRAW_END is the draw end's
+# place in Q, R_TURNS a round row's turns, R_POINTS where its points per side start (then its
+# scores), M_FIRST_ROW a match row's first round row. The kernel module and jit_kernel read
+# them; no position is written anywhere else.
+INDEXES = {**{f"Q_{name}": i for i, name in enumerate(PARAMS)},
+           **{f"R_{name.upper()}": i for i, name in enumerate(ROUND_COLUMNS)},
+           "R_POINTS": len(ROUND_COLUMNS),
+           **{f"M_{name.upper()}": i for i, name in enumerate(MATCH_COLUMNS)}}
 # lead choosers and followers as codes (``leaders.before_deal``'s words)
 LEAD_CODES = {"seat_zero": 0, "lot": 1, "rotate": 2, "same": 3, "winner": 4,
               "draw_highest_tile": 5, "exposed_tiles": 6, "highest_double": 7,
@@ -38,6 +46,9 @@ from dominorules.kernel.jit_support import (_count, _floordiv, _max, _max_at, _m
                                             low_index, popcount)
 from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
+
+# the arrays' indexes by name (jit_template.INDEXES)
+$INDEXES
 
 _U = np.uint64
 
@@ -141,12 +152,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                VALUES, DOUBLES_DESC, SIDE_OF, TEAMS, OPP, SIDES, SEATS, match_out, round_out):
     """Play matches ``seeds[start:stop]`` while ``round_out`` has room for a whole match;
     returns (matches played, rows written, round of a failed deal or 0)."""
-    N, SIDES_N, T, HAND, DEALT, DRAW_END, LIMIT = Q[0], Q[1], Q[2], Q[3], Q[4], Q[5], Q[6]
-    DRAW_COST, TARGET, VOL, STUCK_DRAW = Q[7], Q[8], Q[9], Q[10]
-    REQ_TILE, OPENER_HOLDER = Q[11], Q[12]
-    DRAW_IN_TURN, FIRST_CODE, LATER_CODE, COUNT_FROM_PREV = Q[13], Q[14], Q[15], Q[16]
-    INDIVIDUAL, LOWEST_SIDE, TIE_EACH, COST_TO_WINNER, PLAY_ON = Q[17], Q[18], Q[19], Q[20], Q[21]
-    MAX_REDEALS, DOUBLES_MASK = Q[22], Q[23]
+    # every parameter of PARAMS by its name: N = Q[Q_N], ...
+$READ_PARAMS
     # the seats' words and the shuffle keys, squeezed as they are read (kernel.shake)
     WB = np.zeros((FIRST + CHUNK) * N, np.uint32)
     wpos = np.zeros(N, np.int64)
@@ -235,7 +242,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 omask = -1
                 seek = 0
                 if leader >= 0:
-                    # engine.plain_loop.opening_of
+                    # engine.general_loop.tile_opening
                     if REQ_TILE == -1:
                         opener = leader
                     else:
@@ -288,7 +295,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 wstates, msg)
             word = np.int64(WB[wpos[p]])
             wpos[p] += 1
-            if not (greedy_seats >> p) & 1:   # the uniform pick (engine.plain_loop)
+            if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
                 n_left = popcount(m)
                 k = (word * (n_left + popcount(0))) >> 32
                 if k < n_left:
@@ -327,7 +334,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                             wshared, wfirst, wstates, msg)
                         word = np.int64(WB[_U(wpos[up])])
                         wpos[up] += 1
-                        if not (greedy_seats >> p) & 1:   # the uniform pick (engine.plain_loop)
+                        if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
                             n_left = popcount(mL)
                             k = (word * (n_left + popcount(mR))) >> 32
                             end = 1 if k >= n_left else 0
@@ -449,23 +456,23 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     top = scores[i]
             placements = pos - held
             draws = pos - DEALT
-            round_out[row, 0] = rnd_no
-            round_out[row, 1] = leader
-            round_out[row, 2] = 0 if domino >= 0 else 1
-            round_out[row, 3] = wside
-            round_out[row, 4] = wseat
-            round_out[row, 5] = tied
-            round_out[row, 6] = (placements + passes + seek_turns - 1 if seek
+            round_out[row, R_ROUND] = rnd_no
+            round_out[row, R_LEADER] = leader
+            round_out[row, R_RESULT] = 0 if domino >= 0 else 1
+            round_out[row, R_WINNER] = wside
+            round_out[row, R_WINNER_SEAT] = wseat
+            round_out[row, R_TIED_BLOCK] = tied
+            round_out[row, R_TURNS] = (placements + passes + seek_turns - 1 if seek
                                  else placements + passes)
-            round_out[row, 7] = placements
-            round_out[row, 8] = draws
-            round_out[row, 9] = passes
-            round_out[row, 10] = placements + draws + passes
-            round_out[row, 11] = choices
-            round_out[row, 12] = redeals
+            round_out[row, R_PLACEMENTS] = placements
+            round_out[row, R_DRAWS] = draws
+            round_out[row, R_PASSES] = passes
+            round_out[row, R_DECISIONS] = placements + draws + passes
+            round_out[row, R_CHOICE_POINTS] = choices
+            round_out[row, R_REDEALS] = redeals
             for i in range(SIDES_N):
-                round_out[row, 13 + i] = points[i]
-                round_out[row, 13 + SIDES_N + i] = scores[i]
+                round_out[row, R_POINTS + i] = points[i]
+                round_out[row, R_POINTS + SIDES_N + i] = scores[i]
             row += 1
             prev_leader, prev_winner = leader, wseat
             if top >= TARGET:
@@ -481,10 +488,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     match_win = -1
                 else:
                     match_win = -1
-        match_out[m_i - start, 0] = match_win
-        match_out[m_i - start, 1] = capped
-        match_out[m_i - start, 2] = row - first_row
-        match_out[m_i - start, 3] = first_row
+        match_out[m_i - start, M_WINNER] = match_win
+        match_out[m_i - start, M_CAPPED] = capped
+        match_out[m_i - start, M_ROUNDS] = row - first_row
+        match_out[m_i - start, M_FIRST_ROW] = first_row
         m_i += 1
     return m_i - start, row, 0
 '''
+SOURCE = (SOURCE.replace("$INDEXES", "\n".join(f"{k} = {v}" for k, v in INDEXES.items()))
+          .replace("$READ_PARAMS", "\n".join(f"    {name} = Q[Q_{name}]" for name in PARAMS)))

@@ -104,7 +104,7 @@ def _template_listing(game: Game, players: int) -> str:
         notes.append("opening: by its allow mask (kernel.opening.opener_for)"
                      if flags["OPEN_MASK"] else "opening: GeneralLoop._open")
     else:
-        notes.append("opening: the template's (engine.plain_loop.opening_of)"
+        notes.append("opening: the template's (engine.general_loop.tile_opening)"
                      if not flags["OPEN_ANY"] else "opening: any tile, by the leader")
     if flags["LEAD_FORMULA"]:
         notes.append("lead formula: GeneralLoop._lead_by_formula")
@@ -150,7 +150,7 @@ def _jit_listing(game: Game, players: int) -> str:
     head.insert(2, "  compiled by numba")
     head[3] = "plays: batches of seeds, random and greedy bots, records off"
     head += ["the rules' numbers and switches reach it at run time as the array Q "
-             "(jit_template.PARAMS),",
+             "(jit_template.PARAMS), read by name (N = Q[Q_N]),",
              "so one module serves every ruleset with the same formulas, at every player "
              "count",
              f"domino formula:  {domino}", f"blocked formula: {blocked}"]

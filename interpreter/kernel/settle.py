@@ -16,9 +16,11 @@ A formula reading something not written here raises ``Unsupported``: ``settlemen
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..engine.general_loop import RoundEnd
 from ..expr import ast
 from ..expr.runtime import floordiv, mod
 from ..expr.types import PLAYER, SIDE, TILE, Type
@@ -286,9 +288,10 @@ def settlement_source(game: Game, players: int) -> SettleSource:  # noqa: C901 -
     for fact, (_, line) in _FACTS.items():
         if fact in used and line is not None:
             head.append(line)
-    text = ("def settle(hands, drawn_by, domino, last_player, last_tile, last_both, board, "
-            "deck, pos, passes, rnd, scores, rounds_won):\n"
-            + "".join(f"    {line}\n" for line in head + body))
+    unpack = textwrap.fill("(" + ", ".join(RoundEnd._fields) + ") = ended", 92,
+                           subsequent_indent=" " * 8)   # the record's own field order
+    text = ("def settle(ended):\n"
+            + "".join(f"    {line}\n" for line in [unpack, *head, *body]))
     return SettleSource(text, "ends" in used or "end_total" in used, "both_ends" in used)
 
 
@@ -296,14 +299,10 @@ def settlement_for(game: Game, players: int) -> Callable[..., tuple] | None:
     """The general settlement of ``game`` at ``players`` as one generated function, or None
     when a formula reads what the generator does not write (keep ``GeneralLoop._settle``).
 
-    ``settle(hands, drawn_by, domino, last_player, last_tile, last_both, board, deck, pos,
-    passes, rnd, scores, rounds_won) -> (pips, winner side, winner seat, tied, points)``:
-    ``hands`` the bitmask per seat at the round's end, ``drawn_by`` tiles drawn per seat,
-    ``domino`` the seat that went out or None, ``last_tile`` the last placed tile's index,
-    ``board`` the ``Board`` (read only when ``settle.reads_board``; else None will do),
-    ``deck``/``pos`` the deal and the next tile to draw, ``rnd`` the round's number,
-    ``scores``/``rounds_won`` per side before this round (not changed). ``pips`` is the
-    record's: each seat's hand value; ``points`` per side, as ``GeneralLoop._settle``'s.
+    ``settle(ended) -> (pips, winner side, winner seat, tied, points)`` of a
+    ``general_loop.RoundEnd`` (its ``board`` read only when ``settle.reads_board``; else
+    None will do; ``scores``/``rounds_won`` read, not changed). ``pips`` is the record's:
+    each seat's hand value; ``points`` per side, as ``GeneralLoop._settle``'s.
     """
     found = game.__dict__.setdefault("_settlements", {})
     if players not in found:

@@ -20,7 +20,12 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.general_loop import RoundEnd
+from ..engine.results import ONE_STEP, RoundStats, one_step_source
 from ..generated import compile_named, label
+
+# the named tuples the loop builds by name once a round, made in one step in the kernel
+ONE_STEP_CLASSES = {"RoundStats": RoundStats, "RoundEnd": RoundEnd}
 
 
 class _Specialiser(ast.NodeTransformer):
@@ -29,6 +34,16 @@ class _Specialiser(ast.NodeTransformer):
     def __init__(self, truths: dict[str, bool], equal: dict[str, int]):
         self.truths = truths      # name -> its truth value wherever it is tested
         self.equal = equal        # name -> its constant value in ``name == k`` tests
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        """``RoundStats(field=value, ...)`` and ``RoundEnd(...)``, built by name in the
+        loop, made in one step here (``one_step_source``)."""
+        self.generic_visit(node)
+        cls = isinstance(node.func, ast.Name) and ONE_STEP_CLASSES.get(node.func.id)
+        if cls and not node.args and all(k.arg is not None for k in node.keywords):
+            text = one_step_source(cls, {k.arg: ast.unparse(k.value) for k in node.keywords})
+            return ast.parse(text, mode="eval").body
+        return node
 
     # -- what becomes constant -----------------------------------------------------------
     def _truth(self, node: ast.expr) -> ast.expr:
@@ -118,6 +133,7 @@ def specialised_run(loop_class: type, truths: dict[str, bool], equal: dict[str, 
     text = ast.unparse(module)
     code = compile_named(text, what)
     namespace = dict(inspect.getmodule(loop_class).__dict__)
+    namespace.update(ONE_STEP=ONE_STEP, **ONE_STEP_CLASSES)
     exec(code, namespace)  # noqa: S102 - the loop's own source, specialised
     run = namespace[func.name]
     run.source = text       # what was compiled, to read (and for the tests)

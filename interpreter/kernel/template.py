@@ -1,4 +1,5 @@
-"""The match kernel as a template: ``engine.plain_loop``'s match, with every rule a switch.
+"""The match kernel as a template: the match loop's match (``engine.general_loop``), with every
+rule a switch.
 
 ``generate.specialise`` keeps the lines of the switches a ruleset turns on and drops
 the rest, and writes the ruleset's numbers in place of the ``$NAMES``: what is left is
@@ -777,9 +778,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
 #endif
         # -- settlement
 #if GEN
-        pips, wside, wseat, tied, points = SETTLE(
-            hands, drawn_by, domino, last_player, last_tile, last_both, $BOARD, deck, pos,
-            passes, rnd_no, scores, rounds_won)
+        pips, wside, wseat, tied, points = SETTLE($ROUND_END)
         counts = list(map(bit_count, hands))
 #else
 #if TWO_CHUNKS
@@ -887,19 +886,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):
                     "winner": wside, "pips": pips, "points": list(points),
                     "scores": list(scores)})
 #endif
-        stats = NEW_ROUND(RoundStats, (
-            rnd_no, leader, result, wside, wseat, tied, tuple(points), tuple(scores),
 #if SEEKS
-            placements + passes + seek_turns - 1 if seek else placements + passes,
+        turns = placements + passes + seek_turns - 1 if seek else placements + passes
 #else
-            placements + passes,
+        turns = placements + passes
 #endif
-            placements, draws, passes, placements + draws + passes, choices, redeals,
-#if EVENTS
-            tuple(round_play), extra_turns, skips))
-#else
-            (), 0, 0))
-#endif
+        stats = $ROUND_STATS
         add_round(stats)
         prev_leader, prev_winner = leader, wseat
 #if LEAD_FORMULA
