@@ -487,8 +487,8 @@ class GeneralLoop:
                     self.deck, self.leader = deck, leader
                     for k in range(dealt, draw_end):
                         if pols[leader] is None:
-                            yield Decision(leader, hands[leader], -1, -1, 0, 0, True, False,
-                                           SEEK, 0, k)
+                            yield Decision(player=leader, hand=hands[leader], can_draw=True,
+                                           can_pass=False, phase=SEEK, drawn=0, pos=k)
                         t = deck[k]
                         hands[leader] |= 1 << t
                         if recording:
