@@ -22,7 +22,7 @@ from .engine.actions import Action, AmbiguousActionError, IllegalActionError
 from .engine.game import Deal, Game
 from .engine.leaders import RANDOM_CHOOSERS
 from .engine.state import State
-from .engine.tiles import Tile, in_set, not_in_set
+from .engine.tiles import Tile
 from .files import check_path, read_bytes
 from .record_format import shape_problem
 from .record_lines import dumps, encode_events
@@ -256,9 +256,9 @@ def _deals(game: Game, players: int, match: list[tuple[int, dict]]) -> list[Deal
                 raise RecordMismatch(line, f"seat {seat} is dealt {len(hand)} tiles; the rules "
                                 f"deal {size}")
         every = [t for h in hands for t in h] + boneyard
-        wrong = [t for t in every if not in_set(t, ts.max_pip)]
+        wrong = [t for t in every if not ts.holds(t)]
         if wrong:
-            raise RecordMismatch(line, not_in_set(str(wrong[0]), ts.max_pip))
+            raise RecordMismatch(line, ts.missing(str(wrong[0]), wrong[0]))
         if len(set(every)) != len(every) or len(every) != ts.tile_count:
             raise RecordMismatch(line, f"the deal must hold each of the {ts.tile_count} tiles "
                             f"once; it holds {len(set(every))} different tiles in "

@@ -187,6 +187,8 @@ class Rules:
     target: Callable[[int, int, bool], int]       # (players, sides, partnerships) -> target
     match_tie: str                                # one of MATCH_TIES
     # -- house-rule mechanisms: defaults are the plain game ------------------------------
+    removed_tiles: tuple[tuple[int, int], ...] = ()   # taken out of the set (set.without,
+                                                  # set.keep), in the set's order
     spinner: str = "none"                         # one of SPINNERS
     direction: str = "left"                       # one of DIRECTIONS
     restrictions: tuple[Restriction, ...] = ()    # placements must meet every one

@@ -16,7 +16,7 @@ from .decision import OPEN, PLAY, SEEK
 from .general_loop import GeneralLoop
 from .observation import Observation, observe
 from .results import MatchResult
-from .tiles import bits, in_set, not_in_set
+from .tiles import bits
 
 if TYPE_CHECKING:
     from .game import Deal, Game
@@ -170,8 +170,8 @@ def _check_deal(game: Game, players: int, deal: Deal) -> None:
         problems.append(f"a fixed deal has {len(deal.hands)} hands for {players} players")
     seen = set()
     for t in [t for h in deal.hands for t in h] + list(deal.boneyard):
-        if not in_set(t, ts.max_pip):
-            problems.append(not_in_set(str(t), ts.max_pip))
+        if not ts.holds(t):
+            problems.append(ts.missing(str(t), t))
         elif t in seen:
             problems.append(f"{t} is dealt twice")
         seen.add(t)

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .mechanisms.set_tiles import set_tiles
+
 # ASCII digits only, as the schema's tile patterns: "٣-٤" is no tile
 _TILE_RE = re.compile(r"^\s*\[?\s*(\d+)\s*[-|,]\s*(\d+)\s*\]?\s*$", re.ASCII)
 
@@ -115,11 +117,14 @@ def not_in_set(written: str, max_pip: int) -> str:
 
 
 class TileSet:
-    """The double-N set and its lookup tables (built once per ruleset)."""
+    """The double-N set, less any tiles the ruleset takes out (``removed``), and its
+    lookup tables (built once per ruleset). Indices count the tiles in play only, so the
+    deal, the boneyard and every mask see the smaller set."""
 
-    def __init__(self, max_pip: int):
+    def __init__(self, max_pip: int, removed: tuple[tuple[int, int], ...] = ()):
         self.max_pip = max_pip
-        self.tiles: tuple[Tile, ...] = tuple(Tile(a, b) for a, b in set_pairs(max_pip))
+        self.removed = removed
+        self.tiles: tuple[Tile, ...] = tuple(Tile(a, b) for a, b in set_tiles(max_pip, removed))
         self.tile_count = len(self.tiles)
         self.index: dict[Tile, int] = {t: i for i, t in enumerate(self.tiles)}
         self.low = tuple(t.low for t in self.tiles)
@@ -129,9 +134,21 @@ class TileSet:
         self.value_mask = tuple(
             sum(1 << i for i, t in enumerate(self.tiles) if v in (t.low, t.high))
             for v in range(max_pip + 1))
-        self.doubles_desc = tuple(self.index[Tile(v, v)] for v in range(max_pip, -1, -1))
+        self.doubles_desc = tuple(self.index[Tile(v, v)] for v in range(max_pip, -1, -1)
+                                  if Tile(v, v) in self.index)
         self.doubles_mask = sum(1 << i for i in self.doubles_desc)
         self.bit = tuple(1 << i for i in range(self.tile_count))
+
+    def holds(self, tile: Tile | tuple[int, int]) -> bool:
+        """Whether ``tile`` is in play: in the double-N set and not taken out."""
+        return Tile.of(tile) in self.index
+
+    def missing(self, written: str, tile: Tile | tuple[int, int]) -> str:
+        """Why ``tile`` (as the input wrote it) is not in play, in the words of
+        ``not_in_set``; a tile taken out says so."""
+        if in_set(tile, self.max_pip):
+            return f"{written} is taken out of this set (set.without or set.keep)"
+        return not_in_set(written, self.max_pip)
 
     def mask(self, tiles) -> int:
         """Tiles -> hand bitmask."""

@@ -52,6 +52,9 @@ FIELDS: dict[str, FieldSpec] = {
     "tile_value": FieldSpec(
         {"tile": TILE}, INT,
         "what one tile left in a hand counts"),
+    "set_keep": FieldSpec(
+        {"tile": TILE, "max_pip": INT}, BOOL,
+        "whether a tile of the double-max_pip set stays in the set"),
     "scoring": FieldSpec(
         {"winner": SIDE, "opponents": list_of(SIDE), **_TABLE, **ROUND_FACTS}, INT,
         "points the scoring side wins for a round"),

@@ -118,9 +118,11 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
 def covers(game: Game) -> bool:
     """Whether the template kernel plays this ruleset: every ruleset but those with a
     spinner and placement restrictions, whose kernel is the general loop's own source
-    specialised (``specialise_loop``). Events and restrictions on two ends, and a spinner
-    with events, are the template's."""
+    specialised (``specialise_loop``), and those that take tiles out of the set. Events
+    and restrictions on two ends, and a spinner with events, are the template's."""
     rules = game.rules
+    if rules.removed_tiles:   # a smaller set: the general loop's own tables deal it
+        return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 
 

@@ -20,6 +20,7 @@ from ..engine.game_rules import (
     Rules,
     ScoreContext,
 )
+from ..engine.mechanisms.set_tiles import taken_out
 from ..engine.tiles import in_set, not_in_set, parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
 from ..expr.ast import names_read, nodes
@@ -140,11 +141,20 @@ def _tiles_outside(tree: ast.Node, data: Mapping[str, Any], text: str) -> list[E
             for n in nodes(tree) if isinstance(n, ast.Tile) and not in_set(n, max_pip)]
 
 
+def removed_tiles(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]
+                  ) -> tuple[tuple[int, int], ...]:
+    """The tiles ``set.without`` and ``set.keep`` take out of the set, in its order (a
+    ``keep`` that did not compile keeps every tile)."""
+    the_set = data["set"]
+    without = [parse_pair(t) for t in the_set.get("without", ())]
+    return taken_out(the_set["max_pip"], without, fns.get(("set", "keep")))
+
+
 def wrap(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> dict[str, Callable[..., int]]:
     """The compiled formulas under the names and signatures of ``Rules`` (None for one
     missing from ``fns``: it did not compile)."""
     max_pip = data["set"]["max_pip"]
-    count = tile_count(max_pip)
+    count = tile_count(max_pip) - len(removed_tiles(data, fns))
     hand = fns.get(("deal", "hand_size"))
     cost = fns.get(("drawing", "cost"))
     value = fns.get(("scoring", "tile_value"))
@@ -216,6 +226,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         for i, item in enumerate(data.get("events", ())))
     later = data["lead"]["later"]
     out: dict[str, Any] = dict(
+        removed_tiles=removed_tiles(data, fns),
         spinner=(data.get("board") or {}).get("spinner", "none"),
         direction=play.get("direction", "left"),
         restrictions=restrictions,

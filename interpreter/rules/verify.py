@@ -14,7 +14,7 @@ from ..engine.actions import Action, ActionError
 from ..engine.dealt import DealtFailure, play_dealt
 from ..engine.game import Game
 from ..engine.game_rules import Rules
-from ..engine.tiles import Tile, TileSet, in_set, not_in_set, parse_tiles
+from ..engine.tiles import Tile, TileSet, parse_tiles
 from .examples import Example
 from .marked_yaml import FieldPath, Mark, dotted
 
@@ -124,8 +124,8 @@ def _hands(ts: TileSet, data: dict) -> list[list[Tile]]:
              for h in data["hands"]]
     for h in hands:
         for t in h:
-            if not in_set(t, ts.max_pip):
-                raise ValueError(not_in_set(str(t), ts.max_pip))
+            if not ts.holds(t):
+                raise ValueError(ts.missing(str(t), t))
     return hands
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .board import Board
 from .matching import Tile
 from .position import Position
+from .set_tiles import set_tiles
 
 
 def full_set(max_pip: int) -> list[Tile]:
@@ -29,11 +30,13 @@ def deal_problem(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) -
             return (f"the rules deal {size} tiles to each seat; the record deals seat {seat} "
                     f"{len(hand)}")
     every = sorted(t for hand in hands for t in hand) + sorted(boneyard)
-    wanted = full_set(rules.max_pip)
+    wanted = set_tiles(rules.max_pip, rules.removed_tiles)
     if sorted(every) != sorted(wanted):
         extra = sorted(set(every) - set(wanted))
         if extra:
-            return f"the set is double-{rules.max_pip}; the record deals {list(extra[0])}"
+            out = " without the tiles it takes out" if rules.removed_tiles else ""
+            return (f"the set is double-{rules.max_pip}{out}; the record deals "
+                    f"{list(extra[0])}")
         return (f"the deal must hold each of the set's {len(wanted)} tiles once; the record "
                 f"holds {len(set(every))} different tiles in {len(every)}")
     return None
