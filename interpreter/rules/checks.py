@@ -59,9 +59,60 @@ def _check_players(sink: _Sink, data: Mapping[str, Any]) -> range:
     return allowed
 
 
+def _check_set(sink: _Sink, data: Mapping[str, Any], removed: tuple) -> None:
+    """``set.without`` names tiles of the set, each once; what is taken out leaves the
+    rules' named tiles (the opening tile, a highest double, examples' tiles) in play."""
+    max_pip = data["set"]["max_pip"]
+    named: dict[tuple[int, int], str] = {}
+    for i, text in enumerate(data["set"].get("without", ())):
+        tile, path = parse_pair(text), ("set", "without", i)
+        if not in_set(tile, max_pip):
+            sink.add("set", path, not_in_set(f"set.without[{i}] {text}", max_pip),
+                     f"name a tile whose halves are 0 to {max_pip}")
+        elif tile in named:
+            sink.add("set", path, f"set.without names {named[tile]} twice (as {text} too)",
+                     "name each tile once: [6|0] and [0|6] are the same tile")
+        named.setdefault(tile, text)
+    if not removed:
+        return
+    gone = set(removed)
+    for overrides, opening, _lead in _opening_rules(data):
+        tile = opening["tile"]
+        if tile not in ("any", "highest_double") and parse_pair(tile) in gone:
+            path = ("opening", "first_round", "tile") if "tile" in overrides \
+                else ("opening", "tile")
+            sink.add("set", path, f"{dotted(path)} {tile} is taken out of this set "
+                     "(set.without or set.keep)",
+                     "name a tile still in the set, or keep this one in it")
+    doubles = [(v, v) for v in range(max_pip + 1) if (v, v) not in gone]
+    wants = [f"lead.{k}" for k in ("first", "later") if data["lead"][k] == "highest_double"]
+    wants += [f"{dotted(p)}" for p, v in (
+        (("opening", "tile"), data["opening"]["tile"]),
+        (("opening", "first_round", "tile"),
+         (data["opening"].get("first_round") or {}).get("tile"))) if v == "highest_double"]
+    if not doubles and wants:
+        sink.add("set", ("set", "keep") if "keep" in data["set"] else ("set",),
+                 f"the set keeps no double, but {wants[0]} is highest_double",
+                 "keep some doubles in the set, or choose another lead and opening")
+    for i, example in enumerate(data.get("examples", [])):
+        places = [(("hands", j), h) for j, h in enumerate(example.get("hands", ()))]
+        if isinstance(example.get("boneyard"), str):
+            places.append((("boneyard",), example["boneyard"]))
+        for where, text in places:
+            for word in text.split():
+                if parse_pair(word) in gone:
+                    sink.add("example", ("examples", i) + where,
+                             f"tile {word} is taken out of this set (set.without or set.keep)",
+                             "deal only tiles still in the set")
+
+
 def _check_deal(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: range) -> None:
     max_pip, reserve = data["set"]["max_pip"], data["drawing"]["reserve"]
-    tiles = tile_count(max_pip)
+    removed = len(getattr(rules, "removed_tiles", ()))
+    tiles = tile_count(max_pip) - removed
+    the_set = (f"a double-{max_pip} set has {tiles}" if not removed else
+               f"the set has {tiles} (double-{max_pip} with {removed} taken out)")
+    more = "" if not removed else ", or take fewer tiles out (set.without, set.keep)"
     path = ("deal", "hand_size")
     reported: set[str] = set()
     for n in allowed:
@@ -74,9 +125,9 @@ def _check_deal(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: range
                 "1 tile"), "make the formula give at least 1 for every allowed player count"
         elif hand * n > tiles:
             kind, message, hint = "many", (
-                f"dealing {hand} tiles to each of {n} players needs {hand * n} tiles, but a "
-                f"double-{max_pip} set has {tiles}"), \
-                "deal fewer tiles, allow fewer players, or use a larger set (set.max_pip)"
+                f"dealing {hand} tiles to each of {n} players needs {hand * n} tiles, but "
+                f"{the_set}"), \
+                f"deal fewer tiles, allow fewer players, or use a larger set (set.max_pip){more}"
         elif hand * n + reserve > tiles:
             left = tiles - hand * n
             kind, message, hint = "reserve", (
@@ -383,6 +434,7 @@ def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], ru
     are reported with the formula errors, at once."""
     sink = _Sink(marks)
     allowed = _check_players(sink, data)
+    _check_set(sink, data, getattr(rules if rules is not None else compiled, "removed_tiles", ()))
     if rules is not None:
         _check_deal(sink, data, rules, allowed)
         _check_match(sink, data, rules, allowed)

@@ -186,7 +186,7 @@ def partial_rules(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> An
     the load-time checks of a file with a formula error can still run."""
     from types import SimpleNamespace
 
-    return SimpleNamespace(**wrap(data, fns))
+    return SimpleNamespace(**wrap(data, fns), removed_tiles=removed_tiles(data, fns))
 
 
 def _tile_choice(tile: str) -> str | tuple[int, int]:
