@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine.tiles import Tile, parse_tiles, set_pairs, tile_count
+from ..engine.tiles import Tile, parse_pair, parse_tiles, set_pairs, tile_count
 from ..expr import ast, parse
 from ..textlayout import DEFAULT_WIDTH
 from ..textlayout import wrap as fill
@@ -193,8 +193,25 @@ def _points(view: _View, dotted: str) -> str:
 def _set(view: _View) -> str:
     n = view.get("set.max_pip")
     count = tile_count(n)
-    return (f"A double-{_word(n)} set: one tile for each pair of values from 0 to {n}, "
-            f"0-0 to {n}-{n}, {count} tiles in all.")
+    whole = (f"A double-{_word(n)} set: one tile for each pair of values from 0 to {n}, "
+             f"0-0 to {n}-{n}, {count} tiles in all.")
+    named = view.opt("set.without", [])
+    keep = view.opt("set.keep")
+    removed = view.rules.removed_tiles
+    if not named and keep is None:
+        return whole
+    out = [_tile(parse_pair(t)) for t in named]
+    by_keep = [t for t in removed if _tile(t) not in out]
+    said = []
+    if out:
+        said.append(_join(out))
+    if keep is not None:
+        rule = view.formula("set.keep") or str(keep).lower()
+        shown = _join([_tile(t) for t in by_keep[:8]] + (
+            [f"{len(by_keep) - 8} more"] if len(by_keep) > 8 else []))
+        said.append(f"every tile failing the condition {rule} ({shown or 'none'})")
+    return (f"{whole} Taken out before play, and never dealt, drawn or counted: "
+            f"{'; and '.join(said)}. {_plural(count - len(removed), 'tile')} are played.")
 
 
 @_rule("players", "Players and sides", "Players")
@@ -234,7 +251,7 @@ def _hand_size(view: _View) -> str:
     dealt = _with_formula(
         f"Each player is dealt {_per_players(view, view.rules.hand_size, 'tile')}.", formula)
     n = view.get("set.max_pip")
-    total = tile_count(n)
+    total = tile_count(n) - len(view.rules.removed_tiles)
     left = {p: total - p * view.rules.hand_size(p) for p in view.counts}
     if not any(left.values()):
         return f"{dealt} All the tiles are dealt: there is no boneyard."
