@@ -13,7 +13,8 @@ Cases an example leaves open, decided here:
 - ``ends`` with 2 values on a spinner board: no spinner has been placed yet (the next
   double placed becomes it); 4 values: the spinner's arms are open, each with a tile on it.
 - The tiles at the given ends are not doubles (they count once in ``end_total``).
-- ``points`` without ``last_tile``: the last tile was [0|1] (not a double, one pip).
+- ``points`` without ``last_tile``: the last tile was [0|1] (not a double, one pip), or in
+  a set without it the lightest tile in play that is not a double.
 """
 
 from __future__ import annotations
@@ -208,6 +209,12 @@ def points_for(game, hands: Sequence[Sequence[Tile]], result: str,
     return settle(values, counts, list(drawn or [0] * n), domino, game.draw_cost(n))[3]
 
 
+def _plain_last(ts) -> int:
+    """The last tile an example leaves unsaid: [0|1], else the lightest single in play."""
+    singles = [i for i, t in enumerate(ts.tiles) if not t.is_double] or [0]
+    return min(singles, key=lambda i: (ts.pips[i], i))
+
+
 def points(game, data: dict, hands: list[list[Tile]]) -> list[int]:
     """Points per side for a ``kind: points`` example, by the general settlement."""
     core, deck = _position(game, data, hands)
@@ -216,7 +223,7 @@ def points(game, data: dict, hands: list[list[Tile]]) -> list[int]:
     result = data.get("result", "domino")
     domino = next((s for s in range(n) if not hands[s]), None) if result == "domino" else None
     last = data.get("last_tile")
-    last_tile = ts.index[Tile.parse(last)] if last else ts.index[Tile(0, 1)]
+    last_tile = ts.index[Tile.parse(last)] if last else _plain_last(ts)
     last_player = data.get("last_player")
     if last_player is None:
         last_player = domino if domino is not None else 0
