@@ -177,3 +177,15 @@ scoring:
     records.write_records(str(path), events)
     assert check_file_strict(str(path)), "a loser that missed the winner is rejected"
     json.dumps(events)
+
+
+def test_the_strategist_counts_a_suit_by_the_tiles_in_play():
+    from dominorules.bots.strategy import _Tables
+    game = api.load_game("house/no-blanks")
+    tables = _Tables(game.tileset.tiles, 6, game.values)
+    assert tables.suit_size == (0, 6, 6, 6, 6, 6, 6)    # no blank; each value on 6 tiles
+    whole = api.load_game("pagat")
+    assert _Tables(whole.tileset.tiles, 6, whole.values).suit_size == (7,) * 7
+    bots = ["strategist", "greedy"]
+    fast = api.play_match(game, 2, 4, bots=bots, trace=True).events
+    assert fast == api.play_match(game, 2, 4, bots=bots, trace=True, engine="loop").events

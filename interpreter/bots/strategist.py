@@ -205,10 +205,10 @@ class _Context:
         self.partners = seat.partners
         self.opponents = seat.opponents
         self.next_seat = seat.next_seat
-        top1 = tables.top + 1
         # my tiles showing each value, and the tiles showing it neither mine nor placed
         self.count = count = [(hand & m).bit_count() for m in tables.value_mask]
-        self.unseen = [top1 - c - p for c, p in zip(count, known.placed, strict=True)]
+        self.unseen = [size - c - p for size, c, p in zip(tables.suit_size, count, known.placed,
+                                                          strict=True)]
         lacks, led = known.lacks, known.led
         if seat.partners:
             suits = 0

@@ -193,7 +193,7 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
     next_seat = where.next_seat
     next_is_opponent = next_seat in opponents
     PIPS, VM, DOUBLE, SHED = tables.pips, tables.value_mask, facts.double, tables.shed
-    top1 = tables.top + 1
+    SUIT = tables.suit_size        # tiles showing each value in the set in play
     two_each = 2 * players
     random = rng.random
     read = known.read
@@ -237,7 +237,7 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
                 if not values & bit:
                     values |= bit
                     fits |= VM[e]
-                    if mine and not top1 - c - placed[e]:
+                    if mine and not SUIT[e] - c - placed[e]:
                         locked += 1
             options = (hand & fits).bit_count() - 1
             half = OPTIONS2 * options + CONTROL2 * kept + LOCK2 * locked + DOUBLE[t]

@@ -183,6 +183,8 @@ class _Tables:
         # per value, every tile showing it
         self.value_mask = tuple(sum(1 << i for i, t in enumerate(tiles) if v in (t.low, t.high))
                                 for v in range(max_pip + 1))
+        # per value, how many tiles of the set in play show it (max_pip + 1 in a whole set)
+        self.suit_size = tuple(m.bit_count() for m in self.value_mask)
 
 
 class _Seat:
