@@ -102,6 +102,9 @@ def test_legal_moves_and_a_default_last_tile_in_a_set_without_blanks():
     ('  keep: "tile.pips"\n', ":4:10:", "set_keep must be a boolean"),
     ('  keep: "tile.low > 3"\ndeal:\n  hand_size: 7\n', ":6:14:",
      "needs 14 tiles, but the set has 6 (double-6 with 22 taken out)"),
+    ('  keep: "tile.low > 3"\n', ":4:",      # pagat's hand size: reported at this file's set
+     "needs 14 tiles, but the set has 6 (double-6 with 22 taken out)"),
+    ('  max_pip: 3\n', ":4:", "needs 14 tiles, but a double-3 set has 10"),
     ('  keep: "not tile.is_double"\nlead:\n  first: highest_double\n', ":4:",
      "the set keeps no double, but lead.first is highest_double"),
 ])
@@ -112,7 +115,7 @@ def test_validate_places_each_set_problem_with_a_hint(tmp_path, yaml_set, where,
     problems = check_ruleset(_file(tmp_path, text))
     found = [p for p in problems if message in p.message]
     assert found, [p.message for p in problems]
-    assert where in f":{found[0].line}:{found[0].column}:"
+    assert where in f":{found[0].line}:{found[0].column}:" and found[0].file.endswith("r.yaml")
     assert found[0].hint or found[0].code == "expr-type"   # a type error says it all
 
 

@@ -138,7 +138,23 @@ def _check_deal(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: range
             continue
         if kind not in reported:
             reported.add(kind)
-            sink.add("deal", path, message, hint)
+            sink.add("deal", _shrunk_here(sink, path) if kind == "many" else path, message,
+                     hint)
+
+
+def _shrunk_here(sink: _Sink, path: FieldPath) -> FieldPath:
+    """Where a deal too big for the set is reported: at ``deal.hand_size``, unless that
+    comes from a file this one extends (the file holding ``extends`` is this one) and
+    this file made the set smaller: then at the set field it changed, which its writer
+    can edit."""
+    hand, own = sink.marks.get(path), sink.marks.get(("extends",))
+    if hand is None or own is None or hand.file == own.file:
+        return path
+    for field in (("set", "keep"), ("set", "without"), ("set", "max_pip")):
+        mark = sink.marks.get(field)
+        if mark is not None and mark.file == own.file:
+            return field
+    return path
 
 
 def _check_match(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: range) -> None:
