@@ -192,3 +192,27 @@ def test_the_strategist_counts_a_suit_by_the_tiles_in_play():
     bots = ["strategist", "greedy"]
     fast = api.play_match(game, 2, 4, bots=bots, trace=True).events
     assert fast == api.play_match(game, 2, 4, bots=bots, trace=True, engine="loop").events
+
+
+@pytest.mark.parametrize("base", ["hoyle", "house/draw-for-lead", "house/double-opening",
+                                  "house/spinner"])
+def test_lead_and_opening_rules_see_the_smaller_set(tmp_path, base):
+    """The highest double with 6-6 and 5-5 out is 4-4; a lot draws from the tiles in play;
+    a double must open from those; records pass both readings."""
+    game = api.load_game(_file(tmp_path, f"""title: Smaller set on {base}
+extends: {base}
+set:
+  without: ["[6|6]", "[5|5]"]
+players:
+  max: 3
+"""))
+    assert game.tileset.doubles_desc[0] == game.tileset.index[Tile(4, 4)]
+    events = []
+    for seed in range(2):
+        events += api.play_match(game, 3, seed, bots=["random", "greedy", "strategist"],
+                                 trace=True).events
+    first = [tuple(e["tile"]) for e in events if e["event"] == "place" and e["end"] is None]
+    assert first and not {(6, 6), (5, 5)} & set(first)
+    path = tmp_path / "r.jsonl"
+    records.write_records(str(path), events)
+    assert records.verify_file(str(path)) == [] and check_file_strict(str(path)) == []
