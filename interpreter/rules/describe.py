@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine.tiles import Tile, parse_pair, parse_tiles, set_pairs, tile_count
+from ..engine.mechanisms.set_tiles import set_tiles
+from ..engine.tiles import Tile, parse_pair, parse_tiles, tile_count
 from ..expr import ast, parse
 from ..textlayout import DEFAULT_WIDTH
 from ..textlayout import wrap as fill
@@ -402,12 +403,14 @@ def _tile_value(view: _View) -> str:
     n = view.get("set.max_pip")
     formula = view.formula("scoring.tile_value")
     value = view.rules.tile_value
-    tiles = set_pairs(n)
+    tiles = set_tiles(n, view.rules.removed_tiles)
     odd = [t for t in tiles if value(*t) != t[0] + t[1]]
     head = "A hand is worth the sum of its tiles' values"
     if not odd:
+        doubles = [t for t in tiles if t[0] == t[1]] or tiles
+        top, low = doubles[-1], doubles[0]
         return (f"{head}; a tile is worth its pips, both halves added "
-                f"({n}-{n} is {2 * n}, 0-0 is 0).")
+                f"({_tile(top)} is {sum(top)}, {_tile(low)} is {sum(low)}).")
     values = {value(*t) for t in tiles}
     if len(values) == 1:
         return _with_formula(f"{head}; every tile is worth {_plural(values.pop(), 'point')}.",
