@@ -148,6 +148,8 @@ def test_the_rule_sheet_and_diff_name_the_tiles_taken_out(tmp_path):
            "tile failing the condition tile.low > 0 or tile.is_double (1-0, 2-0, 3-0, 4-0 " \
            "and 6-0). 21 tiles are played." in text
     assert "set" in [r.key for r in diff(load_ruleset("pagat"), small).rules]
+    values = rule_sheet(load_ruleset("house/no-blanks")).rule("scoring.tile_value").text
+    assert values.endswith("both halves added (6-6 is 12, 1-1 is 2).")
 
 
 def test_bigger_sets_parse_two_digit_tiles_and_the_jit_refuses_them():
