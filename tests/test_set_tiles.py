@@ -218,3 +218,17 @@ players:
     path = tmp_path / "r.jsonl"
     records.write_records(str(path), events)
     assert records.verify_file(str(path)) == [] and check_file_strict(str(path)) == []
+
+
+def test_play_shows_two_digit_tiles_and_takes_a_typed_move(tmp_path):
+    import re
+
+    from dominorules.play import PlaySettings, ScriptedTerminal, play
+    trace = tmp_path / "t.jsonl"
+    term = ScriptedTerminal(["draw", "quit", "yes"])
+    assert play(PlaySettings("house/double-fifteen", seed=3, fast=True, bots=("random",),
+                             trace=str(trace)), term) == 0
+    hand = next(line for line in term.text.splitlines() if line.startswith("Your hand:"))
+    assert re.search(r"\b1[0-5]-\d+", hand)
+    events = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert any(e["event"] == "draw" and e["player"] == 0 for e in events)
