@@ -199,7 +199,7 @@ def _set(view: _View) -> str:
     named = view.opt("set.without", [])
     keep = view.opt("set.keep")
     removed = view.rules.removed_tiles
-    if not named and keep is None:
+    if not removed:   # nothing named, or a keep that keeps every tile
         return whole
     out = [_tile(parse_pair(t)) for t in named]
     by_keep = [t for t in removed if _tile(t) not in out]
