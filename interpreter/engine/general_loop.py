@@ -52,6 +52,7 @@ from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
+from .mechanisms.variables import after_round, round_facts, starting
 from .results import MatchResult, RoundStats
 from .streams import shuffler
 from .tiles import Tile, TileSet, bits
@@ -170,6 +171,8 @@ class EventFacts(dict):
             value = core.round
         elif key == "target":
             value = core.target
+        elif key in core.values:   # a variable (``variables:``)
+            value = core.values[key]
         else:   # the tallies: player, side, sides, opponents
             seats = core._seat_tallies(self.drawn_by)
             sides = core._side_tallies(seats)
@@ -255,6 +258,8 @@ class GeneralLoop:
         self.play_points = [0] * len(self.teams)
         self.rounds_won = [0] * len(self.teams)
         self.written: tuple = (None, None)   # (settle, match_over) from kernel.settle
+        # the variables' values for the round under way (engine.mechanisms.variables)
+        self.values: dict[str, int] = starting(game.rules.variables)
 
     # -- dealing -------------------------------------------------------------------------
     def _deal(self) -> tuple[list[int], list[int], int, int | None]:
@@ -307,7 +312,8 @@ class GeneralLoop:
             "winner": -1 if p_wseat is None else p_wseat,
             "winner_side": -1 if p_wside is None else p_wside,
             "last_player": p_last, "blocked": p_blocked,
-            "last_player_won": p_wside is not None and self._side_of[p_last] == p_wside})) % n
+            "last_player_won": p_wside is not None and self._side_of[p_last] == p_wside,
+            **self.values})) % n
 
     def _redeal_asked(self, rnd: int) -> bool:
         """``deal.redeal_if`` on the hands just dealt (``self.hands``)."""
@@ -428,6 +434,7 @@ class GeneralLoop:
         # a kernel's settlement and match end written out as code (kernel.settle), or None:
         # the interpreted methods below, the truth the written ones are tested against
         written_settle, written_match_over = self.written
+        variables = rules.variables
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -777,12 +784,17 @@ class GeneralLoop:
             if wside is not None:
                 self.rounds_won[wside] += 1
             result = "blocked" if blocked else "domino"
+            if variables:   # the values the next round plays with
+                self.values = after_round(variables, self.values, round_facts(
+                    blocked, rnd_no, n, self.target, wside, points, scores))
             if recording:
                 end = {"event": "round_end", "round": rnd_no, "result": result,
                        "winner": wside, "pips": pips, "points": list(points),
                        "scores": list(scores)}
                 if events:
                     end["play_points"] = list(round_play)
+                if variables:
+                    end["variables"] = dict(self.values)
                 rec.append(end)
             draws = sum(drawn_by)
             placements = pos - sum(counts)
@@ -896,7 +908,7 @@ class GeneralLoop:
                        "last_player": seats[last_player], "both_ends": ended.last_both,
                        "passes": ended.passes, "drawn": sum(drawn_by),
                        "sides": tuple(sides), "seats": tuple(seats),
-                       "players": self.players})
+                       "players": self.players, **self.values})
 
         def make(key: str) -> Any:
             if key == "ends":
@@ -1003,7 +1015,7 @@ class GeneralLoop:
             sides = [Tally(index=i, score=s, rounds_won=self.rounds_won[i], players=())
                      for i, s in enumerate(scores)]
             if rules.draw_if({"sides": tuple(sides), "round": rnd, "players": self.players,
-                              "target": target}):
+                              "target": target, **self.values}):
                 return True, None
         return False, None
 
@@ -1015,7 +1027,7 @@ class GeneralLoop:
         sides = [Tally(index=i, score=s, rounds_won=self.rounds_won[i], won=(i == winner),
                        players=()) for i, s in enumerate(scores)]
         env = {"sides": tuple(sides), "players": self.players, "target": self.target,
-               "round": rnd}
+               "round": rnd, **self.values}
         new = []
         for s in sides:
             env["side"] = s

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..diagnostics import Diagnostic
-from .mechanisms import deal, events, lead, match, opening, settle, turn
+from .mechanisms import deal, events, lead, match, opening, settle, turn, variables
 from .mechanisms.matching import Tile
 from .mechanisms.opening import Plan
 from .mechanisms.position import LastRound, Position
@@ -112,7 +112,8 @@ class MatchReading:
             raise Disagreement(line, f"the rules seat the sides {[list(s) for s in sides]}; "
                                f"the record says teams {start['teams']}")
         target = rules.target(players, len(sides), rules.partnerships)
-        self.pos = Position(rules, players, sides, target, [0] * len(sides), [0] * len(sides))
+        self.pos = Position(rules, players, sides, target, [0] * len(sides), [0] * len(sides),
+                            values=variables.starting(rules.variables))
         self.expected: deque[_Expected] = deque()
         self.phase = "deal"          # deal | open | turn | over
         self.plan: Plan | None = None
@@ -401,6 +402,12 @@ class MatchReading:
                   "scores": list(pos.scores)}
         if pos.rules.events:
             fields["play_points"] = list(pos.play_points)
+        if pos.rules.variables:
+            pos.values = variables.after_round(pos.rules.variables, pos.values,
+                                               variables.round_facts(
+                blocked, pos.round, pos.players, pos.target, done.winner, done.points,
+                pos.scores))
+            fields["variables"] = dict(pos.values)
         self.expected.append(_Expected(fields))
         if done.winner is not None:
             pos.rounds_won[done.winner] += 1

@@ -93,10 +93,20 @@ FIELDS: dict[str, FieldSpec] = {
     "match_draw": FieldSpec(
         {"sides": list_of(SIDE), "round": INT, "players": INT, "target": INT}, BOOL,
         "whether an undecided match ends drawn"),
+    "variable": FieldSpec(
+        {"blocked": BOOL, "round": INT, "players": INT, "target": INT, "won": BOOL,
+         "winner_side": INT, "points": list_of(INT), "scores": list_of(INT)}, INT,
+        "a variable's value for the next round"),
     "final": FieldSpec(
         {"side": SIDE, "sides": list_of(SIDE), "players": INT, "target": INT, "round": INT},
         INT, "each side's final score"),
 }
+
+# The kinds whose formulas also read a ruleset's variables by name (``variables:``).
+READS_VARIABLES = frozenset({
+    "scoring", "side_points", "rank", "event_place", "event_draw", "event_pass",
+    "event_place_condition", "event_draw_condition", "event_pass_condition", "lead",
+    "match_draw", "final", "variable"})
 
 # An event's ``if`` and ``again`` are conditions over the same names.
 for _after in ("place", "draw", "pass"):

@@ -119,8 +119,11 @@ def covers(game: Game) -> bool:
     """Whether the template kernel plays this ruleset: every ruleset but those with a
     spinner and placement restrictions, whose kernel is the general loop's own source
     specialised (``specialise_loop``). Events and restrictions on two ends, and a spinner
-    with events, are the template's."""
+    with events, are the template's. Variables (``variables:``) are kept by the general
+    loop alone: a ruleset with them plays on its specialised source."""
     rules = game.rules
+    if rules.variables:
+        return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 
 

@@ -36,7 +36,7 @@ def environment(pos: Position, actor: int, after: str, tile: Tile | None,
         "players": pos.players, "ends": tuple(pos.board.values()),
         "end_total": pos.board.end_total(), "boneyard": len(pos.boneyard),
         "round": pos.round, "target": pos.target, "passes_in_row": pos.passes_in_row,
-        "drawn_this_turn": pos.drawn_this_turn}
+        "drawn_this_turn": pos.drawn_this_turn, **pos.values}
     if after == "place":
         env.update(tile=tile, opening=opening, both_ends=both_ends)
     elif after == "draw":

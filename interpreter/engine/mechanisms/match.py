@@ -46,7 +46,7 @@ def decided(pos: Position) -> tuple[bool, int | None]:
         sides = tuple(SideView(i, (), 0, 0, 0, 0, 0, pos.scores[i], False, pos.rounds_won[i])
                       for i in range(len(pos.sides)))
         if rules.draw_if({"sides": sides, "round": pos.round, "players": pos.players,
-                          "target": pos.target}):
+                          "target": pos.target, **pos.values}):
             return True, None
     if pos.round >= MAX_ROUNDS:
         return True, None
@@ -60,4 +60,5 @@ def final_scores(pos: Position, winner: int | None) -> list[int]:
     sides = tuple(SideView(i, (), 0, 0, 0, 0, 0, pos.scores[i], i == winner,
                            pos.rounds_won[i]) for i in range(len(pos.sides)))
     return [pos.rules.final({"side": side, "sides": sides, "players": pos.players,
-                             "target": pos.target, "round": pos.round}) for side in sides]
+                             "target": pos.target, "round": pos.round, **pos.values})
+            for side in sides]

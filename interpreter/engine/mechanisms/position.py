@@ -64,6 +64,7 @@ class Position:
     rounds_won: list[int]
     round: int = 0
     previous: LastRound | None = None
+    values: dict[str, int] = field(default_factory=dict)   # the variables, this round's
     # the round being played
     leader: int | None = None
     hands: list[list[Tile]] = field(default_factory=list)
