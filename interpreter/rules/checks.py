@@ -187,6 +187,18 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range,
         if scores is not None and len(scores) != sides:
             sink.add("example", here + ("scores",),
                      f"scores has {len(scores)} values; there are {sides} sides")
+        declared = list(data.get("variables") or {})
+        for key in ("variables", "expect_variables"):
+            for name in example.get(key) or {}:
+                if name not in declared:
+                    sink.add("example", here + (key, name),
+                             f"{key} names {name!r}, which is no variable of this ruleset",
+                             f"declare it under variables:, or use one of: "
+                             f"{', '.join(declared) or '(none declared)'}")
+        if "expect_variables" in example and example["kind"] != "points":
+            sink.add("example", here + ("expect_variables",),
+                     f"expect_variables belongs to a points example, not kind "
+                     f"{example['kind']}", "set kind: points, or remove it")
         if example["kind"] == "dealt":
             _check_dealt_example(sink, example, here, data, n, hand_size)
         elif "expect_scores" in example or "play" in example:

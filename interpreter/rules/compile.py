@@ -7,6 +7,7 @@ the plain signatures ``Rules`` documents, so the engine never sees an env dict.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -134,6 +135,7 @@ def compile_expressions(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]
 
 # words a variable may not be named: the language's own and every formula's names
 _KEYWORDS = {"if", "else", "and", "or", "not", "in", "true", "false"}
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,30}")
 
 
 def variable_names(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]
@@ -147,10 +149,16 @@ def variable_names(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]
     names: dict[str, Any] = {}
     problems: list[Diagnostic] = []
     for name in variables:
-        if name in taken:
-            mark = marks.get(("variables", name))
-            where = ({"file": mark.file, "line": mark.key_line, "column": mark.key_column}
-                     if mark else {})
+        mark = marks.get(("variables", name))
+        where = ({"file": mark.file, "line": mark.key_line, "column": mark.key_column}
+                 if mark else {})
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            problems.append(Diagnostic(
+                "variable-name", f"a variable's name must be a lower-case word formulas can "
+                f"read; {name!r} is not", path=f"variables.{name}",
+                hint="use lower-case letters, digits and _, starting with a letter "
+                     "(say stake or blocked_run)", **where))
+        elif name in taken:
             problems.append(Diagnostic(
                 "variable-name", f"a variable cannot be called {name!r}: formulas already "
                 "read that name", path=f"variables.{name}",

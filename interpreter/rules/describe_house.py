@@ -265,3 +265,27 @@ def _final(view: _View) -> str | None:
     value = formula if formula is not None else str(view.get("match.final"))
     return (f"When the match ends, after its winner is decided, each {_side_noun(view)}'s "
             f"final score is {value}.")
+
+
+def _variable_line(view: _View, i: int, name: str) -> RuleLine:
+    view.formulas = []
+    initial = view.get(f"variables.{name}.initial")
+    what = view.opt(f"variables.{name}.description")
+    head = f"{name} ({what})" if what else name
+    if view.opt(f"variables.{name}.after_round") is None:
+        change = "it keeps that value all match"
+    else:
+        formula = view.formula(f"variables.{name}.after_round")
+        value = formula if formula is not None else str(view.get(f"variables.{name}.after_round"))
+        change = ("after each round's settlement it becomes " + value + ", worked out from "
+                  "the values that round was played with")
+    return RuleLine(f"variables[{i}]", f"Variable {name}",
+                    f"A number kept from round to round, {head}: it starts the match at "
+                    f"{initial}; {change}. The round's formulas read it by its name.",
+                    tuple(view.formulas))
+
+
+@_rule("variables", "Match", "Variables", optional=True)
+def _variables(view: _View) -> list[RuleLine]:
+    return [_variable_line(view, i, name)
+            for i, name in enumerate(view.opt("variables", {}) or {})]
