@@ -224,6 +224,8 @@ class Rules:
     draw_if: Formula | None = None                # kind ``match_draw``
     final: Formula | None = None                  # kind ``final``
     variables: tuple[Variable, ...] = ()          # named numbers kept from round to round
+    ends_in_play: bool = False                    # the match ends when play-time points
+                                                  # reach the target, mid-round
     general: bool = False                         # uses any of the above (or round facts in
                                                   # its formulas): the general match loop runs it
     play_only: bool = False                       # general only by what acts during play

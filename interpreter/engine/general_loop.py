@@ -52,6 +52,7 @@ from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
+from .mechanisms.match import reached_in_play
 from .mechanisms.variables import after_round, round_facts, starting
 from .results import MatchResult, RoundStats
 from .streams import shuffler
@@ -260,6 +261,9 @@ class GeneralLoop:
         self.written: tuple = (None, None)   # (settle, match_over) from kernel.settle
         # the variables' values for the round under way (engine.mechanisms.variables)
         self.values: dict[str, int] = starting(game.rules.variables)
+        # match.ends_in_play: set by _fire when play-time points win the match mid-round
+        self.in_play = game.rules.ends_in_play
+        self.reached = False
 
     # -- dealing -------------------------------------------------------------------------
     def _deal(self) -> tuple[list[int], list[int], int, int | None]:
@@ -435,6 +439,7 @@ class GeneralLoop:
         # the interpreted methods below, the truth the written ones are tested against
         written_settle, written_match_over = self.written
         variables = rules.variables
+        in_play = rules.ends_in_play   # the match may end mid-round (match.ends_in_play)
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -604,7 +609,9 @@ class GeneralLoop:
                 again, skip = fire(ev_place, p, facts_of(p, pos, drawn_by, {
                     "tile": (TL[t], TH[t]), "opening": True, "both_ends": False,
                     "passes_in_row": 0, "drawn_this_turn": drawn}), not h)
-            if not h:
+                if in_play and self.reached:
+                    npass = everyone   # ends the round below, unsettled
+            if not h and not (in_play and self.reached):
                 domino = p
             # -- turns
             while domino is None:
@@ -717,6 +724,9 @@ class GeneralLoop:
                                     "drawn_this_turn": drawn}), not h)
                                 again += more_turns
                                 skip += skipped
+                                if in_play and self.reached:
+                                    npass = everyone   # the match is won: stop the round
+                                    break
                             if not h:
                                 domino = p
                             break
@@ -745,6 +755,8 @@ class GeneralLoop:
                             _, skipped = fire(ev_pass, p, facts_of(p, pos, drawn_by, {
                                 "passes_in_row": run_passes, "drawn_this_turn": drawn}))
                             skip += skipped
+                            if in_play and self.reached:
+                                npass = everyone
                         break
                     t = deck[pos]
                     pos += 1
@@ -762,6 +774,9 @@ class GeneralLoop:
                             "drawn_this_turn": drawn}))
                         again += more_turns
                         skip += skipped
+                        if in_play and self.reached:
+                            npass = everyone
+                            break
             # -- settlement
             blocked = domino is None
             # by name; the specialised kernel (kernel.specialise_loop) makes it in one step
@@ -769,7 +784,12 @@ class GeneralLoop:
                 hands=hands, drawn_by=drawn_by, domino=domino, last_player=last_player,
                 last_tile=last_tile, last_both=last_both, board=board, deck=deck, pos=pos,
                 passes=passes, rnd=rnd_no, scores=scores, rounds_won=self.rounds_won)
-            if written_settle:   # a kernel's: kernel.settle, the same settlement
+            reached = in_play and self.reached
+            if reached:   # play-time points won the match: the round stops unsettled
+                pips = [g.hand_value(h) for h in hands]
+                counts = [h.bit_count() for h in hands]
+                wside, wseat, tied, points = None, None, False, [0] * len(self.teams)
+            elif written_settle:   # a kernel's: kernel.settle, the same settlement
                 pips, wside, wseat, tied, points = written_settle(ended)
                 counts = [h.bit_count() for h in hands]
             else:
@@ -783,7 +803,7 @@ class GeneralLoop:
             check_scores(scores)
             if wside is not None:
                 self.rounds_won[wside] += 1
-            result = "blocked" if blocked else "domino"
+            result = "target" if reached else "blocked" if blocked else "domino"
             if variables:   # the values the next round plays with
                 self.values = after_round(variables, self.values, round_facts(
                     blocked, rnd_no, n, self.target, wside, points, scores))
@@ -848,6 +868,9 @@ class GeneralLoop:
                     if rec is not None:
                         rec.append({"event": "score", "player": actor, "side": s,
                                     "points": k, "rule": i})
+            if self.in_play and reached_in_play(True, scores, self.target) is not None:
+                self.reached = True   # the match is won now: the rest of the action lapses
+                return more_turns, skipped
             if ev.again is not None and not ends_round and ev.again(facts):
                 more_turns += 1
                 if rec is not None:

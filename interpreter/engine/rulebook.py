@@ -303,7 +303,10 @@ class MatchReading:
         pos.drawn_this_turn += 1
         env = events.environment(pos, seat, "draw", first, forced=forced)
         self._progress()
-        self._write_fired(seat, events.fire(pos, seat, "draw", env))
+        fired = events.fire(pos, seat, "draw", env)
+        if self._won_in_play(seat, fired):
+            return
+        self._write_fired(seat, fired)
         if self.phase == "open":
             self._after_opening_draw(seat, first)
 
@@ -334,6 +337,8 @@ class MatchReading:
         self._progress()
         fired = events.fire(pos, seat, "place", env)
         self.phase = "turn"
+        if self._won_in_play(seat, fired):
+            return
         if not pos.hands[seat]:   # a domino: its points count, its turns lapse
             self._write_scores(seat, fired)
             self._end_round(blocked=False, dominoer=seat)
@@ -349,7 +354,10 @@ class MatchReading:
         pos.idle_turns += 1
         pos.passed_since_progress.add(seat)
         env = events.environment(pos, seat, "pass", None)
-        self._write_fired(seat, events.fire(pos, seat, "pass", env))
+        fired = events.fire(pos, seat, "pass", env)
+        if self._won_in_play(seat, fired):
+            return
+        self._write_fired(seat, fired)
         self._end_turn(seat)
 
     def _blocked(self) -> bool:
@@ -392,9 +400,26 @@ class MatchReading:
         self.pos.pending_skips += fired.skips
 
     # -- the round's end and the match's -------------------------------------------
-    def _end_round(self, blocked: bool, dominoer: int | None) -> None:
+    def _won_in_play(self, seat: int, fired: events.Fired) -> bool:
+        """``match.ends_in_play``: the action's points won the match; the round stops
+        unsettled (``round_end`` with ``result: target``) and the match ends."""
         pos = self.pos
-        done = settle.settle(pos, blocked, dominoer)
+        if match.reached_in_play(pos.rules.ends_in_play, pos.scores, pos.target) is None:
+            return False
+        self._write_scores(seat, fired)
+        if fired.again:
+            self.expected.append(_Expected({"event": "extra_turn", "player": seat}))
+        self._end_round(blocked=False, dominoer=None, reached=True)
+        return True
+
+    def _end_round(self, blocked: bool, dominoer: int | None, reached: bool = False) -> None:
+        pos = self.pos
+        if reached:
+            done = settle.Settlement("target", None, None,
+                                     [pos.hand_value(s) for s in range(pos.players)],
+                                     [0] * len(pos.sides))
+        else:
+            done = settle.settle(pos, blocked, dominoer)
         for side, points in enumerate(done.points):
             pos.scores[side] += points
         fields = {"event": "round_end", "round": pos.round, "result": done.result,

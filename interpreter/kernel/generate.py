@@ -119,10 +119,11 @@ def covers(game: Game) -> bool:
     """Whether the template kernel plays this ruleset: every ruleset but those with a
     spinner and placement restrictions, whose kernel is the general loop's own source
     specialised (``specialise_loop``). Events and restrictions on two ends, and a spinner
-    with events, are the template's. Variables (``variables:``) are kept by the general
-    loop alone: a ruleset with them plays on its specialised source."""
+    with events, are the template's. Variables (``variables:``) and a match ending
+    mid-round (``match.ends_in_play``) are the general loop's alone: such a ruleset plays
+    on its specialised source."""
     rules = game.rules
-    if rules.variables:
+    if rules.variables or rules.ends_in_play:
         return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 

@@ -349,6 +349,24 @@ def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
                  f"match.exact has no effect: the match ends on {end.replace('_', ' ')}, not "
                  "when a side reaches a points target",
                  "remove exact, or set match.end to points")
+    if match.get("ends_in_play"):
+        why = None
+        if end != "points":
+            why = (f"the match ends on {end.replace('_', ' ')}, not when a side reaches a "
+                   "points target", "set match.end to points, or remove ends_in_play")
+        elif match.get("winner") == "lowest":
+            why = ("the lowest total wins, so reaching the target in play wins nothing",
+                   "remove ends_in_play, or set match.winner to highest")
+        elif match.get("exact"):
+            why = ("with exact, a round that would pass the target scores nothing at its end",
+                   "remove one of exact and ends_in_play")
+        elif not any(e.get("points") or e.get("each_opponent")
+                     for e in data.get("events") or ()):
+            why = ("no event scores during play, so no target is ever reached mid-round",
+                   "add an event with points (say all fives), or remove ends_in_play")
+        if why:
+            sink.add("match", ("match", "ends_in_play"),
+                     f"match.ends_in_play has no effect: {why[0]}", why[1])
     if match.get("minimum_to_start", 0) and end == "rounds_won":
         sink.add("match", ("match", "minimum_to_start"),
                  "match.minimum_to_start has no effect: the match is won by rounds won, "

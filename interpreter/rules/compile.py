@@ -291,6 +291,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         draw_if=fns.get(("match", "draw_if")),
         final=fns.get(("match", "final")),
         variables=variables_of(data, fns),
+        ends_in_play=bool(match.get("ends_in_play", False)),
     )
     plain = Rules.__dataclass_fields__
     # what acts only while tiles are placed: the board (spinner, direction of play),

@@ -245,6 +245,15 @@ def _minimum(view: _View) -> str | None:
             f"are at least {n}.")
 
 
+@_rule("match.ends_in_play", "Match", "Won during play", optional=True)
+def _ends_in_play(view: _View) -> str | None:
+    if not view.opt("match.ends_in_play", False):
+        return None
+    return (f"The match ends the moment points scored during play leave one "
+            f"{_side_noun(view)} alone at the highest score, at or over the target, even "
+            "in the middle of a round: that round stops there and is not settled.")
+
+
 @_rule("match.draw_if", "Match", "Drawn match", optional=True)
 def _draw_if(view: _View) -> str | None:
     if view.opt("match.draw_if") is None:
