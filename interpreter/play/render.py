@@ -188,6 +188,8 @@ def round_result_text(event: dict[str, Any], seating: Seating, by: int | None = 
     """The round's outcome; ``by`` names the seat that dominoed when it is known."""
     rnd, winner = event["round"], event.get("winner")
     blocked = event.get("result") == "blocked"
+    if event.get("result") == "target":   # match.ends_in_play
+        return f"Round {rnd} stops: the target is reached during play; the round is not scored"
     if winner is None:
         return (f"Round {rnd} is blocked and the lowest hands tie: nobody scores" if blocked
                 else f"Round {rnd} ends: nobody scores")
