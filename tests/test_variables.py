@@ -8,8 +8,8 @@ import json
 import pytest
 
 from dominorules import api, records
-from dominorules.engine.mechanisms import variables
 from dominorules.engine.game_rules import Variable
+from dominorules.engine.mechanisms import variables
 from dominorules.kernel import generate, jit_kernel
 from dominorules.rules import check_ruleset
 
