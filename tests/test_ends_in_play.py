@@ -69,3 +69,15 @@ def test_ends_in_play_without_effect_is_refused(tmp_path, match, words):
     problems = check_ruleset(str(path))
     assert any(words in p.message for p in problems), [p.message for p in problems]
     assert all(p.path == "match.ends_in_play" and p.line == 4 for p in problems)
+
+
+@pytest.mark.parametrize("name, players", [(MUGGINS, 2), ("house/tied-stake-grows", 4),
+                                           ("house/four-in-a-row", 4)])
+def test_the_specialised_loop_gives_the_loops_own_records(name, players):
+    """The fast path of these rulesets is the general loop's source specialised
+    (``kernel.specialise_loop``): the same records, seed for seed."""
+    game = api.load_game(name)
+    for seed in range(3):
+        fast = api.play_match(game, players, seed, trace=True, engine="python")
+        loop = api.play_match(game, players, seed, trace=True, engine="loop")
+        assert fast.events == loop.events

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from dominorules import api, records
+from dominorules.diagnostics import DiagnosticError
 from dominorules.engine.game_rules import Variable
 from dominorules.engine.mechanisms import variables
 from dominorules.kernel import generate, jit_kernel
@@ -98,3 +99,16 @@ def test_an_example_naming_no_variable_is_refused(tmp_path):
     [problem] = check_ruleset(str(path))
     assert "'stak', which is no variable" in problem.message
     assert problem.line == 9
+
+
+def test_a_variable_that_grows_without_bound_stops_the_match_with_one_message(tmp_path):
+    path = tmp_path / "grow.yaml"
+    path.write_text("title: Grows\nextends: pagat\nvariables:\n  big:\n    initial: 10\n"
+                    "    after_round: \"big * big * big * big * big * big\"\n", encoding="utf-8")
+    game = api.load_game(str(path))
+    with pytest.raises(DiagnosticError) as caught:
+        for seed in range(20):
+            api.play_match(game, 2, seed)
+    [problem] = caught.value.diagnostics
+    assert problem.message.startswith("variable big outgrew 1000 digits")
+    assert problem.path == "variables.big.after_round"

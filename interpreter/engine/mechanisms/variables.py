@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..bounds import checked_points
+from ...diagnostics import Diagnostic, DiagnosticError
+from ..bounds import MAX_DIGITS, MAX_POINTS
 from ..game_rules import Variable
 
 
@@ -41,8 +42,17 @@ def after_round(variables: Sequence[Variable], values: Mapping[str, int],
                 facts: Mapping[str, Any]) -> dict[str, int]:
     """The values for the next round: every ``after_round`` over ``facts`` and the values
     the round was played with (a variable without one keeps its value). A value past the
-    engine's bound on numbers stops the match with one message (``engine.bounds``)."""
+    engine's bound on numbers (``engine.bounds``) stops the match with one message."""
     env = {**facts, **values}
     return {v.name: (values[v.name] if v.after_round is None
-                     else checked_points(int(v.after_round(env))))
+                     else _bounded(v.name, int(v.after_round(env))))
             for v in variables}
+
+
+def _bounded(name: str, value: int) -> int:
+    if -MAX_POINTS <= value <= MAX_POINTS:
+        return value
+    raise DiagnosticError([Diagnostic(
+        "variable", f"variable {name} outgrew {MAX_DIGITS} digits: its after_round makes it "
+        "grow without bound", path=f"variables.{name}.after_round",
+        hint="check an after_round that multiplies the variable (say, by itself)")])
