@@ -224,6 +224,8 @@ class Rules:
     draw_if: Formula | None = None                # kind ``match_draw``
     final: Formula | None = None                  # kind ``final``
     variables: tuple[Variable, ...] = ()          # named numbers kept from round to round
+    lead_reads_seats: bool = False                # the lead formula reads the last round's
+                                                  # seats or sides (kind ``lead``)
     ends_in_play: bool = False                    # the match ends when play-time points
                                                   # reach the target, mid-round
     general: bool = False                         # uses any of the above (or round facts in

@@ -264,6 +264,8 @@ class GeneralLoop:
         # match.ends_in_play: set by _fire when play-time points win the match mid-round
         self.in_play = game.rules.ends_in_play
         self.reached = False
+        # the last round's seats and sides as it ended, kept when the lead formula reads them
+        self.last_views: dict[str, tuple] = {}
 
     # -- dealing -------------------------------------------------------------------------
     def _deal(self) -> tuple[list[int], list[int], int, int | None]:
@@ -317,7 +319,7 @@ class GeneralLoop:
             "winner_side": -1 if p_wside is None else p_wside,
             "last_player": p_last, "blocked": p_blocked,
             "last_player_won": p_wside is not None and self._side_of[p_last] == p_wside,
-            **self.values})) % n
+            **self.last_views, **self.values})) % n
 
     def _redeal_asked(self, rnd: int) -> bool:
         """``deal.redeal_if`` on the hands just dealt (``self.hands``)."""
@@ -803,6 +805,10 @@ class GeneralLoop:
             check_scores(scores)
             if wside is not None:
                 self.rounds_won[wside] += 1
+            if rules.lead_reads_seats:   # what the next round's lead formula reads of this one
+                seats_now = self._seat_tallies(drawn_by)
+                self.last_views = {"seats": tuple(seats_now),
+                                   "sides": tuple(self._side_tallies(seats_now, wside))}
             result = "target" if reached else "blocked" if blocked else "domino"
             if variables:   # the values the next round plays with
                 self.values = after_round(variables, self.values, round_facts(

@@ -437,7 +437,9 @@ class MatchReading:
         if done.winner is not None:
             pos.rounds_won[done.winner] += 1
         pos.previous = LastRound(pos.leader, done.winner_seat, done.winner, pos.last_player,
-                                 blocked)
+                                 blocked, pos.seat_views(),
+                                 tuple(pos.side_view(i, won=i == done.winner)
+                                       for i in range(len(pos.sides))))
         over, winner = match.decided(pos)
         if over:
             self.expected.append(_Expected({"event": "match_end", "winner": winner,

@@ -85,7 +85,9 @@ FIELDS: dict[str, FieldSpec] = {
         "whether a tile may open the round"),
     "lead": FieldSpec(
         {"players": INT, "leader": INT, "winner": INT, "winner_side": INT, "last_player": INT,
-         "blocked": BOOL, "last_player_won": BOOL}, INT,
+         "blocked": BOOL, "last_player_won": BOOL,
+         # the last round's seats and sides as it ended (hands left, scores after it)
+         "seats": list_of(PLAYER), "sides": list_of(SIDE)}, INT,
         "the seat that leads the next round"),
     "redeal": FieldSpec(
         {"seats": list_of(PLAYER), "players": INT, "round": INT}, BOOL,

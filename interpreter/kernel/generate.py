@@ -123,7 +123,7 @@ def covers(game: Game) -> bool:
     mid-round (``match.ends_in_play``) are the general loop's alone: such a ruleset plays
     on its specialised source."""
     rules = game.rules
-    if rules.variables or rules.ends_in_play:
+    if rules.variables or rules.ends_in_play or rules.lead_reads_seats:
         return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 

@@ -292,6 +292,8 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         final=fns.get(("match", "final")),
         variables=variables_of(data, fns),
         ends_in_play=bool(match.get("ends_in_play", False)),
+        lead_reads_seats=later not in LEAD_WORDS and bool(
+            names_read(trees.get(("lead", "later"))) & {"seats", "sides"}),
     )
     plain = Rules.__dataclass_fields__
     # what acts only while tiles are placed: the board (spinner, direction of play),

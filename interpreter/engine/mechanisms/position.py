@@ -50,6 +50,8 @@ class LastRound:
     winner_side: int | None
     last_player: int | None
     blocked: bool
+    seats: tuple[SeatView, ...] = ()    # as the round ended (hands left)
+    sides: tuple[SideView, ...] = ()    # as it ended (scores after it, who won it)
 
 
 @dataclass
