@@ -812,7 +812,7 @@ class GeneralLoop:
             result = "target" if reached else "blocked" if blocked else "domino"
             if variables:   # the values the next round plays with
                 self.values = after_round(variables, self.values, round_facts(
-                    blocked, rnd_no, n, self.target, wside, points, scores))
+                    blocked and not reached, rnd_no, n, self.target, wside, points, scores))
             if recording:
                 end = {"event": "round_end", "round": rnd_no, "result": result,
                        "winner": wside, "pips": pips, "points": list(points),

@@ -407,7 +407,7 @@ class MatchReading:
         if match.reached_in_play(pos.rules.ends_in_play, pos.scores, pos.target) is None:
             return False
         self._write_scores(seat, fired)
-        if fired.again:
+        if fired.again and pos.hands[seat]:   # a domino's extra turn lapses, as ever
             self.expected.append(_Expected({"event": "extra_turn", "player": seat}))
         self._end_round(blocked=False, dominoer=None, reached=True)
         return True
