@@ -442,6 +442,7 @@ class GeneralLoop:
         written_settle, written_match_over = self.written
         variables = rules.variables
         in_play = rules.ends_in_play   # the match may end mid-round (match.ends_in_play)
+        keep_views = rules.lead_reads_seats
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -805,7 +806,7 @@ class GeneralLoop:
             check_scores(scores)
             if wside is not None:
                 self.rounds_won[wside] += 1
-            if rules.lead_reads_seats:   # what the next round's lead formula reads of this one
+            if keep_views:   # what the next round's lead formula reads of this one
                 seats_now = self._seat_tallies(drawn_by)
                 self.last_views = {"seats": tuple(seats_now),
                                    "sides": tuple(self._side_tallies(seats_now, wside))}
@@ -937,7 +938,9 @@ class GeneralLoop:
                        "last_player": seats[last_player], "both_ends": ended.last_both,
                        "passes": ended.passes, "drawn": sum(drawn_by),
                        "sides": tuple(sides), "seats": tuple(seats),
-                       "players": self.players, **self.values})
+                       "players": self.players})
+        if self.values:
+            facts.update(self.values)
 
         def make(key: str) -> Any:
             if key == "ends":
