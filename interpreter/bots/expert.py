@@ -182,11 +182,15 @@ def _position(game: Game, obs: Observation, seen: belief.Seen) -> Round:
         if e["event"] == "score":
             start[e["side"]] -= e["points"]
     won = [0] * len(obs.teams)
+    values: dict = {}
     for e in obs.history[:seen.dealt]:
-        if e["event"] == "round_end" and e["winner"] is not None:
-            won[e["winner"]] += 1
+        if e["event"] == "round_end":
+            values = e.get("variables") or values   # the variables the round plays with
+            if e["winner"] is not None:
+                won[e["winner"]] += 1
     return Round(obs.players, deal["round"], deal["leader"], tuple(start), tuple(won),
-                 tuple(move_of(game, e) for e in seen.events), obs.seat)
+                 tuple(move_of(game, e) for e in seen.events), obs.seat,
+                 tuple(values.items()))
 
 
 def _judge(obs: Observation, actions: list[Action], results: list[list[Outcome]],

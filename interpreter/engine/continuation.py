@@ -48,6 +48,8 @@ class Round:
     moves: tuple[tuple[str, int, int], ...]   # the round's public events after its deal:
                                          # (event, player, code: a placement's, else 0)
     seat: int                            # the seat to act now
+    values: tuple[tuple[str, int], ...] = ()  # the variables this round plays with
+                                         # (the last round_end's; empty: their initials)
 
 
 def move_of(game: Game, event: dict) -> tuple[str, int, int]:
@@ -162,6 +164,7 @@ def continue_round(game: Game, position: Round, deal: Deal, candidate: int,
     core.first_round = position.number
     if hasattr(core, "rounds_won"):
         core.rounds_won[:] = position.rounds_won
+    core.values.update(position.values)
     script.core = core
     if callable(after):
         script.after = after(core)

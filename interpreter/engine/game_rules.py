@@ -149,6 +149,18 @@ class ScoreContext:
 
 
 @dataclass(frozen=True)
+class Variable:
+    """A named number the match keeps from round to round (``variables:``): it starts at
+    ``initial`` and, after every round's settlement, becomes ``after_round`` (kind
+    ``variable``); formulas read it by its name (``engine.mechanisms.variables``)."""
+
+    name: str
+    initial: int
+    after_round: Formula | None = None     # None: it keeps its value
+    text: str = ""                         # the after_round formula as written (rule sheet)
+
+
+@dataclass(frozen=True)
 class Rules:
     """A compiled ruleset. Built once; read-only; cheap to pickle except the callables."""
 
@@ -213,6 +225,11 @@ class Rules:
     minimum_to_start: int = 0
     draw_if: Formula | None = None                # kind ``match_draw``
     final: Formula | None = None                  # kind ``final``
+    variables: tuple[Variable, ...] = ()          # named numbers kept from round to round
+    lead_reads_seats: bool = False                # the lead formula reads the last round's
+                                                  # seats or sides (kind ``lead``)
+    ends_in_play: bool = False                    # the match ends when play-time points
+                                                  # reach the target, mid-round
     general: bool = False                         # uses any of the above (or round facts in
                                                   # its formulas): the general match loop runs it
     play_only: bool = False                       # general only by what acts during play

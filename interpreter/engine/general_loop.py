@@ -52,6 +52,8 @@ from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
+from .mechanisms.match import reached_in_play
+from .mechanisms.variables import after_round, round_facts, starting
 from .results import MatchResult, RoundStats
 from .streams import shuffler
 from .tiles import Tile, TileSet, bits
@@ -170,6 +172,8 @@ class EventFacts(dict):
             value = core.round
         elif key == "target":
             value = core.target
+        elif key in core.values:   # a variable (``variables:``)
+            value = core.values[key]
         else:   # the tallies: player, side, sides, opponents
             seats = core._seat_tallies(self.drawn_by)
             sides = core._side_tallies(seats)
@@ -255,6 +259,13 @@ class GeneralLoop:
         self.play_points = [0] * len(self.teams)
         self.rounds_won = [0] * len(self.teams)
         self.written: tuple = (None, None)   # (settle, match_over) from kernel.settle
+        # the variables' values for the round under way (engine.mechanisms.variables)
+        self.values: dict[str, int] = starting(game.rules.variables)
+        # match.ends_in_play: set by _fire when play-time points win the match mid-round
+        self.in_play = game.rules.ends_in_play
+        self.reached = False
+        # the last round's seats and sides as it ended, kept when the lead formula reads them
+        self.last_views: dict[str, tuple] = {}
 
     # -- dealing -------------------------------------------------------------------------
     def _deal(self) -> tuple[list[int], list[int], int, int | None]:
@@ -307,7 +318,8 @@ class GeneralLoop:
             "winner": -1 if p_wseat is None else p_wseat,
             "winner_side": -1 if p_wside is None else p_wside,
             "last_player": p_last, "blocked": p_blocked,
-            "last_player_won": p_wside is not None and self._side_of[p_last] == p_wside})) % n
+            "last_player_won": p_wside is not None and self._side_of[p_last] == p_wside,
+            **self.last_views, **self.values})) % n
 
     def _redeal_asked(self, rnd: int) -> bool:
         """``deal.redeal_if`` on the hands just dealt (``self.hands``)."""
@@ -428,6 +440,9 @@ class GeneralLoop:
         # a kernel's settlement and match end written out as code (kernel.settle), or None:
         # the interpreted methods below, the truth the written ones are tested against
         written_settle, written_match_over = self.written
+        variables = rules.variables
+        in_play = rules.ends_in_play   # the match may end mid-round (match.ends_in_play)
+        keep_views = rules.lead_reads_seats
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -597,7 +612,9 @@ class GeneralLoop:
                 again, skip = fire(ev_place, p, facts_of(p, pos, drawn_by, {
                     "tile": (TL[t], TH[t]), "opening": True, "both_ends": False,
                     "passes_in_row": 0, "drawn_this_turn": drawn}), not h)
-            if not h:
+                if in_play and self.reached:
+                    npass = everyone   # ends the round below, unsettled
+            if not h and not (in_play and self.reached):
                 domino = p
             # -- turns
             while domino is None:
@@ -710,6 +727,9 @@ class GeneralLoop:
                                     "drawn_this_turn": drawn}), not h)
                                 again += more_turns
                                 skip += skipped
+                                if in_play and self.reached:
+                                    npass = everyone   # the match is won: stop the round
+                                    break
                             if not h:
                                 domino = p
                             break
@@ -738,6 +758,8 @@ class GeneralLoop:
                             _, skipped = fire(ev_pass, p, facts_of(p, pos, drawn_by, {
                                 "passes_in_row": run_passes, "drawn_this_turn": drawn}))
                             skip += skipped
+                            if in_play and self.reached:
+                                npass = everyone
                         break
                     t = deck[pos]
                     pos += 1
@@ -755,6 +777,9 @@ class GeneralLoop:
                             "drawn_this_turn": drawn}))
                         again += more_turns
                         skip += skipped
+                        if in_play and self.reached:
+                            npass = everyone
+                            break
             # -- settlement
             blocked = domino is None
             # by name; the specialised kernel (kernel.specialise_loop) makes it in one step
@@ -762,7 +787,12 @@ class GeneralLoop:
                 hands=hands, drawn_by=drawn_by, domino=domino, last_player=last_player,
                 last_tile=last_tile, last_both=last_both, board=board, deck=deck, pos=pos,
                 passes=passes, rnd=rnd_no, scores=scores, rounds_won=self.rounds_won)
-            if written_settle:   # a kernel's: kernel.settle, the same settlement
+            reached = in_play and self.reached
+            if reached:   # play-time points won the match: the round stops unsettled
+                pips = [g.hand_value(h) for h in hands]
+                counts = [h.bit_count() for h in hands]
+                wside, wseat, tied, points = None, None, False, [0] * len(self.teams)
+            elif written_settle:   # a kernel's: kernel.settle, the same settlement
                 pips, wside, wseat, tied, points = written_settle(ended)
                 counts = [h.bit_count() for h in hands]
             else:
@@ -776,13 +806,22 @@ class GeneralLoop:
             check_scores(scores)
             if wside is not None:
                 self.rounds_won[wside] += 1
-            result = "blocked" if blocked else "domino"
+            if keep_views:   # what the next round's lead formula reads of this one
+                seats_now = self._seat_tallies(drawn_by)
+                self.last_views = {"seats": tuple(seats_now),
+                                   "sides": tuple(self._side_tallies(seats_now, wside))}
+            result = "target" if reached else "blocked" if blocked else "domino"
+            if variables:   # the values the next round plays with
+                self.values = after_round(variables, self.values, round_facts(
+                    blocked and not reached, rnd_no, n, self.target, wside, points, scores))
             if recording:
                 end = {"event": "round_end", "round": rnd_no, "result": result,
                        "winner": wside, "pips": pips, "points": list(points),
                        "scores": list(scores)}
                 if events:
                     end["play_points"] = list(round_play)
+                if variables:
+                    end["variables"] = dict(self.values)
                 rec.append(end)
             draws = sum(drawn_by)
             placements = pos - sum(counts)
@@ -836,6 +875,9 @@ class GeneralLoop:
                     if rec is not None:
                         rec.append({"event": "score", "player": actor, "side": s,
                                     "points": k, "rule": i})
+            if self.in_play and reached_in_play(True, scores, self.target) is not None:
+                self.reached = True   # the match is won now: the rest of the action lapses
+                return more_turns, skipped
             if ev.again is not None and not ends_round and ev.again(facts):
                 more_turns += 1
                 if rec is not None:
@@ -897,6 +939,8 @@ class GeneralLoop:
                        "passes": ended.passes, "drawn": sum(drawn_by),
                        "sides": tuple(sides), "seats": tuple(seats),
                        "players": self.players})
+        if self.values:
+            facts.update(self.values)
 
         def make(key: str) -> Any:
             if key == "ends":
@@ -1003,7 +1047,7 @@ class GeneralLoop:
             sides = [Tally(index=i, score=s, rounds_won=self.rounds_won[i], players=())
                      for i, s in enumerate(scores)]
             if rules.draw_if({"sides": tuple(sides), "round": rnd, "players": self.players,
-                              "target": target}):
+                              "target": target, **self.values}):
                 return True, None
         return False, None
 
@@ -1015,7 +1059,7 @@ class GeneralLoop:
         sides = [Tally(index=i, score=s, rounds_won=self.rounds_won[i], won=(i == winner),
                        players=()) for i, s in enumerate(scores)]
         env = {"sides": tuple(sides), "players": self.players, "target": self.target,
-               "round": rnd}
+               "round": rnd, **self.values}
         new = []
         for s in sides:
             env["side"] = s

@@ -25,6 +25,7 @@ from typing import Any
 from .actions import DRAW, PASS, Action
 from .decision import OPEN, PLAY, SEEK, Decision
 from .general_loop import GeneralLoop, RoundEnd, _opening_rules
+from .mechanisms.variables import after_round, round_facts
 from .state import legal_pairs
 from .tiles import Tile, parse_tiles
 
@@ -36,6 +37,7 @@ def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralLoop, l
     core = GeneralLoop(game, n, 0, [None] * n, record=True,
                        start_scores=data.get("scores"))
     core.round = int(data.get("round", 1))
+    core.values.update(data.get("variables") or {})
     core.hands = [ts.mask(h) for h in hands]
     core._round_play = [0] * len(core.teams)
     board = core.board
@@ -215,8 +217,9 @@ def _plain_last(ts) -> int:
     return min(singles, key=lambda i: (ts.pips[i], i))
 
 
-def points(game, data: dict, hands: list[list[Tile]]) -> list[int]:
-    """Points per side for a ``kind: points`` example, by the general settlement."""
+def _settled(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralLoop, tuple]:
+    """A ``kind: points`` example's round settled by the general settlement: the core
+    holding its position, and (winner side, winner seat, tied, points per side)."""
     core, deck = _position(game, data, hands)
     ts = game.tileset
     n = core.players
@@ -238,5 +241,19 @@ def points(game, data: dict, hands: list[list[Tile]]) -> list[int]:
                      last_both=bool(data.get("both_ends")), board=board, deck=deck, pos=0,
                      passes=int(data.get("passes", 0)), rnd=core.round, scores=core.scores,
                      rounds_won=core.rounds_won)
-    return core._settle(seats, ended)[3]
+    return core, core._settle(seats, ended)
 
+
+def points(game, data: dict, hands: list[list[Tile]]) -> list[int]:
+    """Points per side for a ``kind: points`` example, by the general settlement."""
+    return _settled(game, data, hands)[1][3]
+
+
+def variables_after(game, data: dict, hands: list[list[Tile]]) -> dict[str, int]:
+    """The variables' values for the next round once a ``kind: points`` example's round
+    is settled (its ``expect_variables``): the same ``after_round`` the match applies."""
+    core, (winner, _, _, pts) = _settled(game, data, hands)
+    scores = [s + p for s, p in zip(core.scores, pts, strict=True)]
+    return after_round(game.rules.variables, core.values, round_facts(
+        data.get("result", "domino") == "blocked", core.round, core.players, core.target,
+        winner, pts, scores))

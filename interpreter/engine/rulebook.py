@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..diagnostics import Diagnostic
-from .mechanisms import deal, events, lead, match, opening, settle, turn
+from .mechanisms import deal, events, lead, match, opening, settle, turn, variables
 from .mechanisms.matching import Tile
 from .mechanisms.opening import Plan
 from .mechanisms.position import LastRound, Position
@@ -112,7 +112,8 @@ class MatchReading:
             raise Disagreement(line, f"the rules seat the sides {[list(s) for s in sides]}; "
                                f"the record says teams {start['teams']}")
         target = rules.target(players, len(sides), rules.partnerships)
-        self.pos = Position(rules, players, sides, target, [0] * len(sides), [0] * len(sides))
+        self.pos = Position(rules, players, sides, target, [0] * len(sides), [0] * len(sides),
+                            values=variables.starting(rules.variables))
         self.expected: deque[_Expected] = deque()
         self.phase = "deal"          # deal | open | turn | over
         self.plan: Plan | None = None
@@ -302,7 +303,10 @@ class MatchReading:
         pos.drawn_this_turn += 1
         env = events.environment(pos, seat, "draw", first, forced=forced)
         self._progress()
-        self._write_fired(seat, events.fire(pos, seat, "draw", env))
+        fired = events.fire(pos, seat, "draw", env)
+        if self._won_in_play(seat, fired):
+            return
+        self._write_fired(seat, fired)
         if self.phase == "open":
             self._after_opening_draw(seat, first)
 
@@ -333,6 +337,8 @@ class MatchReading:
         self._progress()
         fired = events.fire(pos, seat, "place", env)
         self.phase = "turn"
+        if self._won_in_play(seat, fired):
+            return
         if not pos.hands[seat]:   # a domino: its points count, its turns lapse
             self._write_scores(seat, fired)
             self._end_round(blocked=False, dominoer=seat)
@@ -348,7 +354,10 @@ class MatchReading:
         pos.idle_turns += 1
         pos.passed_since_progress.add(seat)
         env = events.environment(pos, seat, "pass", None)
-        self._write_fired(seat, events.fire(pos, seat, "pass", env))
+        fired = events.fire(pos, seat, "pass", env)
+        if self._won_in_play(seat, fired):
+            return
+        self._write_fired(seat, fired)
         self._end_turn(seat)
 
     def _blocked(self) -> bool:
@@ -391,9 +400,26 @@ class MatchReading:
         self.pos.pending_skips += fired.skips
 
     # -- the round's end and the match's -------------------------------------------
-    def _end_round(self, blocked: bool, dominoer: int | None) -> None:
+    def _won_in_play(self, seat: int, fired: events.Fired) -> bool:
+        """``match.ends_in_play``: the action's points won the match; the round stops
+        unsettled (``round_end`` with ``result: target``) and the match ends."""
         pos = self.pos
-        done = settle.settle(pos, blocked, dominoer)
+        if match.reached_in_play(pos.rules.ends_in_play, pos.scores, pos.target) is None:
+            return False
+        self._write_scores(seat, fired)
+        if fired.again and pos.hands[seat]:   # a domino's extra turn lapses, as ever
+            self.expected.append(_Expected({"event": "extra_turn", "player": seat}))
+        self._end_round(blocked=False, dominoer=None, reached=True)
+        return True
+
+    def _end_round(self, blocked: bool, dominoer: int | None, reached: bool = False) -> None:
+        pos = self.pos
+        if reached:
+            done = settle.Settlement("target", None, None,
+                                     [pos.hand_value(s) for s in range(pos.players)],
+                                     [0] * len(pos.sides))
+        else:
+            done = settle.settle(pos, blocked, dominoer)
         for side, points in enumerate(done.points):
             pos.scores[side] += points
         fields = {"event": "round_end", "round": pos.round, "result": done.result,
@@ -401,11 +427,19 @@ class MatchReading:
                   "scores": list(pos.scores)}
         if pos.rules.events:
             fields["play_points"] = list(pos.play_points)
+        if pos.rules.variables:
+            pos.values = variables.after_round(pos.rules.variables, pos.values,
+                                               variables.round_facts(
+                blocked, pos.round, pos.players, pos.target, done.winner, done.points,
+                pos.scores))
+            fields["variables"] = dict(pos.values)
         self.expected.append(_Expected(fields))
         if done.winner is not None:
             pos.rounds_won[done.winner] += 1
         pos.previous = LastRound(pos.leader, done.winner_seat, done.winner, pos.last_player,
-                                 blocked)
+                                 blocked, pos.seat_views(),
+                                 tuple(pos.side_view(i, won=i == done.winner)
+                                       for i in range(len(pos.sides))))
         over, winner = match.decided(pos)
         if over:
             self.expected.append(_Expected({"event": "match_end", "winner": winner,

@@ -40,13 +40,17 @@ class Compiled:
     ast: ast.Node
 
 
-def compile_expression(source: str | int | bool, field: str) -> Compiled:
+def compile_expression(source: str | int | bool, field: str,
+                       extra: Mapping[str, Type] | None = None) -> Compiled:
     """Parse, check and compile a formula for a field kind; raise ``ExprError`` on problems.
 
     ``source`` may be a YAML integer or boolean as well as text. ``field`` must be a
-    key of ``FIELDS`` (anything else is a programming error: ``KeyError``).
+    key of ``FIELDS`` (anything else is a programming error: ``KeyError``). ``extra``:
+    names a ruleset adds to the kind's (its variables), read like the kind's own.
     """
     spec = FIELDS[field]
+    if extra:
+        spec = FieldSpec({**spec.names, **extra}, spec.result, spec.description)
     text = source_text(source)
     tree = parse(text)
     problems = check(tree, field, spec, text)

@@ -88,7 +88,9 @@ FIELDS: dict[str, FieldSpec] = {
         "whether a tile may open the round"),
     "lead": FieldSpec(
         {"players": INT, "leader": INT, "winner": INT, "winner_side": INT, "last_player": INT,
-         "blocked": BOOL, "last_player_won": BOOL}, INT,
+         "blocked": BOOL, "last_player_won": BOOL,
+         # the last round's seats and sides as it ended (hands left, scores after it)
+         "seats": list_of(PLAYER), "sides": list_of(SIDE)}, INT,
         "the seat that leads the next round"),
     "redeal": FieldSpec(
         {"seats": list_of(PLAYER), "players": INT, "round": INT}, BOOL,
@@ -96,10 +98,20 @@ FIELDS: dict[str, FieldSpec] = {
     "match_draw": FieldSpec(
         {"sides": list_of(SIDE), "round": INT, "players": INT, "target": INT}, BOOL,
         "whether an undecided match ends drawn"),
+    "variable": FieldSpec(
+        {"blocked": BOOL, "round": INT, "players": INT, "target": INT, "won": BOOL,
+         "winner_side": INT, "points": list_of(INT), "scores": list_of(INT)}, INT,
+        "a variable's value for the next round"),
     "final": FieldSpec(
         {"side": SIDE, "sides": list_of(SIDE), "players": INT, "target": INT, "round": INT},
         INT, "each side's final score"),
 }
+
+# The kinds whose formulas also read a ruleset's variables by name (``variables:``).
+READS_VARIABLES = frozenset({
+    "scoring", "side_points", "rank", "event_place", "event_draw", "event_pass",
+    "event_place_condition", "event_draw_condition", "event_pass_condition", "lead",
+    "match_draw", "final", "variable"})
 
 # An event's ``if`` and ``again`` are conditions over the same names.
 for _after in ("place", "draw", "pass"):

@@ -119,9 +119,13 @@ def covers(game: Game) -> bool:
     """Whether the template kernel plays this ruleset: every ruleset but those with a
     spinner and placement restrictions, whose kernel is the general loop's own source
     specialised (``specialise_loop``), and those that take tiles out of the set. Events
-    and restrictions on two ends, and a spinner with events, are the template's."""
+    and restrictions on two ends, and a spinner with events, are the template's.
+    Variables (``variables:``) and a match ending mid-round (``match.ends_in_play``) are
+    the general loop's alone: such a ruleset plays on its specialised source."""
     rules = game.rules
     if rules.removed_tiles:   # a smaller set: the general loop's own tables deal it
+        return False
+    if rules.variables or rules.ends_in_play or rules.lead_reads_seats:
         return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 

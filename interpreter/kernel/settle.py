@@ -149,6 +149,8 @@ def settlement_source(game: Game, players: int) -> SettleSource:  # noqa: C901 -
     """``settle(...)``'s source for ``game`` at ``players`` (see ``settlement_for``); raises
     ``Unsupported`` when a formula reads what is not written here."""
     rules = game.rules
+    if rules.variables:   # their values live on the loop (GeneralLoop.values)
+        raise Unsupported("the ruleset's variables")
     teams = game.teams(players)
     S = len(teams)
     individual = S == players
@@ -331,6 +333,8 @@ def match_over_source(game: Game, players: int) -> str:
     """``match_over(rnd, scores, rounds_won) -> (over, winner side)``'s source, as
     ``GeneralLoop._match_over``; raises ``Unsupported`` as ``settlement_source``."""
     rules = game.rules
+    if rules.variables:
+        raise Unsupported("the ruleset's variables")
     target = game.target(players)
     play_on = game.setup(players).play_on
     body: list[str] = []

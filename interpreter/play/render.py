@@ -188,6 +188,8 @@ def round_result_text(event: dict[str, Any], seating: Seating, by: int | None = 
     """The round's outcome; ``by`` names the seat that dominoed when it is known."""
     rnd, winner = event["round"], event.get("winner")
     blocked = event.get("result") == "blocked"
+    if event.get("result") == "target":   # match.ends_in_play
+        return f"Round {rnd} stops: the target is reached during play; the round is not scored"
     if winner is None:
         return (f"Round {rnd} is blocked and the lowest hands tie: nobody scores" if blocked
                 else f"Round {rnd} ends: nobody scores")
@@ -302,8 +304,16 @@ def round_end_view(snapshot, event: dict[str, Any], seating: Seating) -> Group:
         points.add_row(seating.side(i), str(event["points"][i]), str(event["scores"][i]))
     empty = [s for s in range(seating.players) if not snapshot.hands[s]]
     by = empty[0] if event.get("result") == "domino" and len(empty) == 1 else None
-    return Group(Text(""), Text(round_result_text(event, seating, by), style="bold"), table,
-                 points)
+    parts: list[Any] = [Text(""), Text(round_result_text(event, seating, by), style="bold"),
+                        table, points]
+    if event.get("variables"):   # the ruleset's variables, as the next round plays them
+        parts.append(Text(variables_text(event["variables"])))
+    return Group(*parts)
+
+
+def variables_text(values: dict[str, int]) -> str:
+    """The variables a round's end sets for the next round: "Next round: stake 2"."""
+    return "Next round: " + ", ".join(f"{name} {value}" for name, value in values.items())
 
 
 def snapshot_view(snap, seating: Seating, step: int, total: int, width: int = 100,

@@ -254,6 +254,18 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range,
         if scores is not None and len(scores) != sides:
             sink.add("example", here + ("scores",),
                      f"scores has {len(scores)} values; there are {sides} sides")
+        declared = list(data.get("variables") or {})
+        for key in ("variables", "expect_variables"):
+            for name in example.get(key) or {}:
+                if name not in declared:
+                    sink.add("example", here + (key, name),
+                             f"{key} names {name!r}, which is no variable of this ruleset",
+                             f"declare it under variables:, or use one of: "
+                             f"{', '.join(declared) or '(none declared)'}")
+        if "expect_variables" in example and example["kind"] != "points":
+            sink.add("example", here + ("expect_variables",),
+                     f"expect_variables belongs to a points example, not kind "
+                     f"{example['kind']}", "set kind: points, or remove it")
         if example["kind"] == "dealt":
             _check_dealt_example(sink, example, here, data, n, hand_size)
         elif "expect_scores" in example or "play" in example:
@@ -404,6 +416,24 @@ def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
                  f"match.exact has no effect: the match ends on {end.replace('_', ' ')}, not "
                  "when a side reaches a points target",
                  "remove exact, or set match.end to points")
+    if match.get("ends_in_play"):
+        why = None
+        if end != "points":
+            why = (f"the match ends on {end.replace('_', ' ')}, not when a side reaches a "
+                   "points target", "set match.end to points, or remove ends_in_play")
+        elif match.get("winner") == "lowest":
+            why = ("the lowest total wins, so reaching the target in play wins nothing",
+                   "remove ends_in_play, or set match.winner to highest")
+        elif match.get("exact"):
+            why = ("with exact, a round that would pass the target scores nothing at its end",
+                   "remove one of exact and ends_in_play")
+        elif not any(e.get("points") or e.get("each_opponent")
+                     for e in data.get("events") or ()):
+            why = ("no event scores during play, so no target is ever reached mid-round",
+                   "add an event with points (say all fives), or remove ends_in_play")
+        if why:
+            sink.add("match", ("match", "ends_in_play"),
+                     f"match.ends_in_play has no effect: {why[0]}", why[1])
     if match.get("minimum_to_start", 0) and end == "rounds_won":
         sink.add("match", ("match", "minimum_to_start"),
                  "match.minimum_to_start has no effect: the match is won by rounds won, "

@@ -7,6 +7,7 @@ the plain signatures ``Rules`` documents, so the engine never sees an env dict.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -19,12 +20,15 @@ from ..engine.game_rules import (
     Restriction,
     Rules,
     ScoreContext,
+    Variable,
 )
 from ..engine.mechanisms.set_tiles import taken_out
 from ..engine.tiles import in_set, not_in_set, parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
 from ..expr.ast import names_read, nodes
 from ..expr.errors import ExprProblem
+from ..expr.fields import FIELDS, READS_VARIABLES
+from ..expr.runtime import FUNCTIONS
 from ..expr.types import BOOL, INT
 from .exprpos import locate
 from .marked_yaml import FieldPath, Mark, dotted
@@ -102,6 +106,7 @@ def compile_expressions(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]
     """
     compiled: dict[FieldPath, EnvFn] = {}
     problems: list[Diagnostic] = []
+    extra, problems = variable_names(data, marks)
     for path, kind in formula_paths(data):
         value = get(data, path)
         if value is None or dotted(path) in skip or not isinstance(value, int | str):
@@ -113,7 +118,8 @@ def compile_expressions(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]
             compiled[path] = lambda env, v=value: v
             continue
         try:
-            result = compile_expression(value, kind)
+            result = compile_expression(value, kind,
+                                        extra if kind in READS_VARIABLES else None)
         except ExprError as exc:
             problems += [_problem_diagnostic(p, path, value, marks.get(path))
                          for p in exc.problems]
@@ -126,6 +132,50 @@ def compile_expressions(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]
         if trees is not None:
             trees[path] = result.ast
     return compiled, problems
+
+
+# words a variable may not be named: the language's own and every formula's names
+_KEYWORDS = {"if", "else", "and", "or", "not", "in", "true", "false"}
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,30}")
+
+
+def variable_names(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]
+                   ) -> tuple[dict[str, Any], list[Diagnostic]]:
+    """The names ``variables:`` adds to the formulas that read them (all integers), and
+    a problem for each name that would hide a name a formula already has."""
+    variables = data.get("variables")
+    if not isinstance(variables, Mapping):
+        return {}, []
+    taken = _KEYWORDS | set(FUNCTIONS) | {n for spec in FIELDS.values() for n in spec.names}
+    names: dict[str, Any] = {}
+    problems: list[Diagnostic] = []
+    for name in variables:
+        mark = marks.get(("variables", name))
+        where = ({"file": mark.file, "line": mark.key_line, "column": mark.key_column}
+                 if mark else {})
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            problems.append(Diagnostic(
+                "variable-name", f"a variable's name must be a lower-case word formulas can "
+                f"read; {name!r} is not", path=f"variables.{name}",
+                hint="use lower-case letters, digits and _, starting with a letter "
+                     "(say stake or blocked_run)", **where))
+        elif name in taken:
+            problems.append(Diagnostic(
+                "variable-name", f"a variable cannot be called {name!r}: formulas already "
+                "read that name", path=f"variables.{name}",
+                hint=f"rename it, say {name}_count or my_{name}", **where))
+        else:
+            names[str(name)] = INT
+    return names, problems
+
+
+def variables_of(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]
+                 ) -> tuple[Variable, ...]:
+    """``Rules.variables`` from ``variables:`` (in the file's order)."""
+    return tuple(Variable(str(name), int(spec["initial"]),
+                          fns.get(("variables", name, "after_round")),
+                          str(spec.get("after_round", "")))
+                 for name, spec in (data.get("variables") or {}).items())
 
 
 def _tiles_outside(tree: ast.Node, data: Mapping[str, Any], text: str) -> list[ExprProblem]:
@@ -251,6 +301,10 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         minimum_to_start=int(match.get("minimum_to_start", 0)),
         draw_if=fns.get(("match", "draw_if")),
         final=fns.get(("match", "final")),
+        variables=variables_of(data, fns),
+        ends_in_play=bool(match.get("ends_in_play", False)),
+        lead_reads_seats=later not in LEAD_WORDS and bool(
+            names_read(trees.get(("lead", "later"))) & {"seats", "sides"}),
     )
     plain = Rules.__dataclass_fields__
     # what acts only while tiles are placed: the board (spinner, direction of play),

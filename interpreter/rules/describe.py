@@ -512,6 +512,11 @@ def _boneyard(value: Any) -> str:
     return f"{_plural(value, 'tile')} in the boneyard"
 
 
+def _values(values: dict[str, Any]) -> str:
+    """Variables by name, as an example gives them: "run_side 0 and run 3"."""
+    return _join([f"{name} {value}" for name, value in values.items()])
+
+
 def _example(data: dict[str, Any], sides: str) -> str:
     players = data.get("players", len(data.get("hands", [])))
     hands = _join([f"seat {i} {_tiles(h)}" for i, h in enumerate(data.get("hands", []))])
@@ -533,7 +538,11 @@ def _example(data: dict[str, Any], sides: str) -> str:
             facts.append(f"{_plural(data['passes'], 'pass', 'passes')} in the round")
         if "scores" in data:
             facts.append("scores before the round " + _join([str(s) for s in data["scores"]]))
-        return "; ".join(facts) + f". Points per {sides}: {points}."
+        if data.get("variables"):
+            facts.append("played with " + _values(data["variables"]))
+        after = (f" Next round: {_values(data['expect_variables'])}."
+                 if data.get("expect_variables") else "")
+        return "; ".join(facts) + f". Points per {sides}: {points}.{after}"
     if kind == "dealt":
         return _dealt_example(data, sides, players, hands)
     facts = [f"{players} players, seat {data.get('turn', 0)} to act, {_ends(data.get('ends'))}",
@@ -544,6 +553,8 @@ def _example(data: dict[str, Any], sides: str) -> str:
         facts.append(f"{_plural(data['drawn_this_turn'], 'tile')} drawn this turn")
     if data.get("passes_in_row"):
         facts.append(f"{_plural(data['passes_in_row'], 'pass', 'passes')} in a row before it")
+    if data.get("variables"):
+        facts.append("played with " + _values(data["variables"]))
     if kind == "events":
         fired = []
         points = data.get("expect_points")

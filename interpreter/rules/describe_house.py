@@ -245,6 +245,15 @@ def _minimum(view: _View) -> str | None:
             f"are at least {n}.")
 
 
+@_rule("match.ends_in_play", "Match", "Won during play", optional=True)
+def _ends_in_play(view: _View) -> str | None:
+    if not view.opt("match.ends_in_play", False):
+        return None
+    return (f"The match ends the moment points scored during play leave one "
+            f"{_side_noun(view)} alone at the highest score, at or over the target, even "
+            "in the middle of a round: that round stops there and is not settled.")
+
+
 @_rule("match.draw_if", "Match", "Drawn match", optional=True)
 def _draw_if(view: _View) -> str | None:
     if view.opt("match.draw_if") is None:
@@ -265,3 +274,27 @@ def _final(view: _View) -> str | None:
     value = formula if formula is not None else str(view.get("match.final"))
     return (f"When the match ends, after its winner is decided, each {_side_noun(view)}'s "
             f"final score is {value}.")
+
+
+def _variable_line(view: _View, i: int, name: str) -> RuleLine:
+    view.formulas = []
+    initial = view.get(f"variables.{name}.initial")
+    what = view.opt(f"variables.{name}.description")
+    head = f"{name} ({what})" if what else name
+    if view.opt(f"variables.{name}.after_round") is None:
+        change = "it keeps that value all match"
+    else:
+        formula = view.formula(f"variables.{name}.after_round")
+        value = formula if formula is not None else str(view.get(f"variables.{name}.after_round"))
+        change = ("after each round's settlement it becomes " + value + ", worked out from "
+                  "the values that round was played with")
+    return RuleLine(f"variables[{i}]", f"Variable {name}",
+                    f"A number kept from round to round, {head}: it starts the match at "
+                    f"{initial}; {change}. The round's formulas read it by its name.",
+                    tuple(view.formulas))
+
+
+@_rule("variables", "Match", "Variables", optional=True)
+def _variables(view: _View) -> list[RuleLine]:
+    return [_variable_line(view, i, name)
+            for i, name in enumerate(view.opt("variables", {}) or {})]

@@ -145,6 +145,11 @@ def _formulas(value: Any, node: dict[str, Any], path: FieldPath, parent: Any,
         for key, sub in node.get("properties", {}).items():
             if key in value:
                 _formulas(value[key], sub, path + (key,), value, out)
+        named = node.get("additionalProperties")   # a mapping of names (``variables``)
+        if isinstance(named, dict):
+            for key in value:
+                if key not in node.get("properties", {}):
+                    _formulas(value[key], named, path + (key,), value, out)
     elif isinstance(value, list) and isinstance(node.get("items"), dict):
         for i, item in enumerate(value):
             _formulas(item, node["items"], path + (i,), value, out)

@@ -145,6 +145,11 @@ def _check(game: Game, ex: Example) -> str | DealtFailure:
         want = list(data["expect_points"])
         if got != want:
             return f"expected points {want}, the rules give {got}"
+        if "expect_variables" in data:
+            after = positions.variables_after(game, data, hands)
+            wanted = {**after, **data["expect_variables"]}
+            if after != wanted:
+                return f"expected variables {wanted} for the next round, the rules give {after}"
         return ""
     legal = positions.legal(game, data, hands)
     want = [Action.parse(str(t)) for t in data["expect_legal"]]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .match import reached_in_play
 from .matching import Tile
 from .position import Position
 
@@ -36,7 +37,7 @@ def environment(pos: Position, actor: int, after: str, tile: Tile | None,
         "players": pos.players, "ends": tuple(pos.board.values()),
         "end_total": pos.board.end_total(), "boneyard": len(pos.boneyard),
         "round": pos.round, "target": pos.target, "passes_in_row": pos.passes_in_row,
-        "drawn_this_turn": pos.drawn_this_turn}
+        "drawn_this_turn": pos.drawn_this_turn, **pos.values}
     if after == "place":
         env.update(tile=tile, opening=opening, both_ends=both_ends)
     elif after == "draw":
@@ -62,6 +63,8 @@ def fire(pos: Position, actor: int, after: str, env: dict[str, Any]) -> Fired:
                 out.scores.append((index, side, gain))
                 pos.scores[side] += gain
                 pos.play_points[side] += gain
+        if reached_in_play(pos.rules.ends_in_play, pos.scores, pos.target) is not None:
+            break   # the match is over: this rule's other effects and later rules lapse
         if rule.again is not None and rule.again(env):
             out.again = True
         if rule.skip is not None:

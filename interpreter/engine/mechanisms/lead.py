@@ -61,5 +61,6 @@ def formula_leader(pos: Position) -> int:
            "winner": -1 if prev.winner_seat is None else prev.winner_seat,
            "winner_side": -1 if prev.winner_side is None else prev.winner_side,
            "last_player": -1 if prev.last_player is None else prev.last_player,
-           "blocked": prev.blocked, "last_player_won": last_won}
+           "blocked": prev.blocked, "last_player_won": last_won, "seats": prev.seats,
+           "sides": prev.sides, **pos.values}
     return pos.rules.later_leader_formula(env) % pos.players

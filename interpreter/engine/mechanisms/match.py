@@ -7,6 +7,9 @@ target (``end: points``), after ``target`` rounds (``rounds``) or when a side ha
 lowest) total wins; a tie is a drawn match, or with ``tie: play_on`` another round.
 ``draw_if`` ends an undecided match drawn; after 1000 rounds a match stops
 undecided (``docs/api.md``, Limits); ``final`` rewrites the final scores.
+With ``ends_in_play`` the match also ends the moment points scored during play give one
+side the highest score at or over the target (``reached_in_play``): the round stops
+there, unsettled, and its ``round_end`` says ``result: target``.
 """
 
 from __future__ import annotations
@@ -24,6 +27,18 @@ def _by_total(pos: Position) -> tuple[bool, int | None]:
     if len(tied) == 1:
         return True, tied[0]
     return pos.rules.match_tie == "draw", None
+
+
+def reached_in_play(ends_in_play: bool, scores: list[int], target: int) -> int | None:
+    """The side that has won the match during play, or None: with ``match.ends_in_play``,
+    a side alone at the highest score, at or over the target. Asked after each rule of
+    the events that scores (the match loop and the rulebook both ask here)."""
+    if not ends_in_play:
+        return None
+    best = max(scores)
+    if best < target or scores.count(best) > 1:
+        return None
+    return scores.index(best)
 
 
 def decided(pos: Position) -> tuple[bool, int | None]:
@@ -46,7 +61,7 @@ def decided(pos: Position) -> tuple[bool, int | None]:
         sides = tuple(SideView(i, (), 0, 0, 0, 0, 0, pos.scores[i], False, pos.rounds_won[i])
                       for i in range(len(pos.sides)))
         if rules.draw_if({"sides": sides, "round": pos.round, "players": pos.players,
-                          "target": pos.target}):
+                          "target": pos.target, **pos.values}):
             return True, None
     if pos.round >= MAX_ROUNDS:
         return True, None
@@ -60,4 +75,5 @@ def final_scores(pos: Position, winner: int | None) -> list[int]:
     sides = tuple(SideView(i, (), 0, 0, 0, 0, 0, pos.scores[i], i == winner,
                            pos.rounds_won[i]) for i in range(len(pos.sides)))
     return [pos.rules.final({"side": side, "sides": sides, "players": pos.players,
-                             "target": pos.target, "round": pos.round}) for side in sides]
+                             "target": pos.target, "round": pos.round, **pos.values})
+            for side in sides]

@@ -50,6 +50,8 @@ class LastRound:
     winner_side: int | None
     last_player: int | None
     blocked: bool
+    seats: tuple[SeatView, ...] = ()    # as the round ended (hands left)
+    sides: tuple[SideView, ...] = ()    # as it ended (scores after it, who won it)
 
 
 @dataclass
@@ -64,6 +66,7 @@ class Position:
     rounds_won: list[int]
     round: int = 0
     previous: LastRound | None = None
+    values: dict[str, int] = field(default_factory=dict)   # the variables, this round's
     # the round being played
     leader: int | None = None
     hands: list[list[Tile]] = field(default_factory=list)

@@ -39,7 +39,7 @@ def facts(pos: Position, blocked: bool) -> dict[str, Any]:
             "boneyard_pips": sum(a + b for a, b in pos.boneyard),
             "boneyard_value": sum(pos.rules.tile_value(*t) for t in pos.boneyard),
             "passes": pos.passes, "drawn": sum(pos.drawn),
-            "seats": pos.seat_views(), "players": pos.players}
+            "seats": pos.seat_views(), "players": pos.players, **pos.values}
 
 
 def sides_with(pos: Position, winner: int | None) -> tuple[SideView, ...]:
