@@ -34,6 +34,7 @@ from ..engine.general_loop import (
 )
 from ..engine.general_loop import deal_event as loop_deal_event
 from ..engine.leaders import HashStream
+from ..engine.mechanisms import turn_options
 from ..engine.results import ONE_STEP, MatchResult, RoundStats, one_step_source
 from ..engine.scoring import match_winner
 from ..engine.tiles import Tile
@@ -118,9 +119,13 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
 def covers(game: Game) -> bool:
     """Whether the template kernel plays this ruleset: every ruleset but those with a
     spinner and placement restrictions, whose kernel is the general loop's own source
-    specialised (``specialise_loop``). Events and restrictions on two ends, and a spinner
-    with events, are the template's."""
+    specialised (``specialise_loop``), and those whose turns hold more than the plain
+    game's (``engine.mechanisms.turn_options``: a draw ending the turn, exact draws,
+    passing at will). Events and restrictions on two ends, and a spinner with events,
+    are the template's."""
     rules = game.rules
+    if turn_options.rule_of(rules) is not None:   # what a turn may hold: the loop's own
+        return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 
 
