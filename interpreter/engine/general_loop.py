@@ -171,6 +171,11 @@ class EventFacts(dict):
             value = core.round
         elif key == "target":
             value = core.target
+        elif key == "hand":
+            value = tuple(core._tuples[t] for t in bits(core.hands[self.actor]))
+        elif key == "end_doubles":
+            board = core.board
+            value = tuple(board.doubles[:board.count])   # an untouched arm: False
         else:   # the tallies: player, side, sides, opponents
             seats = core._seat_tallies(self.drawn_by)
             sides = core._side_tallies(seats)

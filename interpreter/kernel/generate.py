@@ -38,6 +38,7 @@ from ..engine.mechanisms import turn_options
 from ..engine.results import ONE_STEP, MatchResult, RoundStats, one_step_source
 from ..engine.scoring import match_winner
 from ..engine.tiles import Tile
+from ..expr.ast import names_read
 from ..expr.runtime import floordiv, mod
 from ..generated import compile_named, label
 from ..record_lines import dumps
@@ -116,6 +117,10 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
     return _NAME.sub(value, _BLOCK.sub(block, text))
 
 
+# event names read from the live hands and board, which only the general loop keeps
+LIVE_EVENT_FACTS = frozenset({"hand", "end_doubles"})
+
+
 def covers(game: Game) -> bool:
     """Whether the template kernel plays this ruleset: every ruleset but those with a
     spinner and placement restrictions, whose kernel is the general loop's own source
@@ -125,6 +130,9 @@ def covers(game: Game) -> bool:
     are the template's."""
     rules = game.rules
     if turn_options.rule_of(rules) is not None:   # what a turn may hold: the loop's own
+        return False
+    if any(names_read(tree) & LIVE_EVENT_FACTS for trees in rules.event_trees or ()
+           for tree in trees.values()):   # the template keeps no live hand and board for them
         return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 
