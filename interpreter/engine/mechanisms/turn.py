@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .matching import Tile
 from . import turn_options
+from .matching import Tile
 from .position import Position
 
 
