@@ -1,7 +1,8 @@
 """Property: random well-typed formulas compile, never raise, and agree with the tree walker.
 
 Formulas are generated as text (with random spacing and extra parentheses) from
-typed building blocks, for the scoring, tile_value and target fields.
+typed building blocks, for the scoring, tile_value and target fields; scoring's lists
+are also read element by element (``count(seats, x -> x.pips > 3)``, nested too).
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ def formula(field: str, typ: str = "int", depth: int = 4) -> st.SearchStrategy[s
             st.lists(ints, min_size=2, max_size=3).map(lambda xs: "max(" + ", ".join(xs) + ")"),
             st.lists(ints, min_size=2, max_size=3).map(lambda xs: "min(" + ", ".join(xs) + ")"),
             ints.map(lambda a: f"abs({a})"),
+            *_each_ints(field, depth),
         )
     else:
         compound = st.one_of(
@@ -75,6 +77,7 @@ def formula(field: str, typ: str = "int", depth: int = 4) -> st.SearchStrategy[s
                 lambda t: f"({t[0]} {t[1]} {t[2]})"),
             bools.map(lambda b: f"(not {b})"),  # `a == not b` is no formula (nor Python)
             st.tuples(bools, bools, bools).map(lambda t: f"({t[0]} if {t[1]} else {t[2]})"),
+            *_each_bools(field, depth),
         )
         if field == "tile_value":
             tiles = formula(field, "tile", depth - 1)
@@ -82,6 +85,49 @@ def formula(field: str, typ: str = "int", depth: int = 4) -> st.SearchStrategy[s
                 tiles, st.sampled_from(["==", "!="]), tiles).map(
                 lambda t: f"({t[0]} {t[1]} {t[2]})"))
     return st.one_of(leaf, compound.flatmap(_paren))
+
+
+# Lists a field offers, each with an element formula over the element ``x`` (nested lists
+# read element by element too): ``count(seats, x -> x.pips > 3)``.
+EACH_LISTS = {
+    "scoring": ("seats", "sides", "opponents", "winner.players"),
+    "tile_value": (), "target": (),
+}
+_INT_OF = {"seats": ["x.pips", "x.tiles", "x.drawn", "x.seat"],
+           "sides": ["x.pips", "x.tiles", "x.index", "count(x.players)",
+                     "sum(x.players, y -> y.pips)"],
+           "opponents": ["x.pips", "x.index", "max(x.players, y -> y.tiles)"],
+           "winner.players": ["x.pips", "x.seat"]}
+
+
+def _element(field: str, items: str, typ: str, depth: int) -> st.SearchStrategy[str]:
+    """A formula over the element ``x`` of ``items`` (and the field's own names)."""
+    own = st.sampled_from(_INT_OF[items])
+    outer = formula(field, "int", 0)   # a leaf: no second x inside the element
+    ints = st.one_of(own, st.tuples(own, st.sampled_from(["+", "-", "*"]), outer).map(
+        lambda t: f"{t[0]} {t[1]} {t[2]}"))
+    if typ == "int":
+        return ints
+    return st.tuples(ints, st.sampled_from(["==", "<", ">="]), ints).map(
+        lambda t: f"{t[0]} {t[1]} {t[2]}")
+
+
+def _each_ints(field: str, depth: int) -> list:
+    return [st.tuples(st.sampled_from(["count"]), st.just(items),
+                      _element(field, items, "bool", depth)).map(
+                lambda t: f"{t[0]}({t[1]}, x -> {t[2]})")
+            for items in EACH_LISTS[field]] + [
+            st.tuples(st.sampled_from(["sum", "min", "max"]), st.just(items),
+                      _element(field, items, "int", depth)).map(
+                lambda t: f"{t[0]}({t[1]}, x -> {t[2]})")
+            for items in EACH_LISTS[field]]
+
+
+def _each_bools(field: str, depth: int) -> list:
+    return [st.tuples(st.sampled_from(["any", "all"]), st.just(items),
+                      _element(field, items, "bool", depth)).map(
+                lambda t: f"{t[0]}({t[1]}, x -> {t[2]})")
+            for items in EACH_LISTS[field]]
 
 
 @st.composite

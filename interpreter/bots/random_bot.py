@@ -5,7 +5,11 @@ end in ascending tile order ((low, high) ascending), then every tile fitting the
 right end the same way; a tile fitting both ends is listed twice, also when both
 ends show the same value. For the opening: each tile that may open, ascending.
 With ``n`` placements it picks index ``int(rng.random() * n)``. It draws only
-when it has no placement and a draw is allowed, and passes only when it must.
+when it has no placement and a draw is allowed, and passes only when it must --
+except under ``play.passing: at_will``, where a pass allowed beside its placements is
+one more option, after them: index ``n`` of ``n + 1`` (a stuck player still draws
+when it may). Under every other rule a pass never stands beside a placement, so
+the pick is the same as before.
 """
 
 from __future__ import annotations
@@ -17,9 +21,12 @@ from ..engine.actions import DRAW, PASS, Action
 from ..engine.observation import Observation
 from .base import draw_or_pass
 
+_PASS = Action("pass")
+
 
 class RandomBot:
-    """Uniform among placements; draw or pass only when no placement exists."""
+    """Uniform among placements (and a pass at will); draw or pass only when no placement
+    exists."""
 
     name = "random"
     uniform_pick = True  # simulation may skip this class: the engine makes the same pick
@@ -31,6 +38,8 @@ class RandomBot:
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
         places = [a for a in legal if a.kind == "place"]
         if places:
+            if _PASS in legal:   # passing at will: the pass is the last option
+                places.append(_PASS)
             return places[int(self.rng.random() * len(places))]
         return draw_or_pass(legal)
 

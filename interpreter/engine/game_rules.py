@@ -56,6 +56,7 @@ DOMINO_WINNERS = ("dominoer", "as_blocked")
 BLOCKED_AMONG = ("all", "last_two")
 MATCH_ENDS = ("points", "rounds", "rounds_won")
 MATCH_WINNERS = ("highest", "lowest")
+PASSING = ("forced", "at_will")           # a pass only with nothing else allowed / at any turn
 
 Formula = Callable[[Mapping[str, Any]], Any]   # a compiled formula: env -> value
 
@@ -205,6 +206,11 @@ class Rules:
     direction: str = "left"                       # one of DIRECTIONS
     restrictions: tuple[Restriction, ...] = ()    # placements must meet every one
     if_none_allowed: str = "stuck"                # one of IF_NONE_ALLOWED
+    # what a turn may hold (engine.mechanisms.turn_options): a draw that ends the turn,
+    # drawing exactly N tiles, passing at will
+    draw_ends_turn: bool = False
+    draw_exactly: int | None = None               # None: one tile at a time, as draw_limit allows
+    passing: str = "forced"                       # one of PASSING
     events: tuple[PlayEvent, ...] = ()
     opening_allow: Formula | None = None          # later rounds (round 1: first_opening)
     opening_explain: str = ""

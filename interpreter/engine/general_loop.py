@@ -46,12 +46,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
-from .actions import DRAW
+from .actions import DRAW, PASS
 from .board import END_NAMES, Board
 from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
+from .mechanisms import turn_options
 from .mechanisms.match import reached_in_play
 from .mechanisms.variables import after_round, round_facts, starting
 from .results import MatchResult, RoundStats
@@ -174,6 +175,11 @@ class EventFacts(dict):
             value = core.target
         elif key in core.values:   # a variable (``variables:``)
             value = core.values[key]
+        elif key == "hand":
+            value = tuple(core._tuples[t] for t in bits(core.hands[self.actor]))
+        elif key == "end_doubles":
+            board = core.board
+            value = tuple(board.doubles[:board.count])   # an untouched arm: False
         else:   # the tallies: player, side, sides, opponents
             seats = core._seat_tallies(self.drawn_by)
             sides = core._side_tallies(seats)
@@ -431,6 +437,13 @@ class GeneralLoop:
         waive = rules.if_none_allowed == "waive"
         pass_if_forbidden = rules.if_none_allowed == "pass"
         spinner = rules.spinner == "first_double"
+        # what a turn may hold beyond the plain game's (mechanisms.turn_options), resolved
+        # once: a ruleset without these tests three constant locals and calls nothing
+        turn_rule = turn_options.rule_of(rules)
+        at_will = turn_rule is not None and turn_rule.at_will
+        ends_turn = turn_rule is not None and turn_rule.ends_turn
+        exactly = turn_rule.exactly if turn_rule is not None else 0
+        tlimit = turn_options.turn_limit(turn_rule, limit) if turn_rule is not None else limit
         fitting: list[int] = []
         rec = self.rec
         recording = rec is not None
@@ -654,10 +667,12 @@ class GeneralLoop:
                         fitting = fit
                         fit = self._restrict(fit, h, board, len(deck) - pos, rnd_no, waive)
                     total = fit[0] | fit[1] if count == 2 else fit[0] | fit[1] | fit[2] | fit[3]
-                    if total:
-                        can_draw = vol and pos < draw_end and drawn < limit
+                    # mid-way through an exact draw (drawing.exactly): only a draw
+                    draw_on = exactly and 0 < drawn < tlimit and pos < draw_end
+                    if total and not draw_on:
+                        can_draw = vol and pos < draw_end and drawn < tlimit
                         # two or more placements: two tiles, or one tile at two ends
-                        if can_draw or total & (total - 1) or (
+                        if can_draw or at_will or total & (total - 1) or (
                                 fit[0] and fit[1] if count == 2 else
                                 (fit[0] != 0) + (fit[1] != 0) + (fit[2] != 0) + (fit[3] != 0) > 1):
                             choices += 1
@@ -665,29 +680,33 @@ class GeneralLoop:
                             nfit = (fit[0].bit_count() + fit[1].bit_count() if count == 2
                                     else fit[0].bit_count() + fit[1].bit_count()
                                     + fit[2].bit_count() + fit[3].bit_count())
+                            # a pass at will is one more option, the last
                             try:
-                                k = (urnd() * nfit) >> 32
+                                k = (urnd() * (nfit + at_will)) >> 32
                             except StopIteration:
                                 urnd = uniform[p] = more(p)
-                                k = (urnd() * nfit) >> 32
+                                k = (urnd() * (nfit + at_will)) >> 32
                             e = 0
                             m = fit[0]
                             c = m.bit_count()
-                            while k >= c:   # the end holding the k-th placement
-                                k -= c
-                                e += 1
-                                m = fit[e]
-                                c = m.bit_count()
-                            while k:
-                                m &= m - 1
-                                k -= 1
-                            a = ((m & -m).bit_length() - 1) << 2 | e
+                            if k == nfit:
+                                a = PASS
+                            else:
+                                while k >= c:   # the end holding the k-th placement
+                                    k -= c
+                                    e += 1
+                                    m = fit[e]
+                                    c = m.bit_count()
+                                while k:
+                                    m &= m - 1
+                                    k -= 1
+                                a = ((m & -m).bit_length() - 1) << 2 | e
                         else:
                             pol = pols[p]
                             masks = (fit[0], fit[1], 0, 0) if count == 2 else tuple(fit)
                             if pol is None:
                                 a = yield Decision(
-                                    player=p, hand=h, can_draw=can_draw, can_pass=False,
+                                    player=p, hand=h, can_draw=can_draw, can_pass=at_will,
                                     phase=PLAY, drawn=drawn, pos=pos,
                                     ends=(vals[0], vals[1], None, None) if count == 2
                                     else tuple(vals), masks=masks)
@@ -734,22 +753,33 @@ class GeneralLoop:
                                 domino = p
                             break
                         forced = False
-                    elif stuck_draw and pos < draw_end and drawn < limit and not (
+                    elif (stuck_draw or draw_on) and pos < draw_end and drawn < tlimit and not (
                             pass_if_forbidden and any(fitting)):
+                        forced = not total
+                        if at_will and not draw_on:   # draw, or pass at will
+                            choices += 1
                         if pols[p] is None:
-                            yield Decision(
-                                player=p, hand=h, can_draw=True, can_pass=False, phase=PLAY,
+                            a = yield Decision(
+                                player=p, hand=h, can_draw=True,
+                                can_pass=at_will and not draw_on, phase=PLAY,
                                 drawn=drawn, pos=pos, ends=(vals[0], vals[1], None, None)
                                 if count == 2 else tuple(vals))
-                        forced = True
+                            if a == PASS:   # a pass at will: the player could draw
+                                forced = False
+                        else:
+                            a = DRAW
                     else:
                         if pols[p] is None:
                             yield Decision(
                                 player=p, hand=h, can_draw=False, can_pass=True, phase=PLAY,
                                 drawn=drawn, pos=pos, ends=(vals[0], vals[1], None, None)
                                 if count == 2 else tuple(vals))
+                        a = PASS
+                        forced = True
+                    if a == PASS:
                         passes += 1
-                        npass |= 1 << p
+                        if forced:   # a pass at will does not show the player is stuck
+                            npass |= 1 << p
                         idle += 1
                         run_passes += 1
                         if recording:
@@ -780,6 +810,9 @@ class GeneralLoop:
                         if in_play and self.reached:
                             npass = everyone
                             break
+                    if ends_turn and turn_options.turn_over_after_draw(
+                            turn_rule, pos < draw_end and drawn < tlimit):
+                        break   # a draw that ends the turn (drawing.ends_turn)
             # -- settlement
             blocked = domino is None
             # by name; the specialised kernel (kernel.specialise_loop) makes it in one step

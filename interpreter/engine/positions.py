@@ -25,6 +25,7 @@ from typing import Any
 from .actions import DRAW, PASS, Action
 from .decision import OPEN, PLAY, SEEK, Decision
 from .general_loop import GeneralLoop, RoundEnd, _opening_rules
+from .mechanisms import turn_options
 from .mechanisms.variables import after_round, round_facts
 from .state import legal_pairs
 from .tiles import Tile, parse_tiles
@@ -119,12 +120,21 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
         forbidden = fitting and not any(fit)
     fit += [0] * (4 - len(fit))
     ends = tuple(vals[:board.count]) + (None,) * (4 - board.count)
+    rule = turn_options.rule_of(rules)
+    at_will = False
+    if rule is not None:   # what a turn may hold beyond the plain game's
+        may_draw = left > 0 and drawn < turn_options.turn_limit(rule, limit)
+        if turn_options.must_draw(rule, drawn, may_draw):
+            return Decision(player=turn, hand=h, can_draw=True, can_pass=False, phase=PLAY,
+                            drawn=drawn, pos=0, ends=ends)
+        at_will = turn_options.may_pass(rule, drawn, may_draw)
     if any(fit):
         can_draw = rules.voluntary_draw and may_draw
     else:
         can_draw = rules.when_stuck == "draw" and may_draw and not (
             forbidden and rules.if_none_allowed == "pass")
-    return Decision(player=turn, hand=h, can_draw=can_draw, can_pass=not (any(fit) or can_draw),
+    return Decision(player=turn, hand=h, can_draw=can_draw,
+                    can_pass=at_will or not (any(fit) or can_draw),
                     phase=PLAY, drawn=drawn, pos=0, ends=ends, masks=tuple(fit))
 
 

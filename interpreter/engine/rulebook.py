@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..diagnostics import Diagnostic
-from .mechanisms import deal, events, lead, match, opening, settle, turn, variables
+from .mechanisms import deal, events, lead, match, opening, settle, turn, turn_options, variables
 from .mechanisms.matching import Tile
 from .mechanisms.opening import Plan
 from .mechanisms.position import LastRound, Position
@@ -279,8 +279,8 @@ class MatchReading:
             self._draw(line, e)
         elif kind == "place":
             self._place(action)
-        else:
-            self._pass()
+        else:   # a pass with something else allowed is a pass at will (play.passing)
+            self._pass(forced=legal == [turn.PASS])
 
     def _progress(self) -> None:
         pos = self.pos
@@ -309,6 +309,10 @@ class MatchReading:
         self._write_fired(seat, fired)
         if self.phase == "open":
             self._after_opening_draw(seat, first)
+            return
+        rule = turn_options.rule_of(pos.rules)
+        if rule is not None and turn_options.turn_over_after_draw(rule, turn.turn_can_draw(pos)):
+            self._end_turn(seat)   # a draw that ends the turn (drawing.ends_turn)
 
     def _after_opening_draw(self, seat: int, tile: Tile) -> None:
         pos, plan = self.pos, self.plan
@@ -346,13 +350,14 @@ class MatchReading:
         self._write_fired(seat, fired)
         self._end_turn(seat)
 
-    def _pass(self) -> None:
+    def _pass(self, forced: bool = True) -> None:
         pos = self.pos
         seat = pos.turn
         pos.passes += 1
         pos.passes_in_row += 1
         pos.idle_turns += 1
-        pos.passed_since_progress.add(seat)
+        if forced:   # a pass at will is no sign that the player is stuck
+            pos.passed_since_progress.add(seat)
         env = events.environment(pos, seat, "pass", None)
         fired = events.fire(pos, seat, "pass", env)
         if self._won_in_play(seat, fired):

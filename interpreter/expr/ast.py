@@ -91,6 +91,16 @@ class Call(Node):
     args: list[Node]
 
 
+@dataclass(eq=True)
+class Each(Node):
+    """``var -> body``: a list function's second argument, ``body`` read for each element
+    of the list (bound to ``var``); ``var_offset`` is where the name starts."""
+
+    var: str
+    body: Node
+    var_offset: int = field(default=0, compare=False)
+
+
 def nodes(tree: Node | None) -> Iterator[Node]:
     """Every node of a syntax tree (none for a constant formula, which has no tree)."""
     stack = [tree] if tree is not None else []
@@ -105,5 +115,8 @@ def nodes(tree: Node | None) -> Iterator[Node]:
 
 
 def names_read(tree: Node | None) -> frozenset[str]:
-    """The names a formula reads (a constant formula: none)."""
-    return frozenset(n.name for n in nodes(tree) if isinstance(n, Name))
+    """The names a formula reads (a constant formula: none); an element's name bound by
+    ``x -> ...`` is none of them (it may not be one of the field's names)."""
+    found = list(nodes(tree))
+    bound = {n.var for n in found if isinstance(n, Each)}
+    return frozenset(n.name for n in found if isinstance(n, Name) and n.name not in bound)

@@ -27,6 +27,18 @@ SIGNATURES: dict[str, str] = {
     "sum": "one list of integers",
 }
 
+# The functions that read a list element by element (``count(hand, t -> t.is_double)``):
+# what the part after ``->`` must be, and what the call gives.
+EACH: dict[str, tuple[Type, Type]] = {
+    "count": (BOOL, INT),   # how many elements meet the condition
+    "any": (BOOL, BOOL),
+    "all": (BOOL, BOOL),
+    "sum": (INT, INT),      # the sum of the numbers, one per element
+    "min": (INT, INT),      # 0 for an empty list, as min(xs)
+    "max": (INT, INT),
+}
+_EACH_EXAMPLE = "count(hand, t -> t.is_double)"
+
 _BOOL_HINT = "a condition is a boolean; pick a number with 'A if condition else B'"
 
 
@@ -61,6 +73,7 @@ class Checker:
         self.field = field.removesuffix("_condition")   # an event's if/again: its kind's names
         self.spec = spec
         self.problems: list[ExprProblem] = []
+        self.scope: dict[str, Type] = {}   # element names bound by ``x -> ...`` around here
 
     def problem(self, code: str, message: str, node: ast.Node, hint: str = "",
                 offset: int | None = None, length: int | None = None) -> None:
@@ -87,6 +100,8 @@ class Checker:
 
     def check_name(self, node: ast.Name) -> Type | None:
         names = self.spec.names
+        if node.name in self.scope:
+            return self.scope[node.name]
         if node.name in names:
             return names[node.name]
         if node.name in SIGNATURES:
@@ -188,7 +203,54 @@ class Checker:
             return None
         return then if then is not None else orelse
 
+    def check_each(self, node: ast.Each) -> Type | None:
+        """``x -> ...`` anywhere but a list function's second argument."""
+        self.problem("expr-syntax", f"'{node.var} -> ...' is only the second argument of "
+                     + ", ".join(sorted(EACH)), node, f"e.g. {_EACH_EXAMPLE}")
+        return None
+
+    def _check_each_call(self, node: ast.Call, where: dict) -> Type | None:
+        """``f(list, x -> body)``: the list's element bound to ``x`` while ``body`` is
+        checked; the element's name may not hide a name the field offers."""
+        want, result = EACH[node.func]
+        each = node.args[-1]
+        if len(node.args) != 2 or not isinstance(node.args[1], ast.Each):
+            self.problem("expr-args", f"{node.func} with '->' takes a list and then "
+                         f"'x -> ...', it was given {_plural(len(node.args), 'argument')}",
+                         node, f"e.g. {_EACH_EXAMPLE}", **where)
+            return None
+        items = self.check(node.args[0])
+        if isinstance(node.args[0], ast.Each):
+            return None
+        if items is not None and items.elem is None:
+            self.problem("expr-type", f"{node.func} reads a list element by element, this "
+                         f"is {items.words()}", node.args[0])
+            items = None
+        var = each.var
+        if var in self.spec.names or var in self.scope:
+            self.problem("expr-name", f"'{var}' is already a name here; the element needs "
+                         "a name of its own", each, "e.g. 't' or 'x'",
+                         offset=each.var_offset, length=len(var))
+            return result
+        if items is None:
+            return result
+        self.scope[var] = items.elem
+        try:
+            body = self.check(each.body)
+        finally:
+            del self.scope[var]
+        each.type = body
+        if body is not None and body != want:
+            what = "a condition (a boolean)" if want == BOOL else "a number for each element"
+            self.problem("expr-type", f"after '->', {node.func} needs {what}, this is "
+                         f"{body.words()}", each.body,
+                         _BOOL_HINT if body == BOOL else "")
+        return result
+
     def check_call(self, node: ast.Call) -> Type | None:
+        if node.func in EACH and any(isinstance(arg, ast.Each) for arg in node.args):
+            return self._check_each_call(node, {"offset": node.offset,
+                                                "length": len(node.func)})
         types = [self.check(arg) for arg in node.args]
         where = {"offset": node.offset, "length": len(node.func)}
         if node.func not in SIGNATURES:

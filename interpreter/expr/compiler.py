@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import ast
-from .runtime import BINARY, FUNCTIONS, attribute_reader
+from .runtime import BINARY, FUNCTIONS, attribute_reader, each_call
 
 Fn = Callable[[Mapping[str, Any]], Any]
 
@@ -59,6 +59,10 @@ def _conditional(node: ast.Conditional) -> Fn:
 
 
 def _call(node: ast.Call) -> Fn:
+    if len(node.args) == 2 and isinstance(node.args[1], ast.Each):
+        func, var = node.func, node.args[1].var
+        items, body = compile_tree(node.args[0]), compile_tree(node.args[1].body)
+        return lambda env: each_call(func, items(env), var, body, env)
     fn = FUNCTIONS[node.func]
     args = tuple(compile_tree(a) for a in node.args)
     if len(args) == 1:

@@ -58,6 +58,7 @@ class SourceEmitter:
 
     def __init__(self) -> None:
         self.names = (f"_v{i}" for i in itertools.count(1))
+        self.bound: dict[str, str] = {}   # element names of ``x -> ...`` -> Python names
 
     def emit(self, node: ast.Node) -> str:
         match node:
@@ -67,6 +68,8 @@ class SourceEmitter:
                 return "True" if v else "False"
             case ast.Tile(low=low, high=high):
                 return f"({int(low)}, {int(high)})"
+            case ast.Name(name=name) if name in self.bound:
+                return self.bound[name]
             case ast.Name(name=name):
                 return f"env['{name}']"   # names are identifiers (the grammar's NAME)
             case ast.Attribute(obj=obj, attr=attr):
@@ -83,6 +86,8 @@ class SourceEmitter:
                 return f"{'_floordiv' if op == '//' else '_mod'}({a}, {b})"
             case ast.Conditional(then=then, test=test, orelse=orelse):
                 return f"({self.emit(then)} if {self.emit(test)} else {self.emit(orelse)})"
+            case ast.Call(func=func, args=[items, ast.Each(var=var, body=body)]):
+                return self.each(func, self.emit(items), var, body)
             case ast.Call(func=func, args=args):
                 return self.call(func, [self.emit(a) for a in args])
         raise TypeError(f"not a syntax tree node: {node!r}")
@@ -103,6 +108,25 @@ class SourceEmitter:
             body = f"{v}[0] + {v}[1]" if attr == "pips" else f"{v}[0] == {v}[1]"
             return f"({body})" if v is obj else f"(lambda {v}: {body})({obj})"
         return f"{obj}.{attr}"
+
+    def each(self, func: str, items: str, var: str, body: ast.Node) -> str:
+        """``func(items, var -> body)`` as a generator over the list: one pass, bounded
+        by the list (every list a formula reads is a hand, the board or the seats)."""
+        v = next(self.names)
+        outer = self.bound.get(var)
+        self.bound[var] = v
+        try:
+            value = self.emit(body)
+        finally:
+            if outer is None:
+                del self.bound[var]
+            else:
+                self.bound[var] = outer
+        if func == "count":
+            return f"sum(1 for {v} in {items} if {value})"
+        if func in ("min", "max"):
+            return f"{func}(({value} for {v} in {items}), default=0)"
+        return f"{func}({value} for {v} in {items})"   # any, all, sum
 
     @staticmethod
     def call(func: str, args: list[str]) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import ast
-from .runtime import BINARY, FUNCTIONS, attribute_reader
+from .runtime import BINARY, FUNCTIONS, attribute_reader, each_call
 
 
 def evaluate_tree(node: ast.Node, env: Mapping[str, Any]) -> Any:
@@ -36,6 +36,9 @@ def evaluate_tree(node: ast.Node, env: Mapping[str, Any]) -> Any:
             return BINARY[op](evaluate_tree(left, env), evaluate_tree(right, env))
         case ast.Conditional(then=then, test=test, orelse=orelse):
             return evaluate_tree(then if evaluate_tree(test, env) else orelse, env)
+        case ast.Call(func=func, args=[items, ast.Each(var=var, body=body)]):
+            return each_call(func, evaluate_tree(items, env), var,
+                             lambda bound: evaluate_tree(body, bound), env)
         case ast.Call(func=func, args=args):
             return FUNCTIONS[func](*(evaluate_tree(a, env) for a in args))
     raise TypeError(f"not a syntax tree node: {node!r}")

@@ -43,6 +43,9 @@ EVENT_FACTS: dict[str, Type] = {
     "player": PLAYER, "side": SIDE, "opponents": list_of(SIDE), "sides": list_of(SIDE),
     "players": INT, "ends": list_of(INT), "end_total": INT, "boneyard": INT, "round": INT,
     "target": INT, "passes_in_row": INT, "drawn_this_turn": INT,
+    # the actor's hand after the action, and whether the tile at each open end (in the
+    # order of ``ends``) is a double: read element by element (count(hand, t -> ...))
+    "hand": list_of(TILE), "end_doubles": list_of(BOOL),
 }
 
 FIELDS: dict[str, FieldSpec] = {

@@ -69,4 +69,6 @@ def _text(node: ast.Node) -> str:
                     f"else {_fmt(orelse, _CONDITIONAL)}")
         case ast.Call(func=func, args=args):
             return f"{func}(" + ", ".join(_fmt(a, _CONDITIONAL) for a in args) + ")"
+        case ast.Each(var=var, body=body):
+            return f"{var} -> {_fmt(body, _CONDITIONAL)}"
     raise TypeError(f"not a syntax tree node: {node!r}")

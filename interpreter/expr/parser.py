@@ -83,6 +83,10 @@ class _ToAst(Transformer):
     def arguments(self, meta, children):
         return list(children)
 
+    def each(self, meta, children):
+        var, body = children
+        return ast.Each(str(var), body, var.start_pos, **_pos(meta))
+
     def group(self, meta, children):
         return children[0]
 

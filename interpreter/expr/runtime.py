@@ -63,6 +63,35 @@ def _max(*args: Any) -> int:
     return max(values, default=0)
 
 
+class Bound:
+    """The names of a formula with one element's name bound (``t`` in ``t -> ...``): that
+    name reads the element, every other the enclosing names (a lazy mapping too)."""
+
+    __slots__ = ("env", "var", "value")
+
+    def __init__(self, env: Any, var: str, value: Any):
+        self.env, self.var, self.value = env, var, value
+
+    def __getitem__(self, key: str) -> Any:
+        return self.value if key == self.var else self.env[key]
+
+
+# ``f(xs, x -> body)``: f over the body's values, one per element (count: the true ones)
+EACH: dict[str, Callable[[Any], Any]] = {
+    "count": lambda values: sum(1 for v in values if v),
+    "any": any,
+    "all": all,
+    "sum": sum,
+    "min": lambda values: min(values, default=0),
+    "max": lambda values: max(values, default=0),
+}
+
+
+def each_call(func: str, items: Any, var: str, body: Callable[[Any], Any], env: Any) -> Any:
+    """``func(items, var -> body)`` in ``env``: ``body`` read once per element."""
+    return EACH[func](body(Bound(env, var, x)) for x in items)
+
+
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "sum": lambda values: sum(values),
     "min": _min,

@@ -57,6 +57,8 @@ class _Emitter(SourceEmitter):
                 return _NAMES[name]
             case ast.Tile():
                 raise Unsupported("Tile")
+            case ast.Call(args=[_, ast.Each()]):
+                raise Unsupported("x -> ...")   # read element by element: the loop's own
             case ast.Call(func=func, args=args):
                 return self.kernel_call(func, [self.emit(a) for a in args], args)
         return super().emit(node)

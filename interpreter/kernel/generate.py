@@ -34,9 +34,11 @@ from ..engine.general_loop import (
 )
 from ..engine.general_loop import deal_event as loop_deal_event
 from ..engine.leaders import HashStream
+from ..engine.mechanisms import turn_options
 from ..engine.results import ONE_STEP, MatchResult, RoundStats, one_step_source
 from ..engine.scoring import match_winner
 from ..engine.tiles import Tile
+from ..expr.ast import names_read
 from ..expr.runtime import floordiv, mod
 from ..generated import compile_named, label
 from ..record_lines import dumps
@@ -115,17 +117,28 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
     return _NAME.sub(value, _BLOCK.sub(block, text))
 
 
+# event names read from the live hands and board, which only the general loop keeps
+LIVE_EVENT_FACTS = frozenset({"hand", "end_doubles"})
+
+
 def covers(game: Game) -> bool:
     """Whether the template kernel plays this ruleset: every ruleset but those with a
     spinner and placement restrictions, whose kernel is the general loop's own source
-    specialised (``specialise_loop``), and those that take tiles out of the set. Events
-    and restrictions on two ends, and a spinner with events, are the template's.
-    Variables (``variables:``) and a match ending mid-round (``match.ends_in_play``) are
-    the general loop's alone: such a ruleset plays on its specialised source."""
+    specialised (``specialise_loop``); those that take tiles out of the set; those whose
+    turns hold more than the plain game's (``engine.mechanisms.turn_options``: a draw
+    ending the turn, exact draws, passing at will). Variables (``variables:``) and a
+    match ending mid-round (``match.ends_in_play``) are the general loop's alone: such a
+    ruleset plays on its specialised source. Events and restrictions on two ends, and a
+    spinner with events, are the template's."""
     rules = game.rules
     if rules.removed_tiles:   # a smaller set: the general loop's own tables deal it
         return False
     if rules.variables or rules.ends_in_play or rules.lead_reads_seats:
+        return False
+    if turn_options.rule_of(rules) is not None:   # what a turn may hold: the loop's own
+        return False
+    if any(names_read(tree) & LIVE_EVENT_FACTS for trees in rules.event_trees or ()
+           for tree in trees.values()):   # the template keeps no live hand and board for them
         return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 

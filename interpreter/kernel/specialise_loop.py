@@ -173,6 +173,10 @@ def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
         "pass_if_forbidden": rules.if_none_allowed == "pass",
         "vol": setup.voluntary,
         "stuck_draw": setup.stuck_draws,
+        # what a turn may hold (engine.mechanisms.turn_options)
+        "at_will": rules.passing == "at_will",
+        "ends_turn": bool(rules.draw_ends_turn),
+        "exactly": bool(rules.draw_exactly),
         # the settlement and match end written out (kernel.settle), when they can be
         "written_settle": settlement_for(game, players) is not None,
         "written_match_over": match_over_for(game, players) is not None,

@@ -400,6 +400,19 @@ def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
                      "they could not play, and nothing has changed",
                      "give 'again' to an event after place (a tile leaves the hand) or after "
                      "draw (the boneyard shrinks), or remove it")
+    drawing = data["drawing"]
+    if drawing.get("exactly") is not None and drawing.get("limit") is not None:
+        sink.add("drawing", ("drawing", "exactly"),
+                 "drawing.exactly and drawing.limit both say how many tiles a turn may draw",
+                 "keep exactly (a player who draws draws that many) or limit (at most that "
+                 "many, one at a time), not both (limit: null drops an inherited limit)")
+    if drawing["voluntary"] == "forbidden" and drawing["when_stuck"] == "pass":
+        for key in ("exactly", "ends_turn"):
+            if drawing.get(key) not in (None, False):
+                sink.add("drawing", ("drawing", key),
+                         f"drawing.{key} has no effect: nobody ever draws (voluntary draws "
+                         "are forbidden and a stuck player passes)",
+                         f"remove {key}, or set drawing.when_stuck to draw")
     blocked = data["scoring"]["blocked"]
     if blocked["winner"] in ("lowest_hand", "lowest_side") \
             and ("scoring", "blocked", "rank") in sink.marks \

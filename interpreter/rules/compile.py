@@ -281,6 +281,9 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         direction=play.get("direction", "left"),
         restrictions=restrictions,
         if_none_allowed=play.get("if_none_allowed", "stuck"),
+        draw_ends_turn=bool(data["drawing"].get("ends_turn", False)),
+        draw_exactly=data["drawing"].get("exactly"),
+        passing=play.get("passing", "forced"),
         events=events,
         opening_allow=fns.get(("opening", "allow")),
         opening_explain=opening.get("explain", ""),
@@ -310,7 +313,8 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     # what acts only while tiles are placed: the board (spinner, direction of play),
     # events and restrictions; a ruleset general only by these deals, opens and settles
     # as the plain game does (the kernel then keeps the plain deal, opening and settlement)
-    in_play = ("events", "restrictions", "if_none_allowed", "spinner", "direction")
+    in_play = ("events", "restrictions", "if_none_allowed", "spinner", "direction",
+               "draw_ends_turn", "draw_exactly", "passing")
     general = any(out[k] != plain[k].default for k in out
                   if k not in ("domino_formula", "blocked_formula", *in_play))
     general = general or blocked["winner"] in ("lowest", "highest") \

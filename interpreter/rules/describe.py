@@ -355,6 +355,9 @@ def _reserve(view: _View) -> str:
 @_rule("drawing.voluntary", "A turn", "Voluntary draws")
 def _voluntary(view: _View) -> str:
     if view.get("drawing.voluntary") == "allowed":
+        if view.opt("drawing.ends_turn", False) or view.opt("drawing.exactly") is not None:
+            # the turn's draws are told under Exact draws and Drawing ends the turn
+            return "A player may draw from the boneyard even when holding a playable tile."
         return ("A player may draw from the boneyard, one tile at a time, even when holding "
                 "a playable tile; drawing keeps the turn, and the player may then place "
                 "any playable tile.")
@@ -364,6 +367,14 @@ def _voluntary(view: _View) -> str:
 @_rule("drawing.when_stuck", "A turn", "No playable tile")
 def _stuck(view: _View) -> str:
     if view.get("drawing.when_stuck") == "draw":
+        at_will = view.opt("play.passing", "forced") == "at_will"
+        if at_will or view.opt("drawing.exactly") is not None \
+                or view.opt("drawing.ends_turn", False):
+            # the number drawn is told under Exact draws; a pass at will under Passing
+            return ("A player with no playable tile must draw while drawing is allowed"
+                    + (" (or pass at will)" if at_will else "") + ", and passes when it is not."
+                    + ("" if at_will else " Nobody may pass while a placement or a draw is "
+                       "possible."))
         return ("A player with no playable tile must draw, one tile at a time, while drawing "
                 "is allowed, and passes when it is not. Nobody may pass while a placement "
                 "or a draw is possible.")
@@ -373,6 +384,9 @@ def _stuck(view: _View) -> str:
 @_rule("drawing.limit", "A turn", "Draw limit")
 def _limit(view: _View) -> str:
     n = view.get("drawing.limit")
+    exactly = view.opt("drawing.exactly")
+    if n is None and exactly is not None:
+        return f"A turn draws no more than its exact draw ({_plural(exactly, 'tile')})."
     if n is None:
         return "There is no limit to the tiles drawn in one turn."
     return (f"At most {_plural(n, 'tile')} may be drawn in one turn; a player who still "

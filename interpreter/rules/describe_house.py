@@ -71,6 +71,38 @@ def _if_none_allowed(view: _View) -> str | None:
             "lifted for that turn.")
 
 
+@_rule("drawing.exactly", "A turn", "Exact draws", optional=True)
+def _exactly(view: _View) -> str | None:
+    n = view.opt("drawing.exactly")
+    if n is None:
+        return None
+    then = ("." if view.opt("drawing.ends_turn", False)
+            else ", and only then plays a tile if able, else passes.")
+    if n == 1:
+        return f"A player who draws draws one tile only{then}"
+    return (f"A player who draws draws {n} tiles in a row, even when one of them "
+            f"fits (fewer only when the boneyard runs out){then}")
+
+
+@_rule("drawing.ends_turn", "A turn", "Drawing ends the turn", optional=True)
+def _ends_turn(view: _View) -> str | None:
+    if not view.opt("drawing.ends_turn", False):
+        return None
+    tiles = ("the tiles" if view.opt("drawing.exactly") is not None else "a tile")
+    return (f"Drawing {tiles} ends the player's turn, even when a tile drawn fits: it is "
+            "kept for a later turn. The leader's draws before the opening tile keep the turn.")
+
+
+@_rule("play.passing", "A turn", "Passing", optional=True)
+def _passing(view: _View) -> str | None:
+    if view.opt("play.passing", "forced") == "forced":
+        return None
+    return ("A player may pass at any turn after the opening, even holding a playable tile "
+            "or able to draw. The round is blocked once every player has passed with nothing "
+            "else allowed, or after two full turns of the table in which nobody placed or "
+            "drew.")
+
+
 _AFTER = {"place": "After a placement", "draw": "After each tile drawn", "pass": "After a pass"}
 
 

@@ -37,7 +37,11 @@ def environment(pos: Position, actor: int, after: str, tile: Tile | None,
         "players": pos.players, "ends": tuple(pos.board.values()),
         "end_total": pos.board.end_total(), "boneyard": len(pos.boneyard),
         "round": pos.round, "target": pos.target, "passes_in_row": pos.passes_in_row,
-        "drawn_this_turn": pos.drawn_this_turn, **pos.values}
+        "drawn_this_turn": pos.drawn_this_turn, "hand": tuple(sorted(pos.hands[actor])),
+        "end_doubles": tuple(
+            end.double and (name in ("left", "right") or end.covered)   # an arm's own tile
+            for name, end in ((n, pos.board.ends[n]) for n in pos.board.open_ends())),
+        **pos.values}
     if after == "place":
         env.update(tile=tile, opening=opening, both_ends=both_ends)
     elif after == "draw":

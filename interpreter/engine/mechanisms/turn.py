@@ -5,7 +5,9 @@ From ``docs/variants.md`` (common rules), the schema's ``drawing`` and ``play`` 
 placement restriction; may draw (one tile at a time, keeping the turn) while the
 boneyard holds more than ``reserve`` tiles and the turn's ``limit`` is not reached,
 holding a playable tile only when ``voluntary`` draws are allowed and, holding none,
-only when ``when_stuck`` is ``draw``; and passes only when nothing else is possible.
+only when ``when_stuck`` is ``draw``; and passes only when nothing else is possible,
+unless the ruleset's turn options (``turn_options``: exact draws, passing at will) say
+more.
 When every fitting tile is forbidden, ``if_none_allowed`` says whether the player
 counts as stuck, passes at once, or may lay any fitting tile.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import turn_options
 from .matching import Tile
 from .position import Position
 
@@ -76,6 +79,14 @@ def placements(pos: Position, seat: int) -> tuple[list[Action], bool]:
     return allowed, False
 
 
+def turn_can_draw(pos: Position) -> bool:
+    """``can_draw`` in a turn of play, where ``drawing.exactly`` is the turn's limit."""
+    rule = turn_options.rule_of(pos.rules)
+    if rule is None or not rule.exactly:
+        return can_draw(pos)
+    return can_draw(pos) and pos.drawn_this_turn < rule.exactly
+
+
 def legal_actions(pos: Position) -> list[Action]:
     """What the player to act may do in an ordinary turn (after the opening)."""
     seat = pos.turn
@@ -83,11 +94,20 @@ def legal_actions(pos: Position) -> list[Action]:
     if pass_now:
         return [PASS]
     rules = pos.rules
+    rule = turn_options.rule_of(rules)
+    may_draw = turn_can_draw(pos)
+    at_will = False
+    if rule is not None:   # what a turn may hold beyond the plain game's
+        if turn_options.must_draw(rule, pos.drawn_this_turn, may_draw):
+            return [DRAW]
+        at_will = turn_options.may_pass(rule, pos.drawn_this_turn, may_draw)
     if places:
-        return places + ([DRAW] if rules.voluntary_draw and can_draw(pos) else [])
-    if rules.when_stuck == "draw" and can_draw(pos):
-        return [DRAW]
-    return [PASS]
+        out = places + ([DRAW] if rules.voluntary_draw and may_draw else [])
+    elif rules.when_stuck == "draw" and may_draw:
+        out = [DRAW]
+    else:
+        return [PASS]
+    return out + [PASS] if at_will else out
 
 
 def is_stuck(pos: Position, seat: int) -> bool:
