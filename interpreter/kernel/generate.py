@@ -118,9 +118,13 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
 def covers(game: Game) -> bool:
     """Whether the template kernel plays this ruleset: every ruleset but those with a
     spinner and placement restrictions, whose kernel is the general loop's own source
-    specialised (``specialise_loop``). Events and restrictions on two ends, and a spinner
-    with events, are the template's."""
+    specialised (``specialise_loop``), and those with a fit rule or doubles in line
+    (``matching``). Events and restrictions on two ends, and a spinner with events, are
+    the template's."""
     rules = game.rules
+    if rules.fit is not None or rules.doubles != "across":
+        return False   # a fit rule or doubles in line: the template knows the same number
+        # and crosswise doubles only, so the general loop's own source plays it
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 
 
