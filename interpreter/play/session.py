@@ -266,7 +266,8 @@ class _Match:
 
     def _command(self, name: str, seat: int, legal: Sequence[Action]) -> None:
         if name == "help":
-            self.term.show(Text(commands.help_text(self.writer.path)),
+            self.term.show(Text(commands.help_text(self.writer.path,
+                                                     self.table.game.rules.fit is not None)),
                            Text("Moves: ").append_text(
                 render.actions_text(legal)))
         elif name == "hint":
