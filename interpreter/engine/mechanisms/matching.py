@@ -24,8 +24,6 @@ from dataclasses import dataclass
 from typing import Any
 
 Tile = tuple[int, int]
-WILD_LEAVES = ("far_half", "end")
-DOUBLES = ("across", "in_line")
 
 
 @dataclass(frozen=True)
@@ -86,11 +84,6 @@ def left_open(tile: Tile, value: int, rule: FitRule | None = None,
         if meets is None or half == meets:
             return left
     return ways[0][1]
-
-
-def ambiguous(tile: Tile, value: int, rule: FitRule | None = None) -> bool:
-    """Whether a placement of ``tile`` on ``value`` must say which half meets the end."""
-    return len(placements(tile, value, rule)) > 1
 
 
 def is_double(tile: Tile) -> bool:
