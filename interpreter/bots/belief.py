@@ -84,6 +84,7 @@ def read(game: Game, obs: Observation) -> Seen:
     events = tuple(obs.history[start + 1:])
     pass_tells, draw_tells = reveals(game.rules)
     line = LineOfPlay(game.rules.spinner == "first_double", game.rules.fit)
+    fits = game.setup(obs.players).value_mask
     lacks = []
     board = 0
     opening = len(events)
@@ -98,8 +99,8 @@ def read(game: Game, obs: Observation) -> Seen:
             sure = pass_tells if kind == "pass" else draw_tells
             if sure or kind == "draw" and pass_tells:
                 mask = 0
-                for v in line.board.ends():
-                    mask |= ts.value_mask[v]
+                for v in line.board.ends():   # what fits v: a fit rule's, or the same number
+                    mask |= fits[v]
                 lacks.append((i, e["player"], mask, sure))
     mine = ts.mask(obs.hand)
     unknown = tuple(t for t in range(ts.tile_count) if not (mine | board) >> t & 1)

@@ -12,7 +12,9 @@ loop makes the uniform pick itself, ``(next32() * n) >> 32``. A policy is not co
 when the only legal action is a draw or a pass.
 
 Besides the plain game it plays every house-rule mechanism of ``Rules``: a board with a
-spinner (up to four ends), placement restrictions, play-time events (points, another
+spinner (up to four ends), a fit rule and wild tiles (``mechanisms.matching``, read as
+``Game.fit``'s tables: a tile that fits an end either way round is two placements, the
+second coded with ``FLIP``), placement restrictions, play-time events (points, another
 turn, skipped turns), turn direction, a redeal condition, opening conditions and
 fallbacks, a lead formula, round settlement over round facts, and match formats.
 
