@@ -81,7 +81,8 @@ class Action:
             return cls.draw()
         if words in (["pass"], ["p"]):
             return cls.pass_()
-        if not words or len(words) > 3:
+        if not words or len(words) > 3 or len(words) == 3 and not (
+                words[2].isascii() and words[2].isdigit()):
             raise MalformedActionError(
                 f"'{text.strip()}' is not an action: write a tile and an end "
                 "(6-4 left), a tile (6-4), draw or pass")
@@ -92,8 +93,7 @@ class Action:
                 f"'{words[0]}' is not a tile: write it like 6-4") from None
         end = meets = None
         if len(words) == 3:   # the half against the end: 6-1 left 6
-            if not words[2].isascii() or not words[2].isdigit() \
-                    or int(words[2]) not in (tile.low, tile.high):
+            if int(words[2]) not in (tile.low, tile.high):
                 raise MalformedActionError(
                     f"'{words[2]}' is not a half of {tile}: write the half that meets the "
                     f"end ({tile} {words[1]} {tile.high} or {tile} {words[1]} {tile.low})")
