@@ -324,7 +324,11 @@ def _action(line: int, e: dict) -> Action:
         tile = _tiles(line, [e["tile"]])[0]
         if e["end"] not in ("left", "right", "up", "down", None):
             raise RecordMismatch(line, f"end {e['end']!r} must be left, right, up, down or null")
-        return Action.place(tile, e["end"])
+        meets = e.get("meets")
+        if meets is not None and (not isinstance(meets, int) or isinstance(meets, bool)
+                                  or meets not in (tile.low, tile.high)):
+            raise RecordMismatch(line, f"meets {meets!r} must be a half of {tile}")
+        return Action.place(tile, e["end"], meets)
     return Action(kind)
 
 
@@ -347,7 +351,7 @@ def _describe(event: dict) -> str:
 _FIELDS = {
     "deal": ("round", "leader"),
     "draw": ("player", "tile"),
-    "place": ("player", "tile", "end"),
+    "place": ("player", "tile", "end", "meets"),
     "pass": ("player",),
     "round_end": ("round", "result", "winner", "pips", "points", "scores", "play_points",
                   "variables"),

@@ -13,6 +13,7 @@ import json
 import pytest
 
 from dominorules import api, records
+from dominorules.engine.mechanisms.matching import placements
 from dominorules.rules import builtin_rulesets
 
 CASES = [(b.name, p) for b in builtin_rulesets()
@@ -56,8 +57,15 @@ def replay_check(game, events):
                 if end in ("up", "down"):   # a spinner's arm starts from the spinner's value
                     assert spinner is not None, f"{end} with no spinner on the board"
                     ends.setdefault(end, spinner)
-                assert ends[end] in tile, f"{tile} does not match {ends[end]}"
-                ends[end] = tile[0] + tile[1] - ends[end]
+                if game.rules.fit is None:
+                    assert ends[end] in tile, f"{tile} does not match {ends[end]}"
+                    ends[end] = tile[0] + tile[1] - ends[end]
+                else:   # a fit rule: the ways it may lie, the record naming one of two
+                    ways = placements(tile, ends[end], game.rules.fit)
+                    assert ways, f"{tile} does not fit {ends[end]}"
+                    assert ("meets" in e) == (len(ways) > 1), e
+                    ends[end] = next(left for half, left in ways
+                                     if half == e.get("meets", ways[0][0]))
             if spinner is None and spins and tile[0] == tile[1]:
                 spinner = tile[0]
         elif kind == "score":                    # points scored during play (house rules)

@@ -83,7 +83,8 @@ def read(game: Game, obs: Observation) -> Seen:
     start = round_start(obs.history)
     events = tuple(obs.history[start + 1:])
     pass_tells, draw_tells = reveals(game.rules)
-    line = LineOfPlay(game.rules.spinner == "first_double")
+    line = LineOfPlay(game.rules.spinner == "first_double", game.rules.fit)
+    fits = game.setup(obs.players).value_mask
     lacks = []
     board = 0
     opening = len(events)
@@ -93,13 +94,13 @@ def read(game: Game, obs: Observation) -> Seen:
             opening = min(opening, i)
             t = ts.index[Tile(*e["tile"])]
             board |= 1 << t
-            line.place(*e["tile"], e["end"])
+            line.place(*e["tile"], e["end"], e.get("meets"))
         elif kind in ("pass", "draw") and e["player"] != obs.seat and line.line:
             sure = pass_tells if kind == "pass" else draw_tells
             if sure or kind == "draw" and pass_tells:
                 mask = 0
-                for v in line.board.ends():
-                    mask |= ts.value_mask[v]
+                for v in line.board.ends():   # what fits v: a fit rule's, or the same number
+                    mask |= fits[v]
                 lacks.append((i, e["player"], mask, sure))
     mine = ts.mask(obs.hand)
     unknown = tuple(t for t in range(ts.tile_count) if not (mine | board) >> t & 1)

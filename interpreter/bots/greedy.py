@@ -24,7 +24,10 @@ class GreedyBot:
         self.rng = rng
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        places = [a for a in legal if a.kind == "place"]
+        # a tile that fits an end either way round (a fit rule) is placed the first way, as
+        # the policy over masks places it: the way round does not change what it sheds
+        places = [a for a in legal if a.kind == "place"
+                  and (a.meets is None or a.meets == a.tile.low)]
         if places:
             best = max(obs.tile_values[a.tile] for a in places)
             ties = [a for a in places if obs.tile_values[a.tile] == best]

@@ -38,6 +38,7 @@ from operator import attrgetter
 from ..engine.actions import DRAW, PASS, Action
 from ..engine.board import END_NAMES
 from ..engine.observation import Observation
+from .greedy import GreedyBot
 from .strategist_fast import Decider
 from .strategy import (
     O_DOUBLE,
@@ -105,10 +106,14 @@ class StrategistBot:
 
     # -- the bot protocol ----------------------------------------------------------------
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        if obs.rules.fit is not None:
+            return GreedyBot(self.seat, self.rng).choose(obs, legal)
         return self._decide(obs, legal)[0].action
 
     def explain(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
         """The action ``choose`` would take, and why, in one sentence."""
+        if obs.rules.fit is not None:
+            return self.choose(obs, legal), FIT_FALLBACK
         best, ranked, ctx = self._decide(obs, legal)
         return best.action, _say(best, ranked, ctx, obs)
 
@@ -125,6 +130,8 @@ class StrategistBot:
         fast (``bots.strategist_fast``). Tests play rulesets both ways and compare the
         records.
         """
+        if game.rules.fit is not None:
+            return _GreedyDecider(GreedyBot(self.seat, self.rng).policy(game))
         return Decider(self.rng, game, players, self.seat, shared)
 
     # -- deciding ------------------------------------------------------------------------
@@ -179,6 +186,28 @@ class StrategistBot:
 
 
 _SCORE = attrgetter("score")
+
+
+# The strategist's board model (suits held, ends it can answer, locks) assumes tiles join by
+# showing the same number; under a fit rule (``matching``: Matador's sevens, wild tiles)
+# those counts mean nothing, so it plays as greedy does and says so.
+FIT_FALLBACK = ("this ruleset's tiles do not join by the same number, which the strategist's "
+                "board model assumes, so it plays as greedy: the most valuable tile first")
+
+
+class _GreedyDecider:
+    """The greedy policy as a strategist's decider (``decide(decision, record)`` or bound
+    to the match loop): the fallback under a fit rule."""
+
+    def __init__(self, policy: Callable[..., int]):
+        self.policy = policy
+
+    def __call__(self, d: tuple, record: Sequence) -> int:
+        m = d.masks
+        return self.policy(m[0], m[1], d.can_draw, m[2], m[3])
+
+    def bind(self, loop) -> Callable[..., int]:
+        return self.policy
 
 
 class _Context:

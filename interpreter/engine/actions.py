@@ -21,6 +21,9 @@ from .tiles import Tile
 
 DRAW = -1
 PASS = -2
+# a placement's second way (a fit rule's tile that fits one end with either half, leaving
+# different numbers: ``mechanisms.matching``): the high half meets the end
+FLIP = 1 << 24
 
 
 class ActionError(ValueError):
@@ -42,15 +45,18 @@ class AmbiguousActionError(ActionError):
 @dataclass(frozen=True)
 class Action:
     """``kind`` is ``place``, ``draw`` or ``pass``; ``end`` is ``left``/``right``/None
-    (``up``/``down`` on a spinner's arms)."""
+    (``up``/``down`` on a spinner's arms); ``meets`` the half against the end, named only
+    when a fit rule lets the tile go on that end either way round (``6-1 left 6``)."""
 
     kind: str
     tile: Tile | None = None
     end: str | None = None
+    meets: int | None = None
 
     @classmethod
-    def place(cls, tile: Tile | str, end: str | None = None) -> Action:
-        return cls("place", Tile.of(tile), end)
+    def place(cls, tile: Tile | str, end: str | None = None, meets: int | None = None
+              ) -> Action:
+        return cls("place", Tile.of(tile), end, meets)
 
     @classmethod
     def draw(cls) -> Action:
@@ -63,6 +69,8 @@ class Action:
     def __str__(self) -> str:
         if self.kind != "place":
             return self.kind
+        if self.meets is not None:
+            return f"{self.tile} {self.end} {self.meets}"
         return f"{self.tile} {self.end}" if self.end else str(self.tile)
 
     @classmethod
@@ -73,7 +81,8 @@ class Action:
             return cls.draw()
         if words in (["pass"], ["p"]):
             return cls.pass_()
-        if not words or len(words) > 2:
+        if not words or len(words) > 3 or len(words) == 3 and not (
+                words[2].isascii() and words[2].isdigit()):
             raise MalformedActionError(
                 f"'{text.strip()}' is not an action: write a tile and an end "
                 "(6-4 left), a tile (6-4), draw or pass")
@@ -82,13 +91,19 @@ class Action:
         except ValueError:
             raise MalformedActionError(
                 f"'{words[0]}' is not a tile: write it like 6-4") from None
-        end = None
-        if len(words) == 2:
+        end = meets = None
+        if len(words) == 3:   # the half against the end: 6-1 left 6
+            if int(words[2]) not in (tile.low, tile.high):
+                raise MalformedActionError(
+                    f"'{words[2]}' is not a half of {tile}: write the half that meets the "
+                    f"end ({tile} {words[1]} {tile.high} or {tile} {words[1]} {tile.low})")
+            meets = int(words[2])
+        if len(words) >= 2:
             end = {"left": "left", "l": "left", "right": "right", "r": "right",
                    "up": "up", "u": "up", "down": "down"}.get(words[1])
             if end is None:
                 raise MalformedActionError(
                     f"'{words[1]}' is not an end: write left or right (up or down on a "
                     "spinner)")
-        return cls.place(tile, end)
+        return cls.place(tile, end, meets)
 

@@ -12,6 +12,8 @@ read by observations and examples. Ends are indexed 0 left, 1 right, 2 up, 3 dow
 
 from __future__ import annotations
 
+from .mechanisms.matching import FitRule, left_open
+
 END_NAMES = ("left", "right", "up", "down")
 
 
@@ -19,10 +21,11 @@ class Board:
     """Open end values, whether each end shows a double, and the spinner's progress."""
 
     __slots__ = ("spinner", "values", "doubles", "used", "count", "tiles", "spin_need",
-                 "spin_value", "first_pips")
+                 "spin_value", "first_pips", "across")
 
-    def __init__(self, spinner: bool = False):
+    def __init__(self, spinner: bool = False, across: bool = True):
         self.spinner = spinner        # the ruleset makes the first double a spinner
+        self.across = across          # a double at an end shows both halves (else one)
         self.values = [0, 0, 0, 0]    # the pip value each end shows
         self.doubles = [False] * 4    # the tile at that end is a double (counts both halves)
         self.used = [True, True, False, False]  # a tile lies on that arm (up/down: once played)
@@ -42,10 +45,12 @@ class Board:
         if double and self.spinner:
             self.spin_need, self.spin_value = 0b11, low
 
-    def place(self, end: int, low: int, high: int, double: bool) -> None:
-        """Place a tile at ``end`` (it matches that end's value)."""
+    def place(self, end: int, low: int, high: int, double: bool, leave: int = -1) -> None:
+        """Place a tile at ``end`` (it matches that end's value). ``leave``: the number it
+        leaves open there, when a fit rule (``mechanisms.matching``) says; else its other
+        half."""
         values = self.values
-        values[end] = low + high - values[end]
+        values[end] = low + high - values[end] if leave < 0 else leave
         self.doubles[end] = double
         self.used[end] = True
         self.tiles += 1
@@ -66,13 +71,15 @@ class Board:
 
     def end_total(self) -> int:
         """The ends counted as all-fives games count them: a lone tile counts all its pips; a
-        double at the end of an arm counts both halves; an untouched spinner arm nothing."""
+        double at the end of an arm counts both halves (one when doubles lie in line:
+        ``across`` false, ``matching.doubles``); an untouched spinner arm nothing."""
+        across = self.across
         if self.tiles == 1:
             return self.first_pips
         total = 0
         for e in range(self.count):
             if self.used[e]:
-                total += self.values[e] * 2 if self.doubles[e] else self.values[e]
+                total += self.values[e] * 2 if self.doubles[e] and across else self.values[e]
         return total
 
 
@@ -90,23 +97,32 @@ class LineOfPlay:
     ([(2, 5), (5, 5), (5, 1)], (((5, 3),), ()), (2, 1, 3, 5))
     """
 
-    __slots__ = ("line", "up", "down", "board")
+    __slots__ = ("line", "up", "down", "board", "fit")
 
-    def __init__(self, spinner: bool = False):
+    def __init__(self, spinner: bool = False, fit: FitRule | None = None):
         self.line: list[tuple[int, int]] = []   # each (left half, right half)
         self.up: list[tuple[int, int]] = []     # each (inner half, outer half)
         self.down: list[tuple[int, int]] = []
         self.board = Board(spinner)
+        self.fit = fit                          # the ruleset's fit rule, None: same number
 
-    def place(self, a: int, b: int, end: str | None) -> None:
-        """A recorded placement of tile ``[a, b]`` at ``end`` (None: the opening tile)."""
+    def place(self, a: int, b: int, end: str | None, meets: int | None = None) -> None:
+        """A recorded placement of tile ``[a, b]`` at ``end`` (None: the opening tile);
+        ``meets``: the half against the end, when the record names it (a fit rule's tile
+        that fits one end two ways)."""
         if end is None:
             self.line[:] = [(a, b)]
             self.board.open_with(a, b, a == b)
             return
         e = END_NAMES.index(end)
         value = self.board.values[e]
-        placed = (value, a + b - value)
+        if self.fit is None:
+            placed = (value, a + b - value)
+        else:
+            left = left_open((min(a, b), max(a, b)), value, self.fit, meets)
+            placed = (a + b - left, left)
+            self.line_place(e, placed, a, b, left)
+            return
         if e == 0:
             self.line.insert(0, placed[::-1])
         elif e == 1:
@@ -114,6 +130,16 @@ class LineOfPlay:
         else:
             (self.up if e == 2 else self.down).append(placed)
         self.board.place(e, a, b, a == b)
+
+    def line_place(self, e: int, placed: tuple[int, int], a: int, b: int, left: int) -> None:
+        """Lay ``placed`` (the half against the end, the half left open) at end ``e``."""
+        if e == 0:
+            self.line.insert(0, placed[::-1])
+        elif e == 1:
+            self.line.append(placed)
+        else:
+            (self.up if e == 2 else self.down).append(placed)
+        self.board.place(e, a, b, a == b, left)
 
     @property
     def arms(self) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:

@@ -33,6 +33,8 @@ class Decision(NamedTuple):
     pos: int
     ends: tuple = NO_ENDS     # every end's value, None when not open
     masks: tuple = NO_MASKS   # legal tiles at each end (the opening tiles at 0 in OPEN)
+    flips: tuple = NO_MASKS   # of those, the tiles that fit that end two ways (a fit rule):
+                              # placed with their low half against it, or their high (FLIP)
 
     @property
     def left(self) -> int:

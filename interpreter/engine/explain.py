@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .decision import OPEN, PLAY, SEEK
+from .mechanisms.matching import FitRule, placements
 from .tiles import Tile, bits
 
 
@@ -78,19 +79,29 @@ def explain_illegal(state, action: Action) -> str:
 def _explain_general(state, d: tuple, action: Action, tile: Tile, t: int) -> str:
     core = state._core
     ends = [v for v in d.ends if v is not None]
-    value_mask = state.game.tileset.value_mask
+    value_mask = state.game.setup(state.players).value_mask   # the fit rule's, if any
     fits = [e for e, v in enumerate(ends) if value_mask[v] >> t & 1]
     names = ("left", "right", "up", "down")
+    fit = state.game.rules.fit
     if action.end is not None:
         if action.end not in names[:len(ends)]:
             return (f"there is no {action.end} end yet: the open ends are "
                     + ", ".join(names[:len(ends)]))
         e = names.index(action.end)
         if e not in fits:
+            if fit is not None:
+                return f"{tile} does not fit the {action.end} end ({ends[e]}): {_fit_rule(fit)}"
             return f"{tile} does not match the {action.end} end ({ends[e]})"
+        if fit is not None and action.meets is not None:
+            halves = [h for h, _ in placements((tile.low, tile.high), ends[e], fit)]
+            if action.meets not in halves:
+                return (f"the {action.meets} of {tile} cannot meet the {action.end} end "
+                        f"({ends[e]}): {_fit_rule(fit)}; the {halves[0]} can")
         fits = [e]
     if not fits:
         shown = ", ".join(str(v) for v in ends)
+        if fit is not None:
+            return f"{tile} fits no open end ({shown}): {_fit_rule(fit)}"
         return f"{tile} matches no open end ({shown})"
     for e in fits:
         why = core.why_forbidden(d.player, t, e)
@@ -100,6 +111,16 @@ def _explain_general(state, d: tuple, action: Action, tile: Tile, t: int) -> str
     if action.end is None and len(allowed) > 1:
         return f"{tile} fits " + " and ".join(names[e] for e in allowed) + ": say which end"
     return f"{tile} may not be placed now"
+
+
+def _fit_rule(fit: FitRule) -> str:
+    """The fit rule in its own words: its formula, and the wild tiles."""
+    said = (f"a half must meet an end so that {fit.text}" if fit.text
+            else "a half must show the end's number")
+    if fit.wild:
+        wild = ", ".join(str(Tile(*w)) for w in sorted(fit.wild))
+        said += f", and only the wild tiles ({wild}) go anywhere"
+    return said
 
 
 def _tile_name(required) -> str:

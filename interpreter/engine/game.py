@@ -19,6 +19,7 @@ from . import leaders
 from .actions import Action
 from .board import END_NAMES
 from .game_rules import Rules
+from .mechanisms.matching import fit_tables
 from .scoring import Settler
 from .streams import words
 from .tiles import Tile, TileSet
@@ -211,8 +212,9 @@ class Game:
             open_any = (self.required_tile == "any"
                         and r.first_leader not in leaders.DEAL_DEPENDENT
                         and r.later_leader not in leaders.DEAL_DEPENDENT)
+            fits = self.fit[0] if self.fit else ts.value_mask   # what fits an end showing v
             found = self._setups[key] = Setup(
-                ts.value_mask, ts.low, ts.high, ts.pips, T, self.hand_size(players),
+                fits, ts.low, ts.high, ts.pips, T, self.hand_size(players),
                 T - r.reserve, r.voluntary_draw, r.when_stuck == "draw",
                 r.draw_limit if r.draw_limit is not None else T, self.draw_cost(players),
                 self.hand_value, self.settler(players).settle, open_any,
@@ -229,6 +231,15 @@ class Game:
                                                   self.side_of(players))
         return found
 
+
+    @cached_property
+    def fit(self) -> tuple | None:
+        """The ruleset's fit rule as the match loop's tables (``matching.fit_tables``: per
+        end value the tiles that fit, those that fit two ways, and per tile the number left
+        open each way), or None for the same-number rule, which needs none."""
+        if self.rules.fit is None:
+            return None
+        return fit_tables([(t.low, t.high) for t in self.tileset.tiles], self.rules.fit)
 
     @cached_property
     def placements(self) -> tuple[tuple[Action, ...], ...]:

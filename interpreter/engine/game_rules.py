@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .mechanisms.matching import FitRule
+
 # Who leads a round. The first round may use any "chooser"; later rounds may also
 # use the "followers" (rotate / same / winner), which need a previous round.
 LEAD_CHOOSERS = (
@@ -203,6 +205,10 @@ class Rules:
     removed_tiles: tuple[tuple[int, int], ...] = ()   # taken out of the set (set.without,
                                                   # set.keep), in the set's order
     spinner: str = "none"                         # one of SPINNERS
+    fit: FitRule | None = None                    # how a tile fits an end; None: the same
+                                                  # number (mechanisms.matching)
+    doubles: str = "across"                       # a double at an end counts both halves
+                                                  # (across) or one (in_line) in end_total
     direction: str = "left"                       # one of DIRECTIONS
     restrictions: tuple[Restriction, ...] = ()    # placements must meet every one
     if_none_allowed: str = "stuck"                # one of IF_NONE_ALLOWED

@@ -12,7 +12,9 @@ loop makes the uniform pick itself, ``(next32() * n) >> 32``. A policy is not co
 when the only legal action is a draw or a pass.
 
 Besides the plain game it plays every house-rule mechanism of ``Rules``: a board with a
-spinner (up to four ends), placement restrictions, play-time events (points, another
+spinner (up to four ends), a fit rule and wild tiles (``mechanisms.matching``, read as
+``Game.fit``'s tables: a tile that fits an end either way round is two placements, the
+second coded with ``FLIP``), placement restrictions, play-time events (points, another
 turn, skipped turns), turn direction, a redeal condition, opening conditions and
 fallbacks, a lead formula, round settlement over round facts, and match formats.
 
@@ -46,7 +48,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
-from .actions import DRAW, PASS
+from .actions import DRAW, FLIP, PASS
 from .board import END_NAMES, Board
 from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
@@ -258,7 +260,8 @@ class GeneralLoop:
         self.lead_rng = HashStream(seed, "lead")
         step = 1 if game.rules.direction == "left" else -1
         self.next_seat = tuple((s + step) % players for s in range(players))  # who plays next
-        self.board = Board(self.game.rules.spinner == "first_double")
+        self.board = Board(self.game.rules.spinner == "first_double",
+                           self.game.rules.doubles == "across")
         self._side_of = self.game.side_of(self.players)
         ts = self.game.tileset
         self._tuples = tuple(zip(ts.low, ts.high, strict=True))   # tile index -> (low, high)
@@ -444,6 +447,11 @@ class GeneralLoop:
         ends_turn = turn_rule is not None and turn_rule.ends_turn
         exactly = turn_rule.exactly if turn_rule is not None else 0
         tlimit = turn_options.turn_limit(turn_rule, limit) if turn_rule is not None else limit
+        # a fit rule (mechanisms.matching) as tables: PM above is already its fitting
+        # masks; TWO[v] the tiles that fit v two ways, LEAVE1/LEAVE2 what each way leaves
+        fit_rule = g.fit is not None
+        if fit_rule:
+            _, TWO, LEAVE1, LEAVE2 = g.fit
         fitting: list[int] = []
         rec = self.rec
         recording = rec is not None
@@ -532,7 +540,8 @@ class GeneralLoop:
             self.hands, self.deck, self.leader = hands, deck, leader
             if recording:
                 rec.append(self._deal_event(rnd_no, leader, hands, deck, dealt))
-            board = self.board = Board(rules.spinner == "first_double")
+            board = self.board = Board(rules.spinner == "first_double",
+                                       rules.doubles == "across")
             pos = dealt
             drawn_by = [0] * n
             passes = choices = seek_turns = extra_turns = skips = 0
@@ -681,17 +690,22 @@ class GeneralLoop:
                                     else fit[0].bit_count() + fit[1].bit_count()
                                     + fit[2].bit_count() + fit[3].bit_count())
                             # a pass at will is one more option, the last
+                            if fit_rule:   # a tile fitting an end two ways: two placements
+                                flips = [fit[x] & TWO[vals[x]] for x in range(count)]
+                                nfit += sum([m.bit_count() for m in flips])
                             try:
                                 k = (urnd() * (nfit + at_will)) >> 32
                             except StopIteration:
                                 urnd = uniform[p] = more(p)
                                 k = (urnd() * (nfit + at_will)) >> 32
-                            e = 0
-                            m = fit[0]
-                            c = m.bit_count()
                             if k == nfit:
                                 a = PASS
+                            elif fit_rule:
+                                a = kth_placement(fit, flips, k)
                             else:
+                                e = 0
+                                m = fit[0]
+                                c = m.bit_count()
                                 while k >= c:   # the end holding the k-th placement
                                     k -= c
                                     e += 1
@@ -704,7 +718,15 @@ class GeneralLoop:
                         else:
                             pol = pols[p]
                             masks = (fit[0], fit[1], 0, 0) if count == 2 else tuple(fit)
-                            if pol is None:
+                            if pol is None and fit_rule:
+                                a = yield Decision(
+                                    player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                                    phase=PLAY, drawn=drawn, pos=pos,
+                                    ends=(vals[0], vals[1], None, None) if count == 2
+                                    else tuple(vals), masks=masks,
+                                    flips=tuple(masks[x] & TWO[vals[x]] if x < count else 0
+                                                for x in range(4)))
+                            elif pol is None:
                                 a = yield Decision(
                                     player=p, hand=h, can_draw=can_draw, can_pass=at_will,
                                     phase=PLAY, drawn=drawn, pos=pos,
@@ -715,6 +737,11 @@ class GeneralLoop:
                             else:
                                 a = pol(*masks[:2], can_draw, masks[2], masks[3])
                         if a >= 0:
+                            if fit_rule:   # the second way a tile fits (FLIP) or the first
+                                flip, a = a & FLIP, a & ~FLIP
+                                meets = (TH[a >> 2] if flip else TL[a >> 2]) if (
+                                    TWO[vals[a & 3]] >> (a >> 2) & 1) else None
+                                leave = (LEAVE2 if flip else LEAVE1)[vals[a & 3]][a >> 2]
                             t, e = a >> 2, a & 3
                             if count == 2:
                                 last_both = bool(PM[vals[0]] >> t & PM[vals[1]] >> t & 1)
@@ -726,9 +753,15 @@ class GeneralLoop:
                             hands[p] = h
                             dbl = TL[t] == TH[t]
                             if spinner and (board.spin_need > 0 or board.spin_need < 0 and dbl):
-                                board.place(e, TL[t], TH[t], dbl)
+                                if fit_rule:
+                                    board.place(e, TL[t], TH[t], dbl, leave)
+                                else:
+                                    board.place(e, TL[t], TH[t], dbl)
                             else:   # Board.place with nothing to do for a spinner, inline
-                                vals[e] = PIPS[t] - vals[e]
+                                if fit_rule:
+                                    vals[e] = leave
+                                else:
+                                    vals[e] = PIPS[t] - vals[e]
                                 board.doubles[e] = dbl
                                 if e > 1:
                                     board.used[e] = True
@@ -739,6 +772,8 @@ class GeneralLoop:
                             if recording:
                                 rec.append({"event": "place", "player": p,
                                             "tile": [TL[t], TH[t]], "end": END_NAMES[e]})
+                                if fit_rule and meets is not None:   # which way it lies
+                                    rec[-1]["meets"] = meets
                             if ev_place:
                                 more_turns, skipped = fire(ev_place, p, facts_of(p, pos, drawn_by, {
                                     "tile": (TL[t], TH[t]), "opening": False,
@@ -937,7 +972,7 @@ class GeneralLoop:
         """The ``explain`` of the first restriction that forbids tile ``t`` at end ``e`` now."""
         board = self.board
         h = self.hands[seat]
-        PM = self.game.tileset.value_mask
+        PM = self.game.setup(self.players).value_mask
         fit = [h & PM[board.values[x]] for x in range(board.count)]
         playable = 0
         for m in fit:
@@ -1098,6 +1133,24 @@ class GeneralLoop:
             env["side"] = s
             new.append(int(final(env)))
         scores[:] = new
+
+
+def kth_placement(fit: list[int], flips: list[int], k: int) -> int:
+    """The ``k``-th placement (from 0) in the canonical order: end by end, tile by tile,
+    a tile's first way before its second (``FLIP``), as ``state.legal_pairs`` lists them."""
+    for e, m in enumerate(fit):
+        while m:
+            low = m & -m
+            m ^= low
+            t = low.bit_length() - 1
+            if not k:
+                return t << 2 | e
+            k -= 1
+            if flips[e] & low:
+                if not k:
+                    return t << 2 | e | FLIP
+                k -= 1
+    raise ValueError("no such placement")
 
 
 def allowed_at(game, tiles: tuple, fit: list[int], values: list[int], ends: tuple, h: int,

@@ -79,17 +79,19 @@ def _public_view(core, seat: int, views: dict[int, list]) -> tuple:
     """Seat ``seat``'s public history, the line, the board and a spinner's arms, up to date."""
     view = views.get(seat)
     spinner = core.game.rules.spinner == "first_double"
+    fit = core.game.rules.fit
     if view is None:
-        view = views[seat] = [0, [], LineOfPlay(spinner)]   # events read, public events, line
+        view = views[seat] = [0, [], LineOfPlay(spinner, fit)]   # events read, public events,
+        # the line
     rec = core.rec or ()
     read, public, line = view
     for e in rec[read:]:
         public.append(_public(e, seat))
         kind = e["event"]
         if kind == "deal":
-            line = view[2] = LineOfPlay(spinner)
+            line = view[2] = LineOfPlay(spinner, fit)
         elif kind == "place":
-            line.place(*e["tile"], e["end"])
+            line.place(*e["tile"], e["end"], e.get("meets"))
     view[0] = len(rec)
     return tuple(public), tuple(line.line), line.board, line.arms
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import DRAW, PASS, Action
+from .actions import DRAW, FLIP, PASS, Action
 from .decision import OPEN, PLAY, SEEK, Decision
 from .general_loop import GeneralLoop, RoundEnd, _opening_rules
 from .mechanisms import turn_options
@@ -111,7 +111,8 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
         return None
     board = core.board
     vals = board.values
-    fit = [h & ts.value_mask[vals[e]] for e in range(board.count)]
+    PM = game.setup(core.players).value_mask   # the fit rule's masks, or the same number's
+    fit = [h & PM[vals[e]] for e in range(board.count)]
     forbidden = False   # fitting tiles, all forbidden by the restrictions
     if rules.restrictions:
         fitting = any(fit)
@@ -133,9 +134,12 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
     else:
         can_draw = rules.when_stuck == "draw" and may_draw and not (
             forbidden and rules.if_none_allowed == "pass")
+    flips = (tuple(m & game.fit[1][v] if v is not None else 0 for m, v in zip(fit, ends,
+                                                                               strict=True))
+             if game.fit else (0, 0, 0, 0))
     return Decision(player=turn, hand=h, can_draw=can_draw,
                     can_pass=at_will or not (any(fit) or can_draw),
-                    phase=PLAY, drawn=drawn, pos=0, ends=ends, masks=tuple(fit))
+                    phase=PLAY, drawn=drawn, pos=0, ends=ends, masks=tuple(fit), flips=flips)
 
 
 def legal(game, data: dict, hands: list[list[Tile]]) -> list[Action]:
@@ -186,16 +190,21 @@ def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, in
         extra = {"passes_in_row": before + 1,
                  "drawn_this_turn": drawn}
     else:
-        t, e = code >> 2, code & 3
+        flip = code & FLIP
+        t, e = (code & ~FLIP) >> 2, code & 3
         low, high = ts.low[t], ts.high[t]
         core.hands[turn] &= ~(1 << t)
         both = False
         if opening:
             board.open_with(low, high, low == high)
         else:
-            both = sum(1 for v in board.values[:board.count]
-                       if ts.value_mask[v] >> t & 1) > 1
-            board.place(e, low, high, low == high)
+            PM = game.setup(core.players).value_mask
+            both = sum(1 for v in board.values[:board.count] if PM[v] >> t & 1) > 1
+            if game.fit:   # the fit rule's number left open, the way the action names
+                board.place(e, low, high, low == high, game.fit[3 if flip else 2][
+                    board.values[e]][t])
+            else:
+                board.place(e, low, high, low == high)
         pos = 0
         after = "place"
         extra = {"tile": (low, high), "opening": opening, "both_ends": both,

@@ -265,7 +265,7 @@ class MatchReading:
             tile = _tile(e["tile"])
             if tile is None:
                 raise Disagreement(line, f"{e['tile']!r} is not a tile")
-            action = Action("place", tile, e["end"])
+            action = Action("place", tile, e["end"], e.get("meets"))
         else:
             action = Action(kind)
         legal = self._legal()
@@ -334,7 +334,7 @@ class MatchReading:
         seat, tile = pos.turn, action.tile
         is_opening = pos.board.empty
         both = len(pos.board.ends_fitting(tile)) >= 2 if not is_opening else False
-        pos.board.place(tile, action.end)
+        pos.board.place(tile, action.end, action.meets)
         pos.hands[seat].remove(tile)
         pos.last_tile, pos.last_player, pos.last_both_ends = tile, seat, both
         env = events.environment(pos, seat, "place", tile, opening=is_opening, both_ends=both)

@@ -11,9 +11,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, DiagnosticError
-from .actions import DRAW, PASS, Action, AmbiguousActionError, IllegalActionError
+from .actions import DRAW, FLIP, PASS, Action, AmbiguousActionError, IllegalActionError
+from .board import END_NAMES
 from .decision import OPEN, PLAY, SEEK
 from .general_loop import GeneralLoop
+from .mechanisms.matching import placements
 from .observation import Observation, observe
 from .results import MatchResult
 from .tiles import bits
@@ -111,11 +113,18 @@ class State:
         return self._resolve(Action.parse(text))
 
     def _resolve(self, action: Action) -> Action:
-        if action.kind != "place" or action.end is not None or self._decision is None:
+        if action.kind != "place" or self._decision is None:
             return action
         if self._decision.phase != PLAY:
             return action
+        if action.end is not None:
+            return self._resolve_way(action)
         fits = [a for a in self.legal_actions() if a.kind == "place" and a.tile == action.tile]
+        if any(a.meets is not None for a in fits):
+            raise AmbiguousActionError(
+                f"{action.tile} fits more than one way: write "
+                + " or ".join(str(a) for a in fits) + " (the last number: the half against "
+                "the end)")
         if len(fits) > 2:
             ends = [f"{action.tile} {a.end}" for a in fits]
             raise AmbiguousActionError(f"{action.tile} fits {len(fits)} ends: write "
@@ -125,6 +134,24 @@ class State:
                 f"{action.tile} fits both ends: write {action.tile} {fits[0].end} or "
                 f"{action.tile} {fits[1].end}")
         return fits[0] if fits else action
+
+    def _resolve_way(self, action: Action) -> Action:
+        """A placement at a named end, against the legal ones: which way round it lies is
+        asked only when it may lie either way (a fit rule), and is optional otherwise."""
+        ways = [a for a in self.legal_actions() if a.kind == "place" and a.tile == action.tile
+                and a.end == action.end]
+        if action.meets is None and len(ways) > 1:
+            low, high = action.tile.low, action.tile.high
+            raise AmbiguousActionError(
+                f"{action.tile} fits the {action.end} end either way round: write "
+                f"{ways[0]} (the {low} against it, leaving {high} open) or {ways[1]} (the "
+                f"{high} against it, leaving {low} open)")
+        if action.meets is not None and len(ways) == 1 and ways[0].meets is None:
+            value = self._decision.ends[END_NAMES.index(action.end)]
+            tile = (action.tile.low, action.tile.high)
+            if any(h == action.meets for h, _ in placements(tile, value, self.game.rules.fit)):
+                return ways[0]   # it fits one way only: naming the half is not needed
+        return action
 
     def apply(self, action: Action | str) -> None:
         """Play ``action`` (or its text) for the current player. A placement without an
@@ -153,8 +180,18 @@ def legal_pairs(game: Game, decision: tuple) -> list[tuple[int, Action]]:
     if phase == OPEN:
         out = [(t << 2 | 2, placements[t][4]) for t in bits(decision.left_mask)]
     elif phase == PLAY:   # left, right, then a spinner's up and down
+        flips = decision.flips
         for e, m in enumerate(decision.masks):
-            if m:
+            if m and flips[e]:   # a fit rule's tile fitting this end either way round
+                for t in bits(m):
+                    if flips[e] >> t & 1:
+                        tile = game.tileset.tiles[t]
+                        end = END_NAMES[e]
+                        out += [(t << 2 | e, Action("place", tile, end, tile.low)),
+                                (t << 2 | e | FLIP, Action("place", tile, end, tile.high))]
+                    else:
+                        out.append((t << 2 | e, placements[t][e]))
+            elif m:
                 out += [(t << 2 | e, placements[t][e]) for t in bits(m)]
     if decision.can_draw or phase == SEEK:
         out.append((DRAW, _DRAW))

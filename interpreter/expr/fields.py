@@ -86,6 +86,12 @@ FIELDS: dict[str, FieldSpec] = {
         {"tile": TILE, "hand": list_of(TILE), "playable": list_of(TILE), "ends": list_of(INT),
          "end": INT, "boneyard": INT, "round": INT, "players": INT}, BOOL,
         "whether a placement is allowed"),
+    "fit": FieldSpec(
+        {"end": INT, "half": INT, "other": INT, "tile": TILE, "max_pip": INT}, BOOL,
+        "whether a tile may go on an end with one of its halves against it"),
+    "wild": FieldSpec(
+        {"tile": TILE, "max_pip": INT}, BOOL,
+        "whether a tile is wild (fits any open end)"),
     "opening": FieldSpec(
         {"tile": TILE, "hand": list_of(TILE), "round": INT, "players": INT}, BOOL,
         "whether a tile may open the round"),

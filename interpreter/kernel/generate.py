@@ -128,7 +128,8 @@ def covers(game: Game) -> bool:
     turns hold more than the plain game's (``engine.mechanisms.turn_options``: a draw
     ending the turn, exact draws, passing at will). Variables (``variables:``) and a
     match ending mid-round (``match.ends_in_play``) are the general loop's alone: such a
-    ruleset plays on its specialised source. Events and restrictions on two ends, and a
+    ruleset plays on its specialised source; so do those with a fit rule or doubles in
+    line (``matching``). Events and restrictions on two ends, and a
     spinner with events, are the template's."""
     rules = game.rules
     if rules.removed_tiles:   # a smaller set: the general loop's own tables deal it
@@ -140,6 +141,8 @@ def covers(game: Game) -> bool:
     if any(names_read(tree) & LIVE_EVENT_FACTS for trees in rules.event_trees or ()
            for tree in trees.values()):   # the template keeps no live hand and board for them
         return False
+    if rules.fit is not None or rules.doubles != "across":
+        return False   # the template knows the same number and crosswise doubles only
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 
 

@@ -16,7 +16,7 @@ COMMANDS = {"?": "help", "help": "help", "hint": "hint", "rules": "rules", "quit
 
 HELP = """Type the number of a move, or the move itself:
   6-4 left / 6-4 right   place a tile at that end (6-4 alone when only one end fits,
-                         or to open the round)
+                         or to open the round){ways}
   draw (d)               draw a tile from the boneyard
   pass (p)               pass
 Commands:
@@ -26,9 +26,16 @@ Commands:
   quit                   leave the match{kept}"""
 
 
-def help_text(trace: str | None) -> str:
-    """The table's help; ``quit`` says the record is kept only when one is (``--trace``)."""
-    return HELP.format(kept=" (the record so far is kept)" if trace else "")
+WAYS = """
+  6-1 left 6             the same, naming the half against the end, when the tile fits
+                         that end either way round (this ruleset's fit rule)"""
+
+
+def help_text(trace: str | None, ways: bool = False) -> str:
+    """The table's help; ``quit`` says the record is kept only when one is (``--trace``);
+    ``ways``: the ruleset has a fit rule, so a move may name the half against the end."""
+    return HELP.format(kept=" (the record so far is kept)" if trace else "",
+                       ways=WAYS if ways else "")
 
 
 @dataclass(frozen=True)

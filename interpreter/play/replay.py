@@ -62,9 +62,20 @@ def replay(path: str, term: Terminal) -> int:
     problems = verify_record(path)
     if any(p.code != TRUNCATED for p in problems):
         raise DiagnosticError(problems)
-    steps = snapshots(events)
+    game = recorded_game(events)
+    steps = snapshots(events, game.rules.fit if game is not None else None)
     return Replayer(steps, term, STOPS_EARLY if problems else "",
                     rule_titles(events)).run()
+
+
+def recorded_game(events: list[dict]):
+    """The game a record's ``match_start`` names (as ``verify`` loads it), or None."""
+    from .. import api
+
+    start = next((e for e in events if e.get("event") == "match_start"), None)
+    if start is None:
+        return None
+    return api.load_game(start.get("source") or start["ruleset"])
 
 
 def rule_titles(events: list[dict]) -> tuple[str, ...]:

@@ -155,7 +155,7 @@ class _Match:
         self.writer = writer
         self.fast = fast
         self.seating = table.seating
-        self.timeline = Timeline()
+        self.timeline = Timeline(fit=table.game.rules.fit)
         self.told = 0                      # record events already told on screen
         self.hotseat = len(table.humans) > 1
         self.screen_owner: int | None = None
@@ -266,7 +266,8 @@ class _Match:
 
     def _command(self, name: str, seat: int, legal: Sequence[Action]) -> None:
         if name == "help":
-            self.term.show(Text(commands.help_text(self.writer.path)),
+            self.term.show(Text(commands.help_text(self.writer.path,
+                                                     self.table.game.rules.fit is not None)),
                            Text("Moves: ").append_text(
                 render.actions_text(legal)))
         elif name == "hint":

@@ -71,6 +71,7 @@ class Timeline:
     scores: list[int] = field(default_factory=list)
     index: int = -1
     event: dict[str, Any] = field(default_factory=dict)
+    fit: Any = None     # the ruleset's fit rule (engine.mechanisms.matching), None: same number
 
     def feed(self, event: dict[str, Any]) -> None:
         """Apply one event (assumed legal: ``replay`` verifies the record first)."""
@@ -83,7 +84,7 @@ class Timeline:
             self.teams = tuple(tuple(t) for t in event["teams"])
             self.round, self.leader = 0, None
             self.hands = [[] for _ in range(self.players)]
-            self.table, self.boneyard = LineOfPlay(spinner=True), 0
+            self.table, self.boneyard = LineOfPlay(spinner=True, fit=self.fit), 0
             self.scores = [0] * len(self.teams)
         elif kind == "deal":
             self.round = int(event["round"])
@@ -91,7 +92,7 @@ class Timeline:
             self.hands = [sorted(Tile.of(t) for t in h) for h in event["hands"]]
             # a record names the arms, not the spinner: the first double placed is taken
             # (board.spinner: first_double); without arms nothing of it shows
-            self.table = LineOfPlay(spinner=True)
+            self.table = LineOfPlay(spinner=True, fit=self.fit)
             self.boneyard = len(event["boneyard"])
         elif kind == "draw":
             self.boneyard -= 1
@@ -112,7 +113,7 @@ class Timeline:
         if tile in hand:
             hand.remove(tile)
         a, b = event["tile"]
-        self.table.place(a, b, event.get("end"))
+        self.table.place(a, b, event.get("end"), event.get("meets"))
 
     def snapshot(self) -> Snapshot:
         return Snapshot(
@@ -124,9 +125,10 @@ class Timeline:
                      else None))
 
 
-def snapshots(events: Iterable[dict[str, Any]]) -> list[Snapshot]:
-    """The table after each event of a record, in order."""
-    timeline = Timeline()
+def snapshots(events: Iterable[dict[str, Any]], fit: Any = None) -> list[Snapshot]:
+    """The table after each event of a record, in order (``fit``: the ruleset's fit rule,
+    for a record of a ruleset where tiles do not join by the same number)."""
+    timeline = Timeline(fit=fit)
     out = []
     for event in events:
         timeline.feed(event)

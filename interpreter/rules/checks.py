@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..diagnostics import Diagnostic
+from ..engine.mechanisms.matching import fits
 from ..engine.tiles import in_set, not_in_set, parse_pair, set_pairs, tile_count
 from .marked_yaml import FieldPath, Mark, dotted
 
@@ -377,6 +378,41 @@ def _check_restrictions(sink: _Sink, data: Mapping[str, Any], rules: Any,
                      "of the set", "an opening rule must accept some tile")
 
 
+def _check_matching(sink: _Sink, data: Mapping[str, Any], rules: Any) -> None:
+    """A fit rule no tile can meet leaves nobody a move after the opening, a wild tile
+    outside the set can never be dealt, and ``wild_leaves`` without wild tiles does
+    nothing: each an error at load."""
+    matching = data.get("matching") or {}
+    max_pip = data["set"]["max_pip"]
+    wild = matching.get("wild")
+    if isinstance(wild, list):
+        for i, text in enumerate(wild):
+            if not in_set(parse_pair(text), max_pip):
+                sink.add("matching", ("matching", "wild", i),
+                         not_in_set(f"wild tile {text}", max_pip),
+                         f"list tiles with both halves from 0 to {max_pip}")
+    if ("matching", "wild_leaves") in sink.marks and wild is None:
+        sink.add("matching", ("matching", "wild_leaves"),
+                 "matching.wild_leaves has no effect: no tile is wild",
+                 "give matching.wild, or remove wild_leaves")
+    fit = getattr(rules, "fit", None)
+    if fit is None:
+        return
+    tiles = set_pairs(max_pip)
+    if wild is not None and not isinstance(wild, list) and not fit.wild:
+        sink.add("matching", ("matching", "wild"),
+                 "matching.wild holds for no tile of the set, so no tile is wild",
+                 "check the condition (tile.pips, tile.is_double, tile == [a|b]), or remove "
+                 "wild")
+    if not any(fits(t, v, fit) for t in tiles for v in range(max_pip + 1)):
+        sink.add("matching", ("matching", "fits") if "fits" in matching else
+                 ("matching", "wild"),
+                 "no tile fits any end: matching.fits is false for every tile, half and end "
+                 f"of the double-{max_pip} set, so no tile could follow the opening",
+                 "a fit rule must let some half meet some end: check the formula's "
+                 "numbers against max_pip (end + half == 7 needs halves up to 6)")
+
+
 def _opening_allows(data: Mapping[str, Any], rules: Any) -> list[tuple[FieldPath, Any, tuple]]:
     """Each written opening condition, with the rounds it governs."""
     later = getattr(rules, "opening_allow", None)
@@ -498,6 +534,7 @@ def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], ru
         _check_deal(sink, data, rules, allowed)
         _check_match(sink, data, rules, allowed)
         _check_restrictions(sink, data, rules, allowed)
+        _check_matching(sink, data, rules)
     elif compiled is not None:
         if compiled.hand_size is not None:
             _check_deal(sink, data, compiled, allowed)

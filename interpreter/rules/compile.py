@@ -15,6 +15,7 @@ from ..diagnostics import Diagnostic
 from ..engine.game_rules import (
     LEAD_CHOOSERS,
     LEAD_FOLLOWERS,
+    FitRule,
     Opening,
     PlayEvent,
     Restriction,
@@ -278,6 +279,8 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     out: dict[str, Any] = dict(
         removed_tiles=removed_tiles(data, fns),
         spinner=(data.get("board") or {}).get("spinner", "none"),
+        fit=fit_rule(data, fns),
+        doubles=(data.get("matching") or {}).get("doubles", "across"),
         direction=play.get("direction", "left"),
         restrictions=restrictions,
         if_none_allowed=play.get("if_none_allowed", "stuck"),
@@ -314,7 +317,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     # events and restrictions; a ruleset general only by these deals, opens and settles
     # as the plain game does (the kernel then keeps the plain deal, opening and settlement)
     in_play = ("events", "restrictions", "if_none_allowed", "spinner", "direction",
-               "draw_ends_turn", "draw_exactly", "passing")
+               "draw_ends_turn", "draw_exactly", "passing", "fit", "doubles")
     general = any(out[k] != plain[k].default for k in out
                   if k not in ("domino_formula", "blocked_formula", *in_play))
     general = general or blocked["winner"] in ("lowest", "highest") \
@@ -352,6 +355,38 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
          if item.get(key) is not None}
         for i, item in enumerate(data.get("events", ())))
     return out
+
+
+def wild_tiles(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]
+               ) -> frozenset[tuple[int, int]]:
+    """``matching.wild`` as the set of wild tiles: the list as written, or every tile of
+    the set its condition holds for (read once, here)."""
+    wild = (data.get("matching") or {}).get("wild")
+    if wild is None:
+        return frozenset()
+    if isinstance(wild, list):
+        return frozenset(parse_pair(t) for t in wild)
+    top = data["set"]["max_pip"]
+    cond = fns.get(("matching", "wild"))
+    if cond is None:   # true or false written as such
+        return frozenset((a, b) for a in range(top + 1) for b in range(a, top + 1)
+                         if wild is True)
+    return frozenset((a, b) for a in range(top + 1) for b in range(a, top + 1)
+                     if cond({"tile": (a, b), "max_pip": top}))
+
+
+def fit_rule(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> FitRule | None:
+    """``matching``'s fit formula and wild tiles as one ``FitRule``; None when the ruleset
+    keeps the same-number rule (so it pays nothing for the mechanism)."""
+    matching = data.get("matching") or {}
+    if "fits" not in matching and "wild" not in matching:
+        return None
+    text = matching.get("fits")
+    formula = fns.get(("matching", "fits"))
+    if formula is None and isinstance(text, bool):
+        formula = (lambda env: True) if text else (lambda env: False)
+    return FitRule(formula, wild_tiles(data, fns), matching.get("wild_leaves", "far_half"),
+                   data["set"]["max_pip"], str(text) if text is not None else "")
 
 
 EVENT_FORMULAS = ("if", "points", "each_opponent", "again", "skip")

@@ -333,6 +333,14 @@ def _opening(view: _View) -> str:
 
 @_rule("turn", "A turn", "Placing")
 def _placing(view: _View) -> str:
+    matching = view.opt("matching", None) or {}
+    if "fits" in matching or "wild" in matching:   # the fit rule's own lines say how
+        ends = "open ends" if view.opt("board.spinner", "none") != "none" else "two open ends"
+        lie = ("lengthwise in the line, showing one number like any tile"
+               if matching.get("doubles") == "in_line" else "crosswise in the line")
+        return (f"On their turn a player places one tile at one of the line's {ends}, "
+                "where the fit rule below allows it (not by matching numbers). Doubles lie "
+                f"{lie}. Placing a tile ends the turn.")
     if view.opt("board.spinner", "none") != "none":
         return ("On their turn a player places one tile at one of the line's open ends, "
                 "matching one of its halves to that end's value (a blank matches only a "

@@ -37,6 +37,45 @@ def _spinner(view: _View) -> str | None:
             "opens two more ends (up to four).")
 
 
+@_rule("matching.fits", "A turn", "Fit", optional=True)
+def _fits(view: _View) -> str | None:
+    if view.opt("matching.fits", None) is None:
+        return None
+    fits = _condition(view, "matching.fits")
+    if fits is True:
+        return "A tile fits any open end with either half; the other half is left open."
+    if fits is False:
+        return "No tile fits an open end (only wild tiles can be placed)."
+    return (f"A tile goes on an open end with one half against it when {fits} (end: the "
+            "end's value; half: the half against it; other: the half then left open). A "
+            "tile that fits an end either way round, leaving different numbers, is placed "
+            "naming the half against the end (6-1 left 6).")
+
+
+@_rule("matching.wild", "A turn", "Wild tiles", optional=True)
+def _wild(view: _View) -> str | None:
+    wild = view.opt("matching.wild", None)
+    leaves = view.opt("matching.wild_leaves", "far_half")
+    if wild is None:
+        return None
+    if isinstance(wild, list):
+        named = ", ".join(w.strip("[]").replace("|", "-") for w in wild)
+        which = f"The wild tiles {named} fit" if len(wild) > 1 else f"The wild tile {named} fits"
+    else:
+        which = f"Every tile for which {_condition(view, 'matching.wild')} is wild: it fits"
+    tail = ("either way round, its far half left open" if leaves == "far_half"
+            else "the end keeping the number it showed")
+    return f"{which} any open end, whatever it shows, {tail}."
+
+
+@_rule("matching.doubles", "A turn", "Doubles in the ends' count", optional=True)
+def _doubles(view: _View) -> str | None:
+    if view.opt("matching.doubles", "across") == "across":
+        return None
+    return ("A double lies in line, not across: at an open end it counts one number in the "
+            "ends' total (end_total), like any tile.")
+
+
 def _restriction_line(view: _View, i: int) -> RuleLine:
     view.formulas = []
     allow = _condition(view, f"play.restrictions.{i}.allow")

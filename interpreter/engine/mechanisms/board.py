@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .matching import Tile, fits, is_double, left_open
+from .matching import FitRule, Tile, end_count, is_double, left_open, placements
 
 LINE = ("left", "right")
 ARMS = ("up", "down")
@@ -44,6 +44,8 @@ class Board:
     ends: dict[str, End] = field(default_factory=dict)   # open ends, by name
     spinner: Tile | None = None          # the spinner, once placed
     spinner_bare: set[str] = field(default_factory=set)  # line ends where it lies unplayed on
+    fit: FitRule | None = None           # how a tile fits an end (None: the same number)
+    doubles: str = "across"              # how a double at an end counts in the ends' total
 
     @property
     def empty(self) -> bool:
@@ -59,7 +61,12 @@ class Board:
 
     def ends_fitting(self, tile: Tile) -> list[str]:
         """The open ends ``tile`` may be placed on."""
-        return [name for name in self.open_ends() if fits(tile, self.ends[name].value)]
+        return [name for name in self.open_ends() if self.ways(tile, name)]
+
+    def ways(self, tile: Tile, at: str) -> tuple[tuple[int, int], ...]:
+        """Each way ``tile`` may go on the open end ``at``: (half against it, number left
+        open), by the ruleset's fit rule (``matching.placements``)."""
+        return placements(tile, self.ends[at].value, self.fit)
 
     def end_total(self) -> int:
         """The ends counted as all-fives games count them (``docs/language.md``)."""
@@ -70,11 +77,12 @@ class Board:
             end = self.ends[name]
             if name in ARMS and not end.covered:
                 continue
-            total += end.value * (2 if end.double else 1)
+            total += end_count(end.value, end.double, self.doubles)
         return total
 
-    def place(self, tile: Tile, at: str | None) -> None:
-        """Lay ``tile``: as the opening tile (``at`` None) or on the open end ``at``."""
+    def place(self, tile: Tile, at: str | None, meets: int | None = None) -> None:
+        """Lay ``tile``: as the opening tile (``at`` None) or on the open end ``at``, with
+        its half ``meets`` against it when it could lie either way round."""
         double = is_double(tile)
         becomes_spinner = self.spins and double and self.spinner is None
         if at is None:
@@ -86,7 +94,7 @@ class Board:
             return
         end = self.ends[at]
         self.tiles.append(tile)
-        self.ends[at] = End(left_open(tile, end.value), double, covered=True)
+        self.ends[at] = End(left_open(tile, end.value, self.fit, meets), double, covered=True)
         if at in self.spinner_bare:
             self.spinner_bare.discard(at)
             if not self.spinner_bare:

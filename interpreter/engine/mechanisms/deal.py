@@ -56,7 +56,8 @@ def start_round(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) ->
     pos.boneyard = list(boneyard)
     pos.drawn = [0] * pos.players
     pos.play_points = [0] * len(pos.sides)
-    pos.board = Board(spins=pos.rules.spinner == "first_double")
+    pos.board = Board(spins=pos.rules.spinner == "first_double", fit=pos.rules.fit,
+                      doubles=pos.rules.doubles)
     pos.passes = pos.passes_in_row = pos.idle_turns = pos.drawn_this_turn = 0
     pos.passed_since_progress = set()
     pos.extra_turns = pos.pending_skips = 0

@@ -24,17 +24,20 @@ from .position import Position
 @dataclass(frozen=True, order=True)
 class Action:
     """One thing a player may do: ``place`` a tile at an end (None: the opening), ``draw``
-    or ``pass``."""
+    or ``pass``. ``meets``: the half against the end, named only when the fit rule lets
+    the tile lie on that end either way round (``matching``)."""
 
     kind: str
     tile: Tile | None = None
     end: str | None = None
+    meets: int | None = None
 
     def __str__(self) -> str:
         if self.kind != "place":
             return self.kind
         low, high = self.tile
-        return f"{high}-{low}" + (f" {self.end}" if self.end else " (opening)")
+        way = f" {self.meets}" if self.meets is not None else ""
+        return f"{high}-{low}" + (f" {self.end}{way}" if self.end else " (opening)")
 
 
 DRAW = Action("draw")
@@ -50,9 +53,17 @@ def can_draw(pos: Position) -> bool:
 
 
 def fitting(pos: Position, seat: int) -> list[Action]:
-    """Every placement of ``seat``'s tiles on an open end, before restrictions."""
-    return [Action("place", t, end) for t in sorted(pos.hands[seat])
-            for end in pos.board.ends_fitting(t)]
+    """Every placement of ``seat``'s tiles on an open end, before restrictions: one per way
+    a tile may lie there, each naming its half against the end when there are two."""
+    out = []
+    for t in sorted(pos.hands[seat]):
+        for end in pos.board.open_ends():
+            ways = pos.board.ways(t, end)
+            if len(ways) > 1:
+                out += [Action("place", t, end, half) for half, _ in ways]
+            elif ways:
+                out.append(Action("place", t, end))
+    return out
 
 
 def allowed_by_restrictions(pos: Position, seat: int, action: Action) -> bool:
