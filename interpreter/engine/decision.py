@@ -33,6 +33,8 @@ class Decision(NamedTuple):
     pos: int
     ends: tuple = NO_ENDS     # every end's value, None when not open
     masks: tuple = NO_MASKS   # legal tiles at each end (the opening tiles at 0 in OPEN)
+    names: tuple = ()         # a shaped board's (board.layout) end names, one per mask;
+                              # empty: the ends are left, right, up, down
 
     @property
     def left(self) -> int:

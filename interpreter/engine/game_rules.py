@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .mechanisms.layout import Shape
+
 # Who leads a round. The first round may use any "chooser"; later rounds may also
 # use the "followers" (rotate / same / winner), which need a previous round.
 LEAD_CHOOSERS = (
@@ -188,6 +190,9 @@ class Rules:
     match_tie: str                                # one of MATCH_TIES
     # -- house-rule mechanisms: defaults are the plain game ------------------------------
     spinner: str = "none"                         # one of SPINNERS
+    layout: Shape | None = None                   # board.layout: a board of any shape
+                                                  # (engine.mechanisms.layout); None: the
+                                                  # line and its spinner as ``spinner`` says
     direction: str = "left"                       # one of DIRECTIONS
     restrictions: tuple[Restriction, ...] = ()    # placements must meet every one
     if_none_allowed: str = "stuck"                # one of IF_NONE_ALLOWED

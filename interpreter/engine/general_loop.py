@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .actions import DRAW
-from .board import END_NAMES, Board
+from .board import END_NAMES, Board, ShapedBoard, new_board
 from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
@@ -248,7 +248,7 @@ class GeneralLoop:
         self.lead_rng = HashStream(seed, "lead")
         step = 1 if game.rules.direction == "left" else -1
         self.next_seat = tuple((s + step) % players for s in range(players))  # who plays next
-        self.board = Board(self.game.rules.spinner == "first_double")
+        self.board = new_board(game.rules.spinner == "first_double", game.rules.layout)
         self._side_of = self.game.side_of(self.players)
         ts = self.game.tileset
         self._tuples = tuple(zip(ts.low, ts.high, strict=True))   # tile index -> (low, high)
@@ -419,6 +419,7 @@ class GeneralLoop:
         waive = rules.if_none_allowed == "waive"
         pass_if_forbidden = rules.if_none_allowed == "pass"
         spinner = rules.spinner == "first_double"
+        shaped = rules.layout is not None   # board.layout: every placement asks its Layout
         fitting: list[int] = []
         rec = self.rec
         recording = rec is not None
@@ -504,7 +505,7 @@ class GeneralLoop:
             self.hands, self.deck, self.leader = hands, deck, leader
             if recording:
                 rec.append(self._deal_event(rnd_no, leader, hands, deck, dealt))
-            board = self.board = Board(rules.spinner == "first_double")
+            board = self.board = new_board(spinner, rules.layout)
             pos = dealt
             drawn_by = [0] * n
             passes = choices = seek_turns = extra_turns = skips = 0
@@ -578,7 +579,10 @@ class GeneralLoop:
                 t = a >> 2
                 h ^= 1 << t
                 hands[p] = h
-                board.open_with(TL[t], TH[t], TL[t] == TH[t])
+                if shaped:
+                    board.layout.place((TL[t], TH[t]), None)
+                else:
+                    board.open_with(TL[t], TH[t], TL[t] == TH[t])
                 if recording:
                     rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
                                 "end": None})
@@ -626,18 +630,89 @@ class GeneralLoop:
                 urnd = uniform[p]
                 drawn = 0
                 while True:
-                    vals = board.values
-                    count = board.count
-                    if count == 2:
-                        fit = [h & PM[vals[0]], h & PM[vals[1]]]
+                    if shaped:   # the ends open now, as the layout says (answered arms first)
+                        here = board.layout.playable()
+                        vals = [v for _, v in here]
+                        count = len(vals)
+                        fit = [h & PM[v] for v in vals]
+                        if restrictions:
+                            fitting = fit
+                            fit = allowed_at(self.game, self._tuples, fit, vals, board.ends(),
+                                             h, len(deck) - pos, rnd_no, n, waive)
+                        total = 0
+                        for m in fit:
+                            total |= m
                     else:
-                        fit = [h & PM[vals[0]], h & PM[vals[1]], h & PM[vals[2]],
-                               h & PM[vals[3]]]
-                    if restrictions:
-                        fitting = fit
-                        fit = self._restrict(fit, h, board, len(deck) - pos, rnd_no, waive)
-                    total = fit[0] | fit[1] if count == 2 else fit[0] | fit[1] | fit[2] | fit[3]
-                    if total:
+                        vals = board.values
+                        count = board.count
+                        if count == 2:
+                            fit = [h & PM[vals[0]], h & PM[vals[1]]]
+                        else:
+                            fit = [h & PM[vals[0]], h & PM[vals[1]], h & PM[vals[2]],
+                                   h & PM[vals[3]]]
+                        if restrictions:
+                            fitting = fit
+                            fit = self._restrict(fit, h, board, len(deck) - pos, rnd_no, waive)
+                        total = (fit[0] | fit[1] if count == 2
+                                 else fit[0] | fit[1] | fit[2] | fit[3])
+                    if total and shaped:   # a placement on a shaped board: codes t << 8 | end
+                        can_draw = vol and pos < draw_end and drawn < limit
+                        if can_draw or total & (total - 1) or sum(1 for m in fit if m) > 1:
+                            choices += 1
+                        if urnd is not None:  # the uniform pick among all placements
+                            nfit = 0
+                            for m in fit:
+                                nfit += m.bit_count()
+                            try:
+                                k = (urnd() * nfit) >> 32
+                            except StopIteration:
+                                urnd = uniform[p] = more(p)
+                                k = (urnd() * nfit) >> 32
+                            e = 0
+                            m = fit[0]
+                            c = m.bit_count()
+                            while k >= c:
+                                k -= c
+                                e += 1
+                                m = fit[e]
+                                c = m.bit_count()
+                            while k:
+                                m &= m - 1
+                                k -= 1
+                            a = ((m & -m).bit_length() - 1) << 8 | e
+                        elif pols[p] is None:
+                            a = yield Decision(
+                                player=p, hand=h, can_draw=can_draw, can_pass=False,
+                                phase=PLAY, drawn=drawn, pos=pos, ends=tuple(vals),
+                                masks=tuple(fit), names=tuple(name for name, _ in here))
+                        else:
+                            raise DiagnosticError([Diagnostic(
+                                "bot", "a fast policy knows a line and its spinner only: a "
+                                "board.layout ruleset asks its bots step by step")])
+                        if a >= 0:
+                            t, e = a >> 8, a & 255
+                            last_both = sum(PM[v] >> t & 1 for v in vals) > 1
+                            h ^= 1 << t
+                            hands[p] = h
+                            board.layout.place((TL[t], TH[t]), here[e][0])
+                            prior = run_passes
+                            npass = idle = run_passes = 0
+                            last_player, last_tile = p, t
+                            if recording:
+                                rec.append({"event": "place", "player": p,
+                                            "tile": [TL[t], TH[t]], "end": here[e][0]})
+                            if ev_place:
+                                more_turns, skipped = fire(ev_place, p, facts_of(p, pos, drawn_by, {
+                                    "tile": (TL[t], TH[t]), "opening": False,
+                                    "both_ends": last_both, "passes_in_row": prior,
+                                    "drawn_this_turn": drawn}), not h)
+                                again += more_turns
+                                skip += skipped
+                            if not h:
+                                domino = p
+                            break
+                        forced = False
+                    elif total:
                         can_draw = vol and pos < draw_end and drawn < limit
                         # two or more placements: two tiles, or one tile at two ends
                         if can_draw or total & (total - 1) or (

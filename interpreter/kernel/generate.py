@@ -121,6 +121,8 @@ def covers(game: Game) -> bool:
     specialised (``specialise_loop``). Events and restrictions on two ends, and a spinner
     with events, are the template's."""
     rules = game.rules
+    if rules.layout is not None:   # a shaped board: only the general loop asks its Layout
+        return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 
 
