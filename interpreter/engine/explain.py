@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .decision import OPEN, PLAY, SEEK
+from .mechanisms.layout import arm_words
 from .tiles import Tile, bits
 
 
@@ -77,6 +78,8 @@ def explain_illegal(state, action: Action) -> str:
 
 def _explain_general(state, d: tuple, action: Action, tile: Tile, t: int) -> str:
     core = state._core
+    if d.names:   # a shaped board: its layout says why, in the rule's words
+        return _explain_shaped(core.board.layout, d, action, tile, t)
     ends = [v for v in d.ends if v is not None]
     value_mask = state.game.tileset.value_mask
     fits = [e for e, v in enumerate(ends) if value_mask[v] >> t & 1]
@@ -100,6 +103,21 @@ def _explain_general(state, d: tuple, action: Action, tile: Tile, t: int) -> str
     if action.end is None and len(allowed) > 1:
         return f"{tile} fits " + " and ".join(names[e] for e in allowed) + ": say which end"
     return f"{tile} may not be placed now"
+
+
+def _explain_shaped(layout, d: tuple, action: Action, tile: Tile, t: int) -> str:
+    """Why ``action`` may not go where it says on a ``board.layout`` board."""
+    pair = (tile.low, tile.high)
+    if action.end is not None:
+        why = layout.why_not(pair, action.end)
+        if why:
+            return why
+        return f"{tile} may not be placed on {arm_words(action.end)} now"
+    allowed = [name for e, name in enumerate(d.names) if d.masks[e] >> t & 1]
+    if len(allowed) > 1:
+        return f"{tile} fits " + ", ".join(allowed) + ": say which end"
+    shown = ", ".join(f"{name} ({value})" for name, value in layout.playable())
+    return f"{tile} matches no end a tile may go on now: {shown}"
 
 
 def _tile_name(required) -> str:
