@@ -312,8 +312,41 @@ def _opening_allows(data: Mapping[str, Any], rules: Any) -> list[tuple[FieldPath
     return out
 
 
+def _check_layout(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """``board.layout`` with keys that contradict it or each other."""
+    board = data.get("board") or {}
+    layout = board.get("layout")
+    if layout is None:
+        return
+    if board.get("spinner", "none") != "none":
+        sink.add("board", ("board", "spinner"),
+                 "board.spinner and board.layout both shape the board",
+                 "remove spinner and say it in the layout: spins: first_double (sides 2, "
+                 "arms_open after_sides is today's spinner)")
+    if "opening_sides" in layout and layout.get("through", True):
+        sink.add("board", ("board", "layout", "opening_sides"),
+                 "board.layout.opening_sides has no effect: with through: true an opening "
+                 "double lies in the line and opens `sides` arms like any other",
+                 "set through: false, or remove opening_sides")
+    if layout.get("spins", "none") == "none":
+        for key in ("sides", "opening_sides", "through", "arms_open", "answer_first"):
+            if key in layout:
+                sink.add("board", ("board", "layout", key),
+                         f"board.layout.{key} has no effect: no double spins (spins: none)",
+                         f"give spins (first_double, every_double or a tile), or remove {key}")
+    spins = layout.get("spins", "none")
+    top = data["set"]["max_pip"]
+    if spins not in ("none", "first_double", "every_double"):
+        a, b = (int(x) for x in spins.strip("[]").split("|"))
+        if a != b or b > top:
+            sink.add("board", ("board", "layout", "spins"),
+                     f"board.layout.spins names {spins}, which is not a double of this set",
+                     f"name a double such as \"[{top}|{top}]\"")
+
+
 def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
     """House-rule keys that loop forever or have no effect with the other rules."""
+    _check_layout(sink, data)
     for i, event in enumerate(data.get("events", [])):
         if event.get("after") == "pass" and event.get("again", False) is not False:
             sink.add("events", ("events", i, "again"),
