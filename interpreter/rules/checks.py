@@ -330,7 +330,7 @@ def _check_layout(sink: _Sink, data: Mapping[str, Any]) -> None:
                  "set through: false, or remove opening_sides")
     if layout.get("spins", "none") == "none":
         for key in ("sides", "opening_sides", "through", "arms_open", "answer_first"):
-            if key in layout:
+            if ("board", "layout", key) in sink.marks:   # written, not a schema default
                 sink.add("board", ("board", "layout", key),
                          f"board.layout.{key} has no effect: no double spins (spins: none)",
                          f"give spins (first_double, every_double or a tile), or remove {key}")
