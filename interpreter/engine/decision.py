@@ -44,13 +44,13 @@ class Decision(NamedTuple):
 
     @property
     def right(self) -> int:
-        value = self.ends[1]
+        value = self.ends[1] if len(self.ends) > 1 else None   # a one-end board has one
         return -1 if value is None else value
 
     @property
     def left_mask(self) -> int:
-        return self.masks[0]
+        return self.masks[0] if self.masks else 0
 
     @property
     def right_mask(self) -> int:
-        return self.masks[1]
+        return self.masks[1] if len(self.masks) > 1 else 0

@@ -50,6 +50,7 @@ class Observation:
                                         # on a board.layout board, every arm by name
     arm_names: tuple[str, ...] = ()     # board.layout: the arms' names (5-5/3), as ``arms``
     end_names: tuple[str, ...] = ()     # board.layout: the open ends' names, as ``ends``
+    cover_first: tuple[str, ...] = ()   # board.layout: the arms to cover before any other end
 
 
 def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> Observation:
@@ -78,7 +79,8 @@ def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> 
         target=core.target, drawn_this_turn=decision.drawn if decision else 0,
         history=history, rules=game.rules, tile_values=game.tile_values, arms=arms,
         arm_names=getattr(table, "arm_names", ()),
-        end_names=tuple(table.board.layout.ends) if shape and line else ())
+        end_names=tuple(table.board.layout.ends) if shape and line else (),
+        cover_first=tuple(table.board.layout.answer) if shape and line else ())
 
 
 def _public_view(core, seat: int, views: dict[int, list]) -> tuple:

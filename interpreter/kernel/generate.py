@@ -360,6 +360,10 @@ def kernel_for(game: Game, players: int, record: bool | str = False,
     Kept on the game (one per thread: the settler it calls keeps per-thread tallies), so
     no module-wide cache holds a game alive; the code objects are shared by source hash.
     """
+    if game.rules.layout is not None:
+        raise DiagnosticError([Diagnostic(
+            "engine", f"{game.rules.name} shapes its board (board.layout): no kernel plays "
+            "it; the general loop does (api.play_match sends it there)")])
     kernels = game.__dict__.setdefault("_kernels", {})
     key = (players, record, uniform, view, threading.get_ident())
     found = kernels.get(key)

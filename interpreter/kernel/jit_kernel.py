@@ -88,6 +88,9 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
             return "DOMINORULES_NO_JIT is set"
         return "numba is not installed (pip install 'dominorules[fast]')"
     r = game.rules
+    if r.layout is not None:
+        return (f"{r.name} shapes its board (board.layout), which only the Python engine's "
+                "general loop plays")
     if r.general:
         return f"{r.name} uses house-rule mechanisms only the Python engine plays"
     if game.tileset.tile_count > MAX_TILES:

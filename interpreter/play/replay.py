@@ -62,9 +62,19 @@ def replay(path: str, term: Terminal) -> int:
     problems = verify_record(path)
     if any(p.code != TRUNCATED for p in problems):
         raise DiagnosticError(problems)
-    steps = snapshots(events)
+    game = _recorded_game(events)
+    steps = snapshots(events, game.rules.layout if game is not None else None)
     return Replayer(steps, term, STOPS_EARLY if problems else "",
                     rule_titles(events)).run()
+
+
+def _recorded_game(events: list[dict]):
+    """The recorded ruleset (its ``source`` file or builtin name, as ``verify`` loads it);
+    None when the record has no ``match_start``."""
+    from .. import api
+
+    start = next((e for e in events if e.get("event") == "match_start"), None)
+    return None if start is None else api.load_game(start.get("source") or start["ruleset"])
 
 
 def rule_titles(events: list[dict]) -> tuple[str, ...]:

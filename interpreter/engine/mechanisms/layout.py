@@ -127,6 +127,8 @@ class Layout:
 
     def why_not(self, tile: Tile, at: str) -> str | None:
         """Why ``tile`` may not go on end ``at``, in the rule's words; None when it may."""
+        if at == "left" and self.shape.ends == 1 and self.tiles:
+            return "the line grows at its right end only"
         if at not in self.ends:
             open_now = ", ".join(self.open_ends()) or "none"
             return f"{at} is not an open end (open: {open_now})"
@@ -136,7 +138,8 @@ class Layout:
             return (f"every arm of the {spinner} must be covered before a tile goes "
                     f"anywhere else ({', '.join(self.answer)} still open)")
         if not fits(tile, self.ends[at].value):
-            return f"{tile_text(tile)} does not match {at}, which shows {self.ends[at].value}"
+            return (f"{tile_text(tile)} does not match {arm_words(at)}, which shows "
+                    f"{self.ends[at].value}")
         return None
 
     def end_total(self) -> int:
