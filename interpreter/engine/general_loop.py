@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .actions import DRAW
-from .board import END_NAMES, Board, ShapedBoard, new_board
+from .board import END_NAMES, Board, new_board
 from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening

@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import DRAW, PASS, Action
-from .decision import OPEN, PLAY, SEEK, Decision
 from .board import ShapedBoard
+from .decision import OPEN, PLAY, SEEK, Decision
 from .general_loop import GeneralLoop, RoundEnd, _opening_rules, allowed_at
 from .state import legal_pairs
 from .tiles import Tile, parse_tiles
