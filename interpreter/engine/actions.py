@@ -89,7 +89,7 @@ class Action:
             if end is None:
                 raise MalformedActionError(
                     f"'{words[1]}' is not an end: write left or right (up or down on a "
-                    "spinner, or an arm such as 5-5/3 on a shaped board)")
+                    "spinner)")
         return cls.place(tile, end)
 
 

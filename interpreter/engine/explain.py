@@ -79,7 +79,7 @@ def explain_illegal(state, action: Action) -> str:
 def _explain_general(state, d: tuple, action: Action, tile: Tile, t: int) -> str:
     core = state._core
     if d.names:   # a shaped board: its layout says why, in the rule's words
-        return _explain_shaped(core.board.layout, d, action, tile, t)
+        return _explain_shaped(core, d, action, tile, t)
     ends = [v for v in d.ends if v is not None]
     value_mask = state.game.tileset.value_mask
     fits = [e for e, v in enumerate(ends) if value_mask[v] >> t & 1]
@@ -105,11 +105,14 @@ def _explain_general(state, d: tuple, action: Action, tile: Tile, t: int) -> str
     return f"{tile} may not be placed now"
 
 
-def _explain_shaped(layout, d: tuple, action: Action, tile: Tile, t: int) -> str:
-    """Why ``action`` may not go where it says on a ``board.layout`` board."""
+def _explain_shaped(core, d: tuple, action: Action, tile: Tile, t: int) -> str:
+    """Why ``action`` may not go where it says on a ``board.layout`` board: the layout's
+    words, else the placement rule's ``explain``."""
+    layout = core.board.layout
     pair = (tile.low, tile.high)
     if action.end is not None:
-        why = layout.why_not(pair, action.end)
+        why = layout.why_not(pair, action.end) or core.why_forbidden_on(d.player, t,
+                                                                         action.end)
         if why:
             return why
         return f"{tile} may not be placed on {arm_words(action.end)} now"

@@ -638,7 +638,8 @@ class GeneralLoop:
                         if restrictions:
                             fitting = fit
                             fit = allowed_at(self.game, self._tuples, fit, vals, board.ends(),
-                                             h, len(deck) - pos, rnd_no, n, waive)
+                                             h, len(deck) - pos, rnd_no, n, waive,
+                                             board.layout.facts(here))
                         total = 0
                         for m in fit:
                             total |= m
@@ -951,6 +952,26 @@ class GeneralLoop:
                 return r.explain
         return None
 
+    def why_forbidden_on(self, seat: int, t: int, name: str) -> str | None:
+        """``why_forbidden`` on a ``board.layout`` board: tile ``t`` on the end ``name``."""
+        layout = self.board.layout
+        here = layout.playable()
+        PM = self.game.tileset.value_mask
+        h = self.hands[seat]
+        playable = 0
+        for _, value in here:
+            playable |= h & PM[value]
+        arms, complete, doubles = layout.facts([(name, 0)])
+        env = {"hand": [self._tile(u) for u in bits(h)],
+               "playable": [self._tile(u) for u in bits(playable)], "ends": self.board.ends(),
+               "boneyard": len(self.deck), "round": self.round, "players": self.players,
+               "end": layout.ends[name].value, "tile": self._tile(t), "arm": arms[0],
+               "spinners_complete": complete, "doubles_down": doubles}
+        for r in self.game.rules.restrictions:
+            if not r.allow(env):
+                return r.explain
+        return None
+
     # -- settlement ------------------------------------------------------------------------
     def _settle(self, seats: list[Tally], ended: RoundEnd
                 ) -> tuple[int | None, int | None, bool, list[int]]:
@@ -1099,14 +1120,16 @@ class GeneralLoop:
 
 
 def allowed_at(game, tiles: tuple, fit: list[int], values: list[int], ends: tuple, h: int,
-               boneyard: int, rnd: int, players: int, waive: bool) -> list[int]:
+               boneyard: int, rnd: int, players: int, waive: bool,
+               shaped: tuple[list[int], bool, int] | None = None) -> list[int]:
     """The fitting tiles at each end (``fit``, the ends' ``values``) that every placement
     restriction of ``game`` allows; all of ``fit`` again when ``waive`` and none is.
 
     A verdict depends only on the names the restrictions read, so it is kept per game
     under those values (``game.restriction_cache``): the same tile against the same
     playable tiles (say) is decided once, not on every turn. The match loop and the
-    kernel (``kernel.generate``) both narrow through here.
+    kernel (``kernel.generate``) both narrow through here. ``shaped``: on a
+    ``board.layout`` board, (each end's ``arm``, ``spinners_complete``, ``doubles_down``).
     """
     playable = 0
     for m in fit:
@@ -1117,12 +1140,17 @@ def allowed_at(game, tiles: tuple, fit: list[int], values: list[int], ends: tupl
     base = (h if "hand" in reads else 0, playable if "playable" in reads else 0,
             ends if "ends" in reads else None, boneyard if "boneyard" in reads else 0,
             rnd if "round" in reads else 0, players)
+    if shaped is not None:   # what the board's shape tells, keyed only when read
+        arms, complete, doubles = shaped
+        base += (complete if "spinners_complete" in reads else None,
+                 doubles if "doubles_down" in reads else 0)
     by_end = "end" in reads
+    by_arm = shaped is not None and "arm" in reads
     env = None
     out = []
     for e, m in enumerate(fit):
         keep = 0
-        end = values[e] if by_end else 0
+        end = (values[e], arms[e]) if by_arm else values[e] if by_end else 0
         while m:
             low = m & -m
             m ^= low
@@ -1135,7 +1163,11 @@ def allowed_at(game, tiles: tuple, fit: list[int], values: list[int], ends: tupl
                            "playable": [tiles[u] for u in bits(playable)],
                            "ends": ends, "boneyard": boneyard, "round": rnd,
                            "players": players}
+                    if shaped is not None:
+                        env["spinners_complete"], env["doubles_down"] = complete, doubles
                 env["end"] = values[e]
+                if shaped is not None:
+                    env["arm"] = arms[e]
                 env["tile"] = tiles[t]
                 ok = all(r.allow(env) for r in game.rules.restrictions)
                 if len(cache) > 200_000:

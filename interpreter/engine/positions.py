@@ -174,7 +174,8 @@ def _shaped_decision(game, core: GeneralLoop, turn: int, h: int, drawn: int,
     if rules.restrictions:
         fitting = any(fit)
         fit = allowed_at(game, core._tuples, fit, vals, core.board.ends(), h, len(core.deck),
-                         core.round, core.players, rules.if_none_allowed == "waive")
+                         core.round, core.players, rules.if_none_allowed == "waive",
+                         core.board.layout.facts(here))
         forbidden = fitting and not any(fit)
     if any(fit):
         can_draw = rules.voluntary_draw and may_draw

@@ -259,6 +259,9 @@ def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: FieldPat
                  not_in_set(f"tile {last.strip()}", max_pip))
 
 
+BOARD_NAMES = frozenset({"arm", "spinners_complete", "doubles_down"})   # board.layout's
+
+
 def _placements(max_pip: int, allowed: range) -> Any:
     """Placement situations a restriction is tried on: every tile of the set, on either of
     its halves, beside an equal or a different end, alone in the hand or in the whole set,
@@ -275,14 +278,23 @@ def _placements(max_pip: int, allowed: range) -> Any:
                                     yield {"tile": tile, "hand": hand, "playable": playable,
                                            "ends": [end, other], "end": end,
                                            "boneyard": boneyard, "round": round_,
-                                           "players": players}
+                                           "players": players, "arm": 0,
+                                           "spinners_complete": True, "doubles_down": 0}
 
 
 def _check_restrictions(sink: _Sink, data: Mapping[str, Any], rules: Any,
                         allowed: range) -> None:
     """A restriction no placement can meet would leave nobody a move: an error at load."""
     max_pip = data["set"]["max_pip"]
+    shaped = (data.get("board") or {}).get("layout") is not None
     for i, rule in enumerate(getattr(rules, "restrictions", ())):
+        board_names = sorted((rule.reads or set()) & BOARD_NAMES)
+        if board_names and not shaped:
+            sink.add("play", ("play", "restrictions", i, "allow"),
+                     f"{', '.join(board_names)} {'is' if len(board_names) == 1 else 'are'} "
+                     "known on a shaped board only (board.layout)",
+                     "give the ruleset a board.layout, or read the ends instead")
+            continue
         if not any(rule.allow(env) for env in _placements(max_pip, allowed)):
             sink.add("play", ("play", "restrictions", i, "allow"),
                      f"this rule forbids every placement: play.restrictions[{i}].allow is "

@@ -163,6 +163,12 @@ class Layout:
         """Which arm an end is: 0 the line, k arm k of its double."""
         return int(name.split("/")[1]) if "/" in name else 0
 
+    def facts(self, here: list[tuple[str, int]]) -> tuple[list[int], bool, int]:
+        """What a placement rule may read of the board, for the ends ``here``: each one's
+        ``arm``, ``spinners_complete`` and ``doubles_down`` (``docs/language.md``)."""
+        return [self.arm_of(name) for name, _ in here], self.spinners_complete(), \
+            self.doubles_down()
+
     # -- placing ------------------------------------------------------------------------------
     def place(self, tile: Tile, at: str | None) -> None:
         """Lay ``tile``: as the opening tile (``at`` None) or on the open end ``at``."""
