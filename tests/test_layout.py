@@ -247,3 +247,57 @@ def test_the_table_draws_every_arm_within_80_columns(tmp_path):
     screen = console.export_text()
     assert max(len(line) for line in screen.splitlines()) <= 80
     assert re.search(r"^  9-9/1  9-\d", screen, re.M) and "▶" in screen
+
+
+# -- placement rules that know the board -----------------------------------------------------
+
+WAITING = """\
+title: No double while a spinner waits
+description: a test
+source: a test
+extends: pagat
+board:
+  layout:
+    spins: first_double
+    sides: 2
+play:
+  restrictions:
+    - allow: "spinners_complete or not tile.is_double"
+      explain: "no double may be played while a spinner waits for its sides"
+    - allow: "arm != 2 or doubles_down < 3"
+      explain: "arm 2 closes once three doubles are down"
+"""
+
+
+def test_placement_rules_read_the_arm_the_spinners_and_the_doubles_down(tmp_path):
+    path = tmp_path / "waiting.yaml"
+    path.write_text(WAITING)
+    game = api.load_game(str(path))
+    from dominorules.engine import positions
+    from dominorules.engine.tiles import parse_tiles
+
+    def legal(board, hand):
+        data = {"board": board, "hands": [hand, "6-6"], "boneyard": 2, "turn": 0}
+        return sorted(map(str, positions.legal(game, data, [parse_tiles(hand),
+                                                            parse_tiles("6-6")])))
+    assert legal(["5-5", "5-2 left"], "5-3 2-2") == ["5-3 right"]
+    assert legal(["5-5", "5-2 left", "5-3 right"], "5-1 2-2") == [
+        "2-2 left", "5-1 5-5/1", "5-1 5-5/2"]
+    three = ["5-5", "5-2 left", "5-3 right", "2-2 left", "3-3 right"]
+    assert legal(three, "5-1") == ["5-1 5-5/1"]          # arm 2 closed by the third double
+    for seed in (1, 2):
+        result = api.play_match(game, 3, seed, trace=True)
+        out = tmp_path / f"{seed}.jsonl"
+        records.write_records(str(out), result.events)
+        assert records.verify_file(str(out)) == [] and records.check_file_strict(str(out)) == []
+
+
+def test_board_names_on_a_line_without_a_layout_are_refused_where_written(tmp_path):
+    path = tmp_path / "line.yaml"
+    path.write_text(WAITING.replace("board:\n  layout:\n    spins: first_double\n"
+                                    "    sides: 2\n", ""))
+    found = [d for d in check_ruleset(str(path)) if d.path.startswith("play.restrictions")]
+    assert [(d.path, d.line, d.column) for d in found] == [
+        ("play.restrictions[0].allow", 7, 14), ("play.restrictions[1].allow", 9, 14)]
+    assert "spinners_complete is known on a shaped board only" in found[0].message
+    assert "arm, doubles_down are known" in found[1].message

@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from .matching import Tile, fits, is_double, left_open
 
 SPINS = ("none", "first_double", "every_double")
-ARMS_OPEN = ("after_sides", "at_once")
 
 
 @dataclass(frozen=True)
@@ -42,7 +41,7 @@ class Shape:
                                      # (through False); 0: ``sides``
     through: bool = True             # the line goes on through a spinning double
     arms_open: str = "after_sides"   # its arms open once its sides along the line are
-                                     # covered, or at once (ARMS_OPEN)
+                                     # covered, or at once ("at_once")
     answer_first: bool = False       # every open arm of a spinning double must be covered
                                      # before a tile goes on any other end
 
