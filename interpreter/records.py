@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from .diagnostics import Diagnostic, DiagnosticError
-from .engine.actions import Action, AmbiguousActionError, IllegalActionError
+from .engine.actions import Action, AmbiguousActionError, IllegalActionError, is_arm
 from .engine.game import Deal, Game
 from .engine.leaders import RANDOM_CHOOSERS
 from .engine.state import State
@@ -322,8 +322,9 @@ def _action(line: int, e: dict) -> Action:
     kind = e["event"]
     if kind == "place":
         tile = _tiles(line, [e["tile"]])[0]
-        if e["end"] not in ("left", "right", "up", "down", None):
-            raise RecordMismatch(line, f"end {e['end']!r} must be left, right, up, down or null")
+        if e["end"] not in ("left", "right", "up", "down", None) and not is_arm(e["end"]):
+            raise RecordMismatch(line, f"end {e['end']!r} must be left, right, up, down, an "
+                                 "arm such as 5-5/3 (a shaped board) or null")
         meets = e.get("meets")
         if meets is not None and (not isinstance(meets, int) or isinstance(meets, bool)
                                   or meets not in (tile.low, tile.high)):

@@ -117,14 +117,24 @@ class ExpertBot:
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if obs.rules.layout is not None:
+            return self._shaped(obs, legal)[0]
         return self.analyse(obs, legal).best
 
     def explain(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
         """The choice and its numbers, for ``play``'s hint."""
         if len(legal) == 1:
             return legal[0], "it is the only legal move"
+        if obs.rules.layout is not None:
+            return self._shaped(obs, legal)
         analysis = self.analyse(obs, legal)
         return analysis.best, describe(analysis)
+
+    def _shaped(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
+        """A ``board.layout`` board: the playouts' continuation replays a line and a spinner
+        only, so the expert chooses as the strategist does there, and says so."""
+        action, why = StrategistBot(self.seat, self.rng).explain(obs, legal)
+        return action, why + "; the expert's playouts do not follow board.layout boards"
 
     def analyse(self, obs: Observation, legal: Sequence[Action]) -> Analysis:
         """Every legal action's playouts (at least two actions; a pass is never a choice)."""

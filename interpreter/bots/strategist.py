@@ -67,6 +67,7 @@ PLACE_TERMS = ("options", "control", "lock", "block", "opp_suit", "double", "she
 PARTNER_TERMS = ("options", "control", "lock", "block", "partner", "partner_lacks", "opp_suit",
                  "double", "shed")
 DOMINO_TERMS = ("domino",)
+SHAPED = ("shaped",)   # a placement chosen on a board.layout board, without the model
 
 
 class Scored:
@@ -141,6 +142,8 @@ class StrategistBot:
         if not places:  # draw (seeking, stuck) or pass: the rules leave no choice worth scoring
             only = others[0] if others else Action("pass")
             return Scored(DRAW if only.kind == "draw" else PASS, 0.0, action=only), [], None
+        if obs.rules.layout is not None:
+            return self._shaped(obs, places), [], None
         tables = self._tables
         if tables is None or tables.values_source is not obs.tile_values:
             # the Observation's values list every tile of the set, in tile index order
@@ -165,6 +168,15 @@ class StrategistBot:
         if best.code == DRAW:
             best.action = draw
         return best, ranked, ctx
+
+    def _shaped(self, obs: Observation, places: list[Action]) -> Scored:
+        """On a ``board.layout`` board, whose ends its model of a line and a spinner cannot
+        follow, the strategist sheds the most valuable tile (greedy's choice, its tie
+        broken the same way) and says so (``SHAPED``)."""
+        best = max(obs.tile_values[a.tile] for a in places)
+        ties = [a for a in places if obs.tile_values[a.tile] == best]
+        choice = ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+        return Scored(0, float(best), names=SHAPED, action=choice)
 
     def _rank(self, ctx: _Context, codes: list[int], can_draw: bool):
         """(the best Scored, every placement Scored best first) -- one RNG call on a tie."""
@@ -360,6 +372,9 @@ def _say(best: Scored, ranked: list[Scored], ctx: _Context | None, obs: Observat
         return (f"draw: every placement would open {suits}, which seat {ctx.next_seat} "
                 f"(next to play) is known to hold, and {obs.drawable} tiles may still be drawn")
     head = str(a)
+    if best.names is SHAPED:
+        return (f"{head}: sheds the most valuable tile (this board's shape, board.layout, is "
+                "beyond the strategist's model of a line and a spinner)")
     if obs.phase == "open" or obs.ends is None:
         return f"{head}: " + _say_opening(best, ranked, ctx)
     if best.names is DOMINO_TERMS:

@@ -100,10 +100,28 @@ class Action:
             meets = int(words[2])
         if len(words) >= 2:
             end = {"left": "left", "l": "left", "right": "right", "r": "right",
-                   "up": "up", "u": "up", "down": "down"}.get(words[1])
+                   "up": "up", "u": "up", "down": "down"}.get(words[1]) or _arm(words[1])
             if end is None:
                 raise MalformedActionError(
                     f"'{words[1]}' is not an end: write left or right (up or down on a "
                     "spinner)")
         return cls.place(tile, end, meets)
 
+
+
+def is_arm(end: object) -> bool:
+    """Whether ``end`` is an arm's name in its one spelling (``5-5/3``)."""
+    return isinstance(end, str) and _arm(end) == end
+
+
+def _arm(word: str) -> str | None:
+    """``5-5/3`` (arm 3 of the 5-5 on a ``board.layout`` board) in its one spelling, or
+    None when ``word`` is not an arm's name."""
+    root, slash, k = word.partition("/")
+    if not slash or not k.isdigit() or not 0 < int(k) < 100:
+        return None
+    try:
+        tile = Tile.parse(root)
+    except ValueError:
+        return None
+    return f"{tile.high}-{tile.low}/{int(k)}"

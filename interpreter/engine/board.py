@@ -12,6 +12,7 @@ read by observations and examples. Ends are indexed 0 left, 1 right, 2 up, 3 dow
 
 from __future__ import annotations
 
+from .mechanisms.layout import Layout, Shape
 from .mechanisms.matching import FitRule, left_open
 
 END_NAMES = ("left", "right", "up", "down")
@@ -148,3 +149,89 @@ class LineOfPlay:
     def ends(self) -> tuple[int, ...] | None:
         """The open end values; None before the opening."""
         return self.board.ends() if self.line else None
+
+
+class ShapedBoard:
+    """The board of a ruleset with ``board.layout``, as the match loop holds it: the
+    mechanism's ``Layout`` (``engine.mechanisms.layout``, the one rule of where a tile
+    may go, which the rulebook asks too) behind the two readings formulas make of any
+    board, ``ends()`` and ``end_total()``."""
+
+    __slots__ = ("layout",)
+
+    def __init__(self, shape: Shape):
+        self.layout = Layout(shape)
+
+    def ends(self) -> tuple[int, ...]:
+        """Every open end's value, in the order the ends opened."""
+        return self.layout.ends_tuple()
+
+    def end_total(self) -> int:
+        return self.layout.end_total()
+
+    @property
+    def tiles(self) -> int:
+        return len(self.layout.tiles)
+
+
+def new_board(spinner: bool, shape: Shape | None, across: bool = True) -> Board | ShapedBoard:
+    """A round's empty board: shaped by ``board.layout``, else the line (and its spinner;
+    ``across``: a double at an end counts both halves in end totals)."""
+    return Board(spinner, across) if shape is None else ShapedBoard(shape)
+
+
+class ShapedLine:
+    """``LineOfPlay`` for a ``board.layout`` board: the line through the opening tile
+    (left to right) and every arm a spinning double opened, by name in the order they
+    opened, each from its double outwards (inner half, outer half); an arm closed by a
+    double played on it keeps its tiles.
+
+    >>> from .mechanisms.layout import Shape
+    >>> t = ShapedLine(Shape(spins="every_double", sides=3, through=False, arms_open="at_once"))
+    >>> t.place(4, 4, None); t.place(4, 1, "4-4/2"); t.arm_names, t.arms[1], t.ends()
+    (('4-4/1', '4-4/2', '4-4/3'), ((4, 1),), (4, 1, 4))
+    """
+
+    __slots__ = ("line", "arm_tiles", "board")
+
+    def __init__(self, shape: Shape):
+        self.line: list[tuple[int, int]] = []
+        self.arm_tiles: dict[str, list[tuple[int, int]]] = {}
+        self.board = ShapedBoard(shape)
+
+    def place(self, a: int, b: int, end: str | None) -> None:
+        """A recorded placement of tile ``[a, b]`` at ``end`` (None: the opening tile)."""
+        layout = self.board.layout
+        if end is None:
+            self.line[:] = [(min(a, b), max(a, b))]
+        else:
+            value = layout.ends[end].value
+            placed = (value, a + b - value)
+            if end == "left":
+                self.line.insert(0, placed[::-1])
+            elif end == "right":
+                self.line.append(placed)
+            else:
+                self.arm_tiles[end].append(placed)
+        layout.place((a, b), end)
+        for name in layout.ends:
+            if "/" in name and name not in self.arm_tiles:
+                self.arm_tiles[name] = []
+
+    @property
+    def arms(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        return tuple(tuple(tiles) for tiles in self.arm_tiles.values())
+
+    @property
+    def arm_names(self) -> tuple[str, ...]:
+        return tuple(self.arm_tiles)
+
+    def ends(self) -> tuple[int, ...] | None:
+        """The open end values; None before the opening."""
+        return self.board.ends() if self.board.layout.tiles else None
+
+
+def line_of_play(spinner: bool, shape: Shape | None,
+                 fit: FitRule | None = None) -> LineOfPlay | ShapedLine:
+    """The table as players see it, rebuilt from the record's placements."""
+    return LineOfPlay(spinner, fit) if shape is None else ShapedLine(shape)

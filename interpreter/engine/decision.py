@@ -35,6 +35,8 @@ class Decision(NamedTuple):
     masks: tuple = NO_MASKS   # legal tiles at each end (the opening tiles at 0 in OPEN)
     flips: tuple = NO_MASKS   # of those, the tiles that fit that end two ways (a fit rule):
                               # placed with their low half against it, or their high (FLIP)
+    names: tuple = ()         # a shaped board's (board.layout) end names, one per mask;
+                              # empty: the ends are left, right, up, down
 
     @property
     def left(self) -> int:
@@ -44,13 +46,13 @@ class Decision(NamedTuple):
 
     @property
     def right(self) -> int:
-        value = self.ends[1]
+        value = self.ends[1] if len(self.ends) > 1 else None   # a one-end board has one
         return -1 if value is None else value
 
     @property
     def left_mask(self) -> int:
-        return self.masks[0]
+        return self.masks[0] if self.masks else 0
 
     @property
     def right_mask(self) -> int:
-        return self.masks[1]
+        return self.masks[1] if len(self.masks) > 1 else 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .decision import OPEN, PLAY, SEEK
+from .mechanisms.layout import arm_words
 from .mechanisms.matching import FitRule, placements
 from .tiles import Tile, bits
 
@@ -78,6 +79,8 @@ def explain_illegal(state, action: Action) -> str:
 
 def _explain_general(state, d: tuple, action: Action, tile: Tile, t: int) -> str:
     core = state._core
+    if d.names:   # a shaped board: its layout says why, in the rule's words
+        return _explain_shaped(core, d, action, tile, t)
     ends = [v for v in d.ends if v is not None]
     value_mask = state.game.setup(state.players).value_mask   # the fit rule's, if any
     fits = [e for e, v in enumerate(ends) if value_mask[v] >> t & 1]
@@ -121,6 +124,24 @@ def _fit_rule(fit: FitRule) -> str:
         wild = ", ".join(str(Tile(*w)) for w in sorted(fit.wild))
         said += f", and only the wild tiles ({wild}) go anywhere"
     return said
+
+
+def _explain_shaped(core, d: tuple, action: Action, tile: Tile, t: int) -> str:
+    """Why ``action`` may not go where it says on a ``board.layout`` board: the layout's
+    words, else the placement rule's ``explain``."""
+    layout = core.board.layout
+    pair = (tile.low, tile.high)
+    if action.end is not None:
+        why = layout.why_not(pair, action.end) or core.why_forbidden_on(d.player, t,
+                                                                         action.end)
+        if why:
+            return why
+        return f"{tile} may not be placed on {arm_words(action.end)} now"
+    allowed = [name for e, name in enumerate(d.names) if d.masks[e] >> t & 1]
+    if len(allowed) > 1:
+        return f"{tile} fits " + ", ".join(allowed) + ": say which end"
+    shown = ", ".join(f"{name} ({value})" for name, value in layout.playable())
+    return f"{tile} matches no end a tile may go on now: {shown}"
 
 
 def _tile_name(required) -> str:

@@ -256,7 +256,8 @@ class Game:
         reads: set[str] = set()
         for r in self.rules.restrictions:
             reads |= r.reads if r.reads is not None else {
-                "hand", "playable", "ends", "end", "boneyard", "round"}
+                "hand", "playable", "ends", "end", "boneyard", "round", "arm",
+                "spinners_complete", "doubles_down"}
         return {}, frozenset(reads)
 
     def holder_tile(self, hands: list[int]) -> int:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .mechanisms.layout import Shape
 from .mechanisms.matching import FitRule
 
 # Who leads a round. The first round may use any "chooser"; later rounds may also
@@ -209,6 +210,9 @@ class Rules:
                                                   # number (mechanisms.matching)
     doubles: str = "across"                       # a double at an end counts both halves
                                                   # (across) or one (in_line) in end_total
+    layout: Shape | None = None                   # board.layout: a board of any shape
+                                                  # (engine.mechanisms.layout); None: the
+                                                  # line and its spinner as ``spinner`` says
     direction: str = "left"                       # one of DIRECTIONS
     restrictions: tuple[Restriction, ...] = ()    # placements must meet every one
     if_none_allowed: str = "stuck"                # one of IF_NONE_ALLOWED

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .actions import DRAW, FLIP, PASS
-from .board import END_NAMES, Board
+from .board import END_NAMES, Board, new_board
 from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
@@ -260,8 +260,8 @@ class GeneralLoop:
         self.lead_rng = HashStream(seed, "lead")
         step = 1 if game.rules.direction == "left" else -1
         self.next_seat = tuple((s + step) % players for s in range(players))  # who plays next
-        self.board = Board(self.game.rules.spinner == "first_double",
-                           self.game.rules.doubles == "across")
+        self.board = new_board(game.rules.spinner == "first_double", game.rules.layout,
+                               game.rules.doubles == "across")
         self._side_of = self.game.side_of(self.players)
         ts = self.game.tileset
         self._tuples = tuple(zip(ts.low, ts.high, strict=True))   # tile index -> (low, high)
@@ -452,6 +452,7 @@ class GeneralLoop:
         fit_rule = g.fit is not None
         if fit_rule:
             _, TWO, LEAVE1, LEAVE2 = g.fit
+        shaped = rules.layout is not None   # board.layout: every placement asks its Layout
         fitting: list[int] = []
         rec = self.rec
         recording = rec is not None
@@ -540,8 +541,7 @@ class GeneralLoop:
             self.hands, self.deck, self.leader = hands, deck, leader
             if recording:
                 rec.append(self._deal_event(rnd_no, leader, hands, deck, dealt))
-            board = self.board = Board(rules.spinner == "first_double",
-                                       rules.doubles == "across")
+            board = self.board = new_board(spinner, rules.layout, rules.doubles == "across")
             pos = dealt
             drawn_by = [0] * n
             passes = choices = seek_turns = extra_turns = skips = 0
@@ -615,7 +615,10 @@ class GeneralLoop:
                 t = a >> 2
                 h ^= 1 << t
                 hands[p] = h
-                board.open_with(TL[t], TH[t], TL[t] == TH[t])
+                if shaped:
+                    board.layout.place((TL[t], TH[t]), None)
+                else:
+                    board.open_with(TL[t], TH[t], TL[t] == TH[t])
                 if recording:
                     rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
                                 "end": None})
@@ -665,20 +668,99 @@ class GeneralLoop:
                 urnd = uniform[p]
                 drawn = 0
                 while True:
-                    vals = board.values
-                    count = board.count
-                    if count == 2:
-                        fit = [h & PM[vals[0]], h & PM[vals[1]]]
+                    if shaped:   # the ends open now, as the layout says (answered arms first)
+                        here = board.layout.playable()
+                        vals = [v for _, v in here]
+                        count = len(vals)
+                        fit = [h & PM[v] for v in vals]
+                        if restrictions:
+                            fitting = fit
+                            fit = allowed_at(self.game, self._tuples, fit, vals, board.ends(),
+                                             h, len(deck) - pos, rnd_no, n, waive,
+                                             board.layout.facts(here))
+                        total = 0
+                        for m in fit:
+                            total |= m
                     else:
-                        fit = [h & PM[vals[0]], h & PM[vals[1]], h & PM[vals[2]],
-                               h & PM[vals[3]]]
-                    if restrictions:
-                        fitting = fit
-                        fit = self._restrict(fit, h, board, len(deck) - pos, rnd_no, waive)
-                    total = fit[0] | fit[1] if count == 2 else fit[0] | fit[1] | fit[2] | fit[3]
+                        vals = board.values
+                        count = board.count
+                        if count == 2:
+                            fit = [h & PM[vals[0]], h & PM[vals[1]]]
+                        else:
+                            fit = [h & PM[vals[0]], h & PM[vals[1]], h & PM[vals[2]],
+                                   h & PM[vals[3]]]
+                        if restrictions:
+                            fitting = fit
+                            fit = self._restrict(fit, h, board, len(deck) - pos, rnd_no, waive)
+                        total = (fit[0] | fit[1] if count == 2
+                                 else fit[0] | fit[1] | fit[2] | fit[3])
                     # mid-way through an exact draw (drawing.exactly): only a draw
                     draw_on = exactly and 0 < drawn < tlimit and pos < draw_end
-                    if total and not draw_on:
+                    if total and shaped and not draw_on:   # a shaped board: codes t << 8 | end
+                        can_draw = vol and pos < draw_end and drawn < tlimit
+                        if (can_draw or at_will or total & (total - 1)
+                                or sum(1 for m in fit if m) > 1):
+                            choices += 1
+                        if urnd is not None:  # the uniform pick among all placements
+                            nfit = 0
+                            for m in fit:
+                                nfit += m.bit_count()
+                            try:
+                                k = (urnd() * (nfit + at_will)) >> 32
+                            except StopIteration:
+                                urnd = uniform[p] = more(p)
+                                k = (urnd() * (nfit + at_will)) >> 32
+                            if k == nfit:   # a pass at will: the last option
+                                a = PASS
+                            else:
+                                e = 0
+                                m = fit[0]
+                                c = m.bit_count()
+                                while k >= c:
+                                    k -= c
+                                    e += 1
+                                    m = fit[e]
+                                    c = m.bit_count()
+                                while k:
+                                    m &= m - 1
+                                    k -= 1
+                                a = ((m & -m).bit_length() - 1) << 8 | e
+                        elif pols[p] is None:
+                            a = yield Decision(
+                                player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                                phase=PLAY, drawn=drawn, pos=pos, ends=tuple(vals),
+                                masks=tuple(fit), names=tuple(name for name, _ in here))
+                        else:
+                            raise DiagnosticError([Diagnostic(
+                                "bot", "a fast policy knows a line and its spinner only: a "
+                                "board.layout ruleset asks its bots step by step")])
+                        if a >= 0:
+                            t, e = a >> 8, a & 255
+                            last_both = sum(PM[v] >> t & 1 for v in vals) > 1
+                            h ^= 1 << t
+                            hands[p] = h
+                            board.layout.place((TL[t], TH[t]), here[e][0])
+                            prior = run_passes
+                            npass = idle = run_passes = 0
+                            last_player, last_tile = p, t
+                            if recording:
+                                rec.append({"event": "place", "player": p,
+                                            "tile": [TL[t], TH[t]], "end": here[e][0]})
+                            if ev_place:
+                                more_turns, skipped = fire(ev_place, p, facts_of(p, pos, drawn_by, {
+                                    "tile": (TL[t], TH[t]), "opening": False,
+                                    "both_ends": last_both, "passes_in_row": prior,
+                                    "drawn_this_turn": drawn}), not h)
+                                again += more_turns
+                                skip += skipped
+                                if in_play and self.reached:
+                                    npass = everyone   # the match is won: stop the round
+                                    break
+                            if not h:
+                                domino = p
+                            break
+                        forced = False
+                    elif total and not draw_on:
                         can_draw = vol and pos < draw_end and drawn < tlimit
                         # two or more placements: two tiles, or one tile at two ends
                         if can_draw or at_will or total & (total - 1) or (
@@ -986,6 +1068,26 @@ class GeneralLoop:
                 return r.explain
         return None
 
+    def why_forbidden_on(self, seat: int, t: int, name: str) -> str | None:
+        """``why_forbidden`` on a ``board.layout`` board: tile ``t`` on the end ``name``."""
+        layout = self.board.layout
+        here = layout.playable()
+        PM = self.game.tileset.value_mask
+        h = self.hands[seat]
+        playable = 0
+        for _, value in here:
+            playable |= h & PM[value]
+        arms, complete, doubles = layout.facts([(name, 0)])
+        env = {"hand": [self._tile(u) for u in bits(h)],
+               "playable": [self._tile(u) for u in bits(playable)], "ends": self.board.ends(),
+               "boneyard": len(self.deck), "round": self.round, "players": self.players,
+               "end": layout.ends[name].value, "tile": self._tile(t), "arm": arms[0],
+               "spinners_complete": complete, "doubles_down": doubles}
+        for r in self.game.rules.restrictions:
+            if not r.allow(env):
+                return r.explain
+        return None
+
     # -- settlement ------------------------------------------------------------------------
     def _settle(self, seats: list[Tally], ended: RoundEnd
                 ) -> tuple[int | None, int | None, bool, list[int]]:
@@ -1154,14 +1256,16 @@ def kth_placement(fit: list[int], flips: list[int], k: int) -> int:
 
 
 def allowed_at(game, tiles: tuple, fit: list[int], values: list[int], ends: tuple, h: int,
-               boneyard: int, rnd: int, players: int, waive: bool) -> list[int]:
+               boneyard: int, rnd: int, players: int, waive: bool,
+               shaped: tuple[list[int], bool, int] | None = None) -> list[int]:
     """The fitting tiles at each end (``fit``, the ends' ``values``) that every placement
     restriction of ``game`` allows; all of ``fit`` again when ``waive`` and none is.
 
     A verdict depends only on the names the restrictions read, so it is kept per game
     under those values (``game.restriction_cache``): the same tile against the same
     playable tiles (say) is decided once, not on every turn. The match loop and the
-    kernel (``kernel.generate``) both narrow through here.
+    kernel (``kernel.generate``) both narrow through here. ``shaped``: on a
+    ``board.layout`` board, (each end's ``arm``, ``spinners_complete``, ``doubles_down``).
     """
     playable = 0
     for m in fit:
@@ -1172,12 +1276,17 @@ def allowed_at(game, tiles: tuple, fit: list[int], values: list[int], ends: tupl
     base = (h if "hand" in reads else 0, playable if "playable" in reads else 0,
             ends if "ends" in reads else None, boneyard if "boneyard" in reads else 0,
             rnd if "round" in reads else 0, players)
+    if shaped is not None:   # what the board's shape tells, keyed only when read
+        arms, complete, doubles = shaped
+        base += (complete if "spinners_complete" in reads else None,
+                 doubles if "doubles_down" in reads else 0)
     by_end = "end" in reads
+    by_arm = shaped is not None and "arm" in reads
     env = None
     out = []
     for e, m in enumerate(fit):
         keep = 0
-        end = values[e] if by_end else 0
+        end = (values[e], arms[e]) if by_arm else values[e] if by_end else 0
         while m:
             low = m & -m
             m ^= low
@@ -1190,7 +1299,11 @@ def allowed_at(game, tiles: tuple, fit: list[int], values: list[int], ends: tupl
                            "playable": [tiles[u] for u in bits(playable)],
                            "ends": ends, "boneyard": boneyard, "round": rnd,
                            "players": players}
+                    if shaped is not None:
+                        env["spinners_complete"], env["doubles_down"] = complete, doubles
                 env["end"] = values[e]
+                if shaped is not None:
+                    env["arm"] = arms[e]
                 env["tile"] = tiles[t]
                 ok = all(r.allow(env) for r in game.rules.restrictions)
                 if len(cache) > 200_000:

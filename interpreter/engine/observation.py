@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .board import LineOfPlay
+from .board import line_of_play
 from .decision import OPEN, PLAY, SEEK
 from .game_rules import Rules
 from .tiles import Tile
@@ -46,7 +46,11 @@ class Observation:
     rules: Rules
     tile_values: Mapping[Tile, int]     # value of each tile in a hand
     arms: tuple[tuple[tuple[int, int], ...], ...] = ((), ())  # a spinner's up and down arms,
-                                        # from the spinner outwards (inner half, outer half)
+                                        # from the spinner outwards (inner half, outer half);
+                                        # on a board.layout board, every arm by name
+    arm_names: tuple[str, ...] = ()     # board.layout: the arms' names (5-5/3), as ``arms``
+    end_names: tuple[str, ...] = ()     # board.layout: the open ends' names, as ``ends``
+    cover_first: tuple[str, ...] = ()   # board.layout: the arms to cover before any other end
 
 
 def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> Observation:
@@ -59,8 +63,9 @@ def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> 
     """
     game = core.game
     ts = game.tileset
-    history, line, board, arms = _public_view(core, seat, views)
-    ends = board.ends() if line else None
+    history, line, table, arms = _public_view(core, seat, views)
+    ends = table.board.ends() if line else None
+    shape = game.rules.layout
     pos = decision.pos if decision else len(core.deck)
     draw_end = ts.tile_count - game.rules.reserve
     return Observation(
@@ -72,28 +77,31 @@ def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> 
         boneyard=max(0, len(core.deck) - pos), drawable=max(0, draw_end - pos),
         hand_sizes=tuple(h.bit_count() for h in core.hands), scores=tuple(core.scores),
         target=core.target, drawn_this_turn=decision.drawn if decision else 0,
-        history=history, rules=game.rules, tile_values=game.tile_values, arms=arms)
+        history=history, rules=game.rules, tile_values=game.tile_values, arms=arms,
+        arm_names=getattr(table, "arm_names", ()),
+        end_names=tuple(table.board.layout.ends) if shape and line else (),
+        cover_first=tuple(table.board.layout.answer) if shape and line else ())
 
 
 def _public_view(core, seat: int, views: dict[int, list]) -> tuple:
     """Seat ``seat``'s public history, the line, the board and a spinner's arms, up to date."""
     view = views.get(seat)
     spinner = core.game.rules.spinner == "first_double"
-    fit = core.game.rules.fit
+    shape, fit = core.game.rules.layout, core.game.rules.fit
     if view is None:
-        view = views[seat] = [0, [], LineOfPlay(spinner, fit)]   # events read, public events,
-        # the line
+        view = views[seat] = [0, [], line_of_play(spinner, shape, fit)]   # events read, public
+        # events, line
     rec = core.rec or ()
     read, public, line = view
     for e in rec[read:]:
         public.append(_public(e, seat))
         kind = e["event"]
         if kind == "deal":
-            line = view[2] = LineOfPlay(spinner, fit)
+            line = view[2] = line_of_play(spinner, shape, fit)
         elif kind == "place":
             line.place(*e["tile"], e["end"], e.get("meets"))
     view[0] = len(rec)
-    return tuple(public), tuple(line.line), line.board, line.arms
+    return tuple(public), tuple(line.line), line, line.arms
 
 
 def _public(event: dict, seat: int) -> dict:

@@ -23,8 +23,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import DRAW, FLIP, PASS, Action
+from .board import ShapedBoard
 from .decision import OPEN, PLAY, SEEK, Decision
-from .general_loop import GeneralLoop, RoundEnd, _opening_rules
+from .general_loop import GeneralLoop, RoundEnd, _opening_rules, allowed_at
 from .mechanisms import turn_options
 from .mechanisms.variables import after_round, round_facts
 from .state import legal_pairs
@@ -43,6 +44,12 @@ def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralLoop, l
     core._round_play = [0] * len(core.teams)
     board = core.board
     ends = data.get("ends")
+    laid = _lay(game, core, data.get("board"))
+    if ends is not None and laid:
+        raise ValueError("give the position by board (its placements) or by ends, not both")
+    if ends is not None and isinstance(board, ShapedBoard):
+        raise ValueError("a board.layout board's ends have names: give the placements so far "
+                         "as board, e.g. [\"5-5\", \"5-2 5-5/1\"], instead of ends")
     if ends is not None:
         board.values[0], board.values[1] = ends[0], ends[1]
         board.tiles = 2
@@ -55,10 +62,37 @@ def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralLoop, l
     if isinstance(yard, str):
         deck = [ts.index[t] for t in parse_tiles(yard)]
     else:   # a count: unknown tiles (none that a drawn-tile rule could read)
-        held = set().union(*(set(ts.index[t] for t in h) for h in hands))
+        held = set().union(*(set(ts.index[t] for t in h) for h in hands), laid)
         deck = [t for t in range(ts.tile_count) if t not in held][:int(yard)]
     core.deck = deck
     return core, deck
+
+
+def _lay(game, core: GeneralLoop, placed: Sequence[str] | None) -> set[int]:
+    """Lay a ``kind: legal`` or ``events`` example's ``board`` (the opening tile, then each
+    placement with its end) through the layout, as the loop would; the tiles laid."""
+    if placed is None:
+        return set()
+    board = core.board
+    if not isinstance(board, ShapedBoard):
+        raise ValueError("board gives the placements of a board.layout board; this ruleset "
+                         "has none: give the open ends as ends")
+    layout = board.layout
+    laid = set()
+    for i, text in enumerate(placed):
+        action = Action.parse(str(text))
+        if action.kind != "place" or (i == 0) != (action.end is None):
+            raise ValueError(f"board[{i}] '{text}': write the opening tile alone (5-5), "
+                             "then each placement with its end (5-2 5-5/1)")
+        tile = (action.tile.low, action.tile.high)
+        if game.tileset.index[action.tile] in laid:
+            raise ValueError(f"board[{i}] '{text}': {action.tile} is on the board already")
+        why = None if action.end is None else layout.why_not(tile, action.end)
+        if why:
+            raise ValueError(f"board[{i}] '{text}' cannot be placed: {why}")
+        layout.place(tile, action.end)
+        laid.add(game.tileset.index[action.tile])
+    return laid
 
 
 def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> tuple | None:
@@ -110,6 +144,8 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
                             drawn=drawn, pos=0, ends=none4, masks=(1 << tile, 0, 0, 0))
         return None
     board = core.board
+    if isinstance(board, ShapedBoard):
+        return _shaped_decision(game, core, turn, h, drawn, may_draw)
     vals = board.values
     PM = game.setup(core.players).value_mask   # the fit rule's masks, or the same number's
     fit = [h & PM[vals[e]] for e in range(board.count)]
@@ -142,11 +178,37 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
                     phase=PLAY, drawn=drawn, pos=0, ends=ends, masks=tuple(fit), flips=flips)
 
 
+def _shaped_decision(game, core: GeneralLoop, turn: int, h: int, drawn: int,
+                     may_draw: bool) -> tuple:
+    """The decision on a ``board.layout`` board: the ends a tile may go on now, by name,
+    fitted and narrowed as the loop does (``GeneralLoop.run``)."""
+    rules = game.rules
+    PM = game.tileset.value_mask
+    here = core.board.layout.playable()
+    vals = [v for _, v in here]
+    fit = [h & PM[v] for v in vals]
+    forbidden = False
+    if rules.restrictions:
+        fitting = any(fit)
+        fit = allowed_at(game, core._tuples, fit, vals, core.board.ends(), h, len(core.deck),
+                         core.round, core.players, rules.if_none_allowed == "waive",
+                         core.board.layout.facts(here))
+        forbidden = fitting and not any(fit)
+    if any(fit):
+        can_draw = rules.voluntary_draw and may_draw
+    else:
+        can_draw = rules.when_stuck == "draw" and may_draw and not (
+            forbidden and rules.if_none_allowed == "pass")
+    return Decision(player=turn, hand=h, can_draw=can_draw, can_pass=not (any(fit) or can_draw),
+                    phase=PLAY, drawn=drawn, pos=0, ends=tuple(vals), masks=tuple(fit),
+                    names=tuple(name for name, _ in here))
+
+
 def legal(game, data: dict, hands: list[list[Tile]]) -> list[Action]:
     """The legal actions of a ``kind: legal`` example's position."""
     core, _ = _position(game, data, hands)
     d = _decision(game, core, int(data.get("turn", 0)), int(data.get("drawn_this_turn", 0)),
-                  data.get("ends") is None)
+                  data.get("ends") is None and not data.get("board"))
     return [] if d is None else [a for _, a in legal_pairs(game, d)]
 
 
@@ -155,7 +217,7 @@ def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, in
     core, deck = _position(game, data, hands)
     turn = int(data.get("turn", 0))
     drawn = int(data.get("drawn_this_turn", 0))
-    opening = data.get("ends") is None
+    opening = data.get("ends") is None and not data.get("board")
     d = _decision(game, core, turn, drawn, opening)
     if d is None:
         return f"seat {turn} has no move in this position"
@@ -189,6 +251,16 @@ def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, in
         after = "pass"
         extra = {"passes_in_row": before + 1,
                  "drawn_this_turn": drawn}
+    elif d.names:   # a shaped board: the code is t << 8 | end (GeneralLoop.run)
+        t, e = code >> 8, code & 255
+        low, high = ts.low[t], ts.high[t]
+        core.hands[turn] &= ~(1 << t)
+        both = sum(1 for v in d.ends if ts.value_mask[v] >> t & 1) > 1
+        board.layout.place((low, high), d.names[e])
+        pos = 0
+        after = "place"
+        extra = {"tile": (low, high), "opening": False, "both_ends": both,
+                 "passes_in_row": before, "drawn_this_turn": drawn}
     else:
         flip = code & FLIP
         t, e = (code & ~FLIP) >> 2, code & 3
@@ -252,7 +324,10 @@ def _settled(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralLoop, tu
     drawn_by = list(data.get("drawn") or [0] * n)
     seats = core._seat_tallies(drawn_by)
     board = core.board
-    if data.get("ends") is None:
+    if isinstance(board, ShapedBoard):
+        if not data.get("board"):   # the last tile alone, as on a line
+            board.layout.place((ts.low[last_tile], ts.high[last_tile]), None)
+    elif data.get("ends") is None:
         board.open_with(ts.low[last_tile], ts.high[last_tile],
                         ts.low[last_tile] == ts.high[last_tile])
     ended = RoundEnd(hands=core.hands, drawn_by=drawn_by, domino=domino,

@@ -179,6 +179,10 @@ def legal_pairs(game: Game, decision: tuple) -> list[tuple[int, Action]]:
     out: list[tuple[int, Action]] = []
     if phase == OPEN:
         out = [(t << 2 | 2, placements[t][4]) for t in bits(decision.left_mask)]
+    elif phase == PLAY and decision.names:   # a shaped board: its ends by name
+        tiles = game.tileset.tiles
+        for e, m in enumerate(decision.masks):
+            out += [(t << 8 | e, Action("place", tiles[t], decision.names[e])) for t in bits(m)]
     elif phase == PLAY:   # left, right, then a spinner's up and down
         flips = decision.flips
         for e, m in enumerate(decision.masks):

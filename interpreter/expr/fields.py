@@ -84,7 +84,9 @@ FIELDS: dict[str, FieldSpec] = {
         "a rule fired after a pass"),
     "placement": FieldSpec(
         {"tile": TILE, "hand": list_of(TILE), "playable": list_of(TILE), "ends": list_of(INT),
-         "end": INT, "boneyard": INT, "round": INT, "players": INT}, BOOL,
+         "end": INT, "boneyard": INT, "round": INT, "players": INT,
+         # a board.layout board only (rules.checks): what the placement rules may ask of it
+         "arm": INT, "spinners_complete": BOOL, "doubles_down": INT}, BOOL,
         "whether a placement is allowed"),
     "fit": FieldSpec(
         {"end": INT, "half": INT, "other": INT, "tile": TILE, "max_pip": INT}, BOOL,

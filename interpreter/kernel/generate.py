@@ -143,6 +143,8 @@ def covers(game: Game) -> bool:
         return False
     if rules.fit is not None or rules.doubles != "across":
         return False   # the template knows the same number and crosswise doubles only
+    if rules.layout is not None:   # a shaped board: only the general loop asks its Layout
+        return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 
 
@@ -380,6 +382,10 @@ def kernel_for(game: Game, players: int, record: bool | str = False,
     Kept on the game (one per thread: the settler it calls keeps per-thread tallies), so
     no module-wide cache holds a game alive; the code objects are shared by source hash.
     """
+    if game.rules.layout is not None:
+        raise DiagnosticError([Diagnostic(
+            "engine", f"{game.rules.name} shapes its board (board.layout): no kernel plays "
+            "it; the general loop does (api.play_match sends it there)")])
     kernels = game.__dict__.setdefault("_kernels", {})
     key = (players, record, uniform, view, threading.get_ident())
     found = kernels.get(key)

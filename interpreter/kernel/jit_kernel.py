@@ -92,6 +92,9 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
         return f"{r.name} keeps variables from round to round, which only the Python engine plays"
     if r.ends_in_play:
         return f"{r.name}'s match may end mid-round, which only the Python engine plays"
+    if r.layout is not None:
+        return (f"{r.name} shapes its board (board.layout), which only the Python engine's "
+                "general loop plays")
     if r.general:
         return f"{r.name} uses house-rule mechanisms only the Python engine plays"
     if game.tileset.tile_count > MAX_TILES:

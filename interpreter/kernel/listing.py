@@ -30,6 +30,10 @@ def kernel_listing(game: Game, players: int, engine: str = "python") -> str:
     raises ``UsageError`` when the JIT cannot play the ruleset."""
     if engine not in ENGINES:
         raise ValueError(f"engine {engine!r}: expected one of {', '.join(ENGINES)}")
+    if game.rules.layout is not None:
+        raise UsageError([Diagnostic(
+            "engine", f"{game.rules.name} shapes its board (board.layout): no kernel plays "
+            "it, the general loop does", hint="dominorules play or simulate it as it is")])
     text = (_jit_listing(game, players) if engine == "jit"
             else _template_listing(game, players) if covers(game)
             else _loop_listing(game, players))

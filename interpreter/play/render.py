@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.actions import Action
+from ..engine.mechanisms.layout import arm_words
 from ..engine.tiles import Tile
 
 RECENT = 6  # how many of the others' latest actions the table lists
@@ -130,6 +131,52 @@ def arms_view(arms: Sequence[Sequence[tuple[int, int]]], ends: Sequence[int]) ->
     return out
 
 
+def shaped_view(line: Sequence[tuple[int, int]], arm_names: Sequence[str],
+                arms: Sequence[Sequence[tuple[int, int]]], open_ends: Sequence[tuple[str, int]],
+                cover_first: Sequence[str] = (), width: int = 100) -> Text:
+    """A ``board.layout`` board: the line (when its ends are open), then every arm on a
+    line of its own, named as moves name it (``5-5/3``), from its double outwards, its
+    open end arrowed, an arm to be covered first starred, one a double closed said so;
+    long arms wrap under themselves, so any shape fits ``width`` columns."""
+    if not line and not arm_names:
+        return Text("(no tile placed yet)", style="dim")
+    values = dict(open_ends)
+    out = Text()
+    if "left" in values or "right" in values:
+        out.append_text(line_view(line, width) if "left" in values else _right_only(line))
+    else:
+        a, b = line[0]
+        out.append(f"centre: {a}-{b}")
+    label = max((len(name) for name in arm_names), default=0)
+    for name, arm in zip(arm_names, arms, strict=True):
+        out.append("\n")
+        tiles = [f"{a}-{b}" if a != b else f"[{a}-{b}]" for a, b in arm] or ["(empty)"]
+        if name in values:
+            star = " * cover first" if name in cover_first else ""
+            tail, style = f"▶ {values[name]}{star}", "bold yellow"
+        else:
+            tail, style = "(closed: a double grows from it)", "dim"
+        row = f"  {name:<{label}}  "
+        pad = " " * len(row)
+        used = len(row)
+        out.append(row)
+        for tile in tiles:
+            if used + len(tile) + 1 > width - len(tail) and used > len(pad):
+                out.append("\n" + pad)
+                used = len(pad)
+            out.append(tile + " ")
+            used += len(tile) + 1
+        out.append(tail, style=style)
+    return out
+
+
+def _right_only(line: Sequence[tuple[int, int]]) -> Text:
+    """A line that grows at its right end only: its tiles, then that end."""
+    out = Text(" ".join(f"{a}-{b}" if a != b else f"[{a}-{b}]" for a, b in line) + " ")
+    out.append(f"▶ {line[-1][1]} right", style="bold yellow")
+    return out
+
+
 # -- events ------------------------------------------------------------------------------
 
 def rule_title(titles: Sequence[str], index: int) -> str:
@@ -161,6 +208,8 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
         tile = Tile.of(event["tile"])
         if event.get("end") is None:
             return f"{who} opens with {tile}"
+        if "/" in event["end"]:   # a board.layout arm: 5-5/3
+            return f"{who} plays {tile} on {arm_words(event['end'])}"
         arm = " arm" if event["end"] in ("up", "down") else ""
         return f"{who} plays {tile} on the {event['end']}{arm}"
     if kind == "pass":
@@ -274,8 +323,14 @@ def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100)
                   f"{seating.seat(obs.to_play)} to play")
     parts: list[Any] = [Text(""), status,
                         players_table(seating, obs.hand_sizes, obs.scores, obs.to_play, obs.seat),
-                        Text(""), line_view(obs.line, width)]
-    if obs.ends and len(obs.ends) == 4:
+                        Text("")]
+    if obs.rules.layout is not None:
+        parts.append(shaped_view(obs.line, obs.arm_names, obs.arms,
+                                 tuple(zip(obs.end_names, obs.ends or (), strict=True)),
+                                 obs.cover_first, width))
+    else:
+        parts.append(line_view(obs.line, width))
+    if obs.ends and len(obs.ends) == 4 and obs.rules.layout is None:
         parts.append(arms_view(obs.arms, obs.ends[2:]))
     titles = tuple(rule.title for rule in obs.rules.events)
     recent = recent_others(obs.history, obs.seat, seating, rule_titles=titles)
@@ -331,9 +386,14 @@ def snapshot_view(snap, seating: Seating, step: int, total: int, width: int = 10
         table.add_row("▶" if seat == acted else "", seating.seat(seat), str(side),
                       hand_text(snap.hands[seat]),
                       str(snap.scores[side]) if side < len(snap.scores) else "")
-    parts: list[Any] = [Text(""), head, said, table, Text(""), line_view(snap.line, width)]
+    if snap.open_ends or snap.arm_names:   # a board.layout board
+        board = shaped_view(snap.line, snap.arm_names, snap.arms, snap.open_ends,
+                            snap.cover_first, width)
+    else:
+        board = line_view(snap.line, width)
+    parts: list[Any] = [Text(""), head, said, table, Text(""), board]
     ends = snap.ends
-    if ends and len(ends) == 4:
+    if ends and len(ends) == 4 and not snap.open_ends:
         parts.append(arms_view(snap.arms, ends[2:]))
     if snap.event.get("event") == "round_end":
         parts.append(round_end_view(snap, snap.event, seating))

@@ -63,7 +63,8 @@ def replay(path: str, term: Terminal) -> int:
     if any(p.code != TRUNCATED for p in problems):
         raise DiagnosticError(problems)
     game = recorded_game(events)
-    steps = snapshots(events, game.rules.fit if game is not None else None)
+    steps = snapshots(events, fit=game.rules.fit if game is not None else None,
+                      shape=game.rules.layout if game is not None else None)
     return Replayer(steps, term, STOPS_EARLY if problems else "",
                     rule_titles(events)).run()
 

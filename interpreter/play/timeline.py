@@ -22,7 +22,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.board import LineOfPlay
+from ..engine.board import LineOfPlay, ShapedLine
+from ..engine.mechanisms.layout import Shape
 from ..engine.tiles import Tile
 
 
@@ -44,6 +45,9 @@ class Snapshot:
     arms: tuple[tuple[tuple[int, int], ...], ...] = ((), ())  # a spinner's up and down arms,
                                                 # from the spinner out, (inner, outer)
     spinner: int | None = None                  # the spinner's pip, once an arm is used
+    arm_names: tuple[str, ...] = ()             # board.layout: every arm by name, as ``arms``
+    open_ends: tuple[tuple[str, int], ...] = ()  # board.layout: (name, value) of each open end
+    cover_first: tuple[str, ...] = ()           # board.layout: arms to cover before others
 
     @property
     def ends(self) -> tuple[int, ...] | None:
@@ -72,6 +76,12 @@ class Timeline:
     index: int = -1
     event: dict[str, Any] = field(default_factory=dict)
     fit: Any = None     # the ruleset's fit rule (engine.mechanisms.matching), None: same number
+    shape: Shape | None = None   # the ruleset's board.layout: the record's arms are named
+
+    def _new_table(self) -> Any:
+        if self.shape is None:
+            return LineOfPlay(spinner=True, fit=self.fit)
+        return ShapedLine(self.shape)
 
     def feed(self, event: dict[str, Any]) -> None:
         """Apply one event (assumed legal: ``replay`` verifies the record first)."""
@@ -84,7 +94,7 @@ class Timeline:
             self.teams = tuple(tuple(t) for t in event["teams"])
             self.round, self.leader = 0, None
             self.hands = [[] for _ in range(self.players)]
-            self.table, self.boneyard = LineOfPlay(spinner=True, fit=self.fit), 0
+            self.table, self.boneyard = self._new_table(), 0
             self.scores = [0] * len(self.teams)
         elif kind == "deal":
             self.round = int(event["round"])
@@ -92,7 +102,7 @@ class Timeline:
             self.hands = [sorted(Tile.of(t) for t in h) for h in event["hands"]]
             # a record names the arms, not the spinner: the first double placed is taken
             # (board.spinner: first_double); without arms nothing of it shows
-            self.table = LineOfPlay(spinner=True, fit=self.fit)
+            self.table = self._new_table()
             self.boneyard = len(event["boneyard"])
         elif kind == "draw":
             self.boneyard -= 1
@@ -116,6 +126,16 @@ class Timeline:
         self.table.place(a, b, event.get("end"), event.get("meets"))
 
     def snapshot(self) -> Snapshot:
+        if isinstance(self.table, ShapedLine):
+            layout = self.table.board.layout
+            return Snapshot(
+                index=self.index, event=self.event, ruleset=self.ruleset, players=self.players,
+                teams=self.teams, round=self.round, leader=self.leader,
+                hands=tuple(tuple(h) for h in self.hands), line=tuple(self.table.line),
+                boneyard=self.boneyard, scores=tuple(self.scores), arms=self.table.arms,
+                arm_names=self.table.arm_names,
+                open_ends=tuple((n, e.value) for n, e in layout.ends.items()),
+                cover_first=tuple(layout.answer))
         return Snapshot(
             index=self.index, event=self.event, ruleset=self.ruleset, players=self.players,
             teams=self.teams, round=self.round, leader=self.leader,
@@ -125,10 +145,12 @@ class Timeline:
                      else None))
 
 
-def snapshots(events: Iterable[dict[str, Any]], fit: Any = None) -> list[Snapshot]:
+def snapshots(events: Iterable[dict[str, Any]], fit: Any = None,
+              shape: Shape | None = None) -> list[Snapshot]:
     """The table after each event of a record, in order (``fit``: the ruleset's fit rule,
-    for a record of a ruleset where tiles do not join by the same number)."""
-    timeline = Timeline(fit=fit)
+    for a record of a ruleset where tiles do not join by the same number; ``shape``: the
+    ruleset's board.layout, whose arms the record names)."""
+    timeline = Timeline(fit=fit, shape=shape)
     out = []
     for event in events:
         timeline.feed(event)

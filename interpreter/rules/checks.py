@@ -339,6 +339,9 @@ def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: FieldPat
                  not_in_set(f"tile {last.strip()}", max_pip))
 
 
+BOARD_NAMES = frozenset({"arm", "spinners_complete", "doubles_down"})   # board.layout's
+
+
 def _placements(max_pip: int, allowed: range) -> Any:
     """Placement situations a restriction is tried on: every tile of the set, on either of
     its halves, beside an equal or a different end, alone in the hand or in the whole set,
@@ -355,14 +358,23 @@ def _placements(max_pip: int, allowed: range) -> Any:
                                     yield {"tile": tile, "hand": hand, "playable": playable,
                                            "ends": [end, other], "end": end,
                                            "boneyard": boneyard, "round": round_,
-                                           "players": players}
+                                           "players": players, "arm": 0,
+                                           "spinners_complete": True, "doubles_down": 0}
 
 
 def _check_restrictions(sink: _Sink, data: Mapping[str, Any], rules: Any,
                         allowed: range) -> None:
     """A restriction no placement can meet would leave nobody a move: an error at load."""
     max_pip = data["set"]["max_pip"]
+    shaped = (data.get("board") or {}).get("layout") is not None
     for i, rule in enumerate(getattr(rules, "restrictions", ())):
+        board_names = sorted((rule.reads or set()) & BOARD_NAMES)
+        if board_names and not shaped:
+            sink.add("play", ("play", "restrictions", i, "allow"),
+                     f"{', '.join(board_names)} {'is' if len(board_names) == 1 else 'are'} "
+                     "known on a shaped board only (board.layout)",
+                     "give the ruleset a board.layout, or read the ends instead")
+            continue
         if not any(rule.allow(env) for env in _placements(max_pip, allowed)):
             sink.add("play", ("play", "restrictions", i, "allow"),
                      f"this rule forbids every placement: play.restrictions[{i}].allow is "
@@ -427,8 +439,41 @@ def _opening_allows(data: Mapping[str, Any], rules: Any) -> list[tuple[FieldPath
     return out
 
 
+def _check_layout(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """``board.layout`` with keys that contradict it or each other."""
+    board = data.get("board") or {}
+    layout = board.get("layout")
+    if layout is None:
+        return
+    if board.get("spinner", "none") != "none":
+        sink.add("board", ("board", "spinner"),
+                 "board.spinner and board.layout both shape the board",
+                 "remove spinner and say it in the layout: spins: first_double (sides 2, "
+                 "arms_open after_sides is today's spinner)")
+    if "opening_sides" in layout and layout.get("through", True):
+        sink.add("board", ("board", "layout", "opening_sides"),
+                 "board.layout.opening_sides has no effect: with through: true an opening "
+                 "double lies in the line and opens `sides` arms like any other",
+                 "set through: false, or remove opening_sides")
+    if layout.get("spins", "none") == "none":
+        for key in ("sides", "opening_sides", "through", "arms_open", "answer_first"):
+            if ("board", "layout", key) in sink.marks:   # written, not a schema default
+                sink.add("board", ("board", "layout", key),
+                         f"board.layout.{key} has no effect: no double spins (spins: none)",
+                         f"give spins (first_double, every_double or a tile), or remove {key}")
+    spins = layout.get("spins", "none")
+    top = data["set"]["max_pip"]
+    if spins not in ("none", "first_double", "every_double"):
+        a, b = (int(x) for x in spins.strip("[]").split("|"))
+        if a != b or b > top:
+            sink.add("board", ("board", "layout", "spins"),
+                     f"board.layout.spins names {spins}, which is not a double of this set",
+                     f"name a double such as \"[{top}|{top}]\"")
+
+
 def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
     """House-rule keys that loop forever or have no effect with the other rules."""
+    _check_layout(sink, data)
     for i, event in enumerate(data.get("events", [])):
         if event.get("after") == "pass" and event.get("again", False) is not False:
             sink.add("events", ("events", i, "again"),

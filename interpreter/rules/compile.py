@@ -23,6 +23,7 @@ from ..engine.game_rules import (
     ScoreContext,
     Variable,
 )
+from ..engine.mechanisms.layout import SPINS, Shape
 from ..engine.mechanisms.set_tiles import taken_out
 from ..engine.tiles import in_set, not_in_set, parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
@@ -240,6 +241,19 @@ def partial_rules(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> An
     return SimpleNamespace(**wrap(data, fns), removed_tiles=removed_tiles(data, fns))
 
 
+def _layout(data: Mapping[str, Any] | None) -> Shape | None:
+    """``board.layout`` as the engine's ``Shape`` (None when the ruleset names none)."""
+    if data is None:
+        return None
+    spins = data.get("spins", "none")
+    return Shape(ends=1 if data.get("ends") == "one" else 2,
+                 spins=spins if spins in SPINS else parse_pair(spins),
+                 sides=int(data.get("sides", 2)), opening_sides=int(data.get("opening_sides", 0)),
+                 through=bool(data.get("through", True)),
+                 arms_open=data.get("arms_open", "after_sides"),
+                 answer_first=bool(data.get("answer_first", False)))
+
+
 def _tile_choice(tile: str) -> str | tuple[int, int]:
     return tile if tile in ("any", "highest_double") else parse_pair(tile)
 
@@ -281,6 +295,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         spinner=(data.get("board") or {}).get("spinner", "none"),
         fit=fit_rule(data, fns),
         doubles=(data.get("matching") or {}).get("doubles", "across"),
+        layout=_layout((data.get("board") or {}).get("layout")),
         direction=play.get("direction", "left"),
         restrictions=restrictions,
         if_none_allowed=play.get("if_none_allowed", "stuck"),
@@ -317,7 +332,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     # events and restrictions; a ruleset general only by these deals, opens and settles
     # as the plain game does (the kernel then keeps the plain deal, opening and settlement)
     in_play = ("events", "restrictions", "if_none_allowed", "spinner", "direction",
-               "draw_ends_turn", "draw_exactly", "passing", "fit", "doubles")
+               "draw_ends_turn", "draw_exactly", "passing", "fit", "doubles", "layout")
     general = any(out[k] != plain[k].default for k in out
                   if k not in ("domino_formula", "blocked_formula", *in_play))
     general = general or blocked["winner"] in ("lowest", "highest") \

@@ -333,6 +333,10 @@ def _opening(view: _View) -> str:
 
 @_rule("turn", "A turn", "Placing")
 def _placing(view: _View) -> str:
+    if view.opt("board.layout") is not None:
+        return ("On their turn a player places one tile at an open end the board's shape "
+                "allows (Board shape), matching one of its halves to that end's value (a "
+                "blank matches only a blank). Placing a tile ends the turn.")
     matching = view.opt("matching", None) or {}
     if "fits" in matching or "wild" in matching:   # the fit rule's own lines say how
         ends = "open ends" if view.opt("board.spinner", "none") != "none" else "two open ends"

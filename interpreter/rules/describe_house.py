@@ -76,6 +76,49 @@ def _doubles(view: _View) -> str | None:
             "ends' total (end_total), like any tile.")
 
 
+@_rule("board.layout", "A turn", "Board shape", optional=True)
+def _layout(view: _View) -> str | None:
+    if view.opt("board.layout") is None:
+        return None
+    get = view.opt
+    one = get("board.layout.ends", "both") == "one"
+    spins = get("board.layout.spins", "none")
+    sides = get("board.layout.sides", 2)
+    opening = get("board.layout.opening_sides") or sides
+    through = get("board.layout.through", True)
+    at_once = get("board.layout.arms_open", "after_sides") == "at_once"
+    first = get("board.layout.answer_first", False)
+    line = ("The line grows at one end only: the opening tile's higher half stays open, and "
+            "every tile goes on the line's far end." if one else
+            "A line opened by a tile that does not spin grows at both ends.")
+    if spins == "none":
+        return line + " No double spins: doubles lie crosswise in the line."
+    which = {"first_double": "The first double placed in a round",
+             "every_double": "Every double"}.get(spins) or f"The {_tile_words(spins)}"
+    arms = _plural(sides, "arm")
+    if through:
+        grow = (f"{which} spins: it lies crosswise in the line, the line goes on beyond it, "
+                f"and it opens {arms} of its own")
+        when = (" at once" if at_once else
+                ", once each of its sides along the line has a tile on it")
+    else:
+        grow = (f"{which} spins: it ends the line or arm it was played on, and {arms} grow "
+                f"from it")
+        when = f" (a double that opens the round: {_plural(opening, 'arm')})"
+        if opening == sides:
+            when = ""
+    answer = (" Every arm of a spinning double must have a tile on it before a tile goes on "
+              "any other end." if first else "")
+    return (f"{line} {grow}{when}. Arms are named by their double and number (5-5/3 is arm "
+            f"3 of the 5-5); an arm counts in end totals once a tile lies on it.{answer}")
+
+
+def _tile_words(text: str) -> str:
+    """``"[6|6]"`` as players write it: ``6-6``."""
+    a, b = (int(x) for x in text.strip("[]").split("|"))
+    return f"{max(a, b)}-{min(a, b)}"
+
+
 def _restriction_line(view: _View, i: int) -> RuleLine:
     view.formulas = []
     allow = _condition(view, f"play.restrictions.{i}.allow")

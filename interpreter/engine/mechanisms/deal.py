@@ -8,6 +8,7 @@ what the rules say of a deal is checked here (``docs/records.md``, ``deal``).
 from __future__ import annotations
 
 from .board import Board
+from .layout import Layout
 from .matching import Tile
 from .position import Position
 from .set_tiles import set_tiles
@@ -56,8 +57,9 @@ def start_round(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) ->
     pos.boneyard = list(boneyard)
     pos.drawn = [0] * pos.players
     pos.play_points = [0] * len(pos.sides)
-    pos.board = Board(spins=pos.rules.spinner == "first_double", fit=pos.rules.fit,
-                      doubles=pos.rules.doubles)
+    shape = pos.rules.layout
+    pos.board = (Board(spins=pos.rules.spinner == "first_double", fit=pos.rules.fit,
+                       doubles=pos.rules.doubles) if shape is None else Layout(shape))
     pos.passes = pos.passes_in_row = pos.idle_turns = pos.drawn_this_turn = 0
     pos.passed_since_progress = set()
     pos.extra_turns = pos.pending_skips = 0

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import turn_options
+from .layout import Layout
 from .matching import Tile
 from .position import Position
 
@@ -73,6 +74,10 @@ def allowed_by_restrictions(pos: Position, seat: int, action: Action) -> bool:
     env = {"tile": action.tile, "hand": tuple(sorted(hand)), "playable": playable,
            "ends": tuple(pos.board.values()), "end": pos.board.ends[action.end].value,
            "boneyard": len(pos.boneyard), "round": pos.round, "players": pos.players}
+    board = pos.board
+    if isinstance(board, Layout):   # what a shaped board tells the placement rules
+        env.update(arm=board.arm_of(action.end), spinners_complete=board.spinners_complete(),
+                   doubles_down=board.doubles_down())
     return all(r.allow(env) for r in pos.rules.restrictions)
 
 

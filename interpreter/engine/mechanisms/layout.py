@@ -1,0 +1,222 @@
+"""Board shapes: the one rule of where a tile may go, for every layout a ruleset names.
+
+``board.layout`` (``docs/house-rules.md``, "Board shapes") describes a shape with a few
+named choices (``Shape``): whether the line grows at both ends or at one, which doubles
+spin, how many arms a spinning double opens, whether the line goes on through it, when
+its arms open, and whether they must all be covered before a tile goes anywhere else.
+``Layout`` is the board of one round under that shape. The match loop
+(``engine.general_loop``) and the rulebook (``engine.rulebook``, ``verify --strict``)
+both place tiles through it, so the rule is written once, here.
+
+Ends have names. The line through the opening tile has ``left`` and ``right`` (only
+``right`` on a one-end line); an arm opened by a spinning double is named by the double
+and its number, ``5-5/3`` ("arm 3 of the 5-5"), and keeps that name as tiles are added
+to it. Ends are listed in the order they opened.
+
+>>> cf = Shape(spins="every_double", sides=3, opening_sides=6, through=False,
+...            arms_open="at_once", answer_first=True)
+>>> b = Layout(cf); b.place((9, 9), None); b.open_ends()[:3], len(b.playable())
+(['9-9/1', '9-9/2', '9-9/3'], 6)
+>>> b.place((9, 4), "9-9/1"); b.ends["9-9/1"].value, len(b.playable())
+(4, 5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .matching import Tile, fits, is_double, left_open
+
+SPINS = ("none", "first_double", "every_double")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A ruleset's board shape (``board.layout``), as compiled into ``Rules.layout``."""
+
+    ends: int = 2                    # the line grows at 2 ends, or at 1 (its right end)
+    spins: str | Tile = "none"       # which doubles spin: one of SPINS, or one tile
+    sides: int = 2                   # arms a spinning double opens
+    opening_sides: int = 0           # arms of a spinning opening double off the line
+                                     # (through False); 0: ``sides``
+    through: bool = True             # the line goes on through a spinning double
+    arms_open: str = "after_sides"   # its arms open once its sides along the line are
+                                     # covered, or at once ("at_once")
+    answer_first: bool = False       # every open arm of a spinning double must be covered
+                                     # before a tile goes on any other end
+
+    def spins_tile(self, tile: Tile, spun: int) -> bool:
+        """Whether ``tile`` spins when placed, ``spun`` doubles having spun this round."""
+        if not is_double(tile):
+            return False
+        if self.spins == "every_double":
+            return True
+        if self.spins == "first_double":
+            return spun == 0
+        return self.spins != "none" and tuple(sorted(self.spins)) == tuple(sorted(tile))
+
+
+@dataclass
+class End:
+    """One open end: the value it shows, whether the tile lying there is a double, whether
+    it is an arm (``arm``: counted in end totals only once ``covered``) and the double it
+    grows from (None: the line)."""
+
+    value: int
+    double: bool
+    covered: bool = False
+    arm: bool = False
+    root: Tile | None = None
+
+
+def tile_text(tile: Tile) -> str:
+    """A tile as the players write it, high half first: ``5-3``."""
+    return f"{max(tile)}-{min(tile)}"
+
+
+def arm_name(root: Tile, k: int) -> str:
+    """The name of arm ``k`` (from 1) of the spinning double ``root``: ``5-5/3``."""
+    return f"{tile_text(root)}/{k}"
+
+
+def arm_words(name: str) -> str:
+    """An end's name in words: ``arm 3 of the 5-5``, ``the left end``."""
+    if "/" in name:
+        root, k = name.split("/")
+        return f"arm {k} of the {root}"
+    return f"the {name} end"
+
+
+@dataclass
+class Layout:
+    """The tiles down in one round under a ``Shape``, and what they leave open."""
+
+    shape: Shape = field(default_factory=Shape)
+    tiles: list[Tile] = field(default_factory=list)
+    ends: dict[str, End] = field(default_factory=dict)       # open ends, in opening order
+    waiting: dict[Tile, set[str]] = field(default_factory=dict)  # spinner -> its bare sides
+    answer: list[str] = field(default_factory=list)          # arms to cover before others
+    spun: list[Tile] = field(default_factory=list)           # the doubles that spun
+
+    @property
+    def empty(self) -> bool:
+        return not self.tiles
+
+    def open_ends(self) -> list[str]:
+        """Every open end's name, in the order they opened."""
+        return list(self.ends)
+
+    def values(self) -> list[int]:
+        """Every open end's value (``ends`` in formulas)."""
+        return [end.value for end in self.ends.values()]
+
+    def ends_tuple(self) -> tuple[int, ...]:
+        return tuple(end.value for end in self.ends.values())
+
+    def playable(self) -> list[tuple[str, int]]:
+        """(name, value) of the ends a tile may go on now: the arms a spinning double
+        waits to have covered (``answer_first``), else every open end."""
+        if self.answer:
+            return [(name, self.ends[name].value) for name in self.answer]
+        return [(name, end.value) for name, end in self.ends.items()]
+
+    def ends_fitting(self, tile: Tile) -> list[str]:
+        """The ends ``tile`` may be placed on now."""
+        return [name for name, value in self.playable() if fits(tile, value)]
+
+    def why_not(self, tile: Tile, at: str) -> str | None:
+        """Why ``tile`` may not go on end ``at``, in the rule's words; None when it may."""
+        if at == "left" and self.shape.ends == 1 and self.tiles:
+            return "the line grows at its right end only"
+        if at not in self.ends:
+            open_now = ", ".join(self.open_ends()) or "none"
+            return f"{at} is not an open end (open: {open_now})"
+        if self.answer and at not in self.answer:
+            root = self.ends[self.answer[0]].root
+            spinner = tile_text(root) if root else "a double"
+            return (f"every arm of the {spinner} must be covered before a tile goes "
+                    f"anywhere else ({', '.join(self.answer)} still open)")
+        if not fits(tile, self.ends[at].value):
+            return (f"{tile_text(tile)} does not match {arm_words(at)}, which shows "
+                    f"{self.ends[at].value}")
+        return None
+
+    def end_total(self) -> int:
+        """The ends counted as all-fives games count them: a lone tile its pips, a double
+        at an end both halves, an arm nothing until a tile lies on it."""
+        if len(self.tiles) == 1:
+            return sum(self.tiles[0])
+        return sum(end.value * (2 if end.double else 1) for end in self.ends.values()
+                   if end.covered or not end.arm)
+
+    # -- formula names: what placement rules may ask of the board ---------------------------
+    def doubles_down(self) -> int:
+        """How many doubles lie on the board."""
+        return sum(1 for t in self.tiles if is_double(t))
+
+    def spinners_complete(self) -> bool:
+        """Whether no spinning double waits for a side or an arm to be covered."""
+        return not self.waiting and not self.answer
+
+    def arm_of(self, name: str) -> int:
+        """Which arm an end is: 0 the line, k arm k of its double."""
+        return int(name.split("/")[1]) if "/" in name else 0
+
+    def facts(self, here: list[tuple[str, int]]) -> tuple[list[int], bool, int]:
+        """What a placement rule may read of the board, for the ends ``here``: each one's
+        ``arm``, ``spinners_complete`` and ``doubles_down`` (``docs/language.md``)."""
+        return [self.arm_of(name) for name, _ in here], self.spinners_complete(), \
+            self.doubles_down()
+
+    # -- placing ------------------------------------------------------------------------------
+    def place(self, tile: Tile, at: str | None) -> None:
+        """Lay ``tile``: as the opening tile (``at`` None) or on the open end ``at``."""
+        shape = self.shape
+        double = is_double(tile)
+        spins = shape.spins_tile(tile, len(self.spun))
+        self.tiles.append(tile)
+        if at is None:
+            low, high = min(tile), max(tile)
+            if spins and not shape.through:
+                self._open_arms(tile, shape.opening_sides or shape.sides)
+                return
+            self.ends = ({"left": End(low, double), "right": End(high, double)}
+                         if shape.ends == 2 else {"right": End(high, double)})
+            if spins:
+                self._spin(tile, set(self.ends))
+            return
+        end = self.ends[at]
+        value = left_open(tile, end.value)
+        if at in self.answer:
+            self.answer.remove(at)
+        for spinner, bare in list(self.waiting.items()):
+            if at in bare:
+                bare.discard(at)
+                if not bare:
+                    del self.waiting[spinner]
+                    self._open_arms(spinner, shape.sides)
+        if spins and not shape.through:   # the double ends this end; its arms grow from it
+            del self.ends[at]
+            self._open_arms(tile, shape.sides)
+            return
+        self.ends[at] = End(value, double, covered=True, arm=end.arm, root=end.root)
+        if spins:
+            self._spin(tile, {at})
+
+    def _spin(self, tile: Tile, sides: set[str]) -> None:
+        """A spinning double laid in the line: its arms wait for ``sides`` to be covered,
+        or open at once."""
+        if self.shape.arms_open == "at_once":
+            self._open_arms(tile, self.shape.sides)
+        else:
+            self.spun.append(tile)
+            self.waiting[tile] = sides
+
+    def _open_arms(self, tile: Tile, count: int) -> None:
+        if tile not in self.spun:
+            self.spun.append(tile)
+        names = [arm_name(tile, k) for k in range(1, count + 1)]
+        for name in names:
+            self.ends[name] = End(tile[0], True, arm=True, root=tile)
+        if self.shape.answer_first:
+            self.answer.extend(names)
