@@ -237,7 +237,7 @@ def test_the_table_draws_every_arm_within_80_columns(tmp_path):
     console = Console(width=80, record=True, force_terminal=False)
     from dominorules.play.render import snapshot_view
     seating = Seating(game.teams(2), ("you", "random"))
-    for snap in snapshots(result.events[:200], game.rules.layout)[::20]:
+    for snap in snapshots(result.events[:200], shape=game.rules.layout)[::20]:
         console.print(snapshot_view(snap, seating, snap.index, 200, 80))
     state = State(game, 2, 6)
     for _ in range(40):

@@ -199,8 +199,10 @@ class ShapedLine:
         self.arm_tiles: dict[str, list[tuple[int, int]]] = {}
         self.board = ShapedBoard(shape)
 
-    def place(self, a: int, b: int, end: str | None) -> None:
-        """A recorded placement of tile ``[a, b]`` at ``end`` (None: the opening tile)."""
+    def place(self, a: int, b: int, end: str | None, meets: int | None = None) -> None:
+        """A recorded placement of tile ``[a, b]`` at ``end`` (None: the opening tile);
+        ``meets`` is LineOfPlay's, for a fit rule, which a shaped board never plays
+        (validate refuses board.layout with matching)."""
         layout = self.board.layout
         if end is None:
             self.line[:] = [(min(a, b), max(a, b))]

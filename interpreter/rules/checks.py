@@ -450,6 +450,11 @@ def _check_layout(sink: _Sink, data: Mapping[str, Any]) -> None:
                  "board.spinner and board.layout both shape the board",
                  "remove spinner and say it in the layout: spins: first_double (sides 2, "
                  "arms_open after_sides is today's spinner)")
+    if data.get("matching"):
+        sink.add("board", ("board", "layout"),
+                 "board.layout and matching cannot be played together yet: a shaped board's "
+                 "ends join by the same number only",
+                 "remove matching, or play the fit rule on the line (board.spinner)")
     if "opening_sides" in layout and layout.get("through", True):
         sink.add("board", ("board", "layout", "opening_sides"),
                  "board.layout.opening_sides has no effect: with through: true an opening "

@@ -124,6 +124,14 @@ class Layout:
         """The ends ``tile`` may be placed on now."""
         return [name for name, value in self.playable() if fits(tile, value)]
 
+    def ways(self, tile: Tile, at: str) -> tuple[tuple[int, int], ...]:
+        """Each way ``tile`` may go on end ``at`` now, as ``Board.ways`` gives them: (half
+        against it, number left open); one way at most, by the same number."""
+        for name, value in self.playable():
+            if name == at and fits(tile, value):
+                return ((value, tile[0] + tile[1] - value),)
+        return ()
+
     def why_not(self, tile: Tile, at: str) -> str | None:
         """Why ``tile`` may not go on end ``at``, in the rule's words; None when it may."""
         if at == "left" and self.shape.ends == 1 and self.tiles:
@@ -169,8 +177,10 @@ class Layout:
             self.doubles_down()
 
     # -- placing ------------------------------------------------------------------------------
-    def place(self, tile: Tile, at: str | None) -> None:
-        """Lay ``tile``: as the opening tile (``at`` None) or on the open end ``at``."""
+    def place(self, tile: Tile, at: str | None, meets: int | None = None) -> None:
+        """Lay ``tile``: as the opening tile (``at`` None) or on the open end ``at``
+        (``meets``, the line's half against the end under a fit rule, never comes here:
+        validate refuses board.layout with matching)."""
         shape = self.shape
         double = is_double(tile)
         spins = shape.spins_tile(tile, len(self.spun))
