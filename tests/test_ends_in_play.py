@@ -81,3 +81,16 @@ def test_the_specialised_loop_gives_the_loops_own_records(name, players):
         fast = api.play_match(game, players, seed, trace=True, engine="python")
         loop = api.play_match(game, players, seed, trace=True, engine="loop")
         assert fast.events == loop.events
+
+
+def test_a_record_that_hides_the_stop_is_refused_by_both_readers(tmp_path):
+    game = api.load_game(MUGGINS)
+    events = next(r.events for r in (api.play_match(game, 3, s, trace=True) for s in range(6))
+                  if r.events[-2]["result"] == "target")
+    events[-2] = {**events[-2], "result": "blocked"}
+    path = tmp_path / "bad.jsonl"
+    records.write_records(str(path), events)
+    [problem] = records.verify_file(str(path))
+    assert "result should be target, not blocked" in problem.message
+    [strict] = records.check_file_strict(str(path))
+    assert 'the rules say "target"' in strict.message
