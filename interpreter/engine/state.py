@@ -116,14 +116,9 @@ class State:
         if self._decision.phase != PLAY:
             return action
         fits = [a for a in self.legal_actions() if a.kind == "place" and a.tile == action.tile]
-        if len(fits) > 2:
-            ends = [f"{action.tile} {a.end}" for a in fits]
-            raise AmbiguousActionError(f"{action.tile} fits {len(fits)} ends: write "
-                                       + ", ".join(ends[:-1]) + f" or {ends[-1]}")
         if len(fits) > 1:
-            raise AmbiguousActionError(
-                f"{action.tile} fits both ends: write {action.tile} {fits[0].end} or "
-                f"{action.tile} {fits[1].end}")
+            from .explain import ambiguous
+            raise AmbiguousActionError(ambiguous(action.tile, [a.end for a in fits]))
         return fits[0] if fits else action
 
     def apply(self, action: Action | str) -> None:
