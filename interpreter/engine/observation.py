@@ -107,3 +107,72 @@ def _public(event: dict, seat: int) -> dict:
         if isinstance(value, list):
             out[key] = [list(v) if isinstance(v, list) else v for v in value]
     return out
+
+
+class MatchView:
+    """What the engine shows the policies bound to one match (``bind``), kept by whichever
+    engine plays it: the record (``rec``, which the engine appends to) and the live hands
+    (``hands``, which a kernel sets at each deal). Bots never see it: each gets a
+    ``SeatView`` of it, its own hand and the public record, never the loop or the kernel.
+
+    The public record is read from ``rec`` once per match, event by event as it grows,
+    and shared by every seat: a deal shows its hand sizes and the boneyard's count, a
+    draw who drew (never what); every other event is public as recorded.
+    """
+
+    __slots__ = ("rec", "hands", "public")
+
+    def __init__(self, rec: list | None = None, hands: list | None = None):
+        self.rec = [] if rec is None else rec
+        self.hands = [] if hands is None else hands
+        self.public: list = []
+
+    def seat(self, seat: int) -> SeatView:
+        """Seat ``seat``'s view of this match."""
+        return SeatView(self, seat)
+
+    def read(self) -> list:
+        """The public record up to now (one list for the match, extended in place)."""
+        public, rec = self.public, self.rec
+        for k in range(len(public), len(rec)):
+            e = rec[k]
+            kind = e["event"]
+            if kind == "draw":
+                e = {"event": "draw", "player": e["player"]}
+            elif kind == "deal":
+                e = {"event": "deal", "round": e["round"], "leader": e["leader"],
+                     "hand_sizes": [len(h) for h in e["hands"]],
+                     "boneyard": len(e["boneyard"])}
+            public.append(e)
+        return public
+
+
+class LoopView(MatchView):
+    """A ``MatchView`` of a match the general loop plays: its record, and its hands as
+    the loop deals them (the loop deals a new list each round)."""
+
+    __slots__ = ("_loop",)
+
+    def __init__(self, loop):   # not super().__init__: it would set the hands read here
+        self.rec, self.public, self._loop = loop.rec, [], loop
+
+    @property
+    def hands(self) -> list:
+        return self._loop.hands
+
+
+class SeatView:
+    """One seat's view of a match for a policy bound to it: its own hand, live, and the
+    public record so far (``read()``). A bound strategist reads only this."""
+
+    __slots__ = ("_match", "seat", "read")
+
+    def __init__(self, match: MatchView, seat: int):
+        self._match = match
+        self.seat = seat
+        self.read = match.read
+
+    @property
+    def hand(self) -> int:
+        """The seat's hand now, a bitmask of tile indices."""
+        return self._match.hands[self.seat]
