@@ -155,7 +155,7 @@ class _Match:
         self.writer = writer
         self.fast = fast
         self.seating = table.seating
-        self.timeline = Timeline()
+        self.timeline = Timeline(board_spinner=table.game.rules.spinner == "first_double")
         self.told = 0                      # record events already told on screen
         self.hotseat = len(table.humans) > 1
         self.screen_owner: int | None = None

@@ -44,16 +44,9 @@ class Snapshot:
     arms: tuple[tuple[tuple[int, int], ...], ...] = ((), ())  # a spinner's up and down arms,
                                                 # from the spinner out, (inner, outer)
     spinner: int | None = None                  # the spinner's pip, once an arm is used
-
-    @property
-    def ends(self) -> tuple[int, ...] | None:
-        """Open values: left, right, and up, down once a spinner's arm is in use."""
-        if not self.line:
-            return None
-        ends: tuple[int, ...] = (self.line[0][0], self.line[-1][1])
-        if self.spinner is not None:
-            ends += tuple(arm[-1][1] if arm else self.spinner for arm in self.arms)
-        return ends
+    ends: tuple[int, ...] | None = None         # the open values as the board has them (left,
+                                                # right, and up, down once a spinner opens);
+                                                # None before the opening
 
 
 @dataclass
@@ -66,7 +59,9 @@ class Timeline:
     round: int = 0
     leader: int | None = None
     hands: list[list[Tile]] = field(default_factory=list)
-    table: LineOfPlay = field(default_factory=lambda: LineOfPlay(spinner=True))
+    table: LineOfPlay = field(default_factory=LineOfPlay)
+    board_spinner: bool | None = None   # the ruleset's first double is a spinner (None: the
+                                        # ruleset the record's match_start names says)
     boneyard: int = 0
     scores: list[int] = field(default_factory=list)
     index: int = -1
@@ -83,15 +78,15 @@ class Timeline:
             self.teams = tuple(tuple(t) for t in event["teams"])
             self.round, self.leader = 0, None
             self.hands = [[] for _ in range(self.players)]
-            self.table, self.boneyard = LineOfPlay(spinner=True), 0
+            if self.board_spinner is None:
+                self.board_spinner = _spinner_of(event)
+            self.table, self.boneyard = LineOfPlay(self.board_spinner), 0
             self.scores = [0] * len(self.teams)
         elif kind == "deal":
             self.round = int(event["round"])
             self.leader = event.get("leader")
             self.hands = [sorted(Tile.of(t) for t in h) for h in event["hands"]]
-            # a record names the arms, not the spinner: the first double placed is taken
-            # (board.spinner: first_double); without arms nothing of it shows
-            self.table = LineOfPlay(spinner=True)
+            self.table = LineOfPlay(bool(self.board_spinner))
             self.boneyard = len(event["boneyard"])
         elif kind == "draw":
             self.boneyard -= 1
@@ -121,12 +116,29 @@ class Timeline:
             hands=tuple(tuple(h) for h in self.hands), line=tuple(self.table.line),
             boneyard=self.boneyard, scores=tuple(self.scores), arms=self.table.arms,
             spinner=(self.table.board.spin_value if self.table.up or self.table.down
-                     else None))
+                     else None), ends=self.table.ends())
 
 
-def snapshots(events: Iterable[dict[str, Any]]) -> list[Snapshot]:
-    """The table after each event of a record, in order."""
-    timeline = Timeline()
+def _spinner_of(start: dict[str, Any]) -> bool:
+    """Whether the ruleset a record's ``match_start`` names (its ``source`` file or builtin
+    name, as ``verify`` loads it) makes the first double a spinner: the board's ends are
+    then the board's own (``engine.board``). A ruleset that no longer loads: a spinner is
+    assumed, as a record with ``up`` or ``down`` placements needs one."""
+    from .. import api
+    from ..diagnostics import DiagnosticError
+
+    try:
+        game = api.load_game(start.get("source") or start["ruleset"])
+    except (DiagnosticError, KeyError, OSError):
+        return True
+    return game.rules.spinner == "first_double"
+
+
+def snapshots(events: Iterable[dict[str, Any]], spinner: bool | None = None
+              ) -> list[Snapshot]:
+    """The table after each event of a record, in order (``spinner``: whether the first
+    double is one; None: as the record's ruleset says)."""
+    timeline = Timeline(board_spinner=spinner)
     out = []
     for event in events:
         timeline.feed(event)
