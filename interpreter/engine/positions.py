@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import DRAW, PASS, Action
+from .board import Board
 from .decision import OPEN, PLAY, SEEK, Decision
 from .general_loop import GeneralLoop, RoundEnd, _opening_rules
 from .state import legal_pairs
@@ -37,16 +38,9 @@ def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralLoop, l
     core.round = int(data.get("round", 1))
     core.hands = [ts.mask(h) for h in hands]
     core._round_play = [0] * len(core.teams)
-    board = core.board
     ends = data.get("ends")
     if ends is not None:
-        board.values[0], board.values[1] = ends[0], ends[1]
-        board.tiles = 2
-        if len(ends) == 4:
-            board.values[2], board.values[3] = ends[2], ends[3]
-            board.count = 4
-            board.spin_need = 0
-            board.used[2] = board.used[3] = True
+        core.board = Board.showing(ends, core.board.spinner)
     yard = data.get("boneyard", 0)
     if isinstance(yard, str):
         deck = [ts.index[t] for t in parse_tiles(yard)]
