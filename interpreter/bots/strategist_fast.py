@@ -144,19 +144,19 @@ class Decider:
         """The same choices as a policy of the engine playing the match
         (``policy(mL, mR, can_draw[, mU, mD])``, see ``engine.general_loop``), which never
         asks it for a forced move. It reads the seat's view (``engine.observation.SeatView``:
-        its own hand and the public record), never the loop: what a decision tuple holds
-        besides the masks comes from them (the tiles drawn since the deal, and in this
-        turn). On a line the match's strategists share one reader of the public record,
-        inline in their policies (``_line_policies``); with a spinner they read it through
+        its own hand and the record), never the loop: what a decision tuple holds besides
+        the masks comes from them (the tiles drawn since the deal, and in this turn). On a
+        line the match's strategists share one reader of the record's public facts, inline
+        in their policies (``_line_policies``); with a spinner they read it through
         ``Knowledge``."""
         shared = self.shared
         entry = shared.get("strategist_line") if shared is not None else None
-        public = view.read()   # the match's public record: one list for every seat
-        if entry is None or entry[0] is not public:
+        record = view.record   # the match's record: one list for every seat
+        if entry is None or entry[0] is not record:
             facts = _facts(self.game)
             if facts.spinner:
                 return self._general_decider().bind(view)
-            entry = (public, _line_policies(view.read, facts, self.players))
+            entry = (record, _line_policies(record, facts, self.players))
             if shared is not None:
                 shared["strategist_line"] = entry
         return entry[1](view, self.rng)
@@ -283,14 +283,14 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
 
     def bind(view: SeatView) -> Callable[..., int]:
         """The same choices as a policy of the engine (see ``Decider.bind``)."""
-        public = view.read
+        record = view.record
 
         def policy(m0: int, m1: int, can_draw: bool, m2: int = 0, m3: int = 0) -> int:
             codes = _codes(m0, m1, m2, m3)
             hand = view.hand
             if len(codes) == 1 and (not can_draw or hand.bit_count() > 5):
                 return codes[0]   # one placement, and no draw it would want
-            read(public())
+            read(record)
             if known.ends is None:   # the opening (the loop passes its tiles as m0)
                 return _opening(m0, hand, tables, random)
             left = known.boneyard - reserve - known.draws
@@ -305,11 +305,12 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
     return decide
 
 
-def _line_policies(public: Callable[[], list], facts: _GameFacts, players: int
+def _line_policies(record: list, facts: _GameFacts, players: int
                    ) -> Callable[[SeatView, object], Callable[..., int]]:  # noqa: C901
     """``policy_for(view, rng)``: the strategists' policies of one match on a board without
-    a spinner (a line, two ends), which read the match's public record themselves
-    (``public()``, the same list for every seat) and their own hand (``view.hand``).
+    a spinner (a line, two ends), which read the public facts of the match record
+    themselves (``record``, the same list for every seat) and their own hand
+    (``view.hand``).
 
     What they read is what ``Knowledge.read`` reads (``bots.strategist``), kept in the
     variables of this one call, which every seat's policy shares: a policy reads the
@@ -358,8 +359,7 @@ def _line_policies(public: Callable[[], list], facts: _GameFacts, players: int
             hand = view.hand
             if lone >= 0 and hand.bit_count() > 5:
                 return lone
-            # read the public events since the last read (who drew, never what)
-            record = public()
+            # read the events since the last read (only public facts: who drew, never what)
             for e in record[done:]:
                 kind = e["event"]
                 if kind == "place":
@@ -400,7 +400,7 @@ def _line_policies(public: Callable[[], list], facts: _GameFacts, players: int
                     board = 0
                     lacks, led = [0] * players, [0] * players
                     opened, twice = [0] * players, [0] * players
-                    boneyard, draws, turn_draws, drawer = e["boneyard"], 0, 0, -1
+                    boneyard, draws, turn_draws, drawer = len(e["boneyard"]), 0, 0, -1
             done = len(record)
             if opening:   # the round's first tile (the loop passes the tiles that may open)
                 return _opening(m0, hand, tables, random)
