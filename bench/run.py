@@ -15,8 +15,14 @@ The engines run interleaved rep by rep; CPU seconds of this process
 (placements + draws + passes), each engine over the reference (pagat), and each
 ruleset's per-action speed over pagat's at the same player count (python engine).
 
+``--rulesets`` takes names and two group words: ``variants`` (the five variants, the
+default) and ``house`` (five house rulesets, one a mechanism family: a spinner, play-time
+scoring, muggins' scoring on the ends, an opening condition, an extra turn), so "no engine
+slower than before" can be measured on both with one command.
+
 Usage: python bench/run.py [--json] [--rounds N] [--reps R] [--reference PATH]
-                           [--rulesets pagat hoyle ...] [--house] [--engines python jit]
+                           [--rulesets variants house pagat ...] [--house]
+                           [--engines python jit]
 """
 
 from __future__ import annotations
@@ -39,6 +45,24 @@ from dominorules.kernel.seeds import match_seeds  # noqa: E402
 from dominorules.rules import builtin_rulesets  # noqa: E402
 
 VARIANTS = ("pagat", "hoyle", "dutch", "mexican", "vietnamese")
+# one house ruleset for each family of mechanisms the kernels write out
+HOUSE = ("house/spinner", "house/all-fives", "house/muggins", "house/double-opening",
+         "house/doubles-play-again")
+GROUPS = {"variants": VARIANTS, "house": HOUSE}
+
+
+def expand(names: list[str]) -> list[str]:
+    """Ruleset names with the group words replaced by their members, each name once.
+
+    >>> expand(["pagat", "house"])[:3]
+    ['pagat', 'house/spinner', 'house/all-fives']
+    """
+    out: list[str] = []
+    for name in names:
+        for member in GROUPS.get(name, (name,)):
+            if member not in out:
+                out.append(member)
+    return out
 
 
 def python_rate(game, players: int, rounds: int, base_seed: int) -> tuple[float, float]:
@@ -149,15 +173,19 @@ def main(argv: list[str] | None = None) -> int:
                     "(the JIT plays ten times as many)")
     ap.add_argument("--reps", type=int, default=5, help="repetitions (the median counts)")
     ap.add_argument("--reference", help="path of reference_draw.py")
-    ap.add_argument("--rulesets", nargs="+", default=list(VARIANTS))
+    ap.add_argument("--rulesets", nargs="+", default=["variants"], metavar="NAME",
+                    help="rulesets to measure: builtin names or paths, or the groups "
+                    f"'variants' ({', '.join(VARIANTS)}) and 'house' ({', '.join(HOUSE)}); "
+                    "default: variants")
     ap.add_argument("--house", action="store_true", help="also every house ruleset")
     ap.add_argument("--engines", nargs="+", default=["python", "jit"],
                     choices=["python", "jit"])
     args = ap.parse_args(argv)
 
-    names = list(args.rulesets)
+    names = expand(list(args.rulesets))
     if args.house:
-        names += [b.name for b in builtin_rulesets() if b.name.startswith("house/")]
+        names = expand(names + [b.name for b in builtin_rulesets()
+                                if b.name.startswith("house/")])
     if "jit" in args.engines and engines.jit_reason(api.load_game("pagat"), 3, "random"):
         print("jit: " + engines.jit_reason(api.load_game("pagat"), 3, "random"),
               file=sys.stderr)

@@ -22,7 +22,7 @@ from .engine.explain import explain_illegal
 from .engine.game import Deal, Game
 from .engine.game_rules import Rules
 from .engine.general_loop import GeneralLoop
-from .engine.observation import Observation
+from .engine.observation import LoopView, MatchView, Observation
 from .engine.results import MatchResult, RoundStats
 from .engine.state import State
 from .engine.streams import match_seed, seat_first, seat_rest, seat_stream, seat_streams
@@ -195,12 +195,6 @@ def _kernel_match(game: Game, players: int, seed: int, bots: str, record: bool |
     return _play_fast(game, players, seed, *found, record, start_scores, max_rounds)
 
 
-class _MatchView:
-    """What a policy bound to a match reads of it (``rec``, ``hands``), kept by a kernel."""
-
-    __slots__ = ("rec", "hands")
-
-
 def _play_deciding(game: Game, players: int, seed: int, policies: list, deciders: list,
                    trace: bool, start_scores, max_rounds: int, kernel: bool = True
                    ) -> MatchResult:
@@ -210,10 +204,9 @@ def _play_deciding(game: Game, players: int, seed: int, policies: list, deciders
     Deciders that bind to the match as policies play on the ruleset's kernel."""
     if kernel and kernels.covers(game) and all(
             d is None or hasattr(d, "bind") for d in deciders):
-        view = _MatchView()
-        view.rec, view.hands = [], []
-        bound = [d.bind(view) if d is not None else p
-                 for p, d in zip(policies, deciders, strict=True)]
+        view = MatchView()   # the kernel keeps its record and hands; a seat sees its own
+        bound = [d.bind(view.seat(s)) if d is not None else p
+                 for s, (p, d) in enumerate(zip(policies, deciders, strict=True))]
         play = kernels.kernel_for(game, players, True, uniform=False, view=True)
         result = play(seed, None, None, bound, start_scores, max_rounds, view)
         if not trace:
@@ -221,9 +214,10 @@ def _play_deciding(game: Game, players: int, seed: int, policies: list, deciders
         return result
     core = GeneralLoop(game, players, seed, list(policies), record=True,
                        start_scores=start_scores, max_rounds=max_rounds)
+    view = LoopView(core)
     for s, decide in enumerate(deciders):
         if decide is not None and hasattr(decide, "bind"):   # it can answer as a policy
-            core.policies[s] = decide.bind(core)
+            core.policies[s] = decide.bind(view.seat(s))
     run = core.run()
     rec = core.rec
     try:

@@ -11,7 +11,7 @@ import pytest
 from scenarios import legal, play
 
 from dominorules import api
-from dominorules.engine.actions import IllegalActionError
+from dominorules.engine.actions import AmbiguousActionError, IllegalActionError
 from dominorules.rules import load_ruleset
 
 
@@ -50,6 +50,23 @@ def test_a_spinner_opens_up_and_down_once_both_sides_are_played(house):
     assert events(state, "place")[-1]["end"] == "up"
     assert state.observation(0).ends == (2, 1, 3, 5)
     assert state.observation(0).arms == (((5, 3),), ())
+
+
+def test_why_not_reads_every_end_of_a_spinner(house):
+    """"Why not" asks the decision's masks at all four ends: a tile playable only up is
+    named when the player tries to pass, and a tile that fits none lists the four ends."""
+    path = house("board:\n  spinner: first_double\n")
+    state = start(path, ["5-5 5-1 4-4", "5-2 3-5 6-6 0-0"], "6-0 6-1 6-2 6-3")
+    play(state, "5-5", "5-2 left", "5-1 right")
+    with pytest.raises(IllegalActionError, match=r"^you hold a playable tile \(5-3\)"):
+        play(state, "pass")
+    with pytest.raises(IllegalActionError, match=r"^6-6 matches no open end \(2, 1, 5, 5\)$"):
+        play(state, "6-6")
+    with pytest.raises(IllegalActionError, match=r"^5-3 does not match the left end \(2\)$"):
+        play(state, "5-3 left")
+    with pytest.raises(AmbiguousActionError,
+                       match=r"^5-3 fits both ends: write 5-3 up or 5-3 down$"):
+        state.parse_action("3-5")
 
 
 def test_without_a_spinner_up_is_not_an_end(house):

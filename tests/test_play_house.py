@@ -101,3 +101,36 @@ def test_a_move_on_an_arm_is_typed_with_its_name():
     move = next(a for a in state.legal_actions() if a.kind == "place" and "up" in str(a))
     typed = f"{move.tile} up"
     assert interpret(typed, state) == move and isinstance(move, Action)
+
+
+def test_a_hint_for_a_spinner_arm_reads_the_end_it_names(tmp_path):
+    """``why`` finds the value a placement leaves by the end's name: on the up arm it is
+    the up end's, not the right end's (it read the right end for anything but left)."""
+    from dominorules.engine.actions import Action
+    from dominorules.play.hint import why
+
+    path = tmp_path / "spinner.yaml"
+    path.write_text("title: A spinner\nextends: pagat\nboard: {spinner: first_double}\n")
+    deal = api.Deal.of(["5-5 5-1 4-4", "5-2 3-5 3-3 0-0"], "6-0 6-1 6-2 6-3", 0)
+    state = api.load_game(str(path)).new_match(2, 0, deals=[deal])
+    for move in ("5-5", "5-2 left", "5-1 right"):
+        state.apply(move)
+    obs = state.observation(1)
+    assert obs.ends == (2, 1, 5, 5)
+    text = why(obs, state.legal_actions(), Action.place("5-3", "up"))
+    assert "it leaves a 3 open and you hold 1 more tile with a 3" in text
+
+
+def test_the_replay_shows_the_ends_the_board_has(tmp_path):
+    """The timeline's ends are the board's own: a spinner's up and down open once both
+    its sides are played on (not only once an arm is used), as the players saw them; the
+    same moves without a spinner leave two ends."""
+    path = tmp_path / "spinner.yaml"
+    path.write_text("title: A spinner\nextends: pagat\nboard: {spinner: first_double}\n")
+    deal = api.Deal.of(["5-5 5-1 4-4", "5-2 3-5 3-3 0-0"], "6-0 6-1 6-2 6-3", 0)
+    for ruleset, ends in ((str(path), (2, 1, 5, 5)), ("pagat", (2, 1))):
+        state = api.load_game(ruleset).new_match(2, 0, deals=[deal])
+        for move in ("5-5", "5-2 left", "5-1 right"):
+            state.apply(move)
+        assert state.observation(0).ends == ends
+        assert snapshots(state.record)[-1].ends == ends

@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 from dominorules import api
 from dominorules.bots import make_bot
 from dominorules.bots.strategist import StrategistBot
@@ -170,6 +172,33 @@ def test_it_only_ever_receives_observations():
     api.play_match("pagat", 2, seed=5, bots=[Spy, "random"])
     assert seen and {t for t, _ in seen} == {api.Observation}
     assert set().union(*(k for _, k in seen)) == {api.Action}
+
+
+@pytest.mark.parametrize("ruleset, engine", [("pagat", "python"), ("pagat", "loop"),
+                                             ("house/spinner", "python")])
+def test_bound_to_a_match_it_reads_its_seat_view_never_the_engine(monkeypatch, ruleset,
+                                                                   engine):
+    """The simulation path binds each strategist to a ``SeatView`` (its own hand and the
+    match record), never to the loop or the kernel, which play the same match."""
+    from dominorules.bots.strategist_fast import Decider
+    from dominorules.engine.observation import SeatView
+
+    views = []
+    bind = Decider.bind
+
+    def spy(self, view):
+        views.append(view)
+        return bind(self, view)
+
+    monkeypatch.setattr(Decider, "bind", spy)
+    result = api.play_match(ruleset, 3, seed=4, bots="strategist", engine=engine, trace=True)
+    assert [type(v) for v in views] == [SeatView] * 3
+    assert [v.seat for v in views] == [0, 1, 2]
+    assert {name for name in dir(views[0]) if not name.startswith("__")} == {
+        "_match", "hand", "record", "seat"}
+    assert views[0].record == result.events
+    alone = api.play_match(ruleset, 3, seed=4, bots="strategist", engine="loop", trace=True)
+    assert alone.events == result.events
 
 
 def test_same_seed_same_record():

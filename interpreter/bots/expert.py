@@ -173,11 +173,12 @@ class ExpertBot:
 
 
 def _rollout(name: str, game: Game, players: int, stream: random.Random):
-    """The rollout policies: a fast policy per seat, or the strategist's bound to the loop."""
+    """The rollout policies: a fast policy per seat, or the strategist's bound to the match
+    (each seat reading its view of it: ``engine.observation.SeatView``)."""
     if name == "strategist":
-        def bound(core) -> list:
+        def bound(view) -> list:
             shared: dict = {}
-            return [StrategistBot(s, stream).decider(game, players, shared).bind(core)
+            return [StrategistBot(s, stream).decider(game, players, shared).bind(view.seat(s))
                     for s in range(players)]
         return bound
     bot = ROLLOUTS[name]

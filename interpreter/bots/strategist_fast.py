@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 
 from ..engine.actions import DRAW, PASS
 from ..engine.decision import OPEN, SEEK, Decision
+from ..engine.observation import SeatView
 from .strategy import (
     O_DOUBLE,
     O_OTHER,
@@ -139,23 +140,26 @@ class Decider:
     def __call__(self, d: tuple, record: Sequence) -> int:
         return self._general_decider()(d, record)
 
-    def bind(self, loop) -> Callable[..., int]:
-        """The same choices as a policy of ``loop`` (``policy(mL, mR, can_draw[, mU, mD])``,
-        see ``engine.general_loop``), which the loop never asks for a forced move: what a
-        decision tuple holds besides the masks comes from the loop's live hands and the
-        record (the tiles drawn since the deal, and in this turn). On a line the match's
-        strategists share one reader of the record, inline in their policies
-        (``_line_policies``); with a spinner they read it through ``Knowledge``."""
+    def bind(self, view: SeatView) -> Callable[..., int]:
+        """The same choices as a policy of the engine playing the match
+        (``policy(mL, mR, can_draw[, mU, mD])``, see ``engine.general_loop``), which never
+        asks it for a forced move. It reads the seat's view (``engine.observation.SeatView``:
+        its own hand and the record), never the loop: what a decision tuple holds besides
+        the masks comes from them (the tiles drawn since the deal, and in this turn). On a
+        line the match's strategists share one reader of the record's public facts, inline
+        in their policies (``_line_policies``); with a spinner they read it through
+        ``Knowledge``."""
         shared = self.shared
         entry = shared.get("strategist_line") if shared is not None else None
-        if entry is None or entry[0] is not loop:
+        record = view.record   # the match's record: one list for every seat
+        if entry is None or entry[0] is not record:
             facts = _facts(self.game)
             if facts.spinner:
-                return self._general_decider().bind(loop)
-            entry = (loop, _line_policies(loop, facts, self.players))
+                return self._general_decider().bind(view)
+            entry = (record, _line_policies(record, facts, self.players))
             if shared is not None:
                 shared["strategist_line"] = entry
-        return entry[1](self.seat, self.rng)
+        return entry[1](view, self.rng)
 
     def _general_decider(self) -> Callable[[tuple, Sequence], int]:
         if self._general is None:
@@ -174,9 +178,9 @@ class Decider:
 def make_decider(rng, known: Knowledge, game, players: int, seat: int
                  ) -> Callable[[tuple, Sequence], int]:  # noqa: C901 - the hot path, one frame
     """``decide(decision, record) -> action code`` for ``seat`` of a ``players`` match of
-    ``game``, for any board, with ``decide.bind(loop) -> policy``: the same choices as a
-    policy of the loop. ``known`` reads the public record (shared by the strategists of
-    one match); ``rng`` is the seat's, for ties.
+    ``game``, for any board, with ``decide.bind(view) -> policy``: the same choices as a
+    policy of the engine, reading the seat's view. ``known`` reads the public record
+    (shared by the strategists of one match); ``rng`` is the seat's, for ties.
 
     The terms are the reference's, found with less work. Every term but ``shed`` is a
     whole number of half points, so their sum is exact in any order: it is an int of
@@ -277,13 +281,13 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
             return _opening(m0, hand, tables, random)
         return rank(codes, hand, can_draw, d.drawn, left)
 
-    def bind(loop) -> Callable[..., int]:
-        """The same choices as a policy of ``loop`` (see ``Decider.bind``)."""
-        record = loop.rec
+    def bind(view: SeatView) -> Callable[..., int]:
+        """The same choices as a policy of the engine (see ``Decider.bind``)."""
+        record = view.record
 
         def policy(m0: int, m1: int, can_draw: bool, m2: int = 0, m3: int = 0) -> int:
             codes = _codes(m0, m1, m2, m3)
-            hand = loop.hands[seat]
+            hand = view.hand
             if len(codes) == 1 and (not can_draw or hand.bit_count() > 5):
                 return codes[0]   # one placement, and no draw it would want
             read(record)
@@ -301,17 +305,18 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
     return decide
 
 
-def _line_policies(loop, facts: _GameFacts, players: int
-                   ) -> Callable[[int, object], Callable[..., int]]:  # noqa: C901 - hot path
-    """``policy_for(seat, rng)``: the strategists' policies of one match on a board without
-    a spinner (a line, two ends), which read the match record themselves.
+def _line_policies(record: list, facts: _GameFacts, players: int
+                   ) -> Callable[[SeatView, object], Callable[..., int]]:  # noqa: C901
+    """``policy_for(view, rng)``: the strategists' policies of one match on a board without
+    a spinner (a line, two ends), which read the public facts of the match record
+    themselves (``record``, the same list for every seat) and their own hand
+    (``view.hand``).
 
     What they read is what ``Knowledge.read`` reads (``bots.strategist``), kept in the
     variables of this one call, which every seat's policy shares: a policy reads the
     events since the last read of any seat, inline, before it decides. The decision is
     the bound policy's of ``make_decider`` for a line, term for term.
     """
-    record = loop.rec
     tables = facts.tables
     PIPS, VM, SHED = tables.pips, tables.value_mask, tables.shed
     TILE = facts.tile_bit
@@ -329,7 +334,8 @@ def _line_policies(loop, facts: _GameFacts, players: int
     boneyard = draws = turn_draws = 0
     drawer = -1
 
-    def policy_for(seat: int, rng) -> Callable[..., int]:
+    def policy_for(view: SeatView, rng) -> Callable[..., int]:
+        seat = view.seat
         where = facts.seat(players, seat)
         partners = where.partners
         next_seat, next_is_opponent = where.next_seat, where.next_is_opponent
@@ -350,7 +356,7 @@ def _line_policies(loop, facts: _GameFacts, players: int
                 lone = -1 if m1 & (m1 - 1) else (m1.bit_length() - 1) << 2 | 1
             if lone >= 0 and not can_draw:
                 return lone
-            hand = loop.hands[seat]
+            hand = view.hand
             if lone >= 0 and hand.bit_count() > 5:
                 return lone
             # read the events since the last read (only public facts: who drew, never what)

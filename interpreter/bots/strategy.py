@@ -90,7 +90,7 @@ class Knowledge:
         if done == 0:
             self.reset()
         board, ends, placed = self.board, self.ends, self.placed
-        values, spinner = board.values, self.spinner
+        values = board.values
         lacks, passed, led = self.lacks, self.passed, self.led
         opened, twice = self.opened, self.opened_twice
         draws, drawer, turn_draws = self.draws, self.drawer, self.turn_draws
@@ -109,11 +109,8 @@ class Knowledge:
                     led[p] = 1 << a | 1 << b
                 else:
                     at = END_INDEX[end]
-                    if spinner:
-                        board.place(at, a, b, a == b)
-                        v = values[at]
-                    else:   # Board.place without a spinner: only the end's value changes
-                        v = values[at] = a + b - values[at]
+                    board.place(at, a, b, a == b)   # the board's one update, spinner or not
+                    v = values[at]
                     bit = 1 << v
                     if opened[p] & bit:
                         twice[p] |= bit

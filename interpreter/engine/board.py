@@ -37,6 +37,26 @@ class Board:
         self.spin_value = 0
         self.first_pips = 0           # the opening tile's pips (a lone tile counts them all)
 
+    @classmethod
+    def showing(cls, ends: tuple[int, ...] | list[int], spinner: bool = False,
+                across: bool = True) -> Board:
+        """A board in mid-round showing ``ends``: 2 values (no spinner placed yet), or 4
+        (left, right, up, down: a spinner's arms open, a tile on each). The tiles at the
+        ends are not doubles. How a rule example's position is set up.
+
+        >>> Board.showing([3, 4, 5, 6], spinner=True).ends()
+        (3, 4, 5, 6)
+        """
+        board = cls(spinner, across)
+        board.values[0], board.values[1] = ends[0], ends[1]
+        board.tiles = 2
+        if len(ends) == 4:
+            board.values[2], board.values[3] = ends[2], ends[3]
+            board.count = 4
+            board.spin_need = 0
+            board.used[2] = board.used[3] = True
+        return board
+
     def open_with(self, low: int, high: int, double: bool) -> None:
         """Place the round's first tile."""
         self.values[0], self.values[1] = low, high

@@ -27,6 +27,7 @@ from .actions import DRAW, Action
 from .board import END_NAMES
 from .game import Deal, Game
 from .general_loop import GeneralLoop
+from .observation import LoopView
 from .tiles import Tile
 
 Policy = Callable[..., int]
@@ -166,8 +167,8 @@ def continue_round(game: Game, position: Round, deal: Deal, candidate: int,
         core.rounds_won[:] = position.rounds_won
     core.values.update(position.values)
     script.core = core
-    if callable(after):
-        script.after = after(core)
+    if callable(after):   # policies bound to the match read a view of it, not the loop
+        script.after = after(LoopView(core))
     for _ in core.run():          # every seat has a policy: the loop never stops to ask
         raise Inconsistent("a seat without a policy")
     if not script.done:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions import Action
+from .board import END_NAMES
 from .decision import OPEN, PLAY, SEEK
 from .mechanisms.layout import arm_words
 from .mechanisms.matching import FitRule, placements
@@ -17,10 +18,13 @@ def explain_illegal(state, action: Action) -> str:
     game = state.game
     rules = game.rules
     ts = game.tileset
-    hand, left, right, phase, drawn, pos = d.hand, d.left, d.right, d.phase, d.drawn, d.pos
-    mL, mR = d.left_mask, d.right_mask
+    hand, phase, drawn, pos = d.hand, d.phase, d.drawn, d.pos
+    mL = d.left_mask
     held = ts.tiles_of(hand)
-    playable = [ts.tiles[t] for t in bits(mL | mR)]
+    every = 0   # the tiles the decision lets the player place, at any end (a spinner's too)
+    for m in d.masks:
+        every |= m
+    playable = [ts.tiles[t] for t in bits(every)]
     if phase == SEEK:
         return ("nobody can open yet: players draw in turn until the opening tile "
                 f"{_tile_name(rules.opening_tile)} is found, so you must draw")
@@ -64,33 +68,26 @@ def explain_illegal(state, action: Action) -> str:
             return f"the round must open with {ts.tiles[bits(mL)[0]]}"
         return f"{tile} may not open this round ({_tile_name(required)} must)"
     assert phase == PLAY
-    t = ts.index[tile]
-    if rules.general:   # the general loop: up to four ends, and placement restrictions
-        return _explain_general(state, d, action, tile, t)
-    if action.end is None:
-        if mL >> t & 1 and mR >> t & 1:
-            return f"{tile} fits both ends: write {tile} left or {tile} right"
-        if (mL | mR) >> t & 1:
-            return f"{tile} fits the {'left' if mL >> t & 1 else 'right'} end only"
-        return f"{tile} matches neither open end ({left} and {right})"
-    value = left if action.end == "left" else right
-    return f"{tile} does not match the {action.end} end ({value})"
+    return _explain_place(state, d, action, tile, state.game.tileset.index[tile])
 
 
-def _explain_general(state, d: tuple, action: Action, tile: Tile, t: int) -> str:
+def _explain_place(state, d: tuple, action: Action, tile: Tile, t: int) -> str:
+    """Why a held tile may not go where ``action`` puts it, from what decides it: the
+    decision's open ends and masks, the tables of the tiles each value fits (the fit
+    rule's, if any), and the loop's own restriction check (``why_forbidden``), for any
+    board and rules; a shaped board's layout says it in its own words."""
     core = state._core
     if d.names:   # a shaped board: its layout says why, in the rule's words
         return _explain_shaped(core, d, action, tile, t)
     ends = [v for v in d.ends if v is not None]
     value_mask = state.game.setup(state.players).value_mask   # the fit rule's, if any
     fits = [e for e, v in enumerate(ends) if value_mask[v] >> t & 1]
-    names = ("left", "right", "up", "down")
     fit = state.game.rules.fit
     if action.end is not None:
-        if action.end not in names[:len(ends)]:
+        if action.end not in END_NAMES[:len(ends)]:
             return (f"there is no {action.end} end yet: the open ends are "
-                    + ", ".join(names[:len(ends)]))
-        e = names.index(action.end)
+                    + ", ".join(END_NAMES[:len(ends)]))
+        e = END_NAMES.index(action.end)
         if e not in fits:
             if fit is not None:
                 return f"{tile} does not fit the {action.end} end ({ends[e]}): {_fit_rule(fit)}"
@@ -102,17 +99,19 @@ def _explain_general(state, d: tuple, action: Action, tile: Tile, t: int) -> str
                         f"({ends[e]}): {_fit_rule(fit)}; the {halves[0]} can")
         fits = [e]
     if not fits:
-        shown = ", ".join(str(v) for v in ends)
         if fit is not None:
+            shown = ", ".join(str(v) for v in ends)
             return f"{tile} fits no open end ({shown}): {_fit_rule(fit)}"
-        return f"{tile} matches no open end ({shown})"
+        if len(ends) == 2:
+            return f"{tile} matches neither open end ({ends[0]} and {ends[1]})"
+        return f"{tile} matches no open end ({', '.join(str(v) for v in ends)})"
     for e in fits:
         why = core.why_forbidden(d.player, t, e)
         if why:
             return why
     allowed = [e for e in fits if d.masks[e] >> t & 1]
     if action.end is None and len(allowed) > 1:
-        return f"{tile} fits " + " and ".join(names[e] for e in allowed) + ": say which end"
+        return ambiguous(tile, [END_NAMES[e] for e in allowed])
     return f"{tile} may not be placed now"
 
 
@@ -142,6 +141,15 @@ def _explain_shaped(core, d: tuple, action: Action, tile: Tile, t: int) -> str:
         return f"{tile} fits " + ", ".join(allowed) + ": say which end"
     shown = ", ".join(f"{name} ({value})" for name, value in layout.playable())
     return f"{tile} matches no end a tile may go on now: {shown}"
+
+
+def ambiguous(tile: Tile, ends: list[str]) -> str:
+    """The one wording of a tile written without an end that fits several: ``State``
+    refuses with it, and ``explain_illegal`` says it."""
+    if len(ends) == 2:
+        return f"{tile} fits both ends: write {tile} {ends[0]} or {tile} {ends[1]}"
+    shown = [f"{tile} {end}" for end in ends]
+    return f"{tile} fits {len(ends)} ends: write " + ", ".join(shown[:-1]) + f" or {shown[-1]}"
 
 
 def _tile_name(required) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import DRAW, FLIP, PASS, Action
-from .board import ShapedBoard
+from .board import Board, ShapedBoard
 from .decision import OPEN, PLAY, SEEK, Decision
 from .general_loop import GeneralLoop, RoundEnd, _opening_rules, allowed_at
 from .mechanisms import turn_options
@@ -51,13 +51,7 @@ def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralLoop, l
         raise ValueError("a board.layout board's ends have names: give the placements so far "
                          "as board, e.g. [\"5-5\", \"5-2 5-5/1\"], instead of ends")
     if ends is not None:
-        board.values[0], board.values[1] = ends[0], ends[1]
-        board.tiles = 2
-        if len(ends) == 4:
-            board.values[2], board.values[3] = ends[2], ends[3]
-            board.count = 4
-            board.spin_need = 0
-            board.used[2] = board.used[3] = True
+        core.board = Board.showing(ends, board.spinner, board.across)
     yard = data.get("boneyard", 0)
     if isinstance(yard, str):
         deck = [ts.index[t] for t in parse_tiles(yard)]

@@ -125,14 +125,9 @@ class State:
                 f"{action.tile} fits more than one way: write "
                 + " or ".join(str(a) for a in fits) + " (the last number: the half against "
                 "the end)")
-        if len(fits) > 2:
-            ends = [f"{action.tile} {a.end}" for a in fits]
-            raise AmbiguousActionError(f"{action.tile} fits {len(fits)} ends: write "
-                                       + ", ".join(ends[:-1]) + f" or {ends[-1]}")
         if len(fits) > 1:
-            raise AmbiguousActionError(
-                f"{action.tile} fits both ends: write {action.tile} {fits[0].end} or "
-                f"{action.tile} {fits[1].end}")
+            from .explain import ambiguous
+            raise AmbiguousActionError(ambiguous(action.tile, [a.end for a in fits]))
         return fits[0] if fits else action
 
     def _resolve_way(self, action: Action) -> Action:

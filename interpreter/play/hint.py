@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..bots import make_bot, resolve
 from ..diagnostics import DiagnosticError
 from ..engine.actions import Action
+from ..engine.board import END_NAMES
 
 PREFERRED = ("expert", "strategist", "greedy")
 
@@ -83,8 +84,8 @@ def why(obs, legal: Sequence[Action], action: Action) -> str:
     if action.end is None and obs.ends is None:
         opened = {tile.low, tile.high}
     else:
-        ends = obs.ends
-        matched = ends[0] if action.end == "left" else ends[1]
+        # the end it goes on, by name (a spinner's up and down too), shows its other half
+        matched = obs.ends[END_NAMES.index(action.end)] if action.end else obs.ends[0]
         opened = {tile.pips - matched}
     for value_open in sorted(opened, reverse=True):
         n = sum(1 for t in rest if value_open in (t.low, t.high))

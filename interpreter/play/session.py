@@ -155,7 +155,8 @@ class _Match:
         self.writer = writer
         self.fast = fast
         self.seating = table.seating
-        self.timeline = Timeline(fit=table.game.rules.fit, shape=table.game.rules.layout)
+        self.timeline = Timeline(fit=table.game.rules.fit, shape=table.game.rules.layout,
+                                 board_spinner=table.game.rules.spinner == "first_double")
         self.told = 0                      # record events already told on screen
         self.hotseat = len(table.humans) > 1
         self.screen_owner: int | None = None

@@ -49,15 +49,9 @@ class Snapshot:
     open_ends: tuple[tuple[str, int], ...] = ()  # board.layout: (name, value) of each open end
     cover_first: tuple[str, ...] = ()           # board.layout: arms to cover before others
 
-    @property
-    def ends(self) -> tuple[int, ...] | None:
-        """Open values: left, right, and up, down once a spinner's arm is in use."""
-        if not self.line:
-            return None
-        ends: tuple[int, ...] = (self.line[0][0], self.line[-1][1])
-        if self.spinner is not None:
-            ends += tuple(arm[-1][1] if arm else self.spinner for arm in self.arms)
-        return ends
+    ends: tuple[int, ...] | None = None         # the open values as the board has them (left,
+                                                # right, and up, down once a spinner opens);
+                                                # None before the opening
 
 
 @dataclass
@@ -70,7 +64,9 @@ class Timeline:
     round: int = 0
     leader: int | None = None
     hands: list[list[Tile]] = field(default_factory=list)
-    table: LineOfPlay = field(default_factory=lambda: LineOfPlay(spinner=True))
+    table: LineOfPlay = field(default_factory=LineOfPlay)
+    board_spinner: bool | None = None   # the ruleset's first double is a spinner (None: the
+                                        # ruleset the record's match_start names says)
     boneyard: int = 0
     scores: list[int] = field(default_factory=list)
     index: int = -1
@@ -80,7 +76,7 @@ class Timeline:
 
     def _new_table(self) -> Any:
         if self.shape is None:
-            return LineOfPlay(spinner=True, fit=self.fit)
+            return LineOfPlay(spinner=bool(self.board_spinner), fit=self.fit)
         return ShapedLine(self.shape)
 
     def feed(self, event: dict[str, Any]) -> None:
@@ -94,14 +90,14 @@ class Timeline:
             self.teams = tuple(tuple(t) for t in event["teams"])
             self.round, self.leader = 0, None
             self.hands = [[] for _ in range(self.players)]
+            if self.board_spinner is None:
+                self.board_spinner = _spinner_of(event)
             self.table, self.boneyard = self._new_table(), 0
             self.scores = [0] * len(self.teams)
         elif kind == "deal":
             self.round = int(event["round"])
             self.leader = event.get("leader")
             self.hands = [sorted(Tile.of(t) for t in h) for h in event["hands"]]
-            # a record names the arms, not the spinner: the first double placed is taken
-            # (board.spinner: first_double); without arms nothing of it shows
             self.table = self._new_table()
             self.boneyard = len(event["boneyard"])
         elif kind == "draw":
@@ -135,22 +131,38 @@ class Timeline:
                 boneyard=self.boneyard, scores=tuple(self.scores), arms=self.table.arms,
                 arm_names=self.table.arm_names,
                 open_ends=tuple((n, e.value) for n, e in layout.ends.items()),
-                cover_first=tuple(layout.answer))
+                cover_first=tuple(layout.answer), ends=self.table.ends())
         return Snapshot(
             index=self.index, event=self.event, ruleset=self.ruleset, players=self.players,
             teams=self.teams, round=self.round, leader=self.leader,
             hands=tuple(tuple(h) for h in self.hands), line=tuple(self.table.line),
             boneyard=self.boneyard, scores=tuple(self.scores), arms=self.table.arms,
             spinner=(self.table.board.spin_value if self.table.up or self.table.down
-                     else None))
+                     else None), ends=self.table.ends())
+
+
+def _spinner_of(start: dict[str, Any]) -> bool:
+    """Whether the ruleset a record's ``match_start`` names (its ``source`` file or builtin
+    name, as ``verify`` loads it) makes the first double a spinner: the board's ends are
+    then the board's own (``engine.board``). A ruleset that no longer loads: a spinner is
+    assumed, as a record with ``up`` or ``down`` placements needs one."""
+    from .. import api
+    from ..diagnostics import DiagnosticError
+
+    try:
+        game = api.load_game(start.get("source") or start["ruleset"])
+    except (DiagnosticError, KeyError, OSError):
+        return True
+    return game.rules.spinner == "first_double"
 
 
 def snapshots(events: Iterable[dict[str, Any]], fit: Any = None,
-              shape: Shape | None = None) -> list[Snapshot]:
+              shape: Shape | None = None, spinner: bool | None = None) -> list[Snapshot]:
     """The table after each event of a record, in order (``fit``: the ruleset's fit rule,
     for a record of a ruleset where tiles do not join by the same number; ``shape``: the
-    ruleset's board.layout, whose arms the record names)."""
-    timeline = Timeline(fit=fit, shape=shape)
+    ruleset's board.layout, whose arms the record names; ``spinner``: whether the first
+    double is one, None: as the record's ruleset says)."""
+    timeline = Timeline(fit=fit, shape=shape, board_spinner=spinner)
     out = []
     for event in events:
         timeline.feed(event)
