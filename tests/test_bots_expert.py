@@ -114,7 +114,8 @@ def test_a_pickled_expert_chooses_as_the_original():
 
 @pytest.mark.parametrize("spec, message", [
     ("expert:playouts=abc", "expert playouts must be a whole number from 1 to 100,000, not 'abc'"),
-    ("expert:speed=3", "expert has no option 'speed' (options: playouts, rollout)"),
+    ("expert:speed=3", "expert has no option 'speed' (options: playouts, rollout, "
+                       "prior, trust)"),
     ("expert:rollout=smart", "expert rollout must be one of greedy, random, strategist, "
                              "not 'smart'"),
     ("greedy:playouts=3", "bot 'greedy' takes no options, so 'greedy:playouts=3' names no bot"),
