@@ -1,14 +1,28 @@
 """``expert``: a search player for any ruleset the engine plays.
 
-Determinized Monte Carlo with paired playouts. For each of ``playouts`` samples it
-deals the hidden tiles again, consistently with everything its seat has seen
-(``bots.belief``: hand sizes, the boneyard, what passes and draws revealed), and
-plays every candidate action out on that same deal with the same rollout stream
-(``greedy`` by default) through the engine (``engine.continuation``: no rule is
-written twice). It picks the action with the best mean outcome: the round's points
-margin over the best other side, or, once some playout ends the match, the share of
-the match won (a drawn match counts half, an undecided one half too, the points
-margin breaking ties).
+Determinized Monte Carlo with paired playouts, on top of the strategist. For each of
+``playouts`` samples it deals the hidden tiles again, consistently with everything
+its seat has seen (``bots.belief``: hand sizes, the boneyard, what passes and draws
+revealed), and plays every candidate action out on that same deal with the same
+rollout stream through the engine (``engine.continuation``: no rule is written
+twice). Rollouts are played by the strategist (``strategist_fast``) at every seat.
+The candidates are judged by the round's points margin of the expert's side (its
+partners' points are its own) over the best other side, or, once some playout ends
+the match, by the share of the match won (a drawn or undecided match counts half,
+the margin breaking ties).
+
+The strategist's own pick is the prior: it is played unless the best other candidate
+beats it on the same deals by ``trust`` paired standard errors (default 1), and every
+16 playouts a challenger whose mean is behind the pick's is dropped, so the playouts
+go to the close calls. Why: playout quality matters more than their count in a short
+game of hidden tiles. With greedy rollouts the search judged positions as greedy
+players would play them on (it never blocks, never keeps a suit), and it lost to
+the strategist in plain Draw (45% of 40 matches); strategist rollouts cost 1.6 times
+as much and won 60% of 30 on the same deals. The prior guards against the search's
+noise: 64 paired playouts cannot tell apart moves a few tenths of a point apart, and
+there the strategist's reasons are a better tie-break than a coin. A voluntary draw
+needs the same proof as any challenger (without a prior: two standard errors over
+the best placement, see ``_clearly_better``).
 
 Why not information-set MCTS: a Draw position offers few actions (rarely more than
 five) and a round lasts a few dozen moves, so the tree below the first move is wide
@@ -16,14 +30,16 @@ and shallow in information, and an IS-MCTS in Python would spend most of a secon
 budget to grow a tree no deeper than the flat search already sees. Flat sampling
 with common random numbers (every candidate is played on the same deals and rollout
 streams) turns the comparison into a paired one, whose noise is the difference of
-the candidates' outcomes, not their sum; it is reproducible from the seed and its
-cost is exactly ``playouts`` continuations per candidate. Its known weakness
-(strategy fusion: it assumes it will learn the hidden tiles after this move) costs
-little in a game whose hidden tiles are mostly revealed by the round's end.
+the candidates' outcomes, not their sum; it is reproducible from the seed and costs
+at most ``playouts`` continuations per candidate. Its known weakness (strategy
+fusion: it assumes it will learn the hidden tiles after this move) costs little in
+a game whose hidden tiles are mostly revealed by the round's end.
 
-Strength and time are one option, ``playouts`` (``expert:playouts=200``); the
-rollout policy is a second (``expert:rollout=random``). Its random stream derives
-from the match seed and its seat, like every bot's.
+Options: ``playouts`` (strength and time, ``expert:playouts=200``), ``rollout``
+(``greedy``, ``random`` or ``strategist``), ``prior`` (``strategist`` or ``none``:
+pure search) and ``trust``. Measured with ``bench/bots.py`` (paired deals, seats
+swapped): see ``docs/api.md``. Its random stream derives from the match seed and its
+seat, like every bot's.
 """
 
 from __future__ import annotations
@@ -79,7 +95,8 @@ class Analysis:
 
 def option_error(message: str) -> DiagnosticError:
     return DiagnosticError([Diagnostic(
-        "bot", message, hint="write it like expert:playouts=200 or expert:rollout=random")])
+        "bot", message,
+        hint="write it like expert:playouts=200 or expert:rollout=greedy:prior=none")])
 
 
 def parse_options(text: str) -> dict:
@@ -326,4 +343,6 @@ def describe(analysis: Analysis) -> str:
         runner = rest[0]
         text += (f", against {runner.wins:.0%} for the next best, {runner.action} "
                  f"({runner.margin:+.1f})")
+        if runner.value > best.value:
+            text += "; the strategist's choice, which the playouts do not clearly beat"
     return text
