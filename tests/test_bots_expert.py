@@ -13,6 +13,7 @@ from dominorules import api
 from dominorules.bots import belief, make_bot, resolve
 from dominorules.bots.expert import ExpertBot
 from dominorules.bots.greedy import GreedyBot
+from dominorules.bots.strategist import StrategistBot
 from dominorules.bots.turn import bot_turn
 from dominorules.cli import main
 from dominorules.engine import Deal
@@ -93,6 +94,39 @@ def test_expert_never_reads_hidden_tiles():
         assert picks[0] == picks[1]
 
 
+def test_with_one_playout_the_expert_plays_the_strategists_pick():
+    """No challenger is 'clearly better' on one deal, so the prior's pick stands."""
+    one = twins()[0]
+    obs, legal = one.observation(0), one.legal_actions()
+    for seed in range(3):
+        pick = StrategistBot(0, random.Random(seed)).choose(obs, legal)
+        expert = ExpertBot(0, api.bot_rng(seed, 0), playouts=1)
+        assert expert.choose(obs, legal) == pick
+
+
+def test_challengers_behind_the_prior_get_fewer_playouts():
+    """Pruning: the prior's pick is played on every deal; a candidate behind it after a
+    look is dropped, so search time goes to the close calls."""
+    state = api.load_game("pagat").new_match(2, seed=3)
+    expert = ExpertBot(0, random.Random(2), playouts=33)
+    prior = StrategistBot(0, random.Random(2))
+    pruned = 0
+    while not state.is_terminal and not state.rounds and not pruned:
+        seat, legal = state.current_player, state.legal_actions()
+        if seat == 0 and len(legal) > 2:
+            obs = state.observation(0)
+            analysis = expert.analyse(obs, legal)
+            counts = {c.action: c.playouts for c in analysis.candidates}
+            assert max(counts.values()) == analysis.playouts
+            pruned += min(counts.values()) < analysis.playouts
+            state.apply(analysis.best)
+        else:
+            state.apply(prior.choose(state.observation(seat), legal) if seat == 0
+                        else GreedyBot(seat, random.Random(seat)).choose(
+                            state.observation(seat), legal))
+    assert pruned > 0
+
+
 def test_expert_matches_are_reproducible_from_the_seed():
     bots = ["expert:playouts=4", "greedy"]
     first = api.play_match("pagat", 2, seed=11, bots=bots, trace=True)
@@ -114,9 +148,12 @@ def test_a_pickled_expert_chooses_as_the_original():
 
 @pytest.mark.parametrize("spec, message", [
     ("expert:playouts=abc", "expert playouts must be a whole number from 1 to 100,000, not 'abc'"),
-    ("expert:speed=3", "expert has no option 'speed' (options: playouts, rollout)"),
+    ("expert:speed=3", "expert has no option 'speed' (options: playouts, rollout, "
+                       "prior, trust)"),
     ("expert:rollout=smart", "expert rollout must be one of greedy, random, strategist, "
                              "not 'smart'"),
+    ("expert:prior=oracle", "expert prior must be one of strategist, none, not 'oracle'"),
+    ("expert:trust=-1", "expert trust must be a number from 0 to 10, not '-1'"),
     ("greedy:playouts=3", "bot 'greedy' takes no options, so 'greedy:playouts=3' names no bot"),
 ])
 def test_bad_expert_options_get_one_line(spec, message):
@@ -252,10 +289,11 @@ def test_plays_hint_comes_from_the_expert_with_its_numbers():
     assert hint.bot == "expert" and hint.action in state.legal_actions()
     assert re.fullmatch(r"expert would play \S+( left| right)?: it wins the round in \d+% of "
                         r"\d+ playouts \(points margin [+-]\d+\.\d\), against \d+% for the next "
-                        r"best, \S+( left| right)? \([+-]\d+\.\d\)", str(hint)), str(hint)
+                        r"best, \S+( left| right)? \([+-]\d+\.\d\)(; the strategist.s choice, "
+                        r"which the playouts do not clearly beat)?", str(hint)), str(hint)
 
 
-@pytest.mark.parametrize("rollout", ["random", "strategist"])
+@pytest.mark.parametrize("rollout", ["random", "greedy", "strategist"])
 def test_every_rollout_policy_plays_legal_moves(rollout):
     expert = resolve(f"expert:playouts=2:rollout={rollout}")(0, api.bot_rng(3, 0))
     assert first_round("house/spinner", 3, expert) > 0

@@ -1,14 +1,28 @@
 """``expert``: a search player for any ruleset the engine plays.
 
-Determinized Monte Carlo with paired playouts. For each of ``playouts`` samples it
-deals the hidden tiles again, consistently with everything its seat has seen
-(``bots.belief``: hand sizes, the boneyard, what passes and draws revealed), and
-plays every candidate action out on that same deal with the same rollout stream
-(``greedy`` by default) through the engine (``engine.continuation``: no rule is
-written twice). It picks the action with the best mean outcome: the round's points
-margin over the best other side, or, once some playout ends the match, the share of
-the match won (a drawn match counts half, an undecided one half too, the points
-margin breaking ties).
+Determinized Monte Carlo with paired playouts, on top of the strategist. For each of
+``playouts`` samples it deals the hidden tiles again, consistently with everything
+its seat has seen (``bots.belief``: hand sizes, the boneyard, what passes and draws
+revealed), and plays every candidate action out on that same deal with the same
+rollout stream through the engine (``engine.continuation``: no rule is written
+twice). Rollouts are played by the strategist (``strategist_fast``) at every seat.
+The candidates are judged by the round's points margin of the expert's side (its
+partners' points are its own) over the best other side, or, once some playout ends
+the match, by the share of the match won (a drawn or undecided match counts half,
+the margin breaking ties).
+
+The strategist's own pick is the prior: it is played unless the best other candidate
+beats it on the same deals by ``trust`` paired standard errors (default 1), and every
+16 playouts a challenger whose mean is behind the pick's is dropped, so the playouts
+go to the close calls. Why: playout quality matters more than their count in a short
+game of hidden tiles. With greedy rollouts the search judged positions as greedy
+players would play them on (it never blocks, never keeps a suit), and it lost to
+the strategist in plain Draw (45% of 40 matches); strategist rollouts cost 1.6 times
+as much and won 60% of 30 on the same deals. The prior guards against the search's
+noise: 64 paired playouts cannot tell apart moves a few tenths of a point apart, and
+there the strategist's reasons are a better tie-break than a coin. A voluntary draw
+needs the same proof as any challenger (without a prior: two standard errors over
+the best placement, see ``_clearly_better``).
 
 Why not information-set MCTS: a Draw position offers few actions (rarely more than
 five) and a round lasts a few dozen moves, so the tree below the first move is wide
@@ -16,14 +30,16 @@ and shallow in information, and an IS-MCTS in Python would spend most of a secon
 budget to grow a tree no deeper than the flat search already sees. Flat sampling
 with common random numbers (every candidate is played on the same deals and rollout
 streams) turns the comparison into a paired one, whose noise is the difference of
-the candidates' outcomes, not their sum; it is reproducible from the seed and its
-cost is exactly ``playouts`` continuations per candidate. Its known weakness
-(strategy fusion: it assumes it will learn the hidden tiles after this move) costs
-little in a game whose hidden tiles are mostly revealed by the round's end.
+the candidates' outcomes, not their sum; it is reproducible from the seed and costs
+at most ``playouts`` continuations per candidate. Its known weakness (strategy
+fusion: it assumes it will learn the hidden tiles after this move) costs little in
+a game whose hidden tiles are mostly revealed by the round's end.
 
-Strength and time are one option, ``playouts`` (``expert:playouts=200``); the
-rollout policy is a second (``expert:rollout=random``). Its random stream derives
-from the match seed and its seat, like every bot's.
+Options: ``playouts`` (strength and time, ``expert:playouts=200``), ``rollout``
+(``greedy``, ``random`` or ``strategist``), ``prior`` (``strategist`` or ``none``:
+pure search) and ``trust``. Measured with ``bench/bots.py`` (paired deals, seats
+swapped): see ``docs/api.md``. Its random stream derives from the match seed and its
+seat, like every bot's.
 """
 
 from __future__ import annotations
@@ -45,6 +61,11 @@ from .strategist import StrategistBot
 DEFAULT_PLAYOUTS = 64
 MAX_PLAYOUTS = 100_000
 ROLLOUTS = {"greedy": GreedyBot, "random": RandomBot, "strategist": None}
+PRIORS = ("strategist", "none")
+DEFAULT_TRUST = 1.0   # paired standard errors a candidate must beat the prior's pick by
+MAX_TRUST = 10.0
+DRAW_TRUST = 2.0      # ... and a voluntary draw the best placement, with no prior
+PRUNE_EVERY = 16   # playouts between looks for challengers the prior's pick leaves behind
 TRIES = 8   # deals sampled for one playout before it is given up (the engine refused them)
 
 
@@ -74,7 +95,8 @@ class Analysis:
 
 def option_error(message: str) -> DiagnosticError:
     return DiagnosticError([Diagnostic(
-        "bot", message, hint="write it like expert:playouts=200 or expert:rollout=random")])
+        "bot", message,
+        hint="write it like expert:playouts=200 or expert:rollout=greedy:prior=none")])
 
 
 def parse_options(text: str) -> dict:
@@ -95,8 +117,23 @@ def parse_options(text: str) -> dict:
                 raise option_error(f"expert rollout must be one of {', '.join(ROLLOUTS)}, "
                                    f"not '{value}'")
             out[key] = value
+        elif key == "prior":
+            if value not in PRIORS:
+                raise option_error(f"expert prior must be one of {', '.join(PRIORS)}, "
+                                   f"not '{value}'")
+            out[key] = value
+        elif key == "trust":
+            try:
+                trust = float(value)
+            except ValueError:
+                trust = -1.0
+            if not 0.0 <= trust <= MAX_TRUST:
+                raise option_error(f"expert trust must be a number from 0 to {MAX_TRUST:g}, "
+                                   f"not '{value}'")
+            out[key] = trust
         else:
-            raise option_error(f"expert has no option '{key}' (options: playouts, rollout)")
+            raise option_error(f"expert has no option '{key}' "
+                               f"(options: playouts, rollout, prior, trust)")
     return out
 
 
@@ -107,11 +144,15 @@ class ExpertBot:
     parse_options = staticmethod(parse_options)
 
     def __init__(self, seat: int, rng: random.Random, playouts: int = DEFAULT_PLAYOUTS,
-                 rollout: str = "greedy"):
+                 rollout: str = "strategist", prior: str = "strategist",
+                 trust: float = DEFAULT_TRUST):
         self.seat = seat
         self.rng = rng
         self.playouts = playouts
         self.rollout = rollout
+        self.trust = trust
+        # the prior reads the Observation only; its ties are broken from the sampler's seed
+        self._prior = StrategistBot(seat, random.Random()) if prior == "strategist" else None
         self._game: Game | None = None
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
@@ -145,26 +186,36 @@ class ExpertBot:
         seen = belief.read(game, obs)
         position = _position(game, obs, seen)
         actions = [a for a in legal if a.kind != "pass"]
+        incumbent = None
+        if self._prior is not None:
+            self._prior.rng.seed(int(sampler.random() * 2 ** 32))
+            pick = self._prior.choose(obs, legal)
+            incumbent = next((k for k, a in enumerate(actions) if a == pick), None)
         codes = [code_of(game, a) for a in actions]
         results: list[list[Outcome]] = [[] for _ in actions]
+        live = list(range(len(actions)))
         accepted = 0
-        for _ in range(self.playouts):
+        for done in range(self.playouts):
+            if incumbent is not None and done and done % PRUNE_EVERY == 0:
+                live = _close_calls(obs, results, live, incumbent)
+                if len(live) == 1:
+                    break
             for _ in range(TRIES):
                 deal = belief.sample(game, obs, seen, sampler).deal
                 seed = int(sampler.random() * 2 ** 32)
                 outcomes = []
                 try:
-                    for code in codes:
+                    for k in live:
                         stream.seed(seed)
-                        outcomes.append(continue_round(game, position, deal, code, after,
+                        outcomes.append(continue_round(game, position, deal, codes[k], after,
                                                        seed=seed))
                 except Inconsistent:
                     continue
-                for k, out in enumerate(outcomes):
+                for k, out in zip(live, outcomes, strict=True):
                     results[k].append(out)
                 accepted += 1
                 break
-        return _judge(obs, actions, results, accepted)
+        return _judge(obs, actions, results, accepted, incumbent, self.trust)
 
     def _game_of(self, obs: Observation) -> Game:
         if self._game is None or self._game.rules is not obs.rules:
@@ -204,15 +255,33 @@ def _position(game: Game, obs: Observation, seen: belief.Seen) -> Round:
                  tuple(values.items()))
 
 
-def _judge(obs: Observation, actions: list[Action], results: list[list[Outcome]],
-           accepted: int) -> Analysis:
-    """The candidates ranked by the outcome that matters now."""
+def _close_calls(obs: Observation, results: list[list[Outcome]], live: list[int],
+                 incumbent: int) -> list[int]:
+    """The candidates still worth playouts: the prior's pick, and those whose mean so far
+    beats it on the same deals (a challenger behind it would need the rest of the
+    playouts to reverse a deficit and then clear ``trust`` standard errors)."""
+    utility = _utilities(obs, results)
+    mine = utility[incumbent]
+    keep = []
+    for k in live:
+        if k == incumbent or sum(utility[k]) > sum(mine[:len(utility[k])]):
+            keep.append(k)
+    return keep
+
+
+def _utilities(obs: Observation, results: list[list[Outcome]]) -> list[list[float]]:
+    """Per candidate, per playout: what the choice maximises (as ``_judge``)."""
+    return [u for _, _, _, u in _scored(obs, results)]
+
+
+def _scored(obs: Observation, results: list[list[Outcome]]):
+    """Per candidate: (points margins, round shares, match shares, utility) per playout;
+    the utility is the match won (margins breaking ties) once a playout ends the match."""
     sign = 1 if obs.rules.match_winner == "highest" else -1
     me = obs.side
     near_end = any(out.decided for outs in results for out in outs)
-    ranked = []
-    utility: list[list[float]] = []    # per candidate, per playout: what the choice maximises
-    for k, (action, outs) in enumerate(zip(actions, results, strict=True)):
+    scored = []
+    for outs in results:
         margins, round_wins, match = [], [], []
         for out in outs:
             gain = [sign * (after - before) for after, before in zip(out.scores, out.before,
@@ -223,28 +292,45 @@ def _judge(obs: Observation, actions: list[Action], results: list[list[Outcome]]
                               else 0.0)
             match.append(0.5 if not out.decided or out.winner is None
                          else float(out.winner == me))
-        count = len(outs)
+        utility = ([m + g * 1e-9 for m, g in zip(match, margins, strict=True)] if near_end
+                   else margins)
+        scored.append((margins, round_wins, match, utility))
+    return scored
+
+
+def _judge(obs: Observation, actions: list[Action], results: list[list[Outcome]],
+           accepted: int, incumbent: int | None = None, trust: float = DEFAULT_TRUST
+           ) -> Analysis:
+    """The candidates ranked by the outcome that matters now; the prior's pick
+    (``incumbent``) stays first unless the best mean beats it by ``trust`` paired
+    standard errors."""
+    near_end = any(out.decided for outs in results for out in outs)
+    ranked = []
+    utility: list[list[float]] = []    # per candidate, per playout: what the choice maximises
+    for k, (action, (margins, round_wins, match, used)) in enumerate(
+            zip(actions, _scored(obs, results), strict=True)):
+        count = len(used)
         margin = sum(margins) / count if count else 0.0
-        if near_end:
-            wins = sum(match) / count if count else 0.0
-            value = wins + margin * 1e-9
-            utility.append([m + g * 1e-9 for m, g in zip(match, margins, strict=True)])
-        else:
-            wins = sum(round_wins) / count if count else 0.0
-            value = margin
-            utility.append(margins)
+        wins = sum(match if near_end else round_wins) / count if count else 0.0
+        value = sum(used) / count if count else 0.0
+        utility.append(used)
         ranked.append((-value, k, Candidate(action, count, value, margin, wins)))
     ranked.sort(key=lambda r: (r[0], r[1]))   # ties: the first legal action
-    if ranked[0][2].action.kind == "draw" and len(ranked) > 1:
+    if incumbent is not None:
+        top = ranked[0][1]
+        if top != incumbent and not _clearly_better(utility[top], utility[incumbent], trust):
+            at = next(i for i, r in enumerate(ranked) if r[1] == incumbent)
+            ranked.insert(0, ranked.pop(at))
+    elif ranked[0][2].action.kind == "draw" and len(ranked) > 1:
         draw, place = ranked[0][1], ranked[1][1]
-        if not _clearly_better(utility[draw], utility[place]):
+        if not _clearly_better(utility[draw], utility[place], DRAW_TRUST):
             ranked[0], ranked[1] = ranked[1], ranked[0]
     return Analysis(tuple(c for _, _, c in ranked), "the match" if near_end else "round points",
                     accepted)
 
 
-def _clearly_better(a: list[float], b: list[float]) -> bool:
-    """``a`` beats ``b`` on the same deals by more than twice the paired standard error.
+def _clearly_better(a: list[float], b: list[float], z: float) -> bool:
+    """``a`` beats ``b`` on the same deals by more than ``z`` paired standard errors.
 
     Asked of a voluntary draw against the best placement: rollouts by simple policies
     overrate a draw (a bigger hand gives them options they squander less), so the expert
@@ -253,13 +339,13 @@ def _clearly_better(a: list[float], b: list[float]) -> bool:
     on a quarter of its choices,
     it won 29% of them, never drawing by choice 46%; at 64 playouts with this test, 62%.
     """
-    n = len(a)
+    n = min(len(a), len(b))     # a candidate pruned early: the deals both were played on
     if n < 2:
         return False
-    d = [x - y for x, y in zip(a, b, strict=True)]
+    d = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean > 2 * (var / n) ** 0.5
+    return mean > z * (var / n) ** 0.5
 
 
 def describe(analysis: Analysis) -> str:
@@ -272,4 +358,6 @@ def describe(analysis: Analysis) -> str:
         runner = rest[0]
         text += (f", against {runner.wins:.0%} for the next best, {runner.action} "
                  f"({runner.margin:+.1f})")
+        if runner.value > best.value:
+            text += "; the strategist's choice, which the playouts do not clearly beat"
     return text
