@@ -52,6 +52,7 @@ from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
+from .mechanisms import events as event_rules
 from .mechanisms import turn_options
 from .results import MatchResult, RoundStats
 from .streams import shuffler
@@ -261,6 +262,7 @@ class GeneralLoop:
         self.play_points = [0] * len(self.teams)
         self.rounds_won = [0] * len(self.teams)
         self.written: tuple = (None, None)   # (settle, match_over) from kernel.settle
+        self._owed: list[tuple[int, int]] = []   # events' next_draws, until _pay_draws
 
     # -- dealing -------------------------------------------------------------------------
     def _deal(self) -> tuple[list[int], list[int], int, int | None]:
@@ -438,6 +440,7 @@ class GeneralLoop:
         scores = self.scores
         play_points = self.play_points
         fire, facts_of = self._fire, self._event_facts
+        owed = self._owed = []   # (rule, tiles) the next seat draws (events' next_draws)
         # a kernel's settlement and match end written out as code (kernel.settle), or None:
         # the interpreted methods below, the truth the written ones are tested against
         written_settle, written_match_over = self.written
@@ -610,6 +613,8 @@ class GeneralLoop:
                 again, skip = fire(ev_place, p, facts_of(p, pos, drawn_by, {
                     "tile": (TL[t], TH[t]), "opening": True, "both_ends": False,
                     "passes_in_row": 0, "drawn_this_turn": drawn}), not h)
+                if owed:
+                    pos = self._pay_draws(p, pos, draw_end, drawn_by)
             if not h:
                 domino = p
             # -- turns
@@ -729,6 +734,8 @@ class GeneralLoop:
                                     "drawn_this_turn": drawn}), not h)
                                 again += more_turns
                                 skip += skipped
+                                if owed:
+                                    pos = self._pay_draws(p, pos, draw_end, drawn_by)
                             if not h:
                                 domino = p
                             break
@@ -875,7 +882,28 @@ class GeneralLoop:
                     rec.append({"event": "extra_turn", "player": actor})
             if ev.skip is not None:
                 skipped += checked_skip(max(0, int(ev.skip(facts))))
+            if ev.next_draws is not None and not ends_round:   # drawn by run (_pay_draws)
+                owed = max(0, int(ev.next_draws(facts)))
+                if owed:
+                    self._owed.append((i, owed))
         return more_turns, skipped
+
+    def _pay_draws(self, actor: int, pos: int, draw_end: int, drawn_by: list[int]) -> int:
+        """The tiles the events of ``actor``'s placement make the next seat draw
+        (``next_draws``), taken now; the deck position after them."""
+        victim = self.next_seat[actor]
+        deck, hands, tiles, rec = self.deck, self.hands, self._tuples, self.rec
+        for rule, owed in self._owed:
+            for _ in range(event_rules.tiles_taken(owed, draw_end - pos)):
+                t = deck[pos]
+                pos += 1
+                hands[victim] |= 1 << t
+                drawn_by[victim] += 1
+                if rec is not None:
+                    rec.append({"event": "draw", "player": victim, "tile": list(tiles[t]),
+                                "rule": rule})
+        self._owed.clear()
+        return pos
 
     def _event_facts(self, actor: int, pos: int, drawn_by: list[int], extra: dict
                      ) -> EventFacts:
