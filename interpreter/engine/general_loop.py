@@ -33,6 +33,12 @@ Cases the rules leave open, decided here (for players: docs/house-rules.md, last
 - ``again`` gives the actor one more turn after the current one ends; effects of the
   action that ends a round (a domino) are scored, but turns granted or skipped lapse.
 - ``skip`` is counted from the seat that would act next; skipped seats are recorded.
+- ``next_draws``: the seat after the actor draws at once, after the placement's events
+  (``_pay_draws``; the count by ``mechanisms.events.tiles_taken``); none after a domino.
+- What a turn may hold (``mechanisms.turn_options``): exact draws, a draw ending the turn
+  (no pass written), passing at will (only a forced pass counts towards "every seat has
+  passed"; the two idle turns of the table still bound a round of passes at will). The
+  opening's draws keep ``voluntary`` and ``limit`` as they are.
 - Points scored during play count at once (``side.score``); the match is decided at round
   ends only.
 - A match still undecided after ``max_rounds`` rounds (1000) stops there, without a
