@@ -10,6 +10,8 @@ from dominorules import api, records
 from dominorules.engine.game import Deal
 from dominorules.expr import ExprError, compile_expression, evaluate_tree, format_expression
 from dominorules.expr.ast import names_read
+from dominorules.kernel import generate
+from dominorules.rules import check_ruleset
 
 ENV = {"tile": (1, 2), "hand": [(6, 6), (1, 2), (3, 3), (0, 5)], "playable": [(1, 2)],
        "ends": (6, 1), "end": 1, "boneyard": 3, "round": 1, "players": 2}
@@ -97,3 +99,59 @@ def test_events_read_the_ends_doubles_and_the_hand(tmp_path):
     records.write_records(str(trace), api.play_match(game, 3, 2, trace=True).events)
     assert records.verify_file(str(trace)) == []
     assert records.check_file_strict(str(trace)) == []
+
+
+NEXT_DRAWS = """title: next draws
+extends: pagat
+events:
+  - title: A double makes the next player draw two
+    after: place
+    if: "tile.is_double and not opening"
+    next_draws: 2
+"""
+
+HANDS = ("6-4 0-1 0-2 0-3 1-2 1-3 2-3", "4-4 0-0 0-4 0-5 1-4 1-5 2-4")
+
+
+def _next_draws_state(tmp_path):
+    path = tmp_path / "n.yaml"
+    path.write_text(NEXT_DRAWS, encoding="utf-8")
+    game = api.load_game(str(path))
+    state = game.new_match(2, seed=0, deals=[Deal.of(HANDS, "3-4 5-6 2-2", leader=0)])
+    return game, state
+
+
+def test_a_double_makes_the_next_player_draw_two_at_once(tmp_path):
+    game, state = _next_draws_state(tmp_path)
+    state.apply("6-4")
+    state.apply("4-4")                    # seat 1 places a double: seat 0 draws two now
+    assert state.record[-2:] == [
+        {"event": "draw", "player": 0, "tile": [3, 4], "rule": 0},
+        {"event": "draw", "player": 0, "tile": [5, 6], "rule": 0}]
+    assert state.current_player == 0 and len(state.hand(0)) == 8
+    assert not generate.covers(game)
+
+
+def test_verify_and_the_rulebook_reject_a_dropped_or_invented_effect_draw(tmp_path):
+    game, state = _next_draws_state(tmp_path)
+    state.apply("6-4")
+    state.apply("4-4")
+    events = list(state.record)
+    path = tmp_path / "p.jsonl"
+    records.write_records(str(path), events[:-1])      # one effect draw dropped
+    assert records.verify_file(str(path))
+    assert records.check_file_strict(str(path))
+    wrong = events[:-1] + [{**events[-1], "tile": [2, 2]}]
+    records.write_records(str(path), wrong)
+    assert "2, 2" in records.verify_file(str(path))[0].message
+    invented = events[:3] + [{"event": "draw", "player": 1, "tile": [3, 4], "rule": 0}]
+    records.write_records(str(path), invented)
+    assert "no event makes a player draw here" in records.check_file_strict(str(path))[0].message
+
+
+def test_next_draws_only_follow_a_placement(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("title: bad\nextends: pagat\nevents:\n  - after: pass\n    next_draws: 1\n",
+                    encoding="utf-8")
+    [problem] = check_ruleset(str(path))
+    assert problem.line == 5 and "effect of a placement" in problem.message

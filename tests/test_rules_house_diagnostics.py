@@ -84,8 +84,8 @@ def test_an_unknown_fact_in_an_event_lists_what_the_event_offers(tmp_path: Path)
     path = write(tmp_path, 'events:\n  - after: pass\n    points: "tile.pips"\n')
     assert rendered(path) == [
         f"{path}:5:14: error: unknown name 'tile'; event_pass offers: boneyard, "
-        "drawn_this_turn, end_total, ends, opponents, passes_in_row, player, players, round, "
-        "side, sides, target [events[0].points]\n"
+        "drawn_this_turn, end_doubles, end_total, ends, hand, opponents, passes_in_row, "
+        "player, players, round, side, sides, target [events[0].points]\n"
         '    5 |     points: "tile.pips"\n'
         "      |              ^^^^\n"
         "  hint: only event_draw, event_place, opening, placement, set_keep and tile_value "

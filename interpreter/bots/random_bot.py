@@ -48,7 +48,10 @@ class RandomBot:
 
         On a seat stream (``engine.streams``) ``int(rng.random() * n)`` is
         ``(rng.next32() * n) >> 32`` exactly: the policy picks on the words, and the
-        engine inlines that pick (``uniform_bits``).
+        engine inlines that pick (``uniform_bits``), a pass at will included. The policy
+        itself is also asked for the opening tile, where no pass is allowed, and cannot
+        tell the two apart: it never passes at will (a seat stream always gives the
+        inlined pick, which does, as ``choose`` does).
         """
         bits = getattr(self.rng, "next32", None)
         rnd = self.rng.random

@@ -79,8 +79,9 @@ class Restriction:
 class PlayEvent:
     """A play-time rule: after ``after`` (place, draw or pass), when ``condition`` holds,
     ``points`` to the actor's side, ``each_opponent`` to every other side, ``again``
-    another turn for the actor, ``skip`` following players lose their turn.
-    A None formula is its default (true, 0, 0, false, 0)."""
+    another turn for the actor, ``skip`` following players lose their turn,
+    ``next_draws`` tiles the next seat draws (``engine.mechanisms.events``).
+    A None formula is its default (true, 0, 0, false, 0, 0)."""
 
     after: str
     title: str = ""
@@ -89,6 +90,7 @@ class PlayEvent:
     each_opponent: Formula | None = None
     again: Formula | None = None
     skip: Formula | None = None
+    next_draws: Formula | None = None   # tiles the next seat draws at once (after place only)
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,12 @@ Cases the rules leave open, decided here (for players: docs/house-rules.md, last
 - ``again`` gives the actor one more turn after the current one ends; effects of the
   action that ends a round (a domino) are scored, but turns granted or skipped lapse.
 - ``skip`` is counted from the seat that would act next; skipped seats are recorded.
+- ``next_draws``: the seat after the actor draws at once, after the placement's events
+  (``_pay_draws``; the count by ``mechanisms.events.tiles_taken``); none after a domino.
+- What a turn may hold (``mechanisms.turn_options``): exact draws, a draw ending the turn
+  (no pass written), passing at will (only a forced pass counts towards "every seat has
+  passed"; the two idle turns of the table still bound a round of passes at will). The
+  opening's draws keep ``voluntary`` and ``limit`` as they are.
 - Points scored during play count at once (``side.score``); the match is decided at round
   ends only.
 - A match still undecided after ``max_rounds`` rounds (1000) stops there, without a
@@ -54,6 +60,7 @@ from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
+from .mechanisms import events as event_rules
 from .mechanisms import turn_options
 from .mechanisms.match import reached_in_play
 from .mechanisms.variables import after_round, round_facts, starting
@@ -275,6 +282,7 @@ class GeneralLoop:
         self.reached = False
         # the last round's seats and sides as it ended, kept when the lead formula reads them
         self.last_views: dict[str, tuple] = {}
+        self._owed: list[tuple[int, int]] = []   # events' next_draws, until _pay_draws
 
     # -- dealing -------------------------------------------------------------------------
     def _deal(self) -> tuple[list[int], list[int], int, int | None]:
@@ -459,6 +467,7 @@ class GeneralLoop:
         scores = self.scores
         play_points = self.play_points
         fire, facts_of = self._fire, self._event_facts
+        owed = self._owed = []   # (rule, tiles) the next seat draws (events' next_draws)
         # a kernel's settlement and match end written out as code (kernel.settle), or None:
         # the interpreted methods below, the truth the written ones are tested against
         written_settle, written_match_over = self.written
@@ -639,6 +648,8 @@ class GeneralLoop:
                     "passes_in_row": 0, "drawn_this_turn": drawn}), not h)
                 if in_play and self.reached:
                     npass = everyone   # ends the round below, unsettled
+                elif owed:
+                    pos = self._pay_draws(p, pos, draw_end, drawn_by)
             if not h and not (in_play and self.reached):
                 domino = p
             # -- turns
@@ -756,6 +767,8 @@ class GeneralLoop:
                                 if in_play and self.reached:
                                     npass = everyone   # the match is won: stop the round
                                     break
+                                if owed:
+                                    pos = self._pay_draws(p, pos, draw_end, drawn_by)
                             if not h:
                                 domino = p
                             break
@@ -866,6 +879,8 @@ class GeneralLoop:
                                 if in_play and self.reached:
                                     npass = everyone   # the match is won: stop the round
                                     break
+                                if owed:
+                                    pos = self._pay_draws(p, pos, draw_end, drawn_by)
                             if not h:
                                 domino = p
                             break
@@ -1034,7 +1049,28 @@ class GeneralLoop:
                     rec.append({"event": "extra_turn", "player": actor})
             if ev.skip is not None:
                 skipped += checked_skip(max(0, int(ev.skip(facts))))
+            if ev.next_draws is not None and not ends_round:   # drawn by run (_pay_draws)
+                owed = max(0, int(ev.next_draws(facts)))
+                if owed:
+                    self._owed.append((i, owed))
         return more_turns, skipped
+
+    def _pay_draws(self, actor: int, pos: int, draw_end: int, drawn_by: list[int]) -> int:
+        """The tiles the events of ``actor``'s placement make the next seat draw
+        (``next_draws``), taken now; the deck position after them."""
+        victim = self.next_seat[actor]
+        deck, hands, tiles, rec = self.deck, self.hands, self._tuples, self.rec
+        for rule, owed in self._owed:
+            for _ in range(event_rules.tiles_taken(owed, draw_end - pos)):
+                t = deck[pos]
+                pos += 1
+                hands[victim] |= 1 << t
+                drawn_by[victim] += 1
+                if rec is not None:
+                    rec.append({"event": "draw", "player": victim, "tile": list(tiles[t]),
+                                "rule": rule})
+        self._owed.clear()
+        return pos
 
     def _event_facts(self, actor: int, pos: int, drawn_by: list[int], extra: dict
                      ) -> EventFacts:

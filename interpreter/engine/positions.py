@@ -26,6 +26,7 @@ from .actions import DRAW, FLIP, PASS, Action
 from .board import Board, ShapedBoard
 from .decision import OPEN, PLAY, SEEK, Decision
 from .general_loop import GeneralLoop, RoundEnd, _opening_rules, allowed_at
+from .mechanisms import events as event_rules
 from .mechanisms import turn_options
 from .mechanisms.variables import after_round, round_facts
 from .state import legal_pairs
@@ -206,8 +207,9 @@ def legal(game, data: dict, hands: list[list[Tile]]) -> list[Action]:
     return [] if d is None else [a for _, a in legal_pairs(game, d)]
 
 
-def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, int] | str:
-    """(points per side, extra turns, skips) that one action fires, or why it cannot run."""
+def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, int, int] | str:
+    """(points per side, extra turns, skips, tiles the next player draws) that one action
+    fires, or why it cannot run."""
     core, deck = _position(game, data, hands)
     turn = int(data.get("turn", 0))
     drawn = int(data.get("drawn_this_turn", 0))
@@ -279,7 +281,10 @@ def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, in
     facts = core._event_facts(turn, pos, drawn_by, extra)
     again, skips = core._fire(rules_of, turn, facts,
                               after == "place" and not core.hands[turn])   # a domino: lapses
-    return list(core._round_play), again, skips
+    left, taken = len(core.deck) - pos - rules.reserve, 0   # drawn in rule order
+    for _, owed in core._owed:
+        taken += event_rules.tiles_taken(owed, left - taken)
+    return list(core._round_play), again, skips, taken
 
 
 def points_for(game, hands: Sequence[Sequence[Tile]], result: str,

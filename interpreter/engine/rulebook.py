@@ -139,6 +139,10 @@ class MatchReading:
             return
         if kind not in ("draw", "place", "pass"):
             raise Disagreement(line, f"player {self._actor()} is to act; the record has {kind}")
+        if "rule" in e:
+            raise Disagreement(line, f"no event makes a player draw here: player "
+                               f"{self._actor()} is to act; the record has a draw by rule "
+                               f"{_say(e['rule'])}")
         self._action(line, e)
 
     def _drawn_out(self) -> bool:
@@ -348,7 +352,20 @@ class MatchReading:
             self._end_round(blocked=False, dominoer=seat)
             return
         self._write_fired(seat, fired)
+        self._next_draws(seat, fired)
         self._end_turn(seat)
+
+    def _next_draws(self, seat: int, fired: events.Fired) -> None:
+        """The tiles a placement's events make the next seat draw, at once, in rule order."""
+        pos = self.pos
+        victim = pos.next_seat(seat)
+        for rule, owed in fired.draws:
+            for _ in range(events.tiles_taken(owed, len(pos.boneyard) - pos.rules.reserve)):
+                tile = pos.boneyard.pop(0)
+                pos.hands[victim].append(tile)
+                pos.drawn[victim] += 1
+                self.expected.append(_Expected({"event": "draw", "player": victim,
+                                                "tile": tile, "rule": rule}))
 
     def _pass(self, forced: bool = True) -> None:
         pos = self.pos

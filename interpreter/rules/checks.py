@@ -480,6 +480,11 @@ def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
     """House-rule keys that loop forever or have no effect with the other rules."""
     _check_layout(sink, data)
     for i, event in enumerate(data.get("events", [])):
+        if event.get("after") != "place" and event.get("next_draws", 0) != 0:
+            sink.add("events", ("events", i, "next_draws"),
+                     f"next_draws is an effect of a placement; this event fires after "
+                     f"{event.get('after')}",
+                     "set after: place, or remove next_draws")
         if event.get("after") == "pass" and event.get("again", False) is not False:
             sink.add("events", ("events", i, "again"),
                      "another turn after a pass can loop forever: the player passed because "

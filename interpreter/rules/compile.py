@@ -287,7 +287,8 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
                   points=fns.get(("events", i, "points")),
                   each_opponent=fns.get(("events", i, "each_opponent")),
                   again=fns.get(("events", i, "again")),
-                  skip=fns.get(("events", i, "skip")))
+                  skip=fns.get(("events", i, "skip")),
+                  next_draws=fns.get(("events", i, "next_draws")))
         for i, item in enumerate(data.get("events", ())))
     later = data["lead"]["later"]
     out: dict[str, Any] = dict(
@@ -404,7 +405,7 @@ def fit_rule(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> FitRule
                    data["set"]["max_pip"], str(text) if text is not None else "")
 
 
-EVENT_FORMULAS = ("if", "points", "each_opponent", "again", "skip")
+EVENT_FORMULAS = ("if", "points", "each_opponent", "again", "skip", "next_draws")
 
 
 def _tree_of(value: Any, tree: ast.Node | None) -> ast.Node | None:

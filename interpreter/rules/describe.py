@@ -590,6 +590,8 @@ def _example(data: dict[str, Any], sides: str) -> str:
             fired.append("the player plays again")
         if data.get("expect_skips"):
             fired.append(f"{_plural(data['expect_skips'], 'player')} skipped")
+        if data.get("expect_next_draws"):
+            fired.append(f"the next player draws {_plural(data['expect_next_draws'], 'tile')}")
         return "; ".join(facts) + f". Action {data.get('action')}: " \
             + (_join(fired) if fired else "nothing fires") + "."
     legal = ", ".join(str(a) for a in data.get("expect_legal", []))

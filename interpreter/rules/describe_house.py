@@ -229,6 +229,13 @@ def _event_line(view: _View, i: int) -> RuleLine:
             effects.append("the next player loses their turn")
         elif n and n > 1:
             effects.append(f"the next {n} players lose their turn")
+    if "next_draws" in event:
+        formula = view.formula(f"{here}.next_draws")
+        n = int(event["next_draws"]) if formula is None else None
+        if formula is not None:
+            effects.append(f"the next player draws {formula} tiles")
+        elif n:
+            effects.append(f"the next player draws {_plural(n, 'tile')}")
     done = [e for e in effects if e]
     what = ", ".join(done[:-1]) + " and " + done[-1] if len(done) > 1 else \
         (done[0] if done else "nothing happens")

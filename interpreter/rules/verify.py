@@ -65,7 +65,7 @@ def _check_events(game: Game, data: dict, hands: list[list[Tile]]) -> str:
     got = positions.fired(game, data, hands)
     if isinstance(got, str):
         return f"cannot set up the example: {got}"
-    points, again, skips = got
+    points, again, skips, taken = got
     sides = len(game.teams(len(hands)))
     want = list(data.get("expect_points") or [0] * sides)
     problems = []
@@ -77,6 +77,9 @@ def _check_events(game: Game, data: dict, hands: list[list[Tile]]) -> str:
     if skips != int(data.get("expect_skips", 0)):
         problems.append(f"expected {int(data.get('expect_skips', 0))} skipped turns, the rules "
                         f"give {skips}")
+    if taken != int(data.get("expect_next_draws", 0)):
+        problems.append(f"expected the next player to draw {int(data.get('expect_next_draws', 0))}"
+                        f" tiles, the rules give {taken}")
     return "; ".join(problems)
 
 

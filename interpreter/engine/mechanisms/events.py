@@ -1,8 +1,12 @@
 """Play-time events: after a placement, a draw (one per tile) or a pass, each rule of
 ``events`` whose ``if`` holds scores ``points`` to the actor's side and
 ``each_opponent`` to every other side, grants another turn (``again``) or makes
-following players lose their turn (``skip``). From the schema's ``events`` and
+following players lose their turn (``skip``) or makes the next player draw
+(``next_draws``, after a placement only). From the schema's ``events`` and
 ``docs/house-rules.md`` ("How the engine settles what house rules leave open").
+
+The match loop (``engine.general_loop``) asks ``tiles_taken`` too: how many tiles an
+effect's draw takes is written once, here.
 """
 
 from __future__ import annotations
@@ -23,6 +27,13 @@ class Fired:
     scores: list[tuple[int, int, int]] = field(default_factory=list)
     again: bool = False
     skips: int = 0
+    draws: list[tuple[int, int]] = field(default_factory=list)   # (rule, tiles) owed
+
+
+def tiles_taken(owed: int, drawable: int) -> int:
+    """The tiles an event's ``next_draws`` makes the next player take: what it asks, no
+    fewer than none, no more than the boneyard holds above its reserve (``drawable``)."""
+    return max(0, min(owed, drawable))
 
 
 def environment(pos: Position, actor: int, after: str, tile: Tile | None,
@@ -73,6 +84,10 @@ def fire(pos: Position, actor: int, after: str, env: dict[str, Any]) -> Fired:
             out.again = True
         if rule.skip is not None:
             out.skips += max(0, rule.skip(env))
+        if rule.next_draws is not None:
+            owed = max(0, rule.next_draws(env))
+            if owed:
+                out.draws.append((index, owed))
         if out.scores:
             env = environment_refreshed(pos, env)
     return out
