@@ -168,3 +168,18 @@ def test_validate_places_a_bad_fit_rule_and_says_what_would_fix_it(house, text, 
     first = problems[0]
     assert says in first.message and f"{first.line}:{first.column}" == where
     assert first.hint
+
+
+def test_the_strategist_says_it_plays_as_greedy_under_a_fit_rule():
+    import random
+
+    from dominorules.bots.strategist import FIT_FALLBACK, StrategistBot
+
+    state = start("house/matador", ["6-6 4-2 1-5 6-1 3-3 2-2 0-4",
+                                    "5-5 1-1 2-3 0-1 0-2 0-3 0-5"])
+    state.apply("6-6")
+    bot = StrategistBot(1, random.Random(0))
+    action, why = bot.explain(state.observation(1), state.legal_actions())
+    assert why == FIT_FALLBACK and str(action) in ("1-0 left", "1-1 left", "1-0 right",
+                                                   "1-1 right")
+    assert action.tile.pips == 2       # greedy: the heaviest playable tile, 1-1

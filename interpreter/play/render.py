@@ -211,7 +211,9 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
         if "/" in event["end"]:   # a board.layout arm: 5-5/3
             return f"{who} plays {tile} on {arm_words(event['end'])}"
         arm = " arm" if event["end"] in ("up", "down") else ""
-        return f"{who} plays {tile} on the {event['end']}{arm}"
+        meets = event.get("meets")   # a fit rule's tile that could lie either way round
+        way = f", the {meets} against it" if meets is not None else ""
+        return f"{who} plays {tile} on the {event['end']}{arm}{way}"
     if kind == "pass":
         return f"{who} passes"
     if kind == "score":
