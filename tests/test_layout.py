@@ -300,3 +300,44 @@ def test_board_names_on_a_line_without_a_layout_are_refused_where_written(tmp_pa
         ("play.restrictions[0].allow", 7, 14), ("play.restrictions[1].allow", 9, 14)]
     assert "spinners_complete is known on a shaped board only" in found[0].message
     assert "arm, doubles_down are known" in found[1].message
+
+
+# -- play at the terminal ---------------------------------------------------------------------
+
+def test_play_draws_the_arms_in_80_columns_explains_a_refused_arm_and_takes_one_by_name(
+        tmp_path):
+    import os
+    import sys
+
+    import pexpect
+    from children import default_sigint
+
+    env = {**os.environ, "TERM": "dumb", "NO_COLOR": "1", "COLUMNS": "80", "LINES": "50"}
+    trace = tmp_path / "match.jsonl"
+    child = pexpect.spawn(sys.executable, [str(ROOT / "cli.py"), "play", "house/sebastopol",
+                                           "--bots", "random", "--seed", "5", "--fast",
+                                           "--trace", str(trace)],
+                          cwd=str(ROOT), env=env, dimensions=(50, 80), encoding="utf-8",
+                          timeout=30, preexec_fn=default_sigint)
+    child.delaybeforesend = None
+    # seed 5: seat 2 sets the 6-6, seat 3 starts arm 3, then seat 0 is to play
+    child.expect(r"Seat 0 > ")
+    screen = child.before
+    moves = re.findall(r"\d+\) (\S+ 6-6/\d)", screen.split("Moves:")[-1])
+    assert moves and {m.split()[1] for m in moves} <= {"6-6/1", "6-6/2", "6-6/4"}
+    tile, end = moves[0].split()
+    child.sendline(f"{tile} 6-6/3")       # an arm already started, while three wait
+    child.expect(r"Seat 0 > ")
+    assert ("every arm of the 6-6 must be covered before a tile goes anywhere else "
+            "(6-6/1, 6-6/2, 6-6/4 still open)") in " ".join(child.before.split())
+    child.sendline(f"{tile} {end}")
+    child.expect(r"plays \S+ on arm \d of the 6-6")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert re.search(r"^  6-6/3  6-\d ▶ \d", screen.replace("\r", ""), re.M)
+    assert max(len(line.rstrip()) for line in screen.replace("\r", "").split("\n")) <= 80
+    placed = [e for e in (json.loads(x) for x in trace.read_text().splitlines())
+              if e["event"] == "place" and e["player"] == 0]
+    assert placed[0]["end"] == end and sorted(placed[0]["tile"]) == sorted(
+        int(x) for x in tile.split("-"))
