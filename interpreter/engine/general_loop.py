@@ -656,7 +656,7 @@ class GeneralLoop:
                             fit = self._restrict(fit, h, board, len(deck) - pos, rnd_no, waive)
                         total = (fit[0] | fit[1] if count == 2
                                  else fit[0] | fit[1] | fit[2] | fit[3])
-                    if total and shaped:   # a placement on a shaped board: codes t << 8 | end
+                    if shaped and total:   # a placement on a shaped board: codes t << 8 | end
                         can_draw = vol and pos < draw_end and drawn < limit
                         if can_draw or total & (total - 1) or sum(1 for m in fit if m) > 1:
                             choices += 1
