@@ -341,3 +341,45 @@ def test_play_draws_the_arms_in_80_columns_explains_a_refused_arm_and_takes_one_
               if e["event"] == "place" and e["player"] == 0]
     assert placed[0]["end"] == end and sorted(placed[0]["tile"]) == sorted(
         int(x) for x in tile.split("-"))
+
+
+FIVES_ON_ARMS = """\
+title: Fives on every double's arms
+description: a test
+source: a test
+extends: house/all-fives
+board:
+  layout:
+    spins: every_double
+    sides: 2
+examples:
+  - title: "Arms count once covered: 5-0 on the 5-5's arm 1 makes 2 + 3 + 0 = 5"
+    kind: events
+    players: 2
+    board: ["5-5", "5-2 left", "5-3 right"]
+    hands: ["5-0 1-2", "3-4"]
+    boneyard: 10
+    turn: 0
+    action: "5-0 5-5/1"
+    expect_points: [5, 0]
+  - title: "A double at an arm's end counts both halves: 3-3 makes 4 + 0 + 6 = 10"
+    kind: events
+    players: 2
+    board: ["5-5", "5-4 left", "5-0 right", "5-3 5-5/1"]
+    hands: ["3-3 1-2", "3-4"]
+    boneyard: 10
+    turn: 0
+    action: "3-3 5-5/1"
+    expect_points: [10, 0]
+"""
+
+
+def test_events_examples_score_the_arms_of_a_shaped_board(tmp_path):
+    """kind events on a shaped board: the action names its arm, end_total counts arms
+    once covered and a double at an arm's end twice (all-fives' fives, every double
+    spinning)."""
+    path = tmp_path / "fives.yaml"
+    path.write_text(FIVES_ON_ARMS)
+    assert check_ruleset(str(path)) == []
+    path.write_text(FIVES_ON_ARMS.replace("expect_points: [10, 0]", "expect_points: [11, 0]"))
+    assert ["the rules give [10, 0]" in d.message for d in check_ruleset(str(path))] == [True]
