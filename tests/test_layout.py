@@ -383,3 +383,23 @@ def test_events_examples_score_the_arms_of_a_shaped_board(tmp_path):
     assert check_ruleset(str(path)) == []
     path.write_text(FIVES_ON_ARMS.replace("expect_points: [10, 0]", "expect_points: [11, 0]"))
     assert ["the rules give [10, 0]" in d.message for d in check_ruleset(str(path))] == [True]
+
+
+def test_dead_arms_count_in_end_totals_and_never_take_a_tile(tmp_path):
+    board = Layout(Shape(spins="first_double", arms_open="at_once", dead_arms=True))
+    board.place((5, 5), None)
+    board.place((5, 2), "left")
+    assert board.open_ends() == ["left", "right"] and board.dead == {"5-5/1": 5, "5-5/2": 5}
+    # the 5-5 still bare at the right end counts both halves, as a double at an end does
+    assert board.end_total() == 2 + 10 + 10 and board.why_not((5, 0), "5-5/1")
+    path = tmp_path / "dead.yaml"
+    path.write_text((ROOT / "docs" / "house-rules.md").read_text().split(
+        "```yaml\ntitle: Counted sides\n")[1].split("```")[0].join(
+        ["title: Counted sides\ndescription: a test\nsource: a test\n", ""]))
+    assert check_ruleset(str(path)) == []
+    game = api.load_game(str(path))
+    result = api.play_match(game, 3, 1, trace=True)
+    assert not any(e["event"] == "place" and "/" in (e["end"] or "") for e in result.events)
+    out = tmp_path / "dead.jsonl"
+    records.write_records(str(out), result.events)
+    assert records.verify_file(str(out)) == [] and records.check_file_strict(str(out)) == []

@@ -48,6 +48,7 @@ class Snapshot:
     arm_names: tuple[str, ...] = ()             # board.layout: every arm by name, as ``arms``
     open_ends: tuple[tuple[str, int], ...] = ()  # board.layout: (name, value) of each open end
     cover_first: tuple[str, ...] = ()           # board.layout: arms to cover before others
+    counted: tuple[tuple[str, int], ...] = ()   # board.layout: arms that only count
 
     @property
     def ends(self) -> tuple[int, ...] | None:
@@ -132,7 +133,7 @@ class Timeline:
                 boneyard=self.boneyard, scores=tuple(self.scores), arms=self.table.arms,
                 arm_names=self.table.arm_names,
                 open_ends=tuple((n, e.value) for n, e in layout.ends.items()),
-                cover_first=tuple(layout.answer))
+                cover_first=tuple(layout.answer), counted=tuple(layout.dead.items()))
         return Snapshot(
             index=self.index, event=self.event, ruleset=self.ruleset, players=self.players,
             teams=self.teams, round=self.round, leader=self.leader,
