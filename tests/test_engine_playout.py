@@ -57,6 +57,8 @@ def replay_check(game, events):
                 if end in ("up", "down"):   # a spinner's arm starts from the spinner's value
                     assert spinner is not None, f"{end} with no spinner on the board"
                     ends.setdefault(end, spinner)
+                elif "/" in end:   # a shaped board's arm (board.layout), from its double
+                    ends.setdefault(end, int(end.split("-")[0]))
                 if game.rules.fit is None:
                     assert ends[end] in tile, f"{tile} does not match {ends[end]}"
                     ends[end] = tile[0] + tile[1] - ends[end]

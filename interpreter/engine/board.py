@@ -236,7 +236,7 @@ class ShapedLine:
             else:
                 self.arm_tiles[end].append(placed)
         layout.place((a, b), end)
-        for name in layout.ends:
+        for name in (*layout.ends, *layout.dead):
             if "/" in name and name not in self.arm_tiles:
                 self.arm_tiles[name] = []
 

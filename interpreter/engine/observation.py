@@ -51,6 +51,8 @@ class Observation:
     arm_names: tuple[str, ...] = ()     # board.layout: the arms' names (5-5/3), as ``arms``
     end_names: tuple[str, ...] = ()     # board.layout: the open ends' names, as ``ends``
     cover_first: tuple[str, ...] = ()   # board.layout: the arms to cover before any other end
+    counted: tuple[tuple[str, int], ...] = ()  # board.layout dead_arms: (name, value) of arms
+                                        # never played on that count in end totals
 
 
 def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> Observation:
@@ -80,7 +82,8 @@ def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> 
         history=history, rules=game.rules, tile_values=game.tile_values, arms=arms,
         arm_names=getattr(table, "arm_names", ()),
         end_names=tuple(table.board.layout.ends) if shape and line else (),
-        cover_first=tuple(table.board.layout.answer) if shape and line else ())
+        cover_first=tuple(table.board.layout.answer) if shape and line else (),
+        counted=tuple(table.board.layout.dead.items()) if shape and line else ())
 
 
 def _public_view(core, seat: int, views: dict[int, list]) -> tuple:

@@ -165,6 +165,7 @@ def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
         "recording": record,
         "spinner": rules.spinner == "first_double",
         "fit_rule": rules.fit is not None,
+        "shaped": rules.layout is not None,   # never true here: no kernel plays board.layout
         "restrictions": bool(rules.restrictions),
         "events": bool(events),
         "ev_place": any(e.after == "place" for e in events),

@@ -133,7 +133,8 @@ def arms_view(arms: Sequence[Sequence[tuple[int, int]]], ends: Sequence[int]) ->
 
 def shaped_view(line: Sequence[tuple[int, int]], arm_names: Sequence[str],
                 arms: Sequence[Sequence[tuple[int, int]]], open_ends: Sequence[tuple[str, int]],
-                cover_first: Sequence[str] = (), width: int = 100) -> Text:
+                cover_first: Sequence[str] = (), width: int = 100,
+                counted: Sequence[tuple[str, int]] = ()) -> Text:
     """A ``board.layout`` board: the line (when its ends are open), then every arm on a
     line of its own, named as moves name it (``5-5/3``), from its double outwards, its
     open end arrowed, an arm to be covered first starred, one a double closed said so;
@@ -154,6 +155,8 @@ def shaped_view(line: Sequence[tuple[int, int]], arm_names: Sequence[str],
         if name in values:
             star = " * cover first" if name in cover_first else ""
             tail, style = f"▶ {values[name]}{star}", "bold yellow"
+        elif name in dict(counted):   # an attachment: nothing lies on it, ever
+            tiles, tail, style = [], f"counts {dict(counted)[name]}, never played on", ""
         else:
             tail, style = "(closed: a double grows from it)", "dim"
         row = f"  {name:<{label}}  "
@@ -329,7 +332,7 @@ def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100)
     if obs.rules.layout is not None:
         parts.append(shaped_view(obs.line, obs.arm_names, obs.arms,
                                  tuple(zip(obs.end_names, obs.ends or (), strict=True)),
-                                 obs.cover_first, width))
+                                 obs.cover_first, width, obs.counted))
     else:
         parts.append(line_view(obs.line, width))
     if obs.ends and len(obs.ends) == 4 and obs.rules.layout is None:
@@ -390,7 +393,7 @@ def snapshot_view(snap, seating: Seating, step: int, total: int, width: int = 10
                       str(snap.scores[side]) if side < len(snap.scores) else "")
     if snap.open_ends or snap.arm_names:   # a board.layout board
         board = shaped_view(snap.line, snap.arm_names, snap.arms, snap.open_ends,
-                            snap.cover_first, width)
+                            snap.cover_first, width, snap.counted)
     else:
         board = line_view(snap.line, width)
     parts: list[Any] = [Text(""), head, said, table, Text(""), board]

@@ -48,6 +48,7 @@ class Snapshot:
     arm_names: tuple[str, ...] = ()             # board.layout: every arm by name, as ``arms``
     open_ends: tuple[tuple[str, int], ...] = ()  # board.layout: (name, value) of each open end
     cover_first: tuple[str, ...] = ()           # board.layout: arms to cover before others
+    counted: tuple[tuple[str, int], ...] = ()   # board.layout: arms that only count
 
     ends: tuple[int, ...] | None = None         # the open values as the board has them (left,
                                                 # right, and up, down once a spinner opens);
@@ -131,7 +132,8 @@ class Timeline:
                 boneyard=self.boneyard, scores=tuple(self.scores), arms=self.table.arms,
                 arm_names=self.table.arm_names,
                 open_ends=tuple((n, e.value) for n, e in layout.ends.items()),
-                cover_first=tuple(layout.answer), ends=self.table.ends())
+                cover_first=tuple(layout.answer), counted=tuple(layout.dead.items()),
+                ends=self.table.ends())
         return Snapshot(
             index=self.index, event=self.event, ruleset=self.ruleset, players=self.players,
             teams=self.teams, round=self.round, leader=self.leader,

@@ -461,11 +461,17 @@ def _check_layout(sink: _Sink, data: Mapping[str, Any]) -> None:
                  "double lies in the line and opens `sides` arms like any other",
                  "set through: false, or remove opening_sides")
     if layout.get("spins", "none") == "none":
-        for key in ("sides", "opening_sides", "through", "arms_open", "answer_first"):
+        for key in ("sides", "opening_sides", "through", "arms_open", "answer_first",
+                    "dead_arms"):
             if ("board", "layout", key) in sink.marks:   # written, not a schema default
                 sink.add("board", ("board", "layout", key),
                          f"board.layout.{key} has no effect: no double spins (spins: none)",
                          f"give spins (first_double, every_double or a tile), or remove {key}")
+    if layout.get("dead_arms") and ("board", "layout", "answer_first") in sink.marks \
+            and layout.get("answer_first"):
+        sink.add("board", ("board", "layout", "answer_first"),
+                 "board.layout.answer_first cannot hold with dead_arms: arms that never take "
+                 "a tile could never be covered", "remove answer_first or dead_arms")
     spins = layout.get("spins", "none")
     top = data["set"]["max_pip"]
     if spins not in ("none", "first_double", "every_double"):

@@ -251,7 +251,8 @@ def _layout(data: Mapping[str, Any] | None) -> Shape | None:
                  sides=int(data.get("sides", 2)), opening_sides=int(data.get("opening_sides", 0)),
                  through=bool(data.get("through", True)),
                  arms_open=data.get("arms_open", "after_sides"),
-                 answer_first=bool(data.get("answer_first", False)))
+                 answer_first=bool(data.get("answer_first", False)),
+                 dead_arms=bool(data.get("dead_arms", False)))
 
 
 def _tile_choice(tile: str) -> str | tuple[int, int]:

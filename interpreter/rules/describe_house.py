@@ -88,6 +88,7 @@ def _layout(view: _View) -> str | None:
     through = get("board.layout.through", True)
     at_once = get("board.layout.arms_open", "after_sides") == "at_once"
     first = get("board.layout.answer_first", False)
+    dead = get("board.layout.dead_arms", False)
     line = ("The line grows at one end only: the opening tile's higher half stays open, and "
             "every tile goes on the line's far end." if one else
             "A line opened by a tile that does not spin grows at both ends.")
@@ -109,6 +110,9 @@ def _layout(view: _View) -> str | None:
             when = ""
     answer = (" Every arm of a spinning double must have a tile on it before a tile goes on "
               "any other end." if first else "")
+    if dead:
+        return (f"{line} {grow}{when}. Its arms never take a tile, but each counts the "
+                "double's value in end totals.")
     return (f"{line} {grow}{when}. Arms are named by their double and number (5-5/3 is arm "
             f"3 of the 5-5); an arm counts in end totals once a tile lies on it.{answer}")
 

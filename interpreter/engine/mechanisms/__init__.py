@@ -3,9 +3,11 @@
 One module per mechanism, each a few small functions over ``position.Position``:
 ``deal`` (hand sizes, redeals), ``lead`` (who leads), ``opening`` (the first tile of
 a round), ``matching`` (does a half fit an end), ``board`` (the line of play and the
-spinner), ``turn`` (what a turn may be), ``events`` (play-time rules), ``settle`` (a
-round's points), ``match`` (when the match ends, who wins it) and ``set_tiles`` (which
-tiles are in play: the engine's tile tables read it too, the third edition's one truth).
+spinner), ``layout`` (a board of any shape, ``board.layout``: the one rule the general
+match loop places through as well), ``turn`` (what a turn may be), ``events`` (play-time
+rules), ``settle`` (a round's points), ``match`` (when the match ends, who wins it) and
+``set_tiles`` (which tiles are in play: the engine's tile tables read it too, the third
+edition's one truth).
 
 They are deliberately simple and slow: they are the reference reading that
 ``engine/rulebook.py`` checks records against, and the seed of the engine's third

@@ -44,6 +44,8 @@ class Shape:
                                      # covered, or at once ("at_once")
     answer_first: bool = False       # every open arm of a spinning double must be covered
                                      # before a tile goes on any other end
+    dead_arms: bool = False          # its arms never take a tile, but each counts the
+                                     # double's value in end totals once open
 
     def spins_tile(self, tile: Tile, spun: int) -> bool:
         """Whether ``tile`` spins when placed, ``spun`` doubles having spun this round."""
@@ -97,6 +99,7 @@ class Layout:
     waiting: dict[Tile, set[str]] = field(default_factory=dict)  # spinner -> its bare sides
     answer: list[str] = field(default_factory=list)          # arms to cover before others
     spun: list[Tile] = field(default_factory=list)           # the doubles that spun
+    dead: dict[str, int] = field(default_factory=dict)       # arms that only count (dead_arms)
 
     @property
     def empty(self) -> bool:
@@ -155,7 +158,7 @@ class Layout:
         if len(self.tiles) == 1:
             return sum(self.tiles[0])
         return sum(end.value * (2 if end.double else 1) for end in self.ends.values()
-                   if end.covered or not end.arm)
+                   if end.covered or not end.arm) + sum(self.dead.values())
 
     # -- formula names: what placement rules may ask of the board ---------------------------
     def doubles_down(self) -> int:
@@ -226,6 +229,9 @@ class Layout:
         if tile not in self.spun:
             self.spun.append(tile)
         names = [arm_name(tile, k) for k in range(1, count + 1)]
+        if self.shape.dead_arms:   # attachments: never played on, counted in end totals
+            self.dead.update((name, tile[0]) for name in names)
+            return
         for name in names:
             self.ends[name] = End(tile[0], True, arm=True, root=tile)
         if self.shape.answer_first:
