@@ -15,7 +15,8 @@ apart from the best lower-scored action are what ``explain`` says, so every choi
 a reason a player can read. It reads only what its ``Observation`` holds (its hand,
 the line and the public history), so it has no ``policy`` fast path; simulations ask
 ``decider`` (``bots.strategist_fast``), the same scores computed straight from the
-engine's masks and the public record, bound to the match loop as a policy (forced
+engine's masks and the public record, bound to the match as a policy reading its seat's
+``SeatView`` (its own hand and the record, never the loop; forced
 moves never asked, lone placements unscored, no Observation, Action or ``Scored``).
 This module is the reference: tests play both paths and compare the records, and
 pin a few hundred seeded matches' records.
@@ -122,7 +123,8 @@ class StrategistBot:
                 shared: dict | None = None) -> Callable[[tuple, Sequence], int]:
         """The same choice as ``choose``, as ``decide(decision, record) -> action code``
         over the engine's ``Decision`` (``engine.decision``) and the match record so
-        far, or bound to the match loop as a policy (``decide.bind(loop)``).
+        far, or bound to the match as a policy (``decide.bind(view)``, the seat's
+        ``engine.observation.SeatView``).
 
         It reads what the Observation holds: its own hand, the open ends, the boneyard
         count and the public part of the record (who drew, never what). Forced moves
