@@ -147,7 +147,7 @@ def test_passes_in_row_before_a_placement_in_an_example(tmp_path):
     got = fired(game, {"players": 3, "hands": ["1-2 6-6", "3-4", "0-5"], "ends": [2, 5],
                        "boneyard": 0, "turn": 0, "passes_in_row": 2, "action": "2-1 left"},
                 hands)
-    assert got == ([20, 0, 0], 0, 0)
+    assert got == ([20, 0, 0], 0, 0, 0)   # (points, extra turns, skips, next draws)
 
 
 @pytest.mark.parametrize("turns", ["", "  - after: place\n    if: \"tile.high == 9\"\n"
