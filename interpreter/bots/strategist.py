@@ -203,7 +203,7 @@ _SCORE = attrgetter("score")
 
 
 # The strategist's board model (suits held, ends it can answer, locks) assumes tiles join by
-# showing the same number; under a fit rule (``matching``: Matador's sevens, wild tiles)
+# showing the same number; under a fit rule (``matching``: halves adding up to a total, wild tiles)
 # those counts mean nothing, so it plays as greedy does and says so.
 FIT_FALLBACK = ("this ruleset's tiles do not join by the same number, which the strategist's "
                 "board model assumes, so it plays as greedy: the most valuable tile first")

@@ -3,7 +3,7 @@
 The plain rule (``docs/variants.md``): a tile goes at an end by matching one of its halves
 to that end's value; its other half is then open there (a blank matches only a blank).
 A ruleset may say otherwise (``matching`` in the schema, ``docs/house-rules.md``): a fit
-formula over the end and the half that meets it (Matador: they add up to seven), and wild
+formula over the end and the half that meets it (e.g. they add up to seven), and wild
 tiles that fit any end. Then a tile may fit one end with either half, leaving different
 numbers open: each way is a placement of its own, named by the half that meets the end.
 
