@@ -38,7 +38,10 @@ a game whose hidden tiles are mostly revealed by the round's end.
 Options: ``playouts`` (strength and time, ``expert:playouts=200``), ``rollout``
 (``greedy``, ``random`` or ``strategist``), ``prior`` (``strategist`` or ``none``:
 pure search) and ``trust``. Measured with ``bench/bots.py`` (paired deals, seats
-swapped): see ``docs/api.md``. Its random stream derives from the match seed and its
+swapped), against the strategist: 74% of 420 matches over its ten rulesets, every
+ruleset's 95% interval above a half (68% with a placement restriction to 95% with
+all-fives scoring), 35 to 80 ms of CPU a move; 39 of 40 against greedy and against
+random; numbers by ruleset in the README. Its random stream derives from the match seed and its
 seat, like every bot's.
 """
 
