@@ -31,6 +31,17 @@ def test_only_dominorules_is_installed_at_the_top_level():
     assert main.callback.__code__.co_filename == str((ROOT / "cli.py").resolve())
 
 
+def test_every_subpackage_of_interpreter_is_installed():
+    """A folder of interpreter/ missing from pyproject's list is left out of a built
+    package, and only a user's ``pip install .`` finds out (engine.mechanisms once was)."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())
+                 ["tool"]["setuptools"]["packages"])
+    found = {"dominorules" + "".join("." + part for part in init.parent.relative_to(
+                 ROOT / "interpreter").parts)
+             for init in (ROOT / "interpreter").rglob("__init__.py")}
+    assert found - listed == set()
+
+
 def test_a_built_package_holds_cli_py_itself(tmp_path):
     """`pip install .` has no top-level cli.py to run: the build copies it into the package."""
     subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path)],
