@@ -373,3 +373,22 @@ def test_without_trace_quit_does_not_claim_a_record_is_kept():
                             "Leave this match? Nothing is recorded (--trace FILE keeps a "
                             "record). [y/N] "]
     assert "leave the match\n" in term.text and "record so far" not in term.text
+
+
+@pytest.mark.parametrize(("ruleset", "players", "goal"), [
+    ("pagat", 2, "Round 1 · target 100 ·"),
+    ("house/chicken-foot", 3, "Round 1 of 10 ·"),
+    ("house/first-to-three", 2, "Round 1 · 3 rounds won wins ·"),
+])
+def test_the_status_line_says_what_the_target_counts(ruleset, players, goal):
+    """A fixed number of hands is not a score to reach: the status says which it is."""
+    from rich.console import Console
+
+    from dominorules.play.render import Seating, table_view
+    game = api.load_game(ruleset)
+    state = game.new_match(players, seed=1)
+    console = Console(width=100, record=True, force_terminal=False)
+    seating = Seating(game.teams(players), ("you",) + ("random",) * (players - 1))
+    console.print(table_view(state.observation(state.current_player), seating,
+                             state.legal_actions(), 100))
+    assert goal in console.export_text()

@@ -320,10 +320,21 @@ def actions_text(legal: Sequence[Action]) -> Text:
     return out
 
 
+def _goal(obs) -> str:
+    """What the match's target counts, after the round number: points to reach, the
+    round count of a fixed-length match (``match.end: rounds``), or rounds to win."""
+    end = obs.rules.match_end
+    if end == "rounds":
+        return f" of {obs.target}"
+    if end == "rounds_won":
+        return f" · {obs.target} round{'s' * (obs.target != 1)} won wins"
+    return f" · target {obs.target}"
+
+
 def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100) -> Group:
     """What the player to act sees: status, players, the line, recent actions, hand, moves."""
     playable = {a.tile for a in legal if a.kind == "place"}
-    status = Text(f"Round {obs.round} · target {obs.target} · boneyard {obs.boneyard} "
+    status = Text(f"Round {obs.round}{_goal(obs)} · boneyard {obs.boneyard} "
                   f"tile{'s' * (obs.boneyard != 1)}, {obs.drawable} may be drawn · "
                   f"{seating.seat(obs.to_play)} to play")
     parts: list[Any] = [Text(""), status,
