@@ -707,166 +707,148 @@ class GeneralLoop:
                                  else fit[0] | fit[1] | fit[2] | fit[3])
                     # mid-way through an exact draw (drawing.exactly): only a draw
                     draw_on = exactly and 0 < drawn < tlimit and pos < draw_end
-                    if total and shaped and not draw_on:   # a shaped board: codes t << 8 | end
+                    if total and not draw_on:
                         can_draw = vol and pos < draw_end and drawn < tlimit
-                        if (can_draw or at_will or total & (total - 1)
-                                or sum(1 for m in fit if m) > 1):
-                            choices += 1
-                        if urnd is not None:  # the uniform pick among all placements
-                            nfit = 0
-                            for m in fit:
-                                nfit += m.bit_count()
-                            try:
-                                k = (urnd() * (nfit + at_will)) >> 32
-                            except StopIteration:
-                                urnd = uniform[p] = more(p)
-                                k = (urnd() * (nfit + at_will)) >> 32
-                            if k == nfit:   # a pass at will: the last option
-                                a = PASS
-                            else:
-                                e = 0
-                                m = fit[0]
-                                c = m.bit_count()
-                                while k >= c:
-                                    k -= c
-                                    e += 1
-                                    m = fit[e]
+                        if shaped:   # a shaped board (board.layout): codes t << 8 | end
+                            if (can_draw or at_will or total & (total - 1)
+                                    or sum(1 for m in fit if m) > 1):
+                                choices += 1
+                            if urnd is not None:  # the uniform pick among all placements
+                                nfit = 0
+                                for m in fit:
+                                    nfit += m.bit_count()
+                                try:
+                                    k = (urnd() * (nfit + at_will)) >> 32
+                                except StopIteration:
+                                    urnd = uniform[p] = more(p)
+                                    k = (urnd() * (nfit + at_will)) >> 32
+                                if k == nfit:   # a pass at will: the last option
+                                    a = PASS
+                                else:
+                                    e = 0
+                                    m = fit[0]
                                     c = m.bit_count()
-                                while k:
-                                    m &= m - 1
-                                    k -= 1
-                                a = ((m & -m).bit_length() - 1) << 8 | e
-                        elif pols[p] is None:
-                            a = yield Decision(
-                                player=p, hand=h, can_draw=can_draw, can_pass=at_will,
-                                phase=PLAY, drawn=drawn, pos=pos, ends=tuple(vals),
-                                masks=tuple(fit), names=tuple(name for name, _ in here))
-                        else:
-                            raise DiagnosticError([Diagnostic(
-                                "bot", "a fast policy knows a line and its spinner only: a "
-                                "board.layout ruleset asks its bots step by step")])
-                        if a >= 0:
-                            t, e = a >> 8, a & 255
-                            last_both = sum(PM[v] >> t & 1 for v in vals) > 1
-                            h ^= 1 << t
-                            hands[p] = h
-                            board.layout.place((TL[t], TH[t]), here[e][0])
-                            prior = run_passes
-                            npass = idle = run_passes = 0
-                            last_player, last_tile = p, t
-                            if recording:
-                                rec.append({"event": "place", "player": p,
-                                            "tile": [TL[t], TH[t]], "end": here[e][0]})
-                            if ev_place:
-                                more_turns, skipped = fire(ev_place, p, facts_of(p, pos, drawn_by, {
-                                    "tile": (TL[t], TH[t]), "opening": False,
-                                    "both_ends": last_both, "passes_in_row": prior,
-                                    "drawn_this_turn": drawn}), not h)
-                                again += more_turns
-                                skip += skipped
-                                if in_play and self.reached:
-                                    npass = everyone   # the match is won: stop the round
-                                    break
-                                if owed:
-                                    pos = self._pay_draws(p, pos, draw_end, drawn_by)
-                            if not h:
-                                domino = p
-                            break
-                        forced = False
-                    elif total and not draw_on:
-                        can_draw = vol and pos < draw_end and drawn < tlimit
-                        # two or more placements: two tiles, or one tile at two ends
-                        if can_draw or at_will or total & (total - 1) or (
-                                fit[0] and fit[1] if count == 2 else
-                                (fit[0] != 0) + (fit[1] != 0) + (fit[2] != 0) + (fit[3] != 0) > 1):
-                            choices += 1
-                        if urnd is not None:  # the uniform pick among all placements
-                            nfit = (fit[0].bit_count() + fit[1].bit_count() if count == 2
-                                    else fit[0].bit_count() + fit[1].bit_count()
-                                    + fit[2].bit_count() + fit[3].bit_count())
-                            # a pass at will is one more option, the last
-                            if fit_rule:   # a tile fitting an end two ways: two placements
-                                flips = [fit[x] & TWO[vals[x]] for x in range(count)]
-                                nfit += sum([m.bit_count() for m in flips])
-                            try:
-                                k = (urnd() * (nfit + at_will)) >> 32
-                            except StopIteration:
-                                urnd = uniform[p] = more(p)
-                                k = (urnd() * (nfit + at_will)) >> 32
-                            if k == nfit:
-                                a = PASS
-                            elif fit_rule:
-                                a = kth_placement(fit, flips, k)
-                            else:
-                                e = 0
-                                m = fit[0]
-                                c = m.bit_count()
-                                while k >= c:   # the end holding the k-th placement
-                                    k -= c
-                                    e += 1
-                                    m = fit[e]
-                                    c = m.bit_count()
-                                while k:
-                                    m &= m - 1
-                                    k -= 1
-                                a = ((m & -m).bit_length() - 1) << 2 | e
-                        else:
-                            pol = pols[p]
-                            masks = (fit[0], fit[1], 0, 0) if count == 2 else tuple(fit)
-                            if pol is None and fit_rule:
+                                    while k >= c:
+                                        k -= c
+                                        e += 1
+                                        m = fit[e]
+                                        c = m.bit_count()
+                                    while k:
+                                        m &= m - 1
+                                        k -= 1
+                                    a = ((m & -m).bit_length() - 1) << 8 | e
+                            elif pols[p] is None:
                                 a = yield Decision(
                                     player=p, hand=h, can_draw=can_draw, can_pass=at_will,
-                                    phase=PLAY, drawn=drawn, pos=pos,
-                                    ends=(vals[0], vals[1], None, None) if count == 2
-                                    else tuple(vals), masks=masks,
-                                    flips=tuple(masks[x] & TWO[vals[x]] if x < count else 0
-                                                for x in range(4)))
-                            elif pol is None:
-                                a = yield Decision(
-                                    player=p, hand=h, can_draw=can_draw, can_pass=at_will,
-                                    phase=PLAY, drawn=drawn, pos=pos,
-                                    ends=(vals[0], vals[1], None, None) if count == 2
-                                    else tuple(vals), masks=masks)
-                            elif count == 2:
-                                a = pol(masks[0], masks[1], can_draw)
+                                    phase=PLAY, drawn=drawn, pos=pos, ends=tuple(vals),
+                                    masks=tuple(fit), names=tuple(name for name, _ in here))
                             else:
-                                a = pol(*masks[:2], can_draw, masks[2], masks[3])
+                                raise DiagnosticError([Diagnostic(
+                                    "bot", "a fast policy knows a line and its spinner only: a "
+                                    "board.layout ruleset asks its bots step by step")])
+                        else:
+                            # two or more placements: two tiles, or one tile at two ends
+                            if can_draw or at_will or total & (total - 1) or (
+                                    fit[0] and fit[1] if count == 2 else
+                                    (fit[0] != 0) + (fit[1] != 0) + (fit[2] != 0)
+                                    + (fit[3] != 0) > 1):
+                                choices += 1
+                            if urnd is not None:  # the uniform pick among all placements
+                                nfit = (fit[0].bit_count() + fit[1].bit_count() if count == 2
+                                        else fit[0].bit_count() + fit[1].bit_count()
+                                        + fit[2].bit_count() + fit[3].bit_count())
+                                # a pass at will is one more option, the last
+                                if fit_rule:   # a tile fitting an end two ways: two placements
+                                    flips = [fit[x] & TWO[vals[x]] for x in range(count)]
+                                    nfit += sum([m.bit_count() for m in flips])
+                                try:
+                                    k = (urnd() * (nfit + at_will)) >> 32
+                                except StopIteration:
+                                    urnd = uniform[p] = more(p)
+                                    k = (urnd() * (nfit + at_will)) >> 32
+                                if k == nfit:
+                                    a = PASS
+                                elif fit_rule:
+                                    a = kth_placement(fit, flips, k)
+                                else:
+                                    e = 0
+                                    m = fit[0]
+                                    c = m.bit_count()
+                                    while k >= c:   # the end holding the k-th placement
+                                        k -= c
+                                        e += 1
+                                        m = fit[e]
+                                        c = m.bit_count()
+                                    while k:
+                                        m &= m - 1
+                                        k -= 1
+                                    a = ((m & -m).bit_length() - 1) << 2 | e
+                            else:
+                                pol = pols[p]
+                                masks = (fit[0], fit[1], 0, 0) if count == 2 else tuple(fit)
+                                if pol is None and fit_rule:
+                                    a = yield Decision(
+                                        player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                                        phase=PLAY, drawn=drawn, pos=pos,
+                                        ends=(vals[0], vals[1], None, None) if count == 2
+                                        else tuple(vals), masks=masks,
+                                        flips=tuple(masks[x] & TWO[vals[x]] if x < count else 0
+                                                    for x in range(4)))
+                                elif pol is None:
+                                    a = yield Decision(
+                                        player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                                        phase=PLAY, drawn=drawn, pos=pos,
+                                        ends=(vals[0], vals[1], None, None) if count == 2
+                                        else tuple(vals), masks=masks)
+                                elif count == 2:
+                                    a = pol(masks[0], masks[1], can_draw)
+                                else:
+                                    a = pol(*masks[:2], can_draw, masks[2], masks[3])
                         if a >= 0:
-                            if fit_rule:   # the second way a tile fits (FLIP) or the first
-                                flip, a = a & FLIP, a & ~FLIP
-                                meets = (TH[a >> 2] if flip else TL[a >> 2]) if (
-                                    TWO[vals[a & 3]] >> (a >> 2) & 1) else None
-                                leave = (LEAVE2 if flip else LEAVE1)[vals[a & 3]][a >> 2]
-                            t, e = a >> 2, a & 3
-                            if count == 2:
-                                last_both = bool(PM[vals[0]] >> t & PM[vals[1]] >> t & 1)
+                            if shaped:
+                                t, e = a >> 8, a & 255
+                                last_both = sum(PM[v] >> t & 1 for v in vals) > 1
+                                h ^= 1 << t
+                                hands[p] = h
+                                board.layout.place((TL[t], TH[t]), here[e][0])
+                                where = here[e][0]
                             else:
-                                last_both = ((PM[vals[0]] >> t & 1) + (PM[vals[1]] >> t & 1)
-                                             + (PM[vals[2]] >> t & 1)
-                                             + (PM[vals[3]] >> t & 1)) > 1
-                            h ^= 1 << t
-                            hands[p] = h
-                            dbl = TL[t] == TH[t]
-                            if spinner and (board.spin_need > 0 or board.spin_need < 0 and dbl):
-                                if fit_rule:
-                                    board.place(e, TL[t], TH[t], dbl, leave)
+                                if fit_rule:   # the second way a tile fits (FLIP) or the first
+                                    flip, a = a & FLIP, a & ~FLIP
+                                    meets = (TH[a >> 2] if flip else TL[a >> 2]) if (
+                                        TWO[vals[a & 3]] >> (a >> 2) & 1) else None
+                                    leave = (LEAVE2 if flip else LEAVE1)[vals[a & 3]][a >> 2]
+                                t, e = a >> 2, a & 3
+                                if count == 2:
+                                    last_both = bool(PM[vals[0]] >> t & PM[vals[1]] >> t & 1)
                                 else:
-                                    board.place(e, TL[t], TH[t], dbl)
-                            else:   # Board.place with nothing to do for a spinner, inline
-                                if fit_rule:
-                                    vals[e] = leave
-                                else:
-                                    vals[e] = PIPS[t] - vals[e]
-                                board.doubles[e] = dbl
-                                if e > 1:
-                                    board.used[e] = True
-                                board.tiles += 1
+                                    last_both = ((PM[vals[0]] >> t & 1) + (PM[vals[1]] >> t & 1)
+                                                 + (PM[vals[2]] >> t & 1)
+                                                 + (PM[vals[3]] >> t & 1)) > 1
+                                h ^= 1 << t
+                                hands[p] = h
+                                dbl = TL[t] == TH[t]
+                                if spinner and (board.spin_need > 0 or board.spin_need < 0 and dbl):
+                                    if fit_rule:
+                                        board.place(e, TL[t], TH[t], dbl, leave)
+                                    else:
+                                        board.place(e, TL[t], TH[t], dbl)
+                                else:   # Board.place with nothing to do for a spinner, inline
+                                    if fit_rule:
+                                        vals[e] = leave
+                                    else:
+                                        vals[e] = PIPS[t] - vals[e]
+                                    board.doubles[e] = dbl
+                                    if e > 1:
+                                        board.used[e] = True
+                                    board.tiles += 1
+                                where = END_NAMES[e]
                             prior = run_passes    # the passes in a row before this one
                             npass = idle = run_passes = 0
                             last_player, last_tile = p, t
                             if recording:
                                 rec.append({"event": "place", "player": p,
-                                            "tile": [TL[t], TH[t]], "end": END_NAMES[e]})
+                                            "tile": [TL[t], TH[t]], "end": where})
                                 if fit_rule and meets is not None:   # which way it lies
                                     rec[-1]["meets"] = meets
                             if ev_place:
