@@ -137,20 +137,9 @@ class LineOfPlay:
             return
         e = END_NAMES.index(end)
         value = self.board.values[e]
-        if self.fit is None:
-            placed = (value, a + b - value)
-        else:
-            left = left_open((min(a, b), max(a, b)), value, self.fit, meets)
-            placed = (a + b - left, left)
-            self.line_place(e, placed, a, b, left)
-            return
-        if e == 0:
-            self.line.insert(0, placed[::-1])
-        elif e == 1:
-            self.line.append(placed)
-        else:
-            (self.up if e == 2 else self.down).append(placed)
-        self.board.place(e, a, b, a == b)
+        left = (a + b - value if self.fit is None
+                else left_open((min(a, b), max(a, b)), value, self.fit, meets))
+        self.line_place(e, (a + b - left, left), a, b, left)
 
     def line_place(self, e: int, placed: tuple[int, int], a: int, b: int, left: int) -> None:
         """Lay ``placed`` (the half against the end, the half left open) at end ``e``."""

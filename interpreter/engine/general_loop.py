@@ -725,18 +725,7 @@ class GeneralLoop:
                                 if k == nfit:   # a pass at will: the last option
                                     a = PASS
                                 else:
-                                    e = 0
-                                    m = fit[0]
-                                    c = m.bit_count()
-                                    while k >= c:
-                                        k -= c
-                                        e += 1
-                                        m = fit[e]
-                                        c = m.bit_count()
-                                    while k:
-                                        m &= m - 1
-                                        k -= 1
-                                    a = ((m & -m).bit_length() - 1) << 8 | e
+                                    a = kth_placement(fit, [0] * count, k, 8)
                             elif pols[p] is None:
                                 a = yield Decision(
                                     player=p, hand=h, can_draw=can_draw, can_pass=at_will,
@@ -1255,20 +1244,21 @@ class GeneralLoop:
         scores[:] = new
 
 
-def kth_placement(fit: list[int], flips: list[int], k: int) -> int:
+def kth_placement(fit: list[int], flips: list[int], k: int, shift: int = 2) -> int:
     """The ``k``-th placement (from 0) in the canonical order: end by end, tile by tile,
-    a tile's first way before its second (``FLIP``), as ``state.legal_pairs`` lists them."""
+    a tile's first way before its second (``FLIP``), as ``state.legal_pairs`` lists them;
+    coded ``t << shift | end`` (2 on the line's four ends, 8 on a shaped board's arms)."""
     for e, m in enumerate(fit):
         while m:
             low = m & -m
             m ^= low
             t = low.bit_length() - 1
             if not k:
-                return t << 2 | e
+                return t << shift | e
             k -= 1
             if flips[e] & low:
                 if not k:
-                    return t << 2 | e | FLIP
+                    return t << shift | e | FLIP
                 k -= 1
     raise ValueError("no such placement")
 
