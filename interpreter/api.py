@@ -277,7 +277,7 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
     # without a system call per match
     out = (open(trace_path, "w", encoding="utf-8", buffering=1 << 20)  # noqa: SIM115
            if trace_path else None)
-    i = 0
+    i = written = 0   # written: the matches whose record is in the file
     try:
         one = _one_name(bots, players)
         text = out is not None and isinstance(one, str)
@@ -287,11 +287,13 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
             if found is not None:   # the kernel writes the record's text as it plays
                 result, lines = found
                 out.write(lines)
+                written = i + 1
             else:
                 result = play_match(game, players, match_seed(seed, i), bots,
                                     trace=out is not None)
                 if out is not None:  # one write a match: Ctrl-C leaves whole matches only
                     out.write(encode_events(result.events))
+                    written = i + 1
             if result.capped:
                 capped += 1
             elif result.winner is None:
@@ -308,8 +310,8 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
                 squares[k] += v
             if progress is not None and (i + 1) % every == 0:
                 progress(i + 1, matches)
-    except KeyboardInterrupt:
-        raise SimulationInterrupted(i) from None
+    except KeyboardInterrupt:   # a stop after a match's record was written counts it
+        raise SimulationInterrupted(written if out is not None else i) from None
     finally:
         if out is not None:
             out.close()
