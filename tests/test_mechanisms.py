@@ -380,3 +380,22 @@ def test_a_leader_without_an_allowed_tile_draws_for_one_or_lacks_the_required_ti
     pos.rules = replace(pos.rules, opening_tile=(6, 6), opener="leader", if_lacking="pass_on")
     assert opening.plan(pos, 0) == opening.Plan("redeal")
     assert opening.plan(pos, 1) == opening.Plan("place", 1, ((6, 6),))
+
+
+def test_a_placement_restriction_is_given_every_name_its_kind_offers_and_no_other():
+    """The loop, its why-not and the rulebook all build a restriction's names through
+    ``restrictions.placement_env``: a name the ``placement`` kind offers but the env
+    lacked would be a KeyError in the middle of a match."""
+    from dominorules.engine.mechanisms import restrictions
+    from dominorules.expr.fields import FIELDS
+
+    env = restrictions.placement_env([(1, 2)], [(1, 2)], [1, 4], 3, 2, 4, (True, 1))
+    restrictions.at(env, (1, 2), 1, 0)
+    assert set(env) == set(FIELDS["placement"].names)
+    plain = restrictions.at(restrictions.placement_env([], [], [1, 4], 0, 1, 2), (1, 2), 1)
+    assert set(FIELDS["placement"].names) - set(plain) == {"arm", "spinners_complete",
+                                                           "doubles_down"}
+    rule = Restriction(allow=lambda e: e["tile"] != (1, 2), explain="not the 2-1",
+                       text="tile != [1|2]")
+    assert restrictions.forbidding([rule], env) == "not the 2-1"
+    assert restrictions.forbidding([rule], restrictions.at(env, (0, 1), 1)) is None

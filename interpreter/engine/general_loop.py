@@ -61,7 +61,7 @@ from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
 from .mechanisms import events as event_rules
-from .mechanisms import turn_options
+from .mechanisms import restrictions, turn_options
 from .mechanisms.match import reached_in_play
 from .mechanisms.variables import after_round, round_facts, starting
 from .results import MatchResult, RoundStats
@@ -1060,40 +1060,32 @@ class GeneralLoop:
     def why_forbidden(self, seat: int, t: int, e: int) -> str | None:
         """The ``explain`` of the first restriction that forbids tile ``t`` at end ``e`` now."""
         board = self.board
-        h = self.hands[seat]
         PM = self.game.setup(self.players).value_mask
-        fit = [h & PM[board.values[x]] for x in range(board.count)]
-        playable = 0
-        for m in fit:
-            playable |= m
-        env = {"hand": [self._tile(u) for u in bits(h)],
-               "playable": [self._tile(u) for u in bits(playable)], "ends": board.ends(),
-               "boneyard": len(self.deck), "round": self.round, "players": self.players,
-               "end": board.values[e] if e < board.count else 0, "tile": self._tile(t)}
-        for r in self.game.rules.restrictions:
-            if not r.allow(env):
-                return r.explain
-        return None
+        env = self._restriction_env(seat, [PM[board.values[x]] for x in range(board.count)])
+        restrictions.at(env, self._tile(t), board.values[e] if e < board.count else 0)
+        return restrictions.forbidding(self.game.rules.restrictions, env)
 
     def why_forbidden_on(self, seat: int, t: int, name: str) -> str | None:
         """``why_forbidden`` on a ``board.layout`` board: tile ``t`` on the end ``name``."""
         layout = self.board.layout
-        here = layout.playable()
         PM = self.game.tileset.value_mask
+        arms, complete, doubles = layout.facts([(name, 0)])
+        env = self._restriction_env(seat, [PM[value] for _, value in layout.playable()],
+                                    (complete, doubles))
+        restrictions.at(env, self._tile(t), layout.ends[name].value, arms[0])
+        return restrictions.forbidding(self.game.rules.restrictions, env)
+
+    def _restriction_env(self, seat: int, fits: list[int],
+                         board: tuple[bool, int] | None = None) -> dict:
+        """``restrictions.placement_env`` for ``seat`` now, its tiles fitting an end showing
+        each of ``fits``' values (masks) playable."""
         h = self.hands[seat]
         playable = 0
-        for _, value in here:
-            playable |= h & PM[value]
-        arms, complete, doubles = layout.facts([(name, 0)])
-        env = {"hand": [self._tile(u) for u in bits(h)],
-               "playable": [self._tile(u) for u in bits(playable)], "ends": self.board.ends(),
-               "boneyard": len(self.deck), "round": self.round, "players": self.players,
-               "end": layout.ends[name].value, "tile": self._tile(t), "arm": arms[0],
-               "spinners_complete": complete, "doubles_down": doubles}
-        for r in self.game.rules.restrictions:
-            if not r.allow(env):
-                return r.explain
-        return None
+        for m in fits:
+            playable |= h & m
+        return restrictions.placement_env(
+            [self._tile(u) for u in bits(h)], [self._tile(u) for u in bits(playable)],
+            self.board.ends(), len(self.deck), self.round, self.players, board)
 
     # -- settlement ------------------------------------------------------------------------
     def _settle(self, seats: list[Tally], ended: RoundEnd
@@ -1303,17 +1295,11 @@ def allowed_at(game, tiles: tuple, fit: list[int], values: list[int], ends: tupl
             ok = cache.get(key)
             if ok is None:
                 if env is None:
-                    env = {"hand": [tiles[u] for u in bits(h)],
-                           "playable": [tiles[u] for u in bits(playable)],
-                           "ends": ends, "boneyard": boneyard, "round": rnd,
-                           "players": players}
-                    if shaped is not None:
-                        env["spinners_complete"], env["doubles_down"] = complete, doubles
-                env["end"] = values[e]
-                if shaped is not None:
-                    env["arm"] = arms[e]
-                env["tile"] = tiles[t]
-                ok = all(r.allow(env) for r in game.rules.restrictions)
+                    env = restrictions.placement_env(
+                        [tiles[u] for u in bits(h)], [tiles[u] for u in bits(playable)], ends,
+                        boneyard, rnd, players, None if shaped is None else (complete, doubles))
+                restrictions.at(env, tiles[t], values[e], None if shaped is None else arms[e])
+                ok = restrictions.allows(game.rules.restrictions, env)
                 if len(cache) > 200_000:
                     cache.clear()
                 cache[key] = ok

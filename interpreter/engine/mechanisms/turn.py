@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import turn_options
+from . import restrictions, turn_options
 from .layout import Layout
 from .matching import Tile
 from .position import Position
@@ -70,15 +70,15 @@ def fitting(pos: Position, seat: int) -> list[Action]:
 def allowed_by_restrictions(pos: Position, seat: int, action: Action) -> bool:
     """Whether ``action`` meets every placement restriction (``play.restrictions``)."""
     hand = pos.hands[seat]
-    playable = tuple(t for t in sorted(hand) if pos.board.ends_fitting(t))
-    env = {"tile": action.tile, "hand": tuple(sorted(hand)), "playable": playable,
-           "ends": tuple(pos.board.values()), "end": pos.board.ends[action.end].value,
-           "boneyard": len(pos.boneyard), "round": pos.round, "players": pos.players}
     board = pos.board
-    if isinstance(board, Layout):   # what a shaped board tells the placement rules
-        env.update(arm=board.arm_of(action.end), spinners_complete=board.spinners_complete(),
-                   doubles_down=board.doubles_down())
-    return all(r.allow(env) for r in pos.rules.restrictions)
+    shaped = isinstance(board, Layout)   # what a shaped board tells the placement rules
+    env = restrictions.placement_env(
+        tuple(sorted(hand)), tuple(t for t in sorted(hand) if board.ends_fitting(t)),
+        tuple(board.values()), len(pos.boneyard), pos.round, pos.players,
+        (board.spinners_complete(), board.doubles_down()) if shaped else None)
+    restrictions.at(env, action.tile, board.ends[action.end].value,
+                    board.arm_of(action.end) if shaped else None)
+    return restrictions.allows(pos.rules.restrictions, env)
 
 
 def placements(pos: Position, seat: int) -> tuple[list[Action], bool]:
