@@ -269,8 +269,8 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range,
                      f"{example['kind']}", "set kind: points, or remove it")
         if example["kind"] == "dealt":
             _check_dealt_example(sink, example, here, data, n, hand_size)
-        elif "expect_scores" in example or "play" in example:
-            key = "play" if "play" in example else "expect_scores"
+        elif "expect_scores" in example or "play" in example or "expect_scores_now" in example:
+            key = next(k for k in ("play", "expect_scores", "expect_scores_now") if k in example)
             sink.add("example", here + (key,),
                      f"{key} belongs to a dealt example (kind: dealt), not kind "
                      f"{example['kind']}", "set kind: dealt, or remove it")
@@ -303,10 +303,11 @@ def _check_dealt_example(sink: _Sink, example: Mapping[str, Any], here: FieldPat
                      f"seat {j} is dealt {got} tiles here; with {n} players the deal gives "
                      f"{size}", "give every seat its whole hand as dealt")
     sides = 2 if data["players"]["sides"] == "partnerships" else n
-    scores = example.get("expect_scores")
-    if scores is not None and len(scores) != sides:
-        sink.add("example", here + ("expect_scores",),
-                 f"expect_scores has {len(scores)} values; there are {sides} sides")
+    for key in ("expect_scores", "expect_scores_now"):
+        scores = example.get(key)
+        if scores is not None and len(scores) != sides:
+            sink.add("example", here + (key,),
+                     f"{key} has {len(scores)} values; there are {sides} sides")
     opening = example.get("expect_opening")
     if opening is not None and not in_set(parse_pair(opening), data["set"]["max_pip"]):
         sink.add("example", here + ("expect_opening",),
