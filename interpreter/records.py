@@ -290,7 +290,8 @@ def _verify_match(match: list[tuple[int, dict]], path: str, load_game,
     for line, e in match[1:]:
         last_line = line
         kind = e["event"]
-        if kind in ("draw", "place", "pass", "declare", "claim") and "rule" not in e:   # an event's draw: produced
+        # a seat's choice (an event's draw, with a rule, is produced)
+        if kind in ("draw", "place", "pass", "declare", "claim") and "rule" not in e:
             if done < len(produced):
                 raise RecordMismatch(line, f"expected {_describe(produced[done])} here, not {kind}")
             if state.is_terminal:

@@ -2,8 +2,8 @@
 
 ``6-4 left`` / ``6-4 right`` place a tile at an end, ``6-4`` is the opening (or a
 placement where only one end fits, resolved by ``State.parse_action``), ``draw``
-and ``pass``; a declaration's options are ``declare NAME`` and ``claim N``. Three distinct errors, as in python-chess: malformed text, an
-illegal action, an ambiguous one.
+and ``pass``; a declaration's options are ``declare NAME`` and ``claim N``. Three
+distinct errors, as in python-chess: malformed text, an illegal action, an ambiguous one.
 
 Inside the engine an action is an int: ``tile_index << 2 | end`` (end 0 left,
 1 right, 2 opening -- or up, on a spinner, outside the opening -- 3 down), ``DRAW``

@@ -60,9 +60,8 @@ from .bounds import check_scores, checked_points, checked_skip
 from .decision import DECLARE, OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
-from .mechanisms import declarations
+from .mechanisms import declarations, turn_options
 from .mechanisms import events as event_rules
-from .mechanisms import turn_options
 from .mechanisms.match import reached_in_play
 from .mechanisms.variables import after_round, round_facts, starting
 from .results import MatchResult, RoundStats

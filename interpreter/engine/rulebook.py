@@ -131,7 +131,7 @@ class MatchReading:
         self.pos.round = 1
         # declarations due (mechanisms.declarations): (declaration, seat, its names when
         # read, what follows the last of them); passes made while able to place (showdown)
-        self.pending: deque[tuple[Any, int, Callable[[], dict], Callable[[], None] | None]] = deque()
+        self.pending: deque[tuple[Any, int, Callable[[], dict], Any]] = deque()
         self.reneged = [0] * players
 
     # -- the record, line by line ---------------------------------------------------

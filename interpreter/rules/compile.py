@@ -15,14 +15,14 @@ from ..diagnostics import Diagnostic
 from ..engine.game_rules import (
     LEAD_CHOOSERS,
     LEAD_FOLLOWERS,
+    Declaration,
+    DeclareOption,
     FitRule,
     Opening,
     PlayEvent,
     Restriction,
     Rules,
     ScoreContext,
-    DeclareOption,
-    Declaration,
     Showdown,
     Variable,
 )
