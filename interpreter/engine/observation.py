@@ -56,6 +56,7 @@ class Observation:
                                         # never played on that count in end totals
     best_option: int = 0                # phase declare: the option a fixed policy takes (the
                                         # true worth claimed, the option of highest value)
+    declaration: str = ""               # phase declare: the declaration's name
 
 
 def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> Observation:
@@ -87,7 +88,8 @@ def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> 
         end_names=tuple(table.board.layout.ends) if shape and line else (),
         cover_first=tuple(table.board.layout.answer) if shape and line else (),
         counted=tuple(table.board.layout.dead.items()) if shape and line else (),
-        best_option=decision.best if decision else 0)
+        best_option=decision.best if decision else 0,
+        declaration=decision.declaration.name if decision and decision.declaration else "")
 
 
 def _public_view(core, seat: int, views: dict[int, list]) -> tuple:
