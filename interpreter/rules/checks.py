@@ -483,9 +483,66 @@ def _check_layout(sink: _Sink, data: Mapping[str, Any]) -> None:
                      f"name a double such as \"[{top}|{top}]\"")
 
 
+def _check_declarations(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """``declarations`` and ``showdown`` (engine.mechanisms.declarations): a choice with
+    nothing to choose, a name or an option used twice, claims where nothing was placed,
+    an option setting a variable that does not exist, a showdown nobody can owe."""
+    names: dict[str, int] = {}
+    declared = set(data.get("variables") or {})
+    for i, item in enumerate(data.get("declarations") or ()):
+        here = ("declarations", i)
+        name = item.get("name")
+        if name in names:
+            sink.add("declarations", (*here, "name"),
+                     f"declaration name {name!r} is used twice (also declarations[{names[name]}])",
+                     "give each declaration its own name: the record names it")
+        names.setdefault(name, i)
+        options, claims = item.get("options") or [], item.get("claims") or []
+        if not options and not claims:
+            sink.add("declarations", here, f"declaration {name!r} offers no options",
+                     "give it options: (each with a name) or, after a placement, claims: "
+                     "(the points a player may claim, such as [0, 5, 10])")
+        if options and claims:
+            sink.add("declarations", (*here, "claims"),
+                     f"declaration {name!r} has both options and claims",
+                     "make two declarations: one of named options, one of claims")
+        if claims and item.get("when") != "after_place":
+            sink.add("declarations", (*here, "claims"),
+                     f"claims are points claimed for a placement; declaration {name!r} is "
+                     f"made at {item.get('when')}", "set when: after_place")
+        if claims and "worth" not in item:
+            sink.add("declarations", (*here, "claims"),
+                     f"declaration {name!r} has claims but no worth: every claim would be "
+                     "judged against 0", "add worth: what the placement is truly worth")
+        if len(set(claims)) != len(claims):
+            sink.add("declarations", (*here, "claims"),
+                     f"declaration {name!r} offers the same claim twice",
+                     "list each number once")
+        seen: dict[str, int] = {}
+        for k, option in enumerate(options):
+            oname = option.get("name")
+            if oname in seen:
+                sink.add("declarations", (*here, "options", k, "name"),
+                         f"option {oname!r} of declaration {name!r} is used twice (also "
+                         f"options[{seen[oname]}])", "give each option its own name")
+            seen.setdefault(oname, k)
+            for var in option.get("set") or {}:
+                if var not in declared:
+                    sink.add("declarations", (*here, "options", k, "set", var),
+                             f"option {oname!r} sets {var!r}, which is no variable",
+                             f"declare it under variables: ({var}: {{initial: 0}})")
+    show = data.get("showdown")
+    if show is not None and (data.get("play") or {}).get("passing", "forced") != "at_will":
+        sink.add("showdown", ("showdown",),
+                 "showdown penalises a pass made while able to place, but passes are "
+                 "forced here: nobody can ever owe it",
+                 "set play.passing: at_will, or remove showdown")
+
+
 def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
     """House-rule keys that loop forever or have no effect with the other rules."""
     _check_layout(sink, data)
+    _check_declarations(sink, data)
     for i, event in enumerate(data.get("events", [])):
         if event.get("after") != "place" and event.get("next_draws", 0) != 0:
             sink.add("events", ("events", i, "next_draws"),
