@@ -212,3 +212,16 @@ def test_validate_names_a_declaration_with_no_options_and_a_name_used_twice(tmp_
     assert "offers no options" in said[(4, 5)].message and "claims:" in said[(4, 5)].hint
     assert "is used twice" in said[(6, 11)].message
     assert "option 'one'" in said[(10, 15)].message
+
+
+def test_compare_reports_what_declarations_did_in_sample_matches():
+    from dominorules.explore.choices import count_declarations, declaration_notes
+
+    assert count_declarations("pagat", 2, ("random",), 1, matches=1) is None
+    got = count_declarations("house/muggins-called", 2, ("greedy",), 1, matches=2)
+    assert got.claims["right"] > 0 and got.claims["missed"] == got.claims["wrong"] == 0
+    assert got.claim_points > 0 and got.muggins_points == 0   # greedy claims the true count
+    [line] = declaration_notes(["pagat", "house/passed-and-could-play"], ["pagat", "bad"],
+                               2, ("random",), 1, matches=2)
+    assert line.startswith("Declarations in 2 sample matches of bad (bots random)")
+    assert "penalties at the showdown" in line
