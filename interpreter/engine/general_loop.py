@@ -561,15 +561,16 @@ class GeneralLoop:
             passes = choices = seek_turns = extra_turns = skips = 0
             round_play = self._round_play = [0] * len(self.teams)
             reneged = [0] * n if showdown else None   # passes made while able to place
-            for d in declare_start:   # the leader chooses, once the deal stands
-                env = self._declare_env(leader)
-                if pols[leader] is None:
-                    k = yield Decision(player=leader, hand=hands[leader], can_draw=False,
-                                       can_pass=False, phase=DECLARE, drawn=0, pos=pos,
-                                       declaration=d, best=declarations.fixed(d, env))
-                else:
-                    k = self._declare_pick(d, leader, env, uniform)
-                self._declared(d, leader, k, env)
+            if declare_start:
+                for d in declare_start:   # the leader chooses, once the deal stands
+                    env = self._declare_env(leader)
+                    if pols[leader] is None:
+                        k = yield Decision(player=leader, hand=hands[leader], can_draw=False,
+                                           can_pass=False, phase=DECLARE, drawn=0, pos=pos,
+                                           declaration=d, best=declarations.fixed(d, env))
+                    else:
+                        k = self._declare_pick(d, leader, env, uniform)
+                    self._declared(d, leader, k, env)
             # -- opening: draw (in turn, or the leader alone) for an allowed tile, then place it
             p = opener
             if seek is not None:
@@ -665,19 +666,18 @@ class GeneralLoop:
                     npass = everyone   # ends the round below, unsettled
                 elif owed:
                     pos = self._pay_draws(p, pos, draw_end, drawn_by)
-            for d in declare_place:   # after the opening tile too (mechanisms.declarations)
-                if in_play and self.reached:
-                    break
-                env = self._declare_env(p, facts_of(p, pos, drawn_by, {
-                    "tile": (TL[t], TH[t]), "opening": True, "both_ends": False,
-                    "passes_in_row": 0, "drawn_this_turn": drawn}))
-                if pols[p] is None:
-                    k = yield Decision(player=p, hand=h, can_draw=False, can_pass=False,
-                                       phase=DECLARE, drawn=drawn, pos=pos, declaration=d,
-                                       best=declarations.fixed(d, env))
-                else:
-                    k = self._declare_pick(d, p, env, uniform)
-                self._declared(d, p, k, env)
+            if declare_place and not (in_play and self.reached):
+                for d in declare_place:   # after the opening tile too (mechanisms.declarations)
+                    env = self._declare_env(p, facts_of(p, pos, drawn_by, {
+                        "tile": (TL[t], TH[t]), "opening": True, "both_ends": False,
+                        "passes_in_row": 0, "drawn_this_turn": drawn}))
+                    if pols[p] is None:
+                        k = yield Decision(player=p, hand=h, can_draw=False, can_pass=False,
+                                           phase=DECLARE, drawn=drawn, pos=pos, declaration=d,
+                                           best=declarations.fixed(d, env))
+                    else:
+                        k = self._declare_pick(d, p, env, uniform)
+                    self._declared(d, p, k, env)
             if not h and not (in_play and self.reached):
                 domino = p
             # -- turns
@@ -880,19 +880,20 @@ class GeneralLoop:
                                     break
                                 if owed:
                                     pos = self._pay_draws(p, pos, draw_end, drawn_by)
-                            for d in declare_place:   # mechanisms.declarations
-                                env = self._declare_env(p, facts_of(p, pos, drawn_by, {
-                                    "tile": (TL[t], TH[t]), "opening": False,
-                                    "both_ends": last_both, "passes_in_row": prior,
-                                    "drawn_this_turn": drawn}))
-                                if pols[p] is None:
-                                    k = yield Decision(
-                                        player=p, hand=h, can_draw=False, can_pass=False,
-                                        phase=DECLARE, drawn=drawn, pos=pos, declaration=d,
-                                        best=declarations.fixed(d, env))
-                                else:
-                                    k = self._declare_pick(d, p, env, uniform)
-                                self._declared(d, p, k, env)
+                            if declare_place:   # claims (mechanisms.declarations)
+                                for d in declare_place:
+                                    env = self._declare_env(p, facts_of(p, pos, drawn_by, {
+                                        "tile": (TL[t], TH[t]), "opening": False,
+                                        "both_ends": last_both, "passes_in_row": prior,
+                                        "drawn_this_turn": drawn}))
+                                    if pols[p] is None:
+                                        k = yield Decision(
+                                            player=p, hand=h, can_draw=False, can_pass=False,
+                                            phase=DECLARE, drawn=drawn, pos=pos,
+                                            declaration=d, best=declarations.fixed(d, env))
+                                    else:
+                                        k = self._declare_pick(d, p, env, uniform)
+                                    self._declared(d, p, k, env)
                             if not h:
                                 domino = p
                             break
@@ -924,7 +925,7 @@ class GeneralLoop:
                         passes += 1
                         if forced:   # a pass at will does not show the player is stuck
                             npass |= 1 << p
-                        elif total and reneged is not None:   # could place: the showdown
+                        elif showdown and total:   # could place: found out at the showdown
                             reneged[p] += 1
                         idle += 1
                         run_passes += 1
@@ -961,7 +962,7 @@ class GeneralLoop:
                         break   # a draw that ends the turn (drawing.ends_turn)
             # -- settlement
             blocked = domino is None
-            if reneged is not None and not (in_play and self.reached):
+            if showdown and not (in_play and self.reached):
                 self._show_hands(reneged, drawn_by)   # hands shown: penalties first
             # by name; the specialised kernel (kernel.specialise_loop) makes it in one step
             ended = RoundEnd(
