@@ -52,7 +52,7 @@ def declaring(obs: Observation, legal: Sequence[Action]) -> tuple[Action, str] |
     """At a declaration (``phase`` declare, ``engine.mechanisms.declarations``): the fixed
     policy's option and why, which greedy, strategist, drawer and expert all take; None at
     any other decision."""
-    if obs.phase != "declare":
+    if not legal or legal[0].kind not in ("declare", "claim"):
         return None
     action = legal[obs.best_option]
     if action.kind == "claim":

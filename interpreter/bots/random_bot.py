@@ -39,7 +39,7 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        if obs.phase == "declare":   # a declaration: each option one choice, uniformly
+        if legal and legal[0].kind in ("declare", "claim"):   # each option one choice
             return legal[int(self.rng.random() * len(legal))]
         places = [a for a in legal if a.kind == "place"]
         if places:
