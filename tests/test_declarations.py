@@ -139,6 +139,7 @@ def test_playouts_at_every_player_count_verify_both_ways_and_repeat(name, tmp_pa
             events += result.events
     kinds = {e["event"] for e in events}
     assert kinds & {"claim", "penalty"}
+    _scores_add_up(events)
     path = tmp_path / "r.jsonl"
     records.write_records(str(path), events)
     assert records.verify_file(str(path)) == []
@@ -155,6 +156,23 @@ def test_the_stake_declaration_playouts_verify(tmp_path):
     records.write_records(str(path), events)
     assert records.verify_file(str(path)) == []
     assert records.check_file_strict(str(path)) == []
+
+
+def _scores_add_up(events: list[dict]) -> None:
+    """Every round_end's scores are the round points, the events' points, the claims' and
+    the penalties' so far, and nothing else."""
+    totals: list[int] = []
+    for e in events:
+        kind = e["event"]
+        if kind == "match_start":
+            totals = [0] * len(e["teams"])
+        elif kind == "score":
+            totals[e["side"]] += e["points"]
+        elif kind in ("claim", "penalty"):
+            totals = [t + p for t, p in zip(totals, e["points"], strict=True)]
+        elif kind == "round_end":
+            totals = [t + p for t, p in zip(totals, e["points"], strict=True)]
+            assert e["scores"] == totals
 
 
 def _strict(tmp_path, events) -> list:
