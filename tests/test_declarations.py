@@ -243,3 +243,21 @@ def test_compare_reports_what_declarations_did_in_sample_matches():
                                2, ("random",), 1, matches=2)
     assert line.startswith("Declarations in 2 sample matches of bad (bots random)")
     assert "penalties at the showdown" in line
+
+
+def test_play_shows_the_declaration_in_the_rule_s_words_and_tells_the_claim():
+    from rich.console import Console
+
+    from dominorules.play import render
+
+    state = _state(api.load_game("house/muggins-called"), FIVES, "6-6 0-0")
+    state.apply("5-5")
+    seating = render.Seating(((0,), (1,)), ("you", "greedy"))
+    console = Console(width=100, record=True)
+    console.print(render.table_view(state.observation(0), seating, state.legal_actions()))
+    shown = console.export_text()
+    assert "Declare now · Claiming the count: after placing, claim what the ends make" in shown
+    assert "1) claim 0   2) claim 5   3) claim 10" in shown
+    state.apply("claim 0")
+    assert render.event_text(state.record[-1], seating) == (
+        "Seat 0 (you) claims nothing (worth 10): Seat 1 (greedy) +10")
