@@ -475,6 +475,8 @@ def _showdown(view: _View) -> str | None:
            else "nothing")
     gain = (_value_words(view, "showdown.each_opponent")
             if view.opt("showdown.each_opponent") is not None else "nothing")
+    said = view.opt("showdown.explain")
+    words = f" In the players' words: {said}." if said else ""
     return (f"At the round's end, before it is settled, the hands are shown: a player who "
             f"passed while holding a tile that could be placed loses {pay} (passes: how many "
-            f"such passes), and every other {_side_noun(view)} gains {gain}.")
+            f"such passes), and every other {_side_noun(view)} gains {gain}.{words}")
