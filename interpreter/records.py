@@ -290,7 +290,8 @@ def _verify_match(match: list[tuple[int, dict]], path: str, load_game,
     for line, e in match[1:]:
         last_line = line
         kind = e["event"]
-        if kind in ("draw", "place", "pass") and "rule" not in e:   # an event's draw: produced
+        # a seat's choice (an event's draw, with a rule, is produced)
+        if kind in ("draw", "place", "pass", "declare", "claim") and "rule" not in e:
             if done < len(produced):
                 raise RecordMismatch(line, f"expected {_describe(produced[done])} here, not {kind}")
             if state.is_terminal:
@@ -330,6 +331,13 @@ def _action(line: int, e: dict) -> Action:
                                   or meets not in (tile.low, tile.high)):
             raise RecordMismatch(line, f"meets {meets!r} must be a half of {tile}")
         return Action.place(tile, e["end"], meets)
+    if kind == "declare":
+        return Action("declare", option=str(e.get("option")))
+    if kind == "claim":
+        claimed = e.get("claimed")
+        if not isinstance(claimed, int) or isinstance(claimed, bool) or claimed < 0:
+            raise RecordMismatch(line, f"claimed {claimed!r} must be a number of points")
+        return Action("claim", option=str(claimed))
     return Action(kind)
 
 
@@ -360,6 +368,10 @@ _FIELDS = {
     "extra_turn": ("player",),
     "skip": ("player",),
     "match_end": ("winner", "scores"),
+    # declarations (engine.mechanisms.declarations)
+    "declare": ("player", "declaration", "option"),
+    "claim": ("player", "declaration", "claimed", "worth", "points"),
+    "penalty": ("player", "passes", "points"),
 }
 
 

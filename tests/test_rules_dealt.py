@@ -171,4 +171,4 @@ examples:
     assert out.stderr.splitlines()[0] == (
         f"{path}:4:5: error: examples[0] needs at least one of: expect_leader, expect_redeal, "
         "expect_turn, expect_opening, expect_legal, expect_points, expect_scores, "
-        "expect_next_leader [examples[0]]")
+        "expect_next_leader, expect_scores_now [examples[0]]")

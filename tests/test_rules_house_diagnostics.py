@@ -88,7 +88,8 @@ def test_an_unknown_fact_in_an_event_lists_what_the_event_offers(tmp_path: Path)
         "player, players, round, side, sides, target [events[0].points]\n"
         '    5 |     points: "tile.pips"\n'
         "      |              ^^^^\n"
-        "  hint: only event_draw, event_place, fit, opening, placement, set_keep, tile_value "
+        "  hint: only claim, event_draw, event_place, fit, opening, placement, set_keep, "
+        "tile_value "
         "and wild "
         "formulas offer 'tile'"]
 

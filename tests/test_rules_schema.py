@@ -75,6 +75,8 @@ def test_enums_are_the_engines_choices():
     assert play["direction"]["enum"] == list(R.DIRECTIONS)
     assert play["if_none_allowed"]["enum"] == list(R.IF_NONE_ALLOWED)
     assert play["passing"]["enum"] == list(R.PASSING)
+    when = p["declarations"]["items"]["properties"]["when"]["enum"]
+    assert when == list(R.DECLARE_MOMENTS)
     assert defs["event"]["properties"]["after"]["enum"] == list(R.EVENT_TRIGGERS)
     assert p["opening"]["properties"]["if_lacking"]["enum"] == list(R.IF_LACKING)
     first = p["opening"]["properties"]["first_round"]["properties"]

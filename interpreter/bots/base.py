@@ -48,6 +48,18 @@ class FunctionBot:
         return f"FunctionBot({getattr(self.fn, '__qualname__', self.fn)!r})"
 
 
+def declaring(obs: Observation, legal: Sequence[Action]) -> tuple[Action, str] | None:
+    """At a declaration (``phase`` declare, ``engine.mechanisms.declarations``): the fixed
+    policy's option and why, which greedy, strategist, drawer and expert all take; None at
+    any other decision."""
+    if not legal or legal[0].kind not in ("declare", "claim"):
+        return None
+    action = legal[obs.best_option]
+    if action.kind == "claim":
+        return action, "it claims what the placement is worth"
+    return action, "it takes the option that looks best (the first listed on a tie)"
+
+
 def draw_or_pass(legal: Sequence[Action]) -> Action:
     """What a bot that never draws by choice does with no placement: draw if it may, else pass."""
     for a in legal:

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from ..engine.actions import Action
 from ..engine.observation import Observation
-from .base import draw_or_pass
+from .base import declaring, draw_or_pass
 
 MOST_DRAWS = 1          # voluntary draws in one turn: a longer hand costs points
 MIN_HAND = 5            # tiles held, at least, for a voluntary draw: only early in a round
@@ -55,6 +55,9 @@ class DrawerBot:
         self.rng = rng
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        declared = declaring(obs, legal)
+        if declared is not None:
+            return declared[0]
         places = [a for a in legal if a.kind == "place"]
         if not places:
             return draw_or_pass(legal)

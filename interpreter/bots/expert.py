@@ -161,6 +161,8 @@ class ExpertBot:
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if obs.rules.declarations or obs.rules.showdown is not None:
+            return self._declaring(obs, legal)[0]
         if obs.rules.layout is not None:
             return self._shaped(obs, legal)[0]
         return self.analyse(obs, legal).best
@@ -169,10 +171,18 @@ class ExpertBot:
         """The choice and its numbers, for ``play``'s hint."""
         if len(legal) == 1:
             return legal[0], "it is the only legal move"
+        if obs.rules.declarations or obs.rules.showdown is not None:
+            return self._declaring(obs, legal)
         if obs.rules.layout is not None:
             return self._shaped(obs, legal)
         analysis = self.analyse(obs, legal)
         return analysis.best, describe(analysis)
+
+    def _declaring(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
+        """Declarations or a showdown: the playouts' continuation replays placements, draws
+        and passes only, so the expert chooses as the strategist does, and says so."""
+        action, why = StrategistBot(self.seat, self.rng).explain(obs, legal)
+        return action, why + "; the expert's playouts do not replay declarations"
 
     def _shaped(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
         """A ``board.layout`` board: the playouts' continuation replays a line and a spinner

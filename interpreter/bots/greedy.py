@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..engine.actions import DRAW, PASS, Action
 from ..engine.observation import Observation
-from .base import draw_or_pass
+from .base import declaring, draw_or_pass
 
 
 class GreedyBot:
@@ -24,6 +24,9 @@ class GreedyBot:
         self.rng = rng
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        declared = declaring(obs, legal)
+        if declared is not None:   # a declaration: the fixed policy (claim the true worth)
+            return declared[0]
         # a tile that fits an end either way round (a fit rule) is placed the first way, as
         # the policy over masks places it: the way round does not change what it sheds
         places = [a for a in legal if a.kind == "place"

@@ -8,8 +8,11 @@ With ``n`` placements it picks index ``int(rng.random() * n)``. It draws only
 when it has no placement and a draw is allowed, and passes only when it must --
 except under ``play.passing: at_will``, where a pass allowed beside its placements is
 one more option, after them: index ``n`` of ``n + 1`` (a stuck player still draws
-when it may). Under every other rule a pass never stands beside a placement, so
-the pick is the same as before.
+when it may). A declaration (``declarations:``) is a decision of its own: each of its
+options one choice, index ``int(rng.random() * options)``; its bitmask policy is never
+asked one (the engine makes that pick on the seat's words; without them a fast policy
+seat takes the fixed policy's option). Under every other rule a pass never stands
+beside a placement, so the pick is the same as before.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        if legal and legal[0].kind in ("declare", "claim"):   # each option one choice
+            return legal[int(self.rng.random() * len(legal))]
         places = [a for a in legal if a.kind == "place"]
         if places:
             if _PASS in legal:   # passing at will: the pass is the last option

@@ -39,6 +39,7 @@ from operator import attrgetter
 from ..engine.actions import DRAW, PASS, Action
 from ..engine.board import END_NAMES
 from ..engine.observation import Observation
+from .base import declaring
 from .greedy import GreedyBot
 from .strategist_fast import Decider
 from .strategy import (
@@ -108,12 +109,18 @@ class StrategistBot:
 
     # -- the bot protocol ----------------------------------------------------------------
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        declared = declaring(obs, legal)
+        if declared is not None:   # a declaration: the fixed policy
+            return declared[0]
         if obs.rules.fit is not None:
             return GreedyBot(self.seat, self.rng).choose(obs, legal)
         return self._decide(obs, legal)[0].action
 
     def explain(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
         """The action ``choose`` would take, and why, in one sentence."""
+        declared = declaring(obs, legal)
+        if declared is not None:
+            return declared
         if obs.rules.fit is not None:
             return self.choose(obs, legal), FIT_FALLBACK
         best, ranked, ctx = self._decide(obs, legal)

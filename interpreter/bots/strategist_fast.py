@@ -22,7 +22,7 @@ import weakref
 from collections.abc import Callable, Sequence
 
 from ..engine.actions import DRAW, PASS
-from ..engine.decision import OPEN, SEEK, Decision
+from ..engine.decision import DECLARE, OPEN, SEEK, Decision
 from ..engine.observation import SeatView
 from .strategy import (
     O_DOUBLE,
@@ -266,6 +266,8 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
         phase = d.phase
         if phase == SEEK:
             return DRAW
+        if phase == DECLARE:   # a declaration: the fixed policy's option (its index)
+            return d.best
         m0, m1, m2, m3 = d.masks
         if not (m0 or m1 or m2 or m3):   # the one legal action: a draw, else a pass
             return DRAW if d.can_draw else PASS

@@ -2,8 +2,8 @@
 
 ``6-4 left`` / ``6-4 right`` place a tile at an end, ``6-4`` is the opening (or a
 placement where only one end fits, resolved by ``State.parse_action``), ``draw``
-and ``pass``. Three distinct errors, as in python-chess: malformed text, an
-illegal action, an ambiguous one.
+and ``pass``; a declaration's options are ``declare NAME`` and ``claim N``. Three
+distinct errors, as in python-chess: malformed text, an illegal action, an ambiguous one.
 
 Inside the engine an action is an int: ``tile_index << 2 | end`` (end 0 left,
 1 right, 2 opening -- or up, on a spinner, outside the opening -- 3 down), ``DRAW``
@@ -44,14 +44,16 @@ class AmbiguousActionError(ActionError):
 
 @dataclass(frozen=True)
 class Action:
-    """``kind`` is ``place``, ``draw`` or ``pass``; ``end`` is ``left``/``right``/None
-    (``up``/``down`` on a spinner's arms); ``meets`` the half against the end, named only
-    when a fit rule lets the tile go on that end either way round (``6-1 left 6``)."""
+    """``kind`` is ``place``, ``draw``, ``pass``, ``declare`` or ``claim``; ``end`` is
+    ``left``/``right``/None (``up``/``down`` on a spinner's arms); ``meets`` the half against
+    the end, named only when a fit rule lets the tile go on that end either way round
+    (``6-1 left 6``); ``option`` a declaration's option (``declare double``, ``claim 10``)."""
 
     kind: str
     tile: Tile | None = None
     end: str | None = None
     meets: int | None = None
+    option: str | None = None
 
     @classmethod
     def place(cls, tile: Tile | str, end: str | None = None, meets: int | None = None
@@ -67,6 +69,8 @@ class Action:
         return cls("pass")
 
     def __str__(self) -> str:
+        if self.option is not None:
+            return f"{self.kind} {self.option}"
         if self.kind != "place":
             return self.kind
         if self.meets is not None:
@@ -81,6 +85,8 @@ class Action:
             return cls.draw()
         if words in (["pass"], ["p"]):
             return cls.pass_()
+        if words and words[0] in ("declare", "claim"):
+            return _declaration(words, text)
         if not words or len(words) > 3 or len(words) == 3 and not (
                 words[2].isascii() and words[2].isdigit()):
             raise MalformedActionError(
@@ -107,6 +113,20 @@ class Action:
                     "spinner)")
         return cls.place(tile, end, meets)
 
+
+
+def _declaration(words: list[str], text: str) -> Action:
+    """``declare NAME`` or ``claim N`` (engine.mechanisms.declarations)."""
+    if len(words) != 2:
+        raise MalformedActionError(
+            f"'{text.strip()}' is not a declaration: write declare and an option's name "
+            "(declare double) or claim and a number (claim 10)")
+    if words[0] == "claim" and not (words[1].isascii() and words[1].isdigit()
+                                    and len(words[1]) <= 9):
+        raise MalformedActionError(
+            f"'{words[1]}' is not a number of points: write claim and a number (claim 10)")
+    option = str(int(words[1])) if words[0] == "claim" else words[1]
+    return Action(words[0], option=option)
 
 
 def is_arm(end: object) -> bool:

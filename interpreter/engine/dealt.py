@@ -35,6 +35,7 @@ class DealtPlay:
     points: list[int] | None    # round 1's points per side, once it ended
     scores: list[int] | None    # the scores after round 1, once it ended
     next_leader: int | None     # round 2's leader, once its deal stands
+    scores_now: list[int] | None = None   # the scores once play is done, mid-round or not
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ def _outcome(game: Game, state) -> DealtPlay:
         opening=Tile.of(opening["tile"]) if opening else None,
         points=list(end["points"]) if end else None,
         scores=list(end["scores"]) if end else None,
-        next_leader=second["leader"] if second else None)
+        next_leader=second["leader"] if second else None, scores_now=list(state.scores))
 
 
 def _first_place(record: list[dict]) -> dict | None:

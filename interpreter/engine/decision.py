@@ -8,9 +8,10 @@ that is not open), so a spinner's arms need no other shape.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 PLAY, OPEN, SEEK = 0, 1, 2    # placing at the ends / the opening tile is due / drawing for it
+DECLARE = 3                   # choosing among a declaration's options (mechanisms.declarations)
 NO_ENDS = (None, None, None, None)
 NO_MASKS = (0, 0, 0, 0)
 
@@ -28,7 +29,7 @@ class Decision(NamedTuple):
     hand: int
     can_draw: bool
     can_pass: bool
-    phase: int                # PLAY, OPEN or SEEK
+    phase: int                # PLAY, OPEN, SEEK or DECLARE
     drawn: int                # tiles this player drew this turn
     pos: int
     ends: tuple = NO_ENDS     # every end's value, None when not open
@@ -37,6 +38,9 @@ class Decision(NamedTuple):
                               # placed with their low half against it, or their high (FLIP)
     names: tuple = ()         # a shaped board's (board.layout) end names, one per mask;
                               # empty: the ends are left, right, up, down
+    declaration: Any = None   # DECLARE: the Declaration asked (engine.game_rules); its options
+                              # are the legal actions, action code k the k-th
+    best: int = 0             # DECLARE: the option the fixed policy takes (greedy, strategist)
 
     @property
     def left(self) -> int:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .actions import Action
 from .board import END_NAMES
-from .decision import OPEN, PLAY, SEEK
+from .decision import DECLARE, OPEN, PLAY, SEEK
+from .mechanisms.declarations import why_not
 from .mechanisms.layout import arm_words
 from .mechanisms.matching import FitRule, placements
 from .tiles import Tile, bits
@@ -25,6 +26,8 @@ def explain_illegal(state, action: Action) -> str:
     for m in d.masks:
         every |= m
     playable = [ts.tiles[t] for t in bits(every)]
+    if phase == DECLARE or action.kind in ("declare", "claim"):   # in the rule's words
+        return why_not(d.declaration if phase == DECLARE else None, rules, action)
     if phase == SEEK:
         return ("nobody can open yet: players draw in turn until the opening tile "
                 f"{_tile_name(rules.opening_tile)} is found, so you must draw")

@@ -166,6 +166,49 @@ class Variable:
     text: str = ""                         # the after_round formula as written (rule sheet)
 
 
+DECLARE_MOMENTS = ("round_start", "after_place")   # when a declaration is asked
+
+
+@dataclass(frozen=True)
+class DeclareOption:
+    """One named option of a declaration: the variables it sets (name, formula of kind
+    ``declare``) and how good it looks to the bots with a fixed policy (``value``)."""
+
+    name: str
+    sets: tuple[tuple[str, Formula], ...] = ()
+    value: Formula | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A choice the ruleset offers a seat at a named moment (``declarations:``; the rule
+    is ``engine.mechanisms.declarations``): named ``options``, or points ``claims`` after
+    a placement whose true ``worth`` decides what the claim earns (``score``) and what
+    every other side takes (``each_opponent``, kind ``claim``)."""
+
+    name: str
+    when: str                                   # one of DECLARE_MOMENTS
+    title: str = ""
+    explain: str = ""                           # the rule in words (play, rule sheet)
+    options: tuple[DeclareOption, ...] = ()
+    claims: tuple[int, ...] = ()
+    worth: Formula | None = None                # kind event_place
+    score: Formula | None = None                # kind claim; None: worth if right, else 0
+    each_opponent: Formula | None = None        # kind claim; None: 0
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """Hands shown at a round's end (``showdown:``): a seat that passed while it could
+    place pays ``penalty`` and every other side gains ``each_opponent`` (kind
+    ``showdown``, per seat, reading ``passes``: its passes while able to place)."""
+
+    penalty: Formula | None = None
+    each_opponent: Formula | None = None
+    explain: str = ""
+
+
 @dataclass(frozen=True)
 class Rules:
     """A compiled ruleset. Built once; read-only; cheap to pickle except the callables."""
@@ -244,6 +287,8 @@ class Rules:
     draw_if: Formula | None = None                # kind ``match_draw``
     final: Formula | None = None                  # kind ``final``
     variables: tuple[Variable, ...] = ()          # named numbers kept from round to round
+    declarations: tuple[Declaration, ...] = ()    # choices offered at named moments
+    showdown: Showdown | None = None              # hands shown at a round's end
     lead_reads_seats: bool = False                # the lead formula reads the last round's
                                                   # seats or sides (kind ``lead``)
     ends_in_play: bool = False                    # the match ends when play-time points

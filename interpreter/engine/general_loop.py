@@ -57,11 +57,11 @@ from . import leaders
 from .actions import DRAW, FLIP, PASS
 from .board import END_NAMES, Board, new_board
 from .bounds import check_scores, checked_points, checked_skip
-from .decision import OPEN, PLAY, SEEK, Decision
+from .decision import DECLARE, OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
+from .mechanisms import declarations, restrictions, turn_options
 from .mechanisms import events as event_rules
-from .mechanisms import restrictions, turn_options
 from .mechanisms.match import reached_in_play
 from .mechanisms.variables import after_round, round_facts, starting
 from .results import MatchResult, RoundStats
@@ -474,6 +474,11 @@ class GeneralLoop:
         variables = rules.variables
         in_play = rules.ends_in_play   # the match may end mid-round (match.ends_in_play)
         keep_views = rules.lead_reads_seats
+        # declarations and the hands shown at a round's end (mechanisms.declarations),
+        # resolved once: a ruleset without them loops over two empty tuples
+        declare_start = declarations.at(rules, "round_start")
+        declare_place = declarations.at(rules, "after_place")
+        showdown = rules.showdown is not None
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -555,6 +560,17 @@ class GeneralLoop:
             drawn_by = [0] * n
             passes = choices = seek_turns = extra_turns = skips = 0
             round_play = self._round_play = [0] * len(self.teams)
+            reneged = [0] * n if showdown else None   # passes made while able to place
+            if declare_start:
+                for d in declare_start:   # the leader chooses, once the deal stands
+                    env = self._declare_env(leader)
+                    if pols[leader] is None:
+                        k = yield Decision(player=leader, hand=hands[leader], can_draw=False,
+                                           can_pass=False, phase=DECLARE, drawn=0, pos=pos,
+                                           declaration=d, best=declarations.fixed(d, env))
+                    else:
+                        k = self._declare_pick(d, leader, env, uniform)
+                    self._declared(d, leader, k, env)
             # -- opening: draw (in turn, or the leader alone) for an allowed tile, then place it
             p = opener
             if seek is not None:
@@ -650,6 +666,18 @@ class GeneralLoop:
                     npass = everyone   # ends the round below, unsettled
                 elif owed:
                     pos = self._pay_draws(p, pos, draw_end, drawn_by)
+            if declare_place and not (in_play and self.reached):
+                for d in declare_place:   # after the opening tile too (mechanisms.declarations)
+                    env = self._declare_env(p, facts_of(p, pos, drawn_by, {
+                        "tile": (TL[t], TH[t]), "opening": True, "both_ends": False,
+                        "passes_in_row": 0, "drawn_this_turn": drawn}))
+                    if pols[p] is None:
+                        k = yield Decision(player=p, hand=h, can_draw=False, can_pass=False,
+                                           phase=DECLARE, drawn=drawn, pos=pos, declaration=d,
+                                           best=declarations.fixed(d, env))
+                    else:
+                        k = self._declare_pick(d, p, env, uniform)
+                    self._declared(d, p, k, env)
             if not h and not (in_play and self.reached):
                 domino = p
             # -- turns
@@ -852,6 +880,20 @@ class GeneralLoop:
                                     break
                                 if owed:
                                     pos = self._pay_draws(p, pos, draw_end, drawn_by)
+                            if declare_place:   # claims (mechanisms.declarations)
+                                for d in declare_place:
+                                    env = self._declare_env(p, facts_of(p, pos, drawn_by, {
+                                        "tile": (TL[t], TH[t]), "opening": False,
+                                        "both_ends": last_both, "passes_in_row": prior,
+                                        "drawn_this_turn": drawn}))
+                                    if pols[p] is None:
+                                        k = yield Decision(
+                                            player=p, hand=h, can_draw=False, can_pass=False,
+                                            phase=DECLARE, drawn=drawn, pos=pos,
+                                            declaration=d, best=declarations.fixed(d, env))
+                                    else:
+                                        k = self._declare_pick(d, p, env, uniform)
+                                    self._declared(d, p, k, env)
                             if not h:
                                 domino = p
                             break
@@ -883,6 +925,8 @@ class GeneralLoop:
                         passes += 1
                         if forced:   # a pass at will does not show the player is stuck
                             npass |= 1 << p
+                        elif showdown and total:   # could place: found out at the showdown
+                            reneged[p] += 1
                         idle += 1
                         run_passes += 1
                         if recording:
@@ -918,6 +962,8 @@ class GeneralLoop:
                         break   # a draw that ends the turn (drawing.ends_turn)
             # -- settlement
             blocked = domino is None
+            if showdown and not (in_play and self.reached):
+                self._show_hands(reneged, drawn_by)   # hands shown: penalties first
             # by name; the specialised kernel (kernel.specialise_loop) makes it in one step
             ended = RoundEnd(
                 hands=hands, drawn_by=drawn_by, domino=domino, last_player=last_player,
@@ -1049,6 +1095,59 @@ class GeneralLoop:
         facts = EventFacts(extra)
         facts.core, facts.actor, facts.pos, facts.drawn_by = self, actor, pos, drawn_by
         return facts
+
+    # -- declarations (engine.mechanisms.declarations) -------------------------------------
+    def _declare_env(self, seat: int, facts: EventFacts | None = None) -> dict:
+        """What a declaration's formulas read: the options' names (kind ``declare``), and
+        after a placement the placement's event names too (``worth``, kind ``claim``)."""
+        hand = [self._tuples[t] for t in bits(self.hands[seat])]
+        base = declarations.option_env(self.players, self.round, self.target, self.scores,
+                                       hand, seat, self.values)
+        if facts is None:
+            return base
+        facts.update(base)
+        return facts
+
+    def _declare_pick(self, d: Any, seat: int, env: dict, uniform: list) -> int:
+        """A seat that decides in the loop: the uniform pick on its words (``random``), else
+        the fixed policy."""
+        urnd = uniform[seat]
+        if urnd is None:
+            return declarations.fixed(d, env)
+        try:
+            word = urnd()
+        except StopIteration:
+            urnd = uniform[seat] = self.more(seat)
+            word = urnd()
+        return declarations.uniform(d, word)
+
+    def _declared(self, d: Any, seat: int, k: int, env: dict) -> None:
+        """Option ``k`` taken: its variables, its points, its record line."""
+        done = declarations.outcome(d, k, env, self.values, self._side_of[seat],
+                                    len(self.teams))
+        self.values = done.values
+        for s, pts in enumerate(done.points):
+            self.scores[s] += pts
+        if self.rec is not None:
+            self.rec.append(declarations.event(seat, d, k, done))
+
+    def _show_hands(self, reneged: list[int], drawn_by: list[int]) -> None:
+        """``showdown``: every seat that passed while able to place pays, before the round
+        is settled."""
+        seats = self._seat_tallies(drawn_by)
+
+        def env_of(seat: int) -> dict:
+            return {"player": seats[seat], "players": self.players, "round": self.round,
+                    "target": self.target, **self.values}
+
+        side_of = self._side_of
+        for seat, count, points in declarations.penalties(
+                self.game.rules.showdown, reneged, env_of, lambda s: side_of[s],
+                len(self.teams)):
+            for s, pts in enumerate(points):
+                self.scores[s] += pts
+            if self.rec is not None:
+                self.rec.append(declarations.penalty_event(seat, count, points))
 
     # -- legality --------------------------------------------------------------------------
     def _restrict(self, fit: list[int], h: int, board: Board, boneyard: int, rnd: int,

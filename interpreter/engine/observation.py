@@ -12,17 +12,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import line_of_play
-from .decision import OPEN, PLAY, SEEK
+from .decision import DECLARE, OPEN, PLAY, SEEK
 from .game_rules import Rules
 from .tiles import Tile
 
-PHASES = {OPEN: "open", PLAY: "play", SEEK: "seek"}
+PHASES = {OPEN: "open", PLAY: "play", SEEK: "seek", DECLARE: "declare"}
 
 
 @dataclass(frozen=True)
 class Observation:
     """One seat's view. ``phase``: ``open`` (the opening tile is due), ``play``,
-    ``seek`` (drawing in turn for the opening tile) or ``over``."""
+    ``seek`` (drawing in turn for the opening tile), ``declare`` (choosing among a
+    declaration's options: the legal actions) or ``over``."""
 
     seat: int
     players: int
@@ -53,6 +54,9 @@ class Observation:
     cover_first: tuple[str, ...] = ()   # board.layout: the arms to cover before any other end
     counted: tuple[tuple[str, int], ...] = ()  # board.layout dead_arms: (name, value) of arms
                                         # never played on that count in end totals
+    best_option: int = 0                # phase declare: the option a fixed policy takes (the
+                                        # true worth claimed, the option of highest value)
+    declaration: str = ""               # phase declare: the declaration's name
 
 
 def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> Observation:
@@ -83,7 +87,9 @@ def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> 
         arm_names=getattr(table, "arm_names", ()),
         end_names=tuple(table.board.layout.ends) if shape and line else (),
         cover_first=tuple(table.board.layout.answer) if shape and line else (),
-        counted=tuple(table.board.layout.dead.items()) if shape and line else ())
+        counted=tuple(table.board.layout.dead.items()) if shape and line else (),
+        best_option=decision.best if decision else 0,
+        declaration=decision.declaration.name if decision and decision.declaration else "")
 
 
 def _public_view(core, seat: int, views: dict[int, list]) -> tuple:

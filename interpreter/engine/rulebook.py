@@ -31,7 +31,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..diagnostics import Diagnostic
-from .mechanisms import deal, events, lead, match, opening, settle, turn, turn_options, variables
+from .mechanisms import (
+    deal,
+    declarations,
+    events,
+    lead,
+    match,
+    opening,
+    settle,
+    turn,
+    turn_options,
+    variables,
+)
 from .mechanisms.matching import Tile
 from .mechanisms.opening import Plan
 from .mechanisms.position import LastRound, Position
@@ -118,12 +129,19 @@ class MatchReading:
         self.phase = "deal"          # deal | open | turn | over
         self.plan: Plan | None = None
         self.pos.round = 1
+        # declarations due (mechanisms.declarations): (declaration, seat, its names when
+        # read, what follows the last of them); passes made while able to place (showdown)
+        self.pending: deque[tuple[Any, int, Callable[[], dict], Any]] = deque()
+        self.reneged = [0] * players
 
     # -- the record, line by line ---------------------------------------------------
     def read(self, line: int, e: dict[str, Any]) -> None:
         kind = e["event"]
         if self.expected:
             self._match_expected(line, e, self.expected.popleft())
+            return
+        if self.pending:
+            self._declaration(line, e)
             return
         if self.phase == "over":
             raise Disagreement(line, f"the match is over; the record goes on with {kind}")
@@ -188,6 +206,7 @@ class MatchReading:
         if problem:
             raise Disagreement(line, problem)
         deal.start_round(pos, hands, boneyard)
+        self.reneged = [0] * pos.players
         recorded = e["leader"]
         if recorded is not None and not (isinstance(recorded, int)
                                          and 0 <= recorded < pos.players):
@@ -225,6 +244,8 @@ class MatchReading:
         self.plan = plan
         self.phase = "open"
         pos.turn = plan.seat
+        for decl in declarations.at(pos.rules, "round_start"):   # the leader chooses
+            self.pending.append((decl, leader, lambda: self._option_env(leader), None))
 
     def _deal_outcome(self, leader: int) -> Plan:
         if deal.redeal_asked(self.pos):
@@ -284,6 +305,8 @@ class MatchReading:
         elif kind == "place":
             self._place(action)
         else:   # a pass with something else allowed is a pass at will (play.passing)
+            if any(a.kind == "place" for a in legal):   # found out at the showdown
+                self.reneged[pos.turn] += 1
             self._pass(forced=legal == [turn.PASS])
 
     def _progress(self) -> None:
@@ -349,11 +372,72 @@ class MatchReading:
             return
         if not pos.hands[seat]:   # a domino: its points count, its turns lapse
             self._write_scores(seat, fired)
-            self._end_round(blocked=False, dominoer=seat)
+            self._then_declare(seat, env, lambda: self._end_round(blocked=False,
+                                                                  dominoer=seat))
             return
         self._write_fired(seat, fired)
         self._next_draws(seat, fired)
-        self._end_turn(seat)
+        self._then_declare(seat, env, lambda: self._end_turn(seat))
+
+    # -- declarations (mechanisms.declarations) -----------------------------------------
+    def _option_env(self, seat: int) -> dict[str, Any]:
+        pos = self.pos
+        return declarations.option_env(pos.players, pos.round, pos.target, pos.scores,
+                                       pos.hands[seat], seat, pos.values)
+
+    def _then_declare(self, seat: int, env: dict[str, Any], then: Callable[[], None]) -> None:
+        """After a placement: its declarations are due (each read with the names as they
+        are then), and ``then`` follows the last; without any, ``then`` at once."""
+        due = declarations.at(self.pos.rules, "after_place")
+        if not due:
+            then()
+            return
+        for i, decl in enumerate(due):
+            self.pending.append((decl, seat, lambda: {
+                **events.environment_refreshed(self.pos, env), **self._option_env(seat)},
+                then if i == len(due) - 1 else None))
+
+    def _declaration(self, line: int, e: dict[str, Any]) -> None:
+        """A declaration due: the seat's choice among the options offered, and what it does."""
+        pos = self.pos
+        decl, seat, env_of, then = self.pending[0]
+        offered = ", ".join(declarations.texts(decl))
+        what = decl.title or decl.name
+        if e["event"] not in ("declare", "claim") or e.get("player") != seat:
+            raise Disagreement(line, f"player {seat} chooses {what} now by the rules "
+                               f"({offered}); the record has player {_say(e.get('player'))} "
+                               f"{e['event']}")
+        k = declarations.choice_of(decl, e)
+        if k is None or e.get("declaration") != decl.name:
+            raise Disagreement(line, f"{what}: the rules offer {offered} (declaration "
+                               f"{decl.name}); the record has {_say(e.get('declaration'))} "
+                               f"{_say(e.get('option', e.get('claimed')))}")
+        env = env_of()
+        done = declarations.outcome(decl, k, env, pos.values, pos.side_of(seat), len(pos.sides))
+        for key, value in declarations.event(seat, decl, k, done).items():
+            if e.get(key) != value:
+                raise Disagreement(line, f"{e['event']} {key}: the rules say {_say(value)}; "
+                                   f"the record says {_say(e.get(key))}")
+        pos.values = done.values
+        for side, points in enumerate(done.points):
+            pos.scores[side] += points
+        self.pending.popleft()
+        if then is not None:
+            then()
+
+    def _show_hands(self) -> None:
+        """``showdown``: a seat that passed while able to place pays, before the settlement."""
+        pos = self.pos
+
+        def env_of(seat: int) -> dict[str, Any]:
+            return {"player": pos.seat_view(seat), "players": pos.players, "round": pos.round,
+                    "target": pos.target, **pos.values}
+
+        for seat, count, points in declarations.penalties(
+                pos.rules.showdown, self.reneged, env_of, pos.side_of, len(pos.sides)):
+            for side, gain in enumerate(points):
+                pos.scores[side] += gain
+            self.expected.append(_Expected(declarations.penalty_event(seat, count, points)))
 
     def _next_draws(self, seat: int, fired: events.Fired) -> None:
         """The tiles a placement's events make the next seat draw, at once, in rule order."""
@@ -441,6 +525,8 @@ class MatchReading:
                                      [pos.hand_value(s) for s in range(pos.players)],
                                      [0] * len(pos.sides))
         else:
+            if pos.rules.showdown is not None:
+                self._show_hands()
             done = settle.settle(pos, blocked, dominoer)
         for side, points in enumerate(done.points):
             pos.scores[side] += points

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 from ..diagnostics import Diagnostic, DiagnosticError
 from .actions import DRAW, FLIP, PASS, Action, AmbiguousActionError, IllegalActionError
 from .board import END_NAMES
-from .decision import OPEN, PLAY, SEEK
+from .decision import DECLARE, OPEN, PLAY, SEEK
 from .general_loop import GeneralLoop
+from .mechanisms.declarations import texts
 from .mechanisms.matching import placements
 from .observation import Observation, observe
 from .results import MatchResult
@@ -172,6 +173,8 @@ def legal_pairs(game: Game, decision: tuple) -> list[tuple[int, Action]]:
     placements = game.placements
     phase = decision.phase
     out: list[tuple[int, Action]] = []
+    if phase == DECLARE:   # each option one action, its code its index
+        return [(k, Action.parse(text)) for k, text in enumerate(texts(decision.declaration))]
     if phase == OPEN:
         out = [(t << 2 | 2, placements[t][4]) for t in bits(decision.left_mask)]
     elif phase == PLAY and decision.names:   # a shaped board: its ends by name

@@ -102,3 +102,78 @@ def _takes(bot: str, ref: str, players: int, seed: int, matches: int, kind: str)
         return count_use(ref, players, (bot,), seed, matches).taken[kind] > 0
     except Exception:  # noqa: BLE001 - a bot that cannot play this ruleset is no suggestion
         return False
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What a ruleset's declarations did in sample matches (``declarations``,
+    ``showdown``): options taken, claims by outcome, the points they moved."""
+
+    options: dict[str, int]      # "declaration option" -> times taken
+    claims: dict[str, int]       # right, missed (nothing claimed of a count), wrong
+    claim_points: int            # points the claims gave the claimers' sides
+    muggins_points: int          # points they gave the other sides
+    penalties: int               # seats found out at the showdown
+    penalty_points: int          # points those penalties moved (lost and gained)
+
+
+def count_declarations(ref: str, players: int, bots: Sequence[str], seed: int,
+                       matches: int = SAMPLE_MATCHES) -> Declared | None:
+    """Play ``matches`` recorded matches of ``ref`` with the run's bots and count what its
+    declarations did; None for a ruleset without declarations or a showdown."""
+    from .. import api
+
+    game = api.load_game(ref)
+    if not game.rules.declarations and game.rules.showdown is None:
+        return None
+    options: dict[str, int] = {}
+    claims = dict.fromkeys(("right", "missed", "wrong"), 0)
+    gained = muggins = shown = moved = 0
+    for i in range(matches):
+        seed_i = api.match_seed(seed, i)
+        seats = list(bots) if len(bots) == players else [bots[0]] * players
+        for e in api.play_match(game, players, seed_i, bots=seats, trace=True).events:
+            kind = e["event"]
+            if kind == "declare":
+                key = f"{e['declaration']} {e['option']}"
+                options[key] = options.get(key, 0) + 1
+            elif kind == "claim":
+                mine = e["points"][game.side_of(players)[e["player"]]]
+                gained += mine
+                muggins += sum(e["points"]) - mine
+                claims["right" if e["claimed"] == e["worth"] else
+                       "missed" if e["claimed"] == 0 else "wrong"] += 1
+            elif kind == "penalty":
+                shown += 1
+                moved += sum(abs(p) for p in e["points"])
+    return Declared(options, claims, gained, muggins, shown, moved)
+
+
+def declaration_notes(refs: Sequence[str], labels: Sequence[str], players: int,
+                      bots: Sequence[str], seed: int, matches: int = SAMPLE_MATCHES
+                      ) -> list[str]:
+    """One line per ruleset with declarations: what the bots declared and claimed, and the
+    penalties paid, in ``matches`` sample matches (compare's report)."""
+    notes = []
+    who = ",".join(dict.fromkeys(bots))
+    for ref, label in zip(refs, labels, strict=True):
+        try:
+            got = count_declarations(ref, players, bots, seed, matches)
+        except Exception:  # noqa: BLE001 - a note is never worth failing a finished run for
+            continue
+        if got is None:
+            continue
+        said = []
+        if got.options:
+            said.append("declared " + ", ".join(f"{k} {n}x" for k, n in got.options.items()))
+        if sum(got.claims.values()):
+            c = got.claims
+            said.append(f"claims {c['right']} right, {c['missed']} missed, {c['wrong']} wrong "
+                        f"({got.claim_points} points to the claimers, {got.muggins_points} "
+                        "to their opponents)")
+        if got.penalties:
+            said.append(f"{got.penalties} penalties at the showdown ({got.penalty_points} "
+                        "points moved)")
+        notes.append(f"Declarations in {matches} sample matches of {label} (bots {who}): "
+                     + ("; ".join(said) or "none taken") + ".")
+    return notes

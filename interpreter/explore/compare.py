@@ -189,7 +189,17 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
         main = pairings[0]
         comparison.notes = unused_choice_notes(main.refs, main.labels or main.refs, main.players,
                                                main.bots, settings.seed)
+    if not outcome.interrupted:   # what declarations did (declarations, showdown)
+        comparison.notes += declaration_report(pairings[0], settings.seed)
     return comparison
+
+
+def declaration_report(main: Pairing, seed: int) -> list[str]:
+    """compare's lines on declarations taken and penalties paid (``choices``)."""
+    from .choices import declaration_notes
+
+    return declaration_notes(main.refs, main.labels or main.refs, main.players, main.bots,
+                             seed)
 
 
 def _pairings(settings: CompareSettings) -> tuple[list[Pairing], list[RulesetInfo]]:

@@ -113,6 +113,18 @@ FIELDS: dict[str, FieldSpec] = {
         {"blocked": BOOL, "round": INT, "players": INT, "target": INT, "won": BOOL,
          "winner_side": INT, "points": list_of(INT), "scores": list_of(INT)}, INT,
         "a variable's value for the next round"),
+    # declarations (engine.mechanisms.declarations): an option's values and bot preference
+    "declare": FieldSpec(
+        {"players": INT, "round": INT, "target": INT, "scores": list_of(INT),
+         "hand": list_of(TILE), "seat": INT}, INT,
+        "a value an option of a declaration sets, or how good it looks"),
+    "claim": FieldSpec(
+        {**EVENT_FACTS, "tile": TILE, "opening": BOOL, "both_ends": BOOL, "claimed": INT,
+         "worth": INT}, INT,
+        "points a claim earns, or pays each opponent"),
+    "showdown": FieldSpec(
+        {"player": PLAYER, "passes": INT, "players": INT, "round": INT, "target": INT}, INT,
+        "points a seat that passed while able to place pays, or each opponent gains"),
     "final": FieldSpec(
         {"side": SIDE, "sides": list_of(SIDE), "players": INT, "target": INT, "round": INT},
         INT, "each side's final score"),
@@ -122,7 +134,7 @@ FIELDS: dict[str, FieldSpec] = {
 READS_VARIABLES = frozenset({
     "scoring", "side_points", "rank", "event_place", "event_draw", "event_pass",
     "event_place_condition", "event_draw_condition", "event_pass_condition", "lead",
-    "match_draw", "final", "variable"})
+    "match_draw", "final", "variable", "declare", "claim", "showdown"})
 
 # An event's ``if`` and ``again`` are conditions over the same names.
 for _after in ("place", "draw", "pass"):

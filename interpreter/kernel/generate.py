@@ -127,7 +127,8 @@ def covers(game: Game) -> bool:
     specialised (``specialise_loop``); those that take tiles out of the set; those whose
     turns hold more than the plain game's (``engine.mechanisms.turn_options``: a draw
     ending the turn, exact draws, passing at will). Variables (``variables:``) and a
-    match ending mid-round (``match.ends_in_play``) are the general loop's alone: such a
+    match ending mid-round (``match.ends_in_play``), declarations and the showdown
+    (``engine.mechanisms.declarations``) are the general loop's alone: such a
     ruleset plays on its specialised source; so do those with a fit rule or doubles in
     line (``matching``). Events and restrictions on two ends, and a
     spinner with events, are the template's."""
@@ -135,6 +136,8 @@ def covers(game: Game) -> bool:
     if rules.removed_tiles:   # a smaller set: the general loop's own tables deal it
         return False
     if rules.variables or rules.ends_in_play or rules.lead_reads_seats:
+        return False
+    if rules.declarations or rules.showdown is not None:   # the loop asks and shows hands
         return False
     if turn_options.rule_of(rules) is not None:   # what a turn may hold: the loop's own
         return False

@@ -90,6 +90,9 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     r = game.rules
     if r.variables:
         return f"{r.name} keeps variables from round to round, which only the Python engine plays"
+    if r.declarations or r.showdown is not None:
+        return (f"{r.name} has declarations or shows hands at a round's end, which only the "
+                "Python engine's general loop plays")
     if r.ends_in_play:
         return f"{r.name}'s match may end mid-round, which only the Python engine plays"
     if r.layout is not None:

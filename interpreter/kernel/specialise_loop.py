@@ -179,6 +179,10 @@ def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
         "at_will": rules.passing == "at_will",
         "ends_turn": bool(rules.draw_ends_turn),
         "exactly": bool(rules.draw_exactly),
+        # declarations and the showdown (engine.mechanisms.declarations)
+        "declare_start": any(d.when == "round_start" for d in rules.declarations),
+        "declare_place": any(d.when == "after_place" for d in rules.declarations),
+        "showdown": rules.showdown is not None,
         # the settlement and match end written out (kernel.settle), when they can be
         "written_settle": settlement_for(game, players) is not None,
         "written_match_over": match_over_for(game, players) is not None,

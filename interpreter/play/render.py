@@ -188,7 +188,8 @@ def rule_title(titles: Sequence[str], index: int) -> str:
     return title or f"event rule {index + 1}"
 
 
-PLAY_EVENTS = ("draw", "place", "pass", "score", "extra_turn", "skip")  # told as they happen
+PLAY_EVENTS = ("draw", "place", "pass", "score", "extra_turn", "skip",   # told as they happen
+               "declare", "claim", "penalty")
 
 
 def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
@@ -226,11 +227,39 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
         return f"{who} plays again"
     if kind == "skip":
         return f"{who} is skipped"
+    if kind in ("declare", "claim", "penalty"):
+        return declaration_text(event, who, seating)
     if kind == "round_end":
         return round_result_text(event, seating)
     if kind == "match_end":
         return match_result_text(event, seating)
     return str(event)
+
+
+def declaration_text(event: dict[str, Any], who: str, seating: Seating) -> str:
+    """A declaration, a claim or a showdown's penalty as a sentence."""
+    kind = event["event"]
+    gains = ", ".join(f"{seating.side(i)} {p:+d}" for i, p in enumerate(event["points"])
+                      if p) if "points" in event else ""
+    if kind == "declare":
+        return f"{who} declares {event['option']}"
+    if kind == "claim":
+        said = (f"{who} claims {event['claimed']}" if event["claimed"] else
+                f"{who} claims nothing")
+        return f"{said} (worth {event['worth']}): {gains or 'no points'}"
+    passes = event["passes"]
+    return (f"{who} passed {passes} time{'s' * (passes != 1)} while able to place: "
+            f"{gains or 'no points'}")
+
+
+def declaration_prompt(obs) -> Text:
+    """At a declaration: what is asked, in the rule's words."""
+    decl = next((d for d in obs.rules.declarations if d.name == obs.declaration), None)
+    if decl is None:
+        return Text("")
+    said = f"{decl.title or decl.name}: {decl.explain}" if decl.explain else (
+        decl.title or decl.name)
+    return Text(f"Declare now · {said}", style="bold")
 
 
 def draws_text(who: str, count: int) -> str:
@@ -356,6 +385,8 @@ def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100)
         parts.append(Text(f"You have drawn {obs.drawn_this_turn} this turn."))
     hand = Text().append("Your hand: ", style="bold")
     hand.append_text(hand_text(obs.hand, playable))
+    if obs.phase == "declare":
+        parts.append(declaration_prompt(obs))
     parts += [hand, Text("Moves: ").append_text(actions_text(legal))]
     return Group(*parts)
 

@@ -269,8 +269,8 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range,
                      f"{example['kind']}", "set kind: points, or remove it")
         if example["kind"] == "dealt":
             _check_dealt_example(sink, example, here, data, n, hand_size)
-        elif "expect_scores" in example or "play" in example:
-            key = "play" if "play" in example else "expect_scores"
+        elif "expect_scores" in example or "play" in example or "expect_scores_now" in example:
+            key = next(k for k in ("play", "expect_scores", "expect_scores_now") if k in example)
             sink.add("example", here + (key,),
                      f"{key} belongs to a dealt example (kind: dealt), not kind "
                      f"{example['kind']}", "set kind: dealt, or remove it")
@@ -303,10 +303,11 @@ def _check_dealt_example(sink: _Sink, example: Mapping[str, Any], here: FieldPat
                      f"seat {j} is dealt {got} tiles here; with {n} players the deal gives "
                      f"{size}", "give every seat its whole hand as dealt")
     sides = 2 if data["players"]["sides"] == "partnerships" else n
-    scores = example.get("expect_scores")
-    if scores is not None and len(scores) != sides:
-        sink.add("example", here + ("expect_scores",),
-                 f"expect_scores has {len(scores)} values; there are {sides} sides")
+    for key in ("expect_scores", "expect_scores_now"):
+        scores = example.get(key)
+        if scores is not None and len(scores) != sides:
+            sink.add("example", here + (key,),
+                     f"{key} has {len(scores)} values; there are {sides} sides")
     opening = example.get("expect_opening")
     if opening is not None and not in_set(parse_pair(opening), data["set"]["max_pip"]):
         sink.add("example", here + ("expect_opening",),
@@ -482,9 +483,66 @@ def _check_layout(sink: _Sink, data: Mapping[str, Any]) -> None:
                      f"name a double such as \"[{top}|{top}]\"")
 
 
+def _check_declarations(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """``declarations`` and ``showdown`` (engine.mechanisms.declarations): a choice with
+    nothing to choose, a name or an option used twice, claims where nothing was placed,
+    an option setting a variable that does not exist, a showdown nobody can owe."""
+    names: dict[str, int] = {}
+    declared = set(data.get("variables") or {})
+    for i, item in enumerate(data.get("declarations") or ()):
+        here = ("declarations", i)
+        name = item.get("name")
+        if name in names:
+            sink.add("declarations", (*here, "name"),
+                     f"declaration name {name!r} is used twice (also declarations[{names[name]}])",
+                     "give each declaration its own name: the record names it")
+        names.setdefault(name, i)
+        options, claims = item.get("options") or [], item.get("claims") or []
+        if not options and not claims:
+            sink.add("declarations", here, f"declaration {name!r} offers no options",
+                     "give it options: (each with a name) or, after a placement, claims: "
+                     "(the points a player may claim, such as [0, 5, 10])")
+        if options and claims:
+            sink.add("declarations", (*here, "claims"),
+                     f"declaration {name!r} has both options and claims",
+                     "make two declarations: one of named options, one of claims")
+        if claims and item.get("when") != "after_place":
+            sink.add("declarations", (*here, "claims"),
+                     f"claims are points claimed for a placement; declaration {name!r} is "
+                     f"made at {item.get('when')}", "set when: after_place")
+        if claims and "worth" not in item:
+            sink.add("declarations", (*here, "claims"),
+                     f"declaration {name!r} has claims but no worth: every claim would be "
+                     "judged against 0", "add worth: what the placement is truly worth")
+        if len(set(claims)) != len(claims):
+            sink.add("declarations", (*here, "claims"),
+                     f"declaration {name!r} offers the same claim twice",
+                     "list each number once")
+        seen: dict[str, int] = {}
+        for k, option in enumerate(options):
+            oname = option.get("name")
+            if oname in seen:
+                sink.add("declarations", (*here, "options", k, "name"),
+                         f"option {oname!r} of declaration {name!r} is used twice (also "
+                         f"options[{seen[oname]}])", "give each option its own name")
+            seen.setdefault(oname, k)
+            for var in option.get("set") or {}:
+                if var not in declared:
+                    sink.add("declarations", (*here, "options", k, "set", var),
+                             f"option {oname!r} sets {var!r}, which is no variable",
+                             f"declare it under variables: ({var}: {{initial: 0}})")
+    show = data.get("showdown")
+    if show is not None and (data.get("play") or {}).get("passing", "forced") != "at_will":
+        sink.add("showdown", ("showdown",),
+                 "showdown penalises a pass made while able to place, but passes are "
+                 "forced here: nobody can ever owe it",
+                 "set play.passing: at_will, or remove showdown")
+
+
 def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
     """House-rule keys that loop forever or have no effect with the other rules."""
     _check_layout(sink, data)
+    _check_declarations(sink, data)
     for i, event in enumerate(data.get("events", [])):
         if event.get("after") != "place" and event.get("next_draws", 0) != 0:
             sink.add("events", ("events", i, "next_draws"),

@@ -15,12 +15,15 @@ from ..diagnostics import Diagnostic
 from ..engine.game_rules import (
     LEAD_CHOOSERS,
     LEAD_FOLLOWERS,
+    Declaration,
+    DeclareOption,
     FitRule,
     Opening,
     PlayEvent,
     Restriction,
     Rules,
     ScoreContext,
+    Showdown,
     Variable,
 )
 from ..engine.mechanisms.layout import SPINS, Shape
@@ -180,6 +183,34 @@ def variables_of(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]
                  for name, spec in (data.get("variables") or {}).items())
 
 
+def declarations_of(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]
+                    ) -> tuple[Declaration, ...]:
+    """``Rules.declarations`` from ``declarations:`` (in the file's order)."""
+    out = []
+    for i, item in enumerate(data.get("declarations") or ()):
+        here = ("declarations", i)
+        options = tuple(
+            DeclareOption(opt["name"], tuple(
+                (var, fns[(*here, "options", k, "set", var)]) for var in (opt.get("set") or {})
+                if (*here, "options", k, "set", var) in fns),
+                fns.get((*here, "options", k, "value")), opt.get("description", ""))
+            for k, opt in enumerate(item.get("options") or ()))
+        out.append(Declaration(
+            item["name"], item["when"], item.get("title", ""), item.get("explain", ""),
+            options, tuple(item.get("claims") or ()), fns.get((*here, "worth")),
+            fns.get((*here, "score")), fns.get((*here, "each_opponent"))))
+    return tuple(out)
+
+
+def showdown_of(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> Showdown | None:
+    """``Rules.showdown`` from ``showdown:``; None without one (the round's end pays nothing)."""
+    spec = data.get("showdown")
+    if spec is None:
+        return None
+    return Showdown(fns.get(("showdown", "penalty")), fns.get(("showdown", "each_opponent")),
+                    spec.get("explain", ""))
+
+
 def _tiles_outside(tree: ast.Node, data: Mapping[str, Any], text: str) -> list[ExprProblem]:
     """A tile literal the ruleset's set does not hold (``[9|9]`` in a double-six game):
     no tile can ever equal it, and the engines index tiles by it."""
@@ -325,6 +356,8 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         draw_if=fns.get(("match", "draw_if")),
         final=fns.get(("match", "final")),
         variables=variables_of(data, fns),
+        declarations=declarations_of(data, fns),
+        showdown=showdown_of(data, fns),
         ends_in_play=bool(match.get("ends_in_play", False)),
         lead_reads_seats=later not in LEAD_WORDS and bool(
             names_read(trees.get(("lead", "later"))) & {"seats", "sides"}),

@@ -627,6 +627,8 @@ def _dealt_example(data: dict[str, Any], sides: str, players: int, hands: str) -
         told.append("scores after the round " + _join([str(s) for s in data["expect_scores"]]))
     if "expect_next_leader" in data:
         told.append(f"seat {data['expect_next_leader']} leads round 2")
+    if "expect_scores_now" in data:
+        told.append("scores then " + _join([str(s) for s in data["expect_scores_now"]]))
     return "; ".join(facts) + ". Then " + "; ".join(told) + "."
 
 

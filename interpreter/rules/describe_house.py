@@ -423,3 +423,60 @@ def _variable_line(view: _View, i: int, name: str) -> RuleLine:
 def _variables(view: _View) -> list[RuleLine]:
     return [_variable_line(view, i, name)
             for i, name in enumerate(view.opt("variables", {}) or {})]
+
+
+def _value_words(view: _View, dotted: str) -> str:
+    """A formula field in words, or its number as written."""
+    formula = view.formula(dotted)
+    return formula if formula is not None else str(view.get(dotted))
+
+
+def _declaration_line(view: _View, i: int) -> RuleLine:
+    view.formulas = []
+    here = f"declarations.{i}"
+    decl = view.get(here)
+    who = ("Once the deal stands, before the opening tile, the round's leader"
+           if decl["when"] == "round_start" else
+           "After every placement (the opening included) and its events, the player who placed")
+    if decl.get("claims"):
+        claims = ", ".join(str(n) for n in decl["claims"])
+        worth = _value_words(view, f"{here}.worth") if "worth" in decl else "0"
+        score = (_value_words(view, f"{here}.score") if "score" in decl
+                 else "the worth when the claim is right, else nothing")
+        other = (_value_words(view, f"{here}.each_opponent") if "each_opponent" in decl
+                 else "nothing")
+        text = (f"{who} claims points: one of {claims}. The placement is worth {worth}; the "
+                f"claim earns {score}, and every other {_side_noun(view)} gets {other}.")
+    else:
+        said = []
+        for k, option in enumerate(decl.get("options") or ()):
+            sets = [f"{var} to {_value_words(view, f'{here}.options.{k}.set.{var}')}"
+                    for var in option.get("set") or {}]
+            what = f" ({option['description']})" if option.get("description") else ""
+            said.append(f"{option['name']}{what}" + (f", which sets {', '.join(sets)}"
+                                                     if sets else ""))
+        text = f"{who} declares one of: {'; '.join(said)}."
+    if decl.get("explain"):
+        text += f" In the players' words: {decl['explain']}."
+    return RuleLine(f"declarations[{i}]", decl.get("title") or f"Declaration {decl['name']}",
+                    text, tuple(view.formulas))
+
+
+@_rule("declarations", "A turn", "Declarations", optional=True)
+def _declarations(view: _View) -> list[RuleLine]:
+    return [_declaration_line(view, i) for i in range(len(view.opt("declarations", []) or []))]
+
+
+@_rule("showdown", "Scoring", "Hands shown", optional=True)
+def _showdown(view: _View) -> str | None:
+    if view.opt("showdown") is None:
+        return None
+    pay = (_value_words(view, "showdown.penalty") if view.opt("showdown.penalty") is not None
+           else "nothing")
+    gain = (_value_words(view, "showdown.each_opponent")
+            if view.opt("showdown.each_opponent") is not None else "nothing")
+    said = view.opt("showdown.explain")
+    words = f" In the players' words: {said}." if said else ""
+    return (f"At the round's end, before it is settled, the hands are shown: a player who "
+            f"passed while holding a tile that could be placed loses {pay} (passes: how many "
+            f"such passes), and every other {_side_noun(view)} gains {gain}.{words}")

@@ -110,6 +110,9 @@ def _check_dealt(game: Game, data: dict) -> str | DealtFailure:
         if sorted(got.legal) != want_legal:
             problems.append(f"expected legal actions {', '.join(want_legal) or 'none'}; the "
                             f"rules allow {', '.join(got.legal) or 'none'}")
+    if "expect_scores_now" in data and list(data["expect_scores_now"]) != got.scores_now:
+        problems.append(f"expected scores {list(data['expect_scores_now'])} once play is done, "
+                        f"the rules give {got.scores_now}")
     for key, what, value in (("expect_points", "points", got.points),
                              ("expect_scores", "scores", got.scores)):
         if key not in data:
