@@ -9,7 +9,9 @@ when it has no placement and a draw is allowed, and passes only when it must --
 except under ``play.passing: at_will``, where a pass allowed beside its placements is
 one more option, after them: index ``n`` of ``n + 1`` (a stuck player still draws
 when it may). Under every other rule a pass never stands beside a placement, so
-the pick is the same as before.
+the pick is the same as before. Under ``play.several`` each move of several tiles
+is one option, listed after the single placements (``6-1 left + 5-2 right``), and the
+pick is uniform over them all: a move's count is that of complete moves, not tiles.
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        places = [a for a in legal if a.kind == "place"]
+        # a move of several tiles (play.several) is one option, as a single placement is
+        places = [a for a in legal if a.kind in ("place", "several")]
         if places:
             if _PASS in legal:   # passing at will: the pass is the last option
                 places.append(_PASS)

@@ -37,6 +37,8 @@ class Decision(NamedTuple):
                               # placed with their low half against it, or their high (FLIP)
     names: tuple = ()         # a shaped board's (board.layout) end names, one per mask;
                               # empty: the ends are left, right, up, down
+    several: tuple = ()       # moves of several tiles (play.several): each a tuple of
+                              # placement codes t << 2 | end, laid in that order
 
     @property
     def left(self) -> int:
