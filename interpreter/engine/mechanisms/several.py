@@ -34,6 +34,7 @@ class SeveralRule(NamedTuple):
     tiles: Callable[[Any], bool] | None    # a condition each tile of the move must meet
     alone: Callable[[Any], bool] | None    # whether one tile alone is a move; None: always
     explain: str                           # why one tile alone is not a move (``alone``)
+    tiles_text: str = ""                   # ``tiles`` as written, for explanations
 
 
 def rule_of(rules: Any) -> SeveralRule | None:
