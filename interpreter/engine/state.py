@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, DiagnosticError
-from .actions import (DRAW, FLIP, PASS, SEVERAL, Action, AmbiguousActionError,
-                      IllegalActionError)
+from .actions import DRAW, FLIP, PASS, SEVERAL, Action, AmbiguousActionError, IllegalActionError
 from .board import END_NAMES
 from .decision import OPEN, PLAY, SEEK
 from .general_loop import GeneralLoop

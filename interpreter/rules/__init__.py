@@ -121,8 +121,8 @@ def rule_warnings(ref: str) -> list[Diagnostic]:
     one wins, at that rule's file:line:col and naming the other's (``precedence``); a
     required opening tile its leader rarely holds (``opener_warnings``)."""
     from . import schema
-    from .load import load_merged
     from .checks import several_warnings
+    from .load import load_merged
     from .precedence import opener_warnings, precedence_warnings
 
     merged, _ = load_merged(ref)

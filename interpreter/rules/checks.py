@@ -10,7 +10,6 @@ the value to change, with a hint.
 from __future__ import annotations
 
 import dataclasses
-
 from collections.abc import Callable, Mapping
 from typing import Any
 

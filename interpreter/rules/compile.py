@@ -24,8 +24,8 @@ from ..engine.game_rules import (
     Variable,
 )
 from ..engine.mechanisms.layout import SPINS, Shape
-from ..engine.mechanisms.several import SeveralRule
 from ..engine.mechanisms.set_tiles import taken_out
+from ..engine.mechanisms.several import SeveralRule
 from ..engine.tiles import in_set, not_in_set, parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
 from ..expr.ast import names_read, nodes

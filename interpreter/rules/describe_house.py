@@ -195,7 +195,8 @@ def _several(view: _View) -> str | None:
     if alone is False:
         text += " A single tile alone is not a move."
     elif alone is not None and alone is not True:
-        text += (f" A single tile alone is a move only when {_condition(view, 'play.several.alone')}")
+        alone_text = _condition(view, "play.several.alone")
+        text += f" A single tile alone is a move only when {alone_text}"
         explain = view.opt("play.several.explain")
         text += f" ({_quote(explain)})." if explain else "."
     return text
