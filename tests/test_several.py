@@ -214,3 +214,50 @@ def test_validate_refuses_a_spinner_and_warns_when_the_rule_can_never_apply(tmp_
     assert check_ruleset(str(never)) == []
     warned = rule_warnings(str(never))
     assert [(d.severity, d.line) for d in warned] == [("warning", 6), ("warning", 5)]
+
+
+# -- move: whole_hand: a hand shown and laid down at once --------------------------------
+
+WHOLE = """title: Whole hand
+extends: pagat
+play:
+  several:
+    move: whole_hand
+"""
+
+
+def test_a_whole_hand_that_goes_down_tile_after_tile_is_one_move(tmp_path):
+    path = tmp_path / "whole.yaml"
+    path.write_text(WHOLE, encoding="utf-8")
+    game = api.load_game(str(path))
+    other = "6-5 3-3 3-4 4-4 4-6 2-6 2-4"
+    stuck = game.new_match(2, seed=0, deals=[Deal.of(("6-1 1-2 5-5 0-0 0-1 0-2 0-3", other),
+                                                     "1-1 2-2", leader=1)])
+    stuck.apply("6-5")   # ends 5 and 6: [0|1] [0|2] [0|3] cannot all follow
+    assert not any("+" in a for a in _legal(stuck))
+    state = game.new_match(2, seed=0, deals=[Deal.of(("6-1 1-2 5-5 2-0 0-0 0-3 3-5", other),
+                                                     "1-1 2-2", leader=1)])
+    state.apply("6-5")
+    # one move, in the first order found: the left end first, the same end again
+    assert _legal(state)[-2:] == [
+        "5-5 left + 5-3 left + 3-0 left + 0-0 left + 2-0 left + 2-1 left + 6-1 left", "draw"]
+    assert explain_illegal(state, Action.parse("5-5 left + 5-3 left")) == (
+        "a move of several tiles lays the whole hand (7 tiles), shown and laid down at once")
+    state.apply(_legal(state)[-2])
+    assert state.rounds[-1].result == "domino" and state.rounds[-1].winner == 0
+    assert [e.get("part") for e in state.record if e["event"] == "place"][-7:] == \
+        several.parts(7)
+    assert several.whole_hand(["left"], frozenset(), lambda pos, end: [], 3) is None
+
+
+def test_whole_hand_playouts_verify_both_ways(tmp_path):
+    path = tmp_path / "whole.yaml"
+    path.write_text(WHOLE, encoding="utf-8")
+    game = api.load_game(str(path))
+    laid = False
+    for players in (2, 3, 4):
+        events = api.play_match(game, players, 5, bots="greedy", trace=True).events
+        laid = laid or any(e.get("part", [0, 0])[1] >= 3 for e in events)
+        out = _write(tmp_path, events)
+        assert records.verify_file(out) == [] and records.check_file_strict(out) == []
+    assert laid

@@ -134,6 +134,14 @@ def _explain_several(state, d: tuple, action: Action, held) -> str:
             return f"you do not hold {p.tile}"
     if len({p.tile for p in parts}) < len(parts):
         return "a tile goes down once: the move names one twice"
+    if rule.whole_hand:   # play.several.move: whole_hand
+        offered = [str(a) for a in state.legal_actions() if a.kind == "several"]
+        if len(parts) != len(held):
+            return (f"a move of several tiles lays the whole hand ({len(held)} tiles), "
+                    "shown and laid down at once")
+        if offered:
+            return "your whole hand goes down in this order: write " + offered[0]
+        return "your hand cannot all go down one tile after another now"
     if len(parts) > rule.most:
         return f"a move lays at most {rule.most} tiles, one on each end"
     ends = [p.end for p in parts]

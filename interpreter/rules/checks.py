@@ -514,7 +514,11 @@ def several_warnings(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]) -
         sink.add("play", ("play", "several", "tiles"), "play.several can never apply: tiles is "
                  "false, so no tile may be part of a move of several tiles",
                  "give a condition some tiles meet (\"tile.is_double\"), or remove play.several")
-    if int(rule.get("most", 2)) > 2:
+    if rule.get("move") == "whole_hand" and "most" in rule:
+        sink.add("play", ("play", "several", "most"), "play.several.most has no effect with "
+                 "move: whole_hand: the move lays the whole hand, however many tiles",
+                 "remove most")
+    elif int(rule.get("most", 2)) > 2:
         sink.add("play", ("play", "several", "most"), f"play.several.most {rule['most']} can "
                  "never be reached: a move lays one tile on each end and the line has two",
                  "write most: 2")

@@ -264,7 +264,8 @@ def _several(data: Mapping[str, Any] | None, fns: Mapping[FieldPath, EnvFn]
     return SeveralRule(most=int(data.get("most", 2)), tiles=fns.get(("play", "several", "tiles")),
                        alone=fns.get(("play", "several", "alone")),
                        explain=data.get("explain", ""),
-                       tiles_text=str(data["tiles"]) if "tiles" in data else "")
+                       tiles_text=str(data["tiles"]) if "tiles" in data else "",
+                       whole_hand=data.get("move", "each_end") == "whole_hand")
 
 
 def _tile_choice(tile: str) -> str | tuple[int, int]:

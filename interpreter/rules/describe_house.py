@@ -184,9 +184,15 @@ def _several(view: _View) -> str | None:
     if view.opt("play.several") is None:
         return None
     most = view.opt("play.several.most", 2)
-    text = ("A move may lay several tiles at once: one on each of "
-            + ("the two ends" if most == 2 else f"up to {most} ends")
-            + ", in end order (left first), each a legal placement once those before it lie")
+    if view.opt("play.several.move", "each_end") == "whole_hand":
+        text = ("A player who can lay every tile left, one after another (each on any end, "
+                "the same end again too), may show the hand and lay it all down as one move, "
+                "each tile a legal placement once those before it lie")
+    else:
+        text = ("A move may lay several tiles at once: one on each of "
+                + ("the two ends" if most == 2 else f"up to {most} ends")
+                + ", in end order (left first), each a legal placement once those before it "
+                  "lie")
     tiles = view.opt("play.several.tiles")
     if tiles is not None and tiles is not True:
         text += f", each meeting {_condition(view, 'play.several.tiles')}"

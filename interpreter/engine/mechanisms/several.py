@@ -35,6 +35,7 @@ class SeveralRule(NamedTuple):
     alone: Callable[[Any], bool] | None    # whether one tile alone is a move; None: always
     explain: str                           # why one tile alone is not a move (``alone``)
     tiles_text: str = ""                   # ``tiles`` as written, for explanations
+    whole_hand: bool = False               # the move is the whole hand, laid in one order
 
 
 def rule_of(rules: Any) -> SeveralRule | None:
@@ -43,7 +44,8 @@ def rule_of(rules: Any) -> SeveralRule | None:
 
 
 def moves(rule: SeveralRule, ends: Sequence[Any], start: Any,
-          steps: Callable[[Any, Any], Iterable[tuple[Any, Any]]]) -> list[tuple]:
+          steps: Callable[[Any, Any], Iterable[tuple[Any, Any]]], size: int = 0,
+          key: Callable[[Any], Any] | None = None) -> list[tuple]:
     """Every move of two or more tiles, in canonical order (the first end's placement
     first, then by the next end...), each a tuple of placements.
 
@@ -55,6 +57,9 @@ def moves(rule: SeveralRule, ends: Sequence[Any], start: Any,
     >>> moves(SeveralRule(2, None, None, ""), ["left", "right"], frozenset(), steps)
     [(('a', 'left'), ('b', 'right')), (('b', 'left'), ('a', 'right'))]
     """
+    if rule.whole_hand:
+        found = whole_hand(ends, start, steps, size, key)
+        return [found] if found is not None and len(found) >= 2 else []
     out: list[tuple] = []
 
     def walk(pos: Any, first: int, chosen: tuple) -> None:
@@ -68,6 +73,39 @@ def moves(rule: SeveralRule, ends: Sequence[Any], start: Any,
 
     walk(start, 0, ())
     return out
+
+
+def whole_hand(ends: Sequence[Any], start: Any,
+               steps: Callable[[Any, Any], Iterable[tuple[Any, Any]]], size: int,
+               key: Callable[[Any], Any] | None = None) -> tuple | None:
+    """The first order (end by end, then the callers' placement order) in which all
+    ``size`` tiles of the hand go down one after another, each on any end (the same end
+    again too, on what the tile before left), or None: ``play.several.whole_hand``, a hand
+    shown and laid down at once. One move whatever the orders: the hand is out either way.
+    ``key(position)``: a value naming a position, so a dead end is tried once.
+
+    >>> steps = lambda pos, end: [((t, end), pos | {t}) for t in "ab" if t not in pos]
+    >>> whole_hand(["left"], frozenset(), steps, 2)
+    (('a', 'left'), ('b', 'left'))
+    """
+    dead: set = set()
+
+    def walk(pos: Any, chosen: tuple) -> tuple | None:
+        if len(chosen) == size:
+            return chosen
+        name = key(pos) if key is not None else None
+        if name is not None and name in dead:
+            return None
+        for end in ends:
+            for placement, after in steps(pos, end):
+                done = walk(after, chosen + (placement,))
+                if done is not None:
+                    return done
+        if name is not None:
+            dead.add(name)
+        return None
+
+    return walk(start, ()) if size >= 2 else None
 
 
 def tile_allowed(rule: SeveralRule, env: Any) -> bool:
@@ -124,7 +162,8 @@ def line_moves(rule: SeveralRule, hand: int, values: Sequence[int], pips: Sequen
                 out.append((t << 2 | e, (h & ~low, tuple(after))))
         return out
 
-    return moves(rule, range(len(values)), (hand, tuple(values)), steps)
+    return moves(rule, range(len(values)), (hand, tuple(values)), steps, hand.bit_count(),
+                 lambda state: state)
 
 
 def alone_masks(rule: SeveralRule, fit: list[int], hand: int, values: Sequence[int],

@@ -129,7 +129,9 @@ def moves(pos: Position, seat: int) -> tuple[list[Action], bool]:
         return out
 
     multi = [Action("several", parts=m)
-             for m in several.moves(rule, pos.board.open_ends(), pos, steps)]
+             for m in several.moves(rule, pos.board.open_ends(), pos, steps,
+                                    len(pos.hands[seat]), lambda p: (
+                                        tuple(sorted(p.hands[seat])), tuple(p.board.values())))]
     alone = [a for a in places if several.alone_allowed(rule, facts(pos, a))]
     return alone + multi, False
 
