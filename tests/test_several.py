@@ -261,3 +261,16 @@ def test_whole_hand_playouts_verify_both_ways(tmp_path):
         out = _write(tmp_path, events)
         assert records.verify_file(out) == [] and records.check_file_strict(out) == []
     assert laid
+
+
+def test_a_move_of_several_tiles_counts_as_one_turn_and_one_decision():
+    state = _state("house/doubles-together", "5-5 2-2 3-3")
+    state.apply("6-4")
+    state.apply("4-4 left + 6-6 right")
+    while not state.rounds:   # the round played out by drawing and placing what fits
+        state.apply(state.legal_actions()[0])
+    stats = state.rounds[0]
+    placed = sum(e["event"] == "place" for e in state.record)
+    moves = placed - sum(1 for e in state.record if e.get("part", [1])[0] > 1)
+    assert stats.placements == placed and stats.turns == moves + stats.passes
+    assert stats.decisions == moves + stats.draws + stats.passes

@@ -559,6 +559,7 @@ class GeneralLoop:
             pos = dealt
             drawn_by = [0] * n
             passes = choices = seek_turns = extra_turns = skips = 0
+            joined = 0   # tiles laid after the first of a several-tile move (play.several)
             round_play = self._round_play = [0] * len(self.teams)
             # -- opening: draw (in turn, or the leader alone) for an allowed tile, then place it
             p = opener
@@ -664,7 +665,7 @@ class GeneralLoop:
                 if npass == everyone or idle >= idle_max:
                     break
                 if several_on and queued:
-                    pass   # a several-tile move goes on (mechanisms.several): no new turn
+                    joined += 1   # a several-tile move goes on: no new turn or decision
                 elif again:
                     again -= 1
                     extra_turns += 1
@@ -983,9 +984,9 @@ class GeneralLoop:
                 round=rnd_no, leader=leader, result=result, winner=wside, winner_seat=wseat,
                 tied_block=tied, points=tuple(points), scores=tuple(scores),
                 turns=(placements + passes + seek_turns - 1 if seek is not None
-                       else placements + passes),
+                       else placements + passes) - joined,
                 placements=placements, draws=draws, passes=passes,
-                decisions=placements + draws + passes, choice_points=choices, redeals=redeals,
+                decisions=placements + draws + passes - joined, choice_points=choices, redeals=redeals,
                 play_points=tuple(round_play) if events else (), extra_turns=extra_turns,
                 skips=skips)
             self.rounds.append(stats)
