@@ -986,7 +986,8 @@ class GeneralLoop:
                 turns=(placements + passes + seek_turns - 1 if seek is not None
                        else placements + passes) - joined,
                 placements=placements, draws=draws, passes=passes,
-                decisions=placements + draws + passes - joined, choice_points=choices, redeals=redeals,
+                decisions=placements + draws + passes - joined, choice_points=choices,
+                redeals=redeals,
                 play_points=tuple(round_play) if events else (), extra_turns=extra_turns,
                 skips=skips)
             self.rounds.append(stats)
