@@ -274,3 +274,20 @@ def test_a_move_of_several_tiles_counts_as_one_turn_and_one_decision():
     moves = placed - sum(1 for e in state.record if e.get("part", [1])[0] > 1)
     assert stats.placements == placed and stats.turns == moves + stats.passes
     assert stats.decisions == moves + stats.draws + stats.passes
+
+
+def test_the_rule_sheet_and_diff_say_the_rule_in_plain_words():
+    from click.testing import CliRunner
+
+    from dominorules.cli import main
+
+    sheet = CliRunner().invoke(main, ["rules", "house/doubles-together"])
+    assert sheet.exit_code == 0
+    flat = " ".join(sheet.output.split())
+    assert ("A move may lay several tiles at once: one on each of the two ends, in end order "
+            "(left first), each a legal placement once those before it lie, each meeting "
+            "tile.is_double.") in flat
+    diff = CliRunner().invoke(main, ["diff", "pagat", "house/double-draw"])
+    flat = " ".join(diff.output.split())
+    assert "Several tiles at once: pagat No such rule." in flat
+    assert "A single tile alone is a move only when boneyard == 0 and count(hand) == 1" in flat
