@@ -291,3 +291,25 @@ def test_the_rule_sheet_and_diff_say_the_rule_in_plain_words():
     flat = " ".join(diff.output.split())
     assert "Several tiles at once: pagat No such rule." in flat
     assert "A single tile alone is a move only when boneyard == 0 and count(hand) == 1" in flat
+
+
+def test_every_bot_takes_the_move_shedding_most_and_the_strategist_says_why():
+    import random
+
+    from dominorules.bots.expert import ExpertBot
+    from dominorules.bots.greedy import GreedyBot
+    from dominorules.bots.random_bot import RandomBot
+    from dominorules.bots.strategist import StrategistBot
+
+    state = _state("house/doubles-together", "5-5 2-2 3-3")
+    state.apply("6-4")
+    obs, legal = state.observation(0), state.legal_actions()
+    best = "4-4 left + 6-6 right"   # 8 + 12 pips against 12 or 8 alone
+    assert str(GreedyBot(0, random.Random(1)).choose(obs, legal)) == best
+    action, why = StrategistBot(0, random.Random(1)).explain(obs, legal)
+    assert str(action) == best and "play.several" in why
+    action, why = ExpertBot(0, random.Random(1), playouts=4).explain(obs, legal)
+    assert str(action) == best and "moves of several tiles" in why
+    # random: each whole move one option beside the single ones (three here)
+    picks = {str(RandomBot(0, random.Random(s)).choose(obs, legal)) for s in range(60)}
+    assert picks == {"4-4 left", "6-6 right", best}
