@@ -202,18 +202,55 @@ def test_both_rulesets_are_clean_with_their_examples():
         assert rule_warnings(name) == []
 
 
-def test_validate_refuses_a_spinner_and_warns_when_the_rule_can_never_apply(tmp_path):
+def test_validate_refuses_a_shaped_board_and_warns_when_the_rule_can_never_apply(tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("title: t\nextends: pagat\nboard:\n  spinner: first_double\nplay:\n"
-                   "  several:\n    most: 2\n", encoding="utf-8")
+    bad.write_text("title: t\nextends: pagat\nboard:\n  layout:\n    spins: every_double\n"
+                   "play:\n  several:\n    most: 2\n", encoding="utf-8")
     found = check_ruleset(str(bad))
-    assert any("board.spinner" in d.message and d.line == 7 for d in found)
+    assert any("board.layout" in d.message and d.line == 8 for d in found)
     never = tmp_path / "never.yaml"
     never.write_text("title: t\nextends: pagat\nplay:\n  several:\n    most: 3\n"
                      "    tiles: false\n", encoding="utf-8")
     assert check_ruleset(str(never)) == []
     warned = rule_warnings(str(never))
     assert [(d.severity, d.line) for d in warned] == [("warning", 6), ("warning", 5)]
+    spun = tmp_path / "spun.yaml"   # four ends once the spinner opens: most 3 can apply
+    spun.write_text("title: t\nextends: house/spinner\nplay:\n  several:\n    most: 3\n",
+                    encoding="utf-8")
+    assert check_ruleset(str(spun)) == [] and rule_warnings(str(spun)) == []
+
+
+SPUN = """title: Doubles first, a tile on every end
+extends: pagat
+board:
+  spinner: first_double
+play:
+  several:
+    most: 4
+  restrictions:
+    - allow: "tile.is_double or not any(playable.is_double)"
+      explain: "you hold a playable double, so you must play one"
+events:
+  - after: place
+    if: "end_total % 5 == 0"
+    points: end_total
+"""
+
+
+def test_a_spinner_restrictions_and_events_judged_tile_by_tile_verify_both_ways(tmp_path):
+    """The restriction reads the hand left after each tile (a double laid first frees the
+    next tile), the spinner opens mid-move, fives score after each tile: the loop and the
+    rulebook must agree on every move."""
+    path = tmp_path / "spun.yaml"
+    path.write_text(SPUN, encoding="utf-8")
+    game = api.load_game(str(path))
+    longest = 0
+    for players, bots in ((2, "random"), (3, "greedy"), (4, "random")):
+        events = api.play_match(game, players, 7, bots=bots, trace=True).events
+        longest = max([longest] + [e["part"][1] for e in events if "part" in e])
+        out = _write(tmp_path, events)
+        assert records.verify_file(out) == [] and records.check_file_strict(out) == []
+    assert longest >= 3   # moves on three or four ends were laid
 
 
 # -- move: whole_hand: a hand shown and laid down at once --------------------------------

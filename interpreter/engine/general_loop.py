@@ -1075,22 +1075,36 @@ class GeneralLoop:
         boneyard = len(self.deck) - pos
         restricted, waive = g.rules.restrictions, g.rules.if_none_allowed == "waive"
 
-        def allowed(hand: int, vals: list[int]) -> list[int]:
-            f = [hand & PM[v] for v in vals]
+        def allowed(hand: int, b: Board) -> list[int]:
+            vals = b.values
+            f = [hand & PM[vals[e]] for e in range(b.count)]
             if restricted:
-                f = allowed_at(g, tiles, f, vals, tuple(vals), hand, boneyard, rnd, n, waive)
+                f = allowed_at(g, tiles, f, vals, b.ends(), hand, boneyard, rnd, n, waive)
             return f
 
-        def facts(hand: int, vals: list[int], t: int, e: int) -> dict:
+        def facts(hand: int, b: Board, t: int, e: int) -> dict:
             fits = 0
-            for v in vals:
+            for v in b.ends():
                 fits |= hand & PM[v]
-            return several.placement_env(tiles[t], vals[e], [tiles[u] for u in bits(hand)],
-                                         [tiles[u] for u in bits(fits)], vals, boneyard, rnd, n)
+            return several.placement_env(tiles[t], b.values[e], [tiles[u] for u in bits(hand)],
+                                         [tiles[u] for u in bits(fits)], b.ends(), boneyard,
+                                         rnd, n)
 
-        vals = board.values[:board.count]
-        multi = tuple(several.line_moves(rule, h, vals, setup.pips, tiles, allowed, facts))
-        fit = several.alone_masks(rule, fit, h, vals, facts)
+        def place(b: Board, t: int, e: int) -> Board:   # the board after, as the loop lays it
+            after = Board(b.spinner, b.across)
+            for name in Board.__slots__:
+                value = getattr(b, name)
+                setattr(after, name, list(value) if isinstance(value, list) else value)
+            low, high = tiles[t]
+            after.place(e, low, high, low == high)
+            return after
+
+        def key(b: Board) -> tuple:
+            return (tuple(b.values), tuple(b.doubles), b.count, b.spin_need)
+
+        multi = tuple(several.line_moves(rule, h, board, board.count, allowed, facts, place,
+                                         key))
+        fit = several.alone_masks(rule, fit, h, board, facts)
         total = 0
         for m in fit:
             total |= m

@@ -484,7 +484,8 @@ def _check_layout(sink: _Sink, data: Mapping[str, Any]) -> None:
 
 
 def _check_several(sink: _Sink, data: Mapping[str, Any]) -> None:
-    """``play.several`` with a board it cannot yet lay several tiles on."""
+    """``play.several`` with a board it cannot yet lay several tiles on (the line and its
+    spinner it can: a move uses the ends open when it starts)."""
     if (data.get("play") or {}).get("several") is None:
         return
     board, matching = data.get("board") or {}, data.get("matching") or {}
@@ -493,10 +494,6 @@ def _check_several(sink: _Sink, data: Mapping[str, Any]) -> None:
         sink.add("play", path, "play.several and board.layout cannot be played together yet: "
                  "a move of several tiles is laid on the line's two ends",
                  "remove board.layout, or play.several")
-    elif board.get("spinner", "none") != "none":
-        sink.add("play", path, "play.several and board.spinner cannot be played together yet: "
-                 "a spinner opens ends in the middle of a move",
-                 "remove board.spinner, or play.several")
     if "fits" in matching or "wild" in matching:
         sink.add("play", path, "play.several and a fit rule (matching) cannot be played "
                  "together yet: a move's tiles are laid by the same number",
@@ -518,10 +515,12 @@ def several_warnings(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]) -
         sink.add("play", ("play", "several", "most"), "play.several.most has no effect with "
                  "move: whole_hand: the move lays the whole hand, however many tiles",
                  "remove most")
-    elif int(rule.get("most", 2)) > 2:
+    elif int(rule.get("most", 2)) > 2 and (data.get("board") or {}).get(
+            "spinner", "none") == "none":
         sink.add("play", ("play", "several", "most"), f"play.several.most {rule['most']} can "
-                 "never be reached: a move lays one tile on each end and the line has two",
-                 "write most: 2")
+                 "never be reached: a move lays one tile on each end and the line has two "
+                 "(four once a spinner opens: board.spinner)",
+                 "write most: 2, or give the board a spinner")
     return [dataclasses.replace(d, severity="warning") for d in sink.found]
 
 

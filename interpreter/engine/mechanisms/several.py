@@ -142,32 +142,35 @@ def parts(n: int) -> list[list[int]]:
 
 
 # -- the match loop's side: tiles as bit indexes, ends as 0..count-1 --------------------
-def line_moves(rule: SeveralRule, hand: int, values: Sequence[int], pips: Sequence[int],
-               tiles: Sequence[tuple[int, int]], allowed: Callable[[int, list[int]], list[int]],
-               facts: Callable[[int, list[int], int, int], Any]) -> list[tuple[int, ...]]:
+def line_moves(rule: SeveralRule, hand: int, board: Any, ends: int,
+               allowed: Callable[[int, Any], list[int]],
+               facts: Callable[[int, Any, int, int], Any],
+               place: Callable[[Any, int, int], Any],
+               key: Callable[[Any], Any]) -> list[tuple[int, ...]]:
     """``moves`` on the match loop's bitmasks: each move a tuple of placement codes
-    ``t << 2 | end``. ``allowed(hand, values)``: the tiles each end allows (the fit and
-    the restrictions); ``facts(hand, values, t, end)``: a ``tiles`` condition's names."""
-    def steps(state: tuple[int, tuple[int, ...]], e: int) -> list:
-        h, vals = state
-        m = allowed(h, list(vals))[e]
+    ``t << 2 | end`` on the first ``ends`` ends. ``board``: the board as the loop keeps
+    it, never changed: ``place(board, t, end)`` gives the board after tile ``t`` goes on
+    ``end``; ``allowed(hand, board)``: the tiles each end allows (the fit and the
+    restrictions); ``facts(hand, board, t, end)``: a ``tiles`` condition's names;
+    ``key(board)``: a value naming a board (``whole_hand`` tries a dead end once)."""
+    def steps(state: tuple[int, Any], e: int) -> list:
+        h, b = state
+        m = allowed(h, b)[e]
         out = []
         while m:
             low = m & -m
             m ^= low
             t = low.bit_length() - 1
-            if rule.tiles is None or tile_allowed(rule, facts(h, list(vals), t, e)):
-                after = list(vals)
-                after[e] = pips[t] - vals[e]
-                out.append((t << 2 | e, (h & ~low, tuple(after))))
+            if rule.tiles is None or tile_allowed(rule, facts(h, b, t, e)):
+                out.append((t << 2 | e, (h & ~low, place(b, t, e))))
         return out
 
-    return moves(rule, range(len(values)), (hand, tuple(values)), steps, hand.bit_count(),
-                 lambda state: state)
+    return moves(rule, range(ends), (hand, board), steps, hand.bit_count(),
+                 lambda state: (state[0], key(state[1])))
 
 
-def alone_masks(rule: SeveralRule, fit: list[int], hand: int, values: Sequence[int],
-                facts: Callable[[int, list[int], int, int], Any]) -> list[int]:
+def alone_masks(rule: SeveralRule, fit: list[int], hand: int, board: Any,
+                facts: Callable[[int, Any, int, int], Any]) -> list[int]:
     """``fit`` less the tiles that ``alone`` does not let go down on their own."""
     if rule.alone is None:
         return fit
@@ -177,7 +180,7 @@ def alone_masks(rule: SeveralRule, fit: list[int], hand: int, values: Sequence[i
         while m:
             low = m & -m
             m ^= low
-            if alone_allowed(rule, facts(hand, list(values), low.bit_length() - 1, e)):
+            if alone_allowed(rule, facts(hand, board, low.bit_length() - 1, e)):
                 keep |= low
         out.append(keep)
     return out
