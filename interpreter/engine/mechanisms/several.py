@@ -6,7 +6,11 @@ more of the ends open when the move starts (at most ``most`` of them), in end or
 tiles before it in the move lie (the fit, every ``play.restrictions`` rule) and meet
 the ``tiles`` condition, if there is one. A move of one tile stays legal unless the
 ``alone`` condition says otherwise (pagat's Double Draw: a single tile only as the last
-one, with the boneyard empty). The tiles are laid one after another, and every event
+one, with the boneyard empty). With ``move: whole_hand`` the move of several tiles is
+instead the whole hand, shown and laid down at once when every tile can follow another
+(the same end again too): one move, in the first order found (``whole_hand``). A
+spinner completed mid-move opens its arms for the next turn: a move uses the ends open
+when it starts. The tiles are laid one after another, and every event
 after a placement fires after each of them, as for tiles laid in separate turns.
 
 The match loop (``engine.general_loop``) and the rulebook (``engine.rulebook``, through
