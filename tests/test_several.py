@@ -234,13 +234,18 @@ events:
   - after: place
     if: "end_total % 5 == 0"
     points: end_total
+  - after: place
+    if: "tile.is_double"
+    again: true
+    next_draws: "1 if end_total == 0 else 0"
 """
 
 
 def test_a_spinner_restrictions_and_events_judged_tile_by_tile_verify_both_ways(tmp_path):
     """The restriction reads the hand left after each tile (a double laid first frees the
     next tile), the spinner opens mid-move, fives score after each tile: the loop and the
-    rulebook must agree on every move."""
+    rulebook must agree on every move; a double plays again once the move is laid, and a
+    placement leaving the ends at 0 makes the next seat draw a tile at once."""
     path = tmp_path / "spun.yaml"
     path.write_text(SPUN, encoding="utf-8")
     game = api.load_game(str(path))

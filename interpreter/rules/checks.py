@@ -494,6 +494,10 @@ def _check_several(sink: _Sink, data: Mapping[str, Any]) -> None:
         sink.add("play", path, "play.several and board.layout cannot be played together yet: "
                  "a move of several tiles is laid on the line's two ends",
                  "remove board.layout, or play.several")
+    if (data.get("match") or {}).get("ends_in_play"):
+        sink.add("play", path, "play.several and match.ends_in_play cannot be played together "
+                 "yet: a match won mid-move would leave the move's other tiles unlaid",
+                 "remove match.ends_in_play, or play.several")
     if "fits" in matching or "wild" in matching:
         sink.add("play", path, "play.several and a fit rule (matching) cannot be played "
                  "together yet: a move's tiles are laid by the same number",
