@@ -113,6 +113,8 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     # (a line and a spinner's four ends) cannot be asked about: every seat decides on its
     # observation and the legal actions, which name the ends
     fast = fast and game.rules.layout is None
+    # so do moves of several tiles (play.several): the policies know one placement at a time
+    fast = fast and game.rules.several is None
     kernel = engine != "loop" and fast and not deals
     if fast and not deals and isinstance(bots, str):
         # the common simulation case: one builtin bot everywhere, straight to its policies
@@ -160,7 +162,8 @@ def _builtin_seats(game: Game, players: int, seed: int, bots: str) -> tuple | No
     with a fast policy for every seat, else None. A uniform bot (``random``) gets no bot
     object: the engine makes its pick on the seat's words (``engine.streams``)."""
     cls = _FAST.get(bots) or resolve(bots)
-    if not (isinstance(cls, type) and hasattr(cls, "policy")) or game.rules.layout is not None:
+    if not (isinstance(cls, type) and hasattr(cls, "policy")) or game.rules.layout is not None \
+            or game.rules.several is not None:
         return None
     _FAST[bots] = cls
     if vars(cls).get("uniform_pick", False):  # not a subclass that may differ

@@ -287,11 +287,13 @@ def _verify_match(match: list[tuple[int, dict]], path: str, load_game,
     produced = state.record
     done = 1  # engine events already matched (match_start)
     last_line = line0
-    for line, e in match[1:]:
+    for i, (line, e) in enumerate(match[1:], 1):
         last_line = line
         kind = e["event"]
-        # a seat's choice (an event's draw, with a rule, is produced)
-        if kind in ("draw", "place", "pass", "declare", "claim") and "rule" not in e:
+        # a seat's choice (an event's draw, with a rule, and a several-tile move's tiles
+        # after its first: produced)
+        if (kind in ("draw", "place", "pass", "declare", "claim") and "rule" not in e
+                and _part(line, e) < 2):
             if done < len(produced):
                 raise RecordMismatch(line, f"expected {_describe(produced[done])} here, not {kind}")
             if state.is_terminal:
@@ -301,6 +303,8 @@ def _verify_match(match: list[tuple[int, dict]], path: str, load_game,
                 raise RecordMismatch(line, f"it is player {state.current_player}'s turn, "
                                 f"not player {player}'s")
             action = _action(line, e)
+            if "part" in e:   # the first tile of a move of several (play.several): the whole move
+                action = _several_move(match, i, action)
             try:
                 state.apply(action)
             except (IllegalActionError, AmbiguousActionError) as exc:
@@ -317,6 +321,43 @@ def _verify_match(match: list[tuple[int, dict]], path: str, load_game,
     if not state.is_terminal or done < len(produced):
         raise RecordMismatch(last_line, "the record ends before the match is over",
                         TRUNCATED if last else "record")
+
+
+def _part(line: int, e: dict) -> int:
+    """Which tile of its move a placement is (``part: [i, n]``, play.several); 1 without."""
+    part = e.get("part")
+    if part is None or e["event"] != "place":
+        return 1
+    if not (isinstance(part, list) and len(part) == 2
+            and all(isinstance(k, int) and not isinstance(k, bool) for k in part)
+            and 1 <= part[0] <= part[1] and part[1] >= 2):
+        raise RecordMismatch(line, f"part {part!r} must be [i, n]: the i-th of a move's n "
+                             "tiles, n at least 2")
+    return part[0]
+
+
+def _several_move(match: list[tuple[int, dict]], i: int, first: Action) -> Action:
+    """The move of several tiles whose first placement is ``match[i]``: its parts are the
+    next placements by the same player (a rule's draws and scores may come between)."""
+    line, e = match[i]
+    n = e["part"][1]
+    if e["part"][0] != 1:
+        raise RecordMismatch(line, f"part {e['part']} comes before the move's first tile")
+    parts = [first]
+    for later_line, later in match[i + 1:]:
+        if len(parts) == n:
+            break
+        if later["event"] == "place":
+            if later.get("part") != [len(parts) + 1, n] or later["player"] != e["player"]:
+                raise RecordMismatch(later_line, f"tile {len(parts) + 1} of player "
+                                     f"{e['player']}'s move of {n} tiles comes next "
+                                     f"(part [{len(parts) + 1}, {n}])")
+            parts.append(_action(later_line, later))
+        elif later["event"] in ("draw", "pass") and "rule" not in later:
+            break
+    if len(parts) < n:
+        raise RecordMismatch(line, f"the record holds {len(parts)} of this move's {n} tiles")
+    return Action.several(parts)
 
 
 def _action(line: int, e: dict) -> Action:
@@ -342,6 +383,8 @@ def _action(line: int, e: dict) -> Action:
 
 
 def _verb(action: Action) -> str:
+    if action.kind == "several":
+        return f"lay {action}"
     if action.kind == "place":
         where = f" at the {action.end} end" if action.end else " as the opening tile"
         return f"place {action.tile}{where}"
@@ -360,7 +403,7 @@ def _describe(event: dict) -> str:
 _FIELDS = {
     "deal": ("round", "leader"),
     "draw": ("player", "tile", "rule"),   # rule: only on a draw an event made
-    "place": ("player", "tile", "end", "meets"),
+    "place": ("player", "tile", "end", "meets", "part"),
     "pass": ("player",),
     "round_end": ("round", "result", "winner", "pips", "points", "scores", "play_points",
                   "variables"),

@@ -38,7 +38,8 @@ def test_the_template_covers_all_but_the_spinner_with_events_or_restrictions():
 
 
 # a shaped board (board.layout) has no kernel: kernel_for refuses it (tests/test_layout.py)
-KERNELED = [name for name in ALL if api.load_game(name).rules.layout is None]
+KERNELED = [name for name in ALL if api.load_game(name).rules.layout is None
+            and api.load_game(name).rules.several is None]   # nor play.several (test_several)
 
 
 @pytest.mark.parametrize("name", KERNELED)

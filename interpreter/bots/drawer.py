@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from ..engine.actions import Action
 from ..engine.observation import Observation
 from .base import declaring, draw_or_pass
+from .greedy import shed
 
 MOST_DRAWS = 1          # voluntary draws in one turn: a longer hand costs points
 MIN_HAND = 5            # tiles held, at least, for a voluntary draw: only early in a round
@@ -58,14 +59,15 @@ class DrawerBot:
         declared = declaring(obs, legal)
         if declared is not None:
             return declared[0]
-        places = [a for a in legal if a.kind == "place"]
+        # a move of several tiles (play.several) is weighed as greedy weighs it: what it sheds
+        places = [a for a in legal if a.kind in ("place", "several")]
         if not places:
             return draw_or_pass(legal)
         draw = next((a for a in legal if a.kind == "draw"), None)
         if (draw is not None and obs.drawn_this_turn < MOST_DRAWS
                 and len(obs.hand) >= MIN_HAND and obs.drawable >= obs.players
-                and not any(leaves_follow_up(obs, a) for a in places)):
+                and not any(leaves_follow_up(obs, a) for a in places if a.kind == "place")):
             return draw
-        best = max(obs.tile_values[a.tile] for a in places)
-        ties = [a for a in places if obs.tile_values[a.tile] == best]
+        best = max(shed(obs, a) for a in places)
+        ties = [a for a in places if shed(obs, a) == best]
         return ties[int(self.rng.random() * len(ties))]

@@ -163,7 +163,7 @@ class ExpertBot:
             return legal[0]
         if obs.rules.declarations or obs.rules.showdown is not None:
             return self._declaring(obs, legal)[0]
-        if obs.rules.layout is not None:
+        if obs.rules.layout is not None or obs.rules.several is not None:
             return self._shaped(obs, legal)[0]
         return self.analyse(obs, legal).best
 
@@ -173,7 +173,7 @@ class ExpertBot:
             return legal[0], "it is the only legal move"
         if obs.rules.declarations or obs.rules.showdown is not None:
             return self._declaring(obs, legal)
-        if obs.rules.layout is not None:
+        if obs.rules.layout is not None or obs.rules.several is not None:
             return self._shaped(obs, legal)
         analysis = self.analyse(obs, legal)
         return analysis.best, describe(analysis)
@@ -188,6 +188,8 @@ class ExpertBot:
         """A ``board.layout`` board: the playouts' continuation replays a line and a spinner
         only, so the expert chooses as the strategist does there, and says so."""
         action, why = StrategistBot(self.seat, self.rng).explain(obs, legal)
+        if obs.rules.several is not None:   # play.several: moves of several tiles
+            return action, why + "; the expert's playouts do not follow moves of several tiles"
         return action, why + "; the expert's playouts do not follow board.layout boards"
 
     def analyse(self, obs: Observation, legal: Sequence[Action]) -> Analysis:

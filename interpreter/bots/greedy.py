@@ -2,6 +2,8 @@
 
 Ties between equally valued placements (the same canonical order as ``random``)
 are broken by ``int(rng.random() * ties)``; it draws and passes like ``random``.
+Under ``play.several`` a move of several tiles is worth the sum of its tiles' values,
+so the move shedding most goes down (such rulesets play without the bitmask policy).
 """
 
 from __future__ import annotations
@@ -12,6 +14,13 @@ from collections.abc import Sequence
 from ..engine.actions import DRAW, PASS, Action
 from ..engine.observation import Observation
 from .base import declaring, draw_or_pass
+
+
+def shed(obs: Observation, action: Action) -> int:
+    """What a placement sheds: its tile's value, or a several-tile move's tiles' sum."""
+    if action.kind == "several":
+        return sum(obs.tile_values[p.tile] for p in action.parts)
+    return obs.tile_values[action.tile]
 
 
 class GreedyBot:
@@ -31,9 +40,10 @@ class GreedyBot:
         # the policy over masks places it: the way round does not change what it sheds
         places = [a for a in legal if a.kind == "place"
                   and (a.meets is None or a.meets == a.tile.low)]
+        places += [a for a in legal if a.kind == "several"]   # play.several: a whole move
         if places:
-            best = max(obs.tile_values[a.tile] for a in places)
-            ties = [a for a in places if obs.tile_values[a.tile] == best]
+            best = max(shed(obs, a) for a in places)
+            ties = [a for a in places if shed(obs, a) == best]
             return ties[int(self.rng.random() * len(ties))]
         return draw_or_pass(legal)
 

@@ -11,8 +11,11 @@ one more option, after them: index ``n`` of ``n + 1`` (a stuck player still draw
 when it may). A declaration (``declarations:``) is a decision of its own: each of its
 options one choice, index ``int(rng.random() * options)``; its bitmask policy is never
 asked one (the engine makes that pick on the seat's words; without them a fast policy
-seat takes the fixed policy's option). Under every other rule a pass never stands
-beside a placement, so the pick is the same as before.
+seat takes the fixed policy's option). Under ``play.several`` each move of several tiles
+is one option, listed after the single placements (``6-1 left + 5-2 right``), and the
+pick is uniform over them all: a move's count is that of complete moves, not tiles.
+Under every other rule a pass never stands beside a placement, so the pick is the same
+as before.
 """
 
 from __future__ import annotations
@@ -41,7 +44,8 @@ class RandomBot:
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
         if legal and legal[0].kind in ("declare", "claim"):   # each option one choice
             return legal[int(self.rng.random() * len(legal))]
-        places = [a for a in legal if a.kind == "place"]
+        # a move of several tiles (play.several) is one option, as a single placement is
+        places = [a for a in legal if a.kind in ("place", "several")]
         if places:
             if _PASS in legal:   # passing at will: the pass is the last option
                 places.append(_PASS)

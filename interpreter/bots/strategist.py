@@ -40,7 +40,7 @@ from ..engine.actions import DRAW, PASS, Action
 from ..engine.board import END_NAMES
 from ..engine.observation import Observation
 from .base import declaring
-from .greedy import GreedyBot
+from .greedy import GreedyBot, shed
 from .strategist_fast import Decider
 from .strategy import (
     O_DOUBLE,
@@ -70,6 +70,7 @@ PARTNER_TERMS = ("options", "control", "lock", "block", "partner", "partner_lack
                  "double", "shed")
 DOMINO_TERMS = ("domino",)
 SHAPED = ("shaped",)   # a placement chosen on a board.layout board, without the model
+SEVERAL = ("several",)   # a move chosen under play.several (several tiles at once), greedily
 
 
 class Scored:
@@ -146,6 +147,8 @@ class StrategistBot:
 
     # -- deciding ------------------------------------------------------------------------
     def _decide(self, obs: Observation, legal: Sequence[Action]):
+        if obs.rules.several is not None and any(a.kind in ("place", "several") for a in legal):
+            return self._several(obs, legal), [], None
         places = [a for a in legal if a.kind == "place"]
         others = [a for a in legal if a.kind != "place"]
         if not places:  # draw (seeking, stuck) or pass: the rules leave no choice worth scoring
@@ -186,6 +189,16 @@ class StrategistBot:
         ties = [a for a in places if obs.tile_values[a.tile] == best]
         choice = ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
         return Scored(0, float(best), names=SHAPED, action=choice)
+
+    def _several(self, obs: Observation, legal: Sequence[Action]) -> Scored:
+        """Under ``play.several`` (moves of several tiles, beyond its model of one tile a
+        turn) the strategist makes greedy's choice: the move shedding the most value, its
+        tie broken the same way, and says so (``SEVERAL``)."""
+        places = [a for a in legal if a.kind in ("place", "several")]
+        best = max(shed(obs, a) for a in places)
+        ties = [a for a in places if shed(obs, a) == best]
+        choice = ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+        return Scored(0, float(best), names=SEVERAL, action=choice)
 
     def _rank(self, ctx: _Context, codes: list[int], can_draw: bool):
         """(the best Scored, every placement Scored best first) -- one RNG call on a tie."""
@@ -381,6 +394,9 @@ def _say(best: Scored, ranked: list[Scored], ctx: _Context | None, obs: Observat
         return (f"draw: every placement would open {suits}, which seat {ctx.next_seat} "
                 f"(next to play) is known to hold, and {obs.drawable} tiles may still be drawn")
     head = str(a)
+    if best.names is SEVERAL:
+        return (f"{head}: sheds the most value (moves of several tiles, play.several, are "
+                "beyond the strategist's model of one tile a turn)")
     if best.names is SHAPED:
         return (f"{head}: sheds the most valuable tile (this board's shape, board.layout, is "
                 "beyond the strategist's model of a line and a spinner)")

@@ -24,6 +24,8 @@ PASS = -2
 # a placement's second way (a fit rule's tile that fits one end with either half, leaving
 # different numbers: ``mechanisms.matching``): the high half meets the end
 FLIP = 1 << 24
+# a move of several tiles (``mechanisms.several``): SEVERAL + its index among the decision's
+SEVERAL = 1 << 26
 
 
 class ActionError(ValueError):
@@ -44,16 +46,19 @@ class AmbiguousActionError(ActionError):
 
 @dataclass(frozen=True)
 class Action:
-    """``kind`` is ``place``, ``draw``, ``pass``, ``declare`` or ``claim``; ``end`` is
-    ``left``/``right``/None (``up``/``down`` on a spinner's arms); ``meets`` the half against
-    the end, named only when a fit rule lets the tile go on that end either way round
-    (``6-1 left 6``); ``option`` a declaration's option (``declare double``, ``claim 10``)."""
+    """``kind`` is ``place``, ``several``, ``draw``, ``pass``, ``declare`` or ``claim``;
+    ``end`` is ``left``/``right``/None (``up``/``down`` on a spinner's arms); ``meets`` the
+    half against the end, named only when a fit rule lets the tile go on that end either
+    way round (``6-1 left 6``); ``option`` a declaration's option (``declare double``,
+    ``claim 10``); ``parts`` a ``several`` move's placements, in the order they are laid
+    (``6-1 left + 1-1 right``: ``play.several``)."""
 
     kind: str
     tile: Tile | None = None
     end: str | None = None
     meets: int | None = None
     option: str | None = None
+    parts: tuple[Action, ...] = ()
 
     @classmethod
     def place(cls, tile: Tile | str, end: str | None = None, meets: int | None = None
@@ -68,9 +73,15 @@ class Action:
     def pass_(cls) -> Action:
         return cls("pass")
 
+    @classmethod
+    def several(cls, parts: tuple[Action, ...] | list[Action]) -> Action:
+        return cls("several", parts=tuple(parts))
+
     def __str__(self) -> str:
         if self.option is not None:
             return f"{self.kind} {self.option}"
+        if self.kind == "several":
+            return " + ".join(str(p) for p in self.parts)
         if self.kind != "place":
             return self.kind
         if self.meets is not None:
@@ -80,6 +91,18 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> Action:
         """Text -> Action; raises ``MalformedActionError`` with what to write instead."""
+        if "+" in text:   # several tiles in one move: each part a placement
+            parts = [p.strip() for p in text.split("+")]
+            if any(not p for p in parts):
+                raise MalformedActionError(
+                    f"'{text.strip()}' is not a move: write each tile and its end between "
+                    "the + signs (6-1 left + 1-1 right)")
+            found = [cls.parse(p) for p in parts]
+            if any(a.kind != "place" for a in found):
+                raise MalformedActionError(
+                    f"'{text.strip()}' is not a move: only placements are joined by + "
+                    "(6-1 left + 1-1 right)")
+            return cls.several(found)
         words = text.strip().lower().split()
         if words in (["draw"], ["d"]):
             return cls.draw()

@@ -41,6 +41,8 @@ class Decision(NamedTuple):
     declaration: Any = None   # DECLARE: the Declaration asked (engine.game_rules); its options
                               # are the legal actions, action code k the k-th
     best: int = 0             # DECLARE: the option the fixed policy takes (greedy, strategist)
+    several: tuple = ()       # moves of several tiles (play.several): each a tuple of
+                              # placement codes t << 2 | end, laid in that order
 
     @property
     def left(self) -> int:

@@ -54,6 +54,8 @@ def explain_illegal(state, action: Action) -> str:
         if phase == OPEN:
             return "you must open now"
         return "a player with no playable tile passes at once under these rules"
+    if action.kind == "several":
+        return _explain_several(state, d, action, held)
     tile = action.tile
     if tile not in held:
         return f"you do not hold {tile}"
@@ -112,10 +114,67 @@ def _explain_place(state, d: tuple, action: Action, tile: Tile, t: int) -> str:
         why = core.why_forbidden(d.player, t, e)
         if why:
             return why
+    rule = state.game.rules.several
+    if rule is not None and not any(d.masks[e] >> t & 1 for e in fits):   # play.several.alone
+        return rule.explain or f"{tile} may not go down alone now: lay several tiles at once"
     allowed = [e for e in fits if d.masks[e] >> t & 1]
     if action.end is None and len(allowed) > 1:
         return ambiguous(tile, [END_NAMES[e] for e in allowed])
     return f"{tile} may not be placed now"
+
+
+def _explain_several(state, d: tuple, action: Action, held) -> str:
+    """Why a typed move of several tiles (``6-1 left + 5-2 right``) is not allowed: the
+    shape of the move (``mechanisms.several``), a tile's own placement, or ``tiles``."""
+    rule = state.game.rules.several
+    if rule is None:
+        return "a move lays one tile under these rules: write one placement, like 6-4 left"
+    if d.phase != PLAY:
+        return "the round opens with one tile: write it alone"
+    parts = action.parts
+    for p in parts:
+        if p.tile not in held:
+            return f"you do not hold {p.tile}"
+    if len({p.tile for p in parts}) < len(parts):
+        return "a tile goes down once: the move names one twice"
+    if rule.whole_hand:   # play.several.move: whole_hand
+        offered = [str(a) for a in state.legal_actions() if a.kind == "several"]
+        if len(parts) != len(held):
+            return (f"a move of several tiles lays the whole hand ({len(held)} tiles), "
+                    "shown and laid down at once")
+        if offered:
+            return "your whole hand goes down in this order: write " + offered[0]
+        return "your hand cannot all go down one tile after another now"
+    if len(parts) > rule.most:
+        return f"a move lays at most {rule.most} tiles, one on each end"
+    ends = [p.end for p in parts]
+    if None in ends:   # no legal move lays these tiles in this order (State._resolve_several)
+        same = [str(a) for a in state.legal_actions() if a.kind == "several"
+                and sorted(p.tile for p in a.parts) == sorted(p.tile for p in parts)]
+        if same:
+            return "the tiles of a move go down in end order, left first: write " + same[0]
+        return "name each tile's end in a move of several tiles, like 6-1 left + 5-2 right"
+    if len(set(ends)) < len(ends):
+        return "a move of several tiles lays one tile on each end, never two on one end"
+    if all(e in END_NAMES for e in ends) and ends != sorted(ends, key=END_NAMES.index):
+        laid = sorted(parts, key=lambda p: END_NAMES.index(p.end))
+        return ("the tiles of a move go down in end order, left first: write "
+                + " + ".join(str(p) for p in laid))
+    ts = state.game.tileset
+    first = parts[0]
+    if first.end is not None and not any(
+            m >> ts.index[first.tile] & 1 for m in d.masks) and not any(
+            a.parts[0] == first for a in state.legal_actions() if a.kind == "several"):
+        why = _explain_place(state, d, first, first.tile, ts.index[first.tile])
+        if why != rule.explain:
+            return why
+    if rule.tiles_text:
+        return (f"every tile of a move of several must meet {rule.tiles_text}, and each must "
+                "fit where it goes once those before it lie")
+    offered = [str(a) for a in state.legal_actions() if a.kind == "several"]
+    if offered:
+        return "the moves of several tiles allowed now are " + ", ".join(offered)
+    return "no move of several tiles fits now: each tile must fit where it goes"
 
 
 def _fit_rule(fit: FitRule) -> str:

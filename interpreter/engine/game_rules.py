@@ -266,6 +266,8 @@ class Rules:
     draw_ends_turn: bool = False
     draw_exactly: int | None = None               # None: one tile at a time, as draw_limit allows
     passing: str = "forced"                       # one of PASSING
+    several: Any = None                           # play.several: moves of several tiles
+                                                  # (mechanisms.several.SeveralRule); None: one
     events: tuple[PlayEvent, ...] = ()
     opening_allow: Formula | None = None          # later rounds (round 1: first_opening)
     opening_explain: str = ""

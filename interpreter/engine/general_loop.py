@@ -54,13 +54,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
-from .actions import DRAW, FLIP, PASS
+from .actions import DRAW, FLIP, PASS, SEVERAL
 from .board import END_NAMES, Board, new_board
 from .bounds import check_scores, checked_points, checked_skip
 from .decision import DECLARE, OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
-from .mechanisms import declarations, restrictions, turn_options
+from .mechanisms import declarations, restrictions, several, turn_options
 from .mechanisms import events as event_rules
 from .mechanisms.match import reached_in_play
 from .mechanisms.variables import after_round, round_facts, starting
@@ -455,6 +455,11 @@ class GeneralLoop:
         ends_turn = turn_rule is not None and turn_rule.ends_turn
         exactly = turn_rule.exactly if turn_rule is not None else 0
         tlimit = turn_options.turn_limit(turn_rule, limit) if turn_rule is not None else limit
+        # moves of several tiles (mechanisms.several), resolved once: off, nothing is asked
+        several_on = several.rule_of(rules) is not None
+        queued: list[int] = []   # the rest of the several-tile move under way, last first
+        multi: tuple = ()        # the several-tile moves offered at this decision
+        move_n = 0               # that move's tiles (0: a move of one tile)
         # a fit rule (mechanisms.matching) as tables: PM above is already its fitting
         # masks; TWO[v] the tiles that fit v two ways, LEAVE1/LEAVE2 what each way leaves
         fit_rule = g.fit is not None
@@ -559,6 +564,7 @@ class GeneralLoop:
             pos = dealt
             drawn_by = [0] * n
             passes = choices = seek_turns = extra_turns = skips = 0
+            joined = 0   # tiles laid after the first of a several-tile move (play.several)
             round_play = self._round_play = [0] * len(self.teams)
             reneged = [0] * n if showdown else None   # passes made while able to place
             if declare_start:
@@ -658,6 +664,8 @@ class GeneralLoop:
             turns_taken = 0
 
             run_passes = 0      # passes in a row (skips and extra turns count neither way)
+            if several_on:
+                queued.clear()   # a move cut short when the match was won mid-round
             if ev_place:
                 again, skip = fire(ev_place, p, facts_of(p, pos, drawn_by, {
                     "tile": (TL[t], TH[t]), "opening": True, "both_ends": False,
@@ -684,7 +692,9 @@ class GeneralLoop:
             while domino is None:
                 if npass == everyone or idle >= idle_max:
                     break
-                if again:
+                if several_on and queued:
+                    joined += 1   # a several-tile move goes on: no new turn or decision
+                elif again:
                     again -= 1
                     extra_turns += 1
                 else:
@@ -733,11 +743,15 @@ class GeneralLoop:
                             fit = self._restrict(fit, h, board, len(deck) - pos, rnd_no, waive)
                         total = (fit[0] | fit[1] if count == 2
                                  else fit[0] | fit[1] | fit[2] | fit[3])
+                    if several_on:   # moves of several tiles beside the single ones
+                        fit, total, multi = self._several(queued, fit, total, h, pos, rnd_no)
                     # mid-way through an exact draw (drawing.exactly): only a draw
                     draw_on = exactly and 0 < drawn < tlimit and pos < draw_end
                     if total and not draw_on:
                         can_draw = vol and pos < draw_end and drawn < tlimit
-                        if shaped:   # a shaped board (board.layout): codes t << 8 | end
+                        if several_on and queued:   # the next tile of the move under way
+                            a = queued.pop()
+                        elif shaped:   # a shaped board (board.layout): codes t << 8 | end
                             if (can_draw or at_will or total & (total - 1)
                                     or sum(1 for m in fit if m) > 1):
                                 choices += 1
@@ -816,7 +830,9 @@ class GeneralLoop:
                                         player=p, hand=h, can_draw=can_draw, can_pass=at_will,
                                         phase=PLAY, drawn=drawn, pos=pos,
                                         ends=(vals[0], vals[1], None, None) if count == 2
-                                        else tuple(vals), masks=masks)
+                                        else tuple(vals), masks=masks, several=multi)
+                                    if several_on:   # a move of several tiles: its first now
+                                        a, move_n = several.start(multi, a, queued, SEVERAL)
                                 elif count == 2:
                                     a = pol(masks[0], masks[1], can_draw)
                                 else:
@@ -868,6 +884,8 @@ class GeneralLoop:
                                             "tile": [TL[t], TH[t]], "end": where})
                                 if fit_rule and meets is not None:   # which way it lies
                                     rec[-1]["meets"] = meets
+                                if several_on and move_n:   # one tile of a several-tile move
+                                    rec[-1]["part"] = [move_n - len(queued), move_n]
                             if ev_place:
                                 more_turns, skipped = fire(ev_place, p, facts_of(p, pos, drawn_by, {
                                     "tile": (TL[t], TH[t]), "opening": False,
@@ -1012,9 +1030,10 @@ class GeneralLoop:
                 round=rnd_no, leader=leader, result=result, winner=wside, winner_seat=wseat,
                 tied_block=tied, points=tuple(points), scores=tuple(scores),
                 turns=(placements + passes + seek_turns - 1 if seek is not None
-                       else placements + passes),
+                       else placements + passes) - joined,
                 placements=placements, draws=draws, passes=passes,
-                decisions=placements + draws + passes, choice_points=choices, redeals=redeals,
+                decisions=placements + draws + passes - joined, choice_points=choices,
+                redeals=redeals,
                 play_points=tuple(round_play) if events else (), extra_turns=extra_turns,
                 skips=skips)
             self.rounds.append(stats)
@@ -1088,6 +1107,56 @@ class GeneralLoop:
                                 "rule": rule})
         self._owed.clear()
         return pos
+
+    def _several(self, queued: list[int], fit: list[int], total: int, h: int, pos: int,
+                 rnd: int) -> tuple[list[int], int, tuple]:
+        """The single placements ``play.several`` leaves (``alone``), their union (a bit above
+        every tile for each several-tile move, so a lone such move is still a placement) and
+        the several-tile moves (``mechanisms.several.line_moves``). Mid-move: as they are."""
+        if queued:
+            return fit, total, ()
+        rule, g, n = self.game.rules.several, self.game, self.players
+        setup = g.setup(n)
+        PM, tiles, board = setup.value_mask, self._tuples, self.board
+        boneyard = len(self.deck) - pos
+        restricted, waive = g.rules.restrictions, g.rules.if_none_allowed == "waive"
+
+        def allowed(hand: int, b: Board) -> list[int]:
+            vals = b.values
+            f = [hand & PM[vals[e]] for e in range(b.count)]
+            if restricted:
+                f = allowed_at(g, tiles, f, vals, b.ends(), hand, boneyard, rnd, n, waive)
+            return f
+
+        def facts(hand: int, b: Board, t: int, e: int) -> dict:
+            fits = 0
+            for v in b.ends():
+                fits |= hand & PM[v]
+            return several.placement_env(tiles[t], b.values[e], [tiles[u] for u in bits(hand)],
+                                         [tiles[u] for u in bits(fits)], b.ends(), boneyard,
+                                         rnd, n)
+
+        def place(b: Board, t: int, e: int) -> Board:   # the board after, as the loop lays it
+            after = Board(b.spinner, b.across)
+            for name in Board.__slots__:
+                value = getattr(b, name)
+                setattr(after, name, list(value) if isinstance(value, list) else value)
+            low, high = tiles[t]
+            after.place(e, low, high, low == high)
+            return after
+
+        def key(b: Board) -> tuple:
+            return (tuple(b.values), tuple(b.doubles), b.count, b.spin_need)
+
+        multi = tuple(several.line_moves(rule, h, board, board.count, allowed, facts, place,
+                                         key))
+        fit = several.alone_masks(rule, fit, h, board, facts)
+        total = 0
+        for m in fit:
+            total |= m
+        if multi:   # as many bits above the tiles as moves (up to two): counts the choice
+            total |= (1 if len(multi) == 1 else 3) << len(tiles)
+        return fit, total, multi
 
     def _event_facts(self, actor: int, pos: int, drawn_by: list[int], extra: dict
                      ) -> EventFacts:

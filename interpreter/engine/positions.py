@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import DRAW, FLIP, PASS, Action
+from .actions import DRAW, FLIP, PASS, SEVERAL, Action
 from .board import Board, ShapedBoard
 from .decision import OPEN, PLAY, SEEK, Decision
 from .general_loop import GeneralLoop, RoundEnd, _opening_rules, allowed_at
@@ -150,6 +150,9 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
         fit = core._restrict(fit, h, board, len(core.deck), core.round,
                              rules.if_none_allowed == "waive")
         forbidden = fitting and not any(fit)
+    multi: tuple = ()
+    if rules.several is not None:   # moves of several tiles (mechanisms.several), the loop's
+        fit, _, multi = core._several([], fit, 0, h, 0, core.round)
     fit += [0] * (4 - len(fit))
     ends = tuple(vals[:board.count]) + (None,) * (4 - board.count)
     rule = turn_options.rule_of(rules)
@@ -160,7 +163,8 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
             return Decision(player=turn, hand=h, can_draw=True, can_pass=False, phase=PLAY,
                             drawn=drawn, pos=0, ends=ends)
         at_will = turn_options.may_pass(rule, drawn, may_draw)
-    if any(fit):
+    placeable = any(fit) or bool(multi)
+    if placeable:
         can_draw = rules.voluntary_draw and may_draw
     else:
         can_draw = rules.when_stuck == "draw" and may_draw and not (
@@ -169,8 +173,9 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
                                                                                strict=True))
              if game.fit else (0, 0, 0, 0))
     return Decision(player=turn, hand=h, can_draw=can_draw,
-                    can_pass=at_will or not (any(fit) or can_draw),
-                    phase=PLAY, drawn=drawn, pos=0, ends=ends, masks=tuple(fit), flips=flips)
+                    can_pass=at_will or not (placeable or can_draw),
+                    phase=PLAY, drawn=drawn, pos=0, ends=ends, masks=tuple(fit), flips=flips,
+                    several=multi)
 
 
 def _shaped_decision(game, core: GeneralLoop, turn: int, h: int, drawn: int,
@@ -225,6 +230,9 @@ def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, in
     if code is None:
         shown = ", ".join(str(a) for _, a in pairs) or "none"
         return f"{wanted} is not legal here (legal: {shown})"
+    if code >= SEVERAL:
+        return (f"{wanted} lays several tiles: an events example takes one placement; give "
+                "each tile its own example, or a dealt example that plays the move")
     ts = game.tileset
     rules = game.rules
     board = core.board

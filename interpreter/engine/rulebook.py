@@ -133,6 +133,8 @@ class MatchReading:
         # read, what follows the last of them); passes made while able to place (showdown)
         self.pending: deque[tuple[Any, int, Callable[[], dict], Any]] = deque()
         self.reneged = [0] * players
+        self.move: tuple[list[Action], int] | None = None   # a several-tile move under way:
+                                                            # the moves it may be, tiles laid
 
     # -- the record, line by line ---------------------------------------------------
     def read(self, line: int, e: dict[str, Any]) -> None:
@@ -293,6 +295,9 @@ class MatchReading:
             action = Action("place", tile, e["end"], e.get("meets"))
         else:
             action = Action(kind)
+        if self.move is not None or e.get("part") is not None:   # play.several
+            self._part(line, e, action)
+            return
         legal = self._legal()
         if kind == "place" and action.tile not in pos.hands[pos.turn]:
             raise Disagreement(line, f"player {pos.turn} holds {_say(sorted(pos.hands[pos.turn]))} "
@@ -308,6 +313,41 @@ class MatchReading:
             if any(a.kind == "place" for a in legal):   # found out at the showdown
                 self.reneged[pos.turn] += 1
             self._pass(forced=legal == [turn.PASS])
+
+    def _part(self, line: int, e: dict[str, Any], action: Action) -> None:
+        """One tile of a move of several (``part: [i, n]``): the i-th tile of one of the
+        moves ``mechanisms.several`` allowed when the move started."""
+        pos, part = self.pos, e.get("part")
+        if self.move is None:
+            if self.phase != "turn" or part[0] != 1:
+                raise Disagreement(line, f"{self._whose_turn()}; a move of several tiles starts "
+                                   f"with part [1, n], the record has part {part} here")
+            legal = self._legal()
+            fits = [a for a in legal if a.kind == "several" and len(a.parts) == part[1]
+                    and a.parts[0] == action]
+            if not fits:
+                raise Disagreement(line, f"player {pos.turn} may {_actions(legal)} by the "
+                                   f"rules; the record starts a move of {part[1]} tiles with "
+                                   f"{action}")
+            self.move = (fits, 1)
+        else:
+            fits, laid = self.move
+            n = len(fits[0].parts)
+            if e["event"] != "place" or part != [laid + 1, n]:
+                raise Disagreement(line, f"player {pos.turn}'s move of {n} tiles goes on with "
+                                   f"tile {laid + 1} (part [{laid + 1}, {n}]); the record has "
+                                   f"{e['event']}" + (f" part {part}" if part else ""))
+            fits = [a for a in fits if a.parts[laid] == action]
+            if not fits:
+                raise Disagreement(line, f"tile {laid + 1} of this move may be "
+                                   f"{_actions(sorted({a.parts[laid] for a in self.move[0]}))} "
+                                   f"by the rules; the record has {action}")
+            self.move = (fits, laid + 1)
+        fits, laid = self.move
+        last = laid == len(fits[0].parts)
+        if last:
+            self.move = None
+        self._place(action, last)
 
     def _progress(self) -> None:
         pos = self.pos
@@ -356,7 +396,7 @@ class MatchReading:
             pos.turn = pos.next_seat(seat)
             pos.drawn_this_turn = 0
 
-    def _place(self, action: Action) -> None:
+    def _place(self, action: Action, last: bool = True) -> None:
         pos = self.pos
         seat, tile = pos.turn, action.tile
         is_opening = pos.board.empty
@@ -369,6 +409,7 @@ class MatchReading:
         fired = events.fire(pos, seat, "place", env)
         self.phase = "turn"
         if self._won_in_play(seat, fired):
+            self.move = None   # the match is won: a several-tile move stops with it
             return
         if not pos.hands[seat]:   # a domino: its points count, its turns lapse
             self._write_scores(seat, fired)
@@ -377,7 +418,8 @@ class MatchReading:
             return
         self._write_fired(seat, fired)
         self._next_draws(seat, fired)
-        self._then_declare(seat, env, lambda: self._end_turn(seat))
+        if last:   # not before a several-tile move's last tile (play.several)
+            self._then_declare(seat, env, lambda: self._end_turn(seat))
 
     # -- declarations (mechanisms.declarations) -----------------------------------------
     def _option_env(self, seat: int) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, DiagnosticError
-from .actions import DRAW, FLIP, PASS, Action, AmbiguousActionError, IllegalActionError
+from .actions import DRAW, FLIP, PASS, SEVERAL, Action, AmbiguousActionError, IllegalActionError
 from .board import END_NAMES
 from .decision import DECLARE, OPEN, PLAY, SEEK
 from .general_loop import GeneralLoop
@@ -114,6 +114,8 @@ class State:
         return self._resolve(Action.parse(text))
 
     def _resolve(self, action: Action) -> Action:
+        if action.kind == "several" and self._decision is not None:
+            return self._resolve_several(action)
         if action.kind != "place" or self._decision is None:
             return action
         if self._decision.phase != PLAY:
@@ -130,6 +132,20 @@ class State:
             from .explain import ambiguous
             raise AmbiguousActionError(ambiguous(action.tile, [a.end for a in fits]))
         return fits[0] if fits else action
+
+    def _resolve_several(self, action: Action) -> Action:
+        """A move of several tiles whose parts name no end (``6-6 + 3-3``) is the one legal
+        move laying those tiles in that order; ambiguous when two are."""
+        if all(p.end is not None for p in action.parts):
+            return action
+        found = [a for a in self.legal_actions() if a.kind == "several"
+                 and len(a.parts) == len(action.parts)
+                 and all(q.tile == p.tile and p.end in (None, q.end)
+                         for p, q in zip(action.parts, a.parts, strict=True))]
+        if len(found) > 1:
+            raise AmbiguousActionError(f"{action} can be laid more than one way: write "
+                                       + " or ".join(str(a) for a in found))
+        return found[0] if found else action
 
     def _resolve_way(self, action: Action) -> Action:
         """A placement at a named end, against the legal ones: which way round it lies is
@@ -195,6 +211,8 @@ def legal_pairs(game: Game, decision: tuple) -> list[tuple[int, Action]]:
                         out.append((t << 2 | e, placements[t][e]))
             elif m:
                 out += [(t << 2 | e, placements[t][e]) for t in bits(m)]
+    for k, move in enumerate(decision.several):   # play.several: after the single placements
+        out.append((SEVERAL + k, Action.several([placements[c >> 2][c & 3] for c in move])))
     if decision.can_draw or phase == SEEK:
         out.append((DRAW, _DRAW))
     if decision.can_pass:

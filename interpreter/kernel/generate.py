@@ -150,6 +150,8 @@ def covers(game: Game) -> bool:
         return False   # the template knows the same number and crosswise doubles only
     if rules.layout is not None:   # a shaped board: only the general loop asks its Layout
         return False
+    if rules.several is not None:   # moves of several tiles: only the general loop offers them
+        return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 
 
@@ -391,6 +393,10 @@ def kernel_for(game: Game, players: int, record: bool | str = False,
         raise DiagnosticError([Diagnostic(
             "engine", f"{game.rules.name} shapes its board (board.layout): no kernel plays "
             "it; the general loop does (api.play_match sends it there)")])
+    if game.rules.several is not None:
+        raise DiagnosticError([Diagnostic(
+            "engine", f"{game.rules.name} lays several tiles in one move (play.several): no "
+            "kernel plays it; the general loop does (api.play_match sends it there)")])
     kernels = game.__dict__.setdefault("_kernels", {})
     key = (players, record, uniform, view, threading.get_ident())
     found = kernels.get(key)

@@ -98,6 +98,9 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     if r.layout is not None:
         return (f"{r.name} shapes its board (board.layout), which only the Python engine's "
                 "general loop plays")
+    if r.several is not None:
+        return (f"{r.name} lays several tiles in one move (play.several), which only the "
+                "Python engine's general loop plays")
     if r.general:
         return f"{r.name} uses house-rule mechanisms only the Python engine plays"
     if game.tileset.tile_count > MAX_TILES:

@@ -34,6 +34,11 @@ def kernel_listing(game: Game, players: int, engine: str = "python") -> str:
         raise UsageError([Diagnostic(
             "engine", f"{game.rules.name} shapes its board (board.layout): no kernel plays "
             "it, the general loop does", hint="dominorules play or simulate it as it is")])
+    if game.rules.several is not None:
+        raise UsageError([Diagnostic(
+            "engine", f"{game.rules.name} lays several tiles in one move (play.several): no "
+            "kernel plays it, the general loop does",
+            hint="dominorules play or simulate it as it is")])
     text = (_jit_listing(game, players) if engine == "jit"
             else _template_listing(game, players) if covers(game)
             else _loop_listing(game, players))

@@ -183,6 +183,7 @@ def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
         "declare_start": any(d.when == "round_start" for d in rules.declarations),
         "declare_place": any(d.when == "after_place" for d in rules.declarations),
         "showdown": rules.showdown is not None,
+        "several_on": rules.several is not None,   # never true here: no kernel plays it
         # the settlement and match end written out (kernel.settle), when they can be
         "written_settle": settlement_for(game, players) is not None,
         "written_match_over": match_over_for(game, players) is not None,

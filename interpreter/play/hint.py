@@ -71,6 +71,12 @@ def why(obs, legal: Sequence[Action], action: Action) -> str:
         if places:
             return "it would rather see another tile than play one of these now"
         return "none of your tiles fits an open end"
+    if action.kind == "several":   # play.several: a move of several tiles
+        worth = sum(obs.tile_values[p.tile] for p in action.parts)
+        return (f"it lays {len(action.parts)} tiles at once, worth {worth} together, so they "
+                "will not count against you if the round blocks")
+    if not places:
+        return "it is the only way to play"
     tile = action.tile
     facts = []
     value = obs.tile_values[tile]

@@ -217,6 +217,9 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
         arm = " arm" if event["end"] in ("up", "down") else ""
         meets = event.get("meets")   # a fit rule's tile that could lie either way round
         way = f", the {meets} against it" if meets is not None else ""
+        part = event.get("part")   # a move of several tiles (play.several)
+        if part:
+            way += f" (tile {part[0]} of {part[1]} at once)"
         return f"{who} plays {tile} on the {event['end']}{arm}{way}"
     if kind == "pass":
         return f"{who} passes"
@@ -363,6 +366,7 @@ def _goal(obs) -> str:
 def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100) -> Group:
     """What the player to act sees: status, players, the line, recent actions, hand, moves."""
     playable = {a.tile for a in legal if a.kind == "place"}
+    playable |= {p.tile for a in legal if a.kind == "several" for p in a.parts}
     status = Text(f"Round {obs.round}{_goal(obs)} · boneyard {obs.boneyard} "
                   f"tile{'s' * (obs.boneyard != 1)}, {obs.drawable} may be drawn · "
                   f"{seating.seat(obs.to_play)} to play")

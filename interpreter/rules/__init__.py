@@ -121,6 +121,7 @@ def rule_warnings(ref: str) -> list[Diagnostic]:
     one wins, at that rule's file:line:col and naming the other's (``precedence``); a
     required opening tile its leader rarely holds (``opener_warnings``)."""
     from . import schema
+    from .checks import several_warnings
     from .load import load_merged
     from .precedence import opener_warnings, precedence_warnings
 
@@ -129,7 +130,8 @@ def rule_warnings(ref: str) -> list[Diagnostic]:
         return []
     data = schema.fill_defaults(merged.data)
     return (precedence_warnings(data, merged.marks)
-            + opener_warnings(data, merged.marks, merged.file))
+            + opener_warnings(data, merged.marks, merged.file)
+            + several_warnings(data, merged.marks))
 
 
 def _all_builtin(chain: list[str]) -> bool:

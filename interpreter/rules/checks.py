@@ -9,6 +9,7 @@ the value to change, with a hint.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -539,10 +540,60 @@ def _check_declarations(sink: _Sink, data: Mapping[str, Any]) -> None:
                  "set play.passing: at_will, or remove showdown")
 
 
+def _check_several(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """``play.several`` with a board it cannot yet lay several tiles on (the line and its
+    spinner it can: a move uses the ends open when it starts)."""
+    if (data.get("play") or {}).get("several") is None:
+        return
+    board, matching = data.get("board") or {}, data.get("matching") or {}
+    path = ("play", "several")
+    if board.get("layout") is not None:
+        sink.add("play", path, "play.several and board.layout cannot be played together yet: "
+                 "a move of several tiles is laid on the line's two ends",
+                 "remove board.layout, or play.several")
+    if (data.get("match") or {}).get("ends_in_play"):
+        sink.add("play", path, "play.several and match.ends_in_play cannot be played together "
+                 "yet: a match won mid-move would leave the move's other tiles unlaid",
+                 "remove match.ends_in_play, or play.several")
+    if any((d or {}).get("when") == "after_place" for d in data.get("declarations") or ()):
+        sink.add("play", path, "play.several and a declaration after a placement cannot be "
+                 "played together yet: a move of several tiles is one decision",
+                 "remove play.several, or make the declaration at round_start")
+    if "fits" in matching or "wild" in matching:
+        sink.add("play", path, "play.several and a fit rule (matching) cannot be played "
+                 "together yet: a move's tiles are laid by the same number",
+                 "remove matching.fits and matching.wild, or play.several")
+
+
+def several_warnings(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]) -> list:
+    """``play.several`` written so that it can never apply: no tile may join a move, or
+    more tiles than the line has ends."""
+    rule = (data.get("play") or {}).get("several")
+    if rule is None:
+        return []
+    sink = _Sink(marks)
+    if rule.get("tiles") is False:
+        sink.add("play", ("play", "several", "tiles"), "play.several can never apply: tiles is "
+                 "false, so no tile may be part of a move of several tiles",
+                 "give a condition some tiles meet (\"tile.is_double\"), or remove play.several")
+    if rule.get("move") == "whole_hand" and "most" in rule:
+        sink.add("play", ("play", "several", "most"), "play.several.most has no effect with "
+                 "move: whole_hand: the move lays the whole hand, however many tiles",
+                 "remove most")
+    elif int(rule.get("most", 2)) > 2 and (data.get("board") or {}).get(
+            "spinner", "none") == "none":
+        sink.add("play", ("play", "several", "most"), f"play.several.most {rule['most']} can "
+                 "never be reached: a move lays one tile on each end and the line has two "
+                 "(four once a spinner opens: board.spinner)",
+                 "write most: 2, or give the board a spinner")
+    return [dataclasses.replace(d, severity="warning") for d in sink.found]
+
+
 def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
     """House-rule keys that loop forever or have no effect with the other rules."""
     _check_layout(sink, data)
     _check_declarations(sink, data)
+    _check_several(sink, data)
     for i, event in enumerate(data.get("events", [])):
         if event.get("after") != "place" and event.get("next_draws", 0) != 0:
             sink.add("events", ("events", i, "next_draws"),

@@ -28,6 +28,7 @@ from ..engine.game_rules import (
 )
 from ..engine.mechanisms.layout import SPINS, Shape
 from ..engine.mechanisms.set_tiles import taken_out
+from ..engine.mechanisms.several import SeveralRule
 from ..engine.tiles import in_set, not_in_set, parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
 from ..expr.ast import names_read, nodes
@@ -286,6 +287,18 @@ def _layout(data: Mapping[str, Any] | None) -> Shape | None:
                  dead_arms=bool(data.get("dead_arms", False)))
 
 
+def _several(data: Mapping[str, Any] | None, fns: Mapping[FieldPath, EnvFn]
+             ) -> SeveralRule | None:
+    """``play.several`` as the engine's ``SeveralRule`` (None when the ruleset names none)."""
+    if data is None:
+        return None
+    return SeveralRule(most=int(data.get("most", 2)), tiles=fns.get(("play", "several", "tiles")),
+                       alone=fns.get(("play", "several", "alone")),
+                       explain=data.get("explain", ""),
+                       tiles_text=str(data["tiles"]) if "tiles" in data else "",
+                       whole_hand=data.get("move", "each_end") == "whole_hand")
+
+
 def _tile_choice(tile: str) -> str | tuple[int, int]:
     return tile if tile in ("any", "highest_double") else parse_pair(tile)
 
@@ -335,6 +348,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         draw_ends_turn=bool(data["drawing"].get("ends_turn", False)),
         draw_exactly=data["drawing"].get("exactly"),
         passing=play.get("passing", "forced"),
+        several=_several(play.get("several"), fns),
         events=events,
         opening_allow=fns.get(("opening", "allow")),
         opening_explain=opening.get("explain", ""),
@@ -367,7 +381,8 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     # events and restrictions; a ruleset general only by these deals, opens and settles
     # as the plain game does (the kernel then keeps the plain deal, opening and settlement)
     in_play = ("events", "restrictions", "if_none_allowed", "spinner", "direction",
-               "draw_ends_turn", "draw_exactly", "passing", "fit", "doubles", "layout")
+               "draw_ends_turn", "draw_exactly", "passing", "several", "fit", "doubles",
+               "layout")
     general = any(out[k] != plain[k].default for k in out
                   if k not in ("domino_formula", "blocked_formula", *in_play))
     general = general or blocked["winner"] in ("lowest", "highest") \

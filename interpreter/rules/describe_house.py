@@ -179,6 +179,35 @@ def _ends_turn(view: _View) -> str | None:
             "kept for a later turn. The leader's draws before the opening tile keep the turn.")
 
 
+@_rule("play.several", "A turn", "Several tiles at once", optional=True)
+def _several(view: _View) -> str | None:
+    if view.opt("play.several") is None:
+        return None
+    most = view.opt("play.several.most", 2)
+    if view.opt("play.several.move", "each_end") == "whole_hand":
+        text = ("A player who can lay every tile left, one after another (each on any end, "
+                "the same end again too), may show the hand and lay it all down as one move, "
+                "each tile a legal placement once those before it lie")
+    else:
+        text = ("A move may lay several tiles at once: one on each of "
+                + ("the two ends" if most == 2 else f"up to {most} ends")
+                + ", in end order (left first), each a legal placement once those before it "
+                  "lie")
+    tiles = view.opt("play.several.tiles")
+    if tiles is not None and tiles is not True:
+        text += f", each meeting {_condition(view, 'play.several.tiles')}"
+    text += ". Each tile's placement events follow it."
+    alone = view.opt("play.several.alone")
+    if alone is False:
+        text += " A single tile alone is not a move."
+    elif alone is not None and alone is not True:
+        alone_text = _condition(view, "play.several.alone")
+        text += f" A single tile alone is a move only when {alone_text}"
+        explain = view.opt("play.several.explain")
+        text += f" ({_quote(explain)})." if explain else "."
+    return text
+
+
 @_rule("play.passing", "A turn", "Passing", optional=True)
 def _passing(view: _View) -> str | None:
     if view.opt("play.passing", "forced") == "forced":

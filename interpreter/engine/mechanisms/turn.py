@@ -14,9 +14,11 @@ counts as stuck, passes at once, or may lay any fitting tile.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from dataclasses import dataclass
 
-from . import restrictions, turn_options
+from . import restrictions, several, turn_options
 from .layout import Layout
 from .matching import Tile
 from .position import Position
@@ -26,14 +28,18 @@ from .position import Position
 class Action:
     """One thing a player may do: ``place`` a tile at an end (None: the opening), ``draw``
     or ``pass``. ``meets``: the half against the end, named only when the fit rule lets
-    the tile lie on that end either way round (``matching``)."""
+    the tile lie on that end either way round (``matching``). ``several``: a move of
+    several tiles (``play.several``), its placements in ``parts``."""
 
     kind: str
     tile: Tile | None = None
     end: str | None = None
     meets: int | None = None
+    parts: tuple = ()
 
     def __str__(self) -> str:
+        if self.kind == "several":
+            return several.text(str(p) for p in self.parts)
         if self.kind != "place":
             return self.kind
         low, high = self.tile
@@ -95,6 +101,41 @@ def placements(pos: Position, seat: int) -> tuple[list[Action], bool]:
     return allowed, False
 
 
+def moves(pos: Position, seat: int) -> tuple[list[Action], bool]:
+    """``placements``, with the moves of several tiles ``play.several`` allows after them
+    (``mechanisms.several``: each tile judged by ``placements`` once the ones before it
+    lie) and the single ones it lets go down alone."""
+    places, pass_now = placements(pos, seat)
+    rule = several.rule_of(pos.rules)
+    if rule is None or pass_now:
+        return places, pass_now
+
+    def facts(p: Position, a: Action) -> dict:
+        hand = sorted(p.hands[seat])
+        return several.placement_env(
+            a.tile, p.board.ends[a.end].value, hand,
+            [t for t in hand if p.board.ends_fitting(t)], p.board.values(), len(p.boneyard),
+            p.round, p.players)
+
+    def steps(p: Position, end: str) -> list[tuple[Action, Position]]:
+        out = []
+        for a in placements(p, seat)[0]:
+            if a.end == end and several.tile_allowed(rule, facts(p, a)):
+                after = dataclasses.replace(p, board=copy.deepcopy(p.board),
+                                            hands=[list(h) for h in p.hands])
+                after.board.place(a.tile, a.end, a.meets)
+                after.hands[seat].remove(a.tile)
+                out.append((a, after))
+        return out
+
+    multi = [Action("several", parts=m)
+             for m in several.moves(rule, pos.board.open_ends(), pos, steps,
+                                    len(pos.hands[seat]), lambda p: (
+                                        tuple(sorted(p.hands[seat])), tuple(p.board.values())))]
+    alone = [a for a in places if several.alone_allowed(rule, facts(pos, a))]
+    return alone + multi, False
+
+
 def turn_can_draw(pos: Position) -> bool:
     """``can_draw`` in a turn of play, where ``drawing.exactly`` is the turn's limit."""
     rule = turn_options.rule_of(pos.rules)
@@ -106,7 +147,7 @@ def turn_can_draw(pos: Position) -> bool:
 def legal_actions(pos: Position) -> list[Action]:
     """What the player to act may do in an ordinary turn (after the opening)."""
     seat = pos.turn
-    places, pass_now = placements(pos, seat)
+    places, pass_now = moves(pos, seat)
     if pass_now:
         return [PASS]
     rules = pos.rules
@@ -128,4 +169,4 @@ def legal_actions(pos: Position) -> list[Action]:
 
 def is_stuck(pos: Position, seat: int) -> bool:
     """Holds no placement the rules allow (``forced`` for a draw)."""
-    return not placements(pos, seat)[0]
+    return not moves(pos, seat)[0]

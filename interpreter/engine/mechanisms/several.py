@@ -1,0 +1,202 @@
+"""Several tiles in one move (the schema's ``play.several``; docs/house-rules.md, "Turns").
+
+The rule, written once over plain values: a move may lay one tile on each of two or
+more of the ends open when the move starts (at most ``most`` of them), in end order
+(left, right, up, down); each tile must be a legal placement where it goes once the
+tiles before it in the move lie (the fit, every ``play.restrictions`` rule) and meet
+the ``tiles`` condition, if there is one. A move of one tile stays legal unless the
+``alone`` condition says otherwise (pagat's Double Draw: a single tile only as the last
+one, with the boneyard empty). With ``move: whole_hand`` the move of several tiles is
+instead the whole hand, shown and laid down at once when every tile can follow another
+(the same end again too): one move, in the first order found (``whole_hand``). A
+spinner completed mid-move opens its arms for the next turn: a move uses the ends open
+when it starts. The tiles are laid one after another, and every event
+after a placement fires after each of them, as for tiles laid in separate turns.
+
+The match loop (``engine.general_loop``) and the rulebook (``engine.rulebook``, through
+``mechanisms.turn``) both list a turn's moves with ``moves``: each passes its own way of
+judging one placement (``steps``), so the shape of a move is decided here alone. A
+ruleset without ``play.several`` gets ``None`` from ``rule_of`` and calls nothing here.
+
+A move's text is its placements joined by `` + `` (``6-1 left + 1-1 right``); a record
+writes each placement as a ``place`` event with ``part: [i, n]`` (the i-th of the move's
+n tiles), so a record of a ruleset without the rule is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple
+
+SEP = " + "   # between a move's placements in its text form
+
+
+class SeveralRule(NamedTuple):
+    """``play.several`` as the engine reads it."""
+
+    most: int                              # most tiles in one move (one on each end)
+    tiles: Callable[[Any], bool] | None    # a condition each tile of the move must meet
+    alone: Callable[[Any], bool] | None    # whether one tile alone is a move; None: always
+    explain: str                           # why one tile alone is not a move (``alone``)
+    tiles_text: str = ""                   # ``tiles`` as written, for explanations
+    whole_hand: bool = False               # the move is the whole hand, laid in one order
+
+
+def rule_of(rules: Any) -> SeveralRule | None:
+    """The ruleset's several-tile moves, or None when a move is one tile."""
+    return getattr(rules, "several", None)
+
+
+def moves(rule: SeveralRule, ends: Sequence[Any], start: Any,
+          steps: Callable[[Any, Any], Iterable[tuple[Any, Any]]], size: int = 0,
+          key: Callable[[Any], Any] | None = None) -> list[tuple]:
+    """Every move of two or more tiles, in canonical order (the first end's placement
+    first, then by the next end...), each a tuple of placements.
+
+    ``ends``: the ends open when the move starts, in order; ``start``: the position
+    then; ``steps(position, end)``: the placements allowed at ``end`` in that position
+    (the caller's fit and restrictions, and ``tiles``), each with the position it leaves.
+
+    >>> steps = lambda pos, end: [((t, end), pos | {t}) for t in "ab" if t not in pos]
+    >>> moves(SeveralRule(2, None, None, ""), ["left", "right"], frozenset(), steps)
+    [(('a', 'left'), ('b', 'right')), (('b', 'left'), ('a', 'right'))]
+    """
+    if rule.whole_hand:
+        found = whole_hand(ends, start, steps, size, key)
+        return [found] if found is not None and len(found) >= 2 else []
+    out: list[tuple] = []
+
+    def walk(pos: Any, first: int, chosen: tuple) -> None:
+        if len(chosen) >= 2:
+            out.append(chosen)
+        if len(chosen) == rule.most:
+            return
+        for k in range(first, len(ends)):
+            for placement, after in steps(pos, ends[k]):
+                walk(after, k + 1, chosen + (placement,))
+
+    walk(start, 0, ())
+    return out
+
+
+def whole_hand(ends: Sequence[Any], start: Any,
+               steps: Callable[[Any, Any], Iterable[tuple[Any, Any]]], size: int,
+               key: Callable[[Any], Any] | None = None) -> tuple | None:
+    """The first order (end by end, then the callers' placement order) in which all
+    ``size`` tiles of the hand go down one after another, each on any end (the same end
+    again too, on what the tile before left), or None: ``play.several.whole_hand``, a hand
+    shown and laid down at once. One move whatever the orders: the hand is out either way.
+    ``key(position)``: a value naming a position, so a dead end is tried once.
+
+    >>> steps = lambda pos, end: [((t, end), pos | {t}) for t in "ab" if t not in pos]
+    >>> whole_hand(["left"], frozenset(), steps, 2)
+    (('a', 'left'), ('b', 'left'))
+    """
+    dead: set = set()
+
+    def walk(pos: Any, chosen: tuple) -> tuple | None:
+        if len(chosen) == size:
+            return chosen
+        name = key(pos) if key is not None else None
+        if name is not None and name in dead:
+            return None
+        for end in ends:
+            for placement, after in steps(pos, end):
+                done = walk(after, chosen + (placement,))
+                if done is not None:
+                    return done
+        if name is not None:
+            dead.add(name)
+        return None
+
+    return walk(start, ()) if size >= 2 else None
+
+
+def tile_allowed(rule: SeveralRule, env: Any) -> bool:
+    """Whether a tile may be part of a several-tile move (``tiles``; names of kind
+    ``placement``)."""
+    return rule.tiles is None or bool(rule.tiles(env))
+
+
+def alone_allowed(rule: SeveralRule, env: Any) -> bool:
+    """Whether one tile alone is a move (``alone``; names of kind ``placement``)."""
+    return rule.alone is None or bool(rule.alone(env))
+
+
+def placement_env(tile: tuple[int, int], end: int, hand: Sequence, playable: Sequence,
+                  ends: Sequence[int], boneyard: int, rnd: int, players: int) -> dict:
+    """The names a ``tiles`` or ``alone`` condition reads (kind ``placement``)."""
+    return {"tile": tile, "end": end, "hand": list(hand), "playable": list(playable),
+            "ends": tuple(ends), "boneyard": boneyard, "round": rnd, "players": players}
+
+
+def text(parts: Iterable[str]) -> str:
+    """A move's text form: its placements' texts joined by `` + ``."""
+    return SEP.join(parts)
+
+
+def split(words: str) -> list[str]:
+    """A move's text cut into its placements' texts (one text: one placement)."""
+    return [p.strip() for p in words.split("+")]
+
+
+def parts(n: int) -> list[list[int]]:
+    """The ``part`` each placement of an ``n``-tile move carries in the record."""
+    return [[i, n] for i in range(1, n + 1)]
+
+
+# -- the match loop's side: tiles as bit indexes, ends as 0..count-1 --------------------
+def line_moves(rule: SeveralRule, hand: int, board: Any, ends: int,
+               allowed: Callable[[int, Any], list[int]],
+               facts: Callable[[int, Any, int, int], Any],
+               place: Callable[[Any, int, int], Any],
+               key: Callable[[Any], Any]) -> list[tuple[int, ...]]:
+    """``moves`` on the match loop's bitmasks: each move a tuple of placement codes
+    ``t << 2 | end`` on the first ``ends`` ends. ``board``: the board as the loop keeps
+    it, never changed: ``place(board, t, end)`` gives the board after tile ``t`` goes on
+    ``end``; ``allowed(hand, board)``: the tiles each end allows (the fit and the
+    restrictions); ``facts(hand, board, t, end)``: a ``tiles`` condition's names;
+    ``key(board)``: a value naming a board (``whole_hand`` tries a dead end once)."""
+    def steps(state: tuple[int, Any], e: int) -> list:
+        h, b = state
+        m = allowed(h, b)[e]
+        out = []
+        while m:
+            low = m & -m
+            m ^= low
+            t = low.bit_length() - 1
+            if rule.tiles is None or tile_allowed(rule, facts(h, b, t, e)):
+                out.append((t << 2 | e, (h & ~low, place(b, t, e))))
+        return out
+
+    return moves(rule, range(ends), (hand, board), steps, hand.bit_count(),
+                 lambda state: (state[0], key(state[1])))
+
+
+def alone_masks(rule: SeveralRule, fit: list[int], hand: int, board: Any,
+                facts: Callable[[int, Any, int, int], Any]) -> list[int]:
+    """``fit`` less the tiles that ``alone`` does not let go down on their own."""
+    if rule.alone is None:
+        return fit
+    out = []
+    for e, m in enumerate(fit):
+        keep = 0
+        while m:
+            low = m & -m
+            m ^= low
+            if alone_allowed(rule, facts(hand, board, low.bit_length() - 1, e)):
+                keep |= low
+        out.append(keep)
+    return out
+
+
+def start(offered: Sequence[tuple[int, ...]], code: int, queued: list[int], base: int
+          ) -> tuple[int, int]:
+    """The action chosen at a decision: for the code of a several-tile move (``base`` +
+    its index among ``offered``), its first placement, the rest put in ``queued`` (last
+    first) and the move's tile count; any other code as it is, with 0."""
+    if code < base:
+        return code, 0
+    move = offered[code - base]
+    queued[:] = move[:0:-1]
+    return move[0], len(move)

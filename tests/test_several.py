@@ -1,0 +1,357 @@
+"""Moves that lay several tiles (``play.several``, engine.mechanisms.several): offered by
+the match loop beside the single placements, laid tile by tile with every placement's
+events, recorded as ``part: [i, n]``, re-read by ``verify`` and the rulebook
+(``verify --strict``), refused by the kernels, and chosen by every bot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dominorules import api, records
+from dominorules.engine.actions import Action, MalformedActionError
+from dominorules.engine.explain import explain_illegal
+from dominorules.engine.game import Deal
+from dominorules.engine.mechanisms import several
+from dominorules.kernel import generate, jit_kernel
+from dominorules.rules import check_ruleset, rule_warnings
+
+RULESETS = ("house/double-draw", "house/doubles-together")
+# 2 players, seat 1 leads [6|4]; seat 0 holds [4|4] and [6|6], one for each end
+HANDS = ("6-6 4-4 0-1 0-2 0-3 1-2 1-3", "6-4 0-0 1-5 2-3 2-5 3-5 0-5")
+
+
+def _state(name: str, boneyard: str = "5-5 2-2", hands=HANDS, leader: int = 1):
+    game = api.load_game(name)
+    return game.new_match(2, seed=0, deals=[Deal.of(hands, boneyard, leader=leader)])
+
+
+def _legal(state) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def _write(tmp_path: Path, events: list[dict]) -> str:
+    path = tmp_path / "m.jsonl"
+    records.write_records(str(path), events)
+    return str(path)
+
+
+def _strict(tmp_path: Path, events: list[dict]) -> list:
+    return records.check_file_strict(_write(tmp_path, events))
+
+
+# -- the move, its text ------------------------------------------------------------------
+
+def test_a_move_of_several_tiles_has_one_text_that_parses_back():
+    move = Action.parse("6-1 left + 1-1 right")
+    assert move.kind == "several" and [str(p) for p in move.parts] == ["6-1 left", "1-1 right"]
+    assert str(move) == "6-1 left + 1-1 right" and Action.parse(str(move)) == move
+    for bad in ("6-1 left +", "draw + 6-1 left"):
+        with pytest.raises(MalformedActionError):
+            Action.parse(bad)
+
+
+def test_moves_walks_the_ends_in_order_one_tile_each_up_to_most():
+    def steps(pos, end):
+        return [((t, end), pos | {t}) for t in "ab" if t not in pos]
+
+    rule = several.SeveralRule(2, None, None, "")
+    assert several.moves(rule, ["left", "right"], frozenset(), steps) == [
+        (("a", "left"), ("b", "right")), (("b", "left"), ("a", "right"))]
+    three = several.moves(rule._replace(most=3), ["l", "r", "u"], frozenset(), steps)
+    assert max(len(m) for m in three) == 2   # only two tiles to lay
+
+
+# -- a constructed deal: the exact legal moves -------------------------------------------
+
+def test_doubles_together_offers_each_double_alone_and_both_at_once():
+    state = _state("house/doubles-together", "5-5 2-2 3-3")
+    state.apply("6-4")
+    assert _legal(state) == ["4-4 left", "6-6 right", "4-4 left + 6-6 right", "draw"]
+    state.apply("4-4 + 6-6")   # the ends may be left out when the order says them
+    assert state.current_player == 1
+    assert [(e["tile"], e["end"], e.get("part")) for e in state.record[-2:]] == [
+        ([4, 4], "left", [1, 2]), ([6, 6], "right", [2, 2])]
+
+
+def test_double_draw_lays_pairs_only_and_a_stuck_player_draws_one_tile():
+    state = _state("house/double-draw", "5-5 2-2 3-3 4-5 1-1", leader=1,
+                   hands=("6-6 4-4 0-1 0-2 0-3 1-2", "6-4 0-0 1-5 2-3 2-5 3-5"))
+    state.apply("6-4")
+    assert _legal(state) == ["4-4 left + 6-6 right"]
+    state.apply("4-4 left + 6-6 right")
+    assert state.current_player == 1 and _legal(state) == ["draw"]   # nothing fits 4 or 6
+    state.apply("draw")
+    assert state.current_player == 0   # the draw ends the turn (drawing.ends_turn)
+
+
+def test_a_single_tile_the_pair_rule_forbids_is_refused_in_its_words():
+    state = _state("house/double-draw", leader=1,
+                   hands=("6-6 4-4 0-1 0-2 0-3 1-2", "6-4 0-0 1-5 2-3 2-5 3-5"))
+    state.apply("6-4")
+    assert explain_illegal(state, Action.parse("6-6 right")).startswith("tiles go down in pairs")
+    assert explain_illegal(state, Action.parse("6-6 right + 4-4 left")) == (
+        "the tiles of a move go down in end order, left first: write 4-4 left + 6-6 right")
+    assert explain_illegal(state, Action.parse("4-4 left + 4-4 right")) == (
+        "a tile goes down once: the move names one twice")
+
+
+def test_a_tile_that_is_not_a_double_is_refused_with_the_tiles_condition():
+    state = _state("house/doubles-together", hands=("6-6 4-1 0-1 0-2 0-3 1-2 1-3", HANDS[1]))
+    state.apply("6-4")
+    why = explain_illegal(state, Action.parse("4-1 left + 6-6 right"))
+    assert "tile.is_double" in why
+
+
+def test_the_events_fire_after_each_tile_of_the_move(tmp_path):
+    path = tmp_path / "fives.yaml"
+    path.write_text("title: t\nextends: house/doubles-together\nevents:\n  - after: place\n"
+                    "    if: \"end_total % 5 == 0\"\n    points: end_total\n", encoding="utf-8")
+    game = api.load_game(str(path))
+    state = game.new_match(2, seed=0, deals=[Deal.of(("5-5 0-0 1-2 1-3 1-4 2-2 2-4",
+                                                       "5-0 3-3 3-4 3-6 4-4 4-6 6-6"),
+                                                      "1-1 2-3", leader=1)])
+    state.apply("5-0")                   # ends 0 and 5: total 5 scores for seat 1
+    state.apply("0-0 left + 5-5 right")  # 0-0 on the 0: 0 + 5 = 5; then 5-5: 0 + 10 = 10
+    kinds = [(e["event"], e.get("points")) for e in state.record[-4:]]
+    assert kinds == [("place", None), ("score", 5), ("place", None), ("score", 10)]
+
+
+# -- playouts: tiles conserved, the record verified both ways, the same seed the same ----
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_playouts_conserve_tiles_and_verify_at_every_player_count(name, tmp_path):
+    game = api.load_game(name)
+    full = sorted((t.low, t.high) for t in game.tileset.tiles)
+    for players in range(game.rules.min_players, game.rules.max_players + 1):
+        for seed, bots in ((1, "random"), (2, "greedy"), (3, "strategist")):
+            result = api.play_match(game, players, seed, bots=bots, trace=True)
+            events = result.events
+            hands = bone = board = None
+            for e in events:
+                if e["event"] == "deal":
+                    hands = [sorted(map(tuple, h)) for h in e["hands"]]
+                    bone, board = [tuple(t) for t in e["boneyard"]], []
+                elif e["event"] == "draw":
+                    assert tuple(e["tile"]) == bone.pop(0)
+                    hands[e["player"]].append(tuple(e["tile"]))
+                elif e["event"] == "place":
+                    hands[e["player"]].remove(tuple(e["tile"]))
+                    board.append(tuple(e["tile"]))
+                elif e["event"] == "round_end":
+                    assert sorted([t for h in hands for t in h] + bone + board) == full
+            again = api.play_match(game, players, seed, bots=bots, trace=True)
+            assert [json.dumps(e) for e in again.events] == [json.dumps(e) for e in events]
+            path = _write(tmp_path, events)
+            assert records.verify_file(path) == [], (players, seed)
+            assert records.check_file_strict(path) == [], (players, seed)
+    assert any("part" in e for e in events)
+
+
+def _with_pair(name: str = "house/doubles-together") -> list[dict]:
+    for seed in range(1, 40):
+        events = api.play_match(api.load_game(name), 2, seed, bots="greedy",
+                                trace=True).events
+        if any(e.get("part") == [1, 2] for e in events):
+            return events
+    raise AssertionError("no seeded match lays a pair")
+
+
+def test_verify_and_the_rulebook_reject_a_planted_fault_in_a_move(tmp_path):
+    events = _with_pair()
+    assert _strict(tmp_path, events) == []
+    i = next(i for i, e in enumerate(events) if e.get("part") == [1, 2])
+    j = next(j for j in range(i + 1, len(events)) if events[j].get("part") == [2, 2])
+    dropped = events[:j] + events[j + 1:]           # the move's second tile left out
+    assert records.verify_file(_write(tmp_path, dropped)) != []
+    assert _strict(tmp_path, dropped) != []
+    alone = [dict(e) for e in events]               # the pair written as two single moves
+    del alone[i]["part"], alone[j]["part"]
+    assert _strict(tmp_path, alone) != []
+    assert records.verify_file(_write(tmp_path, alone)) != []
+
+
+def test_the_rulebook_names_the_line_of_a_tile_the_move_may_not_hold(tmp_path):
+    events = _with_pair()
+    i = next(i for i, e in enumerate(events) if e.get("part") == [1, 2])
+    j = next(j for j in range(i + 1, len(events)) if events[j].get("part") == [2, 2])
+    planted = [dict(e) for e in events]
+    planted[j]["end"] = planted[i]["end"]           # both tiles on one end
+    found = _strict(tmp_path, planted)
+    assert [d.line for d in found] == [j + 1]
+    assert "tile 2 of this move may be" in found[0].message
+
+
+# -- the fast paths refuse, the sheet and validate say it --------------------------------
+
+def test_the_kernels_refuse_and_the_general_loop_plays():
+    game = api.load_game("house/double-draw")
+    assert not generate.covers(game)
+    assert "several tiles" in jit_kernel.jit_reason(game, 2, need_numba=False)
+    with pytest.raises(Exception, match="play.several"):
+        generate.kernel_for(game, 2)
+    plain = api.load_game("pagat")
+    assert plain.rules.several is None and several.rule_of(plain.rules) is None
+
+
+def test_both_rulesets_are_clean_with_their_examples():
+    for name in RULESETS:
+        assert check_ruleset(name) == []
+        assert rule_warnings(name) == []
+
+
+def test_validate_refuses_a_shaped_board_and_warns_when_the_rule_can_never_apply(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("title: t\nextends: pagat\nboard:\n  layout:\n    spins: every_double\n"
+                   "play:\n  several:\n    most: 2\n", encoding="utf-8")
+    found = check_ruleset(str(bad))
+    assert any("board.layout" in d.message and d.line == 8 for d in found)
+    never = tmp_path / "never.yaml"
+    never.write_text("title: t\nextends: pagat\nplay:\n  several:\n    most: 3\n"
+                     "    tiles: false\n", encoding="utf-8")
+    assert check_ruleset(str(never)) == []
+    warned = rule_warnings(str(never))
+    assert [(d.severity, d.line) for d in warned] == [("warning", 6), ("warning", 5)]
+    spun = tmp_path / "spun.yaml"   # four ends once the spinner opens: most 3 can apply
+    spun.write_text("title: t\nextends: house/spinner\nplay:\n  several:\n    most: 3\n",
+                    encoding="utf-8")
+    assert check_ruleset(str(spun)) == [] and rule_warnings(str(spun)) == []
+
+
+SPUN = """title: Doubles first, a tile on every end
+extends: pagat
+board:
+  spinner: first_double
+play:
+  several:
+    most: 4
+  restrictions:
+    - allow: "tile.is_double or not any(playable.is_double)"
+      explain: "you hold a playable double, so you must play one"
+events:
+  - after: place
+    if: "end_total % 5 == 0"
+    points: end_total
+  - after: place
+    if: "tile.is_double"
+    again: true
+    next_draws: "1 if end_total == 0 else 0"
+"""
+
+
+def test_a_spinner_restrictions_and_events_judged_tile_by_tile_verify_both_ways(tmp_path):
+    """The restriction reads the hand left after each tile (a double laid first frees the
+    next tile), the spinner opens mid-move, fives score after each tile: the loop and the
+    rulebook must agree on every move; a double plays again once the move is laid, and a
+    placement leaving the ends at 0 makes the next seat draw a tile at once."""
+    path = tmp_path / "spun.yaml"
+    path.write_text(SPUN, encoding="utf-8")
+    game = api.load_game(str(path))
+    longest = 0
+    for players, bots in ((2, "random"), (3, "greedy"), (4, "random")):
+        events = api.play_match(game, players, 7, bots=bots, trace=True).events
+        longest = max([longest] + [e["part"][1] for e in events if "part" in e])
+        out = _write(tmp_path, events)
+        assert records.verify_file(out) == [] and records.check_file_strict(out) == []
+    assert longest >= 3   # moves on three or four ends were laid
+
+
+# -- move: whole_hand: a hand shown and laid down at once --------------------------------
+
+WHOLE = """title: Whole hand
+extends: pagat
+play:
+  several:
+    move: whole_hand
+"""
+
+
+def test_a_whole_hand_that_goes_down_tile_after_tile_is_one_move(tmp_path):
+    path = tmp_path / "whole.yaml"
+    path.write_text(WHOLE, encoding="utf-8")
+    game = api.load_game(str(path))
+    other = "6-5 3-3 3-4 4-4 4-6 2-6 2-4"
+    stuck = game.new_match(2, seed=0, deals=[Deal.of(("6-1 1-2 5-5 0-0 0-1 0-2 0-3", other),
+                                                     "1-1 2-2", leader=1)])
+    stuck.apply("6-5")   # ends 5 and 6: [0|1] [0|2] [0|3] cannot all follow
+    assert not any("+" in a for a in _legal(stuck))
+    state = game.new_match(2, seed=0, deals=[Deal.of(("6-1 1-2 5-5 2-0 0-0 0-3 3-5", other),
+                                                     "1-1 2-2", leader=1)])
+    state.apply("6-5")
+    # one move, in the first order found: the left end first, the same end again
+    assert _legal(state)[-2:] == [
+        "5-5 left + 5-3 left + 3-0 left + 0-0 left + 2-0 left + 2-1 left + 6-1 left", "draw"]
+    assert explain_illegal(state, Action.parse("5-5 left + 5-3 left")) == (
+        "a move of several tiles lays the whole hand (7 tiles), shown and laid down at once")
+    state.apply(_legal(state)[-2])
+    assert state.rounds[-1].result == "domino" and state.rounds[-1].winner == 0
+    assert [e.get("part") for e in state.record if e["event"] == "place"][-7:] == \
+        several.parts(7)
+    assert several.whole_hand(["left"], frozenset(), lambda pos, end: [], 3) is None
+
+
+def test_whole_hand_playouts_verify_both_ways(tmp_path):
+    path = tmp_path / "whole.yaml"
+    path.write_text(WHOLE, encoding="utf-8")
+    game = api.load_game(str(path))
+    laid = False
+    for players in (2, 3, 4):
+        events = api.play_match(game, players, 5, bots="greedy", trace=True).events
+        laid = laid or any(e.get("part", [0, 0])[1] >= 3 for e in events)
+        out = _write(tmp_path, events)
+        assert records.verify_file(out) == [] and records.check_file_strict(out) == []
+    assert laid
+
+
+def test_a_move_of_several_tiles_counts_as_one_turn_and_one_decision():
+    state = _state("house/doubles-together", "5-5 2-2 3-3")
+    state.apply("6-4")
+    state.apply("4-4 left + 6-6 right")
+    while not state.rounds:   # the round played out by drawing and placing what fits
+        state.apply(state.legal_actions()[0])
+    stats = state.rounds[0]
+    placed = sum(e["event"] == "place" for e in state.record)
+    moves = placed - sum(1 for e in state.record if e.get("part", [1])[0] > 1)
+    assert stats.placements == placed and stats.turns == moves + stats.passes
+    assert stats.decisions == moves + stats.draws + stats.passes
+
+
+def test_the_rule_sheet_and_diff_say_the_rule_in_plain_words():
+    from click.testing import CliRunner
+
+    from dominorules.cli import main
+
+    sheet = CliRunner().invoke(main, ["rules", "house/doubles-together"])
+    assert sheet.exit_code == 0
+    flat = " ".join(sheet.output.split())
+    assert ("A move may lay several tiles at once: one on each of the two ends, in end order "
+            "(left first), each a legal placement once those before it lie, each meeting "
+            "tile.is_double.") in flat
+    diff = CliRunner().invoke(main, ["diff", "pagat", "house/double-draw"])
+    flat = " ".join(diff.output.split())
+    assert "Several tiles at once: pagat No such rule." in flat
+    assert "A single tile alone is a move only when boneyard == 0 and count(hand) == 1" in flat
+
+
+def test_every_bot_takes_the_move_shedding_most_and_the_strategist_says_why():
+    import random
+
+    from dominorules.bots.expert import ExpertBot
+    from dominorules.bots.greedy import GreedyBot
+    from dominorules.bots.random_bot import RandomBot
+    from dominorules.bots.strategist import StrategistBot
+
+    state = _state("house/doubles-together", "5-5 2-2 3-3")
+    state.apply("6-4")
+    obs, legal = state.observation(0), state.legal_actions()
+    best = "4-4 left + 6-6 right"   # 8 + 12 pips against 12 or 8 alone
+    assert str(GreedyBot(0, random.Random(1)).choose(obs, legal)) == best
+    action, why = StrategistBot(0, random.Random(1)).explain(obs, legal)
+    assert str(action) == best and "play.several" in why
+    action, why = ExpertBot(0, random.Random(1), playouts=4).explain(obs, legal)
+    assert str(action) == best and "moves of several tiles" in why
+    # random: each whole move one option beside the single ones (three here)
+    picks = {str(RandomBot(0, random.Random(s)).choose(obs, legal)) for s in range(60)}
+    assert picks == {"4-4 left", "6-6 right", best}
