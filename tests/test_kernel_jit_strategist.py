@@ -112,3 +112,21 @@ def test_simulate_with_strategists_gives_the_same_summary_from_either_engine():
     b = api.simulate(game, 4, 300, 7, "strategist", engine="python")
     assert a.pop("engine") == "jit" and b.pop("engine") == "python"
     assert a == b
+
+
+@pytest.mark.parametrize("skilled", ["strategist", "drawer"])
+def test_compares_skill_rows_give_the_same_numbers_from_either_engine(skilled):
+    """The skill pairing's skilled seat rotates: the JIT plays it once per seat (the
+    strategist), or leaves it to Python where it cannot (the drawer), under --engine jit."""
+    from dominorules.explore.compare import CompareSettings, compare
+    from dominorules.explore.report import to_json
+    from dominorules.explore.runner import SerialBackend
+
+    def numbers(engine: str) -> dict:
+        s = CompareSettings(("pagat", "hoyle"), 3, 90, 4, skill_bots=(skilled, "random"),
+                            batch_size=40, engine=engine)
+        out = to_json(compare(s, SerialBackend()))
+        del out["run"]
+        return out
+
+    assert numbers("jit") == numbers("python")
