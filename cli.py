@@ -465,8 +465,8 @@ def _engine_option(limits: str):
         show_default=True,
         help="What plays the matches: python, or jit (numba, from pip install "
              f"'dominorules[fast]'; the random, greedy and strategist bots, rulesets without "
-             "house-rule "
-             f"mechanisms{limits}). The results are the same; auto takes jit for runs of "
+             f"house-rule mechanisms{limits}). The results are the same; auto takes jit for "
+             "runs of "
              "10,000 matches or more when it can. Compiled kernels are kept in "
              "$DOMINORULES_CACHE/kernels (default ~/.cache/dominorules/kernels, used only "
              "when it is yours and not writable by others); deleting it is always safe.")
