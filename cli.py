@@ -466,8 +466,7 @@ def _engine_option(limits: str):
         help="What plays the matches: python, or jit (numba, from pip install "
              f"'dominorules[fast]'; the random, greedy and strategist bots, rulesets without "
              f"house-rule mechanisms{limits}). The results are the same; auto takes jit for "
-             "runs of "
-             "10,000 matches or more when it can. Compiled kernels are kept in "
+             "runs of 10,000 matches or more when it can. Compiled kernels are kept in "
              "$DOMINORULES_CACHE/kernels (default ~/.cache/dominorules/kernels, used only "
              "when it is yours and not writable by others); deleting it is always safe.")
 
