@@ -464,15 +464,15 @@ def _engine_option(limits: str):
         "--engine", type=click.Choice(["auto", "python", "jit"]), default="auto",
         show_default=True,
         help="What plays the matches: python, or jit (numba, from pip install "
-             f"'dominorules[fast]'; the random and greedy bots, rulesets without house-rule "
-             f"mechanisms{limits}). The results are the same; auto takes jit for runs of "
-             "10,000 matches or more when it can. Compiled kernels are kept in "
+             f"'dominorules[fast]'; the random, greedy and strategist bots, rulesets without "
+             f"house-rule mechanisms{limits}). The results are the same; auto takes jit for "
+             "runs of 10,000 matches or more when it can. Compiled kernels are kept in "
              "$DOMINORULES_CACHE/kernels (default ~/.cache/dominorules/kernels, used only "
              "when it is yours and not writable by others); deleting it is always safe.")
 
 
 _ENGINE = _engine_option(", no --trace")
-_ENGINE_COMPARE = _engine_option("; the skill rows' strategist always plays in Python")
+_ENGINE_COMPARE = _engine_option("; an expert or plug-in skilled seat plays in Python")
 
 
 def _say_when_compiling() -> None:

@@ -1,7 +1,8 @@
 """Rounds per CPU-second of each engine, for every builtin ruleset and player count.
 
-Single process, random bots, records off, whole matches (seeds from ``api.match_seed``,
-their derivation included), so a figure includes dealing, settling and match setup:
+Single process, random bots (``--bots``: another builtin bot at every seat, e.g. the
+strategist), records off, whole matches (seeds from ``api.match_seed``, their derivation
+included), so a figure includes dealing, settling and match setup:
 
 - ``python``: ``api.play_match`` -- the ruleset's compiled Python kernel (the template, or
   the match loop's own source specialised, for a spinner with placement restrictions);
@@ -12,8 +13,9 @@ their derivation included), so a figure includes dealing, settling and match set
 
 The engines run interleaved rep by rep; CPU seconds of this process
 (``time.process_time``); the median of the reps counts. Printed: rounds/s, actions/s
-(placements + draws + passes), each engine over the reference (pagat), and each
-ruleset's per-action speed over pagat's at the same player count (python engine).
+(placements + draws + passes), each engine over the reference (pagat), the JIT over the
+python engine on the same ruleset and bots, and each ruleset's per-action speed over
+pagat's at the same player count (python engine).
 
 ``--rulesets`` takes names and two group words: ``variants`` (the five variants, the
 default) and ``house`` (five house rulesets, one a mechanism family: a spinner, play-time
@@ -22,7 +24,10 @@ slower than before" can be measured on both with one command.
 
 Usage: python bench/run.py [--json] [--rounds N] [--reps R] [--reference PATH]
                            [--rulesets variants house pagat ...] [--house]
-                           [--engines python jit]
+                           [--engines python jit] [--bots strategist]
+
+``python bench/run.py --bots strategist --rulesets pagat mexican --rounds 4000`` gives
+the strategist's figure: the strategist on the JIT over the strategist on Python.
 """
 
 from __future__ import annotations
@@ -65,23 +70,25 @@ def expand(names: list[str]) -> list[str]:
     return out
 
 
-def python_rate(game, players: int, rounds: int, base_seed: int) -> tuple[float, float]:
+def python_rate(game, players: int, rounds: int, base_seed: int, bots: str = "random"
+                ) -> tuple[float, float]:
     """(rounds/s, actions/s) playing whole matches until ``rounds`` rounds are done."""
     done = i = 0
     t0 = time.process_time()
     while done < rounds:
-        done += len(api.play_match(game, players, api.match_seed(base_seed, i)).rounds)
+        done += len(api.play_match(game, players, api.match_seed(base_seed, i), bots).rounds)
         i += 1
     seconds = time.process_time() - t0
     # the same matches again, untimed, for their actions (keeping every result alive while
     # timing would time the garbage collector too)
     actions = sum(r.placements + r.draws + r.passes for k in range(i)
-                  for r in api.play_match(game, players, api.match_seed(base_seed, k)).rounds)
+                  for r in api.play_match(game, players, api.match_seed(base_seed, k),
+                                          bots).rounds)
     return done / seconds, actions / seconds
 
 
-def jit_rate(game, players: int, rounds: int, base_seed: int, per_round: float
-             ) -> tuple[float, float]:
+def jit_rate(game, players: int, rounds: int, base_seed: int, per_round: float,
+             bots: str = "random") -> tuple[float, float]:
     """The same for the JIT: matches enough for about ``rounds`` rounds, in batches."""
     from dominorules.kernel.jit_template import ROUND_COLUMNS
     cols = [ROUND_COLUMNS.index(c) for c in ("placements", "draws", "passes")]
@@ -89,7 +96,7 @@ def jit_rate(game, players: int, rounds: int, base_seed: int, per_round: float
     done = actions = 0
     t0 = time.process_time()
     seeds = match_seeds(base_seed, 0, matches)   # as simulate derives them for the JIT
-    for _, _, rows in engines.jit_batches(game, players, seeds, "random"):
+    for _, _, rows in engines.jit_batches(game, players, seeds, bots):
         done += len(rows)
         actions += int(rows[:, cols].sum())
     seconds = time.process_time() - t0
@@ -118,22 +125,23 @@ def reference_rate(ref, players: int, rounds: int, seed: int) -> float:
 
 def measure(name: str, players: int, args, ref) -> list[dict]:
     """Every engine's row for one ruleset and player count, interleaved rep by rep."""
-    game = api.load_game(name)
-    use_jit = "jit" in args.engines and engines.jit_reason(game, players, "random") is None
-    warm = python_rate(game, players, max(1, args.rounds // 20), 999)
+    game, bots = api.load_game(name), args.bots
+    use_jit = "jit" in args.engines and engines.jit_reason(game, players, bots) is None
+    warm = python_rate(game, players, max(1, args.rounds // 20), 999, bots)
     per_round = 1.0
     if use_jit:   # the first call compiles or loads the kernel: not timed
-        engines.jit_results(game, players, [api.match_seed(998, i) for i in range(20)], "random")
-        per_round = statistics.mean(len(api.play_match(game, players, api.match_seed(997, i))
-                                        .rounds) for i in range(50))
+        engines.jit_results(game, players, [api.match_seed(998, i) for i in range(20)], bots)
+        per_round = statistics.mean(len(api.play_match(game, players, api.match_seed(997, i),
+                                                       bots).rounds) for i in range(50))
     rates: dict[str, list[tuple[float, float]]] = {"python": [], "jit": [], "reference": []}
-    with_ref = ref is not None and name == "pagat" and players in (2, 3, 4)
+    # the reference plays random bots: it is measured beside them only
+    with_ref = ref is not None and name == "pagat" and players in (2, 3, 4) and bots == "random"
     for rep in range(args.reps):
         if "python" in args.engines:
-            rates["python"].append(python_rate(game, players, args.rounds, 1000 + rep))
+            rates["python"].append(python_rate(game, players, args.rounds, 1000 + rep, bots))
         if use_jit:
             rates["jit"].append(jit_rate(game, players, args.rounds * 10, 1000 + rep,
-                                         per_round))
+                                         per_round, bots))
         if with_ref:
             rates["reference"].append((reference_rate(ref, players, args.rounds,
                                                       12345 + 10 * rep), 0.0))
@@ -141,7 +149,7 @@ def measure(name: str, players: int, args, ref) -> list[dict]:
     rows = []
     for engine, got in rates.items():
         if got:
-            rows.append({"engine": engine, "ruleset": name, "players": players,
+            rows.append({"engine": engine, "ruleset": name, "players": players, "bots": bots,
                          "rounds_per_s": round(statistics.median(r for r, _ in got), 1),
                          "actions_per_s": round(statistics.median(a for _, a in got), 1)
                          if engine != "reference" else None})
@@ -159,6 +167,9 @@ def ratios(rows: list[dict]) -> list[dict]:
         ref = by.get(("reference", "pagat", r["players"]))
         if r["ruleset"] == "pagat" and ref:
             entry["over_reference"] = round(r["rounds_per_s"] / ref["rounds_per_s"], 3)
+        python = by.get(("python", r["ruleset"], r["players"]))
+        if r["engine"] == "jit" and python:
+            entry["over_python"] = round(r["rounds_per_s"] / python["rounds_per_s"], 2)
         base = by.get((r["engine"], "pagat", r["players"]))
         if base and base["actions_per_s"]:
             entry["actions_over_pagat"] = round(r["actions_per_s"] / base["actions_per_s"], 3)
@@ -180,14 +191,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--house", action="store_true", help="also every house ruleset")
     ap.add_argument("--engines", nargs="+", default=["python", "jit"],
                     choices=["python", "jit"])
+    ap.add_argument("--bots", default="random", choices=["random", "greedy", "strategist"],
+                    help="the bot at every seat (default: random)")
     args = ap.parse_args(argv)
 
     names = expand(list(args.rulesets))
     if args.house:
         names = expand(names + [b.name for b in builtin_rulesets()
                                 if b.name.startswith("house/")])
-    if "jit" in args.engines and engines.jit_reason(api.load_game("pagat"), 3, "random"):
-        print("jit: " + engines.jit_reason(api.load_game("pagat"), 3, "random"),
+    if "jit" in args.engines and engines.jit_reason(api.load_game("pagat"), 3, args.bots):
+        print("jit: " + engines.jit_reason(api.load_game("pagat"), 3, args.bots),
               file=sys.stderr)
     ref = load_reference(args.reference)
     rows = []
@@ -205,12 +218,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for row in rows:
         actions = f"{row['actions_per_s']:>12,.0f} actions/s" if row["actions_per_s"] else ""
-        print(f"{row['engine']:9} {row['ruleset']:28} {row['players']}p "
+        print(f"{row['engine']:9} {row['bots']:10} {row['ruleset']:28} {row['players']}p "
               f"{row['rounds_per_s']:>11,.0f} rounds/s {actions}")
     for r in table:
         parts = []
         if "over_reference" in r:
             parts.append(f"{r['over_reference']:.2f}x the reference")
+        if "over_python" in r:
+            parts.append(f"{r['over_python']:.1f}x the python engine")
         if "actions_over_pagat" in r and r["ruleset"] != "pagat":
             parts.append(f"per action {r['actions_over_pagat']:.2f} of pagat's")
         if parts:

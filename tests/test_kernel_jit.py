@@ -83,14 +83,17 @@ def test_auto_takes_the_jit_for_long_runs_only():
     assert engines.choose(game, 3, "random", "auto", matches=10) == "python"
     assert engines.choose(game, 3, "random", "auto", matches=9999) == "python"
     assert engines.choose(game, 3, "random", "auto", matches=10_000) == "jit"
-    assert engines.choose(game, 3, "strategist", "auto", matches=50_000) == "python"
+    assert engines.choose(game, 3, "strategist", "auto", matches=50_000) == "jit"
+    assert engines.choose(game, 3, "expert", "auto", matches=50_000) == "python"
     assert engines.choose(game, 3, "random", "auto", trace=True, matches=50_000) == "python"
 
 
 @pytest.mark.parametrize(("ruleset", "bots", "trace", "reason"), [
     ("house/spinner", "random", False, "uses house-rule mechanisms"),
     ("house/double-twelve", "random", False, "set of 91 tiles"),
-    ("pagat", "strategist", False, "random and greedy bots only"),
+    ("pagat", "expert", False, "seat 0 plays 'expert', which only the python engine plays"),
+    ("pagat", ["strategist", "random", "mybots:Cautious"], False,
+     "seat 2 plays 'mybots:Cautious'"),
     ("pagat", "random", True, "records (--trace) are written by the python engine"),
 ])
 def test_asking_for_the_jit_where_it_cannot_run_says_why(ruleset, bots, trace, reason):

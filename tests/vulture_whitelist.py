@@ -56,6 +56,12 @@ jit_support._sum
 jit_support._sum_at
 jit_support._min_at
 jit_support._max_at
+from dominorules.kernel import jit_strategist
+jit_strategist.KNOW_ROWS
+jit_strategist.know_deal
+jit_strategist.know_open
+jit_strategist.know_place
+jit_strategist.know_lack
 
 # rich calls a Console's on_broken_pipe when stdout is a closed pipe; cli._stdout_console
 # sets it on the instance

@@ -139,17 +139,16 @@ def _run(spec: BatchSpec) -> BatchResult:
     writer = csv.writer(out) if out is not None else None
     # one name for every seat takes the engine's fast path (the same matches either way)
     same = pairing.skilled_bot is None and len(set(pairing.bots)) == 1
-    # the JIT plays a pairing without a skilled seat, through the real api only (a test's
-    # stand-in api module is there to be called)
-    on_jit = (_jit_games(spec, games, list(pairing.bots))
-              if pairing.skilled_bot is None and spec.api_module == DEFAULT_API
+    # the JIT plays through the real api only (a test's stand-in api module is there to be
+    # called); a skilled seat rotates, so the JIT plays the batch once per seat it takes
+    on_jit = (_jit_games(spec, games) if spec.api_module == DEFAULT_API
               else [False] * len(games))
     seeds = _seeds(api, spec, any(on_jit))
-    jit = [_jit_batch(spec, game, seeds, list(pairing.bots)) if on else None
+    jit = [_jit_batch(spec, game, seeds) if on else None
            for game, on in zip(games, on_jit, strict=True)]
     folded = [None] * len(games)     # per JIT ruleset without --csv: its feature rows
     for k, played in enumerate(jit):
-        if played is not None and not spec.csv:
+        if played is not None and not spec.csv and pairing.skilled_bot is None:
             folded[k], round_points, capped[k] = played.features()
             points[k].extend(round_points.tolist())
     for index, seed in enumerate(seeds, spec.start):
@@ -190,21 +189,55 @@ def _run(spec: BatchSpec) -> BatchResult:
                        time.perf_counter() - t0, joint=joint, capped=tuple(capped))
 
 
-def _jit_games(spec: BatchSpec, games: list, bots: list[str]) -> list[bool]:
-    """Per ruleset, whether the JIT engine plays the batch (``kernel.engines.choose``: the
-    same matches either way)."""
+def _tables(spec: BatchSpec) -> list[list[str]]:
+    """The seats' bots of the batch's matches: one list, or with a skilled seat one per seat
+    it takes (match ``index`` plays ``_tables(spec)[index % players]``)."""
+    pairing = spec.pairing
+    if pairing.skilled_bot is None:
+        return [list(pairing.bots)]
+    return [pairing.seat_bots(seat)[0] for seat in range(pairing.players)]
+
+
+def _jit_games(spec: BatchSpec, games: list) -> list[bool]:
+    """Per ruleset, whether the JIT engine plays the batch (``kernel.engines.choose`` for
+    every table of bots it plays: the same matches either way)."""
     from ..kernel import engines
 
     players = spec.pairing.players
-    return [engines.choose(game, players, bots, spec.engine, matches=spec.planned) == "jit"
-            for game in games]
+
+    def on_jit(game, bots: list[str]) -> bool:
+        if spec.pairing.skilled_bot is not None and spec.engine == "jit":
+            # --engine jit binds the main pairing (compare checks it); the skill pairing takes
+            # the JIT where it can (an expert as the skilled seat keeps Python)
+            return engines.jit_reason(game, players, bots) is None
+        return engines.choose(game, players, bots, spec.engine, matches=spec.planned) == "jit"
+
+    return [all(on_jit(game, bots) for bots in _tables(spec)) for game in games]
 
 
-def _jit_batch(spec: BatchSpec, game, seeds: list[int], bots: list[str]):
-    """The batch's matches of one ruleset, played by the JIT engine."""
+def _jit_batch(spec: BatchSpec, game, seeds: list[int]):
+    """The batch's matches of one ruleset, played by the JIT engine: a ``JitBatch``, or with
+    a skilled seat the matches of every seat's batch back in index order (``results``)."""
     from ..kernel import engines
 
-    return engines.JitBatch(game, spec.pairing.players, seeds, bots)
+    players, tables = spec.pairing.players, _tables(spec)
+    if len(tables) == 1:
+        return engines.JitBatch(game, players, seeds, tables[0])
+    results: list = [None] * len(seeds)
+    for seat, bots in enumerate(tables):
+        at = [i for i in range(len(seeds)) if (spec.start + i) % players == seat]
+        if at:
+            played = engines.JitBatch(game, players, [seeds[i] for i in at], bots).results
+            for i, match in zip(at, played, strict=True):
+                results[i] = match
+    return _Played(results)
+
+
+@dataclass
+class _Played:
+    """Matches the JIT played, read as ``JitBatch.results`` is."""
+
+    results: list
 
 
 def _seeds(api: Any, spec: BatchSpec, jit: bool) -> list[int]:

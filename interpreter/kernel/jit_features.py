@@ -3,8 +3,9 @@
 ``compare`` sums one integer vector per match; building ``MatchResult`` objects from
 the JIT's rows only to read them back costs more than playing the matches. This folds
 the rows straight into the vectors, in numba, laid out as ``metrics.feature_names``
-(no skilled seat: the JIT plays the pairings without one; the house-rule features are
-0). ``tests/test_kernel_jit.py`` holds it to ``features`` on every ruleset the JIT plays.
+(no skilled seat: a skill pairing's features are read from its results; the house-rule
+features are 0). ``tests/test_kernel_jit.py`` holds it to ``features`` on every ruleset
+the JIT plays.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ beside the written file, so a later run or another worker loads it instead of
 compiling again.
 
 It plays exactly what ``engine.general_loop`` plays for the seats' bots ``random``
-(kind 0: the uniform pick) and ``greedy`` (kind 1), with records off: the same
+(kind 0: the uniform pick), ``greedy`` (kind 1) and ``strategist`` (kind 2: its choices
+and what it knows of each seat in ``kernel.jit_strategist``), with records off: the same
 SHAKE-128 words (``kernel.shake``), the same lot stream, the same settlement.
 Each round becomes one row of integers (``ROUND_COLUMNS``), each match one row
 (``MATCH_COLUMNS``); ``jit_kernel.results`` turns them back into ``MatchResult``.
@@ -44,6 +45,8 @@ from dominorules.kernel.jit import njit
 from dominorules.kernel.jit_support import (_count, _floordiv, _max, _max_at, _min, _min_at,
                                             _mod, _sum, _sum_at, lead_random, lead_stream,
                                             low_index, popcount)
+from dominorules.kernel.jit_strategist import (KNOW_ROWS, choose, know_deal, know_lack,
+                                               know_open, know_place, opening)
 from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
 
@@ -149,7 +152,8 @@ def highest_double(hands, N, DOUBLES_DESC):
 
 @njit
 def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, TH, PIPS,
-               VALUES, DOUBLES_DESC, SIDE_OF, TEAMS, OPP, SIDES, SEATS, match_out, round_out):
+               VALUES, DOUBLES_DESC, SIDE_OF, TEAMS, OPP, SIDES, SEATS, STRAT, match_out,
+               round_out):
     """Play matches ``seeds[start:stop]`` while ``round_out`` has room for a whole match;
     returns (matches played, rows written, round of a failed deal or 0)."""
     # every parameter of PARAMS by its name: N = Q[Q_N], ...
@@ -185,11 +189,18 @@ $READ_PARAMS
     rng = np.zeros(1, np.uint64)
     V, DB, SV = P, drawn_by, SP
     TEAM_N = TEAMS.shape[1]
-    # the seats' bots as a bit mask (bit s: seat s plays greedy), read once a batch
-    greedy_seats = 0
+    # the seats' bots as bit masks (bit s: seat s plays greedy, or the strategist), read
+    # once a batch
+    greedy_seats = strat_seats = 0
     for s in range(N):
-        if kinds[s] != 0:
+        if kinds[s] == 1:
             greedy_seats |= 1 << s
+        elif kinds[s] == 2:
+            strat_seats |= 1 << s
+    # the strategists' view of the record, its ties and the seats' words (jit_strategist)
+    K = np.zeros((KNOW_ROWS, N), np.int64)
+    TS = np.zeros(2 * T + 2, np.float64)
+    WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
     row = 0
     m_i = start
     while m_i < stop and row + max_rounds <= round_out.shape[0]:
@@ -268,6 +279,8 @@ $READ_PARAMS
             pos = DEALT
             for s in range(N):
                 drawn_by[s] = 0
+            if strat_seats:
+                know_deal(K)
             passes = choices = seek_turns = 0
             p = leader
             if seek:
@@ -282,7 +295,7 @@ $READ_PARAMS
                         break
                     p = p + 1 if p + 1 < N else 0
             p = opener
-            # the opening tile (the builtin bots never draw by choice)
+            # the opening tile (no builtin bot draws by choice before it)
             h = hands[p]
             m = h if omask < 0 else omask
             can_draw = omask < 0 and VOL and pos < DRAW_END and 0 < LIMIT
@@ -290,29 +303,34 @@ $READ_PARAMS
                 choices += 1
             # the seat's next word and its pick are written out here and at each turn below:
             # as numba helpers (even inline="always") they made the kernel 30-40% slower
-            if wpos[p] == wend[p]:
-                seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared, wfirst,
-                                wstates, msg)
-            word = np.int64(WB[wpos[p]])
-            wpos[p] += 1
-            if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
-                n_left = popcount(m)
-                k = (word * (n_left + popcount(0))) >> 32
-                if k < n_left:
-                    m, end = m, 0
-                else:
-                    m, end = 0, 1
-                    k -= n_left
-                while k:
-                    m &= m - 1
-                    k -= 1
-                a = low_index(m) << 2 | end
+            if (strat_seats >> p) & 1:   # the strategist (kernel.jit_strategist)
+                a = opening(p, m, h, STRAT, TS, ties, seed, N, WS)
             else:
-                a = greedy(m, 0, word, VALUES, ties)
+                if wpos[p] == wend[p]:
+                    seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
+                                    wfirst, wstates, msg)
+                word = np.int64(WB[wpos[p]])
+                wpos[p] += 1
+                if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
+                    n_left = popcount(m)
+                    k = (word * (n_left + popcount(0))) >> 32
+                    if k < n_left:
+                        m, end = m, 0
+                    else:
+                        m, end = 0, 1
+                        k -= n_left
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                    a = low_index(m) << 2 | end
+                else:
+                    a = greedy(m, 0, word, VALUES, ties)
             t = a >> 2
             h ^= 1 << t
             hands[p] = h
             L, R = TL[t], TH[t]
+            if strat_seats:
+                know_open(K, p, t, L, R)
             npass = 0
             domino = -1
             if not h:
@@ -325,44 +343,58 @@ $READ_PARAMS
                 while True:
                     mL = h & PM[_U(L)]
                     mR = h & PM[_U(R)]
+                    a = -1
                     if mL or mR:
-                        if (VOL and pos < DRAW_END and drawn < LIMIT) or (mL and mR) \
-                                or mL & (mL - 1) or mR & (mR - 1):
+                        can_draw = VOL and pos < DRAW_END and drawn < LIMIT
+                        if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
                             choices += 1
-                        if wpos[up] == wend[up]:
-                            seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
-                                            wshared, wfirst, wstates, msg)
-                        word = np.int64(WB[_U(wpos[up])])
-                        wpos[up] += 1
-                        if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
-                            n_left = popcount(mL)
-                            k = (word * (n_left + popcount(mR))) >> 32
-                            end = 1 if k >= n_left else 0
-                            m = mR if end else mL
-                            k -= n_left if end else 0
-                            while k:
-                                m &= m - 1
-                                k -= 1
-                            a = low_index(m) << 2 | end
+                        if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+                            a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
+                                       STRAT, TS, ties, seed, N, WS)
                         else:
-                            a = greedy(mL, mR, word, VALUES, ties)
+                            if wpos[up] == wend[up]:
+                                seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
+                                                wshared, wfirst, wstates, msg)
+                            word = np.int64(WB[_U(wpos[up])])
+                            wpos[up] += 1
+                            if not (greedy_seats >> p) & 1:   # the uniform pick (general_loop)
+                                n_left = popcount(mL)
+                                k = (word * (n_left + popcount(mR))) >> 32
+                                end = 1 if k >= n_left else 0
+                                m = mR if end else mL
+                                k -= n_left if end else 0
+                                while k:
+                                    m &= m - 1
+                                    k -= 1
+                                a = low_index(m) << 2 | end
+                            else:
+                                a = greedy(mL, mR, word, VALUES, ties)
+                    if a >= 0:
                         t = a >> 2
                         h ^= 1 << t
                         hands[up] = h
                         npass = 0
                         if a & 3:
                             R = PIPS[_U(t)] - R
+                            if strat_seats:
+                                know_place(K, p, t, R)
                         else:
                             L = PIPS[_U(t)] - L
+                            if strat_seats:
+                                know_place(K, p, t, L)
                         if not h:
                             domino, npass = p, N
                         break
-                    elif STUCK_DRAW and pos < DRAW_END and drawn < LIMIT:
-                        pass
+                    elif mL or mR or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
+                        pass   # a draw: the strategist's choice, or stuck
                     else:
                         passes += 1
                         npass += 1
+                        if strat_seats:
+                            know_lack(K, p, L, R)
                         break
+                    if strat_seats:
+                        know_lack(K, p, L, R)
                     t = deck[_U(pos)]
                     pos += 1
                     h |= 1 << t

@@ -157,7 +157,7 @@ def _jit_listing(game: Game, players: int) -> str:
     head = _head(game, players, "jit", "kernel.jit_kernel from kernel.jit_template (the "
                  "scoring formulas written in),")
     head.insert(2, "  compiled by numba")
-    head[3] = "plays: batches of seeds, random and greedy bots, records off"
+    head[3] = "plays: batches of seeds, random, greedy and strategist bots, records off"
     head += ["the rules' numbers and switches reach it at run time as the array Q "
              "(jit_template.PARAMS), read by name (N = Q[Q_N]),",
              "so one module serves every ruleset with the same formulas, at every player "

@@ -1,0 +1,315 @@
+"""The ``strategist`` bot in the JIT kernel: its choices on a line of play, in numba.
+
+The JIT kernel (``jit_template``) asks ``opening`` for a strategist seat's first tile and
+``choose`` for its placement (or a voluntary draw) once the line is open. They are the
+simulation path of ``bots.strategist_fast`` (``_line_policies`` and ``_opening``) term
+for term: every term but ``shed`` a whole number of half points summed as an int, then
+``shed`` added last, as the reference adds it, so every score is the Python engine's to
+the last bit, and a tie (within 1e-9) is broken by the seat's next word exactly as its
+``random()`` would. ``tests/test_kernel_jit_strategist.py`` plays both engines and
+compares.
+
+What the record tells of each seat (``bots.strategy.Knowledge``) is kept in one int64
+array the kernel updates as it plays: ``know_deal`` at a round's deal, ``know_open`` at
+its first tile, ``know_place`` at each later placement, ``know_lack`` at each draw or
+pass once the line is open. The weights and per-tile tables are the bot's own
+(``tables`` reads them from ``bots.strategist_fast`` and ``bots.strategy``) and reach the
+compiled code as arrays, never as constants frozen into a cached kernel.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..bots.strategist_fast import (
+    CONTROL2,
+    LOCK2,
+    OPP_SUIT2,
+    OPTIONS2,
+    PARTNER2,
+    PARTNER_LACKS2,
+    SHUTOUT2,
+    _facts,
+)
+from ..bots.strategy import O_DOUBLE, O_OTHER, O_SUIT
+from .jit import njit
+from .jit_support import low_index, popcount
+from .shake import seat_words_next
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+# the knowledge array's rows (``Knowledge``): values each seat drew or passed at, the
+# values of the tile it led, the end values it opened once and twice; BOARD's first
+# column: the tiles placed this round, a mask
+LACKS, LED, OPENED, TWICE, BOARD = range(5)
+KNOW_ROWS = 5
+# the weights in half points, by position in the ``W`` array
+WEIGHTS = (OPTIONS2, CONTROL2, LOCK2, SHUTOUT2, PARTNER2, PARTNER_LACKS2, OPP_SUIT2)
+OPENING_WEIGHTS = (O_SUIT, O_DOUBLE, O_OTHER)
+
+
+def tables(game: Game, players: int) -> tuple[Any, ...]:
+    """The strategist's tables for ``players`` seats of ``game``, as the kernel reads them
+    (``S`` in ``choose``): per value the tiles showing it; per tile its pips, halves, the
+    double term, the shed term per block risk and the opening's value term; per seat its
+    opponents with their block weights, its partners, whether an opponent plays next and
+    who; the weights."""
+    facts = _facts(game)
+    t, i64 = facts.tables, np.int64
+    seats = [facts.seat(players, s) for s in range(players)]
+    opps = np.full((players, players), -1, i64)
+    oppw = np.zeros((players, players), i64)
+    parts = np.full((players, players), -1, i64)
+    for s, where in enumerate(seats):
+        for j, (o, w) in enumerate(where.blocking2):
+            opps[s, j], oppw[s, j] = o, w
+        for j, q in enumerate(where.partners):
+            parts[s, j] = q
+    return (np.array(t.value_mask, i64), np.array(t.pips, i64), np.array(facts.double, i64),
+            np.array(t.shed, np.float64), np.array(t.open_value, np.float64),
+            np.array(t.low, i64), np.array(t.high, i64), opps, oppw, parts,
+            np.array([w.next_seat for w in seats], i64),
+            np.array([w.next_is_opponent for w in seats], i64),
+            np.array(WEIGHTS, i64), np.array(OPENING_WEIGHTS, np.float64))
+
+
+@njit
+def know_deal(K) -> None:
+    """A new deal: nothing known of anyone."""
+    K[:, :] = 0
+
+
+@njit
+def know_open(K, p: int, t: int, lo: int, hi: int) -> None:
+    """Seat ``p`` opened the line with tile ``t`` (``lo``-``hi``): it leads those values."""
+    K[LED, p] = 1 << lo | 1 << hi
+    K[BOARD, 0] |= 1 << t
+
+
+@njit
+def know_place(K, p: int, t: int, v: int) -> None:
+    """Seat ``p`` placed tile ``t``, leaving ``v`` at the end it played on."""
+    K[BOARD, 0] |= 1 << t
+    bit = 1 << v
+    if K[OPENED, p] & bit:
+        K[TWICE, p] |= bit
+    else:
+        K[OPENED, p] |= bit
+
+
+@njit
+def know_lack(K, p: int, left: int, right: int) -> None:
+    """Seat ``p`` drew or passed with ``left`` and ``right`` showing: it held neither."""
+    K[LACKS, p] |= 1 << left | 1 << right
+
+
+@njit
+def seat_word(seed: int, p: int, N: int, WS) -> int:
+    """Seat ``p``'s next 32-bit word (its ``random()`` times 2**32; ``kernel.shake``)."""
+    WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg = WS
+    if wpos[p] == wend[p]:
+        seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates,
+                        msg)
+    word = np.int64(WB[wpos[p]])
+    wpos[p] += 1
+    return word
+
+
+@njit
+def _tie(n: int, floor: float, TS, TC, seed: int, p: int, N: int, WS) -> int:
+    """``strategist_fast._tie``: of the ``n`` (score, code) pairs collected in legal order,
+    those still within 1e-9 of the best (``floor``), ranked best first (stable), one
+    picked by the seat's word; -1 when only one is left (the best stands)."""
+    kept = 0
+    for i in range(n):
+        if TS[i] >= floor:
+            TS[kept], TC[kept] = TS[i], TC[i]
+            kept += 1
+    if kept == 1:
+        return -1
+    for i in range(1, kept):   # insertion sort, best first: equal scores keep their order
+        s, c = TS[i], TC[i]
+        j = i
+        while j > 0 and TS[j - 1] < s:
+            TS[j], TC[j] = TS[j - 1], TC[j - 1]
+            j -= 1
+        TS[j], TC[j] = s, c
+    return TC[(seat_word(seed, p, N, WS) * kept) >> 32]
+
+
+@njit
+def opening(p: int, m: int, hand: int, S, TS, TC, seed: int, N: int, WS) -> int:
+    """The opening tile among mask ``m`` (``strategist_fast._opening``): the strongest
+    suit, then its double, then the other half's suit, then the tile's value."""
+    if not m & (m - 1):
+        return low_index(m) << 2
+    VM, LOW, HIGH, VALUE, WO = S[0], S[5], S[6], S[4], S[13]
+    o_suit, o_double, o_other = WO[0], WO[1], WO[2]
+    top = floor = -1e300
+    best = -1
+    n = 0
+    while m:
+        b = m & -m
+        m ^= b
+        t = low_index(b)
+        lo, hi = LOW[t], HIGH[t]
+        c_lo, c_hi = popcount(hand & VM[lo]), popcount(hand & VM[hi])
+        if lo == hi:
+            score = o_suit * c_hi + o_double + VALUE[t]
+        elif c_hi >= c_lo:
+            score = o_suit * c_hi + o_other * c_lo + VALUE[t]
+        else:
+            score = o_suit * c_lo + o_other * c_hi + VALUE[t]
+        if score >= floor:
+            if score > top + 1e-9:   # a clear best so far
+                n = 0
+            else:
+                if n == 0:
+                    TS[0], TC[0], n = top, best, 1
+                TS[n], TC[n] = score, t << 2
+                n += 1
+            if score > top:
+                top, floor, best = score, score - 1e-9, t << 2
+    if n:
+        picked = _tie(n, floor, TS, TC, seed, p, N, WS)
+        if picked >= 0:
+            return picked
+    return best
+
+
+@njit
+def choose(p: int, m0: int, m1: int, can_draw: bool, hand: int, e0: int, e1: int,
+           left: int, drawn: int, K, S, TS, TC, seed: int, N: int, WS) -> int:
+    """Seat ``p``'s placement as ``tile << 2 | end`` (0 left, 1 right), or -1 for a draw,
+    once the line is open (``strategist_fast._line_policies``' policy): ``m0``/``m1`` the
+    tiles fitting each end, ``e0``/``e1`` the ends, ``left`` the tiles still drawable,
+    ``drawn`` the seat's draws this turn, ``K`` what the record tells (``know_*``)."""
+    if m0 and m1:
+        lone = -1
+    elif m0:
+        lone = -1 if m0 & (m0 - 1) else low_index(m0) << 2
+    else:
+        lone = -1 if m1 & (m1 - 1) else low_index(m1) << 2 | 1
+    if lone >= 0 and not can_draw:
+        return lone
+    held = popcount(hand)
+    if lone >= 0 and held > 5:
+        return lone
+    VM, PIPS, DBL, SHED = S[0], S[1], S[2], S[3]
+    OPPS, OPPW, PARTS, NEXT, NEXT_OPP, W = S[7], S[8], S[9], S[10], S[11], S[12]
+    options2, control2, lock2, shutout2 = W[0], W[1], W[2], W[3]
+    partner2, partner_lacks2, opp_suit2 = W[4], W[5], W[6]
+    # may a voluntary draw beat every placement? (``strategist._wants_draw``) Only when
+    # the next player, an opponent, is known to hold a suit (``next_suits``)
+    next_suits = 0
+    if can_draw and not drawn and left >= 2 * N and NEXT_OPP[p] and held <= 5:
+        q = NEXT[p]
+        lk = K[LACKS, q]
+        next_suits = (K[LED, q] | K[TWICE, q] | lk) ^ lk
+    if lone >= 0 and not next_suits:
+        return lone
+    if not hand & (hand - 1):   # the last tile: every placement wins alike, no draw
+        n = popcount(m0) + popcount(m1)
+        if n == 1:
+            return low_index(m0) << 2 if m0 else low_index(m1) << 2 | 1
+        k = (seat_word(seed, p, N, WS) * n) >> 32
+        if k < popcount(m0):
+            m, end = m0, 0
+        else:
+            m, end = m1, 1
+            k -= popcount(m0)
+        while k:
+            m &= m - 1
+            k -= 1
+        return low_index(m) << 2 | end
+    risk = 2 if left <= 0 else (1 if left <= N else 0)
+    # values an opponent led or opened twice (and does not lack): opening them costs;
+    # values a partner plays (led or opened) or lacks; who lacks what among opponents
+    opp = lks = 0
+    for j in range(N):
+        o = OPPS[p, j]
+        if o < 0:
+            break
+        lk = K[LACKS, o]
+        opp = (opp | K[LED, o] | K[TWICE, o] | lk) ^ lk
+        lks |= lk
+    suits = partner_lacks = 0
+    partners = PARTS[p, 0] >= 0
+    for j in range(N):
+        q = PARTS[p, j]
+        if q < 0:
+            break
+        lk = K[LACKS, q]
+        suits = (suits | K[LED, q] | K[OPENED, q] | lk) ^ lk
+        partner_lacks |= lk
+    unseen = ((1 << PIPS.shape[0]) - 1) ^ (hand | K[BOARD, 0])   # others may hold these
+    # the best so far, and the placements within 1e-9 of it (``n`` pairs in TS/TC, in
+    # legal order, from the first one): nothing below ``floor`` ties with the best,
+    # anything above ``ceil`` is a clear best
+    top = floor = ceil = -1e300
+    best = -1
+    n = 0
+    for at in range(2):   # the left end's placements, then the right's; the other end stays
+        if at == 0:
+            m, end, keep = m0, e0, e1
+        else:
+            m, end, keep = m1, e1, e0
+        if not m:
+            continue
+        mk = VM[keep]
+        hk = hand & mk
+        ck = popcount(hk)
+        kbit = 1 << keep
+        klock = not mk & unseen   # a kept value nobody else can hold
+        mine = ck - 1 if end == keep else ck
+        kept_half = control2 * (mine - 1) - options2 + (lock2 if mine and klock else 0)
+        while m:
+            b = m & -m
+            m ^= b
+            t = low_index(b)
+            v = PIPS[t] - end
+            vm = VM[v]
+            if v == keep:   # both ends will show it: the tile (end, keep)
+                half = (control2 * 2 + options2) * (ck - 1) + (lock2 if ck > 1 and klock else 0)
+                values = kbit
+            else:
+                hv = hand & vm
+                c = popcount(hv)
+                half = kept_half + control2 * c + options2 * popcount(hk | hv)
+                values = kbit | 1 << v
+                if c > 1 and not vm & unseen:
+                    half += lock2
+            for j in range(N):   # blocking each opponent known to lack a value shown
+                o = OPPS[p, j]
+                if o < 0:
+                    break
+                lacked = values & K[LACKS, o]
+                if lacked:
+                    half += OPPW[p, j] * popcount(lacked) + (shutout2 if lacked == values else 0)
+            half -= opp_suit2 * popcount(values & opp)
+            if partners:
+                half += (partner2 * popcount(values & suits)
+                         - partner_lacks2 * popcount(values & partner_lacks))
+            if next_suits and (not next_suits >> v & 1 or values & lks
+                               or popcount(hand & (mk | vm)) > 1):
+                next_suits = 0   # a placement a draw cannot beat
+            score = (half + DBL[t]) * 0.5 + SHED[risk, t]
+            code = t << 2 | at
+            if score > ceil:   # a clear best so far
+                top, floor, ceil, best = score, score - 1e-9, score + 1e-9, code
+                n = 0
+            elif score >= floor:   # a tie (within 1e-9) with the best so far
+                if n == 0:
+                    TS[0], TC[0], n = top, best, 1
+                TS[n], TC[n] = score, code
+                n += 1
+                if score > top:
+                    top, floor, ceil, best = score, score - 1e-9, score + 1e-9, code
+    if n:
+        picked = _tie(n, floor, TS, TC, seed, p, N, WS)
+        if picked >= 0:
+            best = picked
+    return -1 if next_suits else best
