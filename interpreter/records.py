@@ -359,6 +359,7 @@ _FIELDS = {
     "score": ("player", "side", "points", "rule"),
     "extra_turn": ("player",),
     "skip": ("player",),
+    "turn_up": ("tile",),
     "match_end": ("winner", "scores"),
 }
 

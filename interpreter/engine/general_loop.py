@@ -62,6 +62,7 @@ from .game_rules import Opening
 from .leaders import HashStream
 from .mechanisms import events as event_rules
 from .mechanisms import turn_options
+from .mechanisms import turn_up as turn_up_rule
 from .mechanisms.match import reached_in_play
 from .mechanisms.variables import after_round, round_facts, starting
 from .results import MatchResult, RoundStats
@@ -304,6 +305,20 @@ class GeneralLoop:
                     dealt: int) -> dict:
         return deal_event(self.game.tileset, rnd_no, leader, hands, deck, dealt)
 
+    def _turn_up(self, deck: list[int], dealt: int, leader: int, board) -> int | None:
+        """``deal.turn_up``: the stock's first tile laid as the line's first, and recorded;
+        None when the deal left no stock (the leader opens from the hand)."""
+        up = turn_up_rule.turned_up(True, deck[dealt:dealt + 1])
+        if up is not None:
+            tile = self._tuples[up]
+            if self.game.rules.layout is not None:
+                board.layout.place(tile, None)
+            else:
+                board.open_with(tile[0], tile[1], tile[0] == tile[1])
+            if self.rec is not None:
+                self.rec.append(turn_up_rule.record_event(tile))
+        return up
+
     # -- tallies ---------------------------------------------------------------------------
     def _seat_tallies(self, drawn_by: list[int]) -> list[Tally]:
         value, pips = self.game.hand_value, self.game.hand_pips
@@ -474,6 +489,7 @@ class GeneralLoop:
         variables = rules.variables
         in_play = rules.ends_in_play   # the match may end mid-round (match.ends_in_play)
         keep_views = rules.lead_reads_seats
+        turn_up = rules.turn_up   # deal.turn_up: the stock's first tile starts the line
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -555,6 +571,12 @@ class GeneralLoop:
             drawn_by = [0] * n
             passes = choices = seek_turns = extra_turns = skips = 0
             round_play = self._round_play = [0] * len(self.teams)
+            up = None
+            if turn_up:   # the stock's first tile starts the line (mechanisms.turn_up)
+                up = self._turn_up(deck, dealt, leader, board)
+                if up is not None:
+                    pos += 1
+                    opener, seek = turn_up_rule.stand_in(leader, NEXT.__getitem__, n), None
             # -- opening: draw (in turn, or the leader alone) for an allowed tile, then place it
             p = opener
             if seek is not None:
@@ -586,6 +608,9 @@ class GeneralLoop:
             drawn = 0
             while True:
                 h = hands[p]
+                if up is not None:   # turned up (deal.turn_up): the leader's turn comes next
+                    t = up
+                    break
                 if omask < 0:
                     m = h
                 elif free:
@@ -642,7 +667,7 @@ class GeneralLoop:
             turns_taken = 0
 
             run_passes = 0      # passes in a row (skips and extra turns count neither way)
-            if ev_place:
+            if ev_place and up is None:
                 again, skip = fire(ev_place, p, facts_of(p, pos, drawn_by, {
                     "tile": (TL[t], TH[t]), "opening": True, "both_ends": False,
                     "passes_in_row": 0, "drawn_this_turn": drawn}), not h)
@@ -960,7 +985,7 @@ class GeneralLoop:
                     end["variables"] = dict(self.values)
                 rec.append(end)
             draws = sum(drawn_by)
-            placements = pos - sum(counts)
+            placements = pos - sum(counts) - (up is not None)   # a turned-up tile: nobody's
             # by name; the specialised kernel (kernel.specialise_loop) makes it in one step
             stats = RoundStats(
                 round=rnd_no, leader=leader, result=result, winner=wside, winner_seat=wseat,

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..diagnostics import Diagnostic
-from .mechanisms import deal, events, lead, match, opening, settle, turn, turn_options, variables
+from .mechanisms import (deal, events, lead, match, opening, settle, turn, turn_options,
+                         turn_up, variables)
 from .mechanisms.matching import Tile
 from .mechanisms.opening import Plan
 from .mechanisms.position import LastRound, Position
@@ -225,6 +226,22 @@ class MatchReading:
         self.plan = plan
         self.phase = "open"
         pos.turn = plan.seat
+        self._turn_up(leader)
+
+    def _turn_up(self, leader: int) -> None:
+        """``deal.turn_up``: the boneyard's first tile starts the line, placed by nobody,
+        and the leader plays the first turn of play on it."""
+        pos = self.pos
+        tile = turn_up.turned_up(pos.rules.turn_up, pos.boneyard)
+        if tile is None:
+            return
+        pos.boneyard.pop(0)
+        pos.board.place(tile, None)
+        pos.last_tile = tile
+        pos.last_player = turn_up.stand_in(leader, pos.next_seat, pos.players)
+        self.phase = "turn"
+        pos.turn = leader
+        self.expected.append(_Expected({"event": "turn_up", "tile": tile}))
 
     def _deal_outcome(self, leader: int) -> Plan:
         if deal.redeal_asked(self.pos):

@@ -127,7 +127,8 @@ def covers(game: Game) -> bool:
     specialised (``specialise_loop``); those that take tiles out of the set; those whose
     turns hold more than the plain game's (``engine.mechanisms.turn_options``: a draw
     ending the turn, exact draws, passing at will). Variables (``variables:``) and a
-    match ending mid-round (``match.ends_in_play``) are the general loop's alone: such a
+    match ending mid-round (``match.ends_in_play``) and a tile turned up to start the line
+    (``deal.turn_up``) are the general loop's alone: such a
     ruleset plays on its specialised source; so do those with a fit rule or doubles in
     line (``matching``). Events and restrictions on two ends, and a
     spinner with events, are the template's."""
@@ -146,6 +147,8 @@ def covers(game: Game) -> bool:
     if rules.fit is not None or rules.doubles != "across":
         return False   # the template knows the same number and crosswise doubles only
     if rules.layout is not None:   # a shaped board: only the general loop asks its Layout
+        return False
+    if rules.turn_up:   # deal.turn_up: the template opens from a hand only
         return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 

@@ -179,6 +179,7 @@ def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
         "at_will": rules.passing == "at_will",
         "ends_turn": bool(rules.draw_ends_turn),
         "exactly": bool(rules.draw_exactly),
+        "turn_up": bool(rules.turn_up),   # deal.turn_up (engine.mechanisms.turn_up)
         # the settlement and match end written out (kernel.settle), when they can be
         "written_settle": settlement_for(game, players) is not None,
         "written_match_over": match_over_for(game, players) is not None,
