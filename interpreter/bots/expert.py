@@ -161,7 +161,7 @@ class ExpertBot:
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if obs.rules.layout is not None:
+        if obs.rules.layout is not None or obs.rules.turn_up:
             return self._shaped(obs, legal)[0]
         return self.analyse(obs, legal).best
 
@@ -169,15 +169,19 @@ class ExpertBot:
         """The choice and its numbers, for ``play``'s hint."""
         if len(legal) == 1:
             return legal[0], "it is the only legal move"
-        if obs.rules.layout is not None:
+        if obs.rules.layout is not None or obs.rules.turn_up:
             return self._shaped(obs, legal)
         analysis = self.analyse(obs, legal)
         return analysis.best, describe(analysis)
 
     def _shaped(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
-        """A ``board.layout`` board: the playouts' continuation replays a line and a spinner
-        only, so the expert chooses as the strategist does there, and says so."""
+        """A ``board.layout`` board, or a tile turned up from the stock (``deal.turn_up``):
+        the playouts' continuation replays a line and a spinner opened from a hand only, so
+        the expert chooses as the strategist does there, and says so."""
         action, why = StrategistBot(self.seat, self.rng).explain(obs, legal)
+        if obs.rules.layout is None:   # deal.turn_up: the sampled deals know no turned-up tile
+            return action, why + ("; the expert's playouts do not follow a tile turned up "
+                                  "from the stock (deal.turn_up)")
         return action, why + "; the expert's playouts do not follow board.layout boards"
 
     def analyse(self, obs: Observation, legal: Sequence[Action]) -> Analysis:

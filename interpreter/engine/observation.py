@@ -103,6 +103,8 @@ def _public_view(core, seat: int, views: dict[int, list]) -> tuple:
             line = view[2] = line_of_play(spinner, shape, fit)
         elif kind == "place":
             line.place(*e["tile"], e["end"], e.get("meets"))
+        elif kind == "turn_up":   # deal.turn_up: the line's first tile, nobody's
+            line.place(*e["tile"], None)
     view[0] = len(rec)
     return tuple(public), tuple(line.line), line, line.arms
 

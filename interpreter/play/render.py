@@ -188,7 +188,8 @@ def rule_title(titles: Sequence[str], index: int) -> str:
     return title or f"event rule {index + 1}"
 
 
-PLAY_EVENTS = ("draw", "place", "pass", "score", "extra_turn", "skip")  # told as they happen
+PLAY_EVENTS = ("draw", "place", "pass", "score", "extra_turn", "skip",
+               "turn_up")  # told as they happen
 
 
 def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
@@ -219,6 +220,8 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
         return f"{who} plays {tile} on the {event['end']}{arm}{way}"
     if kind == "pass":
         return f"{who} passes"
+    if kind == "turn_up":   # deal.turn_up
+        return f"{Tile.of(event['tile'])} is turned up from the stock to start the line"
     if kind == "score":
         return (f"{seating.side(event['side'])} scores {event['points']} "
                 f"({rule_title(rule_titles, event['rule'])})")
