@@ -143,6 +143,34 @@ def _check_deal(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: range
                      hint)
 
 
+def _check_turn_up(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: range) -> None:
+    """``deal.turn_up``: it replaces the opening from a hand, so no opening rule may pick
+    that tile, and some allowed player count must leave a stock to turn up."""
+    if not (data.get("deal") or {}).get("turn_up"):
+        return
+    opening = data["opening"]
+    first = opening.get("first_round") or {}
+    for where, rule in ((("opening", "first_round"), first), (("opening",), opening)):
+        for key, plain in (("tile", "any"), ("allow", None), ("if_lacking", None),
+                           ("opener", "leader")):
+            if rule.get(key, plain) != plain:
+                sink.add("deal", where + (key,),
+                         f"{dotted(where + (key,))} chooses the opening tile, but deal.turn_up "
+                         "turns the line's first tile up from the stock: nobody opens from "
+                         "a hand", f"remove {dotted(where + (key,))}, or deal.turn_up")
+                return
+    tiles = tile_count(data["set"]["max_pip"]) - len(getattr(rules, "removed_tiles", ()))
+    sizes = [_evaluate(sink, ("deal", "hand_size"), rules.hand_size, n) for n in allowed]
+    if all(h is not None and h * n >= tiles for h, n in zip(sizes, allowed, strict=True)):
+        counted = (f"{allowed[0]}" if len(allowed) == 1
+                   else f"{allowed[0]} to {allowed[-1]}")
+        sink.add("deal", ("deal", "turn_up"),
+                 f"deal.turn_up never turns a tile up: with {counted} players the deal "
+                 f"takes all {tiles} tiles, leaving no stock",
+                 "deal fewer tiles, allow a player count that leaves some, or remove "
+                 "deal.turn_up")
+
+
 def _shrunk_here(sink: _Sink, path: FieldPath) -> FieldPath:
     """Where a deal too big for the set is reported: at ``deal.hand_size``, unless that
     comes from a file this one extends (the file holding ``extends`` is this one) and
@@ -593,6 +621,7 @@ def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], ru
     _check_set(sink, data, getattr(rules if rules is not None else compiled, "removed_tiles", ()))
     if rules is not None:
         _check_deal(sink, data, rules, allowed)
+        _check_turn_up(sink, data, rules, allowed)
         _check_match(sink, data, rules, allowed)
         _check_restrictions(sink, data, rules, allowed)
         _check_matching(sink, data, rules)

@@ -271,6 +271,15 @@ def _redeal(view: _View) -> str | None:
     return f"If {condition} after the deal, the tiles are shuffled and dealt again."
 
 
+@_rule("deal.turn_up", "Deal", "Tile turned up", optional=True)
+def _turn_up(view: _View) -> str | None:
+    if not view.opt("deal.turn_up", False):
+        return None
+    return ("After the deal the stock's first tile is turned face up and starts the line; "
+            "the leader plays the first turn on it as an ordinary turn, and nobody opens from "
+            "a hand. A deal that leaves no stock turns nothing up: the leader opens as usual.")
+
+
 _IF_LACKING = {
     "redeal": "If the leader holds no such tile, the tiles are shuffled and dealt again.",
     "draw": "A leader holding no such tile draws until they hold one, drawing the boneyard "
