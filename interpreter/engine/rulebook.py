@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..diagnostics import Diagnostic
-from .mechanisms import (deal, events, lead, match, opening, settle, turn, turn_options,
-                         turn_up, variables)
+from .mechanisms import deal, events, lead, match, opening, settle, turn, turn_options, variables
+from .mechanisms import turn_up as turn_up
 from .mechanisms.matching import Tile
 from .mechanisms.opening import Plan
 from .mechanisms.position import LastRound, Position
