@@ -41,6 +41,10 @@ Cases the rules leave open, decided here (for players: docs/house-rules.md, last
   (no pass written), passing at will (only a forced pass counts towards "every seat has
   passed"; the two idle turns of the table still bound a round of passes at will). The
   opening's draws keep ``voluntary`` and ``limit`` as they are.
+- ``deal.turn_up`` (``mechanisms.turn_up``): the stock's first tile starts the line after
+  the deal that stands, placed by nobody (no event fires); the leader's is the first turn
+  of play, and the seat before the leader is the round's last player until somebody
+  places. A deal that leaves no stock opens from the leader's hand as usual.
 - Points scored during play count at once (``side.score``); the match is decided at round
   ends only.
 - A match still undecided after ``max_rounds`` rounds (1000) stops there, without a
