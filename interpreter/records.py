@@ -353,7 +353,7 @@ _FIELDS = {
     "deal": ("round", "leader"),
     "draw": ("player", "tile", "rule"),   # rule: only on a draw an event made
     "place": ("player", "tile", "end", "meets"),
-    "pass": ("player",),
+    "pass": ("player", "tile"),   # tile: deal.blind's front tile put back
     "round_end": ("round", "result", "winner", "pips", "points", "scores", "play_points",
                   "variables"),
     "score": ("player", "side", "points", "rule"),

@@ -161,7 +161,7 @@ class ExpertBot:
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if obs.rules.layout is not None or obs.rules.turn_up:
+        if obs.rules.layout is not None or obs.rules.turn_up or obs.rules.blind:
             return self._shaped(obs, legal)[0]
         return self.analyse(obs, legal).best
 
@@ -169,7 +169,7 @@ class ExpertBot:
         """The choice and its numbers, for ``play``'s hint."""
         if len(legal) == 1:
             return legal[0], "it is the only legal move"
-        if obs.rules.layout is not None or obs.rules.turn_up:
+        if obs.rules.layout is not None or obs.rules.turn_up or obs.rules.blind:
             return self._shaped(obs, legal)
         analysis = self.analyse(obs, legal)
         return analysis.best, describe(analysis)
@@ -179,6 +179,8 @@ class ExpertBot:
         the playouts' continuation replays a line and a spinner opened from a hand only, so
         the expert chooses as the strategist does there, and says so."""
         action, why = StrategistBot(self.seat, self.rng).explain(obs, legal)
+        if obs.rules.blind:   # the strategist's own fallback says why
+            return action, why + "; so does the expert"
         if obs.rules.layout is None:   # deal.turn_up: the sampled deals know no turned-up tile
             return action, why + ("; the expert's playouts do not follow a tile turned up "
                                   "from the stock (deal.turn_up)")

@@ -64,6 +64,7 @@ from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
+from .mechanisms import blind as blind_rule
 from .mechanisms import events as event_rules
 from .mechanisms import turn_options
 from .mechanisms import turn_up as turn_up_rule
@@ -288,6 +289,7 @@ class GeneralLoop:
         # the last round's seats and sides as it ended, kept when the lead formula reads them
         self.last_views: dict[str, tuple] = {}
         self._owed: list[tuple[int, int]] = []   # events' next_draws, until _pay_draws
+        self.rows: list[list[int]] = []   # deal.blind: each seat's row, front first
 
     # -- dealing -------------------------------------------------------------------------
     def _deal(self) -> tuple[list[int], list[int], int, int | None]:
@@ -307,7 +309,11 @@ class GeneralLoop:
 
     def _deal_event(self, rnd_no: int, leader: int | None, hands: list[int], deck: list[int],
                     dealt: int) -> dict:
-        return deal_event(self.game.tileset, rnd_no, leader, hands, deck, dealt)
+        event = deal_event(self.game.tileset, rnd_no, leader, hands, deck, dealt)
+        if self.game.rules.blind:   # hidden rows: each hand front first (mechanisms.blind)
+            rows = blind_rule.rows_of(deck, self.players, dealt // self.players)
+            event["hands"] = [[list(self._tuples[t]) for t in row] for row in rows]
+        return event
 
     def _turn_up(self, deck: list[int], dealt: int, leader: int, board) -> int | None:
         """``deal.turn_up``: the stock's first tile laid as the line's first, and recorded;
@@ -494,6 +500,9 @@ class GeneralLoop:
         in_play = rules.ends_in_play   # the match may end mid-round (match.ends_in_play)
         keep_views = rules.lead_reads_seats
         turn_up = rules.turn_up   # deal.turn_up: the stock's first tile starts the line
+        blind = rules.blind       # deal.blind: hidden rows, played from the front
+        rows: list[list[int]] = []
+        stuck = False
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -581,6 +590,9 @@ class GeneralLoop:
                 if up is not None:
                     pos += 1
                     opener, seek = turn_up_rule.stand_in(leader, NEXT.__getitem__, n), None
+            if blind:   # the rows as dealt; the opener's front tile opens (mechanisms.blind)
+                rows = self.rows = blind_rule.rows_of(deck, n, dealt // n)
+                omask, free = 1 << blind_rule.front(rows[opener]), False
             # -- opening: draw (in turn, or the leader alone) for an allowed tile, then place it
             p = opener
             if seek is not None:
@@ -653,6 +665,8 @@ class GeneralLoop:
                 t = a >> 2
                 h ^= 1 << t
                 hands[p] = h
+                if blind:
+                    rows[p].pop(0)
                 if shaped:
                     board.layout.place((TL[t], TH[t]), None)
                 else:
@@ -734,6 +748,11 @@ class GeneralLoop:
                             fit = self._restrict(fit, h, board, len(deck) - pos, rnd_no, waive)
                         total = (fit[0] | fit[1] if count == 2
                                  else fit[0] | fit[1] | fit[2] | fit[3])
+                    if blind:   # hidden rows: the front tile alone (mechanisms.blind)
+                        stuck = not total
+                        front = 1 << blind_rule.front(rows[p])
+                        fit = [m & front for m in fit]
+                        total &= front
                     # mid-way through an exact draw (drawing.exactly): only a draw
                     draw_on = exactly and 0 < drawn < tlimit and pos < draw_end
                     if total and not draw_on:
@@ -861,6 +880,8 @@ class GeneralLoop:
                                         board.used[e] = True
                                     board.tiles += 1
                                 where = END_NAMES[e]
+                            if blind:
+                                rows[p].pop(0)
                             prior = run_passes    # the passes in a row before this one
                             npass = idle = run_passes = 0
                             last_player, last_tile = p, t
@@ -909,6 +930,12 @@ class GeneralLoop:
                         a = PASS
                         forced = True
                     if a == PASS:
+                        if blind:   # a front tile that does not fit goes to the back
+                            back = rows[p][0]
+                            blind_rule.to_back(rows[p])
+                            forced = blind_rule.counts_as_stuck(stuck)
+                            if not forced:   # nor is the turn idle (mechanisms.blind)
+                                idle -= 1
                         passes += 1
                         if forced:   # a pass at will does not show the player is stuck
                             npass |= 1 << p
@@ -916,6 +943,8 @@ class GeneralLoop:
                         run_passes += 1
                         if recording:
                             rec.append({"event": "pass", "player": p})
+                            if blind:
+                                rec[-1]["tile"] = [TL[back], TH[back]]
                         if ev_pass:
                             _, skipped = fire(ev_pass, p, facts_of(p, pos, drawn_by, {
                                 "passes_in_row": run_passes, "drawn_this_turn": drawn}))

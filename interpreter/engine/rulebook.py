@@ -31,8 +31,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..diagnostics import Diagnostic
-from .mechanisms import deal, events, lead, match, opening, settle, turn, turn_options, variables
-from .mechanisms import turn_up as turn_up
+from .mechanisms import (
+    blind,
+    deal,
+    events,
+    lead,
+    match,
+    opening,
+    settle,
+    turn,
+    turn_options,
+    turn_up,
+    variables,
+)
 from .mechanisms.matching import Tile
 from .mechanisms.opening import Plan
 from .mechanisms.position import LastRound, Position
@@ -246,6 +257,8 @@ class MatchReading:
     def _deal_outcome(self, leader: int) -> Plan:
         if deal.redeal_asked(self.pos):
             return Plan("redeal")
+        if self.pos.rules.blind:   # hidden rows: the leader's front tile opens
+            return Plan("place", leader, (blind.front(self.pos.hands[leader]),))
         return opening.plan(self.pos, leader)
 
     # -- actions --------------------------------------------------------------------
@@ -300,8 +313,23 @@ class MatchReading:
             self._draw(line, e)
         elif kind == "place":
             self._place(action)
+        elif pos.rules.blind:   # the front tile did not fit: it goes to the back
+            self._pass(forced=self._front_to_back(line, e))
         else:   # a pass with something else allowed is a pass at will (play.passing)
             self._pass(forced=legal == [turn.PASS])
+
+    def _front_to_back(self, line: int, e: dict[str, Any]) -> bool:
+        """``deal.blind``: the pass shows the row's front tile, which goes to the back;
+        whether the seat is stuck (no tile of its row fits, ``blind.counts_as_stuck``)."""
+        pos = self.pos
+        row = pos.hands[pos.turn]
+        tile = blind.front(row)
+        if _tile(e.get("tile")) != tile:
+            raise Disagreement(line, f"player {pos.turn} turns up {_show(tile)}, the front of "
+                               f"the row, by the rules; the record's pass shows "
+                               f"{_say(e.get('tile'))}")
+        blind.to_back(row)
+        return blind.counts_as_stuck(turn.is_stuck(pos, pos.turn))
 
     def _progress(self) -> None:
         pos = self.pos
@@ -389,7 +417,8 @@ class MatchReading:
         seat = pos.turn
         pos.passes += 1
         pos.passes_in_row += 1
-        pos.idle_turns += 1
+        if forced or not pos.rules.blind:   # a blind row's failed tile is no idle turn
+            pos.idle_turns += 1
         if forced:   # a pass at will is no sign that the player is stuck
             pos.passed_since_progress.add(seat)
         env = events.environment(pos, seat, "pass", None)

@@ -148,7 +148,7 @@ def covers(game: Game) -> bool:
         return False   # the template knows the same number and crosswise doubles only
     if rules.layout is not None:   # a shaped board: only the general loop asks its Layout
         return False
-    if rules.turn_up:   # deal.turn_up: the template opens from a hand only
+    if rules.turn_up or rules.blind:   # the template opens from a hand it sees, only
         return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 

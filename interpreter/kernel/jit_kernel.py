@@ -95,6 +95,9 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     if r.layout is not None:
         return (f"{r.name} shapes its board (board.layout), which only the Python engine's "
                 "general loop plays")
+    if r.blind:
+        return (f"{r.name} deals hidden hands played from the front of a row (deal.blind), "
+                "which only the Python engine's general loop plays")
     if r.turn_up:
         return (f"{r.name} turns the stock's first tile up to start the line (deal.turn_up), "
                 "which only the Python engine's general loop plays")

@@ -180,6 +180,7 @@ def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
         "ends_turn": bool(rules.draw_ends_turn),
         "exactly": bool(rules.draw_exactly),
         "turn_up": bool(rules.turn_up),   # deal.turn_up (engine.mechanisms.turn_up)
+        "blind": bool(rules.blind),       # deal.blind (engine.mechanisms.blind)
         # the settlement and match end written out (kernel.settle), when they can be
         "written_settle": settlement_for(game, players) is not None,
         "written_match_over": match_over_for(game, players) is not None,

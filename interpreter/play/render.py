@@ -358,7 +358,12 @@ def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100)
     if obs.drawn_this_turn:
         parts.append(Text(f"You have drawn {obs.drawn_this_turn} this turn."))
     hand = Text().append("Your hand: ", style="bold")
-    hand.append_text(hand_text(obs.hand, playable))
+    if obs.rules.blind:   # deal.blind: face down even to you; the moves name the front tile
+        size = obs.hand_sizes[obs.seat]
+        hand.append(f"{size} tile{'s' * (size != 1)} face down in a row; you turn up the "
+                    "front one")
+    else:
+        hand.append_text(hand_text(obs.hand, playable))
     parts += [hand, Text("Moves: ").append_text(actions_text(legal))]
     return Group(*parts)
 

@@ -171,6 +171,48 @@ def _check_turn_up(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: ra
                  "deal.turn_up")
 
 
+def _check_blind(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """``deal.blind``: a hidden row is played from its front, so nothing may draw into it
+    or choose among its tiles: the first rule that would is refused, at its line."""
+    if not (data.get("deal") or {}).get("blind"):
+        return
+    drawing, play = data["drawing"], data.get("play") or {}
+    opening = data["opening"]
+    first = opening.get("first_round") or {}
+    clashes = [(("drawing", "when_stuck"), drawing["when_stuck"] == "draw",
+                "a stuck player would draw a tile into a row nobody sees", "set it to pass"),
+               (("drawing", "voluntary"), drawing["voluntary"] == "allowed",
+                "a player could draw instead of turning up the front tile",
+                "set it to forbidden")]
+    for where, rule in ((("opening", "first_round"), first), (("opening",), opening)):
+        for key, plain in (("tile", "any"), ("allow", None), ("if_lacking", None),
+                           ("opener", "leader")):
+            clashes.append((where + (key,), rule.get(key, plain) != plain,
+                            "it chooses the opening tile, but the leader's front tile opens",
+                            f"remove {dotted(where + (key,))}"))
+    clashes += [(("play", "restrictions"), bool(play.get("restrictions")),
+                 "it could forbid the front tile, the only one a player may place",
+                 "remove play.restrictions"),
+                (("play", "passing"), play.get("passing", "forced") != "forced",
+                 "a player turns up the front tile, and passes only when it does not fit",
+                 "remove play.passing"),
+                (("board", "layout"), bool((data.get("board") or {}).get("layout")),
+                 "a shaped board is not played with hidden rows", "remove board.layout")]
+    clashes += [(("events", i, "next_draws"), item.get("next_draws") is not None,
+                 "it would make a player draw into a hidden row", "remove the next_draws")
+                for i, item in enumerate(data.get("events", ()))]
+    here = sink.marks.get(("deal", "blind"))
+    for path, clash, why, hint in clashes:
+        if clash:
+            mark = sink.marks.get(path)
+            inherited = mark is not None and here is not None and mark.file != here.file
+            sink.add("deal", ("deal", "blind") if inherited else path,
+                     f"{dotted(path)} cannot go with deal.blind: {why}"
+                     + (" (the value is inherited through extends)" if inherited else ""),
+                     f"{hint}, or remove deal.blind")
+            return
+
+
 def _shrunk_here(sink: _Sink, path: FieldPath) -> FieldPath:
     """Where a deal too big for the set is reported: at ``deal.hand_size``, unless that
     comes from a file this one extends (the file holding ``extends`` is this one) and
@@ -622,6 +664,7 @@ def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], ru
     if rules is not None:
         _check_deal(sink, data, rules, allowed)
         _check_turn_up(sink, data, rules, allowed)
+        _check_blind(sink, data)
         _check_match(sink, data, rules, allowed)
         _check_restrictions(sink, data, rules, allowed)
         _check_matching(sink, data, rules)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import turn_options
+from . import blind, turn_options
 from .layout import Layout
 from .matching import Tile
 from .position import Position
@@ -107,6 +107,8 @@ def legal_actions(pos: Position) -> list[Action]:
     """What the player to act may do in an ordinary turn (after the opening)."""
     seat = pos.turn
     places, pass_now = placements(pos, seat)
+    if pos.rules.blind:   # hidden rows: the front tile alone, else a pass (mechanisms.blind)
+        return blind.only_front(pos.hands[seat], places, lambda a: a.tile) or [PASS]
     if pass_now:
         return [PASS]
     rules = pos.rules
