@@ -934,8 +934,7 @@ class GeneralLoop:
                             back = rows[p][0]
                             blind_rule.to_back(rows[p])
                             forced = blind_rule.counts_as_stuck(stuck)
-                            if not forced:   # nor is the turn idle (mechanisms.blind)
-                                idle -= 1
+                            idle -= 1   # no turn of a row is idle (mechanisms.blind)
                         passes += 1
                         if forced:   # a pass at will does not show the player is stuck
                             npass |= 1 << p

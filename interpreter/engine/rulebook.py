@@ -417,7 +417,7 @@ class MatchReading:
         seat = pos.turn
         pos.passes += 1
         pos.passes_in_row += 1
-        if forced or not pos.rules.blind:   # a blind row's failed tile is no idle turn
+        if not pos.rules.blind:   # no turn of a blind row is idle (mechanisms.blind)
             pos.idle_turns += 1
         if forced:   # a pass at will is no sign that the player is stuck
             pos.passed_since_progress.add(seat)

@@ -219,6 +219,9 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
         way = f", the {meets} against it" if meets is not None else ""
         return f"{who} plays {tile} on the {event['end']}{arm}{way}"
     if kind == "pass":
+        if "tile" in event:   # deal.blind: the front tile, shown and put back
+            return (f"{who} turns up {Tile.of(event['tile'])}, which does not fit: it goes "
+                    "to the back of the row")
         return f"{who} passes"
     if kind == "turn_up":   # deal.turn_up
         return f"{Tile.of(event['tile'])} is turned up from the stock to start the line"

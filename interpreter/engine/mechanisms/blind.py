@@ -7,8 +7,9 @@ face down again and put at the back of the row, and the turn passes. The round's
 tile is the leader's front tile (or a tile turned up from the stock, ``deal.turn_up``).
 Nobody draws. A seat that fails with its front tile while some tile of its row fits is
 not stuck: the round is blocked only when no tile of any row fits (then no row can ever
-bring one to the front), so such a turn counts neither as a stuck pass nor as an idle
-turn of the table. Written once: the match loop (``engine.general_loop``) and the
+bring one to the front), so such a turn is no stuck pass; and no turn of a row counts as
+an idle turn of the table (a stuck seat passing again and again would otherwise block
+the round while another row still works its way to a fitting tile). Written once: the match loop (``engine.general_loop``) and the
 rulebook (``engine.rulebook``, through ``turn.legal_actions``) both ask this module.
 
 The record lists each hand in row order (front first) in the ``deal`` line, and a turn
