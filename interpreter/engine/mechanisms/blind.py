@@ -9,8 +9,9 @@ Nobody draws. A seat that fails with its front tile while some tile of its row f
 not stuck: the round is blocked only when no tile of any row fits (then no row can ever
 bring one to the front), so such a turn is no stuck pass; and no turn of a row counts as
 an idle turn of the table (a stuck seat passing again and again would otherwise block
-the round while another row still works its way to a fitting tile). Written once: the match loop (``engine.general_loop``) and the
-rulebook (``engine.rulebook``, through ``turn.legal_actions``) both ask this module.
+the round while another row still works its way to a fitting tile). Written once: the
+match loop (``engine.general_loop``) and the rulebook (``engine.rulebook``, through
+``turn.legal_actions``) both ask this module.
 
 The record lists each hand in row order (front first) in the ``deal`` line, and a turn
 whose front tile does not fit is a ``pass`` carrying that ``tile`` (docs/records.md).
