@@ -201,11 +201,19 @@ def _check_blind(sink: _Sink, data: Mapping[str, Any]) -> None:
     clashes += [(("events", i, "next_draws"), item.get("next_draws") is not None,
                  "it would make a player draw into a hidden row", "remove the next_draws")
                 for i, item in enumerate(data.get("events", ()))]
+    clashes += [(("examples", i, "kind"), item.get("kind") in ("legal", "events"),
+                 "a position's hand says nothing of its row's order, so it cannot say which "
+                 "tile is in front", "write a kind: dealt example (its hands are rows, front "
+                 "first)") for i, item in enumerate(data.get("examples") or ())]
+    # the file being validated is the one that names a parent; a clash only inherited
+    # from the parent is reported at the deal.blind written here
+    top = sink.marks.get(("extends",))
     here = sink.marks.get(("deal", "blind"))
     for path, clash, why, hint in clashes:
         if clash:
             mark = sink.marks.get(path)
-            inherited = mark is not None and here is not None and mark.file != here.file
+            inherited = (top is not None and mark is not None and here is not None
+                         and mark.file != top.file and here.file == top.file)
             sink.add("deal", ("deal", "blind") if inherited else path,
                      f"{dotted(path)} cannot go with deal.blind: {why}"
                      + (" (the value is inherited through extends)" if inherited else ""),
