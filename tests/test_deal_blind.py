@@ -139,3 +139,20 @@ def test_validate_refuses_what_would_draw_into_a_row_or_choose_among_it(tmp_path
     problems = check_ruleset(str(file))
     assert problems and words in problems[0].message, [p.message for p in problems]
     assert problems[0].path == path and problems[0].file == str(file) and problems[0].hint
+
+
+def test_with_a_tile_turned_up_the_leaders_front_tile_plays_on_it(tmp_path):
+    """domino-play.com's three-player deal: nine each, the 28th turned up to start."""
+    file = tmp_path / "three.yaml"
+    file.write_text("title: Three blind\nextends: house/blind-hughie\nplayers:\n  min: 3\n"
+                    "  max: 3\ndeal:\n  hand_size: 9\n  turn_up: true\n", encoding="utf-8")
+    game = api.load_game(str(file))
+    rows = ["0-5 0-0 0-1 0-2 0-3 0-4 0-6 1-1 1-2", "1-3 1-4 1-5 1-6 2-2 2-3 2-4 2-5 2-6",
+            "3-3 3-4 3-6 4-4 4-5 4-6 5-5 5-6 6-6"]
+    state = game.new_match(3, seed=0, deals=[Deal.of(rows, ("3-5",), leader=0)])
+    assert state.record[-1] == {"event": "turn_up", "tile": [3, 5]}
+    assert [str(a) for a in state.legal_actions()] == ["5-0 right"]   # [0|5] on the 5
+    events = api.play_match(game, 3, 2, trace=True).events
+    path = tmp_path / "three.jsonl"
+    records.write_records(str(path), events)
+    assert records.check_file_strict(str(path)) == []
