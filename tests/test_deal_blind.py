@@ -9,6 +9,7 @@ import pytest
 
 from dominorules import api, records
 from dominorules.bots.strategist import StrategistBot
+from dominorules.engine.actions import IllegalActionError
 from dominorules.engine.game import Deal
 from dominorules.engine.mechanisms import blind
 from dominorules.kernel import generate, jit_kernel
@@ -35,6 +36,8 @@ def test_a_row_is_played_from_the_front_and_a_tile_that_does_not_fit_goes_back()
     assert deal["hands"][1][:2] == [[0, 2], [6, 6]]
     assert [str(a) for a in state.legal_actions()] == ["6-5"]   # the front tile opens
     assert state.observation(0).hand == ()   # hidden even from its owner
+    with pytest.raises(IllegalActionError, match="only your row's front tile"):
+        state.apply("0-0")   # held, but not in front: and play says so in these words
     state.apply("6-5")
     assert [str(a) for a in state.legal_actions()] == ["pass"]   # [0|2] fits neither 5 nor 6
     state.apply("pass")
