@@ -45,6 +45,9 @@ Cases the rules leave open, decided here (for players: docs/house-rules.md, last
   the deal that stands, placed by nobody (no event fires); the leader's is the first turn
   of play, and the seat before the leader is the round's last player until somebody
   places. A deal that leaves no stock opens from the leader's hand as usual.
+- ``deal.blind`` (``mechanisms.blind``): each seat's row is its dealt tiles in deck order;
+  only the front tile may be placed; a front tile that fits nowhere is a pass that puts it
+  at the back, counted as stuck only when no tile of the row fits, and never idle.
 - Points scored during play count at once (``side.score``); the match is decided at round
   ends only.
 - A match still undecided after ``max_rounds`` rounds (1000) stops there, without a
