@@ -77,16 +77,18 @@ def test_in_draw_the_leader_plays_on_it_and_only_placements_score(tmp_path):
     assert state.scores == (10, 0) and state.current_player == 1
 
 
-def test_blocked_before_any_placement_the_seat_before_the_leader_is_the_last_player():
+def test_the_leaders_first_turn_is_an_ordinary_turn_even_a_pass():
     game = api.load_game(STARTER)
-    # [6|6] turned up and no six left in any hand? impossible with all 28 dealt; so the
-    # stand-in is pinned through the round's record instead: the leader passes first
+    # [6|6] turned up: seats 0 and 1 hold no six and pass; seat 2 holds every other six
     state = game.new_match(3, seed=0, deals=[Deal.of(
         ["0-0 0-1 0-2 0-3 0-4 0-5 1-1 1-2 1-3", "1-4 1-5 2-2 2-3 2-4 2-5 3-3 3-4 3-5",
          "0-6 1-6 2-6 3-6 4-4 4-5 4-6 5-5 5-6"], ("6-6",), leader=0)])
     assert [str(a) for a in state.legal_actions()] == ["pass"]
     state.apply("pass")
     assert state.current_player == 1 and [str(a) for a in state.legal_actions()] == ["pass"]
+    state.apply("pass")
+    assert state.current_player == 2 and len(state.legal_actions()) == 12   # 6 sixes, 2 ends
+    assert turn_up.stand_in(0, lambda s: (s + 1) % 3, 3) == 2   # the round's last player
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
