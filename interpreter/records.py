@@ -404,12 +404,13 @@ _FIELDS = {
     "deal": ("round", "leader"),
     "draw": ("player", "tile", "rule"),   # rule: only on a draw an event made
     "place": ("player", "tile", "end", "meets", "part"),
-    "pass": ("player",),
+    "pass": ("player", "tile"),   # tile: deal.blind's front tile put back
     "round_end": ("round", "result", "winner", "pips", "points", "scores", "play_points",
                   "variables"),
     "score": ("player", "side", "points", "rule"),
     "extra_turn": ("player",),
     "skip": ("player",),
+    "turn_up": ("tile",),
     "match_end": ("winner", "scores"),
     # declarations (engine.mechanisms.declarations)
     "declare": ("player", "declaration", "option"),

@@ -43,9 +43,14 @@ def first_round(name: str, seed: int, expert: ExpertBot, others: str = "greedy")
 @pytest.mark.parametrize("name", RULESETS)
 def test_expert_plays_only_legal_moves_on_every_builtin_ruleset(name):
     # bot_turn raises on any answer that is not a legal action; two seeds, a round each,
-    # few playouts; the expert really chose (two legal actions or more) in each ruleset
-    chosen = sum(first_round(name, seed, ExpertBot(0, api.bot_rng(seed, 0), playouts=3))
-                 for seed in (1, 2))
+    # few playouts; the expert really chose (two legal actions or more) in each ruleset.
+    # Where choices are rare (house/blind-hughie: only a front tile fitting both ends is
+    # one) a few more seeds are played until one comes
+    chosen = 0
+    for seed in range(1, 9):
+        chosen += first_round(name, seed, ExpertBot(0, api.bot_rng(seed, 0), playouts=3))
+        if seed >= 2 and chosen:
+            break
     assert chosen > 0
 
 

@@ -70,6 +70,13 @@ def replay_check(game, events):
                                      if half == e.get("meets", ways[0][0]))
             if spinner is None and spins and tile[0] == tile[1]:
                 spinner = tile[0]
+        elif kind == "turn_up":   # deal.turn_up: the boneyard's first tile starts the line
+            tile = tuple(e["tile"])
+            assert ends is None and tile == bone.pop(0)
+            line.append(tile)
+            ends = {"left": tile[0], "right": tile[1]}
+            if spins and tile[0] == tile[1]:
+                spinner = tile[0]
         elif kind == "score":                    # points scored during play (house rules)
             scores[e["side"]] += e["points"]
         elif kind in ("claim", "penalty"):     # a declaration's claim, the showdown's penalty

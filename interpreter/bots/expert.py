@@ -185,11 +185,17 @@ class ExpertBot:
         return action, why + "; the expert's playouts do not replay declarations"
 
     def _shaped(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
-        """A ``board.layout`` board: the playouts' continuation replays a line and a spinner
-        only, so the expert chooses as the strategist does there, and says so."""
+        """A ``board.layout`` board, or a tile turned up from the stock (``deal.turn_up``):
+        the playouts' continuation replays a line and a spinner opened from a hand only, so
+        the expert chooses as the strategist does there, and says so."""
         action, why = StrategistBot(self.seat, self.rng).explain(obs, legal)
         if obs.rules.several is not None:   # play.several: moves of several tiles
             return action, why + "; the expert's playouts do not follow moves of several tiles"
+        if obs.rules.blind:   # the strategist's own fallback says why
+            return action, why + "; so does the expert"
+        if obs.rules.layout is None:   # deal.turn_up: the sampled deals know no turned-up tile
+            return action, why + ("; the expert's playouts do not follow a tile turned up "
+                                  "from the stock (deal.turn_up)")
         return action, why + "; the expert's playouts do not follow board.layout boards"
 
     def analyse(self, obs: Observation, legal: Sequence[Action]) -> Analysis:

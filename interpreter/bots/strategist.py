@@ -113,7 +113,7 @@ class StrategistBot:
         declared = declaring(obs, legal)
         if declared is not None:   # a declaration: the fixed policy
             return declared[0]
-        if obs.rules.fit is not None:
+        if obs.rules.fit is not None or obs.rules.blind:
             return GreedyBot(self.seat, self.rng).choose(obs, legal)
         return self._decide(obs, legal)[0].action
 
@@ -122,6 +122,8 @@ class StrategistBot:
         declared = declaring(obs, legal)
         if declared is not None:
             return declared
+        if obs.rules.blind:
+            return self.choose(obs, legal), BLIND_FALLBACK
         if obs.rules.fit is not None:
             return self.choose(obs, legal), FIT_FALLBACK
         best, ranked, ctx = self._decide(obs, legal)
@@ -141,7 +143,7 @@ class StrategistBot:
         fast (``bots.strategist_fast``). Tests play rulesets both ways and compare the
         records.
         """
-        if game.rules.fit is not None:
+        if game.rules.fit is not None or game.rules.blind:
             return _GreedyDecider(GreedyBot(self.seat, self.rng).policy(game))
         return Decider(self.rng, game, players, self.seat, shared)
 
@@ -227,6 +229,12 @@ _SCORE = attrgetter("score")
 # those counts mean nothing, so it plays as greedy does and says so.
 FIT_FALLBACK = ("this ruleset's tiles do not join by the same number, which the strategist's "
                 "board model assumes, so it plays as greedy: the most valuable tile first")
+
+
+# Hidden hands (deal.blind): the player sees only the front tile, turned up, and chooses
+# at most its end; the strategist's reading of its own hand has nothing to read.
+BLIND_FALLBACK = ("this ruleset's hands are hidden even from their owner (deal.blind): only "
+                  "the front tile's end is a choice, so the strategist plays as greedy does")
 
 
 class _GreedyDecider:

@@ -384,6 +384,12 @@ def _line_policies(record: list, facts: _GameFacts, players: int
                         else:
                             opened[p] |= bit
                     turn_draws = 0
+                elif kind == "turn_up":   # deal.turn_up: the line's first tile, nobody's
+                    a, b = e["tile"]
+                    board |= TILE[a][b]
+                    e0, e1 = a, b
+                    opening = False
+                    boneyard -= 1   # it left the boneyard
                 elif kind == "draw":
                     p = e["player"]
                     if not opening:

@@ -118,6 +118,14 @@ class Knowledge:
                         opened[p] |= bit
                 stale = True
                 turn_draws = 0
+            elif kind == "turn_up":   # deal.turn_up: the line's first tile, nobody's
+                a, b = e["tile"]
+                placed[a] += 1
+                if b != a:
+                    placed[b] += 1
+                board.open_with(a, b, a == b)
+                self.boneyard -= 1   # it left the boneyard
+                stale = True
             elif kind == "draw" or kind == "pass":
                 p = e["player"]
                 if stale:

@@ -93,12 +93,13 @@ def _outcome(game: Game, state) -> DealtPlay:
 
 
 def _first_place(record: list[dict]) -> dict | None:
-    """Round 1's first placement (the opening), if it has been played."""
+    """Round 1's first tile (the opening, or the tile turned up by ``deal.turn_up``), if
+    it is down."""
     in_one = False
     for e in record:
         if e["event"] == "deal":
             in_one = e["round"] == 1
-        elif e["event"] == "place" and in_one:
+        elif e["event"] in ("place", "turn_up") and in_one:
             return e
         elif e["event"] == "round_end":
             return None

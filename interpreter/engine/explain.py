@@ -57,6 +57,11 @@ def explain_illegal(state, action: Action) -> str:
     if action.kind == "several":
         return _explain_several(state, d, action, held)
     tile = action.tile
+    if rules.blind and not (playable and tile == playable[0]):   # deal.blind: a hidden row
+        if playable:
+            return (f"only your row's front tile may be played, and it is {playable[0]}: "
+                    "the rest of the row stays face down")
+        return "your row's front tile fits nowhere: you must pass, and it goes to the back"
     if tile not in held:
         return f"you do not hold {tile}"
     if phase == OPEN:

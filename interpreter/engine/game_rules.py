@@ -275,6 +275,10 @@ class Rules:
     first_opening: Opening | None = None          # round 1's opening, when it differs
     later_leader_formula: Formula | None = None   # lead.later as a formula (kind ``lead``)
     redeal_if: Formula | None = None              # kind ``redeal``
+    turn_up: bool = False                         # deal.turn_up: the stock's first tile
+                                                  # starts the line (mechanisms.turn_up)
+    blind: bool = False                           # deal.blind: hidden hands in a row,
+                                                  # played from the front (mechanisms.blind)
     domino_winner: str = "dominoer"               # one of DOMINO_WINNERS
     blocked_rank: Formula | None = None           # kind ``rank``; lowest/highest compare it
     blocked_among: str = "all"                    # one of BLOCKED_AMONG

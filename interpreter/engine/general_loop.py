@@ -41,6 +41,13 @@ Cases the rules leave open, decided here (for players: docs/house-rules.md, last
   (no pass written), passing at will (only a forced pass counts towards "every seat has
   passed"; the two idle turns of the table still bound a round of passes at will). The
   opening's draws keep ``voluntary`` and ``limit`` as they are.
+- ``deal.turn_up`` (``mechanisms.turn_up``): the stock's first tile starts the line after
+  the deal that stands, placed by nobody (no event fires); the leader's is the first turn
+  of play, and the seat before the leader is the round's last player until somebody
+  places. A deal that leaves no stock opens from the leader's hand as usual.
+- ``deal.blind`` (``mechanisms.blind``): each seat's row is its dealt tiles in deck order;
+  only the front tile may be placed; a front tile that fits nowhere is a pass that puts it
+  at the back, counted as stuck only when no tile of the row fits, and never idle.
 - Points scored during play count at once (``side.score``); the match is decided at round
   ends only.
 - A match still undecided after ``max_rounds`` rounds (1000) stops there, without a
@@ -60,8 +67,10 @@ from .bounds import check_scores, checked_points, checked_skip
 from .decision import DECLARE, OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
+from .mechanisms import blind as blind_rule
 from .mechanisms import declarations, restrictions, several, turn_options
 from .mechanisms import events as event_rules
+from .mechanisms import turn_up as turn_up_rule
 from .mechanisms.match import reached_in_play
 from .mechanisms.variables import after_round, round_facts, starting
 from .results import MatchResult, RoundStats
@@ -283,6 +292,7 @@ class GeneralLoop:
         # the last round's seats and sides as it ended, kept when the lead formula reads them
         self.last_views: dict[str, tuple] = {}
         self._owed: list[tuple[int, int]] = []   # events' next_draws, until _pay_draws
+        self.rows: list[list[int]] = []   # deal.blind: each seat's row, front first
 
     # -- dealing -------------------------------------------------------------------------
     def _deal(self) -> tuple[list[int], list[int], int, int | None]:
@@ -302,7 +312,25 @@ class GeneralLoop:
 
     def _deal_event(self, rnd_no: int, leader: int | None, hands: list[int], deck: list[int],
                     dealt: int) -> dict:
-        return deal_event(self.game.tileset, rnd_no, leader, hands, deck, dealt)
+        event = deal_event(self.game.tileset, rnd_no, leader, hands, deck, dealt)
+        if self.game.rules.blind:   # hidden rows: each hand front first (mechanisms.blind)
+            rows = blind_rule.rows_of(deck, self.players, dealt // self.players)
+            event["hands"] = [[list(self._tuples[t]) for t in row] for row in rows]
+        return event
+
+    def _turn_up(self, deck: list[int], dealt: int, leader: int, board) -> int | None:
+        """``deal.turn_up``: the stock's first tile laid as the line's first, and recorded;
+        None when the deal left no stock (the leader opens from the hand)."""
+        up = turn_up_rule.turned_up(True, deck[dealt:dealt + 1])
+        if up is not None:
+            tile = self._tuples[up]
+            if self.game.rules.layout is not None:
+                board.layout.place(tile, None)
+            else:
+                board.open_with(tile[0], tile[1], tile[0] == tile[1])
+            if self.rec is not None:
+                self.rec.append(turn_up_rule.record_event(tile))
+        return up
 
     # -- tallies ---------------------------------------------------------------------------
     def _seat_tallies(self, drawn_by: list[int]) -> list[Tally]:
@@ -484,6 +512,10 @@ class GeneralLoop:
         declare_start = declarations.at(rules, "round_start")
         declare_place = declarations.at(rules, "after_place")
         showdown = rules.showdown is not None
+        turn_up = rules.turn_up   # deal.turn_up: the stock's first tile starts the line
+        blind = rules.blind       # deal.blind: hidden rows, played from the front
+        rows: list[list[int]] = []
+        stuck = False
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -566,6 +598,15 @@ class GeneralLoop:
             passes = choices = seek_turns = extra_turns = skips = 0
             joined = 0   # tiles laid after the first of a several-tile move (play.several)
             round_play = self._round_play = [0] * len(self.teams)
+            up = None
+            if turn_up:   # the stock's first tile starts the line (mechanisms.turn_up)
+                up = self._turn_up(deck, dealt, leader, board)
+                if up is not None:
+                    pos += 1
+                    opener, seek = turn_up_rule.stand_in(leader, NEXT.__getitem__, n), None
+            if blind:   # the rows as dealt; the opener's front tile opens (mechanisms.blind)
+                rows = self.rows = blind_rule.rows_of(deck, n, dealt // n)
+                omask, free = 1 << blind_rule.front(rows[opener]), False
             reneged = [0] * n if showdown else None   # passes made while able to place
             if declare_start:
                 for d in declare_start:   # the leader chooses, once the deal stands
@@ -608,6 +649,9 @@ class GeneralLoop:
             drawn = 0
             while True:
                 h = hands[p]
+                if up is not None:   # turned up (deal.turn_up): the leader's turn comes next
+                    t = up
+                    break
                 if omask < 0:
                     m = h
                 elif free:
@@ -646,6 +690,8 @@ class GeneralLoop:
                 t = a >> 2
                 h ^= 1 << t
                 hands[p] = h
+                if blind:
+                    rows[p].pop(0)
                 if shaped:
                     board.layout.place((TL[t], TH[t]), None)
                 else:
@@ -666,7 +712,7 @@ class GeneralLoop:
             run_passes = 0      # passes in a row (skips and extra turns count neither way)
             if several_on:
                 queued.clear()   # a move cut short when the match was won mid-round
-            if ev_place:
+            if ev_place and up is None:
                 again, skip = fire(ev_place, p, facts_of(p, pos, drawn_by, {
                     "tile": (TL[t], TH[t]), "opening": True, "both_ends": False,
                     "passes_in_row": 0, "drawn_this_turn": drawn}), not h)
@@ -743,6 +789,11 @@ class GeneralLoop:
                             fit = self._restrict(fit, h, board, len(deck) - pos, rnd_no, waive)
                         total = (fit[0] | fit[1] if count == 2
                                  else fit[0] | fit[1] | fit[2] | fit[3])
+                    if blind:   # hidden rows: the front tile alone (mechanisms.blind)
+                        stuck = not total
+                        front = 1 << blind_rule.front(rows[p])
+                        fit = [m & front for m in fit]
+                        total &= front
                     if several_on:   # moves of several tiles beside the single ones
                         fit, total, multi = self._several(queued, fit, total, h, pos, rnd_no)
                     # mid-way through an exact draw (drawing.exactly): only a draw
@@ -876,6 +927,8 @@ class GeneralLoop:
                                         board.used[e] = True
                                     board.tiles += 1
                                 where = END_NAMES[e]
+                            if blind:
+                                rows[p].pop(0)
                             prior = run_passes    # the passes in a row before this one
                             npass = idle = run_passes = 0
                             last_player, last_tile = p, t
@@ -940,6 +993,11 @@ class GeneralLoop:
                         a = PASS
                         forced = True
                     if a == PASS:
+                        if blind:   # a front tile that does not fit goes to the back
+                            back = rows[p][0]
+                            blind_rule.to_back(rows[p])
+                            forced = blind_rule.counts_as_stuck(stuck)
+                            idle -= 1   # no turn of a row is idle (mechanisms.blind)
                         passes += 1
                         if forced:   # a pass at will does not show the player is stuck
                             npass |= 1 << p
@@ -949,6 +1007,8 @@ class GeneralLoop:
                         run_passes += 1
                         if recording:
                             rec.append({"event": "pass", "player": p})
+                            if blind:
+                                rec[-1]["tile"] = [TL[back], TH[back]]
                         if ev_pass:
                             _, skipped = fire(ev_pass, p, facts_of(p, pos, drawn_by, {
                                 "passes_in_row": run_passes, "drawn_this_turn": drawn}))
@@ -1024,7 +1084,7 @@ class GeneralLoop:
                     end["variables"] = dict(self.values)
                 rec.append(end)
             draws = sum(drawn_by)
-            placements = pos - sum(counts)
+            placements = pos - sum(counts) - (up is not None)   # a turned-up tile: nobody's
             # by name; the specialised kernel (kernel.specialise_loop) makes it in one step
             stats = RoundStats(
                 round=rnd_no, leader=leader, result=result, winner=wside, winner_seat=wseat,

@@ -79,7 +79,9 @@ def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> 
         round=core.round, leader=core.leader,
         to_play=decision.player if decision else None,
         phase=PHASES[decision.phase] if decision else "over",
-        hand=tuple(ts.tiles_of(core.hands[seat])), ends=ends, line=line,
+        # deal.blind: a hidden hand, which even its owner cannot see (mechanisms.blind)
+        hand=() if game.rules.blind else tuple(ts.tiles_of(core.hands[seat])), ends=ends,
+        line=line,
         boneyard=max(0, len(core.deck) - pos), drawable=max(0, draw_end - pos),
         hand_sizes=tuple(h.bit_count() for h in core.hands), scores=tuple(core.scores),
         target=core.target, drawn_this_turn=decision.drawn if decision else 0,
@@ -109,6 +111,8 @@ def _public_view(core, seat: int, views: dict[int, list]) -> tuple:
             line = view[2] = line_of_play(spinner, shape, fit)
         elif kind == "place":
             line.place(*e["tile"], e["end"], e.get("meets"))
+        elif kind == "turn_up":   # deal.turn_up: the line's first tile, nobody's
+            line.place(*e["tile"], None)
     view[0] = len(rec)
     return tuple(public), tuple(line.line), line, line.arms
 

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..diagnostics import Diagnostic
 from .mechanisms import (
+    blind,
     deal,
     declarations,
     events,
@@ -41,6 +42,7 @@ from .mechanisms import (
     settle,
     turn,
     turn_options,
+    turn_up,
     variables,
 )
 from .mechanisms.matching import Tile
@@ -248,10 +250,28 @@ class MatchReading:
         pos.turn = plan.seat
         for decl in declarations.at(pos.rules, "round_start"):   # the leader chooses
             self.pending.append((decl, leader, lambda: self._option_env(leader), None))
+        self._turn_up(leader)
+
+    def _turn_up(self, leader: int) -> None:
+        """``deal.turn_up``: the boneyard's first tile starts the line, placed by nobody,
+        and the leader plays the first turn of play on it."""
+        pos = self.pos
+        tile = turn_up.turned_up(pos.rules.turn_up, pos.boneyard)
+        if tile is None:
+            return
+        pos.boneyard.pop(0)
+        pos.board.place(tile, None)
+        pos.last_tile = tile
+        pos.last_player = turn_up.stand_in(leader, pos.next_seat, pos.players)
+        self.phase = "turn"
+        pos.turn = leader
+        self.expected.append(_Expected({"event": "turn_up", "tile": tile}))
 
     def _deal_outcome(self, leader: int) -> Plan:
         if deal.redeal_asked(self.pos):
             return Plan("redeal")
+        if self.pos.rules.blind:   # hidden rows: the leader's front tile opens
+            return Plan("place", leader, (blind.front(self.pos.hands[leader]),))
         return opening.plan(self.pos, leader)
 
     # -- actions --------------------------------------------------------------------
@@ -309,6 +329,8 @@ class MatchReading:
             self._draw(line, e)
         elif kind == "place":
             self._place(action)
+        elif pos.rules.blind:   # the front tile did not fit: it goes to the back
+            self._pass(forced=self._front_to_back(line, e))
         else:   # a pass with something else allowed is a pass at will (play.passing)
             if any(a.kind == "place" for a in legal):   # found out at the showdown
                 self.reneged[pos.turn] += 1
@@ -348,6 +370,18 @@ class MatchReading:
         if last:
             self.move = None
         self._place(action, last)
+    def _front_to_back(self, line: int, e: dict[str, Any]) -> bool:
+        """``deal.blind``: the pass shows the row's front tile, which goes to the back;
+        whether the seat is stuck (no tile of its row fits, ``blind.counts_as_stuck``)."""
+        pos = self.pos
+        row = pos.hands[pos.turn]
+        tile = blind.front(row)
+        if _tile(e.get("tile")) != tile:
+            raise Disagreement(line, f"player {pos.turn} turns up {_show(tile)}, the front of "
+                               f"the row, by the rules; the record's pass shows "
+                               f"{_say(e.get('tile'))}")
+        blind.to_back(row)
+        return blind.counts_as_stuck(turn.is_stuck(pos, pos.turn))
 
     def _progress(self) -> None:
         pos = self.pos
@@ -498,7 +532,8 @@ class MatchReading:
         seat = pos.turn
         pos.passes += 1
         pos.passes_in_row += 1
-        pos.idle_turns += 1
+        if not pos.rules.blind:   # no turn of a blind row is idle (mechanisms.blind)
+            pos.idle_turns += 1
         if forced:   # a pass at will is no sign that the player is stuck
             pos.passed_since_progress.add(seat)
         env = events.environment(pos, seat, "pass", None)

@@ -128,7 +128,8 @@ def covers(game: Game) -> bool:
     turns hold more than the plain game's (``engine.mechanisms.turn_options``: a draw
     ending the turn, exact draws, passing at will). Variables (``variables:``) and a
     match ending mid-round (``match.ends_in_play``), declarations and the showdown
-    (``engine.mechanisms.declarations``) are the general loop's alone: such a
+    (``engine.mechanisms.declarations``) and a tile turned up to start the line
+    (``deal.turn_up``) are the general loop's alone: such a
     ruleset plays on its specialised source; so do those with a fit rule or doubles in
     line (``matching``). Events and restrictions on two ends, and a
     spinner with events, are the template's."""
@@ -151,6 +152,8 @@ def covers(game: Game) -> bool:
     if rules.layout is not None:   # a shaped board: only the general loop asks its Layout
         return False
     if rules.several is not None:   # moves of several tiles: only the general loop offers them
+        return False
+    if rules.turn_up or rules.blind:   # the template opens from a hand it sees, only
         return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 

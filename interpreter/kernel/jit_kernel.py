@@ -115,6 +115,12 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     if r.several is not None:
         return (f"{r.name} lays several tiles in one move (play.several), which only the "
                 "Python engine's general loop plays")
+    if r.blind:
+        return (f"{r.name} deals hidden hands played from the front of a row (deal.blind), "
+                "which only the Python engine's general loop plays")
+    if r.turn_up:
+        return (f"{r.name} turns the stock's first tile up to start the line (deal.turn_up), "
+                "which only the Python engine's general loop plays")
     if r.general:
         return f"{r.name} uses house-rule mechanisms only the Python engine plays"
     if game.tileset.tile_count > MAX_TILES:

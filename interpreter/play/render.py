@@ -189,7 +189,7 @@ def rule_title(titles: Sequence[str], index: int) -> str:
 
 
 PLAY_EVENTS = ("draw", "place", "pass", "score", "extra_turn", "skip",   # told as they happen
-               "declare", "claim", "penalty")
+               "declare", "claim", "penalty", "turn_up")
 
 
 def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
@@ -222,7 +222,12 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
             way += f" (tile {part[0]} of {part[1]} at once)"
         return f"{who} plays {tile} on the {event['end']}{arm}{way}"
     if kind == "pass":
+        if "tile" in event:   # deal.blind: the front tile, shown and put back
+            return (f"{who} turns up {Tile.of(event['tile'])}, which does not fit: it goes "
+                    "to the back of the row")
         return f"{who} passes"
+    if kind == "turn_up":   # deal.turn_up
+        return f"{Tile.of(event['tile'])} is turned up from the stock to start the line"
     if kind == "score":
         return (f"{seating.side(event['side'])} scores {event['points']} "
                 f"({rule_title(rule_titles, event['rule'])})")
@@ -388,7 +393,12 @@ def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100)
     if obs.drawn_this_turn:
         parts.append(Text(f"You have drawn {obs.drawn_this_turn} this turn."))
     hand = Text().append("Your hand: ", style="bold")
-    hand.append_text(hand_text(obs.hand, playable))
+    if obs.rules.blind:   # deal.blind: face down even to you; the moves name the front tile
+        size = obs.hand_sizes[obs.seat]
+        hand.append(f"{size} tile{'s' * (size != 1)} face down in a row; you turn up the "
+                    "front one")
+    else:
+        hand.append_text(hand_text(obs.hand, playable))
     if obs.phase == "declare":
         parts.append(declaration_prompt(obs))
     parts += [hand, Text("Moves: ").append_text(actions_text(legal))]

@@ -221,7 +221,7 @@ class _Match:
         elif kind == "deal":
             self.term.show(Text(""), Text(render.event_text(event, self.seating), style="bold"))
         elif kind in render.PLAY_EVENTS:
-            player = event["player"]
+            player = event.get("player")   # a turn_up (deal.turn_up) is nobody's
             human = player in self.table.humans
             self.term.show(Text(render.event_text(event, self.seating,
                                                   show_drawn=human and not self.hotseat,

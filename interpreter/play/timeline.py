@@ -109,6 +109,9 @@ class Timeline:
                 hand.sort()
         elif kind == "place":
             self._place(event)
+        elif kind == "turn_up":   # deal.turn_up: the line's first tile, from the boneyard
+            self.boneyard -= 1
+            self.table.place(*event["tile"], None)
         elif kind == "score":
             self.scores[event["side"]] += int(event["points"])
         elif kind in ("round_end", "match_end"):

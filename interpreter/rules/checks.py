@@ -144,6 +144,84 @@ def _check_deal(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: range
                      hint)
 
 
+def _check_turn_up(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: range) -> None:
+    """``deal.turn_up``: it replaces the opening from a hand, so no opening rule may pick
+    that tile, and some allowed player count must leave a stock to turn up."""
+    if not (data.get("deal") or {}).get("turn_up"):
+        return
+    opening = data["opening"]
+    first = opening.get("first_round") or {}
+    for where, rule in ((("opening", "first_round"), first), (("opening",), opening)):
+        for key, plain in (("tile", "any"), ("allow", None), ("if_lacking", None),
+                           ("opener", "leader")):
+            if rule.get(key, plain) != plain:
+                sink.add("deal", where + (key,),
+                         f"{dotted(where + (key,))} chooses the opening tile, but deal.turn_up "
+                         "turns the line's first tile up from the stock: nobody opens from "
+                         "a hand", f"remove {dotted(where + (key,))}, or deal.turn_up")
+                return
+    tiles = tile_count(data["set"]["max_pip"]) - len(getattr(rules, "removed_tiles", ()))
+    sizes = [_evaluate(sink, ("deal", "hand_size"), rules.hand_size, n) for n in allowed]
+    if all(h is not None and h * n >= tiles for h, n in zip(sizes, allowed, strict=True)):
+        counted = (f"{allowed[0]}" if len(allowed) == 1
+                   else f"{allowed[0]} to {allowed[-1]}")
+        sink.add("deal", ("deal", "turn_up"),
+                 f"deal.turn_up never turns a tile up: with {counted} players the deal "
+                 f"takes all {tiles} tiles, leaving no stock",
+                 "deal fewer tiles, allow a player count that leaves some, or remove "
+                 "deal.turn_up")
+
+
+def _check_blind(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """``deal.blind``: a hidden row is played from its front, so nothing may draw into it
+    or choose among its tiles: the first rule that would is refused, at its line."""
+    if not (data.get("deal") or {}).get("blind"):
+        return
+    drawing, play = data["drawing"], data.get("play") or {}
+    opening = data["opening"]
+    first = opening.get("first_round") or {}
+    clashes = [(("drawing", "when_stuck"), drawing["when_stuck"] == "draw",
+                "a stuck player would draw a tile into a row nobody sees", "set it to pass"),
+               (("drawing", "voluntary"), drawing["voluntary"] == "allowed",
+                "a player could draw instead of turning up the front tile",
+                "set it to forbidden")]
+    for where, rule in ((("opening", "first_round"), first), (("opening",), opening)):
+        for key, plain in (("tile", "any"), ("allow", None), ("if_lacking", None),
+                           ("opener", "leader")):
+            clashes.append((where + (key,), rule.get(key, plain) != plain,
+                            "it chooses the opening tile, but the leader's front tile opens",
+                            f"remove {dotted(where + (key,))}"))
+    clashes += [(("play", "restrictions"), bool(play.get("restrictions")),
+                 "it could forbid the front tile, the only one a player may place",
+                 "remove play.restrictions"),
+                (("play", "passing"), play.get("passing", "forced") != "forced",
+                 "a player turns up the front tile, and passes only when it does not fit",
+                 "remove play.passing"),
+                (("board", "layout"), bool((data.get("board") or {}).get("layout")),
+                 "a shaped board is not played with hidden rows", "remove board.layout")]
+    clashes += [(("events", i, "next_draws"), item.get("next_draws") is not None,
+                 "it would make a player draw into a hidden row", "remove the next_draws")
+                for i, item in enumerate(data.get("events", ()))]
+    clashes += [(("examples", i, "kind"), item.get("kind") in ("legal", "events"),
+                 "a position's hand says nothing of its row's order, so it cannot say which "
+                 "tile is in front", "write a kind: dealt example (its hands are rows, front "
+                 "first)") for i, item in enumerate(data.get("examples") or ())]
+    # the file being validated is the one that names a parent; a clash only inherited
+    # from the parent is reported at the deal.blind written here
+    top = sink.marks.get(("extends",))
+    here = sink.marks.get(("deal", "blind"))
+    for path, clash, why, hint in clashes:
+        if clash:
+            mark = sink.marks.get(path)
+            inherited = (top is not None and mark is not None and here is not None
+                         and mark.file != top.file and here.file == top.file)
+            sink.add("deal", ("deal", "blind") if inherited else path,
+                     f"{dotted(path)} cannot go with deal.blind: {why}"
+                     + (" (the value is inherited through extends)" if inherited else ""),
+                     f"{hint}, or remove deal.blind")
+            return
+
+
 def _shrunk_here(sink: _Sink, path: FieldPath) -> FieldPath:
     """Where a deal too big for the set is reported: at ``deal.hand_size``, unless that
     comes from a file this one extends (the file holding ``extends`` is this one) and
@@ -555,6 +633,10 @@ def _check_several(sink: _Sink, data: Mapping[str, Any]) -> None:
         sink.add("play", path, "play.several and match.ends_in_play cannot be played together "
                  "yet: a match won mid-move would leave the move's other tiles unlaid",
                  "remove match.ends_in_play, or play.several")
+    if (data.get("deal") or {}).get("blind"):
+        sink.add("play", path, "play.several and deal.blind cannot be played together: a "
+                 "hidden row is played one front tile at a time",
+                 "remove deal.blind, or play.several")
     if any((d or {}).get("when") == "after_place" for d in data.get("declarations") or ()):
         sink.add("play", path, "play.several and a declaration after a placement cannot be "
                  "played together yet: a move of several tiles is one decision",
@@ -702,6 +784,8 @@ def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], ru
     _check_set(sink, data, getattr(rules if rules is not None else compiled, "removed_tiles", ()))
     if rules is not None:
         _check_deal(sink, data, rules, allowed)
+        _check_turn_up(sink, data, rules, allowed)
+        _check_blind(sink, data)
         _check_match(sink, data, rules, allowed)
         _check_restrictions(sink, data, rules, allowed)
         _check_matching(sink, data, rules)

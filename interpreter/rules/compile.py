@@ -356,6 +356,8 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         first_opening=first_opening,
         later_leader_formula=None if later in LEAD_WORDS else fns.get(("lead", "later")),
         redeal_if=fns.get(("deal", "redeal_if")),
+        turn_up=bool((data.get("deal") or {}).get("turn_up", False)),
+        blind=bool((data.get("deal") or {}).get("blind", False)),
         domino_winner=scoring.get("domino_winner", "dominoer"),
         blocked_rank=(fns.get(("scoring", "blocked", "rank"))
                       if blocked["winner"] in ("lowest", "highest") else None),

@@ -300,6 +300,26 @@ def _redeal(view: _View) -> str | None:
     return f"If {condition} after the deal, the tiles are shuffled and dealt again."
 
 
+@_rule("deal.turn_up", "Deal", "Tile turned up", optional=True)
+def _turn_up(view: _View) -> str | None:
+    if not view.opt("deal.turn_up", False):
+        return None
+    return ("After the deal the stock's first tile is turned face up and starts the line; "
+            "the leader plays the first turn on it as an ordinary turn, and nobody opens from "
+            "a hand. A deal that leaves no stock turns nothing up: the leader opens as usual.")
+
+
+@_rule("deal.blind", "Deal", "Hidden hands", optional=True)
+def _blind(view: _View) -> str | None:
+    if not view.opt("deal.blind", False):
+        return None
+    return ("Every hand lies face down in a row that even its owner cannot see. At a turn "
+            "the player turns up the front tile: it is played if it fits (the player "
+            "chooses the end when it fits both), else it is shown, turned face down again "
+            "and put at the back of the row, and the turn passes. The leader's front tile "
+            "opens the round. The round is blocked when no tile of any row fits.")
+
+
 _IF_LACKING = {
     "redeal": "If the leader holds no such tile, the tiles are shuffled and dealt again.",
     "draw": "A leader holding no such tile draws until they hold one, drawing the boneyard "

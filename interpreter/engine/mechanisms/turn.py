@@ -18,7 +18,7 @@ import copy
 import dataclasses
 from dataclasses import dataclass
 
-from . import restrictions, several, turn_options
+from . import blind, restrictions, several, turn_options
 from .layout import Layout
 from .matching import Tile
 from .position import Position
@@ -148,6 +148,8 @@ def legal_actions(pos: Position) -> list[Action]:
     """What the player to act may do in an ordinary turn (after the opening)."""
     seat = pos.turn
     places, pass_now = moves(pos, seat)
+    if pos.rules.blind:   # hidden rows: the front tile alone, else a pass (mechanisms.blind)
+        return blind.only_front(pos.hands[seat], places, lambda a: a.tile) or [PASS]
     if pass_now:
         return [PASS]
     rules = pos.rules
