@@ -53,6 +53,7 @@ class Observation:
     cover_first: tuple[str, ...] = ()   # board.layout: the arms to cover before any other end
     counted: tuple[tuple[str, int], ...] = ()  # board.layout dead_arms: (name, value) of arms
                                         # never played on that count in end totals
+    marked: tuple[str, ...] = ()        # board.layout markers: the trains open to every seat
 
 
 def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> Observation:
@@ -83,7 +84,13 @@ def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> 
         arm_names=getattr(table, "arm_names", ()),
         end_names=tuple(table.board.layout.ends) if shape and line else (),
         cover_first=tuple(table.board.layout.answer) if shape and line else (),
-        counted=tuple(table.board.layout.dead.items()) if shape and line else ())
+        counted=tuple(table.board.layout.dead.items()) if shape and line else (),
+        marked=_marked(table.board.layout) if shape and line else ())
+
+
+def _marked(layout) -> tuple[str, ...]:
+    """The trains whose owner's marker is down, by name."""
+    return tuple(name for name, s in layout.owner.items() if s in layout.marked)
 
 
 def _public_view(core, seat: int, views: dict[int, list]) -> tuple:
@@ -92,17 +99,21 @@ def _public_view(core, seat: int, views: dict[int, list]) -> tuple:
     spinner = core.game.rules.spinner == "first_double"
     shape, fit = core.game.rules.layout, core.game.rules.fit
     if view is None:
-        view = views[seat] = [0, [], line_of_play(spinner, shape, fit)]   # events read, public
-        # events, line
+        # events read, public events, line
+        view = views[seat] = [0, [], line_of_play(spinner, shape, fit, core.players)]
     rec = core.rec or ()
     read, public, line = view
     for e in rec[read:]:
         public.append(_public(e, seat))
         kind = e["event"]
         if kind == "deal":
-            line = view[2] = line_of_play(spinner, shape, fit)
+            line = view[2] = line_of_play(spinner, shape, fit, core.players)
+        elif kind == "place" and shape is not None:   # by whom: a train's marker comes up
+            line.place(*e["tile"], e["end"], None, e["player"])
         elif kind == "place":
             line.place(*e["tile"], e["end"], e.get("meets"))
+        elif kind == "pass" and shape is not None and shape.markers:
+            line.passed(e["player"])
     view[0] = len(rec)
     return tuple(public), tuple(line.line), line, line.arms
 

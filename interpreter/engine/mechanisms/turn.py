@@ -57,9 +57,15 @@ def fitting(pos: Position, seat: int) -> list[Action]:
     """Every placement of ``seat``'s tiles on an open end, before restrictions: one per way
     a tile may lie there, each naming its half against the end when there are two."""
     out = []
+    board = pos.board
+    if isinstance(board, Layout):   # the ends open to this seat (trains have owners)
+        ends = [name for name, _ in board.playable(seat)]
+        ways_of = lambda t, end: board.ways(t, end, seat)  # noqa: E731
+    else:
+        ends, ways_of = board.open_ends(), board.ways
     for t in sorted(pos.hands[seat]):
-        for end in pos.board.open_ends():
-            ways = pos.board.ways(t, end)
+        for end in ends:
+            ways = ways_of(t, end)
             if len(ways) > 1:
                 out += [Action("place", t, end, half) for half, _ in ways]
             elif ways:
@@ -70,11 +76,12 @@ def fitting(pos: Position, seat: int) -> list[Action]:
 def allowed_by_restrictions(pos: Position, seat: int, action: Action) -> bool:
     """Whether ``action`` meets every placement restriction (``play.restrictions``)."""
     hand = pos.hands[seat]
-    playable = tuple(t for t in sorted(hand) if pos.board.ends_fitting(t))
+    board = pos.board
+    playable = tuple(t for t in sorted(hand) if (
+        board.ends_fitting(t, seat) if isinstance(board, Layout) else board.ends_fitting(t)))
     env = {"tile": action.tile, "hand": tuple(sorted(hand)), "playable": playable,
            "ends": tuple(pos.board.values()), "end": pos.board.ends[action.end].value,
            "boneyard": len(pos.boneyard), "round": pos.round, "players": pos.players}
-    board = pos.board
     if isinstance(board, Layout):   # what a shaped board tells the placement rules
         env.update(arm=board.arm_of(action.end), spinners_complete=board.spinners_complete(),
                    doubles_down=board.doubles_down())
