@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 # a seat's attribute -> the array holding it per seat, on the hands just dealt
 _SEAT = {"pips": "RP", "value": "RV", "tiles": "RC", "doubles": "RQ", "drawn": "RZ",
          "seat": "SEATS"}
-_MASK_NAMES = frozenset({"tile", "players", "round", "max_pip"})   # what a mask-able ``allow`` reads
+# what a mask-able ``allow`` reads
+_MASK_NAMES = frozenset({"tile", "players", "round", "max_pip"})
 
 
 class _SeatsEmitter(_FactEmitter):
