@@ -107,7 +107,7 @@ class Action:
             if end is None:
                 raise MalformedActionError(
                     f"'{words[1]}' is not an end: write left or right (up or down on a "
-                    "spinner; train 2 or mexican on a board of trains)")
+                    "spinner)")
         return cls.place(tile, end, meets)
 
 
