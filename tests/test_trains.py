@@ -59,6 +59,20 @@ def test_a_double_is_answered_before_anything_else_whoever_owns_its_train():
     assert board.marked == set()
 
 
+def test_a_double_is_answered_on_a_plain_line_too(tmp_path):
+    board = Layout(Shape(answer_doubles=True))
+    board.place((5, 2), None)
+    board.place((2, 2), "left")
+    assert board.playable() == [("left", 2)]
+    assert "double on the left end must be covered" in board.why_not((5, 6), "right")
+    path = tmp_path / "answer.yaml"
+    path.write_text("title: Answer doubles\ndescription: a test\nsource: a test\n"
+                    "extends: pagat\nboard:\n  layout:\n    answer_doubles: true\n")
+    assert check_ruleset(str(path)) == []
+    text = rule_sheet(load_ruleset(str(path))).rule("board.layout").text
+    assert "grows at both ends" in text and "must be covered (answered)" in text
+
+
 def test_markers_do_nothing_unless_the_shape_has_them():
     board = Layout(Shape(trains=True), seats=2)
     board.place((9, 9), None)

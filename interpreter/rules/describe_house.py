@@ -99,7 +99,7 @@ def _layout(view: _View) -> str | None:
             "every tile goes on the line's far end." if one else
             "A line opened by a tile that does not spin grows at both ends.")
     if spins == "none":
-        return line + " No double spins: doubles lie crosswise in the line."
+        return line + " No double spins: doubles lie crosswise in the line." + answer_doubles
     which = {"first_double": "The first double placed in a round",
              "every_double": "Every double"}.get(spins) or f"The {_tile_words(spins)}"
     arms = _plural(sides, "arm")
