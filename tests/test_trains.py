@@ -258,6 +258,12 @@ def test_validate_refuses_trains_a_small_set_cannot_start(tmp_path):
     assert (line, col) == (13, 13) and "a train could never start" in message
     assert "max_pip" in hint
     assert "cannot go with trains" in found["board.layout.spins"][2]
+    # trains from the file extended: the error points at the set this file made smaller
+    path.write_text("title: small\ndescription: a test\nsource: a test\n"
+                    "extends: house/mexican-train\nset:\n  max_pip: 6\ndeal:\n"
+                    "  hand_size: 3\nopening:\n  allow: \"tile.is_double\"\nexamples: []\n")
+    found = {d.path: (d.line, d.column) for d in check_ruleset(str(path))}
+    assert found == {"set.max_pip": (6, 12)}
 
 
 def test_the_table_draws_every_train_and_its_marker_within_80_columns():

@@ -511,7 +511,13 @@ def _check_trains(sink: _Sink, data: Mapping[str, Any], layout: Mapping[str, Any
     lines = most + bool(layout.get("shared_train"))
     top = data["set"]["max_pip"]
     if lines > top:   # the station's number is on `top` other tiles: one starts each train
-        sink.add("board", ("board", "layout", "trains"),
+        at: FieldPath = ("board", "layout", "trains")
+        here, own = marks.get(at), marks.get(("extends",))
+        if here is not None and own is not None and here.file != own.file:
+            # trains come from the file extended: point at what this file changed
+            at = next((f for f in (("set", "max_pip"), ("players", "max"))
+                       if marks.get(f) is not None and marks[f].file == own.file), at)
+        sink.add("board", at,
                  f"{most} players' trains{' and the shared train' if lines > most else ''} "
                  f"need {lines} tiles that start a train, but a double-{top} set has only "
                  f"{top} tiles besides the station's double with its number: a train could "
