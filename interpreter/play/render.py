@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.actions import Action
-from ..engine.mechanisms.layout import arm_words
+from ..engine.mechanisms.layout import arm_words, train_name
 from ..engine.tiles import Tile
 
 RECENT = 6  # how many of the others' latest actions the table lists
@@ -134,12 +134,14 @@ def arms_view(arms: Sequence[Sequence[tuple[int, int]]], ends: Sequence[int]) ->
 def shaped_view(line: Sequence[tuple[int, int]], arm_names: Sequence[str],
                 arms: Sequence[Sequence[tuple[int, int]]], open_ends: Sequence[tuple[str, int]],
                 cover_first: Sequence[str] = (), width: int = 100,
-                counted: Sequence[tuple[str, int]] = (), marked: Sequence[str] = ()) -> Text:
+                counted: Sequence[tuple[str, int]] = (), marked: Sequence[str] = (),
+                own: str = "") -> Text:
     """A ``board.layout`` board: the line (when its ends are open), then every arm (or
     train) on a line of its own, named as moves name it (``5-5/3``, ``train 2``), from its
     double outwards, its open end arrowed, an arm to be covered first starred, a train
-    whose owner's marker is down said so, one a double closed said so; long arms wrap
-    under themselves, so any shape fits ``width`` columns."""
+    whose owner's marker is down said so (and ``own``, the viewer's train), one a double
+    closed said so; long arms wrap under themselves, so any shape fits ``width``
+    columns."""
     if not line and not arm_names:
         return Text("(no tile placed yet)", style="dim")
     values = dict(open_ends)
@@ -156,7 +158,8 @@ def shaped_view(line: Sequence[tuple[int, int]], arm_names: Sequence[str],
         if name in values:
             star = " * cover first" if name in cover_first else ""
             flag = " (marker: open to all)" if name in marked else ""
-            tail, style = f"▶ {values[name]}{star}{flag}", "bold yellow"
+            mine = " (yours)" if name == own else ""
+            tail, style = f"▶ {values[name]}{star}{flag}{mine}", "bold yellow"
         elif name in dict(counted):   # an attachment: nothing lies on it, ever
             tiles, tail, style = [], f"counts {dict(counted)[name]}, never played on", ""
         else:
@@ -346,7 +349,8 @@ def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100)
     if obs.rules.layout is not None:
         parts.append(shaped_view(obs.line, obs.arm_names, obs.arms,
                                  tuple(zip(obs.end_names, obs.ends or (), strict=True)),
-                                 obs.cover_first, width, obs.counted, obs.marked))
+                                 obs.cover_first, width, obs.counted, obs.marked,
+                                 train_name(obs.seat)))
     else:
         parts.append(line_view(obs.line, width))
     if obs.ends and len(obs.ends) == 4 and obs.rules.layout is None:
