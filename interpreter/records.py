@@ -366,7 +366,8 @@ def _action(line: int, e: dict) -> Action:
         tile = _tiles(line, [e["tile"]])[0]
         if e["end"] not in ("left", "right", "up", "down", None) and not is_arm(e["end"]):
             raise RecordMismatch(line, f"end {e['end']!r} must be left, right, up, down, an "
-                                 "arm such as 5-5/3 (a shaped board) or null")
+                                 "arm such as 5-5/3 (a shaped board), a train (train 2, "
+                                 "mexican) or null")
         meets = e.get("meets")
         if meets is not None and (not isinstance(meets, int) or isinstance(meets, bool)
                                   or meets not in (tile.low, tile.high)):

@@ -59,6 +59,8 @@ def replay_check(game, events):
                     ends.setdefault(end, spinner)
                 elif "/" in end:   # a shaped board's arm (board.layout), from its double
                     ends.setdefault(end, int(end.split("-")[0]))
+                elif end == "mexican" or end.startswith("train "):   # a train, from the station
+                    ends.setdefault(end, max(line[0]))
                 if game.rules.fit is None:
                     assert ends[end] in tile, f"{tile} does not match {ends[end]}"
                     ends[end] = tile[0] + tile[1] - ends[end]

@@ -104,6 +104,8 @@ class Action:
                     "(6-1 left + 1-1 right)")
             return cls.several(found)
         words = text.strip().lower().split()
+        if len(words) in (3, 4) and words[1] in ("train", "t") and words[2].isdigit():
+            words[1:3] = [f"train {int(words[2])}"]   # a seat's own train: 6-4 train 2
         if words in (["draw"], ["d"]):
             return cls.draw()
         if words in (["pass"], ["p"]):
@@ -129,7 +131,8 @@ class Action:
             meets = int(words[2])
         if len(words) >= 2:
             end = {"left": "left", "l": "left", "right": "right", "r": "right",
-                   "up": "up", "u": "up", "down": "down"}.get(words[1]) or _arm(words[1])
+                   "up": "up", "u": "up", "down": "down", "mexican": "mexican",
+                   "m": "mexican"}.get(words[1]) or _arm(words[1]) or _train(words[1])
             if end is None:
                 raise MalformedActionError(
                     f"'{words[1]}' is not an end: write left or right (up or down on a "
@@ -153,8 +156,19 @@ def _declaration(words: list[str], text: str) -> Action:
 
 
 def is_arm(end: object) -> bool:
-    """Whether ``end`` is an arm's name in its one spelling (``5-5/3``)."""
-    return isinstance(end, str) and _arm(end) == end
+    """Whether ``end`` is an arm's name in its one spelling (``5-5/3``), or a train's
+    (``train 2``, ``mexican``) on a board of trains."""
+    return isinstance(end, str) and (_arm(end) == end or _train(end) == end
+                                     or end == "mexican")
+
+
+def _train(word: str) -> str | None:
+    """``train 2`` (seat 2's own train on a board of trains) in its one spelling, from
+    ``train 2``, ``train2`` or ``t2``; None when ``word`` names no train."""
+    for head in ("train ", "train", "t"):
+        if word.startswith(head) and word[len(head):].isdigit():
+            return f"train {int(word[len(head):])}"
+    return None
 
 
 def _arm(word: str) -> str | None:

@@ -168,8 +168,8 @@ class ShapedBoard:
 
     __slots__ = ("layout",)
 
-    def __init__(self, shape: Shape):
-        self.layout = Layout(shape)
+    def __init__(self, shape: Shape, players: int = 0):
+        self.layout = Layout(shape, seats=players)   # players: a train each (trains)
 
     def ends(self) -> tuple[int, ...]:
         """Every open end's value, in the order the ends opened."""
@@ -183,10 +183,12 @@ class ShapedBoard:
         return len(self.layout.tiles)
 
 
-def new_board(spinner: bool, shape: Shape | None, across: bool = True) -> Board | ShapedBoard:
-    """A round's empty board: shaped by ``board.layout``, else the line (and its spinner;
-    ``across``: a double at an end counts both halves in end totals)."""
-    return Board(spinner, across) if shape is None else ShapedBoard(shape)
+def new_board(spinner: bool, shape: Shape | None, across: bool = True,
+              players: int = 0) -> Board | ShapedBoard:
+    """A round's empty board: shaped by ``board.layout`` (with a train for each of
+    ``players`` when it has trains), else the line (and its spinner; ``across``: a double
+    at an end counts both halves in end totals)."""
+    return Board(spinner, across) if shape is None else ShapedBoard(shape, players)
 
 
 class ShapedLine:
@@ -203,15 +205,20 @@ class ShapedLine:
 
     __slots__ = ("line", "arm_tiles", "board")
 
-    def __init__(self, shape: Shape):
+    def __init__(self, shape: Shape, players: int = 0):
         self.line: list[tuple[int, int]] = []
-        self.arm_tiles: dict[str, list[tuple[int, int]]] = {}
-        self.board = ShapedBoard(shape)
+        self.arm_tiles: dict[str, list[tuple[int, int]]] = {}   # arms and trains, by name
+        self.board = ShapedBoard(shape, players)
 
-    def place(self, a: int, b: int, end: str | None, meets: int | None = None) -> None:
-        """A recorded placement of tile ``[a, b]`` at ``end`` (None: the opening tile);
-        ``meets`` is LineOfPlay's, for a fit rule, which a shaped board never plays
-        (validate refuses board.layout with matching)."""
+    def passed(self, seat: int) -> None:
+        """A recorded pass (a forced one): the seat's marker goes down, with markers."""
+        self.board.layout.passed(seat)
+
+    def place(self, a: int, b: int, end: str | None, meets: int | None = None,
+              seat: int | None = None) -> None:
+        """A recorded placement of tile ``[a, b]`` at ``end`` (None: the opening tile) by
+        ``seat``; ``meets`` is LineOfPlay's, for a fit rule, which a shaped board never
+        plays (validate refuses board.layout with matching)."""
         layout = self.board.layout
         if end is None:
             self.line[:] = [(min(a, b), max(a, b))]
@@ -224,9 +231,9 @@ class ShapedLine:
                 self.line.append(placed)
             else:
                 self.arm_tiles[end].append(placed)
-        layout.place((a, b), end)
+        layout.place((a, b), end, seat=seat)
         for name in (*layout.ends, *layout.dead):
-            if "/" in name and name not in self.arm_tiles:
+            if name not in ("left", "right") and name not in self.arm_tiles:
                 self.arm_tiles[name] = []
 
     @property
@@ -242,7 +249,7 @@ class ShapedLine:
         return self.board.ends() if self.board.layout.tiles else None
 
 
-def line_of_play(spinner: bool, shape: Shape | None,
-                 fit: FitRule | None = None) -> LineOfPlay | ShapedLine:
+def line_of_play(spinner: bool, shape: Shape | None, fit: FitRule | None = None,
+                 players: int = 0) -> LineOfPlay | ShapedLine:
     """The table as players see it, rebuilt from the record's placements."""
-    return LineOfPlay(spinner, fit) if shape is None else ShapedLine(shape)
+    return LineOfPlay(spinner, fit) if shape is None else ShapedLine(shape, players)

@@ -198,15 +198,15 @@ def _explain_shaped(core, d: tuple, action: Action, tile: Tile, t: int) -> str:
     layout = core.board.layout
     pair = (tile.low, tile.high)
     if action.end is not None:
-        why = layout.why_not(pair, action.end) or core.why_forbidden_on(d.player, t,
-                                                                         action.end)
+        why = layout.why_not(pair, action.end, d.player) or core.why_forbidden_on(
+            d.player, t, action.end)
         if why:
             return why
         return f"{tile} may not be placed on {arm_words(action.end)} now"
     allowed = [name for e, name in enumerate(d.names) if d.masks[e] >> t & 1]
     if len(allowed) > 1:
         return f"{tile} fits " + ", ".join(allowed) + ": say which end"
-    shown = ", ".join(f"{name} ({value})" for name, value in layout.playable())
+    shown = ", ".join(f"{name} ({value})" for name, value in layout.playable(d.player))
     return f"{tile} matches no end a tile may go on now: {shown}"
 
 

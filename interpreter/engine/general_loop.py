@@ -277,7 +277,7 @@ class GeneralLoop:
         step = 1 if game.rules.direction == "left" else -1
         self.next_seat = tuple((s + step) % players for s in range(players))  # who plays next
         self.board = new_board(game.rules.spinner == "first_double", game.rules.layout,
-                               game.rules.doubles == "across")
+                               game.rules.doubles == "across", players)
         self._side_of = self.game.side_of(self.players)
         ts = self.game.tileset
         self._tuples = tuple(zip(ts.low, ts.high, strict=True))   # tile index -> (low, high)
@@ -381,7 +381,8 @@ class GeneralLoop:
         if op.allow is None:
             return hand
         tiles = [self._tile(t) for t in bits(hand)]
-        env = {"hand": tiles, "round": rnd, "players": self.players}
+        env = {"hand": tiles, "round": rnd, "players": self.players,
+               "max_pip": self.game.rules.max_pip}
         out = 0
         for t, tile in zip(bits(hand), tiles, strict=True):
             env["tile"] = tile
@@ -494,6 +495,7 @@ class GeneralLoop:
         if fit_rule:
             _, TWO, LEAVE1, LEAVE2 = g.fit
         shaped = rules.layout is not None   # board.layout: every placement asks its Layout
+        marking = shaped and rules.layout.markers   # a pass puts the passer's marker down
         fitting: list[int] = []
         rec = self.rec
         recording = rec is not None
@@ -592,7 +594,7 @@ class GeneralLoop:
             self.hands, self.deck, self.leader = hands, deck, leader
             if recording:
                 rec.append(self._deal_event(rnd_no, leader, hands, deck, dealt))
-            board = self.board = new_board(spinner, rules.layout, rules.doubles == "across")
+            board = self.board = new_board(spinner, rules.layout, rules.doubles == "across", n)
             pos = dealt
             drawn_by = [0] * n
             passes = choices = seek_turns = extra_turns = skips = 0
@@ -764,7 +766,7 @@ class GeneralLoop:
                 drawn = 0
                 while True:
                     if shaped:   # the ends open now, as the layout says (answered arms first)
-                        here = board.layout.playable()
+                        here = board.layout.playable(p)   # the ends open to this seat
                         vals = [v for _, v in here]
                         count = len(vals)
                         fit = [h & PM[v] for v in vals]
@@ -894,7 +896,7 @@ class GeneralLoop:
                                 last_both = sum(PM[v] >> t & 1 for v in vals) > 1
                                 h ^= 1 << t
                                 hands[p] = h
-                                board.layout.place((TL[t], TH[t]), here[e][0])
+                                board.layout.place((TL[t], TH[t]), here[e][0], seat=p)
                                 where = here[e][0]
                             else:
                                 if fit_rule:   # the second way a tile fits (FLIP) or the first
@@ -1009,6 +1011,9 @@ class GeneralLoop:
                             rec.append({"event": "pass", "player": p})
                             if blind:
                                 rec[-1]["tile"] = [TL[back], TH[back]]
+                        if marking and board.layout.passed(p):
+                            # a train opened: the seats that passed may play on it now
+                            npass, idle = (1 << p) if forced else 0, 1
                         if ev_pass:
                             _, skipped = fire(ev_pass, p, facts_of(p, pos, drawn_by, {
                                 "passes_in_row": run_passes, "drawn_this_turn": drawn}))
@@ -1298,7 +1303,7 @@ class GeneralLoop:
         layout = self.board.layout
         PM = self.game.tileset.value_mask
         arms, complete, doubles = layout.facts([(name, 0)])
-        env = self._restriction_env(seat, [PM[value] for _, value in layout.playable()],
+        env = self._restriction_env(seat, [PM[value] for _, value in layout.playable(seat)],
                                     (complete, doubles))
         restrictions.at(env, self._tile(t), layout.ends[name].value, arms[0])
         return restrictions.forbidding(self.game.rules.restrictions, env)

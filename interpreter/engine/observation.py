@@ -57,6 +57,7 @@ class Observation:
     best_option: int = 0                # phase declare: the option a fixed policy takes (the
                                         # true worth claimed, the option of highest value)
     declaration: str = ""               # phase declare: the declaration's name
+    marked: tuple[str, ...] = ()        # board.layout markers: the trains open to every seat
 
 
 def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> Observation:
@@ -91,7 +92,13 @@ def observe(core, decision: tuple | None, seat: int, views: dict[int, list]) -> 
         cover_first=tuple(table.board.layout.answer) if shape and line else (),
         counted=tuple(table.board.layout.dead.items()) if shape and line else (),
         best_option=decision.best if decision else 0,
-        declaration=decision.declaration.name if decision and decision.declaration else "")
+        declaration=decision.declaration.name if decision and decision.declaration else "",
+        marked=_marked(table.board.layout) if shape and line else ())
+
+
+def _marked(layout) -> tuple[str, ...]:
+    """The trains whose owner's marker is down, by name."""
+    return tuple(name for name, s in layout.owner.items() if s in layout.marked)
 
 
 def _public_view(core, seat: int, views: dict[int, list]) -> tuple:
@@ -100,19 +107,23 @@ def _public_view(core, seat: int, views: dict[int, list]) -> tuple:
     spinner = core.game.rules.spinner == "first_double"
     shape, fit = core.game.rules.layout, core.game.rules.fit
     if view is None:
-        view = views[seat] = [0, [], line_of_play(spinner, shape, fit)]   # events read, public
-        # events, line
+        # events read, public events, line
+        view = views[seat] = [0, [], line_of_play(spinner, shape, fit, core.players)]
     rec = core.rec or ()
     read, public, line = view
     for e in rec[read:]:
         public.append(_public(e, seat))
         kind = e["event"]
         if kind == "deal":
-            line = view[2] = line_of_play(spinner, shape, fit)
+            line = view[2] = line_of_play(spinner, shape, fit, core.players)
+        elif kind == "place" and shape is not None:   # by whom: a train's marker comes up
+            line.place(*e["tile"], e["end"], None, e["player"])
         elif kind == "place":
             line.place(*e["tile"], e["end"], e.get("meets"))
         elif kind == "turn_up":   # deal.turn_up: the line's first tile, nobody's
             line.place(*e["tile"], None)
+        elif kind == "pass" and shape is not None and shape.markers:
+            line.passed(e["player"])
     view[0] = len(rec)
     return tuple(public), tuple(line.line), line, line.arms
 

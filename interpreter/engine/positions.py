@@ -75,6 +75,10 @@ def _lay(game, core: GeneralLoop, placed: Sequence[str] | None) -> set[int]:
     layout = board.layout
     laid = set()
     for i, text in enumerate(placed):
+        words = str(text).split()
+        if i and len(words) == 2 and words[0] == "marker" and words[1].isdigit():
+            layout.marked.add(int(words[1]))   # seat k's marker is down on its train
+            continue
         action = Action.parse(str(text))
         if action.kind != "place" or (i == 0) != (action.end is None):
             raise ValueError(f"board[{i}] '{text}': write the opening tile alone (5-5), "
@@ -184,7 +188,7 @@ def _shaped_decision(game, core: GeneralLoop, turn: int, h: int, drawn: int,
     fitted and narrowed as the loop does (``GeneralLoop.run``)."""
     rules = game.rules
     PM = game.tileset.value_mask
-    here = core.board.layout.playable()
+    here = core.board.layout.playable(turn)
     vals = [v for _, v in here]
     fit = [h & PM[v] for v in vals]
     forbidden = False
@@ -260,7 +264,7 @@ def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, in
         low, high = ts.low[t], ts.high[t]
         core.hands[turn] &= ~(1 << t)
         both = sum(1 for v in d.ends if ts.value_mask[v] >> t & 1) > 1
-        board.layout.place((low, high), d.names[e])
+        board.layout.place((low, high), d.names[e], seat=turn)
         pos = 0
         after = "place"
         extra = {"tile": (low, high), "opening": False, "both_ends": both,

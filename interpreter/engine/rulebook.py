@@ -45,6 +45,7 @@ from .mechanisms import (
     turn_up,
     variables,
 )
+from .mechanisms.layout import Layout
 from .mechanisms.matching import Tile
 from .mechanisms.opening import Plan
 from .mechanisms.position import LastRound, Position
@@ -434,8 +435,13 @@ class MatchReading:
         pos = self.pos
         seat, tile = pos.turn, action.tile
         is_opening = pos.board.empty
-        both = len(pos.board.ends_fitting(tile)) >= 2 if not is_opening else False
-        pos.board.place(tile, action.end, action.meets)
+        board = pos.board
+        if isinstance(board, Layout):   # by this seat: its own train's marker comes up
+            both = len(board.ends_fitting(tile, seat)) >= 2 if not is_opening else False
+            board.place(tile, action.end, seat=seat)
+        else:
+            both = len(board.ends_fitting(tile)) >= 2 if not is_opening else False
+            board.place(tile, action.end, action.meets)
         pos.hands[seat].remove(tile)
         pos.last_tile, pos.last_player, pos.last_both_ends = tile, seat, both
         env = events.environment(pos, seat, "place", tile, opening=is_opening, both_ends=both)
@@ -536,6 +542,11 @@ class MatchReading:
             pos.idle_turns += 1
         if forced:   # a pass at will is no sign that the player is stuck
             pos.passed_since_progress.add(seat)
+        if isinstance(pos.board, Layout) and pos.board.passed(seat):
+            # its marker went down (board.layout.markers): a train opened to the seats
+            # that passed before, so the round is not blocked by their passes
+            pos.passed_since_progress = {seat} if forced else set()
+            pos.idle_turns = 1
         env = events.environment(pos, seat, "pass", None)
         fired = events.fire(pos, seat, "pass", env)
         if self._won_in_play(seat, fired):

@@ -95,8 +95,8 @@ FIELDS: dict[str, FieldSpec] = {
         {"tile": TILE, "max_pip": INT}, BOOL,
         "whether a tile is wild (fits any open end)"),
     "opening": FieldSpec(
-        {"tile": TILE, "hand": list_of(TILE), "round": INT, "players": INT}, BOOL,
-        "whether a tile may open the round"),
+        {"tile": TILE, "hand": list_of(TILE), "round": INT, "players": INT, "max_pip": INT},
+        BOOL, "whether a tile may open the round"),
     "lead": FieldSpec(
         {"players": INT, "leader": INT, "winner": INT, "winner_side": INT, "last_player": INT,
          "blocked": BOOL, "last_player_won": BOOL,

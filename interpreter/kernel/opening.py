@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 # a seat's attribute -> the array holding it per seat, on the hands just dealt
 _SEAT = {"pips": "RP", "value": "RV", "tiles": "RC", "doubles": "RQ", "drawn": "RZ",
          "seat": "SEATS"}
-_MASK_NAMES = frozenset({"tile", "players", "round"})   # what a mask-able ``allow`` reads
+# what a mask-able ``allow`` reads
+_MASK_NAMES = frozenset({"tile", "players", "round", "max_pip"})
 
 
 class _SeatsEmitter(_FactEmitter):
@@ -106,7 +107,7 @@ def mask_of(game: Game, players: int, op: Opening, rnd: int) -> int:
     if op.allow is None:
         return -1
     ts = game.tileset
-    env: dict[str, Any] = {"round": rnd, "players": players}
+    env: dict[str, Any] = {"round": rnd, "players": players, "max_pip": game.rules.max_pip}
     out = 0
     for t in range(ts.tile_count):
         env["tile"] = (ts.low[t], ts.high[t])

@@ -166,6 +166,7 @@ def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
         "spinner": rules.spinner == "first_double",
         "fit_rule": rules.fit is not None,
         "shaped": rules.layout is not None,   # never true here: no kernel plays board.layout
+        "marking": False,                    # trains' markers: board.layout, as shaped
         "restrictions": bool(rules.restrictions),
         "events": bool(events),
         "ev_place": any(e.after == "place" for e in events),

@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.actions import Action
-from ..engine.mechanisms.layout import arm_words
+from ..engine.mechanisms.layout import arm_words, train_name
 from ..engine.tiles import Tile
 
 RECENT = 6  # how many of the others' latest actions the table lists
@@ -134,11 +134,14 @@ def arms_view(arms: Sequence[Sequence[tuple[int, int]]], ends: Sequence[int]) ->
 def shaped_view(line: Sequence[tuple[int, int]], arm_names: Sequence[str],
                 arms: Sequence[Sequence[tuple[int, int]]], open_ends: Sequence[tuple[str, int]],
                 cover_first: Sequence[str] = (), width: int = 100,
-                counted: Sequence[tuple[str, int]] = ()) -> Text:
-    """A ``board.layout`` board: the line (when its ends are open), then every arm on a
-    line of its own, named as moves name it (``5-5/3``), from its double outwards, its
-    open end arrowed, an arm to be covered first starred, one a double closed said so;
-    long arms wrap under themselves, so any shape fits ``width`` columns."""
+                counted: Sequence[tuple[str, int]] = (), marked: Sequence[str] = (),
+                own: str = "") -> Text:
+    """A ``board.layout`` board: the line (when its ends are open), then every arm (or
+    train) on a line of its own, named as moves name it (``5-5/3``, ``train 2``), from its
+    double outwards, its open end arrowed, an arm to be covered first starred, a train
+    whose owner's marker is down said so (and ``own``, the viewer's train), one a double
+    closed said so; long arms wrap under themselves, so any shape fits ``width``
+    columns."""
     if not line and not arm_names:
         return Text("(no tile placed yet)", style="dim")
     values = dict(open_ends)
@@ -154,7 +157,9 @@ def shaped_view(line: Sequence[tuple[int, int]], arm_names: Sequence[str],
         tiles = [f"{a}-{b}" if a != b else f"[{a}-{b}]" for a, b in arm] or ["(empty)"]
         if name in values:
             star = " * cover first" if name in cover_first else ""
-            tail, style = f"▶ {values[name]}{star}", "bold yellow"
+            flag = " (marker: open to all)" if name in marked else ""
+            mine = " (yours)" if name == own else ""
+            tail, style = f"▶ {values[name]}{star}{flag}{mine}", "bold yellow"
         elif name in dict(counted):   # an attachment: nothing lies on it, ever
             tiles, tail, style = [], f"counts {dict(counted)[name]}, never played on", ""
         else:
@@ -212,7 +217,8 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
         tile = Tile.of(event["tile"])
         if event.get("end") is None:
             return f"{who} opens with {tile}"
-        if "/" in event["end"]:   # a board.layout arm: 5-5/3
+        if "/" in event["end"] or event["end"] not in ("left", "right", "up", "down"):
+            # a board.layout arm (5-5/3) or train (train 2, mexican)
             return f"{who} plays {tile} on {arm_words(event['end'])}"
         arm = " arm" if event["end"] in ("up", "down") else ""
         meets = event.get("meets")   # a fit rule's tile that could lie either way round
@@ -381,7 +387,8 @@ def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100)
     if obs.rules.layout is not None:
         parts.append(shaped_view(obs.line, obs.arm_names, obs.arms,
                                  tuple(zip(obs.end_names, obs.ends or (), strict=True)),
-                                 obs.cover_first, width, obs.counted))
+                                 obs.cover_first, width, obs.counted, obs.marked,
+                                 train_name(obs.seat)))
     else:
         parts.append(line_view(obs.line, width))
     if obs.ends and len(obs.ends) == 4 and obs.rules.layout is None:
@@ -449,7 +456,7 @@ def snapshot_view(snap, seating: Seating, step: int, total: int, width: int = 10
                       str(snap.scores[side]) if side < len(snap.scores) else "")
     if snap.open_ends or snap.arm_names:   # a board.layout board
         board = shaped_view(snap.line, snap.arm_names, snap.arms, snap.open_ends,
-                            snap.cover_first, width, snap.counted)
+                            snap.cover_first, width, snap.counted, snap.marked)
     else:
         board = line_view(snap.line, width)
     parts: list[Any] = [Text(""), head, said, table, Text(""), board]

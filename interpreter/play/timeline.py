@@ -49,6 +49,7 @@ class Snapshot:
     open_ends: tuple[tuple[str, int], ...] = ()  # board.layout: (name, value) of each open end
     cover_first: tuple[str, ...] = ()           # board.layout: arms to cover before others
     counted: tuple[tuple[str, int], ...] = ()   # board.layout: arms that only count
+    marked: tuple[str, ...] = ()                # board.layout markers: trains open to all
 
     ends: tuple[int, ...] | None = None         # the open values as the board has them (left,
                                                 # right, and up, down once a spinner opens);
@@ -78,7 +79,7 @@ class Timeline:
     def _new_table(self) -> Any:
         if self.shape is None:
             return LineOfPlay(spinner=bool(self.board_spinner), fit=self.fit)
-        return ShapedLine(self.shape)
+        return ShapedLine(self.shape, self.players)
 
     def feed(self, event: dict[str, Any]) -> None:
         """Apply one event (assumed legal: ``replay`` verifies the record first)."""
@@ -112,6 +113,8 @@ class Timeline:
         elif kind == "turn_up":   # deal.turn_up: the line's first tile, from the boneyard
             self.boneyard -= 1
             self.table.place(*event["tile"], None)
+        elif kind == "pass" and isinstance(self.table, ShapedLine):
+            self.table.passed(event["player"])   # its marker goes down (markers)
         elif kind == "score":
             self.scores[event["side"]] += int(event["points"])
         elif kind in ("round_end", "match_end"):
@@ -123,7 +126,10 @@ class Timeline:
         if tile in hand:
             hand.remove(tile)
         a, b = event["tile"]
-        self.table.place(a, b, event.get("end"), event.get("meets"))
+        if isinstance(self.table, ShapedLine):   # by whom: a train's marker comes up
+            self.table.place(a, b, event.get("end"), None, event["player"])
+        else:
+            self.table.place(a, b, event.get("end"), event.get("meets"))
 
     def snapshot(self) -> Snapshot:
         if isinstance(self.table, ShapedLine):
@@ -136,6 +142,7 @@ class Timeline:
                 arm_names=self.table.arm_names,
                 open_ends=tuple((n, e.value) for n, e in layout.ends.items()),
                 cover_first=tuple(layout.answer), counted=tuple(layout.dead.items()),
+                marked=tuple(n for n, s in layout.owner.items() if s in layout.marked),
                 ends=self.table.ends())
         return Snapshot(
             index=self.index, event=self.event, ruleset=self.ruleset, players=self.players,

@@ -463,7 +463,8 @@ def _check_restrictions(sink: _Sink, data: Mapping[str, Any], rules: Any,
                      "'and'/'or' and its comparisons")
     tiles = set_pairs(max_pip)
     for path, allow, rounds in _opening_allows(data, rules):
-        if not any(allow({"tile": t, "hand": hand, "round": r, "players": n})
+        if not any(allow({"tile": t, "hand": hand, "round": r, "players": n,
+                          "max_pip": max_pip})
                    for t in tiles for hand in ([t], tiles) for r in rounds for n in allowed):
             sink.add("opening", path,
                      f"this rule forbids every opening: {dotted(path)} is false for every tile "
@@ -552,6 +553,13 @@ def _check_layout(sink: _Sink, data: Mapping[str, Any]) -> None:
         sink.add("board", ("board", "layout", "answer_first"),
                  "board.layout.answer_first cannot hold with dead_arms: arms that never take "
                  "a tile could never be covered", "remove answer_first or dead_arms")
+    _check_trains(sink, data, layout)
+    if layout.get("answer_doubles") and layout.get("spins", "none") != "none" \
+            and not layout.get("trains"):
+        sink.add("board", ("board", "layout", "answer_doubles"),
+                 "board.layout.answer_doubles cannot go with spinning doubles: a double that "
+                 "spins opens arms instead of waiting at its end",
+                 "remove answer_doubles, or say answer_first for the arms of a spinning double")
     spins = layout.get("spins", "none")
     top = data["set"]["max_pip"]
     if spins not in ("none", "first_double", "every_double"):
@@ -669,6 +677,39 @@ def several_warnings(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]) -
                  "(four once a spinner opens: board.spinner)",
                  "write most: 2, or give the board a spinner")
     return [dataclasses.replace(d, severity="warning") for d in sink.found]
+def _check_trains(sink: _Sink, data: Mapping[str, Any], layout: Mapping[str, Any]) -> None:
+    """``board.layout.trains`` (a train per seat from the station) and what goes with it:
+    no spinning doubles, the station's double and every hand drawn from one set."""
+    marks = sink.marks
+    if not layout.get("trains"):
+        for key in ("shared_train", "markers"):
+            if ("board", "layout", key) in marks and layout.get(key):
+                sink.add("board", ("board", "layout", key),
+                         f"board.layout.{key} has no effect: there are no trains",
+                         f"set trains: true, or remove {key}")
+        return
+    for key in ("ends", "spins"):
+        if ("board", "layout", key) in marks:
+            sink.add("board", ("board", "layout", key),
+                     f"board.layout.{key} cannot go with trains: every line grows from the "
+                     "station at one end, and no double spins",
+                     f"remove {key} (a double on a train is answered: answer_doubles)")
+    most = int((data.get("players") or {}).get("max", 4))
+    lines = most + bool(layout.get("shared_train"))
+    top = data["set"]["max_pip"]
+    if lines > top:   # the station's number is on `top` other tiles: one starts each train
+        at: FieldPath = ("board", "layout", "trains")
+        here, own = marks.get(at), marks.get(("extends",))
+        if here is not None and own is not None and here.file != own.file:
+            # trains come from the file extended: point at what this file changed
+            at = next((f for f in (("set", "max_pip"), ("players", "max"))
+                       if marks.get(f) is not None and marks[f].file == own.file), at)
+        sink.add("board", at,
+                 f"{most} players' trains{' and the shared train' if lines > most else ''} "
+                 f"need {lines} tiles that start a train, but a double-{top} set has only "
+                 f"{top} tiles besides the station's double with its number: a train could "
+                 "never start", "use a bigger set (set.max_pip), or allow fewer players "
+                 "(players.max)")
 
 
 def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:

@@ -284,7 +284,11 @@ def _layout(data: Mapping[str, Any] | None) -> Shape | None:
                  through=bool(data.get("through", True)),
                  arms_open=data.get("arms_open", "after_sides"),
                  answer_first=bool(data.get("answer_first", False)),
-                 dead_arms=bool(data.get("dead_arms", False)))
+                 dead_arms=bool(data.get("dead_arms", False)),
+                 trains=bool(data.get("trains", False)),
+                 shared_train=bool(data.get("shared_train", False)),
+                 markers=bool(data.get("markers", False)),
+                 answer_doubles=bool(data.get("answer_doubles", False)))
 
 
 def _several(data: Mapping[str, Any] | None, fns: Mapping[FieldPath, EnvFn]

@@ -89,11 +89,17 @@ def _layout(view: _View) -> str | None:
     at_once = get("board.layout.arms_open", "after_sides") == "at_once"
     first = get("board.layout.answer_first", False)
     dead = get("board.layout.dead_arms", False)
+    answer_doubles = (" A double laid at an end must be covered (answered) before a tile "
+                      "goes on any other end, whoever owns that end; a player who cannot "
+                      "cover it draws or passes as usual." if get("board.layout.answer_doubles",
+                                                                  False) else "")
+    if get("board.layout.trains", False):
+        return _trains(get) + answer_doubles
     line = ("The line grows at one end only: the opening tile's higher half stays open, and "
             "every tile goes on the line's far end." if one else
             "A line opened by a tile that does not spin grows at both ends.")
     if spins == "none":
-        return line + " No double spins: doubles lie crosswise in the line."
+        return line + " No double spins: doubles lie crosswise in the line." + answer_doubles
     which = {"first_double": "The first double placed in a round",
              "every_double": "Every double"}.get(spins) or f"The {_tile_words(spins)}"
     arms = _plural(sides, "arm")
@@ -114,7 +120,27 @@ def _layout(view: _View) -> str | None:
         return (f"{line} {grow}{when}. Its arms never take a tile, but each counts the "
                 "double's value in end totals.")
     return (f"{line} {grow}{when}. Arms are named by their double and number (5-5/3 is arm "
-            f"3 of the 5-5); an arm counts in end totals once a tile lies on it.{answer}")
+            f"3 of the 5-5); an arm counts in end totals once a tile lies on it.{answer}"
+            f"{answer_doubles}")
+
+
+def _trains(get) -> str:
+    """``board.layout.trains``: a board of several lines, who may play on which."""
+    out = ("The opening double is a station: every player's own train grows from it at one "
+           "end, named by its owner's seat (train 0, train 1, ...)")
+    if get("board.layout.shared_train", False):
+        out += (", and so does the Mexican train (mexican), which any player may play on")
+    out += ". A player may play on their own train"
+    if get("board.layout.shared_train", False):
+        out += " and on the Mexican train"
+    if get("board.layout.markers", False):
+        out += (", and on any train whose owner's marker is down: a player who passes puts "
+                "their marker on their own train, and takes it up when they next play on it. "
+                "A marker put down opens a train, so the passes before it do not block the "
+                "round")
+    else:
+        out += "; nobody else may"
+    return out + ". Doubles lie crosswise on a train and do not branch."
 
 
 def _tile_words(text: str) -> str:

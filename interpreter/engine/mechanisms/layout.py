@@ -13,6 +13,22 @@ Ends have names. The line through the opening tile has ``left`` and ``right`` (o
 and its number, ``5-5/3`` ("arm 3 of the 5-5"), and keeps that name as tiles are added
 to it. Ends are listed in the order they opened.
 
+Boards of several lines (``trains``): the opening double is a station from which every
+seat's own train grows (``train 0`` for seat 0, ...), and, with ``shared_train``, one
+train anyone may play on (``mexican``). A seat plays on its own train, the shared one,
+and (``markers``) any train whose owner has put their marker down: a seat that passes
+unable to play puts it down on its own train, and takes it up when it next plays there.
+``answer_doubles``: a double laid at an end must be covered before a tile goes anywhere
+else, whoever owns that end.
+
+>>> mt = Shape(trains=True, shared_train=True, markers=True, answer_doubles=True)
+>>> b = Layout(mt, seats=2); b.place((12, 12), None); [n for n, _ in b.playable(0)]
+['train 0', 'mexican']
+>>> b.passed(1); [n for n, _ in b.playable(0)]
+['train 0', 'train 1', 'mexican']
+>>> b.place((12, 5), "train 1", seat=0); b.place((5, 5), "train 1", seat=0); b.playable(1)
+[('train 1', 5)]
+
 >>> cf = Shape(spins="every_double", sides=3, opening_sides=6, through=False,
 ...            arms_open="at_once", answer_first=True)
 >>> b = Layout(cf); b.place((9, 9), None); b.open_ends()[:3], len(b.playable())
@@ -46,6 +62,13 @@ class Shape:
                                      # before a tile goes on any other end
     dead_arms: bool = False          # its arms never take a tile, but each counts the
                                      # double's value in end totals once open
+    trains: bool = False             # the opening double is a station: each seat's own
+                                     # train grows from it (not with spins)
+    shared_train: bool = False       # and one train anyone may play on (``mexican``)
+    markers: bool = False            # a seat that passes unable to play opens its train to
+                                     # the others until it plays on it again
+    answer_doubles: bool = False     # a double laid at an end is covered before a tile goes
+                                     # on any other end
 
     def spins_tile(self, tile: Tile, spun: int) -> bool:
         """Whether ``tile`` spins when placed, ``spun`` doubles having spun this round."""
@@ -81,11 +104,23 @@ def arm_name(root: Tile, k: int) -> str:
     return f"{tile_text(root)}/{k}"
 
 
+SHARED = "mexican"   # the shared train's name
+
+
+def train_name(seat: int) -> str:
+    """The name of seat ``seat``'s own train: ``train 2``."""
+    return f"train {seat}"
+
+
 def arm_words(name: str) -> str:
-    """An end's name in words: ``arm 3 of the 5-5``, ``the left end``."""
+    """An end's name in words: ``arm 3 of the 5-5``, ``the left end``, ``train 2``."""
     if "/" in name:
         root, k = name.split("/")
         return f"arm {k} of the {root}"
+    if name.startswith("train "):
+        return f"seat {name[6:]}'s train"
+    if name == SHARED:
+        return "the Mexican train"
     return f"the {name} end"
 
 
@@ -100,6 +135,9 @@ class Layout:
     answer: list[str] = field(default_factory=list)          # arms to cover before others
     spun: list[Tile] = field(default_factory=list)           # the doubles that spun
     dead: dict[str, int] = field(default_factory=dict)       # arms that only count (dead_arms)
+    seats: int = 0                                           # players: one train each (trains)
+    owner: dict[str, int] = field(default_factory=dict)      # a train's name -> its seat
+    marked: set[int] = field(default_factory=set)            # seats whose marker is down
 
     @property
     def empty(self) -> bool:
@@ -116,37 +154,54 @@ class Layout:
     def ends_tuple(self) -> tuple[int, ...]:
         return tuple(end.value for end in self.ends.values())
 
-    def playable(self) -> list[tuple[str, int]]:
-        """(name, value) of the ends a tile may go on now: the arms a spinning double
-        waits to have covered (``answer_first``), else every open end."""
+    def playable(self, seat: int | None = None) -> list[tuple[str, int]]:
+        """(name, value) of the ends a tile may go on now: the ends waiting to be covered
+        (a spinning double's arms under ``answer_first``, a double under
+        ``answer_doubles``), else every open end ``seat`` may play on (None: any seat)."""
         if self.answer:
             return [(name, self.ends[name].value) for name in self.answer]
-        return [(name, end.value) for name, end in self.ends.items()]
+        if not self.owner or seat is None:
+            return [(name, end.value) for name, end in self.ends.items()]
+        return [(name, end.value) for name, end in self.ends.items() if self.open_to(name, seat)]
 
-    def ends_fitting(self, tile: Tile) -> list[str]:
-        """The ends ``tile`` may be placed on now."""
-        return [name for name, value in self.playable() if fits(tile, value)]
+    def open_to(self, name: str, seat: int) -> bool:
+        """Whether ``seat`` may play on the end ``name``: it is nobody's (the shared train,
+        an arm), the seat's own train, or a train whose owner's marker is down."""
+        owner = self.owner.get(name)
+        return owner is None or owner == seat or owner in self.marked
 
-    def ways(self, tile: Tile, at: str) -> tuple[tuple[int, int], ...]:
+    def ends_fitting(self, tile: Tile, seat: int | None = None) -> list[str]:
+        """The ends ``tile`` may be placed on now (by ``seat``)."""
+        return [name for name, value in self.playable(seat) if fits(tile, value)]
+
+    def ways(self, tile: Tile, at: str, seat: int | None = None) -> tuple[tuple[int, int], ...]:
         """Each way ``tile`` may go on end ``at`` now, as ``Board.ways`` gives them: (half
         against it, number left open); one way at most, by the same number."""
-        for name, value in self.playable():
+        for name, value in self.playable(seat):
             if name == at and fits(tile, value):
                 return ((value, tile[0] + tile[1] - value),)
         return ()
 
-    def why_not(self, tile: Tile, at: str) -> str | None:
-        """Why ``tile`` may not go on end ``at``, in the rule's words; None when it may."""
+    def why_not(self, tile: Tile, at: str, seat: int | None = None) -> str | None:
+        """Why ``tile`` may not go on end ``at`` (by ``seat``), in the rule's words; None
+        when it may."""
         if at == "left" and self.shape.ends == 1 and self.tiles:
             return "the line grows at its right end only"
         if at not in self.ends:
             open_now = ", ".join(self.open_ends()) or "none"
             return f"{at} is not an open end (open: {open_now})"
         if self.answer and at not in self.answer:
-            root = self.ends[self.answer[0]].root
+            end = self.ends[self.answer[0]]
+            if not end.arm or self.owner:   # a double laid at an end (answer_doubles)
+                return (f"the double on {arm_words(self.answer[0])} must be covered before a "
+                        "tile goes anywhere else")
+            root = end.root
             spinner = tile_text(root) if root else "a double"
             return (f"every arm of the {spinner} must be covered before a tile goes "
                     f"anywhere else ({', '.join(self.answer)} still open)")
+        if seat is not None and self.owner and not self.answer and not self.open_to(at, seat):
+            return (f"{at} is seat {self.owner[at]}'s own train: others may play on it only "
+                    "while its owner's marker is down")
         if not fits(tile, self.ends[at].value):
             return (f"{tile_text(tile)} does not match {arm_words(at)}, which shows "
                     f"{self.ends[at].value}")
@@ -180,14 +235,33 @@ class Layout:
             self.doubles_down()
 
     # -- placing ------------------------------------------------------------------------------
-    def place(self, tile: Tile, at: str | None, meets: int | None = None) -> None:
-        """Lay ``tile``: as the opening tile (``at`` None) or on the open end ``at``
-        (``meets``, the line's half against the end under a fit rule, never comes here:
-        validate refuses board.layout with matching)."""
+    def passed(self, seat: int) -> bool:
+        """``seat`` passed: with ``markers``, its marker goes down on its own train, which
+        the others may then play on. True when it was not down already: a train opened,
+        so the seats that passed before may play now (the round is not blocked yet)."""
+        if not self.shape.markers or seat in self.marked:
+            return False
+        self.marked.add(seat)
+        return True
+
+    def place(self, tile: Tile, at: str | None, meets: int | None = None,
+              seat: int | None = None) -> None:
+        """Lay ``tile``: as the opening tile (``at`` None) or on the open end ``at``, by
+        ``seat`` (its own train: its marker comes up; None: nobody's marker moves).
+        ``meets``, the line's half against the end under a fit rule, never comes here:
+        validate refuses board.layout with matching."""
         shape = self.shape
         double = is_double(tile)
         spins = shape.spins_tile(tile, len(self.spun))
         self.tiles.append(tile)
+        if at is None and shape.trains:   # the station: every train starts from it
+            value = max(tile)
+            names = [train_name(s) for s in range(self.seats)]
+            self.owner = {name: s for s, name in enumerate(names)}
+            if shape.shared_train:
+                names.append(SHARED)
+            self.ends = {name: End(value, double, arm=True, root=tile) for name in names}
+            return
         if at is None:
             low, high = min(tile), max(tile)
             if spins and not shape.through:
@@ -202,6 +276,8 @@ class Layout:
         value = left_open(tile, end.value)
         if at in self.answer:
             self.answer.remove(at)
+        if seat is not None and self.owner.get(at) == seat:
+            self.marked.discard(seat)   # its owner plays on it again: the marker comes up
         for spinner, bare in list(self.waiting.items()):
             if at in bare:
                 bare.discard(at)
@@ -213,6 +289,8 @@ class Layout:
             self._open_arms(tile, shape.sides)
             return
         self.ends[at] = End(value, double, covered=True, arm=end.arm, root=end.root)
+        if double and shape.answer_doubles:   # the double waits to be covered
+            self.answer.append(at)
         if spins:
             self._spin(tile, {at})
 

@@ -66,7 +66,7 @@ def wanted(pos: Position, rule: Opening) -> Callable[[Tile, list[Tile]], bool]:
         if rule.allow is None:
             return True
         return bool(rule.allow({"tile": tile, "hand": tuple(hand), "round": pos.round,
-                                "players": pos.players}))
+                                "players": pos.players, "max_pip": pos.rules.max_pip}))
     return test
 
 

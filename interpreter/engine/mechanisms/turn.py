@@ -63,9 +63,15 @@ def fitting(pos: Position, seat: int) -> list[Action]:
     """Every placement of ``seat``'s tiles on an open end, before restrictions: one per way
     a tile may lie there, each naming its half against the end when there are two."""
     out = []
+    board = pos.board
+    if isinstance(board, Layout):   # the ends open to this seat (trains have owners)
+        ends = [name for name, _ in board.playable(seat)]
+        ways_of = lambda t, end: board.ways(t, end, seat)  # noqa: E731
+    else:
+        ends, ways_of = board.open_ends(), board.ways
     for t in sorted(pos.hands[seat]):
-        for end in pos.board.open_ends():
-            ways = pos.board.ways(t, end)
+        for end in ends:
+            ways = ways_of(t, end)
             if len(ways) > 1:
                 out += [Action("place", t, end, half) for half, _ in ways]
             elif ways:
@@ -79,7 +85,9 @@ def allowed_by_restrictions(pos: Position, seat: int, action: Action) -> bool:
     board = pos.board
     shaped = isinstance(board, Layout)   # what a shaped board tells the placement rules
     env = restrictions.placement_env(
-        tuple(sorted(hand)), tuple(t for t in sorted(hand) if board.ends_fitting(t)),
+        tuple(sorted(hand)),
+        tuple(t for t in sorted(hand) if (board.ends_fitting(t, seat) if shaped
+                                          else board.ends_fitting(t))),
         tuple(board.values()), len(pos.boneyard), pos.round, pos.players,
         (board.spinners_complete(), board.doubles_down()) if shaped else None)
     restrictions.at(env, action.tile, board.ends[action.end].value,
