@@ -132,10 +132,16 @@ def magnitude(node: ast.Node, hand: int, tiles: int, players: int) -> int:
         match n:
             case ast.Int(value=v):
                 return abs(int(v))
-            case ast.Bool():
+            case ast.Bool() | ast.Tile():
                 return 1
             case ast.Name(name="players"):
                 return players
+            case ast.Name(name="boneyard_value" | "boneyard_pips"):
+                return hand
+            case ast.Name(name="round"):
+                return 1000               # a match stops after 1000 rounds
+            case ast.Name(name="passes" | "drawn" | "boneyard"):
+                return tiles * players
             case ast.Name():
                 return players            # a side or seat is a number below the players
             case ast.Attribute(attr=attr):

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.general_loop import MAX_REDEALS
 from ..engine.results import MatchResult, RoundStats
-from . import jit_template
+from . import jit_house, jit_template
 from .cache import (
     CLEAR_HINT,
     cache_root,
@@ -40,6 +40,7 @@ from .cache import (
     unsafe,
 )
 from .formulas import Unsupported, emit, magnitude
+from .generate import specialise
 
 if TYPE_CHECKING:
     import numpy as np
@@ -96,20 +97,27 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
         return (f"{r.name} shapes its board (board.layout), which only the Python engine's "
                 "general loop plays")
     if r.general:
-        return f"{r.name} uses house-rule mechanisms only the Python engine plays"
+        why = jit_house.reason(game)
+        if why is not None:
+            return why
     if game.tileset.tile_count > MAX_TILES:
         return (f"{r.name} plays a set of {game.tileset.tile_count} tiles; "
                 f"the JIT kernel holds at most {MAX_TILES}")
     if bot_kinds(bots, players) is None:
         return "the JIT kernel plays the random and greedy bots only"
     try:
-        _formulas(game)
+        if not r.general:   # (a general ruleset's: jit_house.reason)
+            _formulas(game)
     except Unsupported as exc:
         return f"{r.name}'s scoring formulas read what the JIT kernel does not keep ({exc})"
     T, n = game.tileset.tile_count, players
     hand = sum(abs(v) for v in game.values) + sum(game.tileset.pips)
-    sizes = [magnitude(r.domino_tree, hand, T, n), magnitude(r.blocked_tree, hand, T, n),
-             abs(game.target(n)), abs(game.draw_cost(n)) * T * n, hand]
+    try:
+        sizes = [magnitude(r.domino_tree, hand, T, n), magnitude(r.blocked_tree, hand, T, n),
+                 abs(game.target(n)), abs(game.draw_cost(n)) * T * n, hand,
+                 *jit_house.sizes(game, n, hand)]
+    except Unsupported as exc:
+        return f"{r.name}'s formulas cannot be bounded for the JIT's 64-bit numbers ({exc})"
     if max(sizes) > MAX_NUMBER:
         return (f"{r.name}'s points may outgrow the JIT kernel's 64-bit numbers "
                 "(the python engine counts any size)")
@@ -124,9 +132,15 @@ def _formulas(game: Game) -> tuple[str, str]:
 
 
 def kernel_source(game: Game) -> str:
-    """The kernel module's source for ``game`` (its scoring formulas written in)."""
-    domino, blocked = _formulas(game)
-    return jit_template.SOURCE.replace("$DOMINO", domino).replace("$BLOCKED", blocked)
+    """The kernel module's source for ``game`` (its formulas written in): the template's
+    ``GEN`` lines for a ruleset with house rules (``jit_house``), else the plain game's."""
+    general = jit_house.plays(game.rules)
+    if general:
+        formulas = jit_house.texts(game)
+    else:
+        domino, blocked = _formulas(game)
+        formulas = {"DOMINO": domino, "BLOCKED": blocked}
+    return specialise(jit_template.SOURCE, {"GEN": general}, formulas)
 
 
 def _module(source: str):
@@ -135,7 +149,8 @@ def _module(source: str):
     from . import jit  # numba (and with it scipy) only once a kernel is needed
 
     parts = [source] + [(_HERE / f).read_text(encoding="utf-8")
-                        for f in ("shake.py", "jit_support.py", "jit.py")]
+                        for f in ("shake.py", "jit_support.py", "jit.py", "jit_settle.py",
+                                  "jit_opening.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)
@@ -223,7 +238,7 @@ class JitKernel:
             "INDIVIDUAL": not r.partnerships, "LOWEST_SIDE": r.blocked_winner == "lowest_side",
             "TIE_EACH": r.blocked_tie == "each", "COST_TO_WINNER": r.draw_cost_to == "round_winner",
             "PLAY_ON": setup.play_on, "MAX_REDEALS": MAX_REDEALS,
-            "DOUBLES_MASK": ts.doubles_mask,
+            "DOUBLES_MASK": ts.doubles_mask, **jit_house.params(game, players),
         }
         self.Q = np.array([int(values[k]) for k in jit_template.PARAMS], np.int64)
         i64 = np.int64
@@ -234,7 +249,9 @@ class JitKernel:
             np.array(ts.pips, i64), np.array(game.values, i64), np.array(ts.doubles_desc, i64),
             self.side_of, self.teams,
             np.array([[j for j in range(self.sides) if j != i] for i in range(self.sides)], i64),
-            np.arange(self.sides, dtype=i64), np.arange(players, dtype=i64))
+            np.arange(self.sides, dtype=i64), np.arange(players, dtype=i64),
+            np.array(jit_house.heavy_order(game), i64))
+        self.general = jit_house.plays(r)   # match rows end with the final scores
         self.width = len(jit_template.ROUND_COLUMNS) + 2 * self.sides
 
     def run(self, seeds: np.ndarray, kinds: list[int], max_rounds: int = 1000,
@@ -245,7 +262,7 @@ class JitKernel:
         n = len(seeds)
         scores0 = np.array(start_scores or [0] * self.sides, np.int64)
         kinds_a = np.array(kinds, np.int64)
-        matches = np.empty((n, len(jit_template.MATCH_COLUMNS)), np.int64)
+        matches = np.empty((n, len(jit_template.MATCH_COLUMNS) + self.sides), np.int64)
         chunks, done, offset = [], 0, 0
         while done < n:
             rows = np.empty((max_rounds + 8 * (n - done), self.width), np.int64)
@@ -272,12 +289,16 @@ class JitKernel:
         rows = rounds.tolist()
         m_winner, m_capped, m_rounds, m_first = (
             _I["M_WINNER"], _I["M_CAPPED"], _I["M_ROUNDS"], _I["M_FIRST_ROW"])
+        m_scores = _I["M_SCORES"]
+        general = self.general
         for seed, m in zip(seeds.tolist(), matches.tolist(), strict=True):
             winner, capped, count, first = m[m_winner], m[m_capped], m[m_rounds], m[m_first]
             stats = tuple(_round_stats(r, sides) for r in rows[first:first + count])
+            final = (tuple(m[m_scores:m_scores + sides]) if general   # match.final applied
+                     else stats[-1].scores if stats else before)
             out.append(MatchResult(
                 name, n, seed, teams, None if winner < 0 else winner,
-                stats[-1].scores if stats else before, target, stats, None, bool(capped)))
+                final, target, stats, None, bool(capped)))
         return out
 
 

@@ -367,6 +367,10 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
                                          trees.get(("deal", "redeal_if")))
     if out["draw_if"] is not None:
         out["draw_if_tree"] = _tree_of(match.get("draw_if"), trees.get(("match", "draw_if")))
+    if out["final"] is not None:
+        out["final_tree"] = _tree_of(match.get("final"), trees.get(("match", "final")))
+    if out["later_leader_formula"] is not None:
+        out["later_leader_tree"] = _tree_of(later, trees.get(("lead", "later")))
     out["event_trees"] = tuple(
         {key: _tree_of(item[key], trees.get(("events", i, key))) for key in EVENT_FORMULAS
          if item.get(key) is not None}
