@@ -1,16 +1,14 @@
 """What the JIT kernel needs of a ruleset's house rules that act at a round's end, the
-match's end, the deal, the lead or the opening: their formulas as numba source, their
-switches as numbers, or why the JIT cannot play them.
+match's end, the deal, the lead or the opening: their switches as numbers, their formulas
+as programs, or why the JIT cannot play them.
 
-``jit_template``'s ``GEN`` lines call ``jit_settle`` and ``jit_opening`` (real numba
-functions, one compiled copy for every ruleset) and read the switches from the kernel's
-parameters (``params``). Only the ruleset's formulas are written into the kernel's source
-(``texts``), emitted from their checked trees (``expr``'s syntax trees, never the
-ruleset's text) over the kernel's arrays: a seat's ``V`` (value), ``P`` (pips), ``C``
-(tiles), ``DB`` (drawn), ``DQ`` (doubles), a side's ``SV`` ``SP`` ``ST`` ``SD`` ``SQ``,
-``scores`` and ``rounds_won``; the round's facts as the kernel's locals. A formula
-reading what the kernel does not keep (the board's ends, a hand in an opening condition)
-raises ``Unsupported``: ``reason`` then says so and the Python engine plays.
+``jit_template``'s ``GEN`` lines call ``jit_settle``, ``jit_opening`` and ``jit_formula``
+(real numba functions) and read everything of the ruleset from the kernel's parameters
+(``params``) and the formula programs (``programs``: made from the formulas' checked
+trees, never from the ruleset's text). So the ``GEN`` kernel's source holds no text of
+any ruleset: one compiled kernel plays them all. A formula reading what the kernel does
+not keep (the board's ends, a hand in an opening condition) raises ``Unsupported``:
+``reason`` then says so and the Python engine plays.
 """
 
 from __future__ import annotations
@@ -22,32 +20,23 @@ from ..engine.general_loop import _opening_rules
 from ..engine.mechanisms import turn_options
 from ..engine.tiles import Tile
 from ..expr import ast
-from ..expr.types import TILE, Type
-from . import jit_opening, jit_settle
+from . import jit_formula, jit_opening, jit_settle
 from .formulas import Unsupported, magnitude
-from .opening import _MASK_NAMES, _reads, _SeatsEmitter, mask_of
-from .settle import _FactEmitter
+from .opening import _MASK_NAMES, _reads, mask_of
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.game_rules import Opening, Rules
 
-_SIDE = {"pips": "SP", "value": "SV", "tiles": "ST", "drawn": "SD", "doubles": "SQ",
-         "score": "scores", "rounds_won": "rounds_won"}
-_SEAT = {"pips": "P", "value": "V", "tiles": "C", "drawn": "DB", "doubles": "DQ"}
-# the round's facts as the kernel's locals (jit_template's GEN lines keep them)
-_ROUND = {
-    "blocked": "(domino < 0)", "round": "rnd_no", "target": "TARGET", "players": "N",
-    "last_tile": "last_t", "last_player": "last_p", "passes": "passes",
-    "drawn": "_sum(drawn_by)", "boneyard": "(T - pos)",
-    "boneyard_value": "_sum_at(VALUES, deck[pos:])",
-    "boneyard_pips": "_sum_at(PIPS, deck[pos:])", "sides": "SIDES", "seats": "SEATS",
-}
-_LEAD = {"players": "N", "leader": "prev_leader", "winner": "prev_winner",
-         "winner_side": "prev_side", "last_player": "prev_last",
-         "blocked": "(prev_blocked != 0)",
-         "last_player_won": "(prev_side >= 0 and SIDE_OF[prev_last] == prev_side)"}
-_MATCH = {"sides": "SIDES", "round": "rnd_no", "players": "N", "target": "TARGET"}
+# the round's facts by their names in a settlement formula (jit_formula.FACTS)
+_ROUND = {name: name for name in (
+    "blocked", "round", "target", "players", "last_tile", "last_player", "passes", "drawn",
+    "boneyard", "boneyard_value", "boneyard_pips")}
+_LEAD = {"players": "players", "leader": "leader", "winner": "lead_winner",
+         "winner_side": "winner_side", "last_player": "lead_last", "blocked": "lead_blocked",
+         "last_player_won": "last_player_won"}
+_MATCH = {"round": "round", "players": "players", "target": "target"}
+_ALL = {"sides": jit_formula.ALL_SIDES, "seats": jit_formula.ALL_SEATS}
 # what only the Python engine plays, by the rule that sets it: (is used, what it is called)
 _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: bool(r.events), "play-time events (events)"),
@@ -59,42 +48,6 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
      "turn options (drawing.ends_turn, drawing.exactly, play.passing)"),
     (lambda r: r.lead_reads_seats, "a lead formula reading the last round's seats or sides"),
 )
-
-
-class _Emitter(_FactEmitter):
-    """``settle``'s emitter for numba: tiles are indexes into the kernel's tables, lists
-    of sides and seats index arrays."""
-
-    def __init__(self, game: Game, names: dict[str, str],
-                 won: Callable[[str], str] | None = None) -> None:
-        super().__init__(names, _SIDE, _SEAT, won)
-        self.numba = True
-        self.index = game.tileset.index
-
-    def emit(self, node: ast.Node) -> str:
-        if isinstance(node, ast.Tile):
-            found = self.index.get(Tile(int(node.low), int(node.high)))
-            if found is None:
-                raise Unsupported("a tile the set does not hold")
-            return str(found)
-        if isinstance(node, ast.Binary) and node.op not in ("==", "!=") \
-                and node.left.type == TILE:
-            raise Unsupported("tiles compared by order")
-        return super().emit(node)
-
-    def attribute(self, typ: Type | None, obj: str, attr: str) -> str:
-        if typ == TILE:
-            return {"low": f"TL[{obj}]", "high": f"TH[{obj}]", "pips": f"PIPS[{obj}]",
-                    "is_double": f"(TL[{obj}] == TH[{obj}])"}[attr]
-        return super().attribute(typ, obj, attr)
-
-
-class _SeatsNumba(_SeatsEmitter):
-    """The redeal condition's emitter for numba (``opening``'s, over the dealt hands)."""
-
-    def __init__(self, game: Game, names: dict[str, str]) -> None:
-        super().__init__(names, {}, {**_SEAT, "drawn": "ZN", "seat": "SEATS"})
-        self.numba = True
 
 
 def plays(rules: Rules) -> bool:
@@ -119,7 +72,7 @@ def reason(game: Game) -> str | None:
         return (f"{r.name}'s opening condition (opening.allow) reads the hand or the round, "
                 "which only the Python engine plays")
     try:
-        texts(game)
+        programs(game)
     except Unsupported as exc:
         return (f"{r.name}'s house-rule formulas read what the JIT kernel does not keep "
                 f"({exc})")
@@ -132,32 +85,43 @@ def _tree(tree: Any) -> ast.Node:
     return tree
 
 
-def texts(game: Game) -> dict[str, str]:
-    """The ruleset's formulas as numba expressions, by the kernel's placeholder names;
-    raises ``Unsupported`` when one reads what the kernel does not keep."""
+_STARTS = ("F_DOMINO", "F_BLOCKED", "F_RANK", "F_EVERY_SIDE", "F_DRAW_IF", "F_FINAL", "F_LEAD",
+           "F_REDEAL")
+
+
+def programs(game: Game) -> tuple[list[int], dict[str, int]]:
+    """(every house-rule formula's program, one after the other; where each starts, by
+    its ``jit_template.PARAMS`` name, -1 for a formula the ruleset does not have); raises
+    ``Unsupported`` when one reads what the kernel does not keep."""
     r = game.rules
-    scoring = {**_ROUND, "winner": "w", "opponents": "OPP[w]"}
-    side = {**_ROUND, "side": "si"}
-
-    def won(obj: str) -> str:
-        return f"({obj} == wside)"
-
-    out = {"DOMINO": _Emitter(game, scoring).emit(_tree(r.domino_tree)),
-           "BLOCKED": _Emitter(game, scoring).emit(_tree(r.blocked_tree))}
-    out["RANK"] = (_Emitter(game, side).emit(_tree(r.blocked_rank_tree))
-                   if r.blocked_rank is not None else "SV[si]")
-    out["EVERY_SIDE"] = (_Emitter(game, side, won).emit(_tree(r.every_side_tree))
-                         if r.every_side is not None else "0")
-    out["DRAW_IF"] = (_Emitter(game, dict(_MATCH)).emit(_tree(r.draw_if_tree))
-                      if r.draw_if is not None else "False")
-    out["FINAL"] = (_Emitter(game, {**_MATCH, "side": "si"},
-                             lambda obj: f"({obj} == match_win)").emit(_tree(r.final_tree))
-                    if r.final is not None else "scores[si]")
-    out["LEAD"] = (_Emitter(game, dict(_LEAD)).emit(_tree(r.later_leader_tree))
-                   if r.later_leader_formula is not None else "0")
-    out["REDEAL"] = (_SeatsNumba(game, {"seats": "SEATS", "players": "N", "round": "rnd_no"})
-                     .emit(_tree(r.redeal_if_tree)) if r.redeal_if is not None else "False")
-    return out
+    ts = game.tileset
+    tiles = {(t.low, t.high): i for i, t in enumerate(ts.tiles)}
+    side = {**_ROUND, "side": "side", "won": "wside"}
+    formulas = {
+        "F_DOMINO": (r.domino_tree, {**_ROUND, "winner": "winner"},
+                     {**_ALL, "opponents": jit_formula.OPPONENTS}),
+        "F_BLOCKED": (r.blocked_tree, {**_ROUND, "winner": "winner"},
+                      {**_ALL, "opponents": jit_formula.OPPONENTS}),
+        "F_RANK": (r.blocked_rank_tree if r.blocked_rank else None, side, _ALL),
+        "F_EVERY_SIDE": (r.every_side_tree if r.every_side else None, side, _ALL),
+        "F_DRAW_IF": (r.draw_if_tree if r.draw_if else None, _MATCH, _ALL),
+        "F_FINAL": (r.final_tree if r.final else None,
+                    {**_MATCH, "side": "side", "won": "match_win"}, _ALL),
+        "F_LEAD": (r.later_leader_tree if r.later_leader_formula else None, _LEAD, {}),
+        "F_REDEAL": (r.redeal_if_tree if r.redeal_if else None, _MATCH,
+                     {"seats": jit_formula.ALL_SEATS}),
+    }
+    present = {"F_RANK": r.blocked_rank, "F_EVERY_SIDE": r.every_side, "F_DRAW_IF": r.draw_if,
+               "F_FINAL": r.final, "F_LEAD": r.later_leader_formula, "F_REDEAL": r.redeal_if}
+    code: list[int] = []
+    at: dict[str, int] = {}
+    for name, (tree, names, lists) in formulas.items():
+        if name in present and present[name] is None:
+            at[name] = -1
+            continue
+        at[name] = len(code)
+        code += jit_formula.program(_tree(tree), names, lists, tiles)
+    return code, at
 
 
 def _opening(game: Game, players: int, op: Opening, rnd: int) -> list[int]:
@@ -175,9 +139,9 @@ def params(game: Game, players: int) -> dict[str, int]:
     """The switches of the ``GEN`` lines, by ``jit_template.PARAMS`` name (0 for a ruleset
     without house rules: its kernel never reads them)."""
     names = ("DOMINOER", "RANK_HOW", "LAST_TWO", "TIE_CODE", "MIN_START", "EXACT", "END_CODE",
-             "LOWEST_WINS", "REDEAL_ON", *(f"O{k}_{x}" for k in (1, 2)
-                                          for x in ("TILE", "HOLDER", "UNHELD", "LACKING",
-                                                    "AMASK")))
+             "LOWEST_WINS", *(f"O{k}_{x}" for k in (1, 2)
+                             for x in ("TILE", "HOLDER", "UNHELD", "LACKING", "AMASK")),
+             *_STARTS)
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -192,8 +156,9 @@ def params(game: Game, players: int) -> dict[str, int]:
               r.minimum_to_start, r.exact_target and r.match_end == "points",
               {"points": jit_settle.END_POINTS, "rounds": jit_settle.END_ROUNDS,
                "rounds_won": jit_settle.END_ROUNDS_WON}[r.match_end],
-              r.match_winner == "lowest", r.redeal_if is not None,
-              *_opening(game, players, first, 1), *_opening(game, players, later, 2)]
+              r.match_winner == "lowest",
+              *_opening(game, players, first, 1), *_opening(game, players, later, 2),
+              *(programs(game)[1][k] for k in _STARTS)]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 

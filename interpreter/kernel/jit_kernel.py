@@ -132,15 +132,14 @@ def _formulas(game: Game) -> tuple[str, str]:
 
 
 def kernel_source(game: Game) -> str:
-    """The kernel module's source for ``game`` (its formulas written in): the template's
-    ``GEN`` lines for a ruleset with house rules (``jit_house``), else the plain game's."""
-    general = jit_house.plays(game.rules)
-    if general:
-        formulas = jit_house.texts(game)
-    else:
-        domino, blocked = _formulas(game)
-        formulas = {"DOMINO": domino, "BLOCKED": blocked}
-    return specialise(jit_template.SOURCE, {"GEN": general}, formulas)
+    """The kernel module's source for ``game``: the template's ``GEN`` lines for a ruleset
+    with house rules (``jit_house``: the same source for all), else the plain game's with
+    its two scoring formulas written in."""
+    if jit_house.plays(game.rules):   # its formulas are programs (jit_house.programs)
+        return specialise(jit_template.SOURCE, {"GEN": True}, {})
+    domino, blocked = _formulas(game)
+    return specialise(jit_template.SOURCE, {"GEN": False},
+                      {"DOMINO": domino, "BLOCKED": blocked})
 
 
 def _module(source: str):
@@ -150,7 +149,7 @@ def _module(source: str):
 
     parts = [source] + [(_HERE / f).read_text(encoding="utf-8")
                         for f in ("shake.py", "jit_support.py", "jit.py", "jit_settle.py",
-                                  "jit_opening.py")]
+                                  "jit_opening.py", "jit_formula.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)
@@ -250,7 +249,8 @@ class JitKernel:
             self.side_of, self.teams,
             np.array([[j for j in range(self.sides) if j != i] for i in range(self.sides)], i64),
             np.arange(self.sides, dtype=i64), np.arange(players, dtype=i64),
-            np.array(jit_house.heavy_order(game), i64))
+            np.array(jit_house.heavy_order(game), i64),
+            np.array(jit_house.programs(game)[0] if jit_house.plays(r) else [0], i64))
         self.general = jit_house.plays(r)   # match rows end with the final scores
         self.width = len(jit_template.ROUND_COLUMNS) + 2 * self.sides
 

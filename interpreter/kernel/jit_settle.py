@@ -127,9 +127,8 @@ def counted(points, scores, minimum, exact, target):
 
 
 @njit
-def match_over(end, lowest_wins, target, play_on, rnd, scores, rounds_won):
+def match_over(end, lowest_wins, target, play_on, rnd, scores, rounds_won, sides):
     """``GeneralLoop._match_over`` but its ``draw_if``: (over, winning side or -1)."""
-    sides = scores.shape[0]
     if end == END_ROUNDS_WON:
         top = rounds_won[0]
         at = 0

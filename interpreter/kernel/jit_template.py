@@ -8,10 +8,11 @@ beside the written file, so a later run or another worker loads it instead of
 compiling again.
 
 A ruleset whose house rules act at a round's end, the match's end, the deal, the lead or
-the opening (``jit_house.plays``) keeps the ``#if GEN`` lines (``generate.specialise``):
-they call ``jit_settle`` and ``jit_opening`` and hold the ruleset's other formulas
-(``$RANK``, ``$EVERY_SIDE``, ``$DRAW_IF``, ``$FINAL``, ``$LEAD``, ``$REDEAL``); any other
-ruleset keeps the ``#else`` lines, the plain game's, and pays nothing for them.
+the opening (``jit_house.plays``) keeps the ``#if GEN`` lines instead (``generate.specialise``):
+they call ``jit_settle`` and ``jit_opening``, and run the ruleset's formulas as programs
+(``jit_formula``: the array ``CODE``, where each starts a parameter ``F_...``), so they
+hold no text of any ruleset and one compiled kernel plays them all. Any other ruleset
+keeps the ``#else`` lines, the plain game's, and pays nothing for the ``GEN`` ones.
 
 It plays exactly what ``engine.general_loop`` plays for the seats' bots ``random``
 (kind 0: the uniform pick) and ``greedy`` (kind 1), with records off: the same
@@ -31,8 +32,18 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
           "COST_TO_WINNER", "PLAY_ON", "MAX_REDEALS", "DOUBLES_MASK",
           # the GEN lines' switches (jit_house.params): the settlement, match end, opening
           "DOMINOER", "RANK_HOW", "LAST_TWO", "TIE_CODE", "MIN_START", "EXACT", "END_CODE",
-          "LOWEST_WINS", "REDEAL_ON", "O1_TILE", "O1_HOLDER", "O1_UNHELD", "O1_LACKING",
-          "O1_AMASK", "O2_TILE", "O2_HOLDER", "O2_UNHELD", "O2_LACKING", "O2_AMASK")
+          "LOWEST_WINS", "O1_TILE", "O1_HOLDER", "O1_UNHELD", "O1_LACKING",
+          "O1_AMASK", "O2_TILE", "O2_HOLDER", "O2_UNHELD", "O2_LACKING", "O2_AMASK",
+          # where each formula's program starts in CODE (jit_formula), -1: none
+          "F_DOMINO", "F_BLOCKED", "F_RANK", "F_EVERY_SIDE", "F_DRAW_IF", "F_FINAL", "F_LEAD",
+          "F_REDEAL")
+# the facts a house-rule formula program reads, by their place in its F array, and the rows
+# of its TAB array: per side, per seat, per tile (jit_formula)
+FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
+         "drawn", "boneyard", "winner", "side", "wside", "match_win", "leader", "lead_winner",
+         "winner_side", "lead_last", "lead_blocked", "last_player_won", "pos")
+TABLES = ("SP", "SV", "ST", "SD", "SQ", "scores", "rounds_won", "P", "V", "C", "DB", "DQ",
+          "TL", "TH", "PIPS", "VALUES")
 # every index into those arrays by name, from the lists above: Q_DRAW_END is the draw end's
 # place in Q, R_TURNS a round row's turns, R_POINTS where its points per side start (then its
 # scores), M_FIRST_ROW a match row's first round row. The kernel module and jit_kernel read
@@ -41,7 +52,9 @@ INDEXES = {**{f"Q_{name}": i for i, name in enumerate(PARAMS)},
            **{f"R_{name.upper()}": i for i, name in enumerate(ROUND_COLUMNS)},
            "R_POINTS": len(ROUND_COLUMNS),
            **{f"M_{name.upper()}": i for i, name in enumerate(MATCH_COLUMNS)},
-           "M_SCORES": len(MATCH_COLUMNS)}
+           "M_SCORES": len(MATCH_COLUMNS),
+           **{f"X_{name.upper()}": i for i, name in enumerate(FACTS)},
+           **{f"T_{name.upper()}": i for i, name in enumerate(TABLES)}}
 # lead choosers and followers as codes (``leaders.before_deal``'s words)
 LEAD_CODES = {"seat_zero": 0, "lot": 1, "rotate": 2, "same": 3, "winner": 4,
               "draw_highest_tile": 5, "exposed_tiles": 6, "highest_double": 7,
@@ -58,6 +71,7 @@ from dominorules.kernel.jit_support import (_count, _floordiv, _max, _max_at, _m
 from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
 #if GEN
+from dominorules.kernel.jit_formula import run
 from dominorules.kernel.jit_opening import (ANY, SEEK_TURNS, UNHELD_HEAVIEST, heaviest,
                                             open_round)
 from dominorules.kernel.jit_settle import LOWEST_HAND, best_sides, counted, hand_rank
@@ -167,7 +181,7 @@ def highest_double(hands, N, DOUBLES_DESC):
 
 @njit
 def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, TH, PIPS,
-               VALUES, DOUBLES_DESC, SIDE_OF, TEAMS, OPP, SIDES, SEATS, HEAVY, match_out,
+               VALUES, DOUBLES_DESC, SIDE_OF, TEAMS, OPP, SIDES, SEATS, HEAVY, CODE, match_out,
                round_out):
     """Play matches ``seeds[start:stop]`` while ``round_out`` has room for a whole match;
     returns (matches played, rows written, round of a failed deal or 0)."""
@@ -203,15 +217,22 @@ $READ_PARAMS
     alive = np.zeros(N, np.int64)
     rng = np.zeros(1, np.uint64)
 #if GEN
-    V = np.zeros(N, np.int64)       # P the seats' pips, V their values (the plain game: one)
-    DB = np.zeros(N, np.int64)
-    DQ = np.zeros(N, np.int64)
+    # the house-rule formulas' tables (jit_formula): the seats' pips P and values V (one
+    # array in the plain game), the sides' sums, the scores, the tiles; F the round's facts
+    TAB = np.zeros((T_VALUES + 1, max(T, N, SIDES_N)), np.int64)
+    for t in range(T):
+        TAB[T_TL, t], TAB[T_TH, t], TAB[T_PIPS, t], TAB[T_VALUES, t] = (TL[t], TH[t], PIPS[t],
+                                                                      VALUES[t])
+    P, V, C, DB, DQ = TAB[T_P], TAB[T_V], TAB[T_C], TAB[T_DB], TAB[T_DQ]
+    SP, SV, ST, SD, SQ = TAB[T_SP], TAB[T_SV], TAB[T_ST], TAB[T_SD], TAB[T_SQ]
+    scores, rounds_won = TAB[T_SCORES], TAB[T_ROUNDS_WON]
+    F = np.zeros(X_POS + 1, np.int64)
+    F[X_TARGET] = TARGET
+    F[X_PLAYERS] = N
+    stack = np.zeros(64, np.int64)
     ZN = np.zeros(N, np.int64)      # nothing drawn yet: the redeal condition's seats
-    SV = np.zeros(SIDES_N, np.int64)
-    SQ = np.zeros(SIDES_N, np.int64)
     RK = np.zeros(SIDES_N, np.int64)   # what a blocked round compares per side
     fin = np.zeros(SIDES_N, np.int64)
-    rounds_won = np.zeros(SIDES_N, np.int64)
 #else
     V, DB, SV = P, drawn_by, SP
 #endif
@@ -255,7 +276,12 @@ $READ_PARAMS
                 o_tile, o_holder, o_unheld, o_lacking, amask = (O2_TILE, O2_HOLDER, O2_UNHELD,
                                                                 O2_LACKING, O2_AMASK)
             if choice == 9 and prev_leader >= 0:   # lead.later as a formula
-                pre = _mod($LEAD, N)
+                F[X_LEADER], F[X_LEAD_WINNER] = prev_leader, prev_winner
+                F[X_WINNER_SIDE], F[X_LEAD_LAST] = prev_side, prev_last
+                F[X_LEAD_BLOCKED] = prev_blocked
+                F[X_LAST_PLAYER_WON] = 1 if prev_side >= 0 and SIDE_OF[prev_last] == prev_side \
+                    else 0
+                pre = _mod(run(CODE, F_LEAD, F, TAB, TEAMS, SIDES_N, N, deck, stack), N)
             elif choice == 2 and prev_leader >= 0:
 #else
             if choice == 2 and prev_leader >= 0:
@@ -290,10 +316,13 @@ $READ_PARAMS
                 opener = -1
                 omask = -1
                 free = seek = smask = 0
-                if REDEAL_ON:
+                redeal = 0
+                if F_REDEAL >= 0:
                     tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, ZN, TEAMS, INDIVIDUAL,
                             P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
-                if REDEAL_ON and $REDEAL:
+                    F[X_ROUND] = rnd_no
+                    redeal = run(CODE, F_REDEAL, F, TAB, TEAMS, SIDES_N, N, deck, stack)
+                if redeal:
                     leader = -1
                 elif leader >= 0:
                     opener, omask, free, seek, smask = open_round(
@@ -488,6 +517,11 @@ $READ_PARAMS
                 points[i] = 0
             tied = 0
             wside = wseat = -1
+            F[X_BLOCKED] = 1 if domino < 0 else 0
+            F[X_ROUND] = rnd_no
+            F[X_LAST_TILE], F[X_LAST_PLAYER] = last_t, last_p
+            F[X_PASSES], F[X_POS], F[X_BONEYARD] = passes, pos, T - pos
+            F[X_DRAWN] = pos - DEALT
             if domino >= 0 and DOMINOER:
                 wseat = domino
                 wside = SIDE_OF[domino]
@@ -496,9 +530,13 @@ $READ_PARAMS
             else:
                 if RANK_HOW == LOWEST_HAND:
                     hand_rank(V, TEAMS, RK)
+                elif F_RANK >= 0:
+                    for si in range(SIDES_N):
+                        F[X_SIDE] = si
+                        RK[si] = run(CODE, F_RANK, F, TAB, TEAMS, SIDES_N, N, deck, stack)
                 else:
                     for si in range(SIDES_N):
-                        RK[si] = $RANK
+                        RK[si] = SV[si]
                 nlow = best_sides(RK, SIDES_N, RANK_HOW, LAST_TWO, TIE_CODE, last_p, N,
                                   SIDE_OF, lowest)
                 if nlow == 1:
@@ -509,12 +547,14 @@ $READ_PARAMS
             if wside >= 0 or TIE_CODE == EACH_TIED:
                 for k in range(nlow):
                     w = lowest[k]
-                    if domino >= 0:
-                        points[w] = $DOMINO
-                    else:
-                        points[w] = $BLOCKED
-            for si in range(SIDES_N):
-                points[si] += $EVERY_SIDE
+                    F[X_WINNER] = w
+                    points[w] = run(CODE, F_DOMINO if domino >= 0 else F_BLOCKED, F, TAB,
+                                    TEAMS, SIDES_N, N, deck, stack)
+            if F_EVERY_SIDE >= 0:
+                F[X_WSIDE] = wside
+                for si in range(SIDES_N):
+                    F[X_SIDE] = si
+                    points[si] += run(CODE, F_EVERY_SIDE, F, TAB, TEAMS, SIDES_N, N, deck, stack)
 #else
             # -- settlement (engine.scoring.Settler)
             held = 0
@@ -630,12 +670,14 @@ $READ_PARAMS
 #if GEN
             prev_side, prev_last, prev_blocked = wside, last_p, 1 if domino < 0 else 0
             over_i, match_win = match_over(END_CODE, LOWEST_WINS, TARGET, PLAY_ON, rnd_no,
-                                           scores, rounds_won)
+                                           scores, rounds_won, SIDES_N)
             if over_i:
                 over = True
-            elif $DRAW_IF:
-                over = True
-                match_win = -1
+            elif F_DRAW_IF >= 0:
+                F[X_ROUND] = rnd_no
+                if run(CODE, F_DRAW_IF, F, TAB, TEAMS, SIDES_N, N, deck, stack):
+                    over = True
+                    match_win = -1
 #else
             if top >= TARGET:
                 count = 0
@@ -652,9 +694,11 @@ $READ_PARAMS
                     match_win = -1
 #endif
 #if GEN
-        if over:   # match.final: each side's final score, from the scores as they stand
+        if over and F_FINAL >= 0:   # match.final: each side's final score, from the scores
+            F[X_ROUND], F[X_MATCH_WIN] = rnd_no, match_win   # as they stand
             for si in range(SIDES_N):
-                fin[si] = $FINAL
+                F[X_SIDE] = si
+                fin[si] = run(CODE, F_FINAL, F, TAB, TEAMS, SIDES_N, N, deck, stack)
             for si in range(SIDES_N):
                 scores[si] = fin[si]
         for si in range(SIDES_N):
