@@ -30,7 +30,8 @@ EXPECTED = {
     "house/exact-target", "house/first-round-highest-double", "house/first-to-three",
     "house/fixed-rounds", "house/four-doubles-redeal", "house/heaviest-opens",
     "house/last-two-block", "house/low-score-wins", "house/lowest-side-takes-round",
-    "house/minimum-to-start", "house/no-blanks", "house/shutout-pays-double"}
+    "house/minimum-to-start", "house/no-blanks", "house/shutout-pays-double",
+    "house/four-in-a-row", "house/tied-stake-grows"}   # (these two keep variables)
 
 
 def _cases():
@@ -125,6 +126,9 @@ def _ruleset(tmp_path, text: str):
     ("scoring:\n  domino: \"sum(opponents.value) + count(seats, s -> s.tiles > 1)\"\n",
      "do not keep (x -> ...)"),
     ("board:\n  spinner: first_double\n", "uses a spinner (board.spinner), which only"),
+    ("variables:\n  pot:\n    initial: 1\n    after_round: \"2 * pot\"\n"
+     "scoring:\n  domino: \"pot\"\n",
+     "a variable that may grow faster than by a constant a round"),
 ])
 def test_what_the_jit_does_not_play_it_refuses_in_a_sentence(tmp_path, text, reason):
     game = _ruleset(tmp_path, text)
@@ -145,3 +149,20 @@ def test_a_house_formula_the_jit_plays_gives_the_same_matches(tmp_path):
     for bots in ("random", "greedy"):
         for seed, match in zip(seeds, engines.jit_results(game, 3, seeds, bots), strict=True):
             assert match == api.play_match(game, 3, seed, bots), (bots, seed)
+
+
+def test_variables_and_a_lead_formula_give_the_same_matches(tmp_path):
+    game = _ruleset(tmp_path, (
+        "variables:\n  streak:\n    initial: 0\n"
+        "    after_round: \"streak + 1 if blocked or not won else 0\"\n"
+        "  last:\n    initial: -1\n    after_round: \"winner_side\"\n"
+        "lead:\n  later: \"leader + 1 + streak if last >= 0 else winner\"\n"
+        "scoring:\n  domino: \"sum(opponents.value) + 3 * streak\"\n"
+        "match:\n  draw_if: \"round >= 6 and streak > 1\"\n"
+        "  final: \"side.score + (10 if side.index == last else 0)\"\n"))
+    assert jit_kernel.jit_reason(game, 3, "random") is None
+    seeds = [api.match_seed(6, i) for i in range(40)]
+    for players in (2, 3):
+        for seed, match in zip(seeds, engines.jit_results(game, players, seeds, "random"),
+                               strict=True):
+            assert match == api.play_match(game, players, seed), (players, seed)

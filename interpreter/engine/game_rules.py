@@ -164,6 +164,7 @@ class Variable:
     initial: int
     after_round: Formula | None = None     # None: it keeps its value
     text: str = ""                         # the after_round formula as written (rule sheet)
+    tree: Any = field(default=None, compare=False)   # after_round's checked tree (the JIT)
 
 
 @dataclass(frozen=True)

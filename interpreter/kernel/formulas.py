@@ -124,12 +124,18 @@ class _Emitter(SourceEmitter):
         raise Unsupported(func)
 
 
-def magnitude(node: ast.Node, hand: int, tiles: int, players: int) -> int:
+def magnitude(node: ast.Node, hand: int, tiles: int, players: int,
+              names: dict[str, int] | None = None) -> int:
     """An upper bound of ``|value|`` of a scoring formula, given the largest hand value or
-    pip count ``hand``, the set's ``tiles`` and the ``players``: the JIT keeps numbers in
-    64 bits, so a ruleset whose points could outgrow them stays with Python's integers."""
+    pip count ``hand``, the set's ``tiles``, the ``players`` and bounds of other ``names``
+    (variables): the JIT keeps numbers in 64 bits, so a ruleset whose points could outgrow
+    them stays with Python's integers."""
+    known = names or {}
+
     def bound(n: ast.Node) -> int:  # noqa: C901 - one case per node kind
         match n:
+            case ast.Name(name=name) if name in known:
+                return known[name]
             case ast.Int(value=v):
                 return abs(int(v))
             case ast.Bool() | ast.Tile():

@@ -50,10 +50,11 @@ _FOLDS = {"sum": 0, "min": 1, "max": 2, "count": 3}
 ALL_SIDES, ALL_SEATS, OPPONENTS, TEAM = 0, 1, 2, 3
 
 
-def program(tree: ast.Node, names: dict[str, str], lists: dict[str, int],
+def program(tree: ast.Node, names: dict[str, str | int], lists: dict[str, int],
             tiles: dict[tuple[int, int], int]) -> list[int]:
     """``tree`` as a program ending with ``END``. ``names``: a formula's name -> the fact
-    holding it (``FACTS``; ``boneyard_value``/``boneyard_pips`` are summed from the deck);
+    holding it (``FACTS``, or a variable's place in F; ``boneyard_value`` and
+    ``boneyard_pips`` are summed from the deck);
     ``lists``: a list name -> ``ALL_SIDES``/``ALL_SEATS``/``OPPONENTS`` (the opponents of
     the fact ``winner``); ``tiles``: (low, high) -> the tile's index in the set."""
     out: list[int] = []
@@ -67,7 +68,7 @@ def program(tree: ast.Node, names: dict[str, str], lists: dict[str, int],
 class _Writer:
     """Writes a checked tree's operations; ``value`` returns the stack depth it needs."""
 
-    def __init__(self, names: dict[str, str], lists: dict[str, int],
+    def __init__(self, names: dict[str, str | int], lists: dict[str, int],
                  tiles: dict[tuple[int, int], int], out: list[int]) -> None:
         self.names, self.lists, self.tiles, self.out = names, lists, tiles, out
 
@@ -75,7 +76,9 @@ class _Writer:
         if name not in self.names:
             raise Unsupported(f"Name {name}")
         found = self.names[name]
-        if found in ("boneyard_value", "boneyard_pips"):   # summed over the deck from pos
+        if isinstance(found, int):   # a variable: its place in F
+            self.out += [FACT_OP, found]
+        elif found in ("boneyard_value", "boneyard_pips"):   # summed over the deck from pos
             self.out += [BONEYARD, TAB["VALUES" if found == "boneyard_value" else "PIPS"]]
         else:
             self.out += [FACT_OP, FACT[found]]

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.general_loop import _opening_rules
-from ..engine.mechanisms import turn_options
 from ..engine.tiles import Tile
 from ..expr import ast
 from . import jit_formula, jit_opening, jit_settle
@@ -44,8 +43,9 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: r.spinner != "none", "a spinner (board.spinner)"),
     (lambda r: r.direction != "left", "play to the right (play.direction)"),
     (lambda r: r.fit is not None or r.doubles != "across", "its own fit rule (matching)"),
-    (lambda r: turn_options.rule_of(r) is not None,
-     "turn options (drawing.ends_turn, drawing.exactly, play.passing)"),
+    (lambda r: r.draw_ends_turn, "a draw that ends the turn (drawing.ends_turn)"),
+    (lambda r: r.draw_exactly is not None, "drawing a set number of tiles (drawing.exactly)"),
+    (lambda r: r.passing != "forced", "passing at will (play.passing)"),
     (lambda r: r.lead_reads_seats, "a lead formula reading the last round's seats or sides"),
 )
 
@@ -96,24 +96,31 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
     r = game.rules
     ts = game.tileset
     tiles = {(t.low, t.high): i for i, t in enumerate(ts.tiles)}
-    side = {**_ROUND, "side": "side", "won": "wside"}
+    # the variables (variables:), read by name after the facts in F
+    values: dict[str, str | int] = {v.name: len(jit_formula.FACTS) + i
+                                    for i, v in enumerate(r.variables)}
+    side = {**_ROUND, "side": "side", "won": "wside", **values}
     formulas = {
-        "F_DOMINO": (r.domino_tree, {**_ROUND, "winner": "winner"},
+        "F_DOMINO": (r.domino_tree, {**_ROUND, "winner": "winner", **values},
                      {**_ALL, "opponents": jit_formula.OPPONENTS}),
-        "F_BLOCKED": (r.blocked_tree, {**_ROUND, "winner": "winner"},
+        "F_BLOCKED": (r.blocked_tree, {**_ROUND, "winner": "winner", **values},
                       {**_ALL, "opponents": jit_formula.OPPONENTS}),
         "F_RANK": (r.blocked_rank_tree if r.blocked_rank else None, side, _ALL),
         "F_EVERY_SIDE": (r.every_side_tree if r.every_side else None, side, _ALL),
-        "F_DRAW_IF": (r.draw_if_tree if r.draw_if else None, _MATCH, _ALL),
+        "F_DRAW_IF": (r.draw_if_tree if r.draw_if else None, {**_MATCH, **values}, _ALL),
         "F_FINAL": (r.final_tree if r.final else None,
-                    {**_MATCH, "side": "side", "won": "match_win"}, _ALL),
-        "F_LEAD": (r.later_leader_tree if r.later_leader_formula else None, _LEAD, {}),
+                    {**_MATCH, "side": "side", "won": "match_win", **values}, _ALL),
+        "F_LEAD": (r.later_leader_tree if r.later_leader_formula else None,
+                   {**_LEAD, **values}, {}),
         "F_REDEAL": (r.redeal_if_tree if r.redeal_if else None, _MATCH,
                      {"seats": jit_formula.ALL_SEATS}),
     }
     present = {"F_RANK": r.blocked_rank, "F_EVERY_SIDE": r.every_side, "F_DRAW_IF": r.draw_if,
                "F_FINAL": r.final, "F_LEAD": r.later_leader_formula, "F_REDEAL": r.redeal_if}
-    code: list[int] = []
+    # the header: how many variables, where each one's after_round starts (-1: it keeps
+    # its value), their initial values; then the programs
+    k = len(r.variables)
+    code: list[int] = [k] + [-1] * k + [v.initial for v in r.variables]
     at: dict[str, int] = {}
     for name, (tree, names, lists) in formulas.items():
         if name in present and present[name] is None:
@@ -121,6 +128,12 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
             continue
         at[name] = len(code)
         code += jit_formula.program(_tree(tree), names, lists, tiles)
+    after = {**_MATCH, "blocked": "blocked", "won": "round_won", "winner_side": "wside",
+             **values}
+    for i, v in enumerate(r.variables):
+        if v.after_round is not None:
+            code[1 + i] = len(code)
+            code += jit_formula.program(_tree(v.tree), after, {}, tiles)
     return code, at
 
 
@@ -169,9 +182,33 @@ def heavy_order(game: Game) -> list[int]:
 
 
 def sizes(game: Game, players: int, hand: int) -> list[int]:
-    """Upper bounds of what the house-rule formulas add to a round's points, for the JIT's
-    64-bit check (``jit_kernel.MAX_NUMBER``)."""
+    """Upper bounds of the variables and of what the house-rule formulas add to a round's
+    points, for the JIT's 64-bit check (``jit_kernel.MAX_NUMBER``); raises
+    ``Unsupported`` for a variable that may grow faster than by a constant a round."""
     r = game.rules
+    if not plays(r):
+        return []
     T = game.tileset.tile_count
-    trees = [r.blocked_rank_tree, r.every_side_tree] if plays(r) else []
-    return [magnitude(t, hand, T, players) for t in trees if t is not None]
+    names = _variable_bounds(r, hand, T, players)
+    trees = [r.domino_tree, r.blocked_tree, r.blocked_rank_tree, r.every_side_tree]
+    return [*names.values(), *(magnitude(t, hand, T, players, names)
+                               for t in trees if t is not None)]
+
+
+def _variable_bounds(r: Rules, hand: int, tiles: int, players: int) -> dict[str, int]:
+    """A bound of every variable over a match's 1000 rounds: its after_round may add at
+    most a constant to the largest of them (``stake + 1``), else ``Unsupported``."""
+    if not r.variables:
+        return {}
+    start = max(abs(v.initial) for v in r.variables)
+
+    def grown(bound: int) -> int:   # the most any after_round makes of values this large
+        names = {v.name: bound for v in r.variables}
+        return max([bound] + [magnitude(_tree(v.tree), hand, tiles, players, names)
+                              for v in r.variables if v.after_round is not None])
+    low, high = max(start, 1 << 10), max(start, 1 << 10) << 10
+    step = grown(low) - low
+    if grown(high) - high > step:
+        raise Unsupported("a variable that may grow faster than by a constant a round")
+    bound = start + 1001 * step
+    return {v.name: bound for v in r.variables}

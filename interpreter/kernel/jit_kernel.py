@@ -89,8 +89,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
             return "DOMINORULES_NO_JIT is set"
         return "numba is not installed (pip install 'dominorules[fast]')"
     r = game.rules
-    if r.variables:
-        return f"{r.name} keeps variables from round to round, which only the Python engine plays"
     if r.ends_in_play:
         return f"{r.name}'s match may end mid-round, which only the Python engine plays"
     if r.layout is not None:

@@ -41,7 +41,7 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
          "drawn", "boneyard", "winner", "side", "wside", "match_win", "leader", "lead_winner",
-         "winner_side", "lead_last", "lead_blocked", "last_player_won", "pos")
+         "winner_side", "lead_last", "lead_blocked", "last_player_won", "round_won", "pos")
 TABLES = ("SP", "SV", "ST", "SD", "SQ", "scores", "rounds_won", "P", "V", "C", "DB", "DQ",
           "TL", "TH", "PIPS", "VALUES")
 # every index into those arrays by name, from the lists above: Q_DRAW_END is the draw end's
@@ -226,7 +226,9 @@ $READ_PARAMS
     P, V, C, DB, DQ = TAB[T_P], TAB[T_V], TAB[T_C], TAB[T_DB], TAB[T_DQ]
     SP, SV, ST, SD, SQ = TAB[T_SP], TAB[T_SV], TAB[T_ST], TAB[T_SD], TAB[T_SQ]
     scores, rounds_won = TAB[T_SCORES], TAB[T_ROUNDS_WON]
-    F = np.zeros(X_POS + 1, np.int64)
+    NV = CODE[0]                    # the variables (variables:), after the facts in F
+    F = np.zeros(X_POS + 1 + NV, np.int64)
+    VNEW = np.zeros(NV, np.int64)
     F[X_TARGET] = TARGET
     F[X_PLAYERS] = N
     stack = np.zeros(64, np.int64)
@@ -257,6 +259,8 @@ $READ_PARAMS
         prev_side = prev_last = prev_blocked = -1
         for i in range(SIDES_N):
             rounds_won[i] = 0
+        for v in range(NV):   # each variable's initial value (jit_formula.code's header)
+            F[X_POS + 1 + v] = CODE[1 + NV + v]
 #endif
         over = False
         match_win = -1
@@ -668,6 +672,15 @@ $READ_PARAMS
             row += 1
             prev_leader, prev_winner = leader, wseat
 #if GEN
+            if NV:   # the variables' after_round, all from the values the round played with
+                F[X_WSIDE] = wside
+                F[X_ROUND_WON] = 1 if wside >= 0 else 0
+                for v in range(NV):
+                    at = CODE[1 + v]
+                    VNEW[v] = F[X_POS + 1 + v] if at < 0 else run(CODE, at, F, TAB, TEAMS,
+                                                                   SIDES_N, N, deck, stack)
+                for v in range(NV):
+                    F[X_POS + 1 + v] = VNEW[v]
             prev_side, prev_last, prev_blocked = wside, last_p, 1 if domino < 0 else 0
             over_i, match_win = match_over(END_CODE, LOWEST_WINS, TARGET, PLAY_ON, rnd_no,
                                            scores, rounds_won, SIDES_N)

@@ -171,12 +171,15 @@ def variable_names(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]
     return names, problems
 
 
-def variables_of(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]
-                 ) -> tuple[Variable, ...]:
+def variables_of(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
+                 trees: Mapping[FieldPath, ast.Node] | None = None) -> tuple[Variable, ...]:
     """``Rules.variables`` from ``variables:`` (in the file's order)."""
+    trees = trees or {}
     return tuple(Variable(str(name), int(spec["initial"]),
                           fns.get(("variables", name, "after_round")),
-                          str(spec.get("after_round", "")))
+                          str(spec.get("after_round", "")),
+                          _tree_of(spec.get("after_round"),
+                                   trees.get(("variables", name, "after_round"))))
                  for name, spec in (data.get("variables") or {}).items())
 
 
@@ -324,7 +327,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         minimum_to_start=int(match.get("minimum_to_start", 0)),
         draw_if=fns.get(("match", "draw_if")),
         final=fns.get(("match", "final")),
-        variables=variables_of(data, fns),
+        variables=variables_of(data, fns, trees),
         ends_in_play=bool(match.get("ends_in_play", False)),
         lead_reads_seats=later not in LEAD_WORDS and bool(
             names_read(trees.get(("lead", "later"))) & {"seats", "sides"}),
