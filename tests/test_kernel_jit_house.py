@@ -129,6 +129,8 @@ def _ruleset(tmp_path, text: str):
     ("variables:\n  pot:\n    initial: 1\n    after_round: \"2 * pot\"\n"
      "scoring:\n  domino: \"pot\"\n",
      "a variable that may grow faster than by a constant a round"),
+    ("scoring:\n  every_side: \"side.score\"\n",   # the scores would feed themselves
+     "points may outgrow the JIT kernel's 64-bit numbers"),
 ])
 def test_what_the_jit_does_not_play_it_refuses_in_a_sentence(tmp_path, text, reason):
     game = _ruleset(tmp_path, text)

@@ -125,11 +125,12 @@ class _Emitter(SourceEmitter):
 
 
 def magnitude(node: ast.Node, hand: int, tiles: int, players: int,
-              names: dict[str, int] | None = None) -> int:
+              names: dict[str, int] | None = None, score: int | None = None) -> int:
     """An upper bound of ``|value|`` of a scoring formula, given the largest hand value or
     pip count ``hand``, the set's ``tiles``, the ``players`` and bounds of other ``names``
-    (variables): the JIT keeps numbers in 64 bits, so a ruleset whose points could outgrow
-    them stays with Python's integers."""
+    (variables) and of a side's ``score`` (None: the players, as any other attribute): the
+    JIT keeps numbers in 64 bits, so a ruleset whose points could outgrow them stays with
+    Python's integers."""
     known = names or {}
 
     def bound(n: ast.Node) -> int:  # noqa: C901 - one case per node kind
@@ -150,6 +151,8 @@ def magnitude(node: ast.Node, hand: int, tiles: int, players: int,
                 return tiles * players
             case ast.Name():
                 return players            # a side or seat is a number below the players
+            case ast.Attribute(attr="score") if score is not None:
+                return score
             case ast.Attribute(attr=attr):
                 if attr in ("pips", "value"):
                     return hand

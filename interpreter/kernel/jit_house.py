@@ -85,6 +85,9 @@ def _tree(tree: Any) -> ast.Node:
     return tree
 
 
+# a bound of any score: start scores and round points at most 2**40 (jit_kernel.MAX_NUMBER),
+# a match at most 1000 rounds
+SCORES = 1001 << 40
 _STARTS = ("F_DOMINO", "F_BLOCKED", "F_RANK", "F_EVERY_SIDE", "F_DRAW_IF", "F_FINAL", "F_LEAD",
            "F_REDEAL")
 
@@ -191,8 +194,16 @@ def sizes(game: Game, players: int, hand: int) -> list[int]:
     T = game.tileset.tile_count
     names = _variable_bounds(r, hand, T, players)
     trees = [r.domino_tree, r.blocked_tree, r.blocked_rank_tree, r.every_side_tree]
-    return [*names.values(), *(magnitude(t, hand, T, players, names)
-                               for t in trees if t is not None)]
+    points = [*names.values(), *(magnitude(t, hand, T, players, names, SCORES)
+                                 for t in trees if t is not None)]
+    # read once a round or a match, not added up: each must only fit in 64 bits
+    once = [r.later_leader_tree, r.draw_if_tree, r.final_tree,
+            *(v.tree for v in r.variables if v.after_round is not None)]
+    if any(magnitude(t, hand, T, players, names, SCORES) > 1 << 62
+           for t in once if t is not None):
+        raise Unsupported("a formula of the lead, the match's end or a variable may "
+                          "outgrow 64 bits")
+    return points
 
 
 def _variable_bounds(r: Rules, hand: int, tiles: int, players: int) -> dict[str, int]:
