@@ -464,8 +464,9 @@ def _engine_option(limits: str):
         "--engine", type=click.Choice(["auto", "python", "jit"]), default="auto",
         show_default=True,
         help="What plays the matches: python, or jit (numba, from pip install "
-             f"'dominorules[fast]'; the random and greedy bots, rulesets without house-rule "
-             f"mechanisms{limits}). The results are the same; auto takes jit for runs of "
+             f"'dominorules[fast]'; the random and greedy bots, rulesets whose house rules, "
+             f"if any, act at a round's end, the match's end, the deal, the lead or the "
+             f"opening{limits}). The results are the same; auto takes jit for runs of "
              "10,000 matches or more when it can. Compiled kernels are kept in "
              "$DOMINORULES_CACHE/kernels (default ~/.cache/dominorules/kernels, used only "
              "when it is yours and not writable by others); deleting it is always safe.")

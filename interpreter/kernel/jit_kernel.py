@@ -8,7 +8,9 @@ Python engine returns, equal field for field (``tests/test_kernel_jit.py``).
 The kernel's source is ``jit_template.SOURCE`` with the ruleset's scoring formulas
 written in; its file name is a hash of that source and of the modules it calls, so a
 changed engine never runs stale machine code, and rulesets with the same formulas
-share one compiled kernel. numba caches the machine code beside the file: the first
+share one compiled kernel. A ruleset with house rules of a round's end, the match's
+end, the deal, the lead or the opening gets the template's ``GEN`` lines instead, the
+same source for all of them (``jit_house``: its formulas are programs, data). numba caches the machine code beside the file: the first
 run of a kernel compiles it (seconds), every later run and worker loads it.
 """
 
