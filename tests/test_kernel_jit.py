@@ -22,7 +22,7 @@ from dominorules.rules import builtin_rulesets
 
 pytest.importorskip("numba")
 
-from dominorules.kernel import jit_kernel  # noqa: E402 - needs numba
+from dominorules.kernel import jit_house, jit_kernel  # noqa: E402 - needs numba
 
 if not jit_kernel.available():   # numba installed, but switched off for this run
     pytest.skip("DOMINORULES_NO_JIT is set", allow_module_level=True)
@@ -39,7 +39,8 @@ def _jit_cases():
                 game.check_players(players)
             except Exception:
                 continue
-            if jit_kernel.jit_reason(game, players, "random") is None:
+            if jit_kernel.jit_reason(game, players, "random") is None \
+                    and not jit_house.plays(r):   # (those: tests/test_kernel_jit_house.py)
                 yield b.name, players
 
 
