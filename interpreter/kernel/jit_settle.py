@@ -2,11 +2,11 @@
 for the JIT kernel, over per-seat and per-side int64 arrays.
 
 The JIT kernel (``jit_template``, its ``GEN`` lines) calls these between the ruleset's own
-formulas, which ``jit_house`` emits into the kernel module (a rank, the domino and blocked
-points, ``every_side``, ``draw_if``, ``final``); everything else a house rule of the
-round's or the match's end decides arrives as a number (``jit_template.PARAMS``), so one
-compiled copy of this module serves every ruleset. A ruleset without house rules never
-calls it (its kernel has no ``GEN`` lines).
+formulas (a rank, the domino and blocked points, ``every_side``, ``draw_if``, ``final``:
+programs ``jit_formula.run`` evaluates); everything else a house rule of the round's or
+the match's end decides arrives as a number (``jit_template.PARAMS``), so one compiled
+copy of this module serves every ruleset. A ruleset without house rules never calls it
+(its kernel has no ``GEN`` lines).
 """
 
 from __future__ import annotations
