@@ -22,7 +22,7 @@ from dominorules.rules import builtin_rulesets
 
 pytest.importorskip("numba")
 
-from dominorules.kernel import jit_kernel  # noqa: E402 - needs numba
+from dominorules.kernel import jit_house, jit_kernel  # noqa: E402 - needs numba
 
 if not jit_kernel.available():   # numba installed, but switched off for this run
     pytest.skip("DOMINORULES_NO_JIT is set", allow_module_level=True)
@@ -39,7 +39,8 @@ def _jit_cases():
                 game.check_players(players)
             except Exception:
                 continue
-            if jit_kernel.jit_reason(game, players, "random") is None:
+            if jit_kernel.jit_reason(game, players, "random") is None \
+                    and not jit_house.plays(r):   # (those: tests/test_kernel_jit_house.py)
                 yield b.name, players
 
 
@@ -89,7 +90,9 @@ def test_auto_takes_the_jit_for_long_runs_only():
 
 
 @pytest.mark.parametrize(("ruleset", "bots", "trace", "reason"), [
-    ("house/spinner", "random", False, "uses house-rule mechanisms"),
+    ("house/spinner", "random", False, "uses a spinner (board.spinner), which only the Python"),
+    ("house/all-fives", "random", False, "uses play-time events (events), which only"),
+    ("house/muggins-wins-in-play", "random", False, "may end mid-round"),
     ("house/double-twelve", "random", False, "set of 91 tiles"),
     ("pagat", "expert", False, "seat 0 plays 'expert', which only the python engine plays"),
     ("pagat", ["strategist", "random", "mybots:Cautious"], False,

@@ -164,6 +164,7 @@ class Variable:
     initial: int
     after_round: Formula | None = None     # None: it keeps its value
     text: str = ""                         # the after_round formula as written (rule sheet)
+    tree: Any = field(default=None, compare=False)   # after_round's checked tree (the JIT)
 
 
 DECLARE_MOMENTS = ("round_start", "after_place")   # when a declaration is asked
@@ -313,6 +314,9 @@ class Rules:
     blocked_rank_tree: Any = field(default=None, compare=False)
     every_side_tree: Any = field(default=None, compare=False)
     draw_if_tree: Any = field(default=None, compare=False)
+    # ``match.final``'s and ``lead.later``'s (as a formula) trees, for the JIT kernel
+    final_tree: Any = field(default=None, compare=False)
+    later_leader_tree: Any = field(default=None, compare=False)
     # the opening condition's and the redeal condition's trees (kernel.opening)
     opening_allow_tree: Any = field(default=None, compare=False)
     redeal_if_tree: Any = field(default=None, compare=False)

@@ -124,20 +124,35 @@ class _Emitter(SourceEmitter):
         raise Unsupported(func)
 
 
-def magnitude(node: ast.Node, hand: int, tiles: int, players: int) -> int:
+def magnitude(node: ast.Node, hand: int, tiles: int, players: int,
+              names: dict[str, int] | None = None, score: int | None = None) -> int:
     """An upper bound of ``|value|`` of a scoring formula, given the largest hand value or
-    pip count ``hand``, the set's ``tiles`` and the ``players``: the JIT keeps numbers in
-    64 bits, so a ruleset whose points could outgrow them stays with Python's integers."""
+    pip count ``hand``, the set's ``tiles``, the ``players`` and bounds of other ``names``
+    (variables) and of a side's ``score`` (None: the players, as any other attribute): the
+    JIT keeps numbers in 64 bits, so a ruleset whose points could outgrow them stays with
+    Python's integers."""
+    known = names or {}
+
     def bound(n: ast.Node) -> int:  # noqa: C901 - one case per node kind
         match n:
+            case ast.Name(name=name) if name in known:
+                return known[name]
             case ast.Int(value=v):
                 return abs(int(v))
-            case ast.Bool():
+            case ast.Bool() | ast.Tile():
                 return 1
             case ast.Name(name="players"):
                 return players
+            case ast.Name(name="boneyard_value" | "boneyard_pips"):
+                return hand
+            case ast.Name(name="round"):
+                return 1000               # a match stops after 1000 rounds
+            case ast.Name(name="passes" | "drawn" | "boneyard"):
+                return tiles * players
             case ast.Name():
                 return players            # a side or seat is a number below the players
+            case ast.Attribute(attr="score") if score is not None:
+                return score
             case ast.Attribute(attr=attr):
                 if attr in ("pips", "value"):
                     return hand

@@ -8,8 +8,11 @@ Python engine returns, equal field for field (``tests/test_kernel_jit.py``).
 The kernel's source is ``jit_template.SOURCE`` with the ruleset's scoring formulas
 written in; its file name is a hash of that source and of the modules it calls, so a
 changed engine never runs stale machine code, and rulesets with the same formulas
-share one compiled kernel. numba caches the machine code beside the file: the first
-run of a kernel compiles it (seconds), every later run and worker loads it.
+share one compiled kernel. A ruleset with house rules of a round's end, the match's
+end, the deal, the lead or the opening gets the template's ``GEN`` lines instead, the
+same source for all of them (``jit_house``: its formulas are programs, data). numba
+caches the machine code beside the file: the first run of a kernel compiles it
+(seconds), every later run and worker loads it.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.general_loop import MAX_REDEALS
 from ..engine.results import MatchResult, RoundStats
-from . import jit_template
+from . import jit_house, jit_template
 from .cache import (
     CLEAR_HINT,
     cache_root,
@@ -40,6 +43,7 @@ from .cache import (
     unsafe,
 )
 from .formulas import Unsupported, emit, magnitude
+from .generate import specialise
 
 if TYPE_CHECKING:
     import numpy as np
@@ -102,8 +106,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
             return "DOMINORULES_NO_JIT is set"
         return "numba is not installed (pip install 'dominorules[fast]')"
     r = game.rules
-    if r.variables:
-        return f"{r.name} keeps variables from round to round, which only the Python engine plays"
     if r.declarations or r.showdown is not None:
         return (f"{r.name} has declarations or shows hands at a round's end, which only the "
                 "Python engine's general loop plays")
@@ -122,7 +124,9 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
         return (f"{r.name} turns the stock's first tile up to start the line (deal.turn_up), "
                 "which only the Python engine's general loop plays")
     if r.general:
-        return f"{r.name} uses house-rule mechanisms only the Python engine plays"
+        why = jit_house.reason(game)
+        if why is not None:
+            return why
     if game.tileset.tile_count > MAX_TILES:
         return (f"{r.name} plays a set of {game.tileset.tile_count} tiles; "
                 f"the JIT kernel holds at most {MAX_TILES}")
@@ -134,13 +138,18 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
         return (f"the JIT kernel plays the strategist on a line of plain matching only "
                 f"({r.name} has a spinner or a fit rule)")
     try:
-        _formulas(game)
+        if not r.general:   # (a general ruleset's: jit_house.reason)
+            _formulas(game)
     except Unsupported as exc:
         return f"{r.name}'s scoring formulas read what the JIT kernel does not keep ({exc})"
     T, n = game.tileset.tile_count, players
     hand = sum(abs(v) for v in game.values) + sum(game.tileset.pips)
-    sizes = [magnitude(r.domino_tree, hand, T, n), magnitude(r.blocked_tree, hand, T, n),
-             abs(game.target(n)), abs(game.draw_cost(n)) * T * n, hand]
+    try:
+        sizes = [magnitude(r.domino_tree, hand, T, n), magnitude(r.blocked_tree, hand, T, n),
+                 abs(game.target(n)), abs(game.draw_cost(n)) * T * n, hand,
+                 *jit_house.sizes(game, n, hand)]
+    except Unsupported as exc:
+        return f"{r.name}'s formulas cannot be bounded for the JIT's 64-bit numbers ({exc})"
     if max(sizes) > MAX_NUMBER:
         return (f"{r.name}'s points may outgrow the JIT kernel's 64-bit numbers "
                 "(the python engine counts any size)")
@@ -155,9 +164,14 @@ def _formulas(game: Game) -> tuple[str, str]:
 
 
 def kernel_source(game: Game) -> str:
-    """The kernel module's source for ``game`` (its scoring formulas written in)."""
+    """The kernel module's source for ``game``: the template's ``GEN`` lines for a ruleset
+    with house rules (``jit_house``: the same source for all), else the plain game's with
+    its two scoring formulas written in."""
+    if jit_house.plays(game.rules):   # its formulas are programs (jit_house.programs)
+        return specialise(jit_template.SOURCE, {"GEN": True}, {})
     domino, blocked = _formulas(game)
-    return jit_template.SOURCE.replace("$DOMINO", domino).replace("$BLOCKED", blocked)
+    return specialise(jit_template.SOURCE, {"GEN": False},
+                      {"DOMINO": domino, "BLOCKED": blocked})
 
 
 def _module(source: str):
@@ -166,7 +180,8 @@ def _module(source: str):
     from . import jit  # numba (and with it scipy) only once a kernel is needed
 
     parts = [source] + [(_HERE / f).read_text(encoding="utf-8")
-                        for f in ("shake.py", "jit_support.py", "jit_strategist.py", "jit.py")]
+                        for f in ("shake.py", "jit_support.py", "jit_strategist.py", "jit.py",
+                                  "jit_settle.py", "jit_opening.py", "jit_formula.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)
@@ -256,7 +271,7 @@ class JitKernel:
             "INDIVIDUAL": not r.partnerships, "LOWEST_SIDE": r.blocked_winner == "lowest_side",
             "TIE_EACH": r.blocked_tie == "each", "COST_TO_WINNER": r.draw_cost_to == "round_winner",
             "PLAY_ON": setup.play_on, "MAX_REDEALS": MAX_REDEALS,
-            "DOUBLES_MASK": ts.doubles_mask,
+            "DOUBLES_MASK": ts.doubles_mask, **jit_house.params(game, players),
         }
         self.Q = np.array([int(values[k]) for k in jit_template.PARAMS], np.int64)
         i64 = np.int64
@@ -268,7 +283,10 @@ class JitKernel:
             self.side_of, self.teams,
             np.array([[j for j in range(self.sides) if j != i] for i in range(self.sides)], i64),
             np.arange(self.sides, dtype=i64), np.arange(players, dtype=i64),
-            jit_strategist.tables(game, players))
+            jit_strategist.tables(game, players),
+            np.array(jit_house.heavy_order(game), i64),
+            np.array(jit_house.programs(game)[0] if jit_house.plays(r) else [0], i64))
+        self.general = jit_house.plays(r)   # match rows end with the final scores
         self.width = len(jit_template.ROUND_COLUMNS) + 2 * self.sides
 
     def run(self, seeds: np.ndarray, kinds: list[int], max_rounds: int = 1000,
@@ -279,7 +297,7 @@ class JitKernel:
         n = len(seeds)
         scores0 = np.array(start_scores or [0] * self.sides, np.int64)
         kinds_a = np.array(kinds, np.int64)
-        matches = np.empty((n, len(jit_template.MATCH_COLUMNS)), np.int64)
+        matches = np.empty((n, len(jit_template.MATCH_COLUMNS) + self.sides), np.int64)
         chunks, done, offset = [], 0, 0
         while done < n:
             rows = np.empty((max_rounds + 8 * (n - done), self.width), np.int64)
@@ -306,12 +324,16 @@ class JitKernel:
         rows = rounds.tolist()
         m_winner, m_capped, m_rounds, m_first = (
             _I["M_WINNER"], _I["M_CAPPED"], _I["M_ROUNDS"], _I["M_FIRST_ROW"])
+        m_scores = _I["M_SCORES"]
+        general = self.general
         for seed, m in zip(seeds.tolist(), matches.tolist(), strict=True):
             winner, capped, count, first = m[m_winner], m[m_capped], m[m_rounds], m[m_first]
             stats = tuple(_round_stats(r, sides) for r in rows[first:first + count])
+            final = (tuple(m[m_scores:m_scores + sides]) if general   # match.final applied
+                     else stats[-1].scores if stats else before)
             out.append(MatchResult(
                 name, n, seed, teams, None if winner < 0 else winner,
-                stats[-1].scores if stats else before, target, stats, None, bool(capped)))
+                final, target, stats, None, bool(capped)))
         return out
 
 

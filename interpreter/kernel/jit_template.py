@@ -7,6 +7,13 @@ compiled kernel serves every ruleset with the same formulas: the rest of a rules
 beside the written file, so a later run or another worker loads it instead of
 compiling again.
 
+A ruleset whose house rules act at a round's end, the match's end, the deal, the lead or
+the opening (``jit_house.plays``) keeps the ``#if GEN`` lines instead (``generate.specialise``):
+they call ``jit_settle`` and ``jit_opening``, and run the ruleset's formulas as programs
+(``jit_formula``: the array ``CODE``, where each starts a parameter ``F_...``), so they
+hold no text of any ruleset and one compiled kernel plays them all. Any other ruleset
+keeps the ``#else`` lines, the plain game's, and pays nothing for the ``GEN`` ones.
+
 It plays exactly what ``engine.general_loop`` plays for the seats' bots ``random``
 (kind 0: the uniform pick), ``greedy`` (kind 1) and ``strategist`` (kind 2: its choices
 and what it knows of each seat in ``kernel.jit_strategist``), with records off: the same
@@ -17,13 +24,27 @@ Each round becomes one row of integers (``ROUND_COLUMNS``), each match one row
 
 ROUND_COLUMNS = ("round", "leader", "result", "winner", "winner_seat", "tied_block", "turns",
                  "placements", "draws", "passes", "decisions", "choice_points", "redeals")
-MATCH_COLUMNS = ("winner", "capped", "rounds", "first_row")
+MATCH_COLUMNS = ("winner", "capped", "rounds", "first_row")   # then the final scores per side
 
 # the integer parameters, by position in the kernel's ``Q`` array
 PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST", "TARGET",
           "VOL", "STUCK_DRAW", "REQ_TILE", "OPENER_HOLDER", "DRAW_IN_TURN", "FIRST_CODE",
           "LATER_CODE", "COUNT_FROM_PREV", "INDIVIDUAL", "LOWEST_SIDE", "TIE_EACH",
-          "COST_TO_WINNER", "PLAY_ON", "MAX_REDEALS", "DOUBLES_MASK")
+          "COST_TO_WINNER", "PLAY_ON", "MAX_REDEALS", "DOUBLES_MASK",
+          # the GEN lines' switches (jit_house.params): the settlement, match end, opening
+          "DOMINOER", "RANK_HOW", "LAST_TWO", "TIE_CODE", "MIN_START", "EXACT", "END_CODE",
+          "LOWEST_WINS", "O1_TILE", "O1_HOLDER", "O1_UNHELD", "O1_LACKING",
+          "O1_AMASK", "O2_TILE", "O2_HOLDER", "O2_UNHELD", "O2_LACKING", "O2_AMASK",
+          # where each formula's program starts in CODE (jit_formula), -1: none
+          "F_DOMINO", "F_BLOCKED", "F_RANK", "F_EVERY_SIDE", "F_DRAW_IF", "F_FINAL", "F_LEAD",
+          "F_REDEAL")
+# the facts a house-rule formula program reads, by their place in its F array, and the rows
+# of its TAB array: per side, per seat, per tile (jit_formula)
+FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
+         "drawn", "boneyard", "winner", "side", "wside", "match_win", "leader", "lead_winner",
+         "winner_side", "lead_last", "lead_blocked", "last_player_won", "round_won", "pos")
+TABLES = ("SP", "SV", "ST", "SD", "SQ", "scores", "rounds_won", "P", "V", "C", "DB", "DQ",
+          "TL", "TH", "PIPS", "VALUES")
 # every index into those arrays by name, from the lists above: Q_DRAW_END is the draw end's
 # place in Q, R_TURNS a round row's turns, R_POINTS where its points per side start (then its
 # scores), M_FIRST_ROW a match row's first round row. The kernel module and jit_kernel read
@@ -31,11 +52,14 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 INDEXES = {**{f"Q_{name}": i for i, name in enumerate(PARAMS)},
            **{f"R_{name.upper()}": i for i, name in enumerate(ROUND_COLUMNS)},
            "R_POINTS": len(ROUND_COLUMNS),
-           **{f"M_{name.upper()}": i for i, name in enumerate(MATCH_COLUMNS)}}
+           **{f"M_{name.upper()}": i for i, name in enumerate(MATCH_COLUMNS)},
+           "M_SCORES": len(MATCH_COLUMNS),
+           **{f"X_{name.upper()}": i for i, name in enumerate(FACTS)},
+           **{f"T_{name.upper()}": i for i, name in enumerate(TABLES)}}
 # lead choosers and followers as codes (``leaders.before_deal``'s words)
 LEAD_CODES = {"seat_zero": 0, "lot": 1, "rotate": 2, "same": 3, "winner": 4,
               "draw_highest_tile": 5, "exposed_tiles": 6, "highest_double": 7,
-              "opening_tile_holder": 8}
+              "opening_tile_holder": 8, "formula": 9}
 REQ_ANY, REQ_HIGHEST_DOUBLE = -1, -2
 
 SOURCE = r'''
@@ -49,6 +73,14 @@ from dominorules.kernel.jit_strategist import (KNOW_ROWS, choose, know_deal, kno
                                                know_open, know_place, opening)
 from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
+#if GEN
+from dominorules.kernel.jit_formula import run
+from dominorules.kernel.jit_opening import (ANY, SEEK_TURNS, UNHELD_HEAVIEST, heaviest,
+                                            open_round)
+from dominorules.kernel.jit_settle import LOWEST_HAND, best_sides, counted, hand_rank
+from dominorules.kernel.jit_settle import TIE_EACH as EACH_TIED   # (TIE_EACH: a parameter)
+from dominorules.kernel.jit_settle import match_over, tallies, winner_seat
+#endif
 
 # the arrays' indexes by name (jit_template.INDEXES)
 $INDEXES
@@ -152,8 +184,8 @@ def highest_double(hands, N, DOUBLES_DESC):
 
 @njit
 def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, TH, PIPS,
-               VALUES, DOUBLES_DESC, SIDE_OF, TEAMS, OPP, SIDES, SEATS, STRAT, match_out,
-               round_out):
+               VALUES, DOUBLES_DESC, SIDE_OF, TEAMS, OPP, SIDES, SEATS, STRAT, HEAVY, CODE,
+               match_out, round_out):
     """Play matches ``seeds[start:stop]`` while ``round_out`` has room for a whole match;
     returns (matches played, rows written, round of a failed deal or 0)."""
     # every parameter of PARAMS by its name: N = Q[Q_N], ...
@@ -187,7 +219,28 @@ $READ_PARAMS
     pool = np.zeros(T, np.int64)
     alive = np.zeros(N, np.int64)
     rng = np.zeros(1, np.uint64)
+#if GEN
+    # the house-rule formulas' tables (jit_formula): the seats' pips P and values V (one
+    # array in the plain game), the sides' sums, the scores, the tiles; F the round's facts
+    TAB = np.zeros((T_VALUES + 1, max(T, N, SIDES_N)), np.int64)
+    for t in range(T):
+        TAB[T_TL, t], TAB[T_TH, t], TAB[T_PIPS, t], TAB[T_VALUES, t] = (TL[t], TH[t], PIPS[t],
+                                                                      VALUES[t])
+    P, V, C, DB, DQ = TAB[T_P], TAB[T_V], TAB[T_C], TAB[T_DB], TAB[T_DQ]
+    SP, SV, ST, SD, SQ = TAB[T_SP], TAB[T_SV], TAB[T_ST], TAB[T_SD], TAB[T_SQ]
+    scores, rounds_won = TAB[T_SCORES], TAB[T_ROUNDS_WON]
+    NV = CODE[0]                    # the variables (variables:), after the facts in F
+    F = np.zeros(X_POS + 1 + NV, np.int64)
+    VNEW = np.zeros(NV, np.int64)
+    F[X_TARGET] = TARGET
+    F[X_PLAYERS] = N
+    stack = np.zeros(64, np.int64)
+    ZN = np.zeros(N, np.int64)      # nothing drawn yet: the redeal condition's seats
+    RK = np.zeros(SIDES_N, np.int64)   # what a blocked round compares per side
+    fin = np.zeros(SIDES_N, np.int64)
+#else
     V, DB, SV = P, drawn_by, SP
+#endif
     TEAM_N = TEAMS.shape[1]
     # the seats' bots as bit masks (bit s: seat s plays greedy, or the strategist), read
     # once a batch
@@ -212,6 +265,13 @@ $READ_PARAMS
         made = 0
         first_row = row
         prev_leader = prev_winner = -1
+#if GEN
+        prev_side = prev_last = prev_blocked = -1
+        for i in range(SIDES_N):
+            rounds_won[i] = 0
+        for v in range(NV):   # each variable's initial value (jit_formula.code's header)
+            F[X_POS + 1 + v] = CODE[1 + NV + v]
+#endif
         over = False
         match_win = -1
         capped = 0
@@ -222,7 +282,24 @@ $READ_PARAMS
                 capped = 1
                 break
             choice = FIRST_CODE if rnd_no == 1 else LATER_CODE
+#if GEN
+            if rnd_no == 1:
+                o_tile, o_holder, o_unheld, o_lacking, amask = (O1_TILE, O1_HOLDER, O1_UNHELD,
+                                                                O1_LACKING, O1_AMASK)
+            else:
+                o_tile, o_holder, o_unheld, o_lacking, amask = (O2_TILE, O2_HOLDER, O2_UNHELD,
+                                                                O2_LACKING, O2_AMASK)
+            if choice == 9 and prev_leader >= 0:   # lead.later as a formula
+                F[X_LEADER], F[X_LEAD_WINNER] = prev_leader, prev_winner
+                F[X_WINNER_SIDE], F[X_LEAD_LAST] = prev_side, prev_last
+                F[X_LEAD_BLOCKED] = prev_blocked
+                F[X_LAST_PLAYER_WON] = 1 if prev_side >= 0 and SIDE_OF[prev_last] == prev_side \
+                    else 0
+                pre = _mod(run(CODE, F_LEAD, F, TAB, TEAMS, SIDES_N, N, deck, stack), N)
+            elif choice == 2 and prev_leader >= 0:
+#else
             if choice == 2 and prev_leader >= 0:
+#endif
                 pre = prev_leader + 1 if prev_leader + 1 < N else 0
             else:
                 pre = before_deal(choice, N, T, PIPS, rng, prev_leader, prev_winner,
@@ -238,6 +315,37 @@ $READ_PARAMS
                         h |= 1 << deck[_U(i)]
                     hands[s] = h
                 leader = pre
+#if GEN
+                # GeneralLoop.run: the lead, the redeal condition, the opening (jit_opening)
+                if leader < 0:
+                    if choice == 7:
+                        leader = highest_double(hands, N, DOUBLES_DESC)[0]
+                    else:
+                        tile = o_tile
+                        if tile < 0:
+                            tile = highest_double(hands, N, DOUBLES_DESC)[1]
+                            if tile < 0:
+                                tile = DOUBLES_DESC[0]
+                        leader = holder(hands, N, tile)
+                opener = -1
+                omask = -1
+                free = seek = smask = 0
+                redeal = 0
+                if F_REDEAL >= 0:
+                    tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, ZN, TEAMS, INDIVIDUAL,
+                            P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
+                    F[X_ROUND] = rnd_no
+                    redeal = run(CODE, F_REDEAL, F, TAB, TEAMS, SIDES_N, N, deck, stack)
+                if redeal:
+                    leader = -1
+                elif leader >= 0:
+                    opener, omask, free, seek, smask = open_round(
+                        o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
+                        DEALT, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY)
+                elif o_unheld == UNHELD_HEAVIEST:   # the lead's tile is in no hand
+                    leader, t = heaviest(hands, N, HEAVY)
+                    opener, omask = leader, 1 << t
+#else
                 if leader < 0:
                     if choice == 7:
                         leader = highest_double(hands, N, DOUBLES_DESC)[0]
@@ -271,6 +379,7 @@ $READ_PARAMS
                                     if (1 << deck[i]) & want:
                                         opener, omask, seek = leader, 0, want
                                         break
+#endif
                 if opener >= 0:
                     break
                 redeals += 1
@@ -283,6 +392,29 @@ $READ_PARAMS
                 know_deal(K)
             passes = choices = seek_turns = 0
             p = leader
+#if GEN
+            if seek:   # in turn, or the leader alone (drawn out: the heaviest tile opens)
+                while True:
+                    seek_turns += 1
+                    t = deck[pos]
+                    pos += 1
+                    hands[p] |= 1 << t
+                    drawn_by[p] += 1
+                    if (smask >> t) & 1:
+                        opener = p
+                        omask = (1 << t) if o_tile != ANY else hands[p] & amask
+                        break
+                    if seek == SEEK_TURNS:
+                        p = p + 1 if p + 1 < N else 0
+                    elif pos >= DRAW_END:
+                        opener, t = heaviest(hands, N, HEAVY)
+                        omask = 1 << t
+                        break
+            p = opener
+            h = hands[p]
+            m = h if omask < 0 else ((h & amask) if free else omask)
+            can_draw = free and VOL and pos < DRAW_END and 0 < LIMIT
+#else
             if seek:
                 while True:
                     seek_turns += 1
@@ -299,6 +431,7 @@ $READ_PARAMS
             h = hands[p]
             m = h if omask < 0 else omask
             can_draw = omask < 0 and VOL and pos < DRAW_END and 0 < LIMIT
+#endif
             if can_draw or m & (m - 1):
                 choices += 1
             # the seat's next word and its pick are written out here and at each turn below:
@@ -331,6 +464,9 @@ $READ_PARAMS
             L, R = TL[t], TH[t]
             if strat_seats:
                 know_open(K, p, t, L, R)
+#if GEN
+            last_p, last_t = p, t
+#endif
             npass = 0
             domino = -1
             if not h:
@@ -374,6 +510,9 @@ $READ_PARAMS
                         h ^= 1 << t
                         hands[up] = h
                         npass = 0
+#if GEN
+                        last_p, last_t = p, t
+#endif
                         if a & 3:
                             R = PIPS[_U(t)] - R
                             if strat_seats:
@@ -402,6 +541,56 @@ $READ_PARAMS
                     drawn += 1
                     drawn_by[up] += 1
                     npass = 0
+#if GEN
+            # -- settlement (GeneralLoop._settle; jit_settle)
+            tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, drawn_by, TEAMS, INDIVIDUAL,
+                    P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
+            held = 0
+            for s in range(N):
+                held += C[s]
+            for i in range(SIDES_N):
+                points[i] = 0
+            tied = 0
+            wside = wseat = -1
+            F[X_BLOCKED] = 1 if domino < 0 else 0
+            F[X_ROUND] = rnd_no
+            F[X_LAST_TILE], F[X_LAST_PLAYER] = last_t, last_p
+            F[X_PASSES], F[X_POS], F[X_BONEYARD] = passes, pos, T - pos
+            F[X_DRAWN] = pos - DEALT
+            if domino >= 0 and DOMINOER:
+                wseat = domino
+                wside = SIDE_OF[domino]
+                lowest[0] = wside
+                nlow = 1
+            else:
+                if RANK_HOW == LOWEST_HAND:
+                    hand_rank(V, TEAMS, RK)
+                elif F_RANK >= 0:
+                    for si in range(SIDES_N):
+                        F[X_SIDE] = si
+                        RK[si] = run(CODE, F_RANK, F, TAB, TEAMS, SIDES_N, N, deck, stack)
+                else:
+                    for si in range(SIDES_N):
+                        RK[si] = SV[si]
+                nlow = best_sides(RK, SIDES_N, RANK_HOW, LAST_TWO, TIE_CODE, last_p, N,
+                                  SIDE_OF, lowest)
+                if nlow == 1:
+                    wside = lowest[0]
+                    wseat = winner_seat(wside, domino, SIDE_OF, TEAMS, V)
+                else:
+                    tied = 1
+            if wside >= 0 or TIE_CODE == EACH_TIED:
+                for k in range(nlow):
+                    w = lowest[k]
+                    F[X_WINNER] = w
+                    points[w] = run(CODE, F_DOMINO if domino >= 0 else F_BLOCKED, F, TAB,
+                                    TEAMS, SIDES_N, N, deck, stack)
+            if F_EVERY_SIDE >= 0:
+                F[X_WSIDE] = wside
+                for si in range(SIDES_N):
+                    F[X_SIDE] = si
+                    points[si] += run(CODE, F_EVERY_SIDE, F, TAB, TEAMS, SIDES_N, N, deck, stack)
+#else
             # -- settlement (engine.scoring.Settler)
             held = 0
             for s in range(N):
@@ -473,6 +662,7 @@ $READ_PARAMS
                         for k in range(nlow):
                             w = lowest[k]
                             points[w] = $BLOCKED
+#endif
             if DRAW_COST:
                 paid = 0
                 for s in range(N):
@@ -481,6 +671,11 @@ $READ_PARAMS
                         paid += DRAW_COST * drawn_by[s]
                 if COST_TO_WINNER and wside >= 0:
                     points[wside] += paid
+#if GEN
+            counted(points, scores, MIN_START, EXACT, TARGET)
+            if wside >= 0:
+                rounds_won[wside] += 1
+#endif
             top = -(1 << 62)
             for i in range(SIDES_N):
                 scores[i] += points[i]
@@ -507,6 +702,27 @@ $READ_PARAMS
                 round_out[row, R_POINTS + SIDES_N + i] = scores[i]
             row += 1
             prev_leader, prev_winner = leader, wseat
+#if GEN
+            if NV:   # the variables' after_round, all from the values the round played with
+                F[X_WSIDE] = wside
+                F[X_ROUND_WON] = 1 if wside >= 0 else 0
+                for v in range(NV):
+                    at = CODE[1 + v]
+                    VNEW[v] = F[X_POS + 1 + v] if at < 0 else run(CODE, at, F, TAB, TEAMS,
+                                                                   SIDES_N, N, deck, stack)
+                for v in range(NV):
+                    F[X_POS + 1 + v] = VNEW[v]
+            prev_side, prev_last, prev_blocked = wside, last_p, 1 if domino < 0 else 0
+            over_i, match_win = match_over(END_CODE, LOWEST_WINS, TARGET, PLAY_ON, rnd_no,
+                                           scores, rounds_won, SIDES_N)
+            if over_i:
+                over = True
+            elif F_DRAW_IF >= 0:
+                F[X_ROUND] = rnd_no
+                if run(CODE, F_DRAW_IF, F, TAB, TEAMS, SIDES_N, N, deck, stack):
+                    over = True
+                    match_win = -1
+#else
             if top >= TARGET:
                 count = 0
                 for i in range(SIDES_N):
@@ -520,6 +736,18 @@ $READ_PARAMS
                     match_win = -1
                 else:
                     match_win = -1
+#endif
+#if GEN
+        if over and F_FINAL >= 0:   # match.final: each side's final score, from the scores
+            F[X_ROUND], F[X_MATCH_WIN] = rnd_no, match_win   # as they stand
+            for si in range(SIDES_N):
+                F[X_SIDE] = si
+                fin[si] = run(CODE, F_FINAL, F, TAB, TEAMS, SIDES_N, N, deck, stack)
+            for si in range(SIDES_N):
+                scores[si] = fin[si]
+        for si in range(SIDES_N):
+            match_out[m_i - start, M_SCORES + si] = scores[si]
+#endif
         match_out[m_i - start, M_WINNER] = match_win
         match_out[m_i - start, M_CAPPED] = capped
         match_out[m_i - start, M_ROUNDS] = row - first_row

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, UsageError
 from ..generated import file_name
-from . import jit_kernel
+from . import jit_house, jit_kernel
 from .generate import _narrow_source, covers, kernel_label, kernel_source, kernel_switches
 from .settle import match_over_for, settlement_for
 
@@ -153,6 +153,8 @@ def _jit_listing(game: Game, players: int) -> str:
     if reason is not None:
         raise UsageError([Diagnostic("engine", f"--engine jit cannot run this: {reason}",
                                      hint="use --engine python")])
+    if jit_house.plays(game.rules):
+        return _jit_house_listing(game, players)
     domino, blocked = jit_kernel._formulas(game)
     head = _head(game, players, "jit", "kernel.jit_kernel from kernel.jit_template (the "
                  "scoring formulas written in),")
@@ -163,4 +165,23 @@ def _jit_listing(game: Game, players: int) -> str:
              "so one module serves every ruleset with the same formulas, at every player "
              "count",
              f"domino formula:  {domino}", f"blocked formula: {blocked}"]
+    return _comment(head) + "\n" + jit_kernel.kernel_source(game)
+
+
+def _jit_house_listing(game: Game, players: int) -> str:
+    """The GEN kernel's listing: the one module every such ruleset shares, headed by the
+    ruleset's switches and formula programs (``jit_house``)."""
+    code, starts = jit_house.programs(game)
+    head = _head(game, players, "jit", "kernel.jit_kernel from kernel.jit_template (its GEN "
+                 "lines: house rules of a round's end, the match's end,")
+    head.insert(2, "  the deal, the lead or the opening), compiled by numba")
+    head[3] = "plays: batches of seeds, random and greedy bots, records off"
+    head += ["no ruleset's text is in it: the switches reach it as the array Q "
+             "(jit_template.PARAMS), the formulas as",
+             "programs in the array CODE (kernel.jit_formula), so one module serves every "
+             "such ruleset, at every player count",
+             *(f"switch {k} = {v}" for k, v in jit_house.params(game, players).items()
+               if not k.startswith("F_")),
+             f"CODE = {code}",
+             *(f"program {k} starts at CODE[{at}]" for k, at in starts.items() if at >= 0)]
     return _comment(head) + "\n" + jit_kernel.kernel_source(game)

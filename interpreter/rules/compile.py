@@ -175,12 +175,15 @@ def variable_names(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]
     return names, problems
 
 
-def variables_of(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]
-                 ) -> tuple[Variable, ...]:
+def variables_of(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
+                 trees: Mapping[FieldPath, ast.Node] | None = None) -> tuple[Variable, ...]:
     """``Rules.variables`` from ``variables:`` (in the file's order)."""
+    trees = trees or {}
     return tuple(Variable(str(name), int(spec["initial"]),
                           fns.get(("variables", name, "after_round")),
-                          str(spec.get("after_round", "")))
+                          str(spec.get("after_round", "")),
+                          _tree_of(spec.get("after_round"),
+                                   trees.get(("variables", name, "after_round"))))
                  for name, spec in (data.get("variables") or {}).items())
 
 
@@ -375,7 +378,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         minimum_to_start=int(match.get("minimum_to_start", 0)),
         draw_if=fns.get(("match", "draw_if")),
         final=fns.get(("match", "final")),
-        variables=variables_of(data, fns),
+        variables=variables_of(data, fns, trees),
         declarations=declarations_of(data, fns),
         showdown=showdown_of(data, fns),
         ends_in_play=bool(match.get("ends_in_play", False)),
@@ -421,6 +424,10 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
                                          trees.get(("deal", "redeal_if")))
     if out["draw_if"] is not None:
         out["draw_if_tree"] = _tree_of(match.get("draw_if"), trees.get(("match", "draw_if")))
+    if out["final"] is not None:
+        out["final_tree"] = _tree_of(match.get("final"), trees.get(("match", "final")))
+    if out["later_leader_formula"] is not None:
+        out["later_leader_tree"] = _tree_of(later, trees.get(("lead", "later")))
     out["event_trees"] = tuple(
         {key: _tree_of(item[key], trees.get(("events", i, key))) for key in EVENT_FORMULAS
          if item.get(key) is not None}

@@ -1,0 +1,310 @@
+"""A ruleset's house-rule formulas for the JIT kernel as small programs, and their
+evaluator in numba.
+
+Written into the kernel's source, every ruleset's formulas would make a kernel of its
+own, each compiled for seconds. Instead ``program`` turns a checked tree into integers
+(postfix operations on a stack), ``run`` evaluates them, and one compiled kernel plays
+every ruleset with house rules of the round's end, the match's end, the deal, the lead
+or the opening (``jit_template``'s ``GEN`` lines); a formula runs a few times a round,
+so a loop over ten operations costs nothing there.
+
+A program reads the round's facts from ``F`` (by ``FACTS``, filled by the kernel before
+it runs) and per-index tables from the rows of ``TAB`` (``TABLES``: sides, seats and
+tiles). Lists are only folded (``sum``, ``min``, ``max``, ``count`` of the sides, seats,
+opponents or a side's players). What else a formula reads (the board's ends, ``x ->
+...``, tiles ordered) raises ``Unsupported``: the Python engine plays that ruleset.
+
+>>> from ..expr import compile_expression
+>>> tree = compile_expression("sum(opponents.value) + 5", "scoring").ast
+>>> program(tree, {"winner": "winner"}, {"opponents": OPPONENTS}, {})
+[2, 9, 23, 0, 2, 1, 1, 5, 6, 0]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..expr import ast
+from ..expr.types import PLAYER, SIDE, TILE
+from .formulas import Unsupported
+from .jit import njit
+from .jit_template import FACTS, TABLES
+
+FACT = {name: i for i, name in enumerate(FACTS)}   # F's places (jit_template.FACTS)
+TAB = {name: i for i, name in enumerate(TABLES)}   # TAB's rows (jit_template.TABLES)
+_SIDE = {"pips": "SP", "value": "SV", "tiles": "ST", "drawn": "SD", "doubles": "SQ",
+         "score": "scores", "rounds_won": "rounds_won"}
+_SEAT = {"pips": "P", "value": "V", "tiles": "C", "drawn": "DB", "doubles": "DQ"}
+_TILE = {"low": "TL", "high": "TH", "pips": "PIPS"}
+STACK = 64          # the deepest a program may reach
+_POS, _TL, _TH = FACT["pos"], TAB["TL"], TAB["TH"]
+
+(END, CONST, FACT_OP, AT, NEG, NOT, ADD, SUB, MUL, FLOORDIV, MOD, EQ, NE, LT, LE, GT, GE,
+ AND, OR, COND, MIN2, MAX2, ABS, FOLD, BONEYARD, IS_DOUBLE) = range(26)
+_BINARY = {"+": ADD, "-": SUB, "*": MUL, "//": FLOORDIV, "%": MOD, "==": EQ, "!=": NE,
+           "<": LT, "<=": LE, ">": GT, ">=": GE, "and": AND, "or": OR}
+_FOLDS = {"sum": 0, "min": 1, "max": 2, "count": 3}
+# the lists a fold runs over: every side, every seat, the sides but one, a side's seats
+ALL_SIDES, ALL_SEATS, OPPONENTS, TEAM = 0, 1, 2, 3
+
+
+def program(tree: ast.Node, names: dict[str, str | int], lists: dict[str, int],
+            tiles: dict[tuple[int, int], int]) -> list[int]:
+    """``tree`` as a program ending with ``END``. ``names``: a formula's name -> the fact
+    holding it (``FACTS``, or a variable's place in F; ``boneyard_value`` and
+    ``boneyard_pips`` are summed from the deck);
+    ``lists``: a list name -> ``ALL_SIDES``/``ALL_SEATS``/``OPPONENTS`` (the opponents of
+    the fact ``winner``); ``tiles``: (low, high) -> the tile's index in the set."""
+    out: list[int] = []
+    depth = _Writer(names, lists, tiles, out).value(tree)
+    if depth > STACK:
+        raise Unsupported("a formula too deep for the JIT's stack")
+    out.append(END)
+    return out
+
+
+class _Writer:
+    """Writes a checked tree's operations; ``value`` returns the stack depth it needs."""
+
+    def __init__(self, names: dict[str, str | int], lists: dict[str, int],
+                 tiles: dict[tuple[int, int], int], out: list[int]) -> None:
+        self.names, self.lists, self.tiles, self.out = names, lists, tiles, out
+
+    def fact(self, name: str) -> int:
+        if name not in self.names:
+            raise Unsupported(f"Name {name}")
+        found = self.names[name]
+        if isinstance(found, int):   # a variable: its place in F
+            self.out += [FACT_OP, found]
+        elif found in ("boneyard_value", "boneyard_pips"):   # summed over the deck from pos
+            self.out += [BONEYARD, TAB["VALUES" if found == "boneyard_value" else "PIPS"]]
+        else:
+            self.out += [FACT_OP, FACT[found]]
+        return 1
+
+    def value(self, node: ast.Node) -> int:  # noqa: C901 - one case per node kind
+        out = self.out
+        match node:
+            case ast.Int(value=v):
+                out += [CONST, int(v)]
+                return 1
+            case ast.Bool(value=v):
+                out += [CONST, int(bool(v))]
+                return 1
+            case ast.Tile(low=low, high=high):
+                index = self.tiles.get((int(low), int(high)))
+                if index is None:
+                    raise Unsupported("a tile the set does not hold")
+                out += [CONST, int(index)]
+                return 1
+            case ast.Name(name=name):
+                if node.type is not None and node.type.elem is not None:
+                    raise Unsupported(f"the list {name} other than folded")
+                return self.fact(name)
+            case ast.Attribute(obj=obj, attr=attr):
+                return self.attribute(obj, attr)
+            case ast.Unary(op=op, operand=x):
+                depth = self.value(x)
+                out.append(NEG if op == "-" else NOT)
+                return depth
+            case ast.Binary(op=op, left=a, right=b):
+                if a.type == TILE and op not in ("==", "!="):
+                    raise Unsupported("tiles compared by order")
+                depth = max(self.value(a), 1 + self.value(b))
+                out.append(_BINARY[op])
+                return depth
+            case ast.Conditional(then=then, test=test, orelse=orelse):
+                depth = max(self.value(test), 1 + self.value(then), 2 + self.value(orelse))
+                out.append(COND)
+                return depth
+            case ast.Call(args=[_, ast.Each()]):
+                raise Unsupported("x -> ...")
+            case ast.Call(func=func, args=args):
+                return self.call(func, args)
+        raise Unsupported(type(node).__name__)
+
+    def attribute(self, obj: ast.Node, attr: str) -> int:
+        typ = obj.type
+        if typ is None:
+            raise Unsupported("an unchecked tree")
+        if typ.elem is not None:
+            raise Unsupported(f"{attr} of a list other than folded")
+        if typ == SIDE and attr == "index" or typ == PLAYER and attr == "seat":
+            return self.value(obj)
+        if typ == SIDE and attr == "won":
+            depth = self.value(obj)
+            self.fact("won")
+            self.out.append(EQ)
+            return max(depth, 2)
+        if typ == TILE and attr == "is_double":
+            depth = self.value(obj)
+            self.out.append(IS_DOUBLE)
+            return depth
+        table = (_SIDE if typ == SIDE else _SEAT if typ == PLAYER else
+                 _TILE if typ == TILE else {}).get(attr)
+        if table is None:
+            raise Unsupported(f"{typ}.{attr}")
+        depth = self.value(obj)
+        self.out += [AT, TAB[table]]
+        return depth
+
+    def call(self, func: str, args: list[ast.Node]) -> int:
+        out = self.out
+        if func in ("min", "max") and len(args) == 2:
+            depth = max(self.value(args[0]), 1 + self.value(args[1]))
+            out.append(MIN2 if func == "min" else MAX2)
+            return depth
+        if func == "abs" and len(args) == 1:
+            depth = self.value(args[0])
+            out.append(ABS)
+            return depth
+        if func not in _FOLDS or len(args) != 1:
+            raise Unsupported(func)
+        arg = args[0]
+        if isinstance(arg, ast.Attribute) and arg.obj.type is not None \
+                and arg.obj.type.elem is not None:
+            elem = arg.obj.type.elem
+            table = (_SIDE if elem == SIDE else _SEAT).get(arg.attr)
+            if table is None:
+                raise Unsupported(f"{arg.attr} of a list")
+            depth, kind = self.items(arg.obj)
+            out += [FOLD, _FOLDS[func], kind, TAB[table]]
+            return depth
+        if func == "count":
+            depth, kind = self.items(arg)
+            out += [FOLD, 3, kind, -1]
+            return depth
+        raise Unsupported(f"{func} of a list")
+
+    def items(self, node: ast.Node) -> tuple[int, int]:
+        """(stack depth, list kind) of a list expression; opponents and a side's players
+        push the side they belong to."""
+        match node:
+            case ast.Name(name=name) if name in self.lists:
+                kind = self.lists[name]
+                if kind == OPPONENTS:
+                    return self.fact("winner"), kind
+                return 0, kind
+            case ast.Attribute(obj=obj, attr="players") if obj.type == SIDE:
+                return self.value(obj), TEAM
+        raise Unsupported("a list the JIT does not keep")
+
+
+@njit
+def run(code, at, F, TAB, TEAMS, sides, seats, deck, stack):
+    """The value of the program starting at ``code[at]``."""
+    sp = 0
+    i = at
+    while True:
+        op = code[i]
+        i += 1
+        if op == END:
+            return stack[sp - 1]
+        if op == CONST:
+            stack[sp] = code[i]
+            i += 1
+            sp += 1
+        elif op == FACT_OP:
+            stack[sp] = F[code[i]]
+            i += 1
+            sp += 1
+        elif op == AT:
+            stack[sp - 1] = TAB[code[i], stack[sp - 1]]
+            i += 1
+        elif op == NEG:
+            stack[sp - 1] = -stack[sp - 1]
+        elif op == NOT:
+            stack[sp - 1] = 1 if stack[sp - 1] == 0 else 0
+        elif op == IS_DOUBLE:
+            t = stack[sp - 1]
+            stack[sp - 1] = 1 if TAB[_TL, t] == TAB[_TH, t] else 0
+        elif op == ABS:
+            stack[sp - 1] = abs(stack[sp - 1])
+        elif op == COND:
+            sp -= 2
+            if stack[sp - 1] == 0:
+                stack[sp - 1] = stack[sp + 1]
+            else:
+                stack[sp - 1] = stack[sp]
+        elif op == FOLD:
+            func, kind, table = code[i], code[i + 1], code[i + 2]
+            i += 3
+            x = -1
+            if kind == OPPONENTS or kind == TEAM:
+                sp -= 1
+                x = stack[sp]
+            if kind == TEAM:
+                n = TEAMS.shape[1]
+            elif kind == ALL_SEATS:
+                n = seats
+            else:
+                n = sides
+            total = 0
+            count = 0
+            for k in range(n):
+                if kind == TEAM:
+                    item = TEAMS[x, k]
+                else:
+                    item = k
+                    if kind == OPPONENTS and k == x:
+                        continue
+                if func == 3:
+                    count += 1
+                    continue
+                v = TAB[table, item]
+                if func == 0:
+                    total += v
+                elif count == 0 or (v < total if func == 1 else v > total):
+                    total = v
+                count += 1
+            stack[sp] = count if func == 3 else total
+            sp += 1
+        elif op == BONEYARD:
+            table = code[i]
+            i += 1
+            total = 0
+            for k in range(F[_POS], deck.shape[0]):
+                total += TAB[table, deck[k]]
+            stack[sp] = total
+            sp += 1
+        else:
+            sp -= 1
+            a, b = stack[sp - 1], stack[sp]
+            if op == ADD:
+                r = a + b
+            elif op == SUB:
+                r = a - b
+            elif op == MUL:
+                r = a * b
+            elif op == FLOORDIV:
+                r = a // b if b else 0
+            elif op == MOD:
+                r = a % b if b else 0
+            elif op == EQ:
+                r = 1 if a == b else 0
+            elif op == NE:
+                r = 1 if a != b else 0
+            elif op == LT:
+                r = 1 if a < b else 0
+            elif op == LE:
+                r = 1 if a <= b else 0
+            elif op == GT:
+                r = 1 if a > b else 0
+            elif op == GE:
+                r = 1 if a >= b else 0
+            elif op == AND:
+                r = 1 if a != 0 and b != 0 else 0
+            elif op == OR:
+                r = 1 if a != 0 or b != 0 else 0
+            elif op == MIN2:
+                r = min(a, b)
+            else:
+                r = max(a, b)
+            stack[sp - 1] = r
+
+
+def tables(width: int) -> Any:
+    """An empty ``TAB``: one row per ``TABLES`` name, ``width`` wide."""
+    return np.zeros((len(TABLES), width), np.int64)

@@ -1,0 +1,225 @@
+"""What the JIT kernel needs of a ruleset's house rules that act at a round's end, the
+match's end, the deal, the lead or the opening: their switches as numbers, their formulas
+as programs, or why the JIT cannot play them.
+
+``jit_template``'s ``GEN`` lines call ``jit_settle``, ``jit_opening`` and ``jit_formula``
+(real numba functions) and read everything of the ruleset from the kernel's parameters
+(``params``) and the formula programs (``programs``: made from the formulas' checked
+trees, never from the ruleset's text). So the ``GEN`` kernel's source holds no text of
+any ruleset: one compiled kernel plays them all. A formula reading what the kernel does
+not keep (the board's ends, a hand in an opening condition) raises ``Unsupported``:
+``reason`` then says so and the Python engine plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..engine.general_loop import _opening_rules
+from ..engine.tiles import Tile
+from ..expr import ast
+from . import jit_formula, jit_opening, jit_settle
+from .formulas import Unsupported, magnitude
+from .opening import _MASK_NAMES, _reads, mask_of
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.game_rules import Opening, Rules
+
+# the round's facts by their names in a settlement formula (jit_formula.FACTS)
+_ROUND = {name: name for name in (
+    "blocked", "round", "target", "players", "last_tile", "last_player", "passes", "drawn",
+    "boneyard", "boneyard_value", "boneyard_pips")}
+_LEAD = {"players": "players", "leader": "leader", "winner": "lead_winner",
+         "winner_side": "winner_side", "last_player": "lead_last", "blocked": "lead_blocked",
+         "last_player_won": "last_player_won"}
+_MATCH = {"round": "round", "players": "players", "target": "target"}
+_ALL = {"sides": jit_formula.ALL_SIDES, "seats": jit_formula.ALL_SEATS}
+# what only the Python engine plays, by the rule that sets it: (is used, what it is called)
+_PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
+    (lambda r: bool(r.events), "play-time events (events)"),
+    (lambda r: bool(r.restrictions), "placement restrictions (play.restrictions)"),
+    (lambda r: r.spinner != "none", "a spinner (board.spinner)"),
+    (lambda r: r.direction != "left", "play to the right (play.direction)"),
+    (lambda r: r.fit is not None or r.doubles != "across", "its own fit rule (matching)"),
+    (lambda r: r.draw_ends_turn, "a draw that ends the turn (drawing.ends_turn)"),
+    (lambda r: r.draw_exactly is not None, "drawing a set number of tiles (drawing.exactly)"),
+    (lambda r: r.passing != "forced", "passing at will (play.passing)"),
+    (lambda r: r.lead_reads_seats, "a lead formula reading the last round's seats or sides"),
+)
+
+
+def plays(rules: Rules) -> bool:
+    """Whether ``rules`` is a general ruleset whose house rules the JIT's ``GEN`` lines
+    may play (the rest is for ``reason`` to say)."""
+    return rules.general and not rules.play_only
+
+
+def reason(game: Game) -> str | None:
+    """Why the JIT cannot play this general ruleset's house rules (a sentence), or None."""
+    r = game.rules
+    used = [what for test, what in _PLAY_TIME if test(r)]
+    if used:
+        said = used[0] if len(used) == 1 else f"{', '.join(used[:-1])} and {used[-1]}"
+        return f"{r.name} uses {said}, which only the Python engine plays"
+    if not plays(r):
+        return (f"{r.name} uses house-rule mechanisms that act during play, which only the "
+                "Python engine plays")
+    first, later = _opening_rules(r)
+    reads = [_reads(op) for op in (first, later)]
+    if any(x is None or not x <= _MASK_NAMES - {"round"} for x in reads):
+        return (f"{r.name}'s opening condition (opening.allow) reads the hand or the round, "
+                "which only the Python engine plays")
+    try:
+        programs(game)
+    except Unsupported as exc:
+        return (f"{r.name}'s house-rule formulas read what the JIT kernel does not keep "
+                f"({exc})")
+    return None
+
+
+def _tree(tree: Any) -> ast.Node:
+    if tree is None:
+        raise Unsupported("a formula without its tree")
+    return tree
+
+
+# a bound of any score: start scores and round points at most 2**40 (jit_kernel.MAX_NUMBER),
+# a match at most 1000 rounds
+SCORES = 1001 << 40
+_STARTS = ("F_DOMINO", "F_BLOCKED", "F_RANK", "F_EVERY_SIDE", "F_DRAW_IF", "F_FINAL", "F_LEAD",
+           "F_REDEAL")
+
+
+def programs(game: Game) -> tuple[list[int], dict[str, int]]:
+    """(every house-rule formula's program, one after the other; where each starts, by
+    its ``jit_template.PARAMS`` name, -1 for a formula the ruleset does not have); raises
+    ``Unsupported`` when one reads what the kernel does not keep."""
+    r = game.rules
+    ts = game.tileset
+    tiles = {(t.low, t.high): i for i, t in enumerate(ts.tiles)}
+    # the variables (variables:), read by name after the facts in F
+    values: dict[str, str | int] = {v.name: len(jit_formula.FACTS) + i
+                                    for i, v in enumerate(r.variables)}
+    side = {**_ROUND, "side": "side", "won": "wside", **values}
+    formulas = {
+        "F_DOMINO": (r.domino_tree, {**_ROUND, "winner": "winner", **values},
+                     {**_ALL, "opponents": jit_formula.OPPONENTS}),
+        "F_BLOCKED": (r.blocked_tree, {**_ROUND, "winner": "winner", **values},
+                      {**_ALL, "opponents": jit_formula.OPPONENTS}),
+        "F_RANK": (r.blocked_rank_tree if r.blocked_rank else None, side, _ALL),
+        "F_EVERY_SIDE": (r.every_side_tree if r.every_side else None, side, _ALL),
+        "F_DRAW_IF": (r.draw_if_tree if r.draw_if else None, {**_MATCH, **values}, _ALL),
+        "F_FINAL": (r.final_tree if r.final else None,
+                    {**_MATCH, "side": "side", "won": "match_win", **values}, _ALL),
+        "F_LEAD": (r.later_leader_tree if r.later_leader_formula else None,
+                   {**_LEAD, **values}, {}),
+        "F_REDEAL": (r.redeal_if_tree if r.redeal_if else None, _MATCH,
+                     {"seats": jit_formula.ALL_SEATS}),
+    }
+    present = {"F_RANK": r.blocked_rank, "F_EVERY_SIDE": r.every_side, "F_DRAW_IF": r.draw_if,
+               "F_FINAL": r.final, "F_LEAD": r.later_leader_formula, "F_REDEAL": r.redeal_if}
+    # the header: how many variables, where each one's after_round starts (-1: it keeps
+    # its value), their initial values; then the programs
+    k = len(r.variables)
+    code: list[int] = [k] + [-1] * k + [v.initial for v in r.variables]
+    at: dict[str, int] = {}
+    for name, (tree, names, lists) in formulas.items():
+        if name in present and present[name] is None:
+            at[name] = -1
+            continue
+        at[name] = len(code)
+        code += jit_formula.program(_tree(tree), names, lists, tiles)
+    after = {**_MATCH, "blocked": "blocked", "won": "round_won", "winner_side": "wside",
+             **values}
+    for i, v in enumerate(r.variables):
+        if v.after_round is not None:
+            code[1 + i] = len(code)
+            code += jit_formula.program(_tree(v.tree), after, {}, tiles)
+    return code, at
+
+
+def _opening(game: Game, players: int, op: Opening, rnd: int) -> list[int]:
+    tile = op.tile
+    code = (jit_opening.ANY if tile == "any" else jit_opening.HIGHEST_DOUBLE
+            if tile == "highest_double" else game.tileset.index[Tile(*tile)])
+    unheld = {"redeal": jit_opening.UNHELD_REDEAL, "draw_in_turn": jit_opening.UNHELD_DRAW_IN_TURN,
+              "heaviest": jit_opening.UNHELD_HEAVIEST}[op.if_unheld]
+    lacking = {"redeal": jit_opening.LACKING_REDEAL, "draw": jit_opening.LACKING_DRAW,
+               "pass_on": jit_opening.LACKING_PASS_ON}[op.if_lacking]
+    return [code, op.opener == "holder", unheld, lacking, mask_of(game, players, op, rnd)]
+
+
+def params(game: Game, players: int) -> dict[str, int]:
+    """The switches of the ``GEN`` lines, by ``jit_template.PARAMS`` name (0 for a ruleset
+    without house rules: its kernel never reads them)."""
+    names = ("DOMINOER", "RANK_HOW", "LAST_TWO", "TIE_CODE", "MIN_START", "EXACT", "END_CODE",
+             "LOWEST_WINS", *(f"O{k}_{x}" for k in (1, 2)
+                             for x in ("TILE", "HOLDER", "UNHELD", "LACKING", "AMASK")),
+             *_STARTS)
+    r = game.rules
+    if not plays(r):
+        return dict.fromkeys(names, 0)
+    first, later = _opening_rules(r)
+    values = [r.domino_winner == "dominoer",
+              {"lowest_hand": jit_settle.LOWEST_HAND, "lowest_side": jit_settle.LOWEST_SIDE,
+               "lowest": jit_settle.LOWEST, "highest": jit_settle.HIGHEST}[r.blocked_winner],
+              r.blocked_among == "last_two",
+              {"nothing": jit_settle.TIE_NOTHING, "each": jit_settle.TIE_EACH,
+               "last_player": jit_settle.TIE_LAST, "next_player": jit_settle.TIE_NEXT
+               }[r.blocked_tie],
+              r.minimum_to_start, r.exact_target and r.match_end == "points",
+              {"points": jit_settle.END_POINTS, "rounds": jit_settle.END_ROUNDS,
+               "rounds_won": jit_settle.END_ROUNDS_WON}[r.match_end],
+              r.match_winner == "lowest",
+              *_opening(game, players, first, 1), *_opening(game, players, later, 2),
+              *(programs(game)[1][k] for k in _STARTS)]
+    return {k: int(v) for k, v in zip(names, values, strict=True)}
+
+
+def heavy_order(game: Game) -> list[int]:
+    """The tiles heaviest first: most pips, then the higher half (``heaviest_dealt``)."""
+    ts = game.tileset
+    return sorted(range(ts.tile_count), key=lambda t: (ts.pips[t], ts.high[t]), reverse=True)
+
+
+def sizes(game: Game, players: int, hand: int) -> list[int]:
+    """Upper bounds of the variables and of what the house-rule formulas add to a round's
+    points, for the JIT's 64-bit check (``jit_kernel.MAX_NUMBER``); raises
+    ``Unsupported`` for a variable that may grow faster than by a constant a round."""
+    r = game.rules
+    if not plays(r):
+        return []
+    T = game.tileset.tile_count
+    names = _variable_bounds(r, hand, T, players)
+    trees = [r.domino_tree, r.blocked_tree, r.blocked_rank_tree, r.every_side_tree]
+    points = [*names.values(), *(magnitude(t, hand, T, players, names, SCORES)
+                                 for t in trees if t is not None)]
+    # read once a round or a match, not added up: each must only fit in 64 bits
+    once = [r.later_leader_tree, r.draw_if_tree, r.final_tree,
+            *(v.tree for v in r.variables if v.after_round is not None)]
+    if any(magnitude(t, hand, T, players, names, SCORES) > 1 << 62
+           for t in once if t is not None):
+        raise Unsupported("a formula of the lead, the match's end or a variable may "
+                          "outgrow 64 bits")
+    return points
+
+
+def _variable_bounds(r: Rules, hand: int, tiles: int, players: int) -> dict[str, int]:
+    """A bound of every variable over a match's 1000 rounds: its after_round may add at
+    most a constant to the largest of them (``stake + 1``), else ``Unsupported``."""
+    if not r.variables:
+        return {}
+    start = max(abs(v.initial) for v in r.variables)
+
+    def grown(bound: int) -> int:   # the most any after_round makes of values this large
+        names = {v.name: bound for v in r.variables}
+        return max([bound] + [magnitude(_tree(v.tree), hand, tiles, players, names)
+                              for v in r.variables if v.after_round is not None])
+    low, high = max(start, 1 << 10), max(start, 1 << 10) << 10
+    step = grown(low) - low
+    if grown(high) - high > step:
+        raise Unsupported("a variable that may grow faster than by a constant a round")
+    bound = start + 1001 * step
+    return {v.name: bound for v in r.variables}

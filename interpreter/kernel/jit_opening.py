@@ -1,0 +1,108 @@
+"""The general opening in numba: ``GeneralLoop._open`` for the JIT kernel.
+
+A round's opening rule arrives as numbers (``jit_house.opening_params``): the required
+tile (an index, ``ANY`` or ``HIGHEST_DOUBLE``), whether its holder opens, what happens
+when it is unheld or the leader lacks an allowed tile, and ``allow`` as the mask of the
+tiles it accepts (``kernel.opening.mask_of``; -1: no ``allow``). The loop's method stays
+the truth; ``tests/test_kernel_jit_house.py`` plays both and compares.
+"""
+
+from __future__ import annotations
+
+from .jit import njit
+
+ANY, HIGHEST_DOUBLE = -1, -2                          # the required tile, as a code
+UNHELD_REDEAL, UNHELD_DRAW_IN_TURN, UNHELD_HEAVIEST = 0, 1, 2
+LACKING_REDEAL, LACKING_DRAW, LACKING_PASS_ON = 0, 1, 2
+# a seek: nobody draws, players draw in turn, the leader draws alone, the leader draws
+# the boneyard out in vain (the deal is thrown in)
+SEEK_NONE, SEEK_TURNS, SEEK_LEADER, SEEK_OUT = 0, 1, 2, 3
+
+
+@njit
+def holder_of(hands, N, tile):
+    for s in range(N):
+        if (hands[s] >> tile) & 1:
+            return s
+    return -1
+
+
+@njit
+def heaviest(hands, N, HEAVY):
+    """(seat, tile) of the heaviest tile dealt (``general_loop.heaviest_dealt``): ``HEAVY``
+    lists the tiles heaviest first."""
+    dealt = 0
+    for s in range(N):
+        dealt |= hands[s]
+    for t in HEAVY:
+        if (dealt >> t) & 1:
+            return holder_of(hands, N, t), t
+    return -1, -1
+
+
+@njit
+def in_boneyard(deck, DEALT, DRAW_END, mask):
+    for i in range(DEALT, DRAW_END):
+        if (mask >> deck[i]) & 1:
+            return True
+    return False
+
+
+@njit
+def highest_double(hands, N, DOUBLES_DESC):
+    """(seat, tile) of the highest double dealt, or (-1, -1)."""
+    for d in DOUBLES_DESC:
+        s = holder_of(hands, N, d)
+        if s >= 0:
+            return s, d
+    return -1, -1
+
+
+@njit
+def open_round(tile, by_holder, unheld, lacking, amask, hands, leader, deck, DEALT,
+               DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY):
+    """(opener or -1 for a redeal, opening mask (-1: any tile), free, seek, seek mask) of a
+    round under ``leader``: ``free`` when the opener chooses among its allowed tiles (and
+    may draw first)."""
+    if tile == ANY:
+        if amask == -1:
+            return leader, -1, 1, SEEK_NONE, 0
+        allowed = hands[leader] & amask
+        if allowed:
+            return leader, allowed, 1, SEEK_NONE, 0
+        if lacking == LACKING_PASS_ON:
+            s = leader + 1 if leader + 1 < N else 0
+            while s != leader:
+                allowed = hands[s] & amask
+                if allowed:
+                    return s, allowed, 1, SEEK_NONE, 0
+                s = s + 1 if s + 1 < N else 0
+        elif lacking == LACKING_DRAW:
+            if DEALT < DRAW_END:
+                if unheld == UNHELD_HEAVIEST or in_boneyard(deck, DEALT, DRAW_END, amask):
+                    return leader, 0, 0, SEEK_LEADER, amask
+                return -1, 0, 0, SEEK_OUT, 0
+        else:
+            return -1, 0, 0, SEEK_NONE, 0
+        # nobody holds, or can draw, an allowed tile
+        if unheld == UNHELD_HEAVIEST:
+            seat, t = heaviest(hands, N, HEAVY)
+            return seat, 1 << t, 0, SEEK_NONE, 0
+        if unheld == UNHELD_DRAW_IN_TURN and in_boneyard(deck, DEALT, DRAW_END, amask):
+            return leader, 0, 0, SEEK_TURNS, amask
+        return -1, 0, 0, SEEK_NONE, 0
+    if tile == HIGHEST_DOUBLE:
+        seat, t = highest_double(hands, N, DOUBLES_DESC)
+    else:
+        t = tile
+        seat = holder_of(hands, N, t)
+    if seat >= 0 and (by_holder or seat == leader):
+        return seat, 1 << t, 0, SEEK_NONE, 0
+    if unheld == UNHELD_HEAVIEST and seat < 0:
+        seat, t = heaviest(hands, N, HEAVY)
+        return seat, 1 << t, 0, SEEK_NONE, 0
+    if unheld == UNHELD_DRAW_IN_TURN and seat < 0:
+        seek = (1 << t) if t >= 0 else DOUBLES_MASK
+        if in_boneyard(deck, DEALT, DRAW_END, seek):
+            return leader, 0, 0, SEEK_TURNS, seek
+    return -1, 0, 0, SEEK_NONE, 0

@@ -1,0 +1,170 @@
+"""The JIT engine on the house rules of a round's end, the match's end, the deal, the lead
+and the opening (``kernel/jit_house.py``): the same matches as the Python engine.
+
+Every builtin ruleset it plays this way, at every player count, with the random, greedy
+and mixed bots: the JIT's ``MatchResult`` equals the Python engine's field for field.
+They all share one compiled kernel (their formulas are programs, not source), so a cold
+cache compiles it once. What it does not play, it refuses with a sentence naming why.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dominorules import api
+from dominorules.kernel import engines
+from dominorules.rules import builtin_rulesets
+
+pytest.importorskip("numba")
+
+from dominorules.kernel import jit_house, jit_kernel  # noqa: E402 - needs numba
+
+if not jit_kernel.available():   # numba installed, but switched off for this run
+    pytest.skip("DOMINORULES_NO_JIT is set", allow_module_level=True)
+
+# the builtin rulesets whose house rules act at a round's end, the match's end, the deal,
+# the lead or the opening (the issue's list): the JIT must play every one of them
+EXPECTED = {
+    "house/block-charges-own", "house/blocker-leads", "house/boneyard-to-dominoer",
+    "house/double-blank-bonus", "house/double-domino-bonus", "house/double-opening",
+    "house/exact-target", "house/first-round-highest-double", "house/first-to-three",
+    "house/fixed-rounds", "house/four-doubles-redeal", "house/heaviest-opens",
+    "house/last-two-block", "house/low-score-wins", "house/lowest-side-takes-round",
+    "house/minimum-to-start", "house/no-blanks", "house/shutout-pays-double",
+    "house/four-in-a-row", "house/tied-stake-grows"}   # (these two keep variables)
+
+
+def _cases():
+    for b in builtin_rulesets():
+        game = api.load_game(b.name)
+        if not jit_house.plays(game.rules):
+            continue
+        for players in range(game.rules.min_players, game.rules.max_players + 1):
+            try:
+                game.check_players(players)
+            except Exception:
+                continue
+            if jit_kernel.jit_reason(game, players, "random") is None:
+                yield b.name, players
+
+
+CASES = list(_cases())
+
+
+def test_the_jit_plays_every_house_ruleset_of_the_rounds_end_deal_lead_and_opening():
+    assert {name for name, _ in CASES} >= EXPECTED
+
+
+def test_they_share_one_kernel_source_with_no_ruleset_text_in_it():
+    sources = {jit_kernel.kernel_source(api.load_game(name)) for name in EXPECTED}
+    assert len(sources) == 1
+    (source,) = sources
+    assert "run(CODE, F_DOMINO" in source and "$" not in source
+    plain = jit_kernel.kernel_source(api.load_game("pagat"))
+    assert "jit_settle" not in plain and "run(" not in plain   # the plain game pays nothing
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_the_jit_gives_the_python_engines_matches(name, players):
+    game = api.load_game(name)
+    seeds = [api.match_seed(4, i) for i in range(5)]
+    for bots in ("random", "greedy", (["greedy", "random"] * 2)[:players]):
+        got = engines.jit_results(game, players, seeds, bots)
+        for seed, match in zip(seeds, got, strict=True):
+            assert match == api.play_match(game, players, seed, bots), (bots, seed)
+
+
+@pytest.mark.parametrize("name", ["house/exact-target", "house/shutout-pays-double",
+                                  "house/first-to-three"])
+def test_start_scores_and_the_round_cap_agree(name):
+    game = api.load_game(name)
+    for kw in ({"start_scores": [85, 40]}, {"max_rounds": 2}, {"max_rounds": 1}):
+        for seed in range(1, 12):
+            assert (api.play_match(game, 2, seed, engine="jit", **kw)
+                    == api.play_match(game, 2, seed, **kw)), (kw, seed)
+
+
+def test_final_scores_are_the_match_rows_not_the_last_rounds():
+    game = api.load_game("house/shutout-pays-double")
+    seeds = [api.match_seed(9, i) for i in range(300)]
+    got = engines.jit_results(game, 2, seeds, "random")
+    doubled = [m for m in got if m.scores != m.rounds[-1].scores]
+    assert doubled   # some shutouts in 300 matches: their final scores are doubled
+    for m in doubled:
+        assert m == api.play_match(game, 2, m.seed)
+        assert m.scores[m.winner] == 2 * m.rounds[-1].scores[m.winner]
+
+
+def test_auto_takes_the_jit_for_long_house_runs_and_compare_folds_the_same_features():
+    from dominorules.explore.metrics import features
+
+    for name in ("house/low-score-wins", "house/double-opening", "house/blocker-leads"):
+        game = api.load_game(name)
+        players = game.rules.min_players
+        assert engines.choose(game, players, "random", "auto", matches=50_000) == "jit"
+        seeds = [api.match_seed(8, i) for i in range(30)]
+        rows, round_points, _ = engines.JitBatch(game, players, seeds, "random").features()
+        points: list[int] = []
+        assert rows.tolist() == [features(api.play_match(game, players, s), None, points)
+                                 for s in seeds]
+        assert round_points.tolist() == points
+
+
+def _ruleset(tmp_path, text: str):
+    path = tmp_path / "r.yaml"
+    path.write_text("title: Test\nextends: pagat\n" + text)
+    return api.load_game(str(path))
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("scoring:\n  domino: \"sum(opponents.value) + end_total\"\n",
+     "house-rule formulas read what the JIT kernel does not keep (Name end_total)"),
+    ("opening:\n  allow: \"count(hand, t -> t.is_double) > 1\"\n",
+     "opening condition (opening.allow) reads the hand or the round"),
+    ("opening:\n  allow: \"round > 1 or tile.is_double\"\n",
+     "opening condition (opening.allow) reads the hand or the round"),
+    ("scoring:\n  domino: \"sum(opponents.value) + count(seats, s -> s.tiles > 1)\"\n",
+     "do not keep (x -> ...)"),
+    ("board:\n  spinner: first_double\n", "uses a spinner (board.spinner), which only"),
+    ("variables:\n  pot:\n    initial: 1\n    after_round: \"2 * pot\"\n"
+     "scoring:\n  domino: \"pot\"\n",
+     "a variable that may grow faster than by a constant a round"),
+    ("scoring:\n  every_side: \"side.score\"\n",   # the scores would feed themselves
+     "points may outgrow the JIT kernel's 64-bit numbers"),
+])
+def test_what_the_jit_does_not_play_it_refuses_in_a_sentence(tmp_path, text, reason):
+    game = _ruleset(tmp_path, text)
+    got = jit_kernel.jit_reason(game, 2, "random")
+    assert got is not None and reason.replace("do not keep", "does not keep") in got
+    assert engines.choose(game, 2, "random", "auto", matches=50_000) == "python"
+
+
+def test_a_house_formula_the_jit_plays_gives_the_same_matches(tmp_path):
+    game = _ruleset(tmp_path, (
+        "scoring:\n  blocked:\n    winner: highest\n    rank: \"side.tiles * 3 - passes\"\n"
+        "    tie: next_player\n    points: \"max(sides.tiles) + abs(-2) + boneyard_pips\"\n"
+        "  every_side: \"(side.doubles if not side.won else -1) + min(side.players.pips)\"\n"
+        "match:\n  draw_if: \"round >= 4 and max(sides.score) < 40\"\n"
+        "  final: \"side.score // 2 if side.won else side.score % 7\"\n"))
+    assert jit_kernel.jit_reason(game, 3, "random") is None
+    seeds = [api.match_seed(5, i) for i in range(40)]
+    for bots in ("random", "greedy"):
+        for seed, match in zip(seeds, engines.jit_results(game, 3, seeds, bots), strict=True):
+            assert match == api.play_match(game, 3, seed, bots), (bots, seed)
+
+
+def test_variables_and_a_lead_formula_give_the_same_matches(tmp_path):
+    game = _ruleset(tmp_path, (
+        "variables:\n  streak:\n    initial: 0\n"
+        "    after_round: \"streak + 1 if blocked or not won else 0\"\n"
+        "  last:\n    initial: -1\n    after_round: \"winner_side\"\n"
+        "lead:\n  later: \"leader + 1 + streak if last >= 0 else winner\"\n"
+        "scoring:\n  domino: \"sum(opponents.value) + 3 * streak\"\n"
+        "match:\n  draw_if: \"round >= 6 and streak > 1\"\n"
+        "  final: \"side.score + (10 if side.index == last else 0)\"\n"))
+    assert jit_kernel.jit_reason(game, 3, "random") is None
+    seeds = [api.match_seed(6, i) for i in range(40)]
+    for players in (2, 3):
+        for seed, match in zip(seeds, engines.jit_results(game, players, seeds, "random"),
+                               strict=True):
+            assert match == api.play_match(game, players, seed), (players, seed)
