@@ -118,7 +118,7 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
 
 
 # event names read from the live hands and board, which only the general loop keeps
-LIVE_EVENT_FACTS = frozenset({"hand", "end_doubles"})
+LIVE_EVENT_FACTS = frozenset({"hand", "end_doubles", "board", "line", "end_tiles"})
 
 
 def covers(game: Game) -> bool:
