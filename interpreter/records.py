@@ -357,6 +357,7 @@ _FIELDS = {
     "round_end": ("round", "result", "winner", "pips", "points", "scores", "play_points",
                   "variables"),
     "score": ("player", "side", "points", "rule"),
+    "set": ("player", "variable", "value", "rule"),   # a variable an event set
     "extra_turn": ("player",),
     "skip": ("player",),
     "match_end": ("winner", "scores"),

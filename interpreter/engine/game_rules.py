@@ -91,6 +91,8 @@ class PlayEvent:
     again: Formula | None = None
     skip: Formula | None = None
     next_draws: Formula | None = None   # tiles the next seat draws at once (after place only)
+    # variables the event sets (``set: {name: formula}``), each from the values before it
+    sets: tuple[tuple[str, Formula], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -246,6 +248,9 @@ class Rules:
     variables: tuple[Variable, ...] = ()          # named numbers kept from round to round
     lead_reads_seats: bool = False                # the lead formula reads the last round's
                                                   # seats or sides (kind ``lead``)
+    reads_table: bool = False                     # an event reads board, line or end_tiles
+                                                  # (engine.mechanisms.table): the loop keeps
+                                                  # the table's tiles
     ends_in_play: bool = False                    # the match ends when play-time points
                                                   # reach the target, mid-round
     general: bool = False                         # uses any of the above (or round facts in

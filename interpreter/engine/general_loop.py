@@ -55,12 +55,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .actions import DRAW, FLIP, PASS
-from .board import END_NAMES, Board, new_board
+from .board import END_NAMES, Board, ShapedBoard, new_board
 from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
 from .mechanisms import events as event_rules
+from .mechanisms import table as table_rules
 from .mechanisms import turn_options
 from .mechanisms.match import reached_in_play
 from .mechanisms.variables import after_round, round_facts, starting
@@ -189,6 +190,8 @@ class EventFacts(dict):
         elif key == "end_doubles":
             board = core.board
             value = tuple(board.doubles[:board.count])   # an untouched arm: False
+        elif key in table_rules.NAMES:   # the table's tiles (engine.mechanisms.table)
+            value = core._table_fact(key)
         else:   # the tallies: player, side, sides, opponents
             seats = core._seat_tallies(self.drawn_by)
             sides = core._side_tallies(seats)
@@ -283,6 +286,9 @@ class GeneralLoop:
         # the last round's seats and sides as it ended, kept when the lead formula reads them
         self.last_views: dict[str, tuple] = {}
         self._owed: list[tuple[int, int]] = []   # events' next_draws, until _pay_draws
+        # the round's tiles on the table, kept only when an event reads them (board, line,
+        # end_tiles: engine.mechanisms.table); None costs the placements one test
+        self.table: table_rules.Table | None = None
 
     # -- dealing -------------------------------------------------------------------------
     def _deal(self) -> tuple[list[int], list[int], int, int | None]:
@@ -474,6 +480,7 @@ class GeneralLoop:
         variables = rules.variables
         in_play = rules.ends_in_play   # the match may end mid-round (match.ends_in_play)
         keep_views = rules.lead_reads_seats
+        reads_table = rules.reads_table
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -551,6 +558,7 @@ class GeneralLoop:
             if recording:
                 rec.append(self._deal_event(rnd_no, leader, hands, deck, dealt))
             board = self.board = new_board(spinner, rules.layout, rules.doubles == "across")
+            table = self.table = table_rules.Table() if reads_table else None
             pos = dealt
             drawn_by = [0] * n
             passes = choices = seek_turns = extra_turns = skips = 0
@@ -631,6 +639,8 @@ class GeneralLoop:
                 if recording:
                     rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
                                 "end": None})
+                if table is not None:
+                    table.place((TL[t], TH[t]), None)
                 break
             last_player, last_tile, last_both = p, t, False
             again = skip = 0
@@ -832,6 +842,8 @@ class GeneralLoop:
                                         board.used[e] = True
                                     board.tiles += 1
                                 where = END_NAMES[e]
+                            if table is not None:
+                                table.place((TL[t], TH[t]), where)
                             prior = run_passes    # the passes in a row before this one
                             npass = idle = run_passes = 0
                             last_player, last_tile = p, t
@@ -1011,6 +1023,12 @@ class GeneralLoop:
                     if rec is not None:
                         rec.append({"event": "score", "player": actor, "side": s,
                                     "points": k, "rule": i})
+            if ev.sets:   # variables set (events[].set), all from the values before
+                for name, value in event_rules.set_values(ev, facts):
+                    self.values[name] = facts[name] = value
+                    if rec is not None:
+                        rec.append({"event": "set", "player": actor, "variable": name,
+                                    "value": value, "rule": i})
             if self.in_play and reached_in_play(True, scores, self.target) is not None:
                 self.reached = True   # the match is won now: the rest of the action lapses
                 return more_turns, skipped
@@ -1025,6 +1043,20 @@ class GeneralLoop:
                 if owed:
                     self._owed.append((i, owed))
         return more_turns, skipped
+
+    def _table_fact(self, key: str) -> tuple:
+        """``board``, ``line`` or ``end_tiles`` of the table now (``mechanisms.table``)."""
+        table = self.table or table_rules.Table()
+        if key == "board":
+            return table.board()
+        if key == "line":
+            return table.line_tiles()
+        board = self.board
+        if isinstance(board, ShapedBoard):   # an arm nobody played on: its double
+            return table.end_tiles([(name, end.root)
+                                    for name, end in board.layout.ends.items()])
+        spinner = (board.spin_value, board.spin_value)
+        return table.end_tiles([(END_NAMES[e], spinner) for e in range(board.count)])
 
     def _pay_draws(self, actor: int, pos: int, draw_end: int, drawn_by: list[int]) -> int:
         """The tiles the events of ``actor``'s placement make the next seat draw

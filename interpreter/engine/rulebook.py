@@ -339,6 +339,7 @@ class MatchReading:
         is_opening = pos.board.empty
         both = len(pos.board.ends_fitting(tile)) >= 2 if not is_opening else False
         pos.board.place(tile, action.end, action.meets)
+        pos.table.place(tile, action.end)
         pos.hands[seat].remove(tile)
         pos.last_tile, pos.last_player, pos.last_both_ends = tile, seat, both
         env = events.environment(pos, seat, "place", tile, opening=is_opening, both_ends=both)
@@ -410,9 +411,12 @@ class MatchReading:
         pos.turn = nxt
 
     def _write_scores(self, seat: int, fired: events.Fired) -> None:
-        for rule, side, points in fired.scores:
-            self.expected.append(_Expected({"event": "score", "player": seat, "side": side,
-                                            "points": points, "rule": rule}))
+        lines = [(rule, 0, {"event": "score", "player": seat, "side": side, "points": points,
+                            "rule": rule}) for rule, side, points in fired.scores]
+        lines += [(rule, 1, {"event": "set", "player": seat, "variable": name, "value": value,
+                             "rule": rule}) for rule, name, value in fired.sets]
+        for _, _, fields in sorted(lines, key=lambda x: x[:2]):   # by rule: points, then set
+            self.expected.append(_Expected(fields))
 
     def _write_fired(self, seat: int, fired: events.Fired) -> None:
         self._write_scores(seat, fired)

@@ -25,6 +25,7 @@ from ..engine.game_rules import (
 )
 from ..engine.mechanisms.layout import SPINS, Shape
 from ..engine.mechanisms.set_tiles import taken_out
+from ..engine.mechanisms.table import reads as table_names
 from ..engine.tiles import in_set, not_in_set, parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
 from ..expr.ast import names_read, nodes
@@ -289,7 +290,10 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
                   each_opponent=fns.get(("events", i, "each_opponent")),
                   again=fns.get(("events", i, "again")),
                   skip=fns.get(("events", i, "skip")),
-                  next_draws=fns.get(("events", i, "next_draws")))
+                  next_draws=fns.get(("events", i, "next_draws")),
+                  sets=tuple((str(name), fns[("events", i, "set", name)])
+                             for name in (item.get("set") or {})
+                             if ("events", i, "set", name) in fns))
         for i, item in enumerate(data.get("events", ())))
     later = data["lead"]["later"]
     out: dict[str, Any] = dict(
@@ -367,6 +371,9 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
                                          trees.get(("deal", "redeal_if")))
     if out["draw_if"] is not None:
         out["draw_if_tree"] = _tree_of(match.get("draw_if"), trees.get(("match", "draw_if")))
+    # what events read of the table (engine.mechanisms.table), resolved once here
+    out["reads_table"] = any(table_names(names_read(tree)) for (key, *_), tree in trees.items()
+                             if key == "events")
     out["event_trees"] = tuple(
         {key: _tree_of(item[key], trees.get(("events", i, key))) for key in EVENT_FORMULAS
          if item.get(key) is not None}
