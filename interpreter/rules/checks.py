@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, did_you_mean
 from ..engine.mechanisms.matching import fits
 from ..engine.tiles import in_set, not_in_set, parse_pair, set_pairs, tile_count
 from .marked_yaml import FieldPath, Mark, dotted
@@ -263,10 +263,10 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range,
                              f"{key} names {name!r}, which is no variable of this ruleset",
                              f"declare it under variables:, or use one of: "
                              f"{', '.join(declared) or '(none declared)'}")
-        if "expect_variables" in example and example["kind"] != "points":
+        if "expect_variables" in example and example["kind"] not in ("points", "events"):
             sink.add("example", here + ("expect_variables",),
-                     f"expect_variables belongs to a points example, not kind "
-                     f"{example['kind']}", "set kind: points, or remove it")
+                     f"expect_variables belongs to a points or events example, not kind "
+                     f"{example['kind']}", "set kind: points or events, or remove it")
         if example["kind"] == "dealt":
             _check_dealt_example(sink, example, here, data, n, hand_size)
         elif "expect_scores" in example or "play" in example:
@@ -482,10 +482,26 @@ def _check_layout(sink: _Sink, data: Mapping[str, Any]) -> None:
                      f"name a double such as \"[{top}|{top}]\"")
 
 
+def _check_sets(sink: _Sink, data: Mapping[str, Any], i: int, event: Mapping[str, Any]
+                ) -> None:
+    """An event's ``set`` names only variables the ruleset declares (``variables:``)."""
+    declared = sorted(data.get("variables") or {})
+    for name in event.get("set") or {}:
+        if name in declared:
+            continue
+        close = did_you_mean(str(name), declared)
+        sink.add("events", ("events", i, "set", name),
+                 f"events[{i}].set names {name!r}, which is no variable of this ruleset"
+                 + (f" (its variables: {', '.join(declared)})" if declared else ""),
+                 close if close.startswith("did you mean") else
+                 f"declare it under variables: ({name}: {{initial: 0}}) or set one declared")
+
+
 def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
     """House-rule keys that loop forever or have no effect with the other rules."""
     _check_layout(sink, data)
     for i, event in enumerate(data.get("events", [])):
+        _check_sets(sink, data, i, event)
         if event.get("after") != "place" and event.get("next_draws", 0) != 0:
             sink.add("events", ("events", i, "next_draws"),
                      f"next_draws is an effect of a placement; this event fires after "

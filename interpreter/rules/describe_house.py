@@ -240,6 +240,9 @@ def _event_line(view: _View, i: int) -> RuleLine:
             effects.append(f"the next player draws {formula} tiles")
         elif n:
             effects.append(f"the next player draws {_plural(n, 'tile')}")
+    for name in event.get("set") or {}:   # events[].set: a variable from then on
+        formula = view.formula(f"{here}.set.{name}")
+        effects.append(f"{name} becomes {formula if formula is not None else event['set'][name]}")
     done = [e for e in effects if e]
     what = ", ".join(done[:-1]) + " and " + done[-1] if len(done) > 1 else \
         (done[0] if done else "nothing happens")
