@@ -289,6 +289,9 @@ class GeneralLoop:
         # the round's tiles on the table, kept only when an event reads them (board, line,
         # end_tiles: engine.mechanisms.table); None costs the placements one test
         self.table: table_rules.Table | None = None
+        # what the mechanisms did over the match, for compare (explore.metrics'
+        # MECHANISM_COUNTERS), by feature name; written into the result when not empty
+        self.counters: dict[str, int] = {}
 
     # -- dealing -------------------------------------------------------------------------
     def _deal(self) -> tuple[list[int], list[int], int, int | None]:
@@ -998,6 +1001,10 @@ class GeneralLoop:
             "ruleset": rules.name, "players": n, "seed": self.seed, "teams": self.teams,
             "winner": match_win, "scores": tuple(scores), "target": self.target,
             "rounds": tuple(self.rounds), "events": rec, "capped": capped})
+        if variables:   # the variables as the match ended (explore.metrics reads it)
+            self.counters["variables_final"] = sum(self.values.values())
+        if self.counters:
+            result.__dict__["counters"] = dict(self.counters)
         self.result = result
 
     # -- play-time events -----------------------------------------------------------------
@@ -1026,6 +1033,7 @@ class GeneralLoop:
             if ev.sets:   # variables set (events[].set), all from the values before
                 for name, value in event_rules.set_values(ev, facts):
                     self.values[name] = facts[name] = value
+                    self.counters["variable_sets"] = self.counters.get("variable_sets", 0) + 1
                     if rec is not None:
                         rec.append({"event": "set", "player": actor, "variable": name,
                                     "value": value, "rule": i})

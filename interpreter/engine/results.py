@@ -75,3 +75,6 @@ class MatchResult:
     rounds: tuple[RoundStats, ...]
     events: list[dict[str, Any]] | None = field(default=None, compare=False)  # TRACE events
     capped: bool = False  # stopped by the round cap (``max_rounds``), undecided: not a tie
+    # what the house-rule mechanisms did over the match, by feature name (variables set by
+    # events ...), for compare (``explore.metrics.MECHANISM_COUNTERS``); None: nothing
+    counters: dict[str, int] | None = field(default=None, compare=False)

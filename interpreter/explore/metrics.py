@@ -62,8 +62,10 @@ BASE_FEATURES = (
 
 
 def feature_names(players: int) -> tuple[str, ...]:
-    """The feature vector's layout for a pairing of ``players`` players."""
-    return BASE_FEATURES + tuple(f"seat_win_{s}" for s in range(players))
+    """The feature vector's layout for a pairing of ``players`` players: the base features,
+    the seats' wins, then the mechanisms' counters (``MECHANISM_COUNTERS``)."""
+    return (BASE_FEATURES + tuple(f"seat_win_{s}" for s in range(players))
+            + tuple(m.num for m in MECHANISM_COUNTERS))
 
 
 def lead_changes(match: MatchResult) -> int:
@@ -180,6 +182,8 @@ def features(match: MatchResult, skilled_seat: int | None = None,
            sides * len(rounds), sides * leader_rounds - won_rounds, dominoes, play_points,
            extra_turns, skips]
     vec.extend(int(s in winning_seats) for s in range(match.players))
+    counted = getattr(match, "counters", None) or {}   # a mechanism's, when it reports any
+    vec.extend(int(counted.get(m.num, 0)) for m in MECHANISM_COUNTERS)
     return vec
 
 
@@ -294,6 +298,23 @@ MAIN_METRICS: tuple[Metric, ...] = (
            short="real choices"),
 )
 
+# What the house-rule mechanisms do, counted per match by the engine that plays them
+# (``MatchResult.counters``: a feature name -> an integer over the match, filled by the
+# general loop only for a ruleset using the mechanism; 0 for a match reporting none, so
+# the JIT's rows are padded with zeros). One entry a counter: its metric names the
+# feature (``num``) and is shown only when some ruleset compared reports it. A mechanism
+# adds its counter here and fills it in its own module's hook.
+MECHANISM_COUNTERS: tuple[Metric, ...] = (
+    Metric("variable_sets_per_round", "How many times does an event set a variable in a "
+           "round?", "sets", "ratio", "variable_sets", "rounds", when_used=True,
+           doc="variables set by play-time events (events[].set) / rounds",
+           short="variables set per round"),
+    Metric("variables_final", "What do the variables add up to when a match ends?", "value",
+           "ratio", "variables_final", when_used=True,
+           doc="the sum of every variable's value at the match's end / matches",
+           short="variables at the end"),
+)
+
 SKILL_METRICS: tuple[Metric, ...] = (
     Metric("skill_win_rate", "How often does a skilled player beat random players?", "share",
            "proportion", "skill_win", pairing="skill",
@@ -316,7 +337,7 @@ def metrics_for(pairing: str, players: int, partnerships: bool = False) -> list[
         out.append(m)
         if m.key == "drawn_match_rate":
             out.extend(_seat_metrics(players, partnerships))
-    return out
+    return out + list(MECHANISM_COUNTERS)
 
 
 def shown(metric: Metric, aggs: Sequence[Aggregate], names: tuple[str, ...]) -> bool:
