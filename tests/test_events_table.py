@@ -1,0 +1,126 @@
+"""Events that read the table (board, line, end_tiles), index ordered lists and set
+variables (``events[].set``): the mechanism module, exact scenarios, playout invariants
+over the Bergen house rulesets, and verify / verify --strict rejecting planted faults."""
+
+from __future__ import annotations
+
+import pytest
+
+from dominorules import api, records
+from dominorules.engine.mechanisms.table import Table
+from dominorules.expr import ExprError, compile_expression
+from dominorules.kernel.generate import covers
+from dominorules.records import check_file_strict
+
+NEW = ("house/bergen-headers", "house/bergen-near-game", "house/headers-raise-stake")
+
+
+def test_the_table_keeps_placement_order_line_order_and_end_tiles():
+    table = Table()
+    for tile, end in (((6, 6), None), ((2, 6), "left"), ((6, 4), "right"), ((4, 2), "right")):
+        table.place(tile, end)
+    assert table.board() == ((6, 6), (2, 6), (4, 6), (2, 4))
+    assert table.line_tiles() == ((2, 6), (6, 6), (4, 6), (2, 4))
+    assert table.end_tiles([("left", None), ("right", None)]) == ((2, 6), (2, 4))
+    # an arm nobody played on shows its double; a name never seen and no double: nothing
+    assert table.end_tiles([("up", (6, 6)), ("down", None)]) == ((6, 6), (-1, 0))
+
+
+@pytest.mark.parametrize(("source", "env", "value"), [
+    ("line[0].pips + line[-1].high", {"line": ((2, 6), (6, 6), (2, 4))}, 12),
+    ("ends[5] + ends[-3]", {"ends": (3, 4)}, 0),              # past either end: 0
+    ("board[0].pips", {"board": ()}, -1),                     # an empty list: no tile
+    ("end_tiles[9].is_double or end_tiles[9] == [0|0]", {"end_tiles": ((1, 1),)}, False),
+])
+def test_an_index_reads_in_range_and_gives_nothing_past_either_end(source, env, value):
+    kind = "event_place_condition" if value is False else "event_place"
+    assert compile_expression(source, kind).fn(env) == value
+
+
+@pytest.mark.parametrize(("source", "message"), [
+    ("hand[0].pips", "hand has no order to index by"),
+    ("sides[0].score", "an index reads integers, booleans or tiles"),
+    ("ends[ends[0] == 1]", "an index must be an integer"),
+    ("players[0]", "only a list can be indexed"),
+])
+def test_a_bad_index_is_caught_at_load(source, message):
+    with pytest.raises(ExprError) as err:
+        compile_expression(source, "event_place")
+    assert message in err.value.problems[0].message
+
+
+def _record(name: str, players: int, seed: int):
+    return api.play_match(api.load_game(name), players, seed, bots="random", trace=True)
+
+
+def test_a_header_raises_the_stake_line_by_line():
+    """Every set line follows a placement leaving equal ends, raises the stake by one
+    within the round, and the round's points are pagat's times the stake it reached."""
+    sets = 0
+    for seed in range(1, 6):
+        result = _record("house/headers-raise-stake", 2, seed)
+        stake = 1
+        for prev, e in zip(result.events, result.events[1:], strict=False):
+            if e["event"] == "deal":
+                stake = 1
+            if e["event"] == "set":
+                sets += 1
+                assert prev["event"] == "place" and prev["end"] is not None
+                assert e == {"event": "set", "player": prev["player"], "variable": "stake",
+                             "value": stake + 1, "rule": 0}
+                stake += 1
+            if e["event"] == "round_end":
+                assert e["variables"] == {"stake": 1}
+                if e["winner"] is not None and e["result"] == "domino":
+                    assert sum(e["points"]) % stake == 0
+    assert sets > 0   # the rule fires in these matches
+
+
+@pytest.mark.parametrize("name", NEW)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_playouts_conserve_tiles_score_the_sum_and_verify(name, players, tmp_path):
+    events = []
+    for seed in (1,):
+        a, b = _record(name, players, seed), _record(name, players, seed)
+        assert a.events == b.events   # same seed, same record
+        scores = [0] * len(a.teams)
+        for e in a.events:
+            if e["event"] == "deal":
+                held = sum(len(h) for h in e["hands"]) + len(e["boneyard"])
+                assert held == 28
+            if e["event"] == "round_end":
+                scores = [s + p for s, p in zip(scores, e["points"], strict=True)]
+                scores = [s + p for s, p in zip(scores, e["play_points"], strict=True)]
+        assert list(a.scores) == scores or a.capped
+        events += a.events
+    path = tmp_path / "r.jsonl"
+    records.write_records(str(path), events)
+    assert list(records.verify_file(str(path))) == []
+    assert list(check_file_strict(str(path))) == []
+
+
+def _planted(name: str, kind: str, change, tmp_path) -> tuple[list, list]:
+    events = [dict(e) for e in _record(name, 2, 3).events]
+    at = next(i for i, e in enumerate(events) if e["event"] == kind)
+    change(events[at])
+    path = tmp_path / "bad.jsonl"
+    records.write_records(str(path), events)
+    return list(records.verify_file(str(path))), list(check_file_strict(str(path)))
+
+
+def test_verify_and_the_rulebook_reject_a_wrong_set_value(tmp_path):
+    loose, strict = _planted("house/headers-raise-stake", "set",
+                             lambda e: e.update(value=e["value"] + 5), tmp_path)
+    assert loose and strict
+    assert "value" in strict[0].message
+
+
+def test_verify_and_the_rulebook_reject_a_wrong_header_score(tmp_path):
+    loose, strict = _planted("house/bergen-headers", "score",
+                             lambda e: e.update(points=e["points"] + 1), tmp_path)
+    assert loose and strict
+
+
+def test_the_fast_paths_refuse_the_table_and_set():
+    for name in NEW:
+        assert not covers(api.load_game(name))   # the general loop plays them
