@@ -358,6 +358,9 @@ _FIELDS = {
                   "variables"),
     "score": ("player", "side", "points", "rule"),
     "set": ("player", "variable", "value", "rule"),   # a variable an event set
+    "duty": ("player", "rule", "tile"),                # a duty laid, met, failed
+    "duty_met": ("player", "rule"),
+    "duty_failed": ("player", "rule", "next"),
     "extra_turn": ("player",),
     "skip": ("player",),
     "match_end": ("winner", "scores"),

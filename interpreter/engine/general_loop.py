@@ -60,6 +60,7 @@ from .bounds import check_scores, checked_points, checked_skip
 from .decision import OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
+from .mechanisms import duties as duty_rules
 from .mechanisms import events as event_rules
 from .mechanisms import table as table_rules
 from .mechanisms import turn_options
@@ -292,6 +293,9 @@ class GeneralLoop:
         # what the mechanisms did over the match, for compare (explore.metrics'
         # MECHANISM_COUNTERS), by feature name; written into the result when not empty
         self.counters: dict[str, int] = {}
+        # the duties pending this round (engine.mechanisms.duties); None: no event lays one
+        self.duties: list[duty_rules.Duty] | None = (
+            [] if any(e.duty is not None for e in game.rules.events) else None)
 
     # -- dealing -------------------------------------------------------------------------
     def _deal(self) -> tuple[list[int], list[int], int, int | None]:
@@ -484,6 +488,7 @@ class GeneralLoop:
         in_play = rules.ends_in_play   # the match may end mid-round (match.ends_in_play)
         keep_views = rules.lead_reads_seats
         reads_table = rules.reads_table
+        duties = self.duties
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -562,6 +567,8 @@ class GeneralLoop:
                 rec.append(self._deal_event(rnd_no, leader, hands, deck, dealt))
             board = self.board = new_board(spinner, rules.layout, rules.doubles == "across")
             table = self.table = table_rules.Table() if reads_table else None
+            if duties is not None:   # every duty lapses with the round
+                duties.clear()
             pos = dealt
             drawn_by = [0] * n
             passes = choices = seek_turns = extra_turns = skips = 0
@@ -856,10 +863,13 @@ class GeneralLoop:
                                 if fit_rule and meets is not None:   # which way it lies
                                     rec[-1]["meets"] = meets
                             if ev_place:
-                                more_turns, skipped = fire(ev_place, p, facts_of(p, pos, drawn_by, {
+                                facts = facts_of(p, pos, drawn_by, {
                                     "tile": (TL[t], TH[t]), "opening": False,
                                     "both_ends": last_both, "passes_in_row": prior,
-                                    "drawn_this_turn": drawn}), not h)
+                                    "drawn_this_turn": drawn})
+                                if duties:   # the duties this seat bears: met by this?
+                                    self._duties_met(p, facts)
+                                more_turns, skipped = fire(ev_place, p, facts, not h)
                                 again += more_turns
                                 skip += skipped
                                 if in_play and self.reached:
@@ -931,6 +941,8 @@ class GeneralLoop:
                     if ends_turn and turn_options.turn_over_after_draw(
                             turn_rule, pos < draw_end and drawn < tlimit):
                         break   # a draw that ends the turn (drawing.ends_turn)
+                if duties and domino is None and not (in_play and self.reached):
+                    pos = self._duties_failed(p, pos, draw_end, drawn_by)   # the turn is over
             # -- settlement
             blocked = domino is None
             # by name; the specialised kernel (kernel.specialise_loop) makes it in one step
@@ -1017,6 +1029,7 @@ class GeneralLoop:
         scores, round_play, rec = self.scores, self._round_play, self.rec
         mine = self._side_of[actor]
         more_turns = skipped = 0
+        laying = []   # duties laid by this action, written after its rules' other lines
         for i, ev in rules_of:
             if ev.condition is not None and not ev.condition(facts):
                 continue
@@ -1033,7 +1046,7 @@ class GeneralLoop:
             if ev.sets:   # variables set (events[].set), all from the values before
                 for name, value in event_rules.set_values(ev, facts):
                     self.values[name] = facts[name] = value
-                    self.counters["variable_sets"] = self.counters.get("variable_sets", 0) + 1
+                    self._count("variable_sets")
                     if rec is not None:
                         rec.append({"event": "set", "player": actor, "variable": name,
                                     "value": value, "rule": i})
@@ -1050,7 +1063,52 @@ class GeneralLoop:
                 owed = max(0, int(ev.next_draws(facts)))
                 if owed:
                     self._owed.append((i, owed))
+            if ev.duty is not None and not ends_round:   # on the next seat (mechanisms.duties)
+                laying.append(duty_rules.laid(i, self.next_seat[actor], facts["tile"]))
+        for duty in laying:
+            self.duties.append(duty)
+            self._count("duties_laid")
+            if rec is not None:
+                rec.append(duty_rules.laid_line(duty))
         return more_turns, skipped
+
+    def _count(self, name: str, k: int = 1) -> None:
+        """One more of what a mechanism did, for compare (explore.metrics)."""
+        self.counters[name] = self.counters.get(name, 0) + k
+
+    def _duties_met(self, seat: int, facts: EventFacts) -> None:
+        """The duties ``seat`` bears that its placement meets: gone, each written."""
+        for duty in duty_rules.met_by(self.duties, self.game.rules.events, seat, facts):
+            self._count("duties_met")
+            if self.rec is not None:
+                self.rec.append(duty_rules.met_line(duty))
+
+    def _duties_failed(self, seat: int, pos: int, draw_end: int, drawn_by: list[int]) -> int:
+        """``seat``'s turn ended with duties it bore unmet: each fails, costs its points and
+        draws, and passes on or lapses (``mechanisms.duties``); the deck position after."""
+        events, rec = self.game.rules.events, self.rec
+        for duty, passed_to in duty_rules.failed_at_turn_end(self.duties, events, seat,
+                                                             self.next_seat[seat]):
+            self._count("duties_failed")
+            rule = events[duty.rule].duty
+            if rec is not None:
+                rec.append(duty_rules.failed_line(duty, passed_to))
+            if rule.fail_points:
+                side = self._side_of[seat]
+                self.scores[side] += rule.fail_points
+                self._round_play[side] += rule.fail_points
+                if rec is not None:
+                    rec.append({"event": "score", "player": seat, "side": side,
+                                "points": rule.fail_points, "rule": duty.rule})
+            for _ in range(event_rules.tiles_taken(rule.fail_draws, draw_end - pos)):
+                t = self.deck[pos]
+                pos += 1
+                self.hands[seat] |= 1 << t
+                drawn_by[seat] += 1
+                if rec is not None:
+                    rec.append({"event": "draw", "player": seat, "tile": list(self._tuples[t]),
+                                "rule": duty.rule})
+        return pos
 
     def _table_fact(self, key: str) -> tuple:
         """``board``, ``line`` or ``end_tiles`` of the table now (``mechanisms.table``)."""

@@ -237,11 +237,11 @@ def legal(game, data: dict, hands: list[list[Tile]]) -> list[Action]:
     return [] if d is None else [a for _, a in legal_pairs(game, d)]
 
 
-def fired(game, data: dict, hands: list[list[Tile]], values_out: dict | None = None
-          ) -> tuple[list[int], int, int, int] | str:
+def fired(game, data: dict, hands: list[list[Tile]], values_out: dict | None = None,
+          duties_out: list | None = None) -> tuple[list[int], int, int, int] | str:
     """(points per side, extra turns, skips, tiles the next player draws) that one action
     fires, or why it cannot run; ``values_out`` receives the variables' values after it
-    (an event's ``set``)."""
+    (an event's ``set``), ``duties_out`` the duties it lays (``events[].duty``)."""
     core, deck = _position(game, data, hands)
     turn = int(data.get("turn", 0))
     drawn = int(data.get("drawn_this_turn", 0))
@@ -320,6 +320,8 @@ def fired(game, data: dict, hands: list[list[Tile]], values_out: dict | None = N
         taken += event_rules.tiles_taken(owed, left - taken)
     if values_out is not None:
         values_out.update(core.values)
+    if duties_out is not None and core.duties:
+        duties_out.extend(core.duties)
     return list(core._round_play), again, skips, taken
 
 

@@ -31,7 +31,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..diagnostics import Diagnostic
-from .mechanisms import deal, events, lead, match, opening, settle, turn, turn_options, variables
+from .mechanisms import (
+    deal,
+    duties,
+    events,
+    lead,
+    match,
+    opening,
+    settle,
+    turn,
+    turn_options,
+    variables,
+)
 from .mechanisms.matching import Tile
 from .mechanisms.opening import Plan
 from .mechanisms.position import LastRound, Position
@@ -344,6 +355,8 @@ class MatchReading:
         pos.last_tile, pos.last_player, pos.last_both_ends = tile, seat, both
         env = events.environment(pos, seat, "place", tile, opening=is_opening, both_ends=both)
         self._progress()
+        for duty in duties.met_by(pos.duties, pos.rules.events, seat, env):   # before events
+            self.expected.append(_Expected(duties.met_line(duty)))
         fired = events.fire(pos, seat, "place", env)
         self.phase = "turn"
         if self._won_in_play(seat, fired):
@@ -353,6 +366,9 @@ class MatchReading:
             self._end_round(blocked=False, dominoer=seat)
             return
         self._write_fired(seat, fired)
+        for duty in fired.duties:   # laid on the next seat, after the rules' other lines
+            pos.duties.append(duty)
+            self.expected.append(_Expected({**duties.laid_line(duty), "tile": duty.tile}))
         self._next_draws(seat, fired)
         self._end_turn(seat)
 
@@ -389,9 +405,12 @@ class MatchReading:
                 or pos.idle_turns >= 2 * pos.players)
 
     def _end_turn(self, seat: int) -> None:
-        """The turn is over: another turn earned, skipped seats, or the next seat."""
+        """The turn is over: duties the seat failed, another turn earned, skipped seats, or
+        the next seat."""
         pos = self.pos
         pos.drawn_this_turn = 0
+        if pos.duties:
+            self._duties_failed(seat)
         if self._blocked():
             self._end_round(blocked=True, dominoer=None)
             return
@@ -409,6 +428,29 @@ class MatchReading:
                 return
             nxt = pos.next_seat(nxt)
         pos.turn = nxt
+
+    def _duties_failed(self, seat: int) -> None:
+        """The duties ``seat`` bore through its turn unmet: each fails, costs its points and
+        draws (at once, in the order laid), and passes on or lapses."""
+        pos = self.pos
+        for duty, passed_to in duties.failed_at_turn_end(pos.duties, pos.rules.events, seat,
+                                                         pos.next_seat(seat)):
+            rule = pos.rules.events[duty.rule].duty
+            self.expected.append(_Expected(duties.failed_line(duty, passed_to)))
+            if rule.fail_points:
+                side = pos.side_of(seat)
+                pos.scores[side] += rule.fail_points
+                pos.play_points[side] += rule.fail_points
+                self.expected.append(_Expected({"event": "score", "player": seat, "side": side,
+                                                "points": rule.fail_points,
+                                                "rule": duty.rule}))
+            for _ in range(events.tiles_taken(rule.fail_draws,
+                                              len(pos.boneyard) - pos.rules.reserve)):
+                tile = pos.boneyard.pop(0)
+                pos.hands[seat].append(tile)
+                pos.drawn[seat] += 1
+                self.expected.append(_Expected({"event": "draw", "player": seat, "tile": tile,
+                                                "rule": duty.rule}))
 
     def _write_scores(self, seat: int, fired: events.Fired) -> None:
         lines = [(rule, 0, {"event": "score", "player": seat, "side": side, "points": points,

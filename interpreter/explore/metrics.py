@@ -313,6 +313,18 @@ MECHANISM_COUNTERS: tuple[Metric, ...] = (
            "ratio", "variables_final", when_used=True,
            doc="the sum of every variable's value at the match's end / matches",
            short="variables at the end"),
+    Metric("duties_laid_per_round", "How many duties do events lay on the next player in a "
+           "round?", "duties", "ratio", "duties_laid", "rounds", when_used=True,
+           doc="duties laid by play-time events (events[].duty) / rounds",
+           short="duties laid per round"),
+    Metric("duties_failed_per_round", "How many times is a duty failed in a round?", "duties",
+           "ratio", "duties_failed", "rounds", when_used=True,
+           doc="turns that ended with a duty unmet (each pays its penalty) / rounds",
+           short="duties failed per round"),
+    Metric("duty_met_rate", "How many duties laid are met?", "share", "ratio", "duties_met",
+           "duties_laid", when_used=True,
+           doc="duties met by a placement / duties laid (the rest lapse at the round's end)",
+           short="duties met"),
 )
 
 SKILL_METRICS: tuple[Metric, ...] = (

@@ -127,11 +127,17 @@ FIELDS: dict[str, FieldSpec] = {
         INT, "each side's final score"),
 }
 
+# A duty's ``met`` (events[].duty.met): the names of the bearer's placement, and the tile
+# whose placement laid the duty (engine.mechanisms.duties).
+FIELDS["duty_met"] = FieldSpec(
+    {**FIELDS["event_place"].names, "duty_tile": TILE}, BOOL,
+    "whether a placement by the duty's bearer meets it")
+
 # The kinds whose formulas also read a ruleset's variables by name (``variables:``).
 READS_VARIABLES = frozenset({
     "scoring", "side_points", "rank", "event_place", "event_draw", "event_pass",
     "event_place_condition", "event_draw_condition", "event_pass_condition", "lead",
-    "match_draw", "final", "variable"})
+    "match_draw", "final", "variable", "duty_met"})
 
 # An event's ``if`` and ``again`` are conditions over the same names.
 for _after in ("place", "draw", "pass"):

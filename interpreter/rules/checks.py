@@ -15,6 +15,8 @@ from typing import Any
 from ..diagnostics import Diagnostic, did_you_mean
 from ..engine.mechanisms.matching import fits
 from ..engine.tiles import in_set, not_in_set, parse_pair, set_pairs, tile_count
+from ..expr import ExprError, compile_expression
+from ..expr.ast import names_read
 from .marked_yaml import FieldPath, Mark, dotted
 
 
@@ -482,6 +484,32 @@ def _check_layout(sink: _Sink, data: Mapping[str, Any]) -> None:
                      f"name a double such as \"[{top}|{top}]\"")
 
 
+def _check_duty(sink: _Sink, i: int, event: Mapping[str, Any]) -> None:
+    """An event's ``duty``: laid by a placement only, and one that can be met (a ``met``
+    that reads nothing and is false could never be: caught here, not in play)."""
+    duty = event.get("duty")
+    if duty is None:
+        return
+    if event.get("after") != "place":
+        sink.add("events", ("events", i, "duty"),
+                 f"a duty is laid by a placement; this event fires after {event.get('after')}",
+                 "set after: place, or remove duty")
+    met = duty.get("met")
+    never = met is False
+    if isinstance(met, str):
+        try:
+            found = compile_expression(met, "duty_met")
+        except ExprError:   # reported with the formula's own position
+            found = None
+        never = found is not None and not names_read(found.ast) and found.fn({}) is False
+    if never:
+        sink.add("events", ("events", i, "duty", "met"),
+                 "a duty nobody can ever meet: its met is false whatever is placed, so it "
+                 "would fail at every turn of the round",
+                 "write when a placement meets it, e.g. \"not any(end_tiles, t -> t == "
+                 "duty_tile)\" (the tile that laid it is covered)")
+
+
 def _check_sets(sink: _Sink, data: Mapping[str, Any], i: int, event: Mapping[str, Any]
                 ) -> None:
     """An event's ``set`` names only variables the ruleset declares (``variables:``)."""
@@ -502,6 +530,7 @@ def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
     _check_layout(sink, data)
     for i, event in enumerate(data.get("events", [])):
         _check_sets(sink, data, i, event)
+        _check_duty(sink, i, event)
         if event.get("after") != "place" and event.get("next_draws", 0) != 0:
             sink.add("events", ("events", i, "next_draws"),
                      f"next_draws is an effect of a placement; this event fires after "

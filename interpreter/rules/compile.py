@@ -15,6 +15,7 @@ from ..diagnostics import Diagnostic
 from ..engine.game_rules import (
     LEAD_CHOOSERS,
     LEAD_FOLLOWERS,
+    DutyRule,
     FitRule,
     Opening,
     PlayEvent,
@@ -242,6 +243,18 @@ def partial_rules(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> An
     return SimpleNamespace(**wrap(data, fns), removed_tiles=removed_tiles(data, fns))
 
 
+def _duty(data: Mapping[str, Any] | None, met: EnvFn | None) -> DutyRule | None:
+    """``events[].duty`` as the engine's ``DutyRule`` (None: the event lays none; a ``met``
+    written as true or false is that constant)."""
+    if data is None:
+        return None
+    if met is None:
+        value = bool(data.get("met", True))
+        met = (lambda env: True) if value else (lambda env: False)
+    return DutyRule(met, int(data.get("fail_points", 0)), int(data.get("fail_draws", 0)),
+                    data.get("lasts", "until_met") == "until_met")
+
+
 def _layout(data: Mapping[str, Any] | None) -> Shape | None:
     """``board.layout`` as the engine's ``Shape`` (None when the ruleset names none)."""
     if data is None:
@@ -293,7 +306,8 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
                   next_draws=fns.get(("events", i, "next_draws")),
                   sets=tuple((str(name), fns[("events", i, "set", name)])
                              for name in (item.get("set") or {})
-                             if ("events", i, "set", name) in fns))
+                             if ("events", i, "set", name) in fns),
+                  duty=_duty(item.get("duty"), fns.get(("events", i, "duty", "met"))))
         for i, item in enumerate(data.get("events", ())))
     later = data["lead"]["later"]
     out: dict[str, Any] = dict(

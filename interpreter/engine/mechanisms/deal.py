@@ -62,6 +62,7 @@ def start_round(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) ->
     pos.board = (Board(spins=pos.rules.spinner == "first_double", fit=pos.rules.fit,
                        doubles=pos.rules.doubles) if shape is None else Layout(shape))
     pos.table = Table()
+    pos.duties = []
     pos.passes = pos.passes_in_row = pos.idle_turns = pos.drawn_this_turn = 0
     pos.passed_since_progress = set()
     pos.extra_turns = pos.pending_skips = 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .duties import Duty, laid
 from .match import reached_in_play
 from .matching import Tile
 from .position import Position
@@ -33,6 +34,7 @@ class Fired:
     skips: int = 0
     draws: list[tuple[int, int]] = field(default_factory=list)   # (rule, tiles) owed
     sets: list[tuple[int, str, int]] = field(default_factory=list)   # (rule, variable, value)
+    duties: list[Duty] = field(default_factory=list)   # laid on the next seat (unless a domino)
 
 
 def set_values(rule: Any, env: Any) -> list[tuple[str, int]]:
@@ -106,6 +108,8 @@ def fire(pos: Position, actor: int, after: str, env: dict[str, Any]) -> Fired:
             owed = max(0, rule.next_draws(env))
             if owed:
                 out.draws.append((index, owed))
+        if rule.duty is not None:
+            out.duties.append(laid(index, pos.next_seat(actor), env["tile"]))
         if out.scores:
             env = environment_refreshed(pos, env)
     return out
