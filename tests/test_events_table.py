@@ -12,7 +12,8 @@ from dominorules.expr import ExprError, compile_expression
 from dominorules.kernel.generate import covers
 from dominorules.records import check_file_strict
 
-NEW = ("house/bergen-headers", "house/bergen-near-game", "house/headers-raise-stake")
+NEW = ("house/bergen-headers", "house/bergen-near-game", "house/headers-raise-stake",
+       "house/cover-the-double")
 
 
 def test_the_table_keeps_placement_order_line_order_and_end_tiles():
@@ -124,3 +125,91 @@ def test_verify_and_the_rulebook_reject_a_wrong_header_score(tmp_path):
 def test_the_fast_paths_refuse_the_table_and_set():
     for name in NEW:
         assert not covers(api.load_game(name))   # the general loop plays them
+
+
+def _duty_lines(state) -> list[dict]:
+    keep = ("place", "pass", "draw", "duty", "duty_met", "duty_failed", "score")
+    return [e for e in state.record if e["event"] in keep]
+
+
+def test_a_double_must_be_covered_failed_passed_on_and_met():
+    """house/cover-the-double on a constructed deal: the duty laid by [3|3], failed by a
+    pass (a pick), passed to the layer, failed by a placement elsewhere (a pick), met."""
+    game = api.load_game("house/cover-the-double")
+    deal = api.Deal.of(["6-3 3-3 0-1 0-2 0-4 0-5 0-6", "1-1 1-2 1-4 1-5 2-2 2-4 2-5"],
+                       "3-1 4-4", leader=0)
+    state = game.new_match(2, 0, deals=[deal])
+    for move in ("6-3", "pass", "3-3 right", "pass", "6-0 left", "3-1 right"):
+        state.apply(move)
+    assert _duty_lines(state) == [
+        {"event": "place", "player": 0, "tile": [3, 6], "end": None},
+        {"event": "pass", "player": 1},
+        {"event": "place", "player": 0, "tile": [3, 3], "end": "right"},
+        {"event": "duty", "player": 1, "rule": 0, "tile": [3, 3]},
+        {"event": "pass", "player": 1},
+        {"event": "duty_failed", "player": 1, "rule": 0, "next": 0},
+        {"event": "draw", "player": 1, "tile": [1, 3], "rule": 0},
+        {"event": "place", "player": 0, "tile": [0, 6], "end": "left"},
+        {"event": "duty_failed", "player": 0, "rule": 0, "next": 1},
+        {"event": "draw", "player": 0, "tile": [4, 4], "rule": 0},
+        {"event": "place", "player": 1, "tile": [1, 3], "end": "right"},
+        {"event": "duty_met", "player": 1, "rule": 0},
+    ]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_duty_playouts_verify_and_keep_the_tiles(players, tmp_path):
+    result = _record("house/cover-the-double", players, 5)
+    assert result.events == _record("house/cover-the-double", players, 5).events
+    kinds = [e["event"] for e in result.events]
+    assert "duty" in kinds
+    for e in result.events:
+        if e["event"] == "deal":
+            assert sum(len(h) for h in e["hands"]) + len(e["boneyard"]) == 28
+    path = tmp_path / "r.jsonl"
+    records.write_records(str(path), result.events)
+    assert list(records.verify_file(str(path))) == []
+    assert list(check_file_strict(str(path))) == []
+
+
+@pytest.mark.parametrize(("kind", "change"), [
+    ("duty_failed", lambda e: e.update(next=None)),
+    ("duty", lambda e: e.update(player=(e["player"] + 1) % 2)),
+])
+def test_verify_and_the_rulebook_reject_a_planted_duty_fault(kind, change, tmp_path):
+    loose, strict = _planted("house/cover-the-double", kind, change, tmp_path)
+    assert loose and strict
+
+
+def test_a_duty_nobody_can_meet_is_refused_at_load(tmp_path):
+    path = tmp_path / "never.yaml"
+    path.write_text("title: never\nextends: pagat\nevents:\n  - after: place\n"
+                    "    duty:\n      met: \"1 > 2\"\n", encoding="utf-8")
+    with pytest.raises(Exception) as err:
+        api.load_game(str(path))
+    assert "nobody can ever meet" in str(err.value)
+
+
+def test_validate_warns_of_an_index_past_the_ends_and_an_if_never_true(tmp_path):
+    from dominorules.rules import rule_warnings
+
+    path = tmp_path / "w.yaml"
+    path.write_text("title: w\nextends: pagat\nevents:\n  - after: place\n"
+                    "    if: \"end_tiles[2].is_double\"\n    points: 1\n"
+                    "  - after: pass\n    if: \"1 > 2\"\n    points: 1\n", encoding="utf-8")
+    found = [(d.line, d.column, d.message) for d in rule_warnings(str(path))
+             if d.code == "never-applies"]
+    assert found == [
+        (5, 10, "end_tiles[2] reads past the 2 open ends this board can ever show: it is "
+                "always no tile"),
+        (8, 10, "events[1] never applies: its if is false whatever happens")]
+
+
+def test_set_must_name_a_declared_variable(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("title: s\nextends: pagat\nvariables:\n  stake: {initial: 1}\n"
+                    "events:\n  - after: place\n    set: {stak: \"stake + 1\"}\n",
+                    encoding="utf-8")
+    with pytest.raises(Exception) as err:
+        api.load_game(str(path))
+    assert "'stak', which is no variable of this ruleset" in str(err.value)

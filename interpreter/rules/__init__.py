@@ -119,9 +119,11 @@ def _checked(merged: Any, raw: dict[str, Any], run_examples: bool
 def rule_warnings(ref: str) -> list[Diagnostic]:
     """Warnings for a valid ruleset: where two of its rules decide the same thing, which
     one wins, at that rule's file:line:col and naming the other's (``precedence``); a
-    required opening tile its leader rarely holds (``opener_warnings``)."""
+    required opening tile its leader rarely holds (``opener_warnings``); an event formula
+    that can never apply (``never_apply``)."""
     from . import schema
     from .load import load_merged
+    from .never_apply import never_apply_warnings
     from .precedence import opener_warnings, precedence_warnings
 
     merged, _ = load_merged(ref)
@@ -129,7 +131,8 @@ def rule_warnings(ref: str) -> list[Diagnostic]:
         return []
     data = schema.fill_defaults(merged.data)
     return (precedence_warnings(data, merged.marks)
-            + opener_warnings(data, merged.marks, merged.file))
+            + opener_warnings(data, merged.marks, merged.file)
+            + never_apply_warnings(data, merged.marks))
 
 
 def _all_builtin(chain: list[str]) -> bool:
