@@ -139,20 +139,20 @@ def test_a_double_must_be_covered_failed_passed_on_and_met():
     deal = api.Deal.of(["6-3 3-3 0-1 0-2 0-4 0-5 0-6", "1-1 1-2 1-4 1-5 2-2 2-4 2-5"],
                        "3-1 4-4", leader=0)
     state = game.new_match(2, 0, deals=[deal])
-    for move in ("6-3", "pass", "3-3 right", "pass", "6-0 left", "3-1 right"):
+    for move in ("6-3", "pass", "3-3 left", "pass", "6-0 right", "3-1 left"):
         state.apply(move)
     assert _duty_lines(state) == [
         {"event": "place", "player": 0, "tile": [3, 6], "end": None},
         {"event": "pass", "player": 1},
-        {"event": "place", "player": 0, "tile": [3, 3], "end": "right"},
+        {"event": "place", "player": 0, "tile": [3, 3], "end": "left"},
         {"event": "duty", "player": 1, "rule": 0, "tile": [3, 3]},
         {"event": "pass", "player": 1},
         {"event": "duty_failed", "player": 1, "rule": 0, "next": 0},
         {"event": "draw", "player": 1, "tile": [1, 3], "rule": 0},
-        {"event": "place", "player": 0, "tile": [0, 6], "end": "left"},
+        {"event": "place", "player": 0, "tile": [0, 6], "end": "right"},
         {"event": "duty_failed", "player": 0, "rule": 0, "next": 1},
         {"event": "draw", "player": 0, "tile": [4, 4], "rule": 0},
-        {"event": "place", "player": 1, "tile": [1, 3], "end": "right"},
+        {"event": "place", "player": 1, "tile": [1, 3], "end": "left"},
         {"event": "duty_met", "player": 1, "rule": 0},
     ]
 
