@@ -213,3 +213,21 @@ def test_set_must_name_a_declared_variable(tmp_path):
     with pytest.raises(Exception) as err:
         api.load_game(str(path))
     assert "'stak', which is no variable of this ruleset" in str(err.value)
+
+
+def test_the_kernel_hands_an_indexed_event_to_the_loop_and_agrees(tmp_path):
+    """An index is no kernel code (kernel.events refuses it): the template calls
+    GeneralLoop._fire, whose record the step-by-step replay accepts."""
+    path = tmp_path / "k.yaml"
+    path.write_text("title: k\nextends: house/spinner\nevents:\n  - after: place\n"
+                    "    if: \"ends[0] == ends[-1]\"\n    points: \"ends[0] * 10 + ends[-1]\"\n",
+                    encoding="utf-8")
+    game = api.load_game(str(path))
+    assert covers(game)
+    events = []
+    for seed in range(4):
+        events += api.play_match(game, 3, seed, bots="random", trace=True).events
+    assert any(e["event"] == "score" for e in events)
+    out = tmp_path / "k.jsonl"
+    records.write_records(str(out), events)
+    assert list(records.verify_file(str(out))) == []
