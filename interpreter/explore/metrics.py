@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..engine.results import MECHANISM_COUNTERS as COUNTED
 from ..engine.results import MatchResult
 
 # Features smaller than this sum exactly in int64 (squares below 2**32, over up to 2**31
@@ -64,8 +65,7 @@ BASE_FEATURES = (
 def feature_names(players: int) -> tuple[str, ...]:
     """The feature vector's layout for a pairing of ``players`` players: the base features,
     the seats' wins, then the mechanisms' counters (``MECHANISM_COUNTERS``)."""
-    return (BASE_FEATURES + tuple(f"seat_win_{s}" for s in range(players))
-            + tuple(m.num for m in MECHANISM_COUNTERS))
+    return BASE_FEATURES + tuple(f"seat_win_{s}" for s in range(players)) + COUNTED
 
 
 def lead_changes(match: MatchResult) -> int:
@@ -183,7 +183,7 @@ def features(match: MatchResult, skilled_seat: int | None = None,
            extra_turns, skips]
     vec.extend(int(s in winning_seats) for s in range(match.players))
     counted = getattr(match, "counters", None) or {}   # a mechanism's, when it reports any
-    vec.extend(int(counted.get(m.num, 0)) for m in MECHANISM_COUNTERS)
+    vec.extend(int(counted.get(name, 0)) for name in COUNTED)
     return vec
 
 
@@ -299,11 +299,11 @@ MAIN_METRICS: tuple[Metric, ...] = (
 )
 
 # What the house-rule mechanisms do, counted per match by the engine that plays them
-# (``MatchResult.counters``: a feature name -> an integer over the match, filled by the
-# general loop only for a ruleset using the mechanism; 0 for a match reporting none, so
-# the JIT's rows are padded with zeros). One entry a counter: its metric names the
-# feature (``num``) and is shown only when some ruleset compared reports it. A mechanism
-# adds its counter here and fills it in its own module's hook.
+# (``MatchResult.counters``, the names of ``engine.results.MECHANISM_COUNTERS``, filled by
+# the general loop only for a ruleset using the mechanism; 0 for a match reporting none,
+# the JIT's rows padded with zeros). Each metric reads one counter (``num``) and shows
+# only when some ruleset compared reports it: a mechanism adds its name there and its
+# metric here.
 MECHANISM_COUNTERS: tuple[Metric, ...] = (
     Metric("variable_sets_per_round", "How many times does an event set a variable in a "
            "round?", "sets", "ratio", "variable_sets", "rounds", when_used=True,

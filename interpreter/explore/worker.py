@@ -151,8 +151,6 @@ def _run(spec: BatchSpec) -> BatchResult:
     for k, played in enumerate(jit):
         if played is not None and not spec.csv:
             folded[k], round_points, capped[k] = played.features()
-            if folded[k].shape[1] < dim:   # the mechanisms' counters: 0 on the JIT
-                folded[k] = np.pad(folded[k], ((0, 0), (0, dim - folded[k].shape[1])))
             points[k].extend(round_points.tolist())
     for index, seed in enumerate(seeds, spec.start):
         if all(f is not None for f in folded):
