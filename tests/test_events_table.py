@@ -231,3 +231,11 @@ def test_the_kernel_hands_an_indexed_event_to_the_loop_and_agrees(tmp_path):
     out = tmp_path / "k.jsonl"
     records.write_records(str(out), events)
     assert list(records.verify_file(str(out))) == []
+
+
+def test_the_jit_names_why_it_refuses_the_table_set_and_duties():
+    from dominorules.kernel.jit_kernel import jit_reason
+
+    for name in ("house/bergen-headers", "house/cover-the-double"):
+        reason = jit_reason(api.load_game(name), 2, need_numba=False)
+        assert "read the table, set variables or lay duties" in reason
