@@ -239,3 +239,16 @@ def test_the_jit_names_why_it_refuses_the_table_set_and_duties():
     for name in ("house/bergen-headers", "house/cover-the-double"):
         reason = jit_reason(api.load_game(name), 2, need_numba=False)
         assert "read the table, set variables or lay duties" in reason
+
+
+def test_bergen_headers_on_a_constructed_deal():
+    """The opening double (2), a double-header (2) and a triple-header (3), exactly."""
+    game = api.load_game("house/bergen-headers")
+    deal = api.Deal.of(["6-6 6-2 2-2 0-0 0-1 0-3 1-3", "6-4 4-2 1-1 1-5 3-3 3-5 5-5"],
+                       leader=0)
+    state = game.new_match(2, 0, deals=[deal])
+    for move in ("6-6", "6-4 right", "6-2 left", "4-2 right", "2-2 left"):
+        state.apply(move)
+    scores = [(e["player"], e["side"], e["points"]) for e in state.record
+              if e["event"] == "score"]
+    assert scores == [(0, 0, 2), (1, 1, 2), (0, 0, 3)]
