@@ -181,10 +181,12 @@ def test_verify_and_the_rulebook_reject_a_planted_duty_fault(kind, change, tmp_p
     assert loose and strict
 
 
-def test_a_duty_nobody_can_meet_is_refused_at_load(tmp_path):
+@pytest.mark.parametrize("met", ["1 > 2", "tile.pips > 12 and tile != duty_tile"])
+def test_a_duty_nobody_can_meet_is_refused_at_load(met, tmp_path):
+    """A constant false, or a condition on the tiles no pair of the set meets."""
     path = tmp_path / "never.yaml"
     path.write_text("title: never\nextends: pagat\nevents:\n  - after: place\n"
-                    "    duty:\n      met: \"1 > 2\"\n", encoding="utf-8")
+                    f"    duty:\n      met: \"{met}\"\n", encoding="utf-8")
     with pytest.raises(Exception) as err:
         api.load_game(str(path))
     assert "nobody can ever meet" in str(err.value)

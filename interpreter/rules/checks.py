@@ -484,9 +484,12 @@ def _check_layout(sink: _Sink, data: Mapping[str, Any]) -> None:
                      f"name a double such as \"[{top}|{top}]\"")
 
 
-def _check_duty(sink: _Sink, i: int, event: Mapping[str, Any]) -> None:
-    """An event's ``duty``: laid by a placement only, and one that can be met (a ``met``
-    that reads nothing and is false could never be: caught here, not in play)."""
+def _check_duty(sink: _Sink, data: Mapping[str, Any], i: int, event: Mapping[str, Any]
+                ) -> None:
+    """An event's ``duty``: laid by a placement only, and one that can be met: a ``met``
+    that reads nothing and is false, or that reads only the tiles (``tile``,
+    ``duty_tile``) and holds for no pair of the set's, could never be (caught here, not
+    in play)."""
     duty = event.get("duty")
     if duty is None:
         return
@@ -501,13 +504,28 @@ def _check_duty(sink: _Sink, i: int, event: Mapping[str, Any]) -> None:
             found = compile_expression(met, "duty_met")
         except ExprError:   # reported with the formula's own position
             found = None
-        never = found is not None and not names_read(found.ast) and found.fn({}) is False
+        never = found is not None and _never_met(found, data)
     if never:
         sink.add("events", ("events", i, "duty", "met"),
                  "a duty nobody can ever meet: its met is false whatever is placed, so it "
-                 "would fail at every turn of the round",
+                 "would fail at every turn of the round until it ends",
                  "write when a placement meets it, e.g. \"not any(end_tiles, t -> t == "
                  "duty_tile)\" (the tile that laid it is covered)")
+
+
+def _never_met(found: Any, data: Mapping[str, Any]) -> bool:
+    """Whether a compiled ``met`` reading at most the tiles is false for every pair of
+    tiles of the set (a formula reading anything else may hold some day: not judged)."""
+    read = names_read(found.ast)
+    if not read <= {"tile", "duty_tile"}:
+        return False
+    top = int((data.get("set") or {}).get("max_pip", 6))
+    tiles = [(a, b) for a in range(top + 1) for b in range(a, top + 1)]
+    if not read:
+        return found.fn({}) is False
+    laid = tiles if "duty_tile" in read else [(0, 0)]
+    placed = tiles if "tile" in read else [(0, 0)]
+    return not any(found.fn({"tile": t, "duty_tile": d}) for d in laid for t in placed)
 
 
 def _check_sets(sink: _Sink, data: Mapping[str, Any], i: int, event: Mapping[str, Any]
@@ -530,7 +548,7 @@ def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
     _check_layout(sink, data)
     for i, event in enumerate(data.get("events", [])):
         _check_sets(sink, data, i, event)
-        _check_duty(sink, i, event)
+        _check_duty(sink, data, i, event)
         if event.get("after") != "place" and event.get("next_draws", 0) != 0:
             sink.add("events", ("events", i, "next_draws"),
                      f"next_draws is an effect of a placement; this event fires after "
