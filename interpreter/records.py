@@ -409,6 +409,10 @@ _FIELDS = {
     "round_end": ("round", "result", "winner", "pips", "points", "scores", "play_points",
                   "variables"),
     "score": ("player", "side", "points", "rule"),
+    "set": ("player", "variable", "value", "rule"),   # a variable an event set
+    "duty": ("player", "rule", "tile"),                # a duty laid, met, failed
+    "duty_met": ("player", "rule"),
+    "duty_failed": ("player", "rule", "next"),
     "extra_turn": ("player",),
     "skip": ("player",),
     "turn_up": ("tile",),

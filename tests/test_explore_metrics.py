@@ -63,7 +63,23 @@ def test_features_of_one_match_by_hand():
         "side_rounds": 12, "round_leader_edge": -3, "domino_rounds": 2,
         "play_points": 0, "extra_turns": 0, "skips": 0,
         "seat_win_0": 0, "seat_win_1": 0, "seat_win_2": 1,
+        # the mechanisms' counters (engine.results.MECHANISM_COUNTERS): none reported
+        "variable_sets": 0, "variables_final": 0, "duties_laid": 0, "duties_failed": 0,
+        "duties_met": 0,
     }
+
+
+def test_a_mechanism_counter_becomes_a_feature_and_its_metric():
+    """``MatchResult.counters`` (what the general loop counts for a mechanism) lands in the
+    feature of its name, and every counter has a metric that reads it."""
+    import dataclasses
+
+    counted = dataclasses.replace(COMEBACK, counters={"variable_sets": 7, "duties_met": 2})
+    got = dict(zip(feature_names(3), features(counted), strict=True))
+    assert (got["variable_sets"], got["duties_met"], got["duties_laid"]) == (7, 2, 0)
+    from dominorules.engine.results import MECHANISM_COUNTERS
+    from dominorules.explore.metrics import MECHANISM_COUNTERS as METRICS
+    assert {m.num for m in METRICS} == set(MECHANISM_COUNTERS)
 
 
 @pytest.mark.parametrize(("key", "expected"), [

@@ -29,9 +29,9 @@ def only(source, field="hand_size"):
     ("7 if players <= 3", "the expression ends too early; expected 'else' or 'or'", 17,
      "a conditional is written 'A if condition else B'"),
     ("7 if players <= 3 6", "unexpected number 6; expected '%', '*', '+', '-', '.', '//', "
-     "'and', 'else' or 'or'", 18, "a conditional is written 'A if condition else B'"),
+     "'[', 'and', 'else' or 'or'", 18, "a conditional is written 'A if condition else B'"),
     ("1 2", "unexpected number 2; expected a comparison, '%', '*', '+', '-', '.', '//', "
-     "'and', 'if', 'or' or the end of the expression", 2, "is an operator missing?"),
+     "'[', 'and', 'if', 'or' or the end of the expression", 2, "is an operator missing?"),
     ("1 < players < 3", "unexpected '<'; expected '+', '-', 'and', 'if', 'or' or the end "
      "of the expression", 12, "comparisons do not chain: write 'a < b and b < c'"),
     ("2 ** players", "unexpected '*'; expected a name, a number, '(', '-', '[', 'false' or "
@@ -65,15 +65,15 @@ def test_operator_without_left_operand():
 
 def test_misspelt_keyword():
     assert only("7 if players <= 3 els 6") == ExprProblem(
-        "expr-syntax", "unexpected name 'els'; expected '%', '*', '+', '-', '.', '//', 'and', "
-        "'else' or 'or'", 18, 3, "did you mean 'else'?")
+        "expr-syntax", "unexpected name 'els'; expected '%', '*', '+', '-', '.', '//', '[', "
+        "'and', 'else' or 'or'", 18, 3, "did you mean 'else'?")
 
 
 def test_syntax_error_underlines_the_whole_token():
     p = only("players players")
     assert (p.message, p.offset, p.length) == (
         "unexpected name 'players'; expected a comparison, '%', '(', '*', '+', '-', '.', "
-        "'//', 'and', 'if', 'or' or the end of the expression", 8, 7)
+        "'//', '[', 'and', 'if', 'or' or the end of the expression", 8, 7)
     assert p.hint == "is an operator missing?"
 
 
@@ -88,7 +88,8 @@ def test_unknown_name_suggests_the_closest():
 def test_unknown_name_offered_by_another_field():
     assert only("sum(opponents.pips)", "tile_value") == ExprProblem(
         "expr-name", "unknown name 'opponents'; tile_value offers: tile", 4, 9,
-        "only event_draw, event_pass, event_place and scoring formulas offer 'opponents'")
+        "only duty_met, event_draw, event_pass, event_place and scoring formulas offer "
+        "'opponents'")
 
 
 def test_unknown_name_with_nothing_close():

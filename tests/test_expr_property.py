@@ -2,7 +2,8 @@
 
 Formulas are generated as text (with random spacing and extra parentheses) from
 typed building blocks, for the scoring, tile_value and target fields; scoring's lists
-are also read element by element (``count(seats, x -> x.pips > 3)``, nested too).
+are also read element by element (``count(seats, x -> x.pips > 3)``, nested too) and
+indexed (``sides.pips[i]``, any integer formula as the index, in range or not).
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ def formula(field: str, typ: str = "int", depth: int = 4) -> st.SearchStrategy[s
             st.lists(ints, min_size=2, max_size=3).map(lambda xs: "min(" + ", ".join(xs) + ")"),
             ints.map(lambda a: f"abs({a})"),
             *_each_ints(field, depth),
+            *_indexed(field, ints),
         )
     else:
         compound = st.one_of(
@@ -110,6 +112,17 @@ def _element(field: str, items: str, typ: str, depth: int) -> st.SearchStrategy[
         return ints
     return st.tuples(ints, st.sampled_from(["==", "<", ">="]), ints).map(
         lambda t: f"{t[0]} {t[1]} {t[2]}")
+
+
+# Ordered lists of integers a field may index (``sides.pips[i]``): the index any integer
+# formula, so past either end (and negative, from the end) is drawn as often as not.
+INDEXED = {"scoring": ("sides.pips", "seats.tiles", "opponents.pips", "seats.drawn"),
+           "tile_value": (), "target": ()}
+
+
+def _indexed(field: str, ints: st.SearchStrategy[str]) -> list:
+    return [st.tuples(st.sampled_from(INDEXED[field]), ints).map(lambda t: f"{t[0]}[{t[1]}]")
+            ] if INDEXED[field] else []
 
 
 def _each_ints(field: str, depth: int) -> list:

@@ -76,6 +76,19 @@ class Restriction:
 
 
 @dataclass(frozen=True)
+class DutyRule:
+    """An event's duty (``events[].duty``, ``engine.mechanisms.duties``): what a placement
+    by its bearer must satisfy (``met``, kind ``duty_met``), what failing it costs
+    (``fail_points`` to the bearer's side, ``fail_draws`` tiles drawn), and whether it then
+    passes to the next seat (``passes_on``) or lapses."""
+
+    met: Formula
+    fail_points: int = 0
+    fail_draws: int = 0
+    passes_on: bool = True
+
+
+@dataclass(frozen=True)
 class PlayEvent:
     """A play-time rule: after ``after`` (place, draw or pass), when ``condition`` holds,
     ``points`` to the actor's side, ``each_opponent`` to every other side, ``again``
@@ -91,6 +104,9 @@ class PlayEvent:
     again: Formula | None = None
     skip: Formula | None = None
     next_draws: Formula | None = None   # tiles the next seat draws at once (after place only)
+    # variables the event sets (``set: {name: formula}``), each from the values before it
+    sets: tuple[tuple[str, Formula], ...] = ()
+    duty: DutyRule | None = None        # laid on the next seat (after place only)
 
 
 @dataclass(frozen=True)
@@ -298,6 +314,9 @@ class Rules:
     showdown: Showdown | None = None              # hands shown at a round's end
     lead_reads_seats: bool = False                # the lead formula reads the last round's
                                                   # seats or sides (kind ``lead``)
+    reads_table: bool = False                     # an event reads board, line or end_tiles
+                                                  # (engine.mechanisms.table): the loop keeps
+                                                  # the table's tiles
     ends_in_play: bool = False                    # the match ends when play-time points
                                                   # reach the target, mid-round
     general: bool = False                         # uses any of the above (or round facts in

@@ -62,14 +62,16 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .actions import DRAW, FLIP, PASS, SEVERAL
-from .board import END_NAMES, Board, new_board
+from .board import END_NAMES, Board, ShapedBoard, new_board
 from .bounds import check_scores, checked_points, checked_skip
 from .decision import DECLARE, OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
 from .mechanisms import blind as blind_rule
 from .mechanisms import declarations, restrictions, several, turn_options
+from .mechanisms import duties as duty_rules
 from .mechanisms import events as event_rules
+from .mechanisms import table as table_rules
 from .mechanisms import turn_up as turn_up_rule
 from .mechanisms.match import reached_in_play
 from .mechanisms.variables import after_round, round_facts, starting
@@ -198,6 +200,8 @@ class EventFacts(dict):
         elif key == "end_doubles":
             board = core.board
             value = tuple(board.doubles[:board.count])   # an untouched arm: False
+        elif key in table_rules.NAMES:   # the table's tiles (engine.mechanisms.table)
+            value = core._table_fact(key)
         else:   # the tallies: player, side, sides, opponents
             seats = core._seat_tallies(self.drawn_by)
             sides = core._side_tallies(seats)
@@ -293,6 +297,15 @@ class GeneralLoop:
         self.last_views: dict[str, tuple] = {}
         self._owed: list[tuple[int, int]] = []   # events' next_draws, until _pay_draws
         self.rows: list[list[int]] = []   # deal.blind: each seat's row, front first
+        # the round's tiles on the table, kept only when an event reads them (board, line,
+        # end_tiles: engine.mechanisms.table); None costs the placements one test
+        self.table: table_rules.Table | None = None
+        # what the mechanisms did over the match, for compare (explore.metrics'
+        # MECHANISM_COUNTERS), by feature name; written into the result when not empty
+        self.counters: dict[str, int] = {}
+        # the duties pending this round (engine.mechanisms.duties); None: no event lays one
+        self.duties: list[duty_rules.Duty] | None = (
+            [] if any(e.duty is not None for e in game.rules.events) else None)
 
     # -- dealing -------------------------------------------------------------------------
     def _deal(self) -> tuple[list[int], list[int], int, int | None]:
@@ -518,6 +531,8 @@ class GeneralLoop:
         blind = rules.blind       # deal.blind: hidden rows, played from the front
         rows: list[list[int]] = []
         stuck = False
+        reads_table = rules.reads_table
+        duties = self.duties
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -595,6 +610,9 @@ class GeneralLoop:
             if recording:
                 rec.append(self._deal_event(rnd_no, leader, hands, deck, dealt))
             board = self.board = new_board(spinner, rules.layout, rules.doubles == "across", n)
+            table = self.table = table_rules.Table() if reads_table else None
+            if duties is not None:   # every duty lapses with the round
+                duties.clear()
             pos = dealt
             drawn_by = [0] * n
             passes = choices = seek_turns = extra_turns = skips = 0
@@ -701,6 +719,8 @@ class GeneralLoop:
                 if recording:
                     rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
                                 "end": None})
+                if table is not None:
+                    table.place((TL[t], TH[t]), None)
                 break
             last_player, last_tile, last_both = p, t, False
             again = skip = 0
@@ -931,6 +951,8 @@ class GeneralLoop:
                                 where = END_NAMES[e]
                             if blind:
                                 rows[p].pop(0)
+                            if table is not None:
+                                table.place((TL[t], TH[t]), where)
                             prior = run_passes    # the passes in a row before this one
                             npass = idle = run_passes = 0
                             last_player, last_tile = p, t
@@ -942,10 +964,13 @@ class GeneralLoop:
                                 if several_on and move_n:   # one tile of a several-tile move
                                     rec[-1]["part"] = [move_n - len(queued), move_n]
                             if ev_place:
-                                more_turns, skipped = fire(ev_place, p, facts_of(p, pos, drawn_by, {
+                                facts = facts_of(p, pos, drawn_by, {
                                     "tile": (TL[t], TH[t]), "opening": False,
                                     "both_ends": last_both, "passes_in_row": prior,
-                                    "drawn_this_turn": drawn}), not h)
+                                    "drawn_this_turn": drawn})
+                                if duties:   # the duties this seat bears: met by this?
+                                    self._duties_met(p, facts)
+                                more_turns, skipped = fire(ev_place, p, facts, not h)
                                 again += more_turns
                                 skip += skipped
                                 if in_play and self.reached:
@@ -1043,6 +1068,8 @@ class GeneralLoop:
                     if ends_turn and turn_options.turn_over_after_draw(
                             turn_rule, pos < draw_end and drawn < tlimit):
                         break   # a draw that ends the turn (drawing.ends_turn)
+                if duties and domino is None and not (in_play and self.reached):
+                    pos = self._duties_failed(p, pos, draw_end, drawn_by)   # the turn is over
             # -- settlement
             blocked = domino is None
             if showdown and not (in_play and self.reached):
@@ -1116,6 +1143,10 @@ class GeneralLoop:
             "ruleset": rules.name, "players": n, "seed": self.seed, "teams": self.teams,
             "winner": match_win, "scores": tuple(scores), "target": self.target,
             "rounds": tuple(self.rounds), "events": rec, "capped": capped})
+        if variables:   # the variables as the match ended (explore.metrics reads it)
+            self.counters["variables_final"] = sum(self.values.values())
+        if self.counters:
+            result.__dict__["counters"] = dict(self.counters)
         self.result = result
 
     # -- play-time events -----------------------------------------------------------------
@@ -1128,6 +1159,7 @@ class GeneralLoop:
         scores, round_play, rec = self.scores, self._round_play, self.rec
         mine = self._side_of[actor]
         more_turns = skipped = 0
+        laying = []   # duties laid by this action, written after its rules' other lines
         for i, ev in rules_of:
             if ev.condition is not None and not ev.condition(facts):
                 continue
@@ -1141,6 +1173,13 @@ class GeneralLoop:
                     if rec is not None:
                         rec.append({"event": "score", "player": actor, "side": s,
                                     "points": k, "rule": i})
+            if ev.sets:   # variables set (events[].set), all from the values before
+                for name, value in event_rules.set_values(ev, facts):
+                    self.values[name] = facts[name] = value
+                    self._count("variable_sets")
+                    if rec is not None:
+                        rec.append({"event": "set", "player": actor, "variable": name,
+                                    "value": value, "rule": i})
             if self.in_play and reached_in_play(True, scores, self.target) is not None:
                 self.reached = True   # the match is won now: the rest of the action lapses
                 return more_turns, skipped
@@ -1154,7 +1193,66 @@ class GeneralLoop:
                 owed = max(0, int(ev.next_draws(facts)))
                 if owed:
                     self._owed.append((i, owed))
+            if ev.duty is not None and not ends_round:   # on the next seat (mechanisms.duties)
+                laying.append(duty_rules.laid(i, self.next_seat[actor], facts["tile"]))
+        for duty in laying:
+            self.duties.append(duty)
+            self._count("duties_laid")
+            if rec is not None:
+                rec.append(duty_rules.laid_line(duty))
         return more_turns, skipped
+
+    def _count(self, name: str, k: int = 1) -> None:
+        """One more of what a mechanism did, for compare (explore.metrics)."""
+        self.counters[name] = self.counters.get(name, 0) + k
+
+    def _duties_met(self, seat: int, facts: EventFacts) -> None:
+        """The duties ``seat`` bears that its placement meets: gone, each written."""
+        for duty in duty_rules.met_by(self.duties, self.game.rules.events, seat, facts):
+            self._count("duties_met")
+            if self.rec is not None:
+                self.rec.append(duty_rules.met_line(duty))
+
+    def _duties_failed(self, seat: int, pos: int, draw_end: int, drawn_by: list[int]) -> int:
+        """``seat``'s turn ended with duties it bore unmet: each fails, costs its points and
+        draws, and passes on or lapses (``mechanisms.duties``); the deck position after."""
+        events, rec = self.game.rules.events, self.rec
+        for duty, passed_to in duty_rules.failed_at_turn_end(self.duties, events, seat,
+                                                             self.next_seat[seat]):
+            self._count("duties_failed")
+            rule = events[duty.rule].duty
+            if rec is not None:
+                rec.append(duty_rules.failed_line(duty, passed_to))
+            if rule.fail_points:
+                side = self._side_of[seat]
+                self.scores[side] += rule.fail_points
+                self._round_play[side] += rule.fail_points
+                if rec is not None:
+                    rec.append({"event": "score", "player": seat, "side": side,
+                                "points": rule.fail_points, "rule": duty.rule})
+            for _ in range(event_rules.tiles_taken(rule.fail_draws, draw_end - pos)):
+                t = self.deck[pos]
+                pos += 1
+                self.hands[seat] |= 1 << t
+                drawn_by[seat] += 1
+                if rec is not None:
+                    rec.append({"event": "draw", "player": seat, "tile": list(self._tuples[t]),
+                                "rule": duty.rule})
+        return pos
+
+    def _table_fact(self, key: str) -> tuple:
+        """``board``, ``line`` or ``end_tiles`` of the table now (``mechanisms.table``)."""
+        table = self.table or table_rules.Table()
+        if key == "board":
+            return table.board()
+        if key == "line":
+            return table.line_tiles()
+        board = self.board
+        if isinstance(board, ShapedBoard):   # an arm nobody played on: its double
+            return table.end_tiles([(name, end.root)
+                                    for name, end in board.layout.ends.items()])
+        spinner = (board.spin_value, board.spin_value)
+        return table.end_tiles([(END_NAMES[e], spinner) for e in range(board.count)])
 
     def _pay_draws(self, actor: int, pos: int, draw_end: int, drawn_by: list[int]) -> int:
         """The tiles the events of ``actor``'s placement make the next seat draw

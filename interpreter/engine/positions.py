@@ -23,10 +23,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import DRAW, FLIP, PASS, SEVERAL, Action
-from .board import Board, ShapedBoard
+from .board import END_NAMES, Board, ShapedBoard
 from .decision import OPEN, PLAY, SEEK, Decision
 from .general_loop import GeneralLoop, RoundEnd, _opening_rules, allowed_at
 from .mechanisms import events as event_rules
+from .mechanisms import table as table_rules
 from .mechanisms import turn_options
 from .mechanisms.variables import after_round, round_facts
 from .state import legal_pairs
@@ -45,6 +46,7 @@ def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralLoop, l
     core._round_play = [0] * len(core.teams)
     board = core.board
     ends = data.get("ends")
+    core.table = table_rules.Table()   # what events read of the table (board, line ...)
     laid = _lay(game, core, data.get("board"))
     if ends is not None and laid:
         raise ValueError("give the position by board (its placements) or by ends, not both")
@@ -70,8 +72,7 @@ def _lay(game, core: GeneralLoop, placed: Sequence[str] | None) -> set[int]:
         return set()
     board = core.board
     if not isinstance(board, ShapedBoard):
-        raise ValueError("board gives the placements of a board.layout board; this ruleset "
-                         "has none: give the open ends as ends")
+        return _lay_line(game, core, placed)
     layout = board.layout
     laid = set()
     for i, text in enumerate(placed):
@@ -90,7 +91,36 @@ def _lay(game, core: GeneralLoop, placed: Sequence[str] | None) -> set[int]:
         if why:
             raise ValueError(f"board[{i}] '{text}' cannot be placed: {why}")
         layout.place(tile, action.end)
+        core.table.place(tile, action.end)
         laid.add(game.tileset.index[action.tile])
+    return laid
+
+
+def _lay_line(game, core: GeneralLoop, placed: Sequence[str]) -> set[int]:
+    """``_lay`` on the line of play (and its spinner): each tile must show the number of
+    the end it goes on; a fit rule's board is given by its ends instead."""
+    if game.fit is not None:
+        raise ValueError("board lays tiles by the same number; with a fit rule give the "
+                         "open ends as ends")
+    board, laid = core.board, set()
+    for i, text in enumerate(placed):
+        action = Action.parse(str(text))
+        if action.kind != "place" or (i == 0) != (action.end is None):
+            raise ValueError(f"board[{i}] '{text}': write the opening tile alone (6-6), "
+                             "then each placement with its end (6-2 right)")
+        low, high, index = action.tile.low, action.tile.high, game.tileset.index[action.tile]
+        if index in laid:
+            raise ValueError(f"board[{i}] '{text}': {action.tile} is on the board already")
+        if action.end is None:
+            board.open_with(low, high, low == high)
+        else:
+            e = END_NAMES.index(action.end)
+            if e >= board.count or board.values[e] not in (low, high):
+                raise ValueError(f"board[{i}] '{text}' cannot be placed: the {action.end} "
+                                 "end is not open or shows another number")
+            board.place(e, low, high, low == high)
+        core.table.place((low, high), action.end)
+        laid.add(index)
     return laid
 
 
@@ -216,9 +246,11 @@ def legal(game, data: dict, hands: list[list[Tile]]) -> list[Action]:
     return [] if d is None else [a for _, a in legal_pairs(game, d)]
 
 
-def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, int, int] | str:
+def fired(game, data: dict, hands: list[list[Tile]], values_out: dict | None = None,
+          duties_out: list | None = None) -> tuple[list[int], int, int, int] | str:
     """(points per side, extra turns, skips, tiles the next player draws) that one action
-    fires, or why it cannot run."""
+    fires, or why it cannot run; ``values_out`` receives the variables' values after it
+    (an event's ``set``), ``duties_out`` the duties it lays (``events[].duty``)."""
     core, deck = _position(game, data, hands)
     turn = int(data.get("turn", 0))
     drawn = int(data.get("drawn_this_turn", 0))
@@ -265,6 +297,7 @@ def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, in
         core.hands[turn] &= ~(1 << t)
         both = sum(1 for v in d.ends if ts.value_mask[v] >> t & 1) > 1
         board.layout.place((low, high), d.names[e], seat=turn)
+        core.table.place((low, high), d.names[e])
         pos = 0
         after = "place"
         extra = {"tile": (low, high), "opening": False, "both_ends": both,
@@ -285,6 +318,7 @@ def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, in
                     board.values[e]][t])
             else:
                 board.place(e, low, high, low == high)
+        core.table.place((low, high), None if opening else END_NAMES[e])
         pos = 0
         after = "place"
         extra = {"tile": (low, high), "opening": opening, "both_ends": both,
@@ -296,6 +330,10 @@ def fired(game, data: dict, hands: list[list[Tile]]) -> tuple[list[int], int, in
     left, taken = len(core.deck) - pos - rules.reserve, 0   # drawn in rule order
     for _, owed in core._owed:
         taken += event_rules.tiles_taken(owed, left - taken)
+    if values_out is not None:
+        values_out.update(core.values)
+    if duties_out is not None and core.duties:
+        duties_out.extend(core.duties)
     return list(core._round_play), again, skips, taken
 
 

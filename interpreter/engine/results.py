@@ -61,6 +61,13 @@ def one_step_source(cls: type, values: Mapping[str, str]) -> str:
     return f"ONE_STEP({cls.__name__}, (" + ", ".join(parts) + "))"
 
 
+# The counts a house-rule mechanism may report over a match (``MatchResult.counters``), in
+# the order they follow the seats' wins in compare's feature vectors (``explore.metrics``
+# gives each its metric). A mechanism adds its name here and counts it in its own hook.
+MECHANISM_COUNTERS = ("variable_sets", "variables_final", "duties_laid", "duties_failed",
+                      "duties_met")
+
+
 @dataclass(frozen=True)
 class MatchResult:
     """A finished match: its outcome, its rounds and (when asked for) its record."""
@@ -75,3 +82,6 @@ class MatchResult:
     rounds: tuple[RoundStats, ...]
     events: list[dict[str, Any]] | None = field(default=None, compare=False)  # TRACE events
     capped: bool = False  # stopped by the round cap (``max_rounds``), undecided: not a tie
+    # what the house-rule mechanisms did over the match, by feature name (variables set by
+    # events ...), for compare (``explore.metrics.MECHANISM_COUNTERS``); None: nothing
+    counters: dict[str, int] | None = field(default=None, compare=False)

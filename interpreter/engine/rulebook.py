@@ -35,6 +35,7 @@ from .mechanisms import (
     blind,
     deal,
     declarations,
+    duties,
     events,
     lead,
     match,
@@ -442,10 +443,13 @@ class MatchReading:
         else:
             both = len(board.ends_fitting(tile)) >= 2 if not is_opening else False
             board.place(tile, action.end, action.meets)
+        pos.table.place(tile, action.end)
         pos.hands[seat].remove(tile)
         pos.last_tile, pos.last_player, pos.last_both_ends = tile, seat, both
         env = events.environment(pos, seat, "place", tile, opening=is_opening, both_ends=both)
         self._progress()
+        for duty in duties.met_by(pos.duties, pos.rules.events, seat, env):   # before events
+            self.expected.append(_Expected(duties.met_line(duty)))
         fired = events.fire(pos, seat, "place", env)
         self.phase = "turn"
         if self._won_in_play(seat, fired):
@@ -457,6 +461,9 @@ class MatchReading:
                                                                   dominoer=seat))
             return
         self._write_fired(seat, fired)
+        for duty in fired.duties:   # laid on the next seat, after the rules' other lines
+            pos.duties.append(duty)
+            self.expected.append(_Expected({**duties.laid_line(duty), "tile": duty.tile}))
         self._next_draws(seat, fired)
         if last:   # not before a several-tile move's last tile (play.several)
             self._then_declare(seat, env, lambda: self._end_turn(seat))
@@ -560,9 +567,12 @@ class MatchReading:
                 or pos.idle_turns >= 2 * pos.players)
 
     def _end_turn(self, seat: int) -> None:
-        """The turn is over: another turn earned, skipped seats, or the next seat."""
+        """The turn is over: duties the seat failed, another turn earned, skipped seats, or
+        the next seat."""
         pos = self.pos
         pos.drawn_this_turn = 0
+        if pos.duties:
+            self._duties_failed(seat)
         if self._blocked():
             self._end_round(blocked=True, dominoer=None)
             return
@@ -581,10 +591,36 @@ class MatchReading:
             nxt = pos.next_seat(nxt)
         pos.turn = nxt
 
+    def _duties_failed(self, seat: int) -> None:
+        """The duties ``seat`` bore through its turn unmet: each fails, costs its points and
+        draws (at once, in the order laid), and passes on or lapses."""
+        pos = self.pos
+        for duty, passed_to in duties.failed_at_turn_end(pos.duties, pos.rules.events, seat,
+                                                         pos.next_seat(seat)):
+            rule = pos.rules.events[duty.rule].duty
+            self.expected.append(_Expected(duties.failed_line(duty, passed_to)))
+            if rule.fail_points:
+                side = pos.side_of(seat)
+                pos.scores[side] += rule.fail_points
+                pos.play_points[side] += rule.fail_points
+                self.expected.append(_Expected({"event": "score", "player": seat, "side": side,
+                                                "points": rule.fail_points,
+                                                "rule": duty.rule}))
+            for _ in range(events.tiles_taken(rule.fail_draws,
+                                              len(pos.boneyard) - pos.rules.reserve)):
+                tile = pos.boneyard.pop(0)
+                pos.hands[seat].append(tile)
+                pos.drawn[seat] += 1
+                self.expected.append(_Expected({"event": "draw", "player": seat, "tile": tile,
+                                                "rule": duty.rule}))
+
     def _write_scores(self, seat: int, fired: events.Fired) -> None:
-        for rule, side, points in fired.scores:
-            self.expected.append(_Expected({"event": "score", "player": seat, "side": side,
-                                            "points": points, "rule": rule}))
+        lines = [(rule, 0, {"event": "score", "player": seat, "side": side, "points": points,
+                            "rule": rule}) for rule, side, points in fired.scores]
+        lines += [(rule, 1, {"event": "set", "player": seat, "variable": name, "value": value,
+                             "rule": rule}) for rule, name, value in fired.sets]
+        for _, _, fields in sorted(lines, key=lambda x: x[:2]):   # by rule: points, then set
+            self.expected.append(_Expected(fields))
 
     def _write_fired(self, seat: int, fired: events.Fired) -> None:
         self._write_scores(seat, fired)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..engine.results import MECHANISM_COUNTERS as COUNTED
 from ..engine.results import MatchResult
 
 # Features smaller than this sum exactly in int64 (squares below 2**32, over up to 2**31
@@ -62,8 +63,9 @@ BASE_FEATURES = (
 
 
 def feature_names(players: int) -> tuple[str, ...]:
-    """The feature vector's layout for a pairing of ``players`` players."""
-    return BASE_FEATURES + tuple(f"seat_win_{s}" for s in range(players))
+    """The feature vector's layout for a pairing of ``players`` players: the base features,
+    the seats' wins, then the mechanisms' counters (``MECHANISM_COUNTERS``)."""
+    return BASE_FEATURES + tuple(f"seat_win_{s}" for s in range(players)) + COUNTED
 
 
 def lead_changes(match: MatchResult) -> int:
@@ -180,6 +182,8 @@ def features(match: MatchResult, skilled_seat: int | None = None,
            sides * len(rounds), sides * leader_rounds - won_rounds, dominoes, play_points,
            extra_turns, skips]
     vec.extend(int(s in winning_seats) for s in range(match.players))
+    counted = getattr(match, "counters", None) or {}   # a mechanism's, when it reports any
+    vec.extend(int(counted.get(name, 0)) for name in COUNTED)
     return vec
 
 
@@ -294,6 +298,35 @@ MAIN_METRICS: tuple[Metric, ...] = (
            short="real choices"),
 )
 
+# What the house-rule mechanisms do, counted per match by the engine that plays them
+# (``MatchResult.counters``, the names of ``engine.results.MECHANISM_COUNTERS``, filled by
+# the general loop only for a ruleset using the mechanism; 0 for a match reporting none,
+# the JIT's rows padded with zeros). Each metric reads one counter (``num``) and shows
+# only when some ruleset compared reports it: a mechanism adds its name there and its
+# metric here.
+MECHANISM_COUNTERS: tuple[Metric, ...] = (
+    Metric("variable_sets_per_round", "How many times does an event set a variable in a "
+           "round?", "sets", "ratio", "variable_sets", "rounds", when_used=True,
+           doc="variables set by play-time events (events[].set) / rounds",
+           short="variables set per round"),
+    Metric("variables_final", "What do the variables add up to when a match ends?", "value",
+           "ratio", "variables_final", when_used=True,
+           doc="the sum of every variable's value at the match's end / matches",
+           short="variables at the end"),
+    Metric("duties_laid_per_round", "How many duties do events lay on the next player in a "
+           "round?", "duties", "ratio", "duties_laid", "rounds", when_used=True,
+           doc="duties laid by play-time events (events[].duty) / rounds",
+           short="duties laid per round"),
+    Metric("duties_failed_per_round", "How many times is a duty failed in a round?", "duties",
+           "ratio", "duties_failed", "rounds", when_used=True,
+           doc="turns that ended with a duty unmet (each pays its penalty) / rounds",
+           short="duties failed per round"),
+    Metric("duty_met_rate", "How many duties laid are met?", "share", "ratio", "duties_met",
+           "duties_laid", when_used=True,
+           doc="duties met by a placement / duties laid (the rest lapse at the round's end)",
+           short="duties met"),
+)
+
 SKILL_METRICS: tuple[Metric, ...] = (
     Metric("skill_win_rate", "How often does a skilled player beat random players?", "share",
            "proportion", "skill_win", pairing="skill",
@@ -316,7 +349,7 @@ def metrics_for(pairing: str, players: int, partnerships: bool = False) -> list[
         out.append(m)
         if m.key == "drawn_match_rate":
             out.extend(_seat_metrics(players, partnerships))
-    return out
+    return out + list(MECHANISM_COUNTERS)
 
 
 def shown(metric: Metric, aggs: Sequence[Aggregate], names: tuple[str, ...]) -> bool:

@@ -57,6 +57,15 @@ class Attribute(Node):
 
 
 @dataclass(eq=True)
+class Index(Node):
+    """``items[at]``: one element of an ordered list (``line[0]``, ``board[-1]``); an
+    index past either end reads the element type's "nothing" (``runtime.NOTHING``)."""
+
+    obj: Node
+    at: Node
+
+
+@dataclass(eq=True)
 class Unary(Node):
     """``-x`` or ``not x``."""
 

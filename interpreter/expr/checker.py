@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..diagnostics import did_you_mean
 from . import ast
 from .errors import ExprProblem
-from .fields import FIELDS, FieldSpec
+from .fields import FIELDS, ORDERED, FieldSpec
 from .types import ATTRIBUTES, BOOL, INT, TILE, Type, list_of
 
 LIST_OF_INT = list_of(INT)
@@ -60,6 +60,12 @@ def _close_name(name: str, names: dict[str, Type]) -> str:
             else elsewhere[0]
         return f"only {listed} formulas offer '{name}'"
     return ""
+
+
+def _text_of(node: ast.Node) -> str:
+    """A node as canonical text, for messages."""
+    from .format import format_expression
+    return format_expression(node)
 
 
 def _plural(n: int, word: str) -> str:
@@ -137,6 +143,41 @@ class Checker:
         for _ in range(depth):
             result = list_of(result)
         return result
+
+    def check_index(self, node: ast.Index) -> Type | None:
+        """``items[at]``: an integer index into a list whose order the field defines (the
+        board, the ends, the sides ...), of integers, booleans or tiles."""
+        items, at = self.check(node.obj), self.check(node.at)
+        if at is not None and at != INT:
+            self.problem("expr-type", f"an index must be an integer, this is {at.words()}",
+                         node.at, _BOOL_HINT if at == BOOL else "")
+        if items is None:
+            return None
+        if items.elem is None:
+            self.problem("expr-type", f"only a list can be indexed, this is {items.words()}",
+                         node.obj)
+            return None
+        if items.elem not in (INT, BOOL, TILE):
+            self.problem("expr-type", f"an index reads integers, booleans or tiles, this is "
+                         f"{items.words()}", node.obj,
+                         f"read an attribute first, e.g. {_text_of(node.obj)}.score[0]")
+            return None
+        if not self._ordered(node.obj):
+            self.problem("expr-type", f"{_text_of(node.obj)} has no order to index by; the "
+                         "ordered lists here are: " + (", ".join(sorted(
+                             n for n in self.spec.names if n in ORDERED)) or "none"),
+                         node.obj, "read it whole with count, any, all, sum, min or max")
+            return None
+        return items.elem
+
+    def _ordered(self, node: ast.Node) -> bool:
+        """Whether a list's order is defined: a name the field offers as ordered, or an
+        attribute read from every element of one (``sides.score``)."""
+        if isinstance(node, ast.Name):
+            return node.name not in self.scope and node.name in ORDERED
+        if isinstance(node, ast.Attribute):
+            return self._ordered(node.obj)
+        return False
 
     # operators
 

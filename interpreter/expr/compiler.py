@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import ast
-from .runtime import BINARY, FUNCTIONS, attribute_reader, each_call
+from .runtime import BINARY, FUNCTIONS, NOTHING, attribute_reader, each_call, index
 
 Fn = Callable[[Mapping[str, Any]], Any]
 
@@ -34,6 +34,12 @@ def _attribute(node: ast.Attribute) -> Fn:
     read = attribute_reader(node.obj.type, node.attr)
     obj = compile_tree(node.obj)
     return lambda env: read(obj(env))
+
+
+def _index(node: ast.Index) -> Fn:
+    assert node.type is not None, "compile only checked trees"
+    items, at, nothing = compile_tree(node.obj), compile_tree(node.at), NOTHING[node.type]
+    return lambda env: index(items(env), at(env), nothing)
 
 
 def _unary(node: ast.Unary) -> Fn:
@@ -77,6 +83,7 @@ _COMPILERS: dict[type, Callable[[Any], Fn]] = {
     ast.Tile: lambda n: _constant((n.low, n.high)),
     ast.Name: _name,
     ast.Attribute: _attribute,
+    ast.Index: _index,
     ast.Unary: _unary,
     ast.Binary: _binary,
     ast.Conditional: _conditional,

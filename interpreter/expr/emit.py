@@ -25,7 +25,7 @@ from typing import Any
 
 from ..generated import compile_named
 from . import ast
-from .runtime import floordiv, mod
+from .runtime import NOTHING, floordiv, index, mod
 from .types import TILE, Type
 
 _ARITHMETIC = {"+", "-", "*"}
@@ -35,7 +35,7 @@ _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 # Everything emitted source may call; no other builtins are reachable.
 NAMESPACE: dict[str, Any] = {
     "__builtins__": {},
-    "_floordiv": floordiv, "_mod": mod,
+    "_floordiv": floordiv, "_mod": mod, "_index": index,
     "sum": sum, "len": len, "abs": abs, "any": any, "all": all, "tuple": tuple,
     "min": min, "max": max,
 }
@@ -75,6 +75,9 @@ class SourceEmitter:
             case ast.Attribute(obj=obj, attr=attr):
                 assert obj.type is not None, "emit only checked trees"
                 return self.attribute(obj.type, self.emit(obj), attr)
+            case ast.Index(obj=obj, at=at):
+                assert node.type is not None, "emit only checked trees"
+                return f"_index({self.emit(obj)}, {self.emit(at)}, {NOTHING[node.type]!r})"
             case ast.Unary(op="-", operand=operand):
                 return f"(-{self.emit(operand)})"
             case ast.Unary(op="not", operand=operand):

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import ast
-from .runtime import BINARY, FUNCTIONS, attribute_reader, each_call
+from .runtime import BINARY, FUNCTIONS, NOTHING, attribute_reader, each_call, index
 
 
 def evaluate_tree(node: ast.Node, env: Mapping[str, Any]) -> Any:
@@ -24,6 +24,8 @@ def evaluate_tree(node: ast.Node, env: Mapping[str, Any]) -> Any:
             return env[name]
         case ast.Attribute(obj=obj, attr=attr):
             return attribute_reader(obj.type, attr)(evaluate_tree(obj, env))
+        case ast.Index(obj=obj, at=at):
+            return index(evaluate_tree(obj, env), evaluate_tree(at, env), NOTHING[node.type])
         case ast.Unary(op="-", operand=operand):
             return -evaluate_tree(operand, env)
         case ast.Unary(op="not", operand=operand):

@@ -46,7 +46,16 @@ EVENT_FACTS: dict[str, Type] = {
     # the actor's hand after the action, and whether the tile at each open end (in the
     # order of ``ends``) is a double: read element by element (count(hand, t -> ...))
     "hand": list_of(TILE), "end_doubles": list_of(BOOL),
+    # the table (engine.mechanisms.table): every tile down in the order placed, the line
+    # through the opening tile from left to right, and the tile lying at each open end
+    "board": list_of(TILE), "line": list_of(TILE), "end_tiles": list_of(TILE),
 }
+
+# The lists whose order is defined, so formulas may index them (``line[0]``, ``ends[-1]``):
+# the board's in placement, line or end order, the sides and seats in index order, a
+# round's points and scores by side. A hand or the playable tiles are sets: no index.
+ORDERED = frozenset({"ends", "end_doubles", "end_tiles", "line", "board", "sides", "seats",
+                     "opponents", "points", "scores"})
 
 FIELDS: dict[str, FieldSpec] = {
     "hand_size": FieldSpec(
@@ -130,11 +139,17 @@ FIELDS: dict[str, FieldSpec] = {
         INT, "each side's final score"),
 }
 
+# A duty's ``met`` (events[].duty.met): the names of the bearer's placement, and the tile
+# whose placement laid the duty (engine.mechanisms.duties).
+FIELDS["duty_met"] = FieldSpec(
+    {**FIELDS["event_place"].names, "duty_tile": TILE}, BOOL,
+    "whether a placement by the duty's bearer meets it")
+
 # The kinds whose formulas also read a ruleset's variables by name (``variables:``).
 READS_VARIABLES = frozenset({
     "scoring", "side_points", "rank", "event_place", "event_draw", "event_pass",
     "event_place_condition", "event_draw_condition", "event_pass_condition", "lead",
-    "match_draw", "final", "variable", "declare", "claim", "showdown"})
+    "match_draw", "final", "variable", "declare", "claim", "showdown", "duty_met"})
 
 # An event's ``if`` and ``again`` are conditions over the same names.
 for _after in ("place", "draw", "pass"):

@@ -55,6 +55,8 @@ def _text(node: ast.Node) -> str:
             return name
         case ast.Attribute(obj=obj, attr=attr):
             return f"{_fmt(obj, _POSTFIX)}.{attr}"
+        case ast.Index(obj=obj, at=at):
+            return f"{_fmt(obj, _POSTFIX)}[{_fmt(at, _CONDITIONAL)}]"
         case ast.Unary(op="-", operand=operand):
             return "-" + _fmt(operand, _UNARY)
         case ast.Unary(op="not", operand=operand):

@@ -94,6 +94,10 @@ class _ToAst(Transformer):
         obj, attr = children
         return ast.Attribute(obj, str(attr), attr.start_pos, **_pos(meta))
 
+    def index(self, meta, children):
+        obj, at = children
+        return ast.Index(obj, at, **_pos(meta))
+
     def neg(self, meta, children):
         return ast.Unary("-", children[0], **_pos(meta))
 

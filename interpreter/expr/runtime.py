@@ -11,7 +11,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from .types import ATTRIBUTES, TILE, Type
+from .types import ATTRIBUTES, BOOL, INT, TILE, Type
 
 
 def floordiv(a: int, b: int) -> int:
@@ -51,6 +51,18 @@ def attribute_reader(obj_type: Type, attr: str) -> Callable[[Any], Any]:
     if obj_type == TILE:
         return _TILE_READERS[attr]
     return operator.attrgetter(attr)
+
+
+# What an index past either end of a list reads (``xs[i]``, docs/language.md): the element
+# type's "nothing", so a checked formula never fails while a game runs. A missing tile is
+# (-1, 0): no tile of any set equals it, it is no double, its pips are -1.
+NOTHING: dict[Type, Any] = {INT: 0, BOOL: False, TILE: (-1, 0)}
+
+
+def index(items: Any, at: int, nothing: Any) -> Any:
+    """``items[at]``, counted from the end when ``at`` is negative (``-1`` the last);
+    ``nothing`` when ``at`` lies past either end (an empty list included)."""
+    return items[at] if -len(items) <= at < len(items) else nothing
 
 
 def _min(*args: Any) -> int:

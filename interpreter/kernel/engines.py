@@ -113,9 +113,14 @@ class JitBatch:
 
     def features(self) -> tuple[Any, Any, int]:
         """(feature rows, every round's total points, matches stopped by the round cap)."""
+        import numpy as np
+
+        from ..engine.results import MECHANISM_COUNTERS
         from .jit_features import features_of
 
         k = self.kernel
         rows, points = features_of(self.matches, self.rounds, k.sides, k.players,
                                    k.side_of, k.teams)
+        # the mechanisms' counters (engine.results): none of them on the JIT, so 0
+        rows = np.pad(rows, ((0, 0), (0, len(MECHANISM_COUNTERS))))
         return rows, points, int(self.matches[:, 1].sum())

@@ -85,6 +85,8 @@ class _Emitter(SourceEmitter):
 
     def emit(self, node: ast.Node) -> str:
         match node:
+            case ast.Index():
+                raise Unsupported("an index")   # xs[i]: GeneralLoop._fire reads it
             case ast.Name(name=name):
                 if name not in self.facts:
                     raise Unsupported(name)

@@ -57,6 +57,8 @@ class _Emitter(SourceEmitter):
                 return _NAMES[name]
             case ast.Tile():
                 raise Unsupported("Tile")
+            case ast.Index():
+                raise Unsupported("an index")   # xs[i]: the general loop's own formulas
             case ast.Call(args=[_, ast.Each()]):
                 raise Unsupported("x -> ...")   # read element by element: the loop's own
             case ast.Call(func=func, args=args):

@@ -118,7 +118,7 @@ def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, A
 
 
 # event names read from the live hands and board, which only the general loop keeps
-LIVE_EVENT_FACTS = frozenset({"hand", "end_doubles"})
+LIVE_EVENT_FACTS = frozenset({"hand", "end_doubles", "board", "line", "end_tiles"})
 
 
 def covers(game: Game) -> bool:
@@ -142,8 +142,8 @@ def covers(game: Game) -> bool:
         return False
     if turn_options.rule_of(rules) is not None:   # what a turn may hold: the loop's own
         return False
-    if any(e.next_draws is not None for e in rules.events):   # an effect the loop applies
-        return False
+    if any(e.next_draws is not None or e.duty is not None or e.sets for e in rules.events):
+        return False   # effects the loop applies (next_draws, duties, set)
     if any(names_read(tree) & LIVE_EVENT_FACTS for trees in rules.event_trees or ()
            for tree in trees.values()):   # the template keeps no live hand and board for them
         return False

@@ -111,6 +111,9 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
                 "Python engine's general loop plays")
     if r.ends_in_play:
         return f"{r.name}'s match may end mid-round, which only the Python engine plays"
+    if r.reads_table or any(e.duty is not None or e.sets for e in r.events):
+        return (f"{r.name}'s events read the table, set variables or lay duties, which only "
+                "the Python engine's general loop plays")
     if r.layout is not None:
         return (f"{r.name} shapes its board (board.layout), which only the Python engine's "
                 "general loop plays")

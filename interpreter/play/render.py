@@ -194,7 +194,8 @@ def rule_title(titles: Sequence[str], index: int) -> str:
 
 
 PLAY_EVENTS = ("draw", "place", "pass", "score", "extra_turn", "skip",   # told as they happen
-               "declare", "claim", "penalty", "turn_up")
+               "declare", "claim", "penalty", "turn_up", "set", "duty", "duty_met",
+               "duty_failed")
 
 
 def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
@@ -243,6 +244,8 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
         return f"{who} is skipped"
     if kind in ("declare", "claim", "penalty"):
         return declaration_text(event, who, seating)
+    if kind in ("set", "duty", "duty_met", "duty_failed"):   # events[].set and duty
+        return _effect_text(event, who, seating, rule_titles)
     if kind == "round_end":
         return round_result_text(event, seating)
     if kind == "match_end":
@@ -274,6 +277,21 @@ def declaration_prompt(obs) -> Text:
     said = f"{decl.title or decl.name}: {decl.explain}" if decl.explain else (
         decl.title or decl.name)
     return Text(f"Declare now · {said}", style="bold")
+
+
+def _effect_text(event: dict[str, Any], who: str, seating: Seating,
+                 rule_titles: Sequence[str]) -> str:
+    """A variable set or a duty laid, met or failed, as a sentence."""
+    kind, why = event["event"], rule_title(rule_titles, event["rule"])
+    if kind == "set":
+        return f"{event['variable']} is now {event['value']} ({why})"
+    if kind == "duty":
+        return f"{who} must meet a duty: {why} (laid by {Tile.of(event['tile'])})"
+    if kind == "duty_met":
+        return f"{who} meets the duty ({why})"
+    later = event.get("next")
+    then = (f"; {seating.seat(later)} bears it now" if later is not None else "; it lapses")
+    return f"{who} fails the duty ({why}){then}"
 
 
 def draws_text(who: str, count: int) -> str:

@@ -119,10 +119,12 @@ def _checked(merged: Any, raw: dict[str, Any], run_examples: bool
 def rule_warnings(ref: str) -> list[Diagnostic]:
     """Warnings for a valid ruleset: where two of its rules decide the same thing, which
     one wins, at that rule's file:line:col and naming the other's (``precedence``); a
-    required opening tile its leader rarely holds (``opener_warnings``)."""
+    required opening tile its leader rarely holds (``opener_warnings``); an event formula
+    that can never apply (``never_apply``)."""
     from . import schema
     from .checks import several_warnings
     from .load import load_merged
+    from .never_apply import never_apply_warnings
     from .precedence import opener_warnings, precedence_warnings
 
     merged, _ = load_merged(ref)
@@ -131,7 +133,8 @@ def rule_warnings(ref: str) -> list[Diagnostic]:
     data = schema.fill_defaults(merged.data)
     return (precedence_warnings(data, merged.marks)
             + opener_warnings(data, merged.marks, merged.file)
-            + several_warnings(data, merged.marks))
+            + several_warnings(data, merged.marks)
+            + never_apply_warnings(data, merged.marks))
 
 
 def _all_builtin(chain: list[str]) -> bool:

@@ -13,9 +13,11 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, did_you_mean
 from ..engine.mechanisms.matching import fits
 from ..engine.tiles import in_set, not_in_set, parse_pair, set_pairs, tile_count
+from ..expr import ExprError, compile_expression
+from ..expr.ast import names_read
 from .marked_yaml import FieldPath, Mark, dotted
 
 
@@ -342,10 +344,10 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range,
                              f"{key} names {name!r}, which is no variable of this ruleset",
                              f"declare it under variables:, or use one of: "
                              f"{', '.join(declared) or '(none declared)'}")
-        if "expect_variables" in example and example["kind"] != "points":
+        if "expect_variables" in example and example["kind"] not in ("points", "events"):
             sink.add("example", here + ("expect_variables",),
-                     f"expect_variables belongs to a points example, not kind "
-                     f"{example['kind']}", "set kind: points, or remove it")
+                     f"expect_variables belongs to a points or events example, not kind "
+                     f"{example['kind']}", "set kind: points or events, or remove it")
         if example["kind"] == "dealt":
             _check_dealt_example(sink, example, here, data, n, hand_size)
         elif "expect_scores" in example or "play" in example or "expect_scores_now" in example:
@@ -677,6 +679,8 @@ def several_warnings(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]) -
                  "(four once a spinner opens: board.spinner)",
                  "write most: 2, or give the board a spinner")
     return [dataclasses.replace(d, severity="warning") for d in sink.found]
+
+
 def _check_trains(sink: _Sink, data: Mapping[str, Any], layout: Mapping[str, Any]) -> None:
     """``board.layout.trains`` (a train per seat from the station) and what goes with it:
     no spinning doubles, the station's double and every hand drawn from one set."""
@@ -712,12 +716,73 @@ def _check_trains(sink: _Sink, data: Mapping[str, Any], layout: Mapping[str, Any
                  "(players.max)")
 
 
+def _check_duty(sink: _Sink, data: Mapping[str, Any], i: int, event: Mapping[str, Any]
+                ) -> None:
+    """An event's ``duty``: laid by a placement only, and one that can be met: a ``met``
+    that reads nothing and is false, or that reads only the tiles (``tile``,
+    ``duty_tile``) and holds for no pair of the set's, could never be (caught here, not
+    in play)."""
+    duty = event.get("duty")
+    if duty is None:
+        return
+    if event.get("after") != "place":
+        sink.add("events", ("events", i, "duty"),
+                 f"a duty is laid by a placement; this event fires after {event.get('after')}",
+                 "set after: place, or remove duty")
+    met = duty.get("met")
+    never = met is False
+    if isinstance(met, str):
+        try:
+            found = compile_expression(met, "duty_met")
+        except ExprError:   # reported with the formula's own position
+            found = None
+        never = found is not None and _never_met(found, data)
+    if never:
+        sink.add("events", ("events", i, "duty", "met"),
+                 "a duty nobody can ever meet: its met is false whatever is placed, so it "
+                 "would fail at every turn of the round until it ends",
+                 "write when a placement meets it, e.g. \"not any(end_tiles, t -> t == "
+                 "duty_tile)\" (the tile that laid it is covered)")
+
+
+def _never_met(found: Any, data: Mapping[str, Any]) -> bool:
+    """Whether a compiled ``met`` reading at most the tiles is false for every pair of
+    tiles of the set (a formula reading anything else may hold some day: not judged)."""
+    read = names_read(found.ast)
+    if not read <= {"tile", "duty_tile"}:
+        return False
+    top = int((data.get("set") or {}).get("max_pip", 6))
+    tiles = [(a, b) for a in range(top + 1) for b in range(a, top + 1)]
+    if not read:
+        return found.fn({}) is False
+    laid = tiles if "duty_tile" in read else [(0, 0)]
+    placed = tiles if "tile" in read else [(0, 0)]
+    return not any(found.fn({"tile": t, "duty_tile": d}) for d in laid for t in placed)
+
+
+def _check_sets(sink: _Sink, data: Mapping[str, Any], i: int, event: Mapping[str, Any]
+                ) -> None:
+    """An event's ``set`` names only variables the ruleset declares (``variables:``)."""
+    declared = sorted(data.get("variables") or {})
+    for name in event.get("set") or {}:
+        if name in declared:
+            continue
+        close = did_you_mean(str(name), declared)
+        sink.add("events", ("events", i, "set", name),
+                 f"events[{i}].set names {name!r}, which is no variable of this ruleset"
+                 + (f" (its variables: {', '.join(declared)})" if declared else ""),
+                 close if close.startswith("did you mean") else
+                 f"declare it under variables: ({name}: {{initial: 0}}) or set one declared")
+
+
 def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
     """House-rule keys that loop forever or have no effect with the other rules."""
     _check_layout(sink, data)
     _check_declarations(sink, data)
     _check_several(sink, data)
     for i, event in enumerate(data.get("events", [])):
+        _check_sets(sink, data, i, event)
+        _check_duty(sink, data, i, event)
         if event.get("after") != "place" and event.get("next_draws", 0) != 0:
             sink.add("events", ("events", i, "next_draws"),
                      f"next_draws is an effect of a placement; this event fires after "

@@ -17,6 +17,7 @@ from ..engine.game_rules import (
     LEAD_FOLLOWERS,
     Declaration,
     DeclareOption,
+    DutyRule,
     FitRule,
     Opening,
     PlayEvent,
@@ -29,6 +30,7 @@ from ..engine.game_rules import (
 from ..engine.mechanisms.layout import SPINS, Shape
 from ..engine.mechanisms.set_tiles import taken_out
 from ..engine.mechanisms.several import SeveralRule
+from ..engine.mechanisms.table import reads as table_names
 from ..engine.tiles import in_set, not_in_set, parse_pair, tile_count
 from ..expr import ExprError, ast, compile_expression
 from ..expr.ast import names_read, nodes
@@ -276,6 +278,18 @@ def partial_rules(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> An
     return SimpleNamespace(**wrap(data, fns), removed_tiles=removed_tiles(data, fns))
 
 
+def _duty(data: Mapping[str, Any] | None, met: EnvFn | None) -> DutyRule | None:
+    """``events[].duty`` as the engine's ``DutyRule`` (None: the event lays none; a ``met``
+    written as true or false is that constant)."""
+    if data is None:
+        return None
+    if met is None:
+        value = bool(data.get("met", True))
+        met = (lambda env: True) if value else (lambda env: False)
+    return DutyRule(met, int(data.get("fail_points", 0)), int(data.get("fail_draws", 0)),
+                    data.get("lasts", "until_met") == "until_met")
+
+
 def _layout(data: Mapping[str, Any] | None) -> Shape | None:
     """``board.layout`` as the engine's ``Shape`` (None when the ruleset names none)."""
     if data is None:
@@ -340,7 +354,11 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
                   each_opponent=fns.get(("events", i, "each_opponent")),
                   again=fns.get(("events", i, "again")),
                   skip=fns.get(("events", i, "skip")),
-                  next_draws=fns.get(("events", i, "next_draws")))
+                  next_draws=fns.get(("events", i, "next_draws")),
+                  sets=tuple((str(name), fns[("events", i, "set", name)])
+                             for name in (item.get("set") or {})
+                             if ("events", i, "set", name) in fns),
+                  duty=_duty(item.get("duty"), fns.get(("events", i, "duty", "met"))))
         for i, item in enumerate(data.get("events", ())))
     later = data["lead"]["later"]
     out: dict[str, Any] = dict(
@@ -428,6 +446,9 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         out["final_tree"] = _tree_of(match.get("final"), trees.get(("match", "final")))
     if out["later_leader_formula"] is not None:
         out["later_leader_tree"] = _tree_of(later, trees.get(("lead", "later")))
+    # what events read of the table (engine.mechanisms.table), resolved once here
+    out["reads_table"] = any(table_names(names_read(tree)) for (key, *_), tree in trees.items()
+                             if key == "events")
     out["event_trees"] = tuple(
         {key: _tree_of(item[key], trees.get(("events", i, key))) for key in EVENT_FORMULAS
          if item.get(key) is not None}

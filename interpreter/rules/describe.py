@@ -571,7 +571,9 @@ def _example(data: dict[str, Any], sides: str) -> str:
         return "; ".join(facts) + f". Points per {sides}: {points}.{after}"
     if kind == "dealt":
         return _dealt_example(data, sides, players, hands)
-    facts = [f"{players} players, seat {data.get('turn', 0)} to act, {_ends(data.get('ends'))}",
+    where = (("the board laid " + ", ".join(str(t) for t in data["board"]))
+             if data.get("board") else _ends(data.get("ends")))
+    facts = [f"{players} players, seat {data.get('turn', 0)} to act, {where}",
              f"hands: {hands}"]
     if "boneyard" in data:
         facts.append(_boneyard(data["boneyard"]))
@@ -592,6 +594,11 @@ def _example(data: dict[str, Any], sides: str) -> str:
             fired.append(f"{_plural(data['expect_skips'], 'player')} skipped")
         if data.get("expect_next_draws"):
             fired.append(f"the next player draws {_plural(data['expect_next_draws'], 'tile')}")
+        if data.get("expect_duties"):
+            fired.append(f"{_plural(data['expect_duties'], 'duty', 'duties')} on the next "
+                         "player")
+        if data.get("expect_variables"):
+            fired.append("then " + _values(data["expect_variables"]))
         return "; ".join(facts) + f". Action {data.get('action')}: " \
             + (_join(fired) if fired else "nothing fires") + "."
     legal = ", ".join(str(a) for a in data.get("expect_legal", []))

@@ -261,6 +261,22 @@ def _gain(view: _View, dotted: str, who: str) -> str | None:
     return f"{who} scores {_plural(value, 'point')}"
 
 
+def _duty_words(duty: dict[str, Any], met: str | None) -> str:
+    """An event's duty in words: what the next player must do, what failing it costs."""
+    text = f"the next player must make a placement where {met or duty.get('met')}"
+    cost = []
+    if duty.get("fail_points"):
+        cost.append(f"their side scores {duty['fail_points']}")
+    if duty.get("fail_draws"):
+        cost.append(f"they draw {_plural(int(duty['fail_draws']), 'tile')}")
+    text += " on their turn; if they do not, " + (" and ".join(cost) if cost else "nothing is paid")
+    if duty.get("lasts", "until_met") == "until_met":
+        text += ", and the duty passes to the player after them until someone meets it"
+    else:
+        text += ", and the duty lapses"
+    return text
+
+
 def _event_line(view: _View, i: int) -> RuleLine:
     view.formulas = []
     here = f"events.{i}"
@@ -295,6 +311,12 @@ def _event_line(view: _View, i: int) -> RuleLine:
             effects.append(f"the next player draws {formula} tiles")
         elif n:
             effects.append(f"the next player draws {_plural(n, 'tile')}")
+    duty = event.get("duty")
+    if duty is not None:   # events[].duty (engine.mechanisms.duties)
+        effects.append(_duty_words(duty, view.formula(f"{here}.duty.met")))
+    for name in event.get("set") or {}:   # events[].set: a variable from then on
+        formula = view.formula(f"{here}.set.{name}")
+        effects.append(f"{name} becomes {formula if formula is not None else event['set'][name]}")
     done = [e for e in effects if e]
     what = ", ".join(done[:-1]) + " and " + done[-1] if len(done) > 1 else \
         (done[0] if done else "nothing happens")

@@ -148,8 +148,9 @@ def _formulas(value: Any, node: dict[str, Any], path: FieldPath, parent: Any,
         named = node.get("additionalProperties")   # a mapping of names (``variables``)
         if isinstance(named, dict):
             for key in value:
-                if key not in node.get("properties", {}):
-                    _formulas(value[key], named, path + (key,), value, out)
+                if key not in node.get("properties", {}):   # its owner's keys (an
+                    # event's ``after`` for its ``set``) name the kind, not the mapping's
+                    _formulas(value[key], named, path + (key,), parent, out)
     elif isinstance(value, list) and isinstance(node.get("items"), dict):
         for i, item in enumerate(value):
             _formulas(item, node["items"], path + (i,), value, out)

@@ -62,7 +62,9 @@ def _failures(rules: Rules, examples: Sequence[Example]
 
 def _check_events(game: Game, data: dict, hands: list[list[Tile]]) -> str:
     """What one action fires against the example's expect_points / again / skips."""
-    got = positions.fired(game, data, hands)
+    values: dict[str, int] = {}
+    laid: list = []
+    got = positions.fired(game, data, hands, values, laid)
     if isinstance(got, str):
         return f"cannot set up the example: {got}"
     points, again, skips, taken = got
@@ -80,6 +82,13 @@ def _check_events(game: Game, data: dict, hands: list[list[Tile]]) -> str:
     if taken != int(data.get("expect_next_draws", 0)):
         problems.append(f"expected the next player to draw {int(data.get('expect_next_draws', 0))}"
                         f" tiles, the rules give {taken}")
+    if len(laid) != int(data.get("expect_duties", 0)):   # events[].duty
+        problems.append(f"expected {int(data.get('expect_duties', 0))} duties laid on the next "
+                        f"player, the rules lay {len(laid)}")
+    wanted = data.get("expect_variables")   # an event's set: the values after the action
+    if wanted is not None and {k: values.get(k) for k in wanted} != dict(wanted):
+        problems.append(f"expected variables {dict(wanted)} after the action, the rules give "
+                        f"{ {k: values.get(k) for k in wanted} }")
     return "; ".join(problems)
 
 

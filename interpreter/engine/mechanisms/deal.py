@@ -12,6 +12,7 @@ from .layout import Layout
 from .matching import Tile
 from .position import Position
 from .set_tiles import set_tiles
+from .table import Table
 
 
 def full_set(max_pip: int) -> list[Tile]:
@@ -61,6 +62,8 @@ def start_round(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) ->
     pos.board = (Board(spins=pos.rules.spinner == "first_double", fit=pos.rules.fit,
                        doubles=pos.rules.doubles) if shape is None
                  else Layout(shape, seats=pos.players))
+    pos.table = Table()
+    pos.duties = []
     pos.passes = pos.passes_in_row = pos.idle_turns = pos.drawn_this_turn = 0
     pos.passed_since_progress = set()
     pos.extra_turns = pos.pending_skips = 0

@@ -2,11 +2,13 @@
 ``events`` whose ``if`` holds scores ``points`` to the actor's side and
 ``each_opponent`` to every other side, grants another turn (``again``) or makes
 following players lose their turn (``skip``) or makes the next player draw
-(``next_draws``, after a placement only). From the schema's ``events`` and
-``docs/house-rules.md`` ("How the engine settles what house rules leave open").
+(``next_draws``, after a placement only) or sets variables (``set``: all of one
+rule's from the values before it, each bounded as ``variables.after_round``'s). From
+the schema's ``events`` and ``docs/house-rules.md`` ("How the engine settles what
+house rules leave open").
 
-The match loop (``engine.general_loop``) asks ``tiles_taken`` too: how many tiles an
-effect's draw takes is written once, here.
+The match loop (``engine.general_loop``) asks ``tiles_taken`` and ``set_values`` too: how
+many tiles an effect's draw takes and what a ``set`` gives are written once, here.
 """
 
 from __future__ import annotations
@@ -14,9 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .duties import Duty, laid
 from .match import reached_in_play
 from .matching import Tile
 from .position import Position
+from .table import Table
+from .variables import bounded
 
 
 @dataclass
@@ -28,6 +33,15 @@ class Fired:
     again: bool = False
     skips: int = 0
     draws: list[tuple[int, int]] = field(default_factory=list)   # (rule, tiles) owed
+    sets: list[tuple[int, str, int]] = field(default_factory=list)   # (rule, variable, value)
+    duties: list[Duty] = field(default_factory=list)   # laid on the next seat (unless a domino)
+
+
+def set_values(rule: Any, env: Any) -> list[tuple[str, int]]:
+    """(variable, value) for each variable a rule sets (``set``), all read from ``env``
+    before any is set, in the file's order."""
+    return [(name, bounded(name, int(formula(env)), f"set.{name}"))
+            for name, formula in rule.sets]
 
 
 def tiles_taken(owed: int, drawable: int) -> int:
@@ -52,7 +66,7 @@ def environment(pos: Position, actor: int, after: str, tile: Tile | None,
         "end_doubles": tuple(
             end.double and (name in ("left", "right") or end.covered)   # an arm's own tile
             for name, end in ((n, pos.board.ends[n]) for n in pos.board.open_ends())),
-        **pos.values}
+        **table_names(pos.table, pos.board), **pos.values}
     if after == "place":
         env.update(tile=tile, opening=opening, both_ends=both_ends)
     elif after == "draw":
@@ -78,6 +92,12 @@ def fire(pos: Position, actor: int, after: str, env: dict[str, Any]) -> Fired:
                 out.scores.append((index, side, gain))
                 pos.scores[side] += gain
                 pos.play_points[side] += gain
+        if rule.sets:   # after its points, before the match may end on them
+            done = set_values(rule, env)
+            for name, value in done:
+                out.sets.append((index, name, value))
+                pos.values[name] = value
+            env = {**env, **dict(done)}
         if reached_in_play(pos.rules.ends_in_play, pos.scores, pos.target) is not None:
             break   # the match is over: this rule's other effects and later rules lapse
         if rule.again is not None and rule.again(env):
@@ -88,9 +108,22 @@ def fire(pos: Position, actor: int, after: str, env: dict[str, Any]) -> Fired:
             owed = max(0, rule.next_draws(env))
             if owed:
                 out.draws.append((index, owed))
+        if rule.duty is not None:
+            out.duties.append(laid(index, pos.next_seat(actor), env["tile"]))
         if out.scores:
             env = environment_refreshed(pos, env)
     return out
+
+
+def table_names(table: Table | None, board: Any) -> dict[str, Any]:
+    """``board``, ``line`` and ``end_tiles`` (``mechanisms.table``) over a board of
+    ``mechanisms.board`` or ``mechanisms.layout``: an arm nobody played on shows the
+    double it grows from."""
+    table = table or Table()
+    spinner = getattr(board, "spinner", None)
+    ends = [(name, getattr(board.ends[name], "root", None) or spinner)
+            for name in board.open_ends()]
+    return {"board": table.board(), "line": table.line_tiles(), "end_tiles": table.end_tiles(ends)}
 
 
 def environment_refreshed(pos: Position, env: dict[str, Any]) -> dict[str, Any]:

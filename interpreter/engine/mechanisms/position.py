@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 
 from ..game_rules import Rules
 from .board import Board
+from .duties import Duty
 from .matching import Tile, is_double
+from .table import Table
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,8 @@ class Position:
     hands: list[list[Tile]] = field(default_factory=list)
     boneyard: list[Tile] = field(default_factory=list)
     board: Board = field(default_factory=Board)
+    table: Table = field(default_factory=Table)           # its tiles (mechanisms.table)
+    duties: list[Duty] = field(default_factory=list)     # pending (mechanisms.duties)
     drawn: list[int] = field(default_factory=list)        # tiles each seat drew this round
     play_points: list[int] = field(default_factory=list)  # per side, from events this round
     passes: int = 0

@@ -45,14 +45,16 @@ def after_round(variables: Sequence[Variable], values: Mapping[str, int],
     engine's bound on numbers (``engine.bounds``) stops the match with one message."""
     env = {**facts, **values}
     return {v.name: (values[v.name] if v.after_round is None
-                     else _bounded(v.name, int(v.after_round(env))))
+                     else bounded(v.name, int(v.after_round(env))))
             for v in variables}
 
 
-def _bounded(name: str, value: int) -> int:
+def bounded(name: str, value: int, where: str = "after_round") -> int:
+    """``value`` for variable ``name`` when within the engine's bound on numbers; else one
+    message naming the formula that made it (``where``: after_round, or an event's set)."""
     if -MAX_POINTS <= value <= MAX_POINTS:
         return value
     raise DiagnosticError([Diagnostic(
-        "variable", f"variable {name} outgrew {MAX_DIGITS} digits: its after_round makes it "
-        "grow without bound", path=f"variables.{name}.after_round",
-        hint="check an after_round that multiplies the variable (say, by itself)")])
+        "variable", f"variable {name} outgrew {MAX_DIGITS} digits: its {where} makes it "
+        "grow without bound", path=f"variables.{name}.after_round" if where == "after_round"
+        else where, hint="check a formula that multiplies the variable (say, by itself)")])
