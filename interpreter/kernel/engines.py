@@ -121,6 +121,11 @@ class JitBatch:
         k = self.kernel
         rows, points = features_of(self.matches, self.rounds, k.sides, k.players,
                                    k.side_of, k.teams)
-        # the mechanisms' counters (engine.results): none of them on the JIT, so 0
+        # the mechanisms' counters (engine.results): on the JIT only the variables' sum as
+        # a match ended (its match rows' last column), the others 0
         rows = np.pad(rows, ((0, 0), (0, len(MECHANISM_COUNTERS))))
+        if k.game.rules.variables:
+            at = rows.shape[1] - len(MECHANISM_COUNTERS) + MECHANISM_COUNTERS.index(
+                "variables_final")
+            rows[:, at] = self.matches[:, -1]
         return rows, points, int(self.matches[:, 1].sum())

@@ -300,7 +300,7 @@ class JitKernel:
         n = len(seeds)
         scores0 = np.array(start_scores or [0] * self.sides, np.int64)
         kinds_a = np.array(kinds, np.int64)
-        matches = np.empty((n, len(jit_template.MATCH_COLUMNS) + self.sides), np.int64)
+        matches = np.empty((n, len(jit_template.MATCH_COLUMNS) + self.sides + 1), np.int64)
         chunks, done, offset = [], 0, 0
         while done < n:
             rows = np.empty((max_rounds + 8 * (n - done), self.width), np.int64)
@@ -329,14 +329,17 @@ class JitKernel:
             _I["M_WINNER"], _I["M_CAPPED"], _I["M_ROUNDS"], _I["M_FIRST_ROW"])
         m_scores = _I["M_SCORES"]
         general = self.general
+        variables = bool(game.rules.variables)
         for seed, m in zip(seeds.tolist(), matches.tolist(), strict=True):
             winner, capped, count, first = m[m_winner], m[m_capped], m[m_rounds], m[m_first]
             stats = tuple(_round_stats(r, sides) for r in rows[first:first + count])
             final = (tuple(m[m_scores:m_scores + sides]) if general   # match.final applied
                      else stats[-1].scores if stats else before)
-            out.append(MatchResult(
-                name, n, seed, teams, None if winner < 0 else winner,
-                final, target, stats, None, bool(capped)))
+            result = MatchResult(name, n, seed, teams, None if winner < 0 else winner,
+                                 final, target, stats, None, bool(capped))
+            if variables:   # the variables as the match ended, as the loop reports them
+                result.__dict__["counters"] = {"variables_final": m[m_scores + sides]}
+            out.append(result)
         return out
 
 

@@ -24,7 +24,8 @@ Each round becomes one row of integers (``ROUND_COLUMNS``), each match one row
 
 ROUND_COLUMNS = ("round", "leader", "result", "winner", "winner_seat", "tied_block", "turns",
                  "placements", "draws", "passes", "decisions", "choice_points", "redeals")
-MATCH_COLUMNS = ("winner", "capped", "rounds", "first_row")   # then the final scores per side
+MATCH_COLUMNS = ("winner", "capped", "rounds", "first_row")   # then the final scores per side,
+# then (GEN lines) the variables' sum as the match ended
 
 # the integer parameters, by position in the kernel's ``Q`` array
 PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST", "TARGET",
@@ -747,6 +748,10 @@ $READ_PARAMS
                 scores[si] = fin[si]
         for si in range(SIDES_N):
             match_out[m_i - start, M_SCORES + si] = scores[si]
+        vsum = 0   # the variables as the match ended (compare's variables_final)
+        for v in range(NV):
+            vsum += F[X_POS + 1 + v]
+        match_out[m_i - start, M_SCORES + SIDES_N] = vsum
 #endif
         match_out[m_i - start, M_WINNER] = match_win
         match_out[m_i - start, M_CAPPED] = capped
