@@ -1102,8 +1102,12 @@ class GeneralLoop:
         def key(b: Board) -> tuple:
             return (tuple(b.values), tuple(b.doubles), b.count, b.spin_need)
 
+        def double(code: int) -> bool:
+            low, high = tiles[code >> 2]
+            return low == high
+
         multi = tuple(several.line_moves(rule, h, board, board.count, allowed, facts, place,
-                                         key))
+                                         key, double))
         fit = several.alone_masks(rule, fit, h, board, facts)
         total = 0
         for m in fit:
