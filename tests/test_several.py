@@ -389,3 +389,17 @@ def test_after_a_double_the_move_goes_on_on_any_end_and_verifies(tmp_path):
         out = _write(tmp_path, events)
         assert records.verify_file(out) == [] and records.check_file_strict(out) == []
     assert rule_warnings(str(path)) == []
+
+
+def test_the_draws_before_a_move_count_for_every_tile_of_it(tmp_path):
+    path = tmp_path / "drawn.yaml"
+    path.write_text("title: t\nextends: house/doubles-together\nevents:\n  - after: place\n"
+                    "    points: drawn_this_turn\n", encoding="utf-8")
+    game = api.load_game(str(path))
+    state = game.new_match(2, seed=0, deals=[Deal.of(HANDS, "5-5 2-2 3-3", leader=1)])
+    state.apply("6-4")
+    state.apply("draw")   # a voluntary draw, then the move: both tiles read one tile drawn
+    state.apply("4-4 left + 6-6 right")
+    assert [e["points"] for e in state.record[-4:] if e["event"] == "score"] == [1, 1]
+    found = records.check_file_strict(_write(tmp_path, state.record))
+    assert len(found) == 1 and "ends before the match is over" in found[0].message

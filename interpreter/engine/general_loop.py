@@ -687,7 +687,8 @@ class GeneralLoop:
                         "ruleset's events keep the round going forever")])
                 h = hands[p]
                 urnd = uniform[p]
-                drawn = 0
+                if not (several_on and queued):   # a move going on keeps its turn's draws
+                    drawn = 0
                 while True:
                     if shaped:   # the ends open now, as the layout says (answered arms first)
                         here = board.layout.playable()
