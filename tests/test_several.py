@@ -355,3 +355,51 @@ def test_every_bot_takes_the_move_shedding_most_and_the_strategist_says_why():
     # random: each whole move one option beside the single ones (three here)
     picks = {str(RandomBot(0, random.Random(s)).choose(obs, legal)) for s in range(60)}
     assert picks == {"4-4 left", "6-6 right", best}
+
+
+# -- move: after_double: a double, and the move goes on ----------------------------------
+
+AFTER = """title: After a double, go on
+extends: pagat
+play:
+  several:
+    move: after_double
+    most: 3
+"""
+
+
+def test_after_a_double_the_move_goes_on_on_any_end_and_verifies(tmp_path):
+    path = tmp_path / "after.yaml"
+    path.write_text(AFTER, encoding="utf-8")
+    game = api.load_game(str(path))
+    state = game.new_match(2, seed=0, deals=[Deal.of(("4-4 4-1 6-2 6-6 0-0 0-1 0-2",
+                                                       "6-4 3-3 3-4 3-5 5-5 5-6 2-5"),
+                                                      "1-1 2-2", leader=1)])
+    state.apply("6-4")   # ends 4 and 6
+    assert [a for a in _legal(state) if "+" in a] == [
+        "4-4 left + 4-1 left", "4-4 left + 6-2 right", "4-4 left + 6-6 right",
+        "4-4 left + 6-6 right + 4-1 left", "4-4 left + 6-6 right + 6-2 right",
+        "6-6 right + 4-1 left", "6-6 right + 4-4 left", "6-6 right + 4-4 left + 4-1 left",
+        "6-6 right + 4-4 left + 6-2 right", "6-6 right + 6-2 right"]
+    assert explain_illegal(state, Action.parse("4-1 left + 6-6 right")) == (
+        "a move goes on only after a double: 4-1 is not one, so it must be the move's last "
+        "tile")
+    for players in (2, 3):
+        events = api.play_match(game, players, 3, bots="random", trace=True).events
+        out = _write(tmp_path, events)
+        assert records.verify_file(out) == [] and records.check_file_strict(out) == []
+    assert rule_warnings(str(path)) == []
+
+
+def test_the_draws_before_a_move_count_for_every_tile_of_it(tmp_path):
+    path = tmp_path / "drawn.yaml"
+    path.write_text("title: t\nextends: house/doubles-together\nevents:\n  - after: place\n"
+                    "    points: drawn_this_turn\n", encoding="utf-8")
+    game = api.load_game(str(path))
+    state = game.new_match(2, seed=0, deals=[Deal.of(HANDS, "5-5 2-2 3-3", leader=1)])
+    state.apply("6-4")
+    state.apply("draw")   # a voluntary draw, then the move: both tiles read one tile drawn
+    state.apply("4-4 left + 6-6 right")
+    assert [e["points"] for e in state.record[-4:] if e["event"] == "score"] == [1, 1]
+    found = records.check_file_strict(_write(tmp_path, state.record))
+    assert len(found) == 1 and "ends before the match is over" in found[0].message

@@ -317,7 +317,8 @@ def _several(data: Mapping[str, Any] | None, fns: Mapping[FieldPath, EnvFn]
                        alone=fns.get(("play", "several", "alone")),
                        explain=data.get("explain", ""),
                        tiles_text=str(data["tiles"]) if "tiles" in data else "",
-                       whole_hand=data.get("move", "each_end") == "whole_hand")
+                       whole_hand=data.get("move", "each_end") == "whole_hand",
+                       after_double=data.get("move", "each_end") == "after_double")
 
 
 def _tile_choice(tile: str) -> str | tuple[int, int]:
