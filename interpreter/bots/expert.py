@@ -163,7 +163,8 @@ class ExpertBot:
             return legal[0]
         if obs.rules.declarations or obs.rules.showdown is not None:
             return self._declaring(obs, legal)[0]
-        if obs.rules.layout is not None or obs.rules.several is not None:
+        if (obs.rules.layout is not None or obs.rules.several is not None
+                or obs.rules.turn_up or obs.rules.blind):
             return self._shaped(obs, legal)[0]
         return self.analyse(obs, legal).best
 
@@ -173,7 +174,8 @@ class ExpertBot:
             return legal[0], "it is the only legal move"
         if obs.rules.declarations or obs.rules.showdown is not None:
             return self._declaring(obs, legal)
-        if obs.rules.layout is not None or obs.rules.several is not None:
+        if (obs.rules.layout is not None or obs.rules.several is not None
+                or obs.rules.turn_up or obs.rules.blind):
             return self._shaped(obs, legal)
         analysis = self.analyse(obs, legal)
         return analysis.best, describe(analysis)

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from ..engine.general_loop import _opening_rules
 from ..engine.tiles import Tile
 from ..expr import ast
-from . import jit_formula, jit_opening, jit_settle
 from .formulas import Unsupported, magnitude
 from .opening import _MASK_NAMES, _reads, mask_of
 
@@ -35,7 +34,6 @@ _LEAD = {"players": "players", "leader": "leader", "winner": "lead_winner",
          "winner_side": "winner_side", "last_player": "lead_last", "blocked": "lead_blocked",
          "last_player_won": "last_player_won"}
 _MATCH = {"round": "round", "players": "players", "target": "target"}
-_ALL = {"sides": jit_formula.ALL_SIDES, "seats": jit_formula.ALL_SEATS}
 # what only the Python engine plays, by the rule that sets it: (is used, what it is called)
 _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: bool(r.events), "play-time events (events)"),
@@ -96,6 +94,9 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
     """(every house-rule formula's program, one after the other; where each starts, by
     its ``jit_template.PARAMS`` name, -1 for a formula the ruleset does not have); raises
     ``Unsupported`` when one reads what the kernel does not keep."""
+    from . import jit_formula  # numba, and with it scipy, only once a kernel is made
+
+    _ALL = {"sides": jit_formula.ALL_SIDES, "seats": jit_formula.ALL_SEATS}
     r = game.rules
     ts = game.tileset
     tiles = {(t.low, t.high): i for i, t in enumerate(ts.tiles)}
@@ -141,6 +142,8 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
 
 
 def _opening(game: Game, players: int, op: Opening, rnd: int) -> list[int]:
+    from . import jit_opening
+
     tile = op.tile
     code = (jit_opening.ANY if tile == "any" else jit_opening.HIGHEST_DOUBLE
             if tile == "highest_double" else game.tileset.index[Tile(*tile)])
@@ -154,6 +157,8 @@ def _opening(game: Game, players: int, op: Opening, rnd: int) -> list[int]:
 def params(game: Game, players: int) -> dict[str, int]:
     """The switches of the ``GEN`` lines, by ``jit_template.PARAMS`` name (0 for a ruleset
     without house rules: its kernel never reads them)."""
+    from . import jit_settle
+
     names = ("DOMINOER", "RANK_HOW", "LAST_TWO", "TIE_CODE", "MIN_START", "EXACT", "END_CODE",
              "LOWEST_WINS", *(f"O{k}_{x}" for k in (1, 2)
                              for x in ("TILE", "HOLDER", "UNHELD", "LACKING", "AMASK")),
