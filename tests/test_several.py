@@ -77,9 +77,10 @@ def test_doubles_together_offers_each_double_alone_and_both_at_once():
 
 
 def test_double_draw_lays_pairs_only_and_a_stuck_player_draws_one_tile():
-    state = _state("house/double-draw", "5-5 2-2 3-3 4-5 1-1", leader=1,
-                   hands=("6-6 4-4 0-1 0-2 0-3 1-2", "6-4 0-0 1-5 2-3 2-5 3-5"))
-    state.apply("6-4")
+    # [6|4] is turned up from the boneyard to start the line (deal.turn_up): the leader
+    # lays the first pair on it
+    state = _state("house/double-draw", "6-4 2-2 3-3 4-5 1-1", leader=0,
+                   hands=("6-6 4-4 0-1 0-2 0-3 1-2", "5-5 0-0 1-5 2-3 2-5 3-5"))
     assert _legal(state) == ["4-4 left + 6-6 right"]
     state.apply("4-4 left + 6-6 right")
     assert state.current_player == 1 and _legal(state) == ["draw"]   # nothing fits 4 or 6
@@ -88,9 +89,8 @@ def test_double_draw_lays_pairs_only_and_a_stuck_player_draws_one_tile():
 
 
 def test_a_single_tile_the_pair_rule_forbids_is_refused_in_its_words():
-    state = _state("house/double-draw", leader=1,
-                   hands=("6-6 4-4 0-1 0-2 0-3 1-2", "6-4 0-0 1-5 2-3 2-5 3-5"))
-    state.apply("6-4")
+    state = _state("house/double-draw", "6-4 2-2 3-3 4-5 1-1", leader=0,
+                   hands=("6-6 4-4 0-1 0-2 0-3 1-2", "5-5 0-0 1-5 2-3 2-5 3-5"))
     assert explain_illegal(state, Action.parse("6-6 right")).startswith("tiles go down in pairs")
     assert explain_illegal(state, Action.parse("6-6 right + 4-4 left")) == (
         "the tiles of a move go down in end order, left first: write 4-4 left + 6-6 right")
@@ -134,6 +134,9 @@ def test_playouts_conserve_tiles_and_verify_at_every_player_count(name, tmp_path
                 if e["event"] == "deal":
                     hands = [sorted(map(tuple, h)) for h in e["hands"]]
                     bone, board = [tuple(t) for t in e["boneyard"]], []
+                elif e["event"] == "turn_up":   # deal.turn_up: the stock's first tile
+                    board.append(bone.pop(0))
+                    assert board[-1] == tuple(e["tile"])
                 elif e["event"] == "draw":
                     assert tuple(e["tile"]) == bone.pop(0)
                     hands[e["player"]].append(tuple(e["tile"]))
