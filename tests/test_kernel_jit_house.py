@@ -31,7 +31,8 @@ EXPECTED = {
     "house/fixed-rounds", "house/four-doubles-redeal", "house/heaviest-opens",
     "house/last-two-block", "house/low-score-wins", "house/lowest-side-takes-round",
     "house/minimum-to-start", "house/no-blanks", "house/shutout-pays-double",
-    "house/four-in-a-row", "house/tied-stake-grows"}   # (these two keep variables)
+    "house/four-in-a-row", "house/tied-stake-grows",   # (these two keep variables)
+    "house/play-to-the-right"}   # what acts during play: the direction of play
 
 
 def _cases():
@@ -127,6 +128,8 @@ def _ruleset(tmp_path, text: str):
     ("scoring:\n  domino: \"sum(opponents.value) + count(seats, s -> s.tiles > 1)\"\n",
      "do not keep (x -> ...)"),
     ("board:\n  spinner: first_double\n", "uses a spinner (board.spinner), which only"),
+    ("play:\n  direction: right\n  passing: at_will\n",   # only what it does not play
+     "uses passing at will (play.passing), which only the Python engine plays"),
     ("variables:\n  pot:\n    initial: 1\n    after_round: \"2 * pot\"\n"
      "scoring:\n  domino: \"pot\"\n",
      "a variable that may grow faster than by a constant a round"),
@@ -182,3 +185,25 @@ def test_the_variables_as_a_match_ended_reach_compare_from_the_jit_as_from_the_l
         want = [api.play_match(game, players, s) for s in seeds]
         assert all(m.counters is not None for m in want)
         assert [m.counters for m in got] == [m.counters for m in want]
+
+
+@pytest.mark.parametrize("text", [
+    # a lacking leader passes the opening on, and the lead rotates, to the right
+    "lead:\n  later: rotate\nopening:\n  allow: \"tile.is_double\"\n  if_lacking: pass_on\n",
+    # a blocked round compares the blocker with the seat to its right, who wins a tie
+    "scoring:\n  blocked:\n    among: last_two\n    tie: next_player\n",
+    # nobody holds 6-6: players draw for it in turn, to the right
+    "opening:\n  tile: \"[6|6]\"\n  opener: holder\n  if_unheld: draw_in_turn\n"
+    "drawing:\n  reserve: 0\n",
+])
+def test_play_to_the_right_turns_every_seat_order_of_the_gen_lines(tmp_path, text):
+    """Each rule that names "the next player" goes the other way with play.direction:
+    right; the JIT's must go the Python engine's way."""
+    game = _ruleset(tmp_path, "play:\n  direction: right\n" + text)
+    seeds = [api.match_seed(7, i) for i in range(25)]
+    for players in (3, 4):
+        assert jit_kernel.jit_reason(game, players, "strategist") is None
+        for bots in ("random", "strategist"):
+            got = engines.jit_results(game, players, seeds, bots)
+            for seed, match in zip(seeds, got, strict=True):
+                assert match == api.play_match(game, players, seed, bots), (players, seed)

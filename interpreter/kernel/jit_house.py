@@ -1,6 +1,6 @@
 """What the JIT kernel needs of a ruleset's house rules that act at a round's end, the
-match's end, the deal, the lead or the opening: their switches as numbers, their formulas
-as programs, or why the JIT cannot play them.
+match's end, the deal, the lead or the opening, or turn play to the right: their switches
+as numbers, their formulas as programs, or why the JIT cannot play them.
 
 ``jit_template``'s ``GEN`` lines call ``jit_settle``, ``jit_opening`` and ``jit_formula``
 (real numba functions) and read everything of the ruleset from the kernel's parameters
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.general_loop import _opening_rules
 from ..engine.tiles import Tile
 from ..expr import ast
+from ..rules.compile import IN_PLAY
 from . import jit_formula, jit_opening, jit_settle
 from .formulas import Unsupported, magnitude
 from .opening import _MASK_NAMES, _reads, mask_of
@@ -41,7 +42,6 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: bool(r.events), "play-time events (events)"),
     (lambda r: bool(r.restrictions), "placement restrictions (play.restrictions)"),
     (lambda r: r.spinner != "none", "a spinner (board.spinner)"),
-    (lambda r: r.direction != "left", "play to the right (play.direction)"),
     (lambda r: r.fit is not None or r.doubles != "across", "its own fit rule (matching)"),
     (lambda r: r.draw_ends_turn, "a draw that ends the turn (drawing.ends_turn)"),
     (lambda r: r.draw_exactly is not None, "drawing a set number of tiles (drawing.exactly)"),
@@ -50,10 +50,20 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
 )
 
 
+# what acts during play and the GEN lines play: the direction of play (``RIGHT``)
+_PLAYED = frozenset({"direction"})
+
+
 def plays(rules: Rules) -> bool:
     """Whether ``rules`` is a general ruleset whose house rules the JIT's ``GEN`` lines
-    may play (the rest is for ``reason`` to say)."""
-    return rules.general and not rules.play_only
+    may play (the rest is for ``reason`` to say): one general only by what acts during
+    play must use nothing of it but what the GEN lines play (``_PLAYED``)."""
+    if not rules.general:
+        return False
+    if not rules.play_only:
+        return True
+    fields = type(rules).__dataclass_fields__
+    return all(getattr(rules, k) == fields[k].default for k in IN_PLAY if k not in _PLAYED)
 
 
 def reason(game: Game) -> str | None:
@@ -157,7 +167,7 @@ def params(game: Game, players: int) -> dict[str, int]:
     names = ("DOMINOER", "RANK_HOW", "LAST_TWO", "TIE_CODE", "MIN_START", "EXACT", "END_CODE",
              "LOWEST_WINS", *(f"O{k}_{x}" for k in (1, 2)
                              for x in ("TILE", "HOLDER", "UNHELD", "LACKING", "AMASK")),
-             *_STARTS)
+             *_STARTS, "RIGHT")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -174,7 +184,7 @@ def params(game: Game, players: int) -> dict[str, int]:
                "rounds_won": jit_settle.END_ROUNDS_WON}[r.match_end],
               r.match_winner == "lowest",
               *_opening(game, players, first, 1), *_opening(game, players, later, 2),
-              *(programs(game)[1][k] for k in _STARTS)]
+              *(programs(game)[1][k] for k in _STARTS), r.direction == "right"]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 

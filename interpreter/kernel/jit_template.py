@@ -39,6 +39,10 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
           # where each formula's program starts in CODE (jit_formula), -1: none
           "F_DOMINO", "F_BLOCKED", "F_RANK", "F_EVERY_SIDE", "F_DRAW_IF", "F_FINAL", "F_LEAD",
           "F_REDEAL")
+# the GEN lines' switches of what acts during play (jit_house.params), after PARAMS in Q:
+# read only by the GEN lines, so the plain game's kernel source does not name them
+# RIGHT: play goes to the right (play.direction: right)
+PLAY_PARAMS = ("RIGHT",)
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -57,6 +61,7 @@ INDEXES = {**{f"Q_{name}": i for i, name in enumerate(PARAMS)},
            "M_SCORES": len(MATCH_COLUMNS),
            **{f"X_{name.upper()}": i for i, name in enumerate(FACTS)},
            **{f"T_{name.upper()}": i for i, name in enumerate(TABLES)}}
+PLAY_INDEXES = {f"Q_{name}": len(PARAMS) + i for i, name in enumerate(PLAY_PARAMS)}
 # lead choosers and followers as codes (``leaders.before_deal``'s words)
 LEAD_CODES = {"seat_zero": 0, "lot": 1, "rotate": 2, "same": 3, "winner": 4,
               "draw_highest_tile": 5, "exposed_tiles": 6, "highest_double": 7,
@@ -81,10 +86,14 @@ from dominorules.kernel.jit_opening import (ANY, SEEK_TURNS, UNHELD_HEAVIEST, he
 from dominorules.kernel.jit_settle import LOWEST_HAND, best_sides, counted, hand_rank
 from dominorules.kernel.jit_settle import TIE_EACH as EACH_TIED   # (TIE_EACH: a parameter)
 from dominorules.kernel.jit_settle import match_over, tallies, winner_seat
+from dominorules.kernel.jit_support import seat_after
 #endif
 
 # the arrays' indexes by name (jit_template.INDEXES)
 $INDEXES
+#if GEN
+$PLAY_INDEXES
+#endif
 
 _U = np.uint64
 
@@ -191,6 +200,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     returns (matches played, rows written, round of a failed deal or 0)."""
     # every parameter of PARAMS by its name: N = Q[Q_N], ...
 $READ_PARAMS
+#if GEN
+$READ_PLAY_PARAMS
+#endif
     # the seats' words and the shuffle keys, squeezed as they are read (kernel.shake)
     WB = np.zeros((FIRST + CHUNK) * N, np.uint32)
     wpos = np.zeros(N, np.int64)
@@ -297,11 +309,12 @@ $READ_PARAMS
                 F[X_LAST_PLAYER_WON] = 1 if prev_side >= 0 and SIDE_OF[prev_last] == prev_side \
                     else 0
                 pre = _mod(run(CODE, F_LEAD, F, TAB, TEAMS, SIDES_N, N, deck, stack), N)
-            elif choice == 2 and prev_leader >= 0:
+            elif choice == 2 and prev_leader >= 0:   # the next seat in the direction of play
+                pre = seat_after(prev_leader, N, RIGHT)
 #else
             if choice == 2 and prev_leader >= 0:
-#endif
                 pre = prev_leader + 1 if prev_leader + 1 < N else 0
+#endif
             else:
                 pre = before_deal(choice, N, T, PIPS, rng, prev_leader, prev_winner,
                                   COUNT_FROM_PREV, pool, alive)
@@ -342,7 +355,7 @@ $READ_PARAMS
                 elif leader >= 0:
                     opener, omask, free, seek, smask = open_round(
                         o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
-                        DEALT, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY)
+                        DEALT, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, RIGHT)
                 elif o_unheld == UNHELD_HEAVIEST:   # the lead's tile is in no hand
                     leader, t = heaviest(hands, N, HEAVY)
                     opener, omask = leader, 1 << t
@@ -406,7 +419,7 @@ $READ_PARAMS
                         omask = (1 << t) if o_tile != ANY else hands[p] & amask
                         break
                     if seek == SEEK_TURNS:
-                        p = p + 1 if p + 1 < N else 0
+                        p = seat_after(p, N, RIGHT)
                     elif pos >= DRAW_END:
                         opener, t = heaviest(hands, N, HEAVY)
                         omask = 1 << t
@@ -473,7 +486,14 @@ $READ_PARAMS
             if not h:
                 domino, npass = p, N
             while npass < N:
+#if GEN
+                if RIGHT:   # play.direction: right
+                    p = p - 1 if p > 0 else N - 1
+                else:
+                    p = p + 1 if p + 1 < N else 0
+#else
                 p = p + 1 if p + 1 < N else 0
+#endif
                 up = _U(p)   # an unsigned index: numba adds no wraparound for it
                 h = hands[up]
                 drawn = 0
@@ -573,8 +593,8 @@ $READ_PARAMS
                 else:
                     for si in range(SIDES_N):
                         RK[si] = SV[si]
-                nlow = best_sides(RK, SIDES_N, RANK_HOW, LAST_TWO, TIE_CODE, last_p, N,
-                                  SIDE_OF, lowest)
+                nlow = best_sides(RK, SIDES_N, RANK_HOW, LAST_TWO, TIE_CODE, last_p,
+                                  seat_after(last_p, N, RIGHT), SIDE_OF, lowest)
                 if nlow == 1:
                     wside = lowest[0]
                     wseat = winner_seat(wside, domino, SIDE_OF, TEAMS, V)
@@ -761,4 +781,7 @@ $READ_PARAMS
     return m_i - start, row, 0
 '''
 SOURCE = (SOURCE.replace("$INDEXES", "\n".join(f"{k} = {v}" for k, v in INDEXES.items()))
-          .replace("$READ_PARAMS", "\n".join(f"    {name} = Q[Q_{name}]" for name in PARAMS)))
+          .replace("$PLAY_INDEXES", "\n".join(f"{k} = {v}" for k, v in PLAY_INDEXES.items()))
+          .replace("$READ_PARAMS", "\n".join(f"    {name} = Q[Q_{name}]" for name in PARAMS))
+          .replace("$READ_PLAY_PARAMS",
+                   "\n".join(f"    {name} = Q[Q_{name}]" for name in PLAY_PARAMS)))
