@@ -1,6 +1,7 @@
 """What the JIT kernel needs of a ruleset's house rules that act at a round's end, the
-match's end, the deal, the lead or the opening, or turn play to the right: their switches
-as numbers, their formulas as programs, or why the JIT cannot play them.
+match's end, the deal, the lead or the opening, turn play to the right or restrict the
+placements: their switches as numbers, their formulas as programs, or why the JIT cannot
+play them.
 
 ``jit_template``'s ``GEN`` lines call ``jit_settle``, ``jit_opening`` and ``jit_formula``
 (real numba functions) and read everything of the ruleset from the kernel's parameters
@@ -40,7 +41,6 @@ _ALL = {"sides": jit_formula.ALL_SIDES, "seats": jit_formula.ALL_SEATS}
 # what only the Python engine plays, by the rule that sets it: (is used, what it is called)
 _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: bool(r.events), "play-time events (events)"),
-    (lambda r: bool(r.restrictions), "placement restrictions (play.restrictions)"),
     (lambda r: r.spinner != "none", "a spinner (board.spinner)"),
     (lambda r: r.fit is not None or r.doubles != "across", "its own fit rule (matching)"),
     (lambda r: r.draw_ends_turn, "a draw that ends the turn (drawing.ends_turn)"),
@@ -50,8 +50,14 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
 )
 
 
-# what acts during play and the GEN lines play: the direction of play (``RIGHT``)
-_PLAYED = frozenset({"direction"})
+# what acts during play and the GEN lines play: the direction of play (``RIGHT``), the
+# placement restrictions (their program at ``F_RESTRICT``) and what a seat does when they
+# forbid all its fitting tiles (``WAIVE``, ``PASS_FORBIDDEN``)
+_PLAYED = frozenset({"direction", "restrictions", "if_none_allowed"})
+# a placement restriction's names (expr.fields "placement"): facts, and lists as masks
+_PLACEMENT = {"tile": "tile", "end": "end", "boneyard": "boneyard", "round": "round",
+              "players": "players", "hand": "hand", "playable": "playable"}
+_PLACEMENT_LISTS = {"hand": jit_formula.TILES, "playable": jit_formula.TILES}
 
 
 def plays(rules: Rules) -> bool:
@@ -110,7 +116,7 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
     ts = game.tileset
     tiles = {(t.low, t.high): i for i, t in enumerate(ts.tiles)}
     # the variables (variables:), read by name after the facts in F
-    values: dict[str, str | int] = {v.name: len(jit_formula.FACTS) + i
+    values: dict[str, str | int] = {v.name: len(jit_formula.FACT) + i
                                     for i, v in enumerate(r.variables)}
     side = {**_ROUND, "side": "side", "won": "wside", **values}
     formulas = {
@@ -147,6 +153,15 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
         if v.after_round is not None:
             code[1 + i] = len(code)
             code += jit_formula.program(_tree(v.tree), after, {}, tiles)
+    # the placement restrictions as one program: each one's, then AND (all must allow)
+    at["F_RESTRICT"] = len(code) if r.restrictions else -1
+    for k, rule in enumerate(r.restrictions):
+        code += jit_formula.program(_tree(rule.tree), _PLACEMENT, _PLACEMENT_LISTS, tiles,
+                                    jit_formula.STACK - (k > 0))[:-1]
+        if k:
+            code.append(jit_formula.AND)
+    if r.restrictions:
+        code.append(jit_formula.END)
     return code, at
 
 
@@ -167,11 +182,12 @@ def params(game: Game, players: int) -> dict[str, int]:
     names = ("DOMINOER", "RANK_HOW", "LAST_TWO", "TIE_CODE", "MIN_START", "EXACT", "END_CODE",
              "LOWEST_WINS", *(f"O{k}_{x}" for k in (1, 2)
                              for x in ("TILE", "HOLDER", "UNHELD", "LACKING", "AMASK")),
-             *_STARTS, "RIGHT")
+             *_STARTS, "RIGHT", "F_RESTRICT", "WAIVE", "PASS_FORBIDDEN")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
     first, later = _opening_rules(r)
+    starts = programs(game)[1]
     values = [r.domino_winner == "dominoer",
               {"lowest_hand": jit_settle.LOWEST_HAND, "lowest_side": jit_settle.LOWEST_SIDE,
                "lowest": jit_settle.LOWEST, "highest": jit_settle.HIGHEST}[r.blocked_winner],
@@ -184,7 +200,8 @@ def params(game: Game, players: int) -> dict[str, int]:
                "rounds_won": jit_settle.END_ROUNDS_WON}[r.match_end],
               r.match_winner == "lowest",
               *_opening(game, players, first, 1), *_opening(game, players, later, 2),
-              *(programs(game)[1][k] for k in _STARTS), r.direction == "right"]
+              *(starts[k] for k in _STARTS), r.direction == "right", starts["F_RESTRICT"],
+              r.if_none_allowed == "waive", r.if_none_allowed == "pass"]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 
