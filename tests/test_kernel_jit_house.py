@@ -242,3 +242,18 @@ def test_placement_restrictions_give_the_same_matches(tmp_path, none):
             got = engines.jit_results(game, players, seeds, bots)
             for seed, match in zip(seeds, got, strict=True):
                 assert match == api.play_match(game, players, seed, bots), (players, seed)
+
+
+def test_the_tiles_a_restriction_allows_whatever_else_holds_skip_its_program(tmp_path):
+    """Per end number, the tiles allowed by the tile and end alone (``jit_house._sure``):
+    the kernel runs the program only for the rest, so a wrong mask would allow too much."""
+    game = _ruleset(tmp_path, (
+        "play:\n  restrictions:\n    - allow: \"tile.is_double or end > 3 or count(hand) > 4\"\n"
+        "      explain: x\n    - allow: \"tile != [5|6] or boneyard > 0\"\n      explain: x\n"))
+    ts = game.tileset
+    code, at = jit_house.programs(game)
+    masks = code[at["R_SURE"]:at["R_SURE"] + 7]
+    doubles = {t for t in range(ts.tile_count) if ts.low[t] == ts.high[t]}
+    high = {t for t in range(ts.tile_count) if (ts.low[t], ts.high[t]) != (5, 6)}
+    assert masks == [sum(1 << t for t in (high if e > 3 else doubles)) for e in range(7)]
+    assert jit_house._sure(game.rules.restrictions[0].tree, (1, 2), 0) is jit_house._UNKNOWN

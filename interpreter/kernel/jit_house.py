@@ -162,7 +162,74 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
             code.append(jit_formula.AND)
     if r.restrictions:
         code.append(jit_formula.END)
+    # per end number, the tiles every restriction allows whatever else holds (``_sure``):
+    # the kernel runs the program for the other fitting tiles only
+    at["R_SURE"] = len(code) if r.restrictions else -1
+    if r.restrictions:
+        top = max(max(ts.high), 0)
+        code += [sum(1 << t for t in range(ts.tile_count)
+                     if all(_holds(_sure(_tree(rule.tree), (ts.low[t], ts.high[t]), e))
+                            for rule in r.restrictions))
+                 for e in range(top + 1)]
     return code, at
+
+
+def _holds(value: Any) -> bool:
+    return isinstance(value, int) and value != 0
+
+
+class _Unknown:
+    """A value that depends on more than the placement's tile and end."""
+
+
+_UNKNOWN = _Unknown()
+_ARITH: dict[str, Callable[[int, int], int]] = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b),
+    "<": lambda a, b: int(a < b), "<=": lambda a, b: int(a <= b),
+    ">": lambda a, b: int(a > b), ">=": lambda a, b: int(a >= b)}
+
+
+def _sure(node: ast.Node, tile: tuple[int, int], end: int) -> Any:
+    """``node``'s value for a placement of ``tile`` on an end showing ``end``, folded
+    without the turn's other names: a number (a truth as 1 or 0) or a tile when it is the
+    same whatever they are, ``_UNKNOWN`` when it depends on them. Only a true answer
+    skips the program, so any node not folded here is merely unknown."""
+    match node:
+        case ast.Int(value=v) | ast.Bool(value=v):
+            return int(v)
+        case ast.Tile(low=low, high=high):
+            return (int(low), int(high))
+        case ast.Name(name="tile"):
+            return tile
+        case ast.Name(name="end"):
+            return end
+        case ast.Attribute(obj=obj, attr=attr):
+            t = _sure(obj, tile, end)
+            if not isinstance(t, tuple):
+                return _UNKNOWN
+            return {"low": t[0], "high": t[1], "pips": t[0] + t[1],
+                    "is_double": int(t[0] == t[1])}.get(attr, _UNKNOWN)
+        case ast.Unary(op=op, operand=x):
+            v = _sure(x, tile, end)
+            if not isinstance(v, int):
+                return _UNKNOWN
+            return -v if op == "-" else int(not v)
+        case ast.Binary(op=op, left=a, right=b) if op in ("and", "or"):
+            x, y = _sure(a, tile, end), _sure(b, tile, end)
+            for v in (x, y):   # one side settles it alone
+                if isinstance(v, int) and bool(v) == (op == "or"):
+                    return int(op == "or")
+            if isinstance(x, int) and isinstance(y, int):
+                return int(bool(x) and bool(y)) if op == "and" else int(bool(x) or bool(y))
+            return _UNKNOWN
+        case ast.Binary(op=op, left=a, right=b) if op in _ARITH:
+            x, y = _sure(a, tile, end), _sure(b, tile, end)
+            if isinstance(x, tuple) and isinstance(y, tuple) and op in ("==", "!="):
+                return _ARITH[op](x, y)
+            if isinstance(x, int) and isinstance(y, int):
+                return _ARITH[op](x, y)
+    return _UNKNOWN
 
 
 def _opening(game: Game, players: int, op: Opening, rnd: int) -> list[int]:
@@ -182,7 +249,7 @@ def params(game: Game, players: int) -> dict[str, int]:
     names = ("DOMINOER", "RANK_HOW", "LAST_TWO", "TIE_CODE", "MIN_START", "EXACT", "END_CODE",
              "LOWEST_WINS", *(f"O{k}_{x}" for k in (1, 2)
                              for x in ("TILE", "HOLDER", "UNHELD", "LACKING", "AMASK")),
-             *_STARTS, "RIGHT", "F_RESTRICT", "WAIVE", "PASS_FORBIDDEN")
+             *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -201,7 +268,7 @@ def params(game: Game, players: int) -> dict[str, int]:
               r.match_winner == "lowest",
               *_opening(game, players, first, 1), *_opening(game, players, later, 2),
               *(starts[k] for k in _STARTS), r.direction == "right", starts["F_RESTRICT"],
-              r.if_none_allowed == "waive", r.if_none_allowed == "pass"]
+              starts["R_SURE"], r.if_none_allowed == "waive", r.if_none_allowed == "pass"]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 

@@ -42,9 +42,10 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # the GEN lines' switches of what acts during play (jit_house.params), after PARAMS in Q:
 # read only by the GEN lines, so the plain game's kernel source does not name them
 # RIGHT: play goes to the right (play.direction: right); F_RESTRICT: where the placement
-# restrictions' program starts in CODE (-1: none), WAIVE / PASS_FORBIDDEN: their
+# restrictions' program starts in CODE (-1: none), R_SURE: where the tiles they allow
+# whatever else holds start (a mask per end number), WAIVE / PASS_FORBIDDEN: their
 # if_none_allowed
-PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "WAIVE", "PASS_FORBIDDEN")
+PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -99,7 +100,7 @@ from dominorules.kernel.jit_support import seat_after
 @njit
 def allowed(m, end, CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
     """The tiles of ``m`` that the placement restrictions allow on an end showing ``end``
-    (``engine.general_loop.allowed_at``: their program, ``jit_formula``, for each)."""
+    (``engine.general_loop.allowed_at``): their program (``jit_formula``) for each."""
     F[X_END] = end
     keep = 0
     while m:
@@ -526,11 +527,15 @@ $READ_PLAY_PARAMS
 #if GEN
                     fitting = mL | mR
                     if F_RESTRICT >= 0 and fitting:   # play.restrictions (allowed_at)
-                        F[X_HAND], F[X_PLAYABLE], F[X_BONEYARD] = h, fitting, T - pos
-                        kL = allowed(mL, L, CODE, F_RESTRICT, F, TAB, TEAMS, SIDES_N, N, deck,
-                                     stack)
-                        kR = allowed(mR, R, CODE, F_RESTRICT, F, TAB, TEAMS, SIDES_N, N, deck,
-                                     stack)
+                        # the tiles allowed whatever else holds; the program for the others
+                        kL = mL & CODE[R_SURE + L]
+                        kR = mR & CODE[R_SURE + R]
+                        if (mL ^ kL) | (mR ^ kR):
+                            F[X_HAND], F[X_PLAYABLE], F[X_BONEYARD] = h, fitting, T - pos
+                            kL |= allowed(mL ^ kL, L, CODE, F_RESTRICT, F, TAB, TEAMS, SIDES_N,
+                                          N, deck, stack)
+                            kR |= allowed(mR ^ kR, R, CODE, F_RESTRICT, F, TAB, TEAMS, SIDES_N,
+                                          N, deck, stack)
                         if kL or kR or not WAIVE:   # if_none_allowed: waive keeps them all
                             mL, mR = kL, kR
 #endif
