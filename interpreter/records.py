@@ -416,6 +416,7 @@ _FIELDS = {
     "extra_turn": ("player",),
     "skip": ("player",),
     "turn_up": ("tile",),
+    "out": ("player",),
     "match_end": ("winner", "scores"),
     # declarations (engine.mechanisms.declarations)
     "declare": ("player", "declaration", "option"),

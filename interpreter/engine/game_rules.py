@@ -285,6 +285,9 @@ class Rules:
     passing: str = "forced"                       # one of PASSING
     several: Any = None                           # play.several: moves of several tiles
                                                   # (mechanisms.several.SeveralRule); None: one
+    play_until: str = "first_out"                 # play.until: first_out, or side_out (the
+                                                  # round goes on until a side is out:
+                                                  # mechanisms.side_out)
     events: tuple[PlayEvent, ...] = ()
     opening_allow: Formula | None = None          # later rounds (round 1: first_opening)
     opening_explain: str = ""

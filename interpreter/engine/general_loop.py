@@ -71,6 +71,7 @@ from .mechanisms import blind as blind_rule
 from .mechanisms import declarations, restrictions, several, turn_options
 from .mechanisms import duties as duty_rules
 from .mechanisms import events as event_rules
+from .mechanisms import side_out as side_out_rule
 from .mechanisms import table as table_rules
 from .mechanisms import turn_up as turn_up_rule
 from .mechanisms.match import reached_in_play
@@ -533,6 +534,10 @@ class GeneralLoop:
         stuck = False
         reads_table = rules.reads_table
         duties = self.duties
+        # play.until: side_out (mechanisms.side_out), resolved once: the seats out this
+        # round, and NEXT passing over them; off, a player's last tile is a domino as ever
+        side_out_on = rules.play_until == "side_out"
+        out: set[int] = set()
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -542,6 +547,9 @@ class GeneralLoop:
                 capped = True
                 break
             self.round = rnd_no
+            if side_out_on:   # every seat is in again
+                out.clear()
+                NEXT = self.next_seat
             op = first_op if rnd_no == 1 else later_op
             choice = rules.first_leader if rnd_no == 1 else rules.later_leader
             if prev is not None and choice == "formula":
@@ -755,7 +763,11 @@ class GeneralLoop:
                         k = self._declare_pick(d, p, env, uniform)
                     self._declared(d, p, k, env)
             if not h and not (in_play and self.reached):
-                domino = p
+                if side_out_on and self._goes_on(p, out):   # out; the round goes on
+                    everyone &= ~(1 << p)
+                    NEXT = side_out_rule.next_table(self.next_seat, out)
+                else:
+                    domino = p
             # -- turns
             while domino is None:
                 if npass == everyone or idle >= idle_max:
@@ -993,7 +1005,11 @@ class GeneralLoop:
                                         k = self._declare_pick(d, p, env, uniform)
                                     self._declared(d, p, k, env)
                             if not h:
-                                domino = p
+                                if side_out_on and self._goes_on(p, out):   # play.until
+                                    everyone &= ~(1 << p)
+                                    NEXT = side_out_rule.next_table(self.next_seat, out)
+                                else:
+                                    domino = p
                             break
                         forced = False
                     elif (stuck_draw or draw_on) and pos < draw_end and drawn < tlimit and not (
@@ -1201,6 +1217,19 @@ class GeneralLoop:
             if rec is not None:
                 rec.append(duty_rules.laid_line(duty))
         return more_turns, skipped
+
+    def _goes_on(self, seat: int, out: set[int]) -> bool:
+        """``play.until: side_out``: ``seat`` emptied its hand; while a partner holds tiles
+        it is out (written) and the round goes on (``mechanisms.side_out``)."""
+        hands = self.hands
+        if not side_out_rule.goes_on("side_out", self.teams[self._side_of[seat]],
+                                     lambda s: bool(hands[s])):
+            return False
+        out.add(seat)
+        self._count("players_out")
+        if self.rec is not None:
+            self.rec.append(side_out_rule.out_line(seat))
+        return True
 
     def _count(self, name: str, k: int = 1) -> None:
         """One more of what a mechanism did, for compare (explore.metrics)."""

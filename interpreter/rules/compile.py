@@ -374,6 +374,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         draw_exactly=data["drawing"].get("exactly"),
         passing=play.get("passing", "forced"),
         several=_several(play.get("several"), fns),
+        play_until=play.get("until", "first_out"),
         events=events,
         opening_allow=fns.get(("opening", "allow")),
         opening_explain=opening.get("explain", ""),
@@ -409,7 +410,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     # as the plain game does (the kernel then keeps the plain deal, opening and settlement)
     in_play = ("events", "restrictions", "if_none_allowed", "spinner", "direction",
                "draw_ends_turn", "draw_exactly", "passing", "several", "fit", "doubles",
-               "layout")
+               "layout", "play_until")
     general = any(out[k] != plain[k].default for k in out
                   if k not in ("domino_formula", "blocked_formula", *in_play))
     general = general or blocked["winner"] in ("lowest", "highest") \

@@ -69,3 +69,4 @@ def start_round(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) ->
     pos.extra_turns = pos.pending_skips = 0
     pos.last_tile = pos.last_player = None
     pos.last_both_ends = False
+    pos.out = set()
