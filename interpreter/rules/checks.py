@@ -657,6 +657,36 @@ def _check_several(sink: _Sink, data: Mapping[str, Any]) -> None:
                  "remove matching.fits and matching.wild, or play.several")
 
 
+def _check_side_out(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """``play.until: side_out``: a seat that is out holds nothing and takes no turn, so no
+    rule may hand it tiles (an event's ``next_draws`` or ``duty``, whose failure draws)."""
+    if (data.get("play") or {}).get("until", "first_out") != "side_out":
+        return
+    for i, item in enumerate(data.get("events", ())):
+        for key in ("next_draws", "duty"):
+            if item.get(key) is not None:
+                sink.add("play", ("events", i, key),
+                         f"events[{i}].{key} cannot go with play.until: side_out: it could "
+                         "hand tiles to a seat that is out, which never takes a turn again",
+                         f"remove events[{i}].{key}, or play.until")
+                return
+
+
+def side_out_warnings(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]) -> list:
+    """``play.until: side_out`` without sides of two seats: a side of one seat is out
+    with its player, so the round ends at the first out, as ``first_out`` does."""
+    if (data.get("play") or {}).get("until", "first_out") != "side_out":
+        return []
+    if data["players"].get("sides", "individual") == "partnerships" \
+            and data["players"]["max"] >= 4:
+        return []
+    sink = _Sink(marks)
+    sink.add("play", ("play", "until"), "play.until: side_out plays as first_out here: "
+             "every side is one seat, so a player's last tile puts the whole side out",
+             "seat partnerships of four (players.sides: partnerships), or remove play.until")
+    return [dataclasses.replace(d, severity="warning") for d in sink.found]
+
+
 def several_warnings(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]) -> list:
     """``play.several`` written so that it can never apply: no tile may join a move, or
     more tiles than the line has ends."""
@@ -901,6 +931,7 @@ def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], ru
         if compiled.target is not None and compiled.draw_cost is not None:
             _check_match(sink, data, compiled, allowed)
     _check_opening(sink, data)
+    _check_side_out(sink, data)
     _check_mechanisms(sink, data)
     _check_example_ends(sink, data)
     sized = rules if rules is not None else compiled

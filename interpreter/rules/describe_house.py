@@ -234,6 +234,17 @@ def _several(view: _View) -> str | None:
     return text
 
 
+@_rule("play.until", "A turn", "Playing on until a side is out", optional=True)
+def _until(view: _View) -> str | None:
+    if view.opt("play.until", "first_out") == "first_out":
+        return None
+    return ("A player who plays the last tile is out, and the round goes on without them: "
+            "their turns are skipped until every player of one side is out. That side wins "
+            "the round as a domino (its last player out is the dominoer), and the hands are "
+            "counted as they are then: the players out hold none. A turn the last tile would "
+            "earn is lost. A round nobody can go on with is blocked, as ever.")
+
+
 @_rule("play.passing", "A turn", "Passing", optional=True)
 def _passing(view: _View) -> str | None:
     if view.opt("play.passing", "forced") == "forced":
