@@ -35,8 +35,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
-UNTIL = ("first_out", "side_out")   # play.until's words; first_out is the plain game
-
 
 def goes_on(until: str, side: Sequence[int], holding: Callable[[int], bool]) -> bool:
     """Whether the round goes on after a seat of ``side`` empties its hand: under
