@@ -186,3 +186,14 @@ def test_the_bots_play_on_and_the_expert_says_it_falls_back(tmp_path):
     assert "play.until" in why
     picks = {str(RandomBot(0, random.Random(s)).choose(obs, legal)) for s in range(40)}
     assert picks <= {"6-5 right", "draw"}
+
+
+def test_a_ruleset_without_it_pays_nothing():
+    """The switch is resolved once: the specialised loop of a ruleset that ends at the
+    first out holds no code for it, and one that plays on does."""
+    from dominorules.kernel.specialise_loop import general_kernel
+
+    plain = general_kernel(api.load_game("house/all-fives"), 4, True).source
+    played_on = general_kernel(api.load_game(SIDE_OUT), 4, True).source
+    assert "_goes_on" not in plain and "side_out_rule" not in plain
+    assert "_goes_on" in played_on
