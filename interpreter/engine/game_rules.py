@@ -297,6 +297,8 @@ class Rules:
     redeal_if: Formula | None = None              # kind ``redeal``
     turn_up: bool = False                         # deal.turn_up: the stock's first tile
                                                   # starts the line (mechanisms.turn_up)
+    leftover: str = "boneyard"                    # deal.leftover: who gets the tiles the
+                                                  # hands leave (mechanisms.leftover)
     blind: bool = False                           # deal.blind: hidden hands in a row,
                                                   # played from the front (mechanisms.blind)
     domino_winner: str = "dominoer"               # one of DOMINO_WINNERS

@@ -71,6 +71,7 @@ from .mechanisms import blind as blind_rule
 from .mechanisms import declarations, restrictions, several, turn_options
 from .mechanisms import duties as duty_rules
 from .mechanisms import events as event_rules
+from .mechanisms import leftover as leftover_rule
 from .mechanisms import side_out as side_out_rule
 from .mechanisms import table as table_rules
 from .mechanisms import turn_up as turn_up_rule
@@ -324,6 +325,27 @@ class GeneralLoop:
         deck.extend(i for i in range(ts.tile_count) if i not in seen)
         return deck, hands, dealt, d.leader
 
+    def _leftover(self, hands: list[int], deck: list[int], dealt: int, leader: int,
+                  given: bool) -> int:
+        """``deal.leftover``: the tiles the hands leave go to the seat it names
+        (``mechanisms.leftover``); the tiles dealt after. A deal ``given`` whole (a record
+        replayed, a rule example) must hold them in that seat's hand already."""
+        n, T = self.players, len(deck)
+        seat = leftover_rule.receiver(self.game.rules.leftover, leader,
+                                      self.next_seat.__getitem__, n)
+        if given:
+            want = leftover_rule.sizes(self.game.hand_size(n), n, T, seat)
+            got = [h.bit_count() for h in hands]
+            if got != want:
+                raise DiagnosticError([Diagnostic(
+                    "deal", f"the tiles left over go to seat {seat} (deal.leftover: "
+                    f"{self.game.rules.leftover}): the hands must hold {want} tiles; the deal "
+                    f"gives {got}", hint="deal the tiles left over into that seat's hand")])
+            return dealt
+        for t in deck[dealt:]:
+            hands[seat] |= 1 << t
+        return T
+
     def _deal_event(self, rnd_no: int, leader: int | None, hands: list[int], deck: list[int],
                     dealt: int) -> dict:
         event = deal_event(self.game.tileset, rnd_no, leader, hands, deck, dealt)
@@ -537,6 +559,7 @@ class GeneralLoop:
         # play.until: side_out (mechanisms.side_out), resolved once: the seats out this
         # round, and NEXT passing over them; off, a player's last tile is a domino as ever
         side_out_on = rules.play_until == "side_out"
+        leftover_on = rules.leftover != "boneyard"   # deal.leftover (mechanisms.leftover)
         out: set[int] = set()
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
@@ -562,13 +585,16 @@ class GeneralLoop:
                                           rules.lead_count_from)
             redeals = 0
             while True:
-                if self.deals:
+                given = bool(self.deals)
+                if given:
                     deck, hands, dealt, fixed = self._deal()
                 else:  # a shuffle: engine.streams.shuffler, the same for every loop
                     deck, hands = deal()
                     dealt, fixed = dealt_n, None
                 self.hands = hands
                 leader = fixed if fixed is not None else pre
+                if leftover_on and leader is not None:   # the tiles the hands leave
+                    dealt = self._leftover(hands, deck, dealt, leader, given)
                 if leader is None:
                     if choice == "highest_double":
                         found = leaders.highest_double_holder(hands, ts)

@@ -245,6 +245,10 @@ class MatchReading:
                 say = f"seat {rules_leader} leads"
             raise Disagreement(line, f"round {pos.round}: the rules say {say}; the record "
                                f"says leader {_say(recorded)}")
+        if leader is not None:   # deal.leftover: in the named seat's hand
+            problem = deal.leftover_problem(pos, leader)
+            if problem:
+                raise Disagreement(line, problem)
         if plan.kind == "redeal":
             return
         pos.leader = leader

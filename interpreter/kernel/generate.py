@@ -158,6 +158,8 @@ def covers(game: Game) -> bool:
         return False
     if rules.play_until != "first_out":   # play.until: the template ends at the first out
         return False
+    if rules.leftover != "boneyard":   # deal.leftover: the template deals equal hands only
+        return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 
 

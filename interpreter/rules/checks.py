@@ -377,6 +377,8 @@ def _check_dealt_example(sink: _Sink, example: Mapping[str, Any], here: FieldPat
         size = int(hand_size(n)) if hand_size is not None else None
     except Exception:  # noqa: BLE001 - a failing formula is reported at deal.hand_size
         size = None
+    if size is not None and data["deal"].get("leftover", "boneyard") != "boneyard":
+        size = None   # one seat holds the tiles left over: the match's deal checks which
     for j, hand in enumerate(example["hands"] if size is not None else ()):
         got = len(hand.split())
         if got != size:
@@ -657,6 +659,32 @@ def _check_several(sink: _Sink, data: Mapping[str, Any]) -> None:
                  "remove matching.fits and matching.wild, or play.several")
 
 
+def _check_leftover(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """``deal.leftover``: the tiles left over go to a hand in a game that never draws, to
+    a seat named from a leader chosen before the hands are seen."""
+    rule = data["deal"].get("leftover", "boneyard")
+    if rule == "boneyard":
+        return
+    drawing, deal, lead = data["drawing"], data["deal"], data["lead"]
+    clashes = [(("drawing", "when_stuck"), drawing["when_stuck"] == "draw",
+                "a stuck player would draw from a boneyard the deal emptied", "set it to pass"),
+               (("drawing", "voluntary"), drawing["voluntary"] == "allowed",
+                "a player would draw from a boneyard the deal emptied", "set it to forbidden"),
+               (("deal", "turn_up"), bool(deal.get("turn_up")),
+                "the tile turned up would be one left over", "remove deal.turn_up"),
+               (("deal", "blind"), bool(deal.get("blind")),
+                "hidden rows are dealt in equal lengths", "remove deal.blind")]
+    clashes += [(("lead", key), lead.get(key) in ("highest_double", "opening_tile_holder"),
+                 f"lead.{key} chooses the leader from the hands, but the leader must be "
+                 "known to give them the tiles left over", "choose the leader by lot, "
+                 "rotation or formula") for key in ("first", "later")]
+    for path, clash, why, hint in clashes:
+        if clash:
+            sink.add("deal", path, f"{dotted(path)} cannot go with deal.leftover: {why}",
+                     f"{hint}, or remove deal.leftover")
+            return
+
+
 def _check_side_out(sink: _Sink, data: Mapping[str, Any]) -> None:
     """``play.until: side_out``: a seat that is out holds nothing and takes no turn, so no
     rule may hand it tiles (an event's ``next_draws`` or ``duty``, whose failure draws)."""
@@ -932,6 +960,7 @@ def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], ru
             _check_match(sink, data, compiled, allowed)
     _check_opening(sink, data)
     _check_side_out(sink, data)
+    _check_leftover(sink, data)
     _check_mechanisms(sink, data)
     _check_example_ends(sink, data)
     sized = rules if rules is not None else compiled

@@ -384,6 +384,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         redeal_if=fns.get(("deal", "redeal_if")),
         turn_up=bool((data.get("deal") or {}).get("turn_up", False)),
         blind=bool((data.get("deal") or {}).get("blind", False)),
+        leftover=(data.get("deal") or {}).get("leftover", "boneyard"),
         domino_winner=scoring.get("domino_winner", "dominoer"),
         blocked_rank=(fns.get(("scoring", "blocked", "rank"))
                       if blocked["winner"] in ("lowest", "highest") else None),

@@ -368,6 +368,17 @@ def _turn_up(view: _View) -> str | None:
             "a hand. A deal that leaves no stock turns nothing up: the leader opens as usual.")
 
 
+@_rule("deal.leftover", "Deal", "Tiles left over", optional=True)
+def _leftover(view: _View) -> str | None:
+    rule = view.opt("deal.leftover", "boneyard")
+    if rule == "boneyard":
+        return None
+    who = ("the round's leader" if rule == "leader"
+           else "the player before the leader (who plays last in the first round of turns)")
+    return (f"The tiles the hands leave are not set aside: they go into the hand of {who}, "
+            "who starts the round with that many more tiles.")
+
+
 @_rule("deal.blind", "Deal", "Hidden hands", optional=True)
 def _blind(view: _View) -> str | None:
     if not view.opt("deal.blind", False):
