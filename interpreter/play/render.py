@@ -210,7 +210,14 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
     if kind == "deal":
         if event.get("leader") is None:
             return f"Round {event['round']} dealt, but nobody can open: the tiles are dealt again"
-        return f"Round {event['round']} dealt; {seating.seat(event['leader'])} leads"
+        text = f"Round {event['round']} dealt; {seating.seat(event['leader'])} leads"
+        sizes = [len(h) for h in event.get("hands", ())]
+        if sizes and max(sizes) > min(sizes):   # deal.leftover: one seat holds the rest
+            seat = sizes.index(max(sizes))
+            left = max(sizes) - min(sizes)
+            text += (f"; {seating.seat(seat)} takes the "
+                     + (f"{left} tiles" if left > 1 else "tile") + " left over")
+        return text
     if kind == "draw":
         tile = event.get("tile")
         return f"{who} draws {Tile.of(tile)}" if tile and show_drawn else f"{who} draws a tile"

@@ -678,9 +678,15 @@ def _check_leftover(sink: _Sink, data: Mapping[str, Any]) -> None:
                  f"lead.{key} chooses the leader from the hands, but the leader must be "
                  "known to give them the tiles left over", "choose the leader by lot, "
                  "rotation or formula") for key in ("first", "later")]
+    top, here = sink.marks.get(("extends",)), sink.marks.get(("deal", "leftover"))
     for path, clash, why, hint in clashes:
-        if clash:
-            sink.add("deal", path, f"{dotted(path)} cannot go with deal.leftover: {why}",
+        if clash:   # a clash only inherited is reported at the deal.leftover written here
+            mark = sink.marks.get(path)
+            inherited = (top is not None and mark is not None and here is not None
+                         and mark.file != top.file and here.file == top.file)
+            sink.add("deal", ("deal", "leftover") if inherited else path,
+                     f"{dotted(path)} cannot go with deal.leftover: {why}"
+                     + (" (the value is inherited through extends)" if inherited else ""),
                      f"{hint}, or remove deal.leftover")
             return
 
