@@ -6,7 +6,7 @@ a round), ``matching`` (does a half fit an end), ``board`` (the line of play and
 spinner), ``layout`` (a board of any shape, ``board.layout``: the one rule the general
 match loop places through as well), ``turn`` (what a turn may be), ``events`` (play-time
 rules), ``settle`` (a round's points), ``match`` (when the match ends, who wins it) and
-``side_out`` (a player out, the round going on until a whole side is out),
+``leftover`` (the tiles the hands leave, to a named seat), ``side_out`` (a player out, the round going on until a whole side is out),
 ``set_tiles`` (which tiles are in play: the engine's tile tables read it too, the third
 edition's one truth).
 
