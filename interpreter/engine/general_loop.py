@@ -1252,7 +1252,6 @@ class GeneralLoop:
                                      lambda s: bool(hands[s])):
             return False
         out.add(seat)
-        self._count("players_out")
         if self.rec is not None:
             self.rec.append(side_out_rule.out_line(seat))
         return True

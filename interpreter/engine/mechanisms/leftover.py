@@ -24,8 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-LEFTOVER = ("boneyard", "leader", "before_leader")   # deal.leftover's words
-
 
 def receiver(rule: str, leader: int, next_seat: Callable[[int], int] | None,
              players: int) -> int | None:
