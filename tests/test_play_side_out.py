@@ -74,6 +74,7 @@ def test_first_out_is_unchanged(tmp_path):
 def test_playouts_conserve_tiles_and_both_readers_accept_them(tmp_path, bots):
     game = api.load_game(SIDE_OUT)
     T = game.tileset.tile_count
+    blocked_with_out = 0   # rounds blocked while a player was out: settled as blocked
     for seed in range(2 if bots else 4):
         kwargs = {"bots": bots} if bots else {}
         result = api.play_match(game, 4, seed, trace=True, **kwargs)
@@ -107,12 +108,14 @@ def test_playouts_conserve_tiles_and_both_readers_accept_them(tmp_path, bots):
                     assert held[e["winner"]] == 0 and held[e["winner"] + 2] == 0
                 for s in out:
                     assert e["pips"][s] == 0
+                blocked_with_out += e["result"] == "blocked" and bool(out)
         rounds = [e for e in events if e["event"] == "round_end"]
         assert list(result.scores) == [sum(r["points"][i] for r in rounds) for i in (0, 1)]
         path = tmp_path / f"{seed}.jsonl"
         records.write_records(str(path), events)
         assert records.verify_file(str(path)) == []
         assert records.check_file_strict(str(path)) == []
+    assert blocked_with_out > 0
 
 
 def _plant(tmp_path, change) -> str:
