@@ -251,8 +251,11 @@ def _deals(game: Game, players: int, match: list[tuple[int, dict]]) -> list[Deal
         if len(hands) != players:
             raise RecordMismatch(line, f"{len(hands)} hands dealt for {players} players")
         size = game.hand_size(players)
+        if rules.leftover != "boneyard" and e["leader"] is not None:   # one seat holds the rest
+            _leftover_held(line, game, players, e["leader"], hands)
+            size = -1
         for seat, hand in enumerate(hands):
-            if len(hand) != size:
+            if size >= 0 and len(hand) != size:
                 raise RecordMismatch(line, f"seat {seat} is dealt {len(hand)} tiles; the rules "
                                 f"deal {size}")
         every = [t for h in hands for t in h] + boneyard
@@ -269,6 +272,23 @@ def _deals(game: Game, players: int, match: list[tuple[int, dict]]) -> list[Deal
             raise RecordMismatch(line, f"leader {leader!r} is not a seat")
         deals.append(Deal(tuple(map(tuple, hands)), tuple(boneyard), leader))
     return deals
+
+
+def _leftover_held(line: int, game: Game, players: int, leader: Any, hands: list) -> None:
+    """``deal.leftover``: the seat it names from the deal's leader holds the tiles left
+    over (``engine.mechanisms.leftover``)."""
+    from .engine.mechanisms import leftover
+
+    if not (isinstance(leader, int) and 0 <= leader < players):
+        return   # the replay says what is wrong with the leader
+    step = 1 if game.rules.direction == "left" else -1
+    seat = leftover.receiver(game.rules.leftover, leader, lambda s: (s + step) % players,
+                             players)
+    want = leftover.sizes(game.hand_size(players), players, game.tileset.tile_count, seat)
+    if [len(h) for h in hands] != want:
+        raise RecordMismatch(line, f"the tiles left over go to seat {seat} (deal.leftover: "
+                             f"{game.rules.leftover}, leader {leader}): the hands should "
+                             f"hold {want} tiles, not {[len(h) for h in hands]}")
 
 
 def _verify_match(match: list[tuple[int, dict]], path: str, load_game,
@@ -416,6 +436,7 @@ _FIELDS = {
     "extra_turn": ("player",),
     "skip": ("player",),
     "turn_up": ("tile",),
+    "out": ("player",),
     "match_end": ("winner", "scores"),
     # declarations (engine.mechanisms.declarations)
     "declare": ("player", "declaration", "option"),

@@ -186,8 +186,8 @@ def test_a_record_that_stops_early_has_its_own_code_only_when_its_last_match_doe
     (b'{"event":"draw"}\n', ":1: draw lacks player, tile"),
     (b'{"event":["deal"]}\n', ":1: unknown event ['deal']: expected one of match_start, deal, "
                               "draw, place, pass, round_end, score, set, duty, duty_met, "
-                              "duty_failed, extra_turn, turn_up, skip, declare, claim, penalty, "
-                              "match_end"),
+                              "duty_failed, extra_turn, out, turn_up, skip, declare, claim, "
+                              "penalty, match_end"),
     (b'{"event":"match_start","ruleset":"pagat","players":"two","teams":[[0],[1]],"seed":1}\n',
      ':1: match_start players must be a whole number, not "two"'),
     (b'{"event":"match_start","ruleset":["x"],"players":2,"teams":[[0],[1]],"seed":1}\n',

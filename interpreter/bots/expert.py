@@ -166,6 +166,8 @@ class ExpertBot:
         if (obs.rules.layout is not None or obs.rules.several is not None
                 or obs.rules.turn_up or obs.rules.blind):
             return self._shaped(obs, legal)[0]
+        if obs.rules.play_until != "first_out":
+            return self._playing_on(obs, legal)[0]
         return self.analyse(obs, legal).best
 
     def explain(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
@@ -177,6 +179,8 @@ class ExpertBot:
         if (obs.rules.layout is not None or obs.rules.several is not None
                 or obs.rules.turn_up or obs.rules.blind):
             return self._shaped(obs, legal)
+        if obs.rules.play_until != "first_out":
+            return self._playing_on(obs, legal)
         analysis = self.analyse(obs, legal)
         return analysis.best, describe(analysis)
 
@@ -185,6 +189,13 @@ class ExpertBot:
         and passes only, so the expert chooses as the strategist does, and says so."""
         action, why = StrategistBot(self.seat, self.rng).explain(obs, legal)
         return action, why + "; the expert's playouts do not replay declarations"
+
+    def _playing_on(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
+        """``play.until: side_out``: the playouts' continuation ends a round at the first
+        player out, so the expert chooses as the strategist does, and says so."""
+        action, why = StrategistBot(self.seat, self.rng).explain(obs, legal)
+        return action, why + ("; the expert's playouts end at the first player out, not "
+                              "when a whole side is out (play.until)")
 
     def _shaped(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
         """A ``board.layout`` board, or a tile turned up from the stock (``deal.turn_up``):

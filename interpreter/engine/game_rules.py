@@ -285,6 +285,9 @@ class Rules:
     passing: str = "forced"                       # one of PASSING
     several: Any = None                           # play.several: moves of several tiles
                                                   # (mechanisms.several.SeveralRule); None: one
+    play_until: str = "first_out"                 # play.until: first_out, or side_out (the
+                                                  # round goes on until a side is out:
+                                                  # mechanisms.side_out)
     events: tuple[PlayEvent, ...] = ()
     opening_allow: Formula | None = None          # later rounds (round 1: first_opening)
     opening_explain: str = ""
@@ -294,6 +297,8 @@ class Rules:
     redeal_if: Formula | None = None              # kind ``redeal``
     turn_up: bool = False                         # deal.turn_up: the stock's first tile
                                                   # starts the line (mechanisms.turn_up)
+    leftover: str = "boneyard"                    # deal.leftover: who gets the tiles the
+                                                  # hands leave (mechanisms.leftover)
     blind: bool = False                           # deal.blind: hidden hands in a row,
                                                   # played from the front (mechanisms.blind)
     domino_winner: str = "dominoer"               # one of DOMINO_WINNERS

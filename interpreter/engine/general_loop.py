@@ -71,6 +71,8 @@ from .mechanisms import blind as blind_rule
 from .mechanisms import declarations, restrictions, several, turn_options
 from .mechanisms import duties as duty_rules
 from .mechanisms import events as event_rules
+from .mechanisms import leftover as leftover_rule
+from .mechanisms import side_out as side_out_rule
 from .mechanisms import table as table_rules
 from .mechanisms import turn_up as turn_up_rule
 from .mechanisms.match import reached_in_play
@@ -323,6 +325,27 @@ class GeneralLoop:
         deck.extend(i for i in range(ts.tile_count) if i not in seen)
         return deck, hands, dealt, d.leader
 
+    def _leftover(self, hands: list[int], deck: list[int], dealt: int, leader: int,
+                  given: bool) -> int:
+        """``deal.leftover``: the tiles the hands leave go to the seat it names
+        (``mechanisms.leftover``); the tiles dealt after. A deal ``given`` whole (a record
+        replayed, a rule example) must hold them in that seat's hand already."""
+        n, T = self.players, len(deck)
+        seat = leftover_rule.receiver(self.game.rules.leftover, leader,
+                                      self.next_seat.__getitem__, n)
+        if given:
+            want = leftover_rule.sizes(self.game.hand_size(n), n, T, seat)
+            got = [h.bit_count() for h in hands]
+            if got != want:
+                raise DiagnosticError([Diagnostic(
+                    "deal", f"the tiles left over go to seat {seat} (deal.leftover: "
+                    f"{self.game.rules.leftover}): the hands must hold {want} tiles; the deal "
+                    f"gives {got}", hint="deal the tiles left over into that seat's hand")])
+            return dealt
+        for t in deck[dealt:]:
+            hands[seat] |= 1 << t
+        return T
+
     def _deal_event(self, rnd_no: int, leader: int | None, hands: list[int], deck: list[int],
                     dealt: int) -> dict:
         event = deal_event(self.game.tileset, rnd_no, leader, hands, deck, dealt)
@@ -533,6 +556,11 @@ class GeneralLoop:
         stuck = False
         reads_table = rules.reads_table
         duties = self.duties
+        # play.until: side_out (mechanisms.side_out), resolved once: the seats out this
+        # round, and NEXT passing over them; off, a player's last tile is a domino as ever
+        side_out_on = rules.play_until == "side_out"
+        leftover_on = rules.leftover != "boneyard"   # deal.leftover (mechanisms.leftover)
+        out: set[int] = set()
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -542,6 +570,9 @@ class GeneralLoop:
                 capped = True
                 break
             self.round = rnd_no
+            if side_out_on:   # every seat is in again
+                out.clear()
+                NEXT = self.next_seat
             op = first_op if rnd_no == 1 else later_op
             choice = rules.first_leader if rnd_no == 1 else rules.later_leader
             if prev is not None and choice == "formula":
@@ -554,13 +585,16 @@ class GeneralLoop:
                                           rules.lead_count_from)
             redeals = 0
             while True:
-                if self.deals:
+                given = bool(self.deals)
+                if given:
                     deck, hands, dealt, fixed = self._deal()
                 else:  # a shuffle: engine.streams.shuffler, the same for every loop
                     deck, hands = deal()
                     dealt, fixed = dealt_n, None
                 self.hands = hands
                 leader = fixed if fixed is not None else pre
+                if leftover_on and leader is not None:   # the tiles the hands leave
+                    dealt = self._leftover(hands, deck, dealt, leader, given)
                 if leader is None:
                     if choice == "highest_double":
                         found = leaders.highest_double_holder(hands, ts)
@@ -755,7 +789,11 @@ class GeneralLoop:
                         k = self._declare_pick(d, p, env, uniform)
                     self._declared(d, p, k, env)
             if not h and not (in_play and self.reached):
-                domino = p
+                if side_out_on and self._goes_on(p, out):   # out; the round goes on
+                    everyone &= ~(1 << p)
+                    NEXT = side_out_rule.next_table(self.next_seat, out)
+                else:
+                    domino = p
             # -- turns
             while domino is None:
                 if npass == everyone or idle >= idle_max:
@@ -994,7 +1032,11 @@ class GeneralLoop:
                                         k = self._declare_pick(d, p, env, uniform)
                                     self._declared(d, p, k, env)
                             if not h:
-                                domino = p
+                                if side_out_on and self._goes_on(p, out):   # play.until
+                                    everyone &= ~(1 << p)
+                                    NEXT = side_out_rule.next_table(self.next_seat, out)
+                                else:
+                                    domino = p
                             break
                         forced = False
                     elif (stuck_draw or draw_on) and pos < draw_end and drawn < tlimit and not (
@@ -1202,6 +1244,18 @@ class GeneralLoop:
             if rec is not None:
                 rec.append(duty_rules.laid_line(duty))
         return more_turns, skipped
+
+    def _goes_on(self, seat: int, out: set[int]) -> bool:
+        """``play.until: side_out``: ``seat`` emptied its hand; while a partner holds tiles
+        it is out (written) and the round goes on (``mechanisms.side_out``)."""
+        hands = self.hands
+        if not side_out_rule.goes_on("side_out", self.teams[self._side_of[seat]],
+                                     lambda s: bool(hands[s])):
+            return False
+        out.add(seat)
+        if self.rec is not None:
+            self.rec.append(side_out_rule.out_line(seat))
+        return True
 
     def _count(self, name: str, k: int = 1) -> None:
         """One more of what a mechanism did, for compare (explore.metrics)."""

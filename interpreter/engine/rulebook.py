@@ -41,6 +41,7 @@ from .mechanisms import (
     match,
     opening,
     settle,
+    side_out,
     turn,
     turn_options,
     turn_up,
@@ -244,6 +245,10 @@ class MatchReading:
                 say = f"seat {rules_leader} leads"
             raise Disagreement(line, f"round {pos.round}: the rules say {say}; the record "
                                f"says leader {_say(recorded)}")
+        if leader is not None:   # deal.leftover: in the named seat's hand
+            problem = deal.leftover_problem(pos, leader)
+            if problem:
+                raise Disagreement(line, problem)
         if plan.kind == "redeal":
             return
         pos.leader = leader
@@ -455,6 +460,10 @@ class MatchReading:
         if self._won_in_play(seat, fired):
             self.move = None   # the match is won: a several-tile move stops with it
             return
+        if not pos.hands[seat] and side_out.goes_on(
+                pos.rules.play_until, pos.sides[pos.side_of(seat)], lambda s: bool(pos.hands[s])):
+            self._go_out(seat, env, fired)   # out, and the round goes on (play.until)
+            return
         if not pos.hands[seat]:   # a domino: its points count, its turns lapse
             self._write_scores(seat, fired)
             self._then_declare(seat, env, lambda: self._end_round(blocked=False,
@@ -469,6 +478,20 @@ class MatchReading:
             self._then_declare(seat, env, lambda: self._end_turn(seat))
 
     # -- declarations (mechanisms.declarations) -----------------------------------------
+    def _go_out(self, seat: int, env: dict[str, Any], fired: events.Fired) -> None:
+        """``play.until: side_out``: the seat emptied its hand while a partner holds tiles:
+        its points and skips count, a turn it would earn lapses; it is out, written after
+        its declarations, and its turns are passed over from now on."""
+        pos = self.pos
+        self._write_scores(seat, fired)
+        pos.pending_skips += fired.skips
+
+        def then() -> None:
+            pos.out.add(seat)
+            self.expected.append(_Expected(side_out.out_line(seat)))
+            self._end_turn(seat)
+        self._then_declare(seat, env, then)
+
     def _option_env(self, seat: int) -> dict[str, Any]:
         pos = self.pos
         return declarations.option_env(pos.players, pos.round, pos.target, pos.scores,
@@ -563,7 +586,7 @@ class MatchReading:
 
     def _blocked(self) -> bool:
         pos = self.pos
-        return (len(pos.passed_since_progress) == pos.players
+        return (len(pos.passed_since_progress) == pos.players - len(pos.out)
                 or pos.idle_turns >= 2 * pos.players)
 
     def _end_turn(self, seat: int) -> None:
@@ -580,7 +603,7 @@ class MatchReading:
             pos.extra_turns -= 1
             pos.turn = seat
             return
-        nxt = pos.next_seat(seat)
+        nxt = side_out.next_in(pos.next_seat, seat, pos.out)   # none out: the next seat
         while pos.pending_skips:
             pos.pending_skips -= 1
             self.expected.append(_Expected({"event": "skip", "player": nxt}))
@@ -588,7 +611,7 @@ class MatchReading:
             if pos.idle_turns >= 2 * pos.players:
                 self._end_round(blocked=True, dominoer=None)
                 return
-            nxt = pos.next_seat(nxt)
+            nxt = side_out.next_in(pos.next_seat, nxt, pos.out)
         pos.turn = nxt
 
     def _duties_failed(self, seat: int) -> None:

@@ -128,8 +128,9 @@ def covers(game: Game) -> bool:
     turns hold more than the plain game's (``engine.mechanisms.turn_options``: a draw
     ending the turn, exact draws, passing at will). Variables (``variables:``) and a
     match ending mid-round (``match.ends_in_play``), declarations and the showdown
-    (``engine.mechanisms.declarations``) and a tile turned up to start the line
-    (``deal.turn_up``) are the general loop's alone: such a
+    (``engine.mechanisms.declarations``), a tile turned up to start the line
+    (``deal.turn_up``) and a round played on until a side is out (``play.until``) are the
+    general loop's alone: such a
     ruleset plays on its specialised source; so do those with a fit rule or doubles in
     line (``matching``). Events and restrictions on two ends, and a
     spinner with events, are the template's."""
@@ -154,6 +155,10 @@ def covers(game: Game) -> bool:
     if rules.several is not None:   # moves of several tiles: only the general loop offers them
         return False
     if rules.turn_up or rules.blind:   # the template opens from a hand it sees, only
+        return False
+    if rules.play_until != "first_out":   # play.until: the template ends at the first out
+        return False
+    if rules.leftover != "boneyard":   # deal.leftover: the template deals equal hands only
         return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 

@@ -123,6 +123,12 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     if r.blind:
         return (f"{r.name} deals hidden hands played from the front of a row (deal.blind), "
                 "which only the Python engine's general loop plays")
+    if r.leftover != "boneyard":
+        return (f"{r.name} deals the tiles the hands leave to a player (deal.leftover), "
+                "which only the Python engine's general loop plays")
+    if r.play_until != "first_out":
+        return (f"{r.name} plays on after a player is out until a side is out (play.until), "
+                "which only the Python engine's general loop plays")
     if r.turn_up:
         return (f"{r.name} turns the stock's first tile up to start the line (deal.turn_up), "
                 "which only the Python engine's general loop plays")

@@ -187,6 +187,8 @@ def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
         "several_on": rules.several is not None,   # never true here: no kernel plays it
         "turn_up": bool(rules.turn_up),   # deal.turn_up (engine.mechanisms.turn_up)
         "blind": bool(rules.blind),       # deal.blind (engine.mechanisms.blind)
+        "leftover_on": rules.leftover != "boneyard",   # deal.leftover (mechanisms.leftover)
+        "side_out_on": rules.play_until == "side_out",   # play.until (mechanisms.side_out)
         # the settlement and match end written out (kernel.settle), when they can be
         "written_settle": settlement_for(game, players) is not None,
         "written_match_over": match_over_for(game, players) is not None,

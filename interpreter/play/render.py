@@ -195,7 +195,7 @@ def rule_title(titles: Sequence[str], index: int) -> str:
 
 PLAY_EVENTS = ("draw", "place", "pass", "score", "extra_turn", "skip",   # told as they happen
                "declare", "claim", "penalty", "turn_up", "set", "duty", "duty_met",
-               "duty_failed")
+               "duty_failed", "out")
 
 
 def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
@@ -210,7 +210,14 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
     if kind == "deal":
         if event.get("leader") is None:
             return f"Round {event['round']} dealt, but nobody can open: the tiles are dealt again"
-        return f"Round {event['round']} dealt; {seating.seat(event['leader'])} leads"
+        text = f"Round {event['round']} dealt; {seating.seat(event['leader'])} leads"
+        sizes = [len(h) for h in event.get("hands", ())]
+        if sizes and max(sizes) > min(sizes):   # deal.leftover: one seat holds the rest
+            seat = sizes.index(max(sizes))
+            left = max(sizes) - min(sizes)
+            text += (f"; {seating.seat(seat)} takes the "
+                     + (f"{left} tiles" if left > 1 else "tile") + " left over")
+        return text
     if kind == "draw":
         tile = event.get("tile")
         return f"{who} draws {Tile.of(tile)}" if tile and show_drawn else f"{who} draws a tile"
@@ -242,6 +249,12 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
         return f"{who} plays again"
     if kind == "skip":
         return f"{who} is skipped"
+    if kind == "out":   # play.until: side_out
+        rest = [s for s in seating.teams[seating.side_of(event["player"])]
+                if s != event["player"]]
+        until = (f"{seating.seat(rest[0])} is out too" if len(rest) == 1
+                 else "the rest of the side is out")
+        return f"{who} is out; play goes on until {until}"
     if kind in ("declare", "claim", "penalty"):
         return declaration_text(event, who, seating)
     if kind in ("set", "duty", "duty_met", "duty_failed"):   # events[].set and duty

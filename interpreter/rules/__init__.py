@@ -122,7 +122,7 @@ def rule_warnings(ref: str) -> list[Diagnostic]:
     required opening tile its leader rarely holds (``opener_warnings``); an event formula
     that can never apply (``never_apply``)."""
     from . import schema
-    from .checks import several_warnings
+    from .checks import several_warnings, side_out_warnings
     from .load import load_merged
     from .never_apply import never_apply_warnings
     from .precedence import opener_warnings, precedence_warnings
@@ -134,6 +134,7 @@ def rule_warnings(ref: str) -> list[Diagnostic]:
     return (precedence_warnings(data, merged.marks)
             + opener_warnings(data, merged.marks, merged.file)
             + several_warnings(data, merged.marks)
+            + side_out_warnings(data, merged.marks)
             + never_apply_warnings(data, merged.marks))
 
 

@@ -377,6 +377,8 @@ def _check_dealt_example(sink: _Sink, example: Mapping[str, Any], here: FieldPat
         size = int(hand_size(n)) if hand_size is not None else None
     except Exception:  # noqa: BLE001 - a failing formula is reported at deal.hand_size
         size = None
+    if size is not None and data["deal"].get("leftover", "boneyard") != "boneyard":
+        size = None   # one seat holds the tiles left over: the match's deal checks which
     for j, hand in enumerate(example["hands"] if size is not None else ()):
         got = len(hand.split())
         if got != size:
@@ -657,6 +659,68 @@ def _check_several(sink: _Sink, data: Mapping[str, Any]) -> None:
                  "remove matching.fits and matching.wild, or play.several")
 
 
+def _check_leftover(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """``deal.leftover``: the tiles left over go to a hand in a game that never draws, to
+    a seat named from a leader chosen before the hands are seen."""
+    rule = data["deal"].get("leftover", "boneyard")
+    if rule == "boneyard":
+        return
+    drawing, deal, lead = data["drawing"], data["deal"], data["lead"]
+    clashes = [(("drawing", "when_stuck"), drawing["when_stuck"] == "draw",
+                "a stuck player would draw from a boneyard the deal emptied", "set it to pass"),
+               (("drawing", "voluntary"), drawing["voluntary"] == "allowed",
+                "a player would draw from a boneyard the deal emptied", "set it to forbidden"),
+               (("deal", "turn_up"), bool(deal.get("turn_up")),
+                "the tile turned up would be one left over", "remove deal.turn_up"),
+               (("deal", "blind"), bool(deal.get("blind")),
+                "hidden rows are dealt in equal lengths", "remove deal.blind")]
+    clashes += [(("lead", key), lead.get(key) in ("highest_double", "opening_tile_holder"),
+                 f"lead.{key} chooses the leader from the hands, but the leader must be "
+                 "known to give them the tiles left over", "choose the leader by lot, "
+                 "rotation or formula") for key in ("first", "later")]
+    top, here = sink.marks.get(("extends",)), sink.marks.get(("deal", "leftover"))
+    for path, clash, why, hint in clashes:
+        if clash:   # a clash only inherited is reported at the deal.leftover written here
+            mark = sink.marks.get(path)
+            inherited = (top is not None and mark is not None and here is not None
+                         and mark.file != top.file and here.file == top.file)
+            sink.add("deal", ("deal", "leftover") if inherited else path,
+                     f"{dotted(path)} cannot go with deal.leftover: {why}"
+                     + (" (the value is inherited through extends)" if inherited else ""),
+                     f"{hint}, or remove deal.leftover")
+            return
+
+
+def _check_side_out(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """``play.until: side_out``: a seat that is out holds nothing and takes no turn, so no
+    rule may hand it tiles (an event's ``next_draws`` or ``duty``, whose failure draws)."""
+    if (data.get("play") or {}).get("until", "first_out") != "side_out":
+        return
+    for i, item in enumerate(data.get("events", ())):
+        for key in ("next_draws", "duty"):
+            if item.get(key) is not None:
+                sink.add("play", ("events", i, key),
+                         f"events[{i}].{key} cannot go with play.until: side_out: it could "
+                         "hand tiles to a seat that is out, which never takes a turn again",
+                         f"remove events[{i}].{key}, or play.until")
+                return
+
+
+def side_out_warnings(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]) -> list:
+    """``play.until: side_out`` without sides of two seats: a side of one seat is out
+    with its player, so the round ends at the first out, as ``first_out`` does."""
+    if (data.get("play") or {}).get("until", "first_out") != "side_out":
+        return []
+    if data["players"].get("sides", "individual") == "partnerships" \
+            and data["players"]["max"] >= 4:
+        return []
+    sink = _Sink(marks)
+    sink.add("play", ("play", "until"), "play.until: side_out plays as first_out here: "
+             "every side is one seat, so a player's last tile puts the whole side out",
+             "seat partnerships of four (players.sides: partnerships), or remove play.until")
+    return [dataclasses.replace(d, severity="warning") for d in sink.found]
+
+
 def several_warnings(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]) -> list:
     """``play.several`` written so that it can never apply: no tile may join a move, or
     more tiles than the line has ends."""
@@ -901,6 +965,8 @@ def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], ru
         if compiled.target is not None and compiled.draw_cost is not None:
             _check_match(sink, data, compiled, allowed)
     _check_opening(sink, data)
+    _check_side_out(sink, data)
+    _check_leftover(sink, data)
     _check_mechanisms(sink, data)
     _check_example_ends(sink, data)
     sized = rules if rules is not None else compiled

@@ -53,7 +53,8 @@ LEAD_WORDS = LEAD_CHOOSERS + LEAD_FOLLOWERS
 # the Rules fields of what acts only while tiles are placed (build_rules: a ruleset general
 # only by these is ``play_only``; kernel.jit_house names those its JIT plays)
 IN_PLAY = ("events", "restrictions", "if_none_allowed", "spinner", "direction",
-           "draw_ends_turn", "draw_exactly", "passing", "several", "fit", "doubles", "layout")
+           "draw_ends_turn", "draw_exactly", "passing", "several", "fit", "doubles", "layout",
+           "play_until")
 
 
 def formula_paths(data: Mapping[str, Any]) -> list[tuple[FieldPath, str]]:
@@ -379,6 +380,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         draw_exactly=data["drawing"].get("exactly"),
         passing=play.get("passing", "forced"),
         several=_several(play.get("several"), fns),
+        play_until=play.get("until", "first_out"),
         events=events,
         opening_allow=fns.get(("opening", "allow")),
         opening_explain=opening.get("explain", ""),
@@ -388,6 +390,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         redeal_if=fns.get(("deal", "redeal_if")),
         turn_up=bool((data.get("deal") or {}).get("turn_up", False)),
         blind=bool((data.get("deal") or {}).get("blind", False)),
+        leftover=(data.get("deal") or {}).get("leftover", "boneyard"),
         domino_winner=scoring.get("domino_winner", "dominoer"),
         blocked_rank=(fns.get(("scoring", "blocked", "rank"))
                       if blocked["winner"] in ("lowest", "highest") else None),

@@ -256,6 +256,8 @@ def _hand_size(view: _View) -> str:
     left = {p: total - p * view.rules.hand_size(p) for p in view.counts}
     if not any(left.values()):
         return f"{dealt} All the tiles are dealt: there is no boneyard."
+    if view.opt("deal.leftover", "boneyard") != "boneyard":   # describe_house says to whom
+        return f"{dealt} Dealt face down; the tiles left over go to a player (below)."
     if len(set(left.values())) == 1:
         rest = f"the other {_plural(next(iter(left.values())), 'tile')}"
         return f"{dealt} Dealt face down; {rest} form the boneyard."
@@ -419,9 +421,12 @@ def _cost(view: _View) -> str:
 
 @_rule("round.end", "End of round", "End of round")
 def _round_end(view: _View) -> str:
-    return ("A round ends at once when a player places their last tile (dominoes). It is "
-            "blocked, and ends, when every player in turn has passed, with no placement "
-            "and no draw between those passes.")
+    ends = ("A round ends at once when a player places their last tile (dominoes)."
+            if view.opt("play.until", "first_out") == "first_out" else
+            "A round ends when every player of one side has placed their last tile (that "
+            "side dominoes); a player out before then sits the rest of the round out.")
+    return (f"{ends} It is blocked, and ends, when every player in turn has passed, with "
+            "no placement and no draw between those passes.")
 
 
 @_rule("scoring.tile_value", "Scoring", "Tile values")

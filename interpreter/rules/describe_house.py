@@ -238,6 +238,17 @@ def _several(view: _View) -> str | None:
     return text
 
 
+@_rule("play.until", "A turn", "Playing on until a side is out", optional=True)
+def _until(view: _View) -> str | None:
+    if view.opt("play.until", "first_out") == "first_out":
+        return None
+    return ("A player who plays the last tile is out, and the round goes on without them: "
+            "their turns are skipped until every player of one side is out. That side wins "
+            "the round as a domino (its last player out is the dominoer), and the hands are "
+            "counted as they are then: the players out hold none. A turn the last tile would "
+            "earn is lost. A round nobody can go on with is blocked, as ever.")
+
+
 @_rule("play.passing", "A turn", "Passing", optional=True)
 def _passing(view: _View) -> str | None:
     if view.opt("play.passing", "forced") == "forced":
@@ -359,6 +370,17 @@ def _turn_up(view: _View) -> str | None:
     return ("After the deal the stock's first tile is turned face up and starts the line; "
             "the leader plays the first turn on it as an ordinary turn, and nobody opens from "
             "a hand. A deal that leaves no stock turns nothing up: the leader opens as usual.")
+
+
+@_rule("deal.leftover", "Deal", "Tiles left over", optional=True)
+def _leftover(view: _View) -> str | None:
+    rule = view.opt("deal.leftover", "boneyard")
+    if rule == "boneyard":
+        return None
+    who = ("the round's leader" if rule == "leader"
+           else "the player before the leader (who plays last in the first round of turns)")
+    return (f"The tiles the hands leave are not set aside: they go into the hand of {who}, "
+            "who starts the round with that many more tiles.")
 
 
 @_rule("deal.blind", "Deal", "Hidden hands", optional=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .board import Board
 from .layout import Layout
+from .leftover import receiver, sizes
 from .matching import Tile
 from .position import Position
 from .set_tiles import set_tiles
@@ -27,12 +28,19 @@ def deal_problem(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) -
         return (f"the rules deal {pos.players} hands, one per player; the record deals "
                 f"{len(hands)}")
     size = rules.hand_size(pos.players)
+    wanted = set_tiles(rules.max_pip, rules.removed_tiles)
+    if rules.leftover != "boneyard":   # one seat holds the tiles left over (leftover_problem)
+        some = sizes(size, pos.players, len(wanted), 0)
+        if sorted(map(len, hands)) != sorted(some):
+            return (f"the rules deal {size} tiles to each seat and the {some[0] - size} left "
+                    f"over to one of them (deal.leftover); the record deals "
+                    f"{[len(h) for h in hands]}")
+        size = -1   # checked per seat once the leader is known
     for seat, hand in enumerate(hands):
-        if len(hand) != size:
+        if size >= 0 and len(hand) != size:
             return (f"the rules deal {size} tiles to each seat; the record deals seat {seat} "
                     f"{len(hand)}")
     every = sorted(t for hand in hands for t in hand) + sorted(boneyard)
-    wanted = set_tiles(rules.max_pip, rules.removed_tiles)
     if sorted(every) != sorted(wanted):
         extra = sorted(set(every) - set(wanted))
         if extra:
@@ -41,6 +49,21 @@ def deal_problem(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) -
                     f"{list(extra[0])}")
         return (f"the deal must hold each of the set's {len(wanted)} tiles once; the record "
                 f"holds {len(set(every))} different tiles in {len(every)}")
+    return None
+
+
+def leftover_problem(pos: Position, leader: int) -> str | None:
+    """``deal.leftover``: whether the seat it names holds the tiles left over, or None."""
+    rules = pos.rules
+    seat = receiver(rules.leftover, leader, pos.next_seat, pos.players)
+    if seat is None:
+        return None
+    want = sizes(rules.hand_size(pos.players), pos.players,
+                 sum(map(len, pos.hands)) + len(pos.boneyard), seat)
+    got = [len(h) for h in pos.hands]
+    if got != want:
+        return (f"the tiles left over go to seat {seat} (deal.leftover: {rules.leftover}, "
+                f"leader {leader}); the record deals {got} tiles, not {want}")
     return None
 
 
@@ -69,3 +92,4 @@ def start_round(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) ->
     pos.extra_turns = pos.pending_skips = 0
     pos.last_tile = pos.last_player = None
     pos.last_both_ends = False
+    pos.out = set()

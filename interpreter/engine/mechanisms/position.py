@@ -89,6 +89,8 @@ class Position:
     last_tile: Tile | None = None
     last_player: int | None = None
     last_both_ends: bool = False
+    out: set[int] = field(default_factory=set)   # seats out, the round going on
+                                                 # (play.until: side_out, mechanisms.side_out)
 
     def side_of(self, seat: int) -> int:
         return next(i for i, side in enumerate(self.sides) if seat in side)

@@ -1,0 +1,45 @@
+"""Tiles left over after the deal go to a named player (``deal.leftover``).
+
+When the hands do not take the whole set and the game never draws (the Block game),
+the plain rule sets the tiles left over aside, out of play (``boneyard``). Some tables
+give them to a player instead: the round's leader (``leader``), or the seat before
+the leader, the one that plays last in the first turn order (``before_leader``). The
+leader must be known before the deal is looked at (a lot, a rotation, a formula):
+``validate`` refuses a lead chosen from the hands, and a ruleset that draws.
+
+Written once: the match loop (``engine.general_loop``) and the rulebook
+(``engine.rulebook``) both ask ``receiver`` and ``sizes``. The record's ``deal``
+lists the receiving seat's hand with the tiles left over in it, and an empty
+boneyard, as today's hands are written (docs/records.md).
+
+>>> receiver("before_leader", 0, lambda s: (s + 1) % 3, 3), receiver("leader", 2, None, 3)
+(2, 2)
+>>> receiver("boneyard", 0, None, 3) is None
+True
+>>> sizes(9, 3, 28, 1)
+[9, 10, 9]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+
+def receiver(rule: str, leader: int, next_seat: Callable[[int], int] | None,
+             players: int) -> int | None:
+    """The seat the tiles left over go to, or None when they stay in the boneyard."""
+    if rule == "leader":
+        return leader
+    if rule == "before_leader":
+        assert next_seat is not None
+        return next(s for s in range(players) if next_seat(s) == leader)
+    return None
+
+
+def sizes(size: int, players: int, tiles: int, seat: int | None) -> list[int]:
+    """Each seat's hand as dealt: ``size`` tiles, and the receiving seat the rest of the
+    ``tiles`` of the set too (none when ``seat`` is None)."""
+    out = [size] * players
+    if seat is not None:
+        out[seat] += tiles - size * players
+    return out
