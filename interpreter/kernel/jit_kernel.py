@@ -123,6 +123,9 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     if r.blind:
         return (f"{r.name} deals hidden hands played from the front of a row (deal.blind), "
                 "which only the Python engine's general loop plays")
+    if r.copies > 1:
+        return (f"{r.name} shuffles {r.copies} sets together (set.copies), which only the "
+                "Python engine's general loop plays")
     if r.turn_up:
         return (f"{r.name} turns the stock's first tile up to start the line (deal.turn_up), "
                 "which only the Python engine's general loop plays")

@@ -187,6 +187,7 @@ def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
         "several_on": rules.several is not None,   # never true here: no kernel plays it
         "turn_up": bool(rules.turn_up),   # deal.turn_up (engine.mechanisms.turn_up)
         "blind": bool(rules.blind),       # deal.blind (engine.mechanisms.blind)
+        "dup": game.tileset.copies > 1,   # set.copies: two sets shuffled together
         # the settlement and match end written out (kernel.settle), when they can be
         "written_settle": settlement_for(game, players) is not None,
         "written_match_over": match_over_for(game, players) is not None,
