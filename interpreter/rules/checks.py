@@ -110,6 +110,32 @@ def _check_set(sink: _Sink, data: Mapping[str, Any], removed: tuple) -> None:
                              "deal only tiles still in the set")
 
 
+def _check_copies(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """``set.copies: 2``: the rules that name one holder of a tile (the highest double's,
+    an opening tile's) or lay several tiles at once are not defined over two copies yet,
+    so each is refused at its line, rather than played by a convention nobody wrote."""
+    if data["set"].get("copies", 1) == 1:
+        return
+    hint = "use another lead and opening (e.g. lot and any), or set.copies: 1"
+    for key in ("first", "later"):
+        if data["lead"][key] in ("highest_double", "opening_tile_holder"):
+            sink.add("set", ("lead", key), f"lead.{key} is {data['lead'][key]}, but with "
+                     "set.copies: 2 two seats may hold that tile; who leads is not defined "
+                     "yet", hint)
+    for overrides, opening, _lead in _opening_rules(data):
+        if opening["tile"] != "any":
+            path = ("opening", "first_round", "tile") if "tile" in overrides \
+                else ("opening", "tile")
+            sink.add("set", path, f"{dotted(path)} is {opening['tile']}, but with "
+                     "set.copies: 2 two seats may hold that tile; who opens is not defined "
+                     "yet", hint)
+            break
+    if (data.get("play") or {}).get("several") is not None:
+        sink.add("set", ("play", "several"), "play.several lays several tiles in one move, "
+                 "which is not defined yet over two copies of a tile (set.copies: 2)",
+                 "remove play.several, or set.copies: 1")
+
+
 def _check_deal(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: range) -> None:
     max_pip, reserve = data["set"]["max_pip"], data["drawing"]["reserve"]
     removed = len(getattr(rules, "removed_tiles", ()))
@@ -118,9 +144,9 @@ def _check_deal(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: range
     the_set = (f"a double-{max_pip} set has {tiles}" if not removed else
                f"the set has {tiles} (double-{max_pip} with {removed} taken out)")
     if copies > 1:   # set.copies: the deal counts every copy
-        the_set = f"{copies} such sets shuffled together have {tiles}" if not removed else (
-            f"the set has {tiles} ({copies} double-{max_pip} sets with {removed} taken out "
-            "of each)")
+        the_set = (f"{copies} double-{max_pip} sets shuffled together have {tiles}"
+                   if not removed else f"the set has {tiles} ({copies} double-{max_pip} "
+                   f"sets with {removed} taken out of each)")
     more = "" if not removed else ", or take fewer tiles out (set.without, set.keep)"
     path = ("deal", "hand_size")
     reported: set[str] = set()
@@ -899,6 +925,7 @@ def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], ru
     sink = _Sink(marks)
     allowed = _check_players(sink, data)
     _check_set(sink, data, getattr(rules if rules is not None else compiled, "removed_tiles", ()))
+    _check_copies(sink, data)
     if rules is not None:
         _check_deal(sink, data, rules, allowed)
         _check_turn_up(sink, data, rules, allowed)
