@@ -12,6 +12,7 @@ import pytest
 
 from dominorules import api, records
 from dominorules.bots.strategist import COPIES_FALLBACK, StrategistBot
+from dominorules.engine.actions import IllegalActionError
 from dominorules.engine.game import Deal
 from dominorules.engine.mechanisms.set_tiles import set_tiles
 from dominorules.engine.positions import legal, points_for
@@ -61,6 +62,8 @@ def test_a_deal_holding_both_copies_lists_each_move_once_and_keeps_the_other(gam
                                                       "1-1"])
     state.apply("5-2 left")
     assert [str(a) for a in state.legal_actions()] == ["5-5 right", "6-5 right", "draw"]
+    with pytest.raises(IllegalActionError, match=r"5-5 does not match the left end \(2\)"):
+        state.apply("5-5 left")   # the why-not reads the copy the seat holds
     state.apply("5-5 right")   # the second copy: the line shows 2 and 5 still
     assert state.current_player == 1
     assert [str(a) for a in state.legal_actions()] == ["2-1 left", "2-2 left", "3-2 left",
