@@ -203,11 +203,6 @@ class TileSet:
         seat's legal moves are listed from, so two copies are one move, not two."""
         return hand ^ ((hand & (hand >> 1)) << 1 & self._seconds)
 
-    def copies_mask(self, index: int) -> int:
-        """Every copy of the tile at ``index``."""
-        first = self.index[self.tiles[index]]
-        return ((1 << self.copies) - 1) << first
-
     def tiles_of(self, mask: int) -> list[Tile]:
         """Hand bitmask -> tiles in ascending order."""
         return [self.tiles[i] for i in bits(mask)]
