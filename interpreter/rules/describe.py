@@ -199,7 +199,7 @@ def _set(view: _View) -> str:
     named = view.opt("set.without", [])
     keep = view.opt("set.keep")
     removed = view.rules.removed_tiles
-    copies = view.rules.copies
+    copies = view.opt("set.copies", 1)
     if copies > 1:   # set.copies: two sets shuffled together
         whole = (f"Two double-{_word(n)} sets shuffled together, every tile twice: each pair "
                  f"of values from 0 to {n}, 0-0 to {n}-{n}, on two tiles alike (the same "
