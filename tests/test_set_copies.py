@@ -195,3 +195,22 @@ def test_validate_places_each_copies_problem_with_a_hint(tmp_path, body, where, 
     found = [p for p in problems if message in p.message]
     assert found, [p.message for p in problems]
     assert where in f":{found[0].line}:{found[0].column}:" and found[0].hint
+
+
+def test_events_and_a_spinner_see_the_copies_as_ordinary_tiles(tmp_path):
+    game = api.load_game(_file(tmp_path, """title: All fives, two sets, a spinner
+extends: house/all-fives
+set:
+  copies: 2
+board:
+  spinner: first_double
+players:
+  max: 6
+"""))
+    for players in (2, 6):
+        events = api.play_match(game, players, 11, bots="greedy", trace=True).events
+        _conserved(events)
+        assert any(e["event"] == "score" for e in events)   # the ends scored in play
+        path = tmp_path / f"f{players}.jsonl"
+        records.write_records(str(path), events)
+        assert records.verify_file(str(path)) == [] and check_file_strict(str(path)) == []
