@@ -523,6 +523,10 @@ def simulate_cmd(ruleset: str, players: int | None, matches: int, seed: int, bot
     update, stop = _progress_reporter(sys.stderr.isatty() and not as_json)
     try:
         _say_when_compiling()
+        from dominorules.kernel.engines import bots_keep_python
+        note = bots_keep_python(game, n_players, names, engine, n_matches)
+        if note:
+            click.echo(note, err=True)
         summary = api.simulate(game, n_players, n_matches, base_seed, names, trace_path,
                                engine=engine, progress=update)
         stop()

@@ -88,7 +88,7 @@ def test_unknown_name_suggests_the_closest():
 def test_unknown_name_offered_by_another_field():
     assert only("sum(opponents.pips)", "tile_value") == ExprProblem(
         "expr-name", "unknown name 'opponents'; tile_value offers: tile", 4, 9,
-        "only duty_met, event_draw, event_pass, event_place and scoring formulas offer "
+        "only claim, duty_met, event_draw, event_pass, event_place and scoring formulas offer "
         "'opponents'")
 
 

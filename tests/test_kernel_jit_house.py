@@ -1,5 +1,6 @@
 """The JIT engine on the house rules of a round's end, the match's end, the deal, the lead
-and the opening (``kernel/jit_house.py``): the same matches as the Python engine.
+and the opening, play to the right and placement restrictions (``kernel/jit_house.py``):
+the same matches as the Python engine.
 
 Every builtin ruleset it plays this way, at every player count, with the random, greedy
 and mixed bots: the JIT's ``MatchResult`` equals the Python engine's field for field.
@@ -31,7 +32,9 @@ EXPECTED = {
     "house/fixed-rounds", "house/four-doubles-redeal", "house/heaviest-opens",
     "house/last-two-block", "house/low-score-wins", "house/lowest-side-takes-round",
     "house/minimum-to-start", "house/no-blanks", "house/shutout-pays-double",
-    "house/four-in-a-row", "house/tied-stake-grows"}   # (these two keep variables)
+    "house/four-in-a-row", "house/tied-stake-grows",   # (these two keep variables)
+    "house/play-to-the-right",   # what acts during play: the direction of play,
+    "house/double-blank-last"}   # placement restrictions
 
 
 def _cases():
@@ -99,7 +102,8 @@ def test_auto_takes_the_jit_for_long_house_runs_and_compare_folds_the_same_featu
     from dominorules.explore.metrics import features
 
     for name in ("house/low-score-wins", "house/double-opening", "house/blocker-leads",
-                 "house/four-in-a-row", "house/tied-stake-grows"):   # variables_final too
+                 "house/four-in-a-row", "house/tied-stake-grows",   # variables_final too
+                 "house/play-to-the-right", "house/double-blank-last"):   # during play
         game = api.load_game(name)
         players = game.rules.min_players
         assert engines.choose(game, players, "random", "auto", matches=50_000) == "jit"
@@ -127,6 +131,17 @@ def _ruleset(tmp_path, text: str):
     ("scoring:\n  domino: \"sum(opponents.value) + count(seats, s -> s.tiles > 1)\"\n",
      "do not keep (x -> ...)"),
     ("board:\n  spinner: first_double\n", "uses a spinner (board.spinner), which only"),
+    ("play:\n  direction: right\n  passing: at_will\n",   # only what it does not play
+     "uses passing at will (play.passing), which only the Python engine plays"),
+    ("play:\n  restrictions:\n    - allow: \"tile.is_double or ends[0] > 2\"\n      explain: x\n",
+     "house-rule formulas read what the JIT kernel does not keep (the list ends indexed)"),
+    ("play:\n  restrictions:\n    - allow: \"count(hand, t -> t.is_double) < 3\"\n"
+     "      explain: x\n",
+     "house-rule formulas read what the JIT kernel does not keep (x -> ...)"),
+    ("play:\n  restrictions:\n    - allow: \"true\"\n      explain: x\n"
+     "  if_none_allowed: waive\n"
+     "events:\n  - after: pass\n    points: 1\n",
+     "uses play-time events (events), which only the Python engine plays"),
     ("variables:\n  pot:\n    initial: 1\n    after_round: \"2 * pot\"\n"
      "scoring:\n  domino: \"pot\"\n",
      "a variable that may grow faster than by a constant a round"),
@@ -182,3 +197,63 @@ def test_the_variables_as_a_match_ended_reach_compare_from_the_jit_as_from_the_l
         want = [api.play_match(game, players, s) for s in seeds]
         assert all(m.counters is not None for m in want)
         assert [m.counters for m in got] == [m.counters for m in want]
+
+
+@pytest.mark.parametrize("text", [
+    # a lacking leader passes the opening on, and the lead rotates, to the right
+    "lead:\n  later: rotate\nopening:\n  allow: \"tile.is_double\"\n  if_lacking: pass_on\n",
+    # a blocked round compares the blocker with the seat to its right, who wins a tie
+    "scoring:\n  blocked:\n    among: last_two\n    tie: next_player\n",
+    # nobody holds 6-6: players draw for it in turn, to the right
+    "opening:\n  tile: \"[6|6]\"\n  opener: holder\n  if_unheld: draw_in_turn\n"
+    "drawing:\n  reserve: 0\n",
+])
+def test_play_to_the_right_turns_every_seat_order_of_the_gen_lines(tmp_path, text):
+    """Each rule that names "the next player" goes the other way with play.direction:
+    right; the JIT's must go the Python engine's way."""
+    game = _ruleset(tmp_path, "play:\n  direction: right\n" + text)
+    seeds = [api.match_seed(7, i) for i in range(25)]
+    for players in (3, 4):
+        assert jit_kernel.jit_reason(game, players, "strategist") is None
+        for bots in ("random", "strategist"):
+            got = engines.jit_results(game, players, seeds, bots)
+            for seed, match in zip(seeds, got, strict=True):
+                assert match == api.play_match(game, players, seed, bots), (players, seed)
+
+
+# restrictions that forbid often, over every name the JIT keeps, with each if_none_allowed
+_RESTRICTED = (
+    "play:\n  restrictions:\n"
+    "    - allow: \"not tile.is_double or count(playable) == 1 or round % 2 == 0\"\n"
+    "      explain: x\n"
+    "    - allow: \"tile.pips + end < 9 + boneyard // 3 or sum(hand.pips) < 4 * players\"\n"
+    "      explain: x\n"
+    "    - allow: \"max(playable.high) > tile.low or min(hand.low) == 0\"\n"
+    "      explain: x\n")
+
+
+@pytest.mark.parametrize("none", ["stuck", "pass", "waive"])
+def test_placement_restrictions_give_the_same_matches(tmp_path, none):
+    game = _ruleset(tmp_path, _RESTRICTED + f"  if_none_allowed: {none}\n")
+    seeds = [api.match_seed(8, i) for i in range(25)]
+    for players in (2, 4):
+        assert jit_kernel.jit_reason(game, players, "strategist") is None
+        for bots in ("random", "greedy", "strategist"):
+            got = engines.jit_results(game, players, seeds, bots)
+            for seed, match in zip(seeds, got, strict=True):
+                assert match == api.play_match(game, players, seed, bots), (players, seed)
+
+
+def test_the_tiles_a_restriction_allows_whatever_else_holds_skip_its_program(tmp_path):
+    """Per end number, the tiles allowed by the tile and end alone (``jit_house._sure``):
+    the kernel runs the program only for the rest, so a wrong mask would allow too much."""
+    game = _ruleset(tmp_path, (
+        "play:\n  restrictions:\n    - allow: \"tile.is_double or end > 3 or count(hand) > 4\"\n"
+        "      explain: x\n    - allow: \"tile != [5|6] or boneyard > 0\"\n      explain: x\n"))
+    ts = game.tileset
+    code, at = jit_house.programs(game)
+    masks = code[at["R_SURE"]:at["R_SURE"] + 7]
+    doubles = {t for t in range(ts.tile_count) if ts.low[t] == ts.high[t]}
+    high = {t for t in range(ts.tile_count) if (ts.low[t], ts.high[t]) != (5, 6)}
+    assert masks == [sum(1 << t for t in (high if e > 3 else doubles)) for e in range(7)]
+    assert jit_house._sure(game.rules.restrictions[0].tree, (1, 2), 0) is jit_house._UNKNOWN

@@ -83,15 +83,13 @@ def test_yaml_yes_is_one_error_with_a_hint():
 def test_an_unknown_fact_in_an_event_lists_what_the_event_offers(tmp_path: Path):
     path = write(tmp_path, 'events:\n  - after: pass\n    points: "tile.pips"\n')
     assert rendered(path) == [
-        f"{path}:5:14: error: unknown name 'tile'; event_pass offers: boneyard, "
-        "drawn_this_turn, end_doubles, end_total, ends, hand, opponents, passes_in_row, "
-        "player, players, round, side, sides, target [events[0].points]\n"
+        f"{path}:5:14: error: unknown name 'tile'; event_pass offers: board, boneyard, "
+        "drawn_this_turn, end_doubles, end_tiles, end_total, ends, hand, line, opponents, "
+        "passes_in_row, player, players, round, side, sides, target [events[0].points]\n"
         '    5 |     points: "tile.pips"\n'
         "      |              ^^^^\n"
-        "  hint: only claim, event_draw, event_place, fit, opening, placement, set_keep, "
-        "tile_value "
-        "and wild "
-        "formulas offer 'tile'"]
+        "  hint: only claim, duty_met, event_draw, event_place, fit, opening, placement, "
+        "set_keep, tile_value and wild formulas offer 'tile'; did you mean 'end_tiles'?"]
 
 
 # --- load-time checks -------------------------------------------------------------------

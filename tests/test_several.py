@@ -77,9 +77,10 @@ def test_doubles_together_offers_each_double_alone_and_both_at_once():
 
 
 def test_double_draw_lays_pairs_only_and_a_stuck_player_draws_one_tile():
-    state = _state("house/double-draw", "5-5 2-2 3-3 4-5 1-1", leader=1,
-                   hands=("6-6 4-4 0-1 0-2 0-3 1-2", "6-4 0-0 1-5 2-3 2-5 3-5"))
-    state.apply("6-4")
+    # [6|4] is turned up from the boneyard to start the line (deal.turn_up): the leader
+    # lays the first pair on it
+    state = _state("house/double-draw", "6-4 2-2 3-3 4-5 1-1", leader=0,
+                   hands=("6-6 4-4 0-1 0-2 0-3 1-2", "5-5 0-0 1-5 2-3 2-5 3-5"))
     assert _legal(state) == ["4-4 left + 6-6 right"]
     state.apply("4-4 left + 6-6 right")
     assert state.current_player == 1 and _legal(state) == ["draw"]   # nothing fits 4 or 6
@@ -88,9 +89,8 @@ def test_double_draw_lays_pairs_only_and_a_stuck_player_draws_one_tile():
 
 
 def test_a_single_tile_the_pair_rule_forbids_is_refused_in_its_words():
-    state = _state("house/double-draw", leader=1,
-                   hands=("6-6 4-4 0-1 0-2 0-3 1-2", "6-4 0-0 1-5 2-3 2-5 3-5"))
-    state.apply("6-4")
+    state = _state("house/double-draw", "6-4 2-2 3-3 4-5 1-1", leader=0,
+                   hands=("6-6 4-4 0-1 0-2 0-3 1-2", "5-5 0-0 1-5 2-3 2-5 3-5"))
     assert explain_illegal(state, Action.parse("6-6 right")).startswith("tiles go down in pairs")
     assert explain_illegal(state, Action.parse("6-6 right + 4-4 left")) == (
         "the tiles of a move go down in end order, left first: write 4-4 left + 6-6 right")
@@ -134,6 +134,9 @@ def test_playouts_conserve_tiles_and_verify_at_every_player_count(name, tmp_path
                 if e["event"] == "deal":
                     hands = [sorted(map(tuple, h)) for h in e["hands"]]
                     bone, board = [tuple(t) for t in e["boneyard"]], []
+                elif e["event"] == "turn_up":   # deal.turn_up: the stock's first tile
+                    board.append(bone.pop(0))
+                    assert board[-1] == tuple(e["tile"])
                 elif e["event"] == "draw":
                     assert tuple(e["tile"]) == bone.pop(0)
                     hands[e["player"]].append(tuple(e["tile"]))
@@ -355,3 +358,51 @@ def test_every_bot_takes_the_move_shedding_most_and_the_strategist_says_why():
     # random: each whole move one option beside the single ones (three here)
     picks = {str(RandomBot(0, random.Random(s)).choose(obs, legal)) for s in range(60)}
     assert picks == {"4-4 left", "6-6 right", best}
+
+
+# -- move: after_double: a double, and the move goes on ----------------------------------
+
+AFTER = """title: After a double, go on
+extends: pagat
+play:
+  several:
+    move: after_double
+    most: 3
+"""
+
+
+def test_after_a_double_the_move_goes_on_on_any_end_and_verifies(tmp_path):
+    path = tmp_path / "after.yaml"
+    path.write_text(AFTER, encoding="utf-8")
+    game = api.load_game(str(path))
+    state = game.new_match(2, seed=0, deals=[Deal.of(("4-4 4-1 6-2 6-6 0-0 0-1 0-2",
+                                                       "6-4 3-3 3-4 3-5 5-5 5-6 2-5"),
+                                                      "1-1 2-2", leader=1)])
+    state.apply("6-4")   # ends 4 and 6
+    assert [a for a in _legal(state) if "+" in a] == [
+        "4-4 left + 4-1 left", "4-4 left + 6-2 right", "4-4 left + 6-6 right",
+        "4-4 left + 6-6 right + 4-1 left", "4-4 left + 6-6 right + 6-2 right",
+        "6-6 right + 4-1 left", "6-6 right + 4-4 left", "6-6 right + 4-4 left + 4-1 left",
+        "6-6 right + 4-4 left + 6-2 right", "6-6 right + 6-2 right"]
+    assert explain_illegal(state, Action.parse("4-1 left + 6-6 right")) == (
+        "a move goes on only after a double: 4-1 is not one, so it must be the move's last "
+        "tile")
+    for players in (2, 3):
+        events = api.play_match(game, players, 3, bots="random", trace=True).events
+        out = _write(tmp_path, events)
+        assert records.verify_file(out) == [] and records.check_file_strict(out) == []
+    assert rule_warnings(str(path)) == []
+
+
+def test_the_draws_before_a_move_count_for_every_tile_of_it(tmp_path):
+    path = tmp_path / "drawn.yaml"
+    path.write_text("title: t\nextends: house/doubles-together\nevents:\n  - after: place\n"
+                    "    points: drawn_this_turn\n", encoding="utf-8")
+    game = api.load_game(str(path))
+    state = game.new_match(2, seed=0, deals=[Deal.of(HANDS, "5-5 2-2 3-3", leader=1)])
+    state.apply("6-4")
+    state.apply("draw")   # a voluntary draw, then the move: both tiles read one tile drawn
+    state.apply("4-4 left + 6-6 right")
+    assert [e["points"] for e in state.record[-4:] if e["event"] == "score"] == [1, 1]
+    found = records.check_file_strict(_write(tmp_path, state.record))
+    assert len(found) == 1 and "ends before the match is over" in found[0].message

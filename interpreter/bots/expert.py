@@ -164,7 +164,7 @@ class ExpertBot:
         if obs.rules.declarations or obs.rules.showdown is not None:
             return self._declaring(obs, legal)[0]
         if (obs.rules.layout is not None or obs.rules.several is not None
-                or obs.rules.copies > 1):
+                or obs.rules.turn_up or obs.rules.blind or obs.rules.copies > 1):
             return self._shaped(obs, legal)[0]
         return self.analyse(obs, legal).best
 
@@ -175,7 +175,7 @@ class ExpertBot:
         if obs.rules.declarations or obs.rules.showdown is not None:
             return self._declaring(obs, legal)
         if (obs.rules.layout is not None or obs.rules.several is not None
-                or obs.rules.copies > 1):
+                or obs.rules.turn_up or obs.rules.blind or obs.rules.copies > 1):
             return self._shaped(obs, legal)
         analysis = self.analyse(obs, legal)
         return analysis.best, describe(analysis)

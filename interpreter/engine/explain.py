@@ -151,6 +151,16 @@ def _explain_several(state, d: tuple, action: Action, held) -> str:
         if offered:
             return "your whole hand goes down in this order: write " + offered[0]
         return "your hand cannot all go down one tile after another now"
+    if rule.after_double:   # play.several.move: after_double
+        if len(parts) > rule.most:
+            return f"a move lays at most {rule.most} tiles"
+        plain = next((p.tile for p in parts[:-1] if p.tile.low != p.tile.high), None)
+        if plain is not None:
+            return (f"a move goes on only after a double: {plain} is not one, so it must be "
+                    "the move's last tile")
+        offered = [str(a) for a in state.legal_actions() if a.kind == "several"]
+        return ("each tile must fit where it goes once those before it lie; the moves "
+                "allowed now are " + (", ".join(offered) or "none"))
     if len(parts) > rule.most:
         return f"a move lays at most {rule.most} tiles, one on each end"
     ends = [p.end for p in parts]

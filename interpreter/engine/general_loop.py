@@ -809,7 +809,8 @@ class GeneralLoop:
                         "ruleset's events keep the round going forever")])
                 h = hands[p]
                 urnd = uniform[p]
-                drawn = 0
+                if not (several_on and queued):   # a move going on keeps its turn's draws
+                    drawn = 0
                 while True:
                     if shaped:   # the ends open now, as the layout says (answered arms first)
                         here = board.layout.playable(p)   # the ends open to this seat
@@ -1340,8 +1341,12 @@ class GeneralLoop:
         def key(b: Board) -> tuple:
             return (tuple(b.values), tuple(b.doubles), b.count, b.spin_need)
 
+        def double(code: int) -> bool:
+            low, high = tiles[code >> 2]
+            return low == high
+
         multi = tuple(several.line_moves(rule, h, board, board.count, allowed, facts, place,
-                                         key))
+                                         key, double))
         fit = several.alone_masks(rule, fit, h, board, facts)
         total = 0
         for m in fit:

@@ -305,9 +305,11 @@ def _estimate(res: Attribution, joint: Any, dim: int, orders: list[tuple[int, ..
 
 
 def feature_names_from(dim: int) -> tuple[str, ...]:
-    from .metrics import BASE_FEATURES
+    """The feature layout of a vector of ``dim`` features (``metrics.feature_names``: the
+    base features, one per seat, then the mechanisms' counters)."""
+    from .metrics import BASE_FEATURES, COUNTED
 
-    return feature_names(dim - len(BASE_FEATURES))
+    return feature_names(dim - len(BASE_FEATURES) - len(COUNTED))
 
 
 def _contrast(c: np.ndarray, vg: list, cov: np.ndarray, n: int, dim: int) -> Effect:

@@ -191,7 +191,24 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
                                                main.bots, settings.seed)
     if not outcome.interrupted:   # what declarations did (declarations, showdown)
         comparison.notes += declaration_report(pairings[0], settings.seed)
+    comparison.notes += engine_notes(pairings[0], settings)
     return comparison
+
+
+def engine_notes(main: Pairing, settings: CompareSettings) -> list[str]:
+    """Once per run: ``--engine auto`` kept the Python engine for a ruleset the JIT plays,
+    because of a seat's bot (``kernel.engines.bots_keep_python``)."""
+    if settings.engine != "auto":
+        return []
+    from ..kernel import engines
+
+    api = importlib.import_module(settings.api_module)
+    for ref in main.refs:
+        note = engines.bots_keep_python(api.load_game(ref), main.players, list(main.bots),
+                                        "auto", settings.matches)
+        if note:
+            return [note]
+    return []
 
 
 def declaration_report(main: Pairing, seed: int) -> list[str]:

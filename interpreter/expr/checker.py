@@ -49,17 +49,18 @@ def _close(word: str, choices) -> str:
 
 
 def _close_name(name: str, names: dict[str, Type]) -> str:
-    """``did you mean 'x'?``, else which other field kinds offer the name, else nothing."""
+    """Which other field kinds offer the name (the name is right, the field is not), with
+    ``did you mean 'x'?`` after it when one of this field's names is close; else that
+    alone, else nothing."""
     hint = _close(name, names)
-    if hint:
-        return hint
     elsewhere = sorted({f.removesuffix("_condition") for f, spec in FIELDS.items()
                         if name in spec.names})
-    if elsewhere:
-        listed = ", ".join(elsewhere[:-1]) + " and " + elsewhere[-1] if len(elsewhere) > 1 \
-            else elsewhere[0]
-        return f"only {listed} formulas offer '{name}'"
-    return ""
+    if not elsewhere:
+        return hint
+    listed = ", ".join(elsewhere[:-1]) + " and " + elsewhere[-1] if len(elsewhere) > 1 \
+        else elsewhere[0]
+    said = f"only {listed} formulas offer '{name}'"
+    return f"{said}; {hint}" if hint else said
 
 
 def _text_of(node: ast.Node) -> str:

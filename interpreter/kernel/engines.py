@@ -65,6 +65,22 @@ def choose(game: Game, players: int, bots: Any, engine: str = "auto",
     return "python"
 
 
+def bots_keep_python(game: Game, players: int, bots: Any, engine: str = "auto",
+                     matches: int = 0) -> str | None:
+    """``auto``'s one sentence when the run is long enough for the JIT and the JIT plays the
+    ruleset, but a seat's bot (a plug-in, the expert) keeps the Python engine; None
+    otherwise (without numba there is nothing to say: auto never takes the JIT)."""
+    if engine != "auto" or matches < AUTO_MIN_MATCHES:
+        return None
+    from . import jit_kernel
+    if not jit_kernel.available() or jit_kernel.bot_kinds(bots, players) is not None:
+        return None
+    if jit_kernel.jit_reason(game, players, "random") is not None:   # the ruleset's own
+        return None
+    return ("engine auto: the python engine plays this run, though the JIT plays the "
+            f"ruleset: {jit_kernel.jit_reason(game, players, bots)}")
+
+
 def jit_batches(game: Game, players: int, seeds: list[int], bots: Any, max_rounds: int = 1000,
                 start_scores: list[int] | None = None) -> Iterator[tuple[Any, Any, Any]]:
     """(seeds, match rows, round rows) of ``seeds``, ``BATCH`` matches at a time."""

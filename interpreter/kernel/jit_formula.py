@@ -12,7 +12,8 @@ A program reads the round's facts from ``F`` (by ``FACTS``, filled by the kernel
 it runs) and per-index tables from the rows of ``TAB`` (``TABLES``: sides, seats and
 tiles). Lists are only folded (``sum``, ``min``, ``max``, ``count`` of the sides, seats,
 opponents or a side's players). What else a formula reads (the board's ends, ``x ->
-...``, tiles ordered) raises ``Unsupported``: the Python engine plays that ruleset.
+...``, tiles ordered) raises ``Unsupported``: the Python engine plays that ruleset. A placement
+restriction also folds the tiles of its hand and playable tiles (masks in ``F``).
 
 >>> from ..expr import compile_expression
 >>> tree = compile_expression("sum(opponents.value) + 5", "scoring").ast
@@ -30,9 +31,11 @@ from ..expr import ast
 from ..expr.types import PLAYER, SIDE, TILE
 from .formulas import Unsupported
 from .jit import njit
-from .jit_template import FACTS, TABLES
+from .jit_support import low_index
+from .jit_template import FACTS, PLAY_FACTS, TABLES
 
-FACT = {name: i for i, name in enumerate(FACTS)}   # F's places (jit_template.FACTS)
+# F's places (jit_template.FACTS, then PLAY_FACTS)
+FACT = {name: i for i, name in enumerate((*FACTS, *PLAY_FACTS))}
 TAB = {name: i for i, name in enumerate(TABLES)}   # TAB's rows (jit_template.TABLES)
 _SIDE = {"pips": "SP", "value": "SV", "tiles": "ST", "drawn": "SD", "doubles": "SQ",
          "score": "scores", "rounds_won": "rounds_won"}
@@ -46,20 +49,22 @@ _POS, _TL, _TH = FACT["pos"], TAB["TL"], TAB["TH"]
 _BINARY = {"+": ADD, "-": SUB, "*": MUL, "//": FLOORDIV, "%": MOD, "==": EQ, "!=": NE,
            "<": LT, "<=": LE, ">": GT, ">=": GE, "and": AND, "or": OR}
 _FOLDS = {"sum": 0, "min": 1, "max": 2, "count": 3}
-# the lists a fold runs over: every side, every seat, the sides but one, a side's seats
-ALL_SIDES, ALL_SEATS, OPPONENTS, TEAM = 0, 1, 2, 3
+# the lists a fold runs over: every side, every seat, the sides but one, a side's seats,
+# the tiles of a mask (a fact: a placement's hand or playable tiles)
+ALL_SIDES, ALL_SEATS, OPPONENTS, TEAM, TILES = 0, 1, 2, 3, 4
 
 
 def program(tree: ast.Node, names: dict[str, str | int], lists: dict[str, int],
-            tiles: dict[tuple[int, int], int]) -> list[int]:
+            tiles: dict[tuple[int, int], int], room: int = STACK) -> list[int]:
     """``tree`` as a program ending with ``END``. ``names``: a formula's name -> the fact
     holding it (``FACTS``, or a variable's place in F; ``boneyard_value`` and
     ``boneyard_pips`` are summed from the deck);
     ``lists``: a list name -> ``ALL_SIDES``/``ALL_SEATS``/``OPPONENTS`` (the opponents of
-    the fact ``winner``); ``tiles``: (low, high) -> the tile's index in the set."""
+    the fact ``winner``); ``tiles``: (low, high) -> the tile's index in the set;
+    ``room``: the stack it may fill (less when it runs above another's value)."""
     out: list[int] = []
     depth = _Writer(names, lists, tiles, out).value(tree)
-    if depth > STACK:
+    if depth > room:
         raise Unsupported("a formula too deep for the JIT's stack")
     out.append(END)
     return out
@@ -119,6 +124,8 @@ class _Writer:
                 depth = max(self.value(test), 1 + self.value(then), 2 + self.value(orelse))
                 out.append(COND)
                 return depth
+            case ast.Index(obj=ast.Name(name=name)):
+                raise Unsupported(f"the list {name} indexed")
             case ast.Call(args=[_, ast.Each()]):
                 raise Unsupported("x -> ...")
             case ast.Call(func=func, args=args):
@@ -166,7 +173,7 @@ class _Writer:
         if isinstance(arg, ast.Attribute) and arg.obj.type is not None \
                 and arg.obj.type.elem is not None:
             elem = arg.obj.type.elem
-            table = (_SIDE if elem == SIDE else _SEAT).get(arg.attr)
+            table = (_SIDE if elem == SIDE else _TILE if elem == TILE else _SEAT).get(arg.attr)
             if table is None:
                 raise Unsupported(f"{arg.attr} of a list")
             depth, kind = self.items(arg.obj)
@@ -186,6 +193,8 @@ class _Writer:
                 kind = self.lists[name]
                 if kind == OPPONENTS:
                     return self.fact("winner"), kind
+                if kind == TILES:   # the mask, a fact of the same name
+                    return self.fact(name), kind
                 return 0, kind
             case ast.Attribute(obj=obj, attr="players") if obj.type == SIDE:
                 return self.value(obj), TEAM
@@ -232,9 +241,27 @@ def run(code, at, F, TAB, TEAMS, sides, seats, deck, stack):
             func, kind, table = code[i], code[i + 1], code[i + 2]
             i += 3
             x = -1
-            if kind == OPPONENTS or kind == TEAM:
+            if kind == OPPONENTS or kind == TEAM or kind == TILES:
                 sp -= 1
                 x = stack[sp]
+            if kind == TILES:   # the tiles of the mask x, by index
+                total = 0
+                count = 0
+                while x:
+                    b = x & -x
+                    x ^= b
+                    if func == 3:
+                        count += 1
+                        continue
+                    v = TAB[table, low_index(b)]
+                    if func == 0:
+                        total += v
+                    elif count == 0 or (v < total if func == 1 else v > total):
+                        total = v
+                    count += 1
+                stack[sp] = count if func == 3 else total
+                sp += 1
+                continue
             if kind == TEAM:
                 n = TEAMS.shape[1]
             elif kind == ALL_SEATS:

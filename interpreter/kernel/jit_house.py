@@ -1,6 +1,7 @@
 """What the JIT kernel needs of a ruleset's house rules that act at a round's end, the
-match's end, the deal, the lead or the opening: their switches as numbers, their formulas
-as programs, or why the JIT cannot play them.
+match's end, the deal, the lead or the opening, turn play to the right or restrict the
+placements: their switches as numbers, their formulas as programs, or why the JIT cannot
+play them.
 
 ``jit_template``'s ``GEN`` lines call ``jit_settle``, ``jit_opening`` and ``jit_formula``
 (real numba functions) and read everything of the ruleset from the kernel's parameters
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.general_loop import _opening_rules
 from ..engine.tiles import Tile
 from ..expr import ast
-from . import jit_formula, jit_opening, jit_settle
+from ..rules.compile import IN_PLAY
 from .formulas import Unsupported, magnitude
 from .opening import _MASK_NAMES, _reads, mask_of
 
@@ -35,13 +36,10 @@ _LEAD = {"players": "players", "leader": "leader", "winner": "lead_winner",
          "winner_side": "winner_side", "last_player": "lead_last", "blocked": "lead_blocked",
          "last_player_won": "last_player_won"}
 _MATCH = {"round": "round", "players": "players", "target": "target"}
-_ALL = {"sides": jit_formula.ALL_SIDES, "seats": jit_formula.ALL_SEATS}
 # what only the Python engine plays, by the rule that sets it: (is used, what it is called)
 _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: bool(r.events), "play-time events (events)"),
-    (lambda r: bool(r.restrictions), "placement restrictions (play.restrictions)"),
     (lambda r: r.spinner != "none", "a spinner (board.spinner)"),
-    (lambda r: r.direction != "left", "play to the right (play.direction)"),
     (lambda r: r.fit is not None or r.doubles != "across", "its own fit rule (matching)"),
     (lambda r: r.draw_ends_turn, "a draw that ends the turn (drawing.ends_turn)"),
     (lambda r: r.draw_exactly is not None, "drawing a set number of tiles (drawing.exactly)"),
@@ -50,10 +48,25 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
 )
 
 
+# what acts during play and the GEN lines play: the direction of play (``RIGHT``), the
+# placement restrictions (their program at ``F_RESTRICT``) and what a seat does when they
+# forbid all its fitting tiles (``WAIVE``, ``PASS_FORBIDDEN``)
+_PLAYED = frozenset({"direction", "restrictions", "if_none_allowed"})
+# a placement restriction's names (expr.fields "placement"): facts, and lists as masks
+_PLACEMENT = {"tile": "tile", "end": "end", "boneyard": "boneyard", "round": "round",
+              "players": "players", "hand": "hand", "playable": "playable"}
+
+
 def plays(rules: Rules) -> bool:
     """Whether ``rules`` is a general ruleset whose house rules the JIT's ``GEN`` lines
-    may play (the rest is for ``reason`` to say)."""
-    return rules.general and not rules.play_only
+    may play (the rest is for ``reason`` to say): one general only by what acts during
+    play must use nothing of it but what the GEN lines play (``_PLAYED``)."""
+    if not rules.general:
+        return False
+    if not rules.play_only:
+        return True
+    fields = type(rules).__dataclass_fields__
+    return all(getattr(rules, k) == fields[k].default for k in IN_PLAY if k not in _PLAYED)
 
 
 def reason(game: Game) -> str | None:
@@ -96,11 +109,15 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
     """(every house-rule formula's program, one after the other; where each starts, by
     its ``jit_template.PARAMS`` name, -1 for a formula the ruleset does not have); raises
     ``Unsupported`` when one reads what the kernel does not keep."""
+    from . import jit_formula  # numba, and with it scipy, only once a kernel is made
+
+    _ALL = {"sides": jit_formula.ALL_SIDES, "seats": jit_formula.ALL_SEATS}
+    _PLACEMENT_LISTS = {"hand": jit_formula.TILES, "playable": jit_formula.TILES}
     r = game.rules
     ts = game.tileset
     tiles = {(t.low, t.high): i for i, t in enumerate(ts.tiles)}
     # the variables (variables:), read by name after the facts in F
-    values: dict[str, str | int] = {v.name: len(jit_formula.FACTS) + i
+    values: dict[str, str | int] = {v.name: len(jit_formula.FACT) + i
                                     for i, v in enumerate(r.variables)}
     side = {**_ROUND, "side": "side", "won": "wside", **values}
     formulas = {
@@ -137,10 +154,88 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
         if v.after_round is not None:
             code[1 + i] = len(code)
             code += jit_formula.program(_tree(v.tree), after, {}, tiles)
+    # the placement restrictions as one program: each one's, then AND (all must allow)
+    at["F_RESTRICT"] = len(code) if r.restrictions else -1
+    for k, rule in enumerate(r.restrictions):
+        code += jit_formula.program(_tree(rule.tree), _PLACEMENT, _PLACEMENT_LISTS, tiles,
+                                    jit_formula.STACK - (k > 0))[:-1]
+        if k:
+            code.append(jit_formula.AND)
+    if r.restrictions:
+        code.append(jit_formula.END)
+    # per end number, the tiles every restriction allows whatever else holds (``_sure``):
+    # the kernel runs the program for the other fitting tiles only
+    at["R_SURE"] = len(code) if r.restrictions else -1
+    if r.restrictions:
+        top = max(max(ts.high), 0)
+        code += [sum(1 << t for t in range(ts.tile_count)
+                     if all(_holds(_sure(_tree(rule.tree), (ts.low[t], ts.high[t]), e))
+                            for rule in r.restrictions))
+                 for e in range(top + 1)]
     return code, at
 
 
+def _holds(value: Any) -> bool:
+    return isinstance(value, int) and value != 0
+
+
+class _Unknown:
+    """A value that depends on more than the placement's tile and end."""
+
+
+_UNKNOWN = _Unknown()
+_ARITH: dict[str, Callable[[int, int], int]] = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b),
+    "<": lambda a, b: int(a < b), "<=": lambda a, b: int(a <= b),
+    ">": lambda a, b: int(a > b), ">=": lambda a, b: int(a >= b)}
+
+
+def _sure(node: ast.Node, tile: tuple[int, int], end: int) -> Any:
+    """``node``'s value for a placement of ``tile`` on an end showing ``end``, folded
+    without the turn's other names: a number (a truth as 1 or 0) or a tile when it is the
+    same whatever they are, ``_UNKNOWN`` when it depends on them. Only a true answer
+    skips the program, so any node not folded here is merely unknown."""
+    match node:
+        case ast.Int(value=v) | ast.Bool(value=v):
+            return int(v)
+        case ast.Tile(low=low, high=high):
+            return (int(low), int(high))
+        case ast.Name(name="tile"):
+            return tile
+        case ast.Name(name="end"):
+            return end
+        case ast.Attribute(obj=obj, attr=attr):
+            t = _sure(obj, tile, end)
+            if not isinstance(t, tuple):
+                return _UNKNOWN
+            return {"low": t[0], "high": t[1], "pips": t[0] + t[1],
+                    "is_double": int(t[0] == t[1])}.get(attr, _UNKNOWN)
+        case ast.Unary(op=op, operand=x):
+            v = _sure(x, tile, end)
+            if not isinstance(v, int):
+                return _UNKNOWN
+            return -v if op == "-" else int(not v)
+        case ast.Binary(op=op, left=a, right=b) if op in ("and", "or"):
+            x, y = _sure(a, tile, end), _sure(b, tile, end)
+            for v in (x, y):   # one side settles it alone
+                if isinstance(v, int) and bool(v) == (op == "or"):
+                    return int(op == "or")
+            if isinstance(x, int) and isinstance(y, int):
+                return int(bool(x) and bool(y)) if op == "and" else int(bool(x) or bool(y))
+            return _UNKNOWN
+        case ast.Binary(op=op, left=a, right=b) if op in _ARITH:
+            x, y = _sure(a, tile, end), _sure(b, tile, end)
+            if isinstance(x, tuple) and isinstance(y, tuple) and op in ("==", "!="):
+                return _ARITH[op](x, y)
+            if isinstance(x, int) and isinstance(y, int):
+                return _ARITH[op](x, y)
+    return _UNKNOWN
+
+
 def _opening(game: Game, players: int, op: Opening, rnd: int) -> list[int]:
+    from . import jit_opening
+
     tile = op.tile
     code = (jit_opening.ANY if tile == "any" else jit_opening.HIGHEST_DOUBLE
             if tile == "highest_double" else game.tileset.index[Tile(*tile)])
@@ -154,14 +249,17 @@ def _opening(game: Game, players: int, op: Opening, rnd: int) -> list[int]:
 def params(game: Game, players: int) -> dict[str, int]:
     """The switches of the ``GEN`` lines, by ``jit_template.PARAMS`` name (0 for a ruleset
     without house rules: its kernel never reads them)."""
+    from . import jit_settle
+
     names = ("DOMINOER", "RANK_HOW", "LAST_TWO", "TIE_CODE", "MIN_START", "EXACT", "END_CODE",
              "LOWEST_WINS", *(f"O{k}_{x}" for k in (1, 2)
                              for x in ("TILE", "HOLDER", "UNHELD", "LACKING", "AMASK")),
-             *_STARTS)
+             *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
     first, later = _opening_rules(r)
+    starts = programs(game)[1]
     values = [r.domino_winner == "dominoer",
               {"lowest_hand": jit_settle.LOWEST_HAND, "lowest_side": jit_settle.LOWEST_SIDE,
                "lowest": jit_settle.LOWEST, "highest": jit_settle.HIGHEST}[r.blocked_winner],
@@ -174,7 +272,8 @@ def params(game: Game, players: int) -> dict[str, int]:
                "rounds_won": jit_settle.END_ROUNDS_WON}[r.match_end],
               r.match_winner == "lowest",
               *_opening(game, players, first, 1), *_opening(game, players, later, 2),
-              *(programs(game)[1][k] for k in _STARTS)]
+              *(starts[k] for k in _STARTS), r.direction == "right", starts["F_RESTRICT"],
+              starts["R_SURE"], r.if_none_allowed == "waive", r.if_none_allowed == "pass"]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 

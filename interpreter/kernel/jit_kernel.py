@@ -279,7 +279,8 @@ class JitKernel:
             "PLAY_ON": setup.play_on, "MAX_REDEALS": MAX_REDEALS,
             "DOUBLES_MASK": ts.doubles_mask, **jit_house.params(game, players),
         }
-        self.Q = np.array([int(values[k]) for k in jit_template.PARAMS], np.int64)
+        self.Q = np.array([int(values[k]) for k in (*jit_template.PARAMS,
+                                                     *jit_template.PLAY_PARAMS)], np.int64)
         i64 = np.int64
         self.side_of = np.array(game.side_of(players), i64)
         self.teams = np.array(teams, i64)

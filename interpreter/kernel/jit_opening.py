@@ -10,6 +10,7 @@ the truth; ``tests/test_kernel_jit_house.py`` plays both and compares.
 from __future__ import annotations
 
 from .jit import njit
+from .jit_support import seat_after
 
 ANY, HIGHEST_DOUBLE = -1, -2                          # the required tile, as a code
 UNHELD_REDEAL, UNHELD_DRAW_IN_TURN, UNHELD_HEAVIEST = 0, 1, 2
@@ -60,10 +61,10 @@ def highest_double(hands, N, DOUBLES_DESC):
 
 @njit
 def open_round(tile, by_holder, unheld, lacking, amask, hands, leader, deck, DEALT,
-               DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY):
+               DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, right):
     """(opener or -1 for a redeal, opening mask (-1: any tile), free, seek, seek mask) of a
     round under ``leader``: ``free`` when the opener chooses among its allowed tiles (and
-    may draw first)."""
+    may draw first); ``right``: a lacking leader passes the opening on to the right."""
     if tile == ANY:
         if amask == -1:
             return leader, -1, 1, SEEK_NONE, 0
@@ -71,12 +72,12 @@ def open_round(tile, by_holder, unheld, lacking, amask, hands, leader, deck, DEA
         if allowed:
             return leader, allowed, 1, SEEK_NONE, 0
         if lacking == LACKING_PASS_ON:
-            s = leader + 1 if leader + 1 < N else 0
+            s = seat_after(leader, N, right)
             while s != leader:
                 allowed = hands[s] & amask
                 if allowed:
                     return s, allowed, 1, SEEK_NONE, 0
-                s = s + 1 if s + 1 < N else 0
+                s = seat_after(s, N, right)
         elif lacking == LACKING_DRAW:
             if DEALT < DRAW_END:
                 if unheld == UNHELD_HEAVIEST or in_boneyard(deck, DEALT, DRAW_END, amask):

@@ -64,14 +64,15 @@ def hand_rank(V, TEAMS, R):
 
 
 @njit
-def best_sides(R, sides, how, last_two, tie, last_player, N, SIDE_OF, lowest):
+def best_sides(R, sides, how, last_two, tie, last_player, after, SIDE_OF, lowest):
     """The blocked comparison (``GeneralLoop._settle``): fills ``lowest`` with the sides
     ranked best among those compared (all, or the last placer's and the next seat's),
-    one when ``tie`` picks the last or next player's side; returns how many."""
+    one when ``tie`` picks the last or next player's side (``after``: the seat that plays
+    after the last placer); returns how many."""
     a = b = -1
     if last_two:
         a = SIDE_OF[last_player]
-        b = SIDE_OF[last_player + 1 if last_player + 1 < N else 0]
+        b = SIDE_OF[after]
         if b < a:
             a, b = b, a
     best = 0
@@ -92,7 +93,7 @@ def best_sides(R, sides, how, last_two, tie, last_player, N, SIDE_OF, lowest):
     if n > 1 and (tie == TIE_LAST or tie == TIE_NEXT):
         seat = last_player
         if tie == TIE_NEXT:
-            seat = last_player + 1 if last_player + 1 < N else 0
+            seat = after
         pick = SIDE_OF[seat]
         for k in range(n):
             if lowest[k] == pick:

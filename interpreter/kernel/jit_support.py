@@ -42,6 +42,15 @@ def low_index(b: int) -> int:
 
 
 @njit
+def seat_after(p: int, N: int, right: int) -> int:
+    """The seat that plays after ``p``: the next one round the table, or (``right``,
+    ``play.direction: right``) the one before."""
+    if right:
+        return p - 1 if p > 0 else N - 1
+    return p + 1 if p + 1 < N else 0
+
+
+@njit
 def lead_stream(seed: int, state) -> None:
     """``HashStream(seed, "lead")``'s starting state into uint64 ``state[0]``."""
     state[0] = np.uint64(seed) * _SEED_MUL + _LEAD_KEY

@@ -39,11 +39,21 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
           # where each formula's program starts in CODE (jit_formula), -1: none
           "F_DOMINO", "F_BLOCKED", "F_RANK", "F_EVERY_SIDE", "F_DRAW_IF", "F_FINAL", "F_LEAD",
           "F_REDEAL")
+# the GEN lines' switches of what acts during play (jit_house.params), after PARAMS in Q:
+# read only by the GEN lines, so the plain game's kernel source does not name them
+# RIGHT: play goes to the right (play.direction: right); F_RESTRICT: where the placement
+# restrictions' program starts in CODE (-1: none), R_SURE: where the tiles they allow
+# whatever else holds start (a mask per end number), WAIVE / PASS_FORBIDDEN: their
+# if_none_allowed
+PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
          "drawn", "boneyard", "winner", "side", "wside", "match_win", "leader", "lead_winner",
          "winner_side", "lead_last", "lead_blocked", "last_player_won", "round_won", "pos")
+# and after them (GEN lines only) a placement's: the tile, the end's number, the hand and
+# the playable tiles as masks; then the variables (X_VARS)
+PLAY_FACTS = ("tile", "end", "hand", "playable")
 TABLES = ("SP", "SV", "ST", "SD", "SQ", "scores", "rounds_won", "P", "V", "C", "DB", "DQ",
           "TL", "TH", "PIPS", "VALUES")
 # every index into those arrays by name, from the lists above: Q_DRAW_END is the draw end's
@@ -57,6 +67,9 @@ INDEXES = {**{f"Q_{name}": i for i, name in enumerate(PARAMS)},
            "M_SCORES": len(MATCH_COLUMNS),
            **{f"X_{name.upper()}": i for i, name in enumerate(FACTS)},
            **{f"T_{name.upper()}": i for i, name in enumerate(TABLES)}}
+PLAY_INDEXES = {**{f"Q_{name}": len(PARAMS) + i for i, name in enumerate(PLAY_PARAMS)},
+                **{f"X_{name.upper()}": len(FACTS) + i for i, name in enumerate(PLAY_FACTS)},
+                "X_VARS": len(FACTS) + len(PLAY_FACTS)}
 # lead choosers and followers as codes (``leaders.before_deal``'s words)
 LEAD_CODES = {"seat_zero": 0, "lot": 1, "rotate": 2, "same": 3, "winner": 4,
               "draw_highest_tile": 5, "exposed_tiles": 6, "highest_double": 7,
@@ -81,10 +94,29 @@ from dominorules.kernel.jit_opening import (ANY, SEEK_TURNS, UNHELD_HEAVIEST, he
 from dominorules.kernel.jit_settle import LOWEST_HAND, best_sides, counted, hand_rank
 from dominorules.kernel.jit_settle import TIE_EACH as EACH_TIED   # (TIE_EACH: a parameter)
 from dominorules.kernel.jit_settle import match_over, tallies, winner_seat
+from dominorules.kernel.jit_support import seat_after
+
+
+@njit
+def allowed(m, end, CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
+    """The tiles of ``m`` that the placement restrictions allow on an end showing ``end``
+    (``engine.general_loop.allowed_at``): their program (``jit_formula``) for each."""
+    F[X_END] = end
+    keep = 0
+    while m:
+        b = m & -m
+        m ^= b
+        F[X_TILE] = low_index(b)
+        if run(CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
+            keep |= b
+    return keep
 #endif
 
 # the arrays' indexes by name (jit_template.INDEXES)
 $INDEXES
+#if GEN
+$PLAY_INDEXES
+#endif
 
 _U = np.uint64
 
@@ -191,6 +223,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     returns (matches played, rows written, round of a failed deal or 0)."""
     # every parameter of PARAMS by its name: N = Q[Q_N], ...
 $READ_PARAMS
+#if GEN
+$READ_PLAY_PARAMS
+#endif
     # the seats' words and the shuffle keys, squeezed as they are read (kernel.shake)
     WB = np.zeros((FIRST + CHUNK) * N, np.uint32)
     wpos = np.zeros(N, np.int64)
@@ -231,7 +266,7 @@ $READ_PARAMS
     SP, SV, ST, SD, SQ = TAB[T_SP], TAB[T_SV], TAB[T_ST], TAB[T_SD], TAB[T_SQ]
     scores, rounds_won = TAB[T_SCORES], TAB[T_ROUNDS_WON]
     NV = CODE[0]                    # the variables (variables:), after the facts in F
-    F = np.zeros(X_POS + 1 + NV, np.int64)
+    F = np.zeros(X_VARS + NV, np.int64)
     VNEW = np.zeros(NV, np.int64)
     F[X_TARGET] = TARGET
     F[X_PLAYERS] = N
@@ -271,7 +306,7 @@ $READ_PARAMS
         for i in range(SIDES_N):
             rounds_won[i] = 0
         for v in range(NV):   # each variable's initial value (jit_formula.code's header)
-            F[X_POS + 1 + v] = CODE[1 + NV + v]
+            F[X_VARS + v] = CODE[1 + NV + v]
 #endif
         over = False
         match_win = -1
@@ -284,6 +319,7 @@ $READ_PARAMS
                 break
             choice = FIRST_CODE if rnd_no == 1 else LATER_CODE
 #if GEN
+            F[X_ROUND] = rnd_no   # (a placement restriction may read it)
             if rnd_no == 1:
                 o_tile, o_holder, o_unheld, o_lacking, amask = (O1_TILE, O1_HOLDER, O1_UNHELD,
                                                                 O1_LACKING, O1_AMASK)
@@ -297,11 +333,12 @@ $READ_PARAMS
                 F[X_LAST_PLAYER_WON] = 1 if prev_side >= 0 and SIDE_OF[prev_last] == prev_side \
                     else 0
                 pre = _mod(run(CODE, F_LEAD, F, TAB, TEAMS, SIDES_N, N, deck, stack), N)
-            elif choice == 2 and prev_leader >= 0:
+            elif choice == 2 and prev_leader >= 0:   # the next seat in the direction of play
+                pre = seat_after(prev_leader, N, RIGHT)
 #else
             if choice == 2 and prev_leader >= 0:
-#endif
                 pre = prev_leader + 1 if prev_leader + 1 < N else 0
+#endif
             else:
                 pre = before_deal(choice, N, T, PIPS, rng, prev_leader, prev_winner,
                                   COUNT_FROM_PREV, pool, alive)
@@ -342,7 +379,7 @@ $READ_PARAMS
                 elif leader >= 0:
                     opener, omask, free, seek, smask = open_round(
                         o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
-                        DEALT, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY)
+                        DEALT, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, RIGHT)
                 elif o_unheld == UNHELD_HEAVIEST:   # the lead's tile is in no hand
                     leader, t = heaviest(hands, N, HEAVY)
                     opener, omask = leader, 1 << t
@@ -406,7 +443,7 @@ $READ_PARAMS
                         omask = (1 << t) if o_tile != ANY else hands[p] & amask
                         break
                     if seek == SEEK_TURNS:
-                        p = p + 1 if p + 1 < N else 0
+                        p = seat_after(p, N, RIGHT)
                     elif pos >= DRAW_END:
                         opener, t = heaviest(hands, N, HEAVY)
                         omask = 1 << t
@@ -473,13 +510,35 @@ $READ_PARAMS
             if not h:
                 domino, npass = p, N
             while npass < N:
+#if GEN
+                if RIGHT:   # play.direction: right
+                    p = p - 1 if p > 0 else N - 1
+                else:
+                    p = p + 1 if p + 1 < N else 0
+#else
                 p = p + 1 if p + 1 < N else 0
+#endif
                 up = _U(p)   # an unsigned index: numba adds no wraparound for it
                 h = hands[up]
                 drawn = 0
                 while True:
                     mL = h & PM[_U(L)]
                     mR = h & PM[_U(R)]
+#if GEN
+                    fitting = mL | mR
+                    if F_RESTRICT >= 0 and fitting:   # play.restrictions (allowed_at)
+                        # the tiles allowed whatever else holds; the program for the others
+                        kL = mL & CODE[R_SURE + L]
+                        kR = mR & CODE[R_SURE + R]
+                        if (mL ^ kL) | (mR ^ kR):
+                            F[X_HAND], F[X_PLAYABLE], F[X_BONEYARD] = h, fitting, T - pos
+                            kL |= allowed(mL ^ kL, L, CODE, F_RESTRICT, F, TAB, TEAMS, SIDES_N,
+                                          N, deck, stack)
+                            kR |= allowed(mR ^ kR, R, CODE, F_RESTRICT, F, TAB, TEAMS, SIDES_N,
+                                          N, deck, stack)
+                        if kL or kR or not WAIVE:   # if_none_allowed: waive keeps them all
+                            mL, mR = kL, kR
+#endif
                     a = -1
                     if mL or mR:
                         can_draw = VOL and pos < DRAW_END and drawn < LIMIT
@@ -525,8 +584,14 @@ $READ_PARAMS
                         if not h:
                             domino, npass = p, N
                         break
+#if GEN
+                    elif mL or mR or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT and not (
+                            PASS_FORBIDDEN and fitting)):   # if_none_allowed: pass
+                        pass   # a draw: the strategist's choice, or stuck
+#else
                     elif mL or mR or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
                         pass   # a draw: the strategist's choice, or stuck
+#endif
                     else:
                         passes += 1
                         npass += 1
@@ -573,8 +638,8 @@ $READ_PARAMS
                 else:
                     for si in range(SIDES_N):
                         RK[si] = SV[si]
-                nlow = best_sides(RK, SIDES_N, RANK_HOW, LAST_TWO, TIE_CODE, last_p, N,
-                                  SIDE_OF, lowest)
+                nlow = best_sides(RK, SIDES_N, RANK_HOW, LAST_TWO, TIE_CODE, last_p,
+                                  seat_after(last_p, N, RIGHT), SIDE_OF, lowest)
                 if nlow == 1:
                     wside = lowest[0]
                     wseat = winner_seat(wside, domino, SIDE_OF, TEAMS, V)
@@ -709,10 +774,10 @@ $READ_PARAMS
                 F[X_ROUND_WON] = 1 if wside >= 0 else 0
                 for v in range(NV):
                     at = CODE[1 + v]
-                    VNEW[v] = F[X_POS + 1 + v] if at < 0 else run(CODE, at, F, TAB, TEAMS,
+                    VNEW[v] = F[X_VARS + v] if at < 0 else run(CODE, at, F, TAB, TEAMS,
                                                                    SIDES_N, N, deck, stack)
                 for v in range(NV):
-                    F[X_POS + 1 + v] = VNEW[v]
+                    F[X_VARS + v] = VNEW[v]
             prev_side, prev_last, prev_blocked = wside, last_p, 1 if domino < 0 else 0
             over_i, match_win = match_over(END_CODE, LOWEST_WINS, TARGET, PLAY_ON, rnd_no,
                                            scores, rounds_won, SIDES_N)
@@ -750,7 +815,7 @@ $READ_PARAMS
             match_out[m_i - start, M_SCORES + si] = scores[si]
         vsum = 0   # the variables as the match ended (compare's variables_final)
         for v in range(NV):
-            vsum += F[X_POS + 1 + v]
+            vsum += F[X_VARS + v]
         match_out[m_i - start, M_SCORES + SIDES_N] = vsum
 #endif
         match_out[m_i - start, M_WINNER] = match_win
@@ -761,4 +826,7 @@ $READ_PARAMS
     return m_i - start, row, 0
 '''
 SOURCE = (SOURCE.replace("$INDEXES", "\n".join(f"{k} = {v}" for k, v in INDEXES.items()))
-          .replace("$READ_PARAMS", "\n".join(f"    {name} = Q[Q_{name}]" for name in PARAMS)))
+          .replace("$PLAY_INDEXES", "\n".join(f"{k} = {v}" for k, v in PLAY_INDEXES.items()))
+          .replace("$READ_PARAMS", "\n".join(f"    {name} = Q[Q_{name}]" for name in PARAMS))
+          .replace("$READ_PLAY_PARAMS",
+                   "\n".join(f"    {name} = Q[Q_{name}]" for name in PLAY_PARAMS)))

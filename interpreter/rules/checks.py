@@ -709,8 +709,8 @@ def several_warnings(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]) -
         sink.add("play", ("play", "several", "most"), "play.several.most has no effect with "
                  "move: whole_hand: the move lays the whole hand, however many tiles",
                  "remove most")
-    elif int(rule.get("most", 2)) > 2 and (data.get("board") or {}).get(
-            "spinner", "none") == "none":
+    elif int(rule.get("most", 2)) > 2 and rule.get("move", "each_end") == "each_end" and (
+            data.get("board") or {}).get("spinner", "none") == "none":
         sink.add("play", ("play", "several", "most"), f"play.several.most {rule['most']} can "
                  "never be reached: a move lays one tile on each end and the line has two "
                  "(four once a spinner opens: board.spinner)",

@@ -50,6 +50,10 @@ EnvFn = Callable[[Env], Any]
 _PLAIN_SCORING_NAMES = {"winner", "opponents", "sides", "seats", "players"}
 _PLAIN_ATTRIBUTES = {"index", "value", "pips", "tiles", "drawn", "players", "seat"}
 LEAD_WORDS = LEAD_CHOOSERS + LEAD_FOLLOWERS
+# the Rules fields of what acts only while tiles are placed (build_rules: a ruleset general
+# only by these is ``play_only``; kernel.jit_house names those its JIT plays)
+IN_PLAY = ("events", "restrictions", "if_none_allowed", "spinner", "direction",
+           "draw_ends_turn", "draw_exactly", "passing", "several", "fit", "doubles", "layout")
 
 
 def formula_paths(data: Mapping[str, Any]) -> list[tuple[FieldPath, str]]:
@@ -324,7 +328,8 @@ def _several(data: Mapping[str, Any] | None, fns: Mapping[FieldPath, EnvFn]
                        alone=fns.get(("play", "several", "alone")),
                        explain=data.get("explain", ""),
                        tiles_text=str(data["tiles"]) if "tiles" in data else "",
-                       whole_hand=data.get("move", "each_end") == "whole_hand")
+                       whole_hand=data.get("move", "each_end") == "whole_hand",
+                       after_double=data.get("move", "each_end") == "after_double")
 
 
 def _tile_choice(tile: str) -> str | tuple[int, int]:
@@ -415,9 +420,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     # what acts only while tiles are placed: the board (spinner, direction of play),
     # events and restrictions; a ruleset general only by these deals, opens and settles
     # as the plain game does (the kernel then keeps the plain deal, opening and settlement)
-    in_play = ("events", "restrictions", "if_none_allowed", "spinner", "direction",
-               "draw_ends_turn", "draw_exactly", "passing", "several", "fit", "doubles",
-               "layout")
+    in_play = IN_PLAY
     general = any(out[k] != plain[k].default for k in out
                   if k not in ("domino_formula", "blocked_formula", *in_play))
     general = general or blocked["winner"] in ("lowest", "highest") \

@@ -210,7 +210,11 @@ def _several(view: _View) -> str | None:
     if view.opt("play.several") is None:
         return None
     most = view.opt("play.several.most", 2)
-    if view.opt("play.several.move", "each_end") == "whole_hand":
+    if view.opt("play.several.move", "each_end") == "after_double":
+        text = ("A player who lays a double may go on in the same move with another tile, on "
+                "any end (the same end again too), and after another double again, up to "
+                f"{most} tiles, each a legal placement once those before it lie")
+    elif view.opt("play.several.move", "each_end") == "whole_hand":
         text = ("A player who can lay every tile left, one after another (each on any end, "
                 "the same end again too), may show the hand and lay it all down as one move, "
                 "each tile a legal placement once those before it lie")

@@ -24,7 +24,9 @@ else, whoever owns that end.
 >>> mt = Shape(trains=True, shared_train=True, markers=True, answer_doubles=True)
 >>> b = Layout(mt, seats=2); b.place((12, 12), None); [n for n, _ in b.playable(0)]
 ['train 0', 'mexican']
->>> b.passed(1); [n for n, _ in b.playable(0)]
+>>> b.passed(1)   # a train newly opened
+True
+>>> [n for n, _ in b.playable(0)]
 ['train 0', 'train 1', 'mexican']
 >>> b.place((12, 5), "train 1", seat=0); b.place((5, 5), "train 1", seat=0); b.playable(1)
 [('train 1', 5)]

@@ -40,6 +40,7 @@ class SeveralRule(NamedTuple):
     explain: str                           # why one tile alone is not a move (``alone``)
     tiles_text: str = ""                   # ``tiles`` as written, for explanations
     whole_hand: bool = False               # the move is the whole hand, laid in one order
+    after_double: bool = False             # the move goes on after each double it lays
 
 
 def rule_of(rules: Any) -> SeveralRule | None:
@@ -49,7 +50,8 @@ def rule_of(rules: Any) -> SeveralRule | None:
 
 def moves(rule: SeveralRule, ends: Sequence[Any], start: Any,
           steps: Callable[[Any, Any], Iterable[tuple[Any, Any]]], size: int = 0,
-          key: Callable[[Any], Any] | None = None) -> list[tuple]:
+          key: Callable[[Any], Any] | None = None,
+          double: Callable[[Any], bool] | None = None) -> list[tuple]:
     """Every move of two or more tiles, in canonical order (the first end's placement
     first, then by the next end...), each a tuple of placements.
 
@@ -65,6 +67,19 @@ def moves(rule: SeveralRule, ends: Sequence[Any], start: Any,
         found = whole_hand(ends, start, steps, size, key)
         return [found] if found is not None and len(found) >= 2 else []
     out: list[tuple] = []
+    if rule.after_double:   # a double, then another tile on any end (a double again goes on)
+        def chain(pos: Any, chosen: tuple) -> None:
+            if len(chosen) >= 2:
+                out.append(chosen)
+            if len(chosen) == rule.most or chosen and not double(chosen[-1]):
+                return
+            for end in ends:
+                for placement, after in steps(pos, end):
+                    if chosen or double(placement):
+                        chain(after, chosen + (placement,))
+
+        chain(start, ())
+        return out
 
     def walk(pos: Any, first: int, chosen: tuple) -> None:
         if len(chosen) >= 2:
@@ -150,13 +165,15 @@ def line_moves(rule: SeveralRule, hand: int, board: Any, ends: int,
                allowed: Callable[[int, Any], list[int]],
                facts: Callable[[int, Any, int, int], Any],
                place: Callable[[Any, int, int], Any],
-               key: Callable[[Any], Any]) -> list[tuple[int, ...]]:
+               key: Callable[[Any], Any],
+               is_double: Callable[[int], bool]) -> list[tuple[int, ...]]:
     """``moves`` on the match loop's bitmasks: each move a tuple of placement codes
     ``t << 2 | end`` on the first ``ends`` ends. ``board``: the board as the loop keeps
     it, never changed: ``place(board, t, end)`` gives the board after tile ``t`` goes on
     ``end``; ``allowed(hand, board)``: the tiles each end allows (the fit and the
     restrictions); ``facts(hand, board, t, end)``: a ``tiles`` condition's names;
-    ``key(board)``: a value naming a board (``whole_hand`` tries a dead end once)."""
+    ``key(board)``: a value naming a board (``whole_hand`` tries a dead end once);
+    ``is_double(code)``: whether a placement lays a double (``after_double``)."""
     def steps(state: tuple[int, Any], e: int) -> list:
         h, b = state
         m = allowed(h, b)[e]
@@ -170,7 +187,7 @@ def line_moves(rule: SeveralRule, hand: int, board: Any, ends: int,
         return out
 
     return moves(rule, range(ends), (hand, board), steps, hand.bit_count(),
-                 lambda state: (state[0], key(state[1])))
+                 lambda state: (state[0], key(state[1])), is_double)
 
 
 def alone_masks(rule: SeveralRule, fit: list[int], hand: int, board: Any,

@@ -139,7 +139,8 @@ def moves(pos: Position, seat: int) -> tuple[list[Action], bool]:
     multi = [Action("several", parts=m)
              for m in several.moves(rule, pos.board.open_ends(), pos, steps,
                                     len(pos.hands[seat]), lambda p: (
-                                        tuple(sorted(p.hands[seat])), tuple(p.board.values())))]
+                                        tuple(sorted(p.hands[seat])), tuple(p.board.values())),
+                                    lambda a: a.tile[0] == a.tile[1])]
     alone = [a for a in places if several.alone_allowed(rule, facts(pos, a))]
     return alone + multi, False
 

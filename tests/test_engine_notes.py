@@ -1,0 +1,37 @@
+"""``--engine auto`` says once when a seat's bot keeps a long run on the Python engine
+although the JIT plays the ruleset (issue 21: "where a plug-in bot is used, the Python
+engine plays, and --engine auto says so once")."""
+
+from __future__ import annotations
+
+import pytest
+
+from dominorules import api
+from dominorules.explore.compare import CompareSettings, engine_notes
+from dominorules.explore.worker import Pairing
+from dominorules.kernel import engines, jit_kernel
+
+pytestmark = pytest.mark.skipif(not jit_kernel.available(), reason="needs numba (the JIT)")
+
+SAID = ("engine auto: the python engine plays this run, though the JIT plays the ruleset: "
+        "seat 1 plays 'expert', which only the python engine plays (the JIT kernel plays "
+        "random, greedy, strategist)")
+
+
+def test_auto_names_the_seat_whose_bot_keeps_python():
+    game = api.load_game("pagat")
+    mixed = ["random", "expert", "random"]
+    assert engines.bots_keep_python(game, 3, mixed, "auto", 20_000) == SAID
+    assert engines.bots_keep_python(game, 3, "random", "auto", 20_000) is None  # the JIT plays
+    assert engines.bots_keep_python(game, 3, mixed, "auto", 100) is None   # too short anyway
+    assert engines.bots_keep_python(game, 3, mixed, "python", 20_000) is None   # as asked
+    # a ruleset the JIT does not play keeps Python whatever the bots: nothing to say
+    assert engines.bots_keep_python(api.load_game("house/muggins"), 3, mixed, "auto",
+                                    20_000) is None
+
+
+def test_compare_says_it_once_in_its_notes():
+    settings = CompareSettings(("pagat", "dutch"), 3, 20_000, bots=("random", "expert", "random"))
+    main = Pairing("main", ("pagat", "dutch"), 3, ("random", "expert", "random"))
+    assert engine_notes(main, settings) == [SAID]
+    assert engine_notes(Pairing("main", ("pagat", "dutch"), 3, ("random",) * 3), settings) == []
