@@ -21,6 +21,7 @@ from .diagnostics import Diagnostic, DiagnosticError
 from .engine.actions import Action, AmbiguousActionError, IllegalActionError, is_arm
 from .engine.game import Deal, Game
 from .engine.leaders import RANDOM_CHOOSERS
+from .engine.mechanisms.deal import copies_problem
 from .engine.state import State
 from .engine.tiles import Tile
 from .files import check_path, read_bytes
@@ -262,7 +263,11 @@ def _deals(game: Game, players: int, match: list[tuple[int, dict]]) -> list[Deal
         wrong = [t for t in every if not ts.holds(t)]
         if wrong:
             raise RecordMismatch(line, ts.missing(str(wrong[0]), wrong[0]))
-        if len(set(every)) != len(every) or len(every) != ts.tile_count:
+        if ts.copies > 1:   # set.copies: each name as often as the sets hold it
+            if sorted(every) != sorted(ts.tiles):
+                raise RecordMismatch(line, copies_problem(
+                    [(t.low, t.high) for t in every], ts.copies, ts.tile_count))
+        elif len(set(every)) != len(every) or len(every) != ts.tile_count:
             raise RecordMismatch(line, f"the deal must hold each of the {ts.tile_count} tiles "
                             f"once; it holds {len(set(every))} different tiles in "
                             f"{len(every)}")

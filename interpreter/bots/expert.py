@@ -164,7 +164,7 @@ class ExpertBot:
         if obs.rules.declarations or obs.rules.showdown is not None:
             return self._declaring(obs, legal)[0]
         if (obs.rules.layout is not None or obs.rules.several is not None
-                or obs.rules.turn_up or obs.rules.blind):
+                or obs.rules.turn_up or obs.rules.blind or obs.rules.copies > 1):
             return self._shaped(obs, legal)[0]
         if obs.rules.play_until != "first_out":
             return self._playing_on(obs, legal)[0]
@@ -177,7 +177,7 @@ class ExpertBot:
         if obs.rules.declarations or obs.rules.showdown is not None:
             return self._declaring(obs, legal)
         if (obs.rules.layout is not None or obs.rules.several is not None
-                or obs.rules.turn_up or obs.rules.blind):
+                or obs.rules.turn_up or obs.rules.blind or obs.rules.copies > 1):
             return self._shaped(obs, legal)
         if obs.rules.play_until != "first_out":
             return self._playing_on(obs, legal)
@@ -198,13 +198,14 @@ class ExpertBot:
                               "when a whole side is out (play.until)")
 
     def _shaped(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
-        """A ``board.layout`` board, or a tile turned up from the stock (``deal.turn_up``):
+        """A ``board.layout`` board, a tile turned up from the stock (``deal.turn_up``) or
+        every tile twice (``set.copies``, the strategist playing as greedy there):
         the playouts' continuation replays a line and a spinner opened from a hand only, so
         the expert chooses as the strategist does there, and says so."""
         action, why = StrategistBot(self.seat, self.rng).explain(obs, legal)
         if obs.rules.several is not None:   # play.several: moves of several tiles
             return action, why + "; the expert's playouts do not follow moves of several tiles"
-        if obs.rules.blind:   # the strategist's own fallback says why
+        if obs.rules.blind or obs.rules.copies > 1:   # the strategist's fallback says why
             return action, why + "; so does the expert"
         if obs.rules.layout is None:   # deal.turn_up: the sampled deals know no turned-up tile
             return action, why + ("; the expert's playouts do not follow a tile turned up "

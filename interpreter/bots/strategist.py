@@ -113,7 +113,7 @@ class StrategistBot:
         declared = declaring(obs, legal)
         if declared is not None:   # a declaration: the fixed policy
             return declared[0]
-        if obs.rules.fit is not None or obs.rules.blind:
+        if obs.rules.fit is not None or obs.rules.blind or obs.rules.copies > 1:
             return GreedyBot(self.seat, self.rng).choose(obs, legal)
         return self._decide(obs, legal)[0].action
 
@@ -126,6 +126,8 @@ class StrategistBot:
             return self.choose(obs, legal), BLIND_FALLBACK
         if obs.rules.fit is not None:
             return self.choose(obs, legal), FIT_FALLBACK
+        if obs.rules.copies > 1:
+            return self.choose(obs, legal), COPIES_FALLBACK
         best, ranked, ctx = self._decide(obs, legal)
         return best.action, _say(best, ranked, ctx, obs)
 
@@ -143,7 +145,7 @@ class StrategistBot:
         fast (``bots.strategist_fast``). Tests play rulesets both ways and compare the
         records.
         """
-        if game.rules.fit is not None or game.rules.blind:
+        if game.rules.fit is not None or game.rules.blind or game.rules.copies > 1:
             return _GreedyDecider(GreedyBot(self.seat, self.rng).policy(game))
         return Decider(self.rng, game, players, self.seat, shared)
 
@@ -235,6 +237,13 @@ FIT_FALLBACK = ("this ruleset's tiles do not join by the same number, which the 
 # at most its end; the strategist's reading of its own hand has nothing to read.
 BLIND_FALLBACK = ("this ruleset's hands are hidden even from their owner (deal.blind): only "
                   "the front tile's end is a choice, so the strategist plays as greedy does")
+
+
+# Two sets shuffled together (set.copies): the strategist's tables and counts know each
+# tile once (a suit of max_pip + 1 tiles, a hand as one bit a tile), so it plays as greedy.
+COPIES_FALLBACK = ("this ruleset holds every tile twice (set.copies), which the "
+                   "strategist's counts of each suit do not model, so it plays as greedy: "
+                   "the most valuable tile first")
 
 
 class _GreedyDecider:

@@ -78,7 +78,8 @@ def explain_illegal(state, action: Action) -> str:
             return f"the round must open with {ts.tiles[bits(mL)[0]]}"
         return f"{tile} may not open this round ({_tile_name(required)} must)"
     assert phase == PLAY
-    return _explain_place(state, d, action, tile, state.game.tileset.index[tile])
+    # the copy the action means: the lowest one held (set.copies), as the loop lists it
+    return _explain_place(state, d, action, tile, state.game.tileset.held_index(tile, d.hand))
 
 
 def _explain_place(state, d: tuple, action: Action, tile: Tile, t: int) -> str:

@@ -135,7 +135,7 @@ class Game:
         self.name = rules.name
         self.ref = ref or rules.name
         self.path = path
-        self.tileset = ts = TileSet(rules.max_pip, rules.removed_tiles)
+        self.tileset = ts = TileSet(rules.max_pip, rules.removed_tiles, rules.copies)
         self.values = tuple(rules.tile_value(t.low, t.high) for t in ts.tiles)
         # hand value by 14-bit chunks: two lookups for a double-six hand, not a loop
         self._chunks = tuple(_chunk_table(self.values[k:k + CHUNK])

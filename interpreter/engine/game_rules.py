@@ -267,6 +267,8 @@ class Rules:
     # -- house-rule mechanisms: defaults are the plain game ------------------------------
     removed_tiles: tuple[tuple[int, int], ...] = ()   # taken out of the set (set.without,
                                                   # set.keep), in the set's order
+    copies: int = 1                               # set.copies: each tile of the set this
+                                                  # many times (two sets shuffled together)
     spinner: str = "none"                         # one of SPINNERS
     fit: FitRule | None = None                    # how a tile fits an end; None: the same
                                                   # number (mechanisms.matching)

@@ -315,6 +315,8 @@ class GeneralLoop:
         ts = self.game.tileset
         d = self.deals.pop(0)
         deck, hands = [], []
+        if ts.copies > 1:   # a name given twice is both copies (set.copies)
+            return self._deal_copies(d)
         for hand in d.hands:
             idx = [ts.index[t] for t in hand]
             deck.extend(idx)
@@ -345,6 +347,26 @@ class GeneralLoop:
         for t in deck[dealt:]:
             hands[seat] |= 1 << t
         return T
+    def _deal_copies(self, d: Deal) -> tuple[list[int], list[int], int, int | None]:
+        """``_deal`` for a set holding each tile more than once: each name takes the
+        lowest copy not yet dealt, hands first, then the boneyard."""
+        ts = self.game.tileset
+        deck, hands, taken = [], [], 0
+        for hand in d.hands:
+            mask = 0
+            for t in hand:
+                i = ts.free_index(t, taken)
+                taken |= 1 << i
+                mask |= 1 << i
+                deck.append(i)
+            hands.append(mask)
+        dealt = len(deck)
+        for t in d.boneyard:
+            i = ts.free_index(t, taken)
+            taken |= 1 << i
+            deck.append(i)
+        deck.extend(i for i in range(ts.tile_count) if not taken >> i & 1)
+        return deck, hands, dealt, d.leader
 
     def _deal_event(self, rnd_no: int, leader: int | None, hands: list[int], deck: list[int],
                     dealt: int) -> dict:
@@ -552,6 +574,7 @@ class GeneralLoop:
         showdown = rules.showdown is not None
         turn_up = rules.turn_up   # deal.turn_up: the stock's first tile starts the line
         blind = rules.blind       # deal.blind: hidden rows, played from the front
+        dup = ts.copies > 1       # set.copies: each tile twice, listed once per move
         rows: list[list[int]] = []
         stuck = False
         reads_table = rules.reads_table
@@ -712,6 +735,8 @@ class GeneralLoop:
                     m = self._allowed(op, h, rnd_no)
                 else:
                     m = omask
+                if dup:   # a tile held twice is one opening move (set.copies)
+                    m = ts.canonical(m)
                 can_draw = free and vol and pos < draw_end and drawn < limit
                 if can_draw or m & (m - 1):
                     choices += 1
@@ -850,6 +875,9 @@ class GeneralLoop:
                             fit = self._restrict(fit, h, board, len(deck) - pos, rnd_no, waive)
                         total = (fit[0] | fit[1] if count == 2
                                  else fit[0] | fit[1] | fit[2] | fit[3])
+                    if dup:   # a tile held twice is one move, its first copy (set.copies)
+                        fit = [ts.canonical(m) for m in fit]
+                        total = ts.canonical(total)
                     if blind:   # hidden rows: the front tile alone (mechanisms.blind)
                         stuck = not total
                         front = 1 << blind_rule.front(rows[p])

@@ -31,7 +31,7 @@ from .mechanisms import table as table_rules
 from .mechanisms import turn_options
 from .mechanisms.variables import after_round, round_facts
 from .state import legal_pairs
-from .tiles import Tile, parse_tiles
+from .tiles import Tile, bits, parse_tiles
 
 
 def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralLoop, list[int]]:
@@ -42,7 +42,7 @@ def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralLoop, l
                        start_scores=data.get("scores"))
     core.round = int(data.get("round", 1))
     core.values.update(data.get("variables") or {})
-    core.hands = [ts.mask(h) for h in hands]
+    core.hands = hand_masks(ts, hands)
     core._round_play = [0] * len(core.teams)
     board = core.board
     ends = data.get("ends")
@@ -56,13 +56,35 @@ def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralLoop, l
     if ends is not None:
         core.board = Board.showing(ends, board.spinner, board.across)
     yard = data.get("boneyard", 0)
-    if isinstance(yard, str):
+    if isinstance(yard, str) and ts.copies > 1:   # each name the next copy not dealt
+        taken = sum(core.hands) | sum(1 << i for i in laid)
+        deck = []
+        for t in parse_tiles(yard):
+            deck.append(ts.free_index(t, taken))
+            taken |= 1 << deck[-1]
+    elif isinstance(yard, str):
         deck = [ts.index[t] for t in parse_tiles(yard)]
     else:   # a count: unknown tiles (none that a drawn-tile rule could read)
-        held = set().union(*(set(ts.index[t] for t in h) for h in hands), laid)
+        held = set().union(*(set(bits(m)) for m in core.hands), laid)
         deck = [t for t in range(ts.tile_count) if t not in held][:int(yard)]
     core.deck = deck
     return core, deck
+
+
+def hand_masks(ts, hands: Sequence[Sequence[Tile]]) -> list[int]:
+    """The hands as bitmasks; in a doubled set (``set.copies``) each name takes the next
+    copy no hand before it holds, so two seats' 6-5s are the set's two 6-5s."""
+    if ts.copies == 1:
+        return [ts.mask(h) for h in hands]
+    taken, out = 0, []
+    for hand in hands:
+        mask = 0
+        for t in hand:
+            i = ts.free_index(Tile.of(t), taken)
+            taken |= 1 << i
+            mask |= 1 << i
+        out.append(mask)
+    return out
 
 
 def _lay(game, core: GeneralLoop, placed: Sequence[str] | None) -> set[int]:
@@ -138,6 +160,8 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
         op = first if core.round == 1 else later
         if op.tile == "any":
             m = core._allowed(op, h, core.round)
+            if ts.copies > 1:   # a tile held twice is one move, as in the loop
+                m = ts.canonical(m)
             if m:
                 return Decision(player=turn, hand=h, can_draw=rules.voluntary_draw and may_draw,
                                 can_pass=False, phase=OPEN, drawn=drawn, pos=0, ends=none4,
@@ -184,6 +208,8 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
         fit = core._restrict(fit, h, board, len(core.deck), core.round,
                              rules.if_none_allowed == "waive")
         forbidden = fitting and not any(fit)
+    if ts.copies > 1:   # a tile held twice is one move, its first copy, as in the loop
+        fit = [ts.canonical(m) for m in fit]
     multi: tuple = ()
     if rules.several is not None:   # moves of several tiles (mechanisms.several), the loop's
         fit, _, multi = core._several([], fit, 0, h, 0, core.round)
@@ -228,6 +254,8 @@ def _shaped_decision(game, core: GeneralLoop, turn: int, h: int, drawn: int,
                          core.round, core.players, rules.if_none_allowed == "waive",
                          core.board.layout.facts(here))
         forbidden = fitting and not any(fit)
+    if game.tileset.copies > 1:   # a tile held twice is one move, as in the loop
+        fit = [game.tileset.canonical(m) for m in fit]
     if any(fit):
         can_draw = rules.voluntary_draw and may_draw
     else:
@@ -343,7 +371,7 @@ def points_for(game, hands: Sequence[Sequence[Tile]], result: str,
     went out), by the first edition's settler (a plain ruleset's)."""
     ts = game.tileset
     n = len(hands)
-    masks = [ts.mask(h) for h in hands]
+    masks = hand_masks(ts, hands)
     values = [game.hand_value(m) for m in masks]
     counts = [len(h) for h in hands]
     domino = next((s for s in range(n) if not hands[s]), None) if result == "domino" else None

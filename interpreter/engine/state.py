@@ -225,13 +225,14 @@ def _check_deal(game: Game, players: int, deal: Deal) -> None:
     problems = []
     if len(deal.hands) != players:
         problems.append(f"a fixed deal has {len(deal.hands)} hands for {players} players")
-    seen = set()
+    seen: dict = {}
     for t in [t for h in deal.hands for t in h] + list(deal.boneyard):
         if not ts.holds(t):
             problems.append(ts.missing(str(t), t))
-        elif t in seen:
-            problems.append(f"{t} is dealt twice")
-        seen.add(t)
+        elif seen.get(t, 0) >= ts.copies:
+            problems.append(f"{t} is dealt twice" if ts.copies == 1 else
+                            f"{t} is dealt more than {ts.copies} times (set.copies)")
+        seen[t] = seen.get(t, 0) + 1
     if deal.leader is not None and not 0 <= deal.leader < players:
         problems.append(f"leader {deal.leader} is not a seat")
     if problems:

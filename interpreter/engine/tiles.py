@@ -117,16 +117,32 @@ def not_in_set(written: str, max_pip: int) -> str:
 
 
 class TileSet:
-    """The double-N set, less any tiles the ruleset takes out (``removed``), and its
-    lookup tables (built once per ruleset). Indices count the tiles in play only, so the
-    deal, the boneyard and every mask see the smaller set."""
+    """The double-N set, less any tiles the ruleset takes out (``removed``), each tile
+    ``copies`` times (``set.copies``: two sets shuffled together), and its lookup tables
+    (built once per ruleset). Indices count the tiles in play only, so the deal, the
+    boneyard and every mask see the smaller (or doubled) set.
 
-    def __init__(self, max_pip: int, removed: tuple[tuple[int, int], ...] = ()):
+    With two copies a tile's copies sit side by side (indices ``2k`` and ``2k + 1``), so
+    a hand lists in the set's order, each name twice when both are held; ``index`` names
+    the first copy, and a name at the table means the lowest copy the player holds
+    (``held_index``). With one copy every table is exactly the single set's.
+
+    >>> ts = TileSet(1, copies=2)
+    >>> [str(t) for t in ts.tiles], ts.mask(["1-0", "0-1"]), ts.canonical(0b001100)
+    (['0-0', '0-0', '1-0', '1-0', '1-1', '1-1'], 12, 4)
+    """
+
+    def __init__(self, max_pip: int, removed: tuple[tuple[int, int], ...] = (),
+                 copies: int = 1):
         self.max_pip = max_pip
         self.removed = removed
-        self.tiles: tuple[Tile, ...] = tuple(Tile(a, b) for a, b in set_tiles(max_pip, removed))
+        self.copies = copies
+        self.tiles: tuple[Tile, ...] = tuple(Tile(a, b)
+                                             for a, b in set_tiles(max_pip, removed, copies))
         self.tile_count = len(self.tiles)
-        self.index: dict[Tile, int] = {t: i for i, t in enumerate(self.tiles)}
+        self.index: dict[Tile, int] = {}
+        for i, t in enumerate(self.tiles):
+            self.index.setdefault(t, i)
         self.low = tuple(t.low for t in self.tiles)
         self.high = tuple(t.high for t in self.tiles)
         self.pips = tuple(t.pips for t in self.tiles)
@@ -134,10 +150,12 @@ class TileSet:
         self.value_mask = tuple(
             sum(1 << i for i, t in enumerate(self.tiles) if v in (t.low, t.high))
             for v in range(max_pip + 1))
-        self.doubles_desc = tuple(self.index[Tile(v, v)] for v in range(max_pip, -1, -1)
-                                  if Tile(v, v) in self.index)
+        self.doubles_desc = tuple(self.index[Tile(v, v)] + c for v in range(max_pip, -1, -1)
+                                  if Tile(v, v) in self.index for c in range(copies))
         self.doubles_mask = sum(1 << i for i in self.doubles_desc)
         self.bit = tuple(1 << i for i in range(self.tile_count))
+        # the second copies (odd indices): canonical() drops one whose first is also held
+        self._seconds = sum(1 << i for i in range(1, self.tile_count, 2)) if copies == 2 else 0
 
     def holds(self, tile: Tile | tuple[int, int]) -> bool:
         """Whether ``tile`` is in play: in the double-N set and not taken out."""
@@ -151,11 +169,39 @@ class TileSet:
         return not_in_set(written, self.max_pip)
 
     def mask(self, tiles) -> int:
-        """Tiles -> hand bitmask."""
+        """Tiles -> hand bitmask (a name given twice takes both copies of a doubled set;
+        once more than the set holds is a ValueError)."""
         m = 0
         for t in tiles:
-            m |= 1 << self.index[Tile.of(t)]
+            i = self.index[Tile.of(t)]
+            if self.copies > 1:
+                i = self.free_index(Tile.of(t), m)
+            m |= 1 << i
         return m
+
+    def free_index(self, tile: Tile, taken: int) -> int:
+        """The lowest copy of ``tile`` not in ``taken`` (ValueError when every copy is):
+        how a deal given by names gets its indices, copy by copy."""
+        first = self.index[tile]
+        for i in range(first, first + self.copies):
+            if not taken >> i & 1:
+                return i
+        raise ValueError(f"{tile} is dealt more often than the set holds it "
+                         f"({self.copies} {'copy' if self.copies == 1 else 'copies'})")
+
+    def held_index(self, tile: Tile, hand: int) -> int:
+        """The index an action naming ``tile`` means: the lowest copy ``hand`` holds (the
+        first copy when it holds none, as with one copy)."""
+        first = self.index[tile]
+        for i in range(first, first + self.copies):
+            if hand >> i & 1:
+                return i
+        return first
+
+    def canonical(self, hand: int) -> int:
+        """``hand`` with one copy of each tile it holds twice (the first): the tiles a
+        seat's legal moves are listed from, so two copies are one move, not two."""
+        return hand ^ ((hand & (hand >> 1)) << 1 & self._seconds)
 
     def tiles_of(self, mask: int) -> list[Tile]:
         """Hand bitmask -> tiles in ascending order."""

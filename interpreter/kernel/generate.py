@@ -137,6 +137,8 @@ def covers(game: Game) -> bool:
     rules = game.rules
     if rules.removed_tiles:   # a smaller set: the general loop's own tables deal it
         return False
+    if rules.copies > 1:   # every tile twice (set.copies): the general loop lists moves once
+        return False
     if rules.variables or rules.ends_in_play or rules.lead_reads_seats:
         return False
     if rules.declarations or rules.showdown is not None:   # the loop asks and shows hands

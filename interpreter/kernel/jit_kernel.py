@@ -129,6 +129,9 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     if r.play_until != "first_out":
         return (f"{r.name} plays on after a player is out until a side is out (play.until), "
                 "which only the Python engine's general loop plays")
+    if r.copies > 1:
+        return (f"{r.name} shuffles {r.copies} sets together (set.copies), which only the "
+                "Python engine's general loop plays")
     if r.turn_up:
         return (f"{r.name} turns the stock's first tile up to start the line (deal.turn_up), "
                 "which only the Python engine's general loop plays")

@@ -189,6 +189,7 @@ def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
         "blind": bool(rules.blind),       # deal.blind (engine.mechanisms.blind)
         "leftover_on": rules.leftover != "boneyard",   # deal.leftover (mechanisms.leftover)
         "side_out_on": rules.play_until == "side_out",   # play.until (mechanisms.side_out)
+        "dup": game.tileset.copies > 1,   # set.copies: two sets shuffled together
         # the settlement and match end written out (kernel.settle), when they can be
         "written_settle": settlement_for(game, players) is not None,
         "written_match_over": match_over_for(game, players) is not None,

@@ -110,12 +110,43 @@ def _check_set(sink: _Sink, data: Mapping[str, Any], removed: tuple) -> None:
                              "deal only tiles still in the set")
 
 
+def _check_copies(sink: _Sink, data: Mapping[str, Any]) -> None:
+    """``set.copies: 2``: the rules that name one holder of a tile (the highest double's,
+    an opening tile's) or lay several tiles at once are not defined over two copies yet,
+    so each is refused at its line, rather than played by a convention nobody wrote."""
+    if data["set"].get("copies", 1) == 1:
+        return
+    hint = "use another lead and opening (e.g. lot and any), or set.copies: 1"
+    for key in ("first", "later"):
+        if data["lead"][key] in ("highest_double", "opening_tile_holder"):
+            sink.add("set", ("lead", key), f"lead.{key} is {data['lead'][key]}, but with "
+                     "set.copies: 2 two seats may hold that tile; who leads is not defined "
+                     "yet", hint)
+    for overrides, opening, _lead in _opening_rules(data):
+        if opening["tile"] != "any":
+            path = ("opening", "first_round", "tile") if "tile" in overrides \
+                else ("opening", "tile")
+            sink.add("set", path, f"{dotted(path)} is {opening['tile']}, but with "
+                     "set.copies: 2 two seats may hold that tile; who opens is not defined "
+                     "yet", hint)
+            break
+    if (data.get("play") or {}).get("several") is not None:
+        sink.add("set", ("play", "several"), "play.several lays several tiles in one move, "
+                 "which is not defined yet over two copies of a tile (set.copies: 2)",
+                 "remove play.several, or set.copies: 1")
+
+
 def _check_deal(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: range) -> None:
     max_pip, reserve = data["set"]["max_pip"], data["drawing"]["reserve"]
     removed = len(getattr(rules, "removed_tiles", ()))
-    tiles = tile_count(max_pip) - removed
+    copies = getattr(rules, "copies", 1)
+    tiles = (tile_count(max_pip) - removed) * copies
     the_set = (f"a double-{max_pip} set has {tiles}" if not removed else
                f"the set has {tiles} (double-{max_pip} with {removed} taken out)")
+    if copies > 1:   # set.copies: the deal counts every copy
+        the_set = (f"{copies} double-{max_pip} sets shuffled together have {tiles}"
+                   if not removed else f"the set has {tiles} ({copies} double-{max_pip} "
+                   f"sets with {removed} taken out of each)")
     more = "" if not removed else ", or take fewer tiles out (set.without, set.keep)"
     path = ("deal", "hand_size")
     reported: set[str] = set()
@@ -162,7 +193,8 @@ def _check_turn_up(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: ra
                          "turns the line's first tile up from the stock: nobody opens from "
                          "a hand", f"remove {dotted(where + (key,))}, or deal.turn_up")
                 return
-    tiles = tile_count(data["set"]["max_pip"]) - len(getattr(rules, "removed_tiles", ()))
+    tiles = (tile_count(data["set"]["max_pip"]) - len(getattr(rules, "removed_tiles", ()))
+             ) * getattr(rules, "copies", 1)
     sizes = [_evaluate(sink, ("deal", "hand_size"), rules.hand_size, n) for n in allowed]
     if all(h is not None and h * n >= tiles for h, n in zip(sizes, allowed, strict=True)):
         counted = (f"{allowed[0]}" if len(allowed) == 1
@@ -361,7 +393,7 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range,
             if seat is not None and seat >= n:
                 sink.add("example", here + (key,),
                          f"{key} is seat {seat}, but the seats are 0 to {n - 1}")
-        _check_example_tiles(sink, example, here, max_pip)
+        _check_example_tiles(sink, example, here, max_pip, data["set"].get("copies", 1))
 
 
 def _check_dealt_example(sink: _Sink, example: Mapping[str, Any], here: FieldPath,
@@ -398,14 +430,14 @@ def _check_dealt_example(sink: _Sink, example: Mapping[str, Any], here: FieldPat
 
 
 def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: FieldPath,
-                         max_pip: int) -> None:
+                         max_pip: int, copies: int = 1) -> None:
     """The boneyard's and the last tile's tiles exist, and no tile is in two places."""
     places: list[tuple[FieldPath, str, str]] = [
         (here + ("hands", j), f"seat {j}'s hand", hand)
         for j, hand in enumerate(example["hands"])]
     if isinstance(example.get("boneyard"), str):
         places.append((here + ("boneyard",), "the boneyard", example["boneyard"]))
-    seen: dict[tuple[int, int], str] = {}
+    seen: dict[tuple[int, int], list[str]] = {}
     for path, where, text in places:
         for word in text.split():
             tile = parse_pair(word)
@@ -413,10 +445,15 @@ def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: FieldPat
                 if path[-1] == "boneyard":  # hands are reported by the caller
                     sink.add("example", path, not_in_set(f"tile {word}", max_pip))
                 continue
-            if tile in seen:
-                sink.add("example", path, f"tile {word} is both in {seen[tile]} and in {where}",
+            found = seen.setdefault(tile, [])
+            if found and copies == 1:
+                sink.add("example", path, f"tile {word} is both in {found[0]} and in {where}",
                          "each tile of the set exists once")
-            seen.setdefault(tile, where)
+            elif len(found) >= copies:   # set.copies: 2
+                sink.add("example", path, f"tile {word} is dealt {len(found) + 1} times "
+                         f"(in {', '.join(found)} and {where}), but the set holds it "
+                         f"{copies} times", f"deal each tile at most {copies} times")
+            found.append(where)
     last = example.get("last_tile")
     if last is not None and not in_set(parse_pair(last), max_pip):
         sink.add("example", here + ("last_tile",),
@@ -952,6 +989,7 @@ def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], ru
     sink = _Sink(marks)
     allowed = _check_players(sink, data)
     _check_set(sink, data, getattr(rules if rules is not None else compiled, "removed_tiles", ()))
+    _check_copies(sink, data)
     if rules is not None:
         _check_deal(sink, data, rules, allowed)
         _check_turn_up(sink, data, rules, allowed)

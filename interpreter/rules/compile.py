@@ -244,11 +244,17 @@ def removed_tiles(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]
     return taken_out(the_set["max_pip"], without, fns.get(("set", "keep")))
 
 
+def copies_of(data: Mapping[str, Any]) -> int:
+    """``set.copies``: how many times the set holds each of its tiles (1 unless two sets
+    are shuffled together)."""
+    return int(data["set"].get("copies", 1))
+
+
 def wrap(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> dict[str, Callable[..., int]]:
     """The compiled formulas under the names and signatures of ``Rules`` (None for one
     missing from ``fns``: it did not compile)."""
     max_pip = data["set"]["max_pip"]
-    count = tile_count(max_pip) - len(removed_tiles(data, fns))
+    count = (tile_count(max_pip) - len(removed_tiles(data, fns))) * copies_of(data)
     hand = fns.get(("deal", "hand_size"))
     cost = fns.get(("drawing", "cost"))
     value = fns.get(("scoring", "tile_value"))
@@ -280,7 +286,8 @@ def partial_rules(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> An
     the load-time checks of a file with a formula error can still run."""
     from types import SimpleNamespace
 
-    return SimpleNamespace(**wrap(data, fns), removed_tiles=removed_tiles(data, fns))
+    return SimpleNamespace(**wrap(data, fns), removed_tiles=removed_tiles(data, fns),
+                           copies=copies_of(data))
 
 
 def _duty(data: Mapping[str, Any] | None, met: EnvFn | None) -> DutyRule | None:
@@ -369,6 +376,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     later = data["lead"]["later"]
     out: dict[str, Any] = dict(
         removed_tiles=removed_tiles(data, fns),
+        copies=copies_of(data),
         spinner=(data.get("board") or {}).get("spinner", "none"),
         fit=fit_rule(data, fns),
         doubles=(data.get("matching") or {}).get("doubles", "across"),

@@ -199,6 +199,11 @@ def _set(view: _View) -> str:
     named = view.opt("set.without", [])
     keep = view.opt("set.keep")
     removed = view.rules.removed_tiles
+    copies = view.opt("set.copies", 1)
+    if copies > 1:   # set.copies: two sets shuffled together
+        whole = (f"Two double-{_word(n)} sets shuffled together, every tile twice: each pair "
+                 f"of values from 0 to {n}, 0-0 to {n}-{n}, on two tiles alike (the same "
+                 f"name and pips), {count * copies} tiles in all.")
     if not removed:   # nothing named, or a keep that keeps every tile
         return whole
     out = [_tile(parse_pair(t)) for t in named]
@@ -211,8 +216,10 @@ def _set(view: _View) -> str:
         shown = _join([_tile(t) for t in by_keep[:8]] + (
             [f"{len(by_keep) - 8} more"] if len(by_keep) > 8 else []))
         said.append(f"every tile failing the condition {rule} ({shown or 'none'})")
-    return (f"{whole} Taken out before play, and never dealt, drawn or counted: "
-            f"{'; and '.join(said)}. {_plural(count - len(removed), 'tile')} are played.")
+    each = " from each set" if copies > 1 else ""
+    return (f"{whole} Taken out{each} before play, and never dealt, drawn or counted: "
+            f"{'; and '.join(said)}. {_plural((count - len(removed)) * copies, 'tile')} "
+            "are played.")
 
 
 @_rule("players", "Players and sides", "Players")
@@ -252,7 +259,7 @@ def _hand_size(view: _View) -> str:
     dealt = _with_formula(
         f"Each player is dealt {_per_players(view, view.rules.hand_size, 'tile')}.", formula)
     n = view.get("set.max_pip")
-    total = tile_count(n) - len(view.rules.removed_tiles)
+    total = (tile_count(n) - len(view.rules.removed_tiles)) * view.rules.copies
     left = {p: total - p * view.rules.hand_size(p) for p in view.counts}
     if not any(left.values()):
         return f"{dealt} All the tiles are dealt: there is no boneyard."

@@ -7,6 +7,8 @@ what the rules say of a deal is checked here (``docs/records.md``, ``deal``).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .board import Board
 from .layout import Layout
 from .leftover import receiver, sizes
@@ -28,7 +30,7 @@ def deal_problem(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) -
         return (f"the rules deal {pos.players} hands, one per player; the record deals "
                 f"{len(hands)}")
     size = rules.hand_size(pos.players)
-    wanted = set_tiles(rules.max_pip, rules.removed_tiles)
+    wanted = set_tiles(rules.max_pip, rules.removed_tiles, rules.copies)
     if rules.leftover != "boneyard":   # one seat holds the tiles left over (leftover_problem)
         some = sizes(size, pos.players, len(wanted), 0)
         if sorted(map(len, hands)) != sorted(some):
@@ -47,6 +49,8 @@ def deal_problem(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) -
             out = " without the tiles it takes out" if rules.removed_tiles else ""
             return (f"the set is double-{rules.max_pip}{out}; the record deals "
                     f"{list(extra[0])}")
+        if rules.copies > 1:   # set.copies: each tile as often as the sets hold it
+            return copies_problem(every, rules.copies, len(wanted))
         return (f"the deal must hold each of the set's {len(wanted)} tiles once; the record "
                 f"holds {len(set(every))} different tiles in {len(every)}")
     return None
@@ -65,6 +69,16 @@ def leftover_problem(pos: Position, leader: int) -> str | None:
         return (f"the tiles left over go to seat {seat} (deal.leftover: {rules.leftover}, "
                 f"leader {leader}); the record deals {got} tiles, not {want}")
     return None
+def copies_problem(every: list[Tile], copies: int, wanted: int) -> str:
+    """Why a deal is not each tile of a doubled set (``set.copies``) ``copies`` times: the
+    first tile dealt too often, or too few tiles."""
+    counts = Counter(every)
+    over = next((t for t in sorted(counts) if counts[t] > copies), None)
+    if over is not None:
+        return (f"the set holds each tile {copies} times (set.copies); the record deals "
+                f"{list(over)} {counts[over]} times")
+    return (f"the deal must hold each of the set's {wanted // copies} tiles {copies} times "
+            f"(set.copies), {wanted} tiles; the record deals {len(every)}")
 
 
 def redeal_asked(pos: Position) -> bool:
