@@ -392,3 +392,15 @@ def test_the_status_line_says_what_the_target_counts(ruleset, players, goal):
     console.print(table_view(state.observation(state.current_player), seating,
                              state.legal_actions(), 100))
     assert goal in console.export_text()
+
+
+@pytest.mark.parametrize(("ruleset", "players", "first"), [
+    ("pagat", 2, "2 players · target 100 · "),
+    ("house/mexican-train", 4, "4 players · 13 rounds · "),
+    ("house/first-to-three", 2, "2 players · 3 rounds won wins · "),
+])
+def test_the_matchs_first_line_says_what_the_target_counts(ruleset, players, first):
+    """Thirteen hands of Mexican Train are not a score of 13 to reach."""
+    term = ScriptedTerminal(["quit", "yes"])
+    assert play(PlaySettings(ruleset, players=players, seed=3, fast=True), term) == 0
+    assert first in term.text

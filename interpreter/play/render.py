@@ -397,12 +397,19 @@ def actions_text(legal: Sequence[Action]) -> Text:
 def _goal(obs) -> str:
     """What the match's target counts, after the round number: points to reach, the
     round count of a fixed-length match (``match.end: rounds``), or rounds to win."""
-    end = obs.rules.match_end
-    if end == "rounds":
+    if obs.rules.match_end == "rounds":
         return f" of {obs.target}"
-    if end == "rounds_won":
-        return f" · {obs.target} round{'s' * (obs.target != 1)} won wins"
-    return f" · target {obs.target}"
+    return f" · {match_goal(obs.rules.match_end, obs.target)}"
+
+
+def match_goal(match_end: str, target: int) -> str:
+    """The match's goal in words (``match.end``): a target of points, a number of rounds
+    played, or rounds to win; the match's opening line and the status line say it alike."""
+    if match_end == "rounds":
+        return f"{target} round{'s' * (target != 1)}"
+    if match_end == "rounds_won":
+        return f"{target} round{'s' * (target != 1)} won wins"
+    return f"target {target}"
 
 
 def table_view(obs, seating: Seating, legal: Sequence[Action], width: int = 100) -> Group:

@@ -215,9 +215,10 @@ class _Match:
             return
         self._tell_draws()
         if kind == "match_start":
-            self.term.show(Text(f"{self.table.players} players · target "
-                                f"{self.table.game.target(self.table.players)} · " + ", ".join(
-                                    self.seating.side(i) for i in range(len(self.seating.teams)))))
+            game, n = self.table.game, self.table.players
+            goal = render.match_goal(game.rules.match_end, game.target(n))
+            self.term.show(Text(f"{n} players · {goal} · " + ", ".join(
+                self.seating.side(i) for i in range(len(self.seating.teams)))))
         elif kind == "deal":
             self.term.show(Text(""), Text(render.event_text(event, self.seating), style="bold"))
         elif kind in render.PLAY_EVENTS:
