@@ -18,7 +18,13 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from .diagnostics import Diagnostic, DiagnosticError
-from .engine.actions import Action, AmbiguousActionError, IllegalActionError, is_arm
+from .engine.actions import (
+    Action,
+    AmbiguousActionError,
+    IllegalActionError,
+    board_names,
+    is_arm,
+)
 from .engine.game import Deal, Game
 from .engine.leaders import RANDOM_CHOOSERS
 from .engine.mechanisms.deal import copies_problem
@@ -309,6 +315,7 @@ def _verify_match(match: list[tuple[int, dict]], path: str, load_game,
     if start["teams"] != teams:
         raise RecordMismatch(line0, f"teams should be {teams}, not {start['teams']}")
     state = State(game, players, start["seed"], deals=_deals(game, players, match))
+    names = board_names(game.rules.layout)   # a shared train's name, if any
     produced = state.record
     done = 1  # engine events already matched (match_start)
     last_line = line0
@@ -327,9 +334,9 @@ def _verify_match(match: list[tuple[int, dict]], path: str, load_game,
             if player != state.current_player:
                 raise RecordMismatch(line, f"it is player {state.current_player}'s turn, "
                                 f"not player {player}'s")
-            action = _action(line, e)
+            action = _action(line, e, names)
             if "part" in e:   # the first tile of a move of several (play.several): the whole move
-                action = _several_move(match, i, action)
+                action = _several_move(match, i, action, names)
             try:
                 state.apply(action)
             except (IllegalActionError, AmbiguousActionError) as exc:
@@ -361,7 +368,8 @@ def _part(line: int, e: dict) -> int:
     return part[0]
 
 
-def _several_move(match: list[tuple[int, dict]], i: int, first: Action) -> Action:
+def _several_move(match: list[tuple[int, dict]], i: int, first: Action,
+                  names: tuple[str, ...] = ()) -> Action:
     """The move of several tiles whose first placement is ``match[i]``: its parts are the
     next placements by the same player (a rule's draws and scores may come between)."""
     line, e = match[i]
@@ -377,7 +385,7 @@ def _several_move(match: list[tuple[int, dict]], i: int, first: Action) -> Actio
                 raise RecordMismatch(later_line, f"tile {len(parts) + 1} of player "
                                      f"{e['player']}'s move of {n} tiles comes next "
                                      f"(part [{len(parts) + 1}, {n}])")
-            parts.append(_action(later_line, later))
+            parts.append(_action(later_line, later, names))
         elif later["event"] in ("draw", "pass") and "rule" not in later:
             break
     if len(parts) < n:
@@ -385,14 +393,16 @@ def _several_move(match: list[tuple[int, dict]], i: int, first: Action) -> Actio
     return Action.several(parts)
 
 
-def _action(line: int, e: dict) -> Action:
+def _action(line: int, e: dict, names: tuple[str, ...] = ()) -> Action:
+    """A seat's choice in the record as an Action; ``names``: the board's own end names
+    (``actions.board_names``)."""
     kind = e["event"]
     if kind == "place":
         tile = _tiles(line, [e["tile"]])[0]
-        if e["end"] not in ("left", "right", "up", "down", None) and not is_arm(e["end"]):
+        if e["end"] not in ("left", "right", "up", "down", None) and not is_arm(e["end"], names):
             raise RecordMismatch(line, f"end {e['end']!r} must be left, right, up, down, an "
-                                 "arm such as 5-5/3 (a shaped board), a train (train 2, "
-                                 "mexican) or null")
+                                 "arm such as 5-5/3 (a shaped board), a train (train 2, or the "
+                                 "shared train's name) or null")
         meets = e.get("meets")
         if meets is not None and (not isinstance(meets, int) or isinstance(meets, bool)
                                   or meets not in (tile.low, tile.high)):

@@ -27,7 +27,7 @@ from dominorules.rules.describe import rule_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "house/mexican-train"
-TRAINS = Shape(trains=True, shared_train=True, markers=True, answer_doubles=True)
+TRAINS = Shape(trains=True, shared_train="mexican", markers=True, answer_doubles=True)
 END = re.compile(r"^(train [0-7]|mexican)$")
 
 
@@ -288,5 +288,5 @@ def test_moves_name_a_train_in_one_spelling():
     for text, end in (("6-4 train 2", "train 2"), ("6-4 t2", "train 2"),
                       ("6-4 train2", "train 2"), ("6-4 mexican", "mexican"),
                       ("6-4 m", "mexican")):
-        action = Action.parse(text)
-        assert action.end == end and Action.parse(str(action)) == action
+        action = Action.parse(text, ("mexican",))   # the ruleset names its shared train
+        assert action.end == end and Action.parse(str(action), ("mexican",)) == action

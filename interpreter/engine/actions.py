@@ -89,15 +89,17 @@ class Action:
         return f"{self.tile} {self.end}" if self.end else str(self.tile)
 
     @classmethod
-    def parse(cls, text: str) -> Action:
-        """Text -> Action; raises ``MalformedActionError`` with what to write instead."""
+    def parse(cls, text: str, names: tuple[str, ...] = ()) -> Action:
+        """Text -> Action; raises ``MalformedActionError`` with what to write instead.
+        ``names``: the ends a board names beyond left, right, up, down, arms and seats'
+        trains (``board_names``: a shared train's), each also by its first letter."""
         if "+" in text:   # several tiles in one move: each part a placement
             parts = [p.strip() for p in text.split("+")]
             if any(not p for p in parts):
                 raise MalformedActionError(
                     f"'{text.strip()}' is not a move: write each tile and its end between "
                     "the + signs (6-1 left + 1-1 right)")
-            found = [cls.parse(p) for p in parts]
+            found = [cls.parse(p, names) for p in parts]
             if any(a.kind != "place" for a in found):
                 raise MalformedActionError(
                     f"'{text.strip()}' is not a move: only placements are joined by + "
@@ -130,9 +132,8 @@ class Action:
                     f"end ({tile} {words[1]} {tile.high} or {tile} {words[1]} {tile.low})")
             meets = int(words[2])
         if len(words) >= 2:
-            end = {"left": "left", "l": "left", "right": "right", "r": "right",
-                   "up": "up", "u": "up", "down": "down", "mexican": "mexican",
-                   "m": "mexican"}.get(words[1]) or _arm(words[1]) or _train(words[1])
+            end = (_END_WORDS.get(words[1]) or _arm(words[1]) or _train(words[1])
+                   or _named(words[1], names))
             if end is None:
                 raise MalformedActionError(
                     f"'{words[1]}' is not an end: write left or right (up or down on a "
@@ -155,11 +156,31 @@ def _declaration(words: list[str], text: str) -> Action:
     return Action(words[0], option=option)
 
 
-def is_arm(end: object) -> bool:
+_END_WORDS = {"left": "left", "l": "left", "right": "right", "r": "right",
+              "up": "up", "u": "up", "down": "down"}
+
+
+def board_names(layout: object) -> tuple[str, ...]:
+    """The end names a board shape (``Rules.layout``) gives beyond the fixed ones: its
+    shared train's (``board.layout.shared_train``), if any."""
+    shared = getattr(layout, "shared_train", "")
+    return (shared,) if shared else ()
+
+
+def _named(word: str, names: tuple[str, ...]) -> str | None:
+    """One of ``names`` by its whole name, or by its first letter when no fixed end word
+    and no other name starts with it."""
+    if word in names:
+        return word
+    found = [n for n in names if n[0] == word]
+    return found[0] if len(word) == 1 and len(found) == 1 and word not in _END_WORDS \
+        and word != "t" else None
+
+
+def is_arm(end: object, names: tuple[str, ...] = ()) -> bool:
     """Whether ``end`` is an arm's name in its one spelling (``5-5/3``), or a train's
-    (``train 2``, ``mexican``) on a board of trains."""
-    return isinstance(end, str) and (_arm(end) == end or _train(end) == end
-                                     or end == "mexican")
+    (``train 2``, or one of ``names``: a shared train's) on a board of trains."""
+    return isinstance(end, str) and (_arm(end) == end or _train(end) == end or end in names)
 
 
 def _train(word: str) -> str | None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import DRAW, FLIP, PASS, SEVERAL, Action
+from .actions import DRAW, FLIP, PASS, SEVERAL, Action, board_names
 from .board import END_NAMES, Board, ShapedBoard
 from .decision import OPEN, PLAY, SEEK, Decision
 from .general_loop import GeneralLoop, RoundEnd, _opening_rules, allowed_at
@@ -102,7 +102,7 @@ def _lay(game, core: GeneralLoop, placed: Sequence[str] | None) -> set[int]:
         if i and len(words) == 2 and words[0] == "marker" and words[1].isdigit():
             layout.marked.add(int(words[1]))   # seat k's marker is down on its train
             continue
-        action = Action.parse(str(text))
+        action = Action.parse(str(text), board_names(game.rules.layout))
         if action.kind != "place" or (i == 0) != (action.end is None):
             raise ValueError(f"board[{i}] '{text}': write the opening tile alone (5-5), "
                              "then each placement with its end (5-2 5-5/1)")
@@ -126,7 +126,7 @@ def _lay_line(game, core: GeneralLoop, placed: Sequence[str]) -> set[int]:
                          "open ends as ends")
     board, laid = core.board, set()
     for i, text in enumerate(placed):
-        action = Action.parse(str(text))
+        action = Action.parse(str(text), board_names(game.rules.layout))
         if action.kind != "place" or (i == 0) != (action.end is None):
             raise ValueError(f"board[{i}] '{text}': write the opening tile alone (6-6), "
                              "then each placement with its end (6-2 right)")
@@ -287,7 +287,7 @@ def fired(game, data: dict, hands: list[list[Tile]], values_out: dict | None = N
     if d is None:
         return f"seat {turn} has no move in this position"
     pairs = legal_pairs(game, d)
-    wanted = Action.parse(str(data["action"]))
+    wanted = Action.parse(str(data["action"]), board_names(game.rules.layout))
     code = next((c for c, a in pairs if a == wanted or (
         wanted.kind == "place" and wanted.end is None and a.kind == "place"
         and a.tile == wanted.tile)), None)

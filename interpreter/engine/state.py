@@ -11,7 +11,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, DiagnosticError
-from .actions import DRAW, FLIP, PASS, SEVERAL, Action, AmbiguousActionError, IllegalActionError
+from .actions import (
+    DRAW,
+    FLIP,
+    PASS,
+    SEVERAL,
+    Action,
+    AmbiguousActionError,
+    IllegalActionError,
+    board_names,
+)
 from .board import END_NAMES
 from .decision import DECLARE, OPEN, PLAY, SEEK
 from .general_loop import GeneralLoop
@@ -111,7 +120,7 @@ class State:
     def parse_action(self, text: str) -> Action:
         """Text -> Action; ``6-4`` alone is resolved to the one end it fits (Ambiguous
         when it fits both). Malformed text raises ``MalformedActionError``."""
-        return self._resolve(Action.parse(text))
+        return self._resolve(Action.parse(text, board_names(self.game.rules.layout)))
 
     def _resolve(self, action: Action) -> Action:
         if action.kind == "several" and self._decision is not None:

@@ -226,7 +226,7 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
         if event.get("end") is None:
             return f"{who} opens with {tile}"
         if "/" in event["end"] or event["end"] not in ("left", "right", "up", "down"):
-            # a board.layout arm (5-5/3) or train (train 2, mexican)
+            # a board.layout arm (5-5/3) or train (train 2, or a shared train's name)
             return f"{who} plays {tile} on {arm_words(event['end'])}"
         arm = " arm" if event["end"] in ("up", "down") else ""
         meets = event.get("meets")   # a fit rule's tile that could lie either way round

@@ -315,7 +315,7 @@ def _layout(data: Mapping[str, Any] | None) -> Shape | None:
                  answer_first=bool(data.get("answer_first", False)),
                  dead_arms=bool(data.get("dead_arms", False)),
                  trains=bool(data.get("trains", False)),
-                 shared_train=bool(data.get("shared_train", False)),
+                 shared_train=str(data.get("shared_train") or ""),
                  markers=bool(data.get("markers", False)),
                  answer_doubles=bool(data.get("answer_doubles", False)))
 

@@ -128,11 +128,12 @@ def _trains(get) -> str:
     """``board.layout.trains``: a board of several lines, who may play on which."""
     out = ("The opening double is a station: every player's own train grows from it at one "
            "end, named by its owner's seat (train 0, train 1, ...)")
-    if get("board.layout.shared_train", False):
-        out += (", and so does the Mexican train (mexican), which any player may play on")
+    shared = get("board.layout.shared_train", "")
+    if shared:
+        out += f", and so does one shared train, named {shared}, which any player may play on"
     out += ". A player may play on their own train"
-    if get("board.layout.shared_train", False):
-        out += " and on the Mexican train"
+    if shared:
+        out += f" and on the {shared} train"
     if get("board.layout.markers", False):
         out += (", and on any train whose owner's marker is down: a player who passes puts "
                 "their marker on their own train, and takes it up when they next play on it. "

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from ..diagnostics import Diagnostic
 from ..engine import positions
-from ..engine.actions import Action, ActionError
+from ..engine.actions import Action, ActionError, board_names
 from ..engine.dealt import DealtFailure, play_dealt
 from ..engine.game import Game
 from ..engine.game_rules import Rules
@@ -115,7 +115,8 @@ def _check_dealt(game: Game, data: dict) -> str | DealtFailure:
         elif got.opening != want:
             problems.append(f"expected the opening {want}, the rules give {got.opening}")
     if "expect_legal" in data:
-        want_legal = sorted(str(Action.parse(str(t))) for t in data["expect_legal"])
+        names = board_names(game.rules.layout)
+        want_legal = sorted(str(Action.parse(str(t), names)) for t in data["expect_legal"])
         if sorted(got.legal) != want_legal:
             problems.append(f"expected legal actions {', '.join(want_legal) or 'none'}; the "
                             f"rules allow {', '.join(got.legal) or 'none'}")
@@ -167,7 +168,7 @@ def _check(game: Game, ex: Example) -> str | DealtFailure:
                 return f"expected variables {wanted} for the next round, the rules give {after}"
         return ""
     legal = positions.legal(game, data, hands)
-    want = [Action.parse(str(t)) for t in data["expect_legal"]]
+    want = [Action.parse(str(t), board_names(game.rules.layout)) for t in data["expect_legal"]]
     if sorted(map(str, legal)) != sorted(map(str, want)):
         shown = ", ".join(map(str, legal)) or "none"
         return (f"expected legal actions {', '.join(map(str, want)) or 'none'}; "

@@ -14,20 +14,20 @@ and its number, ``5-5/3`` ("arm 3 of the 5-5"), and keeps that name as tiles are
 to it. Ends are listed in the order they opened.
 
 Boards of several lines (``trains``): the opening double is a station from which every
-seat's own train grows (``train 0`` for seat 0, ...), and, with ``shared_train``, one
-train anyone may play on (``mexican``). A seat plays on its own train, the shared one,
+seat's own train grows (``train 0`` for seat 0, ...), and, with ``shared_train`` (a name), one
+train anyone may play on, by that name. A seat plays on its own train, the shared one,
 and (``markers``) any train whose owner has put their marker down: a seat that passes
 unable to play puts it down on its own train, and takes it up when it next plays there.
 ``answer_doubles``: a double laid at an end must be covered before a tile goes anywhere
 else, whoever owns that end.
 
->>> mt = Shape(trains=True, shared_train=True, markers=True, answer_doubles=True)
+>>> mt = Shape(trains=True, shared_train="shared", markers=True, answer_doubles=True)
 >>> b = Layout(mt, seats=2); b.place((12, 12), None); [n for n, _ in b.playable(0)]
-['train 0', 'mexican']
+['train 0', 'shared']
 >>> b.passed(1)   # a train newly opened
 True
 >>> [n for n, _ in b.playable(0)]
-['train 0', 'train 1', 'mexican']
+['train 0', 'train 1', 'shared']
 >>> b.place((12, 5), "train 1", seat=0); b.place((5, 5), "train 1", seat=0); b.playable(1)
 [('train 1', 5)]
 
@@ -66,7 +66,8 @@ class Shape:
                                      # double's value in end totals once open
     trains: bool = False             # the opening double is a station: each seat's own
                                      # train grows from it (not with spins)
-    shared_train: bool = False       # and one train anyone may play on (``mexican``)
+    shared_train: str = ""           # and one train anyone may play on, by the name the
+                                     # ruleset gives it; "": none
     markers: bool = False            # a seat that passes unable to play opens its train to
                                      # the others until it plays on it again
     answer_doubles: bool = False     # a double laid at an end is covered before a tile goes
@@ -106,9 +107,6 @@ def arm_name(root: Tile, k: int) -> str:
     return f"{tile_text(root)}/{k}"
 
 
-SHARED = "mexican"   # the shared train's name
-
-
 def train_name(seat: int) -> str:
     """The name of seat ``seat``'s own train: ``train 2``."""
     return f"train {seat}"
@@ -121,9 +119,9 @@ def arm_words(name: str) -> str:
         return f"arm {k} of the {root}"
     if name.startswith("train "):
         return f"seat {name[6:]}'s train"
-    if name == SHARED:
-        return "the Mexican train"
-    return f"the {name} end"
+    if name in ("left", "right", "up", "down"):
+        return f"the {name} end"
+    return f"the {name} train"   # the shared train, by the name its ruleset gives it
 
 
 @dataclass
@@ -261,7 +259,7 @@ class Layout:
             names = [train_name(s) for s in range(self.seats)]
             self.owner = {name: s for s, name in enumerate(names)}
             if shape.shared_train:
-                names.append(SHARED)
+                names.append(shape.shared_train)
             self.ends = {name: End(value, double, arm=True, root=tile) for name in names}
             return
         if at is None:
