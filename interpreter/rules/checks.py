@@ -242,18 +242,7 @@ def _check_blind(sink: _Sink, data: Mapping[str, Any]) -> None:
                  "first)") for i, item in enumerate(data.get("examples") or ())]
     # the file being validated is the one that names a parent; a clash only inherited
     # from the parent is reported at the deal.blind written here
-    top = sink.marks.get(("extends",))
-    here = sink.marks.get(("deal", "blind"))
-    for path, clash, why, hint in clashes:
-        if clash:
-            mark = sink.marks.get(path)
-            inherited = (top is not None and mark is not None and here is not None
-                         and mark.file != top.file and here.file == top.file)
-            sink.add("deal", ("deal", "blind") if inherited else path,
-                     f"{dotted(path)} cannot go with deal.blind: {why}"
-                     + (" (the value is inherited through extends)" if inherited else ""),
-                     f"{hint}, or remove deal.blind")
-            return
+    _first_clash(sink, ("deal", "blind"), clashes)
 
 
 def _shrunk_here(sink: _Sink, path: FieldPath) -> FieldPath:
@@ -715,17 +704,7 @@ def _check_leftover(sink: _Sink, data: Mapping[str, Any]) -> None:
                  f"lead.{key} chooses the leader from the hands, but the leader must be "
                  "known to give them the tiles left over", "choose the leader by lot, "
                  "rotation or formula") for key in ("first", "later")]
-    top, here = sink.marks.get(("extends",)), sink.marks.get(("deal", "leftover"))
-    for path, clash, why, hint in clashes:
-        if clash:   # a clash only inherited is reported at the deal.leftover written here
-            mark = sink.marks.get(path)
-            inherited = (top is not None and mark is not None and here is not None
-                         and mark.file != top.file and here.file == top.file)
-            sink.add("deal", ("deal", "leftover") if inherited else path,
-                     f"{dotted(path)} cannot go with deal.leftover: {why}"
-                     + (" (the value is inherited through extends)" if inherited else ""),
-                     f"{hint}, or remove deal.leftover")
-            return
+    _first_clash(sink, ("deal", "leftover"), clashes)
 
 
 def _check_side_out(sink: _Sink, data: Mapping[str, Any]) -> None:
@@ -1011,3 +990,21 @@ def semantic_checks(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark], ru
     _check_examples(sink, data, range(data["players"]["min"], data["players"]["max"] + 1),
                     getattr(sized, "hand_size", None))
     return sink.found
+
+
+def _first_clash(sink: _Sink, rule: FieldPath, clashes: list) -> None:
+    """The first of ``clashes`` (path, clashes?, why, hint) with the deal rule at ``rule``:
+    one error, at the clashing field, or at ``rule`` when this file wrote ``rule`` and the
+    clashing value only came through ``extends``."""
+    top, here = sink.marks.get(("extends",)), sink.marks.get(rule)
+    name = dotted(rule)
+    for path, clash, why, hint in clashes:
+        if clash:
+            mark = sink.marks.get(path)
+            inherited = (top is not None and mark is not None and here is not None
+                         and mark.file != top.file and here.file == top.file)
+            sink.add("deal", rule if inherited else path,
+                     f"{dotted(path)} cannot go with {name}: {why}"
+                     + (" (the value is inherited through extends)" if inherited else ""),
+                     f"{hint}, or remove {name}")
+            return
