@@ -143,6 +143,17 @@ def test_type_messages(tmp_path):
     ]
 
 
+def test_a_value_of_the_wrong_type_is_hinted_with_what_the_field_holds(tmp_path):
+    # shared_train names a train: true (a flag) is a natural mistake, and the hint says so
+    path = tmp_path / "t.yaml"
+    path.write_text("extends: pagat\nboard:\n  layout:\n    trains: true\n"
+                    "    shared_train: true\n", encoding="utf-8")
+    [d] = [d for d in check_ruleset(str(path)) if d.path == "board.layout.shared_train"]
+    assert (d.line, d.column) == (5, 19)
+    assert d.message == "board.layout.shared_train must be a string, not true/false"
+    assert d.hint.startswith("With trains: one more train grows from the station, by this name")
+
+
 def test_a_formula_of_the_wrong_type_is_told_as_one_wherever_it_is(tmp_path):
     path = tmp_path / "e.yaml"
     path.write_text("extends: pagat\nevents:\n  - after: place\n    points: [1]\n"

@@ -252,8 +252,10 @@ def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[D
                            f"(not {_what(error.instance)})", path=dotted(path),
                            hint=hint, **where)]
     if kind == "type":
+        # the field's description says what it holds, in the ruleset's words
         return [Diagnostic("schema", f"{field} must be {_expected(error)}, not "
-                           f"{_what(error.instance)}", path=dotted(path), **where)]
+                           f"{_what(error.instance)}", path=dotted(path),
+                           hint=schema.get("description", ""), **where)]
     if kind == "anyOf" and all(set(sub) == {"required"} for sub in error.validator_value):
         keys = [k for sub in error.validator_value for k in sub["required"]]   # "one of these"
         return [Diagnostic("schema", f"{field} needs at least one of: {', '.join(keys)}",
