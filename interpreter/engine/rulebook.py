@@ -403,21 +403,23 @@ class MatchReading:
         if _tile(e["tile"]) != first:
             raise Disagreement(line, f"a draw takes the boneyard's first tile, {_show(first)}; "
                                f"the record draws {_say(e['tile'])}")
-        forced = (self.phase == "open" and self.plan.kind != "place") or (
-            self.phase == "turn" and turn.is_stuck(pos, seat))
+        opening_draw = self.phase == "open"   # seeking the tile, or before a free first
+        # tile: no turn's draw, so no ``after: draw`` rule fires (as in the match loop)
+        forced = not opening_draw and turn.is_stuck(pos, seat)
         pos.boneyard.pop(0)
         pos.hands[seat].append(first)
         pos.drawn[seat] += 1
         pos.drawn_this_turn += 1
+        if opening_draw:
+            self._progress()
+            self._after_opening_draw(seat, first)
+            return
         env = events.environment(pos, seat, "draw", first, forced=forced)
         self._progress()
         fired = events.fire(pos, seat, "draw", env)
         if self._won_in_play(seat, fired):
             return
         self._write_fired(seat, fired)
-        if self.phase == "open":
-            self._after_opening_draw(seat, first)
-            return
         rule = turn_options.rule_of(pos.rules)
         if rule is not None and turn_options.turn_over_after_draw(rule, turn.turn_can_draw(pos)):
             self._end_turn(seat)   # a draw that ends the turn (drawing.ends_turn)
