@@ -190,6 +190,10 @@ def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
         "leftover_on": rules.leftover != "boneyard",   # deal.leftover (mechanisms.leftover)
         "side_out_on": rules.play_until == "side_out",   # play.until (mechanisms.side_out)
         "dup": game.tileset.copies > 1,   # set.copies: two sets shuffled together
+        # a turn on the line with none of the rules GeneralLoop._fits applies: inline
+        "plain_turn": not (rules.layout is not None or rules.restrictions
+                           or game.tileset.copies > 1 or rules.blind
+                           or rules.several is not None),
         # the settlement and match end written out (kernel.settle), when they can be
         "written_settle": settlement_for(game, players) is not None,
         "written_match_over": match_over_for(game, players) is not None,
