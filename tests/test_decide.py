@@ -66,3 +66,15 @@ def test_a_position_narrows_by_the_restriction_as_the_loop_does():
     assert [str(a) for a in both] == ["3-0 left"]   # placed 3-0: its 0 against the 0
     alone = positions.legal(game, data, [["0-0", "6-6"], ["5-5"]])
     assert [str(a) for a in alone] == ["0-0 left"]
+
+
+def test_the_specialised_kernel_inlines_the_fits():
+    """The general loop's kernel (kernel.specialise_loop) splices _fits' body in at the
+    turn, its switches folded: a blind row's ruleset keeps the front tile, no call."""
+    from dominorules.kernel.specialise_loop import general_kernel
+
+    blind = general_kernel(api.load_game("house/blind-hughie"), 3, False).source
+    copies = general_kernel(api.load_game("house/two-sets"), 3, False).source
+    assert "fits_of(" not in blind and "fits_of(" not in copies
+    assert "blind_rule.front(self.rows[p])" in blind and "canonical" not in blind
+    assert "canonical" in copies and "blind_rule.front" not in copies

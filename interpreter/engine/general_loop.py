@@ -308,6 +308,11 @@ class GeneralLoop:
         # the duties pending this round (engine.mechanisms.duties); None: no event lays one
         self.duties: list[duty_rules.Duty] | None = (
             [] if any(e.duty is not None for e in game.rules.events) else None)
+        # what _fits reads, resolved once: a turn asks no rule it does not use
+        rules = game.rules
+        self._turn_rules = (game.setup(players).value_mask, rules.layout is not None,
+                            rules.restrictions, rules.if_none_allowed == "waive", ts,
+                            ts.copies > 1, bool(rules.blind), rules.several is not None)
 
     # -- dealing -------------------------------------------------------------------------
     def _deal(self) -> tuple[list[int], list[int], int, int | None]:
@@ -585,6 +590,7 @@ class GeneralLoop:
         out: set[int] = set()
         # a turn on the line with none of the rules _fits applies: its fits inline (hot)
         plain_turn = not (shaped or restrictions or dup or blind or several_on)
+        fits_of = self._fits
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -855,7 +861,7 @@ class GeneralLoop:
                                    h & PM[vals[3]]]
                             total = fit[0] | fit[1] | fit[2] | fit[3]
                     else:   # a shaped board, restrictions, copies, rows, several tiles: _fits
-                        vals, count, fit, fitting, total, multi, here, stuck = self._fits(
+                        vals, count, fit, fitting, total, multi, here, stuck = fits_of(
                             p, h, pos, rnd_no, queued)
                     # mid-way through an exact draw (drawing.exactly): only a draw
                     draw_on = exactly and 0 < drawn < tlimit and pos < draw_end
@@ -1453,47 +1459,46 @@ class GeneralLoop:
         tiles before the restrictions (``()`` without them), their union (with
         ``_several``'s bits), the several-tile moves, a shaped board's (name, value) ends
         open to ``p`` (else None), and whether a blind row's seat could place nothing."""
-        g = self.game
-        rules = g.rules
-        PM = g.setup(self.players).value_mask   # the fit rule's masks, or the same number's
+        PM, shaped, restricted, waive, ts, dup, blind, several_on = self._turn_rules
         board = self.board
-        restricted = rules.restrictions
-        waive = rules.if_none_allowed == "waive"
         fitting: Any = ()
         here = None
-        if rules.layout is not None:   # the ends open now, as the layout says (answered first)
+        if shaped:   # the ends open now, as the layout says (answered arms first)
             here = board.layout.playable(p)   # the ends open to this seat
             vals = [v for _, v in here]
             count = len(vals)
             fit = [h & PM[v] for v in vals]
             if restricted:
                 fitting = fit
-                fit = allowed_at(g, self._tuples, fit, vals, board.ends(), h,
+                fit = allowed_at(self.game, self._tuples, fit, vals, board.ends(), h,
                                  len(self.deck) - pos, rnd, self.players, waive,
                                  board.layout.facts(here))
+            total = 0
+            for m in fit:
+                total |= m
         else:
             vals = board.values
             count = board.count
-            fit = [h & PM[vals[e]] for e in range(count)]
+            if count == 2:
+                fit = [h & PM[vals[0]], h & PM[vals[1]]]
+            else:
+                fit = [h & PM[vals[0]], h & PM[vals[1]], h & PM[vals[2]], h & PM[vals[3]]]
             if restricted:
                 fitting = fit
-                fit = allowed_at(g, self._tuples, fit, vals, board.ends(), h,
+                fit = allowed_at(self.game, self._tuples, fit, vals, board.ends(), h,
                                  len(self.deck) - pos, rnd, self.players, waive)
-        total = 0
-        for m in fit:
-            total |= m
-        ts = g.tileset
-        if ts.copies > 1:   # a tile held twice is one move, its first copy (set.copies)
+            total = fit[0] | fit[1] if count == 2 else fit[0] | fit[1] | fit[2] | fit[3]
+        if dup:   # a tile held twice is one move, its first copy (set.copies)
             fit = [ts.canonical(m) for m in fit]
             total = ts.canonical(total)
         stuck = False
-        if rules.blind:   # hidden rows: the front tile alone (mechanisms.blind)
+        if blind:   # hidden rows: the front tile alone (mechanisms.blind)
             stuck = not total
             front = 1 << blind_rule.front(self.rows[p])
             fit = [m & front for m in fit]
             total &= front
         multi: tuple = ()
-        if rules.several is not None:   # moves of several tiles beside the single ones
+        if several_on:   # moves of several tiles beside the single ones
             fit, total, multi = self._several(queued, fit, total, h, pos, rnd)
         return vals, count, fit, fitting, total, multi, here, stuck
 
