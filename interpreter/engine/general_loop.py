@@ -536,7 +536,6 @@ class GeneralLoop:
         ev_place = tuple((i, e) for i, e in enumerate(events) if e.after == "place")
         ev_draw = tuple((i, e) for i, e in enumerate(events) if e.after == "draw")
         ev_pass = tuple((i, e) for i, e in enumerate(events) if e.after == "pass")
-        restrictions = rules.restrictions
         pass_if_forbidden = rules.if_none_allowed == "pass"
         spinner = rules.spinner == "first_double"
         # what a turn may hold beyond the plain game's (mechanisms.turn_options), resolved
@@ -578,7 +577,6 @@ class GeneralLoop:
         showdown = rules.showdown is not None
         turn_up = rules.turn_up   # deal.turn_up: the stock's first tile starts the line
         blind = rules.blind       # deal.blind: hidden rows, played from the front
-        dup = ts.copies > 1       # set.copies: each tile twice, listed once per move
         rows: list[list[int]] = []
         stuck = False
         reads_table = rules.reads_table
@@ -588,8 +586,7 @@ class GeneralLoop:
         side_out_on = rules.play_until == "side_out"
         leftover_on = rules.leftover != "boneyard"   # deal.leftover (mechanisms.leftover)
         out: set[int] = set()
-        # a turn on the line with none of the rules _fits applies: its fits inline (hot)
-        plain_turn = not (shaped or restrictions or dup or blind or several_on)
+        plain_turn = plain_turn_of(g)   # the fits inline (hot); else _fits
         fits_of = self._fits
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
@@ -1750,6 +1747,14 @@ class GeneralLoop:
             env["side"] = s
             new.append(int(final(env)))
         scores[:] = new
+
+
+def plain_turn_of(game: Game) -> bool:
+    """Whether a turn of ``game`` is the plainest, its fits inline in ``GeneralLoop.run``:
+    the line, with none of the rules ``GeneralLoop._fits`` applies (a new one joins here)."""
+    rules = game.rules
+    return not (rules.layout is not None or rules.restrictions or game.tileset.copies > 1
+                or rules.blind or rules.several is not None)
 
 
 def kth_placement(fit: list[int], flips: list[int], k: int, shift: int = 2) -> int:

@@ -21,7 +21,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.general_loop import RoundEnd
+from ..engine.general_loop import RoundEnd, plain_turn_of
 from ..engine.results import ONE_STEP, RoundStats, one_step_source
 from ..generated import compile_named, label
 
@@ -229,10 +229,7 @@ def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
         "leftover_on": rules.leftover != "boneyard",   # deal.leftover (mechanisms.leftover)
         "side_out_on": rules.play_until == "side_out",   # play.until (mechanisms.side_out)
         "dup": game.tileset.copies > 1,   # set.copies: two sets shuffled together
-        # a turn on the line with none of the rules GeneralLoop._fits applies: inline
-        "plain_turn": not (rules.layout is not None or rules.restrictions
-                           or game.tileset.copies > 1 or rules.blind
-                           or rules.several is not None),
+        "plain_turn": plain_turn_of(game),   # the fits inline, else GeneralLoop._fits
         # the settlement and match end written out (kernel.settle), when they can be
         "written_settle": settlement_for(game, players) is not None,
         "written_match_over": match_over_for(game, players) is not None,
