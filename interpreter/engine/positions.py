@@ -1,6 +1,7 @@
 """Positions on demand: a described position's legal actions, what one action fires, and a
-finished round's points, decided by the general loop's own methods (restrictions,
-board, events, settlement).
+finished round's points, decided by the general loop's own methods (a seat's decision:
+``GeneralLoop.decide`` and ``decide_opening``, the turn the loop plays; board, events,
+settlement). No turn rule is written here.
 
 A position is a mapping as rule examples write it (``hands``, ``ends``, ``boneyard``,
 ``turn``, ``drawn_this_turn``, ``scores``, ``round``, ...), set up on a ``GeneralLoop``
