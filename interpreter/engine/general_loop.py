@@ -308,6 +308,11 @@ class GeneralLoop:
         # the duties pending this round (engine.mechanisms.duties); None: no event lays one
         self.duties: list[duty_rules.Duty] | None = (
             [] if any(e.duty is not None for e in game.rules.events) else None)
+        # what _fits reads, resolved once: a turn asks no rule it does not use
+        rules = game.rules
+        self._turn_rules = (game.setup(players).value_mask, rules.layout is not None,
+                            rules.restrictions, rules.if_none_allowed == "waive", ts,
+                            ts.copies > 1, bool(rules.blind), rules.several is not None)
 
     # -- dealing -------------------------------------------------------------------------
     def _deal(self) -> tuple[list[int], list[int], int, int | None]:
@@ -531,8 +536,6 @@ class GeneralLoop:
         ev_place = tuple((i, e) for i, e in enumerate(events) if e.after == "place")
         ev_draw = tuple((i, e) for i, e in enumerate(events) if e.after == "draw")
         ev_pass = tuple((i, e) for i, e in enumerate(events) if e.after == "pass")
-        restrictions = rules.restrictions
-        waive = rules.if_none_allowed == "waive"
         pass_if_forbidden = rules.if_none_allowed == "pass"
         spinner = rules.spinner == "first_double"
         # what a turn may hold beyond the plain game's (mechanisms.turn_options), resolved
@@ -574,7 +577,6 @@ class GeneralLoop:
         showdown = rules.showdown is not None
         turn_up = rules.turn_up   # deal.turn_up: the stock's first tile starts the line
         blind = rules.blind       # deal.blind: hidden rows, played from the front
-        dup = ts.copies > 1       # set.copies: each tile twice, listed once per move
         rows: list[list[int]] = []
         stuck = False
         reads_table = rules.reads_table
@@ -584,6 +586,8 @@ class GeneralLoop:
         side_out_on = rules.play_until == "side_out"
         leftover_on = rules.leftover != "boneyard"   # deal.leftover (mechanisms.leftover)
         out: set[int] = set()
+        plain_turn = plain_turn_of(g)   # the fits inline (hot); else _fits
+        fits_of = self._fits
         prev = None   # (leader, winner seat, winner side, last player, blocked)
         over, match_win, capped = False, None, False
         rnd_no = self.first_round - 1
@@ -729,14 +733,7 @@ class GeneralLoop:
                 if up is not None:   # turned up (deal.turn_up): the leader's turn comes next
                     t = up
                     break
-                if omask < 0:
-                    m = h
-                elif free:
-                    m = self._allowed(op, h, rnd_no)
-                else:
-                    m = omask
-                if dup:   # a tile held twice is one opening move (set.copies)
-                    m = ts.canonical(m)
+                m = self._opening_moves(op, h, omask, free, rnd_no)
                 can_draw = free and vol and pos < draw_end and drawn < limit
                 if can_draw or m & (m - 1):
                     choices += 1
@@ -849,42 +846,20 @@ class GeneralLoop:
                 if not (several_on and queued):   # a move going on keeps its turn's draws
                     drawn = 0
                 while True:
-                    if shaped:   # the ends open now, as the layout says (answered arms first)
-                        here = board.layout.playable(p)   # the ends open to this seat
-                        vals = [v for _, v in here]
-                        count = len(vals)
-                        fit = [h & PM[v] for v in vals]
-                        if restrictions:
-                            fitting = fit
-                            fit = allowed_at(self.game, self._tuples, fit, vals, board.ends(),
-                                             h, len(deck) - pos, rnd_no, n, waive,
-                                             board.layout.facts(here))
-                        total = 0
-                        for m in fit:
-                            total |= m
-                    else:
+                    if plain_turn:   # the line alone, none of the rules below: inline, the
+                        # hot path, held to _fits by tests/test_decide.py
                         vals = board.values
                         count = board.count
                         if count == 2:
                             fit = [h & PM[vals[0]], h & PM[vals[1]]]
+                            total = fit[0] | fit[1]
                         else:
                             fit = [h & PM[vals[0]], h & PM[vals[1]], h & PM[vals[2]],
                                    h & PM[vals[3]]]
-                        if restrictions:
-                            fitting = fit
-                            fit = self._restrict(fit, h, board, len(deck) - pos, rnd_no, waive)
-                        total = (fit[0] | fit[1] if count == 2
-                                 else fit[0] | fit[1] | fit[2] | fit[3])
-                    if dup:   # a tile held twice is one move, its first copy (set.copies)
-                        fit = [ts.canonical(m) for m in fit]
-                        total = ts.canonical(total)
-                    if blind:   # hidden rows: the front tile alone (mechanisms.blind)
-                        stuck = not total
-                        front = 1 << blind_rule.front(rows[p])
-                        fit = [m & front for m in fit]
-                        total &= front
-                    if several_on:   # moves of several tiles beside the single ones
-                        fit, total, multi = self._several(queued, fit, total, h, pos, rnd_no)
+                            total = fit[0] | fit[1] | fit[2] | fit[3]
+                    else:   # a shaped board, restrictions, copies, rows, several tiles: _fits
+                        vals, count, fit, fitting, total, multi, here, stuck = fits_of(
+                            p, h, pos, rnd_no, queued)
                     # mid-way through an exact draw (drawing.exactly): only a draw
                     draw_on = exactly and 0 < drawn < tlimit and pos < draw_end
                     if total and not draw_on:
@@ -1468,13 +1443,133 @@ class GeneralLoop:
             if self.rec is not None:
                 self.rec.append(declarations.penalty_event(seat, count, points))
 
-    # -- legality --------------------------------------------------------------------------
-    def _restrict(self, fit: list[int], h: int, board: Board, boneyard: int, rnd: int,
-                  waive: bool) -> list[int]:
-        """The fitting tiles at each end that every restriction allows (``allowed_at``)."""
-        return allowed_at(self.game, self._tuples, fit, board.values, board.ends(), h,
-                          boneyard, rnd, self.players, waive)
+    # -- a seat's decision: the one truth of a turn (the loop and engine.positions) ----------
+    # The loop asks _fits at every turn but the plainest (the line, none of its rules: that
+    # case is inline in run, held to _fits by tests/test_decide.py) and _opening_moves at
+    # every opening; positions.py asks decide / decide_opening, which build the Decision
+    # from them as run yields it. A new placement rule is written in _fits alone.
+    def _fits(self, p: int, h: int, pos: int, rnd: int, queued: list[int]) -> tuple:
+        """(vals, count, fit, fitting, total, multi, here, stuck) for seat ``p`` holding
+        ``h`` with the next boneyard tile at ``pos``: the ends' values and how many, the
+        tiles each end takes (fitted, narrowed by the restrictions, one copy of a doubled
+        tile, a blind row's front tile, what ``play.several`` leaves alone), the fitting
+        tiles before the restrictions (``()`` without them), their union (with
+        ``_several``'s bits), the several-tile moves, a shaped board's (name, value) ends
+        open to ``p`` (else None), and whether a blind row's seat could place nothing."""
+        PM, shaped, restricted, waive, ts, dup, blind, several_on = self._turn_rules
+        board = self.board
+        fitting: Any = ()
+        here = None
+        if shaped:   # the ends open now, as the layout says (answered arms first)
+            here = board.layout.playable(p)   # the ends open to this seat
+            vals = [v for _, v in here]
+            count = len(vals)
+            fit = [h & PM[v] for v in vals]
+            if restricted:
+                fitting = fit
+                fit = allowed_at(self.game, self._tuples, fit, vals, board.ends(), h,
+                                 len(self.deck) - pos, rnd, self.players, waive,
+                                 board.layout.facts(here))
+            total = 0
+            for m in fit:
+                total |= m
+        else:
+            vals = board.values
+            count = board.count
+            if count == 2:
+                fit = [h & PM[vals[0]], h & PM[vals[1]]]
+            else:
+                fit = [h & PM[vals[0]], h & PM[vals[1]], h & PM[vals[2]], h & PM[vals[3]]]
+            if restricted:
+                fitting = fit
+                fit = allowed_at(self.game, self._tuples, fit, vals, board.ends(), h,
+                                 len(self.deck) - pos, rnd, self.players, waive)
+            total = fit[0] | fit[1] if count == 2 else fit[0] | fit[1] | fit[2] | fit[3]
+        if dup:   # a tile held twice is one move, its first copy (set.copies)
+            fit = [ts.canonical(m) for m in fit]
+            total = ts.canonical(total)
+        stuck = False
+        if blind:   # hidden rows: the front tile alone (mechanisms.blind)
+            stuck = not total
+            front = 1 << blind_rule.front(self.rows[p])
+            fit = [m & front for m in fit]
+            total &= front
+        multi: tuple = ()
+        if several_on:   # moves of several tiles beside the single ones
+            fit, total, multi = self._several(queued, fit, total, h, pos, rnd)
+        return vals, count, fit, fitting, total, multi, here, stuck
 
+    def _opening_moves(self, op: Opening, h: int, omask: int, free: bool, rnd: int) -> int:
+        """The tiles the opener holding ``h`` may open with, from ``_open``'s mask and
+        ``free`` (-1: any tile; free: those ``op.allow`` accepts), a doubled tile once."""
+        m = h if omask < 0 else self._allowed(op, h, rnd) if free else omask
+        ts = self.game.tileset
+        return ts.canonical(m) if ts.copies > 1 else m
+
+    def decide(self, p: int, drawn: int, pos: int, draw_end: int) -> Decision:
+        """Seat ``p``'s decision at its turn of play now (``drawn`` tiles drawn this turn,
+        the next boneyard tile at ``pos``, none drawn from ``draw_end`` on), the Decision
+        ``run`` yields there: for a position that no match led to (rule examples)."""
+        g = self.game
+        rules = g.rules
+        setup = g.setup(self.players)
+        h = self.hands[p]
+        vals, count, fit, fitting, total, multi, here, _ = self._fits(p, h, pos, self.round, [])
+        rule = turn_options.rule_of(rules)
+        limit = setup.draw_limit if rule is None else turn_options.turn_limit(
+            rule, setup.draw_limit)
+        may_draw = pos < draw_end and drawn < limit
+        draw_on = rule is not None and turn_options.must_draw(rule, drawn, may_draw)
+        at_will = rule is not None and turn_options.may_pass(rule, drawn, may_draw)
+        ends = (vals[0], vals[1], None, None) if count == 2 else tuple(vals)
+        if total and not draw_on:
+            can_draw = setup.voluntary and may_draw
+            if here is not None:
+                return Decision(player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                                phase=PLAY, drawn=drawn, pos=pos, ends=tuple(vals),
+                                masks=tuple(fit), names=tuple(name for name, _ in here))
+            masks = tuple(fit) + (0,) * (4 - count)
+            if g.fit is not None:   # the tiles that fit an end two ways
+                two = g.fit[1]
+                return Decision(player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                                phase=PLAY, drawn=drawn, pos=pos, ends=ends, masks=masks,
+                                flips=tuple(masks[x] & two[vals[x]] if x < count else 0
+                                            for x in range(4)))
+            return Decision(player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                            phase=PLAY, drawn=drawn, pos=pos, ends=ends, masks=masks,
+                            several=multi)
+        if (setup.stuck_draws or draw_on) and may_draw and not (
+                rules.if_none_allowed == "pass" and any(fitting)):
+            return Decision(player=p, hand=h, can_draw=True, can_pass=at_will and not draw_on,
+                            phase=PLAY, drawn=drawn, pos=pos, ends=ends)
+        return Decision(player=p, hand=h, can_draw=False, can_pass=True, phase=PLAY,
+                        drawn=drawn, pos=pos, ends=ends)
+
+    def decide_opening(self, p: int, drawn: int, draw_end: int) -> Decision | None:
+        """Seat ``p``'s decision when the round is to open, its boneyard ``self.deck[:draw_end]``
+        (the round's ``_open`` with ``p`` leading): drawing for an opening tile (SEEK),
+        opening (OPEN), or None when ``p`` is not the one to act."""
+        rules = self.game.rules
+        first, later = _opening_rules(rules)
+        op = first if self.round == 1 else later
+        deck = self.deck
+        opener, omask, free, seek = self._open(op, self.hands, p, deck, 0, draw_end,
+                                               self.round, self.next_seat)
+        h = self.hands[p]
+        if seek is not None and draw_end > 0:   # the leader (or each in turn) draws for one
+            return Decision(player=p, hand=h, can_draw=True, can_pass=False, phase=SEEK,
+                            drawn=drawn, pos=0)
+        if opener != p:
+            return None
+        m = self._opening_moves(op, h, omask, free, self.round)
+        if not m:
+            return None
+        setup = self.game.setup(self.players)
+        can_draw = free and setup.voluntary and 0 < draw_end and drawn < setup.draw_limit
+        return Decision(player=p, hand=h, can_draw=can_draw, can_pass=False, phase=OPEN,
+                        drawn=drawn, pos=0, masks=(m, 0, 0, 0))
+
+    # -- legality --------------------------------------------------------------------------
     def why_forbidden(self, seat: int, t: int, e: int) -> str | None:
         """The ``explain`` of the first restriction that forbids tile ``t`` at end ``e`` now."""
         board = self.board
@@ -1652,6 +1747,14 @@ class GeneralLoop:
             env["side"] = s
             new.append(int(final(env)))
         scores[:] = new
+
+
+def plain_turn_of(game: Game) -> bool:
+    """Whether a turn of ``game`` is the plainest, its fits inline in ``GeneralLoop.run``:
+    the line, with none of the rules ``GeneralLoop._fits`` applies (a new one joins here)."""
+    rules = game.rules
+    return not (rules.layout is not None or rules.restrictions or game.tileset.copies > 1
+                or rules.blind or rules.several is not None)
 
 
 def kth_placement(fit: list[int], flips: list[int], k: int, shift: int = 2) -> int:

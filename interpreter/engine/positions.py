@@ -1,6 +1,7 @@
 """Positions on demand: a described position's legal actions, what one action fires, and a
-finished round's points, decided by the general loop's own methods (restrictions,
-board, events, settlement).
+finished round's points, decided by the general loop's own methods (a seat's decision:
+``GeneralLoop.decide`` and ``decide_opening``, the turn the loop plays; board, events,
+settlement). No turn rule is written here.
 
 A position is a mapping as rule examples write it (``hands``, ``ends``, ``boneyard``,
 ``turn``, ``drawn_this_turn``, ``scores``, ``round``, ...), set up on a ``GeneralLoop``
@@ -24,11 +25,9 @@ from typing import Any
 
 from .actions import DRAW, FLIP, PASS, SEVERAL, Action, board_names
 from .board import END_NAMES, Board, ShapedBoard
-from .decision import OPEN, PLAY, SEEK, Decision
-from .general_loop import GeneralLoop, RoundEnd, _opening_rules, allowed_at
+from .general_loop import GeneralLoop, RoundEnd
 from .mechanisms import events as event_rules
 from .mechanisms import table as table_rules
-from .mechanisms import turn_options
 from .mechanisms.variables import after_round, round_facts
 from .state import legal_pairs
 from .tiles import Tile, bits, parse_tiles
@@ -147,123 +146,13 @@ def _lay_line(game, core: GeneralLoop, placed: Sequence[str]) -> set[int]:
 
 
 def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> tuple | None:
-    """The decision of seat ``turn`` in the example's position (None: not its move)."""
-    rules = game.rules
-    ts = game.tileset
-    h = core.hands[turn]
-    left = len(core.deck) - rules.reserve
-    limit = rules.draw_limit if rules.draw_limit is not None else ts.tile_count
-    may_draw = left > 0 and drawn < limit
-    none4 = (None,) * 4
+    """The decision of seat ``turn`` in the example's position (None: not its move): the
+    loop's own (``GeneralLoop.decide`` / ``decide_opening``), the boneyard the example's,
+    its reserve kept back."""
+    draw_end = max(len(core.deck) - game.rules.reserve, 0)
     if opening:
-        first, later = _opening_rules(rules)
-        op = first if core.round == 1 else later
-        if op.tile == "any":
-            m = core._allowed(op, h, core.round)
-            if ts.copies > 1:   # a tile held twice is one move, as in the loop
-                m = ts.canonical(m)
-            if m:
-                return Decision(player=turn, hand=h, can_draw=rules.voluntary_draw and may_draw,
-                                can_pass=False, phase=OPEN, drawn=drawn, pos=0, ends=none4,
-                                masks=(m, 0, 0, 0))
-            if op.if_lacking != "draw":
-                return None
-            if left > 0:   # the leader draws until they hold one (no turn limit) ...
-                return Decision(player=turn, hand=h, can_draw=True, can_pass=False, phase=SEEK,
-                                drawn=drawn, pos=0)
-            if op.if_unheld != "heaviest":   # ... the boneyard out: if_unheld applies
-                return None
-            seat, tile = core._heaviest(core.hands)
-            return None if seat != turn else Decision(
-                player=turn, hand=h, can_draw=False, can_pass=False, phase=OPEN, drawn=drawn,
-                pos=0, ends=none4, masks=(1 << tile, 0, 0, 0))
-        req = op.tile
-        if req == "highest_double":
-            held = [d for d in ts.doubles_desc if any(m >> d & 1 for m in core.hands)]
-            tile = held[0] if held else None
-        else:
-            tile = ts.index[Tile(*req)]
-        if tile is None or not any(m >> tile & 1 for m in core.hands):
-            if op.if_unheld == "draw_in_turn" and may_draw:
-                return Decision(player=turn, hand=h, can_draw=True, can_pass=False, phase=SEEK,
-                                drawn=drawn, pos=0)
-            if op.if_unheld != "heaviest":
-                return None
-            seat, tile = core._heaviest(core.hands)
-            if seat != turn:
-                return None
-        if h >> tile & 1:
-            return Decision(player=turn, hand=h, can_draw=False, can_pass=False, phase=OPEN,
-                            drawn=drawn, pos=0, ends=none4, masks=(1 << tile, 0, 0, 0))
-        return None
-    board = core.board
-    if isinstance(board, ShapedBoard):
-        return _shaped_decision(game, core, turn, h, drawn, may_draw)
-    vals = board.values
-    PM = game.setup(core.players).value_mask   # the fit rule's masks, or the same number's
-    fit = [h & PM[vals[e]] for e in range(board.count)]
-    forbidden = False   # fitting tiles, all forbidden by the restrictions
-    if rules.restrictions:
-        fitting = any(fit)
-        fit = core._restrict(fit, h, board, len(core.deck), core.round,
-                             rules.if_none_allowed == "waive")
-        forbidden = fitting and not any(fit)
-    if ts.copies > 1:   # a tile held twice is one move, its first copy, as in the loop
-        fit = [ts.canonical(m) for m in fit]
-    multi: tuple = ()
-    if rules.several is not None:   # moves of several tiles (mechanisms.several), the loop's
-        fit, _, multi = core._several([], fit, 0, h, 0, core.round)
-    fit += [0] * (4 - len(fit))
-    ends = tuple(vals[:board.count]) + (None,) * (4 - board.count)
-    rule = turn_options.rule_of(rules)
-    at_will = False
-    if rule is not None:   # what a turn may hold beyond the plain game's
-        may_draw = left > 0 and drawn < turn_options.turn_limit(rule, limit)
-        if turn_options.must_draw(rule, drawn, may_draw):
-            return Decision(player=turn, hand=h, can_draw=True, can_pass=False, phase=PLAY,
-                            drawn=drawn, pos=0, ends=ends)
-        at_will = turn_options.may_pass(rule, drawn, may_draw)
-    placeable = any(fit) or bool(multi)
-    if placeable:
-        can_draw = rules.voluntary_draw and may_draw
-    else:
-        can_draw = rules.when_stuck == "draw" and may_draw and not (
-            forbidden and rules.if_none_allowed == "pass")
-    flips = (tuple(m & game.fit[1][v] if v is not None else 0 for m, v in zip(fit, ends,
-                                                                               strict=True))
-             if game.fit else (0, 0, 0, 0))
-    return Decision(player=turn, hand=h, can_draw=can_draw,
-                    can_pass=at_will or not (placeable or can_draw),
-                    phase=PLAY, drawn=drawn, pos=0, ends=ends, masks=tuple(fit), flips=flips,
-                    several=multi)
-
-
-def _shaped_decision(game, core: GeneralLoop, turn: int, h: int, drawn: int,
-                     may_draw: bool) -> tuple:
-    """The decision on a ``board.layout`` board: the ends a tile may go on now, by name,
-    fitted and narrowed as the loop does (``GeneralLoop.run``)."""
-    rules = game.rules
-    PM = game.tileset.value_mask
-    here = core.board.layout.playable(turn)
-    vals = [v for _, v in here]
-    fit = [h & PM[v] for v in vals]
-    forbidden = False
-    if rules.restrictions:
-        fitting = any(fit)
-        fit = allowed_at(game, core._tuples, fit, vals, core.board.ends(), h, len(core.deck),
-                         core.round, core.players, rules.if_none_allowed == "waive",
-                         core.board.layout.facts(here))
-        forbidden = fitting and not any(fit)
-    if game.tileset.copies > 1:   # a tile held twice is one move, as in the loop
-        fit = [game.tileset.canonical(m) for m in fit]
-    if any(fit):
-        can_draw = rules.voluntary_draw and may_draw
-    else:
-        can_draw = rules.when_stuck == "draw" and may_draw and not (
-            forbidden and rules.if_none_allowed == "pass")
-    return Decision(player=turn, hand=h, can_draw=can_draw, can_pass=not (any(fit) or can_draw),
-                    phase=PLAY, drawn=drawn, pos=0, ends=tuple(vals), masks=tuple(fit),
-                    names=tuple(name for name, _ in here))
+        return core.decide_opening(turn, drawn, draw_end)
+    return core.decide(turn, drawn, 0, draw_end)
 
 
 def legal(game, data: dict, hands: list[list[Tile]]) -> list[Action]:

@@ -15,12 +15,13 @@ every ruleset through both.
 from __future__ import annotations
 
 import ast
+import copy
 import inspect
 import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.general_loop import RoundEnd
+from ..engine.general_loop import RoundEnd, plain_turn_of
 from ..engine.results import ONE_STEP, RoundStats, one_step_source
 from ..generated import compile_named, label
 
@@ -117,6 +118,41 @@ def _seat_policy(node: ast.expr) -> bool:
             and node.value.id == "pols")
 
 
+class _InlineFits(ast.NodeTransformer):
+    """The loop's ``... = fits_of(p, h, pos, rnd_no, queued)`` replaced by the body of
+    ``GeneralLoop._fits`` (its parameters renamed to the arguments, its docstring and
+    final ``return`` dropped), so the switches it reads fold here too and a turn pays no
+    call: the one truth of a turn's fits, written once, costs the kernel nothing."""
+
+    def __init__(self, fits: ast.FunctionDef):
+        params = [a.arg for a in fits.args.args[1:]]   # past self
+        body = [st for st in fits.body
+                if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))]
+        last = body[-1]
+        if not (isinstance(last, ast.Return) and isinstance(last.value, ast.Tuple)):
+            raise ValueError("GeneralLoop._fits must end in one return of a tuple of names")
+        self.returns = [n.id for n in last.value.elts if isinstance(n, ast.Name)]
+        self.params, self.body = params, body[:-1]
+
+    def visit_Assign(self, node: ast.Assign) -> Any:
+        call = node.value
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                and call.func.id == "fits_of"):
+            return node
+        targets = node.targets[0]
+        names = [n.id for n in targets.elts] if isinstance(targets, ast.Tuple) else []
+        args = [a.id for a in call.args if isinstance(a, ast.Name)]
+        if names != self.returns or len(args) != len(self.params):
+            raise ValueError("the loop's fits_of(...) must take _fits' results by its names")
+        rename = dict(zip(self.params, args, strict=True))
+
+        class Rename(ast.NodeTransformer):
+            def visit_Name(self, name: ast.Name) -> ast.Name:
+                return ast.Name(rename.get(name.id, name.id), name.ctx)
+
+        return [Rename().visit(copy.deepcopy(st)) for st in self.body]
+
+
 def specialised_run(loop_class: type, truths: dict[str, bool], equal: dict[str, int],
                     what: str = "loop") -> Callable[[Any], None]:
     """``loop_class.run`` specialised (a plain function of the loop object), or raise
@@ -125,6 +161,8 @@ def specialised_run(loop_class: type, truths: dict[str, bool], equal: dict[str, 
     source = textwrap.dedent(inspect.getsource(loop_class.run))
     tree = ast.parse(source)
     func = tree.body[0]
+    fits = ast.parse(textwrap.dedent(inspect.getsource(loop_class._fits))).body[0]
+    func = _InlineFits(fits).visit(func)   # before the folding: its switches fold too
     func = _Specialiser(truths, equal).visit(func)
     if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(func)):
         raise ValueError("a yield is left: some seat decides outside the loop")
@@ -168,6 +206,7 @@ def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
         "shaped": rules.layout is not None,   # never true here: no kernel plays board.layout
         "marking": False,                    # trains' markers: board.layout, as shaped
         "restrictions": bool(rules.restrictions),
+        "restricted": bool(rules.restrictions),   # its name in GeneralLoop._fits, inlined
         "events": bool(events),
         "ev_place": any(e.after == "place" for e in events),
         "ev_draw": any(e.after == "draw" for e in events),
@@ -190,6 +229,7 @@ def loop_truths(game: Any, players: int, record: bool) -> dict[str, bool]:
         "leftover_on": rules.leftover != "boneyard",   # deal.leftover (mechanisms.leftover)
         "side_out_on": rules.play_until == "side_out",   # play.until (mechanisms.side_out)
         "dup": game.tileset.copies > 1,   # set.copies: two sets shuffled together
+        "plain_turn": plain_turn_of(game),   # the fits inline, else GeneralLoop._fits
         # the settlement and match end written out (kernel.settle), when they can be
         "written_settle": settlement_for(game, players) is not None,
         "written_match_over": match_over_for(game, players) is not None,

@@ -3,10 +3,10 @@ exactly N tiles, passing at will (the schema's ``drawing.ends_turn``,
 ``drawing.exactly`` and ``play.passing``; docs/house-rules.md, "Turns").
 
 Written once, over plain values: the match loop (``engine.general_loop``), the rule
-examples' positions (``engine.positions``) and the rulebook (``engine.rulebook``
-through ``mechanisms.turn``) all ask these functions, so the three cannot disagree on
-what a turn allows. A ruleset that uses none of them gets ``None`` from ``rule_of``
-and never calls anything here.
+examples' positions (``engine.positions``, through ``GeneralLoop.decide``) and the
+rulebook (``engine.rulebook`` through ``mechanisms.turn``) all ask these functions, so
+the three cannot disagree on what a turn allows. A ruleset that uses none of them gets
+``None`` from ``rule_of`` and never calls anything here.
 
 - ``exactly: N``: once a player draws in a turn, only another draw is allowed until N
   tiles are drawn (or the boneyard is down to its reserve); then the player places if
