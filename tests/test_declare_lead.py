@@ -12,18 +12,19 @@ from dominorules.engine.mechanisms import declarations
 from dominorules.records import check_file_strict
 
 NAME = "house/partner-sets"
-HANDS = ["0-0 0-1 0-2 0-3 0-4 0-5 0-6", "1-1 1-2 1-3 1-4 1-5 1-6 2-2",
-         "2-3 2-4 2-5 2-6 3-3 3-4 3-5", "3-6 4-4 4-5 4-6 5-5 5-6 6-6"]
+HANDS = ["0-0 0-1 0-2 0-3 0-4 0-5", "1-1 1-2 1-3 1-4 1-5 1-6",
+         "2-2 2-3 2-4 2-5 2-6 3-3", "3-4 3-5 3-6 4-4 4-5 4-6"]
 
 
 def _shown(hand: str) -> list[str]:
     """A hand as its opening moves read (the high half first)."""
-    return sorted(f"{max(t)}-{min(t)}" for t in (x.split("-") for x in hand.split()))
+    return sorted([f"{max(t)}-{min(t)}" for t in (x.split("-") for x in hand.split())]
+                  + ["draw"])
 
 
 def _match(option: str):
     game = api.load_game(NAME)
-    state = game.new_match(4, 0, deals=[api.Deal.of(HANDS, "", leader=0)])
+    state = game.new_match(4, 0, deals=[api.Deal.of(HANDS, "0-6 5-5 5-6 6-6", leader=0)])
     assert [str(a) for a in state.legal_actions()] == ["declare me", "declare partner"]
     state.apply(f"declare {option}")
     return state
@@ -82,6 +83,8 @@ def test_playouts_verify_and_the_next_lead_counts_from_the_setter(tmp_path):
                 assert later["leader"] == (setter + 1) % 4
                 moved += 1
     assert moved
+    handed = sum(e["event"] == "declare" and e["option"] == "partner" for e in events)
+    assert _record(4).counters["leads_handed"] == handed   # compare's counter
     path = tmp_path / "r.jsonl"
     records.write_records(str(path), events)
     assert list(records.verify_file(str(path))) == []

@@ -62,6 +62,7 @@ def test_playouts_lay_several_duties_and_verify(tmp_path):
     assert result.events == _record(3, 2).events   # the same seed, the same record
     laid = [i for i, e in enumerate(result.events) if e["event"] == "duty"]
     assert any(result.events[i + 1]["event"] == "duty" for i in laid)   # two at once
+    assert result.counters["duties_laid"] == len(laid)   # compare's counter, a seat each
     path = tmp_path / "r.jsonl"
     records.write_records(str(path), result.events)
     assert list(records.verify_file(str(path))) == []

@@ -696,6 +696,8 @@ class GeneralLoop:
                         k = self._declare_pick(d, leader, env, uniform)
                     moved = self._declared(d, leader, k, env)
                     if moved is not None:   # an option's lead: that seat sets the first tile
+                        if moved != leader:
+                            self._count("leads_handed")
                         leader = opener = self.leader = moved
             # -- opening: draw (in turn, or the leader alone) for an allowed tile, then place it
             p = opener
