@@ -9,6 +9,7 @@ import pytest
 from dominorules import api, records
 from dominorules.engine.mechanisms.duties import bearers
 from dominorules.records import check_file_strict
+from dominorules.rules import check_ruleset
 
 
 @pytest.mark.parametrize(("on", "actor", "step", "seats"), [
@@ -86,3 +87,15 @@ def test_a_duty_on_a_partner_without_partnerships_is_refused_at_load(tmp_path):
     with pytest.raises(Exception) as err:
         api.load_game(str(path))
     assert "falls on nobody" in str(err.value) and "nobody.yaml:6:" in str(err.value)
+
+
+def test_an_example_naming_the_wrong_bearers_fails(tmp_path):
+    path = tmp_path / "wrong.yaml"
+    path.write_text("title: wrong\nextends: house/answer-the-double\nexamples:\n"
+                    "  - title: wrong seats\n    kind: events\n    players: 3\n"
+                    "    hands: [\"3-3 0-1\", \"2-5\", \"4-4\"]\n    board: [\"6-3\"]\n"
+                    "    boneyard: 5\n    turn: 0\n    action: \"3-3 left\"\n"
+                    "    expect_duties: 2\n    expect_duty_seats: [2, 1]\n", encoding="utf-8")
+    found = check_ruleset(str(path))   # validate runs the examples
+    assert [d.line for d in found] == [4]
+    assert "expected duties on seats [2, 1], the rules lay them on [1, 2]" in found[0].message
