@@ -81,7 +81,7 @@ class DutyRule:
     by its bearer must satisfy (``met``, kind ``duty_met``), what failing it costs
     (``fail_points`` to the bearer's side, ``fail_draws`` tiles drawn), and whether it then
     passes to the next seat (``passes_on``) or lapses; ``on``: who it is laid on
-    (``engine.mechanisms.duties.BEARERS``)."""
+    (``engine.mechanisms.duties.bearers``)."""
 
     met: Formula
     fail_points: int = 0

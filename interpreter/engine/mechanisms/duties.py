@@ -44,13 +44,10 @@ def laid(rule: int, next_seat: int, tile: Tile) -> Duty:
     return Duty(rule, next_seat, (min(tile), max(tile)))
 
 
-# who an event's duty falls on (events[].duty.on); "next" is the default
-BEARERS = ("next", "opponents", "others", "partner")
-
-
 def bearers(on: str, actor: int, next_seat: Callable[[int], int],
             side_of: Callable[[int], int]) -> list[int]:
-    """The seats a duty laid by ``actor`` falls on (``on``, one of ``BEARERS``), in turn
+    """The seats a duty laid by ``actor`` falls on (``on``: next, opponents, others or
+    partner, the schema's ``events[].duty.on``), in turn
     order from the seat after the actor: written once for the loop and the rulebook.
 
     >>> bearers("opponents", 0, lambda s: (s + 1) % 4, lambda s: s % 2)
