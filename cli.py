@@ -298,7 +298,7 @@ def validate(rulesets: tuple[str, ...], as_json: bool) -> None:
         if diagnostics:
             codes.add(2 if all(d.code == NOT_FOUND for d in diagnostics) else 1)
         else:
-            diagnostics = _rule_warnings(ref) + _reach_warnings(ref)
+            diagnostics = _rule_warnings(ref) + _reach_warnings(ref) + _exercise_warnings(ref)
         report.append({"ruleset": shown, "ok": not any(d.severity == "error"
                                                         for d in diagnostics),
                        "problems": [_diagnostic_json(d) for d in diagnostics]})
@@ -333,6 +333,17 @@ def _reach_warnings(ref: str) -> list[Diagnostic]:
 
     game = api.load_game(ref)
     return reach_warnings(game, game.path or ref)
+
+
+def _exercise_warnings(ref: str) -> list[Diagnostic]:
+    """Warnings for a valid ruleset's rules that random bots never exercised
+    (``dominorules.exercise``)."""
+    from dominorules import api
+    from dominorules.exercise import exercise_warnings
+    from dominorules.rules import merged_ruleset
+
+    data, marks = merged_ruleset(ref)
+    return exercise_warnings(api.load_game(ref), data, marks) if data is not None else []
 
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]),

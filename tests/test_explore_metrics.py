@@ -65,7 +65,7 @@ def test_features_of_one_match_by_hand():
         "seat_win_0": 0, "seat_win_1": 0, "seat_win_2": 1,
         # the mechanisms' counters (engine.results.MECHANISM_COUNTERS): none reported
         "variable_sets": 0, "variables_final": 0, "duties_laid": 0, "duties_failed": 0,
-        "duties_met": 0,
+        "duties_met": 0, "leads_handed": 0,
     }
 
 

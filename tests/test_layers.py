@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("__main__",),
     ("cli",),
     ("explore", "play"),
-    ("reach", "records"),
+    ("exercise", "reach", "records"),
     ("api", "record_format"),
     ("kernel",),
     ("bots", "rules"),

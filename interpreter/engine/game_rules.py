@@ -80,12 +80,14 @@ class DutyRule:
     """An event's duty (``events[].duty``, ``engine.mechanisms.duties``): what a placement
     by its bearer must satisfy (``met``, kind ``duty_met``), what failing it costs
     (``fail_points`` to the bearer's side, ``fail_draws`` tiles drawn), and whether it then
-    passes to the next seat (``passes_on``) or lapses."""
+    passes to the next seat (``passes_on``) or lapses; ``on``: who it is laid on
+    (``engine.mechanisms.duties.bearers``)."""
 
     met: Formula
     fail_points: int = 0
     fail_draws: int = 0
     passes_on: bool = True
+    on: str = "next"
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,7 @@ class PlayEvent:
     next_draws: Formula | None = None   # tiles the next seat draws at once (after place only)
     # variables the event sets (``set: {name: formula}``), each from the values before it
     sets: tuple[tuple[str, Formula], ...] = ()
-    duty: DutyRule | None = None        # laid on the next seat (after place only)
+    duty: DutyRule | None = None        # laid on duty.on's seats (after place only)
 
 
 @dataclass(frozen=True)
@@ -189,12 +191,14 @@ DECLARE_MOMENTS = ("round_start", "after_place")   # when a declaration is asked
 @dataclass(frozen=True)
 class DeclareOption:
     """One named option of a declaration: the variables it sets (name, formula of kind
-    ``declare``) and how good it looks to the bots with a fixed policy (``value``)."""
+    ``declare``), how good it looks to the bots with a fixed policy (``value``), and at
+    round_start the seat it hands the first tile to (``lead``, kind ``declare``)."""
 
     name: str
     sets: tuple[tuple[str, Formula], ...] = ()
     value: Formula | None = None
     description: str = ""
+    lead: Formula | None = None
 
 
 @dataclass(frozen=True)

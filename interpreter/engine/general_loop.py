@@ -698,7 +698,11 @@ class GeneralLoop:
                                            declaration=d, best=declarations.fixed(d, env))
                     else:
                         k = self._declare_pick(d, leader, env, uniform)
-                    self._declared(d, leader, k, env)
+                    moved = self._declared(d, leader, k, env)
+                    if moved is not None:   # an option's lead: that seat sets the first tile
+                        if moved != leader:
+                            self._count("leads_handed")
+                        leader = opener = self.leader = moved
             # -- opening: draw (in turn, or the leader alone) for an allowed tile, then place it
             p = opener
             if seek is not None:
@@ -1239,8 +1243,10 @@ class GeneralLoop:
                 owed = max(0, int(ev.next_draws(facts)))
                 if owed:
                     self._owed.append((i, owed))
-            if ev.duty is not None and not ends_round:   # on the next seat (mechanisms.duties)
-                laying.append(duty_rules.laid(i, self.next_seat[actor], facts["tile"]))
+            if ev.duty is not None and not ends_round:   # on duty.on's seats (mechanisms.duties)
+                laying += duty_rules.laid_on(i, duty_rules.bearers(
+                    ev.duty.on, actor, self.next_seat.__getitem__, self._side_of.__getitem__),
+                    facts["tile"])
         for duty in laying:
             self.duties.append(duty)
             self._count("duties_laid")
@@ -1415,8 +1421,9 @@ class GeneralLoop:
             word = urnd()
         return declarations.uniform(d, word)
 
-    def _declared(self, d: Any, seat: int, k: int, env: dict) -> None:
-        """Option ``k`` taken: its variables, its points, its record line."""
+    def _declared(self, d: Any, seat: int, k: int, env: dict) -> int | None:
+        """Option ``k`` taken: its variables, its points, its record line; the seat it hands
+        the first tile to (an option's ``lead``), or None."""
         done = declarations.outcome(d, k, env, self.values, self._side_of[seat],
                                     len(self.teams))
         self.values = done.values
@@ -1424,6 +1431,7 @@ class GeneralLoop:
             self.scores[s] += pts
         if self.rec is not None:
             self.rec.append(declarations.event(seat, d, k, done))
+        return done.lead
 
     def _show_hands(self, reneged: list[int], drawn_by: list[int]) -> None:
         """``showdown``: every seat that passed while able to place pays, before the round

@@ -65,7 +65,7 @@ def one_step_source(cls: type, values: Mapping[str, str]) -> str:
 # the order they follow the seats' wins in compare's feature vectors (``explore.metrics``
 # gives each its metric). A mechanism adds its name here and counts it in its own hook.
 MECHANISM_COUNTERS = ("variable_sets", "variables_final", "duties_laid", "duties_failed",
-                      "duties_met")
+                      "duties_met", "leads_handed")
 
 
 @dataclass(frozen=True)

@@ -535,6 +535,10 @@ class MatchReading:
         pos.values = done.values
         for side, points in enumerate(done.points):
             pos.scores[side] += points
+        if done.lead is not None:   # an option's lead: that seat sets the first tile
+            pos.leader = done.lead
+            self.plan = opening.plan(pos, done.lead)
+            pos.turn = self.plan.seat
         self.pending.popleft()
         if then is not None:
             then()

@@ -313,8 +313,8 @@ MECHANISM_COUNTERS: tuple[Metric, ...] = (
            "ratio", "variables_final", when_used=True,
            doc="the sum of every variable's value at the match's end / matches",
            short="variables at the end"),
-    Metric("duties_laid_per_round", "How many duties do events lay on the next player in a "
-           "round?", "duties", "ratio", "duties_laid", "rounds", when_used=True,
+    Metric("duties_laid_per_round", "How many duties do events lay in a round (one a seat "
+           "bearing it)?", "duties", "ratio", "duties_laid", "rounds", when_used=True,
            doc="duties laid by play-time events (events[].duty) / rounds",
            short="duties laid per round"),
     Metric("duties_failed_per_round", "How many times is a duty failed in a round?", "duties",
@@ -325,6 +325,10 @@ MECHANISM_COUNTERS: tuple[Metric, ...] = (
            "duties_laid", when_used=True,
            doc="duties met by a placement / duties laid (the rest lapse at the round's end)",
            short="duties met"),
+    Metric("lead_handed_rate", "How often does the leader hand the first tile to another "
+           "seat?", "share", "ratio", "leads_handed", "rounds", when_used=True,
+           doc="rounds whose first tile a declaration's lead handed to another seat / rounds",
+           short="lead handed over"),
 )
 
 SKILL_METRICS: tuple[Metric, ...] = (

@@ -138,6 +138,19 @@ def rule_warnings(ref: str) -> list[Diagnostic]:
             + never_apply_warnings(data, merged.marks))
 
 
+def merged_ruleset(ref: str) -> tuple[dict | None, dict]:
+    """A valid ruleset's merged data with its defaults, and the marks of its fields (for
+    warnings that judge it by playing, ``dominorules.exercise``); (None, {}) when its
+    files cannot be read."""
+    from . import schema
+    from .load import load_merged
+
+    merged, _ = load_merged(ref)
+    if merged is None:
+        return None, {}
+    return schema.fill_defaults(merged.data), merged.marks
+
+
 def _all_builtin(chain: list[str]) -> bool:
     """Every file of an ``extends`` chain is one of the builtin rulesets."""
     builtin = {os.path.realpath(p) for p in builtin_paths().values()}

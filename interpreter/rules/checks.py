@@ -648,12 +648,42 @@ def _check_declarations(sink: _Sink, data: Mapping[str, Any]) -> None:
                     sink.add("declarations", (*here, "options", k, "set", var),
                              f"option {oname!r} sets {var!r}, which is no variable",
                              f"declare it under variables: ({var}: {{initial: 0}})")
+            if "lead" in option:
+                _check_lead_option(sink, data, item, (*here, "options", k, "lead"))
     show = data.get("showdown")
     if show is not None and (data.get("play") or {}).get("passing", "forced") != "at_will":
         sink.add("showdown", ("showdown",),
                  "showdown penalises a pass made while able to place, but passes are "
                  "forced here: nobody can ever owe it",
                  "set play.passing: at_will, or remove showdown")
+
+
+def _check_lead_option(sink: _Sink, data: Mapping[str, Any], item: Mapping[str, Any],
+                       path: FieldPath) -> None:
+    """An option's ``lead`` hands the first tile to another seat: only once the deal
+    stands, before anything has settled who opens (a required tile, an allow, the
+    leftover dealt to the leader, a turned-up tile, blind rows)."""
+    if item.get("when") != "round_start":
+        sink.add("declarations", path, "an option's lead picks who sets the first tile; "
+                 f"this declaration is made at {item.get('when')}, after it is down",
+                 "set when: round_start, or remove lead")
+        return
+    opening = data.get("opening") or {}
+    deal = data.get("deal") or {}
+    for where, rule in (("opening", opening), ("opening.first_round",
+                                              opening.get("first_round") or {})):
+        if rule.get("tile", "any") != "any" or "allow" in rule:
+            sink.add("declarations", path, f"an option's lead hands the first tile to another "
+                     f"seat, but {where} names which tile opens (tile or allow), so the "
+                     "opener is settled before the choice",
+                     f"open with any tile ({where}.tile: any, no allow), or remove lead")
+            return
+    for key in ("leftover", "turn_up", "blind"):
+        if deal.get(key) not in (None, False, "boneyard"):
+            sink.add("declarations", path, f"an option's lead hands the first tile to another "
+                     f"seat, but deal.{key} settles the leader before the choice",
+                     f"remove deal.{key}, or remove lead")
+            return
 
 
 def _check_several(sink: _Sink, data: Mapping[str, Any]) -> None:
@@ -809,6 +839,13 @@ def _check_duty(sink: _Sink, data: Mapping[str, Any], i: int, event: Mapping[str
         sink.add("events", ("events", i, "duty"),
                  f"a duty is laid by a placement; this event fires after {event.get('after')}",
                  "set after: place, or remove duty")
+    if duty.get("on") == "partner" and not (
+            data["players"].get("sides", "individual") == "partnerships"
+            and data["players"]["max"] >= 4):
+        sink.add("events", ("events", i, "duty", "on"),
+                 "a duty on: partner falls on nobody: every side is one seat, so a player "
+                 "has no partner", "seat partnerships of four (players.sides: partnerships), "
+                 "or lay it on next, opponents or others")
     met = duty.get("met")
     never = met is False
     if isinstance(met, str):

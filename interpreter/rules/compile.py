@@ -204,7 +204,8 @@ def declarations_of(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]
             DeclareOption(opt["name"], tuple(
                 (var, fns[(*here, "options", k, "set", var)]) for var in (opt.get("set") or {})
                 if (*here, "options", k, "set", var) in fns),
-                fns.get((*here, "options", k, "value")), opt.get("description", ""))
+                fns.get((*here, "options", k, "value")), opt.get("description", ""),
+                fns.get((*here, "options", k, "lead")))
             for k, opt in enumerate(item.get("options") or ()))
         out.append(Declaration(
             item["name"], item["when"], item.get("title", ""), item.get("explain", ""),
@@ -299,7 +300,7 @@ def _duty(data: Mapping[str, Any] | None, met: EnvFn | None) -> DutyRule | None:
         value = bool(data.get("met", True))
         met = (lambda env: True) if value else (lambda env: False)
     return DutyRule(met, int(data.get("fail_points", 0)), int(data.get("fail_draws", 0)),
-                    data.get("lasts", "until_met") == "until_met")
+                    data.get("lasts", "until_met") == "until_met", data.get("on", "next"))
 
 
 def _layout(data: Mapping[str, Any] | None) -> Shape | None:

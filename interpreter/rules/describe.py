@@ -607,8 +607,10 @@ def _example(data: dict[str, Any], sides: str) -> str:
         if data.get("expect_next_draws"):
             fired.append(f"the next player draws {_plural(data['expect_next_draws'], 'tile')}")
         if data.get("expect_duties"):
-            fired.append(f"{_plural(data['expect_duties'], 'duty', 'duties')} on the next "
-                         "player")
+            seats = data.get("expect_duty_seats")   # events[].duty.on
+            fired.append(f"{_plural(data['expect_duties'], 'duty', 'duties')} on "
+                         + ("the next player" if seats is None
+                            else _join([f"seat {s}" for s in seats])))
         if data.get("expect_variables"):
             fired.append("then " + _values(data["expect_variables"]))
         return "; ".join(facts) + f". Action {data.get('action')}: " \

@@ -277,9 +277,16 @@ def _gain(view: _View, dotted: str, who: str) -> str | None:
     return f"{who} scores {_plural(value, 'point')}"
 
 
+# who an event's duty falls on (events[].duty.on), as the sheet says it
+_DUTY_ON = {"next": "the next player", "opponents": "every opponent, each on their own,",
+            "others": "every other player, each on their own,",
+            "partner": "the player's partner"}
+
+
 def _duty_words(duty: dict[str, Any], met: str | None) -> str:
-    """An event's duty in words: what the next player must do, what failing it costs."""
-    text = f"the next player must make a placement where {met or duty.get('met')}"
+    """An event's duty in words: who must do what, what failing it costs."""
+    who = _DUTY_ON[duty.get("on", "next")]
+    text = f"{who} must make a placement where {met or duty.get('met')}"
     cost = []
     if duty.get("fail_points"):
         cost.append(f"their side scores {duty['fail_points']}")
@@ -579,6 +586,10 @@ def _declaration_line(view: _View, i: int) -> RuleLine:
             what = f" ({option['description']})" if option.get("description") else ""
             said.append(f"{option['name']}{what}" + (f", which sets {', '.join(sets)}"
                                                      if sets else ""))
+            if "lead" in option:   # an option's lead (mechanisms.declarations.lead_of)
+                said[-1] += (f", which hands the first tile to the seat "
+                             f"{_value_words(view, f'{here}.options.{k}.lead')} (modulo the "
+                             "players), who then leads the round")
         text = f"{who} declares one of: {'; '.join(said)}."
     if decl.get("explain"):
         text += f" In the players' words: {decl['explain']}."

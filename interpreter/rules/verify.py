@@ -83,8 +83,12 @@ def _check_events(game: Game, data: dict, hands: list[list[Tile]]) -> str:
         problems.append(f"expected the next player to draw {int(data.get('expect_next_draws', 0))}"
                         f" tiles, the rules give {taken}")
     if len(laid) != int(data.get("expect_duties", 0)):   # events[].duty
-        problems.append(f"expected {int(data.get('expect_duties', 0))} duties laid on the next "
-                        f"player, the rules lay {len(laid)}")
+        problems.append(f"expected {int(data.get('expect_duties', 0))} duties laid, the rules "
+                        f"lay {len(laid)}")
+    seats = data.get("expect_duty_seats")   # events[].duty.on: who bears them
+    if seats is not None and [d.bearer for d in laid] != list(seats):
+        problems.append(f"expected duties on seats {list(seats)}, the rules lay them on "
+                        f"{[d.bearer for d in laid]}")
     wanted = data.get("expect_variables")   # an event's set: the values after the action
     if wanted is not None and {k: values.get(k) for k in wanted} != dict(wanted):
         problems.append(f"expected variables {dict(wanted)} after the action, the rules give "

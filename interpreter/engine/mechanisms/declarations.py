@@ -5,7 +5,8 @@ docs/house-rules.md, "Declarations").
 - ``when: round_start``: once the deal stands, before the opening tile, the round's
   leader chooses one option (``declare NAME``). An option sets variables (``variables:``)
   for the rest of the round, each to a formula of kind ``declare``; every formula of
-  the round then reads the choice by the variable's name.
+  the round then reads the choice by the variable's name. An option's ``lead`` hands the
+  first tile to another seat (``lead_of``: the partner opposite, say), who then leads.
 - ``when: after_place``: after every placement (the opening included) and its events,
   the player who placed chooses: one named option, or one of the ``claims``
   (``claim N``). A claim earns ``score`` (default: the placement's true ``worth`` when
@@ -40,6 +41,7 @@ class Declared(NamedTuple):
     claimed: int | None = None
     worth: int | None = None
     points: tuple[int, ...] = ()
+    lead: int | None = None      # round_start: the seat that sets the first tile now
 
 
 def at(rules: Rules, when: str) -> tuple[Declaration, ...]:
@@ -99,7 +101,7 @@ def outcome(decl: Declaration, k: int, env: Mapping[str, Any], values: Mapping[s
         new = dict(values)
         for name, formula in option.sets:
             new[name] = checked_points(int(formula(env)))
-        return Declared(new)
+        return Declared(new, lead=lead_of(option, env))
     claimed = decl.claims[k]
     true = worth(decl, env)
     facts = {**env, "claimed": claimed, "worth": true}
@@ -108,6 +110,14 @@ def outcome(decl: Declaration, k: int, env: Mapping[str, Any], values: Mapping[s
     theirs = checked_points(int(decl.each_opponent(facts))) if decl.each_opponent else 0
     return Declared(dict(values), claimed, true,
                     tuple(mine if s == side else theirs for s in range(sides)))
+
+
+def lead_of(option: Any, env: Mapping[str, Any]) -> int | None:
+    """The seat an option hands the first tile to (``lead``, from the names before the
+    choice, modulo the players), or None: the chooser keeps it."""
+    if option.lead is None:
+        return None
+    return int(option.lead(env)) % int(env["players"])
 
 
 def event(seat: int, decl: Declaration, k: int, done: Declared) -> dict[str, Any]:

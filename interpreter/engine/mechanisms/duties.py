@@ -1,9 +1,11 @@
-"""Duties: an event laying an obligation on the next player, which lasts until it is met.
+"""Duties: an event laying an obligation on one player or several, which lasts until met.
 
 From the schema's ``events[].duty`` and ``docs/house-rules.md`` ("A duty on the next
 player"). A placement rule with a ``duty`` lays it, when its ``if`` holds and the
-placement does not end the round, on the seat after the actor (the *bearer*): a
-``duty`` line. Each placement the bearer makes is tested against the duty's ``met``
+placement does not end the round, on the seats its ``on`` names (``bearers``: the next
+player, by default; every opponent; every other player; the actor's partners), one duty
+a seat, each tracked on its own (its *bearer*): a ``duty`` line each, in turn order
+from the seat after the actor. Each placement the bearer makes is tested against the duty's ``met``
 condition (the placement's event names, and ``duty_tile``: the tile whose placement laid
 the duty); when it holds the duty is met (``duty_met``) and gone. When the bearer's turn
 ends without meeting it (a placement elsewhere, a pass, a draw that ends the turn) the
@@ -20,7 +22,7 @@ Written once: the match loop (``engine.general_loop``) and the rulebook
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +42,35 @@ class Duty:
 def laid(rule: int, next_seat: int, tile: Tile) -> Duty:
     """The duty a placement of ``tile`` lays on ``next_seat`` by event rule ``rule``."""
     return Duty(rule, next_seat, (min(tile), max(tile)))
+
+
+def bearers(on: str, actor: int, next_seat: Callable[[int], int],
+            side_of: Callable[[int], int]) -> list[int]:
+    """The seats a duty laid by ``actor`` falls on (``on``: next, opponents, others or
+    partner, the schema's ``events[].duty.on``), in turn
+    order from the seat after the actor: written once for the loop and the rulebook.
+
+    >>> bearers("opponents", 0, lambda s: (s + 1) % 4, lambda s: s % 2)
+    [1, 3]
+    """
+    first = next_seat(actor)
+    if on == "next":
+        return [first]
+    order, seat = [], first
+    while seat != actor:
+        order.append(seat)
+        seat = next_seat(seat)
+    if on == "others":
+        return order
+    mine = side_of(actor)
+    if on == "opponents":
+        return [s for s in order if side_of(s) != mine]
+    return [s for s in order if side_of(s) == mine]   # partner: the actor's own side
+
+
+def laid_on(rule: int, seats: list[int], tile: Tile) -> list[Duty]:
+    """The duties a placement of ``tile`` lays by event rule ``rule``, one for each seat."""
+    return [laid(rule, s, tile) for s in seats]
 
 
 def laid_line(duty: Duty) -> dict[str, Any]:

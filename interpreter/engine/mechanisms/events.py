@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .duties import Duty, laid
+from .duties import Duty, bearers, laid_on
 from .match import reached_in_play
 from .matching import Tile
 from .position import Position
@@ -34,7 +34,7 @@ class Fired:
     skips: int = 0
     draws: list[tuple[int, int]] = field(default_factory=list)   # (rule, tiles) owed
     sets: list[tuple[int, str, int]] = field(default_factory=list)   # (rule, variable, value)
-    duties: list[Duty] = field(default_factory=list)   # laid on the next seat (unless a domino)
+    duties: list[Duty] = field(default_factory=list)   # laid on duty.on's seats (unless a domino)
 
 
 def set_values(rule: Any, env: Any) -> list[tuple[str, int]]:
@@ -109,7 +109,8 @@ def fire(pos: Position, actor: int, after: str, env: dict[str, Any]) -> Fired:
             if owed:
                 out.draws.append((index, owed))
         if rule.duty is not None:
-            out.duties.append(laid(index, pos.next_seat(actor), env["tile"]))
+            out.duties += laid_on(index, bearers(rule.duty.on, actor, pos.next_seat,
+                                                 pos.side_of), env["tile"])
         if out.scores:
             env = environment_refreshed(pos, env)
     return out
