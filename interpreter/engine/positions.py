@@ -41,6 +41,8 @@ def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralLoop, l
     core = GeneralLoop(game, n, 0, [None] * n, record=True,
                        start_scores=data.get("scores"))
     core.round = int(data.get("round", 1))
+    if data.get("first_turn"):   # the seat's first turn of the round (play.several)
+        core.seat_turns[int(data.get("turn", 0))] = 1
     core.values.update(data.get("variables") or {})
     core.hands = hand_masks(ts, hands)
     core._round_play = [0] * len(core.teams)
@@ -212,7 +214,7 @@ def _decision(game, core: GeneralLoop, turn: int, drawn: int, opening: bool) -> 
         fit = [ts.canonical(m) for m in fit]
     multi: tuple = ()
     if rules.several is not None:   # moves of several tiles (mechanisms.several), the loop's
-        fit, _, multi = core._several([], fit, 0, h, 0, core.round)
+        fit, _, multi = core._several([], fit, 0, h, 0, core.round, turn)
     fit += [0] * (4 - len(fit))
     ends = tuple(vals[:board.count]) + (None,) * (4 - board.count)
     rule = turn_options.rule_of(rules)
@@ -256,14 +258,18 @@ def _shaped_decision(game, core: GeneralLoop, turn: int, h: int, drawn: int,
         forbidden = fitting and not any(fit)
     if game.tileset.copies > 1:   # a tile held twice is one move, as in the loop
         fit = [game.tileset.canonical(m) for m in fit]
-    if any(fit):
+    multi: tuple = ()
+    if rules.several is not None:   # runs on one train or arm (play.several), the loop's
+        fit, _, multi = core._several([], fit, 0, h, 0, core.round, turn)
+    if any(fit) or multi:
         can_draw = rules.voluntary_draw and may_draw
     else:
         can_draw = rules.when_stuck == "draw" and may_draw and not (
             forbidden and rules.if_none_allowed == "pass")
-    return Decision(player=turn, hand=h, can_draw=can_draw, can_pass=not (any(fit) or can_draw),
+    return Decision(player=turn, hand=h, can_draw=can_draw,
+                    can_pass=not (any(fit) or multi or can_draw),
                     phase=PLAY, drawn=drawn, pos=0, ends=tuple(vals), masks=tuple(fit),
-                    names=tuple(name for name, _ in here))
+                    names=tuple(name for name, _ in here), several=multi)
 
 
 def legal(game, data: dict, hands: list[list[Tile]]) -> list[Action]:
