@@ -163,6 +163,31 @@ def test_a_first_turn_run_is_one_move_its_inner_double_answered_and_read_both_wa
     assert records.check_file_strict(str(planted)) != []
 
 
+def test_a_chain_walks_one_end_tile_on_tile_up_to_most():
+    """mechanisms.several.moves, move: chain: every run of two or more on one end."""
+    from dominorules.engine.mechanisms.several import SeveralRule, moves
+    steps = lambda pos, end: [((t, end), pos | {t}) for t in "abc" if t not in pos]  # noqa
+    rule = SeveralRule(3, None, None, "", chain=True)
+    found = moves(rule, ["x"], frozenset(), steps)
+    assert len(found) == 6 + 6 and all(len(m) in (2, 3) for m in found)   # 3*2 + 3*2*1
+    assert found[:2] == [(("a", "x"), ("b", "x")), (("a", "x"), ("b", "x"), ("c", "x"))]
+    assert len(moves(rule._replace(most=2), ["x", "y"], frozenset(), steps)) == 12
+
+
+def test_validate_lifts_the_shaped_board_refusal_for_a_chain_only(tmp_path):
+    chain = tmp_path / "chain.yaml"
+    chain.write_text("title: t\nextends: house/mexican-train\nplay:\n  several:\n"
+                     "    move: chain\n    most: 2\n", encoding="utf-8")
+    assert check_ruleset(str(chain)) == []
+    each = tmp_path / "each.yaml"
+    each.write_text("title: t\nextends: house/mexican-train\nplay:\n  several:\n"
+                    "    move: each_end\n", encoding="utf-8")
+    found = check_ruleset(str(each))
+    assert len(found) == 1 and found[0].line == 5 and found[0].column == 11
+    assert "move: each_end and board.layout" in found[0].message
+    assert "play.several.move: chain" in found[0].hint
+
+
 # -- the loop, the rulebook and the records: playouts at every player count ------------------
 
 def _record(tmp_path, players: int, seed: int, bots="random"):

@@ -1454,12 +1454,13 @@ class GeneralLoop:
                                waive, lay.facts(here))
             return here, f
 
-        def facts(hand: int, lay: Any, here: list, f: list[int], t: int, name: str) -> dict:
+        def facts(hand: int, lay: Any, here: list, name: str) -> dict:
+            """The names of every tile going on ``name`` now; the caller sets ``tile``."""
             fits = 0
             for _, v in here:
                 fits |= hand & PM[v]
             return several.placement_env(
-                tiles[t], lay.ends[name].value, [tiles[u] for u in bits(hand)],
+                (0, 0), lay.ends[name].value, [tiles[u] for u in bits(hand)],
                 [tiles[u] for u in bits(fits)], lay.values(), boneyard, rnd, n, first,
                 lay.own_train(name, seat))
 
@@ -1468,11 +1469,13 @@ class GeneralLoop:
             here, f = judged(hand, lay)
             out = []
             for e, (at, _) in enumerate(here):
-                if at != name:
+                if at != name or not f[e]:
                     continue
+                env = facts(hand, lay, here, name) if rule.tiles is not None else None
                 for t in bits(f[e]):
-                    if rule.tiles is None or several.tile_allowed(
-                            rule, facts(hand, lay, here, f, t, name)):
+                    if env is not None:
+                        env["tile"] = tiles[t]
+                    if env is None or several.tile_allowed(rule, env):
                         after = lay.copy()
                         after.place(tiles[t], name, seat=seat)
                         out.append((t << 8 | index[name], (hand & ~(1 << t), after)))
@@ -1484,7 +1487,8 @@ class GeneralLoop:
         if rule.alone is not None:   # the single placements that may go down alone
             here, _ = judged(h, start)
             fit = [sum(1 << t for t in bits(m) if several.alone_allowed(
-                rule, facts(h, start, here, fit, t, here[e][0]))) for e, m in enumerate(fit)]
+                rule, {**facts(h, start, here, here[e][0]), "tile": tiles[t]}))
+                for e, m in enumerate(fit)]
         total = 0
         for m in fit:
             total |= m
