@@ -188,6 +188,32 @@ def test_validate_lifts_the_shaped_board_refusal_for_a_chain_only(tmp_path):
     assert "play.several.move: chain" in found[0].hint
 
 
+def test_the_strategist_weighs_a_move_by_the_board_it_leaves():
+    """On a shaped board the strategist asks the layout for the board after each move:
+    the 5-5 sheds more, but no tile of the hand would answer it (a draw, then the
+    marker), so it lays 3-1 on the Mexican train, where greedy sheds the 5-5."""
+    import random
+
+    from dominorules.bots.greedy import GreedyBot
+    from dominorules.bots.strategist import StrategistBot
+    state = State(api.load_game(NAME), 3, 0, deals=[_deal()])
+    for move in ("12-12", "12-5 train 0", "12-3 mexican", "draw", "pass"):
+        state.apply(move)
+    legal = state.legal_actions()
+    assert [str(a) for a in legal] == ["5-5 train 0", "3-1 mexican"]
+    obs = state.observation(0)
+    assert str(GreedyBot(0, random.Random(1)).choose(obs, legal)) == "5-5 train 0"
+    action, why = StrategistBot(0, random.Random(1)).explain(obs, legal)
+    assert str(action) == "3-1 mexican" and "sheds 4" in why
+    five = next(a for a in legal if str(a) == "5-5 train 0")
+    from dominorules.bots.strategist import _weigh_shaped
+    from dominorules.engine.mechanisms.layout import Layout
+    board = Layout.replay(TRAINS, 3, [e for e in state.record if e["event"] in ("place",
+                                                                              "pass")])
+    shed_value, _, closes, unanswered = _weigh_shaped(obs, board, five).values
+    assert (shed_value, closes, unanswered) == (10, 0, 1)
+
+
 # -- the loop, the rulebook and the records: playouts at every player count ------------------
 
 def _record(tmp_path, players: int, seed: int, bots="random"):
