@@ -134,8 +134,9 @@ def moves(pos: Position, seat: int) -> tuple[list[Action], bool]:
         out = []
         for a in placements(p, seat)[0]:
             if a.end == end and several.tile_allowed(rule, facts(p, a)):
-                after = dataclasses.replace(p, board=copy.deepcopy(p.board),
-                                            hands=[list(h) for h in p.hands])
+                after = dataclasses.replace(   # a Layout copies itself cheaply
+                    p, board=p.board.copy() if shaped else copy.deepcopy(p.board),
+                    hands=[list(h) for h in p.hands])
                 if shaped:   # by this seat: its own train's marker comes up
                     after.board.place(a.tile, a.end, seat=seat)
                 else:
