@@ -102,8 +102,8 @@ def test_a_constructed_round_of_trains_markers_and_an_answered_double():
     state = State(api.load_game(NAME), 3, 0, deals=[_deal()])
     assert _legal(state) == ["12-12"]
     state.apply("12-12")                              # the station's holder plays first
-    assert state.current_player == 0
-    assert _legal(state) == ["12-5 train 0", "12-5 mexican"]
+    assert state.current_player == 0   # its first turn: a run on its own train too
+    assert _legal(state) == ["12-5 train 0", "12-5 mexican", "12-5 train 0 + 5-5 train 0"]
     state.apply("12-5 train 0")
     assert _legal(state) == ["12-3 train 1", "12-3 mexican"]
     state.apply("12-3 mexican")
@@ -125,6 +125,93 @@ def test_a_constructed_round_of_trains_markers_and_an_answered_double():
     events = state.record
     assert [e["end"] for e in events if e["event"] == "place"] == [
         None, "train 0", "mexican", "train 0", "train 0"]
+
+
+def test_a_first_turn_run_is_one_move_its_inner_double_answered_and_read_both_ways(tmp_path):
+    """play.several move: chain (Mexican Train's first-turn run): one move of several
+    tiles on the seat's own train, typed with `` + ``; the 5-5 inside it is answered by the
+    tile after it, so it earns no extra turn; the record's parts verify both ways."""
+    deal = _deal()
+    hands = [list(h) for h in deal.hands]
+    hands[0] = [t for t in hands[0] if str(t) != "3-1"] + [Action.parse("5-3").tile]
+    game = api.load_game(NAME)
+    state = State(game, 3, 0, deals=[Deal.of(hands, deal.boneyard, leader=0)])
+    state.apply("12-12")
+    assert [a for a in _legal(state) if "+" in a] == [
+        "12-5 train 0 + 5-3 train 0", "12-5 train 0 + 5-5 train 0",
+        "12-5 train 0 + 5-5 train 0 + 5-3 train 0"]
+    with pytest.raises(IllegalActionError):
+        state.apply("12-5 mexican + 5-3 mexican")   # a run goes on the seat's own train
+    state.apply("12-5 train 0 + 5-5 train 0 + 5-3 train 0")
+    assert state.current_player == 1                # the run's 5-5 earned no extra turn
+    assert "+" not in " ".join(_legal(state))        # seat 1's first turn: no run to lay
+    state.apply("12-3 train 1")
+    assert state.current_player == 2
+    parts = [(e["tile"], e.get("part")) for e in state.record if e["event"] == "place"]
+    assert parts[1:4] == [([5, 12], [1, 3]), ([5, 5], [2, 3]), ([3, 5], [3, 3])]
+    start = next(i for i, e in enumerate(state.record) if e.get("part") == [1, 3])
+    assert not any(e["event"] == "extra_turn" for e in state.record[start:])
+    while not state.is_terminal:   # the match played out, for a whole record
+        state.apply(state.legal_actions()[0])
+    path = tmp_path / "run.jsonl"
+    records.write_records(str(path), state.record)
+    assert records.verify_file(str(path)) == [] and records.check_file_strict(str(path)) == []
+    # the rulebook does not take the lapse on trust: a planted extra turn is refused
+    planted = _plant(path, lambda ev: ev.insert(next(
+        i for i, e in enumerate(ev) if e.get("part") == [2, 3]) + 1,
+        {"event": "extra_turn", "player": 0}))
+    assert records.check_file_strict(str(planted)) != []
+
+
+def test_a_chain_walks_one_end_tile_on_tile_up_to_most():
+    """mechanisms.several.moves, move: chain: every run of two or more on one end."""
+    from dominorules.engine.mechanisms.several import SeveralRule, moves
+    steps = lambda pos, end: [((t, end), pos | {t}) for t in "abc" if t not in pos]  # noqa
+    rule = SeveralRule(3, None, None, "", chain=True)
+    found = moves(rule, ["x"], frozenset(), steps)
+    assert len(found) == 6 + 6 and all(len(m) in (2, 3) for m in found)   # 3*2 + 3*2*1
+    assert found[:2] == [(("a", "x"), ("b", "x")), (("a", "x"), ("b", "x"), ("c", "x"))]
+    assert len(moves(rule._replace(most=2), ["x", "y"], frozenset(), steps)) == 12
+
+
+def test_validate_lifts_the_shaped_board_refusal_for_a_chain_only(tmp_path):
+    chain = tmp_path / "chain.yaml"
+    chain.write_text("title: t\nextends: house/mexican-train\nplay:\n  several:\n"
+                     "    move: chain\n    most: 2\n", encoding="utf-8")
+    assert check_ruleset(str(chain)) == []
+    each = tmp_path / "each.yaml"
+    each.write_text("title: t\nextends: house/mexican-train\nplay:\n  several:\n"
+                    "    move: each_end\n", encoding="utf-8")
+    found = check_ruleset(str(each))
+    assert len(found) == 1 and found[0].line == 5 and found[0].column == 11
+    assert "move: each_end and board.layout" in found[0].message
+    assert "play.several.move: chain" in found[0].hint
+
+
+def test_the_strategist_weighs_a_move_by_the_board_it_leaves():
+    """On a shaped board the strategist asks the layout for the board after each move:
+    the 5-5 sheds more, but no tile of the hand would answer it (a draw, then the
+    marker), so it lays 3-1 on the Mexican train, where greedy sheds the 5-5."""
+    import random
+
+    from dominorules.bots.greedy import GreedyBot
+    from dominorules.bots.strategist import StrategistBot
+    state = State(api.load_game(NAME), 3, 0, deals=[_deal()])
+    for move in ("12-12", "12-5 train 0", "12-3 mexican", "draw", "pass"):
+        state.apply(move)
+    legal = state.legal_actions()
+    assert [str(a) for a in legal] == ["5-5 train 0", "3-1 mexican"]
+    obs = state.observation(0)
+    assert str(GreedyBot(0, random.Random(1)).choose(obs, legal)) == "5-5 train 0"
+    action, why = StrategistBot(0, random.Random(1)).explain(obs, legal)
+    assert str(action) == "3-1 mexican" and "sheds 4" in why
+    five = next(a for a in legal if str(a) == "5-5 train 0")
+    from dominorules.bots.strategist import _weigh_shaped
+    from dominorules.engine.mechanisms.layout import Layout
+    board = Layout.replay(TRAINS, 3, [e for e in state.record if e["event"] in ("place",
+                                                                              "pass")])
+    shed_value, _, closes, unanswered = _weigh_shaped(obs, board, five).values
+    assert (shed_value, closes, unanswered) == (10, 0, 1)
 
 
 # -- the loop, the rulebook and the records: playouts at every player count ------------------
@@ -203,8 +290,8 @@ def test_a_tile_on_another_seats_closed_train_is_refused_by_both_readings(tmp_pa
     found = None
     for i, e, board in _walk(result.events):   # a tile that would fit a closed train
         seat, tile = e["player"], tuple(sorted(e["tile"]))
-        closed = [name for name, end in board.ends.items() if not board.answer
-                  and not board.open_to(name, seat) and end.value in tile]
+        closed = [name for name, end in board.ends.items() if "part" not in e
+                  and not board.answer and not board.open_to(name, seat) and end.value in tile]
         if closed:
             found = i, closed[0]
             break
@@ -223,8 +310,8 @@ def test_a_tile_on_another_seats_closed_train_is_refused_by_both_readings(tmp_pa
 def test_a_tile_played_elsewhere_before_a_double_is_answered_is_refused_by_both(tmp_path):
     result, path = _record(tmp_path, 3, 2)
     found = None
-    for i, _, board in _walk(result.events):
-        if board.answer and len(board.ends) > 1:
+    for i, e, board in _walk(result.events):   # a tile of one move (no first-turn run)
+        if board.answer and len(board.ends) > 1 and "part" not in e:
             found = i, next(n for n in board.ends if n != board.answer[0])
             break
     assert found

@@ -38,6 +38,8 @@ from operator import attrgetter
 
 from ..engine.actions import DRAW, PASS, Action
 from ..engine.board import END_NAMES
+from ..engine.mechanisms.layout import Layout
+from ..engine.mechanisms.matching import fits
 from ..engine.observation import Observation
 from .base import declaring
 from .greedy import GreedyBot, shed
@@ -69,7 +71,11 @@ PLACE_TERMS = ("options", "control", "lock", "block", "opp_suit", "double", "she
 PARTNER_TERMS = ("options", "control", "lock", "block", "partner", "partner_lacks", "opp_suit",
                  "double", "shed")
 DOMINO_TERMS = ("domino",)
-SHAPED = ("shaped",)   # a placement chosen on a board.layout board, without the model
+# a move on a board.layout board, weighed by the board it leaves (``_weigh_shaped``)
+SHAPED = ("shed", "playable", "closes", "unanswered")
+W_PLAYABLE = 0.5    # each tile of the hand left with an end to go on after the move
+W_CLOSES = 10       # the move closes the seat's own train again (its marker comes up)
+W_UNANSWERED = -10  # the move leaves a double the seat cannot answer (a draw, a marker)
 SEVERAL = ("several",)   # a move chosen under play.several (several tiles at once), greedily
 
 
@@ -151,6 +157,8 @@ class StrategistBot:
 
     # -- deciding ------------------------------------------------------------------------
     def _decide(self, obs: Observation, legal: Sequence[Action]):
+        if obs.rules.layout is not None and any(a.kind in ("place", "several") for a in legal):
+            return self._shaped(obs, legal), [], None
         if obs.rules.several is not None and any(a.kind in ("place", "several") for a in legal):
             return self._several(obs, legal), [], None
         places = [a for a in legal if a.kind == "place"]
@@ -158,8 +166,6 @@ class StrategistBot:
         if not places:  # draw (seeking, stuck) or pass: the rules leave no choice worth scoring
             only = others[0] if others else Action("pass")
             return Scored(DRAW if only.kind == "draw" else PASS, 0.0, action=only), [], None
-        if obs.rules.layout is not None:
-            return self._shaped(obs, places), [], None
         tables = self._tables
         if tables is None or tables.values_source is not obs.tile_values:
             # the Observation's values list every tile of the set, in tile index order
@@ -185,14 +191,21 @@ class StrategistBot:
             best.action = draw
         return best, ranked, ctx
 
-    def _shaped(self, obs: Observation, places: list[Action]) -> Scored:
+    def _shaped(self, obs: Observation, legal: Sequence[Action]) -> Scored:
         """On a ``board.layout`` board, whose ends its model of a line and a spinner cannot
-        follow, the strategist sheds the most valuable tile (greedy's choice, its tie
-        broken the same way) and says so (``SHAPED``)."""
-        best = max(obs.tile_values[a.tile] for a in places)
-        ties = [a for a in places if obs.tile_values[a.tile] == best]
-        choice = ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
-        return Scored(0, float(best), names=SHAPED, action=choice)
+        follow, the strategist weighs each move (a tile, or a run: play.several) by the
+        board it leaves, as the layout mechanism lays it (``_weigh_shaped``); ties go to
+        the seat's RNG (``SHAPED``)."""
+        places = [a for a in legal if a.kind in ("place", "several")]
+        start = 0
+        for i, e in enumerate(obs.history):   # this round's public events
+            if e.get("event") == "deal":
+                start = i
+        board = Layout.replay(obs.rules.layout, obs.players, list(obs.history[start:]))
+        weighed = [_weigh_shaped(obs, board, a) for a in places]
+        best = max(w.score for w in weighed)
+        ties = [w for w in weighed if w.score == best]
+        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
     def _several(self, obs: Observation, legal: Sequence[Action]) -> Scored:
         """Under ``play.several`` (moves of several tiles, beyond its model of one tile a
@@ -415,8 +428,14 @@ def _say(best: Scored, ranked: list[Scored], ctx: _Context | None, obs: Observat
         return (f"{head}: sheds the most value (moves of several tiles, play.several, are "
                 "beyond the strategist's model of one tile a turn)")
     if best.names is SHAPED:
-        return (f"{head}: sheds the most valuable tile (this board's shape, board.layout, is "
-                "beyond the strategist's model of a line and a spinner)")
+        shed_value, playable, closes, unanswered = best.values
+        said = [f"sheds {shed_value}", f"leaves {playable} of your tiles an end to go on"]
+        if closes:
+            said.append("closes your train again (your marker comes up)")
+        if unanswered:
+            said.append("but leaves a double you cannot answer")
+        return (f"{head}: " + ", ".join(said)
+                + " (each move weighed on the board.layout board it leaves)")
     if obs.phase == "open" or obs.ends is None:
         return f"{head}: " + _say_opening(best, ranked, ctx)
     if best.names is DOMINO_TERMS:
@@ -500,3 +519,27 @@ def _left_count(s: Scored, v: int, ctx: _Context) -> int:
 
 def _tiles(n: int) -> str:
     return "1 tile" if n == 1 else f"{n} tiles"
+
+
+def _weigh_shaped(obs: Observation, board: Layout, action: Action) -> Scored:
+    """A move on a shaped board, scored on the board it leaves (a copy of ``board`` with
+    its tiles laid by ``Layout.place``): the value it sheds, ``W_PLAYABLE`` for each tile
+    left in hand that then has an end open to the seat, ``W_CLOSES`` when it closes the
+    seat's marked train, ``W_UNANSWERED`` when it leaves a double the rest of the hand
+    cannot cover. Why: on trains the tiles kept playable and one's own train kept shut
+    are what lose the fewest points; a double left bare costs a draw and the marker."""
+    seat, parts = obs.seat, (action.parts if action.kind == "several" else (action,))
+    after = board.copy()
+    for p in parts:
+        after.place((p.tile.low, p.tile.high), p.end, seat=seat)
+    laid = {p.tile for p in parts}
+    rest = [t for t in obs.hand if t not in laid]
+    playable = sum(1 for t in rest if after.ends_fitting((t.low, t.high), seat))
+    closes = int(seat in board.marked and seat not in after.marked)
+    unanswered = int(bool(after.answer) and bool(rest) and not any(
+        fits((t.low, t.high), after.ends[after.answer[0]].value) for t in rest))
+    shed_value = sum(obs.tile_values[p.tile] for p in parts)
+    score = (shed_value + W_PLAYABLE * playable + W_CLOSES * closes
+             + W_UNANSWERED * unanswered)
+    return Scored(0, float(score), values=(shed_value, playable, closes, unanswered),
+                  names=SHAPED, action=action)

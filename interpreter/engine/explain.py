@@ -161,6 +161,15 @@ def _explain_several(state, d: tuple, action: Action, held) -> str:
         offered = [str(a) for a in state.legal_actions() if a.kind == "several"]
         return ("each tile must fit where it goes once those before it lie; the moves "
                 "allowed now are " + (", ".join(offered) or "none"))
+    if rule.chain:   # play.several.move: chain, a run on one end
+        if len(parts) > rule.most:
+            return f"a run lays at most {rule.most} tiles"
+        if len({p.end for p in parts}) > 1:
+            return "a run lays its tiles on one end, each on the one before"
+        offered = [str(a) for a in state.legal_actions() if a.kind == "several"]
+        why = (f"every tile of a run must meet {rule.tiles_text} and fit the tile before it"
+               if rule.tiles_text else "every tile of a run must fit the tile before it")
+        return why + "; the runs allowed now are " + (", ".join(offered) or "none")
     if len(parts) > rule.most:
         return f"a move lays at most {rule.most} tiles, one on each end"
     ends = [p.end for p in parts]

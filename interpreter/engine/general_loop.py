@@ -282,6 +282,7 @@ class GeneralLoop:
         self.lead_rng = HashStream(seed, "lead")
         step = 1 if game.rules.direction == "left" else -1
         self.next_seat = tuple((s + step) % players for s in range(players))  # who plays next
+        self.seat_turns = [0] * players   # each seat's turns this round (play.several)
         self.board = new_board(game.rules.spinner == "first_double", game.rules.layout,
                                game.rules.doubles == "across", players)
         self._side_of = self.game.side_of(self.players)
@@ -550,6 +551,10 @@ class GeneralLoop:
         queued: list[int] = []   # the rest of the several-tile move under way, last first
         multi: tuple = ()        # the several-tile moves offered at this decision
         move_n = 0               # that move's tiles (0: a move of one tile)
+        # a chain (move: chain): its tiles before the last earn no extra turn
+        chain_on = several_on and rules.several.chain
+        move_names: tuple = ()   # a shaped board's ends as that move started (by name)
+        seat_turns = self.seat_turns   # each seat's turns this round (first_turn)
         # a fit rule (mechanisms.matching) as tables: PM above is already its fitting
         # masks; TWO[v] the tiles that fit v two ways, LEAVE1/LEAVE2 what each way leaves
         fit_rule = g.fit is not None
@@ -678,6 +683,8 @@ class GeneralLoop:
             drawn_by = [0] * n
             passes = choices = seek_turns = extra_turns = skips = 0
             joined = 0   # tiles laid after the first of a several-tile move (play.several)
+            if several_on:
+                seat_turns[:] = [0] * n
             round_play = self._round_play = [0] * len(self.teams)
             up = None
             if turn_up:   # the stock's first tile starts the line (mechanisms.turn_up)
@@ -849,6 +856,8 @@ class GeneralLoop:
                 urnd = uniform[p]
                 if not (several_on and queued):   # a move going on keeps its turn's draws
                     drawn = 0
+                    if several_on:   # a turn begins (first_turn)
+                        seat_turns[p] += 1
                 while True:
                     if plain_turn:   # the line alone, none of the rules below: inline, the
                         # hot path, held to _fits by tests/test_decide.py
@@ -870,6 +879,8 @@ class GeneralLoop:
                         can_draw = vol and pos < draw_end and drawn < tlimit
                         if several_on and queued:   # the next tile of the move under way
                             a = queued.pop()
+                            if shaped:   # its end by name, where it is open now
+                                a = several.shaped_code(a, move_names, here)
                         elif shaped:   # a shaped board (board.layout): codes t << 8 | end
                             if (can_draw or at_will or total & (total - 1)
                                     or sum(1 for m in fit if m) > 1):
@@ -891,7 +902,11 @@ class GeneralLoop:
                                 a = yield Decision(
                                     player=p, hand=h, can_draw=can_draw, can_pass=at_will,
                                     phase=PLAY, drawn=drawn, pos=pos, ends=tuple(vals),
-                                    masks=tuple(fit), names=tuple(name for name, _ in here))
+                                    masks=tuple(fit), names=tuple(name for name, _ in here),
+                                    several=multi)
+                                if several_on:   # a move of several tiles: its first now
+                                    a, move_n = several.start(multi, a, queued, SEVERAL)
+                                    move_names = tuple(name for name, _ in here)
                             else:
                                 raise DiagnosticError([Diagnostic(
                                     "bot", "a fast policy knows a line and its spinner only: a "
@@ -1016,7 +1031,8 @@ class GeneralLoop:
                                     "drawn_this_turn": drawn})
                                 if duties:   # the duties this seat bears: met by this?
                                     self._duties_met(p, facts)
-                                more_turns, skipped = fire(ev_place, p, facts, not h)
+                                more_turns, skipped = fire(ev_place, p, facts, not h,
+                                                           chain_on and bool(queued))
                                 again += more_turns
                                 skip += skipped
                                 if in_play and self.reached:
@@ -1200,12 +1216,14 @@ class GeneralLoop:
         self.result = result
 
     # -- play-time events -----------------------------------------------------------------
-    def _fire(self, rules_of: tuple, actor: int, facts: Facts, ends_round: bool = False
-              ) -> tuple[int, int]:
+    def _fire(self, rules_of: tuple, actor: int, facts: Facts, ends_round: bool = False,
+              goes_on: bool = False) -> tuple[int, int]:
         """Apply the events of one action: points now; (another turns, skips) granted.
 
         ``ends_round``: the action is the round's last (a domino): a turn it would grant
-        lapses, so it is neither granted nor written (docs/house-rules.md)."""
+        lapses, so it is neither granted nor written (docs/house-rules.md). ``goes_on``: a
+        tile of a chain that goes on (``several.again_lapses``): a turn it would grant
+        lapses too."""
         scores, round_play, rec = self.scores, self._round_play, self.rec
         mine = self._side_of[actor]
         more_turns = skipped = 0
@@ -1233,7 +1251,7 @@ class GeneralLoop:
             if self.in_play and reached_in_play(True, scores, self.target) is not None:
                 self.reached = True   # the match is won now: the rest of the action lapses
                 return more_turns, skipped
-            if ev.again is not None and not ends_round and ev.again(facts):
+            if ev.again is not None and not ends_round and not goes_on and ev.again(facts):
                 more_turns += 1
                 if rec is not None:
                     rec.append({"event": "extra_turn", "player": actor})
@@ -1336,13 +1354,17 @@ class GeneralLoop:
         return pos
 
     def _several(self, queued: list[int], fit: list[int], total: int, h: int, pos: int,
-                 rnd: int) -> tuple[list[int], int, tuple]:
+                 rnd: int, seat: int | None = None) -> tuple[list[int], int, tuple]:
         """The single placements ``play.several`` leaves (``alone``), their union (a bit above
         every tile for each several-tile move, so a lone such move is still a placement) and
-        the several-tile moves (``mechanisms.several.line_moves``). Mid-move: as they are."""
+        the several-tile moves (``mechanisms.several.line_moves``). Mid-move: as they are.
+        ``seat``: whose turn (``first_turn``); on a shaped board, ``_several_shaped``."""
         if queued:
             return fit, total, ()
+        if isinstance(self.board, ShapedBoard):
+            return self._several_shaped(fit, h, pos, rnd, seat)
         rule, g, n = self.game.rules.several, self.game, self.players
+        first = seat is not None and several.first_turn(self.seat_turns[seat])
         setup = g.setup(n)
         PM, tiles, board = setup.value_mask, self._tuples, self.board
         boneyard = len(self.deck) - pos
@@ -1361,7 +1383,7 @@ class GeneralLoop:
                 fits |= hand & PM[v]
             return several.placement_env(tiles[t], b.values[e], [tiles[u] for u in bits(hand)],
                                          [tiles[u] for u in bits(fits)], b.ends(), boneyard,
-                                         rnd, n)
+                                         rnd, n, first)
 
         def place(b: Board, t: int, e: int) -> Board:   # the board after, as the loop lays it
             after = Board(b.spinner, b.across)
@@ -1382,6 +1404,72 @@ class GeneralLoop:
         multi = tuple(several.line_moves(rule, h, board, board.count, allowed, facts, place,
                                          key, double))
         fit = several.alone_masks(rule, fit, h, board, facts)
+        total = 0
+        for m in fit:
+            total |= m
+        if multi:   # as many bits above the tiles as moves (up to two): counts the choice
+            total |= (1 if len(multi) == 1 else 3) << len(tiles)
+        return fit, total, multi
+
+    def _several_shaped(self, fit: list[int], h: int, pos: int, rnd: int, seat: int
+                        ) -> tuple[list[int], int, tuple]:
+        """``_several`` on a shaped board (``board.layout``): the moves of several tiles as
+        ``mechanisms.several.moves`` finds them, each tile judged as the loop judges one
+        placement (the fit, the restrictions) on a copy of the layout with the tiles before
+        it laid; each a tuple of codes ``t << 8 | e``, ``e`` the end's index among those
+        open when the move starts (``shaped_code`` finds it again as the move goes on)."""
+        rule, g, n = self.game.rules.several, self.game, self.players
+        PM, tiles = g.setup(n).value_mask, self._tuples
+        boneyard = len(self.deck) - pos
+        restricted, waive = g.rules.restrictions, g.rules.if_none_allowed == "waive"
+        first = several.first_turn(self.seat_turns[seat])
+        start = self.board.layout
+        index = {name: e for e, (name, _) in enumerate(start.playable(seat))}
+
+        def judged(hand: int, lay: Any) -> tuple[list, list[int]]:
+            here = lay.playable(seat)
+            vals = [v for _, v in here]
+            f = [hand & PM[v] for v in vals]
+            if restricted:
+                f = allowed_at(g, tiles, f, vals, lay.ends_tuple(), hand, boneyard, rnd, n,
+                               waive, lay.facts(here))
+            return here, f
+
+        def facts(hand: int, lay: Any, here: list, name: str) -> dict:
+            """The names of every tile going on ``name`` now; the caller sets ``tile``."""
+            fits = 0
+            for _, v in here:
+                fits |= hand & PM[v]
+            return several.placement_env(
+                (0, 0), lay.ends[name].value, [tiles[u] for u in bits(hand)],
+                [tiles[u] for u in bits(fits)], lay.values(), boneyard, rnd, n, first,
+                lay.own_train(name, seat))
+
+        def steps(state: tuple, name: str) -> list:
+            hand, lay = state
+            here, f = judged(hand, lay)
+            out = []
+            for e, (at, _) in enumerate(here):
+                if at != name or not f[e]:
+                    continue
+                env = facts(hand, lay, here, name) if rule.tiles is not None else None
+                for t in bits(f[e]):
+                    if env is not None:
+                        env["tile"] = tiles[t]
+                    if env is None or several.tile_allowed(rule, env):
+                        after = lay.copy()
+                        after.place(tiles[t], name, seat=seat)
+                        out.append((t << 8 | index[name], (hand & ~(1 << t), after)))
+            return out
+
+        multi = tuple(several.moves(rule, list(index), (h, start), steps, h.bit_count(),
+                                    lambda state: (state[0], repr(state[1].ends)),
+                                    lambda code: tiles[code >> 8][0] == tiles[code >> 8][1]))
+        if rule.alone is not None:   # the single placements that may go down alone
+            here, _ = judged(h, start)
+            fit = [sum(1 << t for t in bits(m) if several.alone_allowed(
+                rule, {**facts(h, start, here, here[e][0]), "tile": tiles[t]}))
+                for e, m in enumerate(fit)]
         total = 0
         for m in fit:
             total |= m
@@ -1504,7 +1592,7 @@ class GeneralLoop:
             total &= front
         multi: tuple = ()
         if several_on:   # moves of several tiles beside the single ones
-            fit, total, multi = self._several(queued, fit, total, h, pos, rnd)
+            fit, total, multi = self._several(queued, fit, total, h, pos, rnd, p)
         return vals, count, fit, fitting, total, multi, here, stuck
 
     def _opening_moves(self, op: Opening, h: int, omask: int, free: bool, rnd: int) -> int:
@@ -1535,7 +1623,8 @@ class GeneralLoop:
             if here is not None:
                 return Decision(player=p, hand=h, can_draw=can_draw, can_pass=at_will,
                                 phase=PLAY, drawn=drawn, pos=pos, ends=tuple(vals),
-                                masks=tuple(fit), names=tuple(name for name, _ in here))
+                                masks=tuple(fit), names=tuple(name for name, _ in here),
+                                several=multi)
             masks = tuple(fit) + (0,) * (4 - count)
             if g.fit is not None:   # the tiles that fit an end two ways
                 two = g.fit[1]

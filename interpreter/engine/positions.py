@@ -40,6 +40,8 @@ def _position(game, data: dict, hands: list[list[Tile]]) -> tuple[GeneralLoop, l
     core = GeneralLoop(game, n, 0, [None] * n, record=True,
                        start_scores=data.get("scores"))
     core.round = int(data.get("round", 1))
+    if data.get("first_turn"):   # the seat's first turn of the round (play.several)
+        core.seat_turns[int(data.get("turn", 0))] = 1
     core.values.update(data.get("variables") or {})
     core.hands = hand_masks(ts, hands)
     core._round_play = [0] * len(core.teams)

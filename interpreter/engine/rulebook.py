@@ -41,6 +41,7 @@ from .mechanisms import (
     match,
     opening,
     settle,
+    several,
     side_out,
     turn,
     turn_options,
@@ -272,6 +273,7 @@ class MatchReading:
         pos.last_player = turn_up.stand_in(leader, pos.next_seat, pos.players)
         self.phase = "turn"
         pos.turn = leader
+        self._begin_turn()
         self.expected.append(_Expected({"event": "turn_up", "tile": tile}))
 
     def _deal_outcome(self, leader: int) -> Plan:
@@ -458,6 +460,8 @@ class MatchReading:
         for duty in duties.met_by(pos.duties, pos.rules.events, seat, env):   # before events
             self.expected.append(_Expected(duties.met_line(duty)))
         fired = events.fire(pos, seat, "place", env)
+        if several.again_lapses(pos.rules.several, not last):   # a chain going on
+            fired.again = False
         self.phase = "turn"
         if self._won_in_play(seat, fired):
             self.move = None   # the match is won: a several-tile move stops with it
@@ -608,6 +612,7 @@ class MatchReading:
         if pos.extra_turns:
             pos.extra_turns -= 1
             pos.turn = seat
+            self._begin_turn()
             return
         nxt = side_out.next_in(pos.next_seat, seat, pos.out)   # none out: the next seat
         while pos.pending_skips:
@@ -619,6 +624,13 @@ class MatchReading:
                 return
             nxt = side_out.next_in(pos.next_seat, nxt, pos.out)
         pos.turn = nxt
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """The seat to act begins a turn: counted for ``first_turn`` (play.several)."""
+        pos = self.pos
+        if pos.turns:
+            pos.turns[pos.turn] += 1
 
     def _duties_failed(self, seat: int) -> None:
         """The duties ``seat`` bore through its turn unmet: each fails, costs its points and

@@ -221,7 +221,9 @@ def legal_pairs(game: Game, decision: tuple) -> list[tuple[int, Action]]:
             elif m:
                 out += [(t << 2 | e, placements[t][e]) for t in bits(m)]
     for k, move in enumerate(decision.several):   # play.several: after the single placements
-        out.append((SEVERAL + k, Action.several([placements[c >> 2][c & 3] for c in move])))
+        out.append((SEVERAL + k, Action.several(
+            [Action("place", game.tileset.tiles[c >> 8], decision.names[c & 255]) for c in move]
+            if decision.names else [placements[c >> 2][c & 3] for c in move])))
     if decision.can_draw or phase == SEEK:
         out.append((DRAW, _DRAW))
     if decision.can_pass:

@@ -97,6 +97,12 @@ FIELDS: dict[str, FieldSpec] = {
          # a board.layout board only (rules.checks): what the placement rules may ask of it
          "arm": INT, "spinners_complete": BOOL, "doubles_down": INT}, BOOL,
         "whether a placement is allowed"),
+    "several": FieldSpec(
+        {"tile": TILE, "hand": list_of(TILE), "playable": list_of(TILE), "ends": list_of(INT),
+         "end": INT, "boneyard": INT, "round": INT, "players": INT,
+         # the turn and the end, for a move of several tiles (engine.mechanisms.several)
+         "first_turn": BOOL, "own_train": BOOL}, BOOL,
+        "whether a tile may be part of a move of several tiles (or go down alone)"),
     "fit": FieldSpec(
         {"end": INT, "half": INT, "other": INT, "tile": TILE, "max_pip": INT}, BOOL,
         "whether a tile may go on an end with one of its halves against it"),

@@ -227,7 +227,9 @@ def event_text(event: dict[str, Any], seating: Seating, show_drawn: bool = True,
             return f"{who} opens with {tile}"
         if "/" in event["end"] or event["end"] not in ("left", "right", "up", "down"):
             # a board.layout arm (5-5/3) or train (train 2, or a shared train's name)
-            return f"{who} plays {tile} on {arm_words(event['end'])}"
+            part = event.get("part")   # a run on one train (play.several move: chain)
+            run = f" (tile {part[0]} of {part[1]} in a run)" if part else ""
+            return f"{who} plays {tile} on {arm_words(event['end'])}{run}"
         arm = " arm" if event["end"] in ("up", "down") else ""
         meets = event.get("meets")   # a fit rule's tile that could lie either way round
         way = f", the {meets} against it" if meets is not None else ""
@@ -384,13 +386,27 @@ def players_table(seating: Seating, hand_sizes: Sequence[int], scores: Sequence[
     return table
 
 
+SHOWN_RUNS = 8   # moves of several tiles listed by number; the rest are typed
+
+
 def actions_text(legal: Sequence[Action]) -> Text:
+    """The legal moves, numbered. Past ``SHOWN_RUNS`` moves of several tiles (a long
+    hand's first-turn runs, play.several move: chain, number hundreds) the rest are
+    counted, not listed: each may still be typed, or picked by its number."""
     out = Text()
+    runs = 0
     for i, action in enumerate(legal, 1):
+        if action.kind == "several":
+            runs += 1
+            if runs > SHOWN_RUNS:
+                continue
         if i > 1:
             out.append("   ")
         out.append(f"{i}) ", style="bold")
         out.append(str(action))
+    if runs > SHOWN_RUNS:
+        out.append(f"   ... and {runs - SHOWN_RUNS} more moves of several tiles: type one, "
+                   "its tiles joined by +")
     return out
 
 

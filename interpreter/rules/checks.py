@@ -688,15 +688,18 @@ def _check_lead_option(sink: _Sink, data: Mapping[str, Any], item: Mapping[str, 
 
 def _check_several(sink: _Sink, data: Mapping[str, Any]) -> None:
     """``play.several`` with a board it cannot yet lay several tiles on (the line and its
-    spinner it can: a move uses the ends open when it starts)."""
+    spinner it can: a move uses the ends open when it starts; a shaped board takes a run
+    on one of its ends, ``move: chain``)."""
     if (data.get("play") or {}).get("several") is None:
         return
     board, matching = data.get("board") or {}, data.get("matching") or {}
     path = ("play", "several")
-    if board.get("layout") is not None:
-        sink.add("play", path, "play.several and board.layout cannot be played together yet: "
-                 "a move of several tiles is laid on the line's two ends",
-                 "remove board.layout, or play.several")
+    move = data["play"]["several"].get("move", "each_end")
+    if board.get("layout") is not None and move != "chain":   # a run on one train or arm
+        sink.add("play", path + (("move",) if "move" in data["play"]["several"] else ()),
+                 f"play.several with move: {move} and board.layout cannot be played together "
+                 "yet: on a shaped board a move of several tiles is a run on one train or arm",
+                 "write play.several.move: chain, or remove board.layout")
     if (data.get("match") or {}).get("ends_in_play"):
         sink.add("play", path, "play.several and match.ends_in_play cannot be played together "
                  "yet: a match won mid-move would leave the move's other tiles unlaid",

@@ -326,12 +326,15 @@ def _several(data: Mapping[str, Any] | None, fns: Mapping[FieldPath, EnvFn]
     """``play.several`` as the engine's ``SeveralRule`` (None when the ruleset names none)."""
     if data is None:
         return None
-    return SeveralRule(most=int(data.get("most", 2)), tiles=fns.get(("play", "several", "tiles")),
+    chain = data.get("move") == "chain"   # a run of up to four tiles unless ``most`` says
+    return SeveralRule(most=int(data.get("most", 4 if chain else 2)),
+                       tiles=fns.get(("play", "several", "tiles")),
                        alone=fns.get(("play", "several", "alone")),
                        explain=data.get("explain", ""),
                        tiles_text=str(data["tiles"]) if "tiles" in data else "",
                        whole_hand=data.get("move", "each_end") == "whole_hand",
-                       after_double=data.get("move", "each_end") == "after_double")
+                       after_double=data.get("move", "each_end") == "after_double",
+                       chain=chain)
 
 
 def _tile_choice(tile: str) -> str | tuple[int, int]:

@@ -591,6 +591,8 @@ def _example(data: dict[str, Any], sides: str) -> str:
         facts.append(_boneyard(data["boneyard"]))
     if data.get("drawn_this_turn"):
         facts.append(f"{_plural(data['drawn_this_turn'], 'tile')} drawn this turn")
+    if data.get("first_turn"):
+        facts.append("the seat's first turn of the round")
     if data.get("passes_in_row"):
         facts.append(f"{_plural(data['passes_in_row'], 'pass', 'passes')} in a row before it")
     if data.get("variables"):

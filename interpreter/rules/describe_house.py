@@ -210,8 +210,13 @@ def _ends_turn(view: _View) -> str | None:
 def _several(view: _View) -> str | None:
     if view.opt("play.several") is None:
         return None
-    most = view.opt("play.several.most", 2)
-    if view.opt("play.several.move", "each_end") == "after_double":
+    chain = view.opt("play.several.move", "each_end") == "chain"
+    most = view.opt("play.several.most", 4 if chain else 2)
+    if chain:
+        text = ("A move may lay a run of up to "
+                f"{most} tiles on one end (one train or arm), each tile on the one before it "
+                "and each a legal placement once those before it lie")
+    elif view.opt("play.several.move", "each_end") == "after_double":
         text = ("A player who lays a double may go on in the same move with another tile, on "
                 "any end (the same end again too), and after another double again, up to "
                 f"{most} tiles, each a legal placement once those before it lie")
@@ -227,7 +232,9 @@ def _several(view: _View) -> str | None:
     tiles = view.opt("play.several.tiles")
     if tiles is not None and tiles is not True:
         text += f", each meeting {_condition(view, 'play.several.tiles')}"
-    text += ". Each tile's placement events follow it."
+    text += ". Each tile's placement events follow it" + (
+        ", but a turn earned by a tile before the run's last lapses: the run going on is "
+        "that turn." if chain else ".")
     alone = view.opt("play.several.alone")
     if alone is False:
         text += " A single tile alone is not a move."

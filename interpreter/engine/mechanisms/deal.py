@@ -94,6 +94,7 @@ def start_round(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) ->
     pos.hands = [list(h) for h in hands]
     pos.boneyard = list(boneyard)
     pos.drawn = [0] * pos.players
+    pos.turns = [0] * pos.players
     pos.play_points = [0] * len(pos.sides)
     shape = pos.rules.layout
     pos.board = (Board(spins=pos.rules.spinner == "first_double", fit=pos.rules.fit,

@@ -143,6 +143,32 @@ class Layout:
     def empty(self) -> bool:
         return not self.tiles
 
+    def copy(self) -> Layout:
+        """An independent copy, to lay tiles on ahead of a move (``play.several``, bots)."""
+        return Layout(self.shape, list(self.tiles),
+                      {name: End(e.value, e.double, e.covered, e.arm, e.root)
+                       for name, e in self.ends.items()},
+                      {t: set(sides) for t, sides in self.waiting.items()}, list(self.answer),
+                      list(self.spun), dict(self.dead), self.seats, dict(self.owner),
+                      set(self.marked))
+
+    @classmethod
+    def replay(cls, shape: Shape, seats: int, events: list) -> Layout:
+        """The board the public events of a round leave (``place`` and ``pass`` lines, as
+        the record writes them, from the round's ``deal`` on): what a bot reads of a
+        shaped board, laid by the same ``place`` and ``passed`` the engines use."""
+        board = cls(shape, seats=seats)
+        for e in events:
+            if e.get("event") == "place":
+                board.place(tuple(e["tile"]), e.get("end"), seat=e.get("player"))
+            elif e.get("event") == "pass":
+                board.passed(e["player"])
+        return board
+
+    def own_train(self, name: str, seat: int) -> bool:
+        """Whether the end ``name`` is ``seat``'s own train (``own_train``, trains)."""
+        return self.owner.get(name) == seat
+
     def open_ends(self) -> list[str]:
         """Every open end's name, in the order they opened."""
         return list(self.ends)

@@ -85,6 +85,8 @@ class Position:
     passed_since_progress: set[int] = field(default_factory=set)
     idle_turns: int = 0                 # passes and skips since the last placement or draw
     extra_turns: int = 0                # turns the actor has earned (``again``)
+    turns: list[int] = field(default_factory=list)   # each seat's turns this round, the
+                                                     # opening tile aside (``first_turn``)
     pending_skips: int = 0              # following turns to skip when this turn ends
     last_tile: Tile | None = None
     last_player: int | None = None

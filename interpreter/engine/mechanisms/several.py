@@ -8,10 +8,17 @@ the ``tiles`` condition, if there is one. A move of one tile stays legal unless 
 ``alone`` condition says otherwise (pagat's Double Draw: a single tile only as the last
 one, with the boneyard empty). With ``move: whole_hand`` the move of several tiles is
 instead the whole hand, shown and laid down at once when every tile can follow another
-(the same end again too): one move, in the first order found (``whole_hand``). A
-spinner completed mid-move opens its arms for the next turn: a move uses the ends open
-when it starts. The tiles are laid one after another, and every event
-after a placement fires after each of them, as for tiles laid in separate turns.
+(the same end again too): one move, in the first order found (``whole_hand``). With
+``move: chain`` the tiles go one after another on one end, each on the one before (one
+train or arm of a shaped board, ``board.layout``), up to ``most`` of them (every run of
+two or more is a move, listed: past four tiles a long hand's runs number tens of
+thousands, so ``most`` stays at four or less): the first-turn run of Mexican Train,
+read with the ``first_turn`` and ``own_train`` names (``placement_env``). A tile laid
+within a run that goes on earns no extra turn (an event's ``again``): the run going on is
+that turn, and its last tile says what follows (``again_lapses``). A spinner completed
+mid-move opens its arms for the next turn: a move uses the ends open when it starts.
+The tiles are laid one after another, and every event after a placement fires after each
+of them, as for tiles laid in separate turns.
 
 The match loop (``engine.general_loop``) and the rulebook (``engine.rulebook``, through
 ``mechanisms.turn``) both list a turn's moves with ``moves``: each passes its own way of
@@ -41,6 +48,7 @@ class SeveralRule(NamedTuple):
     tiles_text: str = ""                   # ``tiles`` as written, for explanations
     whole_hand: bool = False               # the move is the whole hand, laid in one order
     after_double: bool = False             # the move goes on after each double it lays
+    chain: bool = False                    # the tiles go one after another on one end
 
 
 def rule_of(rules: Any) -> SeveralRule | None:
@@ -67,6 +75,19 @@ def moves(rule: SeveralRule, ends: Sequence[Any], start: Any,
         found = whole_hand(ends, start, steps, size, key)
         return [found] if found is not None and len(found) >= 2 else []
     out: list[tuple] = []
+    if rule.chain:   # on one end, each tile on the one before: every run of two or more
+        def run(pos: Any, end: Any, chosen: tuple) -> None:
+            if len(chosen) >= 2:
+                out.append(chosen)
+            if len(chosen) == rule.most:
+                return
+            for placement, after in steps(pos, end):
+                run(after, end, chosen + (placement,))
+
+        for end in ends:
+            for placement, after in steps(start, end):
+                run(after, end, (placement,))
+        return out
     if rule.after_double:   # a double, then another tile on any end (a double again goes on)
         def chain(pos: Any, chosen: tuple) -> None:
             if len(chosen) >= 2:
@@ -139,10 +160,26 @@ def alone_allowed(rule: SeveralRule, env: Any) -> bool:
 
 
 def placement_env(tile: tuple[int, int], end: int, hand: Sequence, playable: Sequence,
-                  ends: Sequence[int], boneyard: int, rnd: int, players: int) -> dict:
-    """The names a ``tiles`` or ``alone`` condition reads (kind ``placement``)."""
+                  ends: Sequence[int], boneyard: int, rnd: int, players: int,
+                  first_turn: bool = False, own_train: bool = False) -> dict:
+    """The names a ``tiles`` or ``alone`` condition reads (kind ``several``: those of
+    ``placement``, and ``first_turn``, ``own_train``)."""
     return {"tile": tile, "end": end, "hand": list(hand), "playable": list(playable),
-            "ends": tuple(ends), "boneyard": boneyard, "round": rnd, "players": players}
+            "ends": tuple(ends), "boneyard": boneyard, "round": rnd, "players": players,
+            "first_turn": first_turn, "own_train": own_train}
+
+
+def first_turn(turns: int) -> bool:
+    """``first_turn``: the seat's turns this round, the one under way counted, make one
+    (the opening tile is not a turn; an extra turn is a turn)."""
+    return turns == 1
+
+
+def again_lapses(rule: SeveralRule | None, goes_on: bool) -> bool:
+    """Whether an extra turn (an event's ``again``) earned by a tile lapses: the tile is
+    not its move's last, so the move going on is that turn (``move: chain``; the other
+    kinds keep every tile's)."""
+    return rule is not None and rule.chain and goes_on
 
 
 def text(parts: Iterable[str]) -> str:
@@ -188,6 +225,17 @@ def line_moves(rule: SeveralRule, hand: int, board: Any, ends: int,
 
     return moves(rule, range(ends), (hand, board), steps, hand.bit_count(),
                  lambda state: (state[0], key(state[1])), is_double)
+
+
+def shaped_code(code: int, names: Sequence[str], here: Sequence[tuple[str, int]]) -> int:
+    """A shaped board's placement code ``t << 8 | e`` written against the ends open when
+    its move started (``names``), rewritten against those open now (``here``): the same end
+    by name, which a double to answer may have moved in the list."""
+    name = names[code & 255]
+    for e, (at, _) in enumerate(here):
+        if at == name:
+            return code & ~255 | e
+    raise ValueError(f"{name} is not open now")   # the move was checked: never
 
 
 def alone_masks(rule: SeveralRule, fit: list[int], hand: int, board: Any,

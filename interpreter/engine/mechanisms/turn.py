@@ -118,26 +118,37 @@ def moves(pos: Position, seat: int) -> tuple[list[Action], bool]:
     if rule is None or pass_now:
         return places, pass_now
 
+    shaped = isinstance(pos.board, Layout)   # ends open to this seat, trains it owns
+    first = bool(pos.turns) and several.first_turn(pos.turns[seat])
+
     def facts(p: Position, a: Action) -> dict:
         hand = sorted(p.hands[seat])
         return several.placement_env(
             a.tile, p.board.ends[a.end].value, hand,
-            [t for t in hand if p.board.ends_fitting(t)], p.board.values(), len(p.boneyard),
-            p.round, p.players)
+            [t for t in hand if (p.board.ends_fitting(t, seat) if shaped
+                                 else p.board.ends_fitting(t))],
+            p.board.values(), len(p.boneyard), p.round, p.players, first,
+            shaped and p.board.own_train(a.end, seat))
 
     def steps(p: Position, end: str) -> list[tuple[Action, Position]]:
         out = []
         for a in placements(p, seat)[0]:
             if a.end == end and several.tile_allowed(rule, facts(p, a)):
-                after = dataclasses.replace(p, board=copy.deepcopy(p.board),
-                                            hands=[list(h) for h in p.hands])
-                after.board.place(a.tile, a.end, a.meets)
+                after = dataclasses.replace(   # a Layout copies itself cheaply
+                    p, board=p.board.copy() if shaped else copy.deepcopy(p.board),
+                    hands=[list(h) for h in p.hands])
+                if shaped:   # by this seat: its own train's marker comes up
+                    after.board.place(a.tile, a.end, seat=seat)
+                else:
+                    after.board.place(a.tile, a.end, a.meets)
                 after.hands[seat].remove(a.tile)
                 out.append((a, after))
         return out
 
+    ends = ([name for name, _ in pos.board.playable(seat)] if shaped
+            else pos.board.open_ends())
     multi = [Action("several", parts=m)
-             for m in several.moves(rule, pos.board.open_ends(), pos, steps,
+             for m in several.moves(rule, ends, pos, steps,
                                     len(pos.hands[seat]), lambda p: (
                                         tuple(sorted(p.hands[seat])), tuple(p.board.values())),
                                     lambda a: a.tile[0] == a.tile[1])]
