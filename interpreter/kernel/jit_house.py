@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..engine.general_loop import _opening_rules
+from ..engine.bounds import MAX_SKIP
+from ..engine.general_loop import MAX_TURNS, _opening_rules
+from ..engine.mechanisms import turn_options
 from ..engine.tiles import Tile
 from ..expr import ast
 from ..rules.compile import IN_PLAY
@@ -38,20 +40,25 @@ _LEAD = {"players": "players", "leader": "leader", "winner": "lead_winner",
 _MATCH = {"round": "round", "players": "players", "target": "target"}
 # what only the Python engine plays, by the rule that sets it: (is used, what it is called)
 _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
-    (lambda r: bool(r.events), "play-time events (events)"),
+    (lambda r: any(e.next_draws is not None for e in r.events),
+     "an event making the next player draw (events.next_draws)"),
     (lambda r: r.spinner != "none", "a spinner (board.spinner)"),
     (lambda r: r.fit is not None or r.doubles != "across", "its own fit rule (matching)"),
-    (lambda r: r.draw_ends_turn, "a draw that ends the turn (drawing.ends_turn)"),
-    (lambda r: r.draw_exactly is not None, "drawing a set number of tiles (drawing.exactly)"),
-    (lambda r: r.passing != "forced", "passing at will (play.passing)"),
     (lambda r: r.lead_reads_seats, "a lead formula reading the last round's seats or sides"),
 )
 
 
 # what acts during play and the GEN lines play: the direction of play (``RIGHT``), the
 # placement restrictions (their program at ``F_RESTRICT``) and what a seat does when they
-# forbid all its fitting tiles (``WAIVE``, ``PASS_FORBIDDEN``)
-_PLAYED = frozenset({"direction", "restrictions", "if_none_allowed"})
+# forbid all its fitting tiles (``WAIVE``, ``PASS_FORBIDDEN``), play-time events
+# (``jit_events``: their programs at ``EV_PLACE``...) and the turn options
+# (``engine.mechanisms.turn_options``)
+_PLAYED = frozenset({"direction", "restrictions", "if_none_allowed", "events",
+                     "draw_ends_turn", "draw_exactly", "passing"})
+# an event's names (events.environment) the JIT keeps: facts, and the ends as a list
+_EVENT = {name: name for name in (
+    "tile", "opening", "both_ends", "forced", "passes_in_row", "drawn_this_turn",
+    "end_total", "boneyard", "round", "target", "players")}
 # a placement restriction's names (expr.fields "placement"): facts, and lists as masks
 _PLACEMENT = {"tile": "tile", "end": "end", "boneyard": "boneyard", "round": "round",
               "players": "players", "hand": "hand", "playable": "playable"}
@@ -172,7 +179,33 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
                      if all(_holds(_sure(_tree(rule.tree), (ts.low[t], ts.high[t]), e))
                             for rule in r.restrictions))
                  for e in range(top + 1)]
+    at.update(_event_blocks(r, code, {**_EVENT, **values}, tiles))
     return code, at
+
+
+def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
+                  tiles: dict[tuple[int, int], int]) -> dict[str, int]:
+    """Each action's events appended to ``code`` as a ``jit_events`` block (how many rules,
+    then per rule where each of its programs starts, -1: none; then the programs); where
+    each block starts, by its ``EV_`` parameter name (-1: no event after that action)."""
+    from . import jit_events, jit_formula
+
+    lists = {"ends": jit_formula.ENDS}
+    at: dict[str, int] = {}
+    for after in ("place", "draw", "pass"):
+        rules = [i for i, e in enumerate(r.events) if e.after == after]
+        at[f"EV_{after.upper()}"] = len(code) if rules else -1
+        if not rules:
+            continue
+        head = len(code)
+        code += [len(rules)] + [-1] * (jit_events.WIDTH * len(rules))
+        for k, i in enumerate(rules):
+            trees = r.event_trees[i]
+            for j, key in enumerate(jit_events.FIELDS):
+                if key in trees:
+                    code[head + 1 + jit_events.WIDTH * k + j] = len(code)
+                    code += jit_formula.program(_tree(trees[key]), names, lists, tiles)
+    return at
 
 
 def _holds(value: Any) -> bool:
@@ -254,7 +287,9 @@ def params(game: Game, players: int) -> dict[str, int]:
     names = ("DOMINOER", "RANK_HOW", "LAST_TWO", "TIE_CODE", "MIN_START", "EXACT", "END_CODE",
              "LOWEST_WINS", *(f"O{k}_{x}" for k in (1, 2)
                              for x in ("TILE", "HOLDER", "UNHELD", "LACKING", "AMASK")),
-             *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN")
+             *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
+             "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
+             "TLIMIT", "MAX_TURNS")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -273,8 +308,22 @@ def params(game: Game, players: int) -> dict[str, int]:
               r.match_winner == "lowest",
               *_opening(game, players, first, 1), *_opening(game, players, later, 2),
               *(starts[k] for k in _STARTS), r.direction == "right", starts["F_RESTRICT"],
-              starts["R_SURE"], r.if_none_allowed == "waive", r.if_none_allowed == "pass"]
+              starts["R_SURE"], r.if_none_allowed == "waive", r.if_none_allowed == "pass",
+              *_turn_params(game, players, starts)]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
+
+
+def _turn_params(game: Game, players: int, starts: dict[str, int]) -> list[int]:
+    """EV_PLACE, EV_DRAW, EV_PASS, TURNS, AT_WILL, ENDS_TURN, EXACTLY, TLIMIT, MAX_TURNS."""
+    r = game.rules
+    rule = turn_options.rule_of(r)
+    limit = game.setup(players).draw_limit
+    turns = rule is not None and rule.at_will or any(
+        e.again is not None or e.skip is not None for e in r.events)
+    return [starts["EV_PLACE"], starts["EV_DRAW"], starts["EV_PASS"], turns,
+            rule is not None and rule.at_will, rule is not None and rule.ends_turn,
+            rule.exactly if rule is not None else 0,
+            turn_options.turn_limit(rule, limit) if rule is not None else limit, MAX_TURNS]
 
 
 def heavy_order(game: Game) -> list[int]:
@@ -302,7 +351,29 @@ def sizes(game: Game, players: int, hand: int) -> list[int]:
            for t in once if t is not None):
         raise Unsupported("a formula of the lead, the match's end or a variable may "
                           "outgrow 64 bits")
-    return points
+    return points + _event_sizes(game, players, hand, names)
+
+
+def _event_sizes(game: Game, players: int, hand: int, names: dict[str, int]) -> list[int]:
+    """Bounds of what the events may score in a round: each rule's points at most once an
+    action, a round's actions at most its placements and draws (a tile each) and 2 x
+    players passes before each; raises ``Unsupported`` for a skip that may outgrow any
+    round (the Python engine stops such a match with its message)."""
+    r = game.rules
+    T = game.tileset.tile_count
+    top = max(max(game.tileset.high), 0)
+    known = {**names, "end_total": 4 * top, "ends": top, "passes_in_row": 2 * players,
+             "drawn_this_turn": T}
+    actions = 2 * T + 2 * players * (2 * T + 1)
+    out = []
+    for trees in r.event_trees or ():
+        for key in ("points", "each_opponent"):
+            if key in trees:
+                out.append(actions * magnitude(_tree(trees[key]), hand, T, players, known))
+        if "skip" in trees and magnitude(_tree(trees["skip"]), hand, T, players,
+                                         known) > MAX_SKIP:
+            raise Unsupported("an event's skip may outgrow any round's turns")
+    return out
 
 
 def _variable_bounds(r: Rules, hand: int, tiles: int, players: int) -> dict[str, int]:

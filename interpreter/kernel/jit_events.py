@@ -1,0 +1,80 @@
+"""Play-time events in numba: ``GeneralLoop._fire`` for the JIT kernel's ``GEN`` lines.
+
+One action's event rules arrive as a block of ``CODE`` (``jit_house.programs``): how
+many rules, then per rule where its ``if``, ``points``, ``each_opponent``, ``again``
+and ``skip`` programs start (``jit_formula``; -1: the rule has none). The kernel writes
+the action's facts into ``F`` first (the tile, the open ends and their total, passes
+in a row, the turn's draws ...), so one compiled kernel fires every ruleset's events.
+The mechanism's rule stays ``engine.mechanisms.events`` and the general loop's
+``_fire``; ``tests/test_kernel_jit_house.py`` plays both engines and compares.
+"""
+
+from __future__ import annotations
+
+from .jit import njit
+from .jit_formula import FACT, run
+
+# a rule's programs, in this order, after the block's count
+IF, POINTS, EACH_OPPONENT, AGAIN, SKIP = range(5)
+WIDTH = 5
+FIELDS = ("if", "points", "each_opponent", "again", "skip")
+
+
+@njit
+def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, ends_round):
+    """Fire the rules of the block at ``CODE[at]`` for an action of side ``mine``: points
+    to ``scores`` and ``play`` at once (a later rule reads them), and return (turns
+    granted, seats skipped). ``ends_round``: the action is a domino, so a turn it would
+    grant lapses."""
+    more = 0
+    skipped = 0
+    for k in range(CODE[at]):
+        base = at + 1 + WIDTH * k
+        c = CODE[base + IF]
+        if c >= 0 and run(CODE, c, F, TAB, TEAMS, sides, N, deck, stack) == 0:
+            continue
+        c = CODE[base + POINTS]
+        pts = run(CODE, c, F, TAB, TEAMS, sides, N, deck, stack) if c >= 0 else 0
+        c = CODE[base + EACH_OPPONENT]
+        opp = run(CODE, c, F, TAB, TEAMS, sides, N, deck, stack) if c >= 0 else 0
+        for s in range(sides):
+            gain = pts if s == mine else opp
+            if gain:
+                scores[s] += gain
+                play[s] += gain
+        c = CODE[base + AGAIN]
+        if c >= 0 and not ends_round and run(CODE, c, F, TAB, TEAMS, sides, N, deck,
+                                             stack) != 0:
+            more += 1
+        c = CODE[base + SKIP]
+        if c >= 0:
+            n = run(CODE, c, F, TAB, TEAMS, sides, N, deck, stack)
+            if n > 0:
+                skipped += n
+    return more, skipped
+
+
+_END_L, _END_R, _END_TOTAL = FACT["end_l"], FACT["end_r"], FACT["end_total"]
+_BONEYARD, _PASSES, _DRAWN = FACT["boneyard"], FACT["passes_in_row"], FACT["drawn_this_turn"]
+
+
+@njit
+def end_total(L, R, lt, rt, TL, TH, PIPS):
+    """The open ends counted as the all-fives games count them (``Board.end_total``): a
+    lone tile (``lt == rt``, the opening's) by its pips, a double lying across an end by
+    both halves."""
+    if lt == rt:
+        return PIPS[lt]
+    return L * (2 if TL[lt] == TH[lt] else 1) + R * (2 if TL[rt] == TH[rt] else 1)
+
+
+@njit
+def event_facts(F, L, R, lt, rt, TL, TH, PIPS, boneyard, passes_in_row, drawn):
+    """The facts every action's events may read, into ``F`` (``lt``/``rt``: the tiles at
+    the ends)."""
+    F[_END_L] = L
+    F[_END_R] = R
+    F[_END_TOTAL] = end_total(L, R, lt, rt, TL, TH, PIPS)
+    F[_BONEYARD] = boneyard
+    F[_PASSES] = passes_in_row
+    F[_DRAWN] = drawn
