@@ -291,3 +291,23 @@ def test_play_time_events_and_turn_options_give_the_same_matches(tmp_path, turn)
             got = engines.jit_results(game, players, seeds, bots)
             for seed, match in zip(seeds, got, strict=True):
                 assert match == api.play_match(game, players, seed, bots), (players, seed)
+
+
+def test_an_action_no_event_rule_can_fire_on_is_filtered_by_its_masks():
+    """The head of an action's events (``jit_house._may_fire``): the kernel calls nothing
+    for a tile, a total or a pair of ends on which every rule's ``if`` is false; a mask
+    too narrow would drop points (the differential tests), one too wide costs a call."""
+    from dominorules.kernel import jit_events
+
+    def head(name):
+        game = api.load_game(name)
+        code, at = jit_house.programs(game)
+        return game.tileset, code[at["EV_PLACE"]:code[at["EV_PLACE"] + jit_events.RULES]]
+    ts, fives = head("house/all-fives")
+    assert fives[jit_events.TOTALS] == sum(1 << e for e in (5, 10, 15, 20))
+    assert fives[jit_events.TILES] == (1 << ts.tile_count) - 1
+    ts, blank = head("house/double-blank-skips")
+    assert blank[jit_events.TILES] == 1 << next(
+        i for i in range(ts.tile_count) if ts.low[i] == ts.high[i] == 0)
+    _, equal = head("house/equal-ends-bonus")
+    assert equal[jit_events.ENDS:] == [1 << a for a in range(7)]   # both ends alike only

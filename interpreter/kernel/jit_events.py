@@ -14,6 +14,10 @@ from __future__ import annotations
 from .jit import njit
 from .jit_formula import FACT, run
 
+# an action's events in CODE: a head (jit_house._may_fire) where its rules start, the
+# masks of the tiles, of the ends' totals and per left end of the right ends on which a
+# rule may fire; then the rules (``fire``'s block: how many, then each one's programs)
+RULES, TILES, TOTALS, ENDS = range(4)
 # a rule's programs, in this order, after the block's count
 IF, POINTS, EACH_OPPONENT, AGAIN, SKIP = range(5)
 WIDTH = 5
@@ -21,11 +25,20 @@ FIELDS = ("if", "points", "each_opponent", "again", "skip")
 
 
 @njit
+def may_fire(CODE, at, t, L, R, et):
+    """Whether some rule of the action whose head is at ``CODE[at]`` may fire after tile
+    ``t`` (-1: none, a pass) left ends ``L``, ``R`` of total ``et``."""
+    if t >= 0 and not (CODE[at + TILES] >> t) & 1:
+        return False
+    return (CODE[at + TOTALS] >> et) & 1 == 1 and (CODE[at + ENDS + L] >> R) & 1 == 1
+
+
+@njit
 def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, ends_round):
-    """Fire the rules of the block at ``CODE[at]`` for an action of side ``mine``: points
-    to ``scores`` and ``play`` at once (a later rule reads them), and return (turns
-    granted, seats skipped). ``ends_round``: the action is a domino, so a turn it would
-    grant lapses."""
+    """Fire the rules of the block at ``CODE[at]`` (the head's ``RULES``) for an action of
+    side ``mine``: points to ``scores`` and ``play`` at once (a later rule reads them),
+    and return (turns granted, seats skipped). ``ends_round``: the action is a domino,
+    so a turn it would grant lapses."""
     more = 0
     skipped = 0
     for k in range(CODE[at]):
@@ -69,12 +82,11 @@ def end_total(L, R, lt, rt, TL, TH, PIPS):
 
 
 @njit
-def event_facts(F, L, R, lt, rt, TL, TH, PIPS, boneyard, passes_in_row, drawn):
-    """The facts every action's events may read, into ``F`` (``lt``/``rt``: the tiles at
-    the ends)."""
+def event_facts(F, L, R, et, boneyard, passes_in_row, drawn):
+    """The facts every action's events may read, into ``F`` (``et``: ``end_total``)."""
     F[_END_L] = L
     F[_END_R] = R
-    F[_END_TOTAL] = end_total(L, R, lt, rt, TL, TH, PIPS)
+    F[_END_TOTAL] = et
     F[_BONEYARD] = boneyard
     F[_PASSES] = passes_in_row
     F[_DRAWN] = drawn

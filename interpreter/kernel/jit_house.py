@@ -22,6 +22,7 @@ from ..engine.general_loop import MAX_TURNS, _opening_rules
 from ..engine.mechanisms import turn_options
 from ..engine.tiles import Tile
 from ..expr import ast
+from ..expr.types import TILE
 from ..rules.compile import IN_PLAY
 from .formulas import Unsupported, magnitude
 from .opening import _MASK_NAMES, _reads, mask_of
@@ -192,12 +193,16 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
 
     lists = {"ends": jit_formula.ENDS}
     at: dict[str, int] = {}
+    top = max(max(tile[1] for tile in tiles), 0)
     for after in ("place", "draw", "pass"):
         rules = [i for i, e in enumerate(r.events) if e.after == after]
         at[f"EV_{after.upper()}"] = len(code) if rules else -1
         if not rules:
             continue
-        head = len(code)
+        conditions = [r.event_trees[i].get("if") for i in rules]
+        start = len(code)
+        code += [-1, *_may_fire(conditions, tiles, top)]   # the head (jit_events.RULES...)
+        head = code[start + jit_events.RULES] = len(code)
         code += [len(rules)] + [-1] * (jit_events.WIDTH * len(rules))
         for k, i in enumerate(rules):
             trees = r.event_trees[i]
@@ -206,6 +211,71 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
                     code[head + 1 + jit_events.WIDTH * k + j] = len(code)
                     code += jit_formula.program(_tree(trees[key]), names, lists, tiles)
     return at
+
+
+def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
+              ) -> list[int]:
+    """An event block's head: the masks of the tiles, the ends' totals and, per left end,
+    the right ends for which some rule's ``if`` may hold (``_fold``: one known fact at a
+    time); the kernel fires the block only when all three allow, so an action no rule
+    can fire on costs no call (a double for ``tile.is_double``)."""
+    def may(facts: dict[str, Any]) -> bool:
+        return any(c is None or _fold(c, facts) != 0 for c in conditions)
+    tile_mask = sum(1 << i for tile, i in tiles.items() if may({"tile": tile}))
+    total_mask = (sum(1 << e for e in range(4 * top + 1) if may({"end_total": e}))
+                  if 4 * top < 62 else -1)
+    ends = [sum(1 << b for b in range(top + 1) if may({"ends": (a, b)}))
+            for a in range(top + 1)]
+    return [tile_mask, total_mask, *ends]
+
+
+def _fold(node: ast.Node, facts: dict[str, Any]) -> Any:
+    """``node``'s value when only ``facts`` are known (a tile, the ends' total or the two
+    ends): a number, a tile or a tuple of numbers when it is the same whatever else holds,
+    ``_UNKNOWN`` when it depends on more. Only a certain 0 (false) filters, so a node not
+    folded here is merely unknown."""
+    match node:
+        case ast.Int(value=v) | ast.Bool(value=v):
+            return int(v)
+        case ast.Tile(low=low, high=high):
+            return (int(low), int(high))
+        case ast.Name(name=name):
+            return facts.get(name, _UNKNOWN)
+        case ast.Attribute(obj=obj, attr=attr):
+            t = _fold(obj, facts)
+            if not (isinstance(t, tuple) and len(t) == 2 and obj.type == TILE):
+                return _UNKNOWN
+            return {"low": t[0], "high": t[1], "pips": t[0] + t[1],
+                    "is_double": int(t[0] == t[1])}.get(attr, _UNKNOWN)
+        case ast.Unary(op=op, operand=x):
+            v = _fold(x, facts)
+            if not isinstance(v, int):
+                return _UNKNOWN
+            return -v if op == "-" else int(not v)
+        case ast.Binary(op=op, left=a, right=b) if op in ("and", "or"):
+            x, y = _fold(a, facts), _fold(b, facts)
+            for v in (x, y):   # one side settles it alone
+                if isinstance(v, int) and bool(v) == (op == "or"):
+                    return int(op == "or")
+            if isinstance(x, int) and isinstance(y, int):
+                return int(op == "and")   # neither settled it: both true (and), false (or)
+            return _UNKNOWN
+        case ast.Binary(op=op, left=a, right=b) if op in ("%", "//"):
+            x, y = _fold(a, facts), _fold(b, facts)
+            if isinstance(x, int) and isinstance(y, int) and y != 0:
+                return x % y if op == "%" else x // y
+            return _UNKNOWN
+        case ast.Binary(op=op, left=a, right=b) if op in _ARITH:
+            x, y = _fold(a, facts), _fold(b, facts)
+            if isinstance(x, tuple) and isinstance(y, tuple) and op in ("==", "!="):
+                return _ARITH[op](x, y)
+            if isinstance(x, int) and isinstance(y, int):
+                return _ARITH[op](x, y)
+        case ast.Call(func=func, args=[arg]) if func in ("min", "max", "sum", "count"):
+            v = _fold(arg, facts)
+            if isinstance(v, tuple) and isinstance(arg, ast.Name) and arg.name == "ends":
+                return {"min": min, "max": max, "sum": sum, "count": len}[func](v)
+    return _UNKNOWN
 
 
 def _holds(value: Any) -> bool:

@@ -97,7 +97,7 @@ from dominorules.kernel.jit_strategist import (KNOW_ROWS, choose, know_deal, kno
 from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
 #if GEN
-from dominorules.kernel.jit_events import event_facts, fire
+from dominorules.kernel.jit_events import RULES, end_total, event_facts, fire, may_fire
 from dominorules.kernel.jit_formula import run
 from dominorules.kernel.jit_opening import (ANY, SEEK_TURNS, UNHELD_HEAVIEST, heaviest,
                                             open_round)
@@ -524,10 +524,12 @@ $READ_PLAY_PARAMS
             last_p, last_t = p, t
             lt = rt = t   # the tile at each end (a double lies across: end_total)
             if EV_PLACE >= 0:   # the opening tile's events (GeneralLoop.run, jit_events)
-                event_facts(F, L, R, lt, rt, TL, TH, PIPS, T - pos, 0, 0)
-                F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
-                again, skip = fire(CODE, EV_PLACE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                   SIDE_OF[p], scores, round_play, not h)
+                et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                if may_fire(CODE, EV_PLACE, t, L, R, et):
+                    event_facts(F, L, R, et, T - pos, 0, 0)
+                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
+                    again, skip = fire(CODE, CODE[EV_PLACE + RULES], F, TAB, TEAMS, SIDES_N,
+                                       N, deck, stack, SIDE_OF[p], scores, round_play, not h)
             idle = run_passes = turns_taken = 0
 #endif
             npass = 0
@@ -656,13 +658,15 @@ $READ_PLAY_PARAMS
                                 know_place(K, p, t, L)
 #if GEN
                         if EV_PLACE >= 0:   # the placement's events (jit_events)
-                            event_facts(F, L, R, lt, rt, TL, TH, PIPS, T - pos, prior, drawn)
-                            F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
-                            more, skipped = fire(CODE, EV_PLACE, F, TAB, TEAMS, SIDES_N, N,
-                                                 deck, stack, SIDE_OF[p], scores, round_play,
-                                                 not h)
-                            again += more
-                            skip += skipped
+                            et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                            if may_fire(CODE, EV_PLACE, t, L, R, et):
+                                event_facts(F, L, R, et, T - pos, prior, drawn)
+                                F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
+                                                     TEAMS, SIDES_N, N, deck, stack,
+                                                     SIDE_OF[p], scores, round_play, not h)
+                                again += more
+                                skip += skipped
 #endif
                         if not h:
                             domino, npass = p, N
@@ -675,10 +679,12 @@ $READ_PLAY_PARAMS
                         if strat_seats:
                             know_lack(K, p, L, R)
                         if EV_PASS >= 0:
-                            event_facts(F, L, R, lt, rt, TL, TH, PIPS, T - pos, run_passes,
-                                        drawn)
-                            skip += fire(CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                         SIDE_OF[p], scores, round_play, False)[1]
+                            et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                            if may_fire(CODE, EV_PASS, -1, L, R, et):
+                                event_facts(F, L, R, et, T - pos, run_passes, drawn)
+                                skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
+                                             SIDES_N, N, deck, stack, SIDE_OF[p], scores,
+                                             round_play, False)[1]
                         break
                     elif ((mL or mR) and not draw_on) or (
                             (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
@@ -702,10 +708,12 @@ $READ_PLAY_PARAMS
                         if strat_seats:
                             know_lack(K, p, L, R)
                         if EV_PASS >= 0:
-                            event_facts(F, L, R, lt, rt, TL, TH, PIPS, T - pos, run_passes,
-                                        drawn)
-                            skip += fire(CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                         SIDE_OF[p], scores, round_play, False)[1]
+                            et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                            if may_fire(CODE, EV_PASS, -1, L, R, et):
+                                event_facts(F, L, R, et, T - pos, run_passes, drawn)
+                                skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
+                                             SIDES_N, N, deck, stack, SIDE_OF[p], scores,
+                                             round_play, False)[1]
 #else
                         npass += 1
                         if strat_seats:
@@ -725,12 +733,15 @@ $READ_PLAY_PARAMS
                     prior = run_passes
                     idle = run_passes = 0
                     if EV_DRAW >= 0:   # the draw's events (jit_events)
-                        event_facts(F, L, R, lt, rt, TL, TH, PIPS, T - pos, prior, drawn)
-                        F[X_TILE], F[X_FORCED] = t, forced
-                        more, skipped = fire(CODE, EV_DRAW, F, TAB, TEAMS, SIDES_N, N, deck,
-                                             stack, SIDE_OF[p], scores, round_play, False)
-                        again += more
-                        skip += skipped
+                        et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                        if may_fire(CODE, EV_DRAW, t, L, R, et):
+                            event_facts(F, L, R, et, T - pos, prior, drawn)
+                            F[X_TILE], F[X_FORCED] = t, forced
+                            more, skipped = fire(CODE, CODE[EV_DRAW + RULES], F, TAB, TEAMS,
+                                                 SIDES_N, N, deck, stack, SIDE_OF[p], scores,
+                                                 round_play, False)
+                            again += more
+                            skip += skipped
                     if ENDS_TURN and not (EXACTLY and pos < DRAW_END and drawn < TLIMIT):
                         break   # a draw that ends the turn (drawing.ends_turn)
             # -- settlement (GeneralLoop._settle; jit_settle)
