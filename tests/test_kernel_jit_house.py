@@ -1,6 +1,7 @@
 """The JIT engine on the house rules of a round's end, the match's end, the deal, the lead
-and the opening, play to the right and placement restrictions (``kernel/jit_house.py``):
-the same matches as the Python engine.
+and the opening, play to the right, placement restrictions, play-time events and turn
+options (``kernel/jit_house.py``, ``kernel/jit_events.py``): the same matches as the
+Python engine.
 
 Every builtin ruleset it plays this way, at every player count, with the random, greedy
 and mixed bots: the JIT's ``MatchResult`` equals the Python engine's field for field.

@@ -1,7 +1,7 @@
 """What the JIT kernel needs of a ruleset's house rules that act at a round's end, the
-match's end, the deal, the lead or the opening, turn play to the right or restrict the
-placements: their switches as numbers, their formulas as programs, or why the JIT cannot
-play them.
+match's end, the deal, the lead or the opening, turn play to the right, restrict the
+placements, fire play-time events or change what a turn holds (turn options): their
+switches as numbers, their formulas as programs, or why the JIT cannot play them.
 
 ``jit_template``'s ``GEN`` lines call ``jit_settle``, ``jit_opening`` and ``jit_formula``
 (real numba functions) and read everything of the ruleset from the kernel's parameters

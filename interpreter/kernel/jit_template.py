@@ -7,9 +7,11 @@ compiled kernel serves every ruleset with the same formulas: the rest of a rules
 beside the written file, so a later run or another worker loads it instead of
 compiling again.
 
-A ruleset whose house rules act at a round's end, the match's end, the deal, the lead or
-the opening (``jit_house.plays``) keeps the ``#if GEN`` lines instead (``generate.specialise``):
-they call ``jit_settle`` and ``jit_opening``, and run the ruleset's formulas as programs
+A ruleset whose house rules act at a round's end, the match's end, the deal, the lead,
+the opening or during play (``jit_house.plays``) keeps the ``#if GEN`` lines instead
+(``generate.specialise``): they call ``jit_settle``, ``jit_opening`` and ``jit_events``
+(play-time events; with ``TURNS``, the general loop's turn order of granted and skipped
+turns and passes at will), and run the ruleset's formulas as programs
 (``jit_formula``: the array ``CODE``, where each starts a parameter ``F_...``), so they
 hold no text of any ruleset and one compiled kernel plays them all. Any other ruleset
 keeps the ``#else`` lines, the plain game's, and pays nothing for the ``GEN`` ones.
