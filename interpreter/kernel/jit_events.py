@@ -12,7 +12,8 @@ The mechanism's rule stays ``engine.mechanisms.events`` and the general loop's
 from __future__ import annotations
 
 from .jit import njit
-from .jit_formula import FACT, run
+from .jit_formula import CONST, END, FACT, FACT_OP, IS_DOUBLE, run
+from .jit_formula import TAB as ROWS
 
 # an action's events in CODE: a head (jit_house._may_fire) where its rules start, the
 # masks of the tiles, of the ends' totals and per left end of the right ends on which a
@@ -33,6 +34,26 @@ def may_fire(CODE, at, t, L, R, et):
     return (CODE[at + TOTALS] >> et) & 1 == 1 and (CODE[at + ENDS + L] >> R) & 1 == 1
 
 
+_TL, _TH = ROWS["TL"], ROWS["TH"]
+
+
+@njit(inline="always")
+def value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack):
+    """Program ``c``'s value: a constant, a fact or a fact's ``is_double`` read here, as
+    most events' are (``again: true``, ``if: forced``, ``if: tile.is_double``), any other
+    run by ``jit_formula.run``, whose call costs more than such a program."""
+    op = CODE[c]
+    if op == CONST and CODE[c + 2] == END:
+        return CODE[c + 1]
+    if op == FACT_OP:
+        if CODE[c + 2] == END:
+            return F[CODE[c + 1]]
+        if CODE[c + 2] == IS_DOUBLE and CODE[c + 3] == END:
+            t = F[CODE[c + 1]]
+            return 1 if TAB[_TL, t] == TAB[_TH, t] else 0
+    return run(CODE, c, F, TAB, TEAMS, sides, N, deck, stack)
+
+
 @njit
 def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, ends_round):
     """Fire the rules of the block at ``CODE[at]`` (the head's ``RULES``) for an action of
@@ -44,24 +65,24 @@ def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, end
     for k in range(CODE[at]):
         base = at + 1 + WIDTH * k
         c = CODE[base + IF]
-        if c >= 0 and run(CODE, c, F, TAB, TEAMS, sides, N, deck, stack) == 0:
+        if c >= 0 and value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack) == 0:
             continue
         c = CODE[base + POINTS]
-        pts = run(CODE, c, F, TAB, TEAMS, sides, N, deck, stack) if c >= 0 else 0
+        pts = value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack) if c >= 0 else 0
         c = CODE[base + EACH_OPPONENT]
-        opp = run(CODE, c, F, TAB, TEAMS, sides, N, deck, stack) if c >= 0 else 0
+        opp = value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack) if c >= 0 else 0
         for s in range(sides):
             gain = pts if s == mine else opp
             if gain:
                 scores[s] += gain
                 play[s] += gain
         c = CODE[base + AGAIN]
-        if c >= 0 and not ends_round and run(CODE, c, F, TAB, TEAMS, sides, N, deck,
-                                             stack) != 0:
+        if c >= 0 and not ends_round and value(CODE, c, F, TAB, TEAMS, sides, N, deck,
+                                               stack) != 0:
             more += 1
         c = CODE[base + SKIP]
         if c >= 0:
-            n = run(CODE, c, F, TAB, TEAMS, sides, N, deck, stack)
+            n = value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack)
             if n > 0:
                 skipped += n
     return more, skipped
