@@ -476,10 +476,11 @@ def _engine_option(limits: str):
         show_default=True,
         help="What plays the matches: python, or jit (numba, from pip install "
              f"'dominorules[fast]'; the random, greedy and strategist bots, rulesets whose "
-             f"house rules, if any, act at a round's end, the match's end, the deal, the lead "
-             f"or the opening{limits}). The results are the same; auto takes jit for runs of "
-             "10,000 matches or more when it can. Compiled kernels are kept in "
-             "$DOMINORULES_CACHE/kernels (default ~/.cache/dominorules/kernels, used only "
+             f"house rules, if any, act at a round's end, the match's end, the deal, the lead, "
+             f"the opening or during play on a line without a spinner (direction, "
+             f"restrictions, events, turn options){limits}). The results are the same; auto "
+             "takes jit for runs of 10,000 matches or more when it can. Compiled kernels are "
+             "kept in $DOMINORULES_CACHE/kernels (default ~/.cache/dominorules/kernels, used only "
              "when it is yours and not writable by others); deleting it is always safe.")
 
 

@@ -1,6 +1,7 @@
 """The JIT engine on the house rules of a round's end, the match's end, the deal, the lead
-and the opening, play to the right and placement restrictions (``kernel/jit_house.py``):
-the same matches as the Python engine.
+and the opening, play to the right, placement restrictions, play-time events and turn
+options (``kernel/jit_house.py``, ``kernel/jit_events.py``): the same matches as the
+Python engine.
 
 Every builtin ruleset it plays this way, at every player count, with the random, greedy
 and mixed bots: the JIT's ``MatchResult`` equals the Python engine's field for field.
@@ -34,7 +35,10 @@ EXPECTED = {
     "house/minimum-to-start", "house/no-blanks", "house/shutout-pays-double",
     "house/four-in-a-row", "house/tied-stake-grows",   # (these two keep variables)
     "house/play-to-the-right",   # what acts during play: the direction of play,
-    "house/double-blank-last"}   # placement restrictions
+    "house/double-blank-last",   # placement restrictions,
+    "house/all-fives", "house/equal-ends-bonus", "house/doubles-play-again",   # events,
+    "house/double-blank-skips", "house/pay-per-forced-draw", "house/pass-pass",
+    "house/draw-ends-turn", "house/passing"}   # turn options
 
 
 def _cases():
@@ -103,7 +107,9 @@ def test_auto_takes_the_jit_for_long_house_runs_and_compare_folds_the_same_featu
 
     for name in ("house/low-score-wins", "house/double-opening", "house/blocker-leads",
                  "house/four-in-a-row", "house/tied-stake-grows",   # variables_final too
-                 "house/play-to-the-right", "house/double-blank-last"):   # during play
+                 "house/play-to-the-right", "house/double-blank-last",   # during play
+                 "house/all-fives", "house/doubles-play-again",   # play_points, extra_turns,
+                 "house/pass-pass"):   # skips (compare's rows of the play-time events)
         game = api.load_game(name)
         players = game.rules.min_players
         assert engines.choose(game, players, "random", "auto", matches=50_000) == "jit"
@@ -131,17 +137,18 @@ def _ruleset(tmp_path, text: str):
     ("scoring:\n  domino: \"sum(opponents.value) + count(seats, s -> s.tiles > 1)\"\n",
      "do not keep (x -> ...)"),
     ("board:\n  spinner: first_double\n", "uses a spinner (board.spinner), which only"),
-    ("play:\n  direction: right\n  passing: at_will\n",   # only what it does not play
-     "uses passing at will (play.passing), which only the Python engine plays"),
+    ("play:\n  direction: right\n  passing: at_will\n"   # only what it does not play
+     "events:\n  - after: place\n    next_draws: 1\n",
+     "uses an event making the next player draw (events.next_draws), which only"),
+    ("events:\n  - after: place\n    points: \"player.pips\"\n",   # the tallies
+     "house-rule formulas read what the JIT kernel does not keep (Name player)"),
     ("play:\n  restrictions:\n    - allow: \"tile.is_double or ends[0] > 2\"\n      explain: x\n",
      "house-rule formulas read what the JIT kernel does not keep (the list ends indexed)"),
     ("play:\n  restrictions:\n    - allow: \"count(hand, t -> t.is_double) < 3\"\n"
      "      explain: x\n",
      "house-rule formulas read what the JIT kernel does not keep (x -> ...)"),
-    ("play:\n  restrictions:\n    - allow: \"true\"\n      explain: x\n"
-     "  if_none_allowed: waive\n"
-     "events:\n  - after: pass\n    points: 1\n",
-     "uses play-time events (events), which only the Python engine plays"),
+    ("events:\n  - after: pass\n    skip: \"1000000 * boneyard\"\n",
+     "cannot be bounded for the JIT's 64-bit numbers (an event's skip may outgrow"),
     ("variables:\n  pot:\n    initial: 1\n    after_round: \"2 * pot\"\n"
      "scoring:\n  domino: \"pot\"\n",
      "a variable that may grow faster than by a constant a round"),
@@ -257,3 +264,53 @@ def test_the_tiles_a_restriction_allows_whatever_else_holds_skip_its_program(tmp
     high = {t for t in range(ts.tile_count) if (ts.low[t], ts.high[t]) != (5, 6)}
     assert masks == [sum(1 << t for t in (high if e > 3 else doubles)) for e in range(7)]
     assert jit_house._sure(game.rules.restrictions[0].tree, (1, 2), 0) is jit_house._UNKNOWN
+
+
+# events over every name the JIT keeps for them, with the turn options: an exact draw of
+# two, passing at will, a draw ending the turn
+_EVENTS = (
+    "events:\n"
+    "  - after: place\n    if: \"end_total % 4 == 1 or both_ends\"\n"
+    "    points: \"end_total + sum(ends) - count(ends)\"\n    each_opponent: \"-1\"\n"
+    "  - after: place\n    if: \"not opening and (tile.is_double or tile == [1|2])\"\n"
+    "    again: \"boneyard > 2 or drawn_this_turn > 0\"\n"
+    "    skip: \"1 if min(ends) == max(ends) and round % 2 == 1 else 0\"\n"
+    "  - after: draw\n    if: \"forced and tile.pips > 8 - passes_in_row\"\n"
+    "    points: \"tile.high\"\n    again: \"drawn_this_turn == 3\"\n"
+    "  - after: pass\n    each_opponent: \"passes_in_row + players // 2\"\n"
+    "    skip: \"passes_in_row % 2\"\n")
+
+
+@pytest.mark.parametrize("turn", [
+    "", "drawing:\n  exactly: 2\n  ends_turn: true\n",
+    "drawing:\n  exactly: 2\n  voluntary: forbidden\nplay:\n  passing: at_will\n",
+    "play:\n  passing: at_will\n  direction: right\n"])
+def test_play_time_events_and_turn_options_give_the_same_matches(tmp_path, turn):
+    game = _ruleset(tmp_path, _EVENTS + turn)
+    seeds = [api.match_seed(9, i) for i in range(20)]
+    for players in (2, 3):
+        assert jit_kernel.jit_reason(game, players, "strategist") is None
+        for bots in ("random", "greedy", "strategist"):
+            got = engines.jit_results(game, players, seeds, bots)
+            for seed, match in zip(seeds, got, strict=True):
+                assert match == api.play_match(game, players, seed, bots), (players, seed)
+
+
+def test_an_action_no_event_rule_can_fire_on_is_filtered_by_its_masks():
+    """The head of an action's events (``jit_house._may_fire``): the kernel calls nothing
+    for a tile, a total or a pair of ends on which every rule's ``if`` is false; a mask
+    too narrow would drop points (the differential tests), one too wide costs a call."""
+    from dominorules.kernel import jit_events
+
+    def head(name):
+        game = api.load_game(name)
+        code, at = jit_house.programs(game)
+        return game.tileset, code[at["EV_PLACE"]:code[at["EV_PLACE"] + jit_events.RULES]]
+    ts, fives = head("house/all-fives")
+    assert fives[jit_events.TOTALS] == sum(1 << e for e in (5, 10, 15, 20))
+    assert fives[jit_events.TILES] == (1 << ts.tile_count) - 1
+    ts, blank = head("house/double-blank-skips")
+    assert blank[jit_events.TILES] == 1 << next(
+        i for i in range(ts.tile_count) if ts.low[i] == ts.high[i] == 0)
+    _, equal = head("house/equal-ends-bonus")
+    assert equal[jit_events.ENDS:] == [1 << a for a in range(7)]   # both ends alike only

@@ -63,10 +63,13 @@ jit_strategist.know_open
 jit_strategist.know_place
 jit_strategist.know_lack
 # and its GEN lines (a house ruleset's kernel) these
-from dominorules.kernel import jit_opening, jit_settle
+from dominorules.kernel import jit_events, jit_opening, jit_settle
 jit_opening.open_round
 jit_settle.hand_rank
 jit_settle.best_sides
+jit_events.end_total
+jit_events.event_facts
+jit_events.may_fire
 
 # rich calls a Console's on_broken_pipe when stdout is a closed pipe; cli._stdout_console
 # sets it on the instance

@@ -3,8 +3,9 @@ or ``jit`` (the numba kernel), and the JIT's batches of whole matches.
 
 ``auto`` takes the JIT when numba is installed and the run allows it (a ruleset
 without house rules, or whose house rules act at a round's end, the match's end, the
-deal, the lead or the opening: ``jit_house``; a set of at most 62 tiles, the random,
-greedy and strategist bots, no records); otherwise Python. Asking for ``jit`` where it
+deal, the lead, the opening or during play on a line without a spinner: ``jit_house``;
+a set of at most 62 tiles, the random, greedy and strategist bots, no records);
+otherwise Python. Asking for ``jit`` where it
 cannot run is an error that says why. Both engines give the same matches: the choice is
 only speed.
 """

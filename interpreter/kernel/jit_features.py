@@ -3,9 +3,9 @@
 ``compare`` sums one integer vector per match; building ``MatchResult`` objects from
 the JIT's rows only to read them back costs more than playing the matches. This folds
 the rows straight into the vectors, in numba, laid out as ``metrics.feature_names``
-(no skilled seat: a skill pairing's features are read from its results; the house-rule
-features are 0). ``tests/test_kernel_jit.py`` holds it to ``features`` on every ruleset
-the JIT plays.
+(no skilled seat: a skill pairing's features are read from its results; of the
+house-rule features, the play-time events' come from the rows, the rest are 0).
+``tests/test_kernel_jit.py`` holds it to ``features`` on every ruleset the JIT plays.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ _LEADER, _RESULT, _WINNER, _TIED = (INDEXES["R_LEADER"], INDEXES["R_RESULT"],
                                     INDEXES["R_WINNER"], INDEXES["R_TIED_BLOCK"])
 _SUMMED = tuple(INDEXES[f"R_{name}"] for name in (
     "TURNS", "PLACEMENTS", "DRAWS", "PASSES", "DECISIONS", "CHOICE_POINTS", "REDEALS"))
-_POINTS = INDEXES["R_POINTS"]
+_POINTS = INDEXES["R_POINTS"]   # then scores, then play-time points (events), per side
+_EXTRA, _SKIPS = INDEXES["R_EXTRA_TURNS"], INDEXES["R_SKIPS"]
 _M_WINNER, _M_ROUNDS, _M_FIRST = INDEXES["M_WINNER"], INDEXES["M_ROUNDS"], INDEXES["M_FIRST_ROW"]
 
 
@@ -39,7 +40,7 @@ def match_features(matches, rounds, sides, players, side_of, teams, out, round_p
         v[1] = sides
         v[2] = count
         blocked = tied = points = changes = trailed = 0
-        leader_rounds = won_rounds = dominoes = 0
+        leader_rounds = won_rounds = dominoes = play = extra = skips = 0
         last = -1
         for i in range(first, first + count):
             r = rounds[i]
@@ -54,6 +55,10 @@ def match_features(matches, rounds, sides, players, side_of, teams, out, round_p
                 if side_of[r[_LEADER]] == r[_WINNER]:
                     leader_rounds += 1
             tied += r[_TIED]
+            extra += r[_EXTRA]
+            skips += r[_SKIPS]
+            for s in range(sides):
+                play += r[_POINTS + 2 * sides + s]
             scored = 0
             for s in range(sides):
                 scored += r[_POINTS + s]
@@ -87,6 +92,9 @@ def match_features(matches, rounds, sides, players, side_of, teams, out, round_p
         v[20] = sides * count
         v[21] = sides * leader_rounds - won_rounds
         v[22] = dominoes
+        v[23] = play
+        v[24] = extra
+        v[25] = skips
         if decided:
             for s in teams[winner]:
                 v[26 + s] = 1

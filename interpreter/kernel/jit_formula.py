@@ -43,6 +43,7 @@ _SEAT = {"pips": "P", "value": "V", "tiles": "C", "drawn": "DB", "doubles": "DQ"
 _TILE = {"low": "TL", "high": "TH", "pips": "PIPS"}
 STACK = 64          # the deepest a program may reach
 _POS, _TL, _TH = FACT["pos"], TAB["TL"], TAB["TH"]
+_END_L, _END_R = FACT["end_l"], FACT["end_r"]
 
 (END, CONST, FACT_OP, AT, NEG, NOT, ADD, SUB, MUL, FLOORDIV, MOD, EQ, NE, LT, LE, GT, GE,
  AND, OR, COND, MIN2, MAX2, ABS, FOLD, BONEYARD, IS_DOUBLE) = range(26)
@@ -50,8 +51,9 @@ _BINARY = {"+": ADD, "-": SUB, "*": MUL, "//": FLOORDIV, "%": MOD, "==": EQ, "!=
            "<": LT, "<=": LE, ">": GT, ">=": GE, "and": AND, "or": OR}
 _FOLDS = {"sum": 0, "min": 1, "max": 2, "count": 3}
 # the lists a fold runs over: every side, every seat, the sides but one, a side's seats,
-# the tiles of a mask (a fact: a placement's hand or playable tiles)
-ALL_SIDES, ALL_SEATS, OPPONENTS, TEAM, TILES = 0, 1, 2, 3, 4
+# the tiles of a mask (a fact: a placement's hand or playable tiles), the line's two open
+# ends (an event's ``ends``: the facts end_l and end_r)
+ALL_SIDES, ALL_SEATS, OPPONENTS, TEAM, TILES, ENDS = 0, 1, 2, 3, 4, 5
 
 
 def program(tree: ast.Node, names: dict[str, str | int], lists: dict[str, int],
@@ -179,6 +181,9 @@ class _Writer:
             depth, kind = self.items(arg.obj)
             out += [FOLD, _FOLDS[func], kind, TAB[table]]
             return depth
+        if isinstance(arg, ast.Name) and self.lists.get(arg.name) == ENDS:
+            out += [FOLD, _FOLDS[func], ENDS, -1]   # the open ends' numbers themselves
+            return 1
         if func == "count":
             depth, kind = self.items(arg)
             out += [FOLD, 3, kind, -1]
@@ -260,6 +265,12 @@ def run(code, at, F, TAB, TEAMS, sides, seats, deck, stack):
                         total = v
                     count += 1
                 stack[sp] = count if func == 3 else total
+                sp += 1
+                continue
+            if kind == ENDS:   # the two open ends' numbers
+                a, b = F[_END_L], F[_END_R]
+                stack[sp] = (a + b if func == 0 else min(a, b) if func == 1 else
+                             max(a, b) if func == 2 else 2)
                 sp += 1
                 continue
             if kind == TEAM:

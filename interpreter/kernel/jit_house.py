@@ -1,7 +1,7 @@
 """What the JIT kernel needs of a ruleset's house rules that act at a round's end, the
-match's end, the deal, the lead or the opening, turn play to the right or restrict the
-placements: their switches as numbers, their formulas as programs, or why the JIT cannot
-play them.
+match's end, the deal, the lead or the opening, turn play to the right, restrict the
+placements, fire play-time events or change what a turn holds (turn options): their
+switches as numbers, their formulas as programs, or why the JIT cannot play them.
 
 ``jit_template``'s ``GEN`` lines call ``jit_settle``, ``jit_opening`` and ``jit_formula``
 (real numba functions) and read everything of the ruleset from the kernel's parameters
@@ -17,9 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..engine.general_loop import _opening_rules
+from ..engine.bounds import MAX_SKIP
+from ..engine.general_loop import MAX_TURNS, _opening_rules
+from ..engine.mechanisms import turn_options
 from ..engine.tiles import Tile
 from ..expr import ast
+from ..expr.types import TILE
 from ..rules.compile import IN_PLAY
 from .formulas import Unsupported, magnitude
 from .opening import _MASK_NAMES, _reads, mask_of
@@ -38,20 +41,25 @@ _LEAD = {"players": "players", "leader": "leader", "winner": "lead_winner",
 _MATCH = {"round": "round", "players": "players", "target": "target"}
 # what only the Python engine plays, by the rule that sets it: (is used, what it is called)
 _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
-    (lambda r: bool(r.events), "play-time events (events)"),
+    (lambda r: any(e.next_draws is not None for e in r.events),
+     "an event making the next player draw (events.next_draws)"),
     (lambda r: r.spinner != "none", "a spinner (board.spinner)"),
     (lambda r: r.fit is not None or r.doubles != "across", "its own fit rule (matching)"),
-    (lambda r: r.draw_ends_turn, "a draw that ends the turn (drawing.ends_turn)"),
-    (lambda r: r.draw_exactly is not None, "drawing a set number of tiles (drawing.exactly)"),
-    (lambda r: r.passing != "forced", "passing at will (play.passing)"),
     (lambda r: r.lead_reads_seats, "a lead formula reading the last round's seats or sides"),
 )
 
 
 # what acts during play and the GEN lines play: the direction of play (``RIGHT``), the
 # placement restrictions (their program at ``F_RESTRICT``) and what a seat does when they
-# forbid all its fitting tiles (``WAIVE``, ``PASS_FORBIDDEN``)
-_PLAYED = frozenset({"direction", "restrictions", "if_none_allowed"})
+# forbid all its fitting tiles (``WAIVE``, ``PASS_FORBIDDEN``), play-time events
+# (``jit_events``: their programs at ``EV_PLACE``...) and the turn options
+# (``engine.mechanisms.turn_options``)
+_PLAYED = frozenset({"direction", "restrictions", "if_none_allowed", "events",
+                     "draw_ends_turn", "draw_exactly", "passing"})
+# an event's names (events.environment) the JIT keeps: facts, and the ends as a list
+_EVENT = {name: name for name in (
+    "tile", "opening", "both_ends", "forced", "passes_in_row", "drawn_this_turn",
+    "end_total", "boneyard", "round", "target", "players")}
 # a placement restriction's names (expr.fields "placement"): facts, and lists as masks
 _PLACEMENT = {"tile": "tile", "end": "end", "boneyard": "boneyard", "round": "round",
               "players": "players", "hand": "hand", "playable": "playable"}
@@ -172,7 +180,102 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
                      if all(_holds(_sure(_tree(rule.tree), (ts.low[t], ts.high[t]), e))
                             for rule in r.restrictions))
                  for e in range(top + 1)]
+    at.update(_event_blocks(r, code, {**_EVENT, **values}, tiles))
     return code, at
+
+
+def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
+                  tiles: dict[tuple[int, int], int]) -> dict[str, int]:
+    """Each action's events appended to ``code`` as a ``jit_events`` block (how many rules,
+    then per rule where each of its programs starts, -1: none; then the programs); where
+    each block starts, by its ``EV_`` parameter name (-1: no event after that action)."""
+    from . import jit_events, jit_formula
+
+    lists = {"ends": jit_formula.ENDS}
+    at: dict[str, int] = {}
+    top = max(max(tile[1] for tile in tiles), 0)
+    for after in ("place", "draw", "pass"):
+        rules = [i for i, e in enumerate(r.events) if e.after == after]
+        at[f"EV_{after.upper()}"] = len(code) if rules else -1
+        if not rules:
+            continue
+        conditions = [r.event_trees[i].get("if") for i in rules]
+        start = len(code)
+        code += [-1, *_may_fire(conditions, tiles, top)]   # the head (jit_events.RULES...)
+        head = code[start + jit_events.RULES] = len(code)
+        code += [len(rules)] + [-1] * (jit_events.WIDTH * len(rules))
+        for k, i in enumerate(rules):
+            trees = r.event_trees[i]
+            for j, key in enumerate(jit_events.FIELDS):
+                if key in trees:
+                    code[head + 1 + jit_events.WIDTH * k + j] = len(code)
+                    code += jit_formula.program(_tree(trees[key]), names, lists, tiles)
+    return at
+
+
+def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
+              ) -> list[int]:
+    """An event block's head: the masks of the tiles, the ends' totals and, per left end,
+    the right ends for which some rule's ``if`` may hold (``_fold``: one known fact at a
+    time); the kernel fires the block only when all three allow, so an action no rule
+    can fire on costs no call (a double for ``tile.is_double``)."""
+    def may(facts: dict[str, Any]) -> bool:
+        return any(c is None or _fold(c, facts) != 0 for c in conditions)
+    tile_mask = sum(1 << i for tile, i in tiles.items() if may({"tile": tile}))
+    total_mask = (sum(1 << e for e in range(4 * top + 1) if may({"end_total": e}))
+                  if 4 * top < 62 else -1)
+    ends = [sum(1 << b for b in range(top + 1) if may({"ends": (a, b)}))
+            for a in range(top + 1)]
+    return [tile_mask, total_mask, *ends]
+
+
+def _fold(node: ast.Node, facts: dict[str, Any]) -> Any:
+    """``node``'s value when only ``facts`` are known (a tile, the ends' total or the two
+    ends): a number, a tile or a tuple of numbers when it is the same whatever else holds,
+    ``_UNKNOWN`` when it depends on more. Only a certain 0 (false) filters, so a node not
+    folded here is merely unknown."""
+    match node:
+        case ast.Int(value=v) | ast.Bool(value=v):
+            return int(v)
+        case ast.Tile(low=low, high=high):
+            return (int(low), int(high))
+        case ast.Name(name=name):
+            return facts.get(name, _UNKNOWN)
+        case ast.Attribute(obj=obj, attr=attr):
+            t = _fold(obj, facts)
+            if not (isinstance(t, tuple) and len(t) == 2 and obj.type == TILE):
+                return _UNKNOWN
+            return {"low": t[0], "high": t[1], "pips": t[0] + t[1],
+                    "is_double": int(t[0] == t[1])}.get(attr, _UNKNOWN)
+        case ast.Unary(op=op, operand=x):
+            v = _fold(x, facts)
+            if not isinstance(v, int):
+                return _UNKNOWN
+            return -v if op == "-" else int(not v)
+        case ast.Binary(op=op, left=a, right=b) if op in ("and", "or"):
+            x, y = _fold(a, facts), _fold(b, facts)
+            for v in (x, y):   # one side settles it alone
+                if isinstance(v, int) and bool(v) == (op == "or"):
+                    return int(op == "or")
+            if isinstance(x, int) and isinstance(y, int):
+                return int(op == "and")   # neither settled it: both true (and), false (or)
+            return _UNKNOWN
+        case ast.Binary(op=op, left=a, right=b) if op in ("%", "//"):
+            x, y = _fold(a, facts), _fold(b, facts)
+            if isinstance(x, int) and isinstance(y, int) and y != 0:
+                return x % y if op == "%" else x // y
+            return _UNKNOWN
+        case ast.Binary(op=op, left=a, right=b) if op in _ARITH:
+            x, y = _fold(a, facts), _fold(b, facts)
+            if isinstance(x, tuple) and isinstance(y, tuple) and op in ("==", "!="):
+                return _ARITH[op](x, y)
+            if isinstance(x, int) and isinstance(y, int):
+                return _ARITH[op](x, y)
+        case ast.Call(func=func, args=[arg]) if func in ("min", "max", "sum", "count"):
+            v = _fold(arg, facts)
+            if isinstance(v, tuple) and isinstance(arg, ast.Name) and arg.name == "ends":
+                return {"min": min, "max": max, "sum": sum, "count": len}[func](v)
+    return _UNKNOWN
 
 
 def _holds(value: Any) -> bool:
@@ -254,7 +357,9 @@ def params(game: Game, players: int) -> dict[str, int]:
     names = ("DOMINOER", "RANK_HOW", "LAST_TWO", "TIE_CODE", "MIN_START", "EXACT", "END_CODE",
              "LOWEST_WINS", *(f"O{k}_{x}" for k in (1, 2)
                              for x in ("TILE", "HOLDER", "UNHELD", "LACKING", "AMASK")),
-             *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN")
+             *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
+             "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
+             "TLIMIT", "MAX_TURNS")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -273,8 +378,22 @@ def params(game: Game, players: int) -> dict[str, int]:
               r.match_winner == "lowest",
               *_opening(game, players, first, 1), *_opening(game, players, later, 2),
               *(starts[k] for k in _STARTS), r.direction == "right", starts["F_RESTRICT"],
-              starts["R_SURE"], r.if_none_allowed == "waive", r.if_none_allowed == "pass"]
+              starts["R_SURE"], r.if_none_allowed == "waive", r.if_none_allowed == "pass",
+              *_turn_params(game, players, starts)]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
+
+
+def _turn_params(game: Game, players: int, starts: dict[str, int]) -> list[int]:
+    """EV_PLACE, EV_DRAW, EV_PASS, TURNS, AT_WILL, ENDS_TURN, EXACTLY, TLIMIT, MAX_TURNS."""
+    r = game.rules
+    rule = turn_options.rule_of(r)
+    limit = game.setup(players).draw_limit
+    turns = rule is not None and rule.at_will or any(
+        e.again is not None or e.skip is not None for e in r.events)
+    return [starts["EV_PLACE"], starts["EV_DRAW"], starts["EV_PASS"], turns,
+            rule is not None and rule.at_will, rule is not None and rule.ends_turn,
+            rule.exactly if rule is not None else 0,
+            turn_options.turn_limit(rule, limit) if rule is not None else limit, MAX_TURNS]
 
 
 def heavy_order(game: Game) -> list[int]:
@@ -302,7 +421,29 @@ def sizes(game: Game, players: int, hand: int) -> list[int]:
            for t in once if t is not None):
         raise Unsupported("a formula of the lead, the match's end or a variable may "
                           "outgrow 64 bits")
-    return points
+    return points + _event_sizes(game, players, hand, names)
+
+
+def _event_sizes(game: Game, players: int, hand: int, names: dict[str, int]) -> list[int]:
+    """Bounds of what the events may score in a round: each rule's points at most once an
+    action, a round's actions at most its placements and draws (a tile each) and 2 x
+    players passes before each; raises ``Unsupported`` for a skip that may outgrow any
+    round (the Python engine stops such a match with its message)."""
+    r = game.rules
+    T = game.tileset.tile_count
+    top = max(max(game.tileset.high), 0)
+    known = {**names, "end_total": 4 * top, "ends": top, "passes_in_row": 2 * players,
+             "drawn_this_turn": T}
+    actions = 2 * T + 2 * players * (2 * T + 1)
+    out = []
+    for trees in r.event_trees or ():
+        for key in ("points", "each_opponent"):
+            if key in trees:
+                out.append(actions * magnitude(_tree(trees[key]), hand, T, players, known))
+        if "skip" in trees and magnitude(_tree(trees["skip"]), hand, T, players,
+                                         known) > MAX_SKIP:
+            raise Unsupported("an event's skip may outgrow any round's turns")
+    return out
 
 
 def _variable_bounds(r: Rules, hand: int, tiles: int, players: int) -> dict[str, int]:

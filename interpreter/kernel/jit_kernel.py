@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
-from ..engine.general_loop import MAX_REDEALS
+from ..engine.general_loop import MAX_REDEALS, MAX_TURNS
 from ..engine.results import MatchResult, RoundStats
 from . import jit_house, jit_template
 from .cache import (
@@ -193,7 +193,8 @@ def _module(source: str):
 
     parts = [source] + [(_HERE / f).read_text(encoding="utf-8")
                         for f in ("shake.py", "jit_support.py", "jit_strategist.py", "jit.py",
-                                  "jit_settle.py", "jit_opening.py", "jit_formula.py")]
+                                  "jit_settle.py", "jit_opening.py", "jit_formula.py",
+                                  "jit_events.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)
@@ -300,7 +301,9 @@ class JitKernel:
             np.array(jit_house.heavy_order(game), i64),
             np.array(jit_house.programs(game)[0] if jit_house.plays(r) else [0], i64))
         self.general = jit_house.plays(r)   # match rows end with the final scores
-        self.width = len(jit_template.ROUND_COLUMNS) + 2 * self.sides
+        # points, scores and play-time points per side after the columns
+        self.width = len(jit_template.ROUND_COLUMNS) + 3 * self.sides
+        self.events = bool(r.events)   # play_points: () when the ruleset has none
 
     def run(self, seeds: np.ndarray, kinds: list[int], max_rounds: int = 1000,
             start_scores: list[int] | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -317,6 +320,10 @@ class JitKernel:
             played, used, failed = self.module.play_batch(
                 seeds, done, n, max_rounds, scores0, kinds_a, self.Q, *self.tables,
                 matches[done:], rows)
+            if failed < 0:   # the general loop's MAX_TURNS, with its message
+                raise DiagnosticError([Diagnostic(
+                    "round", f"round {-failed} did not end after {MAX_TURNS} turns: the "
+                    "ruleset's events keep the round going forever")])
             if failed:
                 raise DiagnosticError([Diagnostic(
                     "deal", f"round {failed}: no deal could open after {MAX_REDEALS} "
@@ -338,11 +345,11 @@ class JitKernel:
         m_winner, m_capped, m_rounds, m_first = (
             _I["M_WINNER"], _I["M_CAPPED"], _I["M_ROUNDS"], _I["M_FIRST_ROW"])
         m_scores = _I["M_SCORES"]
-        general = self.general
+        general, events = self.general, self.events
         variables = bool(game.rules.variables)
         for seed, m in zip(seeds.tolist(), matches.tolist(), strict=True):
             winner, capped, count, first = m[m_winner], m[m_capped], m[m_rounds], m[m_first]
-            stats = tuple(_round_stats(r, sides) for r in rows[first:first + count])
+            stats = tuple(_round_stats(r, sides, events) for r in rows[first:first + count])
             final = (tuple(m[m_scores:m_scores + sides]) if general   # match.final applied
                      else stats[-1].scores if stats else before)
             result = MatchResult(name, n, seed, teams, None if winner < 0 else winner,
@@ -356,7 +363,7 @@ class JitKernel:
 _I = jit_template.INDEXES
 
 
-def _round_stats(r: list[int], sides: int) -> RoundStats:
+def _round_stats(r: list[int], sides: int, events: bool = False) -> RoundStats:
     """A round row (``jit_template.ROUND_COLUMNS``, then points and scores per side) read by
     its columns' names."""
     i = _I
@@ -369,7 +376,9 @@ def _round_stats(r: list[int], sides: int) -> RoundStats:
         scores=tuple(r[pts + sides:pts + 2 * sides]), turns=r[i["R_TURNS"]],
         placements=r[i["R_PLACEMENTS"]], draws=r[i["R_DRAWS"]], passes=r[i["R_PASSES"]],
         decisions=r[i["R_DECISIONS"]], choice_points=r[i["R_CHOICE_POINTS"]],
-        redeals=r[i["R_REDEALS"]])
+        redeals=r[i["R_REDEALS"]],
+        play_points=tuple(r[pts + 2 * sides:pts + 3 * sides]) if events else (),
+        extra_turns=r[i["R_EXTRA_TURNS"]], skips=r[i["R_SKIPS"]])
 
 
 def kernel(game: Game, players: int) -> JitKernel:

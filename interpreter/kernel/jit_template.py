@@ -7,9 +7,11 @@ compiled kernel serves every ruleset with the same formulas: the rest of a rules
 beside the written file, so a later run or another worker loads it instead of
 compiling again.
 
-A ruleset whose house rules act at a round's end, the match's end, the deal, the lead or
-the opening (``jit_house.plays``) keeps the ``#if GEN`` lines instead (``generate.specialise``):
-they call ``jit_settle`` and ``jit_opening``, and run the ruleset's formulas as programs
+A ruleset whose house rules act at a round's end, the match's end, the deal, the lead,
+the opening or during play (``jit_house.plays``) keeps the ``#if GEN`` lines instead
+(``generate.specialise``): they call ``jit_settle``, ``jit_opening`` and ``jit_events``
+(play-time events; with ``TURNS``, the general loop's turn order of granted and skipped
+turns and passes at will), and run the ruleset's formulas as programs
 (``jit_formula``: the array ``CODE``, where each starts a parameter ``F_...``), so they
 hold no text of any ruleset and one compiled kernel plays them all. Any other ruleset
 keeps the ``#else`` lines, the plain game's, and pays nothing for the ``GEN`` ones.
@@ -23,7 +25,8 @@ Each round becomes one row of integers (``ROUND_COLUMNS``), each match one row
 """
 
 ROUND_COLUMNS = ("round", "leader", "result", "winner", "winner_seat", "tied_block", "turns",
-                 "placements", "draws", "passes", "decisions", "choice_points", "redeals")
+                 "placements", "draws", "passes", "decisions", "choice_points", "redeals",
+                 "extra_turns", "skips")   # then points, scores and play-time points per side
 MATCH_COLUMNS = ("winner", "capped", "rounds", "first_row")   # then the final scores per side,
 # then (GEN lines) the variables' sum as the match ended
 
@@ -45,15 +48,23 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # restrictions' program starts in CODE (-1: none), R_SURE: where the tiles they allow
 # whatever else holds start (a mask per end number), WAIVE / PASS_FORBIDDEN: their
 # if_none_allowed
-PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN")
+# EV_PLACE / EV_DRAW / EV_PASS: where the events after each action start in CODE
+# (jit_events; -1: none); TURNS: the general loop's turn order (turns granted or skipped,
+# passes at will); AT_WILL, ENDS_TURN, EXACTLY, TLIMIT: the turn options
+# (engine.mechanisms.turn_options; TLIMIT the turn's most draws)
+PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
+               "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
+               "TLIMIT", "MAX_TURNS")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
          "drawn", "boneyard", "winner", "side", "wside", "match_win", "leader", "lead_winner",
          "winner_side", "lead_last", "lead_blocked", "last_player_won", "round_won", "pos")
 # and after them (GEN lines only) a placement's: the tile, the end's number, the hand and
-# the playable tiles as masks; then the variables (X_VARS)
-PLAY_FACTS = ("tile", "end", "hand", "playable")
+# the playable tiles as masks; an event's (jit_events): the open ends and their total,
+# the action's facts; then the variables (X_VARS)
+PLAY_FACTS = ("tile", "end", "hand", "playable", "end_l", "end_r", "end_total", "opening",
+              "both_ends", "forced", "passes_in_row", "drawn_this_turn")
 TABLES = ("SP", "SV", "ST", "SD", "SQ", "scores", "rounds_won", "P", "V", "C", "DB", "DQ",
           "TL", "TH", "PIPS", "VALUES")
 # every index into those arrays by name, from the lists above: Q_DRAW_END is the draw end's
@@ -88,6 +99,7 @@ from dominorules.kernel.jit_strategist import (KNOW_ROWS, choose, know_deal, kno
 from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
 #if GEN
+from dominorules.kernel.jit_events import RULES, end_total, event_facts, fire, may_fire
 from dominorules.kernel.jit_formula import run
 from dominorules.kernel.jit_opening import (ANY, SEEK_TURNS, UNHELD_HEAVIEST, heaviest,
                                             open_round)
@@ -274,6 +286,9 @@ $READ_PLAY_PARAMS
     ZN = np.zeros(N, np.int64)      # nothing drawn yet: the redeal condition's seats
     RK = np.zeros(SIDES_N, np.int64)   # what a blocked round compares per side
     fin = np.zeros(SIDES_N, np.int64)
+    round_play = np.zeros(SIDES_N, np.int64)   # points scored during play (events)
+    everyone = (1 << N) - 1   # TURNS: the seats that passed since a placement or draw, bits
+    IDLE_MAX = 2 * N          # turns with nobody placing or drawing that block the round
 #else
     V, DB, SV = P, drawn_by, SP
 #endif
@@ -429,6 +444,11 @@ $READ_PLAY_PARAMS
             if strat_seats:
                 know_deal(K)
             passes = choices = seek_turns = 0
+#if GEN
+            extra_turns = skips = again = skip = 0
+            for i in range(SIDES_N):
+                round_play[i] = 0
+#endif
             p = leader
 #if GEN
             if seek:   # in turn, or the leader alone (drawn out: the heaviest tile opens)
@@ -504,18 +524,48 @@ $READ_PLAY_PARAMS
                 know_open(K, p, t, L, R)
 #if GEN
             last_p, last_t = p, t
+            lt = rt = t   # the tile at each end (a double lies across: end_total)
+            if EV_PLACE >= 0:   # the opening tile's events (GeneralLoop.run, jit_events)
+                et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                if may_fire(CODE, EV_PLACE, t, L, R, et):
+                    event_facts(F, L, R, et, T - pos, 0, 0)
+                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
+                    again, skip = fire(CODE, CODE[EV_PLACE + RULES], F, TAB, TEAMS, SIDES_N,
+                                       N, deck, stack, SIDE_OF[p], scores, round_play, not h)
+            idle = run_passes = turns_taken = 0
 #endif
             npass = 0
             domino = -1
             if not h:
                 domino, npass = p, N
-            while npass < N:
 #if GEN
-                if RIGHT:   # play.direction: right
+            while domino < 0:
+                if TURNS:   # GeneralLoop.run's turn order: turns granted, turns skipped
+                    if npass == everyone or idle >= IDLE_MAX:
+                        break
+                    if again:
+                        again -= 1
+                        extra_turns += 1
+                    else:
+                        p = seat_after(p, N, RIGHT)
+                        while skip > 0 and idle < IDLE_MAX:
+                            skip -= 1
+                            skips += 1
+                            idle += 1
+                            p = seat_after(p, N, RIGHT)
+                        if idle >= IDLE_MAX:   # a skip completed two idle turns: blocked
+                            break
+                    turns_taken += 1
+                    if turns_taken > MAX_TURNS:
+                        return m_i - start, row, -rnd_no
+                elif npass >= N:
+                    break
+                elif RIGHT:   # play.direction: right
                     p = p - 1 if p > 0 else N - 1
                 else:
                     p = p + 1 if p + 1 < N else 0
 #else
+            while npass < N:
                 p = p + 1 if p + 1 < N else 0
 #endif
                 up = _U(p)   # an unsigned index: numba adds no wraparound for it
@@ -538,12 +588,22 @@ $READ_PLAY_PARAMS
                                           N, deck, stack)
                         if kL or kR or not WAIVE:   # if_none_allowed: waive keeps them all
                             mL, mR = kL, kR
-#endif
+                    # mid-way through an exact draw (drawing.exactly): only a draw
+                    draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
+                    forced = 0 if mL or mR else 1   # (a draw event's "forced")
+                    a = -1
+                    if (mL or mR) and not draw_on:
+                        can_draw = VOL and pos < DRAW_END and drawn < TLIMIT
+                        if (can_draw or AT_WILL or (mL and mR) or mL & (mL - 1)
+                                or mR & (mR - 1)):
+                            choices += 1
+#else
                     a = -1
                     if mL or mR:
                         can_draw = VOL and pos < DRAW_END and drawn < LIMIT
                         if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
                             choices += 1
+#endif
                         if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
                             a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
                                        STRAT, TS, ties, seed, N, WS)
@@ -555,7 +615,13 @@ $READ_PLAY_PARAMS
                             wpos[up] += 1
                             if not (greedy_seats >> p) & 1:   # the uniform pick (general_loop)
                                 n_left = popcount(mL)
+#if GEN
+                                nfit = n_left + popcount(mR)
+                                k = (word * (nfit + AT_WILL)) >> 32
+                                at_will = k == nfit   # a pass at will: the last option
+#else
                                 k = (word * (n_left + popcount(mR))) >> 32
+#endif
                                 end = 1 if k >= n_left else 0
                                 m = mR if end else mL
                                 k -= n_left if end else 0
@@ -563,6 +629,10 @@ $READ_PLAY_PARAMS
                                     m &= m - 1
                                     k -= 1
                                 a = low_index(m) << 2 | end
+#if GEN
+                                if at_will:
+                                    a = -2
+#endif
                             else:
                                 a = greedy(mL, mR, word, VALUES, ties)
                     if a >= 0:
@@ -572,6 +642,13 @@ $READ_PLAY_PARAMS
                         npass = 0
 #if GEN
                         last_p, last_t = p, t
+                        both = (PM[_U(L)] & PM[_U(R)]) >> t & 1   # it fitted both ends
+                        prior = run_passes
+                        idle = run_passes = 0
+                        if a & 3:
+                            rt = t
+                        else:
+                            lt = t
 #endif
                         if a & 3:
                             R = PIPS[_U(t)] - R
@@ -581,22 +658,69 @@ $READ_PLAY_PARAMS
                             L = PIPS[_U(t)] - L
                             if strat_seats:
                                 know_place(K, p, t, L)
+#if GEN
+                        if EV_PLACE >= 0:   # the placement's events (jit_events)
+                            et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                            if may_fire(CODE, EV_PLACE, t, L, R, et):
+                                event_facts(F, L, R, et, T - pos, prior, drawn)
+                                F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
+                                                     TEAMS, SIDES_N, N, deck, stack,
+                                                     SIDE_OF[p], scores, round_play, not h)
+                                again += more
+                                skip += skipped
+#endif
                         if not h:
                             domino, npass = p, N
                         break
 #if GEN
-                    elif mL or mR or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT and not (
-                            PASS_FORBIDDEN and fitting)):   # if_none_allowed: pass
-                        pass   # a draw: the strategist's choice, or stuck
+                    elif a == -2:   # a pass at will (play.passing): no sign of being stuck
+                        passes += 1
+                        idle += 1
+                        run_passes += 1
+                        if strat_seats:
+                            know_lack(K, p, L, R)
+                        if EV_PASS >= 0:
+                            et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                            if may_fire(CODE, EV_PASS, -1, L, R, et):
+                                event_facts(F, L, R, et, T - pos, run_passes, drawn)
+                                skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
+                                             SIDES_N, N, deck, stack, SIDE_OF[p], scores,
+                                             round_play, False)[1]
+                        break
+                    elif ((mL or mR) and not draw_on) or (
+                            (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
+                            and not (PASS_FORBIDDEN and fitting)):   # if_none_allowed: pass
+                        # a draw: the strategist's choice, or stuck (may pass at will)
+                        if AT_WILL and not draw_on and not (mL or mR):
+                            choices += 1
 #else
                     elif mL or mR or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
                         pass   # a draw: the strategist's choice, or stuck
 #endif
                     else:
                         passes += 1
+#if GEN
+                        if TURNS:
+                            npass |= 1 << p
+                        else:
+                            npass += 1
+                        idle += 1
+                        run_passes += 1
+                        if strat_seats:
+                            know_lack(K, p, L, R)
+                        if EV_PASS >= 0:
+                            et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                            if may_fire(CODE, EV_PASS, -1, L, R, et):
+                                event_facts(F, L, R, et, T - pos, run_passes, drawn)
+                                skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
+                                             SIDES_N, N, deck, stack, SIDE_OF[p], scores,
+                                             round_play, False)[1]
+#else
                         npass += 1
                         if strat_seats:
                             know_lack(K, p, L, R)
+#endif
                         break
                     if strat_seats:
                         know_lack(K, p, L, R)
@@ -608,6 +732,20 @@ $READ_PLAY_PARAMS
                     drawn_by[up] += 1
                     npass = 0
 #if GEN
+                    prior = run_passes
+                    idle = run_passes = 0
+                    if EV_DRAW >= 0:   # the draw's events (jit_events)
+                        et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                        if may_fire(CODE, EV_DRAW, t, L, R, et):
+                            event_facts(F, L, R, et, T - pos, prior, drawn)
+                            F[X_TILE], F[X_FORCED] = t, forced
+                            more, skipped = fire(CODE, CODE[EV_DRAW + RULES], F, TAB, TEAMS,
+                                                 SIDES_N, N, deck, stack, SIDE_OF[p], scores,
+                                                 round_play, False)
+                            again += more
+                            skip += skipped
+                    if ENDS_TURN and not (EXACTLY and pos < DRAW_END and drawn < TLIMIT):
+                        break   # a draw that ends the turn (drawing.ends_turn)
             # -- settlement (GeneralLoop._settle; jit_settle)
             tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, drawn_by, TEAMS, INDIVIDUAL,
                     P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
@@ -766,6 +904,16 @@ $READ_PLAY_PARAMS
             for i in range(SIDES_N):
                 round_out[row, R_POINTS + i] = points[i]
                 round_out[row, R_POINTS + SIDES_N + i] = scores[i]
+#if GEN
+            round_out[row, R_EXTRA_TURNS] = extra_turns
+            round_out[row, R_SKIPS] = skips
+            for i in range(SIDES_N):
+                round_out[row, R_POINTS + 2 * SIDES_N + i] = round_play[i]
+#else
+            round_out[row, R_EXTRA_TURNS] = round_out[row, R_SKIPS] = 0
+            for i in range(SIDES_N):
+                round_out[row, R_POINTS + 2 * SIDES_N + i] = 0
+#endif
             row += 1
             prev_leader, prev_winner = leader, wseat
 #if GEN

@@ -1,0 +1,113 @@
+"""Play-time events in numba: ``GeneralLoop._fire`` for the JIT kernel's ``GEN`` lines.
+
+One action's event rules arrive as a block of ``CODE`` (``jit_house.programs``): how
+many rules, then per rule where its ``if``, ``points``, ``each_opponent``, ``again``
+and ``skip`` programs start (``jit_formula``; -1: the rule has none). The kernel writes
+the action's facts into ``F`` first (the tile, the open ends and their total, passes
+in a row, the turn's draws ...), so one compiled kernel fires every ruleset's events.
+The mechanism's rule stays ``engine.mechanisms.events`` and the general loop's
+``_fire``; ``tests/test_kernel_jit_house.py`` plays both engines and compares.
+"""
+
+from __future__ import annotations
+
+from .jit import njit
+from .jit_formula import CONST, END, FACT, FACT_OP, IS_DOUBLE, run
+from .jit_formula import TAB as ROWS
+
+# an action's events in CODE: a head (jit_house._may_fire) where its rules start, the
+# masks of the tiles, of the ends' totals and per left end of the right ends on which a
+# rule may fire; then the rules (``fire``'s block: how many, then each one's programs)
+RULES, TILES, TOTALS, ENDS = range(4)
+# a rule's programs, in this order, after the block's count
+IF, POINTS, EACH_OPPONENT, AGAIN, SKIP = range(5)
+WIDTH = 5
+FIELDS = ("if", "points", "each_opponent", "again", "skip")
+
+
+@njit
+def may_fire(CODE, at, t, L, R, et):
+    """Whether some rule of the action whose head is at ``CODE[at]`` may fire after tile
+    ``t`` (-1: none, a pass) left ends ``L``, ``R`` of total ``et``."""
+    if t >= 0 and not (CODE[at + TILES] >> t) & 1:
+        return False
+    return (CODE[at + TOTALS] >> et) & 1 == 1 and (CODE[at + ENDS + L] >> R) & 1 == 1
+
+
+_TL, _TH = ROWS["TL"], ROWS["TH"]
+
+
+@njit(inline="always")
+def value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack):
+    """Program ``c``'s value: a constant, a fact or a fact's ``is_double`` read here, as
+    most events' are (``again: true``, ``if: forced``, ``if: tile.is_double``), any other
+    run by ``jit_formula.run``, whose call costs more than such a program."""
+    op = CODE[c]
+    if op == CONST and CODE[c + 2] == END:
+        return CODE[c + 1]
+    if op == FACT_OP:
+        if CODE[c + 2] == END:
+            return F[CODE[c + 1]]
+        if CODE[c + 2] == IS_DOUBLE and CODE[c + 3] == END:
+            t = F[CODE[c + 1]]
+            return 1 if TAB[_TL, t] == TAB[_TH, t] else 0
+    return run(CODE, c, F, TAB, TEAMS, sides, N, deck, stack)
+
+
+@njit
+def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, ends_round):
+    """Fire the rules of the block at ``CODE[at]`` (the head's ``RULES``) for an action of
+    side ``mine``: points to ``scores`` and ``play`` at once (a later rule reads them),
+    and return (turns granted, seats skipped). ``ends_round``: the action is a domino,
+    so a turn it would grant lapses."""
+    more = 0
+    skipped = 0
+    for k in range(CODE[at]):
+        base = at + 1 + WIDTH * k
+        c = CODE[base + IF]
+        if c >= 0 and value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack) == 0:
+            continue
+        c = CODE[base + POINTS]
+        pts = value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack) if c >= 0 else 0
+        c = CODE[base + EACH_OPPONENT]
+        opp = value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack) if c >= 0 else 0
+        for s in range(sides):
+            gain = pts if s == mine else opp
+            if gain:
+                scores[s] += gain
+                play[s] += gain
+        c = CODE[base + AGAIN]
+        if c >= 0 and not ends_round and value(CODE, c, F, TAB, TEAMS, sides, N, deck,
+                                               stack) != 0:
+            more += 1
+        c = CODE[base + SKIP]
+        if c >= 0:
+            n = value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack)
+            if n > 0:
+                skipped += n
+    return more, skipped
+
+
+_END_L, _END_R, _END_TOTAL = FACT["end_l"], FACT["end_r"], FACT["end_total"]
+_BONEYARD, _PASSES, _DRAWN = FACT["boneyard"], FACT["passes_in_row"], FACT["drawn_this_turn"]
+
+
+@njit
+def end_total(L, R, lt, rt, TL, TH, PIPS):
+    """The open ends counted as the all-fives games count them (``Board.end_total``): a
+    lone tile (``lt == rt``, the opening's) by its pips, a double lying across an end by
+    both halves."""
+    if lt == rt:
+        return PIPS[lt]
+    return L * (2 if TL[lt] == TH[lt] else 1) + R * (2 if TL[rt] == TH[rt] else 1)
+
+
+@njit
+def event_facts(F, L, R, et, boneyard, passes_in_row, drawn):
+    """The facts every action's events may read, into ``F`` (``et``: ``end_total``)."""
+    F[_END_L] = L
+    F[_END_R] = R
+    F[_END_TOTAL] = et
+    F[_BONEYARD] = boneyard
+    F[_PASSES] = passes_in_row
+    F[_DRAWN] = drawn
