@@ -26,7 +26,12 @@ DIST = "loadfile"
 
 
 def _workers() -> int:
-    """The CPUs this process may run on (its affinity, not the machine's count), capped."""
+    """``$PYTEST_XDIST_AUTO_NUM_WORKERS`` (pytest-xdist's own knob for ``-n auto``) when
+    set, else the CPUs this process may run on (its affinity, not the machine's count),
+    at most ``MAX_WORKERS``."""
+    asked = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS", "")
+    if asked.strip().isdigit():
+        return int(asked)
     try:
         usable = len(os.sched_getaffinity(0))
     except AttributeError:            # macOS, Windows
