@@ -50,14 +50,16 @@ def _one_file(config: pytest.Config) -> bool:
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config: pytest.Config) -> None:
     """Turn on pytest-xdist (before it reads its options) when the command line left it
-    off: not inside a worker, not with ``-n``, ``--dist``, ``-s`` or ``--pdb`` given, not
-    for one file."""
+    off: not inside a worker, not with ``--dist``, ``-s`` or ``--pdb`` given, not for one
+    file; with ``-n N`` alone, still one worker a file."""
     if (os.environ.get("PYTEST_XDIST_WORKER") is not None
-            or not config.pluginmanager.hasplugin("xdist")
-            or config.option.numprocesses is not None or config.option.dist != "no"
-            or config.getoption("usepdb", False) or config.option.collectonly
-            or config.getoption("capture", "fd") == "no"
-            or _one_file(config)):
+            or not config.pluginmanager.hasplugin("xdist") or config.option.dist != "no"):
+        return
+    if config.option.numprocesses is not None:
+        config.option.dist = DIST
+        return
+    if (config.getoption("usepdb", False) or config.option.collectonly
+            or config.getoption("capture", "fd") == "no" or _one_file(config)):
         return
     workers = _workers()
     if workers > 1:
