@@ -23,6 +23,9 @@ MAX_WORKERS = 8
 # each test file goes to one worker: its module-level setup (games compiled, kernels
 # built, fixtures of module scope) is made once, as in a serial run
 DIST = "loadfile"
+# a worker starts with COLUMNS=80 and LINES=24 in its environment whatever the run's were
+# (the tests of output widths then see an 80-column terminal): each gets the run's back
+TERMINAL = ("COLUMNS", "LINES")
 
 
 def _workers() -> int:
@@ -65,3 +68,19 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
     if workers > 1:
         config.option.numprocesses = workers
         config.option.dist = DIST
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:
+    """(In the run, for each worker it starts) hand the worker the run's ``TERMINAL``."""
+    node.workerinput["terminal"] = {name: os.environ.get(name) for name in TERMINAL}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """(In a worker) put back the run's ``TERMINAL``, as a serial run sees it."""
+    terminal = getattr(config, "workerinput", {}).get("terminal")
+    for name, value in (terminal or {}).items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value

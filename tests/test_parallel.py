@@ -11,11 +11,12 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-# each test writes the worker that ran it ("main": no worker) to a file named after it
+# each test writes the worker that ran it ("main": no worker) and the COLUMNS it sees (a
+# worker once saw 80 whatever the run's were) to a file named after it
 PROBE = """import os, pathlib
 def test_{name}():
     pathlib.Path(os.environ["SEEN"], "{name}").write_text(
-        os.environ.get("PYTEST_XDIST_WORKER", "main"))
+        os.environ.get("PYTEST_XDIST_WORKER", "main") + " " + os.environ.get("COLUMNS", "-"))
 """
 
 
@@ -25,7 +26,7 @@ def _seen(project: Path, *args: str) -> dict[str, str]:
     shutil.rmtree(seen, ignore_errors=True)
     seen.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-    env.update(SEEN=str(seen), PYTEST_XDIST_AUTO_NUM_WORKERS="2")
+    env.update(SEEN=str(seen), PYTEST_XDIST_AUTO_NUM_WORKERS="2", COLUMNS="123")
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                           "-p", "no:hypothesispytest",
                           *args], cwd=project, env=env, capture_output=True, text=True,
@@ -43,7 +44,8 @@ def test_the_suite_runs_on_workers_and_one_file_in_one_process(tmp_path):
         (tests / f"test_{name}.py").write_text(PROBE.format(name=name))
     everything = _seen(tmp_path)
     assert set(everything) == {"a", "b"}
-    assert all(worker.startswith("gw") for worker in everything.values()), everything
-    assert _seen(tmp_path, "tests/test_a.py") == {"a": "main"}
-    assert _seen(tmp_path, "-p", "no:xdist") == {"a": "main", "b": "main"}
-    assert _seen(tmp_path, "-n", "0") == {"a": "main", "b": "main"}
+    assert all(seen.startswith("gw") and seen.endswith(" 123")
+               for seen in everything.values()), everything
+    assert _seen(tmp_path, "tests/test_a.py") == {"a": "main 123"}
+    assert _seen(tmp_path, "-p", "no:xdist") == {"a": "main 123", "b": "main 123"}
+    assert _seen(tmp_path, "-n", "0") == {"a": "main 123", "b": "main 123"}
