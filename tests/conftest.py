@@ -16,9 +16,10 @@ import os
 
 import pytest
 
-# Past a handful of workers the wall time is the longest few tests (a cold JIT compile,
-# a pexpect session), while each worker costs a second of startup, its collection and its
-# own compiles of the kernels it meets: more only loads the machine.
+# Past a handful of workers the wall time is the longest file (tests/test_kernel_jit_
+# strategist.py, about 15% of the suite's time in the first parallel runs: past 7 workers
+# it sets the wall time), while each worker costs a second of startup, its collection and
+# its own compiles of the kernels it meets: more only loads the machine.
 MAX_WORKERS = 8
 # each test file goes to one worker: its module-level setup (games compiled, kernels
 # built, fixtures of module scope) is made once, as in a serial run
