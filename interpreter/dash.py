@@ -19,6 +19,7 @@ import tempfile
 DASH = "-"
 MOST_BYTES = 1 << 20      # the size limit of a ruleset file (``files``): one byte more tells
 _made: dict[str, str] = {}
+_stdins: dict[str, tuple[object, str]] = {}    # per standard input: it, and its file
 
 
 def _folder() -> str:
@@ -34,15 +35,18 @@ def ruleset_ref(ref: str) -> str:
     if ref != DASH:
         return ref
     key = f"stdin-{id(sys.stdin)}"     # one read per standard input (a test runs many)
-    if key not in _made:
+    # the stream is kept with its file: a later stream given a freed one's id (CliRunner
+    # makes one per call) is not taken for it, and read the previous test's ruleset
+    held = _stdins.get(key)
+    if held is None or held[0] is not sys.stdin:
         folder = tempfile.mkdtemp(prefix="in-", dir=_folder())
         path = os.path.join(folder, "stdin.yaml")
         stream = getattr(sys.stdin, "buffer", None)
         data = stream.read(MOST_BYTES + 1) if stream is not None else b""
         with open(path, "wb") as fh:
             fh.write(data)
-        _made[key] = path
-    return _made[key]
+        _stdins[key] = (sys.stdin, path)
+    return _stdins[key][1]
 
 
 def output_path(path: str | None) -> str | None:

@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -232,3 +233,36 @@ def test_the_folders_made_for_the_cache_are_owner_only_whatever_the_umask(said, 
     for folder in (tmp_path / "cache", tmp_path / "cache" / "kernels"):
         assert folder.stat().st_mode & 0o777 == 0o700
     assert said == []
+
+
+def test_a_numba_cache_entry_is_never_read_half_saved(tmp_path):
+    """numba saves a function's index, then its machine code: another process (a
+    pytest-xdist worker, a compare worker) loading in between got the code an older
+    source had left under that name. A save holds the folder's lock; a load waits."""
+    from dominorules.kernel import jit
+    if jit.numba is None:
+        pytest.skip("DOMINORULES_NO_JIT is set")
+    folder = str(tmp_path)
+    jit._SafeIndex(folder, "f", "old source").save("key", "old code")   # f.1.nbc
+    fresh = jit._SafeIndex(folder, "f", "new source")
+    between, go_on = threading.Event(), threading.Event()
+    write_data = fresh._save_data
+
+    def paused(name, data):             # the index is written, the code not yet
+        between.set()
+        go_on.wait(30)
+        write_data(name, data)
+
+    fresh._save_data = paused
+    saver = threading.Thread(target=fresh.save, args=("key", "new code"))
+    saver.start()
+    assert between.wait(30)
+    loaded = []
+    reader = threading.Thread(target=lambda: loaded.append(
+        jit._SafeIndex(folder, "f", "new source").load("key")))
+    reader.start()
+    reader.join(0.3)
+    go_on.set()
+    saver.join(30)
+    reader.join(30)
+    assert loaded == ["new code"]

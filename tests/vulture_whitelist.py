@@ -40,6 +40,11 @@ _.logfile_read
 # pytest reads the module's marks
 pytestmark
 
+# pytest calls a conftest's hooks by name (tests/conftest.py: the default workers)
+pytest_cmdline_main
+pytest_configure_node
+pytest_configure
+
 # engine.game.Setup: the loops unpack it by position in one line
 _.voluntary
 _.stuck_draws

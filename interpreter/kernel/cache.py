@@ -14,10 +14,12 @@ from __future__ import annotations
 import os
 import shutil
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 CLEAR_HINT = "deleting the folder is always safe"
+LOCK_NAME = "dominorules.lock"   # in each numba cache folder (``locked``)
 # called with a sentence when the cache is bypassed or an entry of it is damaged (the CLI
 # prints it on stderr); None: say nothing. Each sentence is said once a process.
 notice: Callable[[str], None] | None = None
@@ -140,3 +142,40 @@ def read_text(path: Path, limit: int = 1 << 22) -> str | None:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return None
+
+
+@contextmanager
+def locked(folder: str | os.PathLike, exclusive: bool) -> Iterator[None]:
+    """Hold ``folder``'s lock file while an entry is written (``exclusive``) or read
+    (shared). numba writes a function's index before its machine code, so a process that
+    reads the index meanwhile (another pytest-xdist worker, another ``compare`` worker
+    compiling the same kernel) would load the code an older source left under that name,
+    or none. Where the folder cannot be locked (no ``fcntl``, a folder not made yet or
+    read-only, the lock not a regular file) this goes on unlocked, as numba alone does."""
+    fd = _lock(folder, exclusive)
+    try:
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)                  # and with it the lock
+
+
+def _lock(folder: str | os.PathLike, exclusive: bool) -> int | None:
+    try:
+        import fcntl
+    except ImportError:                   # Windows
+        return None
+    flags = (os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_NONBLOCK", 0))
+    try:
+        fd = os.open(os.path.join(folder, LOCK_NAME), flags, 0o600)
+    except OSError:
+        return None
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+            return fd
+    except OSError:
+        pass
+    os.close(fd)
+    return None

@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable
 from types import ModuleType
 
-from .cache import entry_kind, remove, tell, tell_damaged, unsafe
+from .cache import entry_kind, locked, remove, tell, tell_damaged, unsafe
 
 try:
     if os.environ.get("DOMINORULES_NO_JIT"):
@@ -71,7 +71,17 @@ if numba is not None:
 
     class _SafeIndex(IndexDataCacheFile):
         """numba's index and data files, each looked at with ``lstat`` before it is
-        opened: a folder, FIFO, device or link is damaged (removed), never opened."""
+        opened: a folder, FIFO, device or link is damaged (removed), never opened; each
+        save and load under the folder's lock (``cache.locked``), so processes sharing
+        the cache never see a save half done."""
+
+        def save(self, key, data):
+            with locked(self._cache_path, exclusive=True):
+                super().save(key, data)
+
+        def load(self, key):
+            with locked(self._cache_path, exclusive=False):
+                return super().load(key)
 
         def _load_index(self):
             if not _usable(self._index_path):
