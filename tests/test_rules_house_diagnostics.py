@@ -89,7 +89,7 @@ def test_an_unknown_fact_in_an_event_lists_what_the_event_offers(tmp_path: Path)
         '    5 |     points: "tile.pips"\n'
         "      |              ^^^^\n"
         "  hint: only claim, duty_met, event_draw, event_place, fit, opening, placement, "
-        "set_keep, tile_value and wild formulas offer 'tile'; did you mean 'end_tiles'?"]
+        "set_keep, several, tile_value and wild formulas offer 'tile'; did you mean 'end_tiles'?"]
 
 
 # --- load-time checks -------------------------------------------------------------------
