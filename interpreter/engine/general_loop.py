@@ -1404,12 +1404,7 @@ class GeneralLoop:
         multi = tuple(several.line_moves(rule, h, board, board.count, allowed, facts, place,
                                          key, double))
         fit = several.alone_masks(rule, fit, h, board, facts)
-        total = 0
-        for m in fit:
-            total |= m
-        if multi:   # as many bits above the tiles as moves (up to two): counts the choice
-            total |= (1 if len(multi) == 1 else 3) << len(tiles)
-        return fit, total, multi
+        return fit, several.union(fit, multi, len(tiles)), multi
 
     def _several_shaped(self, fit: list[int], h: int, pos: int, rnd: int, seat: int
                         ) -> tuple[list[int], int, tuple]:
@@ -1470,12 +1465,7 @@ class GeneralLoop:
             fit = [sum(1 << t for t in bits(m) if several.alone_allowed(
                 rule, {**facts(h, start, here, here[e][0]), "tile": tiles[t]}))
                 for e, m in enumerate(fit)]
-        total = 0
-        for m in fit:
-            total |= m
-        if multi:   # as many bits above the tiles as moves (up to two): counts the choice
-            total |= (1 if len(multi) == 1 else 3) << len(tiles)
-        return fit, total, multi
+        return fit, several.union(fit, multi, len(tiles)), multi
 
     def _event_facts(self, actor: int, pos: int, drawn_by: list[int], extra: dict
                      ) -> EventFacts:

@@ -238,6 +238,21 @@ def shaped_code(code: int, names: Sequence[str], here: Sequence[tuple[str, int]]
     raise ValueError(f"{name} is not open now")   # the move was checked: never
 
 
+def union(fit: Sequence[int], moves: Sequence[tuple], tile_count: int) -> int:
+    """Every single placement's tile, and one bit above the tiles per several-tile move (two
+    for two or more), so a turn whose only move is a run still counts as a choice.
+
+    >>> union([0b01, 0b10], [], 2), union([0b01], [(1, 2)], 2), union([0], [(1,), (2,)], 2)
+    (3, 5, 12)
+    """
+    total = 0
+    for m in fit:
+        total |= m
+    if moves:
+        total |= (1 if len(moves) == 1 else 3) << tile_count
+    return total
+
+
 def alone_masks(rule: SeveralRule, fit: list[int], hand: int, board: Any,
                 facts: Callable[[int, Any, int, int], Any]) -> list[int]:
     """``fit`` less the tiles that ``alone`` does not let go down on their own."""
