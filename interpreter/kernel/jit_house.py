@@ -1,7 +1,7 @@
 """What the JIT kernel needs of a ruleset's house rules that act at a round's end, the
-match's end, the deal, the lead or the opening, turn play to the right or restrict the
-placements: their switches as numbers, their formulas as programs, or why the JIT cannot
-play them.
+match's end, the deal, the lead or the opening, turn play to the right, restrict the
+placements, spin the first double or fit tiles by their own rule: their switches as
+numbers, their formulas as programs, or why the JIT cannot play them.
 
 ``jit_template``'s ``GEN`` lines call ``jit_settle``, ``jit_opening`` and ``jit_formula``
 (real numba functions) and read everything of the ruleset from the kernel's parameters
@@ -39,8 +39,6 @@ _MATCH = {"round": "round", "players": "players", "target": "target"}
 # what only the Python engine plays, by the rule that sets it: (is used, what it is called)
 _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: bool(r.events), "play-time events (events)"),
-    (lambda r: r.spinner != "none", "a spinner (board.spinner)"),
-    (lambda r: r.fit is not None or r.doubles != "across", "its own fit rule (matching)"),
     (lambda r: r.draw_ends_turn, "a draw that ends the turn (drawing.ends_turn)"),
     (lambda r: r.draw_exactly is not None, "drawing a set number of tiles (drawing.exactly)"),
     (lambda r: r.passing != "forced", "passing at will (play.passing)"),
@@ -50,8 +48,11 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
 
 # what acts during play and the GEN lines play: the direction of play (``RIGHT``), the
 # placement restrictions (their program at ``F_RESTRICT``) and what a seat does when they
-# forbid all its fitting tiles (``WAIVE``, ``PASS_FORBIDDEN``)
-_PLAYED = frozenset({"direction", "restrictions", "if_none_allowed"})
+# forbid all its fitting tiles (``WAIVE``, ``PASS_FORBIDDEN``), the spinner (``SPIN``:
+# ``jit_board``) and a fit rule (``FIT``: its tables at ``FIT_AT``, ``jit_matching``; how
+# doubles count in end totals, which no formula the kernel plays reads)
+_PLAYED = frozenset({"direction", "restrictions", "if_none_allowed", "spinner", "fit",
+                     "doubles"})
 # a placement restriction's names (expr.fields "placement"): facts, and lists as masks
 _PLACEMENT = {"tile": "tile", "end": "end", "boneyard": "boneyard", "round": "round",
               "players": "players", "hand": "hand", "playable": "playable"}
@@ -109,7 +110,7 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
     """(every house-rule formula's program, one after the other; where each starts, by
     its ``jit_template.PARAMS`` name, -1 for a formula the ruleset does not have); raises
     ``Unsupported`` when one reads what the kernel does not keep."""
-    from . import jit_formula  # numba, and with it scipy, only once a kernel is made
+    from . import jit_formula, jit_matching  # numba (and scipy) only once a kernel is made
 
     _ALL = {"sides": jit_formula.ALL_SIDES, "seats": jit_formula.ALL_SEATS}
     _PLACEMENT_LISTS = {"hand": jit_formula.TILES, "playable": jit_formula.TILES}
@@ -172,6 +173,10 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
                      if all(_holds(_sure(_tree(rule.tree), (ts.low[t], ts.high[t]), e))
                             for rule in r.restrictions))
                  for e in range(top + 1)]
+    # the fit rule's tables (matching.fit_tables, as Game.fit made them), laid out flat
+    fit = jit_matching.tables(game)
+    at["FIT_AT"] = len(code) if fit else -1
+    code += fit
     return code, at
 
 
@@ -254,7 +259,8 @@ def params(game: Game, players: int) -> dict[str, int]:
     names = ("DOMINOER", "RANK_HOW", "LAST_TWO", "TIE_CODE", "MIN_START", "EXACT", "END_CODE",
              "LOWEST_WINS", *(f"O{k}_{x}" for k in (1, 2)
                              for x in ("TILE", "HOLDER", "UNHELD", "LACKING", "AMASK")),
-             *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN")
+             *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN", "SPIN",
+             "FIT", "FIT_AT")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -273,7 +279,8 @@ def params(game: Game, players: int) -> dict[str, int]:
               r.match_winner == "lowest",
               *_opening(game, players, first, 1), *_opening(game, players, later, 2),
               *(starts[k] for k in _STARTS), r.direction == "right", starts["F_RESTRICT"],
-              starts["R_SURE"], r.if_none_allowed == "waive", r.if_none_allowed == "pass"]
+              starts["R_SURE"], r.if_none_allowed == "waive", r.if_none_allowed == "pass",
+              r.spinner == "first_double", r.fit is not None, starts["FIT_AT"]]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 

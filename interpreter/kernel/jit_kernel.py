@@ -146,9 +146,10 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     if kinds is None:
         return _bots_refused(bots, players)
     if BOT_KINDS["strategist"] in kinds and (r.spinner != "none" or r.fit is not None):
-        # unreachable while such rulesets are general; kept for when the kernel plays them
+        # its JIT port (jit_strategist) scores a line of two ends by the same-number rule;
+        # strategist_fast reads a spinner's four ends and its own tables there
         return (f"the JIT kernel plays the strategist on a line of plain matching only "
-                f"({r.name} has a spinner or a fit rule)")
+                f"({r.name} has a spinner or a fit rule); the python engine plays it")
     try:
         if not r.general:   # (a general ruleset's: jit_house.reason)
             _formulas(game)
@@ -193,7 +194,8 @@ def _module(source: str):
 
     parts = [source] + [(_HERE / f).read_text(encoding="utf-8")
                         for f in ("shake.py", "jit_support.py", "jit_strategist.py", "jit.py",
-                                  "jit_settle.py", "jit_opening.py", "jit_formula.py")]
+                                  "jit_settle.py", "jit_opening.py", "jit_formula.py",
+                                  "jit_board.py", "jit_matching.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)
@@ -291,7 +293,8 @@ class JitKernel:
         self.side_of = np.array(game.side_of(players), i64)
         self.teams = np.array(teams, i64)
         self.tables = (
-            np.array(ts.value_mask, i64), np.array(ts.low, i64), np.array(ts.high, i64),
+            # PM: per end value the tiles that fit it (a fit rule's, matching.fit_tables)
+            np.array(setup.value_mask, i64), np.array(ts.low, i64), np.array(ts.high, i64),
             np.array(ts.pips, i64), np.array(game.values, i64), np.array(ts.doubles_desc, i64),
             self.side_of, self.teams,
             np.array([[j for j in range(self.sides) if j != i] for i in range(self.sides)], i64),
