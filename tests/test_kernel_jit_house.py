@@ -1,6 +1,6 @@
 """The JIT engine on the house rules of a round's end, the match's end, the deal, the lead
-and the opening, play to the right and placement restrictions (``kernel/jit_house.py``):
-the same matches as the Python engine.
+and the opening, play to the right, placement restrictions, the spinner and fit rules
+(``kernel/jit_house.py``): the same matches as the Python engine.
 
 Every builtin ruleset it plays this way, at every player count, with the random, greedy
 and mixed bots: the JIT's ``MatchResult`` equals the Python engine's field for field.
@@ -34,7 +34,8 @@ EXPECTED = {
     "house/minimum-to-start", "house/no-blanks", "house/shutout-pays-double",
     "house/four-in-a-row", "house/tied-stake-grows",   # (these two keep variables)
     "house/play-to-the-right",   # what acts during play: the direction of play,
-    "house/double-blank-last"}   # placement restrictions
+    "house/double-blank-last",   # placement restrictions, the spinner, a fit rule
+    "house/spinner", "house/matador", "house/matador-nine"}
 
 
 def _cases():
@@ -71,7 +72,7 @@ def test_they_share_one_kernel_source_with_no_ruleset_text_in_it():
 def test_the_jit_gives_the_python_engines_matches(name, players):
     game = api.load_game(name)
     seeds = [api.match_seed(4, i) for i in range(5)]
-    for bots in ("random", "greedy", (["greedy", "random"] * 2)[:players]):
+    for bots in ("random", "greedy", (["greedy", "random"] * players)[:players]):
         got = engines.jit_results(game, players, seeds, bots)
         for seed, match in zip(seeds, got, strict=True):
             assert match == api.play_match(game, players, seed, bots), (bots, seed)
@@ -130,7 +131,8 @@ def _ruleset(tmp_path, text: str):
      "opening condition (opening.allow) reads the hand or the round"),
     ("scoring:\n  domino: \"sum(opponents.value) + count(seats, s -> s.tiles > 1)\"\n",
      "do not keep (x -> ...)"),
-    ("board:\n  spinner: first_double\n", "uses a spinner (board.spinner), which only"),
+    ("board:\n  spinner: first_double\nplay:\n  passing: at_will\n",   # the spinner it plays
+     "uses passing at will (play.passing), which only the Python engine plays"),
     ("play:\n  direction: right\n  passing: at_will\n",   # only what it does not play
      "uses passing at will (play.passing), which only the Python engine plays"),
     ("play:\n  restrictions:\n    - allow: \"tile.is_double or ends[0] > 2\"\n      explain: x\n",
@@ -257,3 +259,32 @@ def test_the_tiles_a_restriction_allows_whatever_else_holds_skip_its_program(tmp
     high = {t for t in range(ts.tile_count) if (ts.low[t], ts.high[t]) != (5, 6)}
     assert masks == [sum(1 << t for t in (high if e > 3 else doubles)) for e in range(7)]
     assert jit_house._sure(game.rules.restrictions[0].tree, (1, 2), 0) is jit_house._UNKNOWN
+
+
+def test_a_spinner_on_a_fit_rule_with_restrictions_on_its_arms_gives_the_same_matches(tmp_path):
+    """The spinner's four ends, tiles fitting two ways (matador's sevens) and restrictions
+    asked on the arms too, played to the right: every piece of the board at once."""
+    path = tmp_path / "r.yaml"
+    path.write_text("title: Test\nextends: house/matador\nboard:\n  spinner: first_double\n"
+                    "play:\n  direction: right\n  restrictions:\n"
+                    "    - allow: \"not tile.is_double or end > 2 or count(playable) == 1\"\n"
+                    "      explain: x\n")
+    game = api.load_game(str(path))
+    seeds = [api.match_seed(3, i) for i in range(30)]
+    for players in (2, 4):
+        assert jit_kernel.jit_reason(game, players, "random") is None
+        for bots in ("random", "greedy"):
+            got = engines.jit_results(game, players, seeds, bots)
+            for seed, match in zip(seeds, got, strict=True):
+                assert match == api.play_match(game, players, seed, bots), (players, seed)
+
+
+def test_the_spinner_and_fit_rulesets_keep_the_strategist_on_python():
+    """The strategist's JIT port scores a line of two ends by the same number; on a
+    spinner or a fit rule it would differ from strategist_fast, so the JIT refuses it."""
+    for name in ("house/spinner", "house/matador"):
+        game = api.load_game(name)
+        why = jit_kernel.jit_reason(game, 2, ["random", "strategist"])
+        assert why is not None and "strategist on a line of plain matching only" in why
+        assert engines.choose(game, 2, "strategist", "auto", matches=50_000) == "python"
+        assert engines.choose(game, 2, "greedy", "auto", matches=50_000) == "jit"
