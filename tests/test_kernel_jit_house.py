@@ -279,12 +279,15 @@ def test_a_spinner_on_a_fit_rule_with_restrictions_on_its_arms_gives_the_same_ma
                 assert match == api.play_match(game, players, seed, bots), (players, seed)
 
 
-def test_the_spinner_and_fit_rulesets_keep_the_strategist_on_python():
-    """The strategist's JIT port scores a line of two ends by the same number; on a
-    spinner or a fit rule it would differ from strategist_fast, so the JIT refuses it."""
-    for name in ("house/spinner", "house/matador"):
-        game = api.load_game(name)
-        why = jit_kernel.jit_reason(game, 2, ["random", "strategist"])
-        assert why is not None and "strategist on a line of plain matching only" in why
-        assert engines.choose(game, 2, "strategist", "auto", matches=50_000) == "python"
-        assert engines.choose(game, 2, "greedy", "auto", matches=50_000) == "jit"
+def test_a_spinner_keeps_the_strategist_on_python_and_a_fit_rule_plays_it_as_greedy():
+    """The strategist's JIT port scores a line of two ends; on a spinner it would differ
+    from strategist_fast (which reads the four ends through Knowledge), so the JIT refuses
+    it. Under a fit rule the strategist plays as greedy does (``plays_as_greedy``), on the
+    seat's own words: the JIT plays that (``test_kernel_jit_strategist`` compares)."""
+    game = api.load_game("house/spinner")
+    why = jit_kernel.jit_reason(game, 2, ["random", "strategist"])
+    assert why is not None and "strategist on a line only" in why
+    assert engines.choose(game, 2, "strategist", "auto", matches=50_000) == "python"
+    assert engines.choose(game, 2, "greedy", "auto", matches=50_000) == "jit"
+    matador = api.load_game("house/matador")
+    assert engines.choose(matador, 2, "strategist", "auto", matches=50_000) == "jit"

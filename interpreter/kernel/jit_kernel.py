@@ -27,6 +27,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from ..bots.strategist import plays_as_greedy
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.general_loop import MAX_REDEALS
 from ..engine.results import MatchResult, RoundStats
@@ -145,11 +146,11 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     kinds = bot_kinds(bots, players)
     if kinds is None:
         return _bots_refused(bots, players)
-    if BOT_KINDS["strategist"] in kinds and (r.spinner != "none" or r.fit is not None):
-        # its JIT port (jit_strategist) scores a line of two ends by the same-number rule;
-        # strategist_fast reads a spinner's four ends and its own tables there
-        return (f"the JIT kernel plays the strategist on a line of plain matching only "
-                f"({r.name} has a spinner or a fit rule); the python engine plays it")
+    if BOT_KINDS["strategist"] in kinds and r.spinner != "none" and not plays_as_greedy(r):
+        # its JIT port (jit_strategist) scores a line of two ends; strategist_fast reads a
+        # spinner's four ends through Knowledge, which the port does not keep
+        return (f"the JIT kernel plays the strategist on a line only ({r.name} has a "
+                "spinner); the python engine plays it")
     try:
         if not r.general:   # (a general ruleset's: jit_house.reason)
             _formulas(game)
@@ -303,6 +304,8 @@ class JitKernel:
             np.array(jit_house.heavy_order(game), i64),
             np.array(jit_house.programs(game)[0] if jit_house.plays(r) else [0], i64))
         self.general = jit_house.plays(r)   # match rows end with the final scores
+        # under a fit rule the strategist plays as greedy does (strategist.plays_as_greedy)
+        self.strategist_greedy = plays_as_greedy(r)
         self.width = len(jit_template.ROUND_COLUMNS) + 2 * self.sides
 
     def run(self, seeds: np.ndarray, kinds: list[int], max_rounds: int = 1000,
@@ -312,6 +315,8 @@ class JitKernel:
 
         n = len(seeds)
         scores0 = np.array(start_scores or [0] * self.sides, np.int64)
+        if self.strategist_greedy:   # its fallback (bots.strategist), on the seat's words
+            kinds = [BOT_KINDS["greedy"] if k == BOT_KINDS["strategist"] else k for k in kinds]
         kinds_a = np.array(kinds, np.int64)
         matches = np.empty((n, len(jit_template.MATCH_COLUMNS) + self.sides + 1), np.int64)
         chunks, done, offset = [], 0, 0
