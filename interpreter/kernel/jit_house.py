@@ -39,6 +39,9 @@ _MATCH = {"round": "round", "players": "players", "target": "target"}
 # what only the Python engine plays, by the rule that sets it: (is used, what it is called)
 _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: bool(r.events), "play-time events (events)"),
+    # the kernel keeps a spinner's arms for placing only, not the doubles and covered arms
+    # an end total counts (engine.board.Board.end_total), which events may read
+    (lambda r: bool(r.events) and r.spinner != "none", "events reading a spinner's four ends"),
     (lambda r: r.draw_ends_turn, "a draw that ends the turn (drawing.ends_turn)"),
     (lambda r: r.draw_exactly is not None, "drawing a set number of tiles (drawing.exactly)"),
     (lambda r: r.passing != "forced", "passing at will (play.passing)"),
