@@ -304,6 +304,7 @@ $READ_PLAY_PARAMS
     fin = np.zeros(SIDES_N, np.int64)
     # the board beyond the line's two ends (jit_board): the spinner's arms U and D, open
     # once NE is 4, and the spinner's sides still bare (need) and number (sval)
+    BOARD = SPIN or FIT
     NE = 2
     U = D = sval = 0
     need = NO_SPINNER
@@ -617,7 +618,7 @@ $READ_PLAY_PARAMS
                             if (greedy_seats >> p) & 1:
                                 a = (greedy(mL, mR, word, VALUES, ties) if NE == 2 else
                                      greedy_ends(mL, mR, mU, mD, word, VALUES, ties))
-                            elif NE == 4 or FIT:   # four ends, or tiles fitting two ways
+                            elif BOARD and (NE == 4 or FIT):   # four ends, or two ways
                                 if FIT:   # (jit_matching: the second ways count too)
                                     a = uniform_pick(word, mL, mR, mU, mD,
                                                      mL & CODE[FIT_AT + L], mR & CODE[FIT_AT + R],
@@ -639,32 +640,41 @@ $READ_PLAY_PARAMS
                                 a = low_index(m) << 2 | end
 #if GEN
                     if a >= 0:
-                        flip = 0
-                        if FIT:   # the tile's second way round (jit_matching.FLIP)
-                            flip = 1 if a & FLIP else 0
-                            a &= FLIP - 1
-                        t = a >> 2
+                        if BOARD:   # a spinner or a fit rule (jit_board, jit_matching)
+                            flip = 0
+                            if FIT:   # the tile's second way round (jit_matching.FLIP)
+                                flip = 1 if a & FLIP else 0
+                                a &= FLIP - 1
+                            t = a >> 2
+                            e = a & 3
+                            v = L if e == 0 else R if e == 1 else U if e == 2 else D
+                            # the number the tile leaves open there (matching: its tables)
+                            w = (left_open(CODE, FIT_AT, VN, T, v, t, flip) if FIT
+                                 else PIPS[_U(t)] - v)
+                            if e == 0:
+                                L = w
+                            elif e == 1:
+                                R = w
+                            elif e == 2:
+                                U = w
+                            else:
+                                D = w
+                            if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
+                                need, sval, opened = spin_place(need, sval, e, TL[t],
+                                                                TL[t] == TH[t])
+                                if opened:   # both sides played on: the arms open
+                                    U = D = sval
+                                    NE = 4
+                        else:   # the line's two ends, as the plain game's
+                            t = a >> 2
+                            if a & 3:
+                                R = w = PIPS[_U(t)] - R
+                            else:
+                                L = w = PIPS[_U(t)] - L
                         h ^= 1 << t
                         hands[up] = h
                         npass = 0
                         last_p, last_t = p, t
-                        e = a & 3
-                        v = L if e == 0 else R if e == 1 else U if e == 2 else D
-                        # the number the tile leaves open there (matching: its tables)
-                        w = left_open(CODE, FIT_AT, VN, T, v, t, flip) if FIT else PIPS[_U(t)] - v
-                        if e == 0:
-                            L = w
-                        elif e == 1:
-                            R = w
-                        elif e == 2:
-                            U = w
-                        else:
-                            D = w
-                        if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
-                            need, sval, opened = spin_place(need, sval, e, TL[t], TL[t] == TH[t])
-                            if opened:   # both sides played on: the arms open (Board.place)
-                                U = D = sval
-                                NE = 4
                         if strat_seats:
                             know_place(K, p, t, w)
                         if not h:
