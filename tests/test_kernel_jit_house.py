@@ -104,7 +104,8 @@ def test_auto_takes_the_jit_for_long_house_runs_and_compare_folds_the_same_featu
 
     for name in ("house/low-score-wins", "house/double-opening", "house/blocker-leads",
                  "house/four-in-a-row", "house/tied-stake-grows",   # variables_final too
-                 "house/play-to-the-right", "house/double-blank-last"):   # during play
+                 "house/play-to-the-right", "house/double-blank-last",   # during play
+                 "house/spinner", "house/matador"):
         game = api.load_game(name)
         players = game.rules.min_players
         assert engines.choose(game, players, "random", "auto", matches=50_000) == "jit"
