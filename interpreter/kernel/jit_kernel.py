@@ -27,6 +27,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from ..bots.strategist import plays_as_greedy
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.general_loop import MAX_REDEALS, MAX_TURNS
 from ..engine.results import MatchResult, RoundStats
@@ -145,10 +146,11 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     kinds = bot_kinds(bots, players)
     if kinds is None:
         return _bots_refused(bots, players)
-    if BOT_KINDS["strategist"] in kinds and (r.spinner != "none" or r.fit is not None):
-        # unreachable while such rulesets are general; kept for when the kernel plays them
-        return (f"the JIT kernel plays the strategist on a line of plain matching only "
-                f"({r.name} has a spinner or a fit rule)")
+    if BOT_KINDS["strategist"] in kinds and r.spinner != "none" and not plays_as_greedy(r):
+        # its JIT port (jit_strategist) scores a line of two ends; strategist_fast reads a
+        # spinner's four ends through Knowledge, which the port does not keep
+        return (f"the JIT kernel plays the strategist on a line only ({r.name} has a "
+                "spinner); the python engine plays it")
     try:
         if not r.general:   # (a general ruleset's: jit_house.reason)
             _formulas(game)
@@ -194,7 +196,7 @@ def _module(source: str):
     parts = [source] + [(_HERE / f).read_text(encoding="utf-8")
                         for f in ("shake.py", "jit_support.py", "jit_strategist.py", "jit.py",
                                   "jit_settle.py", "jit_opening.py", "jit_formula.py",
-                                  "jit_events.py")]
+                                  "jit_events.py", "jit_board.py", "jit_matching.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)
@@ -292,7 +294,8 @@ class JitKernel:
         self.side_of = np.array(game.side_of(players), i64)
         self.teams = np.array(teams, i64)
         self.tables = (
-            np.array(ts.value_mask, i64), np.array(ts.low, i64), np.array(ts.high, i64),
+            # PM: per end value the tiles that fit it (a fit rule's, matching.fit_tables)
+            np.array(setup.value_mask, i64), np.array(ts.low, i64), np.array(ts.high, i64),
             np.array(ts.pips, i64), np.array(game.values, i64), np.array(ts.doubles_desc, i64),
             self.side_of, self.teams,
             np.array([[j for j in range(self.sides) if j != i] for i in range(self.sides)], i64),
@@ -301,6 +304,8 @@ class JitKernel:
             np.array(jit_house.heavy_order(game), i64),
             np.array(jit_house.programs(game)[0] if jit_house.plays(r) else [0], i64))
         self.general = jit_house.plays(r)   # match rows end with the final scores
+        # under a fit rule the strategist plays as greedy does (strategist.plays_as_greedy)
+        self.strategist_greedy = plays_as_greedy(r)
         # points, scores and play-time points per side after the columns
         self.width = len(jit_template.ROUND_COLUMNS) + 3 * self.sides
         self.events = bool(r.events)   # play_points: () when the ruleset has none
@@ -312,6 +317,8 @@ class JitKernel:
 
         n = len(seeds)
         scores0 = np.array(start_scores or [0] * self.sides, np.int64)
+        if self.strategist_greedy:   # its fallback (bots.strategist), on the seat's words
+            kinds = [BOT_KINDS["greedy"] if k == BOT_KINDS["strategist"] else k for k in kinds]
         kinds_a = np.array(kinds, np.int64)
         matches = np.empty((n, len(jit_template.MATCH_COLUMNS) + self.sides + 1), np.int64)
         chunks, done, offset = [], 0, 0

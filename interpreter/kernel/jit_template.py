@@ -52,9 +52,11 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # (jit_events; -1: none); TURNS: the general loop's turn order (turns granted or skipped,
 # passes at will); AT_WILL, ENDS_TURN, EXACTLY, TLIMIT: the turn options
 # (engine.mechanisms.turn_options; TLIMIT the turn's most draws)
+# SPIN: the first double spins (board.spinner: jit_board); FIT: a fit rule (matching), its
+# tables at FIT_AT in CODE (jit_matching.tables), the fitting masks being PM itself
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
-               "TLIMIT", "MAX_TURNS")
+               "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -99,8 +101,10 @@ from dominorules.kernel.jit_strategist import (KNOW_ROWS, choose, know_deal, kno
 from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
 #if GEN
+from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
 from dominorules.kernel.jit_events import RULES, end_total, event_facts, fire, may_fire
 from dominorules.kernel.jit_formula import run
+from dominorules.kernel.jit_matching import FLIP, left_open, uniform_pick
 from dominorules.kernel.jit_opening import (ANY, SEEK_TURNS, UNHELD_HEAVIEST, heaviest,
                                             open_round)
 from dominorules.kernel.jit_settle import LOWEST_HAND, best_sides, counted, hand_rank
@@ -122,6 +126,29 @@ def allowed(m, end, CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
         if run(CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
             keep |= b
     return keep
+
+
+@njit
+def greedy_ends(m0, m1, m2, m3, word, VALUES, ties):
+    """``greedy`` over the four ends of a spinner (``GreedyBot.policy``): the most valuable
+    tile, ties broken by the seat's word in the canonical order (left, right, up, down);
+    a tile fitting an end two ways goes its first way, as the policy over masks places it."""
+    count = 0
+    best = -(1 << 62)
+    for end in range(4):
+        m = m0 if end == 0 else m1 if end == 1 else m2 if end == 2 else m3
+        while m:
+            b = m & -m
+            m ^= b
+            t = low_index(b)
+            v = VALUES[t]
+            if v > best:
+                best = v
+                count = 0
+            if v == best:
+                ties[count] = t << 2 | end
+                count += 1
+    return ties[(word * count) >> 32]
 #endif
 
 # the arrays' indexes by name (jit_template.INDEXES)
@@ -289,6 +316,13 @@ $READ_PLAY_PARAMS
     round_play = np.zeros(SIDES_N, np.int64)   # points scored during play (events)
     everyone = (1 << N) - 1   # TURNS: the seats that passed since a placement or draw, bits
     IDLE_MAX = 2 * N          # turns with nobody placing or drawing that block the round
+    # the board beyond the line's two ends (jit_board): the spinner's arms U and D, open
+    # once NE is 4, and the spinner's sides still bare (need) and number (sval)
+    BOARD = SPIN or FIT
+    NE = 2
+    U = D = sval = 0
+    need = NO_SPINNER
+    VN = PM.shape[0]                # end values, 0 to max_pip (the fit tables' rows)
 #else
     V, DB, SV = P, drawn_by, SP
 #endif
@@ -520,6 +554,12 @@ $READ_PLAY_PARAMS
             h ^= 1 << t
             hands[p] = h
             L, R = TL[t], TH[t]
+#if GEN
+            NE = 2
+            U = D = 0
+            if SPIN:   # the opening double spins (Board.open_with)
+                need, sval = spin_open(L, R, SPIN)
+#endif
             if strat_seats:
                 know_open(K, p, t, L, R)
 #if GEN
@@ -575,27 +615,43 @@ $READ_PLAY_PARAMS
                     mL = h & PM[_U(L)]
                     mR = h & PM[_U(R)]
 #if GEN
-                    fitting = mL | mR
+                    mU = mD = 0
+                    if NE == 4:   # the spinner's arms are open (jit_board)
+                        mU = h & PM[_U(U)]
+                        mD = h & PM[_U(D)]
+                    fitting = mL | mR | mU | mD
                     if F_RESTRICT >= 0 and fitting:   # play.restrictions (allowed_at)
                         # the tiles allowed whatever else holds; the program for the others
                         kL = mL & CODE[R_SURE + L]
                         kR = mR & CODE[R_SURE + R]
-                        if (mL ^ kL) | (mR ^ kR):
+                        kU = mU & CODE[R_SURE + U]
+                        kD = mD & CODE[R_SURE + D]
+                        if (mL ^ kL) | (mR ^ kR) | (mU ^ kU) | (mD ^ kD):
                             F[X_HAND], F[X_PLAYABLE], F[X_BONEYARD] = h, fitting, T - pos
                             kL |= allowed(mL ^ kL, L, CODE, F_RESTRICT, F, TAB, TEAMS, SIDES_N,
                                           N, deck, stack)
                             kR |= allowed(mR ^ kR, R, CODE, F_RESTRICT, F, TAB, TEAMS, SIDES_N,
                                           N, deck, stack)
-                        if kL or kR or not WAIVE:   # if_none_allowed: waive keeps them all
-                            mL, mR = kL, kR
+                            if NE == 4:
+                                kU |= allowed(mU ^ kU, U, CODE, F_RESTRICT, F, TAB, TEAMS,
+                                              SIDES_N, N, deck, stack)
+                                kD |= allowed(mD ^ kD, D, CODE, F_RESTRICT, F, TAB, TEAMS,
+                                              SIDES_N, N, deck, stack)
+                        if kL or kR or kU or kD or not WAIVE:   # if_none_allowed: waive
+                            mL, mR, mU, mD = kL, kR, kU, kD     # keeps them all
                     # mid-way through an exact draw (drawing.exactly): only a draw
                     draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
-                    forced = 0 if mL or mR else 1   # (a draw event's "forced")
+                    fit_any = (mL | mR | mU | mD) != 0
+                    forced = 0 if fit_any else 1   # (a draw event's "forced")
                     a = -1
-                    if (mL or mR) and not draw_on:
+                    if fit_any and not draw_on:
                         can_draw = VOL and pos < DRAW_END and drawn < TLIMIT
-                        if (can_draw or AT_WILL or (mL and mR) or mL & (mL - 1)
-                                or mR & (mR - 1)):
+                        # two or more options: two tiles, one tile at two ends, a draw, a
+                        # pass at will
+                        if can_draw or AT_WILL or (mL and mR) or mL & (mL - 1) or mR & (
+                                mR - 1) or (NE == 4 and (
+                                    (mL != 0) + (mR != 0) + (mU != 0) + (mD != 0) > 1
+                                    or mU & (mU - 1) or mD & (mD - 1))):
                             choices += 1
 #else
                     a = -1
@@ -613,7 +669,22 @@ $READ_PLAY_PARAMS
                                                 wshared, wfirst, wstates, msg)
                             word = np.int64(WB[_U(wpos[up])])
                             wpos[up] += 1
+#if GEN
+                            if (greedy_seats >> p) & 1:
+                                a = (greedy(mL, mR, word, VALUES, ties) if NE == 2 else
+                                     greedy_ends(mL, mR, mU, mD, word, VALUES, ties))
+                            elif BOARD and (NE == 4 or FIT):   # four ends, or two ways
+                                # (never with a pass at will: jit_house.reason refuses it)
+                                if FIT:   # (jit_matching: the second ways count too)
+                                    a = uniform_pick(word, mL, mR, mU, mD,
+                                                     mL & CODE[FIT_AT + L], mR & CODE[FIT_AT + R],
+                                                     mU & CODE[FIT_AT + U], mD & CODE[FIT_AT + D])
+                                else:
+                                    a = uniform_pick(word, mL, mR, mU, mD, 0, 0, 0, 0)
+                            else:   # the uniform pick on a line (general_loop)
+#else
                             if not (greedy_seats >> p) & 1:   # the uniform pick (general_loop)
+#endif
                                 n_left = popcount(mL)
 #if GEN
                                 nfit = n_left + popcount(mR)
@@ -632,33 +703,52 @@ $READ_PLAY_PARAMS
 #if GEN
                                 if at_will:
                                     a = -2
-#endif
-                            else:
-                                a = greedy(mL, mR, word, VALUES, ties)
                     if a >= 0:
-                        t = a >> 2
+                        prior = run_passes
+                        idle = run_passes = 0
+                        if BOARD:   # a spinner or a fit rule (jit_board, jit_matching)
+                            flip = 0
+                            if FIT:   # the tile's second way round (jit_matching.FLIP)
+                                flip = 1 if a & FLIP else 0
+                                a &= FLIP - 1
+                            t = a >> 2
+                            e = a & 3
+                            v = L if e == 0 else R if e == 1 else U if e == 2 else D
+                            # (no events read it here: jit_house.reason refuses them on a
+                            # spinner or a fit rule)
+                            both = 0
+                            # the number the tile leaves open there (matching: its tables)
+                            w = (left_open(CODE, FIT_AT, VN, T, v, t, flip) if FIT
+                                 else PIPS[_U(t)] - v)
+                            if e == 0:
+                                L = w
+                            elif e == 1:
+                                R = w
+                            elif e == 2:
+                                U = w
+                            else:
+                                D = w
+                            if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
+                                need, sval, opened = spin_place(need, sval, e, TL[t],
+                                                                TL[t] == TH[t])
+                                if opened:   # both sides played on: the arms open
+                                    U = D = sval
+                                    NE = 4
+                        else:   # the line's two ends, as the plain game's
+                            t = a >> 2
+                            both = (PM[_U(L)] & PM[_U(R)]) >> t & 1   # it fitted both ends
+                            if a & 3:
+                                R = w = PIPS[_U(t)] - R
+                                rt = t
+                            else:
+                                L = w = PIPS[_U(t)] - L
+                                lt = t
                         h ^= 1 << t
                         hands[up] = h
                         npass = 0
-#if GEN
                         last_p, last_t = p, t
-                        both = (PM[_U(L)] & PM[_U(R)]) >> t & 1   # it fitted both ends
-                        prior = run_passes
-                        idle = run_passes = 0
-                        if a & 3:
-                            rt = t
-                        else:
-                            lt = t
-#endif
-                        if a & 3:
-                            R = PIPS[_U(t)] - R
-                            if strat_seats:
-                                know_place(K, p, t, R)
-                        else:
-                            L = PIPS[_U(t)] - L
-                            if strat_seats:
-                                know_place(K, p, t, L)
-#if GEN
+                        if strat_seats:
+                            know_place(K, p, t, w)
                         if EV_PLACE >= 0:   # the placement's events (jit_events)
                             et = end_total(L, R, lt, rt, TL, TH, PIPS)
                             if may_fire(CODE, EV_PLACE, t, L, R, et):
@@ -669,11 +759,9 @@ $READ_PLAY_PARAMS
                                                      SIDE_OF[p], scores, round_play, not h)
                                 again += more
                                 skip += skipped
-#endif
                         if not h:
                             domino, npass = p, N
                         break
-#if GEN
                     elif a == -2:   # a pass at will (play.passing): no sign of being stuck
                         passes += 1
                         idle += 1
@@ -688,13 +776,32 @@ $READ_PLAY_PARAMS
                                              SIDES_N, N, deck, stack, SIDE_OF[p], scores,
                                              round_play, False)[1]
                         break
-                    elif ((mL or mR) and not draw_on) or (
+                    elif (fit_any and not draw_on) or (
                             (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
                             and not (PASS_FORBIDDEN and fitting)):   # if_none_allowed: pass
-                        # a draw: the strategist's choice, or stuck (may pass at will)
-                        if AT_WILL and not draw_on and not (mL or mR):
+                        # a draw: the strategist's choice, or stuck (may pass at will; no
+                        # draw when the restrictions forbid every fitting tile)
+                        if AT_WILL and not draw_on and not fit_any:
                             choices += 1
 #else
+                            else:
+                                a = greedy(mL, mR, word, VALUES, ties)
+                    if a >= 0:
+                        t = a >> 2
+                        h ^= 1 << t
+                        hands[up] = h
+                        npass = 0
+                        if a & 3:
+                            R = PIPS[_U(t)] - R
+                            if strat_seats:
+                                know_place(K, p, t, R)
+                        else:
+                            L = PIPS[_U(t)] - L
+                            if strat_seats:
+                                know_place(K, p, t, L)
+                        if not h:
+                            domino, npass = p, N
+                        break
                     elif mL or mR or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
                         pass   # a draw: the strategist's choice, or stuck
 #endif
