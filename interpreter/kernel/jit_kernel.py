@@ -23,6 +23,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable
+from functools import cached_property
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -54,6 +55,9 @@ BOT_KINDS = {"random": 0, "greedy": 1, "strategist": 2}   # the bots it plays (j
 MAX_TILES = 62                           # hand masks are int64
 # a round's points, a target, a start score at most this: 1000 rounds stay far inside int64
 MAX_NUMBER = 1 << 40
+# the numbers of a record's log a JIT call fills at most (of tokens, and of DAT's numbers:
+# jit_record), some 500 matches of a double-six game: 2 MB each, the text some 15 MB
+RECORD_LOG = 1 << 18
 _MODULES: dict[str, Any] = {}
 # called with a sentence when a kernel is new to this machine and numba is about to compile
 # it (the CLI prints it: the first run pauses for seconds); None: say nothing
@@ -193,7 +197,8 @@ def _module(source: str):
 
     parts = [source] + [(_HERE / f).read_text(encoding="utf-8")
                         for f in ("shake.py", "jit_support.py", "jit_strategist.py", "jit.py",
-                                  "jit_settle.py", "jit_opening.py", "jit_formula.py")]
+                                  "jit_settle.py", "jit_opening.py", "jit_formula.py",
+                                  "jit_record.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)
@@ -303,29 +308,51 @@ class JitKernel:
         self.width = len(jit_template.ROUND_COLUMNS) + 2 * self.sides
 
     def run(self, seeds: np.ndarray, kinds: list[int], max_rounds: int = 1000,
-            start_scores: list[int] | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """(match rows, round rows) of matches ``seeds`` (int64 array), bots ``kinds``."""
+            start_scores: list[int] | None = None,
+            sink: Callable[[str, int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(match rows, round rows) of matches ``seeds`` (int64 array), bots ``kinds``.
+        ``sink``: called with (record text, matches in it) as they are played, their
+        record (``jit_trace``) written a few hundred matches at a time, never held whole."""
         import numpy as np
 
         n = len(seeds)
         scores0 = np.array(start_scores or [0] * self.sides, np.int64)
         kinds_a = np.array(kinds, np.int64)
         matches = np.empty((n, len(jit_template.MATCH_COLUMNS) + self.sides + 1), np.int64)
+        log = dat = np.empty(0, np.int64)   # no record
+        writer = None
+        if sink is not None:
+            writer = self.record_text
+            log = np.empty(max(RECORD_LOG, 2 * writer.log_round), np.int64)
+            dat = np.empty(max(RECORD_LOG, 2 * writer.dat_round), np.int64)
+        bounds = (writer.log_round, writer.dat_round) if writer is not None else (0, 0)
         chunks, done, offset = [], 0, 0
         while done < n:
             rows = np.empty((max_rounds + 8 * (n - done), self.width), np.int64)
-            played, used, failed = self.module.play_batch(
+            played, used, failed, logged, numbers = self.module.play_batch(
                 seeds, done, n, max_rounds, scores0, kinds_a, self.Q, *self.tables,
-                matches[done:], rows)
+                matches[done:], rows, log, dat, *bounds)
             if failed:
                 raise DiagnosticError([Diagnostic(
                     "deal", f"round {failed}: no deal could open after {MAX_REDEALS} "
                     "redeals; the opening rules can hardly ever be met")])
+            if writer is not None:
+                if not played:   # one match outgrows the log: it plays again in a larger one
+                    log, dat = np.empty(2 * len(log), np.int64), np.empty(2 * len(dat),
+                                                                          np.int64)
+                    continue
+                sink(writer.text(log[:logged], dat[:numbers]), played)
             matches[done:done + played, _I["M_FIRST_ROW"]] += offset
             chunks.append(rows[:used])
             offset += used
             done += played
         return matches, (np.concatenate(chunks) if len(chunks) > 1 else chunks[0])
+
+    @cached_property
+    def record_text(self):
+        """The writer of this kernel's records (``jit_trace.RecordText``), made once."""
+        from .jit_trace import RecordText
+        return RecordText(self.game, self.players)
 
     def results(self, seeds, matches, rounds,
                 start_scores: list[int] | None = None) -> list[MatchResult]:

@@ -80,6 +80,9 @@ SOURCE = r'''
 import numpy as np
 
 from dominorules.kernel.jit import njit
+from dominorules.kernel.jit_record import (deal_item, draw_token, dynamic, match_end_item,
+                                           pass_token, place_token, round_end_item,
+                                           start_item)
 from dominorules.kernel.jit_support import (_count, _floordiv, _max, _max_at, _min, _min_at,
                                             _mod, _sum, _sum_at, lead_random, lead_stream,
                                             low_index, popcount)
@@ -89,8 +92,8 @@ from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_n
                                       seat_words_start, shuffle_keys)
 #if GEN
 from dominorules.kernel.jit_formula import run
-from dominorules.kernel.jit_opening import (ANY, SEEK_TURNS, UNHELD_HEAVIEST, heaviest,
-                                            open_round)
+from dominorules.kernel.jit_opening import (ANY, SEEK_OUT, SEEK_TURNS, UNHELD_HEAVIEST,
+                                            heaviest, open_round)
 from dominorules.kernel.jit_settle import LOWEST_HAND, best_sides, counted, hand_rank
 from dominorules.kernel.jit_settle import TIE_EACH as EACH_TIED   # (TIE_EACH: a parameter)
 from dominorules.kernel.jit_settle import match_over, tallies, winner_seat
@@ -218,9 +221,11 @@ def highest_double(hands, N, DOUBLES_DESC):
 @njit
 def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, TH, PIPS,
                VALUES, DOUBLES_DESC, SIDE_OF, TEAMS, OPP, SIDES, SEATS, STRAT, HEAVY, CODE,
-               match_out, round_out):
-    """Play matches ``seeds[start:stop]`` while ``round_out`` has room for a whole match;
-    returns (matches played, rows written, round of a failed deal or 0)."""
+               match_out, round_out, LOG, DAT, LOG_ROUND, DAT_ROUND):
+    """Play matches ``seeds[start:stop]`` while ``round_out`` has room for a whole match
+    (and ``LOG``, ``DAT`` for its record: ``jit_record``; empty, no record); returns
+    (matches played, rows written, round of a failed deal or 0, tokens logged, items'
+    numbers written)."""
     # every parameter of PARAMS by its name: N = Q[Q_N], ...
 $READ_PARAMS
 #if GEN
@@ -290,10 +295,22 @@ $READ_PLAY_PARAMS
     K = np.zeros((KNOW_ROWS, N), np.int64)
     TS = np.zeros(2 * T + 2, np.float64)
     WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
+    # the record (jit_record): tokens logged (nl), DAT's numbers (nd), its items (nj); a
+    # match that may outgrow them is played again by the next call (from nl0, nd0)
+    REC = LOG.shape[0] > 0
+    DYN = dynamic(N, T)
+    nl = nd = nj = nl0 = nd0 = 0
     row = 0
     m_i = start
     while m_i < stop and row + max_rounds <= round_out.shape[0]:
         seed = seeds[m_i]
+        if REC:
+            if nl + LOG_ROUND > LOG.shape[0] or nd + DAT_ROUND > DAT.shape[0]:
+                break
+            nl0, nd0 = nl, nd
+            LOG[nl] = DYN + nj
+            nl, nj = nl + 1, nj + 1
+            nd = start_item(DAT, nd, seed)
         seat_words_start(seed, N, WB, wpos, wend, wblock, wshared, wfirst, msg)
         lead_stream(seed, rng)
         for i in range(SIDES_N):
@@ -344,6 +361,8 @@ $READ_PLAY_PARAMS
                                   COUNT_FROM_PREV, pool, alive)
             redeals = 0
             while True:
+                if REC and (nl + LOG_ROUND > LOG.shape[0] or nd + DAT_ROUND > DAT.shape[0]):
+                    return m_i - start, first_row, 0, nl0, nd0   # this match: the next call
                 have = shuffle_keys(seed, made, T, block, sstate, msg, have)
                 deal_into(block, (made & 3) * T, T, deck, scratch)
                 made += 1
@@ -420,9 +439,26 @@ $READ_PLAY_PARAMS
 #endif
                 if opener >= 0:
                     break
+                if REC:   # the deal thrown in (GeneralLoop.run): with no leader, or
+                    LOG[nl] = DYN + nj   # the leader's and the boneyard it drew out in vain
+                    nl, nj = nl + 1, nj + 1
+#if GEN
+                    nd = deal_item(DAT, nd, rnd_no, leader if seek == SEEK_OUT else -1, hands,
+                                   deck, N, T)
+                    if seek == SEEK_OUT:
+                        for i in range(DEALT, DRAW_END):
+                            LOG[nl] = draw_token(N, T, leader, deck[i])
+                            nl += 1
+#else
+                    nd = deal_item(DAT, nd, rnd_no, -1, hands, deck, N, T)
+#endif
                 redeals += 1
                 if redeals > MAX_REDEALS:
-                    return m_i - start, row, rnd_no
+                    return m_i - start, row, rnd_no, nl, nd
+            if REC:
+                LOG[nl] = DYN + nj
+                nl, nj = nl + 1, nj + 1
+                nd = deal_item(DAT, nd, rnd_no, leader, hands, deck, N, T)
             pos = DEALT
             for s in range(N):
                 drawn_by[s] = 0
@@ -438,6 +474,9 @@ $READ_PLAY_PARAMS
                     pos += 1
                     hands[p] |= 1 << t
                     drawn_by[p] += 1
+                    if REC:
+                        LOG[nl] = draw_token(N, T, p, t)
+                        nl += 1
                     if (smask >> t) & 1:
                         opener = p
                         omask = (1 << t) if o_tile != ANY else hands[p] & amask
@@ -460,6 +499,9 @@ $READ_PLAY_PARAMS
                     pos += 1
                     hands[p] |= 1 << t
                     drawn_by[p] += 1
+                    if REC:
+                        LOG[nl] = draw_token(N, T, p, t)
+                        nl += 1
                     if (1 << t) & seek:
                         opener, omask = p, 1 << t
                         break
@@ -500,6 +542,9 @@ $READ_PLAY_PARAMS
             h ^= 1 << t
             hands[p] = h
             L, R = TL[t], TH[t]
+            if REC:
+                LOG[nl] = place_token(N, T, p, t, 0)
+                nl += 1
             if strat_seats:
                 know_open(K, p, t, L, R)
 #if GEN
@@ -570,6 +615,9 @@ $READ_PLAY_PARAMS
                         h ^= 1 << t
                         hands[up] = h
                         npass = 0
+                        if REC:
+                            LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
+                            nl += 1
 #if GEN
                         last_p, last_t = p, t
 #endif
@@ -595,6 +643,9 @@ $READ_PLAY_PARAMS
                     else:
                         passes += 1
                         npass += 1
+                        if REC:
+                            LOG[nl] = pass_token(N, T, p)
+                            nl += 1
                         if strat_seats:
                             know_lack(K, p, L, R)
                         break
@@ -604,6 +655,9 @@ $READ_PLAY_PARAMS
                     pos += 1
                     h |= 1 << t
                     hands[up] = h
+                    if REC:
+                        LOG[nl] = draw_token(N, T, p, t)
+                        nl += 1
                     drawn += 1
                     drawn_by[up] += 1
                     npass = 0
@@ -803,6 +857,16 @@ $READ_PLAY_PARAMS
                 else:
                     match_win = -1
 #endif
+            if REC:   # the round's end: the hands' values as the record's pips
+                LOG[nl] = DYN + nj
+                nl, nj = nl + 1, nj + 1
+                nd = round_end_item(DAT, nd, rnd_no, 1 if domino < 0 else 0, wside, V, points,
+                                    scores, N, SIDES_N)
+#if GEN
+                for v in range(NV):   # the variables, as the next round plays them
+                    DAT[nd + v] = F[X_VARS + v]
+                nd += NV
+#endif
 #if GEN
         if over and F_FINAL >= 0:   # match.final: each side's final score, from the scores
             F[X_ROUND], F[X_MATCH_WIN] = rnd_no, match_win   # as they stand
@@ -822,8 +886,12 @@ $READ_PLAY_PARAMS
         match_out[m_i - start, M_CAPPED] = capped
         match_out[m_i - start, M_ROUNDS] = row - first_row
         match_out[m_i - start, M_FIRST_ROW] = first_row
+        if REC:
+            LOG[nl] = DYN + nj
+            nl, nj = nl + 1, nj + 1
+            nd = match_end_item(DAT, nd, match_win, scores, SIDES_N)
         m_i += 1
-    return m_i - start, row, 0
+    return m_i - start, row, 0, nl, nd
 '''
 SOURCE = (SOURCE.replace("$INDEXES", "\n".join(f"{k} = {v}" for k, v in INDEXES.items()))
           .replace("$PLAY_INDEXES", "\n".join(f"{k} = {v}" for k, v in PLAY_INDEXES.items()))
