@@ -56,8 +56,10 @@ MAX_TILES = 62                           # hand masks are int64
 # a round's points, a target, a start score at most this: 1000 rounds stay far inside int64
 MAX_NUMBER = 1 << 40
 # the numbers of a record's log a JIT call fills at most (of tokens, and of DAT's numbers:
-# jit_record), some 500 matches of a double-six game: 2 MB each, the text some 15 MB
-RECORD_LOG = 1 << 18
+# jit_record): some 70 matches of two-player pagat, 2 MB of text a call. Larger logs cost
+# more than they save: 20,000 traced pagat matches took 1.1 s of system time with logs of
+# 1 << 18 (a 10 MB string a call, each a fresh mapping of memory), 0.25 s with 1 << 15
+RECORD_LOG = 1 << 15
 _MODULES: dict[str, Any] = {}
 # called with a sentence when a kernel is new to this machine and numba is about to compile
 # it (the CLI prints it: the first run pauses for seconds); None: say nothing
