@@ -314,7 +314,7 @@ class JitKernel:
             sink: Callable[[str, int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(match rows, round rows) of matches ``seeds`` (int64 array), bots ``kinds``.
         ``sink``: called with (record text, matches in it) as they are played, their
-        record (``jit_trace``) written a few hundred matches at a time, never held whole."""
+        record (``jit_trace``) written some tens of matches at a time, never held whole."""
         import numpy as np
 
         n = len(seeds)

@@ -16,10 +16,13 @@ keeps the ``#else`` lines, the plain game's, and pays nothing for the ``GEN`` on
 
 It plays exactly what ``engine.general_loop`` plays for the seats' bots ``random``
 (kind 0: the uniform pick), ``greedy`` (kind 1) and ``strategist`` (kind 2: its choices
-and what it knows of each seat in ``kernel.jit_strategist``), with records off: the same
+and what it knows of each seat in ``kernel.jit_strategist``): the same
 SHAKE-128 words (``kernel.shake``), the same lot stream, the same settlement.
 Each round becomes one row of integers (``ROUND_COLUMNS``), each match one row
-(``MATCH_COLUMNS``); ``jit_kernel.results`` turns them back into ``MatchResult``.
+(``MATCH_COLUMNS``); ``jit_kernel.results`` turns them back into ``MatchResult``. Given a
+log (``LOG``, ``DAT``: ``kernel.jit_record``) it writes down each line of the match's
+record as a token, which ``kernel.jit_trace`` spells out; without one (an empty ``LOG``)
+each line costs one test of a local that never changes.
 """
 
 ROUND_COLUMNS = ("round", "leader", "result", "winner", "winner_seat", "tied_block", "turns",
