@@ -87,23 +87,20 @@ def test_simulate_trace_on_the_jit_writes_the_python_engines_file_and_verify_acc
 
 
 def test_a_log_too_small_for_a_match_grows_and_the_record_is_unchanged(monkeypatch):
+    import numpy as np
+
     game = api.load_game("house/four-doubles-redeal")   # redeals: deals thrown in
     seeds = [api.match_seed(5, i) for i in range(12)]
     whole = engines.jit_results(game, 3, seeds, "random", trace=True)
     monkeypatch.setattr(jit_kernel, "RECORD_LOG", 1)   # room for about one round a call
-    kernel = jit_kernel.kernel(game, 3)
+    small = engines.jit_results(game, 3, seeds, "random", trace=True)
+    assert small == whole   # the rows of a match played again are the same
+    assert [m.events for m in small] == [m.events for m in whole]
+    assert any(e["event"] == "deal" and e["leader"] is None for m in small for e in m.events)
     calls = []
-    small = [e for match in engines.jit_results(game, 3, seeds, "random", trace=True)
-             for e in match.events]
-    kernel.run(seeds_array(seeds), [0, 0, 0], sink=lambda text, n: calls.append(n))
+    jit_kernel.kernel(game, 3).run(np.array(seeds, np.int64), [0, 0, 0],
+                                   sink=lambda text, n: calls.append(n))
     assert sum(calls) == len(seeds) and len(calls) > 1
-    assert small == [e for match in whole for e in match.events]
-    assert any(e["event"] == "deal" and e["leader"] is None for e in small)
-
-
-def seeds_array(seeds):
-    import numpy as np
-    return np.array(seeds, np.int64)
 
 
 def test_records_the_jit_does_not_write_are_refused_and_auto_keeps_python():
