@@ -32,6 +32,14 @@ if not jit_kernel.available():   # numba installed, but switched off for this ru
 BOTS = ("random", "greedy", "strategist")
 
 
+def _takes(game, players: int) -> bool:
+    try:
+        game.check_players(players)
+    except Exception:   # noqa: BLE001 - a player count the ruleset does not take
+        return False
+    return True
+
+
 def _cases():
     """(ruleset, players, bots): every ruleset the JIT records, one player count each
     (2, 3, 4 in turn, where the ruleset takes it) and the bots in turn, mixed every
@@ -39,7 +47,7 @@ def _cases():
     k = 0
     for b in builtin_rulesets():
         game = api.load_game(b.name)
-        counts = [n for n in (2, 3, 4) if game.rules.min_players <= n <= game.rules.max_players
+        counts = [n for n in (2, 3, 4) if _takes(game, n)
                   and engines.jit_reason(game, n, "random", trace=True) is None]
         if not counts:
             continue
