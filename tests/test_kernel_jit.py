@@ -86,7 +86,7 @@ def test_auto_takes_the_jit_for_long_runs_only():
     assert engines.choose(game, 3, "random", "auto", matches=10_000) == "jit"
     assert engines.choose(game, 3, "strategist", "auto", matches=50_000) == "jit"
     assert engines.choose(game, 3, "expert", "auto", matches=50_000) == "python"
-    assert engines.choose(game, 3, "random", "auto", trace=True, matches=50_000) == "python"
+    assert engines.choose(game, 3, "random", "auto", trace=True, matches=50_000) == "jit"
 
 
 @pytest.mark.parametrize(("ruleset", "bots", "trace", "reason"), [
@@ -99,7 +99,6 @@ def test_auto_takes_the_jit_for_long_runs_only():
     ("pagat", "expert", False, "seat 0 plays 'expert', which only the python engine plays"),
     ("pagat", ["strategist", "random", "mybots:Cautious"], False,
      "seat 2 plays 'mybots:Cautious'"),
-    ("pagat", "random", True, "records (--trace) are written by the python engine"),
 ])
 def test_asking_for_the_jit_where_it_cannot_run_says_why(ruleset, bots, trace, reason):
     game = api.load_game(ruleset)

@@ -18,10 +18,13 @@ keeps the ``#else`` lines, the plain game's, and pays nothing for the ``GEN`` on
 
 It plays exactly what ``engine.general_loop`` plays for the seats' bots ``random``
 (kind 0: the uniform pick), ``greedy`` (kind 1) and ``strategist`` (kind 2: its choices
-and what it knows of each seat in ``kernel.jit_strategist``), with records off: the same
+and what it knows of each seat in ``kernel.jit_strategist``): the same
 SHAKE-128 words (``kernel.shake``), the same lot stream, the same settlement.
 Each round becomes one row of integers (``ROUND_COLUMNS``), each match one row
-(``MATCH_COLUMNS``); ``jit_kernel.results`` turns them back into ``MatchResult``.
+(``MATCH_COLUMNS``); ``jit_kernel.results`` turns them back into ``MatchResult``. Given a
+log (``LOG``, ``DAT``: ``kernel.jit_record``) it writes down each line of the match's
+record as a token, which ``kernel.jit_trace`` spells out; without one (an empty ``LOG``)
+each line costs one test of a local that never changes.
 """
 
 ROUND_COLUMNS = ("round", "leader", "result", "winner", "winner_seat", "tied_block", "turns",
@@ -93,6 +96,9 @@ SOURCE = r'''
 import numpy as np
 
 from dominorules.kernel.jit import njit
+from dominorules.kernel.jit_record import (deal_item, draw_token, dynamic, match_end_item,
+                                           pass_token, place_token, round_end_item,
+                                           start_item)
 from dominorules.kernel.jit_support import (_count, _floordiv, _max, _max_at, _min, _min_at,
                                             _mod, _sum, _sum_at, lead_random, lead_stream,
                                             low_index, popcount)
@@ -105,8 +111,8 @@ from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
 from dominorules.kernel.jit_events import RULES, end_total, event_facts, fire, may_fire
 from dominorules.kernel.jit_formula import run
 from dominorules.kernel.jit_matching import FLIP, left_open, uniform_pick
-from dominorules.kernel.jit_opening import (ANY, SEEK_TURNS, UNHELD_HEAVIEST, heaviest,
-                                            open_round)
+from dominorules.kernel.jit_opening import (ANY, SEEK_OUT, SEEK_TURNS, UNHELD_HEAVIEST,
+                                            heaviest, open_round)
 from dominorules.kernel.jit_settle import LOWEST_HAND, best_sides, counted, hand_rank
 from dominorules.kernel.jit_settle import TIE_EACH as EACH_TIED   # (TIE_EACH: a parameter)
 from dominorules.kernel.jit_settle import match_over, tallies, winner_seat
@@ -257,9 +263,11 @@ def highest_double(hands, N, DOUBLES_DESC):
 @njit
 def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, TH, PIPS,
                VALUES, DOUBLES_DESC, SIDE_OF, TEAMS, OPP, SIDES, SEATS, STRAT, HEAVY, CODE,
-               match_out, round_out):
-    """Play matches ``seeds[start:stop]`` while ``round_out`` has room for a whole match;
-    returns (matches played, rows written, round of a failed deal or 0)."""
+               match_out, round_out, LOG, DAT, LOG_ROUND, DAT_ROUND):
+    """Play matches ``seeds[start:stop]`` while ``round_out`` has room for a whole match
+    (and ``LOG``, ``DAT`` for its record: ``jit_record``; empty, no record); returns
+    (matches played, rows written, round of a failed deal or 0, tokens logged, items'
+    numbers written)."""
     # every parameter of PARAMS by its name: N = Q[Q_N], ...
 $READ_PARAMS
 #if GEN
@@ -339,10 +347,22 @@ $READ_PLAY_PARAMS
     K = np.zeros((KNOW_ROWS, N), np.int64)
     TS = np.zeros(2 * T + 2, np.float64)
     WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
+    # the record (jit_record): tokens logged (nl), DAT's numbers (nd), its items (nj); a
+    # match that may outgrow them is played again by the next call (from nl0, nd0)
+    REC = LOG.shape[0] > 0
+    DYN = dynamic(N, T)
+    nl = nd = nj = nl0 = nd0 = 0
     row = 0
     m_i = start
     while m_i < stop and row + max_rounds <= round_out.shape[0]:
         seed = seeds[m_i]
+        if REC:
+            if nl + LOG_ROUND > LOG.shape[0] or nd + DAT_ROUND > DAT.shape[0]:
+                break
+            nl0, nd0 = nl, nd
+            LOG[nl] = DYN + nj
+            nl, nj = nl + 1, nj + 1
+            nd = start_item(DAT, nd, seed)
         seat_words_start(seed, N, WB, wpos, wend, wblock, wshared, wfirst, msg)
         lead_stream(seed, rng)
         for i in range(SIDES_N):
@@ -393,6 +413,8 @@ $READ_PLAY_PARAMS
                                   COUNT_FROM_PREV, pool, alive)
             redeals = 0
             while True:
+                if REC and (nl + LOG_ROUND > LOG.shape[0] or nd + DAT_ROUND > DAT.shape[0]):
+                    return m_i - start, first_row, 0, nl0, nd0   # this match: the next call
                 have = shuffle_keys(seed, made, T, block, sstate, msg, have)
                 deal_into(block, (made & 3) * T, T, deck, scratch)
                 made += 1
@@ -469,9 +491,26 @@ $READ_PLAY_PARAMS
 #endif
                 if opener >= 0:
                     break
+                if REC:   # the deal thrown in (GeneralLoop.run): with no leader, or
+                    LOG[nl] = DYN + nj   # the leader's and the boneyard it drew out in vain
+                    nl, nj = nl + 1, nj + 1
+#if GEN
+                    nd = deal_item(DAT, nd, rnd_no, leader if seek == SEEK_OUT else -1, hands,
+                                   deck, N, T)
+                    if seek == SEEK_OUT:
+                        for i in range(DEALT, DRAW_END):
+                            LOG[nl] = draw_token(N, T, leader, deck[i])
+                            nl += 1
+#else
+                    nd = deal_item(DAT, nd, rnd_no, -1, hands, deck, N, T)
+#endif
                 redeals += 1
                 if redeals > MAX_REDEALS:
-                    return m_i - start, row, rnd_no
+                    return m_i - start, row, rnd_no, nl, nd
+            if REC:
+                LOG[nl] = DYN + nj
+                nl, nj = nl + 1, nj + 1
+                nd = deal_item(DAT, nd, rnd_no, leader, hands, deck, N, T)
             pos = DEALT
             for s in range(N):
                 drawn_by[s] = 0
@@ -492,6 +531,9 @@ $READ_PLAY_PARAMS
                     pos += 1
                     hands[p] |= 1 << t
                     drawn_by[p] += 1
+                    if REC:
+                        LOG[nl] = draw_token(N, T, p, t)
+                        nl += 1
                     if (smask >> t) & 1:
                         opener = p
                         omask = (1 << t) if o_tile != ANY else hands[p] & amask
@@ -514,6 +556,9 @@ $READ_PLAY_PARAMS
                     pos += 1
                     hands[p] |= 1 << t
                     drawn_by[p] += 1
+                    if REC:
+                        LOG[nl] = draw_token(N, T, p, t)
+                        nl += 1
                     if (1 << t) & seek:
                         opener, omask = p, 1 << t
                         break
@@ -554,6 +599,9 @@ $READ_PLAY_PARAMS
             h ^= 1 << t
             hands[p] = h
             L, R = TL[t], TH[t]
+            if REC:
+                LOG[nl] = place_token(N, T, p, t, 0)
+                nl += 1
 #if GEN
             NE = 2
             U = D = 0
@@ -597,7 +645,7 @@ $READ_PLAY_PARAMS
                             break
                     turns_taken += 1
                     if turns_taken > MAX_TURNS:
-                        return m_i - start, row, -rnd_no
+                        return m_i - start, row, -rnd_no, nl, nd
                 elif npass >= N:
                     break
                 elif RIGHT:   # play.direction: right
@@ -736,6 +784,7 @@ $READ_PLAY_PARAMS
                                     NE = 4
                         else:   # the line's two ends, as the plain game's
                             t = a >> 2
+                            e = a & 3
                             both = (PM[_U(L)] & PM[_U(R)]) >> t & 1   # it fitted both ends
                             if a & 3:
                                 R = w = PIPS[_U(t)] - R
@@ -746,6 +795,9 @@ $READ_PLAY_PARAMS
                         h ^= 1 << t
                         hands[up] = h
                         npass = 0
+                        if REC:   # (a spinner's arms, 3 and 4: jit_trace.reason refuses)
+                            LOG[nl] = place_token(N, T, p, t, 1 + e)
+                            nl += 1
                         last_p, last_t = p, t
                         if strat_seats:
                             know_place(K, p, t, w)
@@ -764,6 +816,9 @@ $READ_PLAY_PARAMS
                         break
                     elif a == -2:   # a pass at will (play.passing): no sign of being stuck
                         passes += 1
+                        if REC:
+                            LOG[nl] = pass_token(N, T, p)
+                            nl += 1
                         idle += 1
                         run_passes += 1
                         if strat_seats:
@@ -791,6 +846,9 @@ $READ_PLAY_PARAMS
                         h ^= 1 << t
                         hands[up] = h
                         npass = 0
+                        if REC:
+                            LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
+                            nl += 1
                         if a & 3:
                             R = PIPS[_U(t)] - R
                             if strat_seats:
@@ -814,6 +872,9 @@ $READ_PLAY_PARAMS
                             npass += 1
                         idle += 1
                         run_passes += 1
+                        if REC:
+                            LOG[nl] = pass_token(N, T, p)
+                            nl += 1
                         if strat_seats:
                             know_lack(K, p, L, R)
                         if EV_PASS >= 0:
@@ -825,6 +886,9 @@ $READ_PLAY_PARAMS
                                              round_play, False)[1]
 #else
                         npass += 1
+                        if REC:
+                            LOG[nl] = pass_token(N, T, p)
+                            nl += 1
                         if strat_seats:
                             know_lack(K, p, L, R)
 #endif
@@ -835,6 +899,9 @@ $READ_PLAY_PARAMS
                     pos += 1
                     h |= 1 << t
                     hands[up] = h
+                    if REC:
+                        LOG[nl] = draw_token(N, T, p, t)
+                        nl += 1
                     drawn += 1
                     drawn_by[up] += 1
                     npass = 0
@@ -1058,6 +1125,16 @@ $READ_PLAY_PARAMS
                 else:
                     match_win = -1
 #endif
+            if REC:   # the round's end: the hands' values as the record's pips
+                LOG[nl] = DYN + nj
+                nl, nj = nl + 1, nj + 1
+                nd = round_end_item(DAT, nd, rnd_no, 1 if domino < 0 else 0, wside, V, points,
+                                    scores, N, SIDES_N)
+#if GEN
+                for v in range(NV):   # the variables, as the next round plays them
+                    DAT[nd + v] = F[X_VARS + v]
+                nd += NV
+#endif
 #if GEN
         if over and F_FINAL >= 0:   # match.final: each side's final score, from the scores
             F[X_ROUND], F[X_MATCH_WIN] = rnd_no, match_win   # as they stand
@@ -1077,8 +1154,12 @@ $READ_PLAY_PARAMS
         match_out[m_i - start, M_CAPPED] = capped
         match_out[m_i - start, M_ROUNDS] = row - first_row
         match_out[m_i - start, M_FIRST_ROW] = first_row
+        if REC:
+            LOG[nl] = DYN + nj
+            nl, nj = nl + 1, nj + 1
+            nd = match_end_item(DAT, nd, match_win, scores, SIDES_N)
         m_i += 1
-    return m_i - start, row, 0
+    return m_i - start, row, 0, nl, nd
 '''
 SOURCE = (SOURCE.replace("$INDEXES", "\n".join(f"{k} = {v}" for k, v in INDEXES.items()))
           .replace("$PLAY_INDEXES", "\n".join(f"{k} = {v}" for k, v in PLAY_INDEXES.items()))
