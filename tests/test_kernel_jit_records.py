@@ -115,7 +115,7 @@ def test_records_the_jit_does_not_write_are_refused_and_auto_keeps_python():
     pagat = api.load_game("pagat")
     assert engines.choose(pagat, 3, "random", "jit", trace=True) == "jit"
     assert engines.choose(pagat, 3, "random", "auto", trace=True, matches=50_000) == "jit"
-    # no ruleset the JIT plays has them yet: the writer's own refusal, for when it does
+    # all-fives plays on the JIT (jit_events) but its event score lines are not written
     fives = api.load_game("house/all-fives")
     assert "does not write the records of house/all-fives's play-time events" in (
         jit_trace.reason(fives))
@@ -124,3 +124,41 @@ def test_records_the_jit_does_not_write_are_refused_and_auto_keeps_python():
         engines.choose(fives, 2, "random", "jit", trace=True)
     assert "--engine jit cannot run this" in info.value.diagnostics[0].message
     assert engines.choose(fives, 2, "random", "auto", trace=True, matches=50_000) == "python"
+
+
+@pytest.mark.parametrize("ref", ["house/draw-ends-turn", "house/passing", "exact-at-will"])
+def test_the_turn_options_records_are_the_python_engines(tmp_path, ref):
+    """A draw ending the turn, an exact draw, a pass at will add no line of their own: the
+    JIT records them, byte for byte (passing at will: up to 2 * N idle turns a round, the
+    log's bound)."""
+    if ref == "exact-at-will":
+        path = tmp_path / "r.yaml"
+        path.write_text("title: Test\nextends: pagat\ndrawing:\n  exactly: 2\n"
+                        "  voluntary: forbidden\nplay:\n  passing: at_will\n")
+        ref = str(path)
+    game = api.load_game(ref)
+    seeds = [api.match_seed(13, i) for i in range(6)]
+    for players in (2, 3, 4):
+        if not _takes(game, players):
+            continue
+        assert engines.jit_reason(game, players, "random", trace=True) is None
+        for bots in ("random", "greedy", "strategist", ["random", "greedy", "strategist"][
+                :players] + ["random"] * (players - 3)):
+            got = engines.jit_results(game, players, seeds, bots, trace=True)
+            for seed, match in zip(seeds, got, strict=True):
+                want = api.play_match(game, players, seed, bots, trace=True)
+                assert encode_events(match.events) == encode_events(want.events), (
+                    players, bots, seed)
+                assert match == want
+
+
+@pytest.mark.parametrize(("name", "what"), [
+    ("house/spinner", "a spinner (its up and down arms)"),
+    ("house/matador", "a fit rule (matching)"),
+    ("house/doubles-play-again", "play-time events"),
+])
+def test_what_the_jit_plays_but_does_not_record_keeps_python_for_a_trace(name, what):
+    game = api.load_game(name)
+    assert engines.jit_reason(game, 2, "random") is None
+    assert what in jit_trace.reason(game)
+    assert engines.choose(game, 2, "random", "auto", trace=True, matches=50_000) == "python"

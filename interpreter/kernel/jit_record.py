@@ -21,12 +21,13 @@ from .jit import njit
 K_START, K_DEAL, K_ROUND, K_END = 0, 1, 2, 3
 
 
-def log_bound(N: int, T: int) -> int:
+def log_bound(N: int, T: int, at_will: bool = False) -> int:
     """Tokens one deal and the round it opens may log, with the match's end and the next
     match's start: a deal, every tile drawn (a seek, the turns, or a boneyard drawn out in
-    vain) and placed, the passes (fewer than ``N`` between two draws or placements), the
+    vain) and placed, the passes (fewer than ``N`` between two draws or placements; with
+    passing at will, fewer than ``2 * N``: the idle turns that block a round), the
     round's end, the match's end and the next start."""
-    return 1 + 2 * T + T + N * (2 * T + 2) + 3
+    return 1 + 2 * T + T + (2 * N if at_will else N) * (2 * T + 2) + 3
 
 
 def dat_bound(N: int, T: int, sides: int, variables: int) -> int:

@@ -40,8 +40,8 @@ _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
      "declarations or the showdown"),
     (lambda r: r.ends_in_play, "a match ended mid-round"),
     (lambda r: r.blind or r.turn_up, "a blind or turned-up deal"),
-    (lambda r: r.draw_ends_turn or r.draw_exactly is not None or r.passing != "forced",
-     "turn options (drawing.ends_turn, drawing.exactly, play.passing)"),
+    # the turn options alone add no line: a pass at will is a pass, a draw a draw
+    # (general_loop), and the kernel logs them (jit_template); with events they stay out
 )
 
 
@@ -68,7 +68,7 @@ class RecordText:
         self.N, self.T = players, game.tileset.tile_count
         self.sides = len(game.teams(players))
         self.names = [v.name for v in game.rules.variables]
-        self.log_round = log_bound(self.N, self.T)
+        self.log_round = log_bound(self.N, self.T, game.rules.passing != "forced")
         self.dat_round = dat_bound(self.N, self.T, self.sides, len(self.names))
 
     def text(self, log: np.ndarray, dat: np.ndarray) -> str:
