@@ -93,7 +93,6 @@ def test_auto_takes_the_jit_for_long_runs_only():
     ("house/spinner", "strategist", False, "plays the strategist on a line only"),
     ("house/matador-twelve", "random", False, "set of 91 tiles"),
     ("house/bergen-headers", "random", False, "events read the table, set variables or lay"),
-    ("house/muggins", "random", False, "events reading a spinner's four ends"),
     ("house/muggins-wins-in-play", "random", False, "may end mid-round"),
     ("house/double-twelve", "random", False, "set of 91 tiles"),
     ("pagat", "expert", False, "seat 0 plays 'expert', which only the python engine plays"),

@@ -39,7 +39,8 @@ EXPECTED = {
     "house/all-fives", "house/equal-ends-bonus", "house/doubles-play-again",   # events,
     "house/double-blank-skips", "house/pay-per-forced-draw", "house/pass-pass",
     "house/draw-ends-turn", "house/passing",   # turn options, the spinner, a fit rule
-    "house/spinner", "house/matador", "house/matador-nine"}
+    "house/spinner", "house/matador", "house/matador-nine",
+    "house/muggins"}   # events on a spinner: end_total over its four arms
 
 
 def _cases():
@@ -145,8 +146,8 @@ def _ruleset(tmp_path, text: str):
      "house-rule formulas read what the JIT kernel does not keep (Name player)"),
     ("board:\n  spinner: first_double\nplay:\n  passing: at_will\n",   # the spinner it plays
      "uses passing at will (play.passing) on a spinner or under its own fit rule, which"),
-    ("board:\n  spinner: first_double\nevents:\n  - after: draw\n    points: \"1\"\n",
-     "uses events reading a spinner's four ends, which only the Python engine plays"),
+    ("board:\n  spinner: first_double\nevents:\n  - after: place\n    points: \"sum(ends)\"\n",
+     "uses events reading a spinner's four ends as a list (ends), which only the Python"),
     ("matching:\n  fits: \"end + half == 7\"\nevents:\n  - after: place\n"
      "    points: \"end_total\"\n",   # a fit rule's numbers are not the line's ends
      "uses events reading the ends under its own fit rule (matching), which only"),
@@ -320,6 +321,32 @@ def test_a_spinner_on_a_fit_rule_with_restrictions_on_its_arms_gives_the_same_ma
             got = engines.jit_results(game, players, seeds, bots)
             for seed, match in zip(seeds, got, strict=True):
                 assert match == api.play_match(game, players, seed, bots), (players, seed)
+
+
+def test_events_on_a_spinner_count_its_four_arms_as_the_python_engine(tmp_path):
+    """Muggins' end total over the spinner's arms (an arm only once played on, a double
+    at its end by both halves: Board.end_total), both_ends over four ends (the loop's
+    last_both), totals past the line's 4 * top, and turns granted and skipped on it,
+    with a turn option and play to the right; pagat opens with any tile, so the spinner
+    is often a later double."""
+    text = ("board:\n  spinner: first_double\nevents:\n"
+            "  - after: place\n    if: \"end_total > 0 and end_total % 5 == 0\"\n"
+            "    points: \"end_total\"\n"
+            "  - after: place\n    if: \"end_total > 24 or both_ends\"\n"
+            "    points: \"end_total + 1\"\n    each_opponent: \"-1\"\n"
+            "  - after: place\n    if: \"not opening and tile.is_double\"\n"
+            "    again: \"boneyard > 2\"\n    skip: \"1 if end_total % 3 == 0 else 0\"\n"
+            "  - after: draw\n    if: \"forced\"\n    points: \"end_total % 4\"\n")
+    for extra in ("", "drawing:\n  ends_turn: true\n", "play:\n  direction: right\n"):
+        game = _ruleset(tmp_path, text + extra)
+        seeds = [api.match_seed(17, i) for i in range(25)]
+        for players in (2, 3, 4):
+            assert jit_kernel.jit_reason(game, players, "random") is None
+            for bots in ("random", "greedy", ["greedy", "random", "greedy", "random"][:players]):
+                got = engines.jit_results(game, players, seeds, bots)
+                for seed, match in zip(seeds, got, strict=True):
+                    assert match == api.play_match(game, players, seed, bots), (
+                        extra, players, bots, seed)
 
 
 def test_an_action_no_event_rule_can_fire_on_is_filtered_by_its_masks():

@@ -78,6 +78,7 @@ jit_opening.open_round
 jit_settle.hand_rank
 jit_settle.best_sides
 jit_events.end_total
+jit_events.arms_total
 jit_events.event_facts
 jit_events.may_fire
 

@@ -44,9 +44,11 @@ _MATCH = {"round": "round", "players": "players", "target": "target"}
 _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: any(e.next_draws is not None for e in r.events),
      "an event making the next player draw (events.next_draws)"),
-    # the kernel keeps a spinner's arms for placing only, not the doubles and covered arms
-    # an end total counts (engine.board.Board.end_total), which events may read
-    (lambda r: bool(r.events) and r.spinner != "none", "events reading a spinner's four ends"),
+    # on a spinner the kernel counts end_total and both_ends over the four arms as
+    # Board.end_total and the loop do (jit_events.arms_total), but an event's `ends` is
+    # the line's two ends (end_l, end_r) only
+    (lambda r: r.spinner != "none" and _events_read(r, "ends"),
+     "events reading a spinner's four ends as a list (ends)"),
     # jit_events.end_total, both_ends and the ends' tiles are the line's under the same-number
     # rule with doubles across; a fit rule's numbers or doubles in line count otherwise
     (lambda r: bool(r.events) and (r.fit is not None or r.doubles != "across"),
@@ -88,6 +90,12 @@ def plays(rules: Rules) -> bool:
         return True
     fields = type(rules).__dataclass_fields__
     return all(getattr(rules, k) == fields[k].default for k in IN_PLAY if k not in _PLAYED)
+
+
+def _events_read(r: Rules, name: str) -> bool:
+    """Whether some event's formula reads ``name`` (or one has no tree: not known)."""
+    return any(tree is None or name in ast.names_read(tree)
+               for trees in (r.event_trees or ()) for tree in trees.values())
 
 
 def reason(game: Game) -> str | None:
@@ -218,7 +226,7 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
             continue
         conditions = [r.event_trees[i].get("if") for i in rules]
         start = len(code)
-        code += [-1, *_may_fire(conditions, tiles, top)]   # the head (jit_events.RULES...)
+        code += [-1, *_may_fire(conditions, tiles, top, r.spinner != "none")]   # the head
         head = code[start + jit_events.RULES] = len(code)
         code += [len(rules)] + [-1] * (jit_events.WIDTH * len(rules))
         for k, i in enumerate(rules):
@@ -230,8 +238,8 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
     return at
 
 
-def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
-              ) -> list[int]:
+def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int,
+              spinner: bool = False) -> list[int]:
     """An event block's head: the masks of the tiles, the ends' totals and, per left end,
     the right ends for which some rule's ``if`` may hold (``_fold``: one known fact at a
     time); the kernel fires the block only when all three allow, so an action no rule
@@ -239,8 +247,9 @@ def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
     def may(facts: dict[str, Any]) -> bool:
         return any(c is None or _fold(c, facts) != 0 for c in conditions)
     tile_mask = sum(1 << i for tile, i in tiles.items() if may({"tile": tile}))
-    total_mask = (sum(1 << e for e in range(4 * top + 1) if may({"end_total": e}))
-                  if 4 * top < 62 else -1)
+    most = (8 if spinner else 4) * top   # four arms of doubles, or the line's two ends
+    total_mask = (sum(1 << e for e in range(most + 1) if may({"end_total": e}))
+                  if most < 62 else -1)
     ends = [sum(1 << b for b in range(top + 1) if may({"ends": (a, b)}))
             for a in range(top + 1)]
     return [tile_mask, total_mask, *ends]

@@ -108,7 +108,8 @@ from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_n
                                       seat_words_start, shuffle_keys)
 #if GEN
 from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
-from dominorules.kernel.jit_events import RULES, end_total, event_facts, fire, may_fire
+from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
+                                           may_fire)
 from dominorules.kernel.jit_formula import run
 from dominorules.kernel.jit_matching import FLIP, left_open, uniform_pick
 from dominorules.kernel.jit_opening import (ANY, SEEK_OUT, SEEK_TURNS, UNHELD_HEAVIEST,
@@ -613,6 +614,7 @@ $READ_PLAY_PARAMS
 #if GEN
             last_p, last_t = p, t
             lt = rt = t   # the tile at each end (a double lies across: end_total)
+            ut = dt = -1   # and at the end of a spinner's up and down arms (-1: untouched)
             if EV_PLACE >= 0:   # the opening tile's events (GeneralLoop.run, jit_events)
                 et = end_total(L, R, lt, rt, TL, TH, PIPS)
                 if may_fire(CODE, EV_PLACE, t, L, R, et):
@@ -762,20 +764,23 @@ $READ_PLAY_PARAMS
                             t = a >> 2
                             e = a & 3
                             v = L if e == 0 else R if e == 1 else U if e == 2 else D
-                            # (no events read it here: jit_house.reason refuses them on a
-                            # spinner or a fit rule)
-                            both = 0
+                            # it fitted two or more open ends (the loop's last_both; events
+                            # under a fit rule: jit_house.reason refuses them)
+                            both = (PM[_U(L)] >> t & 1) + (PM[_U(R)] >> t & 1)
+                            if NE == 4:
+                                both += (PM[_U(U)] >> t & 1) + (PM[_U(D)] >> t & 1)
+                            both = 1 if both > 1 else 0
                             # the number the tile leaves open there (matching: its tables)
                             w = (left_open(CODE, FIT_AT, VN, T, v, t, flip) if FIT
                                  else PIPS[_U(t)] - v)
                             if e == 0:
-                                L = w
+                                L, lt = w, t
                             elif e == 1:
-                                R = w
+                                R, rt = w, t
                             elif e == 2:
-                                U = w
+                                U, ut = w, t
                             else:
-                                D = w
+                                D, dt = w, t
                             if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
                                 need, sval, opened = spin_place(need, sval, e, TL[t],
                                                                 TL[t] == TH[t])
@@ -802,7 +807,8 @@ $READ_PLAY_PARAMS
                         if strat_seats:
                             know_place(K, p, t, w)
                         if EV_PLACE >= 0:   # the placement's events (jit_events)
-                            et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                            et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                                  arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
                             if may_fire(CODE, EV_PLACE, t, L, R, et):
                                 event_facts(F, L, R, et, T - pos, prior, drawn)
                                 F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
@@ -824,7 +830,8 @@ $READ_PLAY_PARAMS
                         if strat_seats:
                             know_lack(K, p, L, R)
                         if EV_PASS >= 0:
-                            et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                            et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                                  arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
                             if may_fire(CODE, EV_PASS, -1, L, R, et):
                                 event_facts(F, L, R, et, T - pos, run_passes, drawn)
                                 skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
@@ -878,7 +885,8 @@ $READ_PLAY_PARAMS
                         if strat_seats:
                             know_lack(K, p, L, R)
                         if EV_PASS >= 0:
-                            et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                            et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                                  arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
                             if may_fire(CODE, EV_PASS, -1, L, R, et):
                                 event_facts(F, L, R, et, T - pos, run_passes, drawn)
                                 skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
@@ -909,7 +917,8 @@ $READ_PLAY_PARAMS
                     prior = run_passes
                     idle = run_passes = 0
                     if EV_DRAW >= 0:   # the draw's events (jit_events)
-                        et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                        et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                              arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
                         if may_fire(CODE, EV_DRAW, t, L, R, et):
                             event_facts(F, L, R, et, T - pos, prior, drawn)
                             F[X_TILE], F[X_FORCED] = t, forced
