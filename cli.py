@@ -484,7 +484,7 @@ def _engine_option(limits: str):
              "when it is yours and not writable by others); deleting it is always safe.")
 
 
-_ENGINE = _engine_option(", no --trace")
+_ENGINE = _engine_option("; it writes --trace records too")
 _ENGINE_COMPARE = _engine_option("; an expert or plug-in skilled seat plays in Python")
 
 

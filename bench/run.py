@@ -57,15 +57,16 @@ VARIANTS = ("pagat", "hoyle", "dutch", "mexican", "vietnamese")
 HOUSE = ("house/spinner", "house/all-fives", "house/muggins", "house/double-opening",
          "house/doubles-play-again")
 # the house rulesets the JIT plays (house rules of a round's end, the match's end, the deal,
-# the lead or the opening, the direction of play, placement restrictions: one compiled
-# kernel for them all)
+# the lead or the opening, the direction of play, placement restrictions, the spinner, a
+# fit rule: one compiled kernel for them all)
 HOUSE_JIT = ("house/block-charges-own", "house/blocker-leads", "house/boneyard-to-dominoer",
              "house/double-blank-bonus", "house/double-domino-bonus", "house/double-opening",
              "house/exact-target", "house/first-round-highest-double", "house/first-to-three",
              "house/fixed-rounds", "house/four-doubles-redeal", "house/heaviest-opens",
              "house/last-two-block", "house/low-score-wins", "house/lowest-side-takes-round",
              "house/minimum-to-start", "house/no-blanks", "house/shutout-pays-double",
-             "house/play-to-the-right", "house/double-blank-last")
+             "house/play-to-the-right", "house/double-blank-last",
+             "house/spinner", "house/matador", "house/matador-nine")
 GROUPS = {"variants": VARIANTS, "house": HOUSE, "house-jit": HOUSE_JIT}
 
 

@@ -107,7 +107,8 @@ def play_match(game: Game | str, players: int, seed: int, bots: Any = "random",
     if engine == "jit" and not deals and fast:
         if engines.choose(game, players, bots, engine, trace, start_scores=start_scores) == "jit":
             return engines.jit_results(game, players, [seed], bots, max_rounds,
-                                       list(start_scores) if start_scores else None)[0]
+                                       list(start_scores) if start_scores else None,
+                                       trace)[0]
     bots = _one_name(bots, players)
     # a shaped board (board.layout) has any number of ends, which the bots' bitmask policies
     # (a line and a spinner's four ends) cannot be asked about: every seat decides on its
@@ -271,7 +272,7 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
                             matches=matches)
     if chosen == "jit":
         return _summary(game, players, matches, seed, bots, _simulate_jit(
-            game, players, matches, seed, bots, progress), "jit")
+            game, players, matches, seed, bots, progress, trace_path), "jit")
     wins = [0] * len(teams)
     drawn_matches = rounds = blocked = draws = capped = 0
     squares = [0] * len(SQUARES)
@@ -328,9 +329,32 @@ SQUARES = ("rounds2", "blocked2", "draws2", "rounds_blocked", "rounds_draws")
 
 
 def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any,
-                  progress: Callable[[int, int], None] | None = None) -> tuple:
+                  progress: Callable[[int, int], None] | None = None,
+                  trace_path: str | None = None) -> tuple:
     """(wins, drawn, capped, rounds, blocked, draws, squares) of a run, played by the JIT
-    in batches."""
+    in batches; with ``trace_path`` their record is written there as the JIT makes it."""
+    out = (open(trace_path, "w", encoding="utf-8", buffering=1 << 20)  # noqa: SIM115
+           if trace_path else None)
+    written = [0]   # the matches whose record is in the file
+
+    def sink(text: str, played: int) -> None:
+        out.write(text)
+        written[0] += played
+
+    try:
+        return _jit_tallies(game, players, matches, seed, bots, progress,
+                            sink if out is not None else None)
+    except SimulationInterrupted as stop:   # the file holds whole matches only
+        raise SimulationInterrupted(written[0] if out is not None else stop.matches) \
+            from None
+    finally:
+        if out is not None:
+            out.close()
+
+
+def _jit_tallies(game: Game, players: int, matches: int, seed: int, bots: Any,
+                 progress: Callable[[int, int], None] | None, sink: Any) -> tuple:
+    """``_simulate_jit``'s tallies; ``sink`` gets the record's text (``JitKernel.run``)."""
     import numpy as np
 
     from .kernel.jit_template import MATCH_COLUMNS, ROUND_COLUMNS
@@ -346,7 +370,8 @@ def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any,
     try:
         for start in range(0, matches, SEED_BLOCK):   # never every seed at once: 8 bytes each
             seeds = match_seeds(seed, start, min(start + SEED_BLOCK, matches))
-            for chunk, m, r in engines.jit_batches(game, players, seeds, bots, MAX_ROUNDS):
+            for chunk, m, r in engines.jit_batches(game, players, seeds, bots, MAX_ROUNDS,
+                                                   sink=sink):
                 cap = m[:, capped_col] != 0
                 won = m[:, winner]
                 wins += np.bincount(won[(won >= 0) & ~cap], minlength=sides)

@@ -86,18 +86,18 @@ def test_auto_takes_the_jit_for_long_runs_only():
     assert engines.choose(game, 3, "random", "auto", matches=10_000) == "jit"
     assert engines.choose(game, 3, "strategist", "auto", matches=50_000) == "jit"
     assert engines.choose(game, 3, "expert", "auto", matches=50_000) == "python"
-    assert engines.choose(game, 3, "random", "auto", trace=True, matches=50_000) == "python"
+    assert engines.choose(game, 3, "random", "auto", trace=True, matches=50_000) == "jit"
 
 
 @pytest.mark.parametrize(("ruleset", "bots", "trace", "reason"), [
-    ("house/spinner", "random", False, "uses a spinner (board.spinner), which only the Python"),
+    ("house/spinner", "strategist", False, "plays the strategist on a line only"),
+    ("house/matador-twelve", "random", False, "set of 91 tiles"),
     ("house/bergen-headers", "random", False, "events read the table, set variables or lay"),
     ("house/muggins-wins-in-play", "random", False, "may end mid-round"),
     ("house/double-twelve", "random", False, "set of 91 tiles"),
     ("pagat", "expert", False, "seat 0 plays 'expert', which only the python engine plays"),
     ("pagat", ["strategist", "random", "mybots:Cautious"], False,
      "seat 2 plays 'mybots:Cautious'"),
-    ("pagat", "random", True, "records (--trace) are written by the python engine"),
 ])
 def test_asking_for_the_jit_where_it_cannot_run_says_why(ruleset, bots, trace, reason):
     game = api.load_game(ruleset)

@@ -1,7 +1,7 @@
 """The JIT engine on the house rules of a round's end, the match's end, the deal, the lead
-and the opening, play to the right, placement restrictions, play-time events and turn
-options (``kernel/jit_house.py``, ``kernel/jit_events.py``): the same matches as the
-Python engine.
+and the opening, play to the right, placement restrictions, play-time events, turn
+options, the spinner and fit rules (``kernel/jit_house.py``, ``kernel/jit_events.py``):
+the same matches as the Python engine.
 
 Every builtin ruleset it plays this way, at every player count, with the random, greedy
 and mixed bots: the JIT's ``MatchResult`` equals the Python engine's field for field.
@@ -38,7 +38,9 @@ EXPECTED = {
     "house/double-blank-last",   # placement restrictions,
     "house/all-fives", "house/equal-ends-bonus", "house/doubles-play-again",   # events,
     "house/double-blank-skips", "house/pay-per-forced-draw", "house/pass-pass",
-    "house/draw-ends-turn", "house/passing"}   # turn options
+    "house/draw-ends-turn", "house/passing",   # turn options, the spinner, a fit rule
+    "house/spinner", "house/matador", "house/matador-nine",
+    "house/muggins"}   # events on a spinner: end_total over its four arms
 
 
 def _cases():
@@ -75,7 +77,7 @@ def test_they_share_one_kernel_source_with_no_ruleset_text_in_it():
 def test_the_jit_gives_the_python_engines_matches(name, players):
     game = api.load_game(name)
     seeds = [api.match_seed(4, i) for i in range(5)]
-    for bots in ("random", "greedy", (["greedy", "random"] * 2)[:players]):
+    for bots in ("random", "greedy", (["greedy", "random"] * players)[:players]):
         got = engines.jit_results(game, players, seeds, bots)
         for seed, match in zip(seeds, got, strict=True):
             assert match == api.play_match(game, players, seed, bots), (bots, seed)
@@ -109,7 +111,8 @@ def test_auto_takes_the_jit_for_long_house_runs_and_compare_folds_the_same_featu
                  "house/four-in-a-row", "house/tied-stake-grows",   # variables_final too
                  "house/play-to-the-right", "house/double-blank-last",   # during play
                  "house/all-fives", "house/doubles-play-again",   # play_points, extra_turns,
-                 "house/pass-pass"):   # skips (compare's rows of the play-time events)
+                 "house/pass-pass",   # skips (compare's rows of the play-time events)
+                 "house/spinner", "house/matador"):
         game = api.load_game(name)
         players = game.rules.min_players
         assert engines.choose(game, players, "random", "auto", matches=50_000) == "jit"
@@ -136,12 +139,18 @@ def _ruleset(tmp_path, text: str):
      "opening condition (opening.allow) reads the hand or the round"),
     ("scoring:\n  domino: \"sum(opponents.value) + count(seats, s -> s.tiles > 1)\"\n",
      "do not keep (x -> ...)"),
-    ("board:\n  spinner: first_double\n", "uses a spinner (board.spinner), which only"),
     ("play:\n  direction: right\n  passing: at_will\n"   # only what it does not play
      "events:\n  - after: place\n    next_draws: 1\n",
      "uses an event making the next player draw (events.next_draws), which only"),
     ("events:\n  - after: place\n    points: \"player.pips\"\n",   # the tallies
      "house-rule formulas read what the JIT kernel does not keep (Name player)"),
+    ("board:\n  spinner: first_double\nplay:\n  passing: at_will\n",   # the spinner it plays
+     "uses passing at will (play.passing) on a spinner or under its own fit rule, which"),
+    ("board:\n  spinner: first_double\nevents:\n  - after: place\n    points: \"sum(ends)\"\n",
+     "uses events reading a spinner's four ends as a list (ends), which only the Python"),
+    ("matching:\n  fits: \"end + half == 7\"\nevents:\n  - after: place\n"
+     "    points: \"end_total\"\n",   # a fit rule's numbers are not the line's ends
+     "uses events reading the ends under its own fit rule (matching), which only"),
     ("play:\n  restrictions:\n    - allow: \"tile.is_double or ends[0] > 2\"\n      explain: x\n",
      "house-rule formulas read what the JIT kernel does not keep (the list ends indexed)"),
     ("play:\n  restrictions:\n    - allow: \"count(hand, t -> t.is_double) < 3\"\n"
@@ -296,6 +305,50 @@ def test_play_time_events_and_turn_options_give_the_same_matches(tmp_path, turn)
                 assert match == api.play_match(game, players, seed, bots), (players, seed)
 
 
+def test_a_spinner_on_a_fit_rule_with_restrictions_on_its_arms_gives_the_same_matches(tmp_path):
+    """The spinner's four ends, tiles fitting two ways (matador's sevens) and restrictions
+    asked on the arms too, played to the right: every piece of the board at once."""
+    path = tmp_path / "r.yaml"
+    path.write_text("title: Test\nextends: house/matador\nboard:\n  spinner: first_double\n"
+                    "play:\n  direction: right\n  restrictions:\n"
+                    "    - allow: \"not tile.is_double or end > 2 or count(playable) == 1\"\n"
+                    "      explain: x\n")
+    game = api.load_game(str(path))
+    seeds = [api.match_seed(3, i) for i in range(30)]
+    for players in (2, 4):
+        assert jit_kernel.jit_reason(game, players, "random") is None
+        for bots in ("random", "greedy"):
+            got = engines.jit_results(game, players, seeds, bots)
+            for seed, match in zip(seeds, got, strict=True):
+                assert match == api.play_match(game, players, seed, bots), (players, seed)
+
+
+def test_events_on_a_spinner_count_its_four_arms_as_the_python_engine(tmp_path):
+    """Muggins' end total over the spinner's arms (an arm only once played on, a double
+    at its end by both halves: Board.end_total), both_ends over four ends (the loop's
+    last_both), totals past the line's 4 * top, and turns granted and skipped on it,
+    with a turn option and play to the right; pagat opens with any tile, so the spinner
+    is often a later double."""
+    text = ("board:\n  spinner: first_double\nevents:\n"
+            "  - after: place\n    if: \"end_total > 0 and end_total % 5 == 0\"\n"
+            "    points: \"end_total\"\n"
+            "  - after: place\n    if: \"end_total > 24 or both_ends\"\n"
+            "    points: \"end_total + 1\"\n    each_opponent: \"-1\"\n"
+            "  - after: place\n    if: \"not opening and tile.is_double\"\n"
+            "    again: \"boneyard > 2\"\n    skip: \"1 if end_total % 3 == 0 else 0\"\n"
+            "  - after: draw\n    if: \"forced\"\n    points: \"end_total % 4\"\n")
+    for extra in ("", "drawing:\n  ends_turn: true\n", "play:\n  direction: right\n"):
+        game = _ruleset(tmp_path, text + extra)
+        seeds = [api.match_seed(17, i) for i in range(25)]
+        for players in (2, 3, 4):
+            assert jit_kernel.jit_reason(game, players, "random") is None
+            for bots in ("random", "greedy", ["greedy", "random", "greedy", "random"][:players]):
+                got = engines.jit_results(game, players, seeds, bots)
+                for seed, match in zip(seeds, got, strict=True):
+                    assert match == api.play_match(game, players, seed, bots), (
+                        extra, players, bots, seed)
+
+
 def test_an_action_no_event_rule_can_fire_on_is_filtered_by_its_masks():
     """The head of an action's events (``jit_house._may_fire``): the kernel calls nothing
     for a tile, a total or a pair of ends on which every rule's ``if`` is false; a mask
@@ -314,3 +367,17 @@ def test_an_action_no_event_rule_can_fire_on_is_filtered_by_its_masks():
         i for i in range(ts.tile_count) if ts.low[i] == ts.high[i] == 0)
     _, equal = head("house/equal-ends-bonus")
     assert equal[jit_events.ENDS:] == [1 << a for a in range(7)]   # both ends alike only
+
+
+def test_a_spinner_keeps_the_strategist_on_python_and_a_fit_rule_plays_it_as_greedy():
+    """The strategist's JIT port scores a line of two ends; on a spinner it would differ
+    from strategist_fast (which reads the four ends through Knowledge), so the JIT refuses
+    it. Under a fit rule the strategist plays as greedy does (``plays_as_greedy``), on the
+    seat's own words: the JIT plays that (``test_kernel_jit_strategist`` compares)."""
+    game = api.load_game("house/spinner")
+    why = jit_kernel.jit_reason(game, 2, ["random", "strategist"])
+    assert why is not None and "strategist on a line only" in why
+    assert engines.choose(game, 2, "strategist", "auto", matches=50_000) == "python"
+    assert engines.choose(game, 2, "greedy", "auto", matches=50_000) == "jit"
+    matador = api.load_game("house/matador")
+    assert engines.choose(matador, 2, "strategist", "auto", matches=50_000) == "jit"

@@ -49,7 +49,8 @@ def _tables(players: int) -> list:
 def test_the_cases_cover_the_variants_and_every_player_count():
     names = {name for name, _ in CASES}
     assert {"pagat", "hoyle", "dutch", "mexican", "vietnamese", "house/double-nine",
-            "house/partnership-draw", "house/draw-one"} <= names
+            "house/partnership-draw", "house/draw-one",
+            "house/matador", "house/matador-nine"} <= names   # (as greedy: a fit rule)
     assert {players for _, players in CASES} == {2, 3, 4}
 
 

@@ -123,11 +123,13 @@ def test_a_planted_fault_in_the_way_round_is_rejected_by_both_checks(tmp_path):
     assert check_file_strict(str(path)) != []
 
 
-def test_the_fast_paths_refuse_a_fit_rule_and_doubles_in_line():
+def test_the_python_kernel_refuses_a_fit_rule_and_the_jit_plays_it():
     for name in ("house/matador", "house/matador-nine"):
         game = api.load_game(name)
-        assert not covers(game)
-        assert jit_reason(game, 2, need_numba=False) is not None
+        assert not covers(game)   # the general loop plays it on the Python engine
+        assert jit_reason(game, 2, need_numba=False) is None   # (test_kernel_jit_house)
+        # the strategist plays as greedy under a fit rule, on the JIT too
+        assert jit_reason(game, 2, "strategist", need_numba=False) is None
     assert covers(api.load_game("pagat"))
 
 

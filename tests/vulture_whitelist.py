@@ -67,12 +67,23 @@ jit_strategist.know_deal
 jit_strategist.know_open
 jit_strategist.know_place
 jit_strategist.know_lack
+# and what it logs for a record (kernel/jit_record.py)
+from dominorules.kernel import jit_record
+jit_record.place_token
+jit_record.draw_token
+jit_record.pass_token
+jit_record.dynamic
+jit_record.start_item
+jit_record.deal_item
+jit_record.round_end_item
+jit_record.match_end_item
 # and its GEN lines (a house ruleset's kernel) these
 from dominorules.kernel import jit_events, jit_opening, jit_settle
 jit_opening.open_round
 jit_settle.hand_rank
 jit_settle.best_sides
 jit_events.end_total
+jit_events.arms_total
 jit_events.event_facts
 jit_events.may_fire
 

@@ -38,6 +38,7 @@ from operator import attrgetter
 
 from ..engine.actions import DRAW, PASS, Action
 from ..engine.board import END_NAMES
+from ..engine.game_rules import Rules
 from ..engine.mechanisms.layout import Layout
 from ..engine.mechanisms.matching import fits
 from ..engine.observation import Observation
@@ -119,7 +120,7 @@ class StrategistBot:
         declared = declaring(obs, legal)
         if declared is not None:   # a declaration: the fixed policy
             return declared[0]
-        if obs.rules.fit is not None or obs.rules.blind or obs.rules.copies > 1:
+        if plays_as_greedy(obs.rules):
             return GreedyBot(self.seat, self.rng).choose(obs, legal)
         return self._decide(obs, legal)[0].action
 
@@ -151,7 +152,7 @@ class StrategistBot:
         fast (``bots.strategist_fast``). Tests play rulesets both ways and compare the
         records.
         """
-        if game.rules.fit is not None or game.rules.blind or game.rules.copies > 1:
+        if plays_as_greedy(game.rules):
             return _GreedyDecider(GreedyBot(self.seat, self.rng).policy(game))
         return Decider(self.rng, game, players, self.seat, shared)
 
@@ -257,6 +258,12 @@ BLIND_FALLBACK = ("this ruleset's hands are hidden even from their owner (deal.b
 COPIES_FALLBACK = ("this ruleset holds every tile twice (set.copies), which the "
                    "strategist's counts of each suit do not model, so it plays as greedy: "
                    "the most valuable tile first")
+
+
+def plays_as_greedy(rules: Rules) -> bool:
+    """Whether the strategist plays as greedy does under ``rules`` (a fit rule, hidden
+    hands, two sets: the fallbacks above), in ``choose``, its decider and the JIT alike."""
+    return rules.fit is not None or rules.blind or rules.copies > 1
 
 
 class _GreedyDecider:

@@ -3,16 +3,16 @@ or ``jit`` (the numba kernel), and the JIT's batches of whole matches.
 
 ``auto`` takes the JIT when numba is installed and the run allows it (a ruleset
 without house rules, or whose house rules act at a round's end, the match's end, the
-deal, the lead, the opening or during play on a line without a spinner: ``jit_house``;
-a set of at most 62 tiles, the random, greedy and strategist bots, no records);
-otherwise Python. Asking for ``jit`` where it
+deal, the lead, the opening or during play (``jit_house``); a set of at most 62 tiles,
+the random, greedy and strategist bots; records too, unless the ruleset's hold lines the
+JIT does not write: ``jit_trace.reason``); otherwise Python. Asking for ``jit`` where it
 cannot run is an error that says why. Both engines give the same matches: the choice is
 only speed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -34,12 +34,14 @@ AUTO_MIN_MATCHES = 10_000
 def jit_reason(game: Game, players: int, bots: Any, trace: bool = False,
                start_scores: Any = None) -> str | None:
     """Why the JIT cannot play this run, or None when it can (numba is imported only here)."""
-    if trace:
-        return "records (--trace) are written by the python engine"
     if start_scores and max(abs(int(s)) for s in start_scores) > 1 << 40:
         return "start scores beyond 2**40 need the python engine's integers"
     from . import jit_kernel
-    return jit_kernel.jit_reason(game, players, bots)
+    why = jit_kernel.jit_reason(game, players, bots)
+    if why is None and trace:
+        from .jit_trace import reason
+        why = reason(game)
+    return why
 
 
 def check_name(engine: str, names: tuple[str, ...] = ENGINES) -> None:
@@ -83,8 +85,11 @@ def bots_keep_python(game: Game, players: int, bots: Any, engine: str = "auto",
 
 
 def jit_batches(game: Game, players: int, seeds: list[int], bots: Any, max_rounds: int = 1000,
-                start_scores: list[int] | None = None) -> Iterator[tuple[Any, Any, Any]]:
-    """(seeds, match rows, round rows) of ``seeds``, ``BATCH`` matches at a time."""
+                start_scores: list[int] | None = None,
+                sink: Callable[[str, int], None] | None = None
+                ) -> Iterator[tuple[Any, Any, Any]]:
+    """(seeds, match rows, round rows) of ``seeds``, ``BATCH`` matches at a time; ``sink``
+    gets their record's text as it is made (``JitKernel.run``)."""
     import numpy as np
 
     from . import jit_kernel
@@ -93,20 +98,31 @@ def jit_batches(game: Game, players: int, seeds: list[int], bots: Any, max_round
     kinds = jit_kernel.bot_kinds(bots, players)
     for i in range(0, len(seeds), BATCH):
         chunk = np.array(seeds[i:i + BATCH], np.int64)
-        matches, rounds = kernel.run(chunk, kinds, max_rounds, start_scores)
+        matches, rounds = kernel.run(chunk, kinds, max_rounds, start_scores, sink)
         yield chunk, matches, rounds
 
 
 def jit_results(game: Game, players: int, seeds: list[int], bots: Any, max_rounds: int = 1000,
-                start_scores: list[int] | None = None) -> list[MatchResult]:
-    """The matches of ``seeds`` played by the JIT, as ``MatchResult`` objects."""
+                start_scores: list[int] | None = None, trace: bool = False
+                ) -> list[MatchResult]:
+    """The matches of ``seeds`` played by the JIT, as ``MatchResult`` objects (``trace``:
+    with their ``events``, read back from the record's text the JIT writes)."""
+    import json
+
     from . import jit_kernel
 
     kernel = jit_kernel.kernel(game, players)
     out: list[MatchResult] = []
+    texts: list[str] = []
+    sink = (lambda text, _: texts.append(text)) if trace else None
     for chunk, matches, rounds in jit_batches(game, players, seeds, bots, max_rounds,
-                                              start_scores):
+                                              start_scores, sink):
         out += kernel.results(chunk, matches, rounds, start_scores)
+    if trace:
+        events = [json.loads(line) for text in texts for line in text.splitlines()]
+        starts = [i for i, e in enumerate(events) if e["event"] == "match_start"]
+        for result, a, b in zip(out, starts, [*starts[1:], len(events)], strict=True):
+            result.__dict__["events"] = events[a:b]
     return out
 
 

@@ -467,6 +467,16 @@ def _event_texts(ts, players: int) -> tuple[tuple[str, ...], ...]:
     return tuple(place), tuple(arms), tuple(draw), tuple(passing)
 
 
+def record_texts(game: Game, players: int) -> dict[str, Any]:
+    """The record's texts as the template kernel writes them: every seat's placements,
+    draws and passes (``PLACE_TXT``, ``DRAW_TXT``, ``PASS_TXT``) and the match's start and a
+    deal (``match_start_text``, ``deal_text``); the JIT's records (``jit_trace``) are
+    written from the same, so the two engines' lines cannot drift apart."""
+    names = _namespace(game, players)
+    return {k: names[k] for k in ("PLACE_TXT", "DRAW_TXT", "PASS_TXT", "match_start_text",
+                                  "deal_text")}
+
+
 def _namespace(game: Game, players: int) -> dict[str, Any]:
     """What the kernel's source reads besides its literals: tables, and the per-round helpers
     shared with the match loop (opening, leaders, settlement)."""

@@ -31,7 +31,9 @@ def may_fire(CODE, at, t, L, R, et):
     ``t`` (-1: none, a pass) left ends ``L``, ``R`` of total ``et``."""
     if t >= 0 and not (CODE[at + TILES] >> t) & 1:
         return False
-    return (CODE[at + TOTALS] >> et) & 1 == 1 and (CODE[at + ENDS + L] >> R) & 1 == 1
+    # (a total past the mask's 62 bits: its mask is -1, every total may fire)
+    return (et >= 62 or (CODE[at + TOTALS] >> et) & 1 == 1) and (
+        CODE[at + ENDS + L] >> R) & 1 == 1
 
 
 _TL, _TH = ROWS["TL"], ROWS["TH"]
@@ -100,6 +102,20 @@ def end_total(L, R, lt, rt, TL, TH, PIPS):
     if lt == rt:
         return PIPS[lt]
     return L * (2 if TL[lt] == TH[lt] else 1) + R * (2 if TL[rt] == TH[rt] else 1)
+
+
+@njit
+def arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS):
+    """``end_total`` once a spinner's arms are open (``Board.end_total`` with four ends):
+    the line's two ends as there, and an arm only once a tile lies on it (``ut``, ``dt``:
+    the tile at the end of the up and down arms, -1 while untouched), a double there by
+    both halves."""
+    total = end_total(L, R, lt, rt, TL, TH, PIPS)
+    if ut >= 0:
+        total += U * (2 if TL[ut] == TH[ut] else 1)
+    if dt >= 0:
+        total += D * (2 if TL[dt] == TH[dt] else 1)
+    return total
 
 
 @njit

@@ -1,7 +1,8 @@
 """What the JIT kernel needs of a ruleset's house rules that act at a round's end, the
 match's end, the deal, the lead or the opening, turn play to the right, restrict the
-placements, fire play-time events or change what a turn holds (turn options): their
-switches as numbers, their formulas as programs, or why the JIT cannot play them.
+placements, fire play-time events, change what a turn holds (turn options), spin the
+first double or fit tiles by their own rule: their switches as numbers, their formulas
+as programs, or why the JIT cannot play them.
 
 ``jit_template``'s ``GEN`` lines call ``jit_settle``, ``jit_opening`` and ``jit_formula``
 (real numba functions) and read everything of the ruleset from the kernel's parameters
@@ -43,8 +44,19 @@ _MATCH = {"round": "round", "players": "players", "target": "target"}
 _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: any(e.next_draws is not None for e in r.events),
      "an event making the next player draw (events.next_draws)"),
-    (lambda r: r.spinner != "none", "a spinner (board.spinner)"),
-    (lambda r: r.fit is not None or r.doubles != "across", "its own fit rule (matching)"),
+    # on a spinner the kernel counts end_total and both_ends over the four arms as
+    # Board.end_total and the loop do (jit_events.arms_total), but an event's `ends` is
+    # the line's two ends (end_l, end_r) only
+    (lambda r: r.spinner != "none" and _events_read(r, "ends"),
+     "events reading a spinner's four ends as a list (ends)"),
+    # jit_events.end_total, both_ends and the ends' tiles are the line's under the same-number
+    # rule with doubles across; a fit rule's numbers or doubles in line count otherwise
+    (lambda r: bool(r.events) and (r.fit is not None or r.doubles != "across"),
+     "events reading the ends under its own fit rule (matching)"),
+    # the uniform pick over four ends or two-way fits (jit_matching.uniform_pick) has no
+    # pass at will among its options
+    (lambda r: r.passing != "forced" and (r.spinner != "none" or r.fit is not None),
+     "passing at will (play.passing) on a spinner or under its own fit rule"),
     (lambda r: r.lead_reads_seats, "a lead formula reading the last round's seats or sides"),
 )
 
@@ -52,10 +64,13 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
 # what acts during play and the GEN lines play: the direction of play (``RIGHT``), the
 # placement restrictions (their program at ``F_RESTRICT``) and what a seat does when they
 # forbid all its fitting tiles (``WAIVE``, ``PASS_FORBIDDEN``), play-time events
-# (``jit_events``: their programs at ``EV_PLACE``...) and the turn options
-# (``engine.mechanisms.turn_options``)
+# (``jit_events``: their programs at ``EV_PLACE``...), the turn options
+# (``engine.mechanisms.turn_options``), the spinner (``SPIN``: ``jit_board``) and a fit
+# rule (``FIT``: its tables at ``FIT_AT``, ``jit_matching``; how doubles count in end
+# totals, which only events read: _PLAY_TIME refuses events there)
 _PLAYED = frozenset({"direction", "restrictions", "if_none_allowed", "events",
-                     "draw_ends_turn", "draw_exactly", "passing"})
+                     "draw_ends_turn", "draw_exactly", "passing", "spinner", "fit",
+                     "doubles"})
 # an event's names (events.environment) the JIT keeps: facts, and the ends as a list
 _EVENT = {name: name for name in (
     "tile", "opening", "both_ends", "forced", "passes_in_row", "drawn_this_turn",
@@ -75,6 +90,12 @@ def plays(rules: Rules) -> bool:
         return True
     fields = type(rules).__dataclass_fields__
     return all(getattr(rules, k) == fields[k].default for k in IN_PLAY if k not in _PLAYED)
+
+
+def _events_read(r: Rules, name: str) -> bool:
+    """Whether some event's formula reads ``name`` (or one has no tree: not known)."""
+    return any(tree is None or name in ast.names_read(tree)
+               for trees in (r.event_trees or ()) for tree in trees.values())
 
 
 def reason(game: Game) -> str | None:
@@ -117,7 +138,7 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
     """(every house-rule formula's program, one after the other; where each starts, by
     its ``jit_template.PARAMS`` name, -1 for a formula the ruleset does not have); raises
     ``Unsupported`` when one reads what the kernel does not keep."""
-    from . import jit_formula  # numba, and with it scipy, only once a kernel is made
+    from . import jit_formula, jit_matching  # numba (and scipy) only once a kernel is made
 
     _ALL = {"sides": jit_formula.ALL_SIDES, "seats": jit_formula.ALL_SEATS}
     _PLACEMENT_LISTS = {"hand": jit_formula.TILES, "playable": jit_formula.TILES}
@@ -181,6 +202,10 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
                             for rule in r.restrictions))
                  for e in range(top + 1)]
     at.update(_event_blocks(r, code, {**_EVENT, **values}, tiles))
+    # the fit rule's tables (matching.fit_tables, as Game.fit made them), laid out flat
+    fit = jit_matching.tables(game)
+    at["FIT_AT"] = len(code) if fit else -1
+    code += fit
     return code, at
 
 
@@ -201,7 +226,7 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
             continue
         conditions = [r.event_trees[i].get("if") for i in rules]
         start = len(code)
-        code += [-1, *_may_fire(conditions, tiles, top)]   # the head (jit_events.RULES...)
+        code += [-1, *_may_fire(conditions, tiles, top, r.spinner != "none")]   # the head
         head = code[start + jit_events.RULES] = len(code)
         code += [len(rules)] + [-1] * (jit_events.WIDTH * len(rules))
         for k, i in enumerate(rules):
@@ -213,8 +238,8 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
     return at
 
 
-def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
-              ) -> list[int]:
+def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int,
+              spinner: bool = False) -> list[int]:
     """An event block's head: the masks of the tiles, the ends' totals and, per left end,
     the right ends for which some rule's ``if`` may hold (``_fold``: one known fact at a
     time); the kernel fires the block only when all three allow, so an action no rule
@@ -222,8 +247,9 @@ def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
     def may(facts: dict[str, Any]) -> bool:
         return any(c is None or _fold(c, facts) != 0 for c in conditions)
     tile_mask = sum(1 << i for tile, i in tiles.items() if may({"tile": tile}))
-    total_mask = (sum(1 << e for e in range(4 * top + 1) if may({"end_total": e}))
-                  if 4 * top < 62 else -1)
+    most = (8 if spinner else 4) * top   # four arms of doubles, or the line's two ends
+    total_mask = (sum(1 << e for e in range(most + 1) if may({"end_total": e}))
+                  if most < 62 else -1)
     ends = [sum(1 << b for b in range(top + 1) if may({"ends": (a, b)}))
             for a in range(top + 1)]
     return [tile_mask, total_mask, *ends]
@@ -359,7 +385,7 @@ def params(game: Game, players: int) -> dict[str, int]:
                              for x in ("TILE", "HOLDER", "UNHELD", "LACKING", "AMASK")),
              *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
-             "TLIMIT", "MAX_TURNS")
+             "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -379,7 +405,8 @@ def params(game: Game, players: int) -> dict[str, int]:
               *_opening(game, players, first, 1), *_opening(game, players, later, 2),
               *(starts[k] for k in _STARTS), r.direction == "right", starts["F_RESTRICT"],
               starts["R_SURE"], r.if_none_allowed == "waive", r.if_none_allowed == "pass",
-              *_turn_params(game, players, starts)]
+              *_turn_params(game, players, starts),
+              r.spinner == "first_double", r.fit is not None, starts["FIT_AT"]]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 

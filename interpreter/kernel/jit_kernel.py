@@ -23,10 +23,12 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable
+from functools import cached_property
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from ..bots.strategist import plays_as_greedy
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.general_loop import MAX_REDEALS, MAX_TURNS
 from ..engine.results import MatchResult, RoundStats
@@ -54,6 +56,15 @@ BOT_KINDS = {"random": 0, "greedy": 1, "strategist": 2}   # the bots it plays (j
 MAX_TILES = 62                           # hand masks are int64
 # a round's points, a target, a start score at most this: 1000 rounds stay far inside int64
 MAX_NUMBER = 1 << 40
+# the numbers of a record's log a JIT call fills at most (of tokens, and of DAT's numbers:
+# jit_record): some 70 matches of two-player pagat, 2 MB of text a call. Larger logs cost
+# more than they save: 20,000 traced pagat matches took 1.1 s of system time with logs of
+# 1 << 18 (a 10 MB string a call, each a fresh mapping of memory), 0.25 s with 1 << 15
+RECORD_LOG = 1 << 15
+# Records are a run-time switch (an empty log: ``jit_record``), so one compiled kernel serves
+# runs with and without them. Unrecorded, it costs nothing measurable: 13 interleaved pairs
+# of 200,000 pagat matches (3 players) took a median 2.23 s of CPU before the switch and
+# 2.14 s with it; 6 pairs of 100,000 house/heaviest-opens (the GEN lines) 2.26 s and 2.13 s
 _MODULES: dict[str, Any] = {}
 # called with a sentence when a kernel is new to this machine and numba is about to compile
 # it (the CLI prints it: the first run pauses for seconds); None: say nothing
@@ -145,10 +156,11 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     kinds = bot_kinds(bots, players)
     if kinds is None:
         return _bots_refused(bots, players)
-    if BOT_KINDS["strategist"] in kinds and (r.spinner != "none" or r.fit is not None):
-        # unreachable while such rulesets are general; kept for when the kernel plays them
-        return (f"the JIT kernel plays the strategist on a line of plain matching only "
-                f"({r.name} has a spinner or a fit rule)")
+    if BOT_KINDS["strategist"] in kinds and r.spinner != "none" and not plays_as_greedy(r):
+        # its JIT port (jit_strategist) scores a line of two ends; strategist_fast reads a
+        # spinner's four ends through Knowledge, which the port does not keep
+        return (f"the JIT kernel plays the strategist on a line only ({r.name} has a "
+                "spinner); the python engine plays it")
     try:
         if not r.general:   # (a general ruleset's: jit_house.reason)
             _formulas(game)
@@ -194,7 +206,8 @@ def _module(source: str):
     parts = [source] + [(_HERE / f).read_text(encoding="utf-8")
                         for f in ("shake.py", "jit_support.py", "jit_strategist.py", "jit.py",
                                   "jit_settle.py", "jit_opening.py", "jit_formula.py",
-                                  "jit_events.py")]
+                                  "jit_events.py", "jit_board.py", "jit_matching.py",
+                                  "jit_record.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)
@@ -292,7 +305,8 @@ class JitKernel:
         self.side_of = np.array(game.side_of(players), i64)
         self.teams = np.array(teams, i64)
         self.tables = (
-            np.array(ts.value_mask, i64), np.array(ts.low, i64), np.array(ts.high, i64),
+            # PM: per end value the tiles that fit it (a fit rule's, matching.fit_tables)
+            np.array(setup.value_mask, i64), np.array(ts.low, i64), np.array(ts.high, i64),
             np.array(ts.pips, i64), np.array(game.values, i64), np.array(ts.doubles_desc, i64),
             self.side_of, self.teams,
             np.array([[j for j in range(self.sides) if j != i] for i in range(self.sides)], i64),
@@ -301,25 +315,39 @@ class JitKernel:
             np.array(jit_house.heavy_order(game), i64),
             np.array(jit_house.programs(game)[0] if jit_house.plays(r) else [0], i64))
         self.general = jit_house.plays(r)   # match rows end with the final scores
+        # under a fit rule the strategist plays as greedy does (strategist.plays_as_greedy)
+        self.strategist_greedy = plays_as_greedy(r)
         # points, scores and play-time points per side after the columns
         self.width = len(jit_template.ROUND_COLUMNS) + 3 * self.sides
         self.events = bool(r.events)   # play_points: () when the ruleset has none
 
     def run(self, seeds: np.ndarray, kinds: list[int], max_rounds: int = 1000,
-            start_scores: list[int] | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """(match rows, round rows) of matches ``seeds`` (int64 array), bots ``kinds``."""
+            start_scores: list[int] | None = None,
+            sink: Callable[[str, int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(match rows, round rows) of matches ``seeds`` (int64 array), bots ``kinds``.
+        ``sink``: called with (record text, matches in it) as they are played, their
+        record (``jit_trace``) written some tens of matches at a time, never held whole."""
         import numpy as np
 
         n = len(seeds)
         scores0 = np.array(start_scores or [0] * self.sides, np.int64)
+        if self.strategist_greedy:   # its fallback (bots.strategist), on the seat's words
+            kinds = [BOT_KINDS["greedy"] if k == BOT_KINDS["strategist"] else k for k in kinds]
         kinds_a = np.array(kinds, np.int64)
         matches = np.empty((n, len(jit_template.MATCH_COLUMNS) + self.sides + 1), np.int64)
+        log = dat = np.empty(0, np.int64)   # no record
+        writer = None
+        if sink is not None:
+            writer = self.record_text
+            log = np.empty(max(RECORD_LOG, 2 * writer.log_round), np.int64)
+            dat = np.empty(max(RECORD_LOG, 2 * writer.dat_round), np.int64)
+        bounds = (writer.log_round, writer.dat_round) if writer is not None else (0, 0)
         chunks, done, offset = [], 0, 0
         while done < n:
             rows = np.empty((max_rounds + 8 * (n - done), self.width), np.int64)
-            played, used, failed = self.module.play_batch(
+            played, used, failed, logged, numbers = self.module.play_batch(
                 seeds, done, n, max_rounds, scores0, kinds_a, self.Q, *self.tables,
-                matches[done:], rows)
+                matches[done:], rows, log, dat, *bounds)
             if failed < 0:   # the general loop's MAX_TURNS, with its message
                 raise DiagnosticError([Diagnostic(
                     "round", f"round {-failed} did not end after {MAX_TURNS} turns: the "
@@ -328,11 +356,23 @@ class JitKernel:
                 raise DiagnosticError([Diagnostic(
                     "deal", f"round {failed}: no deal could open after {MAX_REDEALS} "
                     "redeals; the opening rules can hardly ever be met")])
+            if writer is not None:
+                if not played:   # one match outgrows the log: it plays again in a larger one
+                    log, dat = np.empty(2 * len(log), np.int64), np.empty(2 * len(dat),
+                                                                          np.int64)
+                    continue
+                sink(writer.text(log[:logged], dat[:numbers]), played)
             matches[done:done + played, _I["M_FIRST_ROW"]] += offset
             chunks.append(rows[:used])
             offset += used
             done += played
         return matches, (np.concatenate(chunks) if len(chunks) > 1 else chunks[0])
+
+    @cached_property
+    def record_text(self):
+        """The writer of this kernel's records (``jit_trace.RecordText``), made once."""
+        from .jit_trace import RecordText
+        return RecordText(self.game, self.players)
 
     def results(self, seeds, matches, rounds,
                 start_scores: list[int] | None = None) -> list[MatchResult]:

@@ -18,10 +18,13 @@ keeps the ``#else`` lines, the plain game's, and pays nothing for the ``GEN`` on
 
 It plays exactly what ``engine.general_loop`` plays for the seats' bots ``random``
 (kind 0: the uniform pick), ``greedy`` (kind 1) and ``strategist`` (kind 2: its choices
-and what it knows of each seat in ``kernel.jit_strategist``), with records off: the same
+and what it knows of each seat in ``kernel.jit_strategist``): the same
 SHAKE-128 words (``kernel.shake``), the same lot stream, the same settlement.
 Each round becomes one row of integers (``ROUND_COLUMNS``), each match one row
-(``MATCH_COLUMNS``); ``jit_kernel.results`` turns them back into ``MatchResult``.
+(``MATCH_COLUMNS``); ``jit_kernel.results`` turns them back into ``MatchResult``. Given a
+log (``LOG``, ``DAT``: ``kernel.jit_record``) it writes down each line of the match's
+record as a token, which ``kernel.jit_trace`` spells out; without one (an empty ``LOG``)
+each line costs one test of a local that never changes.
 """
 
 ROUND_COLUMNS = ("round", "leader", "result", "winner", "winner_seat", "tied_block", "turns",
@@ -52,9 +55,11 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # (jit_events; -1: none); TURNS: the general loop's turn order (turns granted or skipped,
 # passes at will); AT_WILL, ENDS_TURN, EXACTLY, TLIMIT: the turn options
 # (engine.mechanisms.turn_options; TLIMIT the turn's most draws)
+# SPIN: the first double spins (board.spinner: jit_board); FIT: a fit rule (matching), its
+# tables at FIT_AT in CODE (jit_matching.tables), the fitting masks being PM itself
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
-               "TLIMIT", "MAX_TURNS")
+               "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -91,6 +96,9 @@ SOURCE = r'''
 import numpy as np
 
 from dominorules.kernel.jit import njit
+from dominorules.kernel.jit_record import (deal_item, draw_token, dynamic, match_end_item,
+                                           pass_token, place_token, round_end_item,
+                                           start_item)
 from dominorules.kernel.jit_support import (_count, _floordiv, _max, _max_at, _min, _min_at,
                                             _mod, _sum, _sum_at, lead_random, lead_stream,
                                             low_index, popcount)
@@ -99,10 +107,13 @@ from dominorules.kernel.jit_strategist import (KNOW_ROWS, choose, know_deal, kno
 from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
 #if GEN
-from dominorules.kernel.jit_events import RULES, end_total, event_facts, fire, may_fire
+from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
+from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
+                                           may_fire)
 from dominorules.kernel.jit_formula import run
-from dominorules.kernel.jit_opening import (ANY, SEEK_TURNS, UNHELD_HEAVIEST, heaviest,
-                                            open_round)
+from dominorules.kernel.jit_matching import FLIP, left_open, uniform_pick
+from dominorules.kernel.jit_opening import (ANY, SEEK_OUT, SEEK_TURNS, UNHELD_HEAVIEST,
+                                            heaviest, open_round)
 from dominorules.kernel.jit_settle import LOWEST_HAND, best_sides, counted, hand_rank
 from dominorules.kernel.jit_settle import TIE_EACH as EACH_TIED   # (TIE_EACH: a parameter)
 from dominorules.kernel.jit_settle import match_over, tallies, winner_seat
@@ -122,6 +133,29 @@ def allowed(m, end, CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
         if run(CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
             keep |= b
     return keep
+
+
+@njit
+def greedy_ends(m0, m1, m2, m3, word, VALUES, ties):
+    """``greedy`` over the four ends of a spinner (``GreedyBot.policy``): the most valuable
+    tile, ties broken by the seat's word in the canonical order (left, right, up, down);
+    a tile fitting an end two ways goes its first way, as the policy over masks places it."""
+    count = 0
+    best = -(1 << 62)
+    for end in range(4):
+        m = m0 if end == 0 else m1 if end == 1 else m2 if end == 2 else m3
+        while m:
+            b = m & -m
+            m ^= b
+            t = low_index(b)
+            v = VALUES[t]
+            if v > best:
+                best = v
+                count = 0
+            if v == best:
+                ties[count] = t << 2 | end
+                count += 1
+    return ties[(word * count) >> 32]
 #endif
 
 # the arrays' indexes by name (jit_template.INDEXES)
@@ -230,9 +264,11 @@ def highest_double(hands, N, DOUBLES_DESC):
 @njit
 def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, TH, PIPS,
                VALUES, DOUBLES_DESC, SIDE_OF, TEAMS, OPP, SIDES, SEATS, STRAT, HEAVY, CODE,
-               match_out, round_out):
-    """Play matches ``seeds[start:stop]`` while ``round_out`` has room for a whole match;
-    returns (matches played, rows written, round of a failed deal or 0)."""
+               match_out, round_out, LOG, DAT, LOG_ROUND, DAT_ROUND):
+    """Play matches ``seeds[start:stop]`` while ``round_out`` has room for a whole match
+    (and ``LOG``, ``DAT`` for its record: ``jit_record``; empty, no record); returns
+    (matches played, rows written, round of a failed deal or 0, tokens logged, items'
+    numbers written)."""
     # every parameter of PARAMS by its name: N = Q[Q_N], ...
 $READ_PARAMS
 #if GEN
@@ -289,6 +325,13 @@ $READ_PLAY_PARAMS
     round_play = np.zeros(SIDES_N, np.int64)   # points scored during play (events)
     everyone = (1 << N) - 1   # TURNS: the seats that passed since a placement or draw, bits
     IDLE_MAX = 2 * N          # turns with nobody placing or drawing that block the round
+    # the board beyond the line's two ends (jit_board): the spinner's arms U and D, open
+    # once NE is 4, and the spinner's sides still bare (need) and number (sval)
+    BOARD = SPIN or FIT
+    NE = 2
+    U = D = sval = 0
+    need = NO_SPINNER
+    VN = PM.shape[0]                # end values, 0 to max_pip (the fit tables' rows)
 #else
     V, DB, SV = P, drawn_by, SP
 #endif
@@ -305,10 +348,22 @@ $READ_PLAY_PARAMS
     K = np.zeros((KNOW_ROWS, N), np.int64)
     TS = np.zeros(2 * T + 2, np.float64)
     WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
+    # the record (jit_record): tokens logged (nl), DAT's numbers (nd), its items (nj); a
+    # match that may outgrow them is played again by the next call (from nl0, nd0)
+    REC = LOG.shape[0] > 0
+    DYN = dynamic(N, T)
+    nl = nd = nj = nl0 = nd0 = 0
     row = 0
     m_i = start
     while m_i < stop and row + max_rounds <= round_out.shape[0]:
         seed = seeds[m_i]
+        if REC:
+            if nl + LOG_ROUND > LOG.shape[0] or nd + DAT_ROUND > DAT.shape[0]:
+                break
+            nl0, nd0 = nl, nd
+            LOG[nl] = DYN + nj
+            nl, nj = nl + 1, nj + 1
+            nd = start_item(DAT, nd, seed)
         seat_words_start(seed, N, WB, wpos, wend, wblock, wshared, wfirst, msg)
         lead_stream(seed, rng)
         for i in range(SIDES_N):
@@ -359,6 +414,8 @@ $READ_PLAY_PARAMS
                                   COUNT_FROM_PREV, pool, alive)
             redeals = 0
             while True:
+                if REC and (nl + LOG_ROUND > LOG.shape[0] or nd + DAT_ROUND > DAT.shape[0]):
+                    return m_i - start, first_row, 0, nl0, nd0   # this match: the next call
                 have = shuffle_keys(seed, made, T, block, sstate, msg, have)
                 deal_into(block, (made & 3) * T, T, deck, scratch)
                 made += 1
@@ -435,9 +492,26 @@ $READ_PLAY_PARAMS
 #endif
                 if opener >= 0:
                     break
+                if REC:   # the deal thrown in (GeneralLoop.run): with no leader, or
+                    LOG[nl] = DYN + nj   # the leader's and the boneyard it drew out in vain
+                    nl, nj = nl + 1, nj + 1
+#if GEN
+                    nd = deal_item(DAT, nd, rnd_no, leader if seek == SEEK_OUT else -1, hands,
+                                   deck, N, T)
+                    if seek == SEEK_OUT:
+                        for i in range(DEALT, DRAW_END):
+                            LOG[nl] = draw_token(N, T, leader, deck[i])
+                            nl += 1
+#else
+                    nd = deal_item(DAT, nd, rnd_no, -1, hands, deck, N, T)
+#endif
                 redeals += 1
                 if redeals > MAX_REDEALS:
-                    return m_i - start, row, rnd_no
+                    return m_i - start, row, rnd_no, nl, nd
+            if REC:
+                LOG[nl] = DYN + nj
+                nl, nj = nl + 1, nj + 1
+                nd = deal_item(DAT, nd, rnd_no, leader, hands, deck, N, T)
             pos = DEALT
             for s in range(N):
                 drawn_by[s] = 0
@@ -458,6 +532,9 @@ $READ_PLAY_PARAMS
                     pos += 1
                     hands[p] |= 1 << t
                     drawn_by[p] += 1
+                    if REC:
+                        LOG[nl] = draw_token(N, T, p, t)
+                        nl += 1
                     if (smask >> t) & 1:
                         opener = p
                         omask = (1 << t) if o_tile != ANY else hands[p] & amask
@@ -480,6 +557,9 @@ $READ_PLAY_PARAMS
                     pos += 1
                     hands[p] |= 1 << t
                     drawn_by[p] += 1
+                    if REC:
+                        LOG[nl] = draw_token(N, T, p, t)
+                        nl += 1
                     if (1 << t) & seek:
                         opener, omask = p, 1 << t
                         break
@@ -520,11 +600,21 @@ $READ_PLAY_PARAMS
             h ^= 1 << t
             hands[p] = h
             L, R = TL[t], TH[t]
+            if REC:
+                LOG[nl] = place_token(N, T, p, t, 0)
+                nl += 1
+#if GEN
+            NE = 2
+            U = D = 0
+            if SPIN:   # the opening double spins (Board.open_with)
+                need, sval = spin_open(L, R, SPIN)
+#endif
             if strat_seats:
                 know_open(K, p, t, L, R)
 #if GEN
             last_p, last_t = p, t
             lt = rt = t   # the tile at each end (a double lies across: end_total)
+            ut = dt = -1   # and at the end of a spinner's up and down arms (-1: untouched)
             if EV_PLACE >= 0:   # the opening tile's events (GeneralLoop.run, jit_events)
                 et = end_total(L, R, lt, rt, TL, TH, PIPS)
                 if may_fire(CODE, EV_PLACE, t, L, R, et):
@@ -557,7 +647,7 @@ $READ_PLAY_PARAMS
                             break
                     turns_taken += 1
                     if turns_taken > MAX_TURNS:
-                        return m_i - start, row, -rnd_no
+                        return m_i - start, row, -rnd_no, nl, nd
                 elif npass >= N:
                     break
                 elif RIGHT:   # play.direction: right
@@ -575,27 +665,43 @@ $READ_PLAY_PARAMS
                     mL = h & PM[_U(L)]
                     mR = h & PM[_U(R)]
 #if GEN
-                    fitting = mL | mR
+                    mU = mD = 0
+                    if NE == 4:   # the spinner's arms are open (jit_board)
+                        mU = h & PM[_U(U)]
+                        mD = h & PM[_U(D)]
+                    fitting = mL | mR | mU | mD
                     if F_RESTRICT >= 0 and fitting:   # play.restrictions (allowed_at)
                         # the tiles allowed whatever else holds; the program for the others
                         kL = mL & CODE[R_SURE + L]
                         kR = mR & CODE[R_SURE + R]
-                        if (mL ^ kL) | (mR ^ kR):
+                        kU = mU & CODE[R_SURE + U]
+                        kD = mD & CODE[R_SURE + D]
+                        if (mL ^ kL) | (mR ^ kR) | (mU ^ kU) | (mD ^ kD):
                             F[X_HAND], F[X_PLAYABLE], F[X_BONEYARD] = h, fitting, T - pos
                             kL |= allowed(mL ^ kL, L, CODE, F_RESTRICT, F, TAB, TEAMS, SIDES_N,
                                           N, deck, stack)
                             kR |= allowed(mR ^ kR, R, CODE, F_RESTRICT, F, TAB, TEAMS, SIDES_N,
                                           N, deck, stack)
-                        if kL or kR or not WAIVE:   # if_none_allowed: waive keeps them all
-                            mL, mR = kL, kR
+                            if NE == 4:
+                                kU |= allowed(mU ^ kU, U, CODE, F_RESTRICT, F, TAB, TEAMS,
+                                              SIDES_N, N, deck, stack)
+                                kD |= allowed(mD ^ kD, D, CODE, F_RESTRICT, F, TAB, TEAMS,
+                                              SIDES_N, N, deck, stack)
+                        if kL or kR or kU or kD or not WAIVE:   # if_none_allowed: waive
+                            mL, mR, mU, mD = kL, kR, kU, kD     # keeps them all
                     # mid-way through an exact draw (drawing.exactly): only a draw
                     draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
-                    forced = 0 if mL or mR else 1   # (a draw event's "forced")
+                    fit_any = (mL | mR | mU | mD) != 0
+                    forced = 0 if fit_any else 1   # (a draw event's "forced")
                     a = -1
-                    if (mL or mR) and not draw_on:
+                    if fit_any and not draw_on:
                         can_draw = VOL and pos < DRAW_END and drawn < TLIMIT
-                        if (can_draw or AT_WILL or (mL and mR) or mL & (mL - 1)
-                                or mR & (mR - 1)):
+                        # two or more options: two tiles, one tile at two ends, a draw, a
+                        # pass at will
+                        if can_draw or AT_WILL or (mL and mR) or mL & (mL - 1) or mR & (
+                                mR - 1) or (NE == 4 and (
+                                    (mL != 0) + (mR != 0) + (mU != 0) + (mD != 0) > 1
+                                    or mU & (mU - 1) or mD & (mD - 1))):
                             choices += 1
 #else
                     a = -1
@@ -613,7 +719,22 @@ $READ_PLAY_PARAMS
                                                 wshared, wfirst, wstates, msg)
                             word = np.int64(WB[_U(wpos[up])])
                             wpos[up] += 1
+#if GEN
+                            if (greedy_seats >> p) & 1:
+                                a = (greedy(mL, mR, word, VALUES, ties) if NE == 2 else
+                                     greedy_ends(mL, mR, mU, mD, word, VALUES, ties))
+                            elif BOARD and (NE == 4 or FIT):   # four ends, or two ways
+                                # (never with a pass at will: jit_house.reason refuses it)
+                                if FIT:   # (jit_matching: the second ways count too)
+                                    a = uniform_pick(word, mL, mR, mU, mD,
+                                                     mL & CODE[FIT_AT + L], mR & CODE[FIT_AT + R],
+                                                     mU & CODE[FIT_AT + U], mD & CODE[FIT_AT + D])
+                                else:
+                                    a = uniform_pick(word, mL, mR, mU, mD, 0, 0, 0, 0)
+                            else:   # the uniform pick on a line (general_loop)
+#else
                             if not (greedy_seats >> p) & 1:   # the uniform pick (general_loop)
+#endif
                                 n_left = popcount(mL)
 #if GEN
                                 nfit = n_left + popcount(mR)
@@ -632,35 +753,62 @@ $READ_PLAY_PARAMS
 #if GEN
                                 if at_will:
                                     a = -2
-#endif
-                            else:
-                                a = greedy(mL, mR, word, VALUES, ties)
                     if a >= 0:
-                        t = a >> 2
+                        prior = run_passes
+                        idle = run_passes = 0
+                        if BOARD:   # a spinner or a fit rule (jit_board, jit_matching)
+                            flip = 0
+                            if FIT:   # the tile's second way round (jit_matching.FLIP)
+                                flip = 1 if a & FLIP else 0
+                                a &= FLIP - 1
+                            t = a >> 2
+                            e = a & 3
+                            v = L if e == 0 else R if e == 1 else U if e == 2 else D
+                            # it fitted two or more open ends (the loop's last_both; events
+                            # under a fit rule: jit_house.reason refuses them)
+                            both = (PM[_U(L)] >> t & 1) + (PM[_U(R)] >> t & 1)
+                            if NE == 4:
+                                both += (PM[_U(U)] >> t & 1) + (PM[_U(D)] >> t & 1)
+                            both = 1 if both > 1 else 0
+                            # the number the tile leaves open there (matching: its tables)
+                            w = (left_open(CODE, FIT_AT, VN, T, v, t, flip) if FIT
+                                 else PIPS[_U(t)] - v)
+                            if e == 0:
+                                L, lt = w, t
+                            elif e == 1:
+                                R, rt = w, t
+                            elif e == 2:
+                                U, ut = w, t
+                            else:
+                                D, dt = w, t
+                            if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
+                                need, sval, opened = spin_place(need, sval, e, TL[t],
+                                                                TL[t] == TH[t])
+                                if opened:   # both sides played on: the arms open
+                                    U = D = sval
+                                    NE = 4
+                        else:   # the line's two ends, as the plain game's
+                            t = a >> 2
+                            e = a & 3
+                            both = (PM[_U(L)] & PM[_U(R)]) >> t & 1   # it fitted both ends
+                            if a & 3:
+                                R = w = PIPS[_U(t)] - R
+                                rt = t
+                            else:
+                                L = w = PIPS[_U(t)] - L
+                                lt = t
                         h ^= 1 << t
                         hands[up] = h
                         npass = 0
-#if GEN
+                        if REC:   # (a spinner's arms, 3 and 4: jit_trace.reason refuses)
+                            LOG[nl] = place_token(N, T, p, t, 1 + e)
+                            nl += 1
                         last_p, last_t = p, t
-                        both = (PM[_U(L)] & PM[_U(R)]) >> t & 1   # it fitted both ends
-                        prior = run_passes
-                        idle = run_passes = 0
-                        if a & 3:
-                            rt = t
-                        else:
-                            lt = t
-#endif
-                        if a & 3:
-                            R = PIPS[_U(t)] - R
-                            if strat_seats:
-                                know_place(K, p, t, R)
-                        else:
-                            L = PIPS[_U(t)] - L
-                            if strat_seats:
-                                know_place(K, p, t, L)
-#if GEN
+                        if strat_seats:
+                            know_place(K, p, t, w)
                         if EV_PLACE >= 0:   # the placement's events (jit_events)
-                            et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                            et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                                  arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
                             if may_fire(CODE, EV_PLACE, t, L, R, et):
                                 event_facts(F, L, R, et, T - pos, prior, drawn)
                                 F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
@@ -669,32 +817,56 @@ $READ_PLAY_PARAMS
                                                      SIDE_OF[p], scores, round_play, not h)
                                 again += more
                                 skip += skipped
-#endif
                         if not h:
                             domino, npass = p, N
                         break
-#if GEN
                     elif a == -2:   # a pass at will (play.passing): no sign of being stuck
                         passes += 1
+                        if REC:
+                            LOG[nl] = pass_token(N, T, p)
+                            nl += 1
                         idle += 1
                         run_passes += 1
                         if strat_seats:
                             know_lack(K, p, L, R)
                         if EV_PASS >= 0:
-                            et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                            et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                                  arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
                             if may_fire(CODE, EV_PASS, -1, L, R, et):
                                 event_facts(F, L, R, et, T - pos, run_passes, drawn)
                                 skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
                                              SIDES_N, N, deck, stack, SIDE_OF[p], scores,
                                              round_play, False)[1]
                         break
-                    elif ((mL or mR) and not draw_on) or (
+                    elif (fit_any and not draw_on) or (
                             (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
                             and not (PASS_FORBIDDEN and fitting)):   # if_none_allowed: pass
-                        # a draw: the strategist's choice, or stuck (may pass at will)
-                        if AT_WILL and not draw_on and not (mL or mR):
+                        # a draw: the strategist's choice, or stuck (may pass at will; no
+                        # draw when the restrictions forbid every fitting tile)
+                        if AT_WILL and not draw_on and not fit_any:
                             choices += 1
 #else
+                            else:
+                                a = greedy(mL, mR, word, VALUES, ties)
+                    if a >= 0:
+                        t = a >> 2
+                        h ^= 1 << t
+                        hands[up] = h
+                        npass = 0
+                        if REC:
+                            LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
+                            nl += 1
+                        if a & 3:
+                            R = PIPS[_U(t)] - R
+                            if strat_seats:
+                                know_place(K, p, t, R)
+                        else:
+                            L = PIPS[_U(t)] - L
+                            if strat_seats:
+                                know_place(K, p, t, L)
+                        if not h:
+                            domino, npass = p, N
+                        break
                     elif mL or mR or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
                         pass   # a draw: the strategist's choice, or stuck
 #endif
@@ -707,10 +879,14 @@ $READ_PLAY_PARAMS
                             npass += 1
                         idle += 1
                         run_passes += 1
+                        if REC:
+                            LOG[nl] = pass_token(N, T, p)
+                            nl += 1
                         if strat_seats:
                             know_lack(K, p, L, R)
                         if EV_PASS >= 0:
-                            et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                            et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                                  arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
                             if may_fire(CODE, EV_PASS, -1, L, R, et):
                                 event_facts(F, L, R, et, T - pos, run_passes, drawn)
                                 skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
@@ -718,6 +894,9 @@ $READ_PLAY_PARAMS
                                              round_play, False)[1]
 #else
                         npass += 1
+                        if REC:
+                            LOG[nl] = pass_token(N, T, p)
+                            nl += 1
                         if strat_seats:
                             know_lack(K, p, L, R)
 #endif
@@ -728,6 +907,9 @@ $READ_PLAY_PARAMS
                     pos += 1
                     h |= 1 << t
                     hands[up] = h
+                    if REC:
+                        LOG[nl] = draw_token(N, T, p, t)
+                        nl += 1
                     drawn += 1
                     drawn_by[up] += 1
                     npass = 0
@@ -735,7 +917,8 @@ $READ_PLAY_PARAMS
                     prior = run_passes
                     idle = run_passes = 0
                     if EV_DRAW >= 0:   # the draw's events (jit_events)
-                        et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                        et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                              arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
                         if may_fire(CODE, EV_DRAW, t, L, R, et):
                             event_facts(F, L, R, et, T - pos, prior, drawn)
                             F[X_TILE], F[X_FORCED] = t, forced
@@ -951,6 +1134,16 @@ $READ_PLAY_PARAMS
                 else:
                     match_win = -1
 #endif
+            if REC:   # the round's end: the hands' values as the record's pips
+                LOG[nl] = DYN + nj
+                nl, nj = nl + 1, nj + 1
+                nd = round_end_item(DAT, nd, rnd_no, 1 if domino < 0 else 0, wside, V, points,
+                                    scores, N, SIDES_N)
+#if GEN
+                for v in range(NV):   # the variables, as the next round plays them
+                    DAT[nd + v] = F[X_VARS + v]
+                nd += NV
+#endif
 #if GEN
         if over and F_FINAL >= 0:   # match.final: each side's final score, from the scores
             F[X_ROUND], F[X_MATCH_WIN] = rnd_no, match_win   # as they stand
@@ -970,8 +1163,12 @@ $READ_PLAY_PARAMS
         match_out[m_i - start, M_CAPPED] = capped
         match_out[m_i - start, M_ROUNDS] = row - first_row
         match_out[m_i - start, M_FIRST_ROW] = first_row
+        if REC:
+            LOG[nl] = DYN + nj
+            nl, nj = nl + 1, nj + 1
+            nd = match_end_item(DAT, nd, match_win, scores, SIDES_N)
         m_i += 1
-    return m_i - start, row, 0
+    return m_i - start, row, 0, nl, nd
 '''
 SOURCE = (SOURCE.replace("$INDEXES", "\n".join(f"{k} = {v}" for k, v in INDEXES.items()))
           .replace("$PLAY_INDEXES", "\n".join(f"{k} = {v}" for k, v in PLAY_INDEXES.items()))

@@ -174,8 +174,8 @@ def _jit_house_listing(game: Game, players: int) -> str:
     code, starts = jit_house.programs(game)
     head = _head(game, players, "jit", "kernel.jit_kernel from kernel.jit_template (its GEN "
                  "lines: house rules of a round's end, the match's end,")
-    head.insert(2, "  the deal, the lead or the opening, the direction of play and placement "
-                "restrictions), compiled by numba")
+    head.insert(2, "  the deal, the lead or the opening, the direction of play, placement "
+                "restrictions, the spinner and fit rules), compiled by numba")
     head[3] = "plays: batches of seeds, random, greedy and strategist bots, records off"
     head += ["no ruleset's text is in it: the switches reach it as the array Q "
              "(jit_template.PARAMS), the formulas as",
