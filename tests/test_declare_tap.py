@@ -126,3 +126,28 @@ def test_validate_refuses_a_draw_or_due_at_round_start(tmp_path: Path):
     said = {(d.line, d.column): d for d in check_ruleset(str(path))}
     assert "due reads the placement" in said[(6, 10)].message
     assert "draws tiles" in said[(9, 15)].message
+
+
+def test_play_offers_the_call_in_the_rule_s_words():
+    from rich.console import Console
+
+    from dominorules.play import render
+
+    state = _state()
+    for a in OPENING:
+        state.apply(a)
+    seating = render.Seating(((0,), (1,)), ("you", "greedy"))
+    console = Console(width=100, record=True)
+    console.print(render.table_view(state.observation(0), seating, state.legal_actions()))
+    shown = console.export_text()
+    assert "Declare now · Tapping the last domino: down to one tile, tap it" in shown
+    assert "1) declare tap   2) declare silent" in shown
+
+
+def test_compare_notes_the_penalty_draws():
+    from dominorules.explore.choices import count_declarations
+
+    greedy = count_declarations(NAME, 3, ("greedy",), 1, matches=1)
+    assert greedy.penalty_draws == 0 and set(greedy.options) == {"tap tap"}   # always taps
+    rand = count_declarations(NAME, 3, ("random",), 1, matches=2)
+    assert rand.options["tap silent"] >= rand.penalty_draws > 0
