@@ -103,8 +103,36 @@ def _records(tmp_path: Path) -> list[dict]:
     return events
 
 
+def _referee(events: list[dict]) -> None:
+    """Independent of the engine: tiles conserved, every draw the boneyard's first tile, a
+    call asked only of a seat left with one tile, and a penalty draw only after silence."""
+    hands: list[list[tuple]] = []
+    bone: list[tuple] = []
+    last = None
+    for e in events:
+        kind = e["event"]
+        if kind == "deal":
+            hands = [[tuple(t) for t in h] for h in e["hands"]]
+            bone = [tuple(t) for t in e["boneyard"]]
+            last = None
+        elif kind == "place":
+            hands[e["player"]].remove(tuple(e["tile"]))
+        elif kind == "draw":
+            assert tuple(e["tile"]) == bone.pop(0)
+            hands[e["player"]].append(tuple(e["tile"]))
+            if e.get("rule") == "tap":
+                assert last == (e["player"], "silent") and len(hands[e["player"]]) == 2
+        elif kind == "declare":
+            assert len(hands[e["player"]]) == 1, "the call is due with one tile left"
+        elif kind == "round_end":
+            assert e["pips"] == [sum(50 if t == (0, 0) else t[0] + t[1] for t in h)
+                                 for h in hands]
+        last = (e.get("player"), e.get("option")) if kind == "declare" else None
+
+
 def test_playouts_verify_and_a_missing_penalty_draw_is_refused(tmp_path: Path):
     events = _records(tmp_path)
+    _referee(events)
     options = {e["option"] for e in events if e["event"] == "declare"}
     assert options == {"tap", "silent"}           # random picks both; greedy always taps
     path = tmp_path / "r.jsonl"
