@@ -199,6 +199,7 @@ class DeclareOption:
     value: Formula | None = None
     description: str = ""
     lead: Formula | None = None
+    draw: int = 0                # after_place: tiles the chooser draws at once (a penalty)
 
 
 @dataclass(frozen=True)
@@ -217,6 +218,7 @@ class Declaration:
     worth: Formula | None = None                # kind event_place
     score: Formula | None = None                # kind claim; None: worth if right, else 0
     each_opponent: Formula | None = None        # kind claim; None: 0
+    due: Formula | None = None                  # kind event_place_condition; None: always
 
 
 @dataclass(frozen=True)

@@ -299,6 +299,7 @@ class GeneralLoop:
         # the last round's seats and sides as it ended, kept when the lead formula reads them
         self.last_views: dict[str, tuple] = {}
         self._owed: list[tuple[int, int]] = []   # events' next_draws, until _pay_draws
+        self._penalty = 0   # the tiles the declaration option just taken draws (draw)
         self.rows: list[list[int]] = []   # deal.blind: each seat's row, front first
         # the round's tiles on the table, kept only when an event reads them (board, line,
         # end_tiles: engine.mechanisms.table); None costs the placements one test
@@ -579,6 +580,7 @@ class GeneralLoop:
         # resolved once: a ruleset without them loops over two empty tuples
         declare_start = declarations.at(rules, "round_start")
         declare_place = declarations.at(rules, "after_place")
+        place_due = any(d.due is not None for d in declare_place)   # some asked only if due
         showdown = rules.showdown is not None
         turn_up = rules.turn_up   # deal.turn_up: the stock's first tile starts the line
         blind = rules.blind       # deal.blind: hidden rows, played from the front
@@ -810,7 +812,11 @@ class GeneralLoop:
                 elif owed:
                     pos = self._pay_draws(p, pos, draw_end, drawn_by)
             if declare_place and not (in_play and self.reached):
-                for d in declare_place:   # after the opening tile too (mechanisms.declarations)
+                asked = declare_place if not place_due else declarations.asked(
+                    declare_place, self._declare_env(p, facts_of(p, pos, drawn_by, {
+                        "tile": (TL[t], TH[t]), "opening": True, "both_ends": False,
+                        "passes_in_row": 0, "drawn_this_turn": drawn})))
+                for d in asked:   # after the opening tile too (mechanisms.declarations)
                     env = self._declare_env(p, facts_of(p, pos, drawn_by, {
                         "tile": (TL[t], TH[t]), "opening": True, "both_ends": False,
                         "passes_in_row": 0, "drawn_this_turn": drawn}))
@@ -821,6 +827,9 @@ class GeneralLoop:
                     else:
                         k = self._declare_pick(d, p, env, uniform)
                     self._declared(d, p, k, env)
+                    if self._penalty:   # an option's draw: taken at once
+                        pos = self._declare_draws(d, p, pos, draw_end, drawn_by)
+                        h = hands[p]
             if not h and not (in_play and self.reached):
                 if side_out_on and self._goes_on(p, out):   # out; the round goes on
                     everyone &= ~(1 << p)
@@ -1041,7 +1050,13 @@ class GeneralLoop:
                                 if owed:
                                     pos = self._pay_draws(p, pos, draw_end, drawn_by)
                             if declare_place:   # claims (mechanisms.declarations)
-                                for d in declare_place:
+                                asked = declare_place if not place_due else \
+                                    declarations.asked(declare_place, self._declare_env(
+                                        p, facts_of(p, pos, drawn_by, {
+                                            "tile": (TL[t], TH[t]), "opening": False,
+                                            "both_ends": last_both, "passes_in_row": prior,
+                                            "drawn_this_turn": drawn})))
+                                for d in asked:
                                     env = self._declare_env(p, facts_of(p, pos, drawn_by, {
                                         "tile": (TL[t], TH[t]), "opening": False,
                                         "both_ends": last_both, "passes_in_row": prior,
@@ -1054,6 +1069,10 @@ class GeneralLoop:
                                     else:
                                         k = self._declare_pick(d, p, env, uniform)
                                     self._declared(d, p, k, env)
+                                    if self._penalty:   # an option's draw, at once
+                                        pos = self._declare_draws(d, p, pos, draw_end,
+                                                                  drawn_by)
+                                        h = hands[p]
                             if not h:
                                 if side_out_on and self._goes_on(p, out):   # play.until
                                     everyone &= ~(1 << p)
@@ -1509,7 +1528,22 @@ class GeneralLoop:
             self.scores[s] += pts
         if self.rec is not None:
             self.rec.append(declarations.event(seat, d, k, done))
+        self._penalty = done.draws
         return done.lead
+
+    def _declare_draws(self, d: Any, seat: int, pos: int, draw_end: int,
+                       drawn_by: list[int]) -> int:
+        """The tiles the option just taken makes its chooser draw (``draw``), at once; the
+        deck position after them."""
+        for _ in range(event_rules.tiles_taken(self._penalty, draw_end - pos)):
+            t = self.deck[pos]
+            pos += 1
+            self.hands[seat] |= 1 << t
+            drawn_by[seat] += 1
+            if self.rec is not None:
+                self.rec.append(declarations.draw_line(seat, d, list(self._tuples[t])))
+        self._penalty = 0
+        return pos
 
     def _show_hands(self, reneged: list[int], drawn_by: list[int]) -> None:
         """``showdown``: every seat that passed while able to place pays, before the round

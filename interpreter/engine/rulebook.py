@@ -507,6 +507,9 @@ class MatchReading:
         """After a placement: its declarations are due (each read with the names as they
         are then), and ``then`` follows the last; without any, ``then`` at once."""
         due = declarations.at(self.pos.rules, "after_place")
+        if any(d.due is not None for d in due):   # asked only when due (``due``)
+            due = declarations.asked(due, {**events.environment_refreshed(self.pos, env),
+                                           **self._option_env(seat)})
         if not due:
             then()
             return
@@ -539,6 +542,11 @@ class MatchReading:
         pos.values = done.values
         for side, points in enumerate(done.points):
             pos.scores[side] += points
+        for _ in range(events.tiles_taken(done.draws, len(pos.boneyard) - pos.rules.reserve)):
+            tile = pos.boneyard.pop(0)   # an option's draw: the chooser draws at once
+            pos.hands[seat].append(tile)
+            pos.drawn[seat] += 1
+            self.expected.append(_Expected(declarations.draw_line(seat, decl, tile)))
         if done.lead is not None:   # an option's lead: that seat sets the first tile
             pos.leader = done.lead
             self.plan = opening.plan(pos, done.lead)

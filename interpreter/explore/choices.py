@@ -115,6 +115,7 @@ class Declared:
     muggins_points: int          # points they gave the other sides
     penalties: int               # seats found out at the showdown
     penalty_points: int          # points those penalties moved (lost and gained)
+    penalty_draws: int = 0       # tiles drawn for an option's draw (a call not made)
 
 
 def count_declarations(ref: str, players: int, bots: Sequence[str], seed: int,
@@ -128,7 +129,8 @@ def count_declarations(ref: str, players: int, bots: Sequence[str], seed: int,
         return None
     options: dict[str, int] = {}
     claims = dict.fromkeys(("right", "missed", "wrong"), 0)
-    gained = muggins = shown = moved = 0
+    gained = muggins = shown = moved = drawn = 0
+    named = {d.name for d in game.rules.declarations}   # a draw naming one: its penalty
     for i in range(matches):
         seed_i = api.match_seed(seed, i)
         seats = list(bots) if len(bots) == players else [bots[0]] * players
@@ -146,7 +148,9 @@ def count_declarations(ref: str, players: int, bots: Sequence[str], seed: int,
             elif kind == "penalty":
                 shown += 1
                 moved += sum(abs(p) for p in e["points"])
-    return Declared(options, claims, gained, muggins, shown, moved)
+            elif kind == "draw" and e.get("rule") in named:
+                drawn += 1
+    return Declared(options, claims, gained, muggins, shown, moved, drawn)
 
 
 def declaration_notes(refs: Sequence[str], labels: Sequence[str], players: int,
@@ -174,6 +178,8 @@ def declaration_notes(refs: Sequence[str], labels: Sequence[str], players: int,
         if got.penalties:
             said.append(f"{got.penalties} penalties at the showdown ({got.penalty_points} "
                         "points moved)")
+        if got.penalty_draws:
+            said.append(f"{got.penalty_draws} tiles drawn as penalties")
         notes.append(f"Declarations in {matches} sample matches of {label} (bots {who}): "
                      + ("; ".join(said) or "none taken") + ".")
     return notes

@@ -631,6 +631,10 @@ def _check_declarations(sink: _Sink, data: Mapping[str, Any]) -> None:
             sink.add("declarations", (*here, "claims"),
                      f"declaration {name!r} has claims but no worth: every claim would be "
                      "judged against 0", "add worth: what the placement is truly worth")
+        if "due" in item and item.get("when") != "after_place":
+            sink.add("declarations", (*here, "due"),
+                     f"due reads the placement just made; declaration {name!r} is made at "
+                     f"{item.get('when')}", "set when: after_place, or remove due")
         if len(set(claims)) != len(claims):
             sink.add("declarations", (*here, "claims"),
                      f"declaration {name!r} offers the same claim twice",
@@ -650,6 +654,11 @@ def _check_declarations(sink: _Sink, data: Mapping[str, Any]) -> None:
                              f"declare it under variables: ({var}: {{initial: 0}})")
             if "lead" in option:
                 _check_lead_option(sink, data, item, (*here, "options", k, "lead"))
+            if option.get("draw") and item.get("when") != "after_place":
+                sink.add("declarations", (*here, "options", k, "draw"),
+                         f"option {oname!r} draws tiles, which only a placement's "
+                         f"declaration can ask; declaration {name!r} is made at "
+                         f"{item.get('when')}", "set when: after_place, or remove draw")
     show = data.get("showdown")
     if show is not None and (data.get("play") or {}).get("passing", "forced") != "at_will":
         sink.add("showdown", ("showdown",),

@@ -205,12 +205,13 @@ def declarations_of(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]
                 (var, fns[(*here, "options", k, "set", var)]) for var in (opt.get("set") or {})
                 if (*here, "options", k, "set", var) in fns),
                 fns.get((*here, "options", k, "value")), opt.get("description", ""),
-                fns.get((*here, "options", k, "lead")))
+                fns.get((*here, "options", k, "lead")), int(opt.get("draw", 0)))
             for k, opt in enumerate(item.get("options") or ()))
         out.append(Declaration(
             item["name"], item["when"], item.get("title", ""), item.get("explain", ""),
             options, tuple(item.get("claims") or ()), fns.get((*here, "worth")),
-            fns.get((*here, "score")), fns.get((*here, "each_opponent"))))
+            fns.get((*here, "score")), fns.get((*here, "each_opponent")),
+            fns.get((*here, "due"))))
     return tuple(out)
 
 

@@ -593,11 +593,16 @@ def _declaration_line(view: _View, i: int) -> RuleLine:
             what = f" ({option['description']})" if option.get("description") else ""
             said.append(f"{option['name']}{what}" + (f", which sets {', '.join(sets)}"
                                                      if sets else ""))
+            if option.get("draw"):   # an option's draw (mechanisms.declarations.outcome)
+                said[-1] += (f", which makes the player draw {option['draw']} tile"
+                             f"{'s' if option['draw'] > 1 else ''} from the boneyard at once")
             if "lead" in option:   # an option's lead (mechanisms.declarations.lead_of)
                 said[-1] += (f", which hands the first tile to the seat "
                              f"{_value_words(view, f'{here}.options.{k}.lead')} (modulo the "
                              "players), who then leads the round")
         text = f"{who} declares one of: {'; '.join(said)}."
+    if "due" in decl:   # asked only when it holds (mechanisms.declarations.asked)
+        text += f" It is asked only when {_value_words(view, f'{here}.due')}."
     if decl.get("explain"):
         text += f" In the players' words: {decl['explain']}."
     return RuleLine(f"declarations[{i}]", decl.get("title") or f"Declaration {decl['name']}",

@@ -12,7 +12,10 @@ docs/house-rules.md, "Declarations").
   (``claim N``). A claim earns ``score`` (default: the placement's true ``worth`` when
   the claim is right, else nothing) and every other side gets ``each_opponent``
   (default nothing): a missed score taken by an opponent ("muggins"), a wrong claim
-  marked as a penalty.
+  marked as a penalty. A declaration's ``due`` (kind ``event_place_condition``) asks it
+  only when it holds (Chicken Foot's "tap": the hand down to one tile); an option's
+  ``draw`` makes the chooser take that many tiles from the boneyard at once (fewer when
+  it runs out: ``events.tiles_taken``), the penalty for a call not made.
 - ``showdown``: at a round's end the hands are shown, and a seat that passed while it
   could place a tile (a pass at will, ``play.passing: at_will``) pays ``penalty``, and
   every other side gains ``each_opponent`` (kind ``showdown``, reading ``passes``).
@@ -42,12 +45,19 @@ class Declared(NamedTuple):
     worth: int | None = None
     points: tuple[int, ...] = ()
     lead: int | None = None      # round_start: the seat that sets the first tile now
+    draws: int = 0               # after_place: the tiles the chooser draws at once (``draw``)
 
 
 def at(rules: Rules, when: str) -> tuple[Declaration, ...]:
     """The declarations asked at moment ``when`` (resolved once per match: a ruleset
     without any gets ``()`` and asks nothing)."""
     return tuple(d for d in rules.declarations if d.when == when)
+
+
+def asked(decls: Sequence[Declaration], env: Mapping[str, Any]) -> tuple[Declaration, ...]:
+    """The declarations of a moment that are due now (``due``, read once, before any of
+    them is chosen): every one without a ``due``."""
+    return tuple(d for d in decls if d.due is None or d.due(env))
 
 
 def texts(decl: Declaration) -> tuple[str, ...]:
@@ -101,7 +111,7 @@ def outcome(decl: Declaration, k: int, env: Mapping[str, Any], values: Mapping[s
         new = dict(values)
         for name, formula in option.sets:
             new[name] = checked_points(int(formula(env)))
-        return Declared(new, lead=lead_of(option, env))
+        return Declared(new, lead=lead_of(option, env), draws=option.draw)
     claimed = decl.claims[k]
     true = worth(decl, env)
     facts = {**env, "claimed": claimed, "worth": true}
@@ -127,6 +137,12 @@ def event(seat: int, decl: Declaration, k: int, done: Declared) -> dict[str, Any
                 "option": decl.options[k].name}
     return {"event": "claim", "player": seat, "declaration": decl.name,
             "claimed": done.claimed, "worth": done.worth, "points": list(done.points)}
+
+
+def draw_line(seat: int, decl: Declaration, tile: Any) -> dict[str, Any]:
+    """The record's line for a tile an option's ``draw`` takes (as events' draws: a draw
+    naming its rule, here the declaration)."""
+    return {"event": "draw", "player": seat, "tile": tile, "rule": decl.name}
 
 
 def choice_of(decl: Declaration, recorded: Mapping[str, Any]) -> int | None:
