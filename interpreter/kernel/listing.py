@@ -159,7 +159,8 @@ def _jit_listing(game: Game, players: int) -> str:
     head = _head(game, players, "jit", "kernel.jit_kernel from kernel.jit_template (the "
                  "scoring formulas written in),")
     head.insert(2, "  compiled by numba")
-    head[3] = "plays: batches of seeds, random, greedy and strategist bots, records off"
+    head[3] = ("plays: batches of seeds, random, greedy and strategist bots, records on or "
+               "off (a run-time switch)")
     head += ["the rules' numbers and switches reach it at run time as the array Q "
              "(jit_template.PARAMS), read by name (N = Q[Q_N]),",
              "so one module serves every ruleset with the same formulas, at every player "
@@ -175,8 +176,10 @@ def _jit_house_listing(game: Game, players: int) -> str:
     head = _head(game, players, "jit", "kernel.jit_kernel from kernel.jit_template (its GEN "
                  "lines: house rules of a round's end, the match's end,")
     head.insert(2, "  the deal, the lead or the opening, the direction of play, placement "
-                "restrictions, the spinner and fit rules), compiled by numba")
-    head[3] = "plays: batches of seeds, random, greedy and strategist bots, records off"
+                "restrictions, play-time events, turn options, the spinner and fit rules),")
+    head.insert(3, "  compiled by numba")
+    head[4] = ("plays: batches of seeds, random, greedy and strategist bots, records on or "
+               "off (a run-time switch)")
     head += ["no ruleset's text is in it: the switches reach it as the array Q "
              "(jit_template.PARAMS), the formulas as",
              "programs in the array CODE (kernel.jit_formula), so one module serves every "
