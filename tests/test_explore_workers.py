@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from children import default_sigint
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,7 +64,8 @@ def stuck(tmp_path):
     proc = subprocess.Popen([sys.executable, str(ROOT / "cli.py"), "compare", "pagat", "hoyle",
                              "--matches", "8", "--batch-size", "2", "--workers", "2",
                              "--no-skill", "--bots", "sleepy:Sleeper"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=default_sigint)   # (an xdist worker ignores SIGINT)
     assert _wait(lambda: len(os.listdir(marks)) == 2), "the workers never reached the bot"
     workers = [int(p) for p in os.listdir(marks)]
     yield proc, workers
