@@ -25,7 +25,7 @@ from .rules.marked_yaml import dotted
 
 SAMPLE_MATCHES = 4   # seeded matches at each player count judged (the fewest, the most)
 MOST_ROUNDS = 4      # each cut there: a rule that applies shows within a few rounds (at
-# 30, Mexican Train's long rounds of double-twelve cost validate 3.6 s of CPU; at 4, 1 s)
+# 30, a double-twelve train game's long rounds cost validate 3.6 s of CPU; at 4, 1 s)
 # an event's effects the record writes with its rule number; the others (again, skip)
 # leave no trace of which rule granted them
 _NAMED = ("points", "each_opponent", "set", "duty", "next_draws")

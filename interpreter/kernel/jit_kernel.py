@@ -57,14 +57,14 @@ MAX_TILES = 62                           # hand masks are int64
 # a round's points, a target, a start score at most this: 1000 rounds stay far inside int64
 MAX_NUMBER = 1 << 40
 # the numbers of a record's log a JIT call fills at most (of tokens, and of DAT's numbers:
-# jit_record): some 70 matches of two-player pagat, 2 MB of text a call. Larger logs cost
-# more than they save: 20,000 traced pagat matches took 1.1 s of system time with logs of
+# jit_record): some 70 two-player double-six matches, 2 MB of text a call. Larger logs
+# cost more than they save: 20,000 traced double-six matches took 1.1 s of system time with logs of
 # 1 << 18 (a 10 MB string a call, each a fresh mapping of memory), 0.25 s with 1 << 15
 RECORD_LOG = 1 << 15
 # Records are a run-time switch (an empty log: ``jit_record``), so one compiled kernel serves
 # runs with and without them. Unrecorded, it costs nothing measurable: 13 interleaved pairs
-# of 200,000 pagat matches (3 players) took a median 2.23 s of CPU before the switch and
-# 2.14 s with it; 6 pairs of 100,000 house/heaviest-opens (the GEN lines) 2.26 s and 2.13 s
+# of 200,000 double-six matches (3 players) took a median 2.23 s of CPU before the switch and
+# 2.14 s with it; 6 pairs of 100,000 of a ruleset on the GEN lines 2.26 s and 2.13 s
 _MODULES: dict[str, Any] = {}
 # called with a sentence when a kernel is new to this machine and numba is about to compile
 # it (the CLI prints it: the first run pauses for seconds); None: say nothing

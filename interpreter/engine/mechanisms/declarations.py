@@ -13,7 +13,7 @@ docs/house-rules.md, "Declarations").
   the claim is right, else nothing) and every other side gets ``each_opponent``
   (default nothing): a missed score taken by an opponent ("muggins"), a wrong claim
   marked as a penalty. A declaration's ``due`` (kind ``event_place_condition``) asks it
-  only when it holds (Chicken Foot's "tap": the hand down to one tile); an option's
+  only when it holds (e.g. a call due once the hand is down to one tile); an option's
   ``draw`` makes the chooser take that many tiles from the boneyard at once (fewer when
   it runs out: ``events.tiles_taken``), the penalty for a call not made.
 - ``showdown``: at a round's end the hands are shown, and a seat that passed while it

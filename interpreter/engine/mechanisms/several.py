@@ -5,14 +5,14 @@ more of the ends open when the move starts (at most ``most`` of them), in end or
 (left, right, up, down); each tile must be a legal placement where it goes once the
 tiles before it in the move lie (the fit, every ``play.restrictions`` rule) and meet
 the ``tiles`` condition, if there is one. A move of one tile stays legal unless the
-``alone`` condition says otherwise (pagat's Double Draw: a single tile only as the last
-one, with the boneyard empty). With ``move: whole_hand`` the move of several tiles is
+``alone`` condition says otherwise (e.g. a single tile only as the last one, with the
+boneyard empty). With ``move: whole_hand`` the move of several tiles is
 instead the whole hand, shown and laid down at once when every tile can follow another
 (the same end again too): one move, in the first order found (``whole_hand``). With
 ``move: chain`` the tiles go one after another on one end, each on the one before (one
 train or arm of a shaped board, ``board.layout``), up to ``most`` of them (every run of
 two or more is a move, listed: past four tiles a long hand's runs number tens of
-thousands, so ``most`` stays at four or less): the first-turn run of Mexican Train,
+thousands, so ``most`` stays at four or less): a first-turn run on one's own train,
 read with the ``first_turn`` and ``own_train`` names (``placement_env``). A tile laid
 within a run that goes on earns no extra turn (an event's ``again``): the run going on is
 that turn, and its last tile says what follows (``again_lapses``). A spinner completed
