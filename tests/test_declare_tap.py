@@ -14,39 +14,28 @@ NAME = "house/chicken-foot-tap"
 # 2 players; seat 0 sets 9-9; after 9-2 and 9-1 on two toes, seat 0 holds only 6-7
 HANDS = ("9-9 9-1 6-7", "9-2 9-3 0-0")
 OPENING = ["9-9", "9-2 9-9/1", "9-1 9-9/2"]
-# the builtin deals 21 tiles to each of 2 players: its examples, on 3-tile hands, live here
-SMALL = """title: tap, three tiles each
+# the builtin deals 21 tiles to each of 2 players: its examples deal 3 (hand_size: 3)
+SHORT = """title: tap, short hands
 extends: house/chicken-foot-tap
-deal:
-  hand_size: 3
 examples:
-  - title: "Down to one tile, the player chooses to tap or not"
+  - title: "a short hand too many"
     kind: dealt
     players: 2
-    leader: 0
-    hands: ["9-9 9-1 6-7", "9-2 9-3 0-0"]
-    boneyard: "9-5 6-6 7-7"
-    play: ["9-9", "9-2 9-9/1", "9-1 9-9/2"]
+    hand_size: 3
+    hands: ["9-9 9-1 6-7 5-5", "9-2 9-3 0-0"]
     expect_turn: 0
-    expect_legal: ["declare tap", "declare silent"]
-  - title: "One who taps draws nothing: the lone 6-7 fits nowhere"
+  - title: "more than the deal"
     kind: dealt
     players: 2
-    leader: 0
-    hands: ["9-9 9-1 6-7", "9-2 9-3 0-0"]
-    boneyard: "9-5 6-6 7-7"
-    play: ["9-9", "9-2 9-9/1", "9-1 9-9/2", "declare tap", "9-3 9-9/3", "declare tap"]
+    hand_size: 22
+    hands: ["9-9", "9-2"]
     expect_turn: 0
-    expect_legal: ["draw"]
-  - title: "One who does not tap draws 9-5 at once, and can play it next turn"
-    kind: dealt
+  - title: "hand_size is a dealt example's"
+    kind: legal
     players: 2
-    leader: 0
+    hand_size: 3
     hands: ["9-9 9-1 6-7", "9-2 9-3 0-0"]
-    boneyard: "9-5 6-6 7-7"
-    play: ["9-9", "9-2 9-9/1", "9-1 9-9/2", "declare silent", "9-3 9-9/3", "declare tap"]
-    expect_turn: 0
-    expect_legal: ["9-5 9-9/4", "9-5 9-9/5", "9-5 9-9/6"]
+    expect_legal: []
 """
 
 
@@ -86,11 +75,18 @@ def test_a_tap_draws_nothing_and_silence_draws_the_penalty_tile():
     assert _legal(silent) == ["9-5 9-9/4", "9-5 9-9/5", "9-5 9-9/6"]
 
 
-def test_the_small_examples_hold(tmp_path: Path):
-    path = tmp_path / "small.yaml"
-    path.write_text(SMALL, encoding="utf-8")
-    assert check_ruleset(str(path)) == []
+def test_the_file_s_own_examples_hold_on_short_hands(tmp_path: Path):
     assert check_ruleset(NAME) == []
+    from dominorules.rules import load_ruleset
+    kinds = [ex.data.get("hand_size") for ex in load_ruleset(NAME).examples]
+    assert kinds and set(kinds) == {3}
+    path = tmp_path / "short.yaml"
+    path.write_text(SHORT, encoding="utf-8")
+    said = [(d.line, d.message) for d in check_ruleset(str(path))]
+    assert said == [
+        (8, "seat 0 is dealt 4 tiles here; the example's hand_size is 3"),
+        (13, "hand_size 22 is more than the 21 tiles the deal gives with 2 players"),
+        (19, "hand_size belongs to a dealt example (kind: dealt), not kind legal")], said
 
 
 def _records(tmp_path: Path) -> list[dict]:

@@ -371,8 +371,10 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range,
                      f"{example['kind']}", "set kind: points or events, or remove it")
         if example["kind"] == "dealt":
             _check_dealt_example(sink, example, here, data, n, hand_size)
-        elif "expect_scores" in example or "play" in example or "expect_scores_now" in example:
-            key = next(k for k in ("play", "expect_scores", "expect_scores_now") if k in example)
+        elif any(k in example for k in ("play", "expect_scores", "expect_scores_now",
+                                        "hand_size")):
+            key = next(k for k in ("play", "expect_scores", "expect_scores_now", "hand_size")
+                       if k in example)
             sink.add("example", here + (key,),
                      f"{key} belongs to a dealt example (kind: dealt), not kind "
                      f"{example['kind']}", "set kind: dealt, or remove it")
@@ -388,8 +390,9 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range,
 def _check_dealt_example(sink: _Sink, example: Mapping[str, Any], here: FieldPath,
                          data: Mapping[str, Any], n: int,
                          hand_size: Callable[[int], int] | None) -> None:
-    """A dealt example is a real deal: whole hands of the deal's size, a boneyard given as
-    its tiles in drawing order, scores per side."""
+    """A dealt example is a real deal: whole hands of the deal's size (or all of the
+    example's own ``hand_size``, no more than the deal's), a boneyard given as its tiles in
+    drawing order, scores per side."""
     if isinstance(example.get("boneyard"), int):
         sink.add("example", here + ("boneyard",),
                  "a dealt example's boneyard is its tiles in drawing order, not a count",
@@ -398,14 +401,24 @@ def _check_dealt_example(sink: _Sink, example: Mapping[str, Any], here: FieldPat
         size = int(hand_size(n)) if hand_size is not None else None
     except Exception:  # noqa: BLE001 - a failing formula is reported at deal.hand_size
         size = None
+    short = example.get("hand_size")   # short hands, for a rule the deal's size is not in
+    if short is not None and size is not None and short > size:
+        sink.add("example", here + ("hand_size",),
+                 f"hand_size {short} is more than the {size} tiles the deal gives with {n} "
+                 "players", f"give at most {size}, or leave hand_size out")
+        short = size = None   # one message: the hands are not judged by either size
     if size is not None and data["deal"].get("leftover", "boneyard") != "boneyard":
         size = None   # one seat holds the tiles left over: the match's deal checks which
+    size = short if short is not None else size
     for j, hand in enumerate(example["hands"] if size is not None else ()):
         got = len(hand.split())
         if got != size:
             sink.add("example", here + ("hands", j),
-                     f"seat {j} is dealt {got} tiles here; with {n} players the deal gives "
-                     f"{size}", "give every seat its whole hand as dealt")
+                     f"seat {j} is dealt {got} tiles here; "
+                     + (f"the example's hand_size is {size}" if short is not None
+                        else f"with {n} players the deal gives {size}"),
+                     "give every seat its whole hand as dealt" if short is None else
+                     f"give every seat {size} tiles, or change hand_size")
     sides = 2 if data["players"]["sides"] == "partnerships" else n
     for key in ("expect_scores", "expect_scores_now"):
         scores = example.get(key)

@@ -624,6 +624,8 @@ def _example(data: dict[str, Any], sides: str) -> str:
 def _dealt_example(data: dict[str, Any], sides: str, players: int, hands: str) -> str:
     """A dealt example: the deal, the decisions played, then what the rules give."""
     facts = [f"{players} players dealt {hands}"]
+    if data.get("hand_size"):
+        facts.append(f"a short deal of {data['hand_size']} tiles each")
     if isinstance(data.get("boneyard"), str):
         facts.append(f"boneyard drawn from {_tiles(data['boneyard'])} first")
     if "leader" in data:
