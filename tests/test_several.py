@@ -330,12 +330,33 @@ def test_the_rule_sheet_and_diff_say_the_rule_in_plain_words():
     assert sheet.exit_code == 0
     flat = " ".join(sheet.output.split())
     assert ("A move may lay several tiles at once: one on each of the two ends, in end order "
-            "(left first), each a legal placement once those before it lie, each meeting "
-            "tile.is_double.") in flat
+            "(left first), each a legal placement once those before it lie, and each tile "
+            "only when it is a double.") in flat
     diff = CliRunner().invoke(main, ["diff", "pagat", "house/double-draw"])
     flat = " ".join(diff.output.split())
     assert "Several tiles at once: pagat No such rule." in flat
-    assert "A single tile alone is a move only when boneyard == 0 and count(hand) == 1" in flat
+    assert ("A single tile alone is a move only when the boneyard is empty and it is the "
+            "player's last tile") in flat
+    sheet = CliRunner().invoke(main, ["rules", "house/mexican-train"])
+    flat = " ".join(sheet.output.split())
+    assert ("each tile only when it is the player's first turn of the round and it goes on "
+            "the player's own train.") in flat and "first_turn" not in flat
+
+
+@pytest.mark.parametrize("formula, said", [
+    ("first_turn and own_train", "it is the player's first turn of the round and it goes on "
+     "the player's own train"),
+    ("not (first_turn and tile.is_double)", "either it is not the player's first turn of the "
+     "round or it is not a double"),
+    ("own_train or  count( hand )==1", "either it goes on the player's own train or it is the "
+     "player's last tile"),
+    ("first_turn and tile.high == 6", None),   # a part without words: the formula is quoted
+])
+def test_a_several_condition_in_words(formula, said):
+    from dominorules.expr import parse
+    from dominorules.rules.describe_house import _clause
+
+    assert _clause(parse(formula), formula) == said
 
 
 def test_every_bot_takes_the_move_shedding_most_and_the_strategist_says_why():

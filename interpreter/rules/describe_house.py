@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..expr import ExprError, ast, format_expression, parse
 from .sheet import RuleLine, _plural, _rule, _side_noun, _View, opening_sentence
 
 _OPENING_KEYS = ("tile", "opener", "if_unheld", "allow", "explain", "if_lacking")
@@ -206,6 +207,44 @@ def _ends_turn(view: _View) -> str | None:
             "kept for a later turn. The leader's draws before the opening tile keep the turn.")
 
 
+# What a several-tile condition's parts say, as a clause (and its negation), keyed by
+# their canonical text: the rule sheet says a condition built of these, ``and``, ``or``
+# and ``not`` in words, and quotes any other formula as written.
+_SEVERAL_WORDS = {
+    "first_turn": ("it is the player's first turn of the round",
+                   "it is not the player's first turn of the round"),
+    "own_train": ("it goes on the player's own train", "it does not go on the player's own train"),
+    "tile.is_double": ("it is a double", "it is not a double"),
+    "boneyard == 0": ("the boneyard is empty", "the boneyard is not empty"),
+    "count(hand) == 1": ("it is the player's last tile", "it is not the player's last tile"),
+}
+
+
+def _clause(node: ast.Node, text: str, negated: bool = False) -> str | None:
+    """A condition's syntax tree in words (``_SEVERAL_WORDS``), or None when some part of it
+    has none."""
+    if isinstance(node, ast.Unary) and node.op == "not":
+        return _clause(node.operand, text, not negated)
+    if isinstance(node, ast.Binary) and node.op in ("and", "or"):
+        left, right = _clause(node.left, text, negated), _clause(node.right, text, negated)
+        if left is None or right is None:
+            return None
+        both = (node.op == "and") != negated   # not (a and b) is (not a) or (not b)
+        return f"{left} and {right}" if both else f"either {left} or {right}"
+    part = format_expression(text[node.offset:node.offset + node.length])
+    said = _SEVERAL_WORDS.get(part)
+    return None if said is None else said[negated]
+
+
+def _condition_words(view: _View, dotted: str) -> str | None:
+    """A ``play.several`` condition in plain words, when every part of it has some."""
+    text = str(view.get(dotted))
+    try:
+        return _clause(parse(text), text)
+    except ExprError:
+        return None
+
+
 @_rule("play.several", "A turn", "Several tiles at once", optional=True)
 def _several(view: _View) -> str | None:
     if view.opt("play.several") is None:
@@ -231,7 +270,9 @@ def _several(view: _View) -> str | None:
                   "lie")
     tiles = view.opt("play.several.tiles")
     if tiles is not None and tiles is not True:
-        text += f", each meeting {_condition(view, 'play.several.tiles')}"
+        words = _condition_words(view, "play.several.tiles")
+        text += (f", and each tile only when {words}" if words else
+                 f", each meeting {_condition(view, 'play.several.tiles')}")
     text += ". Each tile's placement events follow it" + (
         ", but a turn earned by a tile before the run's last lapses: the run going on is "
         "that turn." if chain else ".")
@@ -239,7 +280,8 @@ def _several(view: _View) -> str | None:
     if alone is False:
         text += " A single tile alone is not a move."
     elif alone is not None and alone is not True:
-        alone_text = _condition(view, "play.several.alone")
+        alone_text = (_condition_words(view, "play.several.alone")
+                      or _condition(view, "play.several.alone"))
         text += f" A single tile alone is a move only when {alone_text}"
         explain = view.opt("play.several.explain")
         text += f" ({_quote(explain)})." if explain else "."
