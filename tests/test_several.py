@@ -427,3 +427,15 @@ def test_the_draws_before_a_move_count_for_every_tile_of_it(tmp_path):
     assert [e["points"] for e in state.record[-4:] if e["event"] == "score"] == [1, 1]
     found = records.check_file_strict(_write(tmp_path, state.record))
     assert len(found) == 1 and "ends before the match is over" in found[0].message
+
+
+@pytest.mark.parametrize("parent", ["pagat", "house/chicken-foot"])
+def test_own_train_on_a_board_without_trains_is_refused_at_its_column(parent, tmp_path):
+    path = tmp_path / "runs.yaml"
+    path.write_text(f"title: runs\nextends: {parent}\nplay:\n  several:\n    move: chain\n"
+                    "    tiles: \"first_turn and own_train\"\n", encoding="utf-8")
+    said = [(d.line, d.column, d.length, d.message, d.hint) for d in check_ruleset(str(path))]
+    assert said == [(6, 28, 9, "own_train is always false here: the board has no trains, so no "
+                     "tile ever goes on the player's own train", "give the board trains "
+                     "(board.layout.trains: true), or remove own_train")]
+    assert check_ruleset("house/mexican-train") == []   # trains: own_train reads them

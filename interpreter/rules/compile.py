@@ -137,7 +137,7 @@ def compile_expressions(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]
             problems += [_problem_diagnostic(p, path, value, marks.get(path))
                          for p in exc.problems]
             continue
-        outside = _tiles_outside(result.ast, data, value)
+        outside = _tiles_outside(result.ast, data, value) + _names_without_board(result.ast, data)
         if outside:
             problems += [_problem_diagnostic(p, path, value, marks.get(path)) for p in outside]
             continue
@@ -235,6 +235,20 @@ def _tiles_outside(tree: ast.Node, data: Mapping[str, Any], text: str) -> list[E
                                                 max_pip),
                         n.offset, n.length, f"name a tile whose halves are 0 to {max_pip}")
             for n in nodes(tree) if isinstance(n, ast.Tile) and not in_set(n, max_pip)]
+
+
+def _names_without_board(tree: ast.Node, data: Mapping[str, Any]) -> list[ExprProblem]:
+    """``own_train`` on a board without trains: it could only ever read false, so the
+    condition it sits in would silently never (or always) hold."""
+    board = data.get("board") if isinstance(data.get("board"), Mapping) else {}
+    layout = board.get("layout") if isinstance(board.get("layout"), Mapping) else {}
+    if layout.get("trains"):
+        return []
+    return [ExprProblem("expr-name", "own_train is always false here: the board has no "
+                        "trains, so no tile ever goes on the player's own train",
+                        n.offset, n.length, "give the board trains (board.layout.trains: "
+                        "true), or remove own_train")
+            for n in nodes(tree) if isinstance(n, ast.Name) and n.name == "own_train"]
 
 
 def removed_tiles(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]
