@@ -5,6 +5,8 @@ nothing to judge."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from click.testing import CliRunner
 
 from dominorules import api
@@ -60,9 +62,11 @@ def test_the_record_tells_what_each_rule_did():
               {"event": "declare", "player": 0, "declaration": "setter", "option": "me"},
               {"event": "place", "player": 0, "tile": [1, 6], "end": "left", "part": [1, 2]},
               {"event": "place", "player": 0, "tile": [1, 1], "end": "right", "part": [2, 2]},
-              {"event": "draw", "player": 1, "tile": [0, 0]}]
+              {"event": "draw", "player": 1, "tile": [0, 0]},
+              {"event": "pass", "player": 1}]
     assert tally(events) == {("rule", 1): 1, ("rule", 0): 1, ("laid", 0): 1, ("met", 0): 1,
-                             ("asked", "setter"): 1, ("several",): 1}
+                             ("asked", "setter"): 1, ("took", "setter", "me"): 1,
+                             ("several",): 1, ("pass",): 1}
 
 
 def test_a_declaration_never_asked_is_warned_at_it():
@@ -72,6 +76,32 @@ def test_a_declaration_never_asked_is_warned_at_it():
     assert [d.path for d in found] == ["declarations[0]"]
     assert "declaration 'ghost' was never asked" in found[0].message
     assert found[0].file.endswith("partner-sets.yaml") and found[0].line == 21
+
+
+def test_an_option_never_taken_is_warned_at_it():
+    data, marks = merged_ruleset("house/partner-sets")
+    decl = data["declarations"][0]
+    renamed = [decl["options"][0], {**decl["options"][1], "name": "ghost"}]
+    data = {**data, "declarations": [{**decl, "options": renamed}]}
+    found = exercise_warnings(api.load_game("house/partner-sets"), data, marks)
+    assert [(d.path, d.line, d.column) for d in found] == [
+        ("declarations[0].options[1]", 29, 9)]
+    assert found[0].message == (
+        "declaration 'setter': its option 'ghost' was never taken in 4 sample matches of "
+        "random bots (4 with 4 players), though the declaration was asked 16 times")
+
+
+def test_markers_nobody_puts_down_are_warned_at_markers(monkeypatch):
+    import dominorules.exercise as exercise
+
+    data, marks = merged_ruleset("house/mexican-train")
+    game = api.load_game("house/mexican-train")
+    real = exercise.tally
+    monkeypatch.setattr(exercise, "tally", lambda events: Counter(
+        {k: v for k, v in real(events).items() if k != ("pass",)}))
+    found = exercise_warnings(game, data, marks)
+    assert [(d.path, d.line, d.column) for d in found] == [("board.layout.markers", 71, 14)]
+    assert "no marker was ever put down" in found[0].message
 
 
 def test_nothing_to_judge_plays_no_sample():
