@@ -336,7 +336,7 @@ def _verify_match(match: list[tuple[int, dict]], path: str, load_game,
                                 f"not player {player}'s")
             action = _action(line, e, names)
             if "part" in e:   # the first tile of a move of several (play.several): the whole move
-                action = _several_move(match, i, action, names)
+                action = _several_move(match, i, action, names, state.legal_actions)
             try:
                 state.apply(action)
             except (IllegalActionError, AmbiguousActionError) as exc:
@@ -369,9 +369,13 @@ def _part(line: int, e: dict) -> int:
 
 
 def _several_move(match: list[tuple[int, dict]], i: int, first: Action,
-                  names: tuple[str, ...] = ()) -> Action:
+                  names: tuple[str, ...] = (), legal: Any = None) -> Action:
     """The move of several tiles whose first placement is ``match[i]``: its parts are the
-    next placements by the same player (a rule's draws and scores may come between)."""
+    next placements by the same player (a rule's draws and scores may come between). A
+    move cut short by a match won during play (``match.ends_in_play``: a ``round_end``
+    with ``result: target`` follows its last tile laid) is the first of the moves
+    ``legal()`` offers that starts with the tiles laid: the rest were never laid, so any
+    of them replays the same."""
     line, e = match[i]
     n = e["part"][1]
     if e["part"][0] != 1:
@@ -387,6 +391,12 @@ def _several_move(match: list[tuple[int, dict]], i: int, first: Action,
                                      f"(part [{len(parts) + 1}, {n}])")
             parts.append(_action(later_line, later, names))
         elif later["event"] in ("draw", "pass") and "rule" not in later:
+            break
+        elif later["event"] == "round_end" and later.get("result") == "target" and legal:
+            cut = [a for a in legal() if a.kind == "several" and len(a.parts) == n
+                   and a.parts[:len(parts)] == tuple(parts)]
+            if cut:   # won mid-move: the move's later tiles lapse
+                return cut[0]
             break
     if len(parts) < n:
         raise RecordMismatch(line, f"the record holds {len(parts)} of this move's {n} tiles")

@@ -439,3 +439,55 @@ def test_own_train_on_a_board_without_trains_is_refused_at_its_column(parent, tm
                      "tile ever goes on the player's own train", "give the board trains "
                      "(board.layout.trains: true), or remove own_train")]
     assert check_ruleset("house/mexican-train") == []   # trains: own_train reads them
+
+
+PAIRS_WON = """title: fives in pairs, won in play
+extends: house/all-fives
+match:
+  ends_in_play: true
+  target: 20
+play:
+  several:
+    move: each_end
+"""
+
+
+def test_a_match_won_mid_move_ends_there_and_verify_accepts_it(tmp_path):
+    path = tmp_path / "pairs.yaml"
+    path.write_text(PAIRS_WON, encoding="utf-8")
+    assert check_ruleset(str(path)) == []
+    game = api.load_game(str(path))
+    hands = ("3-3 4-2 3-1 0-0 0-1 0-5 0-6", "3-2 1-1 5-5 5-6 6-6 4-4 4-5")
+    state = game.new_match(2, seed=0, deals=[Deal.of(hands, "", leader=0)],
+                           start_scores=[10, 0])
+    state.apply("3-3")
+    state.apply("3-2 left")      # ends 2 and the 3-3 (6): 8, nothing scores
+    assert [str(a) for a in state.legal_actions()] == [
+        "4-2 left", "3-1 right", "4-2 left + 3-1 right", "draw"]
+    state.apply("4-2 left + 3-1 right")   # 4 + 6 = 10: 20, the target, after the first tile
+    assert state.is_terminal and list(state.scores) == [20, 0]
+    tail = [{k: e[k] for k in ("event", "tile", "part", "points", "result") if k in e}
+            for e in state.record[-4:]]
+    assert tail == [{"event": "place", "tile": [2, 4], "part": [1, 2]},
+                    {"event": "score", "points": 10},
+                    {"event": "round_end", "result": "target", "points": [0, 0]},
+                    {"event": "match_end"}]
+    assert state.record[-2]["pips"] == [16, 52]   # the 3-1 was never laid
+    # a played match whose move was cut short: both verifiers accept it, and refuse it
+    # with the cut move's second tile planted
+    for seed in range(1, 40):
+        events = api.play_match(game, 2, seed, bots="greedy", trace=True).events
+        k = next((k for k, e in enumerate(events) if e["event"] == "round_end"
+                  and e["result"] == "target" and [x for x in events[:k] if
+                  x["event"] == "place"][-1].get("part", [2])[0] == 1), None)
+        if k is not None:
+            break
+    assert k is not None, "no sample match was won mid-move"
+    good = tmp_path / "good.jsonl"
+    records.write_records(str(good), events)
+    assert records.verify_file(str(good)) == [] and records.check_file_strict(str(good)) == []
+    first = max(i for i in range(k) if events[i]["event"] == "place")
+    planted = {**events[first], "tile": [6, 6], "part": [2, 2]}
+    bad = tmp_path / "bad.jsonl"
+    records.write_records(str(bad), [*events[:k], planted, *events[k:]])
+    assert records.verify_file(str(bad)) and records.check_file_strict(str(bad))

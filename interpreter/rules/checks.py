@@ -722,10 +722,6 @@ def _check_several(sink: _Sink, data: Mapping[str, Any]) -> None:
                  f"play.several with move: {move} and board.layout cannot be played together "
                  "yet: on a shaped board a move of several tiles is a run on one train or arm",
                  "write play.several.move: chain, or remove board.layout")
-    if (data.get("match") or {}).get("ends_in_play"):
-        sink.add("play", path, "play.several and match.ends_in_play cannot be played together "
-                 "yet: a match won mid-move would leave the move's other tiles unlaid",
-                 "remove match.ends_in_play, or play.several")
     if (data.get("deal") or {}).get("blind"):
         sink.add("play", path, "play.several and deal.blind cannot be played together: a "
                  "hidden row is played one front tile at a time",
