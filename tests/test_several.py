@@ -491,3 +491,42 @@ def test_a_match_won_mid_move_ends_there_and_verify_accepts_it(tmp_path):
     bad = tmp_path / "bad.jsonl"
     records.write_records(str(bad), [*events[:k], planted, *events[k:]])
     assert records.verify_file(str(bad)) and records.check_file_strict(str(bad))
+
+
+TWO_SETS_PAIRS = """title: two sets in pairs
+extends: house/two-sets
+play:
+  several:
+    move: each_end
+"""
+
+
+def test_two_sets_list_each_move_of_several_tiles_once_and_verify(tmp_path):
+    from dominorules.engine import positions
+    from dominorules.engine.tiles import parse_tiles
+
+    path = tmp_path / "two.yaml"
+    path.write_text(TWO_SETS_PAIRS, encoding="utf-8")
+    assert check_ruleset(str(path)) == []
+    game = api.load_game(str(path))
+
+    def legal(hand: str, ends: list[int]) -> list[str]:
+        data = {"ends": ends, "turn": 0, "boneyard": 5}
+        return [str(a) for a in positions.legal(game, data, [parse_tiles(hand), [(1, 1)]])]
+
+    assert legal("6-5 6-5 4-4", [5, 4]) == ["6-5 left", "4-4 right", "6-5 left + 4-4 right",
+                                           "draw"]
+    assert legal("6-5 6-5 4-4", [5, 5]) == ["6-5 left", "6-5 right", "6-5 left + 6-5 right",
+                                           "draw"]
+    assert legal("5-5 5-5 5-1", [5, 5]) == [
+        "5-1 left", "5-5 left", "5-1 right", "5-5 right", "5-1 left + 5-5 right",
+        "5-5 left + 5-1 right", "5-5 left + 5-5 right", "draw"]
+    both = 0
+    for players, bots in ((2, "random"), (5, "greedy")):
+        events = api.play_match(game, players, 1, bots=bots, trace=True).events
+        both += sum(1 for a, b in zip(events, events[1:], strict=False) if b.get("part") == [2, 2]
+                    and a.get("part") == [1, 2] and a["tile"] == b["tile"])
+        path = tmp_path / f"{players}.jsonl"
+        records.write_records(str(path), events)
+        assert records.verify_file(str(path)) == [] and records.check_file_strict(str(path)) == []
+    assert both   # a move laying both copies of a tile was played and verified

@@ -1422,6 +1422,8 @@ class GeneralLoop:
 
         multi = tuple(several.line_moves(rule, h, board, board.count, allowed, facts, place,
                                          key, double))
+        if g.tileset.copies > 1:   # a move by the same tiles' other copies: listed once
+            multi = several.distinct(multi, lambda c: (tiles[c >> 2], c & 3))
         fit = several.alone_masks(rule, fit, h, board, facts)
         return fit, several.union(fit, multi, len(tiles)), multi
 
@@ -1479,6 +1481,8 @@ class GeneralLoop:
         multi = tuple(several.moves(rule, list(index), (h, start), steps, h.bit_count(),
                                     lambda state: (state[0], repr(state[1].ends)),
                                     lambda code: tiles[code >> 8][0] == tiles[code >> 8][1]))
+        if g.tileset.copies > 1:   # a move by the same tiles' other copies: listed once
+            multi = several.distinct(multi, lambda c: (tiles[c >> 8], c & 255))
         if rule.alone is not None:   # the single placements that may go down alone
             here, _ = judged(h, start)
             fit = [sum(1 << t for t in bits(m) if several.alone_allowed(

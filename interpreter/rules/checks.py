@@ -112,8 +112,10 @@ def _check_set(sink: _Sink, data: Mapping[str, Any], removed: tuple) -> None:
 
 def _check_copies(sink: _Sink, data: Mapping[str, Any]) -> None:
     """``set.copies: 2``: the rules that name one holder of a tile (the highest double's,
-    an opening tile's) or lay several tiles at once are not defined over two copies yet,
-    so each is refused at its line, rather than played by a convention nobody wrote."""
+    an opening tile's) are not defined over two copies (two seats may hold it, and no
+    source says which of them leads), so each is refused at its line, rather than played
+    by a convention nobody wrote. Moves of several tiles are (each listed once, by the
+    first copies: ``mechanisms.several.distinct``)."""
     if data["set"].get("copies", 1) == 1:
         return
     hint = "use another lead and opening (e.g. lot and any), or set.copies: 1"
@@ -130,10 +132,6 @@ def _check_copies(sink: _Sink, data: Mapping[str, Any]) -> None:
                      "set.copies: 2 two seats may hold that tile; who opens is not defined "
                      "yet", hint)
             break
-    if (data.get("play") or {}).get("several") is not None:
-        sink.add("set", ("play", "several"), "play.several lays several tiles in one move, "
-                 "which is not defined yet over two copies of a tile (set.copies: 2)",
-                 "remove play.several, or set.copies: 1")
 
 
 def _check_deal(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: range) -> None:

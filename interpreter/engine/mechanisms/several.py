@@ -148,6 +148,24 @@ def whole_hand(ends: Sequence[Any], start: Any,
     return walk(start, ()) if size >= 2 else None
 
 
+def distinct(found: Iterable[tuple], name: Callable[[Any], Any]) -> tuple:
+    """``found`` with each move once by its placements' names (``name(placement)``): over
+    two copies of a tile (``set.copies``) the same move would be listed once per copy; the
+    first, by the lowest copies, stands for them all, as a single placement does.
+
+    >>> distinct([(1, 2), (3, 2), (2, 1)], lambda p: p % 2)
+    ((1, 2), (2, 1))
+    """
+    seen: set = set()
+    out = []
+    for move in found:
+        key = tuple(name(p) for p in move)
+        if key not in seen:
+            seen.add(key)
+            out.append(move)
+    return tuple(out)
+
+
 def tile_allowed(rule: SeveralRule, env: Any) -> bool:
     """Whether a tile may be part of a several-tile move (``tiles``; names of kind
     ``placement``)."""
