@@ -530,3 +530,44 @@ def test_two_sets_list_each_move_of_several_tiles_once_and_verify(tmp_path):
         records.write_records(str(path), events)
         assert records.verify_file(str(path)) == [] and records.check_file_strict(str(path)) == []
     assert both   # a move laying both copies of a tile was played and verified
+
+
+MATADOR_PAIRS = """title: matador in pairs
+extends: house/matador
+play:
+  several:
+    move: each_end
+"""
+
+
+def test_a_fit_rule_s_moves_of_several_tiles_name_each_tile_s_half_and_verify(tmp_path):
+    from dominorules.engine import positions
+    from dominorules.engine.tiles import parse_tiles
+
+    path = tmp_path / "pairs.yaml"
+    path.write_text(MATADOR_PAIRS, encoding="utf-8")
+    assert check_ruleset(str(path)) == []
+    game = api.load_game(str(path))
+    # ends 3 and 6: a 4 joins the 3 (adding to 7, leaving the 2), a 1 the 6, and the wild
+    # 6-1 goes on either end either way round: the half against the end is named
+    data = {"ends": [3, 6], "turn": 0, "boneyard": 2}
+    legal = positions.legal(game, data, [parse_tiles("4-2 1-5 6-1 3-3"), parse_tiles("2-2")])
+    assert sorted(map(str, legal)) == sorted([
+        "4-2 left", "6-1 left 1", "6-1 left 6", "5-1 right", "6-1 right 1", "6-1 right 6",
+        "6-1 left 1 + 5-1 right", "6-1 left 6 + 5-1 right", "4-2 left + 5-1 right",
+        "4-2 left + 6-1 right 1", "4-2 left + 6-1 right 6"])
+    # played matches: the parts that name their half verify, and a flipped half does not
+    for seed in range(1, 20):
+        events = api.play_match(game, 2, seed, bots="random", trace=True).events
+        k = next((k for k, e in enumerate(events) if e.get("part") and "meets" in e), None)
+        if k is not None:
+            break
+    assert k is not None, "no move of several tiles named a half"
+    good = tmp_path / "good.jsonl"
+    records.write_records(str(good), events)
+    assert records.verify_file(str(good)) == [] and records.check_file_strict(str(good)) == []
+    e = events[k]
+    other = e["tile"][0] if e["meets"] == e["tile"][1] else e["tile"][1]
+    bad = tmp_path / "bad.jsonl"
+    records.write_records(str(bad), [*events[:k], {**e, "meets": other}, *events[k + 1:]])
+    assert records.verify_file(str(bad)) and records.check_file_strict(str(bad))

@@ -967,7 +967,9 @@ class GeneralLoop:
                                         ends=(vals[0], vals[1], None, None) if count == 2
                                         else tuple(vals), masks=masks,
                                         flips=tuple(masks[x] & TWO[vals[x]] if x < count else 0
-                                                    for x in range(4)))
+                                                    for x in range(4)), several=multi)
+                                    if several_on:   # a move of several tiles: its first now
+                                        a, move_n = several.start(multi, a, queued, SEVERAL)
                                 elif pol is None:
                                     a = yield Decision(
                                         player=p, hand=h, can_draw=can_draw, can_pass=at_will,
@@ -1404,26 +1406,33 @@ class GeneralLoop:
                                          [tiles[u] for u in bits(fits)], b.ends(), boneyard,
                                          rnd, n, first)
 
-        def place(b: Board, t: int, e: int) -> Board:   # the board after, as the loop lays it
+        fitted = g.fit   # a fit rule's tables: what each way of a tile leaves open
+
+        def place(b: Board, t: int, e: int, flip: bool = False) -> Board:   # as the loop lays it
             after = Board(b.spinner, b.across)
             for name in Board.__slots__:
                 value = getattr(b, name)
                 setattr(after, name, list(value) if isinstance(value, list) else value)
             low, high = tiles[t]
-            after.place(e, low, high, low == high)
+            if fitted is None:
+                after.place(e, low, high, low == high)
+            else:
+                after.place(e, low, high, low == high, fitted[3 if flip else 2][b.values[e]][t])
             return after
 
         def key(b: Board) -> tuple:
             return (tuple(b.values), tuple(b.doubles), b.count, b.spin_need)
 
         def double(code: int) -> bool:
-            low, high = tiles[code >> 2]
+            low, high = tiles[(code & several.CODE) >> 2]
             return low == high
 
+        two = None if fitted is None else lambda b, e: fitted[1][b.values[e]]
         multi = tuple(several.line_moves(rule, h, board, board.count, allowed, facts, place,
-                                         key, double))
+                                         key, double, two))
         if g.tileset.copies > 1:   # a move by the same tiles' other copies: listed once
-            multi = several.distinct(multi, lambda c: (tiles[c >> 2], c & 3))
+            multi = several.distinct(multi, lambda c: (tiles[(c & several.CODE) >> 2],
+                                                       c & ~several.CODE | c & 3))
         fit = several.alone_masks(rule, fit, h, board, facts)
         return fit, several.union(fit, multi, len(tiles)), multi
 
@@ -1659,7 +1668,7 @@ class GeneralLoop:
                 return Decision(player=p, hand=h, can_draw=can_draw, can_pass=at_will,
                                 phase=PLAY, drawn=drawn, pos=pos, ends=ends, masks=masks,
                                 flips=tuple(masks[x] & two[vals[x]] if x < count else 0
-                                            for x in range(4)))
+                                            for x in range(4)), several=multi)
             return Decision(player=p, hand=h, can_draw=can_draw, can_pass=at_will,
                             phase=PLAY, drawn=drawn, pos=pos, ends=ends, masks=masks,
                             several=multi)

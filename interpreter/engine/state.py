@@ -24,6 +24,7 @@ from .actions import (
 from .board import END_NAMES
 from .decision import DECLARE, OPEN, PLAY, SEEK
 from .general_loop import GeneralLoop
+from .mechanisms import several as several_rule
 from .mechanisms.declarations import texts
 from .mechanisms.matching import placements
 from .observation import Observation, observe
@@ -223,12 +224,22 @@ def legal_pairs(game: Game, decision: tuple) -> list[tuple[int, Action]]:
     for k, move in enumerate(decision.several):   # play.several: after the single placements
         out.append((SEVERAL + k, Action.several(
             [Action("place", game.tileset.tiles[c >> 8], decision.names[c & 255]) for c in move]
-            if decision.names else [placements[c >> 2][c & 3] for c in move])))
+            if decision.names else [_part(game, c) for c in move])))
     if decision.can_draw or phase == SEEK:
         out.append((DRAW, _DRAW))
     if decision.can_pass:
         out.append((PASS, _PASS))
     return out
+
+
+def _part(game: Game, code: int) -> Action:
+    """One placement of a move of several tiles on the line: under a fit rule, a tile that
+    fits its end either way round there names the half against it (``several.TWO_WAYS``;
+    ``FLIP``: the high half, as a single placement's second way)."""
+    if not code & several_rule.TWO_WAYS:
+        return game.placements[code >> 2][code & 3]
+    tile = game.tileset.tiles[(code & several_rule.CODE) >> 2]
+    return Action("place", tile, END_NAMES[code & 3], tile.high if code & FLIP else tile.low)
 
 
 def _check_deal(game: Game, players: int, deal: Deal) -> None:

@@ -708,11 +708,11 @@ def _check_lead_option(sink: _Sink, data: Mapping[str, Any], item: Mapping[str, 
 
 def _check_several(sink: _Sink, data: Mapping[str, Any]) -> None:
     """``play.several`` with a board it cannot yet lay several tiles on (the line and its
-    spinner it can: a move uses the ends open when it starts; a shaped board takes a run
-    on one of its ends, ``move: chain``)."""
+    spinner it can, under a fit rule too: a move uses the ends open when it starts; a
+    shaped board takes a run on one of its ends, ``move: chain``)."""
     if (data.get("play") or {}).get("several") is None:
         return
-    board, matching = data.get("board") or {}, data.get("matching") or {}
+    board = data.get("board") or {}
     path = ("play", "several")
     move = data["play"]["several"].get("move", "each_end")
     if board.get("layout") is not None and move != "chain":   # a run on one train or arm
@@ -728,10 +728,6 @@ def _check_several(sink: _Sink, data: Mapping[str, Any]) -> None:
         sink.add("play", path, "play.several and a declaration after a placement cannot be "
                  "played together yet: a move of several tiles is one decision",
                  "remove play.several, or make the declaration at round_start")
-    if "fits" in matching or "wild" in matching:
-        sink.add("play", path, "play.several and a fit rule (matching) cannot be played "
-                 "together yet: a move's tiles are laid by the same number",
-                 "remove matching.fits and matching.wild, or play.several")
 
 
 def _check_leftover(sink: _Sink, data: Mapping[str, Any]) -> None:

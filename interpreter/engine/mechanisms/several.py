@@ -35,7 +35,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
+from ..actions import FLIP
+
 SEP = " + "   # between a move's placements in its text form
+# a line placement's code in a move under a fit rule (``matching``): ``t << 2 | end``, with
+# ``TWO_WAYS`` when the tile fits that end either way round there (the action then names
+# the half against the end) and ``FLIP`` for its second way
+TWO_WAYS = FLIP << 1
+CODE = FLIP - 1   # the tile and end bits of a code
 
 
 class SeveralRule(NamedTuple):
@@ -221,24 +228,33 @@ def line_moves(rule: SeveralRule, hand: int, board: Any, ends: int,
                facts: Callable[[int, Any, int, int], Any],
                place: Callable[[Any, int, int], Any],
                key: Callable[[Any], Any],
-               is_double: Callable[[int], bool]) -> list[tuple[int, ...]]:
+               is_double: Callable[[int], bool],
+               two: Callable[[Any, int], int] | None = None) -> list[tuple[int, ...]]:
     """``moves`` on the match loop's bitmasks: each move a tuple of placement codes
     ``t << 2 | end`` on the first ``ends`` ends. ``board``: the board as the loop keeps
     it, never changed: ``place(board, t, end)`` gives the board after tile ``t`` goes on
-    ``end``; ``allowed(hand, board)``: the tiles each end allows (the fit and the
-    restrictions); ``facts(hand, board, t, end)``: a ``tiles`` condition's names;
-    ``key(board)``: a value naming a board (``whole_hand`` tries a dead end once);
-    ``is_double(code)``: whether a placement lays a double (``after_double``)."""
+    ``end`` (``place(board, t, end, True)`` its second way, under a fit rule);
+    ``allowed(hand, board)``: the tiles each end allows (the fit and the restrictions);
+    ``facts(hand, board, t, end)``: a ``tiles`` condition's names; ``key(board)``: a value
+    naming a board (``whole_hand`` tries a dead end once); ``is_double(code)``: whether a
+    placement lays a double (``after_double``); ``two(board, end)``: under a fit rule, the
+    tiles that fit ``end`` either way round there, each then two placements (codes with
+    ``TWO_WAYS``, the second with ``FLIP``: ``start`` hands the loop its own codes)."""
     def steps(state: tuple[int, Any], e: int) -> list:
         h, b = state
         m = allowed(h, b)[e]
+        both = two(b, e) if two is not None else 0
         out = []
         while m:
             low = m & -m
             m ^= low
             t = low.bit_length() - 1
             if rule.tiles is None or tile_allowed(rule, facts(h, b, t, e)):
-                out.append((t << 2 | e, (h & ~low, place(b, t, e))))
+                if both & low:   # either way round: the half against the end named
+                    out.append((t << 2 | e | TWO_WAYS, (h & ~low, place(b, t, e, False))))
+                    out.append((t << 2 | e | TWO_WAYS | FLIP, (h & ~low, place(b, t, e, True))))
+                else:
+                    out.append((t << 2 | e, (h & ~low, place(b, t, e))))
         return out
 
     return moves(rule, range(ends), (hand, board), steps, hand.bit_count(),
@@ -296,5 +312,5 @@ def start(offered: Sequence[tuple[int, ...]], code: int, queued: list[int], base
     if code < base:
         return code, 0
     move = offered[code - base]
-    queued[:] = move[:0:-1]
-    return move[0], len(move)
+    queued[:] = [c & ~TWO_WAYS for c in move[:0:-1]]
+    return move[0] & ~TWO_WAYS, len(move)
