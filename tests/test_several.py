@@ -373,7 +373,8 @@ def test_every_bot_takes_the_move_shedding_most_and_the_strategist_says_why():
     best = "4-4 left + 6-6 right"   # 8 + 12 pips against 12 or 8 alone
     assert str(GreedyBot(0, random.Random(1)).choose(obs, legal)) == best
     action, why = StrategistBot(0, random.Random(1)).explain(obs, legal)
-    assert str(action) == best and "play.several" in why
+    assert str(action) == best and why.startswith(f"{best}: sheds 20, leaves ") \
+        and "play.several" in why
     action, why = ExpertBot(0, random.Random(1), playouts=4).explain(obs, legal)
     assert str(action) == best and "moves of several tiles" in why
     # random: each whole move one option beside the single ones (three here)
@@ -571,3 +572,35 @@ def test_a_fit_rule_s_moves_of_several_tiles_name_each_tile_s_half_and_verify(tm
     bad = tmp_path / "bad.jsonl"
     records.write_records(str(bad), [*events[:k], {**e, "meets": other}, *events[k + 1:]])
     assert records.verify_file(str(bad)) and records.check_file_strict(str(bad))
+
+
+PAIRS = """title: pairs
+extends: pagat
+play:
+  several:
+    move: each_end
+"""
+
+
+def test_the_strategist_weighs_a_move_by_the_ends_it_leaves_where_greedy_sheds(tmp_path):
+    import random
+
+    from dominorules.bots.greedy import GreedyBot
+    from dominorules.bots.strategist import StrategistBot
+
+    path = tmp_path / "pairs.yaml"
+    path.write_text(PAIRS, encoding="utf-8")
+    game = api.load_game(str(path))
+    hands = ("6-3 0-5 0-4 6-1 6-2 4-4 2-2 4-3 2-3 4-1", "3-0 1-1 5-5 5-6 6-6 1-5 0-0")
+    state = game.new_match(2, seed=0, deals=[Deal.of(hands, "", leader=0)])
+    state.apply("6-3")
+    state.apply("3-0 left")      # the ends show 0 and 6
+    obs, legal = state.observation(0), state.legal_actions()
+    # 5-0 + 6-2 sheds 13 and leaves 5 and 2 (2-2, 2-3 fit); 4-0 + 6-2 sheds 12 and leaves
+    # 4 and 2, which five tiles of the hand fit: 12 + 5 x 0.5 > 13 + 2 x 0.5
+    assert {str(GreedyBot(0, random.Random(k)).choose(obs, legal)) for k in range(8)} == {
+        "5-0 left + 6-2 right"}
+    action, why = StrategistBot(0, random.Random(1)).explain(obs, legal)
+    assert str(action) == "4-0 left + 6-2 right"
+    assert why == ("4-0 left + 6-2 right: sheds 12, leaves 5 of your tiles an end to go on "
+                   "(each move, several tiles too, weighed on the ends it leaves: play.several)")

@@ -43,7 +43,7 @@ from ..engine.mechanisms.layout import Layout
 from ..engine.mechanisms.matching import fits
 from ..engine.observation import Observation
 from .base import declaring
-from .greedy import GreedyBot, shed
+from .greedy import GreedyBot
 from .strategist_fast import Decider
 from .strategy import (
     O_DOUBLE,
@@ -77,7 +77,8 @@ SHAPED = ("shed", "playable", "closes", "unanswered")
 W_PLAYABLE = 0.5    # each tile of the hand left with an end to go on after the move
 W_CLOSES = 10       # the move closes the seat's own train again (its marker comes up)
 W_UNANSWERED = -10  # the move leaves a double the seat cannot answer (a draw, a marker)
-SEVERAL = ("several",)   # a move chosen under play.several (several tiles at once), greedily
+# a move under play.several on a line, weighed by the ends it leaves (``_weigh_line``)
+SEVERAL = ("shed", "playable", "domino")
 
 
 class Scored:
@@ -160,7 +161,8 @@ class StrategistBot:
     def _decide(self, obs: Observation, legal: Sequence[Action]):
         if obs.rules.layout is not None and any(a.kind in ("place", "several") for a in legal):
             return self._shaped(obs, legal), [], None
-        if obs.rules.several is not None and any(a.kind in ("place", "several") for a in legal):
+        if (obs.rules.several is not None and obs.ends is not None and obs.phase == "play"
+                and any(a.kind in ("place", "several") for a in legal)):
             return self._several(obs, legal), [], None
         places = [a for a in legal if a.kind == "place"]
         others = [a for a in legal if a.kind != "place"]
@@ -209,14 +211,15 @@ class StrategistBot:
         return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
     def _several(self, obs: Observation, legal: Sequence[Action]) -> Scored:
-        """Under ``play.several`` (moves of several tiles, beyond its model of one tile a
-        turn) the strategist makes greedy's choice: the move shedding the most value, its
-        tie broken the same way, and says so (``SEVERAL``)."""
+        """Under ``play.several`` on a line (moves of several tiles, beyond its model of one
+        tile a turn; the opening is scored as ever) the strategist weighs each move, one
+        tile or several, by the ends it leaves (``_weigh_line``); ties go to the seat's
+        RNG (``SEVERAL``)."""
         places = [a for a in legal if a.kind in ("place", "several")]
-        best = max(shed(obs, a) for a in places)
-        ties = [a for a in places if shed(obs, a) == best]
-        choice = ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
-        return Scored(0, float(best), names=SEVERAL, action=choice)
+        weighed = [_weigh_line(obs, a) for a in places]
+        best = max(w.score for w in weighed)
+        ties = [w for w in weighed if w.score == best]
+        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
     def _rank(self, ctx: _Context, codes: list[int], can_draw: bool):
         """(the best Scored, every placement Scored best first) -- one RNG call on a tie."""
@@ -432,8 +435,11 @@ def _say(best: Scored, ranked: list[Scored], ctx: _Context | None, obs: Observat
                 f"(next to play) is known to hold, and {obs.drawable} tiles may still be drawn")
     head = str(a)
     if best.names is SEVERAL:
-        return (f"{head}: sheds the most value (moves of several tiles, play.several, are "
-                "beyond the strategist's model of one tile a turn)")
+        shed_value, playable, domino = best.values
+        if domino:
+            return f"{head}: lays your last tiles, the round is yours"
+        return (f"{head}: sheds {shed_value}, leaves {playable} of your tiles an end to go on "
+                "(each move, several tiles too, weighed on the ends it leaves: play.several)")
     if best.names is SHAPED:
         shed_value, playable, closes, unanswered = best.values
         said = [f"sheds {shed_value}", f"leaves {playable} of your tiles an end to go on"]
@@ -526,6 +532,31 @@ def _left_count(s: Scored, v: int, ctx: _Context) -> int:
 
 def _tiles(n: int) -> str:
     return "1 tile" if n == 1 else f"{n} tiles"
+
+
+def _weigh_line(obs: Observation, action: Action) -> Scored:
+    """A move on the line under ``play.several`` (one tile or several), scored on the ends
+    it leaves (each part's end then shows the part's other half; a spinner's arms that the
+    move would open are left out): the value it sheds, ``W_PLAYABLE`` for each tile left
+    in hand that then fits an end, ``W_DOMINO`` when it lays the hand's last tile. Why: a
+    move of two tiles sheds twice, but the ends it leaves decide the next turn, and a
+    stuck hand draws; the same weights as on a shaped board (``_weigh_shaped``)."""
+    parts = action.parts if action.kind == "several" else (action,)
+    ends = list(obs.ends)
+    for p in parts:
+        e = END_NAMES.index(p.end)
+        ends[e] = p.tile.low + p.tile.high - ends[e]
+    laid = [p.tile for p in parts]
+    rest = list(obs.hand)
+    for t in laid:
+        rest.remove(t)
+    showing = set(ends)
+    playable = sum(1 for t in rest if t.low in showing or t.high in showing)
+    shed_value = sum(obs.tile_values[t] for t in laid)
+    domino = 0 if rest else 1
+    score = shed_value + W_PLAYABLE * playable + W_DOMINO * domino
+    return Scored(0, float(score), values=(shed_value, playable, domino), names=SEVERAL,
+                  action=action)
 
 
 def _weigh_shaped(obs: Observation, board: Layout, action: Action) -> Scored:
