@@ -68,7 +68,7 @@ from .decision import DECLARE, OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
 from .mechanisms import blind as blind_rule
-from .mechanisms import declarations, restrictions, several, turn_options
+from .mechanisms import declarations, environment, restrictions, several, turn_options
 from .mechanisms import duties as duty_rules
 from .mechanisms import events as event_rules
 from .mechanisms import leftover as leftover_rule
@@ -189,29 +189,20 @@ class EventFacts(dict):
             value = core.board.ends()
         elif key == "boneyard":
             value = len(core.deck) - self.pos
-        elif key == "players":
-            value = core.players
-        elif key == "round":
-            value = core.round
-        elif key == "target":
-            value = core.target
-        elif key in core.values:   # a variable (``variables:``)
-            value = core.values[key]
         elif key == "hand":
             value = tuple(core._tuples[t] for t in bits(core.hands[self.actor]))
         elif key == "end_doubles":
             board = core.board
             value = tuple(board.doubles[:board.count])   # an untouched arm: False
         elif key in table_rules.NAMES:   # the table's tiles (engine.mechanisms.table)
-            value = core._table_fact(key)
+            self.update(core._table_names())
+            return self[key]
+        elif key in (names := environment.match_names(core)):   # players, round, variables ...
+            value = names[key]
         else:   # the tallies: player, side, sides, opponents
             seats = core._seat_tallies(self.drawn_by)
-            sides = core._side_tallies(seats)
-            mine = core._side_of[self.actor]
-            self["player"] = seats[self.actor]
-            self["side"] = sides[mine]
-            self["sides"] = tuple(sides)
-            self["opponents"] = tuple(s for s in sides if s.index != mine)
+            self.update(environment.actor_names(seats[self.actor], core._side_tallies(seats),
+                                                core._side_of[self.actor]))
             return self[key]
         self[key] = value
         return value
@@ -422,20 +413,16 @@ class GeneralLoop:
         """The next round's leader by ``lead.later``'s formula, from the last round's
         (leader, winner seat, winner side, last player, blocked)."""
         p_leader, p_wseat, p_wside, p_last, p_blocked = prev
-        n = self.players
-        return int(self.game.rules.later_leader_formula({
-            "players": n, "leader": p_leader,
-            "winner": -1 if p_wseat is None else p_wseat,
-            "winner_side": -1 if p_wside is None else p_wside,
-            "last_player": p_last, "blocked": p_blocked,
-            "last_player_won": p_wside is not None and self._side_of[p_last] == p_wside,
-            **self.last_views, **self.values})) % n
+        views = self.last_views
+        return int(self.game.rules.later_leader_formula(environment.lead_names(
+            self, leader=p_leader, winner_seat=p_wseat, winner_side=p_wside, last_player=p_last,
+            last_side=self._side_of[p_last], blocked=p_blocked, seats=views.get("seats", ()),
+            sides=views.get("sides", ())))) % self.players
 
     def _redeal_asked(self, rnd: int) -> bool:
         """``deal.redeal_if`` on the hands just dealt (``self.hands``)."""
-        return bool(self.game.rules.redeal_if({
-            "seats": self._seat_tallies([0] * self.players), "players": self.players,
-            "round": rnd}))
+        return bool(self.game.rules.redeal_if(environment.redeal_names(
+            self, self._seat_tallies([0] * self.players), rnd)))
 
     def _tile(self, t: int) -> tuple[int, int]:
         return self._tuples[t]
@@ -446,8 +433,7 @@ class GeneralLoop:
         if op.allow is None:
             return hand
         tiles = [self._tile(t) for t in bits(hand)]
-        env = {"hand": tiles, "round": rnd, "players": self.players,
-               "max_pip": self.game.rules.max_pip}
+        env = environment.opening_names(self, tiles, self.game.rules.max_pip, rnd)
         out = 0
         for t, tile in zip(bits(hand), tiles, strict=True):
             env["tile"] = tile
@@ -1341,19 +1327,15 @@ class GeneralLoop:
                                 "rule": duty.rule})
         return pos
 
-    def _table_fact(self, key: str) -> tuple:
-        """``board``, ``line`` or ``end_tiles`` of the table now (``mechanisms.table``)."""
-        table = self.table or table_rules.Table()
-        if key == "board":
-            return table.board()
-        if key == "line":
-            return table.line_tiles()
+    def _table_names(self) -> dict[str, tuple]:
+        """``board``, ``line`` and ``end_tiles`` of the table now (``mechanisms.table``)."""
         board = self.board
         if isinstance(board, ShapedBoard):   # an arm nobody played on: its double
-            return table.end_tiles([(name, end.root)
-                                    for name, end in board.layout.ends.items()])
+            return table_rules.names(self.table, [(name, end.root)
+                                                  for name, end in board.layout.ends.items()])
         spinner = (board.spin_value, board.spin_value)
-        return table.end_tiles([(END_NAMES[e], spinner) for e in range(board.count)])
+        return table_rules.names(self.table, [(END_NAMES[e], spinner)
+                                              for e in range(board.count)])
 
     def _pay_draws(self, actor: int, pos: int, draw_end: int, drawn_by: list[int]) -> int:
         """The tiles the events of ``actor``'s placement make the next seat draw
@@ -1498,8 +1480,7 @@ class GeneralLoop:
         """What a declaration's formulas read: the options' names (kind ``declare``), and
         after a placement the placement's event names too (``worth``, kind ``claim``)."""
         hand = [self._tuples[t] for t in bits(self.hands[seat])]
-        base = declarations.option_env(self.players, self.round, self.target, self.scores,
-                                       hand, seat, self.values)
+        base = environment.option_names(self, hand, seat)
         if facts is None:
             return base
         facts.update(base)
@@ -1551,8 +1532,7 @@ class GeneralLoop:
         seats = self._seat_tallies(drawn_by)
 
         def env_of(seat: int) -> dict:
-            return {"player": seats[seat], "players": self.players, "round": self.round,
-                    "target": self.target, **self.values}
+            return environment.showdown_names(self, seats[seat])
 
         side_of = self._side_of
         for seat, count, points in declarations.penalties(
@@ -1736,14 +1716,11 @@ class GeneralLoop:
         teams = self.teams
         side_of = g.side_of(self.players)
         sides = self._side_tallies(seats)
-        facts = Facts({"blocked": domino is None, "round": rnd, "target": self.target,
-                       "last_tile": self._tile(ended.last_tile),
-                       "last_player": seats[last_player], "both_ends": ended.last_both,
-                       "passes": ended.passes, "drawn": sum(drawn_by),
-                       "sides": tuple(sides), "seats": tuple(seats),
-                       "players": self.players})
-        if self.values:
-            facts.update(self.values)
+        facts = Facts(environment.settlement_names(
+            self, rnd, blocked=domino is None, last_tile=self._tile(ended.last_tile),
+            last_player=seats[last_player], both_ends=ended.last_both, passes=ended.passes,
+            drawn=sum(drawn_by), seats=seats))
+        facts["sides"] = tuple(sides)
 
         def make(key: str) -> Any:
             if key == "ends":
@@ -1802,8 +1779,7 @@ class GeneralLoop:
         formula = rules.domino_formula if domino is not None else rules.blocked_formula
         scorers = lowest if (wside is not None or rules.blocked_tie == "each") else []
         for i in scorers:
-            facts["winner"] = sides[i]
-            facts["opponents"] = tuple(s for s in sides if s.index != i)
+            facts.update(environment.scorer_names(sides, i))
             points[i] = int(formula(facts))
         if rules.every_side is not None:
             for s in sides:   # every side knows the round's winner before any scores
@@ -1849,8 +1825,7 @@ class GeneralLoop:
         if rules.draw_if is not None:
             sides = [Tally(index=i, score=s, rounds_won=self.rounds_won[i], players=())
                      for i, s in enumerate(scores)]
-            if rules.draw_if({"sides": tuple(sides), "round": rnd, "players": self.players,
-                              "target": target, **self.values}):
+            if rules.draw_if(environment.sides_names(self, sides, rnd)):
                 return True, None
         return False, None
 
@@ -1861,8 +1836,7 @@ class GeneralLoop:
         scores = self.scores
         sides = [Tally(index=i, score=s, rounds_won=self.rounds_won[i], won=(i == winner),
                        players=()) for i, s in enumerate(scores)]
-        env = {"sides": tuple(sides), "players": self.players, "target": self.target,
-               "round": rnd, **self.values}
+        env = environment.sides_names(self, sides, rnd)
         new = []
         for s in sides:
             env["side"] = s

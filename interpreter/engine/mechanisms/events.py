@@ -16,7 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import table as table_rules
 from .duties import Duty, bearers, laid_on
+from .environment import actor_names, match_names
 from .match import reached_in_play
 from .matching import Tile
 from .position import Position
@@ -57,16 +59,15 @@ def environment(pos: Position, actor: int, after: str, tile: Tile | None,
     mine = pos.side_of(actor)
     sides = pos.side_views()
     env: dict[str, Any] = {
-        "player": pos.seat_view(actor), "side": sides[mine],
-        "opponents": tuple(s for s in sides if s.index != mine), "sides": sides,
-        "players": pos.players, "ends": tuple(pos.board.values()),
+        **match_names(pos), **actor_names(pos.seat_view(actor), sides, mine),
+        "ends": tuple(pos.board.values()),
         "end_total": pos.board.end_total(), "boneyard": len(pos.boneyard),
-        "round": pos.round, "target": pos.target, "passes_in_row": pos.passes_in_row,
+        "passes_in_row": pos.passes_in_row,
         "drawn_this_turn": pos.drawn_this_turn, "hand": tuple(sorted(pos.hands[actor])),
         "end_doubles": tuple(
             end.double and (name in ("left", "right") or end.covered)   # an arm's own tile
             for name, end in ((n, pos.board.ends[n]) for n in pos.board.open_ends())),
-        **table_names(pos.table, pos.board), **pos.values}
+        **table_names(pos.table, pos.board)}
     if after == "place":
         env.update(tile=tile, opening=opening, both_ends=both_ends)
     elif after == "draw":
@@ -120,16 +121,11 @@ def table_names(table: Table | None, board: Any) -> dict[str, Any]:
     """``board``, ``line`` and ``end_tiles`` (``mechanisms.table``) over a board of
     ``mechanisms.board`` or ``mechanisms.layout``: an arm nobody played on shows the
     double it grows from."""
-    table = table or Table()
     spinner = getattr(board, "spinner", None)
-    ends = [(name, getattr(board.ends[name], "root", None) or spinner)
-            for name in board.open_ends()]
-    return {"board": table.board(), "line": table.line_tiles(), "end_tiles": table.end_tiles(ends)}
+    return table_rules.names(table, [(name, getattr(board.ends[name], "root", None) or spinner)
+                                     for name in board.open_ends()])
 
 
 def environment_refreshed(pos: Position, env: dict[str, Any]) -> dict[str, Any]:
     """The same names with the sides' scores as they are now."""
-    sides = pos.side_views()
-    mine = env["side"].index
-    return {**env, "side": sides[mine], "sides": sides,
-            "opponents": tuple(s for s in sides if s.index != mine)}
+    return {**env, **actor_names(env["player"], pos.side_views(), env["side"].index)}
