@@ -289,6 +289,8 @@ class GeneralLoop:
         self.reached = False
         # the last round's seats and sides as it ended, kept when the lead formula reads them
         self.last_views: dict[str, tuple] = {}
+        # what a turn may hold beyond the plain game's (mechanisms.turn_options), or None
+        self.turn_rule = turn_options.rule_of(game.rules)
         self._owed: list[tuple[int, int]] = []   # events' next_draws, until _pay_draws
         self._penalty = 0   # the tiles the declaration option just taken draws (draw)
         self.rows: list[list[int]] = []   # deal.blind: each seat's row, front first
@@ -527,8 +529,8 @@ class GeneralLoop:
         pass_if_forbidden = rules.if_none_allowed == "pass"
         spinner = rules.spinner == "first_double"
         # what a turn may hold beyond the plain game's (mechanisms.turn_options), resolved
-        # once: a ruleset without these tests three constant locals and calls nothing
-        turn_rule = turn_options.rule_of(rules)
+        # once: a ruleset without these tests constant locals and calls nothing
+        turn_rule = self.turn_rule
         at_will = turn_rule is not None and turn_rule.at_will
         ends_turn = turn_rule is not None and turn_rule.ends_turn
         exactly = turn_rule.exactly if turn_rule is not None else 0
@@ -868,8 +870,13 @@ class GeneralLoop:
                     else:   # a shaped board, restrictions, copies, rows, several tiles: _fits
                         vals, count, fit, fitting, total, multi, here, stuck = fits_of(
                             p, h, pos, rnd_no, queued)
-                    # mid-way through an exact draw (drawing.exactly): only a draw
-                    draw_on = exactly and 0 < drawn < tlimit and pos < draw_end
+                    # the turn's options now (mechanisms.turn_options, as decide asks):
+                    # only a draw mid-way through an exact draw; a pass at will
+                    if exactly or at_will:
+                        draw_on, pass_ok = turn_options.now(
+                            turn_rule, drawn, pos < draw_end and drawn < tlimit)
+                    else:
+                        draw_on = pass_ok = False
                     if total and not draw_on:
                         can_draw = vol and pos < draw_end and drawn < tlimit
                         if several_on and queued:   # the next tile of the move under way
@@ -877,7 +884,7 @@ class GeneralLoop:
                             if shaped:   # its end by name, where it is open now
                                 a = several.shaped_code(a, move_names, here)
                         elif shaped:   # a shaped board (board.layout): codes t << 8 | end
-                            if (can_draw or at_will or total & (total - 1)
+                            if (can_draw or pass_ok or total & (total - 1)
                                     or sum(1 for m in fit if m) > 1):
                                 choices += 1
                             if urnd is not None:  # the uniform pick among all placements
@@ -885,17 +892,17 @@ class GeneralLoop:
                                 for m in fit:
                                     nfit += m.bit_count()
                                 try:
-                                    k = (urnd() * (nfit + at_will)) >> 32
+                                    k = (urnd() * (nfit + pass_ok)) >> 32
                                 except StopIteration:
                                     urnd = uniform[p] = more(p)
-                                    k = (urnd() * (nfit + at_will)) >> 32
+                                    k = (urnd() * (nfit + pass_ok)) >> 32
                                 if k == nfit:   # a pass at will: the last option
                                     a = PASS
                                 else:
                                     a = kth_placement(fit, [0] * count, k, 8)
                             elif pols[p] is None:
                                 a = yield Decision(
-                                    player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                                    player=p, hand=h, can_draw=can_draw, can_pass=pass_ok,
                                     phase=PLAY, drawn=drawn, pos=pos, ends=tuple(vals),
                                     masks=tuple(fit), names=tuple(name for name, _ in here),
                                     several=multi)
@@ -908,7 +915,7 @@ class GeneralLoop:
                                     "board.layout ruleset asks its bots step by step")])
                         else:
                             # two or more placements: two tiles, or one tile at two ends
-                            if can_draw or at_will or total & (total - 1) or (
+                            if can_draw or pass_ok or total & (total - 1) or (
                                     fit[0] and fit[1] if count == 2 else
                                     (fit[0] != 0) + (fit[1] != 0) + (fit[2] != 0)
                                     + (fit[3] != 0) > 1):
@@ -922,10 +929,10 @@ class GeneralLoop:
                                     flips = [fit[x] & TWO[vals[x]] for x in range(count)]
                                     nfit += sum([m.bit_count() for m in flips])
                                 try:
-                                    k = (urnd() * (nfit + at_will)) >> 32
+                                    k = (urnd() * (nfit + pass_ok)) >> 32
                                 except StopIteration:
                                     urnd = uniform[p] = more(p)
-                                    k = (urnd() * (nfit + at_will)) >> 32
+                                    k = (urnd() * (nfit + pass_ok)) >> 32
                                 if k == nfit:
                                     a = PASS
                                 elif fit_rule:
@@ -948,7 +955,7 @@ class GeneralLoop:
                                 masks = (fit[0], fit[1], 0, 0) if count == 2 else tuple(fit)
                                 if pol is None and fit_rule:
                                     a = yield Decision(
-                                        player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                                        player=p, hand=h, can_draw=can_draw, can_pass=pass_ok,
                                         phase=PLAY, drawn=drawn, pos=pos,
                                         ends=(vals[0], vals[1], None, None) if count == 2
                                         else tuple(vals), masks=masks,
@@ -956,7 +963,7 @@ class GeneralLoop:
                                                     for x in range(4)))
                                 elif pol is None:
                                     a = yield Decision(
-                                        player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                                        player=p, hand=h, can_draw=can_draw, can_pass=pass_ok,
                                         phase=PLAY, drawn=drawn, pos=pos,
                                         ends=(vals[0], vals[1], None, None) if count == 2
                                         else tuple(vals), masks=masks, several=multi)
@@ -1070,12 +1077,12 @@ class GeneralLoop:
                     elif (stuck_draw or draw_on) and pos < draw_end and drawn < tlimit and not (
                             pass_if_forbidden and any(fitting)):
                         forced = not total
-                        if at_will and not draw_on:   # draw, or pass at will
+                        if pass_ok:   # draw, or pass at will
                             choices += 1
                         if pols[p] is None:
                             a = yield Decision(
                                 player=p, hand=h, can_draw=True,
-                                can_pass=at_will and not draw_on, phase=PLAY,
+                                can_pass=pass_ok, phase=PLAY,
                                 drawn=drawn, pos=pos, ends=(vals[0], vals[1], None, None)
                                 if count == 2 else tuple(vals))
                             if a == PASS:   # a pass at will: the player could draw
@@ -1615,33 +1622,33 @@ class GeneralLoop:
         setup = g.setup(self.players)
         h = self.hands[p]
         vals, count, fit, fitting, total, multi, here, _ = self._fits(p, h, pos, self.round, [])
-        rule = turn_options.rule_of(rules)
+        rule = self.turn_rule   # the turn's options now, as run asks them (turn_options)
         limit = setup.draw_limit if rule is None else turn_options.turn_limit(
             rule, setup.draw_limit)
         may_draw = pos < draw_end and drawn < limit
-        draw_on = rule is not None and turn_options.must_draw(rule, drawn, may_draw)
-        at_will = rule is not None and turn_options.may_pass(rule, drawn, may_draw)
+        draw_on, pass_ok = (False, False) if rule is None else turn_options.now(
+            rule, drawn, may_draw)
         ends = (vals[0], vals[1], None, None) if count == 2 else tuple(vals)
         if total and not draw_on:
             can_draw = setup.voluntary and may_draw
             if here is not None:
-                return Decision(player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                return Decision(player=p, hand=h, can_draw=can_draw, can_pass=pass_ok,
                                 phase=PLAY, drawn=drawn, pos=pos, ends=tuple(vals),
                                 masks=tuple(fit), names=tuple(name for name, _ in here),
                                 several=multi)
             masks = tuple(fit) + (0,) * (4 - count)
             if g.fit is not None:   # the tiles that fit an end two ways
                 two = g.fit[1]
-                return Decision(player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                return Decision(player=p, hand=h, can_draw=can_draw, can_pass=pass_ok,
                                 phase=PLAY, drawn=drawn, pos=pos, ends=ends, masks=masks,
                                 flips=tuple(masks[x] & two[vals[x]] if x < count else 0
                                             for x in range(4)))
-            return Decision(player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+            return Decision(player=p, hand=h, can_draw=can_draw, can_pass=pass_ok,
                             phase=PLAY, drawn=drawn, pos=pos, ends=ends, masks=masks,
                             several=multi)
         if (setup.stuck_draws or draw_on) and may_draw and not (
                 rules.if_none_allowed == "pass" and any(fitting)):
-            return Decision(player=p, hand=h, can_draw=True, can_pass=at_will and not draw_on,
+            return Decision(player=p, hand=h, can_draw=True, can_pass=pass_ok,
                             phase=PLAY, drawn=drawn, pos=pos, ends=ends)
         return Decision(player=p, hand=h, can_draw=False, can_pass=True, phase=PLAY,
                         drawn=drawn, pos=pos, ends=ends)
