@@ -523,9 +523,9 @@ class GeneralLoop:
         NEXT = self.next_seat
         first_op, later_op = _opening_rules(rules)
         events = rules.events
-        ev_place = tuple((i, e) for i, e in enumerate(events) if e.after == "place")
-        ev_draw = tuple((i, e) for i, e in enumerate(events) if e.after == "draw")
-        ev_pass = tuple((i, e) for i, e in enumerate(events) if e.after == "pass")
+        ev_place = event_rules.rules_after(events, "place")
+        ev_draw = event_rules.rules_after(events, "draw")
+        ev_pass = event_rules.rules_after(events, "pass")
         pass_if_forbidden = rules.if_none_allowed == "pass"
         spinner = rules.spinner == "first_double"
         # what a turn may hold beyond the plain game's (mechanisms.turn_options), resolved
@@ -769,10 +769,7 @@ class GeneralLoop:
                 hands[p] = h
                 if blind:
                     rows[p].pop(0)
-                if shaped:
-                    board.layout.place((TL[t], TH[t]), None)
-                else:
-                    board.open_with(TL[t], TH[t], TL[t] == TH[t])
+                self._lay_tile(t, None)   # Board's update, as positions.fired asks it
                 if recording:
                     rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
                                 "end": None})
@@ -979,8 +976,7 @@ class GeneralLoop:
                                 last_both = sum(PM[v] >> t & 1 for v in vals) > 1
                                 h ^= 1 << t
                                 hands[p] = h
-                                board.layout.place((TL[t], TH[t]), here[e][0], seat=p)
-                                where = here[e][0]
+                                where = self._lay_tile(t, here[e][0], p)
                             else:
                                 if fit_rule:   # the second way a tile fits (FLIP) or the first
                                     flip, a = a & FLIP, a & ~FLIP
@@ -998,7 +994,7 @@ class GeneralLoop:
                                 hands[p] = h
                                 dbl = TL[t] == TH[t]
                                 if spinner and (board.spin_need > 0 or board.spin_need < 0 and dbl):
-                                    if fit_rule:
+                                    if fit_rule:   # Board's update (as _lay_tile lays it)
                                         board.place(e, TL[t], TH[t], dbl, leave)
                                     else:
                                         board.place(e, TL[t], TH[t], dbl)
@@ -1283,6 +1279,31 @@ class GeneralLoop:
             if rec is not None:
                 rec.append(duty_rules.laid_line(duty))
         return more_turns, skipped
+
+    def _lay_tile(self, t: int, at: int | str | None, seat: int | None = None,
+                  leave: int | None = None) -> str | None:
+        """Tile ``t`` goes down: the opening tile (``at`` None), at end ``at`` of the line
+        (an index; ``leave``: the number a fit rule leaves open) or at a shaped board's
+        end of that name, by ``seat``. Board's update as ``run`` lays each tile (the
+        opening tile and a shaped board's through here; a line's by ``Board.place``, or
+        inline on the hot path when no spinner is due), and as a rule example's position
+        lays its action (``positions.fired``); the end's name, as the record writes it."""
+        board = self.board
+        low, high = self._tuples[t]
+        if at is None:
+            if isinstance(board, ShapedBoard):
+                board.layout.place((low, high), None)
+            else:
+                board.open_with(low, high, low == high)
+            return None
+        if isinstance(at, str):
+            board.layout.place((low, high), at, seat=seat)
+            return at
+        if leave is None:
+            board.place(at, low, high, low == high)
+        else:
+            board.place(at, low, high, low == high, leave)
+        return END_NAMES[at]
 
     def _goes_on(self, seat: int, out: set[int]) -> bool:
         """``play.until: side_out``: ``seat`` emptied its hand; while a partner holds tiles

@@ -13,6 +13,7 @@ many tiles an effect's draw takes and what a ``set`` gives are written once, her
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,13 @@ def set_values(rule: Any, env: Any) -> list[tuple[str, int]]:
     before any is set, in the file's order."""
     return [(name, bounded(name, int(formula(env)), f"set.{name}"))
             for name, formula in rule.sets]
+
+
+def rules_after(rules: Sequence[Any], after: str) -> tuple[tuple[int, Any], ...]:
+    """(index, rule) of each event rule fired after ``after`` (place, draw or pass), in
+    the file's order: the match loop resolves the three once a match, ``fire`` and the
+    rule examples' positions ask the same."""
+    return tuple((i, rule) for i, rule in enumerate(rules) if rule.after == after)
 
 
 def tiles_taken(owed: int, drawable: int) -> int:
@@ -80,9 +88,7 @@ def fire(pos: Position, actor: int, after: str, env: dict[str, Any]) -> Fired:
     once: a later rule of the same action sees the earlier rule's points in ``score``."""
     out = Fired()
     mine = pos.side_of(actor)
-    for index, rule in enumerate(pos.rules.events):
-        if rule.after != after:
-            continue
+    for index, rule in rules_after(pos.rules.events, after):
         if rule.condition is not None and not rule.condition(env):
             continue
         points = rule.points(env) if rule.points is not None else 0
