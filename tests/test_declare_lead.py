@@ -5,10 +5,13 @@ planted fault, the fixed policy's choice and the load-time refusals."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from dominorules import api, records
 from dominorules.engine.mechanisms import declarations
+from dominorules.engine.mechanisms.environment import option_names
 from dominorules.records import check_file_strict
 
 NAME = "house/partner-sets"
@@ -62,7 +65,8 @@ def test_lead_of_is_taken_modulo_the_players():
 @pytest.mark.parametrize(("hand", "pick"), [(((0, 0), (1, 2)), 0), (((0, 1), (1, 2)), 1)])
 def test_the_fixed_policy_keeps_the_lead_with_a_double_and_hands_it_over_without(hand, pick):
     decl = api.load_game(NAME).rules.declarations[0]
-    env = declarations.option_env(4, 1, 100, (0, 0), hand, 0, {})
+    match = SimpleNamespace(players=4, round=1, target=100, scores=[0, 0], values={})
+    env = option_names(match, hand, 0)
     assert declarations.fixed(decl, env) == pick
 
 

@@ -191,3 +191,28 @@ def test_validate_names_exact_draws_beside_a_limit(tmp_path):
     [problem] = check_ruleset(str(path))
     assert (problem.line, problem.column) == (5, 12)
     assert "exactly and drawing.limit" in problem.message and "not both" in problem.hint
+
+
+def test_the_loop_and_decide_ask_turn_options_alone_and_a_plain_ruleset_never(
+        tmp_path, monkeypatch):
+    """The turn's options are written once (``turn_options.now``): the loop asks it at
+    each decision of a ruleset using them, ``GeneralLoop.decide`` (a position's legal
+    moves) asks it too, and a ruleset without them never calls it (resolved at init)."""
+    from dominorules.engine import positions
+    from dominorules.engine.mechanisms import turn_options
+
+    asked = []
+    real = turn_options.now
+    monkeypatch.setattr(turn_options, "now", lambda *a: asked.append(a) or real(*a))
+    api.play_match(api.load_game("pagat"), 2, 3, engine="loop")
+    assert asked == []
+    game = _game(tmp_path, "drawing:\n  voluntary: forbidden\n  exactly: 2\n")
+    state = _state(game, "5-6 3-4 3-5")
+    state.apply("6-6")
+    state.apply("draw")                       # mid-way: the loop asked, only a draw
+    assert asked[-1][1:] == (1, True) and real(*asked[-1]) == (True, False)
+    before = len(asked)   # a rule example's position: GeneralLoop.decide asks the same
+    legal = positions.legal(game, {"ends": [6, 6], "turn": 1, "boneyard": 4,
+                                   "drawn_this_turn": 1}, [["0-1"], ["6-5", "0-0"]])
+    assert [str(a) for a in legal] == ["draw"]
+    assert len(asked) == before + 1 and asked[-1][1:] == (1, True)

@@ -68,7 +68,7 @@ from .decision import DECLARE, OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
 from .mechanisms import blind as blind_rule
-from .mechanisms import declarations, restrictions, several, turn_options
+from .mechanisms import declarations, environment, restrictions, several, turn_options
 from .mechanisms import duties as duty_rules
 from .mechanisms import events as event_rules
 from .mechanisms import leftover as leftover_rule
@@ -189,29 +189,20 @@ class EventFacts(dict):
             value = core.board.ends()
         elif key == "boneyard":
             value = len(core.deck) - self.pos
-        elif key == "players":
-            value = core.players
-        elif key == "round":
-            value = core.round
-        elif key == "target":
-            value = core.target
-        elif key in core.values:   # a variable (``variables:``)
-            value = core.values[key]
         elif key == "hand":
             value = tuple(core._tuples[t] for t in bits(core.hands[self.actor]))
         elif key == "end_doubles":
             board = core.board
             value = tuple(board.doubles[:board.count])   # an untouched arm: False
         elif key in table_rules.NAMES:   # the table's tiles (engine.mechanisms.table)
-            value = core._table_fact(key)
+            self.update(core._table_names())
+            return self[key]
+        elif key in (names := environment.match_names(core)):   # players, round, variables ...
+            value = names[key]
         else:   # the tallies: player, side, sides, opponents
             seats = core._seat_tallies(self.drawn_by)
-            sides = core._side_tallies(seats)
-            mine = core._side_of[self.actor]
-            self["player"] = seats[self.actor]
-            self["side"] = sides[mine]
-            self["sides"] = tuple(sides)
-            self["opponents"] = tuple(s for s in sides if s.index != mine)
+            self.update(environment.actor_names(seats[self.actor], core._side_tallies(seats),
+                                                core._side_of[self.actor]))
             return self[key]
         self[key] = value
         return value
@@ -298,6 +289,8 @@ class GeneralLoop:
         self.reached = False
         # the last round's seats and sides as it ended, kept when the lead formula reads them
         self.last_views: dict[str, tuple] = {}
+        # what a turn may hold beyond the plain game's (mechanisms.turn_options), or None
+        self.turn_rule = turn_options.rule_of(game.rules)
         self._owed: list[tuple[int, int]] = []   # events' next_draws, until _pay_draws
         self._penalty = 0   # the tiles the declaration option just taken draws (draw)
         self.rows: list[list[int]] = []   # deal.blind: each seat's row, front first
@@ -422,20 +415,16 @@ class GeneralLoop:
         """The next round's leader by ``lead.later``'s formula, from the last round's
         (leader, winner seat, winner side, last player, blocked)."""
         p_leader, p_wseat, p_wside, p_last, p_blocked = prev
-        n = self.players
-        return int(self.game.rules.later_leader_formula({
-            "players": n, "leader": p_leader,
-            "winner": -1 if p_wseat is None else p_wseat,
-            "winner_side": -1 if p_wside is None else p_wside,
-            "last_player": p_last, "blocked": p_blocked,
-            "last_player_won": p_wside is not None and self._side_of[p_last] == p_wside,
-            **self.last_views, **self.values})) % n
+        views = self.last_views
+        return int(self.game.rules.later_leader_formula(environment.lead_names(
+            self, leader=p_leader, winner_seat=p_wseat, winner_side=p_wside, last_player=p_last,
+            last_side=self._side_of[p_last], blocked=p_blocked, seats=views.get("seats", ()),
+            sides=views.get("sides", ())))) % self.players
 
     def _redeal_asked(self, rnd: int) -> bool:
         """``deal.redeal_if`` on the hands just dealt (``self.hands``)."""
-        return bool(self.game.rules.redeal_if({
-            "seats": self._seat_tallies([0] * self.players), "players": self.players,
-            "round": rnd}))
+        return bool(self.game.rules.redeal_if(environment.redeal_names(
+            self, self._seat_tallies([0] * self.players), rnd)))
 
     def _tile(self, t: int) -> tuple[int, int]:
         return self._tuples[t]
@@ -446,8 +435,7 @@ class GeneralLoop:
         if op.allow is None:
             return hand
         tiles = [self._tile(t) for t in bits(hand)]
-        env = {"hand": tiles, "round": rnd, "players": self.players,
-               "max_pip": self.game.rules.max_pip}
+        env = environment.opening_names(self, tiles, self.game.rules.max_pip, rnd)
         out = 0
         for t, tile in zip(bits(hand), tiles, strict=True):
             env["tile"] = tile
@@ -535,14 +523,14 @@ class GeneralLoop:
         NEXT = self.next_seat
         first_op, later_op = _opening_rules(rules)
         events = rules.events
-        ev_place = tuple((i, e) for i, e in enumerate(events) if e.after == "place")
-        ev_draw = tuple((i, e) for i, e in enumerate(events) if e.after == "draw")
-        ev_pass = tuple((i, e) for i, e in enumerate(events) if e.after == "pass")
+        ev_place = event_rules.rules_after(events, "place")
+        ev_draw = event_rules.rules_after(events, "draw")
+        ev_pass = event_rules.rules_after(events, "pass")
         pass_if_forbidden = rules.if_none_allowed == "pass"
         spinner = rules.spinner == "first_double"
         # what a turn may hold beyond the plain game's (mechanisms.turn_options), resolved
-        # once: a ruleset without these tests three constant locals and calls nothing
-        turn_rule = turn_options.rule_of(rules)
+        # once: a ruleset without these tests constant locals and calls nothing
+        turn_rule = self.turn_rule
         at_will = turn_rule is not None and turn_rule.at_will
         ends_turn = turn_rule is not None and turn_rule.ends_turn
         exactly = turn_rule.exactly if turn_rule is not None else 0
@@ -781,10 +769,7 @@ class GeneralLoop:
                 hands[p] = h
                 if blind:
                     rows[p].pop(0)
-                if shaped:
-                    board.layout.place((TL[t], TH[t]), None)
-                else:
-                    board.open_with(TL[t], TH[t], TL[t] == TH[t])
+                self._lay_tile(t, None)   # Board's update, as positions.fired asks it
                 if recording:
                     rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
                                 "end": None})
@@ -882,8 +867,13 @@ class GeneralLoop:
                     else:   # a shaped board, restrictions, copies, rows, several tiles: _fits
                         vals, count, fit, fitting, total, multi, here, stuck = fits_of(
                             p, h, pos, rnd_no, queued)
-                    # mid-way through an exact draw (drawing.exactly): only a draw
-                    draw_on = exactly and 0 < drawn < tlimit and pos < draw_end
+                    # the turn's options now (mechanisms.turn_options, as decide asks):
+                    # only a draw mid-way through an exact draw; a pass at will
+                    if exactly or at_will:
+                        draw_on, pass_ok = turn_options.now(
+                            turn_rule, drawn, pos < draw_end and drawn < tlimit)
+                    else:
+                        draw_on = pass_ok = False
                     if total and not draw_on:
                         can_draw = vol and pos < draw_end and drawn < tlimit
                         if several_on and queued:   # the next tile of the move under way
@@ -891,7 +881,7 @@ class GeneralLoop:
                             if shaped:   # its end by name, where it is open now
                                 a = several.shaped_code(a, move_names, here)
                         elif shaped:   # a shaped board (board.layout): codes t << 8 | end
-                            if (can_draw or at_will or total & (total - 1)
+                            if (can_draw or pass_ok or total & (total - 1)
                                     or sum(1 for m in fit if m) > 1):
                                 choices += 1
                             if urnd is not None:  # the uniform pick among all placements
@@ -899,17 +889,17 @@ class GeneralLoop:
                                 for m in fit:
                                     nfit += m.bit_count()
                                 try:
-                                    k = (urnd() * (nfit + at_will)) >> 32
+                                    k = (urnd() * (nfit + pass_ok)) >> 32
                                 except StopIteration:
                                     urnd = uniform[p] = more(p)
-                                    k = (urnd() * (nfit + at_will)) >> 32
+                                    k = (urnd() * (nfit + pass_ok)) >> 32
                                 if k == nfit:   # a pass at will: the last option
                                     a = PASS
                                 else:
                                     a = kth_placement(fit, [0] * count, k, 8)
                             elif pols[p] is None:
                                 a = yield Decision(
-                                    player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                                    player=p, hand=h, can_draw=can_draw, can_pass=pass_ok,
                                     phase=PLAY, drawn=drawn, pos=pos, ends=tuple(vals),
                                     masks=tuple(fit), names=tuple(name for name, _ in here),
                                     several=multi)
@@ -922,7 +912,7 @@ class GeneralLoop:
                                     "board.layout ruleset asks its bots step by step")])
                         else:
                             # two or more placements: two tiles, or one tile at two ends
-                            if can_draw or at_will or total & (total - 1) or (
+                            if can_draw or pass_ok or total & (total - 1) or (
                                     fit[0] and fit[1] if count == 2 else
                                     (fit[0] != 0) + (fit[1] != 0) + (fit[2] != 0)
                                     + (fit[3] != 0) > 1):
@@ -936,10 +926,10 @@ class GeneralLoop:
                                     flips = [fit[x] & TWO[vals[x]] for x in range(count)]
                                     nfit += sum([m.bit_count() for m in flips])
                                 try:
-                                    k = (urnd() * (nfit + at_will)) >> 32
+                                    k = (urnd() * (nfit + pass_ok)) >> 32
                                 except StopIteration:
                                     urnd = uniform[p] = more(p)
-                                    k = (urnd() * (nfit + at_will)) >> 32
+                                    k = (urnd() * (nfit + pass_ok)) >> 32
                                 if k == nfit:
                                     a = PASS
                                 elif fit_rule:
@@ -962,7 +952,7 @@ class GeneralLoop:
                                 masks = (fit[0], fit[1], 0, 0) if count == 2 else tuple(fit)
                                 if pol is None and fit_rule:
                                     a = yield Decision(
-                                        player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                                        player=p, hand=h, can_draw=can_draw, can_pass=pass_ok,
                                         phase=PLAY, drawn=drawn, pos=pos,
                                         ends=(vals[0], vals[1], None, None) if count == 2
                                         else tuple(vals), masks=masks,
@@ -972,7 +962,7 @@ class GeneralLoop:
                                         a, move_n = several.start(multi, a, queued, SEVERAL)
                                 elif pol is None:
                                     a = yield Decision(
-                                        player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                                        player=p, hand=h, can_draw=can_draw, can_pass=pass_ok,
                                         phase=PLAY, drawn=drawn, pos=pos,
                                         ends=(vals[0], vals[1], None, None) if count == 2
                                         else tuple(vals), masks=masks, several=multi)
@@ -988,8 +978,7 @@ class GeneralLoop:
                                 last_both = sum(PM[v] >> t & 1 for v in vals) > 1
                                 h ^= 1 << t
                                 hands[p] = h
-                                board.layout.place((TL[t], TH[t]), here[e][0], seat=p)
-                                where = here[e][0]
+                                where = self._lay_tile(t, here[e][0], p)
                             else:
                                 if fit_rule:   # the second way a tile fits (FLIP) or the first
                                     flip, a = a & FLIP, a & ~FLIP
@@ -1007,7 +996,7 @@ class GeneralLoop:
                                 hands[p] = h
                                 dbl = TL[t] == TH[t]
                                 if spinner and (board.spin_need > 0 or board.spin_need < 0 and dbl):
-                                    if fit_rule:
+                                    if fit_rule:   # Board's update (as _lay_tile lays it)
                                         board.place(e, TL[t], TH[t], dbl, leave)
                                     else:
                                         board.place(e, TL[t], TH[t], dbl)
@@ -1086,12 +1075,12 @@ class GeneralLoop:
                     elif (stuck_draw or draw_on) and pos < draw_end and drawn < tlimit and not (
                             pass_if_forbidden and any(fitting)):
                         forced = not total
-                        if at_will and not draw_on:   # draw, or pass at will
+                        if pass_ok:   # draw, or pass at will
                             choices += 1
                         if pols[p] is None:
                             a = yield Decision(
                                 player=p, hand=h, can_draw=True,
-                                can_pass=at_will and not draw_on, phase=PLAY,
+                                can_pass=pass_ok, phase=PLAY,
                                 drawn=drawn, pos=pos, ends=(vals[0], vals[1], None, None)
                                 if count == 2 else tuple(vals))
                             if a == PASS:   # a pass at will: the player could draw
@@ -1293,6 +1282,31 @@ class GeneralLoop:
                 rec.append(duty_rules.laid_line(duty))
         return more_turns, skipped
 
+    def _lay_tile(self, t: int, at: int | str | None, seat: int | None = None,
+                  leave: int | None = None) -> str | None:
+        """Tile ``t`` goes down: the opening tile (``at`` None), at end ``at`` of the line
+        (an index; ``leave``: the number a fit rule leaves open) or at a shaped board's
+        end of that name, by ``seat``. Board's update as ``run`` lays each tile (the
+        opening tile and a shaped board's through here; a line's by ``Board.place``, or
+        inline on the hot path when no spinner is due), and as a rule example's position
+        lays its action (``positions.fired``); the end's name, as the record writes it."""
+        board = self.board
+        low, high = self._tuples[t]
+        if at is None:
+            if isinstance(board, ShapedBoard):
+                board.layout.place((low, high), None)
+            else:
+                board.open_with(low, high, low == high)
+            return None
+        if isinstance(at, str):
+            board.layout.place((low, high), at, seat=seat)
+            return at
+        if leave is None:
+            board.place(at, low, high, low == high)
+        else:
+            board.place(at, low, high, low == high, leave)
+        return END_NAMES[at]
+
     def _goes_on(self, seat: int, out: set[int]) -> bool:
         """``play.until: side_out``: ``seat`` emptied its hand; while a partner holds tiles
         it is out (written) and the round goes on (``mechanisms.side_out``)."""
@@ -1343,19 +1357,15 @@ class GeneralLoop:
                                 "rule": duty.rule})
         return pos
 
-    def _table_fact(self, key: str) -> tuple:
-        """``board``, ``line`` or ``end_tiles`` of the table now (``mechanisms.table``)."""
-        table = self.table or table_rules.Table()
-        if key == "board":
-            return table.board()
-        if key == "line":
-            return table.line_tiles()
+    def _table_names(self) -> dict[str, tuple]:
+        """``board``, ``line`` and ``end_tiles`` of the table now (``mechanisms.table``)."""
         board = self.board
         if isinstance(board, ShapedBoard):   # an arm nobody played on: its double
-            return table.end_tiles([(name, end.root)
-                                    for name, end in board.layout.ends.items()])
+            return table_rules.names(self.table, [(name, end.root)
+                                                  for name, end in board.layout.ends.items()])
         spinner = (board.spin_value, board.spin_value)
-        return table.end_tiles([(END_NAMES[e], spinner) for e in range(board.count)])
+        return table_rules.names(self.table, [(END_NAMES[e], spinner)
+                                              for e in range(board.count)])
 
     def _pay_draws(self, actor: int, pos: int, draw_end: int, drawn_by: list[int]) -> int:
         """The tiles the events of ``actor``'s placement make the next seat draw
@@ -1511,8 +1521,7 @@ class GeneralLoop:
         """What a declaration's formulas read: the options' names (kind ``declare``), and
         after a placement the placement's event names too (``worth``, kind ``claim``)."""
         hand = [self._tuples[t] for t in bits(self.hands[seat])]
-        base = declarations.option_env(self.players, self.round, self.target, self.scores,
-                                       hand, seat, self.values)
+        base = environment.option_names(self, hand, seat)
         if facts is None:
             return base
         facts.update(base)
@@ -1564,8 +1573,7 @@ class GeneralLoop:
         seats = self._seat_tallies(drawn_by)
 
         def env_of(seat: int) -> dict:
-            return {"player": seats[seat], "players": self.players, "round": self.round,
-                    "target": self.target, **self.values}
+            return environment.showdown_names(self, seats[seat])
 
         side_of = self._side_of
         for seat, count, points in declarations.penalties(
@@ -1648,33 +1656,33 @@ class GeneralLoop:
         setup = g.setup(self.players)
         h = self.hands[p]
         vals, count, fit, fitting, total, multi, here, _ = self._fits(p, h, pos, self.round, [])
-        rule = turn_options.rule_of(rules)
+        rule = self.turn_rule   # the turn's options now, as run asks them (turn_options)
         limit = setup.draw_limit if rule is None else turn_options.turn_limit(
             rule, setup.draw_limit)
         may_draw = pos < draw_end and drawn < limit
-        draw_on = rule is not None and turn_options.must_draw(rule, drawn, may_draw)
-        at_will = rule is not None and turn_options.may_pass(rule, drawn, may_draw)
+        draw_on, pass_ok = (False, False) if rule is None else turn_options.now(
+            rule, drawn, may_draw)
         ends = (vals[0], vals[1], None, None) if count == 2 else tuple(vals)
         if total and not draw_on:
             can_draw = setup.voluntary and may_draw
             if here is not None:
-                return Decision(player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                return Decision(player=p, hand=h, can_draw=can_draw, can_pass=pass_ok,
                                 phase=PLAY, drawn=drawn, pos=pos, ends=tuple(vals),
                                 masks=tuple(fit), names=tuple(name for name, _ in here),
                                 several=multi)
             masks = tuple(fit) + (0,) * (4 - count)
             if g.fit is not None:   # the tiles that fit an end two ways
                 two = g.fit[1]
-                return Decision(player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+                return Decision(player=p, hand=h, can_draw=can_draw, can_pass=pass_ok,
                                 phase=PLAY, drawn=drawn, pos=pos, ends=ends, masks=masks,
                                 flips=tuple(masks[x] & two[vals[x]] if x < count else 0
                                             for x in range(4)), several=multi)
-            return Decision(player=p, hand=h, can_draw=can_draw, can_pass=at_will,
+            return Decision(player=p, hand=h, can_draw=can_draw, can_pass=pass_ok,
                             phase=PLAY, drawn=drawn, pos=pos, ends=ends, masks=masks,
                             several=multi)
         if (setup.stuck_draws or draw_on) and may_draw and not (
                 rules.if_none_allowed == "pass" and any(fitting)):
-            return Decision(player=p, hand=h, can_draw=True, can_pass=at_will and not draw_on,
+            return Decision(player=p, hand=h, can_draw=True, can_pass=pass_ok,
                             phase=PLAY, drawn=drawn, pos=pos, ends=ends)
         return Decision(player=p, hand=h, can_draw=False, can_pass=True, phase=PLAY,
                         drawn=drawn, pos=pos, ends=ends)
@@ -1749,14 +1757,11 @@ class GeneralLoop:
         teams = self.teams
         side_of = g.side_of(self.players)
         sides = self._side_tallies(seats)
-        facts = Facts({"blocked": domino is None, "round": rnd, "target": self.target,
-                       "last_tile": self._tile(ended.last_tile),
-                       "last_player": seats[last_player], "both_ends": ended.last_both,
-                       "passes": ended.passes, "drawn": sum(drawn_by),
-                       "sides": tuple(sides), "seats": tuple(seats),
-                       "players": self.players})
-        if self.values:
-            facts.update(self.values)
+        facts = Facts(environment.settlement_names(
+            self, rnd, blocked=domino is None, last_tile=self._tile(ended.last_tile),
+            last_player=seats[last_player], both_ends=ended.last_both, passes=ended.passes,
+            drawn=sum(drawn_by), seats=seats))
+        facts["sides"] = tuple(sides)
 
         def make(key: str) -> Any:
             if key == "ends":
@@ -1815,8 +1820,7 @@ class GeneralLoop:
         formula = rules.domino_formula if domino is not None else rules.blocked_formula
         scorers = lowest if (wside is not None or rules.blocked_tie == "each") else []
         for i in scorers:
-            facts["winner"] = sides[i]
-            facts["opponents"] = tuple(s for s in sides if s.index != i)
+            facts.update(environment.scorer_names(sides, i))
             points[i] = int(formula(facts))
         if rules.every_side is not None:
             for s in sides:   # every side knows the round's winner before any scores
@@ -1862,8 +1866,7 @@ class GeneralLoop:
         if rules.draw_if is not None:
             sides = [Tally(index=i, score=s, rounds_won=self.rounds_won[i], players=())
                      for i, s in enumerate(scores)]
-            if rules.draw_if({"sides": tuple(sides), "round": rnd, "players": self.players,
-                              "target": target, **self.values}):
+            if rules.draw_if(environment.sides_names(self, sides, rnd)):
                 return True, None
         return False, None
 
@@ -1874,8 +1877,7 @@ class GeneralLoop:
         scores = self.scores
         sides = [Tally(index=i, score=s, rounds_won=self.rounds_won[i], won=(i == winner),
                        players=()) for i, s in enumerate(scores)]
-        env = {"sides": tuple(sides), "players": self.players, "target": self.target,
-               "round": rnd, **self.values}
+        env = environment.sides_names(self, sides, rnd)
         new = []
         for s in sides:
             env["side"] = s

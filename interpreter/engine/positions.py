@@ -6,7 +6,10 @@ settlement). No turn rule is written here.
 A position is a mapping as rule examples write it (``hands``, ``ends``, ``boneyard``,
 ``turn``, ``drawn_this_turn``, ``scores``, ``round``, ...), set up on a ``GeneralLoop``
 that never runs: its board, hands, scores and boneyard are filled in, then the same
-methods the loop calls decide. ``rules.verify`` checks a ruleset's examples through
+methods the loop calls decide: the legal moves (``decide``), the action laid (Board's
+update, ``GeneralLoop._lay_tile``) and its events (``_fire`` over
+``events.rules_after``, their draws by ``_pay_draws``, the duties it meets by
+``_duties_met``). ``rules.verify`` checks a ruleset's examples through
 these functions (a plain ruleset's points through ``points_for``, the first edition's
 settler, which the general one agrees with).
 
@@ -189,12 +192,11 @@ def fired(game, data: dict, hands: list[list[Tile]], values_out: dict | None = N
         return (f"{wanted} lays several tiles: an events example takes one placement; give "
                 "each tile its own example, or a dealt example that plays the move")
     ts = game.tileset
-    rules = game.rules
     board = core.board
-    events = rules.events
     drawn_by = [0] * core.players
     extra: dict[str, Any]
     before = int(data.get("passes_in_row", 0))   # the passes in a row before the action
+    draw_end = max(len(deck) - game.rules.reserve, 0)
     if code == DRAW:
         if not deck:
             return "a draw needs the boneyard's tiles: give boneyard as tiles, e.g. \"6-6 2-3\""
@@ -210,45 +212,34 @@ def fired(game, data: dict, hands: list[list[Tile]], values_out: dict | None = N
         after = "pass"
         extra = {"passes_in_row": before + 1,
                  "drawn_this_turn": drawn}
-    elif d.names:   # a shaped board: the code is t << 8 | end (GeneralLoop.run)
-        t, e = code >> 8, code & 255
-        low, high = ts.low[t], ts.high[t]
-        core.hands[turn] &= ~(1 << t)
-        both = sum(1 for v in d.ends if ts.value_mask[v] >> t & 1) > 1
-        board.layout.place((low, high), d.names[e], seat=turn)
-        core.table.place((low, high), d.names[e])
-        pos = 0
-        after = "place"
-        extra = {"tile": (low, high), "opening": False, "both_ends": both,
-                 "passes_in_row": before, "drawn_this_turn": drawn}
-    else:
-        flip = code & FLIP
-        t, e = (code & ~FLIP) >> 2, code & 3
-        low, high = ts.low[t], ts.high[t]
-        core.hands[turn] &= ~(1 << t)
-        both = False
-        if opening:
-            board.open_with(low, high, low == high)
+    else:   # a placement, decoded as GeneralLoop.run decodes it, laid by the loop's own
+        # board update (GeneralLoop._lay_tile) and the table's
+        if d.names:   # a shaped board: the code is t << 8 | end
+            t, at, leave = code >> 8, d.names[code & 255], None
         else:
-            PM = game.setup(core.players).value_mask
-            both = sum(1 for v in board.values[:board.count] if PM[v] >> t & 1) > 1
-            if game.fit:   # the fit rule's number left open, the way the action names
-                board.place(e, low, high, low == high, game.fit[3 if flip else 2][
-                    board.values[e]][t])
-            else:
-                board.place(e, low, high, low == high)
-        core.table.place((low, high), None if opening else END_NAMES[e])
+            flip = code & FLIP
+            t, e = (code & ~FLIP) >> 2, code & 3
+            at = None if opening else e
+            # the fit rule's number left open, the way the action names (run's LEAVE1/2)
+            leave = game.fit[3 if flip else 2][board.values[e]][t] if (
+                game.fit and not opening) else None
+        core.hands[turn] &= ~(1 << t)
+        PM = game.setup(core.players).value_mask
+        both = not opening and sum(1 for v in d.ends if v is not None and PM[v] >> t & 1) > 1
+        where = core._lay_tile(t, at, turn, leave)
+        core.table.place((ts.low[t], ts.high[t]), where)
         pos = 0
         after = "place"
-        extra = {"tile": (low, high), "opening": opening, "both_ends": both,
+        extra = {"tile": (ts.low[t], ts.high[t]), "opening": opening, "both_ends": both,
                  "passes_in_row": 0 if opening else before, "drawn_this_turn": drawn}
-    rules_of = tuple((i, ev) for i, ev in enumerate(events) if ev.after == after)
+    # the action's events, as the loop fires them: the duties it meets, its rules, then
+    # the tiles they make the next seat draw (GeneralLoop._duties_met, _fire, _pay_draws)
     facts = core._event_facts(turn, pos, drawn_by, extra)
-    again, skips = core._fire(rules_of, turn, facts,
+    if after == "place" and core.duties:
+        core._duties_met(turn, facts)
+    again, skips = core._fire(event_rules.rules_after(game.rules.events, after), turn, facts,
                               after == "place" and not core.hands[turn])   # a domino: lapses
-    left, taken = len(core.deck) - pos - rules.reserve, 0   # drawn in rule order
-    for _, owed in core._owed:
-        taken += event_rules.tiles_taken(owed, left - taken)
+    taken = core._pay_draws(turn, pos, draw_end, drawn_by) - pos if core._owed else 0
     if values_out is not None:
         values_out.update(core.values)
     if duties_out is not None and core.duties:

@@ -36,6 +36,7 @@ from .mechanisms import (
     deal,
     declarations,
     duties,
+    environment,
     events,
     lead,
     match,
@@ -500,8 +501,7 @@ class MatchReading:
 
     def _option_env(self, seat: int) -> dict[str, Any]:
         pos = self.pos
-        return declarations.option_env(pos.players, pos.round, pos.target, pos.scores,
-                                       pos.hands[seat], seat, pos.values)
+        return environment.option_names(pos, pos.hands[seat], seat)
 
     def _then_declare(self, seat: int, env: dict[str, Any], then: Callable[[], None]) -> None:
         """After a placement: its declarations are due (each read with the names as they
@@ -560,8 +560,7 @@ class MatchReading:
         pos = self.pos
 
         def env_of(seat: int) -> dict[str, Any]:
-            return {"player": pos.seat_view(seat), "players": pos.players, "round": pos.round,
-                    "target": pos.target, **pos.values}
+            return environment.showdown_names(pos, pos.seat_view(seat))
 
         for seat, count, points in declarations.penalties(
                 pos.rules.showdown, self.reneged, env_of, pos.side_of, len(pos.sides)):

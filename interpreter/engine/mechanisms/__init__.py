@@ -9,6 +9,7 @@ rules), ``settle`` (a round's points), ``match`` (when the match ends, who wins 
 ``leftover`` (the tiles the hands leave, to a named seat), ``side_out`` (a player out,
 the round going on until a whole side is out) and ``set_tiles`` (which tiles are in
 play: the engine's tile tables read it too, the third edition's one truth).
+``environment`` builds every formula's names, for the rulebook and the match loop alike.
 
 They are deliberately simple and slow: they are the reference reading that
 ``engine/rulebook.py`` checks records against, and the seed of the engine's third

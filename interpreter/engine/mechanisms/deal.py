@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .board import Board
+from .environment import redeal_names
 from .layout import Layout
 from .leftover import receiver, sizes
 from .matching import Tile
@@ -85,8 +86,7 @@ def redeal_asked(pos: Position) -> bool:
     """Whether ``deal.redeal_if`` throws the dealt hands in (``drawn`` is 0 at a deal)."""
     if pos.rules.redeal_if is None:
         return False
-    env = {"seats": pos.seat_views(), "players": pos.players, "round": pos.round}
-    return bool(pos.rules.redeal_if(env))
+    return bool(pos.rules.redeal_if(redeal_names(pos, pos.seat_views())))
 
 
 def start_round(pos: Position, hands: list[list[Tile]], boneyard: list[Tile]) -> None:

@@ -67,15 +67,6 @@ def texts(decl: Declaration) -> tuple[str, ...]:
     return tuple(f"declare {o.name}" for o in decl.options)
 
 
-def option_env(players: int, rnd: int, target: int, scores: Sequence[int],
-               hand: Sequence[tuple[int, int]], seat: int, values: Mapping[str, int]
-               ) -> dict[str, Any]:
-    """What an option's formulas read (kind ``declare``): the table, the chooser's hand
-    and seat, and every variable."""
-    return {"players": players, "round": rnd, "target": target, "scores": tuple(scores),
-            "hand": tuple(sorted(hand)), "seat": seat, **values}
-
-
 def worth(decl: Declaration, env: Mapping[str, Any]) -> int:
     """What the placement is truly worth (a claim's ``worth``, kind ``event_place``)."""
     return checked_points(int(decl.worth(env))) if decl.worth is not None else 0

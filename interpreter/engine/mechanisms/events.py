@@ -13,10 +13,13 @@ many tiles an effect's draw takes and what a ``set`` gives are written once, her
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import table as table_rules
 from .duties import Duty, bearers, laid_on
+from .environment import actor_names, match_names
 from .match import reached_in_play
 from .matching import Tile
 from .position import Position
@@ -44,6 +47,13 @@ def set_values(rule: Any, env: Any) -> list[tuple[str, int]]:
             for name, formula in rule.sets]
 
 
+def rules_after(rules: Sequence[Any], after: str) -> tuple[tuple[int, Any], ...]:
+    """(index, rule) of each event rule fired after ``after`` (place, draw or pass), in
+    the file's order: the match loop resolves the three once a match, ``fire`` and the
+    rule examples' positions ask the same."""
+    return tuple((i, rule) for i, rule in enumerate(rules) if rule.after == after)
+
+
 def tiles_taken(owed: int, drawable: int) -> int:
     """The tiles an event's ``next_draws`` makes the next player take: what it asks, no
     fewer than none, no more than the boneyard holds above its reserve (``drawable``)."""
@@ -57,16 +67,15 @@ def environment(pos: Position, actor: int, after: str, tile: Tile | None,
     mine = pos.side_of(actor)
     sides = pos.side_views()
     env: dict[str, Any] = {
-        "player": pos.seat_view(actor), "side": sides[mine],
-        "opponents": tuple(s for s in sides if s.index != mine), "sides": sides,
-        "players": pos.players, "ends": tuple(pos.board.values()),
+        **match_names(pos), **actor_names(pos.seat_view(actor), sides, mine),
+        "ends": tuple(pos.board.values()),
         "end_total": pos.board.end_total(), "boneyard": len(pos.boneyard),
-        "round": pos.round, "target": pos.target, "passes_in_row": pos.passes_in_row,
+        "passes_in_row": pos.passes_in_row,
         "drawn_this_turn": pos.drawn_this_turn, "hand": tuple(sorted(pos.hands[actor])),
         "end_doubles": tuple(
             end.double and (name in ("left", "right") or end.covered)   # an arm's own tile
             for name, end in ((n, pos.board.ends[n]) for n in pos.board.open_ends())),
-        **table_names(pos.table, pos.board), **pos.values}
+        **table_names(pos.table, pos.board)}
     if after == "place":
         env.update(tile=tile, opening=opening, both_ends=both_ends)
     elif after == "draw":
@@ -79,9 +88,7 @@ def fire(pos: Position, actor: int, after: str, env: dict[str, Any]) -> Fired:
     once: a later rule of the same action sees the earlier rule's points in ``score``."""
     out = Fired()
     mine = pos.side_of(actor)
-    for index, rule in enumerate(pos.rules.events):
-        if rule.after != after:
-            continue
+    for index, rule in rules_after(pos.rules.events, after):
         if rule.condition is not None and not rule.condition(env):
             continue
         points = rule.points(env) if rule.points is not None else 0
@@ -120,16 +127,11 @@ def table_names(table: Table | None, board: Any) -> dict[str, Any]:
     """``board``, ``line`` and ``end_tiles`` (``mechanisms.table``) over a board of
     ``mechanisms.board`` or ``mechanisms.layout``: an arm nobody played on shows the
     double it grows from."""
-    table = table or Table()
     spinner = getattr(board, "spinner", None)
-    ends = [(name, getattr(board.ends[name], "root", None) or spinner)
-            for name in board.open_ends()]
-    return {"board": table.board(), "line": table.line_tiles(), "end_tiles": table.end_tiles(ends)}
+    return table_rules.names(table, [(name, getattr(board.ends[name], "root", None) or spinner)
+                                     for name in board.open_ends()])
 
 
 def environment_refreshed(pos: Position, env: dict[str, Any]) -> dict[str, Any]:
     """The same names with the sides' scores as they are now."""
-    sides = pos.side_views()
-    mine = env["side"].index
-    return {**env, "side": sides[mine], "sides": sides,
-            "opponents": tuple(s for s in sides if s.index != mine)}
+    return {**env, **actor_names(env["player"], pos.side_views(), env["side"].index)}

@@ -6,6 +6,7 @@ exposed tiles are chance: a record's choice is accepted when it names a seat.
 
 from __future__ import annotations
 
+from .environment import lead_names
 from .matching import is_double
 from .position import Position
 
@@ -55,12 +56,9 @@ def leader(pos: Position, choice: str, opening_tile) -> int | None:
 def formula_leader(pos: Position) -> int:
     """``lead.later`` as a formula, taken modulo the player count."""
     prev = pos.previous
-    last_won = (prev.last_player is not None and prev.winner_side is not None
-                and pos.side_of(prev.last_player) == prev.winner_side)
-    env = {"players": pos.players, "leader": prev.leader,
-           "winner": -1 if prev.winner_seat is None else prev.winner_seat,
-           "winner_side": -1 if prev.winner_side is None else prev.winner_side,
-           "last_player": -1 if prev.last_player is None else prev.last_player,
-           "blocked": prev.blocked, "last_player_won": last_won, "seats": prev.seats,
-           "sides": prev.sides, **pos.values}
+    env = lead_names(pos, leader=prev.leader, winner_seat=prev.winner_seat,
+                     winner_side=prev.winner_side, last_player=prev.last_player,
+                     last_side=None if prev.last_player is None
+                     else pos.side_of(prev.last_player),
+                     blocked=prev.blocked, seats=prev.seats, sides=prev.sides)
     return pos.rules.later_leader_formula(env) % pos.players

@@ -14,6 +14,7 @@ there, unsettled, and its ``round_end`` says ``result: target``.
 
 from __future__ import annotations
 
+from .environment import sides_names
 from .position import Position, SideView
 
 MAX_ROUNDS = 1000
@@ -60,8 +61,7 @@ def decided(pos: Position) -> tuple[bool, int | None]:
     if rules.draw_if is not None:
         sides = tuple(SideView(i, (), 0, 0, 0, 0, 0, pos.scores[i], False, pos.rounds_won[i])
                       for i in range(len(pos.sides)))
-        if rules.draw_if({"sides": sides, "round": pos.round, "players": pos.players,
-                          "target": pos.target, **pos.values}):
+        if rules.draw_if(sides_names(pos, sides)):
             return True, None
     if pos.round >= MAX_ROUNDS:
         return True, None
@@ -74,6 +74,5 @@ def final_scores(pos: Position, winner: int | None) -> list[int]:
         return list(pos.scores)
     sides = tuple(SideView(i, (), 0, 0, 0, 0, 0, pos.scores[i], i == winner,
                            pos.rounds_won[i]) for i in range(len(pos.sides)))
-    return [pos.rules.final({"side": side, "sides": sides, "players": pos.players,
-                             "target": pos.target, "round": pos.round, **pos.values})
-            for side in sides]
+    env = sides_names(pos, sides)
+    return [pos.rules.final({**env, "side": side}) for side in sides]

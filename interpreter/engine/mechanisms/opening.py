@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..game_rules import Opening
+from .environment import opening_names
 from .lead import highest_double_holder, holder_of
 from .matching import Tile, is_double
 from .position import Position
@@ -65,8 +66,8 @@ def wanted(pos: Position, rule: Opening) -> Callable[[Tile, list[Tile]], bool]:
             return False
         if rule.allow is None:
             return True
-        return bool(rule.allow({"tile": tile, "hand": tuple(hand), "round": pos.round,
-                                "players": pos.players, "max_pip": pos.rules.max_pip}))
+        return bool(rule.allow({**opening_names(pos, hand, pos.rules.max_pip),
+                                "tile": tile}))
     return test
 
 

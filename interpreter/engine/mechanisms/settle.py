@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .environment import scorer_names, settlement_names
 from .position import Position, SideView
 
 
@@ -31,15 +32,15 @@ class Settlement:
 def facts(pos: Position, blocked: bool) -> dict[str, Any]:
     """The round facts every settlement formula reads (``docs/language.md``)."""
     board = pos.board
-    return {"blocked": blocked, "round": pos.round, "target": pos.target,
-            "last_tile": pos.last_tile or (0, 1),
-            "last_player": pos.seat_view(pos.last_player if pos.last_player is not None else 0),
-            "both_ends": pos.last_both_ends, "ends": tuple(board.values()),
-            "end_total": board.end_total(), "boneyard": len(pos.boneyard),
-            "boneyard_pips": sum(a + b for a, b in pos.boneyard),
-            "boneyard_value": sum(pos.rules.tile_value(*t) for t in pos.boneyard),
-            "passes": pos.passes, "drawn": sum(pos.drawn),
-            "seats": pos.seat_views(), "players": pos.players, **pos.values}
+    return {**settlement_names(
+                pos, pos.round, blocked=blocked, last_tile=pos.last_tile or (0, 1),
+                last_player=pos.seat_view(pos.last_player if pos.last_player is not None
+                                          else 0),
+                both_ends=pos.last_both_ends, passes=pos.passes, drawn=sum(pos.drawn),
+                seats=pos.seat_views()),
+            "ends": tuple(board.values()), "end_total": board.end_total(),
+            "boneyard": len(pos.boneyard), "boneyard_pips": sum(a + b for a, b in pos.boneyard),
+            "boneyard_value": sum(pos.rules.tile_value(*t) for t in pos.boneyard)}
 
 
 def sides_with(pos: Position, winner: int | None) -> tuple[SideView, ...]:
@@ -98,8 +99,7 @@ def settle(pos: Position, blocked: bool, dominoer: int | None) -> Settlement:
     points = [0] * len(pos.sides)
     for side in scoring:
         views = sides_with(pos, side)
-        points[side] += formula({**env, "sides": views, "winner": views[side],
-                                 "opponents": tuple(v for v in views if v.index != side)})
+        points[side] += formula({**env, "sides": views, **scorer_names(views, side)})
     if rules.every_side is not None:
         views = sides_with(pos, winner)
         for side in range(len(pos.sides)):

@@ -68,6 +68,13 @@ class Table:
         return tuple(at_end.get(name, bare) or (-1, 0) for name, bare in ends)
 
 
+def names(table: Table | None, ends: Sequence[tuple[str, Tile | None]]) -> dict[str, tuple]:
+    """What events read of the table (``NAMES``): ``ends`` as ``Table.end_tiles`` takes
+    them; no table yet (nothing kept) reads as an empty one."""
+    table = table or Table()
+    return {"board": table.board(), "line": table.line_tiles(), "end_tiles": table.end_tiles(ends)}
+
+
 def reads(names: frozenset[str]) -> bool:
     """Whether formulas reading ``names`` need the table kept."""
     return bool(names & NAMES)

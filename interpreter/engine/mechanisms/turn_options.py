@@ -56,6 +56,19 @@ def may_pass(rule: TurnRule, drawn: int, may_draw: bool) -> bool:
     return rule.at_will and not must_draw(rule, drawn, may_draw)
 
 
+def now(rule: TurnRule, drawn: int, may_draw: bool) -> tuple[bool, bool]:
+    """(only a draw is allowed, a pass at will is allowed) at this point of a turn of play,
+    ``drawn`` tiles drawn in it (``may_draw``: as ``must_draw`` takes it). The match loop
+    asks here at every decision of a ruleset with ``exactly`` or ``at_will``, and
+    ``GeneralLoop.decide`` (a rule example's position) asks the same.
+
+    >>> now(TurnRule(False, 2, True), 1, True), now(TurnRule(False, 2, True), 2, False)
+    ((True, False), (False, True))
+    """
+    only_draw = must_draw(rule, drawn, may_draw)
+    return only_draw, rule.at_will and not only_draw
+
+
 def turn_over_after_draw(rule: TurnRule, may_draw_more: bool) -> bool:
     """After a draw: whether it ends the turn (``may_draw_more``: the draw that follows
     would be allowed by the boneyard and the turn's limit)."""
