@@ -62,10 +62,10 @@ def test_a_duty_falls_on_the_mechanisms_seats():
             continue
         side_of = [s % 2 if partners else s for s in range(players)]
         step = -1 if right else 1
+        after = [(s + step) % players for s in range(players)]
         for on, code in jit_duties.ON_CODES.items():
             for actor in range(players):
-                want = duties.bearers(on, actor, lambda s: (s + step) % players,
-                                      side_of.__getitem__)
+                want = duties.bearers(on, actor, after.__getitem__, side_of.__getitem__)
                 k = jit_duties.bearers(code, actor, players, right,
                                        np.array(side_of, np.int64), out)
                 assert out[:k].tolist() == want, (players, partners, right, on, actor)

@@ -13,7 +13,10 @@ it runs) and per-index tables from the rows of ``TAB`` (``TABLES``: sides, seats
 tiles). Lists are only folded (``sum``, ``min``, ``max``, ``count`` of the sides, seats,
 opponents or a side's players). What else a formula reads (the board's ends, ``x ->
 ...``, tiles ordered) raises ``Unsupported``: the Python engine plays that ruleset. A placement
-restriction also folds the tiles of its hand and playable tiles (masks in ``F``).
+restriction also folds the tiles of its hand and playable tiles (masks in ``F``); an event
+reads ``ends[k]`` for a written ``k`` (one of the line's two ends) and ``x -> ...`` over a
+list of a few facts (``end_tiles``: the tiles at the line's ends), written out once per
+element, so a table reading is compiled from its formula like any other.
 
 >>> from ..expr import compile_expression
 >>> tree = compile_expression("sum(opponents.value) + 5", "scoring").ast

@@ -536,7 +536,7 @@ $READ_PLAY_PARAMS
             passes = choices = seek_turns = 0
 #if GEN
             extra_turns = skips = again = skip = 0
-            reached = nd = 0   # the match won mid-round (IN_PLAY); the duties pending
+            reached = pending = 0   # the match won mid-round (IN_PLAY); the duties pending
             F[X_REACHED] = 0
             for i in range(SIDES_N):
                 round_play[i] = 0
@@ -643,8 +643,8 @@ $READ_PLAY_PARAMS
                                        N, deck, stack, SIDE_OF[p], scores, round_play, not h)
                     reached = F[X_REACHED]
                     if DUTIES and F[X_FIRED] and h and not reached:
-                        nd = lay(CODE, CODE[EV_PLACE + RULES], p, t, N, RIGHT, SIDE_OF, DUTY,
-                                 nd, F, BEARERS)
+                        pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N, RIGHT, SIDE_OF,
+                                      DUTY, pending, F, BEARERS)
             idle = run_passes = turns_taken = 0
 #endif
             npass = 0
@@ -836,12 +836,12 @@ $READ_PLAY_PARAMS
                         if EV_PLACE >= 0:   # the placement's events (jit_events)
                             et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
                                   arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
-                            if nd:   # the duties pending: met by this? (jit_duties)
+                            if pending:   # the duties pending: met by this? (jit_duties)
                                 event_facts(F, L, R, et, T - pos, prior, drawn)
                                 F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
                                 F[X_END_LT], F[X_END_RT] = lt, rt
-                                nd = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack, p,
-                                            SIDE_OF[p], DUTY, nd)
+                                pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                                 p, SIDE_OF[p], DUTY, pending)
                             if may_fire(CODE, EV_PLACE, t, L, R, et):
                                 event_facts(F, L, R, et, T - pos, prior, drawn)
                                 F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
@@ -856,8 +856,8 @@ $READ_PLAY_PARAMS
                                     npass = everyone if TURNS else N
                                     break
                                 if DUTIES and F[X_FIRED] and h:
-                                    nd = lay(CODE, CODE[EV_PLACE + RULES], p, t, N, RIGHT,
-                                             SIDE_OF, DUTY, nd, F, BEARERS)
+                                    pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
+                                                  RIGHT, SIDE_OF, DUTY, pending, F, BEARERS)
                         if not h:
                             domino, npass = p, N
                         break
@@ -983,10 +983,11 @@ $READ_PLAY_PARAMS
                                 break
                     if ENDS_TURN and not (EXACTLY and pos < DRAW_END and drawn < TLIMIT):
                         break   # a draw that ends the turn (drawing.ends_turn)
-                if nd and domino < 0 and not reached:   # the turn is over: duties unmet
+                if pending and domino < 0 and not reached:   # the turn is over: duties unmet
                     drew = pos
-                    nd, pos = failed(CODE, p, seat_after(p, N, RIGHT), DUTY, nd, F, SIDE_OF,
-                                     scores, round_play, deck, pos, DRAW_END, hands, drawn_by)
+                    pending, pos = failed(CODE, p, seat_after(p, N, RIGHT), DUTY, pending, F,
+                                          SIDE_OF, scores, round_play, deck, pos, DRAW_END,
+                                          hands, drawn_by)
                     if strat_seats and pos > drew:   # the record's draws: the strategist
                         know_lack(K, p, L, R)        # reads them as lacking the ends
             # -- settlement (GeneralLoop._settle; jit_settle)
