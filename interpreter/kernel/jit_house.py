@@ -458,6 +458,9 @@ def params(game: Game, players: int) -> dict[str, int]:
               starts["R_SURE"], r.if_none_allowed == "waive", r.if_none_allowed == "pass",
               *_turn_params(game, players, starts),
               r.spinner == "first_double", r.fit is not None, starts["FIT_AT"],
+              # (a ruleset without them pays a test or two an event: 14 interleaved pairs
+              # of 60,000 two-player matches took a median 1.84 s of CPU before and 1.88 s
+              # after for all-fives, 1.33 s and 1.37 s for pagat, whose code is unchanged)
               r.ends_in_play, any(e.duty is not None for e in r.events)]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
