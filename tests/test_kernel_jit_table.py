@@ -183,3 +183,20 @@ def test_set_variables_and_duties_of_every_kind_give_the_same_matches(tmp_path):
             want = [api.play_match(game, players, s, bots) for s in seeds]
             assert got == want, (players, bots)
             assert [m.counters for m in got] == [m.counters for m in want]
+
+
+def test_a_match_won_by_a_draws_or_a_passs_points_or_amid_extra_turns_is_the_loops(tmp_path):
+    """What muggins-wins-in-play leaves out: the target reached by a draw's or a pass's
+    points (the rest of the turn lapses) and between turns granted (``again``)."""
+    path = tmp_path / "r.yaml"
+    path.write_text(
+        "title: Test\nextends: pagat\nmatch:\n  target: 40\n  ends_in_play: true\n"
+        "events:\n  - after: draw\n    points: \"2\"\n  - after: pass\n"
+        "    each_opponent: \"3\"\n  - after: place\n    if: \"tile.is_double\"\n"
+        "    points: \"5\"\n    again: \"true\"\n")
+    game = api.load_game(str(path))
+    seeds = [api.match_seed(14, i) for i in range(10)]
+    for players, bots in ((2, "random"), (3, "greedy")):
+        got = engines.jit_results(game, players, seeds, bots)
+        assert got == [api.play_match(game, players, s, bots) for s in seeds], players
+        assert any(m.rounds[-1].result == "target" for m in got)
