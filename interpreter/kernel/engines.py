@@ -154,11 +154,17 @@ class JitBatch:
         k = self.kernel
         rows, points = features_of(self.matches, self.rounds, k.sides, k.players,
                                    k.side_of, k.teams)
-        # the mechanisms' counters (engine.results): on the JIT only the variables' sum as
-        # a match ended (its match rows' last column), the others 0
+        # the mechanisms' counters (engine.results): on the JIT the variables' sum as a
+        # match ended and what the GEN lines count (jit_template.COUNTED), the others 0
         rows = np.pad(rows, ((0, 0), (0, len(MECHANISM_COUNTERS))))
-        if k.game.rules.variables:
-            at = rows.shape[1] - len(MECHANISM_COUNTERS) + MECHANISM_COUNTERS.index(
-                "variables_final")
-            rows[:, at] = self.matches[:, -1]
+        if k.general:
+            from .jit_template import COUNTED, INDEXES
+
+            first = rows.shape[1] - len(MECHANISM_COUNTERS)
+            at = INDEXES["M_SCORES"] + k.sides
+            if k.game.rules.variables:
+                rows[:, first + MECHANISM_COUNTERS.index("variables_final")] = \
+                    self.matches[:, at]
+            for j, name in enumerate(COUNTED):
+                rows[:, first + MECHANISM_COUNTERS.index(name)] = self.matches[:, at + 1 + j]
         return rows, points, int(self.matches[:, 1].sum())

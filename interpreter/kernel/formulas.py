@@ -176,6 +176,10 @@ def magnitude(node: ast.Node, hand: int, tiles: int, players: int,
                 return max(x, y, 1)
             case ast.Conditional(then=a, test=t, orelse=b):
                 return max(bound(a), bound(b), bound(t))
+            case ast.Each(body=body):   # an element's value (x -> ...)
+                return bound(body)
+            case ast.Call(func="any" | "all"):
+                return 1
             case ast.Call(func=func, args=args):
                 inner = max((bound(a) for a in args), default=0)
                 if func == "sum":

@@ -2,7 +2,10 @@
 
 One action's event rules arrive as a block of ``CODE`` (``jit_house.programs``): how
 many rules, then per rule where its ``if``, ``points``, ``each_opponent``, ``again``
-and ``skip`` programs start (``jit_formula``; -1: the rule has none). The kernel writes
+and ``skip`` programs start (``jit_formula``; -1: the rule has none), where its ``set``
+block starts (how many variables, then each one's place and program) and where its
+duty's (``jit_duties``). After each rule's points and sets ``fire`` asks whether the
+match is won (``jit_match.reached_in_play``, with ``match.ends_in_play``). The kernel writes
 the action's facts into ``F`` first (the tile, the open ends and their total, passes
 in a row, the turn's draws ...), so one compiled kernel fires every ruleset's events.
 The mechanism's rule stays ``engine.mechanisms.events`` and the general loop's
@@ -12,17 +15,24 @@ The mechanism's rule stays ``engine.mechanisms.events`` and the general loop's
 from __future__ import annotations
 
 from .jit import njit
-from .jit_formula import CONST, END, FACT, FACT_OP, IS_DOUBLE, run
+from .jit_formula import CONST, END, FACT, FACT_OP, IS_DOUBLE, STACK, run
 from .jit_formula import TAB as ROWS
+from .jit_match import reached_in_play
 
 # an action's events in CODE: a head (jit_house._may_fire) where its rules start, the
 # masks of the tiles, of the ends' totals and per left end of the right ends on which a
 # rule may fire; then the rules (``fire``'s block: how many, then each one's programs)
 RULES, TILES, TOTALS, ENDS = range(4)
-# a rule's programs, in this order, after the block's count
-IF, POINTS, EACH_OPPONENT, AGAIN, SKIP = range(5)
-WIDTH = 5
+# a rule's programs, in this order, after the block's count; then where its set block and
+# its duty block start (-1: none)
+IF, POINTS, EACH_OPPONENT, AGAIN, SKIP, SET, DUTY_AT = range(7)
+WIDTH = 7
 FIELDS = ("if", "points", "each_opponent", "again", "skip")
+# F's places: the variables after the facts; the side acting; what fire reports
+VARS = len(FACT)
+_SIDE, _TARGET, _IN_PLAY, _REACHED, _FIRED, _SETS = (
+    FACT["side"], FACT["target"], FACT["in_play"], FACT["reached"], FACT["fired"],
+    FACT["variable_sets"])
 
 
 @njit
@@ -60,10 +70,14 @@ def value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack):
 def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, ends_round):
     """Fire the rules of the block at ``CODE[at]`` (the head's ``RULES``) for an action of
     side ``mine``: points to ``scores`` and ``play`` at once (a later rule reads them),
-    and return (turns granted, seats skipped). ``ends_round``: the action is a domino,
-    so a turn it would grant lapses."""
+    variables set in ``F``, and return (turns granted, seats skipped). ``ends_round``:
+    the action is a domino, so a turn it would grant lapses. In ``F``: ``fired``, a bit
+    per rule that fired (``jit_duties.lay``); ``reached`` once the match is won, the
+    action's other effects lapsing (``match.ends_in_play``)."""
     more = 0
     skipped = 0
+    F[_SIDE] = mine   # (an event's side.score)
+    F[_FIRED] = 0
     for k in range(CODE[at]):
         base = at + 1 + WIDTH * k
         c = CODE[base + IF]
@@ -78,6 +92,19 @@ def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, end
             if gain:
                 scores[s] += gain
                 play[s] += gain
+        c = CODE[base + SET]
+        if c >= 0:   # every value from those before any is set (events.set_values)
+            n = CODE[c]
+            for j in range(n):   # (kept at the stack's top: the programs leave it room)
+                stack[STACK - 1 - j] = value(CODE, CODE[c + 2 + 2 * j], F, TAB, TEAMS,
+                                             sides, N, deck, stack)
+            for j in range(n):
+                F[VARS + CODE[c + 1 + 2 * j]] = stack[STACK - 1 - j]
+            F[_SETS] += n
+        if F[_IN_PLAY] and reached_in_play(scores, sides, F[_TARGET]) >= 0:
+            F[_REACHED] = 1
+            return more, skipped
+        F[_FIRED] |= 1 << k
         c = CODE[base + AGAIN]
         if c >= 0 and not ends_round and value(CODE, c, F, TAB, TEAMS, sides, N, deck,
                                                stack) != 0:

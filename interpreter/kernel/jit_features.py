@@ -48,7 +48,7 @@ def match_features(matches, rounds, sides, players, side_of, teams, out, round_p
                 v[3 + k] += r[summed[k]]
             if r[_RESULT] == 1:
                 blocked += 1
-            else:
+            elif r[_RESULT] == 0:   # (2: the match won mid-round, match.ends_in_play)
                 dominoes += 1
             if r[_WINNER] >= 0:
                 won_rounds += 1

@@ -13,7 +13,10 @@ it runs) and per-index tables from the rows of ``TAB`` (``TABLES``: sides, seats
 tiles). Lists are only folded (``sum``, ``min``, ``max``, ``count`` of the sides, seats,
 opponents or a side's players). What else a formula reads (the board's ends, ``x ->
 ...``, tiles ordered) raises ``Unsupported``: the Python engine plays that ruleset. A placement
-restriction also folds the tiles of its hand and playable tiles (masks in ``F``).
+restriction also folds the tiles of its hand and playable tiles (masks in ``F``); an event
+reads ``ends[k]`` for a written ``k`` (one of the line's two ends) and ``x -> ...`` over a
+list of a few facts (``end_tiles``: the tiles at the line's ends), written out once per
+element, so a table reading is compiled from its formula like any other.
 
 >>> from ..expr import compile_expression
 >>> tree = compile_expression("sum(opponents.value) + 5", "scoring").ast
@@ -126,13 +129,48 @@ class _Writer:
                 depth = max(self.value(test), 1 + self.value(then), 2 + self.value(orelse))
                 out.append(COND)
                 return depth
+            case ast.Index(obj=ast.Name(name=name), at=at) if self.lists.get(name) == ENDS:
+                return self.end_at(name, at)
             case ast.Index(obj=ast.Name(name=name)):
                 raise Unsupported(f"the list {name} indexed")
+            case ast.Call(func=func, args=[ast.Name(name=name), ast.Each(var=var, body=body)]) \
+                    if isinstance(self.lists.get(name), tuple) and func in _UNROLLED:
+                return self.unrolled(func, self.lists[name], var, body)
             case ast.Call(args=[_, ast.Each()]):
                 raise Unsupported("x -> ...")
             case ast.Call(func=func, args=args):
                 return self.call(func, args)
         raise Unsupported(type(node).__name__)
+
+    def end_at(self, name: str, at: ast.Node) -> int:
+        """``ends[k]`` for a number ``k`` written in the formula: the line's left or right
+        end (``runtime.index``: counted from the end when negative, 0 past either end)."""
+        k = _constant(at)
+        if k is None:
+            raise Unsupported(f"the list {name} indexed by a formula")
+        if k in (0, -2):
+            self.out += [FACT_OP, _END_L]
+        elif k in (1, -1):
+            self.out += [FACT_OP, _END_R]
+        else:
+            self.out += [CONST, 0]
+        return 1
+
+    def unrolled(self, func: str, facts: tuple[str, ...], var: str, body: ast.Node) -> int:
+        """``func(items, var -> body)`` over a list of a few facts (the tiles at the line's
+        ends: ``end_tiles``), written out once per element with ``var`` read from its fact,
+        the values folded pairwise as ``runtime.EACH`` folds them."""
+        if not facts:
+            raise Unsupported(f"{func} of an empty list")
+        depth = 0
+        for k, fact in enumerate(facts):
+            inner = _Writer({**self.names, var: fact}, self.lists, self.tiles, self.out)
+            depth = max(depth, (1 if k else 0) + inner.value(body))
+            if func == "count":   # a truth as 1 or 0
+                self.out += [NOT, NOT]
+            if k:
+                self.out.append(_UNROLLED[func])
+        return depth
 
     def attribute(self, obj: ast.Node, attr: str) -> int:
         typ = obj.type
@@ -341,6 +379,19 @@ def run(code, at, F, TAB, TEAMS, sides, seats, deck, stack):
             else:
                 r = max(a, b)
             stack[sp - 1] = r
+
+
+_UNROLLED = {"any": OR, "all": AND, "count": ADD, "sum": ADD, "min": MIN2, "max": MAX2}
+
+
+def _constant(node: ast.Node) -> int | None:
+    """A number written in the formula (``1``, ``-1``), else None."""
+    match node:
+        case ast.Int(value=v):
+            return int(v)
+        case ast.Unary(op="-", operand=ast.Int(value=v)):
+            return -int(v)
+    return None
 
 
 def tables(width: int) -> Any:

@@ -120,11 +120,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     if r.declarations or r.showdown is not None:
         return (f"{r.name} has declarations or shows hands at a round's end, which only the "
                 "Python engine's general loop plays")
-    if r.ends_in_play:
-        return f"{r.name}'s match may end mid-round, which only the Python engine plays"
-    if r.reads_table or any(e.duty is not None or e.sets for e in r.events):
-        return (f"{r.name}'s events read the table, set variables or lay duties, which only "
-                "the Python engine's general loop plays")
     if r.layout is not None:
         return (f"{r.name} shapes its board (board.layout), which only the Python engine's "
                 "general loop plays")
@@ -207,7 +202,7 @@ def _module(source: str):
                         for f in ("shake.py", "jit_support.py", "jit_strategist.py", "jit.py",
                                   "jit_settle.py", "jit_opening.py", "jit_formula.py",
                                   "jit_events.py", "jit_board.py", "jit_matching.py",
-                                  "jit_record.py")]
+                                  "jit_record.py", "jit_match.py", "jit_duties.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)
@@ -334,7 +329,8 @@ class JitKernel:
         if self.strategist_greedy:   # its fallback (bots.strategist), on the seat's words
             kinds = [BOT_KINDS["greedy"] if k == BOT_KINDS["strategist"] else k for k in kinds]
         kinds_a = np.array(kinds, np.int64)
-        matches = np.empty((n, len(jit_template.MATCH_COLUMNS) + self.sides + 1), np.int64)
+        matches = np.empty((n, len(jit_template.MATCH_COLUMNS) + self.sides + 1
+                            + len(jit_template.COUNTED)), np.int64)
         log = dat = np.empty(0, np.int64)   # no record
         writer = None
         if sink is not None:
@@ -387,6 +383,8 @@ class JitKernel:
         m_scores = _I["M_SCORES"]
         general, events = self.general, self.events
         variables = bool(game.rules.variables)
+        counted = [(name, m_scores + sides + 1 + k)   # what the mechanisms did (COUNTED)
+                   for k, name in enumerate(jit_template.COUNTED)] if general else []
         for seed, m in zip(seeds.tolist(), matches.tolist(), strict=True):
             winner, capped, count, first = m[m_winner], m[m_capped], m[m_rounds], m[m_first]
             stats = tuple(_round_stats(r, sides, events) for r in rows[first:first + count])
@@ -394,13 +392,18 @@ class JitKernel:
                      else stats[-1].scores if stats else before)
             result = MatchResult(name, n, seed, teams, None if winner < 0 else winner,
                                  final, target, stats, None, bool(capped))
-            if variables:   # the variables as the match ended, as the loop reports them
-                result.__dict__["counters"] = {"variables_final": m[m_scores + sides]}
+            # the loop's counters: those of what happened, the variables as the match ended
+            counters = {name: m[at] for name, at in counted if m[at]}
+            if variables:
+                counters["variables_final"] = m[m_scores + sides]
+            if counters:
+                result.__dict__["counters"] = counters
             out.append(result)
         return out
 
 
 _I = jit_template.INDEXES
+_RESULTS = ("domino", "blocked", "target")   # a round row's R_RESULT (target: ends_in_play)
 
 
 def _round_stats(r: list[int], sides: int, events: bool = False) -> RoundStats:
@@ -410,7 +413,7 @@ def _round_stats(r: list[int], sides: int, events: bool = False) -> RoundStats:
     winner, seat, pts = r[i["R_WINNER"]], r[i["R_WINNER_SEAT"]], i["R_POINTS"]
     return RoundStats(
         round=r[i["R_ROUND"]], leader=r[i["R_LEADER"]],
-        result="domino" if r[i["R_RESULT"]] == 0 else "blocked",
+        result=_RESULTS[r[i["R_RESULT"]]],
         winner=None if winner < 0 else winner, winner_seat=None if seat < 0 else seat,
         tied_block=bool(r[i["R_TIED_BLOCK"]]), points=tuple(r[pts:pts + sides]),
         scores=tuple(r[pts + sides:pts + 2 * sides]), turns=r[i["R_TURNS"]],

@@ -31,7 +31,9 @@ ROUND_COLUMNS = ("round", "leader", "result", "winner", "winner_seat", "tied_blo
                  "placements", "draws", "passes", "decisions", "choice_points", "redeals",
                  "extra_turns", "skips")   # then points, scores and play-time points per side
 MATCH_COLUMNS = ("winner", "capped", "rounds", "first_row")   # then the final scores per side,
-# then (GEN lines) the variables' sum as the match ended
+# then (GEN lines) the variables' sum as the match ended and the mechanisms' counters
+# (COUNTED: engine.results.MECHANISM_COUNTERS, kept in F as the match is played)
+COUNTED = ("variable_sets", "duties_laid", "duties_failed", "duties_met")
 
 # the integer parameters, by position in the kernel's ``Q`` array
 PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST", "TARGET",
@@ -57,9 +59,11 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # (engine.mechanisms.turn_options; TLIMIT the turn's most draws)
 # SPIN: the first double spins (board.spinner: jit_board); FIT: a fit rule (matching), its
 # tables at FIT_AT in CODE (jit_matching.tables), the fitting masks being PM itself
+# IN_PLAY: the match may end mid-round (match.ends_in_play: jit_match); DUTIES: some event
+# lays a duty (jit_duties)
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
-               "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT")
+               "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -67,9 +71,14 @@ FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "p
          "winner_side", "lead_last", "lead_blocked", "last_player_won", "round_won", "pos")
 # and after them (GEN lines only) a placement's: the tile, the end's number, the hand and
 # the playable tiles as masks; an event's (jit_events): the open ends and their total,
-# the action's facts; then the variables (X_VARS)
+# the action's facts, the tiles at the line's two ends (end_tiles) and a duty's tile;
+# then what no formula reads: match.ends_in_play (in_play), set once a batch, and whether
+# an event's points have won the match (reached); the event rules that fired in the last
+# action (a bit each: jit_duties lays their duties) and the counters (COUNTED); then the
+# variables (X_VARS)
 PLAY_FACTS = ("tile", "end", "hand", "playable", "end_l", "end_r", "end_total", "opening",
-              "both_ends", "forced", "passes_in_row", "drawn_this_turn")
+              "both_ends", "forced", "passes_in_row", "drawn_this_turn", "end_lt", "end_rt",
+              "duty_tile", "in_play", "reached", "fired", *COUNTED)
 TABLES = ("SP", "SV", "ST", "SD", "SQ", "scores", "rounds_won", "P", "V", "C", "DB", "DQ",
           "TL", "TH", "PIPS", "VALUES")
 # every index into those arrays by name, from the lists above: Q_DRAW_END is the draw end's
@@ -85,7 +94,7 @@ INDEXES = {**{f"Q_{name}": i for i, name in enumerate(PARAMS)},
            **{f"T_{name.upper()}": i for i, name in enumerate(TABLES)}}
 PLAY_INDEXES = {**{f"Q_{name}": len(PARAMS) + i for i, name in enumerate(PLAY_PARAMS)},
                 **{f"X_{name.upper()}": len(FACTS) + i for i, name in enumerate(PLAY_FACTS)},
-                "X_VARS": len(FACTS) + len(PLAY_FACTS)}
+                "X_VARS": len(FACTS) + len(PLAY_FACTS), "COUNTED_N": len(COUNTED)}
 # lead choosers and followers as codes (``leaders.before_deal``'s words)
 LEAD_CODES = {"seat_zero": 0, "lot": 1, "rotate": 2, "same": 3, "winner": 4,
               "draw_highest_tile": 5, "exposed_tiles": 6, "highest_double": 7,
@@ -108,6 +117,7 @@ from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_n
                                       seat_words_start, shuffle_keys)
 #if GEN
 from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
+from dominorules.kernel.jit_duties import failed, lay, met_by
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire)
 from dominorules.kernel.jit_formula import run
@@ -318,7 +328,11 @@ $READ_PLAY_PARAMS
     VNEW = np.zeros(NV, np.int64)
     F[X_TARGET] = TARGET
     F[X_PLAYERS] = N
+    F[X_IN_PLAY] = IN_PLAY   # (jit_events.fire asks it: match.ends_in_play)
     stack = np.zeros(64, np.int64)
+    # the duties pending (jit_duties: a row each, in the order laid), and a duty's bearers
+    DUTY = np.zeros((T * N + 1 if DUTIES else 1, 3), np.int64)
+    BEARERS = np.zeros(N, np.int64)
     ZN = np.zeros(N, np.int64)      # nothing drawn yet: the redeal condition's seats
     RK = np.zeros(SIDES_N, np.int64)   # what a blocked round compares per side
     fin = np.zeros(SIDES_N, np.int64)
@@ -377,6 +391,8 @@ $READ_PLAY_PARAMS
             rounds_won[i] = 0
         for v in range(NV):   # each variable's initial value (jit_formula.code's header)
             F[X_VARS + v] = CODE[1 + NV + v]
+        for c in range(COUNTED_N):   # what the mechanisms did (COUNTED)
+            F[X_VARIABLE_SETS + c] = 0
 #endif
         over = False
         match_win = -1
@@ -520,6 +536,8 @@ $READ_PLAY_PARAMS
             passes = choices = seek_turns = 0
 #if GEN
             extra_turns = skips = again = skip = 0
+            reached = pending = 0   # the match won mid-round (IN_PLAY); the duties pending
+            F[X_REACHED] = 0
             for i in range(SIDES_N):
                 round_play[i] = 0
 #endif
@@ -620,14 +638,23 @@ $READ_PLAY_PARAMS
                 if may_fire(CODE, EV_PLACE, t, L, R, et):
                     event_facts(F, L, R, et, T - pos, 0, 0)
                     F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
+                    F[X_END_LT], F[X_END_RT] = lt, rt
                     again, skip = fire(CODE, CODE[EV_PLACE + RULES], F, TAB, TEAMS, SIDES_N,
                                        N, deck, stack, SIDE_OF[p], scores, round_play, not h)
+                    reached = F[X_REACHED]
+                    if DUTIES and F[X_FIRED] and h and not reached:
+                        pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N, RIGHT, SIDE_OF,
+                                      DUTY, pending, F, BEARERS)
             idle = run_passes = turns_taken = 0
 #endif
             npass = 0
             domino = -1
             if not h:
                 domino, npass = p, N
+#if GEN
+            if reached:   # the opening's points won the match: the round stops unsettled
+                domino, npass = -1, (everyone if TURNS else N)
+#endif
 #if GEN
             while domino < 0:
                 if TURNS:   # GeneralLoop.run's turn order: turns granted, turns skipped
@@ -809,14 +836,28 @@ $READ_PLAY_PARAMS
                         if EV_PLACE >= 0:   # the placement's events (jit_events)
                             et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
                                   arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
+                            if pending:   # the duties pending: met by this? (jit_duties)
+                                event_facts(F, L, R, et, T - pos, prior, drawn)
+                                F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                F[X_END_LT], F[X_END_RT] = lt, rt
+                                pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                                 p, SIDE_OF[p], DUTY, pending)
                             if may_fire(CODE, EV_PLACE, t, L, R, et):
                                 event_facts(F, L, R, et, T - pos, prior, drawn)
                                 F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                F[X_END_LT], F[X_END_RT] = lt, rt
                                 more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
                                                      TEAMS, SIDES_N, N, deck, stack,
                                                      SIDE_OF[p], scores, round_play, not h)
                                 again += more
                                 skip += skipped
+                                if F[X_REACHED]:   # the match is won (match.ends_in_play)
+                                    reached = 1
+                                    npass = everyone if TURNS else N
+                                    break
+                                if DUTIES and F[X_FIRED] and h:
+                                    pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
+                                                  RIGHT, SIDE_OF, DUTY, pending, F, BEARERS)
                         if not h:
                             domino, npass = p, N
                         break
@@ -834,9 +875,13 @@ $READ_PLAY_PARAMS
                                   arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
                             if may_fire(CODE, EV_PASS, -1, L, R, et):
                                 event_facts(F, L, R, et, T - pos, run_passes, drawn)
+                                F[X_END_LT], F[X_END_RT] = lt, rt
                                 skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
                                              SIDES_N, N, deck, stack, SIDE_OF[p], scores,
                                              round_play, False)[1]
+                                if F[X_REACHED]:   # the match is won (match.ends_in_play)
+                                    reached = 1
+                                    npass = everyone if TURNS else N
                         break
                     elif (fit_any and not draw_on) or (
                             (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
@@ -889,9 +934,13 @@ $READ_PLAY_PARAMS
                                   arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
                             if may_fire(CODE, EV_PASS, -1, L, R, et):
                                 event_facts(F, L, R, et, T - pos, run_passes, drawn)
+                                F[X_END_LT], F[X_END_RT] = lt, rt
                                 skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
                                              SIDES_N, N, deck, stack, SIDE_OF[p], scores,
                                              round_play, False)[1]
+                                if F[X_REACHED]:   # the match is won (match.ends_in_play)
+                                    reached = 1
+                                    npass = everyone if TURNS else N
 #else
                         npass += 1
                         if REC:
@@ -922,13 +971,25 @@ $READ_PLAY_PARAMS
                         if may_fire(CODE, EV_DRAW, t, L, R, et):
                             event_facts(F, L, R, et, T - pos, prior, drawn)
                             F[X_TILE], F[X_FORCED] = t, forced
+                            F[X_END_LT], F[X_END_RT] = lt, rt
                             more, skipped = fire(CODE, CODE[EV_DRAW + RULES], F, TAB, TEAMS,
                                                  SIDES_N, N, deck, stack, SIDE_OF[p], scores,
                                                  round_play, False)
                             again += more
                             skip += skipped
+                            if F[X_REACHED]:   # the match is won (match.ends_in_play)
+                                reached = 1
+                                npass = everyone if TURNS else N
+                                break
                     if ENDS_TURN and not (EXACTLY and pos < DRAW_END and drawn < TLIMIT):
                         break   # a draw that ends the turn (drawing.ends_turn)
+                if pending and domino < 0 and not reached:   # the turn is over: duties unmet
+                    drew = pos
+                    pending, pos = failed(CODE, p, seat_after(p, N, RIGHT), DUTY, pending, F,
+                                          SIDE_OF, scores, round_play, deck, pos, DRAW_END,
+                                          hands, drawn_by)
+                    if strat_seats and pos > drew:   # the record's draws: the strategist
+                        know_lack(K, p, L, R)        # reads them as lacking the ends
             # -- settlement (GeneralLoop._settle; jit_settle)
             tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, drawn_by, TEAMS, INDIVIDUAL,
                     P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
@@ -1059,6 +1120,12 @@ $READ_PLAY_PARAMS
                 if COST_TO_WINNER and wside >= 0:
                     points[wside] += paid
 #if GEN
+            if reached:   # play-time points won the match: the round is not settled
+                for i in range(SIDES_N):
+                    points[i] = 0
+                wside = wseat = -1
+                tied = 0
+                F[X_BLOCKED] = 0   # (the variables' after_round reads it)
             counted(points, scores, MIN_START, EXACT, TARGET)
             if wside >= 0:
                 rounds_won[wside] += 1
@@ -1090,6 +1157,8 @@ $READ_PLAY_PARAMS
 #if GEN
             round_out[row, R_EXTRA_TURNS] = extra_turns
             round_out[row, R_SKIPS] = skips
+            if reached:
+                round_out[row, R_RESULT] = 2   # target: won mid-round (jit_kernel._RESULTS)
             for i in range(SIDES_N):
                 round_out[row, R_POINTS + 2 * SIDES_N + i] = round_play[i]
 #else
@@ -1158,6 +1227,8 @@ $READ_PLAY_PARAMS
         for v in range(NV):
             vsum += F[X_VARS + v]
         match_out[m_i - start, M_SCORES + SIDES_N] = vsum
+        for c in range(COUNTED_N):
+            match_out[m_i - start, M_SCORES + SIDES_N + 1 + c] = F[X_VARIABLE_SETS + c]
 #endif
         match_out[m_i - start, M_WINNER] = match_win
         match_out[m_i - start, M_CAPPED] = capped

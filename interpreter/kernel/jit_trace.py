@@ -39,6 +39,8 @@ _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
     (lambda r: bool(r.declarations) or r.showdown is not None,
      "declarations or the showdown"),
     (lambda r: r.ends_in_play, "a match ended mid-round"),
+    (lambda r: r.reads_table or any(e.duty is not None or e.sets for e in r.events),
+     "events reading the table, setting variables or laying duties"),
     (lambda r: r.blind or r.turn_up, "a blind or turned-up deal"),
     # the turn options alone add no line: a pass at will is a pass, a draw a draw
     # (general_loop), and the kernel logs them (jit_template); with events they stay out

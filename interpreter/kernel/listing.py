@@ -176,7 +176,8 @@ def _jit_house_listing(game: Game, players: int) -> str:
     head = _head(game, players, "jit", "kernel.jit_kernel from kernel.jit_template (its GEN "
                  "lines: house rules of a round's end, the match's end,")
     head.insert(2, "  the deal, the lead or the opening, the direction of play, placement "
-                "restrictions, play-time events, turn options, the spinner and fit rules),")
+                "restrictions, play-time events (their sets and duties), a match won "
+                "mid-round, turn options, the spinner and fit rules),")
     head.insert(3, "  compiled by numba")
     head[4] = ("plays: batches of seeds, random, greedy and strategist bots, records on or "
                "off (a run-time switch)")

@@ -483,8 +483,13 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
     out["reads_table"] = any(table_names(names_read(tree)) for (key, *_), tree in trees.items()
                              if key == "events")
     out["event_trees"] = tuple(
-        {key: _tree_of(item[key], trees.get(("events", i, key))) for key in EVENT_FORMULAS
-         if item.get(key) is not None}
+        {**{key: _tree_of(item[key], trees.get(("events", i, key))) for key in EVENT_FORMULAS
+            if item.get(key) is not None},
+         # a set's formulas (set.<name>) and a duty's met (duty.met), for kernel.jit_house
+         **{f"set.{name}": _tree_of(value, trees.get(("events", i, "set", name)))
+            for name, value in (item.get("set") or {}).items()},
+         **({"duty.met": _tree_of(item["duty"]["met"], trees.get(("events", i, "duty", "met")))}
+            if "met" in (item.get("duty") or {}) else {})}
         for i, item in enumerate(data.get("events", ())))
     return out
 
