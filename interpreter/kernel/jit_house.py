@@ -385,7 +385,7 @@ def params(game: Game, players: int) -> dict[str, int]:
                              for x in ("TILE", "HOLDER", "UNHELD", "LACKING", "AMASK")),
              *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
-             "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT")
+             "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "LEFT_TO", "TURN_UP")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -406,8 +406,16 @@ def params(game: Game, players: int) -> dict[str, int]:
               *(starts[k] for k in _STARTS), r.direction == "right", starts["F_RESTRICT"],
               starts["R_SURE"], r.if_none_allowed == "waive", r.if_none_allowed == "pass",
               *_turn_params(game, players, starts),
-              r.spinner == "first_double", r.fit is not None, starts["FIT_AT"]]
+              r.spinner == "first_double", r.fit is not None, starts["FIT_AT"],
+              *_deal_params(r)]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
+
+
+def _deal_params(r: Rules) -> list[int]:
+    """LEFT_TO, TURN_UP: the deal's mechanisms the GEN lines play (``jit_deal``)."""
+    from .jit_deal import LEFTOVER_CODES
+
+    return [LEFTOVER_CODES[r.leftover], r.turn_up]
 
 
 def _turn_params(game: Game, players: int, starts: dict[str, int]) -> list[int]:

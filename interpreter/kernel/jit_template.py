@@ -57,9 +57,11 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # (engine.mechanisms.turn_options; TLIMIT the turn's most draws)
 # SPIN: the first double spins (board.spinner: jit_board); FIT: a fit rule (matching), its
 # tables at FIT_AT in CODE (jit_matching.tables), the fitting masks being PM itself
+# LEFT_TO: who takes the tiles the hands leave (deal.leftover: jit_deal.LEFTOVER_CODES, 0
+# none); TURN_UP: the stock's first tile starts the line (deal.turn_up: jit_deal)
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
-               "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT")
+               "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "LEFT_TO", "TURN_UP")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -108,6 +110,7 @@ from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_n
                                       seat_words_start, shuffle_keys)
 #if GEN
 from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
+from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, receiver
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire)
 from dominorules.kernel.jit_formula import run
@@ -426,6 +429,10 @@ $READ_PLAY_PARAMS
                     hands[s] = h
                 leader = pre
 #if GEN
+                dealt = DEALT
+                if LEFT_TO and leader >= 0:   # deal.leftover: the tiles the hands leave
+                    dealt = give_leftover(hands, deck, DEALT, T,   # (jit_deal)
+                                          receiver(LEFT_TO, leader, N, RIGHT))
                 # GeneralLoop.run: the lead, the redeal condition, the opening (jit_opening)
                 if leader < 0:
                     if choice == 7:
@@ -451,7 +458,7 @@ $READ_PLAY_PARAMS
                 elif leader >= 0:
                     opener, omask, free, seek, smask = open_round(
                         o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
-                        DEALT, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, RIGHT)
+                        dealt, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, RIGHT)
                 elif o_unheld == UNHELD_HEAVIEST:   # the lead's tile is in no hand
                     leader, t = heaviest(hands, N, HEAVY)
                     opener, omask = leader, 1 << t
@@ -512,7 +519,11 @@ $READ_PLAY_PARAMS
                 LOG[nl] = DYN + nj
                 nl, nj = nl + 1, nj + 1
                 nd = deal_item(DAT, nd, rnd_no, leader, hands, deck, N, T)
+#if GEN
+            pos = dealt
+#else
             pos = DEALT
+#endif
             for s in range(N):
                 drawn_by[s] = 0
             if strat_seats:
@@ -525,6 +536,10 @@ $READ_PLAY_PARAMS
 #endif
             p = leader
 #if GEN
+            upn = 0   # deal.turn_up: the stock's first tile starts the line (jit_deal); the
+            if TURN_UP and dealt < T:   # seat before the leader stands in as its placer,
+                upn = 1                 # so the leader's is the first turn of play
+                opener, seek = before(leader, N, RIGHT), 0
             if seek:   # in turn, or the leader alone (drawn out: the heaviest tile opens)
                 while True:
                     seek_turns += 1
@@ -549,6 +564,12 @@ $READ_PLAY_PARAMS
             h = hands[p]
             m = h if omask < 0 else ((h & amask) if free else omask)
             can_draw = free and VOL and pos < DRAW_END and 0 < LIMIT
+            if upn:   # the turned-up tile, nobody's choice: the one tile the opening below
+                t = deck[pos]   # takes, by the strategist's path (a lone tile reads no word)
+                pos += 1
+                h |= 1 << t
+                m = 1 << t
+                can_draw = False
 #else
             if seek:
                 while True:
@@ -574,7 +595,11 @@ $READ_PLAY_PARAMS
                 choices += 1
             # the seat's next word and its pick are written out here and at each turn below:
             # as numba helpers (even inline="always") they made the kernel 30-40% slower
+#if GEN
+            if (strat_seats >> p) & 1 or upn:   # the strategist, or the turned-up tile
+#else
             if (strat_seats >> p) & 1:   # the strategist (kernel.jit_strategist)
+#endif
                 a = opening(p, m, h, STRAT, TS, ties, seed, N, WS)
             else:
                 if wpos[p] == wend[p]:
@@ -610,12 +635,20 @@ $READ_PLAY_PARAMS
                 need, sval = spin_open(L, R, SPIN)
 #endif
             if strat_seats:
+#if GEN
+                if upn:   # on the board, led by nobody
+                    know_turn_up(K, t)
+                else:
+                    know_open(K, p, t, L, R)
+#else
                 know_open(K, p, t, L, R)
+#endif
 #if GEN
             last_p, last_t = p, t
             lt = rt = t   # the tile at each end (a double lies across: end_total)
             ut = dt = -1   # and at the end of a spinner's up and down arms (-1: untouched)
-            if EV_PLACE >= 0:   # the opening tile's events (GeneralLoop.run, jit_events)
+            if EV_PLACE >= 0 and not upn:   # the opening tile's events (jit_events; none
+                # for a turned-up tile)
                 et = end_total(L, R, lt, rt, TL, TH, PIPS)
                 if may_fire(CODE, EV_PLACE, t, L, R, et):
                     event_facts(F, L, R, et, T - pos, 0, 0)
@@ -943,7 +976,7 @@ $READ_PLAY_PARAMS
             F[X_ROUND] = rnd_no
             F[X_LAST_TILE], F[X_LAST_PLAYER] = last_t, last_p
             F[X_PASSES], F[X_POS], F[X_BONEYARD] = passes, pos, T - pos
-            F[X_DRAWN] = pos - DEALT
+            F[X_DRAWN] = pos - dealt - upn
             if domino >= 0 and DOMINOER:
                 wseat = domino
                 wside = SIDE_OF[domino]
@@ -1068,8 +1101,13 @@ $READ_PLAY_PARAMS
                 scores[i] += points[i]
                 if scores[i] > top:
                     top = scores[i]
+#if GEN
+            placements = pos - held - upn   # (a turned-up tile: nobody's)
+            draws = pos - dealt - upn
+#else
             placements = pos - held
             draws = pos - DEALT
+#endif
             round_out[row, R_ROUND] = rnd_no
             round_out[row, R_LEADER] = leader
             round_out[row, R_RESULT] = 0 if domino >= 0 else 1

@@ -40,6 +40,8 @@ _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
      "declarations or the showdown"),
     (lambda r: r.ends_in_play, "a match ended mid-round"),
     (lambda r: r.blind or r.turn_up, "a blind or turned-up deal"),
+    # the deal line lists the tiles left over in the hand that took them (docs/records.md)
+    (lambda r: r.leftover != "boneyard", "tiles left over dealt to a player (deal.leftover)"),
     # the turn options alone add no line: a pass at will is a pass, a draw a draw
     # (general_loop), and the kernel logs them (jit_template); with events they stay out
 )

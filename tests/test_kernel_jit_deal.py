@@ -1,0 +1,81 @@
+"""The deal's mechanisms on the JIT (``kernel/jit_deal.py``): the tiles left over given to
+a seat (``deal.leftover``) and the stock's tile turned up to start the line
+(``deal.turn_up``).
+
+The numba pieces answer as their mechanisms (``engine.mechanisms.leftover``,
+``engine.mechanisms.turn_up``) for every seat count, leader and direction; and the GEN
+kernel, playing them, gives the Python engine's matches field for field, with every
+builtin bot, on rulesets built to reach what the builtin ones do not (a turned-up tile in
+the Draw game, under play-time events, played to the right; the tiles left over to the
+seat before the leader). The builtin rulesets themselves are in
+``test_kernel_jit_house.py``'s cases. Nothing here compiles a kernel of its own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dominorules import api
+from dominorules.engine.mechanisms import leftover, turn_up
+from dominorules.kernel import jit_deal, jit_kernel
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_pieces_answer_as_their_mechanisms(players):
+    import numpy as np
+
+    for right in (0, 1):
+        nxt = [(s - 1) % players if right else (s + 1) % players for s in range(players)]
+        for leader in range(players):
+            assert jit_deal.before(leader, players, right) == turn_up.stand_in(
+                leader, nxt.__getitem__, players)
+            for rule, code in jit_deal.LEFTOVER_CODES.items():
+                want = leftover.receiver(rule, leader, nxt.__getitem__, players)
+                assert jit_deal.receiver(code, leader, players, right) == (
+                    -1 if want is None else want)
+    deck = np.array([4, 0, 2, 6, 1, 5, 3], np.int64)
+    hands = np.array([1 << 4 | 1, 1 << 2 | 1 << 6], np.int64)
+    assert jit_deal.give_leftover(hands, deck, 4, 7, 1) == 7
+    assert list(hands) == [1 << 4 | 1, 1 << 2 | 1 << 6 | 1 << 1 | 1 << 5 | 1 << 3]
+
+
+RULESETS = {
+    # the Draw game with a turned-up tile: draws, the strategist's boneyard count
+    "up-draw": "extends: pagat\ndeal:\n  turn_up: true\n",
+    # play-time events (none for the turned-up tile) and the spinner-free fives count
+    "up-events": "extends: house/all-fives\ndeal:\n  turn_up: true\n",
+    # the stand-in is the seat before the leader the other way round
+    "up-right": "extends: house/turned-up-starter\nplay:\n  direction: right\n",
+    "left-before": ("extends: house/leftover-to-leader\ndeal:\n  leftover: before_leader\n"
+                    "play:\n  direction: right\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("deal")
+    out = {}
+    for name, text in RULESETS.items():
+        path = folder / f"{name}.yaml"
+        path.write_text(f"title: {name}\ndescription: a test\nsource: a test\n{text}",
+                        encoding="utf-8")
+        out[name] = api.load_game(str(path))
+    return out
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_the_jit_gives_the_python_engines_matches(games, name):
+    pytest.importorskip("numba")
+    if not jit_kernel.available():
+        pytest.skip("DOMINORULES_NO_JIT is set")
+    from dominorules.kernel import engines
+
+    game = games[name]
+    seeds = [api.match_seed(6, i) for i in range(4)]
+    for players in (2, 3, 4):
+        for bots in ("random", "greedy", "strategist",
+                     ["strategist", "greedy", "random", "strategist"][:players]):
+            assert jit_kernel.jit_reason(game, players, bots) is None
+            got = engines.jit_results(game, players, seeds, bots)
+            for seed, match in zip(seeds, got, strict=True):
+                assert match == api.play_match(game, players, seed, bots), (players, bots)
