@@ -1,14 +1,15 @@
-"""The deal's mechanisms on the JIT (``kernel/jit_deal.py``): the tiles left over given to
-a seat (``deal.leftover``) and the stock's tile turned up to start the line
-(``deal.turn_up``).
+"""The deal's and the round end's mechanisms on the JIT (``kernel/jit_deal.py``,
+``kernel/jit_side_out.py``): the tiles left over given to a seat (``deal.leftover``), the
+stock's tile turned up to start the line (``deal.turn_up``), play on until a side is out
+(``play.until: side_out``).
 
-The numba pieces answer as their mechanisms (``engine.mechanisms.leftover``,
-``engine.mechanisms.turn_up``) for every seat count, leader and direction; and the GEN
-kernel, playing them, gives the Python engine's matches field for field, with every
-builtin bot, on rulesets built to reach what the builtin ones do not (a turned-up tile in
-the Draw game, under play-time events, played to the right; the tiles left over to the
-seat before the leader). The builtin rulesets themselves are in
-``test_kernel_jit_house.py``'s cases. Nothing here compiles a kernel of its own.
+The numba pieces answer as their mechanisms (``engine.mechanisms.leftover``, ``turn_up``,
+``side_out``) for every seat count, leader and direction; and the GEN kernel, playing
+them, gives the Python engine's matches field for field, with every builtin bot, on
+rulesets built to reach what the builtin ones do not (a turned-up tile in the Draw game,
+under play-time events, played to the right; the tiles left over to the seat before the
+leader; seats going out under events, to the right). The builtin rulesets themselves are
+in ``test_kernel_jit_house.py``'s cases. Nothing here compiles a kernel of its own.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from dominorules import api
-from dominorules.engine.mechanisms import leftover, turn_up
+from dominorules.engine.mechanisms import leftover, side_out, turn_up
 from dominorules.kernel import jit_deal, jit_kernel
 
 
@@ -39,6 +40,28 @@ def test_the_pieces_answer_as_their_mechanisms(players):
     assert list(hands) == [1 << 4 | 1, 1 << 2 | 1 << 6 | 1 << 1 | 1 << 5 | 1 << 3]
 
 
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_side_out_pieces_answer_as_their_mechanism(players):
+    import numpy as np
+
+    from dominorules.kernel import jit_side_out
+
+    teams = np.array([[s, s + players // 2] for s in range(players // 2)], np.int64)
+    for right in (0, 1):
+        nxt = [(s - 1) % players if right else (s + 1) % players for s in range(players)]
+        for outs in range(1 << players):
+            out = {s for s in range(players) if outs >> s & 1}
+            if len(out) == players:
+                continue
+            hands = np.array([0 if s in out else 1 << s for s in range(players)], np.int64)
+            for seat in range(players):
+                assert jit_side_out.next_in(seat, players, right, outs) == side_out.next_in(
+                    nxt.__getitem__, seat, out)
+            for side, team in enumerate(teams.tolist()):
+                assert jit_side_out.goes_on(side, hands, teams) == side_out.goes_on(
+                    "side_out", team, lambda s, h=hands: bool(h[s]))
+
+
 RULESETS = {
     # the Draw game with a turned-up tile: draws, the strategist's boneyard count
     "up-draw": "extends: pagat\ndeal:\n  turn_up: true\n",
@@ -48,7 +71,11 @@ RULESETS = {
     "up-right": "extends: house/turned-up-starter\nplay:\n  direction: right\n",
     "left-before": ("extends: house/leftover-to-leader\ndeal:\n  leftover: before_leader\n"
                     "play:\n  direction: right\n"),
+    # seats going out under events (their points count), played to the right
+    "side-events": ("extends: house/all-fives\nplayers:\n  min: 4\n  max: 4\n"
+                    "  sides: partnerships\nplay:\n  until: side_out\n  direction: right\n"),
 }
+SIDE = {"side-events"}   # four seats only
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +99,7 @@ def test_the_jit_gives_the_python_engines_matches(games, name):
 
     game = games[name]
     seeds = [api.match_seed(6, i) for i in range(4)]
-    for players in (2, 3, 4):
+    for players in (4,) if name in SIDE else (2, 3, 4):
         for bots in ("random", "greedy", "strategist",
                      ["strategist", "greedy", "random", "strategist"][:players]):
             assert jit_kernel.jit_reason(game, players, bots) is None

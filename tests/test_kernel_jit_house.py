@@ -41,7 +41,8 @@ EXPECTED = {
     "house/draw-ends-turn", "house/passing",   # turn options, the spinner, a fit rule
     "house/spinner", "house/matador", "house/matador-nine",
     "house/muggins",   # events on a spinner: end_total over its four arms
-    "house/turned-up-starter", "house/leftover-to-leader"}   # the deal's (jit_deal)
+    "house/turned-up-starter", "house/leftover-to-leader",   # the deal's (jit_deal)
+    "house/side-out"}   # and the round's end (jit_side_out)
 
 
 def _cases():

@@ -58,6 +58,9 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: r.passing != "forced" and (r.spinner != "none" or r.fit is not None),
      "passing at will (play.passing) on a spinner or under its own fit rule"),
     (lambda r: r.lead_reads_seats, "a lead formula reading the last round's seats or sides"),
+    # the GEN lines pass over the seats out in the plain turn order only (jit_side_out)
+    (lambda r: r.play_until == "side_out" and _turns(r),
+     "play on until a side is out (play.until) with turns granted, skipped or passed at will"),
 )
 
 
@@ -70,7 +73,7 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
 # totals, which only events read: _PLAY_TIME refuses events there)
 _PLAYED = frozenset({"direction", "restrictions", "if_none_allowed", "events",
                      "draw_ends_turn", "draw_exactly", "passing", "spinner", "fit",
-                     "doubles"})
+                     "doubles", "play_until"})
 # an event's names (events.environment) the JIT keeps: facts, and the ends as a list
 _EVENT = {name: name for name in (
     "tile", "opening", "both_ends", "forced", "passes_in_row", "drawn_this_turn",
@@ -90,6 +93,13 @@ def plays(rules: Rules) -> bool:
         return True
     fields = type(rules).__dataclass_fields__
     return all(getattr(rules, k) == fields[k].default for k in IN_PLAY if k not in _PLAYED)
+
+
+def _turns(r: Rules) -> bool:
+    """Whether the GEN lines keep the general loop's turn order (``TURNS``)."""
+    rule = turn_options.rule_of(r)
+    return rule is not None and rule.at_will or any(
+        e.again is not None or e.skip is not None for e in r.events)
 
 
 def _events_read(r: Rules, name: str) -> bool:
@@ -385,7 +395,8 @@ def params(game: Game, players: int) -> dict[str, int]:
                              for x in ("TILE", "HOLDER", "UNHELD", "LACKING", "AMASK")),
              *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
-             "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "LEFT_TO", "TURN_UP")
+             "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "LEFT_TO", "TURN_UP",
+             "SIDE_OUT")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -412,10 +423,11 @@ def params(game: Game, players: int) -> dict[str, int]:
 
 
 def _deal_params(r: Rules) -> list[int]:
-    """LEFT_TO, TURN_UP: the deal's mechanisms the GEN lines play (``jit_deal``)."""
+    """LEFT_TO, TURN_UP: the deal's mechanisms the GEN lines play (``jit_deal``);
+    SIDE_OUT: the round's end (``jit_side_out``)."""
     from .jit_deal import LEFTOVER_CODES
 
-    return [LEFTOVER_CODES[r.leftover], r.turn_up]
+    return [LEFTOVER_CODES[r.leftover], r.turn_up, r.play_until == "side_out"]
 
 
 def _turn_params(game: Game, players: int, starts: dict[str, int]) -> list[int]:
@@ -423,9 +435,7 @@ def _turn_params(game: Game, players: int, starts: dict[str, int]) -> list[int]:
     r = game.rules
     rule = turn_options.rule_of(r)
     limit = game.setup(players).draw_limit
-    turns = rule is not None and rule.at_will or any(
-        e.again is not None or e.skip is not None for e in r.events)
-    return [starts["EV_PLACE"], starts["EV_DRAW"], starts["EV_PASS"], turns,
+    return [starts["EV_PLACE"], starts["EV_DRAW"], starts["EV_PASS"], _turns(r),
             rule is not None and rule.at_will, rule is not None and rule.ends_turn,
             rule.exactly if rule is not None else 0,
             turn_options.turn_limit(rule, limit) if rule is not None else limit, MAX_TURNS]

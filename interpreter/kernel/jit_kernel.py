@@ -134,9 +134,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     if r.blind:
         return (f"{r.name} deals hidden hands played from the front of a row (deal.blind), "
                 "which only the Python engine's general loop plays")
-    if r.play_until != "first_out":
-        return (f"{r.name} plays on after a player is out until a side is out (play.until), "
-                "which only the Python engine's general loop plays")
     if r.copies > 1:
         return (f"{r.name} shuffles {r.copies} sets together (set.copies), which only the "
                 "Python engine's general loop plays")
@@ -201,7 +198,8 @@ def _module(source: str):
                         for f in ("shake.py", "jit_support.py", "jit_strategist.py", "jit.py",
                                   "jit_settle.py", "jit_opening.py", "jit_formula.py",
                                   "jit_events.py", "jit_board.py", "jit_matching.py",
-                                  "jit_record.py", "jit_deal.py")]
+                                  "jit_record.py", "jit_deal.py",
+                                  "jit_side_out.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)

@@ -59,9 +59,11 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # tables at FIT_AT in CODE (jit_matching.tables), the fitting masks being PM itself
 # LEFT_TO: who takes the tiles the hands leave (deal.leftover: jit_deal.LEFTOVER_CODES, 0
 # none); TURN_UP: the stock's first tile starts the line (deal.turn_up: jit_deal)
+# SIDE_OUT: play goes on after a seat is out until its side is (play.until: jit_side_out)
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
-               "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "LEFT_TO", "TURN_UP")
+               "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "LEFT_TO", "TURN_UP",
+               "SIDE_OUT")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -120,6 +122,7 @@ from dominorules.kernel.jit_opening import (ANY, SEEK_OUT, SEEK_TURNS, UNHELD_HE
 from dominorules.kernel.jit_settle import LOWEST_HAND, best_sides, counted, hand_rank
 from dominorules.kernel.jit_settle import TIE_EACH as EACH_TIED   # (TIE_EACH: a parameter)
 from dominorules.kernel.jit_settle import match_over, tallies, winner_seat
+from dominorules.kernel.jit_side_out import goes_on, next_in
 from dominorules.kernel.jit_support import seat_after
 
 
@@ -656,11 +659,21 @@ $READ_PLAY_PARAMS
                     again, skip = fire(CODE, CODE[EV_PLACE + RULES], F, TAB, TEAMS, SIDES_N,
                                        N, deck, stack, SIDE_OF[p], scores, round_play, not h)
             idle = run_passes = turns_taken = 0
+            outs = 0   # play.until: side_out: the seats out this round (bits), and how many
+            nin = N    # are still in: their passes in a row block the round (jit_side_out)
 #endif
             npass = 0
             domino = -1
+#if GEN
+            if not h:
+                if SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out; the round goes on
+                    outs, nin = outs | 1 << p, nin - 1
+                else:
+                    domino, npass = p, N
+#else
             if not h:
                 domino, npass = p, N
+#endif
 #if GEN
             while domino < 0:
                 if TURNS:   # GeneralLoop.run's turn order: turns granted, turns skipped
@@ -681,12 +694,14 @@ $READ_PLAY_PARAMS
                     turns_taken += 1
                     if turns_taken > MAX_TURNS:
                         return m_i - start, row, -rnd_no, nl, nd
-                elif npass >= N:
+                elif npass >= nin:
                     break
                 elif RIGHT:   # play.direction: right
                     p = p - 1 if p > 0 else N - 1
                 else:
                     p = p + 1 if p + 1 < N else 0
+                if outs and (outs >> p) & 1:   # (TURNS never with side_out: jit_house)
+                    p = next_in(p, N, RIGHT, outs)
 #else
             while npass < N:
                 p = p + 1 if p + 1 < N else 0
@@ -851,7 +866,10 @@ $READ_PLAY_PARAMS
                                 again += more
                                 skip += skipped
                         if not h:
-                            domino, npass = p, N
+                            if SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out
+                                outs, nin = outs | 1 << p, nin - 1
+                            else:
+                                domino, npass = p, N
                         break
                     elif a == -2:   # a pass at will (play.passing): no sign of being stuck
                         passes += 1
