@@ -67,7 +67,8 @@ HOUSE_JIT = ("house/block-charges-own", "house/blocker-leads", "house/boneyard-t
              "house/minimum-to-start", "house/no-blanks", "house/shutout-pays-double",
              "house/play-to-the-right", "house/double-blank-last",
              "house/spinner", "house/matador", "house/matador-nine",
-             "house/turned-up-starter", "house/leftover-to-leader", "house/side-out")
+             "house/turned-up-starter", "house/leftover-to-leader", "house/side-out",
+             "house/two-sets")
 GROUPS = {"variants": VARIANTS, "house": HOUSE, "house-jit": HOUSE_JIT}
 
 

@@ -1,15 +1,17 @@
-"""The deal's and the round end's mechanisms on the JIT (``kernel/jit_deal.py``,
-``kernel/jit_side_out.py``): the tiles left over given to a seat (``deal.leftover``), the
-stock's tile turned up to start the line (``deal.turn_up``), play on until a side is out
-(``play.until: side_out``).
+"""The deal's, the set's and the round end's mechanisms on the JIT (``kernel/jit_deal.py``,
+``kernel/jit_copies.py``, ``kernel/jit_side_out.py``): the tiles left over given to a seat
+(``deal.leftover``), the stock's tile turned up to start the line (``deal.turn_up``), two
+sets shuffled together (``set.copies``), play on until a side is out (``play.until``).
 
 The numba pieces answer as their mechanisms (``engine.mechanisms.leftover``, ``turn_up``,
-``side_out``) for every seat count, leader and direction; and the GEN kernel, playing
-them, gives the Python engine's matches field for field, with every builtin bot, on
-rulesets built to reach what the builtin ones do not (a turned-up tile in the Draw game,
-under play-time events, played to the right; the tiles left over to the seat before the
-leader; seats going out under events, to the right). The builtin rulesets themselves are
-in ``test_kernel_jit_house.py``'s cases. Nothing here compiles a kernel of its own.
+``side_out``, ``TileSet.canonical``) for every seat count, leader and
+direction; and the GEN kernel, playing them, gives the Python engine's matches field for
+field, with every builtin bot, on rulesets built to reach what the builtin ones do not (a
+turned-up tile in the Draw game, under play-time events, played to the right; the tiles
+left over to the seat before the leader; two sets to the right; seats going out under
+events, to the right). The
+builtin rulesets themselves are in ``test_kernel_jit_house.py``'s cases. Nothing here
+compiles a kernel of its own.
 """
 
 from __future__ import annotations
@@ -62,6 +64,32 @@ def test_the_side_out_pieces_answer_as_their_mechanism(players):
                     "side_out", team, lambda s, h=hands: bool(h[s]))
 
 
+def test_the_copies_piece_answers_as_the_tile_set():
+    import random
+
+    from dominorules.engine.tiles import TileSet
+    from dominorules.kernel import jit_copies
+
+    ts = TileSet(6, copies=2)
+    rng = random.Random(5)
+    masks = [0, (1 << 56) - 1, 0b11, 0b10, 0b0110] + [rng.getrandbits(56) for _ in range(300)]
+    for m in masks:
+        assert jit_copies.canonical(m, ts.seconds) == ts.canonical(m)
+    assert TileSet(6).seconds == 0
+
+
+def test_the_jit_refuses_copies_beside_what_names_a_tile_and_says_why(tmp_path):
+    for extra, words in (
+            ("events:\n  - after: place\n    if: \"tile.is_double\"\n    points: 5\n",
+             "set.copies"),
+            ("scoring:\n  domino: \"sum(opponents.pips) + (50 if last_tile == [0|0] else 0)\"\n",
+             "[0, 0] named")):
+        file = tmp_path / "two.yaml"
+        file.write_text("title: Two\nextends: house/two-sets\n" + extra, encoding="utf-8")
+        why = jit_kernel.jit_reason(api.load_game(str(file)), 3, need_numba=False)
+        assert why is not None and words in why, why
+
+
 RULESETS = {
     # the Draw game with a turned-up tile: draws, the strategist's boneyard count
     "up-draw": "extends: pagat\ndeal:\n  turn_up: true\n",
@@ -71,11 +99,13 @@ RULESETS = {
     "up-right": "extends: house/turned-up-starter\nplay:\n  direction: right\n",
     "left-before": ("extends: house/leftover-to-leader\ndeal:\n  leftover: before_leader\n"
                     "play:\n  direction: right\n"),
+    # every tile twice: the strategist plays as greedy there, to the right
+    "copies-right": "extends: house/two-sets\nplay:\n  direction: right\n",
     # seats going out under events (their points count), played to the right
     "side-events": ("extends: house/all-fives\nplayers:\n  min: 4\n  max: 4\n"
                     "  sides: partnerships\nplay:\n  until: side_out\n  direction: right\n"),
 }
-SIDE = {"side-events"}   # four seats only
+SEATS = {"side-events": (4,)}   # the seats they are for
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +129,7 @@ def test_the_jit_gives_the_python_engines_matches(games, name):
 
     game = games[name]
     seeds = [api.match_seed(6, i) for i in range(4)]
-    for players in (4,) if name in SIDE else (2, 3, 4):
+    for players in SEATS.get(name, (2, 3, 4)):
         for bots in ("random", "greedy", "strategist",
                      ["strategist", "greedy", "random", "strategist"][:players]):
             assert jit_kernel.jit_reason(game, players, bots) is None

@@ -58,6 +58,10 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: r.passing != "forced" and (r.spinner != "none" or r.fit is not None),
      "passing at will (play.passing) on a spinner or under its own fit rule"),
     (lambda r: r.lead_reads_seats, "a lead formula reading the last round's seats or sides"),
+    # a tile's two copies are two indexes (jit_copies): an event's tile masks and a named
+    # tile would see one of them (formulas naming a tile: programs refuses them)
+    (lambda r: r.copies > 1 and bool(r.events or r.restrictions),
+     "events or placement restrictions with every tile twice (set.copies)"),
     # the GEN lines pass over the seats out in the plain turn order only (jit_side_out)
     (lambda r: r.play_until == "side_out" and _turns(r),
      "play on until a side is out (play.until) with turns granted, skipped or passed at will"),
@@ -131,6 +135,15 @@ def reason(game: Game) -> str | None:
     return None
 
 
+class _Twice(dict):
+    """The tiles by name where the set holds each twice (``set.copies``): a name is two
+    indexes, which a program's one constant cannot be, so a formula naming a tile is
+    not kept (looking one up raises ``Unsupported``)."""
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        raise Unsupported(f"the tile {list(key)} named, every tile held twice (set.copies)")
+
+
 def _tree(tree: Any) -> ast.Node:
     if tree is None:
         raise Unsupported("a formula without its tree")
@@ -155,6 +168,8 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
     r = game.rules
     ts = game.tileset
     tiles = {(t.low, t.high): i for i, t in enumerate(ts.tiles)}
+    if ts.copies > 1:
+        tiles = _Twice(tiles)
     # the variables (variables:), read by name after the facts in F
     values: dict[str, str | int] = {v.name: len(jit_formula.FACT) + i
                                     for i, v in enumerate(r.variables)}
@@ -396,7 +411,7 @@ def params(game: Game, players: int) -> dict[str, int]:
              *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
              "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "LEFT_TO", "TURN_UP",
-             "SIDE_OUT")
+             "SIDE_OUT", "SECONDS")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -418,7 +433,7 @@ def params(game: Game, players: int) -> dict[str, int]:
               starts["R_SURE"], r.if_none_allowed == "waive", r.if_none_allowed == "pass",
               *_turn_params(game, players, starts),
               r.spinner == "first_double", r.fit is not None, starts["FIT_AT"],
-              *_deal_params(r)]
+              *_deal_params(r), game.tileset.seconds]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 

@@ -60,10 +60,11 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # LEFT_TO: who takes the tiles the hands leave (deal.leftover: jit_deal.LEFTOVER_CODES, 0
 # none); TURN_UP: the stock's first tile starts the line (deal.turn_up: jit_deal)
 # SIDE_OUT: play goes on after a seat is out until its side is (play.until: jit_side_out)
+# SECONDS: the second copies' mask when every tile is held twice (set.copies: jit_copies)
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
                "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "LEFT_TO", "TURN_UP",
-               "SIDE_OUT")
+               "SIDE_OUT", "SECONDS")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -112,6 +113,7 @@ from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_n
                                       seat_words_start, shuffle_keys)
 #if GEN
 from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
+from dominorules.kernel.jit_copies import canonical
 from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, receiver
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire)
@@ -566,6 +568,8 @@ $READ_PLAY_PARAMS
             p = opener
             h = hands[p]
             m = h if omask < 0 else ((h & amask) if free else omask)
+            if SECONDS:   # set.copies: a tile held twice is one move, its first copy
+                m = canonical(m, SECONDS)
             can_draw = free and VOL and pos < DRAW_END and 0 < LIMIT
             if upn:   # the turned-up tile, nobody's choice: the one tile the opening below
                 t = deck[pos]   # takes, by the strategist's path (a lone tile reads no word)
@@ -737,6 +741,9 @@ $READ_PLAY_PARAMS
                                               SIDES_N, N, deck, stack)
                         if kL or kR or kU or kD or not WAIVE:   # if_none_allowed: waive
                             mL, mR, mU, mD = kL, kR, kU, kD     # keeps them all
+                    if SECONDS:   # set.copies: a tile held twice is one move (jit_copies)
+                        mL, mR = canonical(mL, SECONDS), canonical(mR, SECONDS)
+                        mU, mD = canonical(mU, SECONDS), canonical(mD, SECONDS)
                     # mid-way through an exact draw (drawing.exactly): only a draw
                     draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
                     fit_any = (mL | mR | mU | mD) != 0
