@@ -68,7 +68,7 @@ HOUSE_JIT = ("house/block-charges-own", "house/blocker-leads", "house/boneyard-t
              "house/play-to-the-right", "house/double-blank-last",
              "house/spinner", "house/matador", "house/matador-nine",
              "house/turned-up-starter", "house/leftover-to-leader", "house/side-out",
-             "house/two-sets")
+             "house/two-sets", "house/blind-hughie")
 GROUPS = {"variants": VARIANTS, "house": HOUSE, "house-jit": HOUSE_JIT}
 
 

@@ -1,15 +1,16 @@
 """The deal's, the set's and the round end's mechanisms on the JIT (``kernel/jit_deal.py``,
 ``kernel/jit_copies.py``, ``kernel/jit_side_out.py``): the tiles left over given to a seat
 (``deal.leftover``), the stock's tile turned up to start the line (``deal.turn_up``), two
-sets shuffled together (``set.copies``), play on until a side is out (``play.until``).
+sets shuffled together (``set.copies``), play on until a side is out (``play.until``),
+hidden hands played from the front of a row (``deal.blind``: ``kernel/jit_blind.py``).
 
 The numba pieces answer as their mechanisms (``engine.mechanisms.leftover``, ``turn_up``,
-``side_out``, ``TileSet.canonical``) for every seat count, leader and
+``side_out``, ``blind``, ``TileSet.canonical``) for every seat count, leader and
 direction; and the GEN kernel, playing them, gives the Python engine's matches field for
 field, with every builtin bot, on rulesets built to reach what the builtin ones do not (a
 turned-up tile in the Draw game, under play-time events, played to the right; the tiles
-left over to the seat before the leader; two sets to the right; seats going out under
-events, to the right). The
+left over to the seat before the leader; two sets to the right; hidden rows with a
+turned-up tile, or to the right; seats going out under events, to the right). The
 builtin rulesets themselves are in ``test_kernel_jit_house.py``'s cases. Nothing here
 compiles a kernel of its own.
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 import pytest
 
 from dominorules import api
-from dominorules.engine.mechanisms import leftover, side_out, turn_up
+from dominorules.engine.mechanisms import blind, leftover, side_out, turn_up
 from dominorules.kernel import jit_deal, jit_kernel
 
 
@@ -90,6 +91,38 @@ def test_the_jit_refuses_copies_beside_what_names_a_tile_and_says_why(tmp_path):
         assert why is not None and words in why, why
 
 
+def test_the_blind_rows_answer_as_their_mechanism():
+    import random
+
+    import numpy as np
+
+    from dominorules.kernel import jit_blind
+
+    rng = random.Random(3)
+    players, size = 3, 5
+    deck = np.array(rng.sample(range(28), 28), np.int64)
+    ROWS = np.zeros((players, size), np.int64)
+    head, count = np.zeros(players, np.int64), np.zeros(players, np.int64)
+    jit_blind.rows_of(deck, players, size, ROWS, head, count)
+    want = blind.rows_of(deck.tolist(), players, size)
+
+    def row(s):   # the ring front first
+        return [int(ROWS[s, (head[s] + i) % size]) for i in range(count[s])]
+    assert [row(s) for s in range(players)] == want
+    for _ in range(400):   # turns: the front placed, or put back
+        s = rng.randrange(players)
+        if not want[s]:
+            continue
+        assert jit_blind.front(ROWS, head, s) == blind.front(want[s])
+        if rng.random() < 0.3:
+            jit_blind.pop_front(ROWS, head, count, s)
+            want[s].pop(0)
+        else:
+            jit_blind.to_back(ROWS, head, count, s)
+            blind.to_back(want[s])
+        assert row(s) == want[s]
+
+
 RULESETS = {
     # the Draw game with a turned-up tile: draws, the strategist's boneyard count
     "up-draw": "extends: pagat\ndeal:\n  turn_up: true\n",
@@ -101,11 +134,15 @@ RULESETS = {
                     "play:\n  direction: right\n"),
     # every tile twice: the strategist plays as greedy there, to the right
     "copies-right": "extends: house/two-sets\nplay:\n  direction: right\n",
+    # hidden rows with the 28th tile turned up (three seats), and to the right
+    "blind-up": ("extends: house/blind-hughie\nplayers:\n  min: 3\n  max: 3\n"
+                 "deal:\n  hand_size: 9\n  turn_up: true\n"),
+    "blind-right": "extends: house/blind-hughie\nplay:\n  direction: right\n",
     # seats going out under events (their points count), played to the right
     "side-events": ("extends: house/all-fives\nplayers:\n  min: 4\n  max: 4\n"
                     "  sides: partnerships\nplay:\n  until: side_out\n  direction: right\n"),
 }
-SEATS = {"side-events": (4,)}   # the seats they are for
+SEATS = {"side-events": (4,), "blind-up": (3,)}   # the seats they are for
 
 
 @pytest.fixture(scope="module")

@@ -43,7 +43,8 @@ EXPECTED = {
     "house/muggins",   # events on a spinner: end_total over its four arms
     "house/turned-up-starter", "house/leftover-to-leader",   # the deal's (jit_deal)
     "house/side-out",   # and the round's end (jit_side_out)
-    "house/two-sets"}   # every tile twice (jit_copies)
+    "house/two-sets",   # every tile twice (jit_copies)
+    "house/blind-hughie"}   # hidden rows (jit_blind)
 
 
 def _cases():

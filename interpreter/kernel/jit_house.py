@@ -64,7 +64,8 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
      "events or placement restrictions with every tile twice (set.copies)"),
     # the GEN lines pass over the seats out in the plain turn order only (jit_side_out)
     (lambda r: r.play_until == "side_out" and _turns(r),
-     "play on until a side is out (play.until) with turns granted, skipped or passed at will"),
+     "play on until a side is out (play.until) with turns granted, skipped or passed at "
+     "will, or hidden rows"),
 )
 
 
@@ -100,9 +101,11 @@ def plays(rules: Rules) -> bool:
 
 
 def _turns(r: Rules) -> bool:
-    """Whether the GEN lines keep the general loop's turn order (``TURNS``)."""
+    """Whether the GEN lines keep the general loop's turn order (``TURNS``): turns granted
+    or skipped, passes at will, or hidden rows (``deal.blind``: a pass is a sign of being
+    stuck only when no tile of the row fits, so the seats that passed are kept as bits)."""
     rule = turn_options.rule_of(r)
-    return rule is not None and rule.at_will or any(
+    return rule is not None and rule.at_will or r.blind or any(
         e.again is not None or e.skip is not None for e in r.events)
 
 
@@ -411,7 +414,7 @@ def params(game: Game, players: int) -> dict[str, int]:
              *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
              "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "LEFT_TO", "TURN_UP",
-             "SIDE_OUT", "SECONDS")
+             "SIDE_OUT", "SECONDS", "BLIND")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -433,7 +436,7 @@ def params(game: Game, players: int) -> dict[str, int]:
               starts["R_SURE"], r.if_none_allowed == "waive", r.if_none_allowed == "pass",
               *_turn_params(game, players, starts),
               r.spinner == "first_double", r.fit is not None, starts["FIT_AT"],
-              *_deal_params(r), game.tileset.seconds]
+              *_deal_params(r), game.tileset.seconds, r.blind]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 

@@ -131,9 +131,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     if r.several is not None:
         return (f"{r.name} lays several tiles in one move (play.several), which only the "
                 "Python engine's general loop plays")
-    if r.blind:
-        return (f"{r.name} deals hidden hands played from the front of a row (deal.blind), "
-                "which only the Python engine's general loop plays")
     if r.general:
         why = jit_house.reason(game)
         if why is not None:
@@ -196,7 +193,8 @@ def _module(source: str):
                                   "jit_settle.py", "jit_opening.py", "jit_formula.py",
                                   "jit_events.py", "jit_board.py", "jit_matching.py",
                                   "jit_record.py", "jit_deal.py",
-                                  "jit_side_out.py", "jit_copies.py")]
+                                  "jit_side_out.py", "jit_copies.py",
+                                  "jit_blind.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)

@@ -61,10 +61,11 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # none); TURN_UP: the stock's first tile starts the line (deal.turn_up: jit_deal)
 # SIDE_OUT: play goes on after a seat is out until its side is (play.until: jit_side_out)
 # SECONDS: the second copies' mask when every tile is held twice (set.copies: jit_copies)
+# BLIND: hidden hands played from the front of a row (deal.blind: jit_blind; with TURNS)
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
                "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "LEFT_TO", "TURN_UP",
-               "SIDE_OUT", "SECONDS")
+               "SIDE_OUT", "SECONDS", "BLIND")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -112,6 +113,7 @@ from dominorules.kernel.jit_strategist import (KNOW_ROWS, choose, know_deal, kno
 from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
 #if GEN
+from dominorules.kernel.jit_blind import front, pop_front, rows_of, to_back
 from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
 from dominorules.kernel.jit_copies import canonical
 from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, receiver
@@ -340,6 +342,11 @@ $READ_PLAY_PARAMS
     U = D = sval = 0
     need = NO_SPINNER
     VN = PM.shape[0]                # end values, 0 to max_pip (the fit tables' rows)
+    # deal.blind: each seat's row as a ring (jit_blind), its front at RHEAD, RLEN long
+    ROWS = np.zeros((N, max(HAND, 1)), np.int64)
+    RHEAD = np.zeros(N, np.int64)
+    RLEN = np.zeros(N, np.int64)
+    stuck = False
 #else
     V, DB, SV = P, drawn_by, SP
 #endif
@@ -545,6 +552,9 @@ $READ_PLAY_PARAMS
             if TURN_UP and dealt < T:   # seat before the leader stands in as its placer,
                 upn = 1                 # so the leader's is the first turn of play
                 opener, seek = before(leader, N, RIGHT), 0
+            if BLIND:   # the rows as dealt; the opener's front tile opens (jit_blind)
+                rows_of(deck, N, HAND, ROWS, RHEAD, RLEN)
+                omask, free = 1 << front(ROWS, RHEAD, opener), 0
             if seek:   # in turn, or the leader alone (drawn out: the heaviest tile opens)
                 while True:
                     seek_turns += 1
@@ -636,6 +646,8 @@ $READ_PLAY_PARAMS
                 LOG[nl] = place_token(N, T, p, t, 0)
                 nl += 1
 #if GEN
+            if BLIND and not upn:   # the front tile opened (jit_blind)
+                pop_front(ROWS, RHEAD, RLEN, p)
             NE = 2
             U = D = 0
             if SPIN:   # the opening double spins (Board.open_with)
@@ -744,6 +756,10 @@ $READ_PLAY_PARAMS
                     if SECONDS:   # set.copies: a tile held twice is one move (jit_copies)
                         mL, mR = canonical(mL, SECONDS), canonical(mR, SECONDS)
                         mU, mD = canonical(mU, SECONDS), canonical(mD, SECONDS)
+                    if BLIND:   # deal.blind: the row's front tile alone (jit_blind); the seat
+                        stuck = (mL | mR | mU | mD) == 0   # is stuck if no tile of it fits
+                        fb = 1 << front(ROWS, RHEAD, up)
+                        mL, mR, mU, mD = mL & fb, mR & fb, mU & fb, mD & fb
                     # mid-way through an exact draw (drawing.exactly): only a draw
                     draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
                     fit_any = (mL | mR | mU | mD) != 0
@@ -854,6 +870,8 @@ $READ_PLAY_PARAMS
                                 lt = t
                         h ^= 1 << t
                         hands[up] = h
+                        if BLIND:   # the front tile placed (jit_blind)
+                            pop_front(ROWS, RHEAD, RLEN, up)
                         npass = 0
                         if REC:   # (a spinner's arms, 3 and 4: jit_trace.reason refuses)
                             LOG[nl] = place_token(N, T, p, t, 1 + e)
@@ -931,7 +949,12 @@ $READ_PLAY_PARAMS
                     else:
                         passes += 1
 #if GEN
-                        if TURNS:
+                        if BLIND:   # the front tile to the back (jit_blind): stuck only when
+                            to_back(ROWS, RHEAD, RLEN, up)   # no tile of the row fits, and
+                            if stuck:                        # no turn of a row is idle
+                                npass |= 1 << p
+                            idle -= 1
+                        elif TURNS:
                             npass |= 1 << p
                         else:
                             npass += 1
