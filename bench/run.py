@@ -66,7 +66,9 @@ HOUSE_JIT = ("house/block-charges-own", "house/blocker-leads", "house/boneyard-t
              "house/last-two-block", "house/low-score-wins", "house/lowest-side-takes-round",
              "house/minimum-to-start", "house/no-blanks", "house/shutout-pays-double",
              "house/play-to-the-right", "house/double-blank-last",
-             "house/spinner", "house/matador", "house/matador-nine")
+             "house/spinner", "house/matador", "house/matador-nine",
+             "house/turned-up-starter", "house/leftover-to-leader", "house/side-out",
+             "house/two-sets", "house/blind-hughie")
 GROUPS = {"variants": VARIANTS, "house": HOUSE, "house-jit": HOUSE_JIT}
 
 

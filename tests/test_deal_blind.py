@@ -12,7 +12,7 @@ from dominorules.bots.strategist import StrategistBot
 from dominorules.engine.actions import IllegalActionError
 from dominorules.engine.game import Deal
 from dominorules.engine.mechanisms import blind
-from dominorules.kernel import generate, jit_kernel
+from dominorules.kernel import generate, jit_kernel, jit_trace
 from dominorules.rules import check_ruleset
 
 HUGHIE = "house/blind-hughie"
@@ -118,10 +118,11 @@ def test_a_pass_that_shows_another_tile_than_the_front_is_rejected(tmp_path):
     assert records.verify_file(str(path))
 
 
-def test_the_kernels_refuse_it_and_the_strategist_says_it_plays_as_greedy():
+def test_the_python_kernel_refuses_it_and_the_strategist_says_it_plays_as_greedy():
     game = api.load_game(HUGHIE)
     assert not generate.covers(game)
-    assert "deal.blind" in jit_kernel.jit_reason(game, 2, need_numba=False)
+    assert jit_kernel.jit_reason(game, 2, need_numba=False) is None   # (jit_blind)
+    assert "blind" in jit_trace.reason(game)   # its records stay Python's
     state = game.new_match(2, seed=0, deals=[Deal.of(ROWS, (), leader=0)])
     import random
     _, why = StrategistBot(0, random.Random(0)).explain(state.observation(0),

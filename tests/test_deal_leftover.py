@@ -12,7 +12,7 @@ from dominorules import api, records
 from dominorules.diagnostics import DiagnosticError
 from dominorules.engine.game import Deal
 from dominorules.engine.mechanisms import leftover
-from dominorules.kernel import generate, jit_kernel
+from dominorules.kernel import generate, jit_kernel, jit_trace
 from dominorules.rules import check_ruleset
 
 LEADER = "house/leftover-to-leader"
@@ -120,10 +120,11 @@ def test_the_tile_left_in_the_boneyard_is_rejected(tmp_path):
     assert replay and "deal.leftover" in replay[0].message
 
 
-def test_the_kernels_refuse_it_and_say_why():
+def test_the_python_kernel_refuses_it_the_jit_plays_it_and_keeps_its_records_to_python():
     game = api.load_game(LEADER)
-    assert not generate.covers(game)
-    why = jit_kernel.jit_reason(game, 3, need_numba=False)
+    assert not generate.covers(game)   # the general loop plays it on the Python engine
+    assert jit_kernel.jit_reason(game, 3, need_numba=False) is None   # (jit_deal)
+    why = jit_trace.reason(game)
     assert why is not None and "deal.leftover" in why
 
 

@@ -11,7 +11,7 @@ import pytest
 from dominorules import api, records
 from dominorules.engine.game import Deal
 from dominorules.engine.mechanisms import turn_up
-from dominorules.kernel import generate, jit_kernel
+from dominorules.kernel import generate, jit_kernel, jit_trace
 from dominorules.rules import check_ruleset
 
 STARTER = "house/turned-up-starter"
@@ -167,11 +167,12 @@ def test_a_record_without_its_turn_up_is_rejected(tmp_path):
     assert records.verify_file(path)
 
 
-def test_the_kernels_refuse_it_and_say_why():
+def test_the_python_kernel_refuses_it_the_jit_plays_it_and_keeps_its_records_to_python():
     game = api.load_game(STARTER)
-    assert not generate.covers(game)
-    why = jit_kernel.jit_reason(game, 3, need_numba=False)
-    assert why is not None and "deal.turn_up" in why
+    assert not generate.covers(game)   # the general loop plays it on the Python engine
+    assert jit_kernel.jit_reason(game, 3, need_numba=False) is None   # (jit_deal)
+    why = jit_trace.reason(game)
+    assert why is not None and "turned-up" in why
 
 
 @pytest.mark.parametrize("extra, path, line, words", [

@@ -44,7 +44,11 @@ EXPECTED = {
     "house/muggins-wins-in-play",   # a match won mid-round (match.ends_in_play),
     "house/headers-raise-stake", "house/bergen-headers",   # events reading the table,
     "house/bergen-near-game", "house/answer-the-double",   # setting variables and
-    "house/cover-the-double"}   # laying duties
+    "house/cover-the-double",   # laying duties
+    "house/turned-up-starter", "house/leftover-to-leader",   # the deal's (jit_deal)
+    "house/side-out",   # and the round's end (jit_side_out)
+    "house/two-sets",   # every tile twice (jit_copies)
+    "house/blind-hughie"}   # hidden rows (jit_blind)
 
 
 def _cases():

@@ -11,7 +11,7 @@ import pytest
 from dominorules import api, records
 from dominorules.engine.game import Deal
 from dominorules.engine.mechanisms import side_out
-from dominorules.kernel import generate, jit_kernel
+from dominorules.kernel import generate, jit_kernel, jit_trace
 from dominorules.rules import check_ruleset, rule_warnings
 
 SIDE_OUT = "house/side-out"
@@ -145,11 +145,20 @@ def test_an_out_seat_that_plays_on_is_rejected(tmp_path):
     assert records.verify_file(path)
 
 
-def test_the_kernels_refuse_it_and_say_why():
+def test_the_python_kernel_refuses_it_the_jit_plays_it_and_keeps_its_records_to_python():
     game = api.load_game(SIDE_OUT)
-    assert not generate.covers(game)
-    why = jit_kernel.jit_reason(game, 4, need_numba=False)
+    assert not generate.covers(game)   # the general loop plays it on the Python engine
+    assert jit_kernel.jit_reason(game, 4, need_numba=False) is None   # (jit_side_out)
+    why = jit_trace.reason(game)
     assert why is not None and "play.until" in why
+
+
+def test_the_jit_refuses_it_with_turns_passed_at_will_and_says_why(tmp_path):
+    file = tmp_path / "at-will.yaml"
+    file.write_text("title: At will\nextends: house/side-out\nplay:\n  passing: at_will\n",
+                    encoding="utf-8")
+    why = jit_kernel.jit_reason(api.load_game(str(file)), 4, need_numba=False)
+    assert why is not None and "play.until" in why and "passed at will" in why
 
 
 def test_validate_refuses_events_that_hand_an_out_seat_tiles(tmp_path):

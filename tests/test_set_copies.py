@@ -17,6 +17,7 @@ from dominorules.engine.game import Deal
 from dominorules.engine.mechanisms.set_tiles import set_tiles
 from dominorules.engine.positions import legal, points_for
 from dominorules.engine.tiles import Tile, TileSet, parse_tiles
+from dominorules.kernel import jit_trace
 from dominorules.kernel.generate import covers
 from dominorules.kernel.jit_kernel import jit_reason
 from dominorules.records import check_file_strict
@@ -147,9 +148,10 @@ def test_a_third_copy_dealt_or_placed_is_rejected(game, tmp_path):
     assert records.verify_file(str(path))
 
 
-def test_the_kernels_refuse_it_and_the_loop_plays_it(game):
+def test_the_python_kernel_refuses_it_and_the_loop_plays_it(game):
     assert not covers(game)
-    assert "set.copies" in jit_reason(game, 4, need_numba=False)
+    assert jit_reason(game, 4, need_numba=False) is None   # the JIT plays it (jit_copies)
+    assert "set.copies" in jit_trace.reason(game)          # but keeps its records to Python
     a = api.play_match(game, 4, 2, bots="greedy", trace=True, max_rounds=2).events
     b = api.play_match(game, 4, 2, bots="greedy", trace=True, max_rounds=2,
                        engine="loop").events

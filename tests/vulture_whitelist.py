@@ -86,6 +86,8 @@ jit_events.end_total
 jit_events.arms_total
 jit_events.event_facts
 jit_events.may_fire
+from dominorules.kernel import jit_deal   # (the deal's: deal.turn_up, the strategist)
+jit_deal.know_turn_up
 
 # rich calls a Console's on_broken_pipe when stdout is a closed pipe; cli._stdout_console
 # sets it on the instance

@@ -157,6 +157,11 @@ class TileSet:
         # the second copies (odd indices): canonical() drops one whose first is also held
         self._seconds = sum(1 << i for i in range(1, self.tile_count, 2)) if copies == 2 else 0
 
+    @property
+    def seconds(self) -> int:
+        """The second copies' mask (0 for a single set): what ``canonical`` may drop."""
+        return self._seconds
+
     def holds(self, tile: Tile | tuple[int, int]) -> bool:
         """Whether ``tile`` is in play: in the double-N set and not taken out."""
         return Tile.of(tile) in self.index

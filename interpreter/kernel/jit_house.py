@@ -65,6 +65,14 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: r.passing != "forced" and (r.spinner != "none" or r.fit is not None),
      "passing at will (play.passing) on a spinner or under its own fit rule"),
     (lambda r: r.lead_reads_seats, "a lead formula reading the last round's seats or sides"),
+    # a tile's two copies are two indexes (jit_copies): an event's tile masks and a named
+    # tile would see one of them (formulas naming a tile: programs refuses them)
+    (lambda r: r.copies > 1 and bool(r.events or r.restrictions),
+     "events or placement restrictions with every tile twice (set.copies)"),
+    # the GEN lines pass over the seats out in the plain turn order only (jit_side_out)
+    (lambda r: r.play_until == "side_out" and _turns(r),
+     "play on until a side is out (play.until) with turns granted, skipped or passed at "
+     "will, or hidden rows"),
 )
 
 
@@ -77,7 +85,7 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
 # totals, which only events read: _PLAY_TIME refuses events there)
 _PLAYED = frozenset({"direction", "restrictions", "if_none_allowed", "events",
                      "draw_ends_turn", "draw_exactly", "passing", "spinner", "fit",
-                     "doubles"})
+                     "doubles", "play_until"})
 # an event's names (events.environment) the JIT keeps: facts, the ends as a list and the
 # tiles at the line's ends (end_tiles: the facts end_lt, end_rt), the acting side (its
 # score: ``_live_sides`` refuses its tallies, which the kernel counts only at a round's end)
@@ -101,6 +109,15 @@ def plays(rules: Rules) -> bool:
         return True
     fields = type(rules).__dataclass_fields__
     return all(getattr(rules, k) == fields[k].default for k in IN_PLAY if k not in _PLAYED)
+
+
+def _turns(r: Rules) -> bool:
+    """Whether the GEN lines keep the general loop's turn order (``TURNS``): turns granted
+    or skipped, passes at will, or hidden rows (``deal.blind``: a pass is a sign of being
+    stuck only when no tile of the row fits, so the seats that passed are kept as bits)."""
+    rule = turn_options.rule_of(r)
+    return rule is not None and rule.at_will or r.blind or any(
+        e.again is not None or e.skip is not None for e in r.events)
 
 
 def _events_read(r: Rules, name: str) -> bool:
@@ -132,6 +149,15 @@ def reason(game: Game) -> str | None:
     return None
 
 
+class _Twice(dict):
+    """The tiles by name where the set holds each twice (``set.copies``): a name is two
+    indexes, which a program's one constant cannot be, so a formula naming a tile is
+    not kept (looking one up raises ``Unsupported``)."""
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        raise Unsupported(f"the tile {list(key)} named, every tile held twice (set.copies)")
+
+
 def _tree(tree: Any) -> ast.Node:
     if tree is None:
         raise Unsupported("a formula without its tree")
@@ -156,6 +182,8 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
     r = game.rules
     ts = game.tileset
     tiles = {(t.low, t.high): i for i, t in enumerate(ts.tiles)}
+    if ts.copies > 1:
+        tiles = _Twice(tiles)
     # the variables (variables:), read by name after the facts in F
     values: dict[str, str | int] = {v.name: len(jit_formula.FACT) + i
                                     for i, v in enumerate(r.variables)}
@@ -436,7 +464,8 @@ def params(game: Game, players: int) -> dict[str, int]:
                              for x in ("TILE", "HOLDER", "UNHELD", "LACKING", "AMASK")),
              *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
-             "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES")
+             "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
+             "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -461,8 +490,17 @@ def params(game: Game, players: int) -> dict[str, int]:
               # (a ruleset without them pays a test or two an event: 14 interleaved pairs
               # of 60,000 two-player matches took a median 1.84 s of CPU before and 1.88 s
               # after for all-fives, 1.33 s and 1.37 s for pagat, whose code is unchanged)
-              r.ends_in_play, any(e.duty is not None for e in r.events)]
+              r.ends_in_play, any(e.duty is not None for e in r.events),
+              *_deal_params(r), game.tileset.seconds, r.blind]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
+
+
+def _deal_params(r: Rules) -> list[int]:
+    """LEFT_TO, TURN_UP: the deal's mechanisms the GEN lines play (``jit_deal``);
+    SIDE_OUT: the round's end (``jit_side_out``)."""
+    from .jit_deal import LEFTOVER_CODES
+
+    return [LEFTOVER_CODES[r.leftover], r.turn_up, r.play_until == "side_out"]
 
 
 def _turn_params(game: Game, players: int, starts: dict[str, int]) -> list[int]:
@@ -470,9 +508,7 @@ def _turn_params(game: Game, players: int, starts: dict[str, int]) -> list[int]:
     r = game.rules
     rule = turn_options.rule_of(r)
     limit = game.setup(players).draw_limit
-    turns = rule is not None and rule.at_will or any(
-        e.again is not None or e.skip is not None for e in r.events)
-    return [starts["EV_PLACE"], starts["EV_DRAW"], starts["EV_PASS"], turns,
+    return [starts["EV_PLACE"], starts["EV_DRAW"], starts["EV_PASS"], _turns(r),
             rule is not None and rule.at_will, rule is not None and rule.ends_turn,
             rule.exactly if rule is not None else 0,
             turn_options.turn_limit(rule, limit) if rule is not None else limit, MAX_TURNS]

@@ -126,21 +126,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     if r.several is not None:
         return (f"{r.name} lays several tiles in one move (play.several), which only the "
                 "Python engine's general loop plays")
-    if r.blind:
-        return (f"{r.name} deals hidden hands played from the front of a row (deal.blind), "
-                "which only the Python engine's general loop plays")
-    if r.leftover != "boneyard":
-        return (f"{r.name} deals the tiles the hands leave to a player (deal.leftover), "
-                "which only the Python engine's general loop plays")
-    if r.play_until != "first_out":
-        return (f"{r.name} plays on after a player is out until a side is out (play.until), "
-                "which only the Python engine's general loop plays")
-    if r.copies > 1:
-        return (f"{r.name} shuffles {r.copies} sets together (set.copies), which only the "
-                "Python engine's general loop plays")
-    if r.turn_up:
-        return (f"{r.name} turns the stock's first tile up to start the line (deal.turn_up), "
-                "which only the Python engine's general loop plays")
     if r.general:
         why = jit_house.reason(game)
         if why is not None:
@@ -202,7 +187,9 @@ def _module(source: str):
                         for f in ("shake.py", "jit_support.py", "jit_strategist.py", "jit.py",
                                   "jit_settle.py", "jit_opening.py", "jit_formula.py",
                                   "jit_events.py", "jit_board.py", "jit_matching.py",
-                                  "jit_record.py", "jit_match.py", "jit_duties.py")]
+                                  "jit_record.py", "jit_match.py", "jit_duties.py",
+                                  "jit_deal.py", "jit_side_out.py", "jit_copies.py",
+                                  "jit_blind.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)

@@ -61,9 +61,15 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # tables at FIT_AT in CODE (jit_matching.tables), the fitting masks being PM itself
 # IN_PLAY: the match may end mid-round (match.ends_in_play: jit_match); DUTIES: some event
 # lays a duty (jit_duties)
+# LEFT_TO: who takes the tiles the hands leave (deal.leftover: jit_deal.LEFTOVER_CODES, 0
+# none); TURN_UP: the stock's first tile starts the line (deal.turn_up: jit_deal)
+# SIDE_OUT: play goes on after a seat is out until its side is (play.until: jit_side_out)
+# SECONDS: the second copies' mask when every tile is held twice (set.copies: jit_copies)
+# BLIND: hidden hands played from the front of a row (deal.blind: jit_blind; with TURNS)
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
-               "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES")
+               "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
+               "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -116,7 +122,10 @@ from dominorules.kernel.jit_strategist import (KNOW_ROWS, choose, know_deal, kno
 from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
 #if GEN
+from dominorules.kernel.jit_blind import front, pop_front, rows_of, to_back
 from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
+from dominorules.kernel.jit_copies import canonical
+from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, receiver
 from dominorules.kernel.jit_duties import failed, lay, met_by
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire)
@@ -127,6 +136,7 @@ from dominorules.kernel.jit_opening import (ANY, SEEK_OUT, SEEK_TURNS, UNHELD_HE
 from dominorules.kernel.jit_settle import LOWEST_HAND, best_sides, counted, hand_rank
 from dominorules.kernel.jit_settle import TIE_EACH as EACH_TIED   # (TIE_EACH: a parameter)
 from dominorules.kernel.jit_settle import match_over, tallies, winner_seat
+from dominorules.kernel.jit_side_out import goes_on, next_in
 from dominorules.kernel.jit_support import seat_after
 
 
@@ -346,6 +356,11 @@ $READ_PLAY_PARAMS
     U = D = sval = 0
     need = NO_SPINNER
     VN = PM.shape[0]                # end values, 0 to max_pip (the fit tables' rows)
+    # deal.blind: each seat's row as a ring (jit_blind), its front at RHEAD, RLEN long
+    ROWS = np.zeros((N, max(HAND, 1)), np.int64)
+    RHEAD = np.zeros(N, np.int64)
+    RLEN = np.zeros(N, np.int64)
+    stuck = False
 #else
     V, DB, SV = P, drawn_by, SP
 #endif
@@ -442,6 +457,10 @@ $READ_PLAY_PARAMS
                     hands[s] = h
                 leader = pre
 #if GEN
+                dealt = DEALT
+                if LEFT_TO and leader >= 0:   # deal.leftover: the tiles the hands leave
+                    dealt = give_leftover(hands, deck, DEALT, T,   # (jit_deal)
+                                          receiver(LEFT_TO, leader, N, RIGHT))
                 # GeneralLoop.run: the lead, the redeal condition, the opening (jit_opening)
                 if leader < 0:
                     if choice == 7:
@@ -467,7 +486,7 @@ $READ_PLAY_PARAMS
                 elif leader >= 0:
                     opener, omask, free, seek, smask = open_round(
                         o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
-                        DEALT, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, RIGHT)
+                        dealt, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, RIGHT)
                 elif o_unheld == UNHELD_HEAVIEST:   # the lead's tile is in no hand
                     leader, t = heaviest(hands, N, HEAVY)
                     opener, omask = leader, 1 << t
@@ -528,7 +547,11 @@ $READ_PLAY_PARAMS
                 LOG[nl] = DYN + nj
                 nl, nj = nl + 1, nj + 1
                 nd = deal_item(DAT, nd, rnd_no, leader, hands, deck, N, T)
+#if GEN
+            pos = dealt
+#else
             pos = DEALT
+#endif
             for s in range(N):
                 drawn_by[s] = 0
             if strat_seats:
@@ -543,6 +566,13 @@ $READ_PLAY_PARAMS
 #endif
             p = leader
 #if GEN
+            upn = 0   # deal.turn_up: the stock's first tile starts the line (jit_deal); the
+            if TURN_UP and dealt < T:   # seat before the leader stands in as its placer,
+                upn = 1                 # so the leader's is the first turn of play
+                opener, seek = before(leader, N, RIGHT), 0
+            if BLIND:   # the rows as dealt; the opener's front tile opens (jit_blind)
+                rows_of(deck, N, HAND, ROWS, RHEAD, RLEN)
+                omask, free = 1 << front(ROWS, RHEAD, opener), 0
             if seek:   # in turn, or the leader alone (drawn out: the heaviest tile opens)
                 while True:
                     seek_turns += 1
@@ -566,7 +596,15 @@ $READ_PLAY_PARAMS
             p = opener
             h = hands[p]
             m = h if omask < 0 else ((h & amask) if free else omask)
+            if SECONDS:   # set.copies: a tile held twice is one move, its first copy
+                m = canonical(m, SECONDS)
             can_draw = free and VOL and pos < DRAW_END and 0 < LIMIT
+            if upn:   # the turned-up tile, nobody's choice: the one tile the opening below
+                t = deck[pos]   # takes, by the strategist's path (a lone tile reads no word)
+                pos += 1
+                h |= 1 << t
+                m = 1 << t
+                can_draw = False
 #else
             if seek:
                 while True:
@@ -592,7 +630,11 @@ $READ_PLAY_PARAMS
                 choices += 1
             # the seat's next word and its pick are written out here and at each turn below:
             # as numba helpers (even inline="always") they made the kernel 30-40% slower
+#if GEN
+            if (strat_seats >> p) & 1 or upn:   # the strategist, or the turned-up tile
+#else
             if (strat_seats >> p) & 1:   # the strategist (kernel.jit_strategist)
+#endif
                 a = opening(p, m, h, STRAT, TS, ties, seed, N, WS)
             else:
                 if wpos[p] == wend[p]:
@@ -622,18 +664,28 @@ $READ_PLAY_PARAMS
                 LOG[nl] = place_token(N, T, p, t, 0)
                 nl += 1
 #if GEN
+            if BLIND and not upn:   # the front tile opened (jit_blind)
+                pop_front(ROWS, RHEAD, RLEN, p)
             NE = 2
             U = D = 0
             if SPIN:   # the opening double spins (Board.open_with)
                 need, sval = spin_open(L, R, SPIN)
 #endif
             if strat_seats:
+#if GEN
+                if upn:   # on the board, led by nobody
+                    know_turn_up(K, t)
+                else:
+                    know_open(K, p, t, L, R)
+#else
                 know_open(K, p, t, L, R)
+#endif
 #if GEN
             last_p, last_t = p, t
             lt = rt = t   # the tile at each end (a double lies across: end_total)
             ut = dt = -1   # and at the end of a spinner's up and down arms (-1: untouched)
-            if EV_PLACE >= 0:   # the opening tile's events (GeneralLoop.run, jit_events)
+            if EV_PLACE >= 0 and not upn:   # the opening tile's events (jit_events; none
+                # for a turned-up tile)
                 et = end_total(L, R, lt, rt, TL, TH, PIPS)
                 if may_fire(CODE, EV_PLACE, t, L, R, et):
                     event_facts(F, L, R, et, T - pos, 0, 0)
@@ -646,11 +698,21 @@ $READ_PLAY_PARAMS
                         pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N, RIGHT, SIDE_OF,
                                       DUTY, pending, F, BEARERS)
             idle = run_passes = turns_taken = 0
+            outs = 0   # play.until: side_out: the seats out this round (bits), and how many
+            nin = N    # are still in: their passes in a row block the round (jit_side_out)
 #endif
             npass = 0
             domino = -1
+#if GEN
+            if not h:
+                if SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out; the round goes on
+                    outs, nin = outs | 1 << p, nin - 1
+                else:
+                    domino, npass = p, N
+#else
             if not h:
                 domino, npass = p, N
+#endif
 #if GEN
             if reached:   # the opening's points won the match: the round stops unsettled
                 domino, npass = -1, (everyone if TURNS else N)
@@ -675,12 +737,14 @@ $READ_PLAY_PARAMS
                     turns_taken += 1
                     if turns_taken > MAX_TURNS:
                         return m_i - start, row, -rnd_no, nl, nd
-                elif npass >= N:
+                elif npass >= nin:
                     break
                 elif RIGHT:   # play.direction: right
                     p = p - 1 if p > 0 else N - 1
                 else:
                     p = p + 1 if p + 1 < N else 0
+                if outs and (outs >> p) & 1:   # (TURNS never with side_out: jit_house)
+                    p = next_in(p, N, RIGHT, outs)
 #else
             while npass < N:
                 p = p + 1 if p + 1 < N else 0
@@ -716,6 +780,13 @@ $READ_PLAY_PARAMS
                                               SIDES_N, N, deck, stack)
                         if kL or kR or kU or kD or not WAIVE:   # if_none_allowed: waive
                             mL, mR, mU, mD = kL, kR, kU, kD     # keeps them all
+                    if SECONDS:   # set.copies: a tile held twice is one move (jit_copies)
+                        mL, mR = canonical(mL, SECONDS), canonical(mR, SECONDS)
+                        mU, mD = canonical(mU, SECONDS), canonical(mD, SECONDS)
+                    if BLIND:   # deal.blind: the row's front tile alone (jit_blind); the seat
+                        stuck = (mL | mR | mU | mD) == 0   # is stuck if no tile of it fits
+                        fb = 1 << front(ROWS, RHEAD, up)
+                        mL, mR, mU, mD = mL & fb, mR & fb, mU & fb, mD & fb
                     # mid-way through an exact draw (drawing.exactly): only a draw
                     draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
                     fit_any = (mL | mR | mU | mD) != 0
@@ -826,6 +897,8 @@ $READ_PLAY_PARAMS
                                 lt = t
                         h ^= 1 << t
                         hands[up] = h
+                        if BLIND:   # the front tile placed (jit_blind)
+                            pop_front(ROWS, RHEAD, RLEN, up)
                         npass = 0
                         if REC:   # (a spinner's arms, 3 and 4: jit_trace.reason refuses)
                             LOG[nl] = place_token(N, T, p, t, 1 + e)
@@ -859,7 +932,10 @@ $READ_PLAY_PARAMS
                                     pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
                                                   RIGHT, SIDE_OF, DUTY, pending, F, BEARERS)
                         if not h:
-                            domino, npass = p, N
+                            if SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out
+                                outs, nin = outs | 1 << p, nin - 1
+                            else:
+                                domino, npass = p, N
                         break
                     elif a == -2:   # a pass at will (play.passing): no sign of being stuck
                         passes += 1
@@ -918,7 +994,12 @@ $READ_PLAY_PARAMS
                     else:
                         passes += 1
 #if GEN
-                        if TURNS:
+                        if BLIND:   # the front tile to the back (jit_blind): stuck only when
+                            to_back(ROWS, RHEAD, RLEN, up)   # no tile of the row fits, and
+                            if stuck:                        # no turn of a row is idle
+                                npass |= 1 << p
+                            idle -= 1
+                        elif TURNS:
                             npass |= 1 << p
                         else:
                             npass += 1
@@ -1004,7 +1085,7 @@ $READ_PLAY_PARAMS
             F[X_ROUND] = rnd_no
             F[X_LAST_TILE], F[X_LAST_PLAYER] = last_t, last_p
             F[X_PASSES], F[X_POS], F[X_BONEYARD] = passes, pos, T - pos
-            F[X_DRAWN] = pos - DEALT
+            F[X_DRAWN] = pos - dealt - upn
             if domino >= 0 and DOMINOER:
                 wseat = domino
                 wside = SIDE_OF[domino]
@@ -1135,8 +1216,13 @@ $READ_PLAY_PARAMS
                 scores[i] += points[i]
                 if scores[i] > top:
                     top = scores[i]
+#if GEN
+            placements = pos - held - upn   # (a turned-up tile: nobody's)
+            draws = pos - dealt - upn
+#else
             placements = pos - held
             draws = pos - DEALT
+#endif
             round_out[row, R_ROUND] = rnd_no
             round_out[row, R_LEADER] = leader
             round_out[row, R_RESULT] = 0 if domino >= 0 else 1

@@ -42,6 +42,10 @@ _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
     (lambda r: r.reads_table or any(e.duty is not None or e.sets for e in r.events),
      "events reading the table, setting variables or laying duties"),
     (lambda r: r.blind or r.turn_up, "a blind or turned-up deal"),
+    # the deal line lists the tiles left over in the hand that took them (docs/records.md)
+    (lambda r: r.leftover != "boneyard", "tiles left over dealt to a player (deal.leftover)"),
+    (lambda r: r.play_until != "first_out", "players going out (play.until: their out lines)"),
+    (lambda r: r.copies > 1, "two sets shuffled together (set.copies)"),
     # the turn options alone add no line: a pass at will is a pass, a draw a draw
     # (general_loop), and the kernel logs them (jit_template); with events they stay out
 )

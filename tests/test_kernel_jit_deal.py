@@ -1,0 +1,175 @@
+"""The deal's, the set's and the round end's mechanisms on the JIT (``kernel/jit_deal.py``,
+``kernel/jit_copies.py``, ``kernel/jit_side_out.py``): the tiles left over given to a seat
+(``deal.leftover``), the stock's tile turned up to start the line (``deal.turn_up``), two
+sets shuffled together (``set.copies``), play on until a side is out (``play.until``),
+hidden hands played from the front of a row (``deal.blind``: ``kernel/jit_blind.py``).
+
+The numba pieces answer as their mechanisms (``engine.mechanisms.leftover``, ``turn_up``,
+``side_out``, ``blind``, ``TileSet.canonical``) for every seat count, leader and
+direction; and the GEN kernel, playing them, gives the Python engine's matches field for
+field, with every builtin bot, on rulesets built to reach what the builtin ones do not (a
+turned-up tile in the Draw game, under play-time events, played to the right; the tiles
+left over to the seat before the leader; two sets to the right; hidden rows with a
+turned-up tile, or to the right; seats going out under events, to the right). The
+builtin rulesets themselves are in ``test_kernel_jit_house.py``'s cases. Nothing here
+compiles a kernel of its own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dominorules import api
+from dominorules.engine.mechanisms import blind, leftover, side_out, turn_up
+from dominorules.kernel import jit_deal, jit_kernel
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_pieces_answer_as_their_mechanisms(players):
+    import numpy as np
+
+    for right in (0, 1):
+        nxt = [(s - 1) % players if right else (s + 1) % players for s in range(players)]
+        for leader in range(players):
+            assert jit_deal.before(leader, players, right) == turn_up.stand_in(
+                leader, nxt.__getitem__, players)
+            for rule, code in jit_deal.LEFTOVER_CODES.items():
+                want = leftover.receiver(rule, leader, nxt.__getitem__, players)
+                assert jit_deal.receiver(code, leader, players, right) == (
+                    -1 if want is None else want)
+    deck = np.array([4, 0, 2, 6, 1, 5, 3], np.int64)
+    hands = np.array([1 << 4 | 1, 1 << 2 | 1 << 6], np.int64)
+    assert jit_deal.give_leftover(hands, deck, 4, 7, 1) == 7
+    assert list(hands) == [1 << 4 | 1, 1 << 2 | 1 << 6 | 1 << 1 | 1 << 5 | 1 << 3]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_side_out_pieces_answer_as_their_mechanism(players):
+    import numpy as np
+
+    from dominorules.kernel import jit_side_out
+
+    teams = np.array([[s, s + players // 2] for s in range(players // 2)], np.int64)
+    for right in (0, 1):
+        nxt = [(s - 1) % players if right else (s + 1) % players for s in range(players)]
+        for outs in range(1 << players):
+            out = {s for s in range(players) if outs >> s & 1}
+            if len(out) == players:
+                continue
+            hands = np.array([0 if s in out else 1 << s for s in range(players)], np.int64)
+            for seat in range(players):
+                assert jit_side_out.next_in(seat, players, right, outs) == side_out.next_in(
+                    nxt.__getitem__, seat, out)
+            for side, team in enumerate(teams.tolist()):
+                assert jit_side_out.goes_on(side, hands, teams) == side_out.goes_on(
+                    "side_out", team, lambda s, h=hands: bool(h[s]))
+
+
+def test_the_copies_piece_answers_as_the_tile_set():
+    import random
+
+    from dominorules.engine.tiles import TileSet
+    from dominorules.kernel import jit_copies
+
+    ts = TileSet(6, copies=2)
+    rng = random.Random(5)
+    masks = [0, (1 << 56) - 1, 0b11, 0b10, 0b0110] + [rng.getrandbits(56) for _ in range(300)]
+    for m in masks:
+        assert jit_copies.canonical(m, ts.seconds) == ts.canonical(m)
+    assert TileSet(6).seconds == 0
+
+
+def test_the_jit_refuses_copies_beside_what_names_a_tile_and_says_why(tmp_path):
+    for extra, words in (
+            ("events:\n  - after: place\n    if: \"tile.is_double\"\n    points: 5\n",
+             "set.copies"),
+            ("scoring:\n  domino: \"sum(opponents.pips) + (50 if last_tile == [0|0] else 0)\"\n",
+             "[0, 0] named")):
+        file = tmp_path / "two.yaml"
+        file.write_text("title: Two\nextends: house/two-sets\n" + extra, encoding="utf-8")
+        why = jit_kernel.jit_reason(api.load_game(str(file)), 3, need_numba=False)
+        assert why is not None and words in why, why
+
+
+def test_the_blind_rows_answer_as_their_mechanism():
+    import random
+
+    import numpy as np
+
+    from dominorules.kernel import jit_blind
+
+    rng = random.Random(3)
+    players, size = 3, 5
+    deck = np.array(rng.sample(range(28), 28), np.int64)
+    ROWS = np.zeros((players, size), np.int64)
+    head, count = np.zeros(players, np.int64), np.zeros(players, np.int64)
+    jit_blind.rows_of(deck, players, size, ROWS, head, count)
+    want = blind.rows_of(deck.tolist(), players, size)
+
+    def row(s):   # the ring front first
+        return [int(ROWS[s, (head[s] + i) % size]) for i in range(count[s])]
+    assert [row(s) for s in range(players)] == want
+    for _ in range(400):   # turns: the front placed, or put back
+        s = rng.randrange(players)
+        if not want[s]:
+            continue
+        assert jit_blind.front(ROWS, head, s) == blind.front(want[s])
+        if rng.random() < 0.3:
+            jit_blind.pop_front(ROWS, head, count, s)
+            want[s].pop(0)
+        else:
+            jit_blind.to_back(ROWS, head, count, s)
+            blind.to_back(want[s])
+        assert row(s) == want[s]
+
+
+RULESETS = {
+    # the Draw game with a turned-up tile: draws, the strategist's boneyard count
+    "up-draw": "extends: pagat\ndeal:\n  turn_up: true\n",
+    # play-time events (none for the turned-up tile) and the spinner-free fives count
+    "up-events": "extends: house/all-fives\ndeal:\n  turn_up: true\n",
+    # the stand-in is the seat before the leader the other way round
+    "up-right": "extends: house/turned-up-starter\nplay:\n  direction: right\n",
+    "left-before": ("extends: house/leftover-to-leader\ndeal:\n  leftover: before_leader\n"
+                    "play:\n  direction: right\n"),
+    # every tile twice: the strategist plays as greedy there, to the right
+    "copies-right": "extends: house/two-sets\nplay:\n  direction: right\n",
+    # hidden rows with the 28th tile turned up (three seats), and to the right
+    "blind-up": ("extends: house/blind-hughie\nplayers:\n  min: 3\n  max: 3\n"
+                 "deal:\n  hand_size: 9\n  turn_up: true\n"),
+    "blind-right": "extends: house/blind-hughie\nplay:\n  direction: right\n",
+    # seats going out under events (their points count), played to the right
+    "side-events": ("extends: house/all-fives\nplayers:\n  min: 4\n  max: 4\n"
+                    "  sides: partnerships\nplay:\n  until: side_out\n  direction: right\n"),
+}
+SEATS = {"side-events": (4,), "blind-up": (3,)}   # the seats they are for
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("deal")
+    out = {}
+    for name, text in RULESETS.items():
+        path = folder / f"{name}.yaml"
+        path.write_text(f"title: {name}\ndescription: a test\nsource: a test\n{text}",
+                        encoding="utf-8")
+        out[name] = api.load_game(str(path))
+    return out
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_the_jit_gives_the_python_engines_matches(games, name):
+    pytest.importorskip("numba")
+    if not jit_kernel.available():
+        pytest.skip("DOMINORULES_NO_JIT is set")
+    from dominorules.kernel import engines
+
+    game = games[name]
+    seeds = [api.match_seed(6, i) for i in range(4)]
+    for players in SEATS.get(name, (2, 3, 4)):
+        for bots in ("random", "greedy", "strategist",
+                     ["strategist", "greedy", "random", "strategist"][:players]):
+            assert jit_kernel.jit_reason(game, players, bots) is None
+            got = engines.jit_results(game, players, seeds, bots)
+            for seed, match in zip(seeds, got, strict=True):
+                assert match == api.play_match(game, players, seed, bots), (players, bots)
