@@ -1,5 +1,6 @@
 """The general loop's own source, specialised to one ruleset: the kernel of a ruleset with a
-spinner and placement restrictions (the template, ``kernel.template``, plays every other).
+spinner and placement restrictions (``kernel.python_kernel``, specialised the same way by
+``specialise_kernel``, plays the rulesets ``generate.covers``).
 
 ``GeneralLoop.run`` is a generator with a branch for every mechanism. Here its syntax tree
 is partially evaluated for a ruleset and a table of bots: the switches the ruleset fixes
