@@ -134,11 +134,14 @@ class _Values(_Fold):
                  players: int, hand_size: int):
         super().__init__()
         self.values, self.blocks = values, blocks
+        self.written: list[ast.AST] = []   # the writers' code put in (read as it is)
         self.players, self.hand_size = players, hand_size
 
     def visit_Name(self, node: ast.Name) -> ast.expr:
         if isinstance(node.ctx, ast.Load) and node.id in self.values:
-            return _constant(node.id, self.values[node.id])
+            found = _constant(node.id, self.values[node.id])
+            self.written.append(found)
+            return found
         return node
 
     def visit_Expr(self, node: ast.Expr) -> Any:
@@ -146,7 +149,9 @@ class _Values(_Fold):
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) \
                 and call.func.id == "splice":
             name = call.args[0].value
-            return ast.parse(self.blocks.get(name) or "").body
+            body = ast.parse(self.blocks.get(name) or "").body
+            self.written += body
+            return body
         return self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
@@ -247,10 +252,12 @@ def specialised_source(values: Mapping[str, Any], blocks: Mapping[str, str],
 def _specialised(values: tuple, blocks: tuple, players: int, hand_size: int) -> str:
     func = ast.parse(_text()).body[0]
     values, blocks = dict(values), dict(blocks)
-    func = _Values(values, blocks, players, hand_size).visit(func)
+    put = _Values(values, blocks, players, hand_size)
+    func = put.visit(func)
     func.body = _tidy(func.body)
-    left = sorted({n.id for n in ast.walk(func) if isinstance(n, ast.Name)}
-                  & (set(_decided()) | set(_MARKERS)))
+    theirs = {id(n) for piece in put.written for n in ast.walk(piece)}
+    left = sorted({n.id for n in ast.walk(func) if isinstance(n, ast.Name)
+                   and id(n) not in theirs} & (set(_decided()) | set(_MARKERS)))
     if left:
         raise ValueError(f"kernel: no value for {', '.join(left)}")
     module = ast.Module(body=[func], type_ignores=[])
