@@ -134,14 +134,17 @@ class _Values(_Fold):
                  players: int, hand_size: int):
         super().__init__()
         self.values, self.blocks = values, blocks
-        self.written: list[ast.AST] = []   # the writers' code put in (read as it is)
+        # the writers' code put in is read as it is (it may name a namespace table such as
+        # EV_PLACE); in the kernel's own code every switch, number and marker must go
+        self.undecided = (_decided() | frozenset(_MARKERS)) - set(values)
+        self.left: set[str] = set()
         self.players, self.hand_size = players, hand_size
 
     def visit_Name(self, node: ast.Name) -> ast.expr:
         if isinstance(node.ctx, ast.Load) and node.id in self.values:
-            found = _constant(node.id, self.values[node.id])
-            self.written.append(found)
-            return found
+            return _constant(node.id, self.values[node.id])
+        if node.id in self.undecided:   # a switch or number with no value, or a marker
+            self.left.add(node.id)
         return node
 
     def visit_Expr(self, node: ast.Expr) -> Any:
@@ -149,9 +152,7 @@ class _Values(_Fold):
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) \
                 and call.func.id == "splice":
             name = call.args[0].value
-            body = ast.parse(self.blocks.get(name) or "").body
-            self.written += body
-            return body
+            return ast.parse(self.blocks.get(name) or "").body
         return self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
@@ -171,19 +172,18 @@ class _Values(_Fold):
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.expr:
         """``{ints(values, n)}`` in an f-string: ``{values[0]},{values[1]},...``."""
-        self.generic_visit(node)
         parts: list[ast.expr] = []
         for part in node.values:
             call = part.value if isinstance(part, ast.FormattedValue) else None
             if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) \
                     and call.func.id == "ints":
-                name, count = call.args[0].id, call.args[1].value
+                name, count = call.args[0].id, self.visit(call.args[1]).value
                 for i in range(count):
                     if i:
                         parts.append(ast.Constant(","))
                     parts.append(ast.FormattedValue(_subscript(name, i), -1, None))
             else:
-                parts.append(part)
+                parts.append(self.visit(part))
         merged: list[ast.expr] = []   # neighbouring text joined, as the parser makes it
         for part in parts:
             if merged and isinstance(part, ast.Constant) and isinstance(merged[-1], ast.Constant):
@@ -254,15 +254,10 @@ def _specialised(values: tuple, blocks: tuple, players: int, hand_size: int) -> 
     values, blocks = dict(values), dict(blocks)
     put = _Values(values, blocks, players, hand_size)
     func = put.visit(func)
+    if put.left:
+        raise ValueError(f"kernel: no value for {', '.join(sorted(put.left))}")
     func.body = _tidy(func.body)
-    theirs = {id(n) for piece in put.written for n in ast.walk(piece)}
-    left = sorted({n.id for n in ast.walk(func) if isinstance(n, ast.Name)
-                   and id(n) not in theirs} & (set(_decided()) | set(_MARKERS)))
-    if left:
-        raise ValueError(f"kernel: no value for {', '.join(left)}")
-    module = ast.Module(body=[func], type_ignores=[])
-    ast.fix_missing_locations(module)
-    return ast.unparse(module) + "\n"
+    return ast.unparse(ast.Module(body=[func], type_ignores=[])) + "\n"   # no lines needed
 
 
 @cache
