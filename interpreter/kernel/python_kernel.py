@@ -49,8 +49,8 @@ MATCH_DUE: Any = True      # when the written match end is asked (kernel.settle.
 RESTRICT_KEY: Any = ()     # what restricted masks depend on (generate._restriction_key)
 # -- the namespace (generate._namespace): tables and the helpers shared with the loop ---
 CORE: Any = None
-TL = TH = PM = PIPS = DBL = ENDW = BIT = FULL = PIPS_OF = DMASK = LO = HI = ()
-PLACE_TXT = DRAW_TXT = PASS_TXT = ARM_TXT = SKIP_TXT = AGAIN_TXT = END_NAMES = ()
+TL = TH = PM = PIPS = DBL = BIT = FULL = LO = HI = ()
+PLACE_TXT = DRAW_TXT = PASS_TXT = ARM_TXT = SKIP_TXT = END_NAMES = ()
 TEAMS = SIDE_OF = SEATS = RESTRICTED = NAME = TS = FIRST_OP = LATER_OP = None
 FIRST_LEADER = LATER_LEADER = COUNT_FROM = FIRST_OPEN = LATER_OPEN = None
 words = shake = HashStream = match_start = match_start_text = deal_event = None
