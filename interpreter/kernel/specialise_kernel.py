@@ -36,10 +36,9 @@ _MARKERS = ("splice", "dealt_hands", "ints")
 
 
 @cache
-def _text() -> str:
-    """``python_kernel.play``'s source (parsed anew for each specialisation: a third of
-    the cost of copying a parsed tree)."""
-    return textwrap.dedent(inspect.getsource(python_kernel.play))
+def _tree() -> ast.FunctionDef:
+    """``python_kernel.play``'s syntax tree, parsed once (specialising never changes it)."""
+    return ast.parse(textwrap.dedent(inspect.getsource(python_kernel.play))).body[0]
 
 
 def _constant(name: str, value: Any) -> ast.expr:
@@ -77,14 +76,53 @@ def _trimmed(node: ast.expr, test: bool) -> ast.expr:
     return node
 
 
+def _copy(node: ast.AST) -> ast.AST:
+    new = node.__class__.__new__(node.__class__)
+    new.__dict__.update(node.__dict__)
+    return new
+
+
 class _Fold(_Specialiser):
-    """``specialise_loop``'s folding, with constant arithmetic and idle operands dropped."""
+    """``specialise_loop``'s folding, with constant arithmetic and idle operands dropped.
+    It never changes the tree it reads: each node it keeps is a copy (``generic_visit``),
+    so the kernel's tree is parsed once and specialised many times."""
 
     def __init__(self) -> None:
         super().__init__({}, {})
 
+    def _visit_list(self, items: list) -> list:
+        out: list = []
+        for item in items:
+            if not isinstance(item, ast.AST):
+                out.append(item)
+                continue
+            found = self.visit(item)
+            if found is None:
+                continue
+            if isinstance(found, list):
+                out.extend(found)
+            else:
+                out.append(found)
+        return out
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        """``ast.NodeTransformer.generic_visit`` on a copy of ``node``."""
+        new = _copy(node)
+        fields = new.__dict__
+        for field in node._fields:
+            old = fields.get(field)
+            if isinstance(old, list):
+                fields[field] = self._visit_list(old)
+            elif isinstance(old, ast.AST):
+                found = self.visit(old)
+                if found is None:
+                    del fields[field]
+                else:
+                    fields[field] = found
+        return new
+
     def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
-        self.generic_visit(node)
+        node = self.generic_visit(node)
         a, b = node.left, node.right
         ops = {ast.Add: int.__add__, ast.Sub: int.__sub__, ast.Mult: int.__mul__,
                ast.BitOr: int.__or__, ast.BitAnd: int.__and__}
@@ -104,14 +142,14 @@ class _Fold(_Specialiser):
                 found = self.visit(st)
                 out.extend(found if isinstance(found, list) else [found])
             return out or [ast.Pass()]
-        node.test = test
-        found = super().visit_If(node)
-        if isinstance(found, ast.If):
-            found.test = _trimmed(found.test, True)
-        return found
+        new = _copy(node)
+        new.test = _trimmed(test, True)
+        new.body = self._visit_list(node.body) or [ast.Pass()]
+        new.orelse = self._visit_list(node.orelse)
+        return new
 
     def visit_While(self, node: ast.While) -> Any:
-        self.generic_visit(node)
+        node = self.generic_visit(node)
         node.test = _trimmed(node.test, True)
         return node
 
@@ -190,8 +228,7 @@ class _Values(_Fold):
                 merged[-1] = ast.Constant(merged[-1].value + part.value)
             else:
                 merged.append(part)
-        node.values = merged
-        return node
+        return ast.JoinedStr(merged)
 
 
 _LOOPS = (ast.For, ast.While, ast.AsyncFor, ast.FunctionDef, ast.AsyncFunctionDef,
@@ -250,7 +287,7 @@ def specialised_source(values: Mapping[str, Any], blocks: Mapping[str, str],
 
 @lru_cache(maxsize=512)
 def _specialised(values: tuple, blocks: tuple, players: int, hand_size: int) -> str:
-    func = ast.parse(_text()).body[0]
+    func = _tree()
     values, blocks = dict(values), dict(blocks)
     put = _Values(values, blocks, players, hand_size)
     func = put.visit(func)
