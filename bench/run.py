@@ -4,8 +4,9 @@ Single process, random bots (``--bots``: another builtin bot at every seat, e.g.
 strategist), records off, whole matches (seeds from ``api.match_seed``, their derivation
 included), so a figure includes dealing, settling and match setup:
 
-- ``python``: ``api.play_match`` -- the ruleset's compiled Python kernel (the template, or
-  the match loop's own source specialised, for a spinner with placement restrictions);
+- ``python``: ``api.play_match`` -- the ruleset's compiled Python kernel
+  (``kernel.python_kernel`` specialised, or the match loop's own source specialised, for a
+  ruleset it does not cover);
 - ``jit``: the numba kernel (when ``dominorules[fast]`` is installed and the ruleset
   allows it), batches of seeds as ``simulate`` plays them;
 - ``reference``: the hand-written pagat simulator ``../shared/bench/reference_draw.py``

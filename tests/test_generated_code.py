@@ -40,7 +40,7 @@ def _broken_stream():
 
 
 def test_an_error_inside_a_kernel_shows_the_generated_line():
-    """A traceback through the template kernel names it (ruleset, players) and prints the
+    """A traceback through the Python kernel names it (ruleset, players) and prints the
     line that failed, as for any module; ``inspect`` reads its source too."""
     game = api.load_game("pagat")
     play = kernel_for(game, 3)
@@ -49,10 +49,10 @@ def test_an_error_inside_a_kernel_shows_the_generated_line():
     frames = [f for f in traceback.extract_tb(info.value.__traceback__)
               if f.filename.startswith("<dominorules kernel pagat 3p ")]
     assert frames, [f.filename for f in traceback.extract_tb(info.value.__traceback__)]
-    assert frames[-1].line == "k = (urnd() * m.bit_count()) >> 32"
+    assert frames[-1].line == "k = urnd() * m.bit_count() >> 32"
     text = "".join(traceback.format_exception(info.value))
     assert f'File "{frames[-1].filename}", line {frames[-1].lineno}, in play' in text
-    assert "k = (urnd() * m.bit_count()) >> 32" in text
+    assert "k = urnd() * m.bit_count() >> 32" in text
     assert inspect.getsource(play) == kernel_source(game, 3).lstrip("\n")
 
 
@@ -103,7 +103,7 @@ def test_the_kernel_command_prints_the_kernel_that_plays():
     head, _, body = out.partition("\n\n\n")
     assert head.startswith("# dominorules kernel pagat --players 3 --engine python\n")
     assert "# switches on:  " in head and "INLINE_SETTLE" in head.split("switches off:")[0]
-    assert "settlement: the template's, its formulas inline" in head
+    assert "settlement: the kernel's, its formulas inline" in head
     game = api.load_game("pagat")
     assert body.strip("\n") == kernel_source(game, 3).strip("\n")
     name = kernel_for(game, 3).__code__.co_filename

@@ -15,7 +15,7 @@ import pytest
 from dominorules import api
 from dominorules.engine.game import Game
 from dominorules.engine.results import RoundStats, one_step_source
-from dominorules.kernel.generate import covers, kernel_for, kernel_source, specialise
+from dominorules.kernel.generate import covers, kernel_for, kernel_source
 from dominorules.rules import builtin_rulesets, load_ruleset
 
 ALL = [b.name for b in builtin_rulesets()]
@@ -91,14 +91,68 @@ def test_identical_sources_share_one_compiled_kernel():
     assert kernel_for(a, 3) is ka
 
 
-def test_the_template_language():
-    text = "a\n#if X\nb $N\n#elif Y\nc\n#else\nd\n#endif\ne $NN\n"
-    assert specialise(text, {"X": False, "Y": True}, {"N": 1, "NN": 22}) == "a\nc\ne 22\n"
-    assert specialise(text, {"X": False, "Y": False}, {"N": 1, "NN": 2}) == "a\nd\ne 2\n"
-    with pytest.raises(ValueError, match=r"\$NN"):
-        specialise(text, {"X": True, "Y": False}, {"N": 1})
-    with pytest.raises(ValueError, match="without #endif"):
-        specialise("#if X\na\n", {"X": True}, {})
+def test_the_kernel_is_python_kernel_play_with_every_switch_decided():
+    """The Python kernel is real code (``python_kernel.play``) specialised by its syntax
+    tree: in a ruleset's kernel no switch, number or marker is left, no test is on a
+    constant, and nothing follows a ``break``; a switch left without a value is an error
+    naming it, and a value that is no literal is refused (no ruleset text becomes code)."""
+    import ast
+
+    from dominorules.kernel import specialise_kernel
+    from dominorules.kernel.generate import _switches
+
+    decided = specialise_kernel._decided()
+    assert {"REC", "SPINNER", "N", "DRAW_END", "DOMINO"} <= decided
+    assert not decided & {"TL", "PM", "CORE", "play"}   # the namespace's, not decided
+    for name, players, record in (("pagat", 3, False), ("house/all-fives", 2, "text"),
+                                  ("house/spinner", 4, True), ("house/double-opening", 2, True)):
+        tree = ast.parse(kernel_source(api.load_game(name), players, record))
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        assert not names & (decided | {"splice", "dealt_hands", "ints"}), name
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.If, ast.While, ast.IfExp)) and node.test is not None:
+                assert not (isinstance(node.test, ast.Constant) and node.test.value is not True)
+            for field in ("body", "orelse"):
+                stmts = getattr(node, field, None)
+                if isinstance(stmts, list):
+                    ends = [i for i, st in enumerate(stmts)
+                            if isinstance(st, (ast.Break, ast.Continue, ast.Return))]
+                    assert not ends or ends[0] == len(stmts) - 1, (name, ast.unparse(node))
+    flags, numbers, blocks = _switches(api.load_game("pagat"), 3, False, True)
+    values = {**flags, **numbers}
+    with pytest.raises(ValueError, match="no value for REC"):
+        specialise_kernel.specialised_source(
+            {k: v for k, v in values.items() if k != "REC"}, blocks, 3, 7)
+    with pytest.raises(TypeError, match="TARGET is a list"):
+        specialise_kernel.specialised_source({**values, "TARGET": [61]}, blocks, 3, 7)
+
+
+def test_the_kernels_folding_keeps_every_value():
+    """What the folding drops changes nothing a kernel computes: ``x and True`` is ``x``
+    only where ``x`` is a bool, a loop that runs once is its body, constant arithmetic is
+    done, and an f-string's ``ints`` is one field an item."""
+    import ast
+
+    from dominorules.kernel.specialise_kernel import _tidy, _Values
+
+    def fold(text: str, **values) -> str:
+        tree = ast.parse(text)
+        tree = _Values(values, {"B": "y = 2"}, 2, 1).visit(tree)
+        tree.body = _tidy(tree.body)
+        return ast.unparse(ast.fix_missing_locations(tree))
+
+    assert fold("a = x < 1 and (not F or y)", F=False) == "a = x < 1"
+    assert fold("a = x and (not F or y)", F=False) == "a = x and True"   # x may be 0
+    assert fold("if x and (not F or y):\n    z()", F=False) == "if x:\n    z()"
+    assert fold("a = (p - 1 if p else N - 1) if R else 0", N=3, R=True) == \
+        "a = p - 1 if p else 2"
+    assert fold("while True:\n    f()\n    if not C:\n        break", C=False) == "f()"
+    assert fold("while True:\n    f()\n    if g():\n        break\n    break") == \
+        "while True:\n    f()\n    if g():\n        break\n    break"
+    assert fold("if S:\n    splice('B')\nelse:\n    q()\nbreak\nw()", S=True) == \
+        "y = 2\nbreak"
+    assert fold("t = f'[{ints(v, N)}]'", N=3) == "t = f'[{v[0]},{v[1]},{v[2]}]'"
+    assert fold("h = dealt_hands(deck)") == "h = [BIT[deck[0]], BIT[deck[1]]]"
 
 
 @pytest.mark.parametrize("name", PLAIN)

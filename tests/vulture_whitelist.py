@@ -104,3 +104,6 @@ test_bots_hostile.RaisesUnshowable
 test_bots_hostile.Hollow
 test_bots_hostile.Huge
 test_bots_hostile.HugeEnd
+
+# ast.NodeTransformer calls visit_<class of the node> (kernel.specialise_kernel)
+_.visit_JoinedStr

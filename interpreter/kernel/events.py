@@ -1,14 +1,14 @@
 """A ruleset's play-time events as kernel source: the general loop's ``_fire``, written out.
 
-The template kernel (``template.TEMPLATE``) fires the events of one action where it
-happens (``#if EV_PLACE``...): ``event_code`` writes them for that place as straight
-Python over the kernel's locals. A formula reading only cheap facts (the tile, the open
+The Python kernel (``python_kernel.play``) fires the events of one action where it
+happens (``splice("EV_PLACE_CODE")``...): ``event_code`` writes them for that place as
+straight Python over the kernel's locals. A formula reading only cheap facts (the tile, the open
 ends, passes, draws, the boneyard ...) becomes one expression; an action whose formulas
 read a seat or a side (``player``, ``side``, ``sides``, ``opponents``: tallies of every
 hand) calls ``GeneralLoop._fire`` itself with its ``EventFacts``, so every ruleset keeps
 one meaning whichever engine plays it.
 
-The code's locals (the template's): ``p`` the actor, ``t`` the tile placed or drawn,
+The code's locals (``python_kernel.play``'s): ``p`` the actor, ``t`` the tile placed or drawn,
 ``L``/``R`` the open ends, ``lt``/``rt`` the tiles at them, ``first_t`` the opening tile,
 ``pos``, ``drawn``, ``forced``, ``last_both``, ``run_passes``, ``rnd_no``, ``scores``,
 ``round_play``, ``again``, ``skip``, and ``rec``/``add`` when recording.
@@ -54,7 +54,7 @@ def _facts(site: str, players: int, target: int, tile_count: int,
         "end_total": "et", "boneyard": f"({tile_count} - pos)",
         "players": str(players), "round": "rnd_no", "target": str(target),
         "drawn_this_turn": "drawn",
-        # the passes in a row just before the action (``prior``: kept by the template)
+        # the passes in a row just before the action (``prior``: kept by the kernel)
         "passes_in_row": {PASS: "run_passes", PLACE_OPEN: "0"}.get(site, "prior"),
     }
     if site != PASS:
@@ -133,7 +133,7 @@ def event_code(events: tuple, trees: tuple, kind_of: tuple[int, ...], site: str,
     """The source firing the events ``kind_of`` (indices into ``events``) at ``site``.
 
     ``record``: "" (none), "rec" (event dicts) or "txt" (record lines). ``again`` and
-    ``skip`` are added to the template's locals; points go to ``scores`` and
+    ``skip`` are added to the kernel's locals; points go to ``scores`` and
     ``round_play`` at once, each recorded as the loop records it. ``spinner``: the
     kernel's board has up to four ends (``U``, ``D``, ``cnt``, ``ut``, ``dt``); ``max_pip``
     the set's, which bounds the ends' total (each end a double's two halves at most).

@@ -1,4 +1,10 @@
-"""A ruleset's match kernel: ``template.TEMPLATE`` specialised, compiled once, cached.
+"""A ruleset's match kernel: ``python_kernel.play`` specialised, compiled once, cached.
+
+The kernel is real Python (``kernel.python_kernel``), every rule behind a switch;
+``_switches`` decides the switches and numbers for a ruleset and player count and gathers
+the pieces the kernel's writers make from its checked formula trees (events, redeal,
+opening masks, settlement formulas), and ``specialise_kernel`` folds them into one plain
+function by its syntax tree. No rule is written here.
 
 ``kernel_for(game, players, record=..., uniform=...)`` returns ``play(seed, uniform,
 more, policies, start_scores, max_rounds) -> MatchResult``. The source depends only
@@ -14,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import textwrap
 import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -35,7 +40,7 @@ from ..engine.general_loop import (
 from ..engine.general_loop import deal_event as loop_deal_event
 from ..engine.leaders import HashStream
 from ..engine.mechanisms import turn_options
-from ..engine.results import ONE_STEP, MatchResult, RoundStats, one_step_source
+from ..engine.results import ONE_STEP, MatchResult, RoundStats
 from ..engine.scoring import match_winner
 from ..engine.tiles import Tile
 from ..expr.ast import names_read
@@ -55,7 +60,7 @@ from .events import (
 from .formulas import Unsupported, emit
 from .opening import allow_mask_for, allow_masks, opener_for, redeal_source
 from .settle import match_due, match_over_for, settlement_for
-from .template import TEMPLATE
+from .specialise_kernel import specialised_source
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -66,7 +71,9 @@ _BLOCK = re.compile(r"^([ \t]*)[$]([A-Z_]+)[ \t]*$", re.MULTILINE)   # a name al
 
 
 def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, Any]) -> str:
-    """The template's lines under the switches that hold, ``$NAME`` replaced by its value.
+    """The template's lines under the switches that hold, ``$NAME`` replaced by its value:
+    the JIT's text template (``jit_template``, ``jit_kernel``); the Python kernel is real
+    code specialised by its syntax tree (``specialise_kernel``).
 
     >>> print(specialise("a\\n#if X\\nb $N\\n#else\\nc\\n#endif\\n", {"X": True}, {"N": 3}))
     a
@@ -122,8 +129,8 @@ LIVE_EVENT_FACTS = frozenset({"hand", "end_doubles", "board", "line", "end_tiles
 
 
 def covers(game: Game) -> bool:
-    """Whether the template kernel plays this ruleset: every ruleset but those with a
-    spinner and placement restrictions, whose kernel is the general loop's own source
+    """Whether the Python kernel (``python_kernel``) plays this ruleset: every ruleset but
+    those with a spinner and placement restrictions, whose kernel is the general loop's own source
     specialised (``specialise_loop``); those that take tiles out of the set; those whose
     turns hold more than the plain game's (``engine.mechanisms.turn_options``: a draw
     ending the turn, exact draws, passing at will). Variables (``variables:``) and a
@@ -133,7 +140,7 @@ def covers(game: Game) -> bool:
     general loop's alone: such a
     ruleset plays on its specialised source; so do those with a fit rule or doubles in
     line (``matching``). Events and restrictions on two ends, and a
-    spinner with events, are the template's."""
+    spinner with events, are the Python kernel's."""
     rules = game.rules
     if rules.removed_tiles:   # a smaller set: the general loop's own tables deal it
         return False
@@ -148,25 +155,25 @@ def covers(game: Game) -> bool:
     if any(e.next_draws is not None or e.duty is not None or e.sets for e in rules.events):
         return False   # effects the loop applies (next_draws, duties, set)
     if any(names_read(tree) & LIVE_EVENT_FACTS for trees in rules.event_trees or ()
-           for tree in trees.values()):   # the template keeps no live hand and board for them
+           for tree in trees.values()):   # the kernel keeps no live hand and board for them
         return False
     if rules.fit is not None or rules.doubles != "across":
-        return False   # the template knows the same number and crosswise doubles only
+        return False   # the kernel knows the same number and crosswise doubles only
     if rules.layout is not None:   # a shaped board: only the general loop asks its Layout
         return False
     if rules.several is not None:   # moves of several tiles: only the general loop offers them
         return False
-    if rules.turn_up or rules.blind:   # the template opens from a hand it sees, only
+    if rules.turn_up or rules.blind:   # the kernel opens from a hand it sees, only
         return False
-    if rules.play_until != "first_out":   # play.until: the template ends at the first out
+    if rules.play_until != "first_out":   # play.until: the kernel ends at the first out
         return False
-    if rules.leftover != "boneyard":   # deal.leftover: the template deals equal hands only
+    if rules.leftover != "boneyard":   # deal.leftover: the kernel deals equal hands only
         return False
     return not rules.general or rules.spinner == "none" or not rules.restrictions
 
 
 def _switches(game: Game, players: int, record: bool | str, uniform: bool,
-              view: bool = False) -> tuple[dict, dict]:
+              view: bool = False) -> tuple[dict, dict, dict]:
     rules, setup = game.rules, game.setup(players)
     T = setup.tile_count
     limited = setup.draw_limit < T
@@ -253,61 +260,30 @@ def _switches(game: Game, players: int, record: bool | str, uniform: bool,
         # after it and no restriction deciding what fits
         "CHAIN": setup.stuck_draws and not rules.restrictions and "draw" not in kinds,
     })
-    right = rules.direction == "right"     # seat s-1 plays after seat s
-    draw_ok = f"pos < {setup.draw_end}" + (f" and drawn < {setup.draw_limit}" if limited else "")
+    forbiddable = _forbiddable(game)
     numbers = {
-        "N": players, "SIDES": len(game.teams(players)), "DEALT": setup.dealt, "T": T,
-        "DRAW_END": setup.draw_end, "DRAW_OK": draw_ok, "DRAW_COST": setup.draw_cost,
+        "N": players, "SIDE_COUNT": len(game.teams(players)), "DEALT": setup.dealt, "T": T,
+        "HAND_SIZE": setup.hand_size, "DRAW_END": setup.draw_end,
+        "DRAW_LIMIT": setup.draw_limit, "DRAW_COST": setup.draw_cost,
         "TARGET": game.target(players), "PLAY_ON": setup.play_on, "MAX_REDEALS": MAX_REDEALS,
-        "DOMINO": domino, "BLOCKED": blocked, "KEY_BYTES": setup.key_bytes,
-        "BOARD": "None", "MATCH_DUE": "True",
-        "NEXT_SEAT": (f"p - 1 if p else {players - 1}" if right
-                      else f"p + 1 if p + 1 < {players} else 0"),
-        "NEXT_LEADER": (f"prev_leader - 1 if prev_leader else {players - 1}" if right
-                        else f"prev_leader + 1 if prev_leader + 1 < {players} else 0"),
-        "REDEAL_HEAD": redeal[0] if redeal else "", "REDEAL_TEST": redeal[1] if redeal else "",
-        "AMASK": amask,
-        "FIT": ("(PM[L] | PM[R] | PM[U] | PM[D]) if cnt == 4 else PM[L] | PM[R]"
-                if rules.spinner == "first_double" else "PM[L] | PM[R]"),
+        "KEY_BYTES": setup.key_bytes,
+        "RIGHT": rules.direction == "right",     # seat s-1 plays after seat s
         "EVERYONE": (1 << players) - 1, "IDLE_MAX": 2 * players, "MAX_TURNS": MAX_TURNS,
-        **event_codes, "RESTRICT_KEY": _restriction_key(game),
-        "RESTRICT_FITS": _restrict_fits(game),
-        # a round_end's lists written straight into its line (what json writes for them)
-        "PIPS_INTS": ",".join(f"{{pips[{i}]}}" for i in range(players)),
-        **{name: ",".join(f"{{{var}[{i}]}}" for i in range(len(game.teams(players))))
-           for name, var in (("POINTS_INTS", "points"), ("SCORES_INTS", "scores"),
-                             ("PLAY_INTS", "round_play"))},
-        "ROUND_STATS": _round_stats_source(bool(rules.events)),
-        "HANDS": "[" + ", ".join(" | ".join(f"BIT[deck[{i}]]" for i in range(
-            s * setup.hand_size, (s + 1) * setup.hand_size)) for s in range(players)) + "]",
+        # restrictions narrow only when a tile they could forbid fits (``forbiddable_mask``)
+        "NARROW_SOME": forbiddable is not None, "FORBIDDABLE": forbiddable or 0,
+        # the writers' expressions, from checked trees (None: the kernel does not read it)
+        "DOMINO": domino, "BLOCKED": blocked, "AMASK": amask,
+        "REDEAL_TEST": redeal[1] if redeal else None,
+        "RESTRICT_KEY": _restriction_key(game), "MATCH_DUE": "True", "READS_BOARD": False,
     }
     if general:   # the settlement written out (``settle``), or the loop's own methods
         settle = settlement_for(game, players)
-        placed = "pos - sum(map(bit_count, hands))"
-        board = (f"spinner_board_of(L, R, U, D, lt, rt, ut, dt, cnt, first_t, {placed})"
-                 if flags["SPINNER"] else f"board_of(L, R, lt, rt, first_t, {placed})")
-        numbers["BOARD"] = board if settle is None or settle.reads_board else "None"
-        numbers["ROUND_END"] = textwrap.fill(one_step_source(RoundEnd, {
-            **{f: f for f in RoundEnd._fields}, "board": numbers["BOARD"], "rnd": "rnd_no"}),
-            84, subsequent_indent=" " * 12, break_long_words=False, break_on_hyphens=False)
+        numbers["READS_BOARD"] = settle is None or settle.reads_board
         numbers["MATCH_DUE"] = (match_due(game, players) if match_over_for(game, players)
                                 else "True")
-    return flags, numbers
-
-
-def _round_stats_source(events: bool) -> str:
-    """The template's round statistics by field name, made in one step
-    (``engine.results.one_step_source``), from the kernel's locals; wrapped to the
-    listing's width (inside the call's parentheses, a line break means nothing)."""
-    return textwrap.fill(one_step_source(RoundStats, {
-        "round": "rnd_no", "leader": "leader", "result": "result", "winner": "wside",
-        "winner_seat": "wseat", "tied_block": "tied", "points": "tuple(points)",
-        "scores": "tuple(scores)", "turns": "turns", "placements": "placements",
-        "draws": "draws", "passes": "passes", "decisions": "placements + draws + passes",
-        "choice_points": "choices", "redeals": "redeals",
-        "play_points": "tuple(round_play)" if events else "()",
-        "extra_turns": "extra_turns" if events else "0", "skips": "skips" if events else "0"}),
-        84, subsequent_indent=" " * 12, break_long_words=False, break_on_hyphens=False)
+    # the writers' statements, spliced where python_kernel.play says splice(NAME)
+    blocks = {**event_codes, "REDEAL_HEAD": redeal[0] if redeal else ""}
+    return flags, numbers, blocks
 
 
 def _deal_code(game: Game, players: int) -> tuple[tuple[str, str] | None, str | None]:
@@ -344,7 +320,7 @@ def _reads_both_ends(game: Game, players: int, general: bool,
 
 def _event_numbers(game: Game, players: int, record: bool | str
                    ) -> tuple[dict[str, str], frozenset[str] | None]:
-    """The code firing each kind of play-time event where the template takes that action,
+    """The code firing each kind of play-time event where the kernel takes that action,
     and the facts they read (None: one goes through ``GeneralLoop._fire``)."""
     rules, ts = game.rules, game.tileset
     if not rules.events:
@@ -367,7 +343,7 @@ def _event_numbers(game: Game, players: int, record: bool | str
 
 def kernel_switches(game: Game, players: int, record: bool | str = False,
                     uniform: bool = True) -> dict[str, bool]:
-    """The template's switches (``#if`` flags) as this ruleset sets them: what
+    """The kernel's switches (``python_kernel``'s flags) as this ruleset sets them: what
     ``dominorules kernel`` tells a reader the kernel is made of."""
     return _switches(game, players, record, uniform)[0]
 
@@ -375,8 +351,9 @@ def kernel_switches(game: Game, players: int, record: bool | str = False,
 def kernel_source(game: Game, players: int, record: bool | str = False,
                   uniform: bool = True, view: bool = False) -> str:
     """The specialised source of ``game``'s kernel for ``players`` (to read, or to cache)."""
-    flags, numbers = _switches(game, players, record, uniform, view)
-    return specialise(TEMPLATE, flags, numbers)
+    flags, numbers, blocks = _switches(game, players, record, uniform, view)
+    return specialised_source({**flags, **numbers}, blocks, players,
+                              game.setup(players).hand_size)
 
 
 def kernel_label(game: Game, players: int) -> str:
@@ -387,12 +364,12 @@ def kernel_label(game: Game, players: int) -> str:
 def kernel_for(game: Game, players: int, record: bool | str = False,
                uniform: bool = True, view: bool = False) -> Callable[..., MatchResult]:
     """``play(seed, uniform, more, policies, start_scores, max_rounds)`` for this game: the
-    template's kernel, or for a ruleset with a spinner the general loop's own ``run``
-    specialised (``specialise_loop``).
+    Python kernel (``python_kernel``), or for a ruleset it does not cover the general
+    loop's own ``run`` specialised (``specialise_loop``).
 
     ``record``: False, True (``result.events``), or ``"text"``: ``play`` then returns
     ``(result, the record as JSON Lines text)``, byte for byte ``encode_events``'s.
-    ``view`` (template kernels, dict records): ``play(..., view=obj)`` keeps ``obj.rec``
+    ``view`` (Python kernels, dict records): ``play(..., view=obj)`` keeps ``obj.rec``
     (the record so far) and ``obj.hands`` (the live hands) as the match loop keeps them,
     for policies bound to the match (the strategist's ``bind``).
 
@@ -413,14 +390,14 @@ def kernel_for(game: Game, players: int, record: bool | str = False,
     if found is not None:
         return found
     if view and (record is not True or not covers(game)):
-        raise ValueError("a view of the match needs dict records and a template kernel")
+        raise ValueError("a view of the match needs dict records and a Python kernel")
     if not covers(game):
         found = kernels[key] = _general_play(game, players, record)
         return found
     source = kernel_source(game, players, record, uniform, view)
     code = compile_named(source, kernel_label(game, players))
     namespace = _namespace(game, players)
-    exec(code, namespace)  # noqa: S102 - our own template, numbers from a checked ruleset
+    exec(code, namespace)  # noqa: S102 - our own kernel, numbers from a checked ruleset
     play = kernels[key] = namespace["play"]
     return play
 
@@ -468,7 +445,7 @@ def _event_texts(ts, players: int) -> tuple[tuple[str, ...], ...]:
 
 
 def record_texts(game: Game, players: int) -> dict[str, Any]:
-    """The record's texts as the template kernel writes them: every seat's placements,
+    """The record's texts as the Python kernel writes them: every seat's placements,
     draws and passes (``PLACE_TXT``, ``DRAW_TXT``, ``PASS_TXT``) and the match's start and a
     deal (``match_start_text``, ``deal_text``); the JIT's records (``jit_trace``) are
     written from the same, so the two engines' lines cannot drift apart."""
@@ -683,15 +660,14 @@ def _narrow_source(game: Game, players: int) -> str | None:
         return None
 
 
-def _restrict_fits(game: Game) -> str:
-    """When a turn's fitting tiles (``fits``) need narrowing: only when one of them is a
-    tile the restrictions could forbid (``forbiddable_mask``), else whenever any fits."""
+def _forbiddable(game: Game) -> int | None:
+    """The tiles the restrictions could forbid (``forbiddable_mask``): a turn's fitting
+    tiles need narrowing only when one of them is such a tile; None: any may be."""
     rules, ts = game.rules, game.tileset
     if not rules.restrictions:
-        return "fits"
-    mask = forbiddable_mask(tuple(r.tree for r in rules.restrictions),
+        return None
+    return forbiddable_mask(tuple(r.tree for r in rules.restrictions),
                             lambda a, b: ts.index[Tile(a, b)], ts.doubles_mask)
-    return "fits" if mask is None else f"fits & {mask}"
 
 
 def _restriction_names(game: Game, players: int) -> dict[str, Any]:

@@ -40,7 +40,7 @@ def kernel_listing(game: Game, players: int, engine: str = "python") -> str:
             "kernel plays it, the general loop does",
             hint="dominorules play or simulate it as it is")])
     text = (_jit_listing(game, players) if engine == "jit"
-            else _template_listing(game, players) if covers(game)
+            else _python_listing(game, players) if covers(game)
             else _loop_listing(game, players))
     return text.rstrip("\n") + "\n"
 
@@ -88,7 +88,7 @@ def _piece(title: str, fn) -> str:
     return f"\n\n# --- {title}, compiled as {fn.__code__.co_filename}\n{fn.source}"
 
 
-def _template_listing(game: Game, players: int) -> str:
+def _python_listing(game: Game, players: int) -> str:
     rules = game.rules
     flags = kernel_switches(game, players)
     source = kernel_source(game, players)
@@ -113,7 +113,7 @@ def _template_listing(game: Game, players: int) -> str:
         notes.append("opening: by its allow mask (kernel.opening.opener_for)"
                      if flags["OPEN_MASK"] else "opening: GeneralLoop._open")
     else:
-        notes.append("opening: the template's (engine.general_loop.tile_opening)"
+        notes.append("opening: the kernel's (engine.general_loop.tile_opening)"
                      if not flags["OPEN_ANY"] else "opening: any tile, by the leader")
     if flags["LEAD_FORMULA"]:
         notes.append("lead formula: GeneralLoop._lead_by_formula")
@@ -122,16 +122,17 @@ def _template_listing(game: Game, players: int) -> str:
         notes += more
         parts += pieces
     else:
-        notes.append("settlement: the template's, its formulas inline (kernel.formulas.emit)"
+        notes.append("settlement: the kernel's, its formulas inline (kernel.formulas.emit)"
                      if flags["INLINE_SETTLE"] else "settlement: Settler (engine.scoring)")
         notes.append("match end: engine.scoring.match_winner")
     if flags["FINAL"]:
         notes.append("final formula: GeneralLoop._final")
     head = _head(game, players, "python",
-                 "kernel.generate from kernel.template (its #if switches resolved)")
+                 "kernel.specialise_kernel from kernel.python_kernel.play (real Python: "
+                 "switches folded, pieces spliced)")
     head.append(f"compiled as: {file_name(kernel_label(game, players), source)}")
     return (_comment(head + _switch_lines(flags) + ["pieces:"] + [f"  {n}" for n in notes])
-            + "\n" + source + "".join(parts))
+            + "\n\n" + source + "".join(parts))
 
 
 def _loop_listing(game: Game, players: int) -> str:

@@ -1,5 +1,6 @@
 """The general loop's own source, specialised to one ruleset: the kernel of a ruleset with a
-spinner and placement restrictions (the template, ``kernel.template``, plays every other).
+spinner and placement restrictions (``kernel.python_kernel``, specialised the same way by
+``specialise_kernel``, plays the rulesets ``generate.covers``).
 
 ``GeneralLoop.run`` is a generator with a branch for every mechanism. Here its syntax tree
 is partially evaluated for a ruleset and a table of bots: the switches the ruleset fixes
@@ -39,7 +40,7 @@ class _Specialiser(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.expr:
         """``RoundStats(field=value, ...)`` and ``RoundEnd(...)``, built by name in the
         loop, made in one step here (``one_step_source``)."""
-        self.generic_visit(node)
+        node = self.generic_visit(node)
         cls = isinstance(node.func, ast.Name) and ONE_STEP_CLASSES.get(node.func.id)
         if cls and not node.args and all(k.arg is not None for k in node.keywords):
             text = one_step_source(cls, {k.arg: ast.unparse(k.value) for k in node.keywords})
@@ -53,7 +54,7 @@ class _Specialiser(ast.NodeTransformer):
         return node
 
     def visit_Compare(self, node: ast.Compare) -> ast.expr:
-        self.generic_visit(node)
+        node = self.generic_visit(node)
         if len(node.ops) == 1 and isinstance(node.comparators[0], ast.Constant):
             left, op, right = node.left, node.ops[0], node.comparators[0].value
             if isinstance(op, ast.Is) and right is None and _seat_policy(left):
@@ -66,7 +67,7 @@ class _Specialiser(ast.NodeTransformer):
 
     # -- folding ---------------------------------------------------------------------------
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
-        self.generic_visit(node)
+        node = self.generic_visit(node)
         values = [self._truth(v) for v in node.values]
         kept: list[ast.expr] = []
         is_and = isinstance(node.op, ast.And)
@@ -87,21 +88,21 @@ class _Specialiser(ast.NodeTransformer):
         return node
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
-        self.generic_visit(node)
+        node = self.generic_visit(node)
         operand = self._truth(node.operand)
         if isinstance(node.op, ast.Not) and isinstance(operand, ast.Constant):
             return ast.Constant(not operand.value)
         return node
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.expr:
-        self.generic_visit(node)
+        node = self.generic_visit(node)
         test = self._truth(node.test)
         if isinstance(test, ast.Constant):
             return node.body if test.value else node.orelse
         return node
 
     def visit_If(self, node: ast.If) -> Any:
-        self.generic_visit(node)
+        node = self.generic_visit(node)
         test = self._truth(node.test)
         if isinstance(test, ast.Constant):
             branch = node.body if test.value else node.orelse
