@@ -157,11 +157,17 @@ def greedy_ends(m0, m1, m2, m3, word, VALUES, ties):
                 count += 1
     return ties[(word * count) >> 32]
 #endif
+#if WIDE
+from dominorules.kernel import jit_bits   # a set of tiles as W words (over 62 tiles)
+#endif
 
 # the arrays' indexes by name (jit_template.INDEXES)
 $INDEXES
 #if GEN
 $PLAY_INDEXES
+#endif
+#if WIDE
+W = $W   # the words of a hand (jit_bits)
 #endif
 
 _U = np.uint64
@@ -289,7 +295,15 @@ $READ_PLAY_PARAMS
     have = 0
     deck = np.empty(T, np.int64)
     scratch = np.empty(2 * T + 2, np.int64)
+#if WIDE
+    hands = np.zeros((N, W), np.int64)   # each row a hand, and the tiles fitting each end
+    mL = np.zeros(W, np.int64)
+    mR = np.zeros(W, np.int64)
+    mo = np.zeros(W, np.int64)   # the tiles the opener may open with
+    NONE = np.zeros(W, np.int64)   # no tile
+#else
     hands = np.zeros(N, np.int64)
+#endif
     drawn_by = np.zeros(N, np.int64)
     scores = np.zeros(SIDES_N, np.int64)
     points = np.zeros(SIDES_N, np.int64)
@@ -419,11 +433,19 @@ $READ_PLAY_PARAMS
                 have = shuffle_keys(seed, made, T, block, sstate, msg, have)
                 deal_into(block, (made & 3) * T, T, deck, scratch)
                 made += 1
+#if WIDE
+                for s in range(N):
+                    h = hands[s]
+                    jit_bits.clear(h)
+                    for i in range(s * HAND, s * HAND + HAND):
+                        jit_bits.put(h, deck[_U(i)])
+#else
                 for s in range(N):
                     h = 0
                     for i in range(s * HAND, s * HAND + HAND):
                         h |= 1 << deck[_U(i)]
                     hands[s] = h
+#endif
                 leader = pre
 #if GEN
                 # GeneralLoop.run: the lead, the redeal condition, the opening (jit_opening)
@@ -455,6 +477,42 @@ $READ_PLAY_PARAMS
                 elif o_unheld == UNHELD_HEAVIEST:   # the lead's tile is in no hand
                     leader, t = heaviest(hands, N, HEAVY)
                     opener, omask = leader, 1 << t
+#elif WIDE
+                # as the lines below, over the hands' words: the opening tile as an index
+                # (omask, -1: any), what a seek draws to as a tile (-1: any double)
+                if leader < 0:
+                    if choice == 7:
+                        leader = jit_bits.highest_double(hands, N, DOUBLES_DESC)[0]
+                    else:
+                        if REQ_TILE >= 0:
+                            tile = REQ_TILE
+                        else:
+                            tile = jit_bits.highest_double(hands, N, DOUBLES_DESC)[1]
+                            if tile < 0:
+                                tile = DOUBLES_DESC[0]
+                        leader = jit_bits.holder(hands, N, tile)
+                opener = -1
+                omask = -1
+                seek = 0
+                sought = -1
+                if leader >= 0:
+                    if REQ_TILE == -1:
+                        opener = leader
+                    else:
+                        if REQ_TILE == -2:
+                            seat, tile = jit_bits.highest_double(hands, N, DOUBLES_DESC)
+                        else:
+                            tile = REQ_TILE
+                            seat = jit_bits.holder(hands, N, tile)
+                        if seat >= 0 and (OPENER_HOLDER or seat == leader):
+                            opener, omask = seat, tile
+                        elif DRAW_IN_TURN:
+                            if seat < 0:
+                                for i in range(DEALT, DRAW_END):
+                                    d = deck[i]
+                                    if d == tile if tile >= 0 else TL[d] == TH[d]:
+                                        opener, seek, sought = leader, 1, tile
+                                        break
 #else
                 if leader < 0:
                     if choice == 7:
@@ -502,6 +560,8 @@ $READ_PLAY_PARAMS
                         for i in range(DEALT, DRAW_END):
                             LOG[nl] = draw_token(N, T, leader, deck[i])
                             nl += 1
+#elif WIDE
+                    pass   # (no record of a wide set: jit_trace.reason)
 #else
                     nd = deal_item(DAT, nd, rnd_no, -1, hands, deck, N, T)
 #endif
@@ -511,7 +571,9 @@ $READ_PLAY_PARAMS
             if REC:
                 LOG[nl] = DYN + nj
                 nl, nj = nl + 1, nj + 1
+#if not WIDE
                 nd = deal_item(DAT, nd, rnd_no, leader, hands, deck, N, T)
+#endif
             pos = DEALT
             for s in range(N):
                 drawn_by[s] = 0
@@ -549,6 +611,45 @@ $READ_PLAY_PARAMS
             h = hands[p]
             m = h if omask < 0 else ((h & amask) if free else omask)
             can_draw = free and VOL and pos < DRAW_END and 0 < LIMIT
+#elif WIDE
+            if seek:
+                while True:
+                    seek_turns += 1
+                    t = deck[pos]
+                    pos += 1
+                    jit_bits.put(hands[p], t)
+                    drawn_by[p] += 1
+                    if REC:
+                        LOG[nl] = draw_token(N, T, p, t)
+                        nl += 1
+                    if t == sought if sought >= 0 else TL[t] == TH[t]:
+                        opener, omask = p, t
+                        break
+                    p = p + 1 if p + 1 < N else 0
+            p = opener
+            h = hands[p]
+            if omask < 0:
+                jit_bits.copy(mo, h)
+            else:
+                jit_bits.clear(mo)
+                jit_bits.put(mo, omask)
+            can_draw = omask < 0 and VOL and pos < DRAW_END and 0 < LIMIT
+            if can_draw or jit_bits.several(mo):
+                choices += 1
+            if (strat_seats >> p) & 1:   # the strategist (jit_strategist_wide)
+                a = -1
+            else:
+                if wpos[p] == wend[p]:
+                    seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
+                                    wfirst, wstates, msg)
+                word = np.int64(WB[wpos[p]])
+                wpos[p] += 1
+                if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
+                    a = jit_bits.uniform(mo, NONE, word)
+                else:
+                    a = jit_bits.greedy(mo, NONE, word, VALUES, ties)
+            t = a >> 2
+            jit_bits.take(h, t)
 #else
             if seek:
                 while True:
@@ -570,6 +671,7 @@ $READ_PLAY_PARAMS
             m = h if omask < 0 else omask
             can_draw = omask < 0 and VOL and pos < DRAW_END and 0 < LIMIT
 #endif
+#if not WIDE
             if can_draw or m & (m - 1):
                 choices += 1
             # the seat's next word and its pick are written out here and at each turn below:
@@ -599,6 +701,7 @@ $READ_PLAY_PARAMS
             t = a >> 2
             h ^= 1 << t
             hands[p] = h
+#endif
             L, R = TL[t], TH[t]
             if REC:
                 LOG[nl] = place_token(N, T, p, t, 0)
@@ -626,7 +729,11 @@ $READ_PLAY_PARAMS
 #endif
             npass = 0
             domino = -1
+#if WIDE
+            if not jit_bits.nonempty(h):
+#else
             if not h:
+#endif
                 domino, npass = p, N
 #if GEN
             while domino < 0:
@@ -662,8 +769,12 @@ $READ_PLAY_PARAMS
                 h = hands[up]
                 drawn = 0
                 while True:
+#if WIDE
+                    fit = jit_bits.meet(mL, h, PM[_U(L)]) | jit_bits.meet(mR, h, PM[_U(R)])
+#else
                     mL = h & PM[_U(L)]
                     mR = h & PM[_U(R)]
+#endif
 #if GEN
                     mU = mD = 0
                     if NE == 4:   # the spinner's arms are open (jit_board)
@@ -703,6 +814,13 @@ $READ_PLAY_PARAMS
                                     (mL != 0) + (mR != 0) + (mU != 0) + (mD != 0) > 1
                                     or mU & (mU - 1) or mD & (mD - 1))):
                             choices += 1
+#elif WIDE
+                    a = -1
+                    if fit:
+                        can_draw = VOL and pos < DRAW_END and drawn < LIMIT
+                        if can_draw or (jit_bits.nonempty(mL) and jit_bits.nonempty(mR)) or (
+                                jit_bits.several(mL) or jit_bits.several(mR)):
+                            choices += 1
 #else
                     a = -1
                     if mL or mR:
@@ -711,8 +829,12 @@ $READ_PLAY_PARAMS
                             choices += 1
 #endif
                         if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+#if WIDE
+                            a = -1
+#else
                             a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
                                        STRAT, TS, ties, seed, N, WS)
+#endif
                         else:
                             if wpos[up] == wend[up]:
                                 seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
@@ -735,6 +857,31 @@ $READ_PLAY_PARAMS
 #else
                             if not (greedy_seats >> p) & 1:   # the uniform pick (general_loop)
 #endif
+#if WIDE
+                                a = jit_bits.uniform(mL, mR, word)
+                            else:
+                                a = jit_bits.greedy(mL, mR, word, VALUES, ties)
+                    if a >= 0:
+                        t = a >> 2
+                        jit_bits.take(h, t)
+                        npass = 0
+                        if REC:
+                            LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
+                            nl += 1
+                        if a & 3:
+                            R = PIPS[_U(t)] - R
+                            if strat_seats:
+                                know_place(K, p, t, R)
+                        else:
+                            L = PIPS[_U(t)] - L
+                            if strat_seats:
+                                know_place(K, p, t, L)
+                        if not jit_bits.nonempty(h):
+                            domino, npass = p, N
+                        break
+                    elif fit or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
+                        pass   # a draw: the strategist's choice, or stuck
+#else
                                 n_left = popcount(mL)
 #if GEN
                                 nfit = n_left + popcount(mR)
@@ -870,6 +1017,7 @@ $READ_PLAY_PARAMS
                     elif mL or mR or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
                         pass   # a draw: the strategist's choice, or stuck
 #endif
+#endif
                     else:
                         passes += 1
 #if GEN
@@ -905,8 +1053,12 @@ $READ_PLAY_PARAMS
                         know_lack(K, p, L, R)
                     t = deck[_U(pos)]
                     pos += 1
+#if WIDE
+                    jit_bits.put(h, t)
+#else
                     h |= 1 << t
                     hands[up] = h
+#endif
                     if REC:
                         LOG[nl] = draw_token(N, T, p, t)
                         nl += 1
@@ -981,6 +1133,10 @@ $READ_PLAY_PARAMS
             # -- settlement (engine.scoring.Settler)
             held = 0
             for s in range(N):
+#if WIDE
+                P[s] = jit_bits.value_sum(hands[s], VALUES)
+                C[s] = jit_bits.count(hands[s])
+#else
                 v = 0
                 h = hands[s]
                 while h:
@@ -989,6 +1145,7 @@ $READ_PLAY_PARAMS
                     v += VALUES[_U(low_index(b))]
                 P[s] = v
                 C[s] = popcount(hands[s])
+#endif
                 held += C[s]
             if INDIVIDUAL:
                 for s in range(N):
