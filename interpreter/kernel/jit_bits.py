@@ -88,6 +88,33 @@ def count(a) -> int:
 
 
 @njit
+def count_and(a, b) -> int:
+    """The tiles in both ``a`` and ``b`` (``popcount(a & b)``)."""
+    n = 0
+    for w in range(a.shape[0]):
+        n += popcount(a[w] & b[w])
+    return n
+
+
+@njit
+def count_and_or(a, b, c) -> int:
+    """The tiles of ``a`` in ``b`` or ``c`` (``popcount(a & (b | c))``)."""
+    n = 0
+    for w in range(a.shape[0]):
+        n += popcount(a[w] & (b[w] | c[w]))
+    return n
+
+
+@njit
+def meets(a, b) -> int:
+    """1 when ``a`` and ``b`` share a tile, else 0."""
+    for w in range(a.shape[0]):
+        if a[w] & b[w]:
+            return 1
+    return 0
+
+
+@njit
 def nonempty(a) -> int:
     """1 when ``a`` holds a tile, else 0."""
     for w in range(a.shape[0]):

@@ -157,10 +157,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
         if jit_house.plays(r):
             return (f"{r.name} plays a set of {game.tileset.tile_count} tiles under house "
                     f"rules; the JIT plays house rules on sets of at most {MAX_TILES}")
-        if BOT_KINDS["strategist"] in kinds:
-            return (f"the JIT kernel plays the strategist on sets of at most {MAX_TILES} "
-                    f"tiles ({r.name} has {game.tileset.tile_count}); the python engine "
-                    "plays it")
     if BOT_KINDS["strategist"] in kinds and r.spinner != "none" and not plays_as_greedy(r):
         # its JIT port (jit_strategist) scores a line of two ends; strategist_fast reads a
         # spinner's four ends through Knowledge, which the port does not keep
@@ -216,8 +212,9 @@ def _module(source: str):
                                   "jit_settle.py", "jit_opening.py", "jit_formula.py",
                                   "jit_events.py", "jit_board.py", "jit_matching.py",
                                   "jit_record.py")]
-    parts += [(_HERE / "jit_bits.py").read_text(encoding="utf-8")] if "jit_bits" in source \
-        else []   # (a wide kernel's: a smaller set's kernel keeps its name)
+    if "jit_bits" in source:   # a wide kernel's (a smaller set's kernel keeps its name)
+        parts += [(_HERE / f).read_text(encoding="utf-8")
+                  for f in ("jit_bits.py", "jit_strategist_wide.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)

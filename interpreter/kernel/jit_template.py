@@ -159,6 +159,7 @@ def greedy_ends(m0, m1, m2, m3, word, VALUES, ties):
 #endif
 #if WIDE
 from dominorules.kernel import jit_bits   # a set of tiles as W words (over 62 tiles)
+from dominorules.kernel import jit_strategist_wide   # the strategist over those words
 #endif
 
 # the arrays' indexes by name (jit_template.INDEXES)
@@ -359,7 +360,12 @@ $READ_PLAY_PARAMS
         elif kinds[s] == 2:
             strat_seats |= 1 << s
     # the strategists' view of the record, its ties and the seats' words (jit_strategist)
+#if WIDE
+    K = np.zeros((KNOW_ROWS, max(N, W)), np.int64)   # (the BOARD row: W words)
+    UNSEEN = np.zeros(W, np.int64)   # the strategist's scratch: the tiles others may hold
+#else
     K = np.zeros((KNOW_ROWS, N), np.int64)
+#endif
     TS = np.zeros(2 * T + 2, np.float64)
     WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
     # the record (jit_record): tokens logged (nl), DAT's numbers (nd), its items (nj); a
@@ -637,7 +643,7 @@ $READ_PLAY_PARAMS
             if can_draw or jit_bits.several(mo):
                 choices += 1
             if (strat_seats >> p) & 1:   # the strategist (jit_strategist_wide)
-                a = -1
+                a = jit_strategist_wide.opening(p, mo, h, STRAT, TS, ties, seed, N, WS)
             else:
                 if wpos[p] == wend[p]:
                     seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
@@ -713,7 +719,11 @@ $READ_PLAY_PARAMS
                 need, sval = spin_open(L, R, SPIN)
 #endif
             if strat_seats:
+#if WIDE
+                jit_strategist_wide.know_open(K, p, t, L, R)
+#else
                 know_open(K, p, t, L, R)
+#endif
 #if GEN
             last_p, last_t = p, t
             lt = rt = t   # the tile at each end (a double lies across: end_total)
@@ -830,7 +840,9 @@ $READ_PLAY_PARAMS
 #endif
                         if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
 #if WIDE
-                            a = -1
+                            a = jit_strategist_wide.choose(p, mL, mR, can_draw, h, L, R,
+                                                           DRAW_END - pos, drawn, K, STRAT, TS,
+                                                           ties, seed, N, WS, UNSEEN)
 #else
                             a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
                                        STRAT, TS, ties, seed, N, WS)
@@ -871,11 +883,11 @@ $READ_PLAY_PARAMS
                         if a & 3:
                             R = PIPS[_U(t)] - R
                             if strat_seats:
-                                know_place(K, p, t, R)
+                                jit_strategist_wide.know_place(K, p, t, R)
                         else:
                             L = PIPS[_U(t)] - L
                             if strat_seats:
-                                know_place(K, p, t, L)
+                                jit_strategist_wide.know_place(K, p, t, L)
                         if not jit_bits.nonempty(h):
                             domino, npass = p, N
                         break
