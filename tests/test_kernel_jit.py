@@ -40,7 +40,10 @@ def _jit_cases():
             except Exception:
                 continue
             if jit_kernel.jit_reason(game, players, "random") is None \
-                    and not jit_house.plays(r):   # (those: tests/test_kernel_jit_house.py)
+                    and not jit_house.plays(r) \
+                    and game.tileset.tile_count <= jit_kernel.MAX_TILES:
+                # (house rules: tests/test_kernel_jit_house.py; a set over MAX_TILES, one
+                # kernel for it: tests/test_kernel_jit_wide.py)
                 yield b.name, players
 
 
