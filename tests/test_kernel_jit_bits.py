@@ -26,8 +26,9 @@ def _mask(tiles) -> int:
     return sum(1 << t for t in tiles)
 
 
-def _row(tiles, W: int) -> np.ndarray:
-    return jit_bits.wide([_mask(tiles)], W)[0]
+def _rows(*sets, W: int) -> np.ndarray:
+    """The sets as the rows of one array (``jit_bits``: a set is ``A, i``)."""
+    return jit_bits.wide([_mask(s) for s in sets], W)
 
 
 def _back(row) -> set[int]:
@@ -52,20 +53,20 @@ def test_words_are_tiles_in_index_order():
         W = jit_bits.words(T)
         for _ in range(40):
             s = set(rng.sample(range(T), rng.randrange(T + 1)))
-            row = _row(s, W)
-            assert row.dtype == np.int64 and row.min() >= 0 and _back(row) == s
-            assert B.count(row) == len(s) and B.nonempty(row) == (len(s) > 0)
-            assert B.several(row) == (len(s) > 1)
+            A = _rows(set(), s, W=W)   # (row 1: the set, row 0 another)
+            assert A.dtype == np.int64 and A.min() >= 0 and _back(A[1]) == s
+            assert B.count(A, 1) == len(s) and B.nonempty(A, 1) == (len(s) > 0)
+            assert B.several(A, 1) == (len(s) > 1)
             ordered = sorted(s)
-            assert [B.kth(row, k) for k in range(len(s) + 1)] == [*ordered, -1]
+            assert [B.kth(A, 1, k) for k in range(len(s) + 1)] == [*ordered, -1]
             t = rng.randrange(T)
-            assert B.has(row, t) == (t in s)
-            B.put(row, t)
-            assert _back(row) == s | {t}
-            B.take(row, t)
-            assert _back(row) == s - {t}
-            B.clear(row)
-            assert not B.nonempty(row)
+            assert B.has(A, 1, t) == (t in s)
+            B.put(A, 1, t)
+            assert _back(A[1]) == s | {t}
+            B.take(A, 1, t)
+            assert _back(A[1]) == s - {t} and not B.nonempty(A, 0)
+            B.clear(A, 1)
+            assert not B.nonempty(A, 1)
 
 
 def test_and_counts_and_values_are_the_sets():
@@ -75,15 +76,15 @@ def test_and_counts_and_values_are_the_sets():
         values = np.array([rng.randrange(-5, 40) for _ in range(T)], np.int64)
         for _ in range(60):
             a, b, c = (set(rng.sample(range(T), rng.randrange(T // 2))) for _ in range(3))
-            ra, rb, rc = _row(a, W), _row(b, W), _row(c, W)
-            out = np.zeros(W, np.int64)
-            assert B.meet(out, ra, rb) == (len(a & b) > 0) and _back(out) == a & b
-            B.copy(out, rc)
-            assert _back(out) == c
-            assert B.count_and(ra, rb) == len(a & b)
-            assert B.count_and_or(ra, rb, rc) == len(a & (b | c))
-            assert B.meets(ra, rb) == (len(a & b) > 0)
-            assert B.value_sum(ra, values) == sum(int(values[t]) for t in a)
+            A = _rows(a, b, c, W=W)
+            out = np.zeros((2, W), np.int64)
+            assert B.meet(out, 1, A, 0, A, 1) == (len(a & b) > 0) and _back(out[1]) == a & b
+            B.copy(out, 0, A, 2)
+            assert _back(out[0]) == c
+            assert B.count_and(A, 0, A, 1) == len(a & b)
+            assert B.count_and_or(A, 0, A, 1, A, 2) == len(a & (b | c))
+            assert B.meets(A, 0, A, 1) == (len(a & b) > 0)
+            assert B.value_sum(A, 0, values) == sum(int(values[t]) for t in a)
 
 
 def test_the_holder_and_the_highest_double_are_the_deals():
@@ -95,7 +96,7 @@ def test_the_holder_and_the_highest_double_are_the_deals():
     for _ in range(30):
         deck = rng.sample(range(T), T)
         hands = [set(deck[i * 15:(i + 1) * 15]) for i in range(4)]
-        rows = np.array([_row(h, W) for h in hands])
+        rows = _rows(*hands, W=W)
         for t in range(T):
             assert B.holder(rows, 4, t) == next((s for s, h in enumerate(hands) if t in h), -1)
         dealt = [d for d in ts.doubles_desc if any(d in h for h in hands)]
@@ -116,9 +117,9 @@ def test_the_uniform_pick_and_greedy_are_the_engines():
         if not left | right:
             continue
         word = rng.randrange(1 << 32)
-        rl, rr = _row(left, W), _row(right, W)
+        M = _rows(right, left, W=W)   # (the left end's tiles in row 1)
         fit = [_mask(left), _mask(right)]
         k = (word * (len(left) + len(right))) >> 32
-        assert B.uniform(rl, rr, word) == kth_placement(fit, [0, 0], k)
+        assert B.uniform(M, 1, 0, word) == kth_placement(fit, [0, 0], k)
         greedy = GreedyBot(0, _Word(word)).policy(game)
-        assert B.greedy(rl, rr, word, values, ties) == greedy(fit[0], fit[1], False)
+        assert B.greedy(M, 1, 0, word, values, ties) == greedy(fit[0], fit[1], False)

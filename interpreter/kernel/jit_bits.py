@@ -8,6 +8,12 @@ kernel is written (``words``). Tile ``t`` is bit ``t % BITS`` of word ``t // BIT
 words read in order list the tiles in index order, the order the Python engine counts
 its picks in (``kth_placement``, ``greedy``'s ties), so a pick here is the same tile.
 ``tests/test_kernel_jit_bits.py`` holds every piece to plain Python sets.
+
+Every set is a row of a 2-D array, named by the array and the row's index (``H, s``: seat
+``s``'s hand): a row taken as a view of its own costs numba a reference count each time
+(some 30 ns a turn for the hand and the ends' tables, against 3 ns for the words read in
+place), so nothing here makes one. The small pieces are inlined (``inline="always"``),
+as the narrow kernel's mask operations are plain expressions.
 """
 
 from __future__ import annotations
@@ -35,100 +41,103 @@ def wide(masks: list[int], W: int) -> np.ndarray:
     return out
 
 
-@njit
-def has(a, t: int) -> int:
-    """1 when tile ``t`` is in ``a``, else 0."""
-    return (a[t // BITS] >> (t % BITS)) & 1
+_IN = {"inline": "always"}   # (see above)
 
 
-@njit
-def put(a, t: int) -> None:
-    """Add tile ``t`` to ``a``."""
-    a[t // BITS] |= 1 << (t % BITS)
+@njit(**_IN)
+def has(A, i: int, t: int) -> int:
+    """1 when tile ``t`` is in set ``A[i]``, else 0."""
+    return (A[i, t // BITS] >> (t % BITS)) & 1
 
 
-@njit
-def take(a, t: int) -> None:
-    """Take tile ``t`` out of ``a``."""
-    a[t // BITS] &= ~(1 << (t % BITS))
+@njit(**_IN)
+def put(A, i: int, t: int) -> None:
+    """Add tile ``t`` to ``A[i]``."""
+    A[i, t // BITS] |= 1 << (t % BITS)
 
 
-@njit
-def clear(a) -> None:
-    """Empty ``a``."""
-    for w in range(a.shape[0]):
-        a[w] = 0
+@njit(**_IN)
+def take(A, i: int, t: int) -> None:
+    """Take tile ``t`` out of ``A[i]``."""
+    A[i, t // BITS] &= ~(1 << (t % BITS))
 
 
-@njit
-def meet(out, a, b) -> int:
-    """``out = a & b``; 1 when it holds a tile, else 0."""
+@njit(**_IN)
+def clear(A, i: int) -> None:
+    """Empty ``A[i]``."""
+    for w in range(A.shape[1]):
+        A[i, w] = 0
+
+
+@njit(**_IN)
+def copy(A, i: int, B, j: int) -> None:
+    """``A[i] = B[j]``."""
+    for w in range(A.shape[1]):
+        A[i, w] = B[j, w]
+
+
+@njit(**_IN)
+def meet(A, i: int, B, j: int, C, k: int) -> int:
+    """``A[i] = B[j] & C[k]``; 1 when it holds a tile, else 0."""
     any_ = 0
-    for w in range(out.shape[0]):
-        x = a[w] & b[w]
-        out[w] = x
+    for w in range(A.shape[1]):
+        x = B[j, w] & C[k, w]
+        A[i, w] = x
         any_ |= x
     return 1 if any_ else 0
 
 
-@njit
-def copy(out, a) -> None:
-    """``out = a``."""
-    for w in range(out.shape[0]):
-        out[w] = a[w]
-
-
-@njit
-def count(a) -> int:
-    """The tiles in ``a`` (``int.bit_count`` of the whole mask)."""
+@njit(**_IN)
+def count(A, i: int) -> int:
+    """The tiles in ``A[i]`` (``int.bit_count`` of the whole mask)."""
     n = 0
-    for w in range(a.shape[0]):
-        n += popcount(a[w])
+    for w in range(A.shape[1]):
+        n += popcount(A[i, w])
     return n
 
 
-@njit
-def count_and(a, b) -> int:
-    """The tiles in both ``a`` and ``b`` (``popcount(a & b)``)."""
+@njit(**_IN)
+def count_and(A, i: int, B, j: int) -> int:
+    """The tiles in both ``A[i]`` and ``B[j]`` (``popcount(a & b)``)."""
     n = 0
-    for w in range(a.shape[0]):
-        n += popcount(a[w] & b[w])
+    for w in range(A.shape[1]):
+        n += popcount(A[i, w] & B[j, w])
     return n
 
 
-@njit
-def count_and_or(a, b, c) -> int:
-    """The tiles of ``a`` in ``b`` or ``c`` (``popcount(a & (b | c))``)."""
+@njit(**_IN)
+def count_and_or(A, i: int, B, j: int, C, k: int) -> int:
+    """The tiles of ``A[i]`` in ``B[j]`` or ``C[k]`` (``popcount(a & (b | c))``)."""
     n = 0
-    for w in range(a.shape[0]):
-        n += popcount(a[w] & (b[w] | c[w]))
+    for w in range(A.shape[1]):
+        n += popcount(A[i, w] & (B[j, w] | C[k, w]))
     return n
 
 
-@njit
-def meets(a, b) -> int:
-    """1 when ``a`` and ``b`` share a tile, else 0."""
-    for w in range(a.shape[0]):
-        if a[w] & b[w]:
+@njit(**_IN)
+def meets(A, i: int, B, j: int) -> int:
+    """1 when ``A[i]`` and ``B[j]`` share a tile, else 0."""
+    for w in range(A.shape[1]):
+        if A[i, w] & B[j, w]:
             return 1
     return 0
 
 
-@njit
-def nonempty(a) -> int:
-    """1 when ``a`` holds a tile, else 0."""
-    for w in range(a.shape[0]):
-        if a[w]:
+@njit(**_IN)
+def nonempty(A, i: int) -> int:
+    """1 when ``A[i]`` holds a tile, else 0."""
+    for w in range(A.shape[1]):
+        if A[i, w]:
             return 1
     return 0
 
 
-@njit
-def several(a) -> int:
-    """1 when ``a`` holds two tiles or more, else 0 (the narrow ``m & (m - 1)``)."""
+@njit(**_IN)
+def several(A, i: int) -> int:
+    """1 when ``A[i]`` holds two tiles or more, else 0 (the narrow ``m & (m - 1)``)."""
     seen = 0
-    for w in range(a.shape[0]):
-        x = a[w]
+    for w in range(A.shape[1]):
+        x = A[i, w]
         if x:
             if seen or x & (x - 1):
                 return 1
@@ -137,10 +146,10 @@ def several(a) -> int:
 
 
 @njit
-def kth(a, k: int) -> int:
-    """The ``k``-th tile of ``a`` (0: its lowest) in index order; -1 when it has fewer."""
-    for w in range(a.shape[0]):
-        x = a[w]
+def kth(A, i: int, k: int) -> int:
+    """The ``k``-th tile of ``A[i]`` (0: its lowest) in index order; -1 when it has fewer."""
+    for w in range(A.shape[1]):
+        x = A[i, w]
         c = popcount(x)
         if k < c:
             while k:
@@ -152,11 +161,11 @@ def kth(a, k: int) -> int:
 
 
 @njit
-def value_sum(a, VALUES) -> int:
-    """The sum of ``VALUES`` over the tiles of ``a`` (a hand's pips)."""
+def value_sum(A, i: int, VALUES) -> int:
+    """The sum of ``VALUES`` over the tiles of ``A[i]`` (a hand's pips)."""
     v = 0
-    for w in range(a.shape[0]):
-        x = a[w]
+    for w in range(A.shape[1]):
+        x = A[i, w]
         while x:
             b = x & -x
             x ^= b
@@ -165,47 +174,48 @@ def value_sum(a, VALUES) -> int:
 
 
 @njit
-def holder(hands, N: int, tile: int) -> int:
-    """The seat whose hand (a row of ``hands``) holds ``tile``, or -1."""
+def holder(H, N: int, tile: int) -> int:
+    """The seat whose hand (a row of ``H``) holds ``tile``, or -1."""
     for s in range(N):
-        if has(hands[s], tile):
+        if has(H, s, tile):
             return s
     return -1
 
 
 @njit
-def highest_double(hands, N: int, DOUBLES_DESC) -> tuple[int, int]:
+def highest_double(H, N: int, DOUBLES_DESC) -> tuple[int, int]:
     """(seat, tile) of the highest double dealt, or (-1, -1)."""
     for d in DOUBLES_DESC:
-        s = holder(hands, N, d)
+        s = holder(H, N, d)
         if s >= 0:
             return s, d
     return -1, -1
 
 
 @njit
-def uniform(m_left, m_right, word: int) -> int:
+def uniform(M, left: int, right: int, word: int) -> int:
     """The uniform pick among the placements (``engine.general_loop``'s ``kth_placement``)
-    as ``tile << 2 | end``: the seat's ``word`` picks one of the left end's tiles, then
-    the right's, each in index order."""
-    n_left = count(m_left)
-    k = (word * (n_left + count(m_right))) >> 32
+    as ``tile << 2 | end``, the tiles fitting each end being ``M[left]`` and ``M[right]``:
+    the seat's ``word`` picks one of the left end's tiles, then the right's, each in
+    index order."""
+    n_left = count(M, left)
+    k = (word * (n_left + count(M, right))) >> 32
     if k < n_left:
-        return kth(m_left, k) << 2
-    return kth(m_right, k - n_left) << 2 | 1
+        return kth(M, left, k) << 2
+    return kth(M, right, k - n_left) << 2 | 1
 
 
 @njit
-def greedy(m_left, m_right, word: int, VALUES, ties) -> int:
+def greedy(M, left: int, right: int, word: int, VALUES, ties) -> int:
     """The ``greedy`` bot's placement as ``tile << 2 | end`` (``jit_template.greedy`` over
     words): the most valuable tile, ties broken by the seat's word in the canonical order
     (the left end's tiles, then the right's, each in index order)."""
     count_ = 0
     best = -(1 << 62)
     for end in range(2):
-        m = m_left if end == 0 else m_right
-        for w in range(m.shape[0]):
-            x = m[w]
+        row = left if end == 0 else right
+        for w in range(M.shape[1]):
+            x = M[row, w]
             while x:
                 b = x & -x
                 x ^= b

@@ -6,9 +6,10 @@ the strategist's pieces that read tile masks are written again here over those r
 ``jit_strategist``'s term for term (the same sums in the same order, the same ties
 broken by the same word), only each ``popcount(a & b)`` is ``jit_bits.count_and`` and
 each tile loop walks the words in order. ``know_deal`` and ``know_lack`` read no tile
-mask and are ``jit_strategist``'s own. The board's placed tiles are the words of the
-knowledge array's ``BOARD`` row (its first ``W`` columns) where a narrow kernel keeps
-one mask in its first column. ``tests/test_kernel_jit_wide.py`` plays both engines and
+mask and are ``jit_strategist``'s own. Each set is a row of an array (``jit_bits``:
+``M, i`` is ``M[i]``); the board's placed tiles are the words of the knowledge array's
+``BOARD`` row (its first ``W`` columns) where a narrow kernel keeps one mask in its first
+column. ``tests/test_kernel_jit_wide.py`` plays both engines and
 compares.
 """
 
@@ -24,13 +25,13 @@ from .jit_support import low_index, popcount
 def know_open(K, p: int, t: int, lo: int, hi: int) -> None:
     """Seat ``p`` opened the line with tile ``t`` (``lo``-``hi``): it leads those values."""
     K[LED, p] = 1 << lo | 1 << hi
-    put(K[BOARD], t)
+    put(K, BOARD, t)
 
 
 @njit
 def know_place(K, p: int, t: int, v: int) -> None:
     """Seat ``p`` placed tile ``t``, leaving ``v`` at the end it played on."""
-    put(K[BOARD], t)
+    put(K, BOARD, t)
     bit = 1 << v
     if K[OPENED, p] & bit:
         K[TWICE, p] |= bit
@@ -39,23 +40,24 @@ def know_place(K, p: int, t: int, v: int) -> None:
 
 
 @njit
-def opening(p: int, m, hand, S, TS, TC, seed: int, N: int, WS) -> int:
-    """``jit_strategist.opening`` over words: the opening tile among ``m``."""
-    if not several(m):
-        return kth(m, 0) << 2
+def opening(p: int, M, mi: int, H, S, TS, TC, seed: int, N: int, WS) -> int:
+    """``jit_strategist.opening`` over words: seat ``p``'s opening tile among ``M[mi]``,
+    its hand ``H[p]``."""
+    if not several(M, mi):
+        return kth(M, mi, 0) << 2
     VM, LOW, HIGH, VALUE, WO = S[0], S[5], S[6], S[4], S[13]
     o_suit, o_double, o_other = WO[0], WO[1], WO[2]
     top = floor = -1e300
     best = -1
     n = 0
-    for w in range(m.shape[0]):
-        x = m[w]
+    for w in range(M.shape[1]):
+        x = M[mi, w]
         while x:
             b = x & -x
             x ^= b
             t = w * BITS + low_index(b)
             lo, hi = LOW[t], HIGH[t]
-            c_lo, c_hi = count_and(hand, VM[lo]), count_and(hand, VM[hi])
+            c_lo, c_hi = count_and(H, p, VM, lo), count_and(H, p, VM, hi)
             if lo == hi:
                 score = o_suit * c_hi + o_double + VALUE[t]
             elif c_hi >= c_lo:
@@ -80,20 +82,21 @@ def opening(p: int, m, hand, S, TS, TC, seed: int, N: int, WS) -> int:
 
 
 @njit
-def choose(p: int, m0, m1, can_draw: bool, hand, e0: int, e1: int, left: int, drawn: int,
-           K, S, TS, TC, seed: int, N: int, WS, unseen) -> int:
+def choose(p: int, M, m0: int, m1: int, can_draw: bool, H, h: int, e0: int, e1: int,
+           left: int, drawn: int, K, S, TS, TC, seed: int, N: int, WS, U) -> int:
     """``jit_strategist.choose`` over words: seat ``p``'s placement as ``tile << 2 | end``,
-    or -1 for a draw; ``unseen`` a scratch row of words (the tiles others may hold)."""
-    any0, any1 = nonempty(m0), nonempty(m1)
+    or -1 for a draw, ``M[m0]`` and ``M[m1]`` the tiles fitting each end, ``H[h]`` its
+    hand; ``U[0]`` a scratch row (the tiles others may hold)."""
+    any0, any1 = nonempty(M, m0), nonempty(M, m1)
     if any0 and any1:
         lone = -1
     elif any0:
-        lone = -1 if several(m0) else kth(m0, 0) << 2
+        lone = -1 if several(M, m0) else kth(M, m0, 0) << 2
     else:
-        lone = -1 if several(m1) else kth(m1, 0) << 2 | 1
+        lone = -1 if several(M, m1) else kth(M, m1, 0) << 2 | 1
     if lone >= 0 and not can_draw:
         return lone
-    held = count(hand)
+    held = count(H, h)
     if lone >= 0 and held > 5:
         return lone
     VM, PIPS, DBL, SHED = S[0], S[1], S[2], S[3]
@@ -107,15 +110,15 @@ def choose(p: int, m0, m1, can_draw: bool, hand, e0: int, e1: int, left: int, dr
         next_suits = (K[LED, q] | K[TWICE, q] | lk) ^ lk
     if lone >= 0 and not next_suits:
         return lone
-    if not several(hand):   # the last tile: every placement wins alike, no draw
-        c0 = count(m0)
-        n = c0 + count(m1)
+    if not several(H, h):   # the last tile: every placement wins alike, no draw
+        c0 = count(M, m0)
+        n = c0 + count(M, m1)
         if n == 1:
-            return kth(m0, 0) << 2 if any0 else kth(m1, 0) << 2 | 1
+            return kth(M, m0, 0) << 2 if any0 else kth(M, m1, 0) << 2 | 1
         k = (seat_word(seed, p, N, WS) * n) >> 32
         if k < c0:
-            return kth(m0, k) << 2
-        return kth(m1, k - c0) << 2 | 1
+            return kth(M, m0, k) << 2
+        return kth(M, m1, k - c0) << 2 | 1
     risk = 2 if left <= 0 else (1 if left <= N else 0)
     opp = lks = 0
     for j in range(N):
@@ -135,9 +138,9 @@ def choose(p: int, m0, m1, can_draw: bool, hand, e0: int, e1: int, left: int, dr
         suits = (suits | K[LED, q] | K[OPENED, q] | lk) ^ lk
         partner_lacks |= lk
     T = PIPS.shape[0]
-    for w in range(unseen.shape[0]):   # others may hold these: neither held nor placed
+    for w in range(U.shape[1]):   # others may hold these: neither held nor placed
         bits = min(BITS, T - w * BITS)
-        unseen[w] = ((1 << bits) - 1) ^ (hand[w] | K[BOARD, w])
+        U[0, w] = ((1 << bits) - 1) ^ (H[h, w] | K[BOARD, w])
     top = floor = ceil = -1e300
     best = -1
     n = 0
@@ -146,30 +149,28 @@ def choose(p: int, m0, m1, can_draw: bool, hand, e0: int, e1: int, left: int, dr
             m, end, keep = m0, e0, e1
         else:
             m, end, keep = m1, e1, e0
-        mk = VM[keep]
-        ck = count_and(hand, mk)
+        ck = count_and(H, h, VM, keep)
         kbit = 1 << keep
-        klock = not meets(mk, unseen)   # a kept value nobody else can hold
+        klock = not meets(VM, keep, U, 0)   # a kept value nobody else can hold
         mine = ck - 1 if end == keep else ck
         kept_half = control2 * (mine - 1) - options2 + (lock2 if mine and klock else 0)
-        for wd in range(m.shape[0]):
-            x = m[wd]
+        for wd in range(M.shape[1]):
+            x = M[m, wd]
             while x:
                 b = x & -x
                 x ^= b
                 t = wd * BITS + low_index(b)
                 v = PIPS[t] - end
-                vm = VM[v]
-                both = count_and_or(hand, mk, vm)   # popcount(hand & (mk | vm))
+                both = count_and_or(H, h, VM, keep, VM, v)   # popcount(hand & (mk | vm))
                 if v == keep:   # both ends will show it: the tile (end, keep)
                     half = (control2 * 2 + options2) * (ck - 1) + (
                         lock2 if ck > 1 and klock else 0)
                     values = kbit
                 else:
-                    c = count_and(hand, vm)
+                    c = count_and(H, h, VM, v)
                     half = kept_half + control2 * c + options2 * both
                     values = kbit | 1 << v
-                    if c > 1 and not meets(vm, unseen):
+                    if c > 1 and not meets(VM, v, U, 0):
                         half += lock2
                 for j in range(N):   # blocking each opponent known to lack a value shown
                     o = OPPS[p, j]

@@ -169,6 +169,7 @@ $PLAY_INDEXES
 #endif
 #if WIDE
 W = $W   # the words of a hand (jit_bits)
+FIT_L, FIT_R, FIT_OPEN, FIT_NONE = range(4)   # the rows of FITS
 #endif
 
 _U = np.uint64
@@ -298,10 +299,8 @@ $READ_PLAY_PARAMS
     scratch = np.empty(2 * T + 2, np.int64)
 #if WIDE
     hands = np.zeros((N, W), np.int64)   # each row a hand, and the tiles fitting each end
-    mL = np.zeros(W, np.int64)
-    mR = np.zeros(W, np.int64)
-    mo = np.zeros(W, np.int64)   # the tiles the opener may open with
-    NONE = np.zeros(W, np.int64)   # no tile
+    # the tiles fitting the left and right ends, those the opener may open with, none
+    FITS = np.zeros((4, W), np.int64)
 #else
     hands = np.zeros(N, np.int64)
 #endif
@@ -362,7 +361,7 @@ $READ_PLAY_PARAMS
     # the strategists' view of the record, its ties and the seats' words (jit_strategist)
 #if WIDE
     K = np.zeros((KNOW_ROWS, max(N, W)), np.int64)   # (the BOARD row: W words)
-    UNSEEN = np.zeros(W, np.int64)   # the strategist's scratch: the tiles others may hold
+    UNSEEN = np.zeros((1, W), np.int64)   # the strategist's: the tiles others may hold
 #else
     K = np.zeros((KNOW_ROWS, N), np.int64)
 #endif
@@ -441,10 +440,9 @@ $READ_PLAY_PARAMS
                 made += 1
 #if WIDE
                 for s in range(N):
-                    h = hands[s]
-                    jit_bits.clear(h)
+                    jit_bits.clear(hands, s)
                     for i in range(s * HAND, s * HAND + HAND):
-                        jit_bits.put(h, deck[_U(i)])
+                        jit_bits.put(hands, s, deck[_U(i)])
 #else
                 for s in range(N):
                     h = 0
@@ -623,7 +621,7 @@ $READ_PLAY_PARAMS
                     seek_turns += 1
                     t = deck[pos]
                     pos += 1
-                    jit_bits.put(hands[p], t)
+                    jit_bits.put(hands, p, t)
                     drawn_by[p] += 1
                     if REC:
                         LOG[nl] = draw_token(N, T, p, t)
@@ -633,17 +631,17 @@ $READ_PLAY_PARAMS
                         break
                     p = p + 1 if p + 1 < N else 0
             p = opener
-            h = hands[p]
             if omask < 0:
-                jit_bits.copy(mo, h)
+                jit_bits.copy(FITS, FIT_OPEN, hands, p)
             else:
-                jit_bits.clear(mo)
-                jit_bits.put(mo, omask)
+                jit_bits.clear(FITS, FIT_OPEN)
+                jit_bits.put(FITS, FIT_OPEN, omask)
             can_draw = omask < 0 and VOL and pos < DRAW_END and 0 < LIMIT
-            if can_draw or jit_bits.several(mo):
+            if can_draw or jit_bits.several(FITS, FIT_OPEN):
                 choices += 1
             if (strat_seats >> p) & 1:   # the strategist (jit_strategist_wide)
-                a = jit_strategist_wide.opening(p, mo, h, STRAT, TS, ties, seed, N, WS)
+                a = jit_strategist_wide.opening(p, FITS, FIT_OPEN, hands, STRAT, TS, ties,
+                                                seed, N, WS)
             else:
                 if wpos[p] == wend[p]:
                     seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
@@ -651,11 +649,11 @@ $READ_PLAY_PARAMS
                 word = np.int64(WB[wpos[p]])
                 wpos[p] += 1
                 if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
-                    a = jit_bits.uniform(mo, NONE, word)
+                    a = jit_bits.uniform(FITS, FIT_OPEN, FIT_NONE, word)
                 else:
-                    a = jit_bits.greedy(mo, NONE, word, VALUES, ties)
+                    a = jit_bits.greedy(FITS, FIT_OPEN, FIT_NONE, word, VALUES, ties)
             t = a >> 2
-            jit_bits.take(h, t)
+            jit_bits.take(hands, p, t)
 #else
             if seek:
                 while True:
@@ -740,7 +738,7 @@ $READ_PLAY_PARAMS
             npass = 0
             domino = -1
 #if WIDE
-            if not jit_bits.nonempty(h):
+            if not jit_bits.nonempty(hands, p):
 #else
             if not h:
 #endif
@@ -776,11 +774,14 @@ $READ_PLAY_PARAMS
                 p = p + 1 if p + 1 < N else 0
 #endif
                 up = _U(p)   # an unsigned index: numba adds no wraparound for it
+#if not WIDE
                 h = hands[up]
+#endif
                 drawn = 0
                 while True:
 #if WIDE
-                    fit = jit_bits.meet(mL, h, PM[_U(L)]) | jit_bits.meet(mR, h, PM[_U(R)])
+                    fit = (jit_bits.meet(FITS, FIT_L, hands, up, PM, L)
+                           | jit_bits.meet(FITS, FIT_R, hands, up, PM, R))
 #else
                     mL = h & PM[_U(L)]
                     mR = h & PM[_U(R)]
@@ -828,8 +829,9 @@ $READ_PLAY_PARAMS
                     a = -1
                     if fit:
                         can_draw = VOL and pos < DRAW_END and drawn < LIMIT
-                        if can_draw or (jit_bits.nonempty(mL) and jit_bits.nonempty(mR)) or (
-                                jit_bits.several(mL) or jit_bits.several(mR)):
+                        if can_draw or (jit_bits.nonempty(FITS, FIT_L)
+                                        and jit_bits.nonempty(FITS, FIT_R)) or (
+                                jit_bits.several(FITS, FIT_L) or jit_bits.several(FITS, FIT_R)):
                             choices += 1
 #else
                     a = -1
@@ -840,9 +842,10 @@ $READ_PLAY_PARAMS
 #endif
                         if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
 #if WIDE
-                            a = jit_strategist_wide.choose(p, mL, mR, can_draw, h, L, R,
-                                                           DRAW_END - pos, drawn, K, STRAT, TS,
-                                                           ties, seed, N, WS, UNSEEN)
+                            a = jit_strategist_wide.choose(p, FITS, FIT_L, FIT_R, can_draw,
+                                                           hands, up, L, R, DRAW_END - pos,
+                                                           drawn, K, STRAT, TS, ties, seed, N,
+                                                           WS, UNSEEN)
 #else
                             a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
                                        STRAT, TS, ties, seed, N, WS)
@@ -870,12 +873,12 @@ $READ_PLAY_PARAMS
                             if not (greedy_seats >> p) & 1:   # the uniform pick (general_loop)
 #endif
 #if WIDE
-                                a = jit_bits.uniform(mL, mR, word)
+                                a = jit_bits.uniform(FITS, FIT_L, FIT_R, word)
                             else:
-                                a = jit_bits.greedy(mL, mR, word, VALUES, ties)
+                                a = jit_bits.greedy(FITS, FIT_L, FIT_R, word, VALUES, ties)
                     if a >= 0:
                         t = a >> 2
-                        jit_bits.take(h, t)
+                        jit_bits.take(hands, up, t)
                         npass = 0
                         if REC:
                             LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
@@ -888,7 +891,7 @@ $READ_PLAY_PARAMS
                             L = PIPS[_U(t)] - L
                             if strat_seats:
                                 jit_strategist_wide.know_place(K, p, t, L)
-                        if not jit_bits.nonempty(h):
+                        if not jit_bits.nonempty(hands, up):
                             domino, npass = p, N
                         break
                     elif fit or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
@@ -1066,7 +1069,7 @@ $READ_PLAY_PARAMS
                     t = deck[_U(pos)]
                     pos += 1
 #if WIDE
-                    jit_bits.put(h, t)
+                    jit_bits.put(hands, up, t)
 #else
                     h |= 1 << t
                     hands[up] = h
@@ -1146,8 +1149,8 @@ $READ_PLAY_PARAMS
             held = 0
             for s in range(N):
 #if WIDE
-                P[s] = jit_bits.value_sum(hands[s], VALUES)
-                C[s] = jit_bits.count(hands[s])
+                P[s] = jit_bits.value_sum(hands, s, VALUES)
+                C[s] = jit_bits.count(hands, s)
 #else
                 v = 0
                 h = hands[s]
