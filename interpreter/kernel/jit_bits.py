@@ -12,8 +12,7 @@ its picks in (``kth_placement``, ``greedy``'s ties), so a pick here is the same 
 Every set is a row of a 2-D array, named by the array and the row's index (``H, s``: seat
 ``s``'s hand): a row taken as a view of its own costs numba a reference count each time
 (some 30 ns a turn for the hand and the ends' tables, against 3 ns for the words read in
-place), so nothing here makes one. The small pieces are inlined (``inline="always"``),
-as the narrow kernel's mask operations are plain expressions.
+place), so nothing here makes one.
 """
 
 from __future__ import annotations
@@ -41,42 +40,39 @@ def wide(masks: list[int], W: int) -> np.ndarray:
     return out
 
 
-_IN = {"inline": "always"}   # (see above)
-
-
-@njit(**_IN)
+@njit
 def has(A, i: int, t: int) -> int:
     """1 when tile ``t`` is in set ``A[i]``, else 0."""
     return (A[i, t // BITS] >> (t % BITS)) & 1
 
 
-@njit(**_IN)
+@njit
 def put(A, i: int, t: int) -> None:
     """Add tile ``t`` to ``A[i]``."""
     A[i, t // BITS] |= 1 << (t % BITS)
 
 
-@njit(**_IN)
+@njit
 def take(A, i: int, t: int) -> None:
     """Take tile ``t`` out of ``A[i]``."""
     A[i, t // BITS] &= ~(1 << (t % BITS))
 
 
-@njit(**_IN)
+@njit
 def clear(A, i: int) -> None:
     """Empty ``A[i]``."""
     for w in range(A.shape[1]):
         A[i, w] = 0
 
 
-@njit(**_IN)
+@njit
 def copy(A, i: int, B, j: int) -> None:
     """``A[i] = B[j]``."""
     for w in range(A.shape[1]):
         A[i, w] = B[j, w]
 
 
-@njit(**_IN)
+@njit
 def meet(A, i: int, B, j: int, C, k: int) -> int:
     """``A[i] = B[j] & C[k]``; 1 when it holds a tile, else 0."""
     any_ = 0
@@ -87,7 +83,7 @@ def meet(A, i: int, B, j: int, C, k: int) -> int:
     return 1 if any_ else 0
 
 
-@njit(**_IN)
+@njit
 def count(A, i: int) -> int:
     """The tiles in ``A[i]`` (``int.bit_count`` of the whole mask)."""
     n = 0
@@ -96,7 +92,7 @@ def count(A, i: int) -> int:
     return n
 
 
-@njit(**_IN)
+@njit
 def count_and(A, i: int, B, j: int) -> int:
     """The tiles in both ``A[i]`` and ``B[j]`` (``popcount(a & b)``)."""
     n = 0
@@ -105,7 +101,7 @@ def count_and(A, i: int, B, j: int) -> int:
     return n
 
 
-@njit(**_IN)
+@njit
 def count_and_or(A, i: int, B, j: int, C, k: int) -> int:
     """The tiles of ``A[i]`` in ``B[j]`` or ``C[k]`` (``popcount(a & (b | c))``)."""
     n = 0
@@ -114,7 +110,7 @@ def count_and_or(A, i: int, B, j: int, C, k: int) -> int:
     return n
 
 
-@njit(**_IN)
+@njit
 def meets(A, i: int, B, j: int) -> int:
     """1 when ``A[i]`` and ``B[j]`` share a tile, else 0."""
     for w in range(A.shape[1]):
@@ -123,7 +119,7 @@ def meets(A, i: int, B, j: int) -> int:
     return 0
 
 
-@njit(**_IN)
+@njit
 def nonempty(A, i: int) -> int:
     """1 when ``A[i]`` holds a tile, else 0."""
     for w in range(A.shape[1]):
@@ -132,7 +128,7 @@ def nonempty(A, i: int) -> int:
     return 0
 
 
-@njit(**_IN)
+@njit
 def several(A, i: int) -> int:
     """1 when ``A[i]`` holds two tiles or more, else 0 (the narrow ``m & (m - 1)``)."""
     seen = 0
