@@ -97,7 +97,7 @@ def test_auto_takes_the_jit_for_long_runs_only():
     ("house/matador-twelve", "random", False, "set of 91 tiles"),
     ("house/bergen-headers", "random", False, "events read the table, set variables or lay"),
     ("house/muggins-wins-in-play", "random", False, "may end mid-round"),
-    ("house/double-twelve", "random", False, "set of 91 tiles"),
+    ("house/double-twelve", "random", True, "records of house/double-twelve's set of 91 tiles"),
     ("pagat", "expert", False, "seat 0 plays 'expert', which only the python engine plays"),
     ("pagat", ["strategist", "random", "mybots:Cautious"], False,
      "seat 2 plays 'mybots:Cautious'"),
