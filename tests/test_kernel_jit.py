@@ -40,7 +40,10 @@ def _jit_cases():
             except Exception:
                 continue
             if jit_kernel.jit_reason(game, players, "random") is None \
-                    and not jit_house.plays(r):   # (those: tests/test_kernel_jit_house.py)
+                    and not jit_house.plays(r) \
+                    and game.tileset.tile_count <= jit_kernel.MAX_TILES:
+                # (house rules: tests/test_kernel_jit_house.py; a set over MAX_TILES, one
+                # kernel for it: tests/test_kernel_jit_wide.py)
                 yield b.name, players
 
 
@@ -96,7 +99,7 @@ def test_auto_takes_the_jit_for_long_runs_only():
     ("house/bergen-headers", "random", True, "does not write the records of house/bergen-"),
     ("house/muggins-wins-in-play", "random", True,
      "does not write the records of house/muggins-wins-in-play"),
-    ("house/double-twelve", "random", False, "set of 91 tiles"),
+    ("house/double-twelve", "random", True, "records of house/double-twelve's set of 91 tiles"),
     ("pagat", "expert", False, "seat 0 plays 'expert', which only the python engine plays"),
     ("pagat", ["strategist", "random", "mybots:Cautious"], False,
      "seat 2 plays 'mybots:Cautious'"),

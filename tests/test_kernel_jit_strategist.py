@@ -31,7 +31,9 @@ def _cases():
                 game.check_players(players)
             except Exception:
                 continue
-            if jit_kernel.jit_reason(game, players, "strategist") is None:
+            if jit_kernel.jit_reason(game, players, "strategist") is None \
+                    and game.tileset.tile_count <= jit_kernel.MAX_TILES:   # (the wider:
+                # tests/test_kernel_jit_wide.py, on one kernel)
                 yield b.name, players
 
 

@@ -32,7 +32,7 @@ from ..bots.strategist import plays_as_greedy
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.general_loop import MAX_REDEALS, MAX_TURNS
 from ..engine.results import MatchResult, RoundStats
-from . import jit_house, jit_template
+from . import jit_bits, jit_house, jit_template
 from .cache import (
     CLEAR_HINT,
     cache_root,
@@ -130,12 +130,13 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
         why = jit_house.reason(game)
         if why is not None:
             return why
-    if game.tileset.tile_count > MAX_TILES:
-        return (f"{r.name} plays a set of {game.tileset.tile_count} tiles; "
-                f"the JIT kernel holds at most {MAX_TILES}")
     kinds = bot_kinds(bots, players)
     if kinds is None:
         return _bots_refused(bots, players)
+    if game.tileset.tile_count > MAX_TILES:   # (jit_bits: the hands as words)
+        if jit_house.plays(r):
+            return (f"{r.name} plays a set of {game.tileset.tile_count} tiles under house "
+                    f"rules; the JIT plays house rules on sets of at most {MAX_TILES}")
     if BOT_KINDS["strategist"] in kinds and r.spinner != "none" and not plays_as_greedy(r):
         # its JIT port (jit_strategist) scores a line of two ends; strategist_fast reads a
         # spinner's four ends through Knowledge, which the port does not keep
@@ -172,10 +173,13 @@ def kernel_source(game: Game) -> str:
     with house rules (``jit_house``: the same source for all), else the plain game's with
     its two scoring formulas written in."""
     if jit_house.plays(game.rules):   # its formulas are programs (jit_house.programs)
-        return specialise(jit_template.SOURCE, {"GEN": True}, {})
+        return specialise(jit_template.SOURCE, {"GEN": True, "WIDE": False}, {})
     domino, blocked = _formulas(game)
-    return specialise(jit_template.SOURCE, {"GEN": False},
-                      {"DOMINO": domino, "BLOCKED": blocked})
+    # a set over MAX_TILES: its hands as words (jit_bits), their number written in, so a
+    # smaller set's kernel is the same source as before there were wide ones
+    T = game.tileset.tile_count
+    return specialise(jit_template.SOURCE, {"GEN": False, "WIDE": T > MAX_TILES},
+                      {"DOMINO": domino, "BLOCKED": blocked, "W": jit_bits.words(T)})
 
 
 def _module(source: str):
@@ -190,6 +194,9 @@ def _module(source: str):
                                   "jit_record.py", "jit_match.py", "jit_duties.py",
                                   "jit_deal.py", "jit_side_out.py", "jit_copies.py",
                                   "jit_blind.py")]
+    if "jit_bits" in source:   # a wide kernel's (a smaller set's kernel keeps its name)
+        parts += [(_HERE / f).read_text(encoding="utf-8")
+                  for f in ("jit_bits.py", "jit_strategist_wide.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)
@@ -262,6 +269,8 @@ class JitKernel:
         self.game, self.players = game, players
         self.module = _module(kernel_source(game))
         r, ts, setup = game.rules, game.tileset, game.setup(players)
+        # a set over MAX_TILES: its masks as rows of W words (jit_bits), else one int64 each
+        self.words = jit_bits.words(ts.tile_count) if ts.tile_count > MAX_TILES else 0
         teams = game.teams(players)
         self.sides = len(teams)
         req = game.required_tile
@@ -279,7 +288,8 @@ class JitKernel:
             "INDIVIDUAL": not r.partnerships, "LOWEST_SIDE": r.blocked_winner == "lowest_side",
             "TIE_EACH": r.blocked_tie == "each", "COST_TO_WINNER": r.draw_cost_to == "round_winner",
             "PLAY_ON": setup.play_on, "MAX_REDEALS": MAX_REDEALS,
-            "DOUBLES_MASK": ts.doubles_mask, **jit_house.params(game, players),
+            "DOUBLES_MASK": 0 if self.words else ts.doubles_mask,   # (wide: TL == TH)
+            **jit_house.params(game, players),
         }
         self.Q = np.array([int(values[k]) for k in (*jit_template.PARAMS,
                                                      *jit_template.PLAY_PARAMS)], np.int64)
@@ -288,12 +298,13 @@ class JitKernel:
         self.teams = np.array(teams, i64)
         self.tables = (
             # PM: per end value the tiles that fit it (a fit rule's, matching.fit_tables)
+            jit_bits.wide(setup.value_mask, self.words) if self.words else
             np.array(setup.value_mask, i64), np.array(ts.low, i64), np.array(ts.high, i64),
             np.array(ts.pips, i64), np.array(game.values, i64), np.array(ts.doubles_desc, i64),
             self.side_of, self.teams,
             np.array([[j for j in range(self.sides) if j != i] for i in range(self.sides)], i64),
             np.arange(self.sides, dtype=i64), np.arange(players, dtype=i64),
-            jit_strategist.tables(game, players),
+            jit_strategist.tables(game, players, self.words),
             np.array(jit_house.heavy_order(game), i64),
             np.array(jit_house.programs(game)[0] if jit_house.plays(r) else [0], i64))
         self.general = jit_house.plays(r)   # match rows end with the final scores
@@ -320,6 +331,9 @@ class JitKernel:
                             + len(jit_template.COUNTED)), np.int64)
         log = dat = np.empty(0, np.int64)   # no record
         writer = None
+        if sink is not None and self.words:   # (engines asks jit_trace.reason first)
+            raise ValueError("the JIT writes no record of a set over "
+                             f"{MAX_TILES} tiles")
         if sink is not None:
             writer = self.record_text
             log = np.empty(max(RECORD_LOG, 2 * writer.log_round), np.int64)

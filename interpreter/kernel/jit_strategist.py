@@ -34,6 +34,7 @@ from ..bots.strategist_fast import (
     _facts,
 )
 from ..bots.strategy import O_DOUBLE, O_OTHER, O_SUIT
+from . import jit_bits
 from .jit import njit
 from .jit_support import low_index, popcount
 from .shake import seat_words_next
@@ -51,12 +52,13 @@ WEIGHTS = (OPTIONS2, CONTROL2, LOCK2, SHUTOUT2, PARTNER2, PARTNER_LACKS2, OPP_SU
 OPENING_WEIGHTS = (O_SUIT, O_DOUBLE, O_OTHER)
 
 
-def tables(game: Game, players: int) -> tuple[Any, ...]:
+def tables(game: Game, players: int, words: int = 0) -> tuple[Any, ...]:
     """The strategist's tables for ``players`` seats of ``game``, as the kernel reads them
     (``S`` in ``choose``): per value the tiles showing it; per tile its pips, halves, the
     double term, the shed term per block risk and the opening's value term; per seat its
     opponents with their block weights, its partners, whether an opponent plays next and
-    who; the weights."""
+    who; the weights. ``words``: a wide kernel's (``jit_bits``), each value's tiles as a
+    row of that many words."""
     facts = _facts(game)
     t, i64 = facts.tables, np.int64
     seats = [facts.seat(players, s) for s in range(players)]
@@ -68,7 +70,8 @@ def tables(game: Game, players: int) -> tuple[Any, ...]:
             opps[s, j], oppw[s, j] = o, w
         for j, q in enumerate(where.partners):
             parts[s, j] = q
-    return (np.array(t.value_mask, i64), np.array(t.pips, i64), np.array(facts.double, i64),
+    vm = jit_bits.wide(t.value_mask, words) if words else np.array(t.value_mask, i64)
+    return (vm, np.array(t.pips, i64), np.array(facts.double, i64),
             np.array(t.shed, np.float64), np.array(t.open_value, np.float64),
             np.array(t.low, i64), np.array(t.high, i64), opps, oppw, parts,
             np.array([w.next_seat for w in seats], i64),

@@ -3,7 +3,8 @@
 Each mirrors one Python operation of the match loop exactly (``int.bit_count``,
 ``engine.leaders.HashStream``, the formula runtime's ``min``/``max`` of an empty
 list being 0, ``x // 0 == x % 0 == 0``), in numba's nopython subset. Hand masks are
-int64 (sets of at most 62 tiles: double-nine and below).
+int64 (sets of at most 62 tiles: double-nine and below; a larger set's are words of
+62 tiles each, ``jit_bits``).
 """
 
 from __future__ import annotations

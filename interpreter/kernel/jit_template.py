@@ -177,11 +177,19 @@ def greedy_ends(m0, m1, m2, m3, word, VALUES, ties):
                 count += 1
     return ties[(word * count) >> 32]
 #endif
+#if WIDE
+from dominorules.kernel import jit_bits   # a set of tiles as W words (over 62 tiles)
+from dominorules.kernel import jit_strategist_wide   # the strategist over those words
+#endif
 
 # the arrays' indexes by name (jit_template.INDEXES)
 $INDEXES
 #if GEN
 $PLAY_INDEXES
+#endif
+#if WIDE
+W = $W   # the words of a hand (jit_bits)
+FIT_L, FIT_R, FIT_OPEN, FIT_NONE = range(4)   # the rows of FITS
 #endif
 
 _U = np.uint64
@@ -309,7 +317,13 @@ $READ_PLAY_PARAMS
     have = 0
     deck = np.empty(T, np.int64)
     scratch = np.empty(2 * T + 2, np.int64)
+#if WIDE
+    hands = np.zeros((N, W), np.int64)   # each row a hand, and the tiles fitting each end
+    # the tiles fitting the left and right ends, those the opener may open with, none
+    FITS = np.zeros((4, W), np.int64)
+#else
     hands = np.zeros(N, np.int64)
+#endif
     drawn_by = np.zeros(N, np.int64)
     scores = np.zeros(SIDES_N, np.int64)
     points = np.zeros(SIDES_N, np.int64)
@@ -374,7 +388,12 @@ $READ_PLAY_PARAMS
         elif kinds[s] == 2:
             strat_seats |= 1 << s
     # the strategists' view of the record, its ties and the seats' words (jit_strategist)
+#if WIDE
+    K = np.zeros((KNOW_ROWS, max(N, W)), np.int64)   # (the BOARD row: W words)
+    UNSEEN = np.zeros((1, W), np.int64)   # the strategist's: the tiles others may hold
+#else
     K = np.zeros((KNOW_ROWS, N), np.int64)
+#endif
     TS = np.zeros(2 * T + 2, np.float64)
     WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
     # the record (jit_record): tokens logged (nl), DAT's numbers (nd), its items (nj); a
@@ -450,11 +469,18 @@ $READ_PLAY_PARAMS
                 have = shuffle_keys(seed, made, T, block, sstate, msg, have)
                 deal_into(block, (made & 3) * T, T, deck, scratch)
                 made += 1
+#if WIDE
+                for s in range(N):
+                    jit_bits.clear(hands, s)
+                    for i in range(s * HAND, s * HAND + HAND):
+                        jit_bits.put(hands, s, deck[_U(i)])
+#else
                 for s in range(N):
                     h = 0
                     for i in range(s * HAND, s * HAND + HAND):
                         h |= 1 << deck[_U(i)]
                     hands[s] = h
+#endif
                 leader = pre
 #if GEN
                 dealt = DEALT
@@ -490,6 +516,42 @@ $READ_PLAY_PARAMS
                 elif o_unheld == UNHELD_HEAVIEST:   # the lead's tile is in no hand
                     leader, t = heaviest(hands, N, HEAVY)
                     opener, omask = leader, 1 << t
+#elif WIDE
+                # as the lines below, over the hands' words: the opening tile as an index
+                # (omask, -1: any), what a seek draws to as a tile (-1: any double)
+                if leader < 0:
+                    if choice == 7:
+                        leader = jit_bits.highest_double(hands, N, DOUBLES_DESC)[0]
+                    else:
+                        if REQ_TILE >= 0:
+                            tile = REQ_TILE
+                        else:
+                            tile = jit_bits.highest_double(hands, N, DOUBLES_DESC)[1]
+                            if tile < 0:
+                                tile = DOUBLES_DESC[0]
+                        leader = jit_bits.holder(hands, N, tile)
+                opener = -1
+                omask = -1
+                seek = 0
+                sought = -1
+                if leader >= 0:
+                    if REQ_TILE == -1:
+                        opener = leader
+                    else:
+                        if REQ_TILE == -2:
+                            seat, tile = jit_bits.highest_double(hands, N, DOUBLES_DESC)
+                        else:
+                            tile = REQ_TILE
+                            seat = jit_bits.holder(hands, N, tile)
+                        if seat >= 0 and (OPENER_HOLDER or seat == leader):
+                            opener, omask = seat, tile
+                        elif DRAW_IN_TURN:
+                            if seat < 0:
+                                for i in range(DEALT, DRAW_END):
+                                    d = deck[i]
+                                    if d == tile if tile >= 0 else TL[d] == TH[d]:
+                                        opener, seek, sought = leader, 1, tile
+                                        break
 #else
                 if leader < 0:
                     if choice == 7:
@@ -537,6 +599,8 @@ $READ_PLAY_PARAMS
                         for i in range(DEALT, DRAW_END):
                             LOG[nl] = draw_token(N, T, leader, deck[i])
                             nl += 1
+#elif WIDE
+                    pass   # (no record of a wide set: jit_trace.reason)
 #else
                     nd = deal_item(DAT, nd, rnd_no, -1, hands, deck, N, T)
 #endif
@@ -546,7 +610,9 @@ $READ_PLAY_PARAMS
             if REC:
                 LOG[nl] = DYN + nj
                 nl, nj = nl + 1, nj + 1
+#if not WIDE
                 nd = deal_item(DAT, nd, rnd_no, leader, hands, deck, N, T)
+#endif
 #if GEN
             pos = dealt
 #else
@@ -605,6 +671,45 @@ $READ_PLAY_PARAMS
                 h |= 1 << t
                 m = 1 << t
                 can_draw = False
+#elif WIDE
+            if seek:
+                while True:
+                    seek_turns += 1
+                    t = deck[pos]
+                    pos += 1
+                    jit_bits.put(hands, p, t)
+                    drawn_by[p] += 1
+                    if REC:
+                        LOG[nl] = draw_token(N, T, p, t)
+                        nl += 1
+                    if t == sought if sought >= 0 else TL[t] == TH[t]:
+                        opener, omask = p, t
+                        break
+                    p = p + 1 if p + 1 < N else 0
+            p = opener
+            if omask < 0:
+                jit_bits.copy(FITS, FIT_OPEN, hands, p)
+            else:
+                jit_bits.clear(FITS, FIT_OPEN)
+                jit_bits.put(FITS, FIT_OPEN, omask)
+            can_draw = omask < 0 and VOL and pos < DRAW_END and 0 < LIMIT
+            if can_draw or jit_bits.several(FITS, FIT_OPEN):
+                choices += 1
+            if (strat_seats >> p) & 1:   # the strategist (jit_strategist_wide)
+                a = jit_strategist_wide.opening(p, FITS, FIT_OPEN, hands, STRAT, TS, ties,
+                                                seed, N, WS)
+            else:
+                if wpos[p] == wend[p]:
+                    seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
+                                    wfirst, wstates, msg)
+                word = np.int64(WB[wpos[p]])
+                wpos[p] += 1
+                if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
+                    a = jit_bits.uniform(FITS, FIT_OPEN, FIT_NONE, word)
+                else:
+                    a = jit_bits.greedy(FITS, FIT_OPEN, FIT_NONE, word, VALUES, ties)
+            t = a >> 2
+            jit_bits.take(hands, p, t)
 #else
             if seek:
                 while True:
@@ -626,6 +731,7 @@ $READ_PLAY_PARAMS
             m = h if omask < 0 else omask
             can_draw = omask < 0 and VOL and pos < DRAW_END and 0 < LIMIT
 #endif
+#if not WIDE
             if can_draw or m & (m - 1):
                 choices += 1
             # the seat's next word and its pick are written out here and at each turn below:
@@ -659,6 +765,7 @@ $READ_PLAY_PARAMS
             t = a >> 2
             h ^= 1 << t
             hands[p] = h
+#endif
             L, R = TL[t], TH[t]
             if REC:
                 LOG[nl] = place_token(N, T, p, t, 0)
@@ -677,6 +784,8 @@ $READ_PLAY_PARAMS
                     know_turn_up(K, t)
                 else:
                     know_open(K, p, t, L, R)
+#elif WIDE
+                jit_strategist_wide.know_open(K, p, t, L, R)
 #else
                 know_open(K, p, t, L, R)
 #endif
@@ -709,6 +818,9 @@ $READ_PLAY_PARAMS
                     outs, nin = outs | 1 << p, nin - 1
                 else:
                     domino, npass = p, N
+#elif WIDE
+            if not jit_bits.nonempty(hands, p):
+                domino, npass = p, N
 #else
             if not h:
                 domino, npass = p, N
@@ -750,11 +862,18 @@ $READ_PLAY_PARAMS
                 p = p + 1 if p + 1 < N else 0
 #endif
                 up = _U(p)   # an unsigned index: numba adds no wraparound for it
+#if not WIDE
                 h = hands[up]
+#endif
                 drawn = 0
                 while True:
+#if WIDE
+                    fit = (jit_bits.meet(FITS, FIT_L, hands, up, PM, L)
+                           | jit_bits.meet(FITS, FIT_R, hands, up, PM, R))
+#else
                     mL = h & PM[_U(L)]
                     mR = h & PM[_U(R)]
+#endif
 #if GEN
                     mU = mD = 0
                     if NE == 4:   # the spinner's arms are open (jit_board)
@@ -801,6 +920,14 @@ $READ_PLAY_PARAMS
                                     (mL != 0) + (mR != 0) + (mU != 0) + (mD != 0) > 1
                                     or mU & (mU - 1) or mD & (mD - 1))):
                             choices += 1
+#elif WIDE
+                    a = -1
+                    if fit:
+                        can_draw = VOL and pos < DRAW_END and drawn < LIMIT
+                        if can_draw or (jit_bits.nonempty(FITS, FIT_L)
+                                        and jit_bits.nonempty(FITS, FIT_R)) or (
+                                jit_bits.several(FITS, FIT_L) or jit_bits.several(FITS, FIT_R)):
+                            choices += 1
 #else
                     a = -1
                     if mL or mR:
@@ -809,8 +936,15 @@ $READ_PLAY_PARAMS
                             choices += 1
 #endif
                         if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+#if WIDE
+                            a = jit_strategist_wide.choose(p, FITS, FIT_L, FIT_R, can_draw,
+                                                           hands, up, L, R, DRAW_END - pos,
+                                                           drawn, K, STRAT, TS, ties, seed, N,
+                                                           WS, UNSEEN)
+#else
                             a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
                                        STRAT, TS, ties, seed, N, WS)
+#endif
                         else:
                             if wpos[up] == wend[up]:
                                 seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
@@ -833,6 +967,31 @@ $READ_PLAY_PARAMS
 #else
                             if not (greedy_seats >> p) & 1:   # the uniform pick (general_loop)
 #endif
+#if WIDE
+                                a = jit_bits.uniform(FITS, FIT_L, FIT_R, word)
+                            else:
+                                a = jit_bits.greedy(FITS, FIT_L, FIT_R, word, VALUES, ties)
+                    if a >= 0:
+                        t = a >> 2
+                        jit_bits.take(hands, up, t)
+                        npass = 0
+                        if REC:
+                            LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
+                            nl += 1
+                        if a & 3:
+                            R = PIPS[_U(t)] - R
+                            if strat_seats:
+                                jit_strategist_wide.know_place(K, p, t, R)
+                        else:
+                            L = PIPS[_U(t)] - L
+                            if strat_seats:
+                                jit_strategist_wide.know_place(K, p, t, L)
+                        if not jit_bits.nonempty(hands, up):
+                            domino, npass = p, N
+                        break
+                    elif fit or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
+                        pass   # a draw: the strategist's choice, or stuck
+#else
                                 n_left = popcount(mL)
 #if GEN
                                 nfit = n_left + popcount(mR)
@@ -991,6 +1150,7 @@ $READ_PLAY_PARAMS
                     elif mL or mR or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
                         pass   # a draw: the strategist's choice, or stuck
 #endif
+#endif
                     else:
                         passes += 1
 #if GEN
@@ -1035,8 +1195,12 @@ $READ_PLAY_PARAMS
                         know_lack(K, p, L, R)
                     t = deck[_U(pos)]
                     pos += 1
+#if WIDE
+                    jit_bits.put(hands, up, t)
+#else
                     h |= 1 << t
                     hands[up] = h
+#endif
                     if REC:
                         LOG[nl] = draw_token(N, T, p, t)
                         nl += 1
@@ -1123,6 +1287,10 @@ $READ_PLAY_PARAMS
             # -- settlement (engine.scoring.Settler)
             held = 0
             for s in range(N):
+#if WIDE
+                P[s] = jit_bits.value_sum(hands, s, VALUES)
+                C[s] = jit_bits.count(hands, s)
+#else
                 v = 0
                 h = hands[s]
                 while h:
@@ -1131,6 +1299,7 @@ $READ_PLAY_PARAMS
                     v += VALUES[_U(low_index(b))]
                 P[s] = v
                 C[s] = popcount(hands[s])
+#endif
                 held += C[s]
             if INDIVIDUAL:
                 for s in range(N):

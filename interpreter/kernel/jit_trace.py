@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..record_lines import encode_events
+from . import jit_bits
 from .jit_record import K_DEAL, K_END, K_ROUND, K_START, dat_bound, log_bound
 
 if TYPE_CHECKING:
@@ -55,6 +56,10 @@ def reason(game: Game) -> str | None:
     """Why the JIT does not write this ruleset's records (a sentence), or None when it
     does: the Python engine then writes them."""
     r = game.rules
+    if jit_bits.words(game.tileset.tile_count) > 1:   # a wide kernel's hands (jit_bits)
+        return (f"the JIT does not write the records of {r.name}'s set of "
+                f"{game.tileset.tile_count} tiles (over {jit_bits.BITS}); the python "
+                "engine does")
     for used, what in _NOT_WRITTEN:
         if used(r):
             return (f"the JIT does not write the records of {r.name}'s {what}; the python "
