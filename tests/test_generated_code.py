@@ -134,8 +134,8 @@ def test_the_kernel_command_prints_the_jit_module():
     (("kernel", "no-such-ruleset"), 2, "no builtin ruleset or file named 'no-such-ruleset'"),
     (("kernel", "pagat", "--players", "9"), 2, "pagat is played by 2 to 4 players, not 9"),
     (("kernel", "pagat", "--players", "two"), 2, "Invalid value for '--players'"),
-    (("kernel", "house/double-twelve", "--engine", "jit"), 2,
-     "--engine jit cannot run this: house/double-twelve plays a set of 91 tiles"),
+    (("kernel", "house/matador-twelve", "--engine", "jit"), 2,
+     "--engine jit cannot run this: house/matador-twelve plays a set of 91 tiles under house"),
     (("kernel", "pagat", "--engine", "c"), 2, "Invalid value for '--engine'"),
 ])
 def test_the_kernel_command_refuses_in_one_line(args, code, message):
