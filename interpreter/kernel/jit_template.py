@@ -108,6 +108,7 @@ from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_n
                                       seat_words_start, shuffle_keys)
 #if GEN
 from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
+from dominorules.kernel.jit_record import arm_token, event_lines, meets_token, skip_token
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire)
 from dominorules.kernel.jit_formula import run
@@ -353,6 +354,15 @@ $READ_PLAY_PARAMS
     REC = LOG.shape[0] > 0
     DYN = dynamic(N, T)
     nl = nd = nj = nl0 = nd0 = 0
+#if GEN
+    # the event lines of one action, gathered by jit_events.fire (jit_record.event_lines):
+    # at most a score a side and an extra turn a rule
+    EVN = 0
+    for ev in (EV_PLACE, EV_DRAW, EV_PASS):
+        if ev >= 0:
+            EVN = max(EVN, CODE[CODE[ev + RULES]])
+    EVL = np.zeros(1 + 3 * (SIDES_N + 1) * EVN if REC else 0, np.int64)
+#endif
     row = 0
     m_i = start
     while m_i < stop and row + max_rounds <= round_out.shape[0]:
@@ -621,7 +631,10 @@ $READ_PLAY_PARAMS
                     event_facts(F, L, R, et, T - pos, 0, 0)
                     F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
                     again, skip = fire(CODE, CODE[EV_PLACE + RULES], F, TAB, TEAMS, SIDES_N,
-                                       N, deck, stack, SIDE_OF[p], scores, round_play, not h)
+                                       N, deck, stack, SIDE_OF[p], scores, round_play, not h,
+                                       EVL)
+                    if REC:
+                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
             idle = run_passes = turns_taken = 0
 #endif
             npass = 0
@@ -642,6 +655,9 @@ $READ_PLAY_PARAMS
                             skip -= 1
                             skips += 1
                             idle += 1
+                            if REC:
+                                LOG[nl] = skip_token(N, T, p)
+                                nl += 1
                             p = seat_after(p, N, RIGHT)
                         if idle >= IDLE_MAX:   # a skip completed two idle turns: blocked
                             break
@@ -800,8 +816,14 @@ $READ_PLAY_PARAMS
                         h ^= 1 << t
                         hands[up] = h
                         npass = 0
-                        if REC:   # (a spinner's arms, 3 and 4: jit_trace.reason refuses)
-                            LOG[nl] = place_token(N, T, p, t, 1 + e)
+                        if REC:
+                            if BOARD and (e > 1 or (FIT and CODE[FIT_AT + v] >> t & 1)):
+                                if FIT and CODE[FIT_AT + v] >> t & 1:   # meets: the half
+                                    LOG[nl] = meets_token(N, T, p, t, e, flip)   # against v
+                                else:   # a spinner's up or down arm
+                                    LOG[nl] = arm_token(N, T, p, t, e)
+                            else:
+                                LOG[nl] = place_token(N, T, p, t, 1 + e)
                             nl += 1
                         last_p, last_t = p, t
                         if strat_seats:
@@ -814,7 +836,11 @@ $READ_PLAY_PARAMS
                                 F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
                                 more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
                                                      TEAMS, SIDES_N, N, deck, stack,
-                                                     SIDE_OF[p], scores, round_play, not h)
+                                                     SIDE_OF[p], scores, round_play, not h,
+                                                     EVL)
+                                if REC:
+                                    nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                             p, N, T)
                                 again += more
                                 skip += skipped
                         if not h:
@@ -836,7 +862,10 @@ $READ_PLAY_PARAMS
                                 event_facts(F, L, R, et, T - pos, run_passes, drawn)
                                 skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
                                              SIDES_N, N, deck, stack, SIDE_OF[p], scores,
-                                             round_play, False)[1]
+                                             round_play, False, EVL)[1]
+                                if REC:
+                                    nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                             p, N, T)
                         break
                     elif (fit_any and not draw_on) or (
                             (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
@@ -891,7 +920,10 @@ $READ_PLAY_PARAMS
                                 event_facts(F, L, R, et, T - pos, run_passes, drawn)
                                 skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
                                              SIDES_N, N, deck, stack, SIDE_OF[p], scores,
-                                             round_play, False)[1]
+                                             round_play, False, EVL)[1]
+                                if REC:
+                                    nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                             p, N, T)
 #else
                         npass += 1
                         if REC:
@@ -924,7 +956,10 @@ $READ_PLAY_PARAMS
                             F[X_TILE], F[X_FORCED] = t, forced
                             more, skipped = fire(CODE, CODE[EV_DRAW + RULES], F, TAB, TEAMS,
                                                  SIDES_N, N, deck, stack, SIDE_OF[p], scores,
-                                                 round_play, False)
+                                                 round_play, False, EVL)
+                            if REC:
+                                nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p,
+                                                         N, T)
                             again += more
                             skip += skipped
                     if ENDS_TURN and not (EXACTLY and pos < DRAW_END and drawn < TLIMIT):
@@ -1143,6 +1178,10 @@ $READ_PLAY_PARAMS
                 for v in range(NV):   # the variables, as the next round plays them
                     DAT[nd + v] = F[X_VARS + v]
                 nd += NV
+                if EVN:   # the points scored during play (play_points)
+                    for i in range(SIDES_N):
+                        DAT[nd + i] = round_play[i]
+                    nd += SIDES_N
 #endif
 #if GEN
         if over and F_FINAL >= 0:   # match.final: each side's final score, from the scores
