@@ -90,7 +90,6 @@ def test_auto_takes_the_jit_for_long_runs_only():
 
 
 @pytest.mark.parametrize(("ruleset", "bots", "trace", "reason"), [
-    ("house/spinner", "strategist", False, "plays the strategist on a line only"),
     ("house/matador-twelve", "random", False, "set of 91 tiles"),
     ("house/bergen-headers", "random", False, "events read the table, set variables or lay"),
     ("house/muggins-wins-in-play", "random", False, "may end mid-round"),

@@ -156,11 +156,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     kinds = bot_kinds(bots, players)
     if kinds is None:
         return _bots_refused(bots, players)
-    if BOT_KINDS["strategist"] in kinds and r.spinner != "none" and not plays_as_greedy(r):
-        # its JIT port (jit_strategist) scores a line of two ends; strategist_fast reads a
-        # spinner's four ends through Knowledge, which the port does not keep
-        return (f"the JIT kernel plays the strategist on a line only ({r.name} has a "
-                "spinner); the python engine plays it")
     try:
         if not r.general:   # (a general ruleset's: jit_house.reason)
             _formulas(game)
@@ -207,7 +202,7 @@ def _module(source: str):
                         for f in ("shake.py", "jit_support.py", "jit_strategist.py", "jit.py",
                                   "jit_settle.py", "jit_opening.py", "jit_formula.py",
                                   "jit_events.py", "jit_board.py", "jit_matching.py",
-                                  "jit_record.py")]
+                                  "jit_record.py", "jit_strategist_arms.py")]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)

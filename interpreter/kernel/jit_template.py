@@ -109,6 +109,7 @@ from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_n
 #if GEN
 from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
 from dominorules.kernel.jit_record import arm_token, event_lines, meets_token, skip_token
+from dominorules.kernel.jit_strategist_arms import choose_arms
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire)
 from dominorules.kernel.jit_formula import run
@@ -347,7 +348,7 @@ $READ_PLAY_PARAMS
             strat_seats |= 1 << s
     # the strategists' view of the record, its ties and the seats' words (jit_strategist)
     K = np.zeros((KNOW_ROWS, N), np.int64)
-    TS = np.zeros(2 * T + 2, np.float64)
+    TS = np.zeros(4 * T + 2, np.float64)   # (a tie among a spinner's four ends' tiles)
     WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
     # the record (jit_record): tokens logged (nl), DAT's numbers (nd), its items (nj); a
     # match that may outgrow them is played again by the next call (from nl0, nd0)
@@ -726,7 +727,15 @@ $READ_PLAY_PARAMS
                         if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
                             choices += 1
 #endif
+#if GEN
+                        if SPIN and (strat_seats >> p) & 1:   # on a spinner: every open end
+                            a = choose_arms(p, mL, mR, mU, mD, can_draw, h, L, R, U, D, NE,
+                                            DRAW_END - pos, drawn, K, STRAT, TS, ties, seed,
+                                            N, WS)
+                        elif (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+#else
                         if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+#endif
                             a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
                                        STRAT, TS, ties, seed, N, WS)
                         else:
@@ -913,6 +922,8 @@ $READ_PLAY_PARAMS
                             nl += 1
                         if strat_seats:
                             know_lack(K, p, L, R)
+                            if NE == 4:   # a spinner's arms: it lacks those too
+                                know_lack(K, p, U, D)
                         if EV_PASS >= 0:
                             et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
                                   arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
@@ -935,6 +946,10 @@ $READ_PLAY_PARAMS
                         break
                     if strat_seats:
                         know_lack(K, p, L, R)
+#if GEN
+                        if NE == 4:   # a spinner's arms: it lacks those too
+                            know_lack(K, p, U, D)
+#endif
                     t = deck[_U(pos)]
                     pos += 1
                     h |= 1 << t
