@@ -16,7 +16,11 @@ one under a fit rule that names the half meeting the end (``meets_token``), and 
 copied here by ``event_lines``). A ruleset without them logs none of these.
 
 ``LOG`` empty means no records: every write in ``jit_template`` is behind ``if REC``, a
-test of one local the kernel reads once a batch.
+test of one local the kernel reads once a batch (``jit_events.fire`` tests its buffer's
+size). Unrecorded, the event lines cost nothing measurable: 16 interleaved pairs of
+150,000 three-player all-fives matches took a median 5.39 s of CPU before and 5.23 s
+after. Recorded, 20,000 three-player matches (CLI, CPU, medians of 3) took 5.4 s on the
+JIT against 8.7 s on the Python engine for all-fives, 4.4 s against 8.1 s for a spinner.
 """
 
 from __future__ import annotations
