@@ -93,7 +93,6 @@ def test_auto_takes_the_jit_for_long_runs_only():
 
 
 @pytest.mark.parametrize(("ruleset", "bots", "trace", "reason"), [
-    ("house/spinner", "strategist", False, "plays the strategist on a line only"),
     ("house/matador-twelve", "random", False, "set of 91 tiles"),
     # it plays them (tests/test_kernel_jit_table.py), but writes no record of them yet
     ("house/bergen-headers", "random", True, "does not write the records of house/bergen-"),

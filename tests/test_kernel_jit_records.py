@@ -2,11 +2,13 @@
 byte the Python engine's, for every ruleset the JIT plays and records.
 
 Each builtin ruleset the JIT records (the plain kernel's and the GEN kernel's house
-rules), at a player count from 2 to 4 and with the random, greedy and strategist bots
-(alone and mixed), writes the same text on both engines; a ``simulate --trace`` file
-from the JIT equals the Python engine's and ``verify`` (and ``verify --strict``) accept
-it; a log too small for one match grows, the matches split over calls unchanged; what
-the JIT does not record, it refuses with a sentence, and ``auto`` then keeps Python.
+rules: events' score, extra turn and skip lines, a spinner's arms, a fit rule's meets),
+at a player count from 2 to 4 and with the random, greedy and strategist bots (alone and
+mixed), writes the same text on both engines, each round within the log's bound; a
+``simulate --trace`` file from the JIT equals the Python engine's and ``verify`` (and
+``verify --strict``) accept it; a log too small for one match grows, the matches split
+over calls unchanged; what the JIT does not record, it refuses with a sentence, and
+``auto`` then keeps Python.
 The kernels are the ones ``test_kernel_jit.py`` and ``test_kernel_jit_house.py``
 compile (records are a run-time switch): this file compiles nothing of its own.
 """
@@ -53,6 +55,8 @@ def _cases():
             continue
         players = counts[k % len(counts)]
         bots = BOTS[k % 3] if k % 4 != 3 else [BOTS[(k + s) % 3] for s in range(players)]
+        if engines.jit_reason(game, players, bots, trace=True) is not None:
+            bots = "greedy"   # (a bot the JIT does not play on this ruleset)
         yield b.name, players, bots
         k += 1
 
@@ -65,6 +69,10 @@ def test_the_jit_records_the_five_variants_and_the_gen_kernels_house_rules():
     assert {"pagat", "hoyle", "dutch", "mexican", "vietnamese"} <= names
     assert {"house/tied-stake-grows", "house/heaviest-opens", "house/four-doubles-redeal",
             "house/play-to-the-right", "house/double-blank-last"} <= names
+    # events' score, extra_turn and skip lines; a spinner's arms; a fit rule's meets
+    assert {"house/all-fives", "house/pay-per-forced-draw", "house/doubles-play-again",
+            "house/double-blank-skips", "house/pass-pass", "house/spinner", "house/muggins",
+            "house/matador", "house/matador-nine"} <= names
 
 
 @pytest.mark.parametrize(("name", "players", "bots"), CASES)
@@ -72,10 +80,40 @@ def test_the_jits_record_is_the_python_engines_byte_for_byte(name, players, bots
     game = api.load_game(name)
     seeds = [api.match_seed(11, i) for i in range(3)]
     got = engines.jit_results(game, players, seeds, bots, trace=True)
+    bound = jit_kernel.kernel(game, players).record_text.log_round
     for seed, match in zip(seeds, got, strict=True):
         want = api.play_match(game, players, seed, bots, trace=True)
         assert match == want, (bots, seed)
         assert encode_events(match.events) == encode_events(want.events), (bots, seed)
+        assert max(_round_lines(match.events)) <= bound   # the log's room for a round
+
+
+def _round_lines(events: list[dict]) -> list[int]:
+    """The lines of each deal and the round it opens (with the match's end and start)."""
+    counts = [0]
+    for e in events:
+        if e["event"] == "deal":
+            counts.append(0)
+        counts[-1] += 1
+    return counts
+
+
+def test_events_a_spinner_and_a_fit_rule_write_their_lines_on_the_jit():
+    """The lines the GEN kernel's house rules add, each written by the JIT: a score, an
+    extra turn and a skip; the spinner's up and down arms; the half that meets an end."""
+    seen = {}
+    for name, players in (("house/pass-pass", 4), ("house/muggins", 3),
+                          ("house/matador", 2), ("house/pay-per-forced-draw", 3)):
+        game = api.load_game(name)
+        seeds = [api.match_seed(5, i) for i in range(4)]
+        for match in engines.jit_results(game, players, seeds, "random", trace=True):
+            for e in match.events:
+                kind = e.get("end") if e["event"] == "place" else e["event"]
+                seen.setdefault(name, set()).add("meets" if "meets" in e else kind)
+    assert {"extra_turn", "skip"} <= seen["house/pass-pass"]
+    assert {"score", "up", "down"} <= seen["house/muggins"]
+    assert "meets" in seen["house/matador"]
+    assert "score" in seen["house/pay-per-forced-draw"]
 
 
 def test_simulate_trace_on_the_jit_writes_the_python_engines_file_and_verify_accepts_it(
@@ -115,15 +153,15 @@ def test_records_the_jit_does_not_write_are_refused_and_auto_keeps_python():
     pagat = api.load_game("pagat")
     assert engines.choose(pagat, 3, "random", "jit", trace=True) == "jit"
     assert engines.choose(pagat, 3, "random", "auto", trace=True, matches=50_000) == "jit"
-    # all-fives plays on the JIT (jit_events) but its event score lines are not written
-    fives = api.load_game("house/all-fives")
-    assert "does not write the records of house/all-fives's play-time events" in (
-        jit_trace.reason(fives))
     assert jit_trace.reason(pagat) is None
+    # an event setting a variable or laying a duty: lines the JIT's record has no token for
+    duty = api.load_game("house/answer-the-double")
+    assert "events that set variables, lay duties or make the next player draw" in (
+        jit_trace.reason(duty))
     with pytest.raises(UsageError) as info:
-        engines.choose(fives, 2, "random", "jit", trace=True)
+        engines.choose(duty, 2, "random", "jit", trace=True)
     assert "--engine jit cannot run this" in info.value.diagnostics[0].message
-    assert engines.choose(fives, 2, "random", "auto", trace=True, matches=50_000) == "python"
+    assert engines.choose(duty, 2, "random", "auto", trace=True, matches=50_000) == "python"
 
 
 @pytest.mark.parametrize("ref", ["house/draw-ends-turn", "house/passing", "exact-at-will"])
@@ -152,13 +190,9 @@ def test_the_turn_options_records_are_the_python_engines(tmp_path, ref):
                 assert match == want
 
 
-@pytest.mark.parametrize(("name", "what"), [
-    ("house/spinner", "a spinner (its up and down arms)"),
-    ("house/matador", "a fit rule (matching)"),
-    ("house/doubles-play-again", "play-time events"),
-])
-def test_what_the_jit_plays_but_does_not_record_keeps_python_for_a_trace(name, what):
+@pytest.mark.parametrize("name", ["house/spinner", "house/matador", "house/all-fives"])
+def test_a_spinner_a_fit_rule_and_events_are_recorded_on_the_jit(name):
     game = api.load_game(name)
     assert engines.jit_reason(game, 2, "random") is None
-    assert what in jit_trace.reason(game)
-    assert engines.choose(game, 2, "random", "auto", trace=True, matches=50_000) == "python"
+    assert jit_trace.reason(game) is None
+    assert engines.choose(game, 2, "random", "auto", trace=True, matches=50_000) == "jit"

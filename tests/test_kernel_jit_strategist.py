@@ -1,7 +1,8 @@
 """The strategist on the JIT (``kernel.jit_strategist``): the Python engine's matches.
 
-Every builtin ruleset the JIT plays, at 2, 3 and 4 players as each allows, with the
-strategist against random, against greedy and at every seat: the JIT's ``MatchResult``
+Every builtin ruleset the JIT plays (a spinner's too: ``jit_strategist_arms``), at 2, 3
+and 4 players as each allows, with the strategist against random, against greedy and at
+every seat: the JIT's ``MatchResult``
 equals the Python engine's field for field for the same seeds (a score off by a float's
 last bit would break a tie another way and change the match). The Python strategist is
 the truth (``tests/test_strategist_pinned.py`` pins it).
@@ -52,7 +53,8 @@ def test_the_cases_cover_the_variants_and_every_player_count():
     names = {name for name, _ in CASES}
     assert {"pagat", "hoyle", "dutch", "mexican", "vietnamese", "house/double-nine",
             "house/partnership-draw", "house/draw-one",
-            "house/matador", "house/matador-nine"} <= names   # (as greedy: a fit rule)
+            "house/matador", "house/matador-nine",   # (as greedy: a fit rule)
+            "house/spinner", "house/muggins"} <= names   # (jit_strategist_arms)
     assert {players for _, players in CASES} == {2, 3, 4}
 
 

@@ -77,6 +77,10 @@ jit_record.start_item
 jit_record.deal_item
 jit_record.round_end_item
 jit_record.match_end_item
+jit_record.skip_token
+jit_record.arm_token
+jit_record.meets_token
+jit_record.event_lines
 # and its GEN lines (a house ruleset's kernel) these
 from dominorules.kernel import jit_events, jit_opening, jit_settle
 jit_opening.open_round

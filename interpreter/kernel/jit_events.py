@@ -4,7 +4,8 @@ One action's event rules arrive as a block of ``CODE`` (``jit_house.programs``):
 many rules, then per rule where its ``if``, ``points``, ``each_opponent``, ``again``
 and ``skip`` programs start (``jit_formula``; -1: the rule has none), where its ``set``
 block starts (how many variables, then each one's place and program) and where its
-duty's (``jit_duties``). After each rule's points and sets ``fire`` asks whether the
+duty's (``jit_duties``), then each rule's index in the ruleset's ``events`` (what its
+record lines name). After each rule's points and sets ``fire`` asks whether the
 match is won (``jit_match.reached_in_play``, with ``match.ends_in_play``). The kernel writes
 the action's facts into ``F`` first (the tile, the open ends and their total, passes
 in a row, the turn's draws ...), so one compiled kernel fires every ruleset's events.
@@ -18,6 +19,7 @@ from .jit import njit
 from .jit_formula import CONST, END, FACT, FACT_OP, IS_DOUBLE, STACK, run
 from .jit_formula import TAB as ROWS
 from .jit_match import reached_in_play
+from .jit_record import EXTRA
 
 # an action's events in CODE: a head (jit_house._may_fire) where its rules start, the
 # masks of the tiles, of the ends' totals and per left end of the right ends on which a
@@ -67,18 +69,23 @@ def value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack):
 
 
 @njit
-def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, ends_round):
+def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, ends_round,
+         EVL):
     """Fire the rules of the block at ``CODE[at]`` (the head's ``RULES``) for an action of
     side ``mine``: points to ``scores`` and ``play`` at once (a later rule reads them),
     variables set in ``F``, and return (turns granted, seats skipped). ``ends_round``:
     the action is a domino, so a turn it would grant lapses. In ``F``: ``fired``, a bit
     per rule that fired (``jit_duties.lay``); ``reached`` once the match is won, the
-    action's other effects lapsing (``match.ends_in_play``)."""
+    action's other effects lapsing (``match.ends_in_play``). ``EVL``: where the record's
+    ``score`` and ``extra_turn`` lines are gathered, in the general loop's order
+    (``jit_record.event_lines``); empty, no record."""
     more = 0
     skipped = 0
     F[_SIDE] = mine   # (an event's side.score)
     F[_FIRED] = 0
-    for k in range(CODE[at]):
+    rec = EVL.shape[0] > 0
+    count = CODE[at]
+    for k in range(count):
         base = at + 1 + WIDTH * k
         c = CODE[base + IF]
         if c >= 0 and value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack) == 0:
@@ -92,6 +99,8 @@ def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, end
             if gain:
                 scores[s] += gain
                 play[s] += gain
+                if rec:
+                    _line(EVL, s, gain, CODE[at + 1 + WIDTH * count + k])
         c = CODE[base + SET]
         if c >= 0:   # every value from those before any is set (events.set_values)
             n = CODE[c]
@@ -109,12 +118,24 @@ def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, end
         if c >= 0 and not ends_round and value(CODE, c, F, TAB, TEAMS, sides, N, deck,
                                                stack) != 0:
             more += 1
+            if rec:
+                _line(EVL, EXTRA, 0, 0)
         c = CODE[base + SKIP]
         if c >= 0:
             n = value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack)
             if n > 0:
                 skipped += n
     return more, skipped
+
+
+@njit(inline="always")
+def _line(EVL, side, points, rule):
+    """One record line of ``fire`` into its buffer (``jit_record.event_lines``)."""
+    n = EVL[0]
+    EVL[1 + 3 * n] = side
+    EVL[2 + 3 * n] = points
+    EVL[3 + 3 * n] = rule
+    EVL[0] = n + 1
 
 
 _END_L, _END_R, _END_TOTAL = FACT["end_l"], FACT["end_r"], FACT["end_total"]

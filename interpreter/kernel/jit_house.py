@@ -267,7 +267,8 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
         start = len(code)
         code += [-1, *_may_fire(conditions, tiles, top, r.spinner != "none")]   # the head
         head = code[start + jit_events.RULES] = len(code)
-        code += [len(rules)] + [-1] * (jit_events.WIDTH * len(rules))
+        # how many, where each one's programs start, each one's index (its record lines')
+        code += [len(rules)] + [-1] * (jit_events.WIDTH * len(rules)) + rules
         for k, i in enumerate(rules):
             trees = r.event_trees[i]
             _live_sides(trees.values())

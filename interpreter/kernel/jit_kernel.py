@@ -137,11 +137,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
         if jit_house.plays(r):
             return (f"{r.name} plays a set of {game.tileset.tile_count} tiles under house "
                     f"rules; the JIT plays house rules on sets of at most {MAX_TILES}")
-    if BOT_KINDS["strategist"] in kinds and r.spinner != "none" and not plays_as_greedy(r):
-        # its JIT port (jit_strategist) scores a line of two ends; strategist_fast reads a
-        # spinner's four ends through Knowledge, which the port does not keep
-        return (f"the JIT kernel plays the strategist on a line only ({r.name} has a "
-                "spinner); the python engine plays it")
     try:
         if not r.general:   # (a general ruleset's: jit_house.reason)
             _formulas(game)
@@ -193,7 +188,7 @@ def _module(source: str):
                                   "jit_events.py", "jit_board.py", "jit_matching.py",
                                   "jit_record.py", "jit_match.py", "jit_duties.py",
                                   "jit_deal.py", "jit_side_out.py", "jit_copies.py",
-                                  "jit_blind.py")]
+                                  "jit_blind.py", "jit_strategist_arms.py")]
     if "jit_bits" in source:   # a wide kernel's (a smaller set's kernel keeps its name)
         parts += [(_HERE / f).read_text(encoding="utf-8")
                   for f in ("jit_bits.py", "jit_strategist_wide.py")]

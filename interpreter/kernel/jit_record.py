@@ -9,8 +9,18 @@ their numbers); the kernel logs the token ``DYN + j`` for the batch's j-th item,
 ``jit_trace`` turns each item into its line with the record encoder. So the record's
 format is written once, in Python; the kernel only says what happened.
 
+The house rules the GEN lines play add lines of their own: an event's ``extra_turn`` and a
+``skip`` (one token a seat), a placement on a spinner's up or down arm (``arm_token``) or
+one under a fit rule that names the half meeting the end (``meets_token``), and an event's
+``score`` (an item: ``K_SCORE``, gathered by ``jit_events.fire`` into a small buffer and
+copied here by ``event_lines``). A ruleset without them logs none of these.
+
 ``LOG`` empty means no records: every write in ``jit_template`` is behind ``if REC``, a
-test of one local the kernel reads once a batch.
+test of one local the kernel reads once a batch (``jit_events.fire`` tests its buffer's
+size). Unrecorded, the event lines cost nothing measurable: 16 interleaved pairs of
+150,000 three-player all-fives matches took a median 5.39 s of CPU before and 5.23 s
+after. Recorded, 20,000 three-player matches (CLI, CPU, medians of 3) took 5.4 s on the
+JIT against 8.7 s on the Python engine for all-fives, 4.4 s against 8.1 s for a spinner.
 """
 
 from __future__ import annotations
@@ -18,7 +28,10 @@ from __future__ import annotations
 from .jit import njit
 
 # the kinds of DAT's items, first number of each
-K_START, K_DEAL, K_ROUND, K_END = 0, 1, 2, 3
+K_START, K_DEAL, K_ROUND, K_END, K_SCORE = 0, 1, 2, 3, 4
+# an event line gathered by jit_events.fire in its buffer: (side, points, rule), the side
+# EXTRA for an extra turn
+EXTRA = -1
 
 
 def log_bound(N: int, T: int, at_will: bool = False) -> int:
@@ -31,8 +44,18 @@ def log_bound(N: int, T: int, at_will: bool = False) -> int:
 
 
 def dat_bound(N: int, T: int, sides: int, variables: int) -> int:
-    """``DAT``'s numbers for the same: a deal, a round's end, the match's end, a start."""
-    return (3 + N + T) + (4 + N + 2 * sides + variables) + (2 + sides) + 2
+    """``DAT``'s numbers for the same: a deal, a round's end (its play points too), the
+    match's end, a start."""
+    return (3 + N + T) + (4 + N + 3 * sides + variables) + (2 + sides) + 2
+
+
+def event_bound(N: int, T: int, lines: dict[str, int]) -> int:
+    """The most event lines (``score`` and ``extra_turn``) a round may write: ``lines``
+    per action (place, draw, pass) the most its rules write, placements and draws at most
+    a tile each, passes fewer than ``2 * N`` between two of them (the idle turns that
+    block a round)."""
+    return (T * lines.get("place", 0) + T * lines.get("draw", 0)
+            + 2 * N * (2 * T + 2) * lines.get("pass", 0))
 
 
 @njit
@@ -52,9 +75,57 @@ def pass_token(N, T, p):
 
 
 @njit
+def extra_token(N, T, p):
+    """Seat ``p``'s ``extra_turn``."""
+    return 4 * N * T + N + p
+
+
+@njit
+def skip_token(N, T, p):
+    """Seat ``p``'s ``skip``."""
+    return 4 * N * T + 2 * N + p
+
+
+@njit
+def arm_token(N, T, p, t, end):
+    """A placement on a spinner's arm: ``end`` 2 up, 3 down."""
+    return 4 * N * T + 3 * N + (p * T + t) * 2 + end - 2
+
+
+@njit
+def meets_token(N, T, p, t, end, flip):
+    """A placement under a fit rule naming the half that meets the end (``end`` 0 to 3:
+    left, right, up, down): the tile's low half (``flip`` 0) or its high half (1)."""
+    return 6 * N * T + 3 * N + ((p * T + t) * 4 + end) * 2 + flip
+
+
+@njit
 def dynamic(N, T):
     """The first token of a line with numbers (``DAT``'s items): after the fixed ones."""
-    return 4 * N * T + N
+    return 14 * N * T + 3 * N
+
+
+@njit
+def event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T):
+    """The lines ``jit_events.fire`` gathered in ``EVL`` for seat ``p``'s action, logged
+    in their order (a ``score`` an item, an ``extra_turn`` a token), the buffer emptied;
+    returns (nl, nd, nj) as ``start_item``'s callers keep them."""
+    for k in range(EVL[0]):
+        side, points, rule = EVL[1 + 3 * k], EVL[2 + 3 * k], EVL[3 + 3 * k]
+        if side == EXTRA:
+            LOG[nl] = extra_token(N, T, p)
+        else:
+            LOG[nl] = DYN + nj
+            nj += 1
+            DAT[nd] = K_SCORE
+            DAT[nd + 1] = p
+            DAT[nd + 2] = side
+            DAT[nd + 3] = points
+            DAT[nd + 4] = rule
+            nd += 5
+        nl += 1
+    EVL[0] = 0
+    return nl, nd, nj
 
 
 @njit

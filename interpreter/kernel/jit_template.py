@@ -127,6 +127,8 @@ from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
 from dominorules.kernel.jit_copies import canonical
 from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, receiver
 from dominorules.kernel.jit_duties import failed, lay, met_by
+from dominorules.kernel.jit_record import arm_token, event_lines, meets_token, skip_token
+from dominorules.kernel.jit_strategist_arms import choose_arms
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire)
 from dominorules.kernel.jit_formula import run
@@ -394,13 +396,22 @@ $READ_PLAY_PARAMS
 #else
     K = np.zeros((KNOW_ROWS, N), np.int64)
 #endif
-    TS = np.zeros(2 * T + 2, np.float64)
+    TS = np.zeros(4 * T + 2, np.float64)   # (a tie among a spinner's four ends' tiles)
     WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
     # the record (jit_record): tokens logged (nl), DAT's numbers (nd), its items (nj); a
     # match that may outgrow them is played again by the next call (from nl0, nd0)
     REC = LOG.shape[0] > 0
     DYN = dynamic(N, T)
     nl = nd = nj = nl0 = nd0 = 0
+#if GEN
+    # the event lines of one action, gathered by jit_events.fire (jit_record.event_lines):
+    # at most a score a side and an extra turn a rule
+    EVN = 0
+    for ev in (EV_PLACE, EV_DRAW, EV_PASS):
+        if ev >= 0:
+            EVN = max(EVN, CODE[CODE[ev + RULES]])
+    EVL = np.zeros(1 + 3 * (SIDES_N + 1) * EVN if REC else 0, np.int64)
+#endif
     row = 0
     m_i = start
     while m_i < stop and row + max_rounds <= round_out.shape[0]:
@@ -801,7 +812,10 @@ $READ_PLAY_PARAMS
                     F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
                     F[X_END_LT], F[X_END_RT] = lt, rt
                     again, skip = fire(CODE, CODE[EV_PLACE + RULES], F, TAB, TEAMS, SIDES_N,
-                                       N, deck, stack, SIDE_OF[p], scores, round_play, not h)
+                                       N, deck, stack, SIDE_OF[p], scores, round_play, not h,
+                                       EVL)
+                    if REC:
+                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
                     reached = F[X_REACHED]
                     if DUTIES and F[X_FIRED] and h and not reached:
                         pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N, RIGHT, SIDE_OF,
@@ -843,6 +857,9 @@ $READ_PLAY_PARAMS
                             skip -= 1
                             skips += 1
                             idle += 1
+                            if REC:
+                                LOG[nl] = skip_token(N, T, p)
+                                nl += 1
                             p = seat_after(p, N, RIGHT)
                         if idle >= IDLE_MAX:   # a skip completed two idle turns: blocked
                             break
@@ -935,7 +952,15 @@ $READ_PLAY_PARAMS
                         if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
                             choices += 1
 #endif
+#if GEN
+                        if SPIN and (strat_seats >> p) & 1:   # on a spinner: every open end
+                            a = choose_arms(p, mL, mR, mU, mD, can_draw, h, L, R, U, D, NE,
+                                            DRAW_END - pos, drawn, K, STRAT, TS, ties, seed,
+                                            N, WS)
+                        elif (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+#else
                         if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+#endif
 #if WIDE
                             a = jit_strategist_wide.choose(p, FITS, FIT_L, FIT_R, can_draw,
                                                            hands, up, L, R, DRAW_END - pos,
@@ -1059,8 +1084,14 @@ $READ_PLAY_PARAMS
                         if BLIND:   # the front tile placed (jit_blind)
                             pop_front(ROWS, RHEAD, RLEN, up)
                         npass = 0
-                        if REC:   # (a spinner's arms, 3 and 4: jit_trace.reason refuses)
-                            LOG[nl] = place_token(N, T, p, t, 1 + e)
+                        if REC:
+                            if BOARD and (e > 1 or (FIT and CODE[FIT_AT + v] >> t & 1)):
+                                if FIT and CODE[FIT_AT + v] >> t & 1:   # meets: the half
+                                    LOG[nl] = meets_token(N, T, p, t, e, flip)   # against v
+                                else:   # a spinner's up or down arm
+                                    LOG[nl] = arm_token(N, T, p, t, e)
+                            else:
+                                LOG[nl] = place_token(N, T, p, t, 1 + e)
                             nl += 1
                         last_p, last_t = p, t
                         if strat_seats:
@@ -1080,7 +1111,11 @@ $READ_PLAY_PARAMS
                                 F[X_END_LT], F[X_END_RT] = lt, rt
                                 more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
                                                      TEAMS, SIDES_N, N, deck, stack,
-                                                     SIDE_OF[p], scores, round_play, not h)
+                                                     SIDE_OF[p], scores, round_play, not h,
+                                                     EVL)
+                                if REC:
+                                    nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                             p, N, T)
                                 again += more
                                 skip += skipped
                                 if F[X_REACHED]:   # the match is won (match.ends_in_play)
@@ -1113,7 +1148,10 @@ $READ_PLAY_PARAMS
                                 F[X_END_LT], F[X_END_RT] = lt, rt
                                 skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
                                              SIDES_N, N, deck, stack, SIDE_OF[p], scores,
-                                             round_play, False)[1]
+                                             round_play, False, EVL)[1]
+                                if REC:
+                                    nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                             p, N, T)
                                 if F[X_REACHED]:   # the match is won (match.ends_in_play)
                                     reached = 1
                                     npass = everyone if TURNS else N
@@ -1170,6 +1208,8 @@ $READ_PLAY_PARAMS
                             nl += 1
                         if strat_seats:
                             know_lack(K, p, L, R)
+                            if NE == 4:   # a spinner's arms: it lacks those too
+                                know_lack(K, p, U, D)
                         if EV_PASS >= 0:
                             et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
                                   arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
@@ -1178,7 +1218,10 @@ $READ_PLAY_PARAMS
                                 F[X_END_LT], F[X_END_RT] = lt, rt
                                 skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
                                              SIDES_N, N, deck, stack, SIDE_OF[p], scores,
-                                             round_play, False)[1]
+                                             round_play, False, EVL)[1]
+                                if REC:
+                                    nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                             p, N, T)
                                 if F[X_REACHED]:   # the match is won (match.ends_in_play)
                                     reached = 1
                                     npass = everyone if TURNS else N
@@ -1193,6 +1236,10 @@ $READ_PLAY_PARAMS
                         break
                     if strat_seats:
                         know_lack(K, p, L, R)
+#if GEN
+                        if NE == 4:   # a spinner's arms: it lacks those too
+                            know_lack(K, p, U, D)
+#endif
                     t = deck[_U(pos)]
                     pos += 1
 #if WIDE
@@ -1219,7 +1266,10 @@ $READ_PLAY_PARAMS
                             F[X_END_LT], F[X_END_RT] = lt, rt
                             more, skipped = fire(CODE, CODE[EV_DRAW + RULES], F, TAB, TEAMS,
                                                  SIDES_N, N, deck, stack, SIDE_OF[p], scores,
-                                                 round_play, False)
+                                                 round_play, False, EVL)
+                            if REC:
+                                nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p,
+                                                         N, T)
                             again += more
                             skip += skipped
                             if F[X_REACHED]:   # the match is won (match.ends_in_play)
@@ -1467,6 +1517,10 @@ $READ_PLAY_PARAMS
                 for v in range(NV):   # the variables, as the next round plays them
                     DAT[nd + v] = F[X_VARS + v]
                 nd += NV
+                if EVN:   # the points scored during play (play_points)
+                    for i in range(SIDES_N):
+                        DAT[nd + i] = round_play[i]
+                    nd += SIDES_N
 #endif
 #if GEN
         if over and F_FINAL >= 0:   # match.final: each side's final score, from the scores

@@ -5,14 +5,20 @@ The kernel logs one token a line: a placement, draw or pass is the index of its 
 a table made once per ruleset and player count by the Python kernel's own writer
 (``generate.record_texts``); a line with numbers (a match's start, a deal, a round's end,
 the match's end) is an item of ``DAT``, turned into its line here by the same writer and
-the record encoder (``record_lines.encode_events``, a call's at once). Nothing here plays:
+the record encoder (``record_lines.encode_events``, a call's at once). The lines of the
+house rules the GEN lines play are written here from the same dicts the general loop
+records: an event's ``score`` (an item) and ``extra_turn``, a ``skip``, a placement on a
+spinner's up or down arm and one naming the half that ``meets`` the end under a fit rule
+(fixed lines, ``jit_record``'s tokens after the plain game's). Nothing here plays:
 it only spells out what the kernel did, so a change of the record format stays in one
 place.
 
 ``reason(game)`` says which rulesets' records the JIT does not write yet: those whose
-record holds more than deals, placements on a line's two ends, draws, passes, round ends
-(with variables) and the match's end. When the JIT gains a mechanism of play, its record
-lines must be added here (and in ``jit_record``) before ``reason`` lets it through.
+record holds more than deals, placements (on a line's ends, a spinner's arms, with the
+half that meets the end), draws, passes, events' score, extra turn and skip lines, round
+ends (with variables and play points) and the match's end. When the JIT gains a mechanism
+of play, its record lines must be added here (and in ``jit_record``) before ``reason``
+lets it through.
 """
 
 from __future__ import annotations
@@ -20,9 +26,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..record_lines import encode_events
+from ..engine.board import END_NAMES
+from ..record_lines import dumps, encode_events
 from . import jit_bits
-from .jit_record import K_DEAL, K_END, K_ROUND, K_START, dat_bound, log_bound
+from .jit_record import (
+    K_DEAL,
+    K_END,
+    K_ROUND,
+    K_SCORE,
+    K_START,
+    dat_bound,
+    event_bound,
+    log_bound,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -32,9 +48,11 @@ if TYPE_CHECKING:
 # what would add lines or fields the JIT's record writer does not write, by the rule that
 # sets it: (is used, what it is called)
 _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
-    (lambda r: bool(r.events), "play-time events (their score, turn and variable lines)"),
-    (lambda r: r.spinner != "none", "a spinner (its up and down arms)"),
-    (lambda r: r.fit is not None or r.doubles != "across", "a fit rule (matching)"),
+    # events' score, extra_turn and skip lines are written (jit_events.fire gathers them)
+    (lambda r: any(e.sets or e.duty is not None or e.next_draws is not None
+                   for e in r.events),
+     "events that set variables, lay duties or make the next player draw (their set, "
+     "duty and draw lines)"),
     (lambda r: r.layout is not None, "a shaped board (its arms and trains)"),
     (lambda r: r.several is not None, "moves of several tiles (play.several)"),
     (lambda r: bool(r.declarations) or r.showdown is not None,
@@ -74,19 +92,30 @@ class RecordText:
         from .generate import record_texts
 
         texts = record_texts(game, players)
-        self.fixed = [*texts["PLACE_TXT"], *texts["DRAW_TXT"], *texts["PASS_TXT"]]
-        self.start_text, self.deal_text = texts["match_start_text"], texts["deal_text"]
+        r = game.rules
         self.N, self.T = players, game.tileset.tile_count
+        self.fixed = [*texts["PLACE_TXT"], *texts["DRAW_TXT"], *texts["PASS_TXT"],
+                      *_house_texts(game, players)]
+        self.start_text, self.deal_text = texts["match_start_text"], texts["deal_text"]
         self.sides = len(game.teams(players))
-        self.names = [v.name for v in game.rules.variables]
-        self.log_round = log_bound(self.N, self.T, game.rules.passing != "forced")
-        self.dat_round = dat_bound(self.N, self.T, self.sides, len(self.names))
+        self.names = [v.name for v in r.variables]
+        self.events = bool(r.events)   # round_end's play_points
+        # an event's lines a round: scores (an item each: 5 numbers) and extra turns; with
+        # turns granted or skipped, the skips and passes fewer than 2 * N between two
+        # placements or draws, as passes at will
+        lines = _event_lines(game, self.sides)
+        most = event_bound(self.N, self.T, lines)
+        turns = r.passing != "forced" or any(e.again is not None or e.skip is not None
+                                             for e in r.events)
+        self.log_round = log_bound(self.N, self.T, turns) + most
+        self.dat_round = dat_bound(self.N, self.T, self.sides, len(self.names)) + 5 * most
 
     def text(self, log: np.ndarray, dat: np.ndarray) -> str:
         """The JSON Lines text of the whole matches logged in ``log`` and ``dat``."""
         d = dat.tolist()
         N, T, S, names = self.N, self.T, self.sides, self.names
         NV = len(names)
+        events = self.events
         deal_text, start_text = self.deal_text, self.start_text
         items: list[str] = []
         add = items.append
@@ -110,13 +139,22 @@ class RecordText:
                         "result": "blocked" if d[i + 2] else "domino",
                         "winner": None if winner < 0 else winner, "pips": d[i + 4:j],
                         "points": d[j:j + S], "scores": d[j + S:j + 2 * S]}
+                if events:
+                    k = j + 2 * S + NV
+                    line["play_points"] = d[k:k + S]
                 if NV:
                     line["variables"] = dict(zip(names, d[j + 2 * S:j + 2 * S + NV],
                                                  strict=True))
                 at.append(len(items))
                 add("")
                 ends.append(line)
-                i = j + 2 * S + NV
+                i = j + 2 * S + NV + (S if events else 0)
+            elif kind == K_SCORE:
+                at.append(len(items))
+                add("")
+                ends.append({"event": "score", "player": d[i + 1], "side": d[i + 2],
+                             "points": d[i + 3], "rule": d[i + 4]})
+                i += 5
             elif kind == K_START:
                 add(start_text(d[i + 1]))
                 i += 2
@@ -135,3 +173,32 @@ class RecordText:
             items[k] = line
         table = self.fixed + items
         return "\n".join(map(table.__getitem__, log.tolist())) + "\n"
+
+
+def _house_texts(game: Game, players: int) -> list[str]:
+    """The fixed lines after the plain game's, in ``jit_record``'s token order: each seat's
+    ``extra_turn`` and ``skip``, a placement on a spinner's up and down arms, and one
+    naming the half that meets the end (the tile's low half, then its high half) on each
+    of the four ends."""
+    ts = game.tileset
+    seats = range(players)
+    tiles = [[ts.low[t], ts.high[t]] for t in range(ts.tile_count)]
+    out = [dumps({"event": "extra_turn", "player": p}) for p in seats]
+    out += [dumps({"event": "skip", "player": p}) for p in seats]
+    out += [dumps({"event": "place", "player": p, "tile": tile, "end": END_NAMES[e]})
+            for p in seats for tile in tiles for e in (2, 3)]
+    out += [dumps({"event": "place", "player": p, "tile": tile, "end": END_NAMES[e],
+                   "meets": tile[flip]})
+            for p in seats for tile in tiles for e in range(4) for flip in (0, 1)]
+    return out
+
+
+def _event_lines(game: Game, sides: int) -> dict[str, int]:
+    """Per action (place, draw, pass), the most record lines its event rules write: a
+    ``score`` a side that gains (every side with ``each_opponent``), an ``extra_turn``."""
+    out: dict[str, int] = {}
+    for e in game.rules.events:
+        n = ((sides if e.each_opponent is not None else 1 if e.points is not None else 0)
+             + (e.again is not None))
+        out[e.after] = out.get(e.after, 0) + n
+    return out
