@@ -32,7 +32,7 @@ from ..bots.strategist import plays_as_greedy
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.general_loop import MAX_REDEALS, MAX_TURNS
 from ..engine.results import MatchResult, RoundStats
-from . import jit_bits, jit_house, jit_template
+from . import jit_house, jit_template
 from .cache import (
     CLEAR_HINT,
     cache_root,
@@ -108,6 +108,21 @@ def _bots_refused(bots: Any, players: int) -> str:
     return f"{len(specs)} bots for {players} seats"
 
 
+def _words(tiles: int) -> int:
+    """``jit_bits.words``, imported when asked: jit_bits compiles with numba, and this
+    module is read (``jit_reason``, the CLI's compile notice) without importing numba."""
+    from .jit_bits import words
+
+    return words(tiles)
+
+
+def _wide(masks: list[int], W: int):
+    """``jit_bits.wide``, imported when a wide kernel is made (see ``_words``)."""
+    from .jit_bits import wide
+
+    return wide(masks, W)
+
+
 def jit_reason(game: Game, players: int, bots: Any = "random",
                need_numba: bool = True) -> str | None:
     """Why the JIT engine cannot play this (a sentence), or None when it can
@@ -174,7 +189,7 @@ def kernel_source(game: Game) -> str:
     # smaller set's kernel is the same source as before there were wide ones
     T = game.tileset.tile_count
     return specialise(jit_template.SOURCE, {"GEN": False, "WIDE": T > MAX_TILES},
-                      {"DOMINO": domino, "BLOCKED": blocked, "W": jit_bits.words(T)})
+                      {"DOMINO": domino, "BLOCKED": blocked, "W": _words(T)})
 
 
 def _module(source: str):
@@ -265,7 +280,7 @@ class JitKernel:
         self.module = _module(kernel_source(game))
         r, ts, setup = game.rules, game.tileset, game.setup(players)
         # a set over MAX_TILES: its masks as rows of W words (jit_bits), else one int64 each
-        self.words = jit_bits.words(ts.tile_count) if ts.tile_count > MAX_TILES else 0
+        self.words = _words(ts.tile_count) if ts.tile_count > MAX_TILES else 0
         teams = game.teams(players)
         self.sides = len(teams)
         req = game.required_tile
@@ -293,7 +308,7 @@ class JitKernel:
         self.teams = np.array(teams, i64)
         self.tables = (
             # PM: per end value the tiles that fit it (a fit rule's, matching.fit_tables)
-            jit_bits.wide(setup.value_mask, self.words) if self.words else
+            _wide(setup.value_mask, self.words) if self.words else
             np.array(setup.value_mask, i64), np.array(ts.low, i64), np.array(ts.high, i64),
             np.array(ts.pips, i64), np.array(game.values, i64), np.array(ts.doubles_desc, i64),
             self.side_of, self.teams,

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING
 
 from ..engine.board import END_NAMES
 from ..record_lines import dumps, encode_events
-from . import jit_bits
 from .jit_record import (
     K_DEAL,
     K_END,
@@ -73,6 +72,8 @@ _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
 def reason(game: Game) -> str | None:
     """Why the JIT does not write this ruleset's records (a sentence), or None when it
     does: the Python engine then writes them."""
+    from . import jit_bits  # (here: jit_bits imports numba, which reading this must not)
+
     r = game.rules
     if jit_bits.words(game.tileset.tile_count) > 1:   # a wide kernel's hands (jit_bits)
         return (f"the JIT does not write the records of {r.name}'s set of "
