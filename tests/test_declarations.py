@@ -238,7 +238,7 @@ def test_compare_reports_what_declarations_did_in_sample_matches():
     assert count_declarations("pagat", 2, ("random",), 1, matches=1) is None
     got = count_declarations("house/muggins-called", 2, ("greedy",), 1, matches=2)
     assert got.claims["right"] > 0 and got.claims["missed"] == got.claims["wrong"] == 0
-    assert got.claim_points > 0 and got.muggins_points == 0   # greedy claims the true count
+    assert got.claim_points > 0 and got.taken_points == 0   # greedy claims the true count
     [line] = declaration_notes(["pagat", "house/passed-and-could-play"], ["pagat", "bad"],
                                2, ("random",), 1, matches=2)
     assert line.startswith("Declarations in 2 sample matches of bad (bots random)")

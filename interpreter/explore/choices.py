@@ -112,7 +112,7 @@ class Declared:
     options: dict[str, int]      # "declaration option" -> times taken
     claims: dict[str, int]       # right, missed (nothing claimed of a count), wrong
     claim_points: int            # points the claims gave the claimers' sides
-    muggins_points: int          # points they gave the other sides
+    taken_points: int            # points they gave the other sides
     penalties: int               # seats found out at the showdown
     penalty_points: int          # points those penalties moved (lost and gained)
     penalty_draws: int = 0       # tiles drawn for an option's draw (a call not made)
@@ -129,7 +129,7 @@ def count_declarations(ref: str, players: int, bots: Sequence[str], seed: int,
         return None
     options: dict[str, int] = {}
     claims = dict.fromkeys(("right", "missed", "wrong"), 0)
-    gained = muggins = shown = moved = drawn = 0
+    gained = taken = shown = moved = drawn = 0
     named = {d.name for d in game.rules.declarations}   # a draw naming one: its penalty
     for i in range(matches):
         seed_i = api.match_seed(seed, i)
@@ -142,7 +142,7 @@ def count_declarations(ref: str, players: int, bots: Sequence[str], seed: int,
             elif kind == "claim":
                 mine = e["points"][game.side_of(players)[e["player"]]]
                 gained += mine
-                muggins += sum(e["points"]) - mine
+                taken += sum(e["points"]) - mine
                 claims["right" if e["claimed"] == e["worth"] else
                        "missed" if e["claimed"] == 0 else "wrong"] += 1
             elif kind == "penalty":
@@ -150,7 +150,7 @@ def count_declarations(ref: str, players: int, bots: Sequence[str], seed: int,
                 moved += sum(abs(p) for p in e["points"])
             elif kind == "draw" and e.get("rule") in named:
                 drawn += 1
-    return Declared(options, claims, gained, muggins, shown, moved, drawn)
+    return Declared(options, claims, gained, taken, shown, moved, drawn)
 
 
 def declaration_notes(refs: Sequence[str], labels: Sequence[str], players: int,
@@ -173,7 +173,7 @@ def declaration_notes(refs: Sequence[str], labels: Sequence[str], players: int,
         if sum(got.claims.values()):
             c = got.claims
             said.append(f"claims {c['right']} right, {c['missed']} missed, {c['wrong']} wrong "
-                        f"({got.claim_points} points to the claimers, {got.muggins_points} "
+                        f"({got.claim_points} points to the claimers, {got.taken_points} "
                         "to their opponents)")
         if got.penalties:
             said.append(f"{got.penalties} penalties at the showdown ({got.penalty_points} "

@@ -11,7 +11,7 @@ docs/house-rules.md, "Declarations").
   the player who placed chooses: one named option, or one of the ``claims``
   (``claim N``). A claim earns ``score`` (default: the placement's true ``worth`` when
   the claim is right, else nothing) and every other side gets ``each_opponent``
-  (default nothing): a missed score taken by an opponent ("muggins"), a wrong claim
+  (default nothing): a missed score taken by an opponent, a wrong claim
   marked as a penalty. A declaration's ``due`` (kind ``event_place_condition``) asks it
   only when it holds (e.g. a call due once the hand is down to one tile); an option's
   ``draw`` makes the chooser take that many tiles from the boneyard at once (fewer when
