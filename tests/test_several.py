@@ -6,6 +6,7 @@ events, recorded as ``part: [i, n]``, re-read by ``verify`` and the rulebook
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -604,3 +605,24 @@ def test_the_strategist_weighs_a_move_by_the_ends_it_leaves_where_greedy_sheds(t
     assert str(action) == "4-0 left + 6-2 right"
     assert why == ("4-0 left + 6-2 right: sheds 12, leaves 5 of your tiles an end to go on "
                    "(each move, several tiles too, weighed on the ends it leaves: play.several)")
+
+
+def test_a_move_naming_no_half_for_a_tile_that_fits_either_way_is_asked_to_name_it(
+        tmp_path):
+    from dominorules.engine.actions import AmbiguousActionError
+
+    path = tmp_path / "pairs.yaml"
+    path.write_text(MATADOR_PAIRS, encoding="utf-8")
+    game = api.load_game(str(path))
+    hands = ("6-3 0-0 0-2 0-3 0-4 0-5 2-3", "4-2 1-5 6-1 3-3 5-5 4-4 2-2")
+    state = game.new_match(2, seed=0, deals=[Deal.of(hands, "6-6 5-4", leader=0)])
+    state.apply("6-3")   # ends 6 and 3: the wild 6-1 fits either end either way round
+    with pytest.raises(AmbiguousActionError, match=re.escape(
+            "6-1 left + 5-1 right can be laid more than one way round: write "
+            "6-1 left 1 + 5-1 right or 6-1 left 6 + 5-1 right")):
+        state.parse_action("6-1 left + 5-1 right")
+    assert explain_illegal(state, Action.parse("4-2 left + 6-1 right")) == (
+        "a tile of this move fits its end either way round: write 4-2 left + 6-1 right 1 or "
+        "4-2 left + 6-1 right 6 (the half against the end)")
+    # a tile fitting one way only needs no half: the move is the legal one as written
+    assert str(state.parse_action("4-2 left + 5-1 right")) == "4-2 left + 5-1 right"

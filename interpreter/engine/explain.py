@@ -181,6 +181,10 @@ def _explain_several(state, d: tuple, action: Action, held) -> str:
         return "name each tile's end in a move of several tiles, like 6-1 left + 5-2 right"
     if len(set(ends)) < len(ends):
         return "a move of several tiles lays one tile on each end, never two on one end"
+    ways = state.halves(action)   # a fit rule's tile named without the half it turns
+    if len(ways) > 1:
+        return ("a tile of this move fits its end either way round: write "
+                + " or ".join(str(a) for a in ways) + " (the half against the end)")
     if all(e in END_NAMES for e in ends) and ends != sorted(ends, key=END_NAMES.index):
         laid = sorted(parts, key=lambda p: END_NAMES.index(p.end))
         return ("the tiles of a move go down in end order, left first: write "

@@ -145,9 +145,16 @@ class State:
 
     def _resolve_several(self, action: Action) -> Action:
         """A move of several tiles whose parts name no end (``6-6 + 3-3``) is the one legal
-        move laying those tiles in that order; ambiguous when two are."""
+        move laying those tiles in that order; ambiguous when two are. Under a fit rule a
+        part naming its end but not its half is resolved the same way (``halves``)."""
         if all(p.end is not None for p in action.parts):
-            return action
+            ways = self.halves(action)
+            if len(ways) > 1:
+                raise AmbiguousActionError(
+                    f"{action} can be laid more than one way round: write "
+                    + " or ".join(str(a) for a in ways) + " (after a tile that fits either "
+                    "way, the half against its end)")
+            return ways[0] if ways else action
         found = [a for a in self.legal_actions() if a.kind == "several"
                  and len(a.parts) == len(action.parts)
                  and all(q.tile == p.tile and p.end in (None, q.end)
@@ -156,6 +163,17 @@ class State:
             raise AmbiguousActionError(f"{action} can be laid more than one way: write "
                                        + " or ".join(str(a) for a in found))
         return found[0] if found else action
+
+    def halves(self, action: Action) -> list[Action]:
+        """The legal moves of several tiles that are ``action`` with the halves its parts
+        leave out named (a fit rule's tile fitting its end either way round); none when
+        every part names its half, or when no legal move lays those tiles on those ends."""
+        if all(p.meets is not None for p in action.parts):
+            return []
+        return [a for a in self.legal_actions() if a.kind == "several"
+                and len(a.parts) == len(action.parts)
+                and all(q.tile == p.tile and q.end == p.end and p.meets in (None, q.meets)
+                        for p, q in zip(action.parts, a.parts, strict=True))]
 
     def _resolve_way(self, action: Action) -> Action:
         """A placement at a named end, against the legal ones: which way round it lies is
