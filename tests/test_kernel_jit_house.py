@@ -171,6 +171,12 @@ def _ruleset(tmp_path, text: str):
      "a variable that may grow faster than by a constant a round"),
     ("scoring:\n  every_side: \"side.score\"\n",   # the scores would feed themselves
      "points may outgrow the JIT kernel's 64-bit numbers"),
+    # an event's points reading the score: each placement could multiply it (a score of
+    # 20 makes 8,000,000, then 5 * 10**20, past 64 bits), so the score is bounded as any
+    ("events:\n  - after: place\n    points: \"side.score * side.score * side.score\"\n",
+     "points may outgrow the JIT kernel's 64-bit numbers"),
+    ("events:\n  - after: place\n    points: \"side.score // 10\"\n",
+     "points may outgrow the JIT kernel's 64-bit numbers"),
 ])
 def test_what_the_jit_does_not_play_it_refuses_in_a_sentence(tmp_path, text, reason):
     game = _ruleset(tmp_path, text)

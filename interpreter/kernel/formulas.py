@@ -130,62 +130,108 @@ def magnitude(node: ast.Node, hand: int, tiles: int, players: int,
               names: dict[str, int] | None = None, score: int | None = None) -> int:
     """An upper bound of ``|value|`` of a scoring formula, given the largest hand value or
     pip count ``hand``, the set's ``tiles``, the ``players`` and bounds of other ``names``
-    (variables) and of a side's ``score`` (None: the players, as any other attribute): the
-    JIT keeps numbers in 64 bits, so a ruleset whose points could outgrow them stays with
-    Python's integers."""
-    known = names or {}
+    (variables, the target) and of a side's ``score`` (None: the players, as any other
+    attribute): the JIT keeps numbers in 64 bits, so a ruleset whose points could outgrow
+    them stays with Python's integers."""
+    low, high = interval(node, hand, tiles, players, names, score)
+    return max(abs(low), abs(high))
 
-    def bound(n: ast.Node) -> int:  # noqa: C901 - one case per node kind
+
+def interval(node: ast.Node, hand: int, tiles: int, players: int,  # noqa: C901
+             names: dict[str, int] | None = None, score: int | None = None
+             ) -> tuple[int, int]:
+    """Bounds ``(low, high)`` of a formula's value (of a list's elements, for a list), by
+    interval arithmetic: ``min(3, max(1, target - side.score))`` stays within 1..3 however
+    large a score grows, which a bound of ``|value|`` alone could not tell. A name of
+    ``names`` lies within ``-b..b``; a list of sides or seats holds at most ``players``
+    elements, any other (tiles, ends) at most ``max(tiles, players)``."""
+    known = names or {}
+    longest = max(tiles, players)
+
+    def sym(b: int) -> tuple[int, int]:
+        return -b, b
+
+    def length(n: ast.Node) -> int:   # the most elements the list ``n`` may hold
+        t = n.obj.type if isinstance(n, ast.Attribute) and n.obj.type is not None \
+            and n.obj.type.elem is not None else n.type
+        return players if t is not None and t.elem in (SIDE, PLAYER) else longest
+
+    def hull(*spans: tuple[int, int]) -> tuple[int, int]:
+        return min(s[0] for s in spans), max(s[1] for s in spans)
+
+    def bound(n: ast.Node) -> tuple[int, int]:  # noqa: C901 - one case per node kind
         match n:
             case ast.Name(name=name) if name in known:
-                return known[name]
+                return sym(known[name])
             case ast.Int(value=v):
-                return abs(int(v))
+                return int(v), int(v)
             case ast.Bool() | ast.Tile():
-                return 1
+                return 0, 1
             case ast.Name(name="players"):
-                return players
+                return players, players
             case ast.Name(name="boneyard_value" | "boneyard_pips"):
-                return hand
+                return sym(hand)
             case ast.Name(name="round"):
-                return 1000               # a match stops after 1000 rounds
+                return 0, 1000             # a match stops after 1000 rounds
             case ast.Name(name="passes" | "drawn" | "boneyard"):
-                return tiles * players
+                return 0, tiles * players
             case ast.Name():
-                return players            # a side or seat is a number below the players
+                return sym(players)        # a side or seat is a number below the players
             case ast.Attribute(attr="score") if score is not None:
-                return score
+                return sym(score)
             case ast.Attribute(attr=attr):
                 if attr in ("pips", "value"):
-                    return hand
+                    return sym(hand)
                 if attr in ("tiles", "drawn"):
-                    return tiles
-                return players
+                    return 0, tiles
+                return sym(players)
+            case ast.Unary(op="-", operand=x):
+                lo, hi = bound(x)
+                return -hi, -lo
+            case ast.Unary(op="not"):
+                return 0, 1
             case ast.Unary(operand=x):
                 return bound(x)
             case ast.Binary(op=op, left=a, right=b):
-                x, y = bound(a), bound(b)
-                if op in ("+", "-"):
-                    return x + y
+                (alo, ahi), (blo, bhi) = bound(a), bound(b)
+                if op == "+":
+                    return alo + blo, ahi + bhi
+                if op == "-":
+                    return alo - bhi, ahi - blo
                 if op == "*":
-                    return x * y
-                if op == "//":
-                    return x
-                if op == "%":
-                    return y
-                return max(x, y, 1)
-            case ast.Conditional(then=a, test=t, orelse=b):
-                return max(bound(a), bound(b), bound(t))
-            case ast.Each(body=body):   # an element's value (x -> ...)
+                    products = (alo * blo, alo * bhi, ahi * blo, ahi * bhi)
+                    return min(products), max(products)
+                if op == "//":             # |a // b| <= |a| (b = 0 gives 0)
+                    return sym(max(abs(alo), abs(ahi)))
+                if op == "%":              # |a % b| < |b| (b = 0 gives 0)
+                    return sym(max(abs(blo), abs(bhi)))
+                if op in ("and", "or"):
+                    return hull((alo, ahi), (blo, bhi), (0, 1))
+                return 0, 1                # a comparison
+            case ast.Conditional(then=a, orelse=b):
+                return hull(bound(a), bound(b))
+            case ast.Each(body=body):      # an element's value (x -> ...)
                 return bound(body)
             case ast.Call(func="any" | "all"):
-                return 1
+                return 0, 1
+            case ast.Call(func="count", args=args):
+                return 0, length(args[0]) if args else longest
+            case ast.Call(func="min" | "max" as func, args=[_, second, *_] as args) \
+                    if not isinstance(second, ast.Each):   # of numbers, not of a list
+                spans = [bound(a) for a in args]
+                pick = min if func == "min" else max
+                return pick(s[0] for s in spans), pick(s[1] for s in spans)
             case ast.Call(func=func, args=args):
-                inner = max((bound(a) for a in args), default=0)
+                # a list's elements, or what the formula after ``x ->`` makes of each
+                lo, hi = bound(args[-1]) if args and isinstance(args[-1], ast.Each) \
+                    else hull(*(bound(a) for a in args)) if args else (0, 0)
+                if func == "abs":
+                    return 0, max(abs(lo), abs(hi))
                 if func == "sum":
-                    return players * inner
-                if func == "count":
-                    return players
-                return inner
+                    most = length(args[0])
+                    return min(0, most * lo), max(0, most * hi)
+                if func in ("min", "max"):  # an empty list's is 0
+                    return min(0, lo), max(0, hi)
+                return lo, hi
         raise Unsupported(type(n).__name__)
     return bound(node)

@@ -530,8 +530,9 @@ def sizes(game: Game, players: int, hand: int) -> list[int]:
     if not plays(r):
         return []
     T = game.tileset.tile_count
-    names = _variable_bounds(r, hand, T, players, _event_known(game, players),
-                             _actions(T, players))
+    names = {"target": abs(game.target(players)),
+             **_variable_bounds(r, hand, T, players, _event_known(game, players),
+                                _actions(T, players))}
     trees = [r.domino_tree, r.blocked_tree, r.blocked_rank_tree, r.every_side_tree]
     points = [*names.values(), *(magnitude(t, hand, T, players, names, SCORES)
                                  for t in trees if t is not None)]
@@ -560,9 +561,12 @@ def _event_sizes(game: Game, players: int, hand: int, names: dict[str, int]) -> 
     for trees in r.event_trees or ():
         for key in ("points", "each_opponent"):
             if key in trees:
-                out.append(actions * magnitude(_tree(trees[key]), hand, T, players, known))
+                # a score read here grows with what the events add: bounded as any
+                # score (SCORES), the points must still keep within a round's bound
+                out.append(actions * magnitude(_tree(trees[key]), hand, T, players, known,
+                                               SCORES))
         if "skip" in trees and magnitude(_tree(trees["skip"]), hand, T, players,
-                                         known) > MAX_SKIP:
+                                         known, SCORES) > MAX_SKIP:
             raise Unsupported("an event's skip may outgrow any round's turns")
     return out
 

@@ -160,7 +160,9 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     T, n = game.tileset.tile_count, players
     hand = sum(abs(v) for v in game.values) + sum(game.tileset.pips)
     try:
-        sizes = [magnitude(r.domino_tree, hand, T, n), magnitude(r.blocked_tree, hand, T, n),
+        known = {"target": abs(game.target(n))}
+        sizes = [magnitude(r.domino_tree, hand, T, n, known),
+                 magnitude(r.blocked_tree, hand, T, n, known),
                  abs(game.target(n)), abs(game.draw_cost(n)) * T * n, hand,
                  *jit_house.sizes(game, n, hand)]
     except Unsupported as exc:
