@@ -216,3 +216,25 @@ players:
         path = tmp_path / f"f{players}.jsonl"
         records.write_records(str(path), events)
         assert records.verify_file(str(path)) == [] and check_file_strict(str(path)) == []
+
+
+def test_the_rulebook_lists_a_tile_held_twice_once_alone_and_in_several_tile_moves(tmp_path):
+    """The rulebook (``mechanisms.turn``, verify --strict's reading) offers each move once,
+    as the loop does: two 5-5s and two 6-6s are one placement each, and one move of both."""
+    from dominorules.engine.mechanisms import turn
+    from dominorules.engine.mechanisms.board import Board
+    from dominorules.engine.mechanisms.position import Position
+
+    path = tmp_path / "doubles.yaml"
+    path.write_text(f"title: T\nextends: {NAME}\nplay:\n  several:\n    most: 2\n"
+                    "    tiles: \"tile.is_double\"\n", encoding="utf-8")
+    for name, expect in ((NAME, ["5-5 left", "6-6 right", "draw"]),
+                         (str(path), ["5-5 left", "6-6 right", "5-5 left + 6-6 right", "draw"])):
+        rules = load_ruleset(name).rules
+        pos = Position(rules, 2, ((0,), (1,)), rules.target(2, 2, False), [0, 0], [0, 0])
+        pos.hands = [[(5, 5), (5, 5), (6, 6), (6, 6), (1, 2)], [(0, 1)]]
+        pos.boneyard, pos.drawn, pos.play_points = [(0, 0)] * 6, [0, 0], [0, 0]
+        pos.turns = [0, 0]
+        pos.board = Board()
+        pos.board.place((5, 6), None)
+        assert [str(a) for a in turn.legal_actions(pos)] == expect
