@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from dominorules import api, records
-from dominorules.bots.strategist import COPIES_FALLBACK, StrategistBot
+from dominorules.bots.strategist import StrategistBot
 from dominorules.engine.actions import IllegalActionError
 from dominorules.engine.game import Deal
 from dominorules.engine.mechanisms.set_tiles import set_tiles
@@ -158,13 +158,14 @@ def test_the_python_kernel_refuses_it_and_the_loop_plays_it(game):
     assert a == b
 
 
-def test_the_strategist_plays_as_greedy_and_says_so(game):
+def test_the_strategist_plays_its_own_policy_there(game):
+    """Both copies counted (``tests/test_strategist_new_kinds.py``), on its fast decider."""
     state = game.new_match(3, 4)
     seat = state.current_player
     bot = StrategistBot(seat, __import__("random").Random(1))
     action, why = bot.explain(state.observation(seat), state.legal_actions())
-    assert why == COPIES_FALLBACK and action in state.legal_actions()
-    assert type(bot.decider(game, 3)).__name__ == "_GreedyDecider"
+    assert "greedy" not in why and action in state.legal_actions()
+    assert type(bot.decider(game, 3)).__name__ == "Decider"
 
 
 def test_the_sheet_and_diff_say_two_sets_and_count_the_boneyard():

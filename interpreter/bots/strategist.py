@@ -36,14 +36,12 @@ import random
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 
-from ..engine.actions import DRAW, PASS, Action
+from ..engine.actions import DRAW, FLIP, PASS, Action
 from ..engine.board import END_NAMES
-from ..engine.game_rules import Rules
 from ..engine.mechanisms.layout import Layout
-from ..engine.mechanisms.matching import fits
+from ..engine.mechanisms.matching import fit_tables, fits, left_open
 from ..engine.observation import Observation
 from .base import declaring
-from .greedy import GreedyBot
 from .strategist_fast import Decider
 from .strategy import (
     O_DOUBLE,
@@ -64,7 +62,9 @@ from .strategy import (
     Knowledge,
     _Seat,
     _Tables,
+    shown_rows,
     suit,
+    weigh_blind,
 )
 
 OPEN_TERMS = ("suit", "double", "other", "value")
@@ -79,6 +79,9 @@ W_CLOSES = 10       # the move closes the seat's own train again (its marker com
 W_UNANSWERED = -10  # the move leaves a double the seat cannot answer (a draw, a marker)
 # a move under play.several on a line, weighed by the ends it leaves (``_weigh_line``)
 SEVERAL = ("shed", "playable", "domino")
+# the end for a hidden row's front tile (deal.blind), weighed by the tiles shown (``_blind``)
+BLIND = ("own", "partners", "opponents")
+FRONT = ("front",)   # its only placement: nothing to weigh
 
 
 class Scored:
@@ -121,8 +124,6 @@ class StrategistBot:
         declared = declaring(obs, legal)
         if declared is not None:   # a declaration: the fixed policy
             return declared[0]
-        if plays_as_greedy(obs.rules):
-            return GreedyBot(self.seat, self.rng).choose(obs, legal)
         return self._decide(obs, legal)[0].action
 
     def explain(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
@@ -130,12 +131,6 @@ class StrategistBot:
         declared = declaring(obs, legal)
         if declared is not None:
             return declared
-        if obs.rules.blind:
-            return self.choose(obs, legal), BLIND_FALLBACK
-        if obs.rules.fit is not None:
-            return self.choose(obs, legal), FIT_FALLBACK
-        if obs.rules.copies > 1:
-            return self.choose(obs, legal), COPIES_FALLBACK
         best, ranked, ctx = self._decide(obs, legal)
         return best.action, _say(best, ranked, ctx, obs)
 
@@ -153,12 +148,12 @@ class StrategistBot:
         fast (``bots.strategist_fast``). Tests play rulesets both ways and compare the
         records.
         """
-        if plays_as_greedy(game.rules):
-            return _GreedyDecider(GreedyBot(self.seat, self.rng).policy(game))
         return Decider(self.rng, game, players, self.seat, shared)
 
     # -- deciding ------------------------------------------------------------------------
     def _decide(self, obs: Observation, legal: Sequence[Action]):
+        if obs.rules.blind and any(a.kind == "place" for a in legal):
+            return self._blind(obs, legal), [], None
         if obs.rules.layout is not None and any(a.kind in ("place", "several") for a in legal):
             return self._shaped(obs, legal), [], None
         if (obs.rules.several is not None and obs.ends is not None and obs.phase == "play"
@@ -171,18 +166,19 @@ class StrategistBot:
             return Scored(DRAW if only.kind == "draw" else PASS, 0.0, action=only), [], None
         tables = self._tables
         if tables is None or tables.values_source is not obs.tile_values:
-            # the Observation's values list every tile of the set, in tile index order
-            tables = self._tables = _Tables(tuple(obs.tile_values), obs.rules.max_pip,
-                                            tuple(obs.tile_values.values()), obs.tile_values)
+            tables = self._tables = _tables_of(obs)
         known = self._knowledge(obs.players, obs.rules, obs.history)
         index = tables.index
         hand = 0
-        for t in obs.hand:
-            hand |= 1 << index[t]
+        for t in obs.hand:   # a tile held twice (set.copies): both copies, side by side
+            i = index[t]
+            hand |= 1 << (i + 1 if hand >> i & 1 else i)
         opening = obs.phase == "open" or obs.ends is None
         actions = {}
         for a in places:
             code = index[a.tile] << 2 | (2 if opening else END_NAMES.index(a.end))
+            if a.meets is not None and a.meets != a.tile.low:   # a fit rule's second way
+                code |= FLIP
             actions[code] = a
         ctx = _Context(_Seat(obs.seat, obs.players, obs.teams), hand, known, obs.drawable,
                        obs.drawn_this_turn, obs.phase == "play", opening, obs.ends, tables)
@@ -221,6 +217,28 @@ class StrategistBot:
         ties = [w for w in weighed if w.score == best]
         return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
+    def _blind(self, obs: Observation, legal: Sequence[Action]) -> Scored:
+        """Hidden hands (``deal.blind``): the seat cannot see its row, and the rules leave
+        it one choice, the end for its front tile when that fits more than one (the
+        opening and every other turn are forced). It weighs each end by the tiles the
+        record has shown (``strategy.weigh_blind``), ties to the seat's RNG (``BLIND``)."""
+        places = [a for a in legal if a.kind == "place"]
+        if obs.ends is None or len(places) == 1:   # the front tile, and one way to lay it
+            return Scored(0, 0.0, names=FRONT, action=places[0])
+        shown = shown_rows(obs.history, obs.players)
+        rule = obs.rules.fit
+        where = _Seat(obs.seat, obs.players, obs.teams)
+        weighed = []
+        for a in places:
+            ends = list(obs.ends)
+            e = END_NAMES.index(a.end)
+            ends[e] = left_open((a.tile.low, a.tile.high), ends[e], rule, a.meets)
+            score, terms = weigh_blind(ends, shown, where, rule)
+            weighed.append(Scored(0, float(score), terms, BLIND, action=a))
+        best = max(w.score for w in weighed)
+        ties = [w for w in weighed if w.score == best]
+        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+
     def _rank(self, ctx: _Context, codes: list[int], can_draw: bool):
         """(the best Scored, every placement Scored best first) -- one RNG call on a tie."""
         score = _score_opening if ctx.opening else _score_place
@@ -235,7 +253,7 @@ class StrategistBot:
     def _knowledge(self, players: int, rules, history: Sequence) -> Knowledge:
         if self.known is None or self.known.players != players:
             self.known = Knowledge(players, rules.max_pip,
-                                   spinner=rules.spinner == "first_double")
+                                   spinner=rules.spinner == "first_double", fit=rules.fit)
         self.known.read(history)
         return self.known
 
@@ -243,45 +261,17 @@ class StrategistBot:
 _SCORE = attrgetter("score")
 
 
-# The strategist's board model (suits held, ends it can answer, locks) assumes tiles join by
-# showing the same number; under a fit rule (``matching``: halves adding up to a total, wild tiles)
-# those counts mean nothing, so it plays as greedy does and says so.
-FIT_FALLBACK = ("this ruleset's tiles do not join by the same number, which the strategist's "
-                "board model assumes, so it plays as greedy: the most valuable tile first")
-
-
-# Hidden hands (deal.blind): the player sees only the front tile, turned up, and chooses
-# at most its end; the strategist's reading of its own hand has nothing to read.
-BLIND_FALLBACK = ("this ruleset's hands are hidden even from their owner (deal.blind): only "
-                  "the front tile's end is a choice, so the strategist plays as greedy does")
-
-
-# Two sets shuffled together (set.copies): the strategist's tables and counts know each
-# tile once (a suit of max_pip + 1 tiles, a hand as one bit a tile), so it plays as greedy.
-COPIES_FALLBACK = ("this ruleset holds every tile twice (set.copies), which the "
-                   "strategist's counts of each suit do not model, so it plays as greedy: "
-                   "the most valuable tile first")
-
-
-def plays_as_greedy(rules: Rules) -> bool:
-    """Whether the strategist plays as greedy does under ``rules`` (a fit rule, hidden
-    hands, two sets: the fallbacks above), in ``choose``, its decider and the JIT alike."""
-    return rules.fit is not None or rules.blind or rules.copies > 1
-
-
-class _GreedyDecider:
-    """The greedy policy as a strategist's decider (``decide(decision, record)`` or bound
-    to the match loop): the fallback under a fit rule."""
-
-    def __init__(self, policy: Callable[..., int]):
-        self.policy = policy
-
-    def __call__(self, d: tuple, record: Sequence) -> int:
-        m = d.masks
-        return self.policy(m[0], m[1], d.can_draw, m[2], m[3])
-
-    def bind(self, loop) -> Callable[..., int]:
-        return self.policy
+def _tables_of(obs: Observation) -> _Tables:
+    """The tables over the set in tile index order: the Observation's values list each
+    tile once, so a tile of two sets (``set.copies``) is listed twice, side by side, as
+    the engine lists it; a fit rule's tables come from ``matching.fit_tables``."""
+    copies = obs.rules.copies
+    tiles = [t for t in obs.tile_values for _ in range(copies)]
+    fit = None
+    if obs.rules.fit is not None:
+        fit = fit_tables([(t.low, t.high) for t in tiles], obs.rules.fit)
+    return _Tables(tuple(tiles), obs.rules.max_pip, tuple(obs.tile_values[t] for t in tiles),
+                   obs.tile_values, fit)
 
 
 class _Context:
@@ -354,11 +344,14 @@ def _score_opening(code: int, ctx: _Context) -> Scored:
 
 def _score_place(code: int, ctx: _Context) -> Scored:
     tables = ctx.tables
-    t = code >> 2
+    t = (code & ~FLIP) >> 2
     lo, hi = tables.low[t], tables.high[t]
     placed = list(ctx.ends)
     at = code & 3
-    placed[at] = tables.pips[t] - placed[at]
+    if tables.leave is None:
+        placed[at] = tables.pips[t] - placed[at]
+    else:   # a fit rule: what this way of the tile leaves open (``matching``)
+        placed[at] = tables.leave[code >> 24 & 1][placed[at]][t]
     ends = tuple(placed)
     if ctx.tiles_in_hand == 1:
         return Scored(code, W_DOMINO, (W_DOMINO,), DOMINO_TERMS, ends)
@@ -367,8 +360,9 @@ def _score_place(code: int, ctx: _Context) -> Scored:
     unseen = ctx.unseen
     fits = values = locked = kept = 0
     for v in ends:
-        # my tiles left showing the end values (the placed tile no longer counts)
-        mine = count[v] - (v == lo or v == hi)
+        # my tiles left showing the end values (the placed tile no longer counts); under a
+        # fit rule, those that may meet them
+        mine = count[v] - (value_mask[v] >> t & 1)
         kept += mine
         bit = 1 << v
         if not values & bit:
@@ -423,6 +417,8 @@ def _wants_draw(ranked: list[Scored], ctx: _Context) -> bool:
 def _say(best: Scored, ranked: list[Scored], ctx: _Context | None, obs: Observation) -> str:
     a = best.action
     if a.kind == "pass":
+        if obs.rules.blind:
+            return "pass: your front tile fits no end; it goes to the back of your row"
         return "pass: no tile fits and no draw is allowed"
     if a.kind == "draw":
         if not ranked:
@@ -434,6 +430,14 @@ def _say(best: Scored, ranked: list[Scored], ctx: _Context | None, obs: Observat
         return (f"draw: every placement would open {suits}, which seat {ctx.next_seat} "
                 f"(next to play) is known to hold, and {obs.drawable} tiles may still be drawn")
     head = str(a)
+    if best.names is FRONT:
+        return f"{head}: your row's front tile, the only tile you may lay (deal.blind)"
+    if best.names is BLIND:
+        own, partners, opponents = best.values
+        return (f"{head}: your row is hidden even from you (deal.blind), so the end is your "
+                f"only choice; the ends it leaves fit {_tiles(own)} your passes showed, "
+                f"{_tiles(partners)} of your partners' and {_tiles(opponents)} of your "
+                "opponents' (shown tiles come to the front again)")
     if best.names is SEVERAL:
         shed_value, playable, domino = best.values
         if domino:
@@ -515,19 +519,21 @@ def _phrase(term: str, s: Scored, ctx: _Context) -> str:
     if term == "control":
         best_v = max(values, key=lambda v: _left_count(s, v, ctx))
         n = _left_count(s, best_v, ctx)
+        if ctx.tables.leave is not None:   # a fit rule: a "suit" is the tiles meeting a value
+            return f"keeps a {best_v} on an end, which {n} of your tiles meet{'s' * (n == 1)}"
         return f"keeps {suit(best_v)}, a suit you hold ({_tiles(n)}), on an end"
     if term == "double":
         return "places a double while it still fits"
     if term == "shed":
-        value = ctx.tables.values[s.code >> 2]
+        value = ctx.tables.values[(s.code & ~FLIP) >> 2]
         when = " while the round may block" if ctx.block_risk else ""
         return f"sheds {value} points{when}"
     return term
 
 
 def _left_count(s: Scored, v: int, ctx: _Context) -> int:
-    t = s.code >> 2
-    return ctx.count[v] - (1 if v in (ctx.tables.low[t], ctx.tables.high[t]) else 0)
+    t = (s.code & ~FLIP) >> 2
+    return ctx.count[v] - (ctx.tables.value_mask[v] >> t & 1)
 
 
 def _tiles(n: int) -> str:
