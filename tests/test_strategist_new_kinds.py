@@ -46,9 +46,16 @@ def test_under_a_fit_rule_it_keeps_the_tiles_that_meet_the_ends_as_the_rule_says
     _, ranked, _ = bot._decide(state.observation(0), state.legal_actions())
     # each way of the wild 6-1 weighed on what it leaves (6-1 left 1: the 1 meets the 1,
     # leaving a 6 beside the 6)
-    assert [(str(s.action), s.ends, s.score) for s in ranked] == [
-        ("5-1 right", (1, 5), 5.48), ("6-1 left 1", (6, 6), 2.56), ("6-1 left 6", (1, 6), 2.06),
-        ("6-1 right 1", (1, 6), 2.06), ("6-1 right 6", (1, 1), 0.56)]
+    # (shed: 0.08 a point, ten times over under a fit rule: strategy.FIT_SHED)
+    assert [(str(s.action), s.ends, round(s.score, 9)) for s in ranked] == [
+        ("5-1 right", (1, 5), 9.8), ("6-1 left 1", (6, 6), 7.6), ("6-1 left 6", (1, 6), 7.1),
+        ("6-1 right 1", (1, 6), 7.1), ("6-1 right 6", (1, 1), 5.6)]
+
+
+def test_under_a_fit_rule_it_opens_with_its_heaviest_tile():
+    state = start(FIT, ["6-3 4-2 1-5 6-1 3-3 2-2 0-4", "5-5 1-1 2-3 0-1 0-2 0-3 0-5"])
+    assert explain(state, 0) == ("6-3", "6-3: your heaviest tile: under a fit rule rounds "
+                                 "mostly block, and what a hand holds then decides")
 
 
 def test_with_two_sets_it_counts_both_copies_of_a_tile_it_holds_and_the_unseen_ones():
@@ -132,3 +139,18 @@ def test_the_jit_refuses_the_strategist_there_in_one_sentence(ruleset):
     assert why == (f"{game.rules.name}'s strategist weighs a fit rule, hidden rows or two "
                    "sets (bots.strategist), which the JIT's port of it does not play")
     assert jit_kernel.jit_reason(game, 2, "greedy", need_numba=False) is None
+
+
+def test_under_a_fit_rule_a_move_of_several_tiles_is_weighed_on_what_the_rule_leaves(tmp_path):
+    """Ends 5 and 6 under sevens, two tiles a move: 2-2 on the 5 leaves a 2, the wild 4-3
+    with its 3 on the 6 leaves a 4; 5-0 meets the 2 and 0-3 the 4 (2 tiles playable)."""
+    path = tmp_path / "two.yaml"
+    path.write_text(f"title: T\nextends: {FIT}\nplay:\n  several:\n    most: 2\n",
+                    encoding="utf-8")
+    state = start(str(path), ["1-1 2-2 6-6 0-3 4-3 5-0 1-0", "6-5 2-1 2-3 3-3 4-0 6-0 0-2"],
+                  leader=1)
+    state.apply("6-5")
+    action, why = explain(state, 0)
+    assert action == "2-2 left + 4-3 right 3"
+    assert why == ("2-2 left + 4-3 right 3: sheds 11, leaves 2 of your tiles an end to go on "
+                   "(each move, several tiles too, weighed on the ends it leaves: play.several)")

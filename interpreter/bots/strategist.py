@@ -333,6 +333,9 @@ class _Context:
 def _score_opening(code: int, ctx: _Context) -> Scored:
     tables = ctx.tables
     t = code >> 2
+    if tables.leave is not None:   # a fit rule: the heaviest tile (``strategy.FIT_SHED``)
+        values = (0.0, 0.0, 0.0, O_VALUE * tables.values[t])
+        return Scored(code, sum(values), values, OPEN_TERMS, (tables.high[t], tables.low[t]))
     low, high = tables.low[t], tables.high[t]
     c = ctx.count
     strong, other = (high, low) if c[high] >= c[low] else (low, high)
@@ -384,7 +387,7 @@ def _score_place(code: int, ctx: _Context) -> Scored:
                 block += W_SHUTOUT
     opp_suit = -W_OPP_SUIT * (values & ctx.opp_suits).bit_count()
     double = W_DOUBLE if lo == hi else 0.0
-    shed = (W_SHED + W_SHED_BLOCK * ctx.block_risk) * tables.values[t]
+    shed = (W_SHED + W_SHED_BLOCK * ctx.block_risk) * tables.shed_scale * tables.values[t]
     if ctx.partners:
         terms = (options, control, lock, block,
                  W_PARTNER * (values & ctx.partner_suits).bit_count(),
@@ -469,6 +472,9 @@ def _say_opening(best: Scored, ranked: list[Scored], ctx: _Context) -> str:
     t = best.action.tile
     if len(ranked) == 1:
         return "the only tile that may open"
+    if ctx.tables.leave is not None:
+        return ("your heaviest tile: under a fit rule rounds mostly block, and what a hand "
+                "holds then decides")
     strong, _ = best.ends
     text = f"opens your strongest suit, {suit(strong)} ({_tiles(ctx.count[strong])})"
     if t.is_double:
@@ -542,22 +548,24 @@ def _tiles(n: int) -> str:
 
 def _weigh_line(obs: Observation, action: Action) -> Scored:
     """A move on the line under ``play.several`` (one tile or several), scored on the ends
-    it leaves (each part's end then shows the part's other half; a spinner's arms that the
-    move would open are left out): the value it sheds, ``W_PLAYABLE`` for each tile left
-    in hand that then fits an end, ``W_DOMINO`` when it lays the hand's last tile. Why: a
-    move of two tiles sheds twice, but the ends it leaves decide the next turn, and a
-    stuck hand draws; the same weights as on a shaped board (``_weigh_shaped``)."""
+    it leaves (each part's end then shows the part's other half, or what a fit rule leaves:
+    ``matching``; a spinner's arms that the move would open are left out): the value it
+    sheds, ``W_PLAYABLE`` for each tile left in hand that then fits an end, ``W_DOMINO``
+    when it lays the hand's last tile. Why: a move of two tiles sheds twice, but the ends
+    it leaves decide the next turn, and a stuck hand draws; the same weights as on a
+    shaped board (``_weigh_shaped``)."""
     parts = action.parts if action.kind == "several" else (action,)
     ends = list(obs.ends)
+    rule = obs.rules.fit   # a fit rule: what each part leaves and what meets an end
     for p in parts:
         e = END_NAMES.index(p.end)
-        ends[e] = p.tile.low + p.tile.high - ends[e]
+        ends[e] = left_open((p.tile.low, p.tile.high), ends[e], rule, p.meets)
     laid = [p.tile for p in parts]
     rest = list(obs.hand)
     for t in laid:
         rest.remove(t)
     showing = set(ends)
-    playable = sum(1 for t in rest if t.low in showing or t.high in showing)
+    playable = sum(1 for t in rest if any(fits((t.low, t.high), v, rule) for v in showing))
     shed_value = sum(obs.tile_values[t] for t in laid)
     domino = 0 if rest else 1
     score = shed_value + W_PLAYABLE * playable + W_DOMINO * domino
@@ -581,7 +589,8 @@ def _weigh_shaped(obs: Observation, board: Layout, action: Action) -> Scored:
     playable = sum(1 for t in rest if after.ends_fitting((t.low, t.high), seat))
     closes = int(seat in board.marked and seat not in after.marked)
     unanswered = int(bool(after.answer) and bool(rest) and not any(
-        fits((t.low, t.high), after.ends[after.answer[0]].value) for t in rest))
+        fits((t.low, t.high), after.ends[after.answer[0]].value, obs.rules.fit)
+        for t in rest))
     shed_value = sum(obs.tile_values[p.tile] for p in parts)
     score = (shed_value + W_PLAYABLE * playable + W_CLOSES * closes
              + W_UNANSWERED * unanswered)

@@ -207,6 +207,7 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
     next_is_opponent = next_seat in opponents
     PIPS, VM, DOUBLE, SHED = tables.pips, tables.value_mask, facts.double, tables.shed
     TWO, LEAVE = tables.two, tables.leave   # a fit rule's tables (None without one)
+    opening = _opening if TWO is None else _opening_fit
     SUIT = tables.suit_size        # tiles showing each value in the set in play
     two_each = 2 * players
     random = rng.random
@@ -351,7 +352,7 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
             return codes[0]   # one placement, and no draw or none it would want
         read(record)
         if phase == OPEN or known.ends is None:
-            return _opening(m0, hand, tables, random)
+            return opening(m0, hand, tables, random)
         return (rank if TWO is None else rank_fit)(codes, hand, can_draw, d.drawn, left)
 
     def bind(view: SeatView) -> Callable[..., int]:
@@ -368,7 +369,7 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
                 return codes[0]   # one placement, and no draw it would want
             read(record)
             if known.ends is None:   # the opening (the loop passes its tiles as m0)
-                return _opening(m0, hand, tables, random)
+                return opening(m0, hand, tables, random)
             left = known.boneyard - reserve - known.draws
             drawn = known.turn_draws if known.drawer == seat else 0
             if len(codes) == 1 and (drawn or left < two_each):
@@ -388,7 +389,7 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
             ends = known.ends
             if ends is None:   # the opening (the loop passes its tiles as m0)
                 codes = _codes(m0, 0, 0, 0)
-                return codes[0] if len(codes) == 1 else _opening(m0, hand, tables, random)
+                return codes[0] if len(codes) == 1 else _opening_fit(m0, hand, tables, random)
             masks = (m0, m1, m2, m3)
             codes = _fit_codes(masks, [m & TWO[ends[e]] if m else 0
                                        for e, m in enumerate(masks)])
@@ -763,6 +764,32 @@ def _opening(m: int, hand: int, tables: _Tables, random) -> int:
             score = O_SUIT * c_lo + O_OTHER * c_hi + VALUE[t]
         if score >= floor:
             if score > top + 1e-9:   # a clear best so far
+                tied = None
+            else:
+                if tied is None:
+                    tied = [(top, best)]
+                tied.append((score, t << 2))
+            if score > top:
+                top, floor, best = score, score - 1e-9, t << 2
+    if tied is not None:
+        return _tie(tied, floor, random, best)
+    return best
+
+
+def _opening_fit(m: int, hand: int, tables: _Tables, random) -> int:
+    """The opening under a fit rule (``strategist._score_opening``): the heaviest tile of
+    mask ``m`` (``hand`` unread), a tie (within 1e-9) to the RNG, as ``_opening`` picks."""
+    VALUE = tables.open_value
+    top = floor = -1e300
+    best = -1
+    tied = None
+    while m:
+        rest = m & (m - 1)
+        t = (m ^ rest).bit_length() - 1
+        m = rest
+        score = 0.0 + VALUE[t]
+        if score >= floor:
+            if score > top + 1e-9:
                 tied = None
             else:
                 if tied is None:
