@@ -239,3 +239,29 @@ def test_the_rulebook_lists_a_tile_held_twice_once_alone_and_in_several_tile_mov
         pos.board = Board()
         pos.board.place((5, 6), None)
         assert [str(a) for a in turn.legal_actions(pos)] == expect
+
+
+def test_a_holders_rule_inherited_is_refused_at_this_files_copies_with_what_to_write(tmp_path):
+    """hoyle leads and opens by the highest double's holder: this file cannot fix hoyle's
+    lines, so each is refused at its own set.copies, naming the inherited line."""
+    path = _file(tmp_path, "title: Bad\nextends: hoyle\nset:\n  copies: 2\n")
+    problems = check_ruleset(path)
+    assert [(p.file, p.line, p.column, p.path) for p in problems] == [
+        (path, 4, 11, "set.copies")] * 3
+    assert [p.message.split(" (")[0] for p in problems] == [
+        "lead.first is highest_double, but with set.copies: 2 two seats may hold that tile, "
+        "and no rule says which of them leads",
+        "lead.later is highest_double, but with set.copies: 2 two seats may hold that tile, "
+        "and no rule says which of them leads",
+        "opening.tile is highest_double, but with set.copies: 2 two seats may hold that "
+        "tile, and no rule says which of them opens"]
+    assert all("inherited from " in p.message and "hoyle.yaml:" in p.message for p in problems)
+    assert [p.hint for p in problems] == [
+        "write lead.first: lot (or another lead naming no tile's holder) in this file, or "
+        "drop set.copies",
+        "write lead.later: lot (or another lead naming no tile's holder) in this file, or "
+        "drop set.copies",
+        "write opening.tile: any in this file, or drop set.copies"]
+    fixed = _file(tmp_path, "title: Fixed\nextends: hoyle\nset:\n  copies: 2\nlead:\n"
+                  "  first: lot\n  later: lot\nopening:\n  tile: any\n")
+    assert check_ruleset(fixed) == []
