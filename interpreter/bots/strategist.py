@@ -9,6 +9,13 @@ block, and draws voluntarily (once a turn, rarely: measured, extra pips cost mor
 than they gain) only when every placement would open a suit the next player, an
 opponent, is known to hold (it led it or opened it twice) and the boneyard is large.
 
+The same model reads the rules it plays: under a fit rule (``matching``) a suit is the
+tiles that may meet an end showing a number, each way of a tile is weighed on what it
+leaves, and the value shed weighs more (``strategy.FIT_SHED``); with two sets
+(``set.copies``) both copies count, in the hand and in what the others may hold; with
+hidden rows (``deal.blind``) its one choice, the front tile's end, is weighed by the tiles
+passes have shown (``_blind``).
+
 No search: each legal action gets a score that is a sum of named terms (the ``W_*``
 weights), the best wins and ties go to the seat's RNG. The terms that set the winner
 apart from the best lower-scored action are what ``explain`` says, so every choice has
