@@ -132,7 +132,7 @@ RULESETS = {
     "up-right": "extends: house/turned-up-starter\nplay:\n  direction: right\n",
     "left-before": ("extends: house/leftover-to-leader\ndeal:\n  leftover: before_leader\n"
                     "play:\n  direction: right\n"),
-    # every tile twice: the strategist plays as greedy there, to the right
+    # every tile twice, to the right (the strategist plays in Python there: jit_reason)
     "copies-right": "extends: house/two-sets\nplay:\n  direction: right\n",
     # hidden rows with the 28th tile turned up (three seats), and to the right
     "blind-up": ("extends: house/blind-hughie\nplayers:\n  min: 3\n  max: 3\n"
@@ -169,6 +169,9 @@ def test_the_jit_gives_the_python_engines_matches(games, name):
     for players in SEATS.get(name, (2, 3, 4)):
         for bots in ("random", "greedy", "strategist",
                      ["strategist", "greedy", "random", "strategist"][:players]):
+            if "strategist" in bots and (game.rules.copies > 1 or game.rules.blind):
+                assert jit_kernel.jit_reason(game, players, bots) is not None
+                continue   # its own policy there, which the JIT does not port
             assert jit_kernel.jit_reason(game, players, bots) is None
             got = engines.jit_results(game, players, seeds, bots)
             for seed, match in zip(seeds, got, strict=True):

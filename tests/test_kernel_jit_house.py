@@ -383,15 +383,16 @@ def test_an_action_no_event_rule_can_fire_on_is_filtered_by_its_masks():
     assert equal[jit_events.ENDS:] == [1 << a for a in range(7)]   # both ends alike only
 
 
-def test_a_spinner_plays_the_strategist_on_the_jit_and_a_fit_rule_plays_it_as_greedy():
+def test_a_spinner_plays_the_strategist_on_the_jit_and_a_fit_rule_plays_it_in_python():
     """On a spinner the strategist's JIT port scores every open end
     (``jit_strategist_arms``, held to strategist_fast by
-    ``test_kernel_jit_strategist_arms``). Under a fit rule the strategist plays as greedy
-    does (``plays_as_greedy``), on the seat's own words: the JIT plays that
-    (``test_kernel_jit_strategist`` compares)."""
+    ``test_kernel_jit_strategist_arms``). Under a fit rule the strategist weighs what the
+    rule lets a tile meet, which the JIT's port does not: auto plays it in Python, and
+    greedy on the JIT."""
     game = api.load_game("house/spinner")
     assert jit_kernel.jit_reason(game, 2, ["random", "strategist"]) is None
     assert engines.choose(game, 2, "strategist", "auto", matches=50_000) == "jit"
     assert engines.choose(game, 2, "greedy", "auto", matches=50_000) == "jit"
     matador = api.load_game("house/matador")
-    assert engines.choose(matador, 2, "strategist", "auto", matches=50_000) == "jit"
+    assert engines.choose(matador, 2, "strategist", "auto", matches=50_000) == "python"
+    assert engines.choose(matador, 2, "greedy", "auto", matches=50_000) == "jit"

@@ -128,8 +128,8 @@ def test_the_python_kernel_refuses_a_fit_rule_and_the_jit_plays_it():
         game = api.load_game(name)
         assert not covers(game)   # the general loop plays it on the Python engine
         assert jit_reason(game, 2, need_numba=False) is None   # (test_kernel_jit_house)
-        # the strategist plays as greedy under a fit rule, on the JIT too
-        assert jit_reason(game, 2, "strategist", need_numba=False) is None
+        # the strategist weighs the fit rule, which the JIT's port does not: refused
+        assert "fit rule" in jit_reason(game, 2, "strategist", need_numba=False)
     assert covers(api.load_game("pagat"))
 
 
@@ -172,16 +172,15 @@ def test_validate_places_a_bad_fit_rule_and_says_what_would_fix_it(house, text, 
     assert first.hint
 
 
-def test_the_strategist_says_it_plays_as_greedy_under_a_fit_rule():
+def test_the_strategist_weighs_a_fit_rule_and_lays_the_double_while_it_fits():
+    """Its own policy under the rule (``tests/test_strategist_new_kinds.py`` has more)."""
     import random
 
-    from dominorules.bots.strategist import FIT_FALLBACK, StrategistBot
+    from dominorules.bots.strategist import StrategistBot
 
     state = start("house/matador", ["6-6 4-2 1-5 6-1 3-3 2-2 0-4",
                                     "5-5 1-1 2-3 0-1 0-2 0-3 0-5"])
     state.apply("6-6")
     bot = StrategistBot(1, random.Random(0))
     action, why = bot.explain(state.observation(1), state.legal_actions())
-    assert why == FIT_FALLBACK and str(action) in ("1-0 left", "1-1 left", "1-0 right",
-                                                   "1-1 right")
-    assert action.tile.pips == 2       # greedy: the heaviest playable tile, 1-1
+    assert (str(action), why) == ("1-1 right", "1-1 right: places a double while it still fits")

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from dominorules import api, records
-from dominorules.bots.strategist import COPIES_FALLBACK, StrategistBot
+from dominorules.bots.strategist import StrategistBot
 from dominorules.engine.actions import IllegalActionError
 from dominorules.engine.game import Deal
 from dominorules.engine.mechanisms.set_tiles import set_tiles
@@ -158,13 +158,14 @@ def test_the_python_kernel_refuses_it_and_the_loop_plays_it(game):
     assert a == b
 
 
-def test_the_strategist_plays_as_greedy_and_says_so(game):
+def test_the_strategist_plays_its_own_policy_there(game):
+    """Both copies counted (``tests/test_strategist_new_kinds.py``), on its fast decider."""
     state = game.new_match(3, 4)
     seat = state.current_player
     bot = StrategistBot(seat, __import__("random").Random(1))
     action, why = bot.explain(state.observation(seat), state.legal_actions())
-    assert why == COPIES_FALLBACK and action in state.legal_actions()
-    assert type(bot.decider(game, 3)).__name__ == "_GreedyDecider"
+    assert "greedy" not in why and action in state.legal_actions()
+    assert type(bot.decider(game, 3)).__name__ == "Decider"
 
 
 def test_the_sheet_and_diff_say_two_sets_and_count_the_boneyard():
@@ -216,3 +217,51 @@ players:
         path = tmp_path / f"f{players}.jsonl"
         records.write_records(str(path), events)
         assert records.verify_file(str(path)) == [] and check_file_strict(str(path)) == []
+
+
+def test_the_rulebook_lists_a_tile_held_twice_once_alone_and_in_several_tile_moves(tmp_path):
+    """The rulebook (``mechanisms.turn``, verify --strict's reading) offers each move once,
+    as the loop does: two 5-5s and two 6-6s are one placement each, and one move of both."""
+    from dominorules.engine.mechanisms import turn
+    from dominorules.engine.mechanisms.board import Board
+    from dominorules.engine.mechanisms.position import Position
+
+    path = tmp_path / "doubles.yaml"
+    path.write_text(f"title: T\nextends: {NAME}\nplay:\n  several:\n    most: 2\n"
+                    "    tiles: \"tile.is_double\"\n", encoding="utf-8")
+    for name, expect in ((NAME, ["5-5 left", "6-6 right", "draw"]),
+                         (str(path), ["5-5 left", "6-6 right", "5-5 left + 6-6 right", "draw"])):
+        rules = load_ruleset(name).rules
+        pos = Position(rules, 2, ((0,), (1,)), rules.target(2, 2, False), [0, 0], [0, 0])
+        pos.hands = [[(5, 5), (5, 5), (6, 6), (6, 6), (1, 2)], [(0, 1)]]
+        pos.boneyard, pos.drawn, pos.play_points = [(0, 0)] * 6, [0, 0], [0, 0]
+        pos.turns = [0, 0]
+        pos.board = Board()
+        pos.board.place((5, 6), None)
+        assert [str(a) for a in turn.legal_actions(pos)] == expect
+
+
+def test_a_holders_rule_inherited_is_refused_at_this_files_copies_with_what_to_write(tmp_path):
+    """hoyle leads and opens by the highest double's holder: this file cannot fix hoyle's
+    lines, so each is refused at its own set.copies, naming the inherited line."""
+    path = _file(tmp_path, "title: Bad\nextends: hoyle\nset:\n  copies: 2\n")
+    problems = check_ruleset(path)
+    assert [(p.file, p.line, p.column, p.path) for p in problems] == [
+        (path, 4, 11, "set.copies")] * 3
+    assert [p.message.split(" (")[0] for p in problems] == [
+        "lead.first is highest_double, but with set.copies: 2 two seats may hold that tile, "
+        "and no rule says which of them leads",
+        "lead.later is highest_double, but with set.copies: 2 two seats may hold that tile, "
+        "and no rule says which of them leads",
+        "opening.tile is highest_double, but with set.copies: 2 two seats may hold that "
+        "tile, and no rule says which of them opens"]
+    assert all("inherited from " in p.message and "hoyle.yaml:" in p.message for p in problems)
+    assert [p.hint for p in problems] == [
+        "write lead.first: lot (or another lead naming no tile's holder) in this file, or "
+        "drop set.copies",
+        "write lead.later: lot (or another lead naming no tile's holder) in this file, or "
+        "drop set.copies",
+        "write opening.tile: any in this file, or drop set.copies"]
+    fixed = _file(tmp_path, "title: Fixed\nextends: hoyle\nset:\n  copies: 2\nlead:\n"
+                  "  first: lot\n  later: lot\nopening:\n  tile: any\n")
+    assert check_ruleset(fixed) == []

@@ -199,14 +199,15 @@ class ExpertBot:
 
     def _shaped(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
         """A ``board.layout`` board, a tile turned up from the stock (``deal.turn_up``) or
-        every tile twice (``set.copies``, the strategist playing as greedy there):
+        hidden rows (``deal.blind``) or every tile twice (``set.copies``):
         the playouts' continuation replays a line and a spinner opened from a hand only, so
         the expert chooses as the strategist does there, and says so."""
         action, why = StrategistBot(self.seat, self.rng).explain(obs, legal)
         if obs.rules.several is not None:   # play.several: moves of several tiles
             return action, why + "; the expert's playouts do not follow moves of several tiles"
-        if obs.rules.blind or obs.rules.copies > 1:   # the strategist's fallback says why
-            return action, why + "; so does the expert"
+        if obs.rules.blind or obs.rules.copies > 1:   # the sampled deals know neither
+            return action, why + ("; the expert's playouts do not follow hidden rows or "
+                                  "two sets, so it plays as the strategist does")
         if obs.rules.layout is None:   # deal.turn_up: the sampled deals know no turned-up tile
             return action, why + ("; the expert's playouts do not follow a tile turned up "
                                   "from the stock (deal.turn_up)")

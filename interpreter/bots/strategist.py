@@ -9,6 +9,13 @@ block, and draws voluntarily (once a turn, rarely: measured, extra pips cost mor
 than they gain) only when every placement would open a suit the next player, an
 opponent, is known to hold (it led it or opened it twice) and the boneyard is large.
 
+The same model reads the rules it plays: under a fit rule (``matching``) a suit is the
+tiles that may meet an end showing a number, each way of a tile is weighed on what it
+leaves, and the value shed weighs more (``strategy.FIT_SHED``); with two sets
+(``set.copies``) both copies count, in the hand and in what the others may hold; with
+hidden rows (``deal.blind``) its one choice, the front tile's end, is weighed by the tiles
+passes have shown (``_blind``).
+
 No search: each legal action gets a score that is a sum of named terms (the ``W_*``
 weights), the best wins and ties go to the seat's RNG. The terms that set the winner
 apart from the best lower-scored action are what ``explain`` says, so every choice has
@@ -36,14 +43,12 @@ import random
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 
-from ..engine.actions import DRAW, PASS, Action
+from ..engine.actions import DRAW, FLIP, PASS, Action
 from ..engine.board import END_NAMES
-from ..engine.game_rules import Rules
 from ..engine.mechanisms.layout import Layout
-from ..engine.mechanisms.matching import fits
+from ..engine.mechanisms.matching import fit_tables, fits, left_open
 from ..engine.observation import Observation
 from .base import declaring
-from .greedy import GreedyBot
 from .strategist_fast import Decider
 from .strategy import (
     O_DOUBLE,
@@ -64,7 +69,9 @@ from .strategy import (
     Knowledge,
     _Seat,
     _Tables,
+    shown_rows,
     suit,
+    weigh_blind,
 )
 
 OPEN_TERMS = ("suit", "double", "other", "value")
@@ -79,6 +86,9 @@ W_CLOSES = 10       # the move closes the seat's own train again (its marker com
 W_UNANSWERED = -10  # the move leaves a double the seat cannot answer (a draw, a marker)
 # a move under play.several on a line, weighed by the ends it leaves (``_weigh_line``)
 SEVERAL = ("shed", "playable", "domino")
+# the end for a hidden row's front tile (deal.blind), weighed by the tiles shown (``_blind``)
+BLIND = ("own", "partners", "opponents")
+FRONT = ("front",)   # its only placement: nothing to weigh
 
 
 class Scored:
@@ -121,8 +131,6 @@ class StrategistBot:
         declared = declaring(obs, legal)
         if declared is not None:   # a declaration: the fixed policy
             return declared[0]
-        if plays_as_greedy(obs.rules):
-            return GreedyBot(self.seat, self.rng).choose(obs, legal)
         return self._decide(obs, legal)[0].action
 
     def explain(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
@@ -130,12 +138,6 @@ class StrategistBot:
         declared = declaring(obs, legal)
         if declared is not None:
             return declared
-        if obs.rules.blind:
-            return self.choose(obs, legal), BLIND_FALLBACK
-        if obs.rules.fit is not None:
-            return self.choose(obs, legal), FIT_FALLBACK
-        if obs.rules.copies > 1:
-            return self.choose(obs, legal), COPIES_FALLBACK
         best, ranked, ctx = self._decide(obs, legal)
         return best.action, _say(best, ranked, ctx, obs)
 
@@ -153,12 +155,12 @@ class StrategistBot:
         fast (``bots.strategist_fast``). Tests play rulesets both ways and compare the
         records.
         """
-        if plays_as_greedy(game.rules):
-            return _GreedyDecider(GreedyBot(self.seat, self.rng).policy(game))
         return Decider(self.rng, game, players, self.seat, shared)
 
     # -- deciding ------------------------------------------------------------------------
     def _decide(self, obs: Observation, legal: Sequence[Action]):
+        if obs.rules.blind and any(a.kind == "place" for a in legal):
+            return self._blind(obs, legal), [], None
         if obs.rules.layout is not None and any(a.kind in ("place", "several") for a in legal):
             return self._shaped(obs, legal), [], None
         if (obs.rules.several is not None and obs.ends is not None and obs.phase == "play"
@@ -171,18 +173,19 @@ class StrategistBot:
             return Scored(DRAW if only.kind == "draw" else PASS, 0.0, action=only), [], None
         tables = self._tables
         if tables is None or tables.values_source is not obs.tile_values:
-            # the Observation's values list every tile of the set, in tile index order
-            tables = self._tables = _Tables(tuple(obs.tile_values), obs.rules.max_pip,
-                                            tuple(obs.tile_values.values()), obs.tile_values)
+            tables = self._tables = _tables_of(obs)
         known = self._knowledge(obs.players, obs.rules, obs.history)
         index = tables.index
         hand = 0
-        for t in obs.hand:
-            hand |= 1 << index[t]
+        for t in obs.hand:   # a tile held twice (set.copies): both copies, side by side
+            i = index[t]
+            hand |= 1 << (i + 1 if hand >> i & 1 else i)
         opening = obs.phase == "open" or obs.ends is None
         actions = {}
         for a in places:
             code = index[a.tile] << 2 | (2 if opening else END_NAMES.index(a.end))
+            if a.meets is not None and a.meets != a.tile.low:   # a fit rule's second way
+                code |= FLIP
             actions[code] = a
         ctx = _Context(_Seat(obs.seat, obs.players, obs.teams), hand, known, obs.drawable,
                        obs.drawn_this_turn, obs.phase == "play", opening, obs.ends, tables)
@@ -221,6 +224,28 @@ class StrategistBot:
         ties = [w for w in weighed if w.score == best]
         return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
+    def _blind(self, obs: Observation, legal: Sequence[Action]) -> Scored:
+        """Hidden hands (``deal.blind``): the seat cannot see its row, and the rules leave
+        it one choice, the end for its front tile when that fits more than one (the
+        opening and every other turn are forced). It weighs each end by the tiles the
+        record has shown (``strategy.weigh_blind``), ties to the seat's RNG (``BLIND``)."""
+        places = [a for a in legal if a.kind == "place"]
+        if obs.ends is None or len(places) == 1:   # the front tile, and one way to lay it
+            return Scored(0, 0.0, names=FRONT, action=places[0])
+        shown = shown_rows(obs.history, obs.players)
+        rule = obs.rules.fit
+        where = _Seat(obs.seat, obs.players, obs.teams)
+        weighed = []
+        for a in places:
+            ends = list(obs.ends)
+            e = END_NAMES.index(a.end)
+            ends[e] = left_open((a.tile.low, a.tile.high), ends[e], rule, a.meets)
+            score, terms = weigh_blind(ends, shown, where, rule)
+            weighed.append(Scored(0, float(score), terms, BLIND, action=a))
+        best = max(w.score for w in weighed)
+        ties = [w for w in weighed if w.score == best]
+        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+
     def _rank(self, ctx: _Context, codes: list[int], can_draw: bool):
         """(the best Scored, every placement Scored best first) -- one RNG call on a tie."""
         score = _score_opening if ctx.opening else _score_place
@@ -235,7 +260,7 @@ class StrategistBot:
     def _knowledge(self, players: int, rules, history: Sequence) -> Knowledge:
         if self.known is None or self.known.players != players:
             self.known = Knowledge(players, rules.max_pip,
-                                   spinner=rules.spinner == "first_double")
+                                   spinner=rules.spinner == "first_double", fit=rules.fit)
         self.known.read(history)
         return self.known
 
@@ -243,45 +268,17 @@ class StrategistBot:
 _SCORE = attrgetter("score")
 
 
-# The strategist's board model (suits held, ends it can answer, locks) assumes tiles join by
-# showing the same number; under a fit rule (``matching``: halves adding up to a total, wild tiles)
-# those counts mean nothing, so it plays as greedy does and says so.
-FIT_FALLBACK = ("this ruleset's tiles do not join by the same number, which the strategist's "
-                "board model assumes, so it plays as greedy: the most valuable tile first")
-
-
-# Hidden hands (deal.blind): the player sees only the front tile, turned up, and chooses
-# at most its end; the strategist's reading of its own hand has nothing to read.
-BLIND_FALLBACK = ("this ruleset's hands are hidden even from their owner (deal.blind): only "
-                  "the front tile's end is a choice, so the strategist plays as greedy does")
-
-
-# Two sets shuffled together (set.copies): the strategist's tables and counts know each
-# tile once (a suit of max_pip + 1 tiles, a hand as one bit a tile), so it plays as greedy.
-COPIES_FALLBACK = ("this ruleset holds every tile twice (set.copies), which the "
-                   "strategist's counts of each suit do not model, so it plays as greedy: "
-                   "the most valuable tile first")
-
-
-def plays_as_greedy(rules: Rules) -> bool:
-    """Whether the strategist plays as greedy does under ``rules`` (a fit rule, hidden
-    hands, two sets: the fallbacks above), in ``choose``, its decider and the JIT alike."""
-    return rules.fit is not None or rules.blind or rules.copies > 1
-
-
-class _GreedyDecider:
-    """The greedy policy as a strategist's decider (``decide(decision, record)`` or bound
-    to the match loop): the fallback under a fit rule."""
-
-    def __init__(self, policy: Callable[..., int]):
-        self.policy = policy
-
-    def __call__(self, d: tuple, record: Sequence) -> int:
-        m = d.masks
-        return self.policy(m[0], m[1], d.can_draw, m[2], m[3])
-
-    def bind(self, loop) -> Callable[..., int]:
-        return self.policy
+def _tables_of(obs: Observation) -> _Tables:
+    """The tables over the set in tile index order: the Observation's values list each
+    tile once, so a tile of two sets (``set.copies``) is listed twice, side by side, as
+    the engine lists it; a fit rule's tables come from ``matching.fit_tables``."""
+    copies = obs.rules.copies
+    tiles = [t for t in obs.tile_values for _ in range(copies)]
+    fit = None
+    if obs.rules.fit is not None:
+        fit = fit_tables([(t.low, t.high) for t in tiles], obs.rules.fit)
+    return _Tables(tuple(tiles), obs.rules.max_pip, tuple(obs.tile_values[t] for t in tiles),
+                   obs.tile_values, fit)
 
 
 class _Context:
@@ -343,6 +340,9 @@ class _Context:
 def _score_opening(code: int, ctx: _Context) -> Scored:
     tables = ctx.tables
     t = code >> 2
+    if tables.leave is not None:   # a fit rule: the heaviest tile (``strategy.FIT_SHED``)
+        values = (0.0, 0.0, 0.0, O_VALUE * tables.values[t])
+        return Scored(code, sum(values), values, OPEN_TERMS, (tables.high[t], tables.low[t]))
     low, high = tables.low[t], tables.high[t]
     c = ctx.count
     strong, other = (high, low) if c[high] >= c[low] else (low, high)
@@ -354,11 +354,14 @@ def _score_opening(code: int, ctx: _Context) -> Scored:
 
 def _score_place(code: int, ctx: _Context) -> Scored:
     tables = ctx.tables
-    t = code >> 2
+    t = (code & ~FLIP) >> 2
     lo, hi = tables.low[t], tables.high[t]
     placed = list(ctx.ends)
     at = code & 3
-    placed[at] = tables.pips[t] - placed[at]
+    if tables.leave is None:
+        placed[at] = tables.pips[t] - placed[at]
+    else:   # a fit rule: what this way of the tile leaves open (``matching``)
+        placed[at] = tables.leave[code >> 24 & 1][placed[at]][t]
     ends = tuple(placed)
     if ctx.tiles_in_hand == 1:
         return Scored(code, W_DOMINO, (W_DOMINO,), DOMINO_TERMS, ends)
@@ -367,8 +370,9 @@ def _score_place(code: int, ctx: _Context) -> Scored:
     unseen = ctx.unseen
     fits = values = locked = kept = 0
     for v in ends:
-        # my tiles left showing the end values (the placed tile no longer counts)
-        mine = count[v] - (v == lo or v == hi)
+        # my tiles left showing the end values (the placed tile no longer counts); under a
+        # fit rule, those that may meet them
+        mine = count[v] - (value_mask[v] >> t & 1)
         kept += mine
         bit = 1 << v
         if not values & bit:
@@ -390,7 +394,7 @@ def _score_place(code: int, ctx: _Context) -> Scored:
                 block += W_SHUTOUT
     opp_suit = -W_OPP_SUIT * (values & ctx.opp_suits).bit_count()
     double = W_DOUBLE if lo == hi else 0.0
-    shed = (W_SHED + W_SHED_BLOCK * ctx.block_risk) * tables.values[t]
+    shed = (W_SHED + W_SHED_BLOCK * ctx.block_risk) * tables.shed_scale * tables.values[t]
     if ctx.partners:
         terms = (options, control, lock, block,
                  W_PARTNER * (values & ctx.partner_suits).bit_count(),
@@ -423,6 +427,8 @@ def _wants_draw(ranked: list[Scored], ctx: _Context) -> bool:
 def _say(best: Scored, ranked: list[Scored], ctx: _Context | None, obs: Observation) -> str:
     a = best.action
     if a.kind == "pass":
+        if obs.rules.blind:
+            return "pass: your front tile fits no end; it goes to the back of your row"
         return "pass: no tile fits and no draw is allowed"
     if a.kind == "draw":
         if not ranked:
@@ -434,6 +440,14 @@ def _say(best: Scored, ranked: list[Scored], ctx: _Context | None, obs: Observat
         return (f"draw: every placement would open {suits}, which seat {ctx.next_seat} "
                 f"(next to play) is known to hold, and {obs.drawable} tiles may still be drawn")
     head = str(a)
+    if best.names is FRONT:
+        return f"{head}: your row's front tile, the only tile you may lay (deal.blind)"
+    if best.names is BLIND:
+        own, partners, opponents = best.values
+        return (f"{head}: your row is hidden even from you (deal.blind), so the end is your "
+                f"only choice; the ends it leaves fit {_tiles(own)} your passes showed, "
+                f"{_tiles(partners)} of your partners' and {_tiles(opponents)} of your "
+                "opponents' (shown tiles come to the front again)")
     if best.names is SEVERAL:
         shed_value, playable, domino = best.values
         if domino:
@@ -465,6 +479,9 @@ def _say_opening(best: Scored, ranked: list[Scored], ctx: _Context) -> str:
     t = best.action.tile
     if len(ranked) == 1:
         return "the only tile that may open"
+    if ctx.tables.leave is not None:
+        return ("your heaviest tile: under a fit rule rounds mostly block, and what a hand "
+                "holds then decides")
     strong, _ = best.ends
     text = f"opens your strongest suit, {suit(strong)} ({_tiles(ctx.count[strong])})"
     if t.is_double:
@@ -515,19 +532,21 @@ def _phrase(term: str, s: Scored, ctx: _Context) -> str:
     if term == "control":
         best_v = max(values, key=lambda v: _left_count(s, v, ctx))
         n = _left_count(s, best_v, ctx)
+        if ctx.tables.leave is not None:   # a fit rule: a "suit" is the tiles meeting a value
+            return f"keeps a {best_v} on an end, which {n} of your tiles meet{'s' * (n == 1)}"
         return f"keeps {suit(best_v)}, a suit you hold ({_tiles(n)}), on an end"
     if term == "double":
         return "places a double while it still fits"
     if term == "shed":
-        value = ctx.tables.values[s.code >> 2]
+        value = ctx.tables.values[(s.code & ~FLIP) >> 2]
         when = " while the round may block" if ctx.block_risk else ""
         return f"sheds {value} points{when}"
     return term
 
 
 def _left_count(s: Scored, v: int, ctx: _Context) -> int:
-    t = s.code >> 2
-    return ctx.count[v] - (1 if v in (ctx.tables.low[t], ctx.tables.high[t]) else 0)
+    t = (s.code & ~FLIP) >> 2
+    return ctx.count[v] - (ctx.tables.value_mask[v] >> t & 1)
 
 
 def _tiles(n: int) -> str:
@@ -536,22 +555,24 @@ def _tiles(n: int) -> str:
 
 def _weigh_line(obs: Observation, action: Action) -> Scored:
     """A move on the line under ``play.several`` (one tile or several), scored on the ends
-    it leaves (each part's end then shows the part's other half; a spinner's arms that the
-    move would open are left out): the value it sheds, ``W_PLAYABLE`` for each tile left
-    in hand that then fits an end, ``W_DOMINO`` when it lays the hand's last tile. Why: a
-    move of two tiles sheds twice, but the ends it leaves decide the next turn, and a
-    stuck hand draws; the same weights as on a shaped board (``_weigh_shaped``)."""
+    it leaves (each part's end then shows the part's other half, or what a fit rule leaves:
+    ``matching``; a spinner's arms that the move would open are left out): the value it
+    sheds, ``W_PLAYABLE`` for each tile left in hand that then fits an end, ``W_DOMINO``
+    when it lays the hand's last tile. Why: a move of two tiles sheds twice, but the ends
+    it leaves decide the next turn, and a stuck hand draws; the same weights as on a
+    shaped board (``_weigh_shaped``)."""
     parts = action.parts if action.kind == "several" else (action,)
     ends = list(obs.ends)
+    rule = obs.rules.fit   # a fit rule: what each part leaves and what meets an end
     for p in parts:
         e = END_NAMES.index(p.end)
-        ends[e] = p.tile.low + p.tile.high - ends[e]
+        ends[e] = left_open((p.tile.low, p.tile.high), ends[e], rule, p.meets)
     laid = [p.tile for p in parts]
     rest = list(obs.hand)
     for t in laid:
         rest.remove(t)
     showing = set(ends)
-    playable = sum(1 for t in rest if t.low in showing or t.high in showing)
+    playable = sum(1 for t in rest if any(fits((t.low, t.high), v, rule) for v in showing))
     shed_value = sum(obs.tile_values[t] for t in laid)
     domino = 0 if rest else 1
     score = shed_value + W_PLAYABLE * playable + W_DOMINO * domino
@@ -575,7 +596,8 @@ def _weigh_shaped(obs: Observation, board: Layout, action: Action) -> Scored:
     playable = sum(1 for t in rest if after.ends_fitting((t.low, t.high), seat))
     closes = int(seat in board.marked and seat not in after.marked)
     unanswered = int(bool(after.answer) and bool(rest) and not any(
-        fits((t.low, t.high), after.ends[after.answer[0]].value) for t in rest))
+        fits((t.low, t.high), after.ends[after.answer[0]].value, obs.rules.fit)
+        for t in rest))
     shed_value = sum(obs.tile_values[p.tile] for p in parts)
     score = (shed_value + W_PLAYABLE * playable + W_CLOSES * closes
              + W_UNANSWERED * unanswered)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Sequence
 
-from ..engine.actions import DRAW, PASS
+from ..engine.actions import DRAW, FLIP, PASS
 from ..engine.decision import DECLARE, OPEN, SEEK, Decision
 from ..engine.observation import SeatView
 from .strategy import (
@@ -39,6 +39,8 @@ from .strategy import (
     Knowledge,
     _Seat,
     _Tables,
+    shown_rows,
+    weigh_blind,
 )
 
 
@@ -59,7 +61,11 @@ class _GameFacts:
 
     def __init__(self, game):
         rules = game.rules
-        self.tables = _Tables(game.tileset.tiles, rules.max_pip, game.values)
+        self.tables = _Tables(game.tileset.tiles, rules.max_pip, game.values, fit=game.fit)
+        # a fit rule, two sets or hidden rows: read through ``Knowledge`` (``make_decider``),
+        # as the line's own reader knows each tile once and the same-number rule only
+        self.general = rules.fit is not None or rules.copies > 1 or rules.blind
+        self.blind = rules.blind
         self.double = tuple(DOUBLE2 if lo == hi else 0
                             for lo, hi in zip(self.tables.low, self.tables.high, strict=True))
         # the bit of each tile by its two values (low, high), as records write tiles
@@ -154,7 +160,7 @@ class Decider:
         record = view.record   # the match's record: one list for every seat
         if entry is None or entry[0] is not record:
             facts = _facts(self.game)
-            if facts.spinner:
+            if facts.spinner or facts.general:
                 return self._general_decider().bind(view)
             entry = (record, _line_policies(record, facts, self.players))
             if shared is not None:
@@ -168,7 +174,8 @@ class Decider:
             shared, rules = self.shared, self.game.rules
             known = shared.get("strategist") if shared is not None else None
             if known is None:
-                known = Knowledge(self.players, rules.max_pip, rules.spinner == "first_double")
+                known = Knowledge(self.players, rules.max_pip, rules.spinner == "first_double",
+                                  rules.fit)
                 if shared is not None:
                     shared["strategist"] = known
             self._general = make_decider(self.rng, known, self.game, self.players, self.seat)
@@ -190,6 +197,8 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
     once per end.
     """
     facts = _facts(game)
+    if facts.blind:
+        return _blind_decider(rng, known, game, players, seat)
     tables, draw_end, reserve = facts.tables, facts.draw_end, facts.reserve
     where = facts.seat(players, seat)
     partners, opponents = where.partners, where.opponents
@@ -197,6 +206,8 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
     next_seat = where.next_seat
     next_is_opponent = next_seat in opponents
     PIPS, VM, DOUBLE, SHED = tables.pips, tables.value_mask, facts.double, tables.shed
+    TWO, LEAVE = tables.two, tables.leave   # a fit rule's tables (None without one)
+    opening = _opening if TWO is None else _opening_fit
     SUIT = tables.suit_size        # tiles showing each value in the set in play
     two_each = 2 * players
     random = rng.random
@@ -262,6 +273,67 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
         best = _best(codes, scores, random)
         return DRAW if wants_draw else best
 
+    def rank_fit(codes: list, hand: int, can_draw: bool, drawn: int, left: int) -> int:
+        """``rank`` under a fit rule (``matching``): a placement (FLIP: the tile's second
+        way) leaves what the rule says open (``LEAVE``), a value's mask holds the tiles
+        that may meet it, and the placed tile need not meet the new end (``options``
+        leaves it out), as in ``strategist._score_place``."""
+        if hand & (hand - 1) == 0:   # the last tile: every placement wins alike, no draw
+            return codes[int(random() * len(codes))] if len(codes) > 1 else codes[0]
+        lacks, led, twice = known.lacks, known.led, known.opened_twice
+        placed = known.placed
+        shed = SHED[2 if left <= 0 else (1 if left <= players else 0)]
+        next_suits = 0
+        if (can_draw and not drawn and left >= two_each and next_is_opponent
+                and hand.bit_count() <= 5):
+            lk = lacks[next_seat]   # (x | lk) ^ lk: x & ~lk without a negative int
+            next_suits = (led[next_seat] | twice[next_seat] | lk) ^ lk
+        wants_draw = next_suits != 0
+        opp = 0
+        for o in opponents:
+            opp = (opp | led[o] | twice[o] | lacks[o]) ^ lacks[o]
+        if partners:
+            opened = known.opened
+            suits = partner_lacks = 0
+            for p in partners:
+                suits = (suits | led[p] | opened[p] | lacks[p]) ^ lacks[p]
+                partner_lacks |= lacks[p]
+        ends = known.ends
+        scores = []
+        for code in codes:
+            t = (code & ~FLIP) >> 2
+            new = list(ends)
+            new[code & 3] = v = LEAVE[code >> 24 & 1][new[code & 3]][t]
+            fits = values = locked = kept = 0
+            for e in new:
+                c = (hand & VM[e]).bit_count()
+                mine = c - (VM[e] >> t & 1)
+                kept += mine
+                bit = 1 << e
+                if not values & bit:
+                    values |= bit
+                    fits |= VM[e]
+                    if mine and not SUIT[e] - c - placed[e]:
+                        locked += 1
+            options = (hand & ~(1 << t) & fits).bit_count()
+            half = OPTIONS2 * options + CONTROL2 * kept + LOCK2 * locked + DOUBLE[t]
+            block = 0
+            for o, weight in blocking:
+                lacked = values & lacks[o]
+                if lacked:
+                    block += weight * lacked.bit_count()
+                    if lacked == values:
+                        block += SHUTOUT2
+            if wants_draw and (options or block or not next_suits >> v & 1):
+                wants_draw = False
+            half += block - OPP_SUIT2 * (values & opp).bit_count()
+            if partners:
+                half += (PARTNER2 * (values & suits).bit_count()
+                         - PARTNER_LACKS2 * (values & partner_lacks).bit_count())
+            scores.append(half * 0.5 + shed[t])
+        best = _best(codes, scores, random)
+        return DRAW if wants_draw else best
+
     def decide(d: Decision, record: Sequence) -> int:
         phase = d.phase
         if phase == SEEK:
@@ -271,7 +343,7 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
         m0, m1, m2, m3 = d.masks
         if not (m0 or m1 or m2 or m3):   # the one legal action: a draw, else a pass
             return DRAW if d.can_draw else PASS
-        codes = _codes(m0, m1, m2, m3)
+        codes = _codes(m0, m1, m2, m3) if TWO is None else _fit_codes(d.masks, d.flips)
         hand = d.hand
         can_draw = d.can_draw
         left = draw_end - d.pos
@@ -280,12 +352,15 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
             return codes[0]   # one placement, and no draw or none it would want
         read(record)
         if phase == OPEN or known.ends is None:
-            return _opening(m0, hand, tables, random)
-        return rank(codes, hand, can_draw, d.drawn, left)
+            return opening(m0, hand, tables, random)
+        return (rank if TWO is None else rank_fit)(codes, hand, can_draw, d.drawn, left)
 
     def bind(view: SeatView) -> Callable[..., int]:
         """The same choices as a policy of the engine (see ``Decider.bind``)."""
         record = view.record
+
+        if TWO is not None:   # a fit rule: its policy reads the ends first, for the flips
+            return _bound_fit(view)
 
         def policy(m0: int, m1: int, can_draw: bool, m2: int = 0, m3: int = 0) -> int:
             codes = _codes(m0, m1, m2, m3)
@@ -294,12 +369,83 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
                 return codes[0]   # one placement, and no draw it would want
             read(record)
             if known.ends is None:   # the opening (the loop passes its tiles as m0)
-                return _opening(m0, hand, tables, random)
+                return opening(m0, hand, tables, random)
             left = known.boneyard - reserve - known.draws
             drawn = known.turn_draws if known.drawer == seat else 0
             if len(codes) == 1 and (drawn or left < two_each):
                 return codes[0]
             return rank(codes, hand, can_draw, drawn, left)
+
+        return policy
+
+    def _bound_fit(view: SeatView) -> Callable[..., int]:
+        """``bind``'s policy under a fit rule: a tile that meets an end two ways is two
+        placements (the second coded FLIP), found from the ends the record leaves."""
+        record = view.record
+
+        def policy(m0: int, m1: int, can_draw: bool, m2: int = 0, m3: int = 0) -> int:
+            read(record)
+            hand = view.hand
+            ends = known.ends
+            if ends is None:   # the opening (the loop passes its tiles as m0)
+                codes = _codes(m0, 0, 0, 0)
+                return codes[0] if len(codes) == 1 else _opening_fit(m0, hand, tables, random)
+            masks = (m0, m1, m2, m3)
+            codes = _fit_codes(masks, [m & TWO[ends[e]] if m else 0
+                                       for e, m in enumerate(masks)])
+            left = known.boneyard - reserve - known.draws
+            drawn = known.turn_draws if known.drawer == seat else 0
+            if len(codes) == 1 and (not can_draw or hand.bit_count() > 5 or drawn
+                                    or left < two_each):
+                return codes[0]
+            return rank_fit(codes, hand, can_draw, drawn, left)
+
+        return policy
+
+    decide.bind = bind
+    return decide
+
+
+def _blind_decider(rng, known: Knowledge, game, players: int, seat: int
+                   ) -> Callable[[tuple, Sequence], int]:
+    """``make_decider`` under hidden rows (``deal.blind``): the one choice the rules leave,
+    the end for the front tile, weighed by ``strategy.weigh_blind`` as
+    ``strategist._blind`` weighs it; ties to the seat's RNG, in legal order."""
+    facts = _facts(game)
+    tables, where, rule = facts.tables, facts.seat(players, seat), game.rules.fit
+    PIPS, TWO, LEAVE = tables.pips, tables.two, tables.leave
+    random, read = rng.random, known.read
+
+    def choose(masks: tuple, record: Sequence) -> int:
+        read(record)
+        ends = known.ends
+        if ends is None:   # the opening: the front tile
+            return _codes(masks[0], 0, 0, 0)[0]
+        codes = (_codes(*masks) if TWO is None else _fit_codes(
+            masks, [m & TWO[ends[e]] if m else 0 for e, m in enumerate(masks)]))
+        if len(codes) == 1:
+            return codes[0]
+        shown = shown_rows(record, players)
+        scores = []
+        for code in codes:
+            t, at = (code & ~FLIP) >> 2, code & 3
+            new = list(ends)
+            new[at] = PIPS[t] - new[at] if LEAVE is None else LEAVE[code >> 24 & 1][new[at]][t]
+            scores.append(weigh_blind(new, shown, where, rule)[0])
+        top = max(scores)
+        tied = [c for c, v in zip(codes, scores, strict=True) if v == top]
+        return tied[int(random() * len(tied))] if len(tied) > 1 else tied[0]
+
+    def decide(d: Decision, record: Sequence) -> int:
+        if not any(d.masks):   # the one legal action: a pass (nobody draws)
+            return DRAW if d.can_draw else PASS
+        return choose(d.masks, record)
+
+    def bind(view: SeatView) -> Callable[..., int]:
+        record = view.record
+
+        def policy(m0: int, m1: int, can_draw: bool, m2: int = 0, m3: int = 0) -> int:
+            return choose((m0, m1, m2, m3), record)
 
         return policy
 
@@ -560,6 +706,22 @@ def _codes(m0: int, m1: int, m2: int, m3: int) -> list[int]:
     return codes
 
 
+def _fit_codes(masks: Sequence[int], flips: Sequence[int]) -> list[int]:
+    """``_codes`` under a fit rule: each tile at each end, then its second way (``FLIP``)
+    when it meets that end two ways (``flips``), as the legal actions list them."""
+    codes = []
+    for e, m in enumerate(masks):
+        f = flips[e]
+        while m:
+            low = m & -m
+            m ^= low
+            t = low.bit_length() - 1
+            codes.append(t << 2 | e)
+            if f >> t & 1:
+                codes.append(t << 2 | e | FLIP)
+    return codes
+
+
 def _best(codes: list[int], scores: list[float], random) -> int:
     """The best code; on a tie (within 1e-9) the RNG picks among the tied ones, ranked
     best first and in legal order, as ``strategist._rank`` ranks them (a stable sort)."""
@@ -602,6 +764,32 @@ def _opening(m: int, hand: int, tables: _Tables, random) -> int:
             score = O_SUIT * c_lo + O_OTHER * c_hi + VALUE[t]
         if score >= floor:
             if score > top + 1e-9:   # a clear best so far
+                tied = None
+            else:
+                if tied is None:
+                    tied = [(top, best)]
+                tied.append((score, t << 2))
+            if score > top:
+                top, floor, best = score, score - 1e-9, t << 2
+    if tied is not None:
+        return _tie(tied, floor, random, best)
+    return best
+
+
+def _opening_fit(m: int, hand: int, tables: _Tables, random) -> int:
+    """The opening under a fit rule (``strategist._score_opening``): the heaviest tile of
+    mask ``m`` (``hand`` unread), a tie (within 1e-9) to the RNG, as ``_opening`` picks."""
+    VALUE = tables.open_value
+    top = floor = -1e300
+    best = -1
+    tied = None
+    while m:
+        rest = m & (m - 1)
+        t = (m ^ rest).bit_length() - 1
+        m = rest
+        score = 0.0 + VALUE[t]
+        if score >= floor:
+            if score > top + 1e-9:
                 tied = None
             else:
                 if tied is None:

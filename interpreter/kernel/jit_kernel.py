@@ -28,7 +28,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ..bots.strategist import plays_as_greedy
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.general_loop import MAX_REDEALS, MAX_TURNS
 from ..engine.results import MatchResult, RoundStats
@@ -148,6 +147,9 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     kinds = bot_kinds(bots, players)
     if kinds is None:
         return _bots_refused(bots, players)
+    if BOT_KINDS["strategist"] in kinds and (r.fit is not None or r.blind or r.copies > 1):
+        return (f"{r.name}'s strategist weighs a fit rule, hidden rows or two sets "
+                "(bots.strategist), which the JIT's port of it does not play")
     if game.tileset.tile_count > MAX_TILES:   # (jit_bits: the hands as words)
         if jit_house.plays(r):
             return (f"{r.name} plays a set of {game.tileset.tile_count} tiles under house "
@@ -320,8 +322,6 @@ class JitKernel:
             np.array(jit_house.heavy_order(game), i64),
             np.array(jit_house.programs(game)[0] if jit_house.plays(r) else [0], i64))
         self.general = jit_house.plays(r)   # match rows end with the final scores
-        # under a fit rule the strategist plays as greedy does (strategist.plays_as_greedy)
-        self.strategist_greedy = plays_as_greedy(r)
         # points, scores and play-time points per side after the columns
         self.width = len(jit_template.ROUND_COLUMNS) + 3 * self.sides
         self.events = bool(r.events)   # play_points: () when the ruleset has none
@@ -336,8 +336,6 @@ class JitKernel:
 
         n = len(seeds)
         scores0 = np.array(start_scores or [0] * self.sides, np.int64)
-        if self.strategist_greedy:   # its fallback (bots.strategist), on the seat's words
-            kinds = [BOT_KINDS["greedy"] if k == BOT_KINDS["strategist"] else k for k in kinds]
         kinds_a = np.array(kinds, np.int64)
         matches = np.empty((n, len(jit_template.MATCH_COLUMNS) + self.sides + 1
                             + len(jit_template.COUNTED)), np.int64)

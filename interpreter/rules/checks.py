@@ -114,24 +114,38 @@ def _check_copies(sink: _Sink, data: Mapping[str, Any]) -> None:
     """``set.copies: 2``: the rules that name one holder of a tile (the highest double's,
     an opening tile's) are not defined over two copies (two seats may hold it, and no
     source says which of them leads), so each is refused at its line, rather than played
-    by a convention nobody wrote. Moves of several tiles are (each listed once, by the
-    first copies: ``mechanisms.several.distinct``)."""
+    by a convention nobody wrote. A rule this file inherits is refused at its own
+    ``set.copies``, the line its writer can change, naming the inherited line. Moves of
+    several tiles are (each listed once, by the first copies:
+    ``mechanisms.several.distinct``)."""
     if data["set"].get("copies", 1) == 1:
         return
-    hint = "use another lead and opening (e.g. lot and any), or set.copies: 1"
     for key in ("first", "later"):
         if data["lead"][key] in ("highest_double", "opening_tile_holder"):
-            sink.add("set", ("lead", key), f"lead.{key} is {data['lead'][key]}, but with "
-                     "set.copies: 2 two seats may hold that tile; who leads is not defined "
-                     "yet", hint)
+            _refuse_holder(sink, ("lead", key), data["lead"][key], "leads",
+                           f"write lead.{key}: lot (or another lead naming no tile's holder)")
     for overrides, opening, _lead in _opening_rules(data):
         if opening["tile"] != "any":
             path = ("opening", "first_round", "tile") if "tile" in overrides \
                 else ("opening", "tile")
-            sink.add("set", path, f"{dotted(path)} is {opening['tile']}, but with "
-                     "set.copies: 2 two seats may hold that tile; who opens is not defined "
-                     "yet", hint)
+            _refuse_holder(sink, path, opening["tile"], "opens",
+                           f"write {dotted(path)}: any")
             break
+
+
+def _refuse_holder(sink: _Sink, path: FieldPath, value: Any, does: str, fix: str) -> None:
+    """Refuse a rule naming one holder of a tile under ``set.copies: 2`` (``_check_copies``),
+    at its line when this file wrote it, else at this file's ``set.copies``."""
+    rule, own, copies = (sink.marks.get(path), sink.marks.get(("extends",)),
+                         sink.marks.get(("set", "copies")))
+    said = (f"{dotted(path)} is {value}, but with set.copies: 2 two seats may hold that "
+            f"tile, and no rule says which of them {does}")
+    if (rule is not None and own is not None and copies is not None
+            and rule.file != own.file and copies.file == own.file):
+        sink.add("set", ("set", "copies"), f"{said} ({dotted(path)} inherited from "
+                 f"{rule.file}:{rule.line})", f"{fix} in this file, or drop set.copies")
+        return
+    sink.add("set", path, said, f"{fix}, or set.copies: 1")
 
 
 def _check_deal(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: range) -> None:

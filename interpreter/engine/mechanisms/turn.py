@@ -61,7 +61,9 @@ def can_draw(pos: Position) -> bool:
 
 def fitting(pos: Position, seat: int) -> list[Action]:
     """Every placement of ``seat``'s tiles on an open end, before restrictions: one per way
-    a tile may lie there, each naming its half against the end when there are two."""
+    a tile may lie there, each naming its half against the end when there are two. A tile
+    held twice (``set.copies``) is one placement, as the loop lists it: its copies are
+    alike, so they make the same moves."""
     out = []
     board = pos.board
     if isinstance(board, Layout):   # the ends open to this seat (trains have owners)
@@ -69,7 +71,7 @@ def fitting(pos: Position, seat: int) -> list[Action]:
         ways_of = lambda t, end: board.ways(t, end, seat)  # noqa: E731
     else:
         ends, ways_of = board.open_ends(), board.ways
-    for t in sorted(pos.hands[seat]):
+    for t in sorted(set(pos.hands[seat])):
         for end in ends:
             ways = ways_of(t, end)
             if len(ways) > 1:
