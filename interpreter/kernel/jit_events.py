@@ -37,7 +37,7 @@ _SIDE, _TARGET, _IN_PLAY, _REACHED, _FIRED, _SETS = (
     FACT["variable_sets"])
 
 
-@njit
+@njit(refcounts=False)   # (asked at every placement: no reference counts)
 def may_fire(CODE, at, t, L, R, et):
     """Whether some rule of the action whose head is at ``CODE[at]`` may fire after tile
     ``t`` (-1: none, a pass) left ends ``L``, ``R`` of total ``et``."""
@@ -158,7 +158,7 @@ def end_total(L, R, lt, rt, TL, TH, PIPS):
     return L * (2 if TL[lt] == TH[lt] else 1) + R * (2 if TL[rt] == TH[rt] else 1)
 
 
-@njit
+@njit(refcounts=False)   # (asked at every placement: no reference counts)
 def arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS):
     """``end_total`` once a spinner's arms are open (``Board.end_total`` with four ends):
     the line's two ends as there, and an arm only once a tile lies on it (``ut``, ``dt``:
