@@ -383,6 +383,48 @@ def test_an_action_no_event_rule_can_fire_on_is_filtered_by_its_masks():
     assert equal[jit_events.ENDS:] == [1 << a for a in range(7)]   # both ends alike only
 
 
+def test_an_event_condition_on_the_total_or_the_tile_alone_is_a_table_of_its_truth(tmp_path):
+    """An ``if`` reading only the ends' total or only the tile (``jit_house._tabled``) is
+    a table (``jit_formula.MASK``): a bit per total or tile, each the condition's truth as
+    the Python engine evaluates it, read without running a program; one reading more
+    keeps its program; the matches stay the Python engine's."""
+    from dominorules.kernel import jit_events, jit_formula
+
+    game = _ruleset(tmp_path, (
+        "events:\n"
+        "  - after: place\n    if: \"end_total > 0 and end_total % 5 == 0\"\n"
+        "    points: \"end_total\"\n"
+        "  - after: place\n    if: \"tile.pips > 9 or tile == [1|2]\"\n    points: \"1\"\n"
+        "  - after: place\n    if: \"end_total % 3 == 0 and both_ends\"\n    points: \"2\"\n"
+        "  - after: draw\n    if: \"not tile.is_double and tile.high == 6\"\n"
+        "    each_opponent: \"1\"\n"))
+    code, at = jit_house.programs(game)
+    ts, events = game.tileset, game.rules.events
+    run = getattr(jit_formula.run, "py_func", jit_formula.run)   # (the plain evaluator too)
+    F = [0] * len(jit_formula.FACT)
+    stack = [0] * jit_formula.STACK
+    ifs = []
+    for name in ("EV_PLACE", "EV_DRAW"):
+        head = code[at[name] + jit_events.RULES]
+        ifs += [code[head + 1 + jit_events.WIDTH * k + jit_events.IF] for k in range(code[head])]
+    facts = {"end_total": {e: e for e in range(25)},
+             "tile": {i: (ts.low[i], ts.high[i]) for i in range(ts.tile_count)}}
+    for event, c, fact in zip(events, ifs, ("end_total", "tile", None, "tile"), strict=True):
+        if fact is None:   # both_ends too: its program
+            assert code[c] != jit_formula.MASK
+            continue
+        assert code[c:c + 2] == [jit_formula.MASK, jit_formula.FACT[fact]]
+        truth = {i: int(bool(event.condition({fact: v}))) for i, v in facts[fact].items()}
+        assert code[c + 2] == sum(1 << i for i, v in truth.items() if v)
+        for i, want in truth.items():
+            F[jit_formula.FACT[fact]] = i
+            assert run(code, c, F, None, None, 2, 2, None, stack) == want, (fact, i)
+    assert code[ifs[0] + 2] == sum(1 << e for e in (5, 10, 15, 20))   # (24 at the most)
+    seeds = [api.match_seed(6, i) for i in range(20)]
+    for seed, match in zip(seeds, engines.jit_results(game, 2, seeds, "random"), strict=True):
+        assert match == api.play_match(game, 2, seed, "random"), seed
+
+
 def test_a_spinner_plays_the_strategist_on_the_jit_and_a_fit_rule_plays_it_in_python():
     """On a spinner the strategist's JIT port scores every open end
     (``jit_strategist_arms``, held to strategist_fast by

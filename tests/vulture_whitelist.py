@@ -90,6 +90,7 @@ jit_events.end_total
 jit_events.arms_total
 jit_events.event_facts
 jit_events.may_fire
+jit_events.pass_events
 from dominorules.kernel import jit_deal   # (the deal's: deal.turn_up, the strategist)
 jit_deal.know_turn_up
 

@@ -38,12 +38,21 @@ def available() -> bool:
 
 def njit(fn: Callable | None = None, **options) -> Callable:
     """``@njit`` or ``@njit(option=...)``: numba's nopython compile with ``OPTIONS``
-    (``options`` added), or the function itself when the JIT is off."""
+    (``options`` added), or the function itself when the JIT is off.
+
+    ``refcounts=False``: compiled without numba's reference counts, for a function that
+    allocates nothing and keeps no array it is given (its caller holds them while it
+    runs). numba counts a reference to each array argument on entry and at every exit
+    its pruning cannot see through (a loop, an early return): an atomic operation each,
+    some 200 ns a call of ``jit_events.fire``, most of what an event cost. numba refuses
+    to compile such a function if it allocates."""
     if fn is None:
         return lambda f: njit(f, **options)
     if numba is None or _making_plain:
         return fn
     options = {**OPTIONS, **options}
+    if not options.pop("refcounts", True):
+        options["_nrt"] = False
     cache = options.pop("cache") and not _uncached
     dispatcher = numba.njit(cache=False, **options)(fn)
     if cache:

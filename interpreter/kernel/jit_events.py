@@ -16,10 +16,10 @@ The mechanism's rule stays ``engine.mechanisms.events`` and the general loop's
 from __future__ import annotations
 
 from .jit import njit
-from .jit_formula import CONST, END, FACT, FACT_OP, IS_DOUBLE, STACK, run
+from .jit_formula import CONST, END, FACT, FACT_OP, IS_DOUBLE, MASK, MASK_BITS, STACK, run
 from .jit_formula import TAB as ROWS
 from .jit_match import reached_in_play
-from .jit_record import EXTRA
+from .jit_record import EXTRA, event_lines
 
 # an action's events in CODE: a head (jit_house._may_fire) where its rules start, the
 # masks of the tiles, of the ends' totals and per left end of the right ends on which a
@@ -37,7 +37,7 @@ _SIDE, _TARGET, _IN_PLAY, _REACHED, _FIRED, _SETS = (
     FACT["variable_sets"])
 
 
-@njit
+@njit(refcounts=False)   # (asked at every placement: no reference counts)
 def may_fire(CODE, at, t, L, R, et):
     """Whether some rule of the action whose head is at ``CODE[at]`` may fire after tile
     ``t`` (-1: none, a pass) left ends ``L``, ``R`` of total ``et``."""
@@ -53,12 +53,16 @@ _TL, _TH = ROWS["TL"], ROWS["TH"]
 
 @njit(inline="always")
 def value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack):
-    """Program ``c``'s value: a constant, a fact or a fact's ``is_double`` read here, as
-    most events' are (``again: true``, ``if: forced``, ``if: tile.is_double``), any other
-    run by ``jit_formula.run``, whose call costs more than such a program."""
+    """Program ``c``'s value: a constant, a fact, a fact's ``is_double`` or a truth tabled
+    by one fact (``MASK``) read here, as most events' are (``again: true``, ``if:
+    forced``, ``if: tile.is_double``, ``if: end_total % 5 == 0``), any other run by
+    ``jit_formula.run``, whose call costs more than such a program."""
     op = CODE[c]
     if op == CONST and CODE[c + 2] == END:
         return CODE[c + 1]
+    if op == MASK and CODE[c + 3] == END:
+        x = F[CODE[c + 1]]
+        return (CODE[c + 2] >> x) & 1 if 0 <= x < MASK_BITS else 0
     if op == FACT_OP:
         if CODE[c + 2] == END:
             return F[CODE[c + 1]]
@@ -68,7 +72,7 @@ def value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack):
     return run(CODE, c, F, TAB, TEAMS, sides, N, deck, stack)
 
 
-@njit
+@njit(refcounts=False)   # (jit.njit: an event's cost was mostly numba's reference counts)
 def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, ends_round,
          EVL):
     """Fire the rules of the block at ``CODE[at]`` (the head's ``RULES``) for an action of
@@ -140,6 +144,8 @@ def _line(EVL, side, points, rule):
 
 _END_L, _END_R, _END_TOTAL = FACT["end_l"], FACT["end_r"], FACT["end_total"]
 _BONEYARD, _PASSES, _DRAWN = FACT["boneyard"], FACT["passes_in_row"], FACT["drawn_this_turn"]
+_END_LT, _END_RT = FACT["end_lt"], FACT["end_rt"]
+
 
 
 @njit
@@ -152,7 +158,7 @@ def end_total(L, R, lt, rt, TL, TH, PIPS):
     return L * (2 if TL[lt] == TH[lt] else 1) + R * (2 if TL[rt] == TH[rt] else 1)
 
 
-@njit
+@njit(refcounts=False)   # (asked at every placement: no reference counts)
 def arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS):
     """``end_total`` once a spinner's arms are open (``Board.end_total`` with four ends):
     the line's two ends as there, and an arm only once a tile lies on it (``ut``, ``dt``:
@@ -175,3 +181,29 @@ def event_facts(F, L, R, et, boneyard, passes_in_row, drawn):
     F[_BONEYARD] = boneyard
     F[_PASSES] = passes_in_row
     F[_DRAWN] = drawn
+
+
+@njit(refcounts=False)
+def pass_events(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, EVL,
+                ends, tiles, NE, TL, TH, PIPS, boneyard, passes_in_row, drawn, LOG, DAT,
+                logged, DYN, p, T):
+    """The events after a pass (the block at ``CODE[at]``, ``EV_PASS``), for both of the
+    kernel's passes, stuck or at will: the ends' total (``ends``: L, R, U, D; ``tiles``:
+    the tiles at them, lt, rt, ut, dt; ``NE`` of them open), ``may_fire``, the facts,
+    ``fire`` (a pass grants no turn) and, with a record, its lines (``logged``: the
+    log's counts nl, nd, nj). Returns (seats skipped, 1 once the match is won, nl, nd,
+    nj)."""
+    nl, nd, nj = logged
+    L, R, U, D = ends
+    lt, rt, ut, dt = tiles
+    et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+          arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
+    if not may_fire(CODE, at, -1, L, R, et):
+        return 0, 0, nl, nd, nj
+    event_facts(F, L, R, et, boneyard, passes_in_row, drawn)
+    F[_END_LT], F[_END_RT] = lt, rt
+    skipped = fire(CODE, CODE[at + RULES], F, TAB, TEAMS, sides, N, deck, stack, mine,
+                   scores, play, False, EVL)[1]
+    if EVL.shape[0] > 0:   # a record (jit_record.event_lines)
+        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
+    return skipped, 1 if F[_REACHED] else 0, nl, nd, nj

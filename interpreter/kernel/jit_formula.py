@@ -49,7 +49,10 @@ _POS, _TL, _TH = FACT["pos"], TAB["TL"], TAB["TH"]
 _END_L, _END_R = FACT["end_l"], FACT["end_r"]
 
 (END, CONST, FACT_OP, AT, NEG, NOT, ADD, SUB, MUL, FLOORDIV, MOD, EQ, NE, LT, LE, GT, GE,
- AND, OR, COND, MIN2, MAX2, ABS, FOLD, BONEYARD, IS_DOUBLE) = range(26)
+ AND, OR, COND, MIN2, MAX2, ABS, FOLD, BONEYARD, IS_DOUBLE, MASK) = range(27)
+# MASK fact bits: bit F[fact] of ``bits`` (0 past its 62): a truth read from one fact only,
+# tabled by ``jit_house`` from its formula (an event's ``if`` on the ends' total or the tile)
+MASK_BITS = 62
 _BINARY = {"+": ADD, "-": SUB, "*": MUL, "//": FLOORDIV, "%": MOD, "==": EQ, "!=": NE,
            "<": LT, "<=": LE, ">": GT, ">=": GE, "and": AND, "or": OR}
 _FOLDS = {"sum": 0, "min": 1, "max": 2, "count": 3}
@@ -336,6 +339,11 @@ def run(code, at, F, TAB, TEAMS, sides, seats, deck, stack):
                     total = v
                 count += 1
             stack[sp] = count if func == 3 else total
+            sp += 1
+        elif op == MASK:
+            x = F[code[i]]
+            stack[sp] = (code[i + 1] >> x) & 1 if 0 <= x < MASK_BITS else 0
+            i += 2
             sp += 1
         elif op == BONEYARD:
             table = code[i]

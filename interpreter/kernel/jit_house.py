@@ -276,7 +276,10 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
             for j, key in enumerate(jit_events.FIELDS):
                 if key in trees:
                     code[slot + j] = len(code)
-                    code += jit_formula.program(_tree(trees[key]), names, lists, tiles)
+                    run = jit_formula.program(_tree(trees[key]), names, lists, tiles)
+                    table = _tabled(trees[key], tiles, top, r.spinner != "none") \
+                        if key == "if" and len(run) > 4 else None
+                    code += run if table is None else table
             sets = r.events[i].sets
             if sets:   # how many, then each variable's place and its program's start
                 block = len(code)
@@ -329,6 +332,25 @@ def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
     ends = [sum(1 << b for b in range(top + 1) if may({"ends": (a, b)}))
             for a in range(top + 1)]
     return [tile_mask, total_mask, *ends]
+
+
+def _tabled(condition: Any, tiles: dict[tuple[int, int], int], top: int,
+            spinner: bool) -> list[int] | None:
+    """An event's ``if`` that reads the ends' total only, or the tile only, as a table
+    (``jit_formula.MASK``: a bit per total or tile, ``_fold``ed from the formula), which
+    ``jit_events.value`` reads without running a program (all-fives' ``end_total > 0 and
+    end_total % 5 == 0``); None when it reads more, or the values pass the table's bits."""
+    from . import jit_formula
+    most = (8 if spinner else 4) * top   # as _may_fire: the largest total the ends make
+    for fact, values in (("end_total", {e: e for e in range(most + 1)}),
+                         ("tile", {i: tile for tile, i in tiles.items()})):
+        if not values or max(values) >= jit_formula.MASK_BITS:
+            continue
+        folded = {i: _fold(condition, {fact: v}) for i, v in values.items()}
+        if all(isinstance(v, int) for v in folded.values()):
+            bits = sum(1 << i for i, v in folded.items() if v)
+            return [jit_formula.MASK, jit_formula.FACT[fact], bits, jit_formula.END]
+    return None
 
 
 def _fold(node: ast.Node, facts: dict[str, Any]) -> Any:

@@ -130,7 +130,7 @@ from dominorules.kernel.jit_duties import failed, lay, met_by
 from dominorules.kernel.jit_record import arm_token, event_lines, meets_token, skip_token
 from dominorules.kernel.jit_strategist_arms import choose_arms
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
-                                           may_fire)
+                                           may_fire, pass_events)
 from dominorules.kernel.jit_formula import run
 from dominorules.kernel.jit_matching import FLIP, left_open, uniform_pick
 from dominorules.kernel.jit_opening import (ANY, SEEK_OUT, SEEK_TURNS, UNHELD_HEAVIEST,
@@ -1140,21 +1140,16 @@ $READ_PLAY_PARAMS
                         run_passes += 1
                         if strat_seats:
                             know_lack(K, p, L, R)
-                        if EV_PASS >= 0:
-                            et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
-                                  arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
-                            if may_fire(CODE, EV_PASS, -1, L, R, et):
-                                event_facts(F, L, R, et, T - pos, run_passes, drawn)
-                                F[X_END_LT], F[X_END_RT] = lt, rt
-                                skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
-                                             SIDES_N, N, deck, stack, SIDE_OF[p], scores,
-                                             round_play, False, EVL)[1]
-                                if REC:
-                                    nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
-                                                             p, N, T)
-                                if F[X_REACHED]:   # the match is won (match.ends_in_play)
-                                    reached = 1
-                                    npass = everyone if TURNS else N
+                        if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
+                            skipped, won, nl, nd, nj = pass_events(
+                                CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
+                                (lt, rt, ut, dt), NE, TL, TH, PIPS, T - pos, run_passes,
+                                drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
+                            skip += skipped
+                            if won:   # the match is won (match.ends_in_play)
+                                reached = 1
+                                npass = everyone if TURNS else N
                         break
                     elif (fit_any and not draw_on) or (
                             (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
@@ -1210,21 +1205,16 @@ $READ_PLAY_PARAMS
                             know_lack(K, p, L, R)
                             if NE == 4:   # a spinner's arms: it lacks those too
                                 know_lack(K, p, U, D)
-                        if EV_PASS >= 0:
-                            et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
-                                  arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
-                            if may_fire(CODE, EV_PASS, -1, L, R, et):
-                                event_facts(F, L, R, et, T - pos, run_passes, drawn)
-                                F[X_END_LT], F[X_END_RT] = lt, rt
-                                skip += fire(CODE, CODE[EV_PASS + RULES], F, TAB, TEAMS,
-                                             SIDES_N, N, deck, stack, SIDE_OF[p], scores,
-                                             round_play, False, EVL)[1]
-                                if REC:
-                                    nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
-                                                             p, N, T)
-                                if F[X_REACHED]:   # the match is won (match.ends_in_play)
-                                    reached = 1
-                                    npass = everyone if TURNS else N
+                        if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
+                            skipped, won, nl, nd, nj = pass_events(
+                                CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
+                                (lt, rt, ut, dt), NE, TL, TH, PIPS, T - pos, run_passes,
+                                drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
+                            skip += skipped
+                            if won:   # the match is won (match.ends_in_play)
+                                reached = 1
+                                npass = everyone if TURNS else N
 #else
                         npass += 1
                         if REC:
