@@ -63,7 +63,6 @@ _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
     # the deal line lists the tiles left over in the hand that took them (docs/records.md)
     (lambda r: r.leftover != "boneyard", "tiles left over dealt to a player (deal.leftover)"),
     (lambda r: r.play_until != "first_out", "players going out (play.until: their out lines)"),
-    (lambda r: r.copies > 1, "two sets shuffled together (set.copies)"),
     # the turn options alone add no line: a pass at will is a pass, a draw a draw
     # (general_loop), and the kernel logs them (jit_template); with events they stay out
 )
