@@ -27,6 +27,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine.board import END_NAMES
+from ..engine.general_loop import deal_event
+from ..engine.mechanisms import turn_up as turn_up_rule
 from ..record_lines import dumps, encode_events
 from .jit_record import (
     K_DEAL,
@@ -59,9 +61,6 @@ _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
     (lambda r: r.ends_in_play, "a match ended mid-round"),
     (lambda r: r.reads_table or any(e.duty is not None or e.sets for e in r.events),
      "events reading the table, setting variables or laying duties"),
-    (lambda r: r.blind or r.turn_up, "a blind or turned-up deal"),
-    # the deal line lists the tiles left over in the hand that took them (docs/records.md)
-    (lambda r: r.leftover != "boneyard", "tiles left over dealt to a player (deal.leftover)"),
     (lambda r: r.play_until != "first_out", "players going out (play.until: their out lines)"),
     # the turn options alone add no line: a pass at will is a pass, a draw a draw
     # (general_loop), and the kernel logs them (jit_template); with events they stay out
@@ -104,10 +103,16 @@ class RecordText:
         # turns granted or skipped, the skips and passes fewer than 2 * N between two
         # placements or draws, as passes at will
         lines = _event_lines(game, self.sides)
-        most = event_bound(self.N, self.T, lines)
+        rows = self.T if r.blind else 0   # hidden rows: a seat passes until its front fits
+        most = event_bound(self.N, self.T, lines, rows)
         turns = r.passing != "forced" or any(e.again is not None or e.skip is not None
                                              for e in r.events)
-        self.log_round = log_bound(self.N, self.T, turns) + most
+        self.log_round = log_bound(self.N, self.T, turns, rows) + most
+        # deal.blind: the deal lists each hand as its row (general_loop.deal_event), so it
+        # is written from that dict; deal.leftover: a deal whose hands hold every tile
+        # leaves no boneyard (the receiver's hand took it)
+        self.blind, self.leftover = bool(r.blind), r.leftover != "boneyard"
+        self.dealt, self.tileset = game.setup(players).dealt, game.tileset
         self.dat_round = dat_bound(self.N, self.T, self.sides, len(self.names)) + 5 * most
 
     def text(self, log: np.ndarray, dat: np.ndarray) -> str:
@@ -116,7 +121,7 @@ class RecordText:
         N, T, S, names = self.N, self.T, self.sides, self.names
         NV = len(names)
         events = self.events
-        deal_text, start_text = self.deal_text, self.start_text
+        start_text = self.start_text
         items: list[str] = []
         add = items.append
         # the round ends and match ends, encoded together at the end (orjson, when the
@@ -129,8 +134,8 @@ class RecordText:
             kind = d[i]
             if kind == K_DEAL:
                 leader, j = d[i + 2], i + 3 + N
-                add(deal_text(d[i + 1], None if leader < 0 else leader, d[i + 3:j],
-                              d[j:j + T]))
+                add(self._deal(d[i + 1], None if leader < 0 else leader, d[i + 3:j],
+                               d[j:j + T]))
                 i = j + T
             elif kind == K_ROUND:
                 j = i + 4 + N
@@ -175,11 +180,22 @@ class RecordText:
         return "\n".join(map(table.__getitem__, log.tolist())) + "\n"
 
 
+    def _deal(self, rnd: int, leader: int | None, hands: list[int], deck: list[int]) -> str:
+        """A deal's line, as ``generate.record_texts``' ``deal_text`` writes it."""
+        dealt = self.dealt
+        if self.leftover and sum(h.bit_count() for h in hands) == self.T:
+            dealt = self.T   # the tiles left over are in a hand (GeneralLoop._leftover)
+        if self.blind:
+            return dumps(deal_event(self.tileset, rnd, leader, hands, deck, dealt, True))
+        return self.deal_text(rnd, leader, hands, deck if dealt == self.dealt else [])
+
+
 def _house_texts(game: Game, players: int) -> list[str]:
     """The fixed lines after the plain game's, in ``jit_record``'s token order: each seat's
-    ``extra_turn`` and ``skip``, a placement on a spinner's up and down arms, and one
+    ``extra_turn`` and ``skip``, a placement on a spinner's up and down arms, one
     naming the half that meets the end (the tile's low half, then its high half) on each
-    of the four ends."""
+    of the four ends, a pass showing a hidden row's front tile, and each tile turned up
+    from the stock."""
     ts = game.tileset
     seats = range(players)
     tiles = [[ts.low[t], ts.high[t]] for t in range(ts.tile_count)]
@@ -190,6 +206,8 @@ def _house_texts(game: Game, players: int) -> list[str]:
     out += [dumps({"event": "place", "player": p, "tile": tile, "end": END_NAMES[e],
                    "meets": tile[flip]})
             for p in seats for tile in tiles for e in range(4) for flip in (0, 1)]
+    out += [dumps({"event": "pass", "player": p, "tile": tile}) for p in seats for tile in tiles]
+    out += [dumps(turn_up_rule.record_event(tile)) for tile in tiles]
     return out
 
 
