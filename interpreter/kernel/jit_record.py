@@ -52,10 +52,10 @@ def pass_gap(N: int, at_will: bool = False, rows: int = 0) -> int:
     return max(2 * N if at_will else N, N * (rows + 3) if rows else 0)
 
 
-def dat_bound(N: int, T: int, sides: int, variables: int) -> int:
-    """``DAT``'s numbers for the same: a deal, a round's end (its play points too), the
-    match's end, a start."""
-    return (3 + N + T) + (4 + N + 3 * sides + variables) + (2 + sides) + 2
+def dat_bound(N: int, T: int, sides: int, variables: int, words: int = 1) -> int:
+    """``DAT``'s numbers for the same: a deal (a hand ``words`` numbers), a round's end
+    (its play points too), the match's end, a start."""
+    return (3 + N * words + T) + (4 + N + 3 * sides + variables) + (2 + sides) + 2
 
 
 def event_bound(N: int, T: int, lines: dict[str, int], rows: int = 0) -> int:
@@ -168,6 +168,23 @@ def deal_item(DAT, nd, rnd, leader, hands, deck, N, T):
     for i in range(T):
         DAT[nd + 3 + N + i] = deck[i]
     return nd + 3 + N + T
+
+
+@njit
+def deal_item_words(DAT, nd, rnd, leader, hands, deck, N, T):
+    """``deal_item`` for a set over 62 tiles: each hand its ``W`` words (``jit_bits``),
+    word 0 first."""
+    DAT[nd] = K_DEAL
+    DAT[nd + 1] = rnd
+    DAT[nd + 2] = leader
+    W = hands.shape[1]
+    for s in range(N):
+        for w in range(W):
+            DAT[nd + 3 + s * W + w] = hands[s, w]
+    nd += 3 + N * W
+    for i in range(T):
+        DAT[nd + i] = deck[i]
+    return nd + T
 
 
 @njit

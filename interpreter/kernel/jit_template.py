@@ -182,6 +182,7 @@ def greedy_ends(m0, m1, m2, m3, word, VALUES, ties):
 #endif
 #if WIDE
 from dominorules.kernel import jit_bits   # a set of tiles as W words (over 62 tiles)
+from dominorules.kernel.jit_record import deal_item_words
 from dominorules.kernel import jit_strategist_wide   # the strategist over those words
 #endif
 
@@ -612,7 +613,7 @@ $READ_PLAY_PARAMS
                             LOG[nl] = draw_token(N, T, leader, deck[i])
                             nl += 1
 #elif WIDE
-                    pass   # (no record of a wide set: jit_trace.reason)
+                    nd = deal_item_words(DAT, nd, rnd_no, -1, hands, deck, N, T)
 #else
                     nd = deal_item(DAT, nd, rnd_no, -1, hands, deck, N, T)
 #endif
@@ -622,7 +623,9 @@ $READ_PLAY_PARAMS
             if REC:
                 LOG[nl] = DYN + nj
                 nl, nj = nl + 1, nj + 1
-#if not WIDE
+#if WIDE
+                nd = deal_item_words(DAT, nd, rnd_no, leader, hands, deck, N, T)
+#else
                 nd = deal_item(DAT, nd, rnd_no, leader, hands, deck, N, T)
 #endif
 #if GEN

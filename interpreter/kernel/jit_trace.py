@@ -70,13 +70,7 @@ _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
 def reason(game: Game) -> str | None:
     """Why the JIT does not write this ruleset's records (a sentence), or None when it
     does: the Python engine then writes them."""
-    from . import jit_bits  # (here: jit_bits imports numba, which reading this must not)
-
     r = game.rules
-    if jit_bits.words(game.tileset.tile_count) > 1:   # a wide kernel's hands (jit_bits)
-        return (f"the JIT does not write the records of {r.name}'s set of "
-                f"{game.tileset.tile_count} tiles (over {jit_bits.BITS}); the python "
-                "engine does")
     for used, what in _NOT_WRITTEN:
         if used(r):
             return (f"the JIT does not write the records of {r.name}'s {what}; the python "
@@ -89,8 +83,11 @@ class RecordText:
 
     def __init__(self, game: Game, players: int):
         from .generate import record_texts
+        from .jit_bits import BITS, words  # (numba: a kernel is running)
 
         texts = record_texts(game, players)
+        # a set over 62 tiles: a deal's hand is its W words (jit_record.deal_item_words)
+        self.words, self.bits = words(game.tileset.tile_count), BITS
         r = game.rules
         self.N, self.T = players, game.tileset.tile_count
         self.fixed = [*texts["PLACE_TXT"], *texts["DRAW_TXT"], *texts["PASS_TXT"],
@@ -113,12 +110,13 @@ class RecordText:
         # leaves no boneyard (the receiver's hand took it)
         self.blind, self.leftover = bool(r.blind), r.leftover != "boneyard"
         self.dealt, self.tileset = game.setup(players).dealt, game.tileset
-        self.dat_round = dat_bound(self.N, self.T, self.sides, len(self.names)) + 5 * most
+        self.dat_round = dat_bound(self.N, self.T, self.sides, len(self.names),
+                                   self.words) + 5 * most
 
     def text(self, log: np.ndarray, dat: np.ndarray) -> str:
         """The JSON Lines text of the whole matches logged in ``log`` and ``dat``."""
         d = dat.tolist()
-        N, T, S, names = self.N, self.T, self.sides, self.names
+        N, T, S, names, W = self.N, self.T, self.sides, self.names, self.words
         NV = len(names)
         events = self.events
         start_text = self.start_text
@@ -133,9 +131,9 @@ class RecordText:
         while i < end:
             kind = d[i]
             if kind == K_DEAL:
-                leader, j = d[i + 2], i + 3 + N
-                add(self._deal(d[i + 1], None if leader < 0 else leader, d[i + 3:j],
-                               d[j:j + T]))
+                leader, j = d[i + 2], i + 3 + N * W
+                hands = d[i + 3:j] if W == 1 else self._masks(d[i + 3:j])
+                add(self._deal(d[i + 1], None if leader < 0 else leader, hands, d[j:j + T]))
                 i = j + T
             elif kind == K_ROUND:
                 j = i + 4 + N
@@ -179,6 +177,12 @@ class RecordText:
         table = self.fixed + items
         return "\n".join(map(table.__getitem__, log.tolist())) + "\n"
 
+
+    def _masks(self, words: list[int]) -> list[int]:
+        """Each hand's ``W`` words (``jit_bits``: word 0 the lowest tiles) as one mask."""
+        W, B = self.words, self.bits
+        return [sum(x << (B * k) for k, x in enumerate(words[s:s + W]))
+                for s in range(0, len(words), W)]
 
     def _deal(self, rnd: int, leader: int | None, hands: list[int], deck: list[int]) -> str:
         """A deal's line, as ``generate.record_texts``' ``deal_text`` writes it."""
