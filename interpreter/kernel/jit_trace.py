@@ -8,17 +8,20 @@ the match's end) is an item of ``DAT``, turned into its line here by the same wr
 the record encoder (``record_lines.encode_events``, a call's at once). The lines of the
 house rules the GEN lines play are written here from the same dicts the general loop
 records: an event's ``score`` (an item) and ``extra_turn``, a ``skip``, a placement on a
-spinner's up or down arm and one naming the half that ``meets`` the end under a fit rule
-(fixed lines, ``jit_record``'s tokens after the plain game's). Nothing here plays:
+spinner's up or down arm, one naming the half that ``meets`` the end under a fit rule, a
+pass showing a hidden row's front tile and a ``turn_up`` (fixed lines, ``jit_record``'s
+tokens after the plain game's); a deal of hidden rows is ``general_loop.deal_event``'s
+dict, a wide kernel's deal its hands' words joined into masks. Nothing here plays:
 it only spells out what the kernel did, so a change of the record format stays in one
 place.
 
 ``reason(game)`` says which rulesets' records the JIT does not write yet: those whose
-record holds more than deals, placements (on a line's ends, a spinner's arms, with the
-half that meets the end), draws, passes, events' score, extra turn and skip lines, round
-ends (with variables and play points) and the match's end. When the JIT gains a mechanism
-of play, its record lines must be added here (and in ``jit_record``) before ``reason``
-lets it through.
+record holds more than deals (hidden rows, leftover tiles in a hand, tiles twice, any set
+size), a tile turned up, placements (on a line's ends, a spinner's arms, with the half
+that meets the end), draws, passes (showing a row's front tile), events' score, extra
+turn and skip lines, round ends (with variables and play points) and the match's end.
+When the JIT gains a mechanism of play, its record lines must be added here (and in
+``jit_record``) before ``reason`` lets it through.
 """
 
 from __future__ import annotations
