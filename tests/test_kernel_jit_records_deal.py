@@ -7,7 +7,9 @@ name twice) and sets over 62 tiles (a hand logged as its words: ``deal_item_word
 at its fewest and most players with the random, greedy and strategist bots and a mixed
 table: the JIT writes the Python engine's lines and ``MatchResult``; a ``simulate --trace``
 file from the JIT is the Python engine's and ``verify`` (``--strict`` too) accepts it; an
-untraced ``simulate`` gives the same summary. The kernels are those ``test_kernel_jit_deal``
+untraced ``simulate`` gives the same summary; the rules combined (a tile turned up with draws,
+events or hidden rows, the tiles left over to the seat before the leader, to the right)
+are recorded the same too. The kernels are those ``test_kernel_jit_deal``
 and ``test_kernel_jit_wide`` compile (records are a run-time switch).
 """
 
@@ -123,3 +125,33 @@ def test_auto_takes_the_jit_for_these_records():
         game = api.load_game(name)
         assert engines.choose(game, 2, "random", "auto", trace=True,
                               matches=50_000) == "jit", name
+
+
+# the same rules combined (as tests/test_kernel_jit_deal.py plays them): a turned-up tile
+# with draws, with events, to the right; the tiles left over to the seat before the
+# leader; two sets to the right; hidden rows with a tile turned up, and to the right
+COMBINED = {
+    "up-draw": "extends: pagat\ndeal:\n  turn_up: true\n",
+    "up-events": "extends: house/all-fives\ndeal:\n  turn_up: true\n",
+    "up-right": "extends: house/turned-up-starter\nplay:\n  direction: right\n",
+    "left-before": ("extends: house/leftover-to-leader\ndeal:\n  leftover: before_leader\n"
+                    "play:\n  direction: right\n"),
+    "copies-right": "extends: house/two-sets\nplay:\n  direction: right\n",
+    "blind-up": ("extends: house/blind-hughie\nplayers:\n  min: 3\n  max: 3\n"
+                 "deal:\n  hand_size: 9\n  turn_up: true\n"),
+    "blind-right": "extends: house/blind-hughie\nplay:\n  direction: right\n",
+}
+
+
+@pytest.mark.parametrize("name", list(COMBINED))
+def test_the_rules_combined_are_recorded_as_the_python_engine_does(tmp_path, name):
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"title: {name}\ndescription: a test\nsource: a test\n{COMBINED[name]}",
+                    encoding="utf-8")
+    game = api.load_game(str(path))
+    seeds = [api.match_seed(23, i) for i in range(3)]
+    for bots in ("random", ["greedy", "random", "strategist"]):
+        got = engines.jit_results(game, 3, seeds, bots, trace=True)
+        for seed, match in zip(seeds, got, strict=True):
+            want = api.play_match(game, 3, seed, bots, trace=True)
+            assert encode_events(match.events) == encode_events(want.events), (bots, seed)
