@@ -98,7 +98,6 @@ def test_auto_takes_the_jit_for_long_runs_only():
     ("house/bergen-headers", "random", True, "does not write the records of house/bergen-"),
     ("house/muggins-wins-in-play", "random", True,
      "does not write the records of house/muggins-wins-in-play"),
-    ("house/double-twelve", "random", True, "records of house/double-twelve's set of 91 tiles"),
     ("pagat", "expert", False, "seat 0 plays 'expert', which only the python engine plays"),
     ("pagat", ["strategist", "random", "mybots:Cautious"], False,
      "seat 2 plays 'mybots:Cautious'"),

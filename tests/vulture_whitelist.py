@@ -80,6 +80,9 @@ jit_record.match_end_item
 jit_record.skip_token
 jit_record.arm_token
 jit_record.meets_token
+jit_record.shown_token
+jit_record.turn_up_token
+jit_record.deal_item_words
 jit_record.event_lines
 # and its GEN lines (a house ruleset's kernel) these
 from dominorules.kernel import jit_events, jit_opening, jit_settle

@@ -122,11 +122,14 @@ def match_start_event(game: Game, players: int, seed: int) -> dict:
 
 
 def deal_event(ts: TileSet, rnd_no: int, leader: int | None, hands: list[int],
-               deck: list[int], dealt: int) -> dict:
+               deck: list[int], dealt: int, blind: bool = False) -> dict:
     """A round's deal event: the hands, and the boneyard in drawing order (shared with
-    ``kernel``)."""
+    ``kernel``); ``blind`` (deal.blind): each hand its row in the order dealt, front first
+    (``mechanisms.blind``)."""
+    rows = (blind_rule.rows_of(deck, len(hands), dealt // len(hands)) if blind else
+            [bits(h) for h in hands])
     return {"event": "deal", "round": rnd_no, "leader": leader,
-            "hands": [[[ts.low[t], ts.high[t]] for t in bits(h)] for h in hands],
+            "hands": [[[ts.low[t], ts.high[t]] for t in row] for row in rows],
             "boneyard": [[ts.low[t], ts.high[t]] for t in deck[dealt:]]}
 
 
@@ -370,11 +373,8 @@ class GeneralLoop:
 
     def _deal_event(self, rnd_no: int, leader: int | None, hands: list[int], deck: list[int],
                     dealt: int) -> dict:
-        event = deal_event(self.game.tileset, rnd_no, leader, hands, deck, dealt)
-        if self.game.rules.blind:   # hidden rows: each hand front first (mechanisms.blind)
-            rows = blind_rule.rows_of(deck, self.players, dealt // self.players)
-            event["hands"] = [[list(self._tuples[t]) for t in row] for row in rows]
-        return event
+        return deal_event(self.game.tileset, rnd_no, leader, hands, deck, dealt,
+                          bool(self.game.rules.blind))
 
     def _turn_up(self, deck: list[int], dealt: int, leader: int, board) -> int | None:
         """``deal.turn_up``: the stock's first tile laid as the line's first, and recorded;

@@ -341,9 +341,6 @@ class JitKernel:
                             + len(jit_template.COUNTED)), np.int64)
         log = dat = np.empty(0, np.int64)   # no record
         writer = None
-        if sink is not None and self.words:   # (engines asks jit_trace.reason first)
-            raise ValueError("the JIT writes no record of a set over "
-                             f"{MAX_TILES} tiles")
         if sink is not None:
             writer = self.record_text
             log = np.empty(max(RECORD_LOG, 2 * writer.log_round), np.int64)

@@ -11,7 +11,9 @@ format is written once, in Python; the kernel only says what happened.
 
 The house rules the GEN lines play add lines of their own: an event's ``extra_turn`` and a
 ``skip`` (one token a seat), a placement on a spinner's up or down arm (``arm_token``) or
-one under a fit rule that names the half meeting the end (``meets_token``), and an event's
+one under a fit rule that names the half meeting the end (``meets_token``), a pass
+showing a hidden row's front tile (``shown_token``), the stock's tile turned up
+(``turn_up_token``), and an event's
 ``score`` (an item: ``K_SCORE``, gathered by ``jit_events.fire`` into a small buffer and
 copied here by ``event_lines``). A ruleset without them logs none of these.
 
@@ -20,7 +22,10 @@ test of one local the kernel reads once a batch (``jit_events.fire`` tests its b
 size). Unrecorded, the event lines cost nothing measurable: 16 interleaved pairs of
 150,000 three-player all-fives matches took a median 5.39 s of CPU before and 5.23 s
 after. Recorded, 20,000 three-player matches (CLI, CPU, medians of 3) took 5.4 s on the
-JIT against 8.7 s on the Python engine for all-fives, 4.4 s against 8.1 s for a spinner.
+JIT against 8.7 s on the Python engine for all-fives, 4.4 s against 8.1 s for a spinner;
+20,000 three-player blind-hughie matches 5.0 s against 11.9 s, and 30,000 four-player
+double-twelve matches (the wide kernel, its numba start some 2 s of it) 4.6 s against
+6.8 s (interleaved, medians of 3).
 """
 
 from __future__ import annotations
@@ -34,28 +39,35 @@ K_START, K_DEAL, K_ROUND, K_END, K_SCORE = 0, 1, 2, 3, 4
 EXTRA = -1
 
 
-def log_bound(N: int, T: int, at_will: bool = False) -> int:
+def log_bound(N: int, T: int, at_will: bool = False, rows: int = 0) -> int:
     """Tokens one deal and the round it opens may log, with the match's end and the next
     match's start: a deal, every tile drawn (a seek, the turns, or a boneyard drawn out in
     vain) and placed, the passes (fewer than ``N`` between two draws or placements; with
-    passing at will, fewer than ``2 * N``: the idle turns that block a round), the
-    round's end, the match's end and the next start."""
-    return 1 + 2 * T + T + (2 * N if at_will else N) * (2 * T + 2) + 3
+    passing at will, fewer than ``2 * N``: the idle turns that block a round; with hidden
+    rows of ``rows`` tiles, at most ``N * rows`` until a fitting tile comes to a front or
+    every seat is stuck, then ``N`` more), the round's end, the match's end and the next
+    start."""
+    return 1 + 2 * T + T + pass_gap(N, at_will, rows) * (2 * T + 2) + 3
 
 
-def dat_bound(N: int, T: int, sides: int, variables: int) -> int:
-    """``DAT``'s numbers for the same: a deal, a round's end (its play points too), the
-    match's end, a start."""
-    return (3 + N + T) + (4 + N + 3 * sides + variables) + (2 + sides) + 2
+def pass_gap(N: int, at_will: bool = False, rows: int = 0) -> int:
+    """The most passes between two draws or placements (``log_bound``)."""
+    return max(2 * N if at_will else N, N * (rows + 3) if rows else 0)
 
 
-def event_bound(N: int, T: int, lines: dict[str, int]) -> int:
+def dat_bound(N: int, T: int, sides: int, variables: int, words: int = 1) -> int:
+    """``DAT``'s numbers for the same: a deal (a hand ``words`` numbers), a round's end
+    (its play points too), the match's end, a start."""
+    return (3 + N * words + T) + (4 + N + 3 * sides + variables) + (2 + sides) + 2
+
+
+def event_bound(N: int, T: int, lines: dict[str, int], rows: int = 0) -> int:
     """The most event lines (``score`` and ``extra_turn``) a round may write: ``lines``
     per action (place, draw, pass) the most its rules write, placements and draws at most
     a tile each, passes fewer than ``2 * N`` between two of them (the idle turns that
-    block a round)."""
+    block a round; ``pass_gap`` with hidden rows of ``rows`` tiles)."""
     return (T * lines.get("place", 0) + T * lines.get("draw", 0)
-            + 2 * N * (2 * T + 2) * lines.get("pass", 0))
+            + pass_gap(N, True, rows) * (2 * T + 2) * lines.get("pass", 0))
 
 
 @njit
@@ -100,9 +112,21 @@ def meets_token(N, T, p, t, end, flip):
 
 
 @njit
+def shown_token(N, T, p, t):
+    """Seat ``p``'s pass showing its row's front tile ``t`` (``deal.blind``)."""
+    return 14 * N * T + 3 * N + p * T + t
+
+
+@njit
+def turn_up_token(N, T, t):
+    """The stock's tile ``t`` turned up to start the line (``deal.turn_up``)."""
+    return 15 * N * T + 3 * N + t
+
+
+@njit
 def dynamic(N, T):
     """The first token of a line with numbers (``DAT``'s items): after the fixed ones."""
-    return 14 * N * T + 3 * N
+    return 15 * N * T + 3 * N + T
 
 
 @njit
@@ -147,6 +171,23 @@ def deal_item(DAT, nd, rnd, leader, hands, deck, N, T):
     for i in range(T):
         DAT[nd + 3 + N + i] = deck[i]
     return nd + 3 + N + T
+
+
+@njit
+def deal_item_words(DAT, nd, rnd, leader, hands, deck, N, T):
+    """``deal_item`` for a set over 62 tiles: each hand its ``W`` words (``jit_bits``),
+    word 0 first."""
+    DAT[nd] = K_DEAL
+    DAT[nd + 1] = rnd
+    DAT[nd + 2] = leader
+    W = hands.shape[1]
+    for s in range(N):
+        for w in range(W):
+            DAT[nd + 3 + s * W + w] = hands[s, w]
+    nd += 3 + N * W
+    for i in range(T):
+        DAT[nd + i] = deck[i]
+    return nd + T
 
 
 @njit

@@ -128,6 +128,7 @@ from dominorules.kernel.jit_copies import canonical
 from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, receiver
 from dominorules.kernel.jit_duties import failed, lay, met_by
 from dominorules.kernel.jit_record import arm_token, event_lines, meets_token, skip_token
+from dominorules.kernel.jit_record import shown_token, turn_up_token
 from dominorules.kernel.jit_strategist_arms import choose_arms
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire, pass_events)
@@ -181,6 +182,7 @@ def greedy_ends(m0, m1, m2, m3, word, VALUES, ties):
 #endif
 #if WIDE
 from dominorules.kernel import jit_bits   # a set of tiles as W words (over 62 tiles)
+from dominorules.kernel.jit_record import deal_item_words
 from dominorules.kernel import jit_strategist_wide   # the strategist over those words
 #endif
 
@@ -611,7 +613,7 @@ $READ_PLAY_PARAMS
                             LOG[nl] = draw_token(N, T, leader, deck[i])
                             nl += 1
 #elif WIDE
-                    pass   # (no record of a wide set: jit_trace.reason)
+                    nd = deal_item_words(DAT, nd, rnd_no, -1, hands, deck, N, T)
 #else
                     nd = deal_item(DAT, nd, rnd_no, -1, hands, deck, N, T)
 #endif
@@ -621,7 +623,9 @@ $READ_PLAY_PARAMS
             if REC:
                 LOG[nl] = DYN + nj
                 nl, nj = nl + 1, nj + 1
-#if not WIDE
+#if WIDE
+                nd = deal_item_words(DAT, nd, rnd_no, leader, hands, deck, N, T)
+#else
                 nd = deal_item(DAT, nd, rnd_no, leader, hands, deck, N, T)
 #endif
 #if GEN
@@ -779,7 +783,11 @@ $READ_PLAY_PARAMS
 #endif
             L, R = TL[t], TH[t]
             if REC:
+#if GEN
+                LOG[nl] = turn_up_token(N, T, t) if upn else place_token(N, T, p, t, 0)
+#else
                 LOG[nl] = place_token(N, T, p, t, 0)
+#endif
                 nl += 1
 #if GEN
             if BLIND and not upn:   # the front tile opened (jit_blind)
@@ -1187,7 +1195,9 @@ $READ_PLAY_PARAMS
                     else:
                         passes += 1
 #if GEN
+                        shown = -1   # (deal.blind: the front tile the pass shows)
                         if BLIND:   # the front tile to the back (jit_blind): stuck only when
+                            shown = front(ROWS, RHEAD, up)
                             to_back(ROWS, RHEAD, RLEN, up)   # no tile of the row fits, and
                             if stuck:                        # no turn of a row is idle
                                 npass |= 1 << p
@@ -1199,7 +1209,8 @@ $READ_PLAY_PARAMS
                         idle += 1
                         run_passes += 1
                         if REC:
-                            LOG[nl] = pass_token(N, T, p)
+                            LOG[nl] = (shown_token(N, T, p, shown) if shown >= 0 else
+                                       pass_token(N, T, p))
                             nl += 1
                         if strat_seats:
                             know_lack(K, p, L, R)

@@ -8,17 +8,20 @@ the match's end) is an item of ``DAT``, turned into its line here by the same wr
 the record encoder (``record_lines.encode_events``, a call's at once). The lines of the
 house rules the GEN lines play are written here from the same dicts the general loop
 records: an event's ``score`` (an item) and ``extra_turn``, a ``skip``, a placement on a
-spinner's up or down arm and one naming the half that ``meets`` the end under a fit rule
-(fixed lines, ``jit_record``'s tokens after the plain game's). Nothing here plays:
+spinner's up or down arm, one naming the half that ``meets`` the end under a fit rule, a
+pass showing a hidden row's front tile and a ``turn_up`` (fixed lines, ``jit_record``'s
+tokens after the plain game's); a deal of hidden rows is ``general_loop.deal_event``'s
+dict, a wide kernel's deal its hands' words joined into masks. Nothing here plays:
 it only spells out what the kernel did, so a change of the record format stays in one
 place.
 
 ``reason(game)`` says which rulesets' records the JIT does not write yet: those whose
-record holds more than deals, placements (on a line's ends, a spinner's arms, with the
-half that meets the end), draws, passes, events' score, extra turn and skip lines, round
-ends (with variables and play points) and the match's end. When the JIT gains a mechanism
-of play, its record lines must be added here (and in ``jit_record``) before ``reason``
-lets it through.
+record holds more than deals (hidden rows, leftover tiles in a hand, tiles twice, any set
+size), a tile turned up, placements (on a line's ends, a spinner's arms, with the half
+that meets the end), draws, passes (showing a row's front tile), events' score, extra
+turn and skip lines, round ends (with variables and play points) and the match's end.
+When the JIT gains a mechanism of play, its record lines must be added here (and in
+``jit_record``) before ``reason`` lets it through.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine.board import END_NAMES
+from ..engine.general_loop import deal_event
+from ..engine.mechanisms import turn_up as turn_up_rule
 from ..record_lines import dumps, encode_events
 from .jit_record import (
     K_DEAL,
@@ -59,11 +64,7 @@ _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
     (lambda r: r.ends_in_play, "a match ended mid-round"),
     (lambda r: r.reads_table or any(e.duty is not None or e.sets for e in r.events),
      "events reading the table, setting variables or laying duties"),
-    (lambda r: r.blind or r.turn_up, "a blind or turned-up deal"),
-    # the deal line lists the tiles left over in the hand that took them (docs/records.md)
-    (lambda r: r.leftover != "boneyard", "tiles left over dealt to a player (deal.leftover)"),
     (lambda r: r.play_until != "first_out", "players going out (play.until: their out lines)"),
-    (lambda r: r.copies > 1, "two sets shuffled together (set.copies)"),
     # the turn options alone add no line: a pass at will is a pass, a draw a draw
     # (general_loop), and the kernel logs them (jit_template); with events they stay out
 )
@@ -72,13 +73,7 @@ _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
 def reason(game: Game) -> str | None:
     """Why the JIT does not write this ruleset's records (a sentence), or None when it
     does: the Python engine then writes them."""
-    from . import jit_bits  # (here: jit_bits imports numba, which reading this must not)
-
     r = game.rules
-    if jit_bits.words(game.tileset.tile_count) > 1:   # a wide kernel's hands (jit_bits)
-        return (f"the JIT does not write the records of {r.name}'s set of "
-                f"{game.tileset.tile_count} tiles (over {jit_bits.BITS}); the python "
-                "engine does")
     for used, what in _NOT_WRITTEN:
         if used(r):
             return (f"the JIT does not write the records of {r.name}'s {what}; the python "
@@ -91,8 +86,11 @@ class RecordText:
 
     def __init__(self, game: Game, players: int):
         from .generate import record_texts
+        from .jit_bits import BITS, words  # (numba: a kernel is running)
 
         texts = record_texts(game, players)
+        # a set over 62 tiles: a deal's hand is its W words (jit_record.deal_item_words)
+        self.words, self.bits = words(game.tileset.tile_count), BITS
         r = game.rules
         self.N, self.T = players, game.tileset.tile_count
         self.fixed = [*texts["PLACE_TXT"], *texts["DRAW_TXT"], *texts["PASS_TXT"],
@@ -105,19 +103,26 @@ class RecordText:
         # turns granted or skipped, the skips and passes fewer than 2 * N between two
         # placements or draws, as passes at will
         lines = _event_lines(game, self.sides)
-        most = event_bound(self.N, self.T, lines)
+        rows = self.T if r.blind else 0   # hidden rows: a seat passes until its front fits
+        most = event_bound(self.N, self.T, lines, rows)
         turns = r.passing != "forced" or any(e.again is not None or e.skip is not None
                                              for e in r.events)
-        self.log_round = log_bound(self.N, self.T, turns) + most
-        self.dat_round = dat_bound(self.N, self.T, self.sides, len(self.names)) + 5 * most
+        self.log_round = log_bound(self.N, self.T, turns, rows) + most
+        # deal.blind: the deal lists each hand as its row (general_loop.deal_event), so it
+        # is written from that dict; deal.leftover: a deal whose hands hold every tile
+        # leaves no boneyard (the receiver's hand took it)
+        self.blind, self.leftover = bool(r.blind), r.leftover != "boneyard"
+        self.dealt, self.tileset = game.setup(players).dealt, game.tileset
+        self.dat_round = dat_bound(self.N, self.T, self.sides, len(self.names),
+                                   self.words) + 5 * most
 
     def text(self, log: np.ndarray, dat: np.ndarray) -> str:
         """The JSON Lines text of the whole matches logged in ``log`` and ``dat``."""
         d = dat.tolist()
-        N, T, S, names = self.N, self.T, self.sides, self.names
+        N, T, S, names, W = self.N, self.T, self.sides, self.names, self.words
         NV = len(names)
         events = self.events
-        deal_text, start_text = self.deal_text, self.start_text
+        start_text = self.start_text
         items: list[str] = []
         add = items.append
         # the round ends and match ends, encoded together at the end (orjson, when the
@@ -129,9 +134,9 @@ class RecordText:
         while i < end:
             kind = d[i]
             if kind == K_DEAL:
-                leader, j = d[i + 2], i + 3 + N
-                add(deal_text(d[i + 1], None if leader < 0 else leader, d[i + 3:j],
-                              d[j:j + T]))
+                leader, j = d[i + 2], i + 3 + N * W
+                hands = d[i + 3:j] if W == 1 else self._masks(d[i + 3:j])
+                add(self._deal(d[i + 1], None if leader < 0 else leader, hands, d[j:j + T]))
                 i = j + T
             elif kind == K_ROUND:
                 j = i + 4 + N
@@ -176,11 +181,28 @@ class RecordText:
         return "\n".join(map(table.__getitem__, log.tolist())) + "\n"
 
 
+    def _masks(self, words: list[int]) -> list[int]:
+        """Each hand's ``W`` words (``jit_bits``: word 0 the lowest tiles) as one mask."""
+        W, B = self.words, self.bits
+        return [sum(x << (B * k) for k, x in enumerate(words[s:s + W]))
+                for s in range(0, len(words), W)]
+
+    def _deal(self, rnd: int, leader: int | None, hands: list[int], deck: list[int]) -> str:
+        """A deal's line, as ``generate.record_texts``' ``deal_text`` writes it."""
+        dealt = self.dealt
+        if self.leftover and sum(h.bit_count() for h in hands) == self.T:
+            dealt = self.T   # the tiles left over are in a hand (GeneralLoop._leftover)
+        if self.blind:
+            return dumps(deal_event(self.tileset, rnd, leader, hands, deck, dealt, True))
+        return self.deal_text(rnd, leader, hands, deck if dealt == self.dealt else [])
+
+
 def _house_texts(game: Game, players: int) -> list[str]:
     """The fixed lines after the plain game's, in ``jit_record``'s token order: each seat's
-    ``extra_turn`` and ``skip``, a placement on a spinner's up and down arms, and one
+    ``extra_turn`` and ``skip``, a placement on a spinner's up and down arms, one
     naming the half that meets the end (the tile's low half, then its high half) on each
-    of the four ends."""
+    of the four ends, a pass showing a hidden row's front tile, and each tile turned up
+    from the stock."""
     ts = game.tileset
     seats = range(players)
     tiles = [[ts.low[t], ts.high[t]] for t in range(ts.tile_count)]
@@ -191,6 +213,8 @@ def _house_texts(game: Game, players: int) -> list[str]:
     out += [dumps({"event": "place", "player": p, "tile": tile, "end": END_NAMES[e],
                    "meets": tile[flip]})
             for p in seats for tile in tiles for e in range(4) for flip in (0, 1)]
+    out += [dumps({"event": "pass", "player": p, "tile": tile}) for p in seats for tile in tiles]
+    out += [dumps(turn_up_rule.record_event(tile)) for tile in tiles]
     return out
 
 
