@@ -253,3 +253,19 @@ def test_a_hand_counted_by_a_test_of_the_tile_alone_plays_in_a_restriction_too(t
     for bots in ("random", "greedy"):
         for seed, match in zip(seeds, engines.jit_results(game, 3, seeds, bots), strict=True):
             assert match == api.play_match(game, 3, seed, bots), (bots, seed)
+
+
+def test_compares_features_fold_the_leads_handed_the_same():
+    from dominorules.explore.metrics import features
+
+    game = api.load_game("house/partner-sets")
+    seeds = [api.match_seed(8, i) for i in range(20)]
+    rows, round_points, _ = engines.JitBatch(game, 4, seeds, "random").features()
+    points: list[int] = []
+    assert rows.tolist() == [features(api.play_match(game, 4, s), None, points)
+                             for s in seeds]
+    assert round_points.tolist() == points
+    from dominorules.engine.results import MECHANISM_COUNTERS as COUNTED
+
+    handed = rows[:, rows.shape[1] - len(COUNTED) + COUNTED.index("leads_handed")]
+    assert handed.sum() > 0   # compare's lead_handed_rate reads it
