@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 # a declaration's head in CODE: its claims (0: named options), how many choices, where its
 # due, worth, score and each_opponent programs start (-1: none), where its choices start
 CLAIMS, CHOICES, DUE, WORTH, SCORE, EACH, AT = range(7)
-HEAD = 7
 # an option's row: its value and lead programs (-1: none), the tiles it draws, how many
 # variables it sets and where their (variable, program) pairs start
 VALUE, LEAD, DRAW, SETS, SETS_AT = range(5)
