@@ -59,7 +59,7 @@ HOUSE = ("house/spinner", "house/all-fives", "house/muggins", "house/double-open
          "house/doubles-play-again")
 # the house rulesets the JIT plays (house rules of a round's end, the match's end, the deal,
 # the lead or the opening, the direction of play, placement restrictions, the spinner, a
-# fit rule: one compiled kernel for them all)
+# fit rule, declarations and the showdown: one compiled kernel for them all)
 HOUSE_JIT = ("house/block-charges-own", "house/blocker-leads", "house/boneyard-to-dominoer",
              "house/double-blank-bonus", "house/double-domino-bonus", "house/double-opening",
              "house/exact-target", "house/first-round-highest-double", "house/first-to-three",
@@ -69,7 +69,8 @@ HOUSE_JIT = ("house/block-charges-own", "house/blocker-leads", "house/boneyard-t
              "house/play-to-the-right", "house/double-blank-last",
              "house/spinner", "house/matador", "house/matador-nine",
              "house/turned-up-starter", "house/leftover-to-leader", "house/side-out",
-             "house/two-sets", "house/blind-hughie")
+             "house/two-sets", "house/blind-hughie",
+             "house/muggins-called", "house/partner-sets", "house/passed-and-could-play")
 GROUPS = {"variants": VARIANTS, "house": HOUSE, "house-jit": HOUSE_JIT}
 
 

@@ -161,7 +161,7 @@ def _ruleset(tmp_path, text: str):
      "uses events reading the ends under its own fit rule (matching), which only"),
     ("play:\n  restrictions:\n    - allow: \"tile.is_double or ends[0] > 2\"\n      explain: x\n",
      "house-rule formulas read what the JIT kernel does not keep (the list ends indexed)"),
-    ("play:\n  restrictions:\n    - allow: \"count(hand, t -> t.is_double) < 3\"\n"
+    ("play:\n  restrictions:\n    - allow: \"sum(hand, t -> t.pips) < 30\"\n"
      "      explain: x\n",
      "house-rule formulas read what the JIT kernel does not keep (x -> ...)"),
     ("events:\n  - after: pass\n    skip: \"1000000 * boneyard\"\n",

@@ -96,6 +96,10 @@ jit_events.may_fire
 jit_events.pass_events
 from dominorules.kernel import jit_deal   # (the deal's: deal.turn_up, the strategist)
 jit_deal.know_turn_up
+from dominorules.kernel import jit_declare   # (declarations' moments, the showdown)
+jit_declare.round_start
+jit_declare.after_place
+jit_declare.penalties
 
 # rich calls a Console's on_broken_pipe when stdout is a closed pipe; cli._stdout_console
 # sets it on the instance

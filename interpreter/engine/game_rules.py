@@ -355,6 +355,11 @@ class Rules:
     # per event, its formulas' checked trees by key (if, points, each_opponent, again, skip;
     # a constant written as such is an ``Int``/``Bool``; None: not known), for the kernel
     event_trees: Any = field(default=None, compare=False)
+    # per declaration, its formulas' checked trees by the path under it ("worth", "due",
+    # ("options", k, "value"), ("options", k, "set", name)...), and the showdown's by key
+    # (penalty, each_opponent), for kernel.jit_declare; None: not known
+    declaration_trees: Any = field(default=None, compare=False)
+    showdown_trees: Any = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         # Rules made in Python may give the round's points only as functions of a

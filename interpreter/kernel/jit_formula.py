@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from ..expr import ast
+from ..expr.compiler import compile_tree
 from ..expr.types import PLAYER, SIDE, TILE
 from .formulas import Unsupported
 from .jit import njit
@@ -49,7 +50,7 @@ _POS, _TL, _TH = FACT["pos"], TAB["TL"], TAB["TH"]
 _END_L, _END_R = FACT["end_l"], FACT["end_r"]
 
 (END, CONST, FACT_OP, AT, NEG, NOT, ADD, SUB, MUL, FLOORDIV, MOD, EQ, NE, LT, LE, GT, GE,
- AND, OR, COND, MIN2, MAX2, ABS, FOLD, BONEYARD, IS_DOUBLE, MASK) = range(27)
+ AND, OR, COND, MIN2, MAX2, ABS, FOLD, BONEYARD, IS_DOUBLE, MASK, TILE_MASK) = range(28)
 # MASK fact bits: bit F[fact] of ``bits`` (0 past its 62): a truth read from one fact only,
 # tabled by ``jit_house`` from its formula (an event's ``if`` on the ends' total or the tile)
 MASK_BITS = 62
@@ -139,6 +140,9 @@ class _Writer:
             case ast.Call(func=func, args=[ast.Name(name=name), ast.Each(var=var, body=body)]) \
                     if isinstance(self.lists.get(name), tuple) and func in _UNROLLED:
                 return self.unrolled(func, self.lists[name], var, body)
+            case ast.Call(func=func, args=[ast.Name(name=name), ast.Each(var=var, body=body)]) \
+                    if self.lists.get(name) == TILES and func in _MASKED:
+                return self.masked(func, name, var, body)
             case ast.Call(args=[_, ast.Each()]):
                 raise Unsupported("x -> ...")
             case ast.Call(func=func, args=args):
@@ -174,6 +178,27 @@ class _Writer:
             if k:
                 self.out.append(_UNROLLED[func])
         return depth
+
+    def masked(self, func: str, name: str, var: str, body: ast.Node) -> int:
+        """``count``, ``any`` or ``all`` of a mask's tiles (``hand``) by a test of the tile
+        alone (``t -> t.is_double``): the test is read here for every tile of the set, so
+        the program only ands the mask with the tiles it holds for (``TILE_MASK``) and counts."""
+        if not ast.names_read(body) <= {var}:
+            raise Unsupported("x -> ... reading more than its tile")
+        test = compile_tree(body)
+        holds = 0
+        for key in list(self.tiles):
+            index = self.tiles.get(key)   # (a set held twice refuses it: one index a name)
+            if test({var: key}):
+                holds |= 1 << index
+        keep = holds if func != "all" else ~holds & ((1 << 63) - 1)
+        self.fact(name)
+        self.out += [TILE_MASK, keep, FOLD, 3, TILES, -1]
+        if func == "any":
+            self.out += [NOT, NOT]
+        elif func == "all":   # none of them fails it
+            self.out.append(NOT)
+        return 1
 
     def attribute(self, obj: ast.Node, attr: str) -> int:
         typ = obj.type
@@ -277,6 +302,9 @@ def run(code, at, F, TAB, TEAMS, sides, seats, deck, stack):
             stack[sp - 1] = 1 if TAB[_TL, t] == TAB[_TH, t] else 0
         elif op == ABS:
             stack[sp - 1] = abs(stack[sp - 1])
+        elif op == TILE_MASK:   # a mask's tiles that a test of the tile alone holds for
+            stack[sp - 1] &= code[i]
+            i += 1
         elif op == COND:
             sp -= 2
             if stack[sp - 1] == 0:
@@ -390,6 +418,7 @@ def run(code, at, F, TAB, TEAMS, sides, seats, deck, stack):
 
 
 _UNROLLED = {"any": OR, "all": AND, "count": ADD, "sum": ADD, "min": MIN2, "max": MAX2}
+_MASKED = frozenset({"count", "any", "all"})
 
 
 def _constant(node: ast.Node) -> int | None:

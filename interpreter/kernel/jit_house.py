@@ -129,7 +129,10 @@ def _events_read(r: Rules, name: str) -> bool:
 def reason(game: Game) -> str | None:
     """Why the JIT cannot play this general ruleset's house rules (a sentence), or None."""
     r = game.rules
-    used = [what for test, what in _PLAY_TIME if test(r)]
+    from .declare_code import refused
+
+    used = [what for test, what in _PLAY_TIME if test(r)] + [
+        what for what in (refused(r),) if what is not None]
     if used:
         said = used[0] if len(used) == 1 else f"{', '.join(used[:-1])} and {used[-1]}"
         return f"{r.name} uses {said}, which only the Python engine plays"
@@ -241,6 +244,9 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
                             for rule in r.restrictions))
                  for e in range(top + 1)]
     at.update(_event_blocks(r, code, {**_EVENT, **values}, tiles))
+    from . import declare_code  # declarations and the showdown (their blocks)
+    at.update(declare_code.block(game, code, declare_code.Programs(
+        _EVENT, {"ends": jit_formula.ENDS, **_EVENT_LISTS}, values, tiles, _live_sides)))
     # the fit rule's tables (matching.fit_tables, as Game.fit made them), laid out flat
     fit = jit_matching.tables(game)
     at["FIT_AT"] = len(code) if fit else -1
@@ -488,7 +494,8 @@ def params(game: Game, players: int) -> dict[str, int]:
              *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
              "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
-             "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND")
+             "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "DECL_START", "DECL_PLACE",
+             "SHOWDOWN")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -515,7 +522,8 @@ def params(game: Game, players: int) -> dict[str, int]:
               # after with end-total events, 1.33 s and 1.37 s for the plain game, whose code
               # is unchanged)
               r.ends_in_play, any(e.duty is not None for e in r.events),
-              *_deal_params(r), game.tileset.seconds, r.blind]
+              *_deal_params(r), game.tileset.seconds, r.blind,
+              starts["DECL_START"], starts["DECL_PLACE"], starts["SHOWDOWN"]]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 
@@ -565,7 +573,10 @@ def sizes(game: Game, players: int, hand: int) -> list[int]:
            for t in once if t is not None):
         raise Unsupported("a formula of the lead, the match's end or a variable may "
                           "outgrow 64 bits")
-    return points + _event_sizes(game, players, hand, names)
+    from . import declare_code  # what declarations and the showdown may add
+
+    return points + _event_sizes(game, players, hand, names) + declare_code.sizes(
+        game, players, hand, {**names, **_event_known(game, players)}, _actions(T, players))
 
 
 def _event_sizes(game: Game, players: int, hand: int, names: dict[str, int]) -> list[int]:
@@ -616,6 +627,8 @@ def _variable_bounds(r: Rules, hand: int, tiles: int, players: int,
     start = max(abs(v.initial) for v in r.variables)
     sets = [tree for trees in r.event_trees or () for key, tree in trees.items()
             if key.startswith("set.")]
+    sets += [tree for trees in r.declaration_trees or () for key, tree in trees.items()
+             if isinstance(key, tuple) and key[2] == "set"]   # an option's, once an action
 
     def grown(bound: int, trees: list[Any]) -> int:   # the most they make of values this large
         names = {**(known or {}), **{v.name: bound for v in r.variables}}

@@ -131,9 +131,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
             return "DOMINORULES_NO_JIT is set"
         return "numba is not installed (pip install 'dominorules[fast]')"
     r = game.rules
-    if r.declarations or r.showdown is not None:
-        return (f"{r.name} has declarations or shows hands at a round's end, which only the "
-                "Python engine's general loop plays")
     if r.layout is not None:
         return (f"{r.name} shapes its board (board.layout), which only the Python engine's "
                 "general loop plays")
@@ -207,7 +204,7 @@ def _module(source: str):
                                   "jit_events.py", "jit_board.py", "jit_matching.py",
                                   "jit_record.py", "jit_match.py", "jit_duties.py",
                                   "jit_deal.py", "jit_side_out.py", "jit_copies.py",
-                                  "jit_blind.py", "jit_strategist_arms.py")]
+                                  "jit_blind.py", "jit_strategist_arms.py", "jit_declare.py")]
     if "jit_bits" in source:   # a wide kernel's (a smaller set's kernel keeps its name)
         parts += [(_HERE / f).read_text(encoding="utf-8")
                   for f in ("jit_bits.py", "jit_strategist_wide.py")]

@@ -33,7 +33,7 @@ ROUND_COLUMNS = ("round", "leader", "result", "winner", "winner_seat", "tied_blo
 MATCH_COLUMNS = ("winner", "capped", "rounds", "first_row")   # then the final scores per side,
 # then (GEN lines) the variables' sum as the match ended and the mechanisms' counters
 # (COUNTED: engine.results.MECHANISM_COUNTERS, kept in F as the match is played)
-COUNTED = ("variable_sets", "duties_laid", "duties_failed", "duties_met")
+COUNTED = ("variable_sets", "duties_laid", "duties_failed", "duties_met", "leads_handed")
 
 # the integer parameters, by position in the kernel's ``Q`` array
 PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST", "TARGET",
@@ -66,10 +66,13 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # SIDE_OUT: play goes on after a seat is out until its side is (play.until: jit_side_out)
 # SECONDS: the second copies' mask when every tile is held twice (set.copies: jit_copies)
 # BLIND: hidden hands played from the front of a row (deal.blind: jit_blind; with TURNS)
+# DECL_START / DECL_PLACE / SHOWDOWN: where the declarations of each moment and the
+# showdown start in CODE (jit_declare; -1: none)
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
                "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
-               "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND")
+               "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "DECL_START", "DECL_PLACE",
+               "SHOWDOWN")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -77,14 +80,16 @@ FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "p
          "winner_side", "lead_last", "lead_blocked", "last_player_won", "round_won", "pos")
 # and after them (GEN lines only) a placement's: the tile, the end's number, the hand and
 # the playable tiles as masks; an event's (jit_events): the open ends and their total,
-# the action's facts, the tiles at the line's two ends (end_tiles) and a duty's tile;
-# then what no formula reads: match.ends_in_play (in_play), set once a batch, and whether
-# an event's points have won the match (reached); the event rules that fired in the last
-# action (a bit each: jit_duties lays their duties) and the counters (COUNTED); then the
-# variables (X_VARS)
+# the action's facts, the tiles at the line's two ends (end_tiles) and a duty's tile; a
+# declaration's (jit_declare): the chooser's seat, a claim's number and its worth, a
+# seat's passes while able to place; then what no formula reads: match.ends_in_play
+# (in_play), set once a batch, and whether an event's points have won the match
+# (reached); the event rules that fired in the last action (a bit each: jit_duties lays
+# their duties) and the counters (COUNTED); then the variables (X_VARS)
 PLAY_FACTS = ("tile", "end", "hand", "playable", "end_l", "end_r", "end_total", "opening",
               "both_ends", "forced", "passes_in_row", "drawn_this_turn", "end_lt", "end_rt",
-              "duty_tile", "in_play", "reached", "fired", *COUNTED)
+              "duty_tile", "seat", "claimed", "worth", "reneged", "in_play", "reached",
+              "fired", *COUNTED)
 TABLES = ("SP", "SV", "ST", "SD", "SQ", "scores", "rounds_won", "P", "V", "C", "DB", "DQ",
           "TL", "TH", "PIPS", "VALUES")
 # every index into those arrays by name, from the lists above: Q_DRAW_END is the draw end's
@@ -122,6 +127,7 @@ from dominorules.kernel.jit_strategist import (KNOW_ROWS, choose, know_deal, kno
 from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
 #if GEN
+from dominorules.kernel import jit_declare   # declarations and the showdown
 from dominorules.kernel.jit_blind import front, pop_front, rows_of, to_back
 from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
 from dominorules.kernel.jit_copies import canonical
@@ -361,6 +367,7 @@ $READ_PLAY_PARAMS
     # the duties pending (jit_duties: a row each, in the order laid), and a duty's bearers
     DUTY = np.zeros((T * N + 1 if DUTIES else 1, 3), np.int64)
     BEARERS = np.zeros(N, np.int64)
+    RENEGED = np.zeros(N, np.int64)   # each seat's passes while able to place (SHOWDOWN)
     ZN = np.zeros(N, np.int64)      # nothing drawn yet: the redeal condition's seats
     RK = np.zeros(SIDES_N, np.int64)   # what a blocked round compares per side
     fin = np.zeros(SIDES_N, np.int64)
@@ -641,6 +648,7 @@ $READ_PLAY_PARAMS
 #if GEN
             extra_turns = skips = again = skip = 0
             reached = pending = 0   # the match won mid-round (IN_PLAY); the duties pending
+            RENEGED[:] = 0
             F[X_REACHED] = 0
             for i in range(SIDES_N):
                 round_play[i] = 0
@@ -654,6 +662,12 @@ $READ_PLAY_PARAMS
             if BLIND:   # the rows as dealt; the opener's front tile opens (jit_blind)
                 rows_of(deck, N, HAND, ROWS, RHEAD, RLEN)
                 omask, free = 1 << front(ROWS, RHEAD, opener), 0
+            if DECL_START >= 0:   # the leader's declarations once the deal stands; an
+                leader, handed = jit_declare.round_start(   # option's lead: that seat sets
+                    CODE, DECL_START, F, TAB, TEAMS, SIDES_N, N, deck, stack, leader,
+                    hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed, WS)
+                if handed:   # the first tile and leads the round (jit_declare)
+                    opener = p = leader
             if seek:   # in turn, or the leader alone (drawn out: the heaviest tile opens)
                 while True:
                     seek_turns += 1
@@ -828,6 +842,19 @@ $READ_PLAY_PARAMS
                     if DUTIES and F[X_FIRED] and h and not reached:
                         pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N, RIGHT, SIDE_OF,
                                       DUTY, pending, F, BEARERS)
+            if DECL_PLACE >= 0 and not reached:   # the opener's declarations (jit_declare)
+                event_facts(F, L, R, end_total(L, R, lt, rt, TL, TH, PIPS), T - pos, 0, 0)
+                F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
+                F[X_END_LT], F[X_END_RT] = lt, rt
+                drew = pos
+                pos = jit_declare.after_place(CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N,
+                                              deck, stack, p, hands, SIDE_OF, scores,
+                                              ~(greedy_seats | strat_seats), seed, WS, pos,
+                                              DRAW_END, drawn_by)
+                if pos > drew:   # an option's draws: the strategist reads them as lacks
+                    h = hands[p]
+                    if strat_seats:
+                        know_lack(K, p, L, R)
             idle = run_passes = turns_taken = 0
             outs = 0   # play.until: side_out: the seats out this round (bits), and how many
             nin = N    # are still in: their passes in a row block the round (jit_side_out)
@@ -1133,6 +1160,23 @@ $READ_PLAY_PARAMS
                                 if DUTIES and F[X_FIRED] and h:
                                     pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
                                                   RIGHT, SIDE_OF, DUTY, pending, F, BEARERS)
+                        if DECL_PLACE >= 0:   # the placer's declarations (jit_declare)
+                            et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                                  arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
+                            event_facts(F, L, R, et, T - pos, prior, drawn)
+                            F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                            F[X_END_LT], F[X_END_RT] = lt, rt
+                            drew = pos
+                            pos = jit_declare.after_place(
+                                CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N, deck, stack, p,
+                                hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed,
+                                WS, pos, DRAW_END, drawn_by)
+                            if pos > drew:   # an option's draws (the strategist: lacks)
+                                h = hands[up]
+                                if strat_seats:
+                                    know_lack(K, p, L, R)
+                                    if NE == 4:
+                                        know_lack(K, p, U, D)
                         if not h:
                             if SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out
                                 outs, nin = outs | 1 << p, nin - 1
@@ -1141,6 +1185,8 @@ $READ_PLAY_PARAMS
                         break
                     elif a == -2:   # a pass at will (play.passing): no sign of being stuck
                         passes += 1
+                        if SHOWDOWN >= 0:   # it could place: found out at the showdown
+                            RENEGED[up] += 1
                         if REC:
                             LOG[nl] = pass_token(N, T, p)
                             nl += 1
@@ -1301,6 +1347,9 @@ $READ_PLAY_PARAMS
             F[X_LAST_TILE], F[X_LAST_PLAYER] = last_t, last_p
             F[X_PASSES], F[X_POS], F[X_BONEYARD] = passes, pos, T - pos
             F[X_DRAWN] = pos - dealt - upn
+            if SHOWDOWN >= 0 and not reached:   # the hands shown: penalties first
+                jit_declare.penalties(CODE, SHOWDOWN, RENEGED, F, TAB, TEAMS, SIDES_N, N,
+                                      deck, stack, SIDE_OF, scores)
             if domino >= 0 and DOMINOER:
                 wseat = domino
                 wside = SIDE_OF[domino]

@@ -491,6 +491,12 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
          **({"duty.met": _tree_of(item["duty"]["met"], trees.get(("events", i, "duty", "met")))}
             if "met" in (item.get("duty") or {}) else {})}
         for i, item in enumerate(data.get("events", ())))
+    out["declaration_trees"] = tuple(   # (kernel.jit_declare)
+        {path[2:] if len(path) > 3 else path[2]: _tree_of(None, tree)
+         for path, tree in trees.items() if path[:2] == ("declarations", i)}
+        for i in range(len(data.get("declarations") or ())))
+    out["showdown_trees"] = {path[1]: tree for path, tree in trees.items()
+                             if path[0] == "showdown"}
     return out
 
 
