@@ -266,3 +266,22 @@ def test_a_numba_cache_entry_is_never_read_half_saved(tmp_path):
     saver.join(30)
     reader.join(30)
     assert loaded == ["new code"]
+
+
+def test_a_pieces_compiled_code_is_keyed_by_every_kernel_modules_source(monkeypatch):
+    """numba keys a function's cached code by its own file, but a piece keeps the pieces it
+    calls compiled in (``jit_events.fire`` calls ``jit_formula.run``): each piece's key
+    holds a hash of every module of the package, so editing ``jit_formula.py`` makes
+    ``fire``'s cached code stale (compiled again), never silently reused."""
+    from dominorules.kernel import jit, jit_support
+
+    key = jit_support.popcount._cache._cache_file._source_stamp
+    assert key[1] == jit.kernel_sources_stamp()
+    before = jit.kernel_sources_stamp()
+    real = Path.read_bytes
+
+    def edited(self: Path) -> bytes:   # jit_formula.py with one byte more
+        return real(self) + (b" " if self.name == "jit_formula.py" else b"")
+    monkeypatch.setattr(jit, "_SOURCES_STAMP", [])
+    monkeypatch.setattr(Path, "read_bytes", edited)
+    assert jit.kernel_sources_stamp() != before

@@ -1,7 +1,8 @@
 """The kernels' one switch between numba and plain Python: the ``njit`` decorator.
 
 ``njit`` compiles with numba (``cache=True`` so the compiled code is kept on disk and
-reused by later runs and workers, ``nogil=True`` so threads run side by side) when
+reused by later runs and workers, keyed by every module of this package as well as its
+own: ``kernel_sources_stamp``, ``nogil=True`` so threads run side by side) when
 numba is importable and ``DOMINORULES_NO_JIT`` is unset or empty; otherwise it returns
 the function unchanged, so every kernel also runs, and is tested, as plain Python.
 Only the JIT path imports this module: ``import dominorules`` never loads numba.
@@ -114,7 +115,8 @@ if numba is not None:
         def __init__(self, py_func):
             super().__init__(py_func)
             self._cache_file = _SafeIndex(self._cache_path, self._impl.filename_base,
-                                          self._impl.locator.get_source_stamp())
+                                          (self._impl.locator.get_source_stamp(),
+                                           kernel_sources_stamp()))
 
         def load_overload(self, sig, target_context):
             try:
@@ -130,6 +132,27 @@ if numba is not None:
             except Exception as exc:   # noqa: BLE001 - the compiled code runs all the same
                 tell(f"note: the JIT cache in {self._cache_path} cannot be written "
                      f"({getattr(exc, 'strerror', None) or exc}); the kernel runs uncached")
+
+
+_SOURCES_STAMP: list[str] = []
+
+
+def kernel_sources_stamp() -> str:
+    """A hash of every module of this package (the kernels' pieces), part of each compiled
+    function's cache key. numba keys a function's cached machine code by its own file
+    only, but a piece calls pieces of other modules (``jit_events.fire`` calls
+    ``jit_formula.run``) and keeps their code compiled in: without this, a changed
+    ``jit_formula.py`` would leave ``fire``'s stale code in use. A change to any module
+    here compiles every piece again, once."""
+    if not _SOURCES_STAMP:
+        import hashlib
+        from pathlib import Path
+
+        digest = hashlib.sha256()
+        for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        _SOURCES_STAMP.append(digest.hexdigest())
+    return _SOURCES_STAMP[0]
 
 
 def _usable(path: str) -> bool:
