@@ -127,7 +127,8 @@ from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
 from dominorules.kernel.jit_copies import canonical
 from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, receiver
 from dominorules.kernel.jit_duties import failed, lay, met_by
-from dominorules.kernel.jit_record import arm_token, event_lines, meets_token, skip_token
+from dominorules.kernel.jit_record import (LINE, arm_token, event_lines, meets_token, out_line,
+                                           skip_token)
 from dominorules.kernel.jit_strategist_arms import choose_arms
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire)
@@ -405,12 +406,14 @@ $READ_PLAY_PARAMS
     nl = nd = nj = nl0 = nd0 = 0
 #if GEN
     # the event lines of one action, gathered by jit_events.fire (jit_record.event_lines):
-    # at most a score a side and an extra turn a rule
+    # at most a score a side, a set a variable, an extra turn and a duty a seat a rule;
+    # or a duty's (jit_duties): met, or failed with its score, and the tiles drawn
     EVN = 0
     for ev in (EV_PLACE, EV_DRAW, EV_PASS):
         if ev >= 0:
             EVN = max(EVN, CODE[CODE[ev + RULES]])
-    EVL = np.zeros(1 + 3 * (SIDES_N + 1) * EVN if REC else 0, np.int64)
+    EVL = np.zeros(1 + LINE * max(EVN * (SIDES_N + 1 + NV + N), 3 * DUTY.shape[0] + T)
+                   if REC else 0, np.int64)
 #endif
     row = 0
     m_i = start
@@ -819,7 +822,9 @@ $READ_PLAY_PARAMS
                     reached = F[X_REACHED]
                     if DUTIES and F[X_FIRED] and h and not reached:
                         pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N, RIGHT, SIDE_OF,
-                                      DUTY, pending, F, BEARERS)
+                                      DUTY, pending, F, BEARERS, EVL)
+                        if REC:
+                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
             idle = run_passes = turns_taken = 0
             outs = 0   # play.until: side_out: the seats out this round (bits), and how many
             nin = N    # are still in: their passes in a row block the round (jit_side_out)
@@ -830,6 +835,8 @@ $READ_PLAY_PARAMS
             if not h:
                 if SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out; the round goes on
                     outs, nin = outs | 1 << p, nin - 1
+                    if REC:
+                        nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
                 else:
                     domino, npass = p, N
 #elif WIDE
@@ -1104,7 +1111,10 @@ $READ_PLAY_PARAMS
                                 F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
                                 F[X_END_LT], F[X_END_RT] = lt, rt
                                 pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                                 p, SIDE_OF[p], DUTY, pending)
+                                                 p, SIDE_OF[p], DUTY, pending, EVL)
+                                if REC:
+                                    nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                             p, N, T)
                             if may_fire(CODE, EV_PLACE, t, L, R, et):
                                 event_facts(F, L, R, et, T - pos, prior, drawn)
                                 F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
@@ -1124,10 +1134,17 @@ $READ_PLAY_PARAMS
                                     break
                                 if DUTIES and F[X_FIRED] and h:
                                     pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
-                                                  RIGHT, SIDE_OF, DUTY, pending, F, BEARERS)
+                                                  RIGHT, SIDE_OF, DUTY, pending, F, BEARERS,
+                                                  EVL)
+                                    if REC:
+                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
+                                                                 DYN, p, N, T)
                         if not h:
                             if SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out
                                 outs, nin = outs | 1 << p, nin - 1
+                                if REC:
+                                    nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p,
+                                                          N, T)
                             else:
                                 domino, npass = p, N
                         break
@@ -1282,7 +1299,9 @@ $READ_PLAY_PARAMS
                     drew = pos
                     pending, pos = failed(CODE, p, seat_after(p, N, RIGHT), DUTY, pending, F,
                                           SIDE_OF, scores, round_play, deck, pos, DRAW_END,
-                                          hands, drawn_by)
+                                          hands, drawn_by, EVL)
+                    if REC:
+                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
                     if strat_seats and pos > drew:   # the record's draws: the strategist
                         know_lack(K, p, L, R)        # reads them as lacking the ends
             # -- settlement (GeneralLoop._settle; jit_settle)
@@ -1511,8 +1530,8 @@ $READ_PLAY_PARAMS
             if REC:   # the round's end: the hands' values as the record's pips
                 LOG[nl] = DYN + nj
                 nl, nj = nl + 1, nj + 1
-                nd = round_end_item(DAT, nd, rnd_no, 1 if domino < 0 else 0, wside, V, points,
-                                    scores, N, SIDES_N)
+                nd = round_end_item(DAT, nd, rnd_no, round_out[row - 1, R_RESULT], wside, V,
+                                    points, scores, N, SIDES_N)   # (2: target, GEN's)
 #if GEN
                 for v in range(NV):   # the variables, as the next round plays them
                     DAT[nd + v] = F[X_VARS + v]
