@@ -81,6 +81,7 @@ jit_record.skip_token
 jit_record.arm_token
 jit_record.meets_token
 jit_record.event_lines
+jit_record.out_line
 # and its GEN lines (a house ruleset's kernel) these
 from dominorules.kernel import jit_events, jit_opening, jit_settle
 jit_opening.open_round
