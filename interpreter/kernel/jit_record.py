@@ -199,7 +199,8 @@ def deal_item(DAT, nd, rnd, leader, hands, deck, N, T):
 
 @njit
 def round_end_item(DAT, nd, rnd, blocked, wside, pips, points, scores, N, sides):
-    """A round's end: its number, result (1: blocked), winning side (-1: none), each seat's
+    """A round's end: its number, result (1: blocked, 2: stopped at the target, the match
+    won mid-round), winning side (-1: none), each seat's
     hand value, each side's points and scores (the variables follow, written by the GEN
     lines)."""
     DAT[nd] = K_ROUND

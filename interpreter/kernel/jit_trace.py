@@ -113,6 +113,9 @@ class RecordText:
         self.tiles = [[ts_low, ts_high] for ts_low, ts_high in
                       zip(game.tileset.low, game.tileset.high, strict=True)]
         self.events = bool(r.events)   # round_end's play_points
+        # the text of each event line met so far (a few thousand kinds repeat: a duty
+        # failed by a seat, a score of a few points), written once
+        self.seen: dict[tuple, str] = {}
         # an event's lines a round: scores, sets and duties (an item each: LINE numbers)
         # and extra turns; the duties' later lines; a player out at most once; with turns
         # granted or skipped, the skips and passes fewer than 2 * N between two
@@ -130,6 +133,7 @@ class RecordText:
         """The JSON Lines text of the whole matches logged in ``log`` and ``dat``."""
         d = dat.tolist()
         N, T, S, names, tiles = self.N, self.T, self.sides, self.names, self.tiles
+        seen = self.seen
         NV = len(names)
         events = self.events
         deal_text, start_text = self.deal_text, self.start_text
@@ -165,17 +169,14 @@ class RecordText:
                 add("")
                 ends.append(line)
                 i = j + 2 * S + NV + (S if events else 0)
-            elif kind == K_SCORE:
-                at.append(len(items))
-                add("")
-                ends.append({"event": "score", "player": d[i + 1], "side": d[i + 2],
-                             "points": d[i + 3], "rule": d[i + 4]})
-                i += LINE
-            elif kind >= K_SET:   # the other lines of events, duties, a player out
-                at.append(len(items))
-                add("")
-                ends.append(_event_line(kind, d[i + 1], d[i + 2], d[i + 3], d[i + 4], names,
-                                        tiles))
+            elif kind == K_SCORE or kind >= K_SET:   # events' lines, duties', a player out
+                key = (kind, d[i + 1], d[i + 2], d[i + 3], d[i + 4])
+                text = seen.get(key)
+                if text is None:
+                    text = dumps(_event_line(*key, names, tiles))
+                    if len(seen) < _SEEN:
+                        seen[key] = text
+                add(text)
                 i += LINE
             elif kind == K_START:
                 add(start_text(d[i + 1]))
@@ -198,12 +199,16 @@ class RecordText:
 
 
 _RESULTS = ("domino", "blocked", "target")   # a round_end item's result
+_SEEN = 1 << 16   # the most event lines' texts a RecordText keeps
 
 
 def _event_line(kind: int, player: int, a: int, b: int, c: int, names: list[str],
                 tiles: list[list[int]]) -> dict:
-    """The record line of an item of ``jit_record``'s kinds from K_SET, as the general
-    loop writes it (by the mechanism's own writer where it has one)."""
+    """The record line of an event's item (``jit_record``'s K_SCORE, and the kinds from
+    K_SET), as the general loop writes it (by the mechanism's own writer where it has
+    one)."""
+    if kind == K_SCORE:
+        return {"event": "score", "player": player, "side": a, "points": b, "rule": c}
     if kind == K_SET:
         return {"event": "set", "player": player, "variable": names[a], "value": b,
                 "rule": c}
