@@ -94,10 +94,7 @@ def test_auto_takes_the_jit_for_long_runs_only():
 
 @pytest.mark.parametrize(("ruleset", "bots", "trace", "reason"), [
     ("house/matador-twelve", "random", False, "set of 91 tiles"),
-    # it plays them (tests/test_kernel_jit_table.py), but writes no record of them yet
-    ("house/bergen-headers", "random", True, "does not write the records of house/bergen-"),
-    ("house/muggins-wins-in-play", "random", True,
-     "does not write the records of house/muggins-wins-in-play"),
+
     ("pagat", "expert", False, "seat 0 plays 'expert', which only the python engine plays"),
     ("pagat", ["strategist", "random", "mybots:Cautious"], False,
      "seat 2 plays 'mybots:Cautious'"),

@@ -73,6 +73,11 @@ def test_the_jit_records_the_five_variants_and_the_gen_kernels_house_rules():
     assert {"house/all-fives", "house/pay-per-forced-draw", "house/doubles-play-again",
             "house/double-blank-skips", "house/pass-pass", "house/spinner", "house/muggins",
             "house/matador", "house/matador-nine"} <= names
+    # events setting variables, laying duties, reading the table; a match won mid-round;
+    # players going out (their set, duty, out and target lines: test_kernel_jit_rec_events)
+    assert {"house/headers-raise-stake", "house/answer-the-double", "house/cover-the-double",
+            "house/bergen-headers", "house/bergen-near-game", "house/muggins-wins-in-play",
+            "house/side-out"} <= names
 
 
 @pytest.mark.parametrize(("name", "players", "bots"), CASES)
@@ -149,19 +154,21 @@ def test_a_log_too_small_for_a_match_grows_and_the_record_is_unchanged(monkeypat
     assert sum(calls) == len(seeds) and len(calls) > 1
 
 
-def test_records_the_jit_does_not_write_are_refused_and_auto_keeps_python():
+def test_records_the_jit_does_not_write_are_refused_and_auto_keeps_python(tmp_path):
     pagat = api.load_game("pagat")
     assert engines.choose(pagat, 3, "random", "jit", trace=True) == "jit"
     assert engines.choose(pagat, 3, "random", "auto", trace=True, matches=50_000) == "jit"
     assert jit_trace.reason(pagat) is None
-    # an event setting a variable or laying a duty: lines the JIT's record has no token for
-    duty = api.load_game("house/answer-the-double")
-    assert "events that set variables, lay duties or make the next player draw" in (
-        jit_trace.reason(duty))
+    # an event making the next player draw: lines the JIT's record has no item for
+    path = tmp_path / "draws.yaml"
+    path.write_text("title: Test\nextends: pagat\nevents:\n  - title: A double costs a tile\n"
+                    "    after: place\n    if: tile.is_double\n    next_draws: 1\n")
+    draws = api.load_game(str(path))
+    assert "events that make the next player draw" in jit_trace.reason(draws)
     with pytest.raises(UsageError) as info:
-        engines.choose(duty, 2, "random", "jit", trace=True)
+        engines.choose(draws, 2, "random", "jit", trace=True)
     assert "--engine jit cannot run this" in info.value.diagnostics[0].message
-    assert engines.choose(duty, 2, "random", "auto", trace=True, matches=50_000) == "python"
+    assert engines.choose(draws, 2, "random", "auto", trace=True, matches=50_000) == "python"
 
 
 @pytest.mark.parametrize("ref", ["house/draw-ends-turn", "house/passing", "exact-at-will"])

@@ -19,7 +19,7 @@ from .jit import njit
 from .jit_formula import CONST, END, FACT, FACT_OP, IS_DOUBLE, MASK, MASK_BITS, STACK, run
 from .jit_formula import TAB as ROWS
 from .jit_match import reached_in_play
-from .jit_record import EXTRA, event_lines
+from .jit_record import ACTOR, EXTRA, K_SCORE, K_SET, event_lines, put_line
 
 # an action's events in CODE: a head (jit_house._may_fire) where its rules start, the
 # masks of the tiles, of the ends' totals and per left end of the right ends on which a
@@ -81,7 +81,7 @@ def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, end
     the action is a domino, so a turn it would grant lapses. In ``F``: ``fired``, a bit
     per rule that fired (``jit_duties.lay``); ``reached`` once the match is won, the
     action's other effects lapsing (``match.ends_in_play``). ``EVL``: where the record's
-    ``score`` and ``extra_turn`` lines are gathered, in the general loop's order
+    ``score``, ``set`` and ``extra_turn`` lines are gathered, in the general loop's order
     (``jit_record.event_lines``); empty, no record."""
     more = 0
     skipped = 0
@@ -104,7 +104,7 @@ def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, end
                 scores[s] += gain
                 play[s] += gain
                 if rec:
-                    _line(EVL, s, gain, CODE[at + 1 + WIDTH * count + k])
+                    put_line(EVL, K_SCORE, ACTOR, s, gain, CODE[at + 1 + WIDTH * count + k])
         c = CODE[base + SET]
         if c >= 0:   # every value from those before any is set (events.set_values)
             n = CODE[c]
@@ -113,6 +113,9 @@ def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, end
                                              sides, N, deck, stack)
             for j in range(n):
                 F[VARS + CODE[c + 1 + 2 * j]] = stack[STACK - 1 - j]
+                if rec:
+                    put_line(EVL, K_SET, ACTOR, CODE[c + 1 + 2 * j], stack[STACK - 1 - j],
+                             CODE[at + 1 + WIDTH * count + k])
             F[_SETS] += n
         if F[_IN_PLAY] and reached_in_play(scores, sides, F[_TARGET]) >= 0:
             F[_REACHED] = 1
@@ -123,23 +126,13 @@ def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, end
                                                stack) != 0:
             more += 1
             if rec:
-                _line(EVL, EXTRA, 0, 0)
+                put_line(EVL, EXTRA, ACTOR, 0, 0, 0)
         c = CODE[base + SKIP]
         if c >= 0:
             n = value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack)
             if n > 0:
                 skipped += n
     return more, skipped
-
-
-@njit(inline="always")
-def _line(EVL, side, points, rule):
-    """One record line of ``fire`` into its buffer (``jit_record.event_lines``)."""
-    n = EVL[0]
-    EVL[1 + 3 * n] = side
-    EVL[2 + 3 * n] = points
-    EVL[3 + 3 * n] = rule
-    EVL[0] = n + 1
 
 
 _END_L, _END_R, _END_TOTAL = FACT["end_l"], FACT["end_r"], FACT["end_total"]

@@ -302,7 +302,7 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
                 block = code[slot + jit_events.DUTY_AT] = len(code)
                 met = trees.get("duty.met")
                 code += [jit_duties.ON_CODES[duty.on], 0, duty.fail_points, duty.fail_draws,
-                         int(duty.passes_on)]
+                         int(duty.passes_on), i]
                 if met is None:   # met: true or false as written
                     code[block + jit_duties.MET] = (jit_duties.MET_TRUE if duty.met({})
                                                     else jit_duties.MET_FALSE)

@@ -13,9 +13,11 @@ The house rules the GEN lines play add lines of their own: an event's ``extra_tu
 ``skip`` (one token a seat), a placement on a spinner's up or down arm (``arm_token``) or
 one under a fit rule that names the half meeting the end (``meets_token``), a pass
 showing a hidden row's front tile (``shown_token``), the stock's tile turned up
-(``turn_up_token``), and an event's
-``score`` (an item: ``K_SCORE``, gathered by ``jit_events.fire`` into a small buffer and
-copied here by ``event_lines``). A ruleset without them logs none of these.
+(``turn_up_token``), and the lines of events and duties (items of five numbers: a
+``score``, a variable's ``set``, a ``duty`` laid, ``duty_met``, ``duty_failed``, a ``draw``
+a rule made, a player ``out``), gathered by ``jit_events.fire`` and ``jit_duties`` into a
+small buffer, ``EVL``, and copied here by ``event_lines`` in the general loop's order. A
+ruleset without them logs none of these.
 
 ``LOG`` empty means no records: every write in ``jit_template`` is behind ``if REC``, a
 test of one local the kernel reads once a batch (``jit_events.fire`` tests its buffer's
@@ -34,9 +36,15 @@ from .jit import njit
 
 # the kinds of DAT's items, first number of each
 K_START, K_DEAL, K_ROUND, K_END, K_SCORE = 0, 1, 2, 3, 4
-# an event line gathered by jit_events.fire in its buffer: (side, points, rule), the side
-# EXTRA for an extra turn
-EXTRA = -1
+# the items of five numbers (kind, player, then three) of events' and duties' lines: a
+# set (variable, value, rule), a duty laid (rule, tile), met (rule), failed (rule, the
+# seat bearing it next, -1 none), a draw a rule made (tile, rule), a player out
+# (numbered apart from the kinds above, which other mechanisms' lines extend)
+K_SET, K_DUTY, K_MET, K_FAILED, K_RULE_DRAW, K_OUT = range(20, 26)
+# a line in EVL, the buffer of one action's event lines (``event_lines``): its kind (an
+# item's, or EXTRA: an extra turn's token), its player (ACTOR: the seat acting), three
+# numbers (a score's side, points and rule)
+EXTRA, ACTOR, LINE = -1, -1, 5
 
 
 def log_bound(N: int, T: int, at_will: bool = False, rows: int = 0) -> int:
@@ -62,12 +70,39 @@ def dat_bound(N: int, T: int, sides: int, variables: int, words: int = 1) -> int
 
 
 def event_bound(N: int, T: int, lines: dict[str, int], rows: int = 0) -> int:
-    """The most event lines (``score`` and ``extra_turn``) a round may write: ``lines``
-    per action (place, draw, pass) the most its rules write, placements and draws at most
-    a tile each, passes fewer than ``2 * N`` between two of them (the idle turns that
-    block a round; ``pass_gap`` with hidden rows of ``rows`` tiles)."""
+    """The most event lines (``score``, ``set``, ``extra_turn``, ``duty``) a round may
+    write: ``lines`` per action (place, draw, pass) the most its rules write, placements
+    and draws at most a tile each, passes fewer than ``2 * N`` between two of them (the
+    idle turns that block a round; ``pass_gap`` with hidden rows of ``rows`` tiles)."""
     return (T * lines.get("place", 0) + T * lines.get("draw", 0)
             + pass_gap(N, True, rows) * (2 * T + 2) * lines.get("pass", 0))
+
+
+def duty_bound(N: int, T: int, laid: int, passing: int) -> int:
+    """The most lines a round's duties may write once laid (their ``duty`` lines are
+    ``event_bound``'s; ``laid``: the most one placement lays, ``passing`` of them passing
+    on when failed): a duty that lapses is met or failed once (with a ``score`` line);
+    one passing on is met once and fails at most once a turn (a placement, a draw or a
+    pass: fewer than ``2 * N`` passes between two of the others); the ``draw`` lines of
+    failures take at most the round's tiles."""
+    turns = 3 * T + 2 * N * (2 * T + 2)
+    return T * (laid - passing) * 2 + T * passing * (1 + 2 * turns) + T
+
+
+@njit
+def put_line(EVL, kind, player, a, b, c):
+    """One line into ``EVL`` (``event_lines`` logs it; ``player`` ACTOR: the seat acting),
+    when there is a record (an empty EVL: none)."""
+    if EVL.shape[0] == 0:
+        return
+    n = EVL[0]
+    k = 1 + LINE * n
+    EVL[k] = kind
+    EVL[k + 1] = player
+    EVL[k + 2] = a
+    EVL[k + 3] = b
+    EVL[k + 4] = c
+    EVL[0] = n + 1
 
 
 @njit
@@ -131,25 +166,37 @@ def dynamic(N, T):
 
 @njit
 def event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T):
-    """The lines ``jit_events.fire`` gathered in ``EVL`` for seat ``p``'s action, logged
-    in their order (a ``score`` an item, an ``extra_turn`` a token), the buffer emptied;
-    returns (nl, nd, nj) as ``start_item``'s callers keep them."""
+    """The lines ``jit_events.fire`` and ``jit_duties`` gathered in ``EVL`` for seat
+    ``p``'s action, logged in their order (an ``extra_turn`` a token, the others an item
+    each), the buffer emptied; returns (nl, nd, nj) as ``start_item``'s callers keep
+    them."""
     for k in range(EVL[0]):
-        side, points, rule = EVL[1 + 3 * k], EVL[2 + 3 * k], EVL[3 + 3 * k]
-        if side == EXTRA:
-            LOG[nl] = extra_token(N, T, p)
+        at = 1 + LINE * k
+        player = EVL[at + 1]
+        if player == ACTOR:
+            player = p
+        if EVL[at] == EXTRA:
+            LOG[nl] = extra_token(N, T, player)
         else:
             LOG[nl] = DYN + nj
             nj += 1
-            DAT[nd] = K_SCORE
-            DAT[nd + 1] = p
-            DAT[nd + 2] = side
-            DAT[nd + 3] = points
-            DAT[nd + 4] = rule
-            nd += 5
+            DAT[nd] = EVL[at]
+            DAT[nd + 1] = player
+            DAT[nd + 2] = EVL[at + 2]
+            DAT[nd + 3] = EVL[at + 3]
+            DAT[nd + 4] = EVL[at + 4]
+            nd += LINE
         nl += 1
     EVL[0] = 0
     return nl, nd, nj
+
+
+@njit
+def out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T):
+    """Seat ``p`` is out and the round goes on (``play.until: side_out``): its ``out``
+    line, logged at once; (nl, nd, nj)."""
+    put_line(EVL, K_OUT, p, 0, 0, 0)
+    return event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
 
 
 @njit
@@ -192,7 +239,8 @@ def deal_item_words(DAT, nd, rnd, leader, hands, deck, N, T):
 
 @njit
 def round_end_item(DAT, nd, rnd, blocked, wside, pips, points, scores, N, sides):
-    """A round's end: its number, result (1: blocked), winning side (-1: none), each seat's
+    """A round's end: its number, result (1: blocked, 2: stopped at the target, the match
+    won mid-round), winning side (-1: none), each seat's
     hand value, each side's points and scores (the variables follow, written by the GEN
     lines)."""
     DAT[nd] = K_ROUND

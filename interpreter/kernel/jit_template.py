@@ -133,7 +133,8 @@ from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
 from dominorules.kernel.jit_copies import canonical
 from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, receiver
 from dominorules.kernel.jit_duties import failed, lay, met_by
-from dominorules.kernel.jit_record import arm_token, event_lines, meets_token, skip_token
+from dominorules.kernel.jit_record import (LINE, arm_token, event_lines, meets_token, out_line,
+                                           skip_token)
 from dominorules.kernel.jit_record import shown_token, turn_up_token
 from dominorules.kernel.jit_strategist_arms import choose_arms
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
@@ -414,12 +415,14 @@ $READ_PLAY_PARAMS
     nl = nd = nj = nl0 = nd0 = 0
 #if GEN
     # the event lines of one action, gathered by jit_events.fire (jit_record.event_lines):
-    # at most a score a side and an extra turn a rule
+    # at most a score a side, a set a variable, an extra turn and a duty a seat a rule;
+    # or a duty's (jit_duties): met, or failed with its score, and the tiles drawn
     EVN = 0
     for ev in (EV_PLACE, EV_DRAW, EV_PASS):
         if ev >= 0:
             EVN = max(EVN, CODE[CODE[ev + RULES]])
-    EVL = np.zeros(1 + 3 * (SIDES_N + 1) * EVN if REC else 0, np.int64)
+    EVL = np.zeros(1 + LINE * max(EVN * (SIDES_N + 1 + NV + N), 3 * DUTY.shape[0] + T)
+                   if REC else 0, np.int64)
 #endif
     row = 0
     m_i = start
@@ -841,7 +844,9 @@ $READ_PLAY_PARAMS
                     reached = F[X_REACHED]
                     if DUTIES and F[X_FIRED] and h and not reached:
                         pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N, RIGHT, SIDE_OF,
-                                      DUTY, pending, F, BEARERS)
+                                      DUTY, pending, F, BEARERS, EVL)
+                        if REC:
+                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
             if DECL_PLACE >= 0 and not reached:   # the opener's declarations (jit_declare)
                 event_facts(F, L, R, end_total(L, R, lt, rt, TL, TH, PIPS), T - pos, 0, 0)
                 F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
@@ -865,6 +870,8 @@ $READ_PLAY_PARAMS
             if not h:
                 if SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out; the round goes on
                     outs, nin = outs | 1 << p, nin - 1
+                    if REC:
+                        nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
                 else:
                     domino, npass = p, N
 #elif WIDE
@@ -1139,7 +1146,10 @@ $READ_PLAY_PARAMS
                                 F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
                                 F[X_END_LT], F[X_END_RT] = lt, rt
                                 pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                                 p, SIDE_OF[p], DUTY, pending)
+                                                 p, SIDE_OF[p], DUTY, pending, EVL)
+                                if REC:
+                                    nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                             p, N, T)
                             if may_fire(CODE, EV_PLACE, t, L, R, et):
                                 event_facts(F, L, R, et, T - pos, prior, drawn)
                                 F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
@@ -1159,7 +1169,11 @@ $READ_PLAY_PARAMS
                                     break
                                 if DUTIES and F[X_FIRED] and h:
                                     pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
-                                                  RIGHT, SIDE_OF, DUTY, pending, F, BEARERS)
+                                                  RIGHT, SIDE_OF, DUTY, pending, F, BEARERS,
+                                                  EVL)
+                                    if REC:
+                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
+                                                                 DYN, p, N, T)
                         if DECL_PLACE >= 0:   # the placer's declarations (jit_declare)
                             et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
                                   arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
@@ -1180,6 +1194,9 @@ $READ_PLAY_PARAMS
                         if not h:
                             if SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out
                                 outs, nin = outs | 1 << p, nin - 1
+                                if REC:
+                                    nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p,
+                                                          N, T)
                             else:
                                 domino, npass = p, N
                         break
@@ -1329,7 +1346,9 @@ $READ_PLAY_PARAMS
                     drew = pos
                     pending, pos = failed(CODE, p, seat_after(p, N, RIGHT), DUTY, pending, F,
                                           SIDE_OF, scores, round_play, deck, pos, DRAW_END,
-                                          hands, drawn_by)
+                                          hands, drawn_by, EVL)
+                    if REC:
+                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
                     if strat_seats and pos > drew:   # the record's draws: the strategist
                         know_lack(K, p, L, R)        # reads them as lacking the ends
             # -- settlement (GeneralLoop._settle; jit_settle)
@@ -1561,8 +1580,8 @@ $READ_PLAY_PARAMS
             if REC:   # the round's end: the hands' values as the record's pips
                 LOG[nl] = DYN + nj
                 nl, nj = nl + 1, nj + 1
-                nd = round_end_item(DAT, nd, rnd_no, 1 if domino < 0 else 0, wside, V, points,
-                                    scores, N, SIDES_N)
+                nd = round_end_item(DAT, nd, rnd_no, round_out[row - 1, R_RESULT], wside, V,
+                                    points, scores, N, SIDES_N)   # (2: target, GEN's)
 #if GEN
                 for v in range(NV):   # the variables, as the next round plays them
                     DAT[nd + v] = F[X_VARS + v]

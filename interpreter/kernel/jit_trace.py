@@ -7,20 +7,25 @@ a table made once per ruleset and player count by the Python kernel's own writer
 the match's end) is an item of ``DAT``, turned into its line here by the same writer and
 the record encoder (``record_lines.encode_events``, a call's at once). The lines of the
 house rules the GEN lines play are written here from the same dicts the general loop
-records: an event's ``score`` (an item) and ``extra_turn``, a ``skip``, a placement on a
-spinner's up or down arm, one naming the half that ``meets`` the end under a fit rule, a
-pass showing a hidden row's front tile and a ``turn_up`` (fixed lines, ``jit_record``'s
-tokens after the plain game's); a deal of hidden rows is ``general_loop.deal_event``'s
-dict, a wide kernel's deal its hands' words joined into masks. Nothing here plays:
+records: an event's ``score``, ``set`` and ``draw`` lines, a duty's ``duty``, ``duty_met``
+and ``duty_failed``, a player ``out`` (items, their lines made by the mechanisms' own
+writers where they have one: ``duties.laid_line``, ``side_out.out_line``...) and its
+``extra_turn``, a ``skip``, a placement on a spinner's up or down arm, one naming the
+half that ``meets`` the end under a fit rule, a pass showing a hidden row's front tile and
+a ``turn_up`` (fixed lines, ``jit_record``'s tokens after the plain game's); a deal of
+hidden rows is ``general_loop.deal_event``'s dict, a wide kernel's deal its hands' words
+joined into masks. Nothing here plays:
 it only spells out what the kernel did, so a change of the record format stays in one
 place.
 
 ``reason(game)`` says which rulesets' records the JIT does not write yet: those whose
 record holds more than deals (hidden rows, leftover tiles in a hand, tiles twice, any set
 size), a tile turned up, placements (on a line's ends, a spinner's arms, with the half
-that meets the end), draws, passes (showing a row's front tile), events' score, extra
-turn and skip lines, round ends (with variables and play points) and the match's end.
-When the JIT gains a mechanism of play, its record lines must be added here (and in
+that meets the end), draws, passes (showing a row's front tile), events' score, set,
+extra turn and skip lines, duties laid, met and failed (with their score and draw
+lines), players out, round ends (with variables and play points, or stopped at the
+target) and the match's end. When the JIT gains a mechanism of play, its record lines
+must be added here (and in
 ``jit_record``) before ``reason`` lets it through.
 """
 
@@ -31,15 +36,25 @@ from typing import TYPE_CHECKING
 
 from ..engine.board import END_NAMES
 from ..engine.general_loop import deal_event
+from ..engine.mechanisms import duties as duty_rules
+from ..engine.mechanisms import side_out as side_out_rule
 from ..engine.mechanisms import turn_up as turn_up_rule
 from ..record_lines import dumps, encode_events
 from .jit_record import (
     K_DEAL,
+    K_DUTY,
     K_END,
+    K_FAILED,
+    K_MET,
+    K_OUT,
     K_ROUND,
+    K_RULE_DRAW,
     K_SCORE,
+    K_SET,
     K_START,
+    LINE,
     dat_bound,
+    duty_bound,
     event_bound,
     log_bound,
 )
@@ -52,19 +67,16 @@ if TYPE_CHECKING:
 # what would add lines or fields the JIT's record writer does not write, by the rule that
 # sets it: (is used, what it is called)
 _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
-    # events' score, extra_turn and skip lines are written (jit_events.fire gathers them)
-    (lambda r: any(e.sets or e.duty is not None or e.next_draws is not None
-                   for e in r.events),
-     "events that set variables, lay duties or make the next player draw (their set, "
-     "duty and draw lines)"),
+    # events' score, set, extra_turn and skip lines, duties' lines, a match ended
+    # mid-round, events reading the table and players out are written (jit_events.fire
+    # and jit_duties gather them); the JIT plays no next_draws (jit_house) to record
+    (lambda r: any(e.next_draws is not None for e in r.events),
+     "events that make the next player draw (their draw lines)"),
     (lambda r: r.layout is not None, "a shaped board (its arms and trains)"),
     (lambda r: r.several is not None, "moves of several tiles (play.several)"),
     (lambda r: bool(r.declarations) or r.showdown is not None,
      "declarations or the showdown"),
-    (lambda r: r.ends_in_play, "a match ended mid-round"),
-    (lambda r: r.reads_table or any(e.duty is not None or e.sets for e in r.events),
-     "events reading the table, setting variables or laying duties"),
-    (lambda r: r.play_until != "first_out", "players going out (play.until: their out lines)"),
+
     # the turn options alone add no line: a pass at will is a pass, a draw a draw
     # (general_loop), and the kernel logs them (jit_template); with events they stay out
 )
@@ -98,13 +110,20 @@ class RecordText:
         self.start_text, self.deal_text = texts["match_start_text"], texts["deal_text"]
         self.sides = len(game.teams(players))
         self.names = [v.name for v in r.variables]
+        self.tiles = [[ts_low, ts_high] for ts_low, ts_high in
+                      zip(game.tileset.low, game.tileset.high, strict=True)]
         self.events = bool(r.events)   # round_end's play_points
-        # an event's lines a round: scores (an item each: 5 numbers) and extra turns; with
-        # turns granted or skipped, the skips and passes fewer than 2 * N between two
+        # the text of each event line met so far (a few thousand kinds repeat: a duty
+        # failed by a seat, a score of a few points), written once
+        self.seen: dict[tuple, str] = {}
+        # an event's lines a round: scores, sets and duties (an item each: LINE numbers)
+        # and extra turns; the duties' later lines; a player out at most once; with turns
+        # granted or skipped, the skips and passes fewer than 2 * N between two
         # placements or draws, as passes at will
-        lines = _event_lines(game, self.sides)
+        lines = _event_lines(game, self.sides, players)
         rows = self.T if r.blind else 0   # hidden rows: a seat passes until its front fits
-        most = event_bound(self.N, self.T, lines, rows)
+        most = (event_bound(self.N, self.T, lines, rows) + self.N
+                + duty_bound(self.N, self.T, *_duty_lines(game, players)))
         turns = r.passing != "forced" or any(e.again is not None or e.skip is not None
                                              for e in r.events)
         self.log_round = log_bound(self.N, self.T, turns, rows) + most
@@ -113,13 +132,14 @@ class RecordText:
         # leaves no boneyard (the receiver's hand took it)
         self.blind, self.leftover = bool(r.blind), r.leftover != "boneyard"
         self.dealt, self.tileset = game.setup(players).dealt, game.tileset
-        self.dat_round = dat_bound(self.N, self.T, self.sides, len(self.names),
-                                   self.words) + 5 * most
+        self.dat_round = (dat_bound(self.N, self.T, self.sides, len(self.names), self.words)
+                          + LINE * most)
 
     def text(self, log: np.ndarray, dat: np.ndarray) -> str:
         """The JSON Lines text of the whole matches logged in ``log`` and ``dat``."""
         d = dat.tolist()
         N, T, S, names, W = self.N, self.T, self.sides, self.names, self.words
+        tiles, seen = self.tiles, self.seen
         NV = len(names)
         events = self.events
         start_text = self.start_text
@@ -142,7 +162,7 @@ class RecordText:
                 j = i + 4 + N
                 winner = d[i + 3]
                 line = {"event": "round_end", "round": d[i + 1],
-                        "result": "blocked" if d[i + 2] else "domino",
+                        "result": _RESULTS[d[i + 2]],
                         "winner": None if winner < 0 else winner, "pips": d[i + 4:j],
                         "points": d[j:j + S], "scores": d[j + S:j + 2 * S]}
                 if events:
@@ -155,12 +175,15 @@ class RecordText:
                 add("")
                 ends.append(line)
                 i = j + 2 * S + NV + (S if events else 0)
-            elif kind == K_SCORE:
-                at.append(len(items))
-                add("")
-                ends.append({"event": "score", "player": d[i + 1], "side": d[i + 2],
-                             "points": d[i + 3], "rule": d[i + 4]})
-                i += 5
+            elif kind == K_SCORE or kind >= K_SET:   # events' lines, duties', a player out
+                key = (kind, d[i + 1], d[i + 2], d[i + 3], d[i + 4])
+                text = seen.get(key)
+                if text is None:
+                    text = dumps(_event_line(*key, names, tiles))
+                    if len(seen) < _SEEN:
+                        seen[key] = text
+                add(text)
+                i += LINE
             elif kind == K_START:
                 add(start_text(d[i + 1]))
                 i += 2
@@ -180,7 +203,6 @@ class RecordText:
         table = self.fixed + items
         return "\n".join(map(table.__getitem__, log.tolist())) + "\n"
 
-
     def _masks(self, words: list[int]) -> list[int]:
         """Each hand's ``W`` words (``jit_bits``: word 0 the lowest tiles) as one mask."""
         W, B = self.words, self.bits
@@ -195,6 +217,34 @@ class RecordText:
         if self.blind:
             return dumps(deal_event(self.tileset, rnd, leader, hands, deck, dealt, True))
         return self.deal_text(rnd, leader, hands, deck if dealt == self.dealt else [])
+
+
+_RESULTS = ("domino", "blocked", "target")   # a round_end item's result
+_SEEN = 1 << 16   # the most event lines' texts a RecordText keeps
+
+
+def _event_line(kind: int, player: int, a: int, b: int, c: int, names: list[str],
+                tiles: list[list[int]]) -> dict:
+    """The record line of an event's item (``jit_record``'s K_SCORE, and the kinds from
+    K_SET), as the general loop writes it (by the mechanism's own writer where it has
+    one)."""
+    if kind == K_SCORE:
+        return {"event": "score", "player": player, "side": a, "points": b, "rule": c}
+    if kind == K_SET:
+        return {"event": "set", "player": player, "variable": names[a], "value": b,
+                "rule": c}
+    if kind == K_DUTY:
+        return duty_rules.laid_line(duty_rules.laid(a, player, tuple(tiles[b])))
+    if kind == K_MET:
+        return duty_rules.met_line(duty_rules.Duty(a, player, None))
+    if kind == K_FAILED:
+        return duty_rules.failed_line(duty_rules.Duty(a, player, None),
+                                      None if b < 0 else b)
+    if kind == K_RULE_DRAW:
+        return {"event": "draw", "player": player, "tile": tiles[a], "rule": b}
+    if kind == K_OUT:
+        return side_out_rule.out_line(player)
+    raise ValueError(f"unknown record item {kind}")   # pragma: no cover - only these
 
 
 def _house_texts(game: Game, players: int) -> list[str]:
@@ -218,12 +268,20 @@ def _house_texts(game: Game, players: int) -> list[str]:
     return out
 
 
-def _event_lines(game: Game, sides: int) -> dict[str, int]:
+def _event_lines(game: Game, sides: int, players: int) -> dict[str, int]:
     """Per action (place, draw, pass), the most record lines its event rules write: a
-    ``score`` a side that gains (every side with ``each_opponent``), an ``extra_turn``."""
+    ``score`` a side that gains (every side with ``each_opponent``), a ``set`` a
+    variable, an ``extra_turn``, a ``duty`` a seat it falls on."""
     out: dict[str, int] = {}
     for e in game.rules.events:
         n = ((sides if e.each_opponent is not None else 1 if e.points is not None else 0)
-             + (e.again is not None))
+             + len(e.sets) + (e.again is not None) + (players if e.duty is not None else 0))
         out[e.after] = out.get(e.after, 0) + n
     return out
+
+
+def _duty_lines(game: Game, players: int) -> tuple[int, int]:
+    """The most duties one placement lays (a seat each rule), and of them those that
+    pass on when failed (``duty_bound``)."""
+    duties = [e.duty for e in game.rules.events if e.duty is not None]
+    return players * len(duties), players * sum(d.passes_on for d in duties)
