@@ -355,6 +355,8 @@ class Rules:
     # per event, its formulas' checked trees by key (if, points, each_opponent, again, skip;
     # a constant written as such is an ``Int``/``Bool``; None: not known), for the kernel
     event_trees: Any = field(default=None, compare=False)
+    # play.several's tiles and alone conditions' checked trees by key, for the JIT kernel
+    several_trees: Any = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         # Rules made in Python may give the round's points only as functions of a

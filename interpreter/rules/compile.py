@@ -491,6 +491,10 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
          **({"duty.met": _tree_of(item["duty"]["met"], trees.get(("events", i, "duty", "met")))}
             if "met" in (item.get("duty") or {}) else {})}
         for i, item in enumerate(data.get("events", ())))
+    if play.get("several") is not None:   # its conditions' trees (kernel.jit_several)
+        out["several_trees"] = {key: _tree_of(play["several"][key],
+                                              trees.get(("play", "several", key)))
+                                for key in ("tiles", "alone") if key in play["several"]}
     return out
 
 
