@@ -183,7 +183,8 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
     """(every house-rule formula's program, one after the other; where each starts, by
     its ``jit_template.PARAMS`` name, -1 for a formula the ruleset does not have); raises
     ``Unsupported`` when one reads what the kernel does not keep."""
-    from . import jit_formula, jit_matching, jit_several  # numba (and scipy) only once a kernel is made
+    # numba (and scipy) only once a kernel is made
+    from . import jit_formula, jit_matching, jit_several
 
     _ALL = {"sides": jit_formula.ALL_SIDES, "seats": jit_formula.ALL_SEATS}
     _PLACEMENT_LISTS = {"hand": jit_formula.TILES, "playable": jit_formula.TILES}

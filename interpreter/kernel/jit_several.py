@@ -203,11 +203,8 @@ def pick(kind, p, seed, N, WS, mL, mR, nm, at_will, MV, h, L, R, PM, PIPS, VALUE
             return -2
         return _kth(mL, mR, k) if k < nfit else MOVE + k - nfit
     count = 0
-    if kind == 1:
-        best = -(1 << 62)
-    else:
-        best = -(1 << 62)
-        w_play2, w_domino2 = CODE[SEV + W_PLAYABLE2], CODE[SEV + W_DOMINO2]
+    best = -(1 << 62)
+    w_play2, w_domino2 = CODE[SEV + W_PLAYABLE2], CODE[SEV + W_DOMINO2]
     for i in range(total):
         code = _kth(mL, mR, i) if i < nfit else MOVE + i - nfit
         if kind == 1:
