@@ -241,3 +241,12 @@ def test_what_it_does_not_play_it_refuses_in_a_sentence(tmp_path):
     from dominorules.kernel import jit_trace
 
     assert "moves of several tiles" in jit_trace.reason(api.load_game("house/double-draw"))
+
+
+def test_the_kernel_command_prints_the_jit_kernel_that_plays_it():
+    from dominorules.kernel import listing
+
+    game = api.load_game("house/double-draw")
+    text = listing.kernel_listing(game, 2, "jit")
+    assert f"switch SEVERAL = {jit_house.programs(game)[1]['SEVERAL']}" in text
+    assert "pick(kinds[p]" in text
