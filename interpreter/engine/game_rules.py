@@ -360,6 +360,8 @@ class Rules:
     # (penalty, each_opponent), for kernel.jit_declare; None: not known
     declaration_trees: Any = field(default=None, compare=False)
     showdown_trees: Any = field(default=None, compare=False)
+    # play.several's tiles and alone conditions' checked trees by key, for the JIT kernel
+    several_trees: Any = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         # Rules made in Python may give the round's points only as functions of a

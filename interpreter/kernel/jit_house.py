@@ -73,6 +73,14 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: r.play_until == "side_out" and _turns(r),
      "play on until a side is out (play.until) with turns granted, skipped or passed at "
      "will, or hidden rows"),
+    # jit_several offers the default move (one tile on each end) on a line's two ends
+    (lambda r: r.several is not None and (r.several.whole_hand or r.several.after_double
+                                          or r.several.chain),
+     "moves of several tiles other than one on each end (play.several.move)"),
+    (lambda r: r.several is not None and (r.spinner != "none" or r.fit is not None
+                                          or bool(r.restrictions) or r.copies > 1 or r.blind),
+     "moves of several tiles (play.several) on a spinner, under its own fit rule or "
+     "placement restrictions, with two sets or hidden rows"),
 )
 
 
@@ -85,7 +93,7 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
 # totals, which only events read: _PLAY_TIME refuses events there)
 _PLAYED = frozenset({"direction", "restrictions", "if_none_allowed", "events",
                      "draw_ends_turn", "draw_exactly", "passing", "spinner", "fit",
-                     "doubles", "play_until"})
+                     "doubles", "play_until", "several"})
 # an event's names (events.environment) the JIT keeps: facts, the ends as a list and the
 # tiles at the line's ends (end_tiles: the facts end_lt, end_rt), the acting side (its
 # score: ``_live_sides`` refuses its tallies, which the kernel counts only at a round's end)
@@ -178,7 +186,8 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
     """(every house-rule formula's program, one after the other; where each starts, by
     its ``jit_template.PARAMS`` name, -1 for a formula the ruleset does not have); raises
     ``Unsupported`` when one reads what the kernel does not keep."""
-    from . import jit_formula, jit_matching  # numba (and scipy) only once a kernel is made
+    # numba (and scipy) only once a kernel is made
+    from . import jit_formula, jit_matching, jit_several
 
     _ALL = {"sides": jit_formula.ALL_SIDES, "seats": jit_formula.ALL_SEATS}
     _PLACEMENT_LISTS = {"hand": jit_formula.TILES, "playable": jit_formula.TILES}
@@ -247,6 +256,9 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
     from . import declare_code  # declarations and the showdown (their blocks)
     at.update(declare_code.block(game, code, declare_code.Programs(
         _EVENT, {"ends": jit_formula.ENDS, **_EVENT_LISTS}, values, tiles, _live_sides)))
+    # play.several's block, its conditions as programs over a placement's names
+    at["SEVERAL"] = jit_several.block(game, code, {**_PLACEMENT, **values},
+                                      {**_PLACEMENT_LISTS, "ends": jit_formula.ENDS}, tiles)
     # the fit rule's tables (matching.fit_tables, as Game.fit made them), laid out flat
     fit = jit_matching.tables(game)
     at["FIT_AT"] = len(code) if fit else -1
@@ -495,7 +507,7 @@ def params(game: Game, players: int) -> dict[str, int]:
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
              "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
              "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "DECL_START", "DECL_PLACE",
-             "SHOWDOWN")
+             "SHOWDOWN", "SEVERAL")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -523,7 +535,8 @@ def params(game: Game, players: int) -> dict[str, int]:
               # is unchanged)
               r.ends_in_play, any(e.duty is not None for e in r.events),
               *_deal_params(r), game.tileset.seconds, r.blind,
-              starts["DECL_START"], starts["DECL_PLACE"], starts["SHOWDOWN"]]
+              starts["DECL_START"], starts["DECL_PLACE"], starts["SHOWDOWN"],
+              starts["SEVERAL"]]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 

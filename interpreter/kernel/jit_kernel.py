@@ -134,9 +134,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     if r.layout is not None:
         return (f"{r.name} shapes its board (board.layout), which only the Python engine's "
                 "general loop plays")
-    if r.several is not None:
-        return (f"{r.name} lays several tiles in one move (play.several), which only the "
-                "Python engine's general loop plays")
     if r.general:
         why = jit_house.reason(game)
         if why is not None:
@@ -204,7 +201,8 @@ def _module(source: str):
                                   "jit_events.py", "jit_board.py", "jit_matching.py",
                                   "jit_record.py", "jit_match.py", "jit_duties.py",
                                   "jit_deal.py", "jit_side_out.py", "jit_copies.py",
-                                  "jit_blind.py", "jit_strategist_arms.py", "jit_declare.py")]
+                                  "jit_blind.py", "jit_strategist_arms.py", "jit_declare.py",
+                                  "jit_several.py")]
     if "jit_bits" in source:   # a wide kernel's (a smaller set's kernel keeps its name)
         parts += [(_HERE / f).read_text(encoding="utf-8")
                   for f in ("jit_bits.py", "jit_strategist_wide.py")]

@@ -68,11 +68,12 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # BLIND: hidden hands played from the front of a row (deal.blind: jit_blind; with TURNS)
 # DECL_START / DECL_PLACE / SHOWDOWN: where the declarations of each moment and the
 # showdown start in CODE (jit_declare; -1: none)
+# SEVERAL: where play.several's block starts in CODE (jit_several; -1: a tile a move)
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
                "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
                "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "DECL_START", "DECL_PLACE",
-               "SHOWDOWN")
+               "SHOWDOWN", "SEVERAL")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -136,6 +137,7 @@ from dominorules.kernel.jit_duties import failed, lay, met_by
 from dominorules.kernel.jit_record import (LINE, arm_token, event_lines, meets_token, out_line,
                                            skip_token)
 from dominorules.kernel.jit_record import shown_token, turn_up_token
+from dominorules.kernel.jit_several import MOVE, alone, line_moves, pick
 from dominorules.kernel.jit_strategist_arms import choose_arms
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire, pass_events)
@@ -387,6 +389,10 @@ $READ_PLAY_PARAMS
     RHEAD = np.zeros(N, np.int64)
     RLEN = np.zeros(N, np.int64)
     stuck = False
+    # play.several (jit_several): the moves offered at a turn, a row each, and the ties
+    # among them and the single tiles
+    MV = np.zeros((T * T + 1 if SEVERAL >= 0 else 1, 2), np.int64)
+    TIE = np.zeros(T * T + 2 * T + 1 if SEVERAL >= 0 else 1, np.int64)
 #else
     V, DB, SV = P, drawn_by, SP
 #endif
@@ -650,6 +656,8 @@ $READ_PLAY_PARAMS
             passes = choices = seek_turns = 0
 #if GEN
             extra_turns = skips = again = skip = 0
+            nq = qa = joined = 0   # a move of several tiles under way: its next tile (qa),
+            drawn = 0              # and the tiles laid after a move's first (jit_several)
             reached = pending = 0   # the match won mid-round (IN_PLAY); the duties pending
             RENEGED[:] = 0
             F[X_REACHED] = 0
@@ -890,7 +898,9 @@ $READ_PLAY_PARAMS
                 if TURNS:   # GeneralLoop.run's turn order: turns granted, turns skipped
                     if npass == everyone or idle >= IDLE_MAX:
                         break
-                    if again:
+                    if nq:   # a move of several tiles goes on: no new turn
+                        joined += 1
+                    elif again:
                         again -= 1
                         extra_turns += 1
                     else:
@@ -910,6 +920,8 @@ $READ_PLAY_PARAMS
                         return m_i - start, row, -rnd_no, nl, nd
                 elif npass >= nin:
                     break
+                elif nq:   # a move of several tiles goes on (jit_several): no new turn
+                    joined += 1
                 elif RIGHT:   # play.direction: right
                     p = p - 1 if p > 0 else N - 1
                 else:
@@ -924,7 +936,12 @@ $READ_PLAY_PARAMS
 #if not WIDE
                 h = hands[up]
 #endif
+#if GEN
+                if not nq:   # (a move of several tiles going on keeps its turn's draws)
+                    drawn = 0
+#else
                 drawn = 0
+#endif
                 while True:
 #if WIDE
                     fit = (jit_bits.meet(FITS, FIT_L, hands, up, PM, L)
@@ -967,17 +984,24 @@ $READ_PLAY_PARAMS
                         mL, mR, mU, mD = mL & fb, mR & fb, mU & fb, mD & fb
                     # mid-way through an exact draw (drawing.exactly): only a draw
                     draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
-                    fit_any = (mL | mR | mU | mD) != 0
+                    nm = 0
+                    if SEVERAL >= 0 and not nq:   # play.several: the single tiles alone
+                        F[X_BONEYARD] = T - pos   # leaves, and the moves (jit_several)
+                        mL, mR = alone(mL, mR, h, L, R, PM, CODE, SEVERAL, F, TAB, TEAMS,
+                                       SIDES_N, N, deck, stack)
+                        nm = line_moves(h, L, R, PM, PIPS, CODE, SEVERAL, F, TAB, TEAMS,
+                                        SIDES_N, N, deck, stack, MV)
+                    fit_any = (mL | mR | mU | mD) != 0 or nm > 0 or nq > 0
                     forced = 0 if fit_any else 1   # (a draw event's "forced")
                     a = -1
                     if fit_any and not draw_on:
                         can_draw = VOL and pos < DRAW_END and drawn < TLIMIT
                         # two or more options: two tiles, one tile at two ends, a draw, a
-                        # pass at will
-                        if can_draw or AT_WILL or (mL and mR) or mL & (mL - 1) or mR & (
-                                mR - 1) or (NE == 4 and (
-                                    (mL != 0) + (mR != 0) + (mU != 0) + (mD != 0) > 1
-                                    or mU & (mU - 1) or mD & (mD - 1))):
+                        # pass at will, two moves of several tiles or one beside a tile
+                        if not nq and (can_draw or AT_WILL or (mL and mR) or mL & (mL - 1)
+                                       or mR & (mR - 1) or nm > 1 or (nm and (mL | mR)) or (
+                                NE == 4 and ((mL != 0) + (mR != 0) + (mU != 0) + (mD != 0) > 1
+                                             or mU & (mU - 1) or mD & (mD - 1)))):
                             choices += 1
 #elif WIDE
                     a = -1
@@ -995,7 +1019,14 @@ $READ_PLAY_PARAMS
                             choices += 1
 #endif
 #if GEN
-                        if SPIN and (strat_seats >> p) & 1:   # on a spinner: every open end
+                        if nq:   # the next tile of the move of several tiles under way
+                            a, nq = qa, 0
+                        elif SEVERAL >= 0:   # each bot's pick among tiles and moves
+                            a = pick(kinds[p], p, seed, N, WS, mL, mR, nm, AT_WILL, MV, h, L,
+                                     R, PM, PIPS, VALUES, CODE, SEVERAL, TIE)
+                            if a >= MOVE:   # a move: its first tile now (several.start)
+                                a, qa, nq = MV[a - MOVE, 0], MV[a - MOVE, 1], 1
+                        elif SPIN and (strat_seats >> p) & 1:   # on a spinner: every open end
                             a = choose_arms(p, mL, mR, mU, mD, can_draw, h, L, R, U, D, NE,
                                             DRAW_END - pos, drawn, K, STRAT, TS, ties, seed,
                                             N, WS)
@@ -1523,6 +1554,10 @@ $READ_PLAY_PARAMS
             round_out[row, R_DRAWS] = draws
             round_out[row, R_PASSES] = passes
             round_out[row, R_DECISIONS] = placements + draws + passes
+#if GEN
+            round_out[row, R_TURNS] -= joined   # a move of several tiles: one turn, one
+            round_out[row, R_DECISIONS] -= joined   # decision (jit_several)
+#endif
             round_out[row, R_CHOICE_POINTS] = choices
             round_out[row, R_REDEALS] = redeals
             for i in range(SIDES_N):

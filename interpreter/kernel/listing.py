@@ -34,11 +34,11 @@ def kernel_listing(game: Game, players: int, engine: str = "python") -> str:
         raise UsageError([Diagnostic(
             "engine", f"{game.rules.name} shapes its board (board.layout): no kernel plays "
             "it, the general loop does", hint="dominorules play or simulate it as it is")])
-    if game.rules.several is not None:
+    if game.rules.several is not None and engine != "jit":   # (the JIT's: jit_several)
         raise UsageError([Diagnostic(
             "engine", f"{game.rules.name} lays several tiles in one move (play.several): no "
-            "kernel plays it, the general loop does",
-            hint="dominorules play or simulate it as it is")])
+            "Python kernel plays it, the general loop does",
+            hint="--engine jit prints the JIT's kernel, which plays it")])
     text = (_jit_listing(game, players) if engine == "jit"
             else _python_listing(game, players) if covers(game)
             else _loop_listing(game, players))

@@ -497,6 +497,10 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         for i in range(len(data.get("declarations") or ())))
     out["showdown_trees"] = {path[1]: tree for path, tree in trees.items()
                              if path[0] == "showdown"}
+    if play.get("several") is not None:   # its conditions' trees (kernel.jit_several)
+        out["several_trees"] = {key: _tree_of(play["several"][key],
+                                              trees.get(("play", "several", key)))
+                                for key in ("tiles", "alone") if key in play["several"]}
     return out
 
 

@@ -1,0 +1,222 @@
+"""Moves of several tiles (``play.several``) in numba, for the JIT's GEN lines.
+
+``engine.mechanisms.several`` is the rule; this module mirrors its pieces one for one on
+a line's two ends (the masks and end numbers the kernel keeps), so the GEN lines offer
+the moves the general loop offers, in its order, and each builtin bot picks among them
+as it does in the Python engine:
+
+- ``alone``: ``several.alone_masks`` (the single placements ``alone`` lets go down);
+- ``line_moves``: ``several.line_moves`` for the default move (one tile on each end, in
+  end order: the left end's tile first, each tile judged once the tiles before it lie,
+  and ``tiles`` met), each move a row of ``MV``;
+- ``pick``: the seat's choice among the single placements and the moves, as
+  ``RandomBot.choose`` (uniform over all of them, a move one option, a pass at will
+  last), ``GreedyBot.choose`` (the most shed, a move its tiles' sum) and
+  ``StrategistBot._several`` (``strategist._weigh_line``, term for term) take it;
+- ``block``: what the GEN lines read of the rule, laid in the kernel's ``CODE`` (its
+  ``tiles`` and ``alone`` conditions as ``jit_formula`` programs).
+
+A move's tiles are laid one by one through the kernel's single placement, as the loop
+lays them (``several.start``): the first now, the second at the next pass of the turn
+loop, which grants no new turn. ``jit_house.reason`` refuses what is not written here
+(the other kinds of move, a spinner's four ends, a fit rule, restrictions, two sets,
+hidden rows); ``tests/test_kernel_jit_several.py`` holds each piece to the mechanism.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .jit import njit
+from .jit_formula import FACT, run
+from .jit_strategist import seat_word
+from .jit_support import low_index, popcount
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+# the block's places in CODE, from the parameter SEVERAL: the most tiles a move lays, where
+# the tiles and alone programs start (-1: none), the strategist's weights in half points
+MOST, TILES_AT, ALONE_AT, W_PLAYABLE2, W_DOMINO2 = range(5)
+# a move's code among a seat's options: MOVE + its row in MV (engine.actions.SEVERAL's role)
+MOVE = 1 << 26
+_TILE, _END, _HAND, _PLAYABLE = FACT["tile"], FACT["end"], FACT["hand"], FACT["playable"]
+_END_L, _END_R, _BONEYARD = FACT["end_l"], FACT["end_r"], FACT["boneyard"]
+
+
+def block(game: Game, code: list[int], names: dict[str, Any], lists: dict[str, int],
+          tiles: dict[tuple[int, int], int]) -> int:
+    """Appends the rule's block (and its programs) to ``code``; where it starts, -1 for a
+    ruleset without ``play.several``. ``names``/``lists``: a placement's names for
+    ``jit_formula.program``; raises ``formulas.Unsupported`` for one the kernel lacks."""
+    from ..bots.strategist import W_PLAYABLE
+    from ..bots.strategy import W_DOMINO
+    from . import jit_formula
+    from .formulas import Unsupported
+
+    rule = game.rules.several
+    if rule is None:
+        return -1
+    if (2 * W_PLAYABLE) % 1 or (2 * W_DOMINO) % 1:   # scores are kept in half points
+        raise ValueError("the strategist's weights are no longer half points")
+    at = len(code)
+    code += [rule.most, -1, -1, int(2 * W_PLAYABLE), int(2 * W_DOMINO)]
+    trees = game.rules.several_trees or {}
+    for slot, key in ((TILES_AT, "tiles"), (ALONE_AT, "alone")):
+        if getattr(rule, key) is None:
+            continue
+        tree = trees.get(key)
+        if tree is None:
+            raise Unsupported(f"play.several.{key} without its tree")
+        code[at + slot] = len(code)
+        code += jit_formula.program(tree, names, lists, tiles)
+    return at
+
+
+@njit
+def holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, v, hand, playable, L, R):
+    """Whether the condition whose program starts at ``at`` (``several.tile_allowed`` /
+    ``alone_allowed``; -1: none, always) holds for tile ``t`` on an end showing ``v``,
+    the seat holding ``hand`` (``playable`` of it fitting an end), the ends ``L``, ``R``
+    (``several.placement_env``)."""
+    if at < 0:
+        return True
+    F[_TILE], F[_END], F[_HAND], F[_PLAYABLE] = t, v, hand, playable
+    F[_END_L], F[_END_R] = L, R
+    return run(CODE, at, F, TAB, TEAMS, sides, N, deck, stack) != 0
+
+
+@njit
+def alone(mL, mR, h, L, R, PM, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack):
+    """``several.alone_masks``: the single placements of ``mL``/``mR`` that ``alone``
+    lets go down on their own (all when it has none)."""
+    at = CODE[SEV + ALONE_AT]
+    if at < 0:
+        return mL, mR
+    playable = h & (PM[L] | PM[R])
+    kL = kR = 0
+    m = mL
+    while m:
+        b = m & -m
+        m ^= b
+        if holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, low_index(b), L, h,
+                 playable, L, R):
+            kL |= b
+    m = mR
+    while m:
+        b = m & -m
+        m ^= b
+        if holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, low_index(b), R, h,
+                 playable, L, R):
+            kR |= b
+    return kL, kR
+
+
+@njit
+def line_moves(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV):
+    """``several.line_moves`` on a line (the default move, ``most`` of two or more): every
+    tile for the left end, then every tile the right end takes once it lies, each meeting
+    ``tiles`` in the position it is laid in; row k of ``MV`` the k-th move's codes
+    (``tile << 2 | end``). How many moves."""
+    if CODE[SEV + MOST] < 2:
+        return 0
+    at = CODE[SEV + TILES_AT]
+    n = 0
+    first = h & PM[L]
+    playable = first | (h & PM[R])
+    while first:
+        b = first & -first
+        first ^= b
+        t = low_index(b)
+        if not holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, L, h, playable, L, R):
+            continue
+        h1 = h ^ b
+        L1 = PIPS[t] - L   # the left end once t lies there (Board.place on a line)
+        second = h1 & PM[R]
+        playable1 = (h1 & PM[L1]) | second
+        while second:
+            c = second & -second
+            second ^= c
+            u = low_index(c)
+            if holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, u, R, h1, playable1,
+                     L1, R):
+                MV[n, 0] = t << 2
+                MV[n, 1] = u << 2 | 1
+                n += 1
+    return n
+
+
+@njit
+def _kth(mL, mR, k):
+    """The k-th single placement in the canonical order (left end's tiles, then right's)."""
+    n_left = popcount(mL)
+    end = 1 if k >= n_left else 0
+    m = mR if end else mL
+    k -= n_left if end else 0
+    while k:
+        m &= m - 1
+        k -= 1
+    return low_index(m) << 2 | end
+
+
+@njit
+def _shed(code, MV, VALUES):
+    """What an option sheds (``greedy.shed``): a tile's value, a move's tiles' sum."""
+    if code >= MOVE:
+        k = code - MOVE
+        return VALUES[MV[k, 0] >> 2] + VALUES[MV[k, 1] >> 2]
+    return VALUES[code >> 2]
+
+
+@njit
+def _weigh(code, MV, h, L, R, PM, PIPS, VALUES, w_play2, w_domino2):
+    """``strategist._weigh_line`` in half points: twice the value shed, ``W_PLAYABLE``
+    for each tile left that fits an end the move leaves, ``W_DOMINO`` for the last tile."""
+    rest = h
+    shed = 0
+    for i in range(2 if code >= MOVE else 1):
+        c = MV[code - MOVE, i] if code >= MOVE else code
+        t = c >> 2
+        if c & 3:
+            R = PIPS[t] - R
+        else:
+            L = PIPS[t] - L
+        rest ^= 1 << t
+        shed += VALUES[t]
+    playable = popcount(rest & (PM[L] | PM[R]))
+    return 2 * shed + w_play2 * playable + (w_domino2 if rest == 0 else 0)
+
+
+@njit
+def pick(kind, p, seed, N, WS, mL, mR, nm, at_will, MV, h, L, R, PM, PIPS, VALUES, CODE,
+         SEV, TIE):
+    """Seat ``p``'s option (``kind``: 0 random, 1 greedy, 2 strategist) among the single
+    placements ``mL``/``mR`` and the ``nm`` moves of ``MV``, listed in that order: a
+    placement's code, ``MOVE + k`` for the k-th move, or -2 for a pass at will (random's
+    last option). Random and greedy read one word of the seat's; the strategist one on a
+    tie only (``StrategistBot._several``)."""
+    nfit = popcount(mL) + popcount(mR)
+    total = nfit + nm
+    if kind == 0:
+        k = (seat_word(seed, p, N, WS) * (total + at_will)) >> 32
+        if k == total:
+            return -2
+        return _kth(mL, mR, k) if k < nfit else MOVE + k - nfit
+    count = 0
+    best = -(1 << 62)
+    w_play2, w_domino2 = CODE[SEV + W_PLAYABLE2], CODE[SEV + W_DOMINO2]
+    for i in range(total):
+        code = _kth(mL, mR, i) if i < nfit else MOVE + i - nfit
+        if kind == 1:
+            v = _shed(code, MV, VALUES)
+        else:
+            v = _weigh(code, MV, h, L, R, PM, PIPS, VALUES, w_play2, w_domino2)
+        if v > best:
+            best = v
+            count = 0
+        if v == best:
+            TIE[count] = code
+            count += 1
+    if kind == 1 or count > 1:   # greedy reads a word always, the strategist on a tie
+        return TIE[(seat_word(seed, p, N, WS) * count) >> 32]
+    return TIE[0]
