@@ -73,6 +73,14 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: r.play_until == "side_out" and _turns(r),
      "play on until a side is out (play.until) with turns granted, skipped or passed at "
      "will, or hidden rows"),
+    # jit_layout keeps a shaped board's ends; what reads them beside the placement itself
+    # (end totals, restrictions' arm facts, a row's front tile) is the line's in the kernel
+    (lambda r: r.layout is not None and bool(r.events or r.restrictions or r.blind
+                                             or r.turn_up or r.copies > 1),
+     "a shaped board (board.layout) with events, placement restrictions, hidden rows, a "
+     "turned-up tile or every tile twice"),
+    (lambda r: r.layout is not None and r.several is not None,
+     "moves of several tiles on a shaped board (play.several with board.layout)"),
 )
 
 
@@ -85,7 +93,7 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
 # totals, which only events read: _PLAY_TIME refuses events there)
 _PLAYED = frozenset({"direction", "restrictions", "if_none_allowed", "events",
                      "draw_ends_turn", "draw_exactly", "passing", "spinner", "fit",
-                     "doubles", "play_until"})
+                     "doubles", "play_until", "layout"})
 # an event's names (events.environment) the JIT keeps: facts, the ends as a list and the
 # tiles at the line's ends (end_tiles: the facts end_lt, end_rt), the acting side (its
 # score: ``_live_sides`` refuses its tallies, which the kernel counts only at a round's end)
@@ -136,6 +144,12 @@ def reason(game: Game) -> str | None:
     if not plays(r):
         return (f"{r.name} uses house-rule mechanisms that act during play, which only the "
                 "Python engine plays")
+    if r.layout is not None:   # every end a round may open, as a bit (jit_layout.MAXID)
+        from .jit_layout import MAXID, most_ends
+
+        if most_ends(r.layout, r.max_players, len(game.tileset.doubles_desc)) > MAXID:
+            return (f"{r.name}'s board (board.layout) may open more than {MAXID} ends in "
+                    "a round, which only the Python engine keeps")
     first, later = _opening_rules(r)
     reads = [_reads(op) for op in (first, later)]
     if any(x is None or not x <= _MASK_NAMES - {"round"} for x in reads):
@@ -466,7 +480,7 @@ def params(game: Game, players: int) -> dict[str, int]:
              *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
              "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
-             "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND")
+             "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "LAYOUT")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -493,8 +507,17 @@ def params(game: Game, players: int) -> dict[str, int]:
               # after with end-total events, 1.33 s and 1.37 s for the plain game, whose code
               # is unchanged)
               r.ends_in_play, any(e.duty is not None for e in r.events),
-              *_deal_params(r), game.tileset.seconds, r.blind]
+              *_deal_params(r), game.tileset.seconds, r.blind, _layout(game)]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
+
+
+def _layout(game: Game) -> int:
+    """LAYOUT: the board's shape as one number (``jit_layout.code``; 0: a line)."""
+    from .jit_layout import code
+
+    shape, ts = game.rules.layout, game.tileset
+    return 0 if shape is None else code(shape, {(ts.low[i], ts.high[i]): i
+                                                for i in range(ts.tile_count)})
 
 
 def _deal_params(r: Rules) -> list[int]:

@@ -72,9 +72,13 @@ def code(shape: Shape, index: dict) -> int:
 
 
 def most_ends(shape: Shape, players: int, doubles: int) -> int:
-    """The most ends a round under ``shape`` may open (each spinning double its arms)."""
-    first = players + 1 if shape.trains else max(2, shape.opening_sides or shape.sides)
-    return first + doubles * max(shape.sides, shape.opening_sides)
+    """The most ends a round under ``shape`` may open, ``doubles`` the set's: a train a
+    seat and the shared one, or the line's two and each double's arms (the opening
+    double's ``opening_sides`` when the line does not go through it)."""
+    if shape.trains:
+        return players + 1
+    return max(2 + doubles * shape.sides,
+               (shape.opening_sides or shape.sides) + (doubles - 1) * shape.sides)
 
 
 @njit

@@ -66,10 +66,11 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # SIDE_OUT: play goes on after a seat is out until its side is (play.until: jit_side_out)
 # SECONDS: the second copies' mask when every tile is held twice (set.copies: jit_copies)
 # BLIND: hidden hands played from the front of a row (deal.blind: jit_blind; with TURNS)
+# LAYOUT: a shaped board (board.layout: jit_layout, its shape as one number; 0 none)
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
                "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
-               "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND")
+               "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "LAYOUT")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -132,6 +133,8 @@ from dominorules.kernel.jit_strategist_arms import choose_arms
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire)
 from dominorules.kernel.jit_formula import run
+from dominorules.kernel.jit_layout import (BOARD_SIZE, MAXID, SHAPE_N, clear, fits, passed,
+                                           pick, place, place_open, unpack)
 from dominorules.kernel.jit_matching import FLIP, left_open, uniform_pick
 from dominorules.kernel.jit_opening import (ANY, SEEK_OUT, SEEK_TURNS, UNHELD_HEAVIEST,
                                             heaviest, open_round)
@@ -377,6 +380,14 @@ $READ_PLAY_PARAMS
     RHEAD = np.zeros(N, np.int64)
     RLEN = np.zeros(N, np.int64)
     stuck = False
+    # board.layout: the shape (LSH), the board (LB), the ends open to the seat at turn and
+    # the tiles each takes (PE, FM: jit_layout)
+    LSH = np.zeros(SHAPE_N, np.int64)
+    unpack(LAYOUT, LSH)
+    LB = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)
+    PE = np.zeros(MAXID, np.int64)
+    FM = np.zeros(MAXID, np.int64)
+    ne = lmany = 0
 #else
     V, DB, SV = P, drawn_by, SP
 #endif
@@ -788,6 +799,9 @@ $READ_PLAY_PARAMS
             U = D = 0
             if SPIN:   # the opening double spins (Board.open_with)
                 need, sval = spin_open(L, R, SPIN)
+            if LAYOUT:   # a shaped board's opening tile (Layout.place)
+                clear(LB)
+                place_open(LSH, LB, t, L, R, N)
 #endif
             if strat_seats:
 #if GEN
@@ -896,6 +910,9 @@ $READ_PLAY_PARAMS
                     if NE == 4:   # the spinner's arms are open (jit_board)
                         mU = h & PM[_U(U)]
                         mD = h & PM[_U(D)]
+                    if LAYOUT:   # a shaped board: the ends open to p, in order (jit_layout)
+                        ne, mL, lmany = fits(LSH, LB, p, h, PM, PE, FM)
+                        mR = 0
                     fitting = mL | mR | mU | mD
                     if F_RESTRICT >= 0 and fitting:   # play.restrictions (allowed_at)
                         # the tiles allowed whatever else holds; the program for the others
@@ -933,7 +950,7 @@ $READ_PLAY_PARAMS
                         # two or more options: two tiles, one tile at two ends, a draw, a
                         # pass at will
                         if can_draw or AT_WILL or (mL and mR) or mL & (mL - 1) or mR & (
-                                mR - 1) or (NE == 4 and (
+                                mR - 1) or lmany or (NE == 4 and (
                                     (mL != 0) + (mR != 0) + (mU != 0) + (mD != 0) > 1
                                     or mU & (mU - 1) or mD & (mD - 1))):
                             choices += 1
@@ -977,7 +994,10 @@ $READ_PLAY_PARAMS
                             word = np.int64(WB[_U(wpos[up])])
                             wpos[up] += 1
 #if GEN
-                            if (greedy_seats >> p) & 1:
+                            if LAYOUT:   # a shaped board's ends, in order (jit_layout)
+                                a = pick(word, (greedy_seats >> p) & 1, AT_WILL, FM, ne, VALUES,
+                                         ties)
+                            elif (greedy_seats >> p) & 1:
                                 a = (greedy(mL, mR, word, VALUES, ties) if NE == 2 else
                                      greedy_ends(mL, mR, mU, mD, word, VALUES, ties))
                             elif BOARD and (NE == 4 or FIT):   # four ends, or two ways
@@ -1038,7 +1058,13 @@ $READ_PLAY_PARAMS
                     if a >= 0:
                         prior = run_passes
                         idle = run_passes = 0
-                        if BOARD:   # a spinner or a fit rule (jit_board, jit_matching)
+                        if LAYOUT:   # on the end the pick names (Layout.place)
+                            t = a >> 8
+                            e = a & 255
+                            w = PIPS[_U(t)] - LB[PE[e]]
+                            place(LSH, LB, t, TL[t], TH[t], PE[e], p)
+                            both = 0   # (events on a shaped board: jit_house refuses them)
+                        elif BOARD:   # a spinner or a fit rule (jit_board, jit_matching)
                             flip = 0
                             if FIT:   # the tile's second way round (jit_matching.FLIP)
                                 flip = 1 if a & FLIP else 0
@@ -1138,6 +1164,8 @@ $READ_PLAY_PARAMS
                             nl += 1
                         idle += 1
                         run_passes += 1
+                        if LAYOUT and passed(LSH, LB, p):   # a train opened (markers)
+                            npass, idle = 0, 1
                         if strat_seats:
                             know_lack(K, p, L, R)
                         if EV_PASS >= 0:
@@ -1206,7 +1234,9 @@ $READ_PLAY_PARAMS
                         if REC:
                             LOG[nl] = pass_token(N, T, p)
                             nl += 1
-                        if strat_seats:
+                        if LAYOUT and passed(LSH, LB, p):   # a train opened (markers): the
+                            npass, idle = (1 << p) if TURNS else 1, 1   # seats that passed
+                        if strat_seats:                                # may play on it
                             know_lack(K, p, L, R)
                             if NE == 4:   # a spinner's arms: it lacks those too
                                 know_lack(K, p, U, D)
