@@ -15,7 +15,7 @@ import pytest
 from dominorules import api
 from dominorules.engine.general_loop import kth_placement
 from dominorules.engine.mechanisms.layout import Layout, Shape
-from dominorules.kernel import jit, jit_layout
+from dominorules.kernel import engines, jit, jit_kernel, jit_layout, jit_trace
 
 TOP = 9   # a double-nine set: 55 tiles
 TILES = [(a, b) for b in range(TOP + 1) for a in range(b + 1)]
@@ -120,3 +120,53 @@ def test_the_pick_is_the_loops_kth_placement_and_greedys_order(kl):
         order = [t << 8 | e for e, m in enumerate(fit) for t in range(55)
                  if m >> t & 1 and values[t] == best]
         assert kl.pick(word, 1, 0, FM, n, values, ties) == order[(word * len(order)) >> 32]
+
+
+PLAYED = ("house/one-train", "house/sebastopol", "house/every-double-spins")
+
+
+def _jit():
+    pytest.importorskip("numba")
+    if not jit.available():
+        pytest.skip("DOMINORULES_NO_JIT is set")
+
+
+def _fewest_and_most():
+    for name in PLAYED:
+        rules = api.load_game(name).rules
+        for players in sorted({rules.min_players, rules.max_players}):
+            yield name, players
+
+
+@pytest.mark.parametrize(("name", "players"), list(_fewest_and_most()))
+def test_the_layout_builtins_play_the_python_engines_matches_on_the_jit(name, players):
+    """Match for match (every MatchResult field), and the summary of a run, minus the
+    engine's name: random and greedy bots, alone and mixed."""
+    _jit()
+    game = api.load_game(name)
+    seeds = [api.match_seed(9, i) for i in range(4)]
+    for bots in ("random", "greedy", (["greedy", "random"] * players)[:players]):
+        assert jit_kernel.jit_reason(game, players, bots) is None
+        got = engines.jit_results(game, players, seeds, bots)
+        assert got == [api.play_match(game, players, s, bots) for s in seeds], bots
+    fast, slow = (api.simulate(game, players, 12, 5, "random", engine=e)
+                  for e in ("jit", "python"))
+    assert (fast.pop("engine"), slow.pop("engine")) == ("jit", "python")
+    fast.pop("seconds", None), slow.pop("seconds", None)
+    assert fast == slow
+
+
+def test_what_the_jit_does_not_play_on_a_shaped_board_it_refuses_in_a_sentence():
+    """The strategist there, moves of several tiles, and records; auto then takes the
+    Python engine."""
+    game = api.load_game("house/one-train")
+    assert jit_kernel.jit_reason(game, 2, "strategist", need_numba=False) == (
+        "house/one-train shapes its board (board.layout), where the JIT plays the random "
+        "and greedy bots only; the strategist there plays on the python engine")
+    assert engines.choose(game, 2, "strategist", "auto", matches=50_000) == "python"
+    several = api.load_game("house/mexican-train")
+    assert "play.several" in jit_kernel.jit_reason(several, 2, "random", need_numba=False)
+    _jit()
+    assert jit_trace.reason(game) == (
+        "the JIT does not write the records of house/one-train's a shaped board (its arms "
+        "and trains); the python engine does")
