@@ -3,7 +3,8 @@ laid through ``engine.mechanisms.layout.Layout`` and through the numba functions
 ends (names, values, in order) compared after every placement and pass, the bots' pick
 compared with the loop's ``kth_placement``; as plain Python and compiled by numba (when
 installed). Whole matches of the layout builtins: ``api.simulate`` on the JIT equals the
-Python engine's, at their fewest and most players, with random and greedy bots."""
+Python engine's, at their fewest and most players, with random, greedy and strategist
+bots (``jit_strategist_layout``)."""
 
 from __future__ import annotations
 
@@ -141,14 +142,18 @@ def _fewest_and_most():
 @pytest.mark.parametrize(("name", "players"), list(_fewest_and_most()))
 def test_the_layout_builtins_play_the_python_engines_matches_on_the_jit(name, players):
     """Match for match (every MatchResult field), and the summary of a run, minus the
-    engine's name: random and greedy bots, alone and mixed."""
+    engine's name: random, greedy and strategist bots, alone and mixed (the strategist's
+    matches are not greedy's: its own weights play)."""
     _jit()
     game = api.load_game(name)
     seeds = [api.match_seed(9, i) for i in range(4)]
-    for bots in ("random", "greedy", (["greedy", "random"] * players)[:players]):
+    played = {}
+    for bots in ("random", "greedy", "strategist",
+                 (["strategist", "random", "greedy"] * players)[:players]):
         assert jit_kernel.jit_reason(game, players, bots) is None
-        got = engines.jit_results(game, players, seeds, bots)
+        got = played[str(bots)] = engines.jit_results(game, players, seeds, bots)
         assert got == [api.play_match(game, players, s, bots) for s in seeds], bots
+    assert played["strategist"] != played["greedy"]
     fast, slow = (api.simulate(game, players, 12, 5, "random", engine=e)
                   for e in ("jit", "python"))
     assert (fast.pop("engine"), slow.pop("engine")) == ("jit", "python")
@@ -157,16 +162,18 @@ def test_the_layout_builtins_play_the_python_engines_matches_on_the_jit(name, pl
 
 
 def test_what_the_jit_does_not_play_on_a_shaped_board_it_refuses_in_a_sentence():
-    """The strategist there, moves of several tiles, and records; auto then takes the
-    Python engine."""
-    game = api.load_game("house/one-train")
-    assert jit_kernel.jit_reason(game, 2, "strategist", need_numba=False) == (
-        "house/one-train shapes its board (board.layout), where the JIT plays the random "
-        "and greedy bots only; the strategist there plays on the python engine")
-    assert engines.choose(game, 2, "strategist", "auto", matches=50_000) == "python"
+    """Moves of several tiles, an opening condition reading the round, and records (auto
+    then takes the Python engine for a traced run)."""
     several = api.load_game("house/mexican-train")
     assert "play.several" in jit_kernel.jit_reason(several, 2, "random", need_numba=False)
+    foot = api.load_game("house/chicken-foot")
+    assert jit_kernel.jit_reason(foot, 2, "random", need_numba=False) == (
+        "house/chicken-foot's opening condition (opening.allow) reads the hand or the "
+        "round, which only the Python engine plays")
     _jit()
+    game = api.load_game("house/one-train")
+    assert engines.choose(game, 2, "random", "auto", matches=50_000) == "jit"
+    assert engines.choose(game, 2, "random", "auto", trace=True, matches=50_000) == "python"
     assert jit_trace.reason(game) == (
         "the JIT does not write the records of house/one-train's a shaped board (its arms "
         "and trains); the python engine does")

@@ -145,9 +145,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     kinds = bot_kinds(bots, players)
     if kinds is None:
         return _bots_refused(bots, players)
-    if r.layout is not None and BOT_KINDS["strategist"] in kinds:
-        return (f"{r.name} shapes its board (board.layout), where the JIT plays the random "
-                "and greedy bots only; the strategist there plays on the python engine")
     if game.tileset.tile_count > MAX_TILES:   # (jit_bits: the hands as words)
         if jit_house.plays(r):
             return (f"{r.name} plays a set of {game.tileset.tile_count} tiles under house "
@@ -203,7 +200,8 @@ def _module(source: str):
                                   "jit_events.py", "jit_board.py", "jit_matching.py",
                                   "jit_record.py", "jit_match.py", "jit_duties.py",
                                   "jit_deal.py", "jit_side_out.py", "jit_copies.py",
-                                  "jit_blind.py", "jit_strategist_arms.py", "jit_layout.py")]
+                                  "jit_blind.py", "jit_strategist_arms.py", "jit_layout.py",
+                                  "jit_strategist_layout.py")]
     if "jit_bits" in source:   # a wide kernel's (a smaller set's kernel keeps its name)
         parts += [(_HERE / f).read_text(encoding="utf-8")
                   for f in ("jit_bits.py", "jit_strategist_wide.py")]

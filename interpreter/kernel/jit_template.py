@@ -130,6 +130,7 @@ from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, rec
 from dominorules.kernel.jit_duties import failed, lay, met_by
 from dominorules.kernel.jit_record import arm_token, event_lines, meets_token, skip_token
 from dominorules.kernel.jit_strategist_arms import choose_arms
+from dominorules.kernel.jit_strategist_layout import choose_layout, open_layout
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire)
 from dominorules.kernel.jit_formula import run
@@ -387,6 +388,8 @@ $READ_PLAY_PARAMS
     LB = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)
     PE = np.zeros(MAXID, np.int64)
     FM = np.zeros(MAXID, np.int64)
+    AFTER = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)   # the strategist's look ahead
+    PE2 = np.zeros(MAXID, np.int64)
     ne = lmany = 0
 #else
     V, DB, SV = P, drawn_by, SP
@@ -759,7 +762,9 @@ $READ_PLAY_PARAMS
             # the seat's next word and its pick are written out here and at each turn below:
             # as numba helpers (even inline="always") they made the kernel 30-40% slower
 #if GEN
-            if (strat_seats >> p) & 1 or upn:   # the strategist, or the turned-up tile
+            if LAYOUT and (strat_seats >> p) & 1:   # on a shaped board (jit_strategist_layout)
+                a = open_layout(p, m, h, LSH, AFTER, PE2, PM, TL, TH, VALUES, ties, seed, N, WS)
+            elif (strat_seats >> p) & 1 or upn:   # the strategist, or the turned-up tile
 #else
             if (strat_seats >> p) & 1:   # the strategist (kernel.jit_strategist)
 #endif
@@ -970,7 +975,10 @@ $READ_PLAY_PARAMS
                             choices += 1
 #endif
 #if GEN
-                        if SPIN and (strat_seats >> p) & 1:   # on a spinner: every open end
+                        if LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
+                            a = choose_layout(p, FM, PE, ne, h, LSH, LB, AFTER, PE2, PM, TL, TH,
+                                              VALUES, ties, seed, N, WS)
+                        elif SPIN and (strat_seats >> p) & 1:   # on a spinner: every open end
                             a = choose_arms(p, mL, mR, mU, mD, can_draw, h, L, R, U, D, NE,
                                             DRAW_END - pos, drawn, K, STRAT, TS, ties, seed,
                                             N, WS)
