@@ -123,7 +123,8 @@ def test_the_pick_is_the_loops_kth_placement_and_greedys_order(kl):
         assert kl.pick(word, 1, 0, FM, n, values, ties) == order[(word * len(order)) >> 32]
 
 
-PLAYED = ("house/one-train", "house/sebastopol", "house/every-double-spins")
+PLAYED = ("house/one-train", "house/sebastopol", "house/every-double-spins",
+          "house/chicken-foot")
 
 
 def _jit():
@@ -162,14 +163,13 @@ def test_the_layout_builtins_play_the_python_engines_matches_on_the_jit(name, pl
 
 
 def test_what_the_jit_does_not_play_on_a_shaped_board_it_refuses_in_a_sentence():
-    """Moves of several tiles, an opening condition reading the round, and records (auto
-    then takes the Python engine for a traced run)."""
+    """Moves of several tiles and records (auto then takes the Python engine for a traced
+    run); chicken foot's opening double by the round (a table of the match's ten rounds,
+    O_ROUNDS) it plays."""
     several = api.load_game("house/mexican-train")
     assert "play.several" in jit_kernel.jit_reason(several, 2, "random", need_numba=False)
     foot = api.load_game("house/chicken-foot")
-    assert jit_kernel.jit_reason(foot, 2, "random", need_numba=False) == (
-        "house/chicken-foot's opening condition (opening.allow) reads the hand or the "
-        "round, which only the Python engine plays")
+    assert jit_kernel.jit_reason(foot, 8, "strategist", need_numba=False) is None
     _jit()
     game = api.load_game("house/one-train")
     assert engines.choose(game, 2, "random", "auto", matches=50_000) == "jit"

@@ -152,7 +152,8 @@ def reason(game: Game) -> str | None:
                     "a round, which only the Python engine keeps")
     first, later = _opening_rules(r)
     reads = [_reads(op) for op in (first, later)]
-    if any(x is None or not x <= _MASK_NAMES - {"round"} for x in reads):
+    names = _MASK_NAMES if _by_round(r) else _MASK_NAMES - {"round"}
+    if any(x is None or not x <= names for x in reads):
         return (f"{r.name}'s opening condition (opening.allow) reads the hand or the round, "
                 "which only the Python engine plays")
     try:
@@ -185,10 +186,11 @@ _STARTS = ("F_DOMINO", "F_BLOCKED", "F_RANK", "F_EVERY_SIDE", "F_DRAW_IF", "F_FI
            "F_REDEAL")
 
 
-def programs(game: Game) -> tuple[list[int], dict[str, int]]:
+def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     """(every house-rule formula's program, one after the other; where each starts, by
     its ``jit_template.PARAMS`` name, -1 for a formula the ruleset does not have); raises
-    ``Unsupported`` when one reads what the kernel does not keep."""
+    ``Unsupported`` when one reads what the kernel does not keep. With ``players``, an
+    opening condition reading the round is its tile mask per round (``O_ROUNDS``)."""
     from . import jit_formula, jit_matching  # numba (and scipy) only once a kernel is made
 
     _ALL = {"sides": jit_formula.ALL_SIDES, "seats": jit_formula.ALL_SEATS}
@@ -259,7 +261,21 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
     fit = jit_matching.tables(game)
     at["FIT_AT"] = len(code) if fit else -1
     code += fit
+    at["O_ROUNDS"] = -1
+    if players and _by_round(r):   # the match's rounds, each one's opening mask
+        first, later = _opening_rules(r)
+        at["O_ROUNDS"] = len(code)
+        code += [mask_of(game, players, first if rnd == 1 else later, rnd)
+                 for rnd in range(1, game.target(players) + 1)]
     return code, at
+
+
+def _by_round(r: Rules) -> bool:
+    """Whether an opening condition reads the round, in a match of a fixed number of
+    rounds (its masks, one a round, are then a table: ``O_ROUNDS``)."""
+    reads = [_reads(op) for op in _opening_rules(r)]
+    return (any(x is not None and "round" in x for x in reads) and r.match_end == "rounds"
+            and r.match_tie != "play_on")
 
 
 def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
@@ -480,12 +496,12 @@ def params(game: Game, players: int) -> dict[str, int]:
              *_STARTS, "RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
              "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
-             "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "LAYOUT")
+             "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "LAYOUT", "O_ROUNDS")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
     first, later = _opening_rules(r)
-    starts = programs(game)[1]
+    starts = programs(game, players)[1]
     values = [r.domino_winner == "dominoer",
               {"lowest_hand": jit_settle.LOWEST_HAND, "lowest_side": jit_settle.LOWEST_SIDE,
                "lowest": jit_settle.LOWEST, "highest": jit_settle.HIGHEST}[r.blocked_winner],
@@ -507,7 +523,8 @@ def params(game: Game, players: int) -> dict[str, int]:
               # after with end-total events, 1.33 s and 1.37 s for the plain game, whose code
               # is unchanged)
               r.ends_in_play, any(e.duty is not None for e in r.events),
-              *_deal_params(r), game.tileset.seconds, r.blind, _layout(game)]
+              *_deal_params(r), game.tileset.seconds, r.blind, _layout(game),
+              starts["O_ROUNDS"]]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 

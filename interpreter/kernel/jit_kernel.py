@@ -314,7 +314,8 @@ class JitKernel:
             np.arange(self.sides, dtype=i64), np.arange(players, dtype=i64),
             jit_strategist.tables(game, players, self.words),
             np.array(jit_house.heavy_order(game), i64),
-            np.array(jit_house.programs(game)[0] if jit_house.plays(r) else [0], i64))
+            np.array(jit_house.programs(game, players)[0] if jit_house.plays(r) else [0],
+                     i64))
         self.general = jit_house.plays(r)   # match rows end with the final scores
         # under a fit rule the strategist plays as greedy does (strategist.plays_as_greedy)
         self.strategist_greedy = plays_as_greedy(r)

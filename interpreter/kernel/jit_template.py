@@ -67,10 +67,13 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # SECONDS: the second copies' mask when every tile is held twice (set.copies: jit_copies)
 # BLIND: hidden hands played from the front of a row (deal.blind: jit_blind; with TURNS)
 # LAYOUT: a shaped board (board.layout: jit_layout, its shape as one number; 0 none)
+# O_ROUNDS: where the opening masks of the match's rounds start in CODE, one a round, for
+# an opening condition reading the round (-1: O1_AMASK, O2_AMASK)
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
                "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
-               "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "LAYOUT")
+               "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "LAYOUT",
+               "O_ROUNDS")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -471,6 +474,8 @@ $READ_PLAY_PARAMS
             else:
                 o_tile, o_holder, o_unheld, o_lacking, amask = (O2_TILE, O2_HOLDER, O2_UNHELD,
                                                                 O2_LACKING, O2_AMASK)
+            if O_ROUNDS >= 0:   # an opening condition reading the round: this round's tiles
+                amask = CODE[O_ROUNDS + rnd_no - 1]
             if choice == 9 and prev_leader >= 0:   # lead.later as a formula
                 F[X_LEADER], F[X_LEAD_WINNER] = prev_leader, prev_winner
                 F[X_WINNER_SIDE], F[X_LEAD_LAST] = prev_side, prev_last
