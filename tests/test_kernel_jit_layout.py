@@ -177,3 +177,17 @@ def test_what_the_jit_does_not_play_on_a_shaped_board_it_refuses_in_a_sentence()
     assert jit_trace.reason(game) == (
         "the JIT does not write the records of house/one-train's a shaped board (its arms "
         "and trains); the python engine does")
+
+
+def test_a_shaped_board_beside_what_reads_its_ends_otherwise_is_refused(tmp_path):
+    """Events on a shaped board (their end totals are the line's in the kernel): one
+    sentence, and auto keeps the Python engine."""
+    path = tmp_path / "r.yaml"
+    path.write_text("title: Test\nextends: pagat\nboard:\n  layout:\n    spins: every_double\n"
+                    "events:\n  - after: place\n    points: \"end_total\"\n")
+    game = api.load_game(str(path))
+    assert jit_kernel.jit_reason(game, 2, "random", need_numba=False) == (
+        "r uses a shaped board (board.layout) with events, placement restrictions, "
+        "hidden rows, a turned-up tile or every tile twice, which only the Python engine "
+        "plays")
+    assert engines.choose(game, 2, "random", "auto", matches=50_000) == "python"
