@@ -92,6 +92,9 @@ jit_events.event_facts
 jit_events.may_fire
 from dominorules.kernel import jit_deal   # (the deal's: deal.turn_up, the strategist)
 jit_deal.know_turn_up
+from dominorules.kernel import jit_strategist_layout   # (the strategist on board.layout)
+jit_strategist_layout.choose_layout
+jit_strategist_layout.open_layout
 
 # rich calls a Console's on_broken_pipe when stdout is a closed pipe; cli._stdout_console
 # sets it on the instance
