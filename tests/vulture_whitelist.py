@@ -101,6 +101,9 @@ from dominorules.kernel import jit_declare   # (declarations' moments, the showd
 jit_declare.round_start
 jit_declare.after_place
 jit_declare.penalties
+from dominorules.kernel import jit_strategist_layout   # (the strategist on board.layout)
+jit_strategist_layout.choose_layout
+jit_strategist_layout.open_layout
 
 # rich calls a Console's on_broken_pipe when stdout is a closed pipe; cli._stdout_console
 # sets it on the instance

@@ -81,6 +81,14 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
                                           or bool(r.restrictions) or r.copies > 1 or r.blind),
      "moves of several tiles (play.several) on a spinner, under its own fit rule or "
      "placement restrictions, with two sets or hidden rows"),
+    # jit_layout keeps a shaped board's ends; what reads them beside the placement itself
+    # (end totals, restrictions' arm facts, a row's front tile) is the line's in the kernel
+    (lambda r: r.layout is not None and bool(r.events or r.restrictions or r.blind
+                                             or r.turn_up or r.copies > 1),
+     "a shaped board (board.layout) with events, placement restrictions, hidden rows, a "
+     "turned-up tile or every tile twice"),
+    (lambda r: r.layout is not None and r.several is not None,
+     "moves of several tiles on a shaped board (play.several with board.layout)"),
 )
 
 
@@ -93,7 +101,7 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
 # totals, which only events read: _PLAY_TIME refuses events there)
 _PLAYED = frozenset({"direction", "restrictions", "if_none_allowed", "events",
                      "draw_ends_turn", "draw_exactly", "passing", "spinner", "fit",
-                     "doubles", "play_until", "several"})
+                     "doubles", "play_until", "several", "layout"})
 # an event's names (events.environment) the JIT keeps: facts, the ends as a list and the
 # tiles at the line's ends (end_tiles: the facts end_lt, end_rt), the acting side (its
 # score: ``_live_sides`` refuses its tallies, which the kernel counts only at a round's end)
@@ -147,9 +155,16 @@ def reason(game: Game) -> str | None:
     if not plays(r):
         return (f"{r.name} uses house-rule mechanisms that act during play, which only the "
                 "Python engine plays")
+    if r.layout is not None:   # every end a round may open, as a bit (jit_layout.MAXID)
+        from .jit_layout import MAXID, most_ends
+
+        if most_ends(r.layout, r.max_players, len(game.tileset.doubles_desc)) > MAXID:
+            return (f"{r.name}'s board (board.layout) may open more than {MAXID} ends in "
+                    "a round, which only the Python engine keeps")
     first, later = _opening_rules(r)
     reads = [_reads(op) for op in (first, later)]
-    if any(x is None or not x <= _MASK_NAMES - {"round"} for x in reads):
+    names = _MASK_NAMES if _by_round(r) else _MASK_NAMES - {"round"}
+    if any(x is None or not x <= names for x in reads):
         return (f"{r.name}'s opening condition (opening.allow) reads the hand or the round, "
                 "which only the Python engine plays")
     try:
@@ -182,10 +197,11 @@ _STARTS = ("F_DOMINO", "F_BLOCKED", "F_RANK", "F_EVERY_SIDE", "F_DRAW_IF", "F_FI
            "F_REDEAL")
 
 
-def programs(game: Game) -> tuple[list[int], dict[str, int]]:
+def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     """(every house-rule formula's program, one after the other; where each starts, by
     its ``jit_template.PARAMS`` name, -1 for a formula the ruleset does not have); raises
-    ``Unsupported`` when one reads what the kernel does not keep."""
+    ``Unsupported`` when one reads what the kernel does not keep. With ``players``, an
+    opening condition reading the round is its tile mask per round (``O_ROUNDS``)."""
     # numba (and scipy) only once a kernel is made
     from . import jit_formula, jit_matching, jit_several
 
@@ -263,7 +279,21 @@ def programs(game: Game) -> tuple[list[int], dict[str, int]]:
     fit = jit_matching.tables(game)
     at["FIT_AT"] = len(code) if fit else -1
     code += fit
+    at["O_ROUNDS"] = -1
+    if players and _by_round(r):   # the match's rounds, each one's opening mask
+        first, later = _opening_rules(r)
+        at["O_ROUNDS"] = len(code)
+        code += [mask_of(game, players, first if rnd == 1 else later, rnd)
+                 for rnd in range(1, game.target(players) + 1)]
     return code, at
+
+
+def _by_round(r: Rules) -> bool:
+    """Whether an opening condition reads the round, in a match of a fixed number of
+    rounds (its masks, one a round, are then a table: ``O_ROUNDS``)."""
+    reads = [_reads(op) for op in _opening_rules(r)]
+    return (any(x is not None and "round" in x for x in reads) and r.match_end == "rounds"
+            and r.match_tie != "play_on")
 
 
 def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
@@ -507,12 +537,12 @@ def params(game: Game, players: int) -> dict[str, int]:
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
              "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
              "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "DECL_START", "DECL_PLACE",
-             "SHOWDOWN", "SEVERAL")
+             "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
     first, later = _opening_rules(r)
-    starts = programs(game)[1]
+    starts = programs(game, players)[1]
     values = [r.domino_winner == "dominoer",
               {"lowest_hand": jit_settle.LOWEST_HAND, "lowest_side": jit_settle.LOWEST_SIDE,
                "lowest": jit_settle.LOWEST, "highest": jit_settle.HIGHEST}[r.blocked_winner],
@@ -536,8 +566,17 @@ def params(game: Game, players: int) -> dict[str, int]:
               r.ends_in_play, any(e.duty is not None for e in r.events),
               *_deal_params(r), game.tileset.seconds, r.blind,
               starts["DECL_START"], starts["DECL_PLACE"], starts["SHOWDOWN"],
-              starts["SEVERAL"]]
+              starts["SEVERAL"], _layout(game), starts["O_ROUNDS"]]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
+
+
+def _layout(game: Game) -> int:
+    """LAYOUT: the board's shape as one number (``jit_layout.code``; 0: a line)."""
+    from .jit_layout import code
+
+    shape, ts = game.rules.layout, game.tileset
+    return 0 if shape is None else code(shape, {(ts.low[i], ts.high[i]): i
+                                                for i in range(ts.tile_count)})
 
 
 def _deal_params(r: Rules) -> list[int]:

@@ -131,9 +131,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
             return "DOMINORULES_NO_JIT is set"
         return "numba is not installed (pip install 'dominorules[fast]')"
     r = game.rules
-    if r.layout is not None:
-        return (f"{r.name} shapes its board (board.layout), which only the Python engine's "
-                "general loop plays")
     if r.general:
         why = jit_house.reason(game)
         if why is not None:
@@ -202,7 +199,8 @@ def _module(source: str):
                                   "jit_record.py", "jit_match.py", "jit_duties.py",
                                   "jit_deal.py", "jit_side_out.py", "jit_copies.py",
                                   "jit_blind.py", "jit_strategist_arms.py", "jit_declare.py",
-                                  "jit_several.py")]
+                                  "jit_several.py", "jit_layout.py",
+                                  "jit_strategist_layout.py")]
     if "jit_bits" in source:   # a wide kernel's (a smaller set's kernel keeps its name)
         parts += [(_HERE / f).read_text(encoding="utf-8")
                   for f in ("jit_bits.py", "jit_strategist_wide.py")]
@@ -315,7 +313,8 @@ class JitKernel:
             np.arange(self.sides, dtype=i64), np.arange(players, dtype=i64),
             jit_strategist.tables(game, players, self.words),
             np.array(jit_house.heavy_order(game), i64),
-            np.array(jit_house.programs(game)[0] if jit_house.plays(r) else [0], i64))
+            np.array(jit_house.programs(game, players)[0] if jit_house.plays(r) else [0],
+                     i64))
         self.general = jit_house.plays(r)   # match rows end with the final scores
         # points, scores and play-time points per side after the columns
         self.width = len(jit_template.ROUND_COLUMNS) + 3 * self.sides

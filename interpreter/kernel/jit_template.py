@@ -69,11 +69,14 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # DECL_START / DECL_PLACE / SHOWDOWN: where the declarations of each moment and the
 # showdown start in CODE (jit_declare; -1: none)
 # SEVERAL: where play.several's block starts in CODE (jit_several; -1: a tile a move)
+# LAYOUT: a shaped board (board.layout: jit_layout, its shape as one number; 0 none)
+# O_ROUNDS: where the opening masks of the match's rounds start in CODE, one a round, for
+# an opening condition reading the round (-1: O1_AMASK, O2_AMASK)
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
                "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
                "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "DECL_START", "DECL_PLACE",
-               "SHOWDOWN", "SEVERAL")
+               "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -139,9 +142,13 @@ from dominorules.kernel.jit_record import (LINE, arm_token, event_lines, meets_t
 from dominorules.kernel.jit_record import shown_token, turn_up_token
 from dominorules.kernel.jit_several import MOVE, alone, line_moves, pick
 from dominorules.kernel.jit_strategist_arms import choose_arms
+from dominorules.kernel.jit_strategist_layout import choose_layout, open_layout
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire, pass_events)
 from dominorules.kernel.jit_formula import run
+from dominorules.kernel.jit_layout import (BOARD_SIZE, MAXID, SHAPE_N, clear, fits, passed,
+                                           place, place_open, unpack)
+from dominorules.kernel.jit_layout import pick as layout_pick
 from dominorules.kernel.jit_matching import FLIP, left_open, uniform_pick
 from dominorules.kernel.jit_opening import (ANY, SEEK_OUT, SEEK_TURNS, UNHELD_HEAVIEST,
                                             heaviest, open_round)
@@ -393,6 +400,16 @@ $READ_PLAY_PARAMS
     # among them and the single tiles
     MV = np.zeros((T * T + 1 if SEVERAL >= 0 else 1, 2), np.int64)
     TIE = np.zeros(T * T + 2 * T + 1 if SEVERAL >= 0 else 1, np.int64)
+    # board.layout: the shape (LSH), the board (LB), the ends open to the seat at turn and
+    # the tiles each takes (PE, FM: jit_layout)
+    LSH = np.zeros(SHAPE_N, np.int64)
+    unpack(LAYOUT, LSH)
+    LB = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)
+    PE = np.zeros(MAXID, np.int64)
+    FM = np.zeros(MAXID, np.int64)
+    AFTER = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)   # the strategist's look ahead
+    PE2 = np.zeros(MAXID, np.int64)
+    ne = lmany = 0
 #else
     V, DB, SV = P, drawn_by, SP
 #endif
@@ -475,6 +492,8 @@ $READ_PLAY_PARAMS
             else:
                 o_tile, o_holder, o_unheld, o_lacking, amask = (O2_TILE, O2_HOLDER, O2_UNHELD,
                                                                 O2_LACKING, O2_AMASK)
+            if O_ROUNDS >= 0:   # an opening condition reading the round: this round's tiles
+                amask = CODE[O_ROUNDS + rnd_no - 1]
             if choice == 9 and prev_leader >= 0:   # lead.later as a formula
                 F[X_LEADER], F[X_LEAD_WINNER] = prev_leader, prev_winner
                 F[X_WINNER_SIDE], F[X_LEAD_LAST] = prev_side, prev_last
@@ -777,7 +796,9 @@ $READ_PLAY_PARAMS
             # the seat's next word and its pick are written out here and at each turn below:
             # as numba helpers (even inline="always") they made the kernel 30-40% slower
 #if GEN
-            if (strat_seats >> p) & 1 or upn:   # the strategist, or the turned-up tile
+            if LAYOUT and (strat_seats >> p) & 1:   # on a shaped board (jit_strategist_layout)
+                a = open_layout(p, m, h, LSH, AFTER, PE2, PM, TL, TH, VALUES, ties, seed, N, WS)
+            elif (strat_seats >> p) & 1 or upn:   # the strategist, or the turned-up tile
 #else
             if (strat_seats >> p) & 1:   # the strategist (kernel.jit_strategist)
 #endif
@@ -821,6 +842,9 @@ $READ_PLAY_PARAMS
             U = D = 0
             if SPIN:   # the opening double spins (Board.open_with)
                 need, sval = spin_open(L, R, SPIN)
+            if LAYOUT:   # a shaped board's opening tile (Layout.place)
+                clear(LB)
+                place_open(LSH, LB, t, L, R, N)
 #endif
             if strat_seats:
 #if GEN
@@ -955,6 +979,9 @@ $READ_PLAY_PARAMS
                     if NE == 4:   # the spinner's arms are open (jit_board)
                         mU = h & PM[_U(U)]
                         mD = h & PM[_U(D)]
+                    if LAYOUT:   # a shaped board: the ends open to p, in order (jit_layout)
+                        ne, mL, lmany = fits(LSH, LB, p, h, PM, PE, FM)
+                        mR = 0
                     fitting = mL | mR | mU | mD
                     if F_RESTRICT >= 0 and fitting:   # play.restrictions (allowed_at)
                         # the tiles allowed whatever else holds; the program for the others
@@ -999,7 +1026,8 @@ $READ_PLAY_PARAMS
                         # two or more options: two tiles, one tile at two ends, a draw, a
                         # pass at will, two moves of several tiles or one beside a tile
                         if not nq and (can_draw or AT_WILL or (mL and mR) or mL & (mL - 1)
-                                       or mR & (mR - 1) or nm > 1 or (nm and (mL | mR)) or (
+                                       or mR & (mR - 1) or nm > 1 or (nm and (mL | mR))
+                                       or lmany or (
                                 NE == 4 and ((mL != 0) + (mR != 0) + (mU != 0) + (mD != 0) > 1
                                              or mU & (mU - 1) or mD & (mD - 1)))):
                             choices += 1
@@ -1026,6 +1054,9 @@ $READ_PLAY_PARAMS
                                      R, PM, PIPS, VALUES, CODE, SEVERAL, TIE)
                             if a >= MOVE:   # a move: its first tile now (several.start)
                                 a, qa, nq = MV[a - MOVE, 0], MV[a - MOVE, 1], 1
+                        elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
+                            a = choose_layout(p, FM, PE, ne, h, LSH, LB, AFTER, PE2, PM, TL, TH,
+                                              VALUES, ties, seed, N, WS)
                         elif SPIN and (strat_seats >> p) & 1:   # on a spinner: every open end
                             a = choose_arms(p, mL, mR, mU, mD, can_draw, h, L, R, U, D, NE,
                                             DRAW_END - pos, drawn, K, STRAT, TS, ties, seed,
@@ -1050,7 +1081,10 @@ $READ_PLAY_PARAMS
                             word = np.int64(WB[_U(wpos[up])])
                             wpos[up] += 1
 #if GEN
-                            if (greedy_seats >> p) & 1:
+                            if LAYOUT:   # a shaped board's ends, in order (jit_layout)
+                                a = layout_pick(word, (greedy_seats >> p) & 1, AT_WILL, FM, ne,
+                                                VALUES, ties)
+                            elif (greedy_seats >> p) & 1:
                                 a = (greedy(mL, mR, word, VALUES, ties) if NE == 2 else
                                      greedy_ends(mL, mR, mU, mD, word, VALUES, ties))
                             elif BOARD and (NE == 4 or FIT):   # four ends, or two ways
@@ -1111,7 +1145,13 @@ $READ_PLAY_PARAMS
                     if a >= 0:
                         prior = run_passes
                         idle = run_passes = 0
-                        if BOARD:   # a spinner or a fit rule (jit_board, jit_matching)
+                        if LAYOUT:   # on the end the pick names (Layout.place)
+                            t = a >> 8
+                            e = a & 255
+                            w = PIPS[_U(t)] - LB[PE[e]]
+                            place(LSH, LB, t, TL[t], TH[t], PE[e], p)
+                            both = 0   # (events on a shaped board: jit_house refuses them)
+                        elif BOARD:   # a spinner or a fit rule (jit_board, jit_matching)
                             flip = 0
                             if FIT:   # the tile's second way round (jit_matching.FLIP)
                                 flip = 1 if a & FLIP else 0
@@ -1240,6 +1280,8 @@ $READ_PLAY_PARAMS
                             nl += 1
                         idle += 1
                         run_passes += 1
+                        if LAYOUT and passed(LSH, LB, p):   # a train opened (markers)
+                            npass, idle = 0, 1
                         if strat_seats:
                             know_lack(K, p, L, R)
                         if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
@@ -1306,7 +1348,9 @@ $READ_PLAY_PARAMS
                             LOG[nl] = (shown_token(N, T, p, shown) if shown >= 0 else
                                        pass_token(N, T, p))
                             nl += 1
-                        if strat_seats:
+                        if LAYOUT and passed(LSH, LB, p):   # a train opened (markers): the
+                            npass, idle = (1 << p) if TURNS else 1, 1   # seats that passed
+                        if strat_seats:                                # may play on it
                             know_lack(K, p, L, R)
                             if NE == 4:   # a spinner's arms: it lacks those too
                                 know_lack(K, p, U, D)
