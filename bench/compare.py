@@ -1,20 +1,27 @@
-"""Benchmark the explorer: matches per second, overhead over the bare engine, peak memory.
+"""Benchmark the explorer: its overhead over the engine, its scale-out, its peak memory.
 
 1. The bare engine: ``api.play_match`` (the python engine) in a loop over the same seeds,
    bots and rulesets ``compare`` plays (rounds per second; CPU time of this process,
-   best of 3, as ``bench/run.py`` measures the engine).
-2. ``compare --engine python`` in this process (one worker): the same matches through
-   batches, features, running sums and statistics; its overhead is the drop in rounds
-   per second.
-3. ``dominorules compare`` as a user runs it, with 1 and 2 workers, for each engine
-   (``--engine python`` and ``jit`` when installed): matches per second (counting each
-   ruleset's match separately), per worker, and the scaling efficiency at 2 workers
-   (rate with 2 / twice the rate with 1).
-4. Peak memory (max resident set of the run's largest process) of a short and a long
-   run: running sums keep it flat however many matches are played.
+   best of 3, as ``bench/run.py`` measures the engine), against ``compare --engine
+   python`` in this process (one worker): its overhead is the drop in rounds per second.
+2. Scaling, for each engine (``python``, ``jit`` when installed) on each backend (the
+   process pool of ``--workers N``; a Dask ``LocalCluster`` of single-threaded worker
+   processes, warmed by a short compare first, as a cluster outlives one run): a run of
+   some five seconds at 1 and at 2 workers, ``--reps`` times interleaved, each in a fresh
+   process (``bench/scaleout.py``). The efficiency at 2 workers, medians of the reps, by
+   three clocks: ``run``, the run's own (the matches per second ``compare`` reports:
+   rate(2) / (2 * rate(1))); ``wall``, the whole compare (loading the rulesets and the
+   statistics, which one worker or many do once, included); ``cpu``, the CPU time of every
+   process for the same matches, CPU(1) / CPU(2), which a busy machine cannot distort.
+3. Peak memory at 2 workers, from 10^3 to 10^6 matches on each backend and engine (the
+   python engine's to ``--python-memory-max``, 10^5 by default: 10^6 takes it some four CPU
+   minutes): the largest process's peak resident set and the sum of the workers' peaks.
+   Running sums, and batches dropped once merged, keep both flat.
 
-Usage: python bench/compare.py [--rulesets pagat dutch] [--players 3] [--matches 2000]
-                               [--memory-matches 100000] [--engines python jit] [--json]
+Usage: python bench/compare.py [--rulesets pagat] [--players 2] [--reps 3]
+                               [--python-matches 20000] [--jit-matches 300000]
+                               [--memory 1000 10000 100000 1000000]
+                               [--engines python jit] [--backends processes dask] [--json]
 """
 
 from __future__ import annotations
@@ -130,7 +137,7 @@ def main() -> None:
                     help="matches of a scaling run on the python engine (some 5 s)")
     ap.add_argument("--jit-matches", type=int, default=300_000,
                     help="matches of a scaling run on the JIT (some 5 s)")
-    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--reps", type=int, default=3, help="scaling runs per figure (0: skip them)")
     ap.add_argument("--memory", nargs="*", type=int, default=[10**3, 10**4, 10**5, 10**6],
                     help="match counts whose peak memory is measured (none: skip)")
     ap.add_argument("--python-memory-max", type=int, default=10**5,
@@ -159,7 +166,7 @@ def main() -> None:
                       overhead=1 - ours["rounds_per_s"] / bare["rounds_per_s"])
     base = {"rulesets": a.rulesets, "players": a.players, "seed": a.seed}
     report["scaling"] = scaling(base, {"python": a.python_matches, "jit": a.jit_matches},
-                                backends, usable, a.reps)
+                                backends, usable, a.reps) if a.reps else []
     report["memory"] = memory(base, a.memory, backends, usable, a.python_memory_max)
     if a.json:
         print(json.dumps(report, indent=2))
@@ -174,15 +181,17 @@ def print_report(report: dict, reps: int) -> None:
               f"{bare['matches_per_s']:7.0f} matches/s")
         print(f"explorer, 1 worker: {ours['rounds_per_s']:9.0f} rounds/s "
               f"{ours['matches_per_s']:7.0f} matches/s  overhead {report['overhead']:.1%}")
-    print(f"scaling efficiency at 2 workers (1 worker: 100%), medians of {reps} interleaved "
-          "runs; run = the run's own clock, wall = the whole compare, cpu = CPU(1) / CPU(2) "
-          "of every process:")
+    if report["scaling"]:
+        print(f"scaling efficiency at 2 workers (1 worker: 100%), medians of {reps} "
+              "interleaved runs; run = the run's own clock, wall = the whole compare, "
+              "cpu = CPU(1) / CPU(2) of every process:")
     for r in report["scaling"]:
         print(f"  {r['backend']:9} {r['engine']:6} {r['matches']:>7} matches: "
               f"run {r['run']:4.0%} wall {r['wall']:4.0%} cpu {r['cpu']:4.0%}   (run "
               f"{r['run_seconds'][0]:.1f} s / {r['run_seconds'][1]:.1f} s, CPU "
               f"{r['cpu_seconds'][0]:.1f} s / {r['cpu_seconds'][1]:.1f} s at 1 / 2 workers)")
-    print("peak memory at 2 workers (largest process; sum of the workers' peaks):")
+    if report["memory"]:
+        print("peak memory at 2 workers (largest process; sum of the workers' peaks):")
     for r in report["memory"]:
         print(f"  {r['backend']:9} {r['engine']:6} {r['matches']:>8} matches: "
               f"{r['largest_peak_mb']:6.0f} MB; workers {r['workers_peak_sum_mb']:6.0f} MB  "
