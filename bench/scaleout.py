@@ -5,9 +5,9 @@ Run in a fresh process per measurement, so no earlier run's children or loaded k
 count: ``python bench/scaleout.py '{"backend": "processes", "workers": 2, ...}'``.
 
 - ``processes``: ``--workers N`` as the CLI runs it (one worker: this process, serial).
-  Workers' CPU and largest peak come from ``getrusage(RUSAGE_CHILDREN)`` once the pool has
-  joined them (exact); the sum of the workers' peaks from their ``VmHWM`` (a high-water
-  mark, read every 0.2 s while they live).
+  Workers' CPU comes from ``getrusage(RUSAGE_CHILDREN)`` once the pool has joined them
+  (exact); their peaks from their ``VmHWM`` (a high-water mark, read every 0.2 s while they
+  live), this process's from its own.
 - ``dask``: a ``distributed.LocalCluster`` of N single-threaded worker processes, started
   before the clock; ``warm`` first plays a short compare so each worker has loaded the
   package, the rulesets and the JIT's kernel (a cluster outlives one run). Workers' CPU is
@@ -126,13 +126,13 @@ def measure(spec: dict) -> dict:
         worker_cpu = ((child1.ru_utime + child1.ru_stime)
                       - (child0.ru_utime + child0.ru_stime))
         hwm = list(peaks.hwm.values())
-        if hwm:
-            hwm[hwm.index(max(hwm))] = max(max(hwm), child1.ru_maxrss)
+    # VmHWM, not ru_maxrss: Linux carries a parent's ru_maxrss over fork and exec, so a big
+    # bench/compare.py would show as this process's peak
+    me = _hwm_kib(os.getpid())
     out.update(
         played=c.outcome.matches, wall=wall, run_seconds=c.outcome.seconds,
         parent_cpu=parent_cpu, worker_cpu=worker_cpu, cpu=parent_cpu + worker_cpu,
-        parent_peak_mb=self1.ru_maxrss / 1024,
-        largest_peak_mb=max([self1.ru_maxrss, *hwm]) / 1024,
+        parent_peak_mb=me / 1024, largest_peak_mb=max([me, *hwm]) / 1024,
         workers_peak_sum_mb=sum(hwm) / 1024)
     return out
 
