@@ -14,6 +14,7 @@ Backends: ``serial`` (this process), ``processes`` (a ProcessPoolExecutor) and
 from __future__ import annotations
 
 import csv
+import multiprocessing as mp
 import os
 import signal
 import tempfile
@@ -33,10 +34,14 @@ from .worker import (
     BatchSpec,
     Pairing,
     csv_header,
+    prepare,
     run_batch,
 )
 
 MAX_RETRIES = 3
+# batches finished ahead of one still in flight are held until it is merged: at most this
+# many per batch in flight, so a slow batch cannot make the parent hold the rest of the run
+AHEAD = 2
 
 
 @dataclass(frozen=True)
@@ -171,6 +176,8 @@ class ProcessBackend:
         self.workers = workers
         self.capacity = 2 * workers
         self.batch_fn = batch_fn
+        # forked workers inherit what this process loaded before the first batch (prepare)
+        self.prepared = batch_fn is not run_batch or mp.get_start_method() != "fork"
         self.pool = self._new_pool()
 
     def _new_pool(self) -> ProcessPoolExecutor:
@@ -178,6 +185,9 @@ class ProcessBackend:
                                    initargs=(os.getpid(),))
 
     def submit(self, spec: BatchSpec) -> Future:
+        if not self.prepared:   # the pool forks its workers at the first submit
+            self.prepared = True
+            prepare(spec)
         return self.pool.submit(self.batch_fn, spec)
 
     def wait_any(self, futures: list[Any]) -> list[Any]:
@@ -347,6 +357,8 @@ def run(
     try:
         while True:
             while len(inflight) < backend.capacity:
+                if inflight and not retry and _held(runs) >= AHEAD * backend.capacity:
+                    break   # wait for the batch the held ones follow (it is in flight)
                 spec = retry.pop(0) if retry else _next_spec(runs, settings, goal, turn)
                 turn += 1
                 if spec is None:
@@ -420,6 +432,11 @@ def _new_run(p: Pairing, settings: RunSettings) -> PairingRun:
         n=first, next_start=first,
         joint=Aggregate(dim * len(p.refs)) if settings.joint else None,
         csv_file=tempfile.TemporaryFile("w+", newline="") if settings.csv else None)
+
+
+def _held(runs: list[PairingRun]) -> int:
+    """Finished batches waiting for an earlier one before they can be merged."""
+    return sum(len(r.pending) for r in runs)
 
 
 def _next_spec(runs: list[PairingRun], settings: RunSettings, goal: int,

@@ -189,6 +189,24 @@ def _run(spec: BatchSpec) -> BatchResult:
                        time.perf_counter() - t0, joint=joint, capped=tuple(capped))
 
 
+def prepare(spec: BatchSpec) -> None:
+    """Load what the batch needs without playing it: its rulesets and, where the JIT plays
+    them, their kernels (one match played and dropped: numba loads a kernel at its first
+    call). A pool forked afterwards starts with them loaded, instead of each worker loading
+    the kernel again (some 0.6 s of CPU a worker, 20-30 s on a cold cache)."""
+    games = [game_for(spec.api_module, ref) for ref in spec.pairing.refs]
+    on_jit = _jit_games(spec, games) if spec.api_module == DEFAULT_API else []
+    if not any(on_jit):
+        return
+    from ..kernel import engines
+    from ..kernel.seeds import match_seeds
+
+    first = match_seeds(spec.base_seed, spec.start, spec.start + 1).tolist()
+    for game, on in zip(games, on_jit, strict=True):
+        if on:
+            engines.JitBatch(game, spec.pairing.players, first, _tables(spec)[0]).features()
+
+
 def _tables(spec: BatchSpec) -> list[list[str]]:
     """The seats' bots of the batch's matches: one list, or with a skilled seat one per seat
     it takes (match ``index`` plays ``_tables(spec)[index % players]``)."""
