@@ -123,8 +123,9 @@ def test_the_pick_is_the_loops_kth_placement_and_greedys_order(kl):
         assert kl.pick(word, 1, 0, FM, n, values, ties) == order[(word * len(order)) >> 32]
 
 
+# (chicken-foot-tap: a shaped board and a declaration, jit_layout and jit_declare together)
 PLAYED = ("house/one-train", "house/sebastopol", "house/every-double-spins",
-          "house/chicken-foot")
+          "house/chicken-foot", "house/chicken-foot-tap")
 
 
 def _jit():
