@@ -25,9 +25,10 @@ def test_auto_names_the_seat_whose_bot_keeps_python():
     assert engines.bots_keep_python(game, 3, "random", "auto", 20_000) is None  # the JIT plays
     assert engines.bots_keep_python(game, 3, mixed, "auto", 100) is None   # too short anyway
     assert engines.bots_keep_python(game, 3, mixed, "python", 20_000) is None   # as asked
-    # a ruleset the JIT does not play (a shaped board) keeps Python whatever the bots:
+    # a ruleset the JIT does not play (runs of several tiles on trains) keeps Python
+    # whatever the bots:
     # nothing to say
-    assert engines.bots_keep_python(api.load_game("house/chicken-foot"), 3, mixed, "auto",
+    assert engines.bots_keep_python(api.load_game("house/mexican-train"), 3, mixed, "auto",
                                     20_000) is None
 
 

@@ -180,7 +180,8 @@ def test_each_bots_pick_is_the_python_bots_word_for_word(games, kind):
         legal = _legal(game, [mL, mR], moves, at_will)
         obs = SimpleNamespace(ends=(L, R), tile_values=dict(zip(tiles, game.values,
                                                                  strict=True)),
-                              hand=[tiles[t] for t in range(T) if hand >> t & 1])
+                              hand=[tiles[t] for t in range(T) if hand >> t & 1],
+                              rules=game.rules)
         want = (bot._several(obs, legal).action if kind == 2 else bot.choose(obs, legal))
         code = jit_several.pick(kind, seat, seed, players, WS, mL, mR, n, int(at_will), MV,
                                 hand, L, R, PM, PIPS, VALUES, CODE, SEV, TIE)
