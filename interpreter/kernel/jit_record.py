@@ -25,8 +25,8 @@ size). Unrecorded, the event lines cost nothing measurable: 16 interleaved pairs
 150,000 three-player all-fives matches took a median 5.39 s of CPU before and 5.23 s
 after. Recorded, 20,000 three-player matches (CLI, CPU, medians of 3) took 5.4 s on the
 JIT against 8.7 s on the Python engine for all-fives, 4.4 s against 8.1 s for a spinner;
-20,000 three-player blind-hughie matches 5.0 s against 11.9 s, and 30,000 four-player
-double-twelve matches (the wide kernel, its numba start some 2 s of it) 4.6 s against
+20,000 three-player matches of hidden rows 5.0 s against 11.9 s, and 30,000 four-player
+matches of a double-twelve set (the wide kernel, its numba start some 2 s of it) 4.6 s against
 6.8 s (interleaved, medians of 3).
 """
 

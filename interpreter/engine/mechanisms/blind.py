@@ -1,5 +1,5 @@
 """Hidden hands (``deal.blind``): each hand lies face down in a row its owner cannot see,
-played from the front in a fixed order, as in Blind Hughie.
+played from the front in a fixed order (a game of the Draw family plays so).
 
 At a turn the player turns up the row's front tile. If it fits an open end it is placed
 (the player chooses the end when it fits more than one); if not, it is shown, turned
