@@ -207,6 +207,7 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
     next_is_opponent = next_seat in opponents
     PIPS, VM, DOUBLE, SHED = tables.pips, tables.value_mask, facts.double, tables.shed
     TWO, LEAVE = tables.two, tables.leave   # a fit rule's tables (None without one)
+    fit = TWO is not None
     opening = _opening if TWO is None else _opening_fit
     SUIT = tables.suit_size        # tiles showing each value in the set in play
     two_each = 2 * players
@@ -216,68 +217,10 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
     def rank(codes: list, hand: int, can_draw: bool, drawn: int, left: int) -> int:
         """The best placement once the line is open (``strategist._score_place``), or a
         draw when ``strategist._wants_draw`` would, for any board; ``known`` has read
-        the record up to this decision."""
-        if hand & (hand - 1) == 0:   # the last tile: every placement wins alike, no draw
-            return codes[int(random() * len(codes))] if len(codes) > 1 else codes[0]
-        lacks, led, twice = known.lacks, known.led, known.opened_twice
-        placed = known.placed
-        shed = SHED[2 if left <= 0 else (1 if left <= players else 0)]
-        next_suits = 0
-        if (can_draw and not drawn and left >= two_each and next_is_opponent
-                and hand.bit_count() <= 5):
-            lk = lacks[next_seat]   # (x | lk) ^ lk: x & ~lk without a negative int
-            next_suits = (led[next_seat] | twice[next_seat] | lk) ^ lk
-        wants_draw = next_suits != 0
-        opp = 0
-        for o in opponents:
-            opp = (opp | led[o] | twice[o] | lacks[o]) ^ lacks[o]
-        if partners:
-            opened = known.opened
-            suits = partner_lacks = 0
-            for p in partners:
-                suits = (suits | led[p] | opened[p] | lacks[p]) ^ lacks[p]
-                partner_lacks |= lacks[p]
-        ends = known.ends
-        scores = []
-        for code in codes:
-            t = code >> 2
-            new = list(ends)
-            new[code & 3] = v = PIPS[t] - new[code & 3]
-            fits = values = locked = kept = 0
-            for e in new:
-                c = (hand & VM[e]).bit_count()
-                mine = c - (VM[e] >> t & 1)
-                kept += mine
-                bit = 1 << e
-                if not values & bit:
-                    values |= bit
-                    fits |= VM[e]
-                    if mine and not SUIT[e] - c - placed[e]:
-                        locked += 1
-            options = (hand & fits).bit_count() - 1
-            half = OPTIONS2 * options + CONTROL2 * kept + LOCK2 * locked + DOUBLE[t]
-            block = 0
-            for o, weight in blocking:
-                lacked = values & lacks[o]
-                if lacked:
-                    block += weight * lacked.bit_count()
-                    if lacked == values:
-                        block += SHUTOUT2
-            if wants_draw and (options or block or not next_suits >> v & 1):
-                wants_draw = False
-            half += block - OPP_SUIT2 * (values & opp).bit_count()
-            if partners:
-                half += (PARTNER2 * (values & suits).bit_count()
-                         - PARTNER_LACKS2 * (values & partner_lacks).bit_count())
-            scores.append(half * 0.5 + shed[t])
-        best = _best(codes, scores, random)
-        return DRAW if wants_draw else best
-
-    def rank_fit(codes: list, hand: int, can_draw: bool, drawn: int, left: int) -> int:
-        """``rank`` under a fit rule (``matching``): a placement (FLIP: the tile's second
-        way) leaves what the rule says open (``LEAVE``), a value's mask holds the tiles
-        that may meet it, and the placed tile need not meet the new end (``options``
-        leaves it out), as in ``strategist._score_place``."""
+        the record up to this decision. Under a fit rule (``matching``) a placement
+        (FLIP: the tile's second way) leaves what the rule says open (``LEAVE``), a
+        value's mask holds the tiles that may meet it, and the placed tile need not meet
+        the new end (``options`` leaves it out: on a line it always does)."""
         if hand & (hand - 1) == 0:   # the last tile: every placement wins alike, no draw
             return codes[int(random() * len(codes))] if len(codes) > 1 else codes[0]
         lacks, led, twice = known.lacks, known.led, known.opened_twice
@@ -303,7 +246,8 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
         for code in codes:
             t = (code & ~FLIP) >> 2
             new = list(ends)
-            new[code & 3] = v = LEAVE[code >> 24 & 1][new[code & 3]][t]
+            new[code & 3] = v = (LEAVE[code >> 24 & 1][new[code & 3]][t] if fit
+                                 else PIPS[t] - new[code & 3])
             fits = values = locked = kept = 0
             for e in new:
                 c = (hand & VM[e]).bit_count()
@@ -353,7 +297,7 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
         read(record)
         if phase == OPEN or known.ends is None:
             return opening(m0, hand, tables, random)
-        return (rank if TWO is None else rank_fit)(codes, hand, can_draw, d.drawn, left)
+        return rank(codes, hand, can_draw, d.drawn, left)
 
     def bind(view: SeatView) -> Callable[..., int]:
         """The same choices as a policy of the engine (see ``Decider.bind``)."""
@@ -398,7 +342,7 @@ def make_decider(rng, known: Knowledge, game, players: int, seat: int
             if len(codes) == 1 and (not can_draw or hand.bit_count() > 5 or drawn
                                     or left < two_each):
                 return codes[0]
-            return rank_fit(codes, hand, can_draw, drawn, left)
+            return rank(codes, hand, can_draw, drawn, left)
 
         return policy
 
