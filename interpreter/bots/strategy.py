@@ -112,52 +112,37 @@ class Knowledge:
         stale = False   # ends read after placements, only when needed
         for e in history[done:]:
             kind = e["event"]
-            if kind == "place":
-                p, end = e["player"], e["end"]
+            if kind == "place" or kind == "turn_up":   # (turn_up: the line's first, nobody's)
                 a, b = e["tile"]
                 if fit is None:
                     placed[a] += 1
                     if b != a:
                         placed[b] += 1
-                else:
+                else:   # the values the tile may meet (a fit rule's suits)
                     for v in self._meets.get((a, b)) or self._meeting(a, b):
                         placed[v] += 1
+                end = e.get("end")
                 if end is None:
                     board.open_with(a, b, a == b)
-                    led[p] = 1 << a | 1 << b
-                elif fit is not None:   # what the rule leaves open (``matching.left_open``)
-                    at = END_INDEX[end]
-                    board.place(at, a, b, a == b,
-                                left_open((a, b), values[at], fit, e.get("meets")))
-                    v = values[at]
-                    bit = 1 << v
-                    if opened[p] & bit:
-                        twice[p] |= bit
-                    else:
-                        opened[p] |= bit
+                    if kind == "place":
+                        led[e["player"]] = 1 << a | 1 << b
                 else:
-                    at = END_INDEX[end]
-                    board.place(at, a, b, a == b)   # the board's one update, spinner or not
-                    v = values[at]
-                    bit = 1 << v
+                    p, at = e["player"], END_INDEX[end]
+                    if fit is None:   # the board's one update, spinner or not
+                        board.place(at, a, b, a == b)
+                    else:   # what the rule leaves open (``matching.left_open``)
+                        board.place(at, a, b, a == b,
+                                    left_open((a, b), values[at], fit, e.get("meets")))
+                    bit = 1 << values[at]
                     if opened[p] & bit:
                         twice[p] |= bit
                     else:
                         opened[p] |= bit
                 stale = True
-                turn_draws = 0
-            elif kind == "turn_up":   # deal.turn_up: the line's first tile, nobody's
-                a, b = e["tile"]
-                if fit is None:
-                    placed[a] += 1
-                    if b != a:
-                        placed[b] += 1
+                if kind == "place":
+                    turn_draws = 0
                 else:
-                    for v in self._meets.get((a, b)) or self._meeting(a, b):
-                        placed[v] += 1
-                board.open_with(a, b, a == b)
-                self.boneyard -= 1   # it left the boneyard
-                stale = True
+                    self.boneyard -= 1   # the turned-up tile left the boneyard
             elif kind == "draw" or kind == "pass":
                 p = e["player"]
                 if stale:
