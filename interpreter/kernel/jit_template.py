@@ -117,19 +117,61 @@ LEAD_CODES = {"seat_zero": 0, "lot": 1, "rotate": 2, "same": 3, "winner": 4,
 REQ_ANY, REQ_HIGHEST_DOUBLE = -1, -2
 
 SOURCE = r'''
+"""The JIT kernel's match loop, in numba's nopython subset, for a batch of seeds.
+
+This module is never imported as it stands: it is the source every JIT kernel is made of,
+real Python, so ruff and a reader see it as code. ``kernel.specialise_kernel`` reads its
+syntax tree and specialises it as it does the Python kernel's (``python_kernel``, with the
+same folding): the switches below become constants and the branches they rule out are cut,
+the placeholders get their values, and ``jit_kernel`` writes what is left to the cache
+folder, where numba keeps the machine code beside it (a later run or another worker loads
+it instead of compiling again).
+
+A ruleset whose house rules act at a round's end, the match's end, the deal, the lead, the
+opening or during play (``jit_house.plays``) keeps the ``if GEN:`` lines: they call
+``jit_settle``, ``jit_opening`` and ``jit_events`` (play-time events; with ``TURNS``, the
+general loop's turn order of granted and skipped turns and passes at will), and run the
+ruleset's formulas as programs (``jit_formula``: the array ``CODE``, where each starts a
+parameter ``F_...``), so they hold no text of any ruleset and one compiled kernel plays
+them all. Any other ruleset keeps the ``else`` lines, the plain game's, with its two
+scoring formulas put in for ``DOMINO`` and ``BLOCKED`` (expressions over arrays that
+``kernel.formulas`` emits from the checked trees), so one compiled kernel serves every
+ruleset with the same formulas; a set over 62 tiles keeps the ``if WIDE:`` lines, its hands
+as ``W`` words (``jit_bits``). Everything else a ruleset says (tables, numbers, switches)
+arrives as arrays: its numbers and switches in ``Q``, read by name (``N = Q[Q_N]``: the
+indexes ``jit_template.INDEXES`` and ``PLAY_INDEXES``, written in as numbers).
+
+It plays exactly what ``engine.general_loop`` plays for the seats' bots ``random``
+(kind 0: the uniform pick), ``greedy`` (kind 1) and ``strategist`` (kind 2: its choices
+and what it knows of each seat in ``kernel.jit_strategist``): the same SHAKE-128 words
+(``kernel.shake``), the same lot stream, the same settlement. Each round becomes one row of
+integers (``jit_template.ROUND_COLUMNS``), each match one row (``MATCH_COLUMNS``);
+``jit_kernel.results`` turns them back into ``MatchResult``. Given a log (``LOG``, ``DAT``:
+``kernel.jit_record``) it writes down each line of the match's record as a token, which
+``kernel.jit_trace`` spells out; without one (an empty ``LOG``) each line costs one test of
+a local that never changes.
+"""
+
 import numpy as np
 
 from dominorules.kernel.jit import njit
 from dominorules.kernel.jit_record import (deal_item, draw_token, dynamic, match_end_item,
                                            pass_token, place_token, round_end_item,
                                            start_item)
-from dominorules.kernel.jit_support import (_count, _floordiv, _max, _max_at, _min, _min_at,
-                                            _mod, _sum, _sum_at, lead_random, lead_stream,
-                                            low_index, popcount)
+from dominorules.kernel.jit_support import (  # noqa: F401 - the formulas put in call them
+    _count, _floordiv, _max, _max_at, _min, _min_at, _mod, _sum, _sum_at)
+from dominorules.kernel.jit_support import lead_random, lead_stream, low_index, popcount
 from dominorules.kernel.jit_strategist import (KNOW_ROWS, choose, know_deal, know_lack,
                                                know_open, know_place, opening)
 from dominorules.kernel.shake import (CHUNK, FIRST, MSG, deal_into, seat_words_next,
                                       seat_words_start, shuffle_keys)
+
+#real # -- the placeholders (jit_kernel.kernel_source gives their values) ---------------------
+#real # the switches: the house rules' lines (jit_house.plays), a set's hands as words
+#real GEN = WIDE = False
+#real # the plain game's scoring formulas, numba expressions (kernel.formulas.emit)
+#real DOMINO = BLOCKED = 0
+
 #if GEN
 from dominorules.kernel import jit_declare   # declarations and the showdown
 from dominorules.kernel.jit_blind import front, pop_front, rows_of, to_back
@@ -202,7 +244,7 @@ from dominorules.kernel.jit_record import deal_item_words
 from dominorules.kernel import jit_strategist_wide   # the strategist over those words
 #endif
 
-# the arrays' indexes by name (jit_template.INDEXES)
+# the arrays' indexes by name (jit_template.INDEXES), each written in as its number
 $INDEXES
 #if GEN
 $PLAY_INDEXES
@@ -318,9 +360,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     (matches played, rows written, round of a failed deal or 0, tokens logged, items'
     numbers written)."""
     # every parameter of PARAMS by its name: N = Q[Q_N], ...
-$READ_PARAMS
+    $READ_PARAMS
 #if GEN
-$READ_PLAY_PARAMS
+    $READ_PLAY_PARAMS
 #endif
     # the seats' words and the shuffle keys, squeezed as they are read (kernel.shake)
     WB = np.zeros((FIRST + CHUNK) * N, np.uint32)
@@ -503,13 +545,16 @@ $READ_PLAY_PARAMS
                 pre = _mod(run(CODE, F_LEAD, F, TAB, TEAMS, SIDES_N, N, deck, stack), N)
             elif choice == 2 and prev_leader >= 0:   # the next seat in the direction of play
                 pre = seat_after(prev_leader, N, RIGHT)
-#else
-            if choice == 2 and prev_leader >= 0:
-                pre = prev_leader + 1 if prev_leader + 1 < N else 0
-#endif
             else:
                 pre = before_deal(choice, N, T, PIPS, rng, prev_leader, prev_winner,
                                   COUNT_FROM_PREV, pool, alive)
+#else
+            if choice == 2 and prev_leader >= 0:
+                pre = prev_leader + 1 if prev_leader + 1 < N else 0
+            else:
+                pre = before_deal(choice, N, T, PIPS, rng, prev_leader, prev_winner,
+                                  COUNT_FROM_PREV, pool, alive)
+#endif
             redeals = 0
             while True:
                 if REC and (nl + LOG_ROUND > LOG.shape[0] or nd + DAT_ROUND > DAT.shape[0]):
@@ -796,12 +841,10 @@ $READ_PLAY_PARAMS
             # the seat's next word and its pick are written out here and at each turn below:
             # as numba helpers (even inline="always") they made the kernel 30-40% slower
 #if GEN
-            if LAYOUT and (strat_seats >> p) & 1:   # on a shaped board (jit_strategist_layout)
-                a = open_layout(p, m, h, LSH, AFTER, PE2, PM, TL, TH, VALUES, ties, seed, N, WS)
+            if LAYOUT and (strat_seats >> p) & 1:   # a shaped board (jit_strategist_layout)
+                a = open_layout(p, m, h, LSH, AFTER, PE2, PM, TL, TH, VALUES, ties, seed, N,
+                                WS)
             elif (strat_seats >> p) & 1 or upn:   # the strategist, or the turned-up tile
-#else
-            if (strat_seats >> p) & 1:   # the strategist (kernel.jit_strategist)
-#endif
                 a = opening(p, m, h, STRAT, TS, ties, seed, N, WS)
             else:
                 if wpos[p] == wend[p]:
@@ -823,6 +866,30 @@ $READ_PLAY_PARAMS
                     a = low_index(m) << 2 | end
                 else:
                     a = greedy(m, 0, word, VALUES, ties)
+#else
+            if (strat_seats >> p) & 1:   # the strategist (kernel.jit_strategist)
+                a = opening(p, m, h, STRAT, TS, ties, seed, N, WS)
+            else:
+                if wpos[p] == wend[p]:
+                    seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
+                                    wfirst, wstates, msg)
+                word = np.int64(WB[wpos[p]])
+                wpos[p] += 1
+                if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
+                    n_left = popcount(m)
+                    k = (word * (n_left + popcount(0))) >> 32
+                    if k < n_left:
+                        m, end = m, 0
+                    else:
+                        m, end = 0, 1
+                        k -= n_left
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                    a = low_index(m) << 2 | end
+                else:
+                    a = greedy(m, 0, word, VALUES, ties)
+#endif
             t = a >> 2
             h ^= 1 << t
             hands[p] = h
@@ -1031,22 +1098,6 @@ $READ_PLAY_PARAMS
                                 NE == 4 and ((mL != 0) + (mR != 0) + (mU != 0) + (mD != 0) > 1
                                              or mU & (mU - 1) or mD & (mD - 1)))):
                             choices += 1
-#elif WIDE
-                    a = -1
-                    if fit:
-                        can_draw = VOL and pos < DRAW_END and drawn < LIMIT
-                        if can_draw or (jit_bits.nonempty(FITS, FIT_L)
-                                        and jit_bits.nonempty(FITS, FIT_R)) or (
-                                jit_bits.several(FITS, FIT_L) or jit_bits.several(FITS, FIT_R)):
-                            choices += 1
-#else
-                    a = -1
-                    if mL or mR:
-                        can_draw = VOL and pos < DRAW_END and drawn < LIMIT
-                        if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
-                            choices += 1
-#endif
-#if GEN
                         if nq:   # the next tile of the move of several tiles under way
                             a, nq = qa, 0
                         elif SEVERAL >= 0:   # each bot's pick among tiles and moves
@@ -1062,25 +1113,14 @@ $READ_PLAY_PARAMS
                                             DRAW_END - pos, drawn, K, STRAT, TS, ties, seed,
                                             N, WS)
                         elif (strat_seats >> p) & 1:   # the strategist: a placement or a draw
-#else
-                        if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
-#endif
-#if WIDE
-                            a = jit_strategist_wide.choose(p, FITS, FIT_L, FIT_R, can_draw,
-                                                           hands, up, L, R, DRAW_END - pos,
-                                                           drawn, K, STRAT, TS, ties, seed, N,
-                                                           WS, UNSEEN)
-#else
                             a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
                                        STRAT, TS, ties, seed, N, WS)
-#endif
                         else:
                             if wpos[up] == wend[up]:
                                 seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
                                                 wshared, wfirst, wstates, msg)
                             word = np.int64(WB[_U(wpos[up])])
                             wpos[up] += 1
-#if GEN
                             if LAYOUT:   # a shaped board's ends, in order (jit_layout)
                                 a = layout_pick(word, (greedy_seats >> p) & 1, AT_WILL, FM, ne,
                                                 VALUES, ties)
@@ -1091,47 +1131,17 @@ $READ_PLAY_PARAMS
                                 # (never with a pass at will: jit_house.reason refuses it)
                                 if FIT:   # (jit_matching: the second ways count too)
                                     a = uniform_pick(word, mL, mR, mU, mD,
-                                                     mL & CODE[FIT_AT + L], mR & CODE[FIT_AT + R],
-                                                     mU & CODE[FIT_AT + U], mD & CODE[FIT_AT + D])
+                                                     mL & CODE[FIT_AT + L],
+                                                     mR & CODE[FIT_AT + R],
+                                                     mU & CODE[FIT_AT + U],
+                                                     mD & CODE[FIT_AT + D])
                                 else:
                                     a = uniform_pick(word, mL, mR, mU, mD, 0, 0, 0, 0)
                             else:   # the uniform pick on a line (general_loop)
-#else
-                            if not (greedy_seats >> p) & 1:   # the uniform pick (general_loop)
-#endif
-#if WIDE
-                                a = jit_bits.uniform(FITS, FIT_L, FIT_R, word)
-                            else:
-                                a = jit_bits.greedy(FITS, FIT_L, FIT_R, word, VALUES, ties)
-                    if a >= 0:
-                        t = a >> 2
-                        jit_bits.take(hands, up, t)
-                        npass = 0
-                        if REC:
-                            LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
-                            nl += 1
-                        if a & 3:
-                            R = PIPS[_U(t)] - R
-                            if strat_seats:
-                                jit_strategist_wide.know_place(K, p, t, R)
-                        else:
-                            L = PIPS[_U(t)] - L
-                            if strat_seats:
-                                jit_strategist_wide.know_place(K, p, t, L)
-                        if not jit_bits.nonempty(hands, up):
-                            domino, npass = p, N
-                        break
-                    elif fit or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
-                        pass   # a draw: the strategist's choice, or stuck
-#else
                                 n_left = popcount(mL)
-#if GEN
                                 nfit = n_left + popcount(mR)
                                 k = (word * (nfit + AT_WILL)) >> 32
                                 at_will = k == nfit   # a pass at will: the last option
-#else
-                                k = (word * (n_left + popcount(mR))) >> 32
-#endif
                                 end = 1 if k >= n_left else 0
                                 m = mR if end else mL
                                 k -= n_left if end else 0
@@ -1139,7 +1149,6 @@ $READ_PLAY_PARAMS
                                     m &= m - 1
                                     k -= 1
                                 a = low_index(m) << 2 | end
-#if GEN
                                 if at_will:
                                     a = -2
                     if a >= 0:
@@ -1302,35 +1311,8 @@ $READ_PLAY_PARAMS
                         # draw when the restrictions forbid every fitting tile)
                         if AT_WILL and not draw_on and not fit_any:
                             choices += 1
-#else
-                            else:
-                                a = greedy(mL, mR, word, VALUES, ties)
-                    if a >= 0:
-                        t = a >> 2
-                        h ^= 1 << t
-                        hands[up] = h
-                        npass = 0
-                        if REC:
-                            LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
-                            nl += 1
-                        if a & 3:
-                            R = PIPS[_U(t)] - R
-                            if strat_seats:
-                                know_place(K, p, t, R)
-                        else:
-                            L = PIPS[_U(t)] - L
-                            if strat_seats:
-                                know_place(K, p, t, L)
-                        if not h:
-                            domino, npass = p, N
-                        break
-                    elif mL or mR or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
-                        pass   # a draw: the strategist's choice, or stuck
-#endif
-#endif
                     else:
                         passes += 1
-#if GEN
                         shown = -1   # (deal.blind: the front tile the pass shows)
                         if BLIND:   # the front tile to the back (jit_blind): stuck only when
                             shown = front(ROWS, RHEAD, up)
@@ -1364,15 +1346,117 @@ $READ_PLAY_PARAMS
                             if won:   # the match is won (match.ends_in_play)
                                 reached = 1
                                 npass = everyone if TURNS else N
-#else
+                        break
+#elif WIDE
+                    a = -1
+                    if fit:
+                        can_draw = VOL and pos < DRAW_END and drawn < LIMIT
+                        if can_draw or (jit_bits.nonempty(FITS, FIT_L)
+                                        and jit_bits.nonempty(FITS, FIT_R)) or (
+                                jit_bits.several(FITS, FIT_L) or jit_bits.several(FITS, FIT_R)):
+                            choices += 1
+                        if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+                            a = jit_strategist_wide.choose(p, FITS, FIT_L, FIT_R, can_draw,
+                                                           hands, up, L, R, DRAW_END - pos,
+                                                           drawn, K, STRAT, TS, ties, seed, N,
+                                                           WS, UNSEEN)
+                        else:
+                            if wpos[up] == wend[up]:
+                                seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
+                                                wshared, wfirst, wstates, msg)
+                            word = np.int64(WB[_U(wpos[up])])
+                            wpos[up] += 1
+                            if not (greedy_seats >> p) & 1:   # the uniform pick (general_loop)
+                                a = jit_bits.uniform(FITS, FIT_L, FIT_R, word)
+                            else:
+                                a = jit_bits.greedy(FITS, FIT_L, FIT_R, word, VALUES, ties)
+                    if a >= 0:
+                        t = a >> 2
+                        jit_bits.take(hands, up, t)
+                        npass = 0
+                        if REC:
+                            LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
+                            nl += 1
+                        if a & 3:
+                            R = PIPS[_U(t)] - R
+                            if strat_seats:
+                                jit_strategist_wide.know_place(K, p, t, R)
+                        else:
+                            L = PIPS[_U(t)] - L
+                            if strat_seats:
+                                jit_strategist_wide.know_place(K, p, t, L)
+                        if not jit_bits.nonempty(hands, up):
+                            domino, npass = p, N
+                        break
+                    elif fit or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
+                        pass   # a draw: the strategist's choice, or stuck
+                    else:
+                        passes += 1
                         npass += 1
                         if REC:
                             LOG[nl] = pass_token(N, T, p)
                             nl += 1
                         if strat_seats:
                             know_lack(K, p, L, R)
-#endif
                         break
+#else
+                    a = -1
+                    if mL or mR:
+                        can_draw = VOL and pos < DRAW_END and drawn < LIMIT
+                        if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
+                            choices += 1
+                        if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+                            a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
+                                       STRAT, TS, ties, seed, N, WS)
+                        else:
+                            if wpos[up] == wend[up]:
+                                seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
+                                                wshared, wfirst, wstates, msg)
+                            word = np.int64(WB[_U(wpos[up])])
+                            wpos[up] += 1
+                            if not (greedy_seats >> p) & 1:   # the uniform pick (general_loop)
+                                n_left = popcount(mL)
+                                k = (word * (n_left + popcount(mR))) >> 32
+                                end = 1 if k >= n_left else 0
+                                m = mR if end else mL
+                                k -= n_left if end else 0
+                                while k:
+                                    m &= m - 1
+                                    k -= 1
+                                a = low_index(m) << 2 | end
+                            else:
+                                a = greedy(mL, mR, word, VALUES, ties)
+                    if a >= 0:
+                        t = a >> 2
+                        h ^= 1 << t
+                        hands[up] = h
+                        npass = 0
+                        if REC:
+                            LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
+                            nl += 1
+                        if a & 3:
+                            R = PIPS[_U(t)] - R
+                            if strat_seats:
+                                know_place(K, p, t, R)
+                        else:
+                            L = PIPS[_U(t)] - L
+                            if strat_seats:
+                                know_place(K, p, t, L)
+                        if not h:
+                            domino, npass = p, N
+                        break
+                    elif mL or mR or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
+                        pass   # a draw: the strategist's choice, or stuck
+                    else:
+                        passes += 1
+                        npass += 1
+                        if REC:
+                            LOG[nl] = pass_token(N, T, p)
+                            nl += 1
+                        if strat_seats:
+                            know_lack(K, p, L, R)
+                        break
+#endif
                     if strat_seats:
                         know_lack(K, p, L, R)
 #if GEN
@@ -1417,6 +1501,8 @@ $READ_PLAY_PARAMS
                                 break
                     if ENDS_TURN and not (EXACTLY and pos < DRAW_END and drawn < TLIMIT):
                         break   # a draw that ends the turn (drawing.ends_turn)
+#endif
+#if GEN
                 if pending and domino < 0 and not reached:   # the turn is over: duties unmet
                     drew = pos
                     pending, pos = failed(CODE, p, seat_after(p, N, RIGHT), DUTY, pending, F,
@@ -1426,6 +1512,8 @@ $READ_PLAY_PARAMS
                         nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
                     if strat_seats and pos > drew:   # the record's draws: the strategist
                         know_lack(K, p, L, R)        # reads them as lacking the ends
+#endif
+#if GEN
             # -- settlement (GeneralLoop._settle; jit_settle)
             tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, drawn_by, TEAMS, INDIVIDUAL,
                     P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
@@ -1476,7 +1564,8 @@ $READ_PLAY_PARAMS
                 F[X_WSIDE] = wside
                 for si in range(SIDES_N):
                     F[X_SIDE] = si
-                    points[si] += run(CODE, F_EVERY_SIDE, F, TAB, TEAMS, SIDES_N, N, deck, stack)
+                    points[si] += run(CODE, F_EVERY_SIDE, F, TAB, TEAMS, SIDES_N, N, deck,
+                                      stack)
 #else
             # -- settlement (engine.scoring.Settler)
             held = 0
@@ -1700,6 +1789,6 @@ $READ_PLAY_PARAMS
 '''
 SOURCE = (SOURCE.replace("$INDEXES", "\n".join(f"{k} = {v}" for k, v in INDEXES.items()))
           .replace("$PLAY_INDEXES", "\n".join(f"{k} = {v}" for k, v in PLAY_INDEXES.items()))
-          .replace("$READ_PARAMS", "\n".join(f"    {name} = Q[Q_{name}]" for name in PARAMS))
+          .replace("$READ_PARAMS", "\n    ".join(f"{name} = Q[Q_{name}]" for name in PARAMS))
           .replace("$READ_PLAY_PARAMS",
-                   "\n".join(f"    {name} = Q[Q_{name}]" for name in PLAY_PARAMS)))
+                   "\n    ".join(f"{name} = Q[Q_{name}]" for name in PLAY_PARAMS)))
