@@ -984,8 +984,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             if reached:   # the opening's points won the match: the round stops unsettled
                 domino, npass = -1, (everyone if TURNS else N)
 #endif
+            while True:   # the turns, until the round ends
 #if GEN
-            while domino < 0:
+                if domino >= 0:
+                    break
                 if TURNS:   # GeneralLoop.run's turn order: turns granted, turns skipped
                     if npass == everyone or idle >= IDLE_MAX:
                         break
@@ -1020,7 +1022,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if outs and (outs >> p) & 1:   # (TURNS never with side_out: jit_house)
                     p = next_in(p, N, RIGHT, outs)
 #else
-            while npass < N:
+                if npass >= N:
+                    break
                 p = p + 1 if p + 1 < N else 0
 #endif
                 up = _U(p)   # an unsigned index: numba adds no wraparound for it
