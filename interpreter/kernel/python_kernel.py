@@ -79,6 +79,88 @@ def ints(values: list[int], count: int) -> str:
 
 
 def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  # noqa: C901
+    # -- play's helpers: a block the kernel needs in several places, written once and
+    # inlined where it is called (specialise_kernel), so the kernel pays no call for it.
+    # Inlined, a parameter is the argument itself (a name the helper sets is the
+    # caller's); the names play owns that a helper sets are its nonlocal ones.
+    def next_seat(s):
+        """The seat after ``s`` in the direction of play."""
+        return (s - 1 if s else N - 1) if RIGHT else s + 1 if s + 1 < N else 0
+
+    def uniform_k(count):
+        """``k``: the builtin random pick's index below ``count``, from the seat's stream
+        (a new stream from ``more`` when it runs out)."""
+        nonlocal k, urnd
+        try:
+            k = (urnd() * count) >> 32
+        except StopIteration:
+            urnd = uniform[p] = more(p)
+            k = (urnd() * count) >> 32
+
+    def kth(m):
+        """``t`` (and its bit ``b``): the ``k``-th lowest tile of the mask ``m``."""
+        nonlocal k, b, t
+        while k:
+            m &= m - 1
+            k -= 1
+        b = m & -m
+        t = b.bit_length() - 1
+
+    def wrote_draw(seat):
+        """The record of ``seat`` drawing ``t``."""
+        if TXT:
+            add(DRAW_TXT[seat * T + t])
+        elif REC:
+            rec.append({"event": "draw", "player": seat, "tile": [TL[t], TH[t]]})
+
+    def noted(both):
+        """What the settlement and events read of the last placement: who placed ``t``,
+        and whether it fitted both ends (``both``: the tiles that did)."""
+        nonlocal last_player, last_tile, last_both
+        if LAST:
+            last_player, last_tile = p, t
+        if BOTH:
+            last_both = (both >> t & 1) == 1
+
+    def spun(bit, value):
+        """The spinner's bookkeeping once a line's end (``bit``: 1 left, 2 right, its new
+        value ``value``) is played on: the first double placed sets ``spin_need``; both
+        its sides played on open up and down."""
+        nonlocal spin_need, spin_value, U, D, cnt
+        if spin_need < 0:
+            if DBL[t]:
+                spin_need, spin_value = bit, value
+        elif spin_need & bit:
+            spin_need ^= bit
+            if not spin_need:
+                U = D = spin_value
+                cnt = 4
+
+    def placed():
+        """``t`` (bit ``b``) placed at end ``e`` by ``p``: out of the hand, the passes in a
+        row over, the record and the place's events; an emptied hand dominoes."""
+        nonlocal h, prior, npass, idle, run_passes, domino
+        h ^= b
+        hands[p] = h
+        if PRIOR_PASSES:
+            prior = run_passes if TURNS else npass   # passes in a row before
+        npass = 0
+        if TXT:
+            if SPINNER:
+                add(PLACE_TXT[(p * T + t) * 3 + 1 + e] if e < 2
+                    else ARM_TXT[(p * T + t) * 2 + e - 2])
+            else:
+                add(PLACE_TXT[(p * T + t) * 3 + 1 + e])
+        elif REC:
+            rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
+                        "end": END_NAMES[e]})
+        if TURNS:
+            idle = run_passes = 0
+        if EV_PLACE:
+            splice("EV_PLACE_CODE")
+        if not h:
+            domino, npass = p, N
+
     # the shuffle (engine.streams.shuffler, inlined): deal k sorts the tiles on T words of
     # SHAKE-128(seed), four deals' words per call; hands unrolled over the deck's slots
     shuffle_key = b"%d:shuffle:" % seed
@@ -119,8 +201,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
             if DEAL_DEPENDENT:
                 choice = FIRST_LEADER
             if prev_leader is not None:
-                pre = ((prev_leader - 1 if prev_leader else N - 1) if RIGHT
-                       else prev_leader + 1 if prev_leader + 1 < N else 0)
+                pre = next_seat(prev_leader)
             else:
                 pre = before_deal(FIRST_LEADER, N, lead_rng, TS, None, None, COUNT_FROM)
         else:
@@ -129,8 +210,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                 pre = core._lead_by_formula((prev_leader, prev_winner, prev_side, last_player,
                                              domino is None))
             elif choice == "rotate" and prev_leader is not None:
-                pre = ((prev_leader - 1 if prev_leader else N - 1) if RIGHT
-                       else prev_leader + 1 if prev_leader + 1 < N else 0)
+                pre = next_seat(prev_leader)
             elif LEAD_FORMULA:
                 pre = before_deal("lot" if choice == "formula" else choice, N, lead_rng, TS,
                                   prev_leader, prev_winner, COUNT_FROM)
@@ -193,12 +273,8 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                 else:
                     rec.append(deal_event(rnd_no, leader if drew_out else None, hands, deck))
                 if drew_out:
-                    for t in deck[DEALT:DRAW_END]:
-                        if TXT:
-                            add(DRAW_TXT[leader * T + t])
-                        else:
-                            rec.append({"event": "draw", "player": leader,
-                                        "tile": [TL[t], TH[t]]})
+                    for t in deck[DEALT:DRAW_END]:  # noqa: B007 - wrote_draw reads t
+                        wrote_draw(leader)
             elif TXT:
                 add(deal_text(rnd_no, None, hands, deck))
             elif REC:
@@ -236,15 +312,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                 hands[p] |= 1 << t
                 if DRAWN_BY:
                     drawn_by[p] += 1
-                if TXT:
-                    add(DRAW_TXT[p * T + t])
-                elif REC:
-                    rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+                wrote_draw(p)
                 if not GEN_OPEN:   # the required tile, sought in turn
                     if (1 << t) & seek:
                         opener, omask = p, 1 << t
                         break
-                    p = (p - 1 if p else N - 1) if RIGHT else p + 1 if p + 1 < N else 0
+                    p = next_seat(p)
                 else:
                     if OPEN_MASK:
                         if test >> t & 1:      # the seek's mask
@@ -257,7 +330,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                                  else core._allowed(op, hands[p], rnd_no))
                         break
                     if mode == "turns":
-                        p = (p - 1 if p else N - 1) if RIGHT else p + 1 if p + 1 < N else 0
+                        p = next_seat(p)
                     elif pos >= DRAW_END:   # drawn out in vain: the heaviest tile opens
                         opener, ht = core._heaviest(hands)
                         omask = 1 << ht
@@ -282,31 +355,21 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                 choices += 1
             if UNI:
                 urnd = uniform[p]
-                try:
-                    k = (urnd() * m.bit_count()) >> 32
-                except StopIteration:
-                    urnd = uniform[p] = more(p)
-                    k = (urnd() * m.bit_count()) >> 32
-                while k:
-                    m &= m - 1
-                    k -= 1
-                a = ((m & -m).bit_length() - 1) << 2
+                uniform_k(m.bit_count())
+                kth(m)
             else:
                 a = policies[p](m, 0, can_draw if VOL else False)
-            if VOL and a == -1:
-                t = deck[pos]
-                pos += 1
-                hands[p] = h | (1 << t)
-                if DRAWN:
-                    drawn += 1
-                if DRAWN_BY:
-                    drawn_by[p] += 1
-                if TXT:
-                    add(DRAW_TXT[p * T + t])
-                elif REC:
-                    rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
-                continue
-            t = a >> 2
+                if VOL and a == -1:
+                    t = deck[pos]
+                    pos += 1
+                    hands[p] = h | (1 << t)
+                    if DRAWN:
+                        drawn += 1
+                    if DRAWN_BY:
+                        drawn_by[p] += 1
+                    wrote_draw(p)
+                    continue
+                t = a >> 2
             h ^= 1 << t
             hands[p] = h
             L, R = TL[t], TH[t]
@@ -352,7 +415,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                     again -= 1
                     extra_turns += 1
                 else:
-                    p = (p - 1 if p else N - 1) if RIGHT else p + 1 if p + 1 < N else 0
+                    p = next_seat(p)
                     while skip > 0 and idle < IDLE_MAX:
                         skip -= 1
                         skips += 1
@@ -361,7 +424,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             add(SKIP_TXT[p])
                         elif REC:
                             rec.append({"event": "skip", "player": p})
-                        p = (p - 1 if p else N - 1) if RIGHT else p + 1 if p + 1 < N else 0
+                        p = next_seat(p)
                     if idle >= IDLE_MAX:   # a skip completed two idle turns: blocked
                         break
                 if AGAIN:
@@ -369,7 +432,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                     if turns_taken > MAX_TURNS:
                         round_too_long(rnd_no)
             else:
-                p = (p - 1 if p else N - 1) if RIGHT else p + 1 if p + 1 < N else 0
+                p = next_seat(p)
             h = hands[p]
             if UNI:
                 urnd = uniform[p]
@@ -388,49 +451,17 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             if k > 1 or VOL and pos < DRAW_END and (
                                     not LIMITED or drawn < DRAW_LIMIT):
                                 choices += 1
-                            try:
-                                k = (urnd() * k) >> 32
-                            except StopIteration:
-                                urnd = uniform[p] = more(p)
-                                k = (urnd() * k) >> 32
-                            # the end played on, and the spinner's bookkeeping: the first
-                            # double placed sets spin_need; both its sides played on open
-                            # up and down
+                            uniform_k(k)
+                            # the end played on, and the spinner's bookkeeping
                             if k < nL:
-                                while k:
-                                    mL &= mL - 1
-                                    k -= 1
-                                t = (mL & -mL).bit_length() - 1
-                                L = PIPS[t] - L
-                                lt = t
-                                if REC:
-                                    e = 0
-                                if spin_need < 0:
-                                    if DBL[t]:
-                                        spin_need, spin_value = 1, L
-                                elif spin_need & 1:
-                                    spin_need ^= 1
-                                    if not spin_need:
-                                        U = D = spin_value
-                                        cnt = 4
+                                kth(mL)
+                                L, lt, e = PIPS[t] - L, t, 0
+                                spun(1, L)
                             else:
                                 k -= nL
-                                while k:
-                                    mR &= mR - 1
-                                    k -= 1
-                                t = (mR & -mR).bit_length() - 1
-                                R = PIPS[t] - R
-                                rt = t
-                                if REC:
-                                    e = 1
-                                if spin_need < 0:
-                                    if DBL[t]:
-                                        spin_need, spin_value = 2, R
-                                elif spin_need & 2:
-                                    spin_need ^= 2
-                                    if not spin_need:
-                                        U = D = spin_value
-                                        cnt = 4
+                                kth(mR)
+                                R, rt, e = PIPS[t] - R, t, 1
+                                spun(2, R)
                         else:
                             t = -1
                     else:          # four ends open: the spinner's bookkeeping is over
@@ -446,50 +477,22 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             if k > 1 or VOL and pos < DRAW_END and (
                                     not LIMITED or drawn < DRAW_LIMIT):
                                 choices += 1
-                            try:
-                                k = (urnd() * k) >> 32
-                            except StopIteration:
-                                urnd = uniform[p] = more(p)
-                                k = (urnd() * k) >> 32
+                            uniform_k(k)
                             if k < nL:
-                                while k:
-                                    mL &= mL - 1
-                                    k -= 1
-                                t = (mL & -mL).bit_length() - 1
-                                L = PIPS[t] - L
-                                lt = t
-                                if REC:
-                                    e = 0
+                                kth(mL)
+                                L, lt, e = PIPS[t] - L, t, 0
                             elif k < nL + nR:
                                 k -= nL
-                                while k:
-                                    mR &= mR - 1
-                                    k -= 1
-                                t = (mR & -mR).bit_length() - 1
-                                R = PIPS[t] - R
-                                rt = t
-                                if REC:
-                                    e = 1
+                                kth(mR)
+                                R, rt, e = PIPS[t] - R, t, 1
                             elif k < nL + nR + nU:
                                 k -= nL + nR
-                                while k:
-                                    mU &= mU - 1
-                                    k -= 1
-                                t = (mU & -mU).bit_length() - 1
-                                U = PIPS[t] - U
-                                ut = t
-                                if REC:
-                                    e = 2
+                                kth(mU)
+                                U, ut, e = PIPS[t] - U, t, 2
                             else:
                                 k -= nL + nR + nU
-                                while k:
-                                    mD &= mD - 1
-                                    k -= 1
-                                t = (mD & -mD).bit_length() - 1
-                                D = PIPS[t] - D
-                                dt = t
-                                if REC:
-                                    e = 3
+                                kth(mD)
+                                D, dt, e = PIPS[t] - D, t, 3
                         else:
                             t = -1
                 elif SPINNER:
@@ -517,18 +520,15 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             t = -2           # the policy draws
                         else:
                             t, e = a >> 2, a & 3
+                            b = 1 << t
                             if e == 0:
-                                L = PIPS[t] - L
-                                lt = t
+                                L, lt = PIPS[t] - L, t
                             elif e == 1:
-                                R = PIPS[t] - R
-                                rt = t
+                                R, rt = PIPS[t] - R, t
                             elif e == 2:
-                                U = PIPS[t] - U
-                                ut = t
+                                U, ut = PIPS[t] - U, t
                             else:
-                                D = PIPS[t] - D
-                                dt = t
+                                D, dt = PIPS[t] - D, t
                             if spin_need > 0:
                                 if spin_need >> e & 1:
                                     spin_need &= ~(1 << e)
@@ -550,27 +550,8 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             got = restrict(key, mL, mR, h, L, R, T - pos, rnd_no)
                         mL, mR = got
                 if SPINNER and t >= 0:
-                    if LAST:
-                        last_player, last_tile = p, t
-                    if BOTH:
-                        last_both = (both_m >> t & 1) == 1
-                    h ^= 1 << t
-                    hands[p] = h
-                    if PRIOR_PASSES:
-                        prior = run_passes if TURNS else npass   # passes in a row before
-                    npass = 0
-                    if TXT:
-                        add(PLACE_TXT[(p * T + t) * 3 + 1 + e] if e < 2
-                            else ARM_TXT[(p * T + t) * 2 + e - 2])
-                    elif REC:
-                        rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
-                                    "end": END_NAMES[e]})
-                    if TURNS:
-                        idle = run_passes = 0
-                    if EV_PLACE:
-                        splice("EV_PLACE_CODE")
-                    if not h:
-                        domino, npass = p, N
+                    noted(both_m)
+                    placed()
                     break
                 elif SPINNER and not UNI and t == -2:
                     if EV_DRAW:
@@ -582,62 +563,17 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                         if k > 1 or VOL and pos < DRAW_END and (
                                 not LIMITED or drawn < DRAW_LIMIT):
                             choices += 1
-                        try:
-                            k = (urnd() * k) >> 32
-                        except StopIteration:
-                            urnd = uniform[p] = more(p)
-                            k = (urnd() * k) >> 32
+                        uniform_k(k)
                         if k < nL:
-                            while k:
-                                mL &= mL - 1
-                                k -= 1
-                            b = mL & -mL
-                            t = b.bit_length() - 1
-                            if LAST:
-                                last_player, last_tile = p, t
-                            if GEN or EVENTS:
-                                lt = t
-                                if BOTH:
-                                    last_both = ((PM[L] & PM[R]) >> t & 1) == 1
-                            L = PIPS[t] - L
-                            if TXT:
-                                end = 1
-                            elif REC:
-                                end = "left"
+                            kth(mL)
+                            noted(PM[L] & PM[R])
+                            L, lt, e = PIPS[t] - L, t, 0
                         else:
                             k -= nL
-                            while k:
-                                mR &= mR - 1
-                                k -= 1
-                            b = mR & -mR
-                            t = b.bit_length() - 1
-                            if LAST:
-                                last_player, last_tile = p, t
-                            if GEN or EVENTS:
-                                rt = t
-                                if BOTH:
-                                    last_both = ((PM[L] & PM[R]) >> t & 1) == 1
-                            R = PIPS[t] - R
-                            if TXT:
-                                end = 2
-                            elif REC:
-                                end = "right"
-                        h ^= b
-                        hands[p] = h
-                        if PRIOR_PASSES:
-                            prior = run_passes if TURNS else npass   # passes in a row before
-                        npass = 0
-                        if TXT:
-                            add(PLACE_TXT[(p * T + t) * 3 + end])
-                        elif REC:
-                            rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
-                                        "end": end})
-                        if TURNS:
-                            idle = run_passes = 0
-                        if EV_PLACE:
-                            splice("EV_PLACE_CODE")
-                        if not h:
-                            domino, npass = p, N
+                            kth(mR)
+                            noted(PM[L] & PM[R])
+                            R, rt, e = PIPS[t] - R, t, 1
+                        placed()
                         break
                     if VOL:
                         can_draw = pos < DRAW_END and (not LIMITED or drawn < DRAW_LIMIT)
@@ -648,39 +584,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                     a = policies[p](mL, mR, can_draw if VOL else False)
                     if a >= 0:
                         t = a >> 2
-                        h ^= 1 << t
-                        hands[p] = h
-                        if PRIOR_PASSES:
-                            prior = run_passes if TURNS else npass   # passes in a row before
-                        npass = 0
-                        if LAST:
-                            last_player, last_tile = p, t
-                        if BOTH:
-                            last_both = ((PM[L] & PM[R]) >> t & 1) == 1
+                        b = 1 << t
+                        noted(PM[L] & PM[R])
                         if a & 3:
-                            if GEN or EVENTS:
-                                rt = t
-                            R = PIPS[t] - R
-                            if TXT:
-                                add(PLACE_TXT[(p * T + t) * 3 + 2])
-                            elif REC:
-                                rec.append({"event": "place", "player": p,
-                                            "tile": [TL[t], TH[t]], "end": "right"})
+                            R, rt, e = PIPS[t] - R, t, 1
                         else:
-                            if GEN or EVENTS:
-                                lt = t
-                            L = PIPS[t] - L
-                            if TXT:
-                                add(PLACE_TXT[(p * T + t) * 3 + 1])
-                            elif REC:
-                                rec.append({"event": "place", "player": p,
-                                            "tile": [TL[t], TH[t]], "end": "left"})
-                        if TURNS:
-                            idle = run_passes = 0
-                        if EV_PLACE:
-                            splice("EV_PLACE_CODE")
-                        if not h:
-                            domino, npass = p, N
+                            L, lt, e = PIPS[t] - L, t, 0
+                        placed()
                         break
                     if EV_DRAW:
                         forced = False
@@ -726,10 +636,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                         drawn += 1
                     if DRAWN_BY:
                         drawn_by[p] += 1
-                    if TXT:
-                        add(DRAW_TXT[p * T + t])
-                    elif REC:
-                        rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+                    wrote_draw(p)
                     if EV_DRAW:
                         splice("EV_DRAW_CODE")
                     if not CHAIN or h & fit or not (
