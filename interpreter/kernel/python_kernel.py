@@ -87,6 +87,19 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
         """The seat after ``s`` in the direction of play."""
         return (s - 1 if s else N - 1) if RIGHT else s + 1 if s + 1 < N else 0
 
+    def can_draw_now():
+        """Whether ``p`` may draw now: the boneyard not down to what stays, and the turn's
+        draws under the limit."""
+        return pos < DRAW_END and (not LIMITED or drawn < DRAW_LIMIT)
+
+    def uniform_of(count):
+        """``k``: the random pick's index among ``count`` options; the turn counted as a
+        choice where there are two or more (or a draw is open to it)."""
+        nonlocal choices
+        if count > 1 or VOL and can_draw_now():
+            choices += 1
+        uniform_k(count)
+
     def uniform_k(count):
         """``k``: the builtin random pick's index below ``count``, from the seat's stream
         (a new stream from ``more`` when it runs out)."""
@@ -106,6 +119,17 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
         b = m & -m
         t = b.bit_length() - 1
 
+    def drew():
+        """``p`` draws ``t``, the boneyard's next tile: counted, and recorded."""
+        nonlocal t, pos, drawn
+        t = deck[pos]
+        pos += 1
+        if DRAWN:
+            drawn += 1
+        if DRAWN_BY:
+            drawn_by[p] += 1
+        wrote_draw(p)
+
     def wrote_draw(seat):
         """The record of ``seat`` drawing ``t``."""
         if TXT:
@@ -123,9 +147,10 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
             last_both = (both >> t & 1) == 1
 
     def spun(bit, value):
-        """The spinner's bookkeeping once a line's end (``bit``: 1 left, 2 right, its new
-        value ``value``) is played on: the first double placed sets ``spin_need``; both
-        its sides played on open up and down."""
+        """The spinner's bookkeeping once an end (``bit``: 1 left, 2 right) is played on
+        with ``t`` (``value``: a double's pips): the first double placed is the spinner
+        (``spin_need``: its sides still to be played on); both played on, up and down
+        open (``cnt`` 4) and the bookkeeping is over (``spin_need`` 0)."""
         nonlocal spin_need, spin_value, U, D, cnt
         if spin_need < 0:
             if DBL[t]:
@@ -347,8 +372,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
             else:
                 m = h if omask < 0 else omask
             if VOL:
-                can_draw = (free if GEN_OPEN else omask < 0) and pos < DRAW_END and (
-                    not LIMITED or drawn < DRAW_LIMIT)
+                can_draw = (free if GEN_OPEN else omask < 0) and can_draw_now()
                 if can_draw or m & (m - 1):
                     choices += 1
             elif m & (m - 1):
@@ -360,14 +384,8 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
             else:
                 a = policies[p](m, 0, can_draw if VOL else False)
                 if VOL and a == -1:
-                    t = deck[pos]
-                    pos += 1
+                    drew()
                     hands[p] = h | (1 << t)
-                    if DRAWN:
-                        drawn += 1
-                    if DRAWN_BY:
-                        drawn_by[p] += 1
-                    wrote_draw(p)
                     continue
                 t = a >> 2
             h ^= 1 << t
@@ -448,20 +466,17 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                                 both_m = mL & mR        # the tiles that fit two ends
                             nL = mL.bit_count()
                             k = nL + mR.bit_count()
-                            if k > 1 or VOL and pos < DRAW_END and (
-                                    not LIMITED or drawn < DRAW_LIMIT):
-                                choices += 1
-                            uniform_k(k)
+                            uniform_of(k)
                             # the end played on, and the spinner's bookkeeping
                             if k < nL:
                                 kth(mL)
                                 L, lt, e = PIPS[t] - L, t, 0
-                                spun(1, L)
+                                spun(1, TL[t])
                             else:
                                 k -= nL
                                 kth(mR)
                                 R, rt, e = PIPS[t] - R, t, 1
-                                spun(2, R)
+                                spun(2, TL[t])
                         else:
                             t = -1
                     else:          # four ends open: the spinner's bookkeeping is over
@@ -474,10 +489,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             nR = mR.bit_count()
                             nU = mU.bit_count()
                             k = nL + nR + nU + mD.bit_count()
-                            if k > 1 or VOL and pos < DRAW_END and (
-                                    not LIMITED or drawn < DRAW_LIMIT):
-                                choices += 1
-                            uniform_k(k)
+                            uniform_of(k)
                             if k < nL:
                                 kth(mL)
                                 L, lt, e = PIPS[t] - L, t, 0
@@ -507,7 +519,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             both_m = (mL | mR) & (mU | mD) | mL & mR | mU & mD
                         k = mL.bit_count() + mR.bit_count() + mU.bit_count() + mD.bit_count()
                         if VOL:
-                            can_draw = pos < DRAW_END and (not LIMITED or drawn < DRAW_LIMIT)
+                            can_draw = can_draw_now()
                             if k > 1 or can_draw:
                                 choices += 1
                         elif k > 1:
@@ -529,14 +541,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                                 U, ut = PIPS[t] - U, t
                             else:
                                 D, dt = PIPS[t] - D, t
-                            if spin_need > 0:
-                                if spin_need >> e & 1:
-                                    spin_need &= ~(1 << e)
-                                    if not spin_need:   # both sides played on: up, down open
-                                        U = D = spin_value
-                                        cnt = 4
-                            elif spin_need < 0 and e < 2 and TL[t] == TH[t]:
-                                spin_need, spin_value = 1 << e, TL[t]
+                            spun(1 << e, TL[t])   # (up, down: spin_need is 0 by then)
                 elif RESTRICT:
                     fits = mL | mR
                     if RESTRICT_INLINE:
@@ -560,10 +565,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                     if UNI:
                         nL = mL.bit_count()
                         k = nL + mR.bit_count()
-                        if k > 1 or VOL and pos < DRAW_END and (
-                                not LIMITED or drawn < DRAW_LIMIT):
-                            choices += 1
-                        uniform_k(k)
+                        uniform_of(k)
                         if k < nL:
                             kth(mL)
                             noted(PM[L] & PM[R])
@@ -576,7 +578,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                         placed()
                         break
                     if VOL:
-                        can_draw = pos < DRAW_END and (not LIMITED or drawn < DRAW_LIMIT)
+                        can_draw = can_draw_now()
                         if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
                             choices += 1
                     elif (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
@@ -595,8 +597,8 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                     if EV_DRAW:
                         forced = False
                 # -- nothing placed: a forced draw, or a pass (two ends and four alike)
-                elif STUCK_DRAW and pos < DRAW_END and (not LIMITED or drawn < DRAW_LIMIT) \
-                        and not (RESTRICT_PASS and fits):   # all forbidden: a pass
+                elif STUCK_DRAW and can_draw_now() and not (RESTRICT_PASS and fits):
+                    # a draw (where restrictions forbid every tile that fits: a pass)
                     if EV_DRAW:   # read by the draw's events
                         forced = True  # noqa: F841
                 else:
@@ -627,20 +629,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                     fit = (((PM[L] | PM[R] | PM[U] | PM[D]) if cnt == 4 else PM[L] | PM[R])
                            if SPINNER else PM[L] | PM[R])
                 while True:   # one tile drawn (specialised: no loop), or a stuck chain
-                    t = deck[pos]
-                    pos += 1
+                    drew()
                     h |= 1 << t
                     if VIEW or FIRE:
                         hands[p] = h
-                    if DRAWN:
-                        drawn += 1
-                    if DRAWN_BY:
-                        drawn_by[p] += 1
-                    wrote_draw(p)
                     if EV_DRAW:
                         splice("EV_DRAW_CODE")
-                    if not CHAIN or h & fit or not (
-                            pos < DRAW_END and (not LIMITED or drawn < DRAW_LIMIT)):
+                    if not CHAIN or h & fit or not can_draw_now():
                         break
         # -- settlement
         if GEN:
