@@ -111,7 +111,8 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
             k = (urnd() * count) >> 32
 
     def kth(m):
-        """``t`` (and its bit ``b``): the ``k``-th lowest tile of the mask ``m``."""
+        """``t`` (and its bit ``b``): the ``k``-th lowest tile of the mask ``m`` (inlined,
+        the caller's mask is worked down to it: not read after)."""
         nonlocal k, b, t
         while k:
             m &= m - 1
