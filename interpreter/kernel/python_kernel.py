@@ -138,6 +138,16 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
         elif REC:
             rec.append({"event": "draw", "player": seat, "tile": [TL[t], TH[t]]})
 
+    def moved(side, side_tile, code):
+        """``t`` played on the end ``side`` (the last tile there ``side_tile``, ``code`` the
+        end in the record: 0 to 3, left right up down): inlined, it sets the caller's."""
+        nonlocal e
+        side = PIPS[t] - side
+        if GEN or EVENTS or SPINNER:   # read by events, the loop's settlement, the board
+            side_tile = t  # noqa: F841 - the caller's, inlined
+        if REC:
+            e = code
+
     def noted(both):
         """What the settlement and events read of the last placement: who placed ``t``,
         and whether it fitted both ends (``both``: the tiles that did)."""
@@ -471,12 +481,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             # the end played on, and the spinner's bookkeeping
                             if k < nL:
                                 kth(mL)
-                                L, lt, e = PIPS[t] - L, t, 0
+                                moved(L, lt, 0)
                                 spun(1, TL[t])
                             else:
                                 k -= nL
                                 kth(mR)
-                                R, rt, e = PIPS[t] - R, t, 1
+                                moved(R, rt, 1)
                                 spun(2, TL[t])
                         else:
                             t = -1
@@ -493,19 +503,19 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             uniform_of(k)
                             if k < nL:
                                 kth(mL)
-                                L, lt, e = PIPS[t] - L, t, 0
+                                moved(L, lt, 0)
                             elif k < nL + nR:
                                 k -= nL
                                 kth(mR)
-                                R, rt, e = PIPS[t] - R, t, 1
+                                moved(R, rt, 1)
                             elif k < nL + nR + nU:
                                 k -= nL + nR
                                 kth(mU)
-                                U, ut, e = PIPS[t] - U, t, 2
+                                moved(U, ut, 2)
                             else:
                                 k -= nL + nR + nU
                                 kth(mD)
-                                D, dt, e = PIPS[t] - D, t, 3
+                                moved(D, dt, 3)
                         else:
                             t = -1
                 elif SPINNER:
@@ -535,13 +545,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             t, e = a >> 2, a & 3
                             b = 1 << t
                             if e == 0:
-                                L, lt = PIPS[t] - L, t
+                                moved(L, lt, 0)
                             elif e == 1:
-                                R, rt = PIPS[t] - R, t
+                                moved(R, rt, 1)
                             elif e == 2:
-                                U, ut = PIPS[t] - U, t
+                                moved(U, ut, 2)
                             else:
-                                D, dt = PIPS[t] - D, t
+                                moved(D, dt, 3)
                             spun(1 << e, TL[t])   # (up, down: spin_need is 0 by then)
                 elif RESTRICT:
                     fits = mL | mR
@@ -570,12 +580,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                         if k < nL:
                             kth(mL)
                             noted(PM[L] & PM[R])
-                            L, lt, e = PIPS[t] - L, t, 0
+                            moved(L, lt, 0)
                         else:
                             k -= nL
                             kth(mR)
                             noted(PM[L] & PM[R])
-                            R, rt, e = PIPS[t] - R, t, 1
+                            moved(R, rt, 1)
                         placed()
                         break
                     if VOL:
@@ -590,9 +600,9 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                         b = 1 << t
                         noted(PM[L] & PM[R])
                         if a & 3:
-                            R, rt, e = PIPS[t] - R, t, 1
+                            moved(R, rt, 1)
                         else:
-                            L, lt, e = PIPS[t] - L, t, 0
+                            moved(L, lt, 0)
                         placed()
                         break
                     if EV_DRAW:
