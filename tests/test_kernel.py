@@ -109,6 +109,10 @@ def test_the_kernel_is_python_kernel_play_with_every_switch_decided():
         tree = ast.parse(kernel_source(api.load_game(name), players, record))
         names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
         assert not names & (decided | {"splice", "dealt_hands", "ints"}), name
+        # play's own helpers are inlined: no call, no definition, no nonlocal left
+        assert not names & set(specialise_kernel._helpers()), name
+        assert [type(n) for n in ast.walk(tree)
+                if isinstance(n, (ast.FunctionDef, ast.Nonlocal))] == [ast.FunctionDef]
         for node in ast.walk(tree):
             if isinstance(node, (ast.If, ast.While, ast.IfExp)) and node.test is not None:
                 assert not (isinstance(node.test, ast.Constant) and node.test.value is not True)
@@ -153,6 +157,14 @@ def test_the_kernels_folding_keeps_every_value():
         "y = 2\nbreak"
     assert fold("t = f'[{ints(v, N)}]'", N=3) == "t = f'[{v[0]},{v[1]},{v[2]}]'"
     assert fold("h = dealt_hands(deck)") == "h = [BIT[deck[0]], BIT[deck[1]]]"
+    # play's helpers inlined: each parameter the argument, what the helper sets the caller's
+    assert fold("p = next_seat(p)", N=3, RIGHT=False) == "p = p + 1 if p + 1 < 3 else 0"
+    assert fold("kth(mR)") == ("while k:\n    mR &= mR - 1\n    k -= 1\nb = mR & -mR\n"
+                               "t = b.bit_length() - 1")
+    with pytest.raises(TypeError, match="kth sets m: pass it a name"):
+        fold("kth(mL | mR)")
+    with pytest.raises(TypeError, match="next_seat takes 1 arguments, by position"):
+        fold("p = next_seat(p, q)", N=3, RIGHT=False)
 
 
 @pytest.mark.parametrize("name", PLAIN)

@@ -112,39 +112,16 @@ def test_a_cache_folder_that_cannot_be_written_compiles_in_memory(said, tmp_path
     assert said[0].startswith(f"note: the JIT kernel cache {folder} cannot be written")
 
 
-TINY = textwrap.dedent("""
-    from dominorules.kernel.jit import njit
-
-    @njit
-    def f1(x):
-        return x + 1
-
-    @njit
-    def f2(x):
-        return x + 2
-
-    @njit
-    def f3(x):
-        return x + 3
-
-    @njit
-    def f4(x):
-        return x + 4
-
-    @njit
-    def f5(x):
-        return x + 5
-
-    @njit
-    def f6(x):
-        return x + 6
-""")
+# six cached JIT functions, f<i>(x) = x + i, each decorator on line 4 * i (numba names
+# its index files by it: tiny.f1-4, tiny.f2-8, ...)
+TINY = "\nfrom dominorules.kernel.jit import njit\n" + "".join(
+    f"\n@njit\ndef f{i}(x):\n    return x + {i}\n" for i in range(1, 7))
 RUN = textwrap.dedent("""
     import sys
     from dominorules.kernel import cache
     cache.notice = lambda text: print(text, file=sys.stderr)
     import tiny
-    print([tiny.f1(1), tiny.f2(1), tiny.f3(1), tiny.f4(1), tiny.f5(1), tiny.f6(1)])
+    print([getattr(tiny, f"f{i}")(1) for i in range(1, 7)])
 """)
 
 

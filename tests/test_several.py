@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 
 from dominorules import api, records
+from dominorules.engine import positions
 from dominorules.engine.actions import Action, MalformedActionError
 from dominorules.engine.explain import explain_illegal
 from dominorules.engine.game import Deal
 from dominorules.engine.mechanisms import several
+from dominorules.engine.tiles import parse_tiles
 from dominorules.kernel import generate, jit_kernel
 from dominorules.rules import check_ruleset, rule_warnings
 
@@ -41,6 +43,27 @@ def _write(tmp_path: Path, events: list[dict]) -> str:
 
 def _strict(tmp_path: Path, events: list[dict]) -> list:
     return records.check_file_strict(_write(tmp_path, events))
+
+
+def _findings(tmp_path: Path, events: list[dict]) -> tuple[list, list]:
+    """What ``verify`` and the rulebook (``verify --strict``) find in the record."""
+    path = _write(tmp_path, events)
+    return records.verify_file(path), records.check_file_strict(path)
+
+
+def _game(tmp_path: Path, name: str, text: str, checked: bool = False):
+    """The game of the ruleset ``text``, written as the file ``name`` (``checked``: which
+    validates clean)."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    if checked:
+        assert check_ruleset(str(path)) == []
+    return api.load_game(str(path))
+
+
+def _in_pairs(title: str, parent: str) -> str:
+    """``parent`` with moves of a tile on each end (``play.several.move: each_end``)."""
+    return f"title: {title}\nextends: {parent}\nplay:\n  several:\n    move: each_end\n"
 
 
 # -- the move, its text ------------------------------------------------------------------
@@ -148,9 +171,7 @@ def test_playouts_conserve_tiles_and_verify_at_every_player_count(name, tmp_path
                     assert sorted([t for h in hands for t in h] + bone + board) == full
             again = api.play_match(game, players, seed, bots=bots, trace=True)
             assert [json.dumps(e) for e in again.events] == [json.dumps(e) for e in events]
-            path = _write(tmp_path, events)
-            assert records.verify_file(path) == [], (players, seed)
-            assert records.check_file_strict(path) == [], (players, seed)
+            assert _findings(tmp_path, events) == ([], []), (players, seed)
     assert any("part" in e for e in events)
 
 
@@ -251,15 +272,12 @@ def test_a_spinner_restrictions_and_events_judged_tile_by_tile_verify_both_ways(
     next tile), the spinner opens mid-move, fives score after each tile: the loop and the
     rulebook must agree on every move; a double plays again once the move is laid, and a
     placement leaving the ends at 0 makes the next seat draw a tile at once."""
-    path = tmp_path / "spun.yaml"
-    path.write_text(SPUN, encoding="utf-8")
-    game = api.load_game(str(path))
+    game = _game(tmp_path, "spun.yaml", SPUN)
     longest = 0
     for players, bots in ((2, "random"), (3, "greedy"), (4, "random")):
         events = api.play_match(game, players, 7, bots=bots, trace=True).events
         longest = max([longest] + [e["part"][1] for e in events if "part" in e])
-        out = _write(tmp_path, events)
-        assert records.verify_file(out) == [] and records.check_file_strict(out) == []
+        assert _findings(tmp_path, events) == ([], [])
     assert longest >= 3   # moves on three or four ends were laid
 
 
@@ -274,9 +292,7 @@ play:
 
 
 def test_a_whole_hand_that_goes_down_tile_after_tile_is_one_move(tmp_path):
-    path = tmp_path / "whole.yaml"
-    path.write_text(WHOLE, encoding="utf-8")
-    game = api.load_game(str(path))
+    game = _game(tmp_path, "whole.yaml", WHOLE)
     other = "6-5 3-3 3-4 4-4 4-6 2-6 2-4"
     stuck = game.new_match(2, seed=0, deals=[Deal.of(("6-1 1-2 5-5 0-0 0-1 0-2 0-3", other),
                                                      "1-1 2-2", leader=1)])
@@ -298,15 +314,12 @@ def test_a_whole_hand_that_goes_down_tile_after_tile_is_one_move(tmp_path):
 
 
 def test_whole_hand_playouts_verify_both_ways(tmp_path):
-    path = tmp_path / "whole.yaml"
-    path.write_text(WHOLE, encoding="utf-8")
-    game = api.load_game(str(path))
+    game = _game(tmp_path, "whole.yaml", WHOLE)
     laid = False
     for players in (2, 3, 4):
         events = api.play_match(game, players, 5, bots="greedy", trace=True).events
         laid = laid or any(e.get("part", [0, 0])[1] >= 3 for e in events)
-        out = _write(tmp_path, events)
-        assert records.verify_file(out) == [] and records.check_file_strict(out) == []
+        assert _findings(tmp_path, events) == ([], [])
     assert laid
 
 
@@ -396,9 +409,7 @@ play:
 
 
 def test_after_a_double_the_move_goes_on_on_any_end_and_verifies(tmp_path):
-    path = tmp_path / "after.yaml"
-    path.write_text(AFTER, encoding="utf-8")
-    game = api.load_game(str(path))
+    game = _game(tmp_path, "after.yaml", AFTER)
     state = game.new_match(2, seed=0, deals=[Deal.of(("4-4 4-1 6-2 6-6 0-0 0-1 0-2",
                                                        "6-4 3-3 3-4 3-5 5-5 5-6 2-5"),
                                                       "1-1 2-2", leader=1)])
@@ -413,9 +424,8 @@ def test_after_a_double_the_move_goes_on_on_any_end_and_verifies(tmp_path):
         "tile")
     for players in (2, 3):
         events = api.play_match(game, players, 3, bots="random", trace=True).events
-        out = _write(tmp_path, events)
-        assert records.verify_file(out) == [] and records.check_file_strict(out) == []
-    assert rule_warnings(str(path)) == []
+        assert _findings(tmp_path, events) == ([], [])
+    assert rule_warnings(str(tmp_path / "after.yaml")) == []
 
 
 def test_the_draws_before_a_move_count_for_every_tile_of_it(tmp_path):
@@ -456,10 +466,7 @@ play:
 
 
 def test_a_match_won_mid_move_ends_there_and_verify_accepts_it(tmp_path):
-    path = tmp_path / "pairs.yaml"
-    path.write_text(PAIRS_WON, encoding="utf-8")
-    assert check_ruleset(str(path)) == []
-    game = api.load_game(str(path))
+    game = _game(tmp_path, "pairs.yaml", PAIRS_WON, checked=True)
     hands = ("3-3 4-2 3-1 0-0 0-1 0-5 0-6", "3-2 1-1 5-5 5-6 6-6 4-4 4-5")
     state = game.new_match(2, seed=0, deals=[Deal.of(hands, "", leader=0)],
                            start_scores=[10, 0])
@@ -486,32 +493,16 @@ def test_a_match_won_mid_move_ends_there_and_verify_accepts_it(tmp_path):
         if k is not None:
             break
     assert k is not None, "no sample match was won mid-move"
-    good = tmp_path / "good.jsonl"
-    records.write_records(str(good), events)
-    assert records.verify_file(str(good)) == [] and records.check_file_strict(str(good)) == []
+    assert _findings(tmp_path, events) == ([], [])
     first = max(i for i in range(k) if events[i]["event"] == "place")
     planted = {**events[first], "tile": [6, 6], "part": [2, 2]}
-    bad = tmp_path / "bad.jsonl"
-    records.write_records(str(bad), [*events[:k], planted, *events[k:]])
-    assert records.verify_file(str(bad)) and records.check_file_strict(str(bad))
-
-
-TWO_SETS_PAIRS = """title: two sets in pairs
-extends: house/two-sets
-play:
-  several:
-    move: each_end
-"""
+    verified, strict = _findings(tmp_path, [*events[:k], planted, *events[k:]])
+    assert verified and strict
 
 
 def test_two_sets_list_each_move_of_several_tiles_once_and_verify(tmp_path):
-    from dominorules.engine import positions
-    from dominorules.engine.tiles import parse_tiles
-
-    path = tmp_path / "two.yaml"
-    path.write_text(TWO_SETS_PAIRS, encoding="utf-8")
-    assert check_ruleset(str(path)) == []
-    game = api.load_game(str(path))
+    game = _game(tmp_path, "two.yaml", _in_pairs("two sets in pairs", "house/two-sets"),
+                 checked=True)
 
     def legal(hand: str, ends: list[int]) -> list[str]:
         data = {"ends": ends, "turn": 0, "boneyard": 5}
@@ -529,28 +520,15 @@ def test_two_sets_list_each_move_of_several_tiles_once_and_verify(tmp_path):
         events = api.play_match(game, players, 1, bots=bots, trace=True).events
         both += sum(1 for a, b in zip(events, events[1:], strict=False) if b.get("part") == [2, 2]
                     and a.get("part") == [1, 2] and a["tile"] == b["tile"])
-        path = tmp_path / f"{players}.jsonl"
-        records.write_records(str(path), events)
-        assert records.verify_file(str(path)) == [] and records.check_file_strict(str(path)) == []
+        assert _findings(tmp_path, events) == ([], [])
     assert both   # a move laying both copies of a tile was played and verified
 
 
-MATADOR_PAIRS = """title: matador in pairs
-extends: house/matador
-play:
-  several:
-    move: each_end
-"""
+MATADOR_PAIRS = _in_pairs("matador in pairs", "house/matador")
 
 
 def test_a_fit_rule_s_moves_of_several_tiles_name_each_tile_s_half_and_verify(tmp_path):
-    from dominorules.engine import positions
-    from dominorules.engine.tiles import parse_tiles
-
-    path = tmp_path / "pairs.yaml"
-    path.write_text(MATADOR_PAIRS, encoding="utf-8")
-    assert check_ruleset(str(path)) == []
-    game = api.load_game(str(path))
+    game = _game(tmp_path, "pairs.yaml", MATADOR_PAIRS, checked=True)
     # ends 3 and 6: a 4 joins the 3 (adding to 7, leaving the 2), a 1 the 6, and the wild
     # 6-1 goes on either end either way round: the half against the end is named
     data = {"ends": [3, 6], "turn": 0, "boneyard": 2}
@@ -566,22 +544,14 @@ def test_a_fit_rule_s_moves_of_several_tiles_name_each_tile_s_half_and_verify(tm
         if k is not None:
             break
     assert k is not None, "no move of several tiles named a half"
-    good = tmp_path / "good.jsonl"
-    records.write_records(str(good), events)
-    assert records.verify_file(str(good)) == [] and records.check_file_strict(str(good)) == []
+    assert _findings(tmp_path, events) == ([], [])
     e = events[k]
     other = e["tile"][0] if e["meets"] == e["tile"][1] else e["tile"][1]
-    bad = tmp_path / "bad.jsonl"
-    records.write_records(str(bad), [*events[:k], {**e, "meets": other}, *events[k + 1:]])
-    assert records.verify_file(str(bad)) and records.check_file_strict(str(bad))
+    verified, strict = _findings(tmp_path, [*events[:k], {**e, "meets": other}, *events[k + 1:]])
+    assert verified and strict
 
 
-PAIRS = """title: pairs
-extends: pagat
-play:
-  several:
-    move: each_end
-"""
+PAIRS = _in_pairs("pairs", "pagat")
 
 
 def test_the_strategist_weighs_a_move_by_the_ends_it_leaves_where_greedy_sheds(tmp_path):
@@ -590,9 +560,7 @@ def test_the_strategist_weighs_a_move_by_the_ends_it_leaves_where_greedy_sheds(t
     from dominorules.bots.greedy import GreedyBot
     from dominorules.bots.strategist import StrategistBot
 
-    path = tmp_path / "pairs.yaml"
-    path.write_text(PAIRS, encoding="utf-8")
-    game = api.load_game(str(path))
+    game = _game(tmp_path, "pairs.yaml", PAIRS)
     hands = ("6-3 0-5 0-4 6-1 6-2 4-4 2-2 4-3 2-3 4-1", "3-0 1-1 5-5 5-6 6-6 1-5 0-0")
     state = game.new_match(2, seed=0, deals=[Deal.of(hands, "", leader=0)])
     state.apply("6-3")
@@ -612,9 +580,7 @@ def test_a_move_naming_no_half_for_a_tile_that_fits_either_way_is_asked_to_name_
         tmp_path):
     from dominorules.engine.actions import AmbiguousActionError
 
-    path = tmp_path / "pairs.yaml"
-    path.write_text(MATADOR_PAIRS, encoding="utf-8")
-    game = api.load_game(str(path))
+    game = _game(tmp_path, "pairs.yaml", MATADOR_PAIRS)
     hands = ("6-3 0-0 0-2 0-3 0-4 0-5 2-3", "4-2 1-5 6-1 3-3 5-5 4-4 2-2")
     state = game.new_match(2, seed=0, deals=[Deal.of(hands, "6-6 5-4", leader=0)])
     state.apply("6-3")   # ends 6 and 3: the wild 6-1 fits either end either way round

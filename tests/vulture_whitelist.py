@@ -121,5 +121,8 @@ test_bots_hostile.Hollow
 test_bots_hostile.Huge
 test_bots_hostile.HugeEnd
 
+# python_kernel.play's helper moved sets the caller's name: specialise_kernel inlines it
+side_tile
+
 # ast.NodeTransformer calls visit_<class of the node> (kernel.specialise_kernel)
 _.visit_JoinedStr

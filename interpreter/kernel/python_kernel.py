@@ -79,6 +79,124 @@ def ints(values: list[int], count: int) -> str:
 
 
 def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  # noqa: C901
+    # -- play's helpers: a block the kernel needs in several places, written once and
+    # inlined where it is called (specialise_kernel), so the kernel pays no call for it.
+    # Inlined, a parameter is the argument itself (a name the helper sets is the
+    # caller's); the names play owns that a helper sets are its nonlocal ones.
+    def next_seat(s):
+        """The seat after ``s`` in the direction of play."""
+        return (s - 1 if s else N - 1) if RIGHT else s + 1 if s + 1 < N else 0
+
+    def can_draw_now():
+        """Whether ``p`` may draw now: the boneyard not down to what stays, and the turn's
+        draws under the limit."""
+        return pos < DRAW_END and (not LIMITED or drawn < DRAW_LIMIT)
+
+    def uniform_of(count):
+        """``k``: the random pick's index among ``count`` options; the turn counted as a
+        choice where there are two or more (or a draw is open to it)."""
+        nonlocal choices
+        if count > 1 or VOL and can_draw_now():
+            choices += 1
+        uniform_k(count)
+
+    def uniform_k(count):
+        """``k``: the builtin random pick's index below ``count``, from the seat's stream
+        (a new stream from ``more`` when it runs out)."""
+        nonlocal k, urnd
+        try:
+            k = (urnd() * count) >> 32
+        except StopIteration:
+            urnd = uniform[p] = more(p)
+            k = (urnd() * count) >> 32
+
+    def kth(m):
+        """``t`` (and its bit ``b``): the ``k``-th lowest tile of the mask ``m`` (inlined,
+        the caller's mask is worked down to it: not read after)."""
+        nonlocal k, b, t
+        while k:
+            m &= m - 1
+            k -= 1
+        b = m & -m
+        t = b.bit_length() - 1
+
+    def drew():
+        """``p`` draws ``t``, the boneyard's next tile: counted, and recorded."""
+        nonlocal t, pos, drawn
+        t = deck[pos]
+        pos += 1
+        if DRAWN:
+            drawn += 1
+        if DRAWN_BY:
+            drawn_by[p] += 1
+        wrote_draw(p)
+
+    def wrote_draw(seat):
+        """The record of ``seat`` drawing ``t``."""
+        if TXT:
+            add(DRAW_TXT[seat * T + t])
+        elif REC:
+            rec.append({"event": "draw", "player": seat, "tile": [TL[t], TH[t]]})
+
+    def moved(side, side_tile, code):
+        """``t`` played on the end ``side`` (the last tile there ``side_tile``, ``code`` the
+        end in the record: 0 to 3, left right up down): inlined, it sets the caller's."""
+        nonlocal e
+        side = PIPS[t] - side
+        if GEN or EVENTS or SPINNER:   # read by events, the loop's settlement, the board
+            side_tile = t  # noqa: F841 - the caller's, inlined
+        if REC:
+            e = code
+
+    def noted(both):
+        """What the settlement and events read of the last placement: who placed ``t``,
+        and whether it fitted both ends (``both``: the tiles that did)."""
+        nonlocal last_player, last_tile, last_both
+        if LAST:
+            last_player, last_tile = p, t
+        if BOTH:
+            last_both = (both >> t & 1) == 1
+
+    def spun(bit, value):
+        """The spinner's bookkeeping once an end (``bit``: 1 left, 2 right) is played on
+        with ``t`` (``value``: a double's pips): the first double placed is the spinner
+        (``spin_need``: its sides still to be played on); both played on, up and down
+        open (``cnt`` 4) and the bookkeeping is over (``spin_need`` 0)."""
+        nonlocal spin_need, spin_value, U, D, cnt
+        if spin_need < 0:
+            if DBL[t]:
+                spin_need, spin_value = bit, value
+        elif spin_need & bit:
+            spin_need ^= bit
+            if not spin_need:
+                U = D = spin_value
+                cnt = 4
+
+    def placed():
+        """``t`` (bit ``b``) placed at end ``e`` by ``p``: out of the hand, the passes in a
+        row over, the record and the place's events; an emptied hand dominoes."""
+        nonlocal h, prior, npass, idle, run_passes, domino
+        h ^= b
+        hands[p] = h
+        if PRIOR_PASSES:
+            prior = run_passes if TURNS else npass   # passes in a row before
+        npass = 0
+        if TXT:
+            if SPINNER:
+                add(PLACE_TXT[(p * T + t) * 3 + 1 + e] if e < 2
+                    else ARM_TXT[(p * T + t) * 2 + e - 2])
+            else:
+                add(PLACE_TXT[(p * T + t) * 3 + 1 + e])
+        elif REC:
+            rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
+                        "end": END_NAMES[e]})
+        if TURNS:
+            idle = run_passes = 0
+        if EV_PLACE:
+            splice("EV_PLACE_CODE")
+        if not h:
+            domino, npass = p, N
+
     # the shuffle (engine.streams.shuffler, inlined): deal k sorts the tiles on T words of
     # SHAKE-128(seed), four deals' words per call; hands unrolled over the deck's slots
     shuffle_key = b"%d:shuffle:" % seed
@@ -119,8 +237,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
             if DEAL_DEPENDENT:
                 choice = FIRST_LEADER
             if prev_leader is not None:
-                pre = ((prev_leader - 1 if prev_leader else N - 1) if RIGHT
-                       else prev_leader + 1 if prev_leader + 1 < N else 0)
+                pre = next_seat(prev_leader)
             else:
                 pre = before_deal(FIRST_LEADER, N, lead_rng, TS, None, None, COUNT_FROM)
         else:
@@ -129,8 +246,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                 pre = core._lead_by_formula((prev_leader, prev_winner, prev_side, last_player,
                                              domino is None))
             elif choice == "rotate" and prev_leader is not None:
-                pre = ((prev_leader - 1 if prev_leader else N - 1) if RIGHT
-                       else prev_leader + 1 if prev_leader + 1 < N else 0)
+                pre = next_seat(prev_leader)
             elif LEAD_FORMULA:
                 pre = before_deal("lot" if choice == "formula" else choice, N, lead_rng, TS,
                                   prev_leader, prev_winner, COUNT_FROM)
@@ -193,12 +309,8 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                 else:
                     rec.append(deal_event(rnd_no, leader if drew_out else None, hands, deck))
                 if drew_out:
-                    for t in deck[DEALT:DRAW_END]:
-                        if TXT:
-                            add(DRAW_TXT[leader * T + t])
-                        else:
-                            rec.append({"event": "draw", "player": leader,
-                                        "tile": [TL[t], TH[t]]})
+                    for t in deck[DEALT:DRAW_END]:  # noqa: B007 - wrote_draw reads t
+                        wrote_draw(leader)
             elif TXT:
                 add(deal_text(rnd_no, None, hands, deck))
             elif REC:
@@ -236,15 +348,12 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                 hands[p] |= 1 << t
                 if DRAWN_BY:
                     drawn_by[p] += 1
-                if TXT:
-                    add(DRAW_TXT[p * T + t])
-                elif REC:
-                    rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
+                wrote_draw(p)
                 if not GEN_OPEN:   # the required tile, sought in turn
                     if (1 << t) & seek:
                         opener, omask = p, 1 << t
                         break
-                    p = (p - 1 if p else N - 1) if RIGHT else p + 1 if p + 1 < N else 0
+                    p = next_seat(p)
                 else:
                     if OPEN_MASK:
                         if test >> t & 1:      # the seek's mask
@@ -257,7 +366,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                                  else core._allowed(op, hands[p], rnd_no))
                         break
                     if mode == "turns":
-                        p = (p - 1 if p else N - 1) if RIGHT else p + 1 if p + 1 < N else 0
+                        p = next_seat(p)
                     elif pos >= DRAW_END:   # drawn out in vain: the heaviest tile opens
                         opener, ht = core._heaviest(hands)
                         omask = 1 << ht
@@ -274,39 +383,22 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
             else:
                 m = h if omask < 0 else omask
             if VOL:
-                can_draw = (free if GEN_OPEN else omask < 0) and pos < DRAW_END and (
-                    not LIMITED or drawn < DRAW_LIMIT)
+                can_draw = (free if GEN_OPEN else omask < 0) and can_draw_now()
                 if can_draw or m & (m - 1):
                     choices += 1
             elif m & (m - 1):
                 choices += 1
             if UNI:
                 urnd = uniform[p]
-                try:
-                    k = (urnd() * m.bit_count()) >> 32
-                except StopIteration:
-                    urnd = uniform[p] = more(p)
-                    k = (urnd() * m.bit_count()) >> 32
-                while k:
-                    m &= m - 1
-                    k -= 1
-                a = ((m & -m).bit_length() - 1) << 2
+                uniform_k(m.bit_count())
+                kth(m)
             else:
                 a = policies[p](m, 0, can_draw if VOL else False)
-            if VOL and a == -1:
-                t = deck[pos]
-                pos += 1
-                hands[p] = h | (1 << t)
-                if DRAWN:
-                    drawn += 1
-                if DRAWN_BY:
-                    drawn_by[p] += 1
-                if TXT:
-                    add(DRAW_TXT[p * T + t])
-                elif REC:
-                    rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
-                continue
-            t = a >> 2
+                if VOL and a == -1:
+                    drew()
+                    hands[p] = h | (1 << t)
+                    continue
+                t = a >> 2
             h ^= 1 << t
             hands[p] = h
             L, R = TL[t], TH[t]
@@ -352,7 +444,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                     again -= 1
                     extra_turns += 1
                 else:
-                    p = (p - 1 if p else N - 1) if RIGHT else p + 1 if p + 1 < N else 0
+                    p = next_seat(p)
                     while skip > 0 and idle < IDLE_MAX:
                         skip -= 1
                         skips += 1
@@ -361,7 +453,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             add(SKIP_TXT[p])
                         elif REC:
                             rec.append({"event": "skip", "player": p})
-                        p = (p - 1 if p else N - 1) if RIGHT else p + 1 if p + 1 < N else 0
+                        p = next_seat(p)
                     if idle >= IDLE_MAX:   # a skip completed two idle turns: blocked
                         break
                 if AGAIN:
@@ -369,7 +461,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                     if turns_taken > MAX_TURNS:
                         round_too_long(rnd_no)
             else:
-                p = (p - 1 if p else N - 1) if RIGHT else p + 1 if p + 1 < N else 0
+                p = next_seat(p)
             h = hands[p]
             if UNI:
                 urnd = uniform[p]
@@ -385,52 +477,17 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                                 both_m = mL & mR        # the tiles that fit two ends
                             nL = mL.bit_count()
                             k = nL + mR.bit_count()
-                            if k > 1 or VOL and pos < DRAW_END and (
-                                    not LIMITED or drawn < DRAW_LIMIT):
-                                choices += 1
-                            try:
-                                k = (urnd() * k) >> 32
-                            except StopIteration:
-                                urnd = uniform[p] = more(p)
-                                k = (urnd() * k) >> 32
-                            # the end played on, and the spinner's bookkeeping: the first
-                            # double placed sets spin_need; both its sides played on open
-                            # up and down
+                            uniform_of(k)
+                            # the end played on, and the spinner's bookkeeping
                             if k < nL:
-                                while k:
-                                    mL &= mL - 1
-                                    k -= 1
-                                t = (mL & -mL).bit_length() - 1
-                                L = PIPS[t] - L
-                                lt = t
-                                if REC:
-                                    e = 0
-                                if spin_need < 0:
-                                    if DBL[t]:
-                                        spin_need, spin_value = 1, L
-                                elif spin_need & 1:
-                                    spin_need ^= 1
-                                    if not spin_need:
-                                        U = D = spin_value
-                                        cnt = 4
+                                kth(mL)
+                                moved(L, lt, 0)
+                                spun(1, TL[t])
                             else:
                                 k -= nL
-                                while k:
-                                    mR &= mR - 1
-                                    k -= 1
-                                t = (mR & -mR).bit_length() - 1
-                                R = PIPS[t] - R
-                                rt = t
-                                if REC:
-                                    e = 1
-                                if spin_need < 0:
-                                    if DBL[t]:
-                                        spin_need, spin_value = 2, R
-                                elif spin_need & 2:
-                                    spin_need ^= 2
-                                    if not spin_need:
-                                        U = D = spin_value
-                                        cnt = 4
+                                kth(mR)
+                                moved(R, rt, 1)
+                                spun(2, TL[t])
                         else:
                             t = -1
                     else:          # four ends open: the spinner's bookkeeping is over
@@ -443,53 +500,22 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             nR = mR.bit_count()
                             nU = mU.bit_count()
                             k = nL + nR + nU + mD.bit_count()
-                            if k > 1 or VOL and pos < DRAW_END and (
-                                    not LIMITED or drawn < DRAW_LIMIT):
-                                choices += 1
-                            try:
-                                k = (urnd() * k) >> 32
-                            except StopIteration:
-                                urnd = uniform[p] = more(p)
-                                k = (urnd() * k) >> 32
+                            uniform_of(k)
                             if k < nL:
-                                while k:
-                                    mL &= mL - 1
-                                    k -= 1
-                                t = (mL & -mL).bit_length() - 1
-                                L = PIPS[t] - L
-                                lt = t
-                                if REC:
-                                    e = 0
+                                kth(mL)
+                                moved(L, lt, 0)
                             elif k < nL + nR:
                                 k -= nL
-                                while k:
-                                    mR &= mR - 1
-                                    k -= 1
-                                t = (mR & -mR).bit_length() - 1
-                                R = PIPS[t] - R
-                                rt = t
-                                if REC:
-                                    e = 1
+                                kth(mR)
+                                moved(R, rt, 1)
                             elif k < nL + nR + nU:
                                 k -= nL + nR
-                                while k:
-                                    mU &= mU - 1
-                                    k -= 1
-                                t = (mU & -mU).bit_length() - 1
-                                U = PIPS[t] - U
-                                ut = t
-                                if REC:
-                                    e = 2
+                                kth(mU)
+                                moved(U, ut, 2)
                             else:
                                 k -= nL + nR + nU
-                                while k:
-                                    mD &= mD - 1
-                                    k -= 1
-                                t = (mD & -mD).bit_length() - 1
-                                D = PIPS[t] - D
-                                dt = t
-                                if REC:
-                                    e = 3
+                                kth(mD)
+                                moved(D, dt, 3)
                         else:
                             t = -1
                 elif SPINNER:
@@ -504,7 +530,7 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             both_m = (mL | mR) & (mU | mD) | mL & mR | mU & mD
                         k = mL.bit_count() + mR.bit_count() + mU.bit_count() + mD.bit_count()
                         if VOL:
-                            can_draw = pos < DRAW_END and (not LIMITED or drawn < DRAW_LIMIT)
+                            can_draw = can_draw_now()
                             if k > 1 or can_draw:
                                 choices += 1
                         elif k > 1:
@@ -517,26 +543,16 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             t = -2           # the policy draws
                         else:
                             t, e = a >> 2, a & 3
+                            b = 1 << t
                             if e == 0:
-                                L = PIPS[t] - L
-                                lt = t
+                                moved(L, lt, 0)
                             elif e == 1:
-                                R = PIPS[t] - R
-                                rt = t
+                                moved(R, rt, 1)
                             elif e == 2:
-                                U = PIPS[t] - U
-                                ut = t
+                                moved(U, ut, 2)
                             else:
-                                D = PIPS[t] - D
-                                dt = t
-                            if spin_need > 0:
-                                if spin_need >> e & 1:
-                                    spin_need &= ~(1 << e)
-                                    if not spin_need:   # both sides played on: up, down open
-                                        U = D = spin_value
-                                        cnt = 4
-                            elif spin_need < 0 and e < 2 and TL[t] == TH[t]:
-                                spin_need, spin_value = 1 << e, TL[t]
+                                moved(D, dt, 3)
+                            spun(1 << e, TL[t])   # (up, down: spin_need is 0 by then)
                 elif RESTRICT:
                     fits = mL | mR
                     if RESTRICT_INLINE:
@@ -550,27 +566,8 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                             got = restrict(key, mL, mR, h, L, R, T - pos, rnd_no)
                         mL, mR = got
                 if SPINNER and t >= 0:
-                    if LAST:
-                        last_player, last_tile = p, t
-                    if BOTH:
-                        last_both = (both_m >> t & 1) == 1
-                    h ^= 1 << t
-                    hands[p] = h
-                    if PRIOR_PASSES:
-                        prior = run_passes if TURNS else npass   # passes in a row before
-                    npass = 0
-                    if TXT:
-                        add(PLACE_TXT[(p * T + t) * 3 + 1 + e] if e < 2
-                            else ARM_TXT[(p * T + t) * 2 + e - 2])
-                    elif REC:
-                        rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
-                                    "end": END_NAMES[e]})
-                    if TURNS:
-                        idle = run_passes = 0
-                    if EV_PLACE:
-                        splice("EV_PLACE_CODE")
-                    if not h:
-                        domino, npass = p, N
+                    noted(both_m)
+                    placed()
                     break
                 elif SPINNER and not UNI and t == -2:
                     if EV_DRAW:
@@ -579,68 +576,20 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                     if UNI:
                         nL = mL.bit_count()
                         k = nL + mR.bit_count()
-                        if k > 1 or VOL and pos < DRAW_END and (
-                                not LIMITED or drawn < DRAW_LIMIT):
-                            choices += 1
-                        try:
-                            k = (urnd() * k) >> 32
-                        except StopIteration:
-                            urnd = uniform[p] = more(p)
-                            k = (urnd() * k) >> 32
+                        uniform_of(k)
                         if k < nL:
-                            while k:
-                                mL &= mL - 1
-                                k -= 1
-                            b = mL & -mL
-                            t = b.bit_length() - 1
-                            if LAST:
-                                last_player, last_tile = p, t
-                            if GEN or EVENTS:
-                                lt = t
-                                if BOTH:
-                                    last_both = ((PM[L] & PM[R]) >> t & 1) == 1
-                            L = PIPS[t] - L
-                            if TXT:
-                                end = 1
-                            elif REC:
-                                end = "left"
+                            kth(mL)
+                            noted(PM[L] & PM[R])
+                            moved(L, lt, 0)
                         else:
                             k -= nL
-                            while k:
-                                mR &= mR - 1
-                                k -= 1
-                            b = mR & -mR
-                            t = b.bit_length() - 1
-                            if LAST:
-                                last_player, last_tile = p, t
-                            if GEN or EVENTS:
-                                rt = t
-                                if BOTH:
-                                    last_both = ((PM[L] & PM[R]) >> t & 1) == 1
-                            R = PIPS[t] - R
-                            if TXT:
-                                end = 2
-                            elif REC:
-                                end = "right"
-                        h ^= b
-                        hands[p] = h
-                        if PRIOR_PASSES:
-                            prior = run_passes if TURNS else npass   # passes in a row before
-                        npass = 0
-                        if TXT:
-                            add(PLACE_TXT[(p * T + t) * 3 + end])
-                        elif REC:
-                            rec.append({"event": "place", "player": p, "tile": [TL[t], TH[t]],
-                                        "end": end})
-                        if TURNS:
-                            idle = run_passes = 0
-                        if EV_PLACE:
-                            splice("EV_PLACE_CODE")
-                        if not h:
-                            domino, npass = p, N
+                            kth(mR)
+                            noted(PM[L] & PM[R])
+                            moved(R, rt, 1)
+                        placed()
                         break
                     if VOL:
-                        can_draw = pos < DRAW_END and (not LIMITED or drawn < DRAW_LIMIT)
+                        can_draw = can_draw_now()
                         if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
                             choices += 1
                     elif (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
@@ -648,45 +597,19 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                     a = policies[p](mL, mR, can_draw if VOL else False)
                     if a >= 0:
                         t = a >> 2
-                        h ^= 1 << t
-                        hands[p] = h
-                        if PRIOR_PASSES:
-                            prior = run_passes if TURNS else npass   # passes in a row before
-                        npass = 0
-                        if LAST:
-                            last_player, last_tile = p, t
-                        if BOTH:
-                            last_both = ((PM[L] & PM[R]) >> t & 1) == 1
+                        b = 1 << t
+                        noted(PM[L] & PM[R])
                         if a & 3:
-                            if GEN or EVENTS:
-                                rt = t
-                            R = PIPS[t] - R
-                            if TXT:
-                                add(PLACE_TXT[(p * T + t) * 3 + 2])
-                            elif REC:
-                                rec.append({"event": "place", "player": p,
-                                            "tile": [TL[t], TH[t]], "end": "right"})
+                            moved(R, rt, 1)
                         else:
-                            if GEN or EVENTS:
-                                lt = t
-                            L = PIPS[t] - L
-                            if TXT:
-                                add(PLACE_TXT[(p * T + t) * 3 + 1])
-                            elif REC:
-                                rec.append({"event": "place", "player": p,
-                                            "tile": [TL[t], TH[t]], "end": "left"})
-                        if TURNS:
-                            idle = run_passes = 0
-                        if EV_PLACE:
-                            splice("EV_PLACE_CODE")
-                        if not h:
-                            domino, npass = p, N
+                            moved(L, lt, 0)
+                        placed()
                         break
                     if EV_DRAW:
                         forced = False
                 # -- nothing placed: a forced draw, or a pass (two ends and four alike)
-                elif STUCK_DRAW and pos < DRAW_END and (not LIMITED or drawn < DRAW_LIMIT) \
-                        and not (RESTRICT_PASS and fits):   # all forbidden: a pass
+                elif STUCK_DRAW and can_draw_now() and not (RESTRICT_PASS and fits):
+                    # a draw (where restrictions forbid every tile that fits: a pass)
                     if EV_DRAW:   # read by the draw's events
                         forced = True  # noqa: F841
                 else:
@@ -717,23 +640,13 @@ def play(seed, uniform, more, policies, start_scores, max_rounds, view=None):  #
                     fit = (((PM[L] | PM[R] | PM[U] | PM[D]) if cnt == 4 else PM[L] | PM[R])
                            if SPINNER else PM[L] | PM[R])
                 while True:   # one tile drawn (specialised: no loop), or a stuck chain
-                    t = deck[pos]
-                    pos += 1
+                    drew()
                     h |= 1 << t
                     if VIEW or FIRE:
                         hands[p] = h
-                    if DRAWN:
-                        drawn += 1
-                    if DRAWN_BY:
-                        drawn_by[p] += 1
-                    if TXT:
-                        add(DRAW_TXT[p * T + t])
-                    elif REC:
-                        rec.append({"event": "draw", "player": p, "tile": [TL[t], TH[t]]})
                     if EV_DRAW:
                         splice("EV_DRAW_CODE")
-                    if not CHAIN or h & fit or not (
-                            pos < DRAW_END and (not LIMITED or drawn < DRAW_LIMIT)):
+                    if not CHAIN or h & fit or not can_draw_now():
                         break
         # -- settlement
         if GEN:

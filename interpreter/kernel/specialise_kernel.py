@@ -8,6 +8,9 @@ switch. ``specialised_source`` reads its tree and:
   place (code ``kernel.events``, ``kernel.opening``, ``kernel.formulas`` and
   ``kernel.settle`` wrote from a ruleset's checked formula trees);
 - puts a writer's statements where ``splice(NAME)`` stands (or nothing);
+- inlines ``play``'s own helpers (the functions defined in its body, so a block the
+  kernel repeats is written once): a call becomes the helper's statements, or a
+  ``return``'s expression, each parameter the argument's name or expression;
 - unrolls ``dealt_hands(deck)`` over the deck's slots and ``ints(values, n)`` inside an
   f-string into one ``{values[i]}`` an item;
 - folds what became constant with ``specialise_loop``'s folding (the one the general
@@ -22,6 +25,7 @@ linecache) and ``dominorules kernel`` prints.
 from __future__ import annotations
 
 import ast
+import copy
 import inspect
 import textwrap
 from collections.abc import Mapping
@@ -39,6 +43,44 @@ _MARKERS = ("splice", "dealt_hands", "ints")
 def _tree() -> ast.FunctionDef:
     """``python_kernel.play``'s syntax tree, parsed once (specialising never changes it)."""
     return ast.parse(textwrap.dedent(inspect.getsource(python_kernel.play))).body[0]
+
+
+@cache
+def _helpers() -> dict[str, ast.FunctionDef]:
+    """The helpers ``play`` defines in its body, by name: inlined where they are called."""
+    return {st.name: st for st in _tree().body if isinstance(st, ast.FunctionDef)}
+
+
+class _Arguments(ast.NodeTransformer):
+    """A helper's body with each parameter replaced by its call's argument (a name the
+    helper sets must be given a name: it sets the caller's)."""
+
+    def __init__(self, helper: str, args: Mapping[str, ast.expr]):
+        self.helper, self.args = helper, args
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        arg = self.args.get(node.id)
+        if arg is None:
+            return node
+        if isinstance(node.ctx, ast.Load):
+            return copy.deepcopy(arg)
+        if not isinstance(arg, ast.Name):
+            raise TypeError(f"kernel: {self.helper} sets {node.id}: pass it a name")
+        return ast.Name(arg.id, node.ctx)
+
+
+def _inlined(call: ast.Call) -> list[ast.stmt]:
+    """The statements of the helper ``call`` calls, its arguments in (no docstring, no
+    ``nonlocal``: inlined, the names it sets are the caller's)."""
+    helper = _helpers()[call.func.id]
+    params = [a.arg for a in helper.args.args]
+    if call.keywords or len(call.args) != len(params):
+        raise TypeError(f"kernel: {helper.name} takes {len(params)} arguments, by position")
+    body = [st for st in helper.body if not isinstance(st, ast.Nonlocal)]
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]   # the docstring
+    put = _Arguments(helper.name, dict(zip(params, call.args, strict=True)))
+    return [put.visit(copy.deepcopy(st)) for st in body]
 
 
 def _constant(name: str, value: Any) -> ast.expr:
@@ -185,15 +227,29 @@ class _Values(_Fold):
             self.left.add(node.id)
         return node
 
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> Any:
+        if node.name in _helpers():   # inlined where called
+            return None
+        return self.generic_visit(node)
+
     def visit_Expr(self, node: ast.Expr) -> Any:
         call = node.value
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) \
                 and call.func.id == "splice":
             name = call.args[0].value
             return ast.parse(self.blocks.get(name) or "").body
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) \
+                and call.func.id in _helpers():
+            return self._visit_list(_inlined(call))
         return self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
+        if isinstance(node.func, ast.Name) and node.func.id in _helpers():
+            body = _inlined(node)   # a helper of one ``return``: its expression
+            if len(body) != 1 or not isinstance(body[0], ast.Return):
+                raise TypeError(f"kernel: {node.func.id} is inlined in an expression: "
+                                "its body must be one return")
+            return self.visit(body[0].value)
         if isinstance(node.func, ast.Name) and node.func.id == "dealt_hands":
             deck = node.args[0].id
             hands = []
