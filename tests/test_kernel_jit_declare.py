@@ -226,7 +226,8 @@ def test_the_showdown_is_the_mechanisms_on_random_positions(which, mixed):
             scores = np.zeros(sides, np.int64)
             shown = jit_declare.penalties(CODE, at["SHOWDOWN"], np.array(passes, np.int64), F,
                                           TAB, TEAMS, sides, players, deck, stack,
-                                          np.array(side_of, np.int64), scores)
+                                          np.array(side_of, np.int64), scores,
+                                          np.zeros(0, np.int64))   # no record
 
             def env_of(seat, env=env, TAB=TAB):
                 tally = SimpleNamespace(seat=seat, **{
