@@ -23,10 +23,12 @@ record holds more than deals (hidden rows, leftover tiles in a hand, tiles twice
 size), a tile turned up, placements (on a line's ends, a spinner's arms, with the half
 that meets the end), draws, passes (showing a row's front tile), events' score, set,
 extra turn and skip lines, duties laid, met and failed (with their score and draw
-lines), players out, round ends (with variables and play points, or stopped at the
-target) and the match's end. When the JIT gains a mechanism of play, its record lines
-must be added here (and in
-``jit_record``) before ``reason`` lets it through.
+lines), players out, the tiles of a move of several (their ``part``), declarations'
+``declare``, ``claim`` and ``draw`` lines and the showdown's ``penalty`` lines (items
+from ``K_PART``, spelled by ``declarations``' own writers), round ends (with variables
+and play points, or stopped at the target) and the match's end. When the JIT gains a
+mechanism of play, its record lines must be added here (and in ``jit_record``) before
+``reason`` lets it through.
 """
 
 from __future__ import annotations
