@@ -21,9 +21,9 @@ tile of a move of several tiles is an item (``part_item``: the line's ``part``),
 lines of declarations and the showdown (``declare``, ``claim``, an option's ``draw``,
 ``penalty``) are gathered by ``jit_declare`` in the same buffer and copied by
 ``declared_lines``. A ruleset without them logs none of these. Recorded, 5,000
-three-player matches of moves of several tiles (house/double-draw, CLI, CPU, medians of
-3) took 3.5 s on the JIT against 30.7 s on the Python engine; 20,000 of claims after each
-placement (house/muggins-called) 3.4 s against 8.5 s.
+three-player matches laying two tiles a turn from a turned-up tile (CLI, CPU, medians
+of 3) took 3.5 s on the JIT against 30.7 s on the Python engine; 20,000 of a count
+claimed after each placement 3.4 s against 8.5 s.
 
 ``LOG`` empty means no records: every write in ``jit_template`` is behind ``if REC``, a
 test of one local the kernel reads once a batch (``jit_events.fire`` tests its buffer's
