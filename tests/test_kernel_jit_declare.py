@@ -93,11 +93,18 @@ def test_the_jit_plays_the_builtin_declarations_and_showdown():
         is None
 
 
-def test_records_of_declarations_stay_the_python_engines_in_one_sentence():
+def test_the_jit_writes_the_records_of_declarations_but_with_a_tile_turned_up(tmp_path):
+    """(their records: ``test_kernel_jit_rec_several.py``) A tile turned up would be logged
+    after the round's first declarations, where the general loop writes it before them."""
     for name in BUILTIN:
-        got = jit_trace.reason(api.load_game(name))
-        assert got == (f"the JIT does not write the records of {name}'s declarations or the "
-                       "showdown; the python engine does")
+        assert jit_trace.reason(api.load_game(name)) is None
+    path = tmp_path / "up.yaml"
+    path.write_text("title: Up\nextends: pagat\ndeal:\n  turn_up: true\ndeclarations:\n"
+                    "  - name: pick\n    when: round_start\n    options:\n"
+                    "      - {name: a}\n      - {name: b}\n", encoding="utf-8")
+    assert jit_trace.reason(api.load_game(str(path))) == (
+        "the JIT does not write the records of up's declarations at a round's start with a "
+        "tile turned up (deal.turn_up); the python engine does")
 
 
 @pytest.mark.parametrize(("name", "players"), list(_cases()))
@@ -226,7 +233,8 @@ def test_the_showdown_is_the_mechanisms_on_random_positions(which, mixed):
             scores = np.zeros(sides, np.int64)
             shown = jit_declare.penalties(CODE, at["SHOWDOWN"], np.array(passes, np.int64), F,
                                           TAB, TEAMS, sides, players, deck, stack,
-                                          np.array(side_of, np.int64), scores)
+                                          np.array(side_of, np.int64), scores,
+                                          np.zeros(0, np.int64))   # no record
 
             def env_of(seat, env=env, TAB=TAB):
                 tally = SimpleNamespace(seat=seat, **{

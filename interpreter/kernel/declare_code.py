@@ -17,8 +17,9 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 # a declaration's head in CODE: its claims (0: named options), how many choices, where its
-# due, worth, score and each_opponent programs start (-1: none), where its choices start
-CLAIMS, CHOICES, DUE, WORTH, SCORE, EACH, AT = range(7)
+# due, worth, score and each_opponent programs start (-1: none), where its choices start,
+# its index among the ruleset's declarations (the record's lines name it: jit_trace)
+CLAIMS, CHOICES, DUE, WORTH, SCORE, EACH, AT, INDEX = range(8)
 # an option's row: its value and lead programs (-1: none), the tiles it draws, how many
 # variables it sets and where their (variable, program) pairs start
 VALUE, LEAD, DRAW, SETS, SETS_AT = range(5)
@@ -81,7 +82,7 @@ def block(game: Game, code: list[int], program: Programs) -> dict[str, int]:
         code += [len(mine)] + [-1] * len(mine)
         for j, k in enumerate(mine):
             code[head + 1 + j] = len(code)
-            _declaration(r.declarations[k], trees[k], code, program, when)
+            _declaration(r.declarations[k], trees[k], code, program, when, k)
     show = r.showdown
     at["SHOWDOWN"] = len(code) if show is not None else -1
     if show is not None:
@@ -101,11 +102,12 @@ def _known(tree: Any) -> Any:
     return tree
 
 
-def _declaration(d: Any, trees: dict, code: list[int], program: Any, when: str) -> None:
+def _declaration(d: Any, trees: dict, code: list[int], program: Any, when: str,
+                 index: int) -> None:
     """One declaration's head, its choices and their programs, appended to ``code``."""
     start = len(code)
     n = len(d.claims) if d.claims else len(d.options)
-    code += [len(d.claims), n, -1, -1, -1, -1, -1]
+    code += [len(d.claims), n, -1, -1, -1, -1, -1, index]
     place = "place" if when == "after_place" else "declare"
     for slot, key, kind, fn in ((DUE, "due", "place", d.due), (WORTH, "worth", "place", d.worth),
                                 (SCORE, "score", "claim", d.score),

@@ -18,6 +18,7 @@ from .declare_code import (
     DRAW,
     DUE,
     EACH,
+    INDEX,
     LEAD,
     ROW,
     SCORE,
@@ -29,6 +30,7 @@ from .declare_code import (
 from .jit import njit
 from .jit_events import value
 from .jit_formula import FACT
+from .jit_record import CLAIM_POINTS, K_CLAIM, K_DECL_DRAW, K_DECLARE, K_PENALTY, put_line
 from .jit_strategist import seat_word
 from .jit_support import _mod
 
@@ -137,10 +139,12 @@ def outcome(CODE, d, k, F, TAB, TEAMS, sides, N, deck, stack, mine, scores):
 
 
 @njit
-def penalties(CODE, at, reneged, F, TAB, TEAMS, sides, N, deck, stack, SIDE_OF, scores):
+def penalties(CODE, at, reneged, F, TAB, TEAMS, sides, N, deck, stack, SIDE_OF, scores,
+              EVL):
     """``declarations.penalties``, applied: every seat that passed while able to place
-    pays ``penalty`` and every other side gains ``each_opponent``, in seat order; returns
-    how many seats were found out."""
+    pays ``penalty`` and every other side gains ``each_opponent``, in seat order, each a
+    ``penalty`` line in ``EVL`` (``jit_record.declared_lines``); returns how many seats
+    were found out."""
     shown = 0
     for seat in range(N):
         n = reneged[seat]
@@ -155,6 +159,7 @@ def penalties(CODE, at, reneged, F, TAB, TEAMS, sides, N, deck, stack, SIDE_OF, 
         mine = SIDE_OF[seat]
         for s in range(sides):
             scores[s] += -pay if s == mine else gain
+        put_line(EVL, K_PENALTY, seat, n, pay, gain)
     return shown
 
 
@@ -168,20 +173,41 @@ def _pick(CODE, d, F, TAB, TEAMS, sides, N, deck, stack, seat, by_word, seed, WS
 
 
 @njit
+def _chosen(EVL, CODE, d, k, seat, mine, before_mine, before_other, F, scores):
+    """The record's line of seat ``seat``'s choice ``k`` of the declaration at ``d``, just
+    applied (``declarations.event``), into ``EVL``: a ``declare``, or a ``claim`` with its
+    worth and what it gave (the scores' change: ``before_mine`` the claimer's side's
+    before, ``before_other`` another side's)."""
+    if EVL.shape[0] == 0:
+        return
+    if not CODE[d + CLAIMS]:
+        put_line(EVL, K_DECLARE, seat, CODE[d + INDEX], k, 0)
+        return
+    put_line(EVL, K_CLAIM, seat, CODE[d + INDEX], k, F[_WORTH])
+    other = 1 if mine == 0 else 0
+    put_line(EVL, CLAIM_POINTS, seat, scores[mine] - before_mine,
+             scores[other] - before_other, 0)
+
+
+@njit
 def round_start(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, leader, hands, SIDE_OF,
-                scores, by_word, seed, WS):
+                scores, by_word, seed, WS, EVL):
     """``GeneralLoop.run`` once the deal stands: the leader chooses each declaration of
     ``round_start`` in turn; returns (the leader then, whether an option's lead named
     it: that seat then sets the first tile), a lead that moves it counted in
-    ``leads_handed``. ``by_word``: a bit per seat picking by its words (``random``)."""
+    ``leads_handed``. ``by_word``: a bit per seat picking by its words (``random``); each
+    choice's line into ``EVL``."""
     handed = False
     for j in range(CODE[at]):
         d = CODE[at + 1 + j]
         F[_SEAT], F[_HAND] = leader, hands[leader]
         k = _pick(CODE, d, F, TAB, TEAMS, sides, N, deck, stack, leader,
                   (by_word >> leader) & 1, seed, WS)
-        lead = outcome(CODE, d, k, F, TAB, TEAMS, sides, N, deck, stack, SIDE_OF[leader],
-                       scores)[0]
+        mine = SIDE_OF[leader]
+        other = 1 if mine == 0 else 0
+        before_mine, before_other = scores[mine], scores[other]
+        lead = outcome(CODE, d, k, F, TAB, TEAMS, sides, N, deck, stack, mine, scores)[0]
+        _chosen(EVL, CODE, d, k, leader, mine, before_mine, before_other, F, scores)
         if lead >= 0:
             if lead != leader:
                 F[_HANDED] += 1
@@ -191,11 +217,11 @@ def round_start(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, leader, hands, S
 
 @njit
 def after_place(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, p, hands, SIDE_OF, scores,
-                by_word, seed, WS, pos, draw_end, drawn_by):
+                by_word, seed, WS, pos, draw_end, drawn_by, EVL):
     """``GeneralLoop.run`` after a placement and its events (the placement's event
     facts already in ``F``): each declaration of ``after_place`` due, chosen by the
-    placer, and the tiles an option makes it draw at once (``events.tiles_taken``);
-    returns the deck's position after them."""
+    placer, and the tiles an option makes it draw at once (``events.tiles_taken``), their
+    lines into ``EVL``; returns the deck's position after them."""
     T = deck.shape[0]
     F[_SIDE], F[_SEAT], F[_HAND] = SIDE_OF[p], p, hands[p]
     due = asked(CODE, at, F, TAB, TEAMS, sides, N, deck, stack)
@@ -206,12 +232,16 @@ def after_place(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, p, hands, SIDE_O
         F[_HAND], F[_BONEYARD] = hands[p], T - pos
         k = _pick(CODE, d, F, TAB, TEAMS, sides, N, deck, stack, p, (by_word >> p) & 1,
                   seed, WS)
-        draws = outcome(CODE, d, k, F, TAB, TEAMS, sides, N, deck, stack, SIDE_OF[p],
-                        scores)[1]
+        mine = SIDE_OF[p]
+        other = 1 if mine == 0 else 0
+        before_mine, before_other = scores[mine], scores[other]
+        draws = outcome(CODE, d, k, F, TAB, TEAMS, sides, N, deck, stack, mine, scores)[1]
+        _chosen(EVL, CODE, d, k, p, mine, before_mine, before_other, F, scores)
         for _ in range(max(0, min(draws, draw_end - pos))):
             t = deck[pos]
             pos += 1
             hands[p] |= 1 << t
             drawn_by[p] += 1
+            put_line(EVL, K_DECL_DRAW, p, t, CODE[d + INDEX], 0)
     return pos
 

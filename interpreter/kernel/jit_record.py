@@ -17,7 +17,13 @@ showing a hidden row's front tile (``shown_token``), the stock's tile turned up
 ``score``, a variable's ``set``, a ``duty`` laid, ``duty_met``, ``duty_failed``, a ``draw``
 a rule made, a player ``out``), gathered by ``jit_events.fire`` and ``jit_duties`` into a
 small buffer, ``EVL``, and copied here by ``event_lines`` in the general loop's order. A
-ruleset without them logs none of these.
+tile of a move of several tiles is an item (``part_item``: the line's ``part``), and the
+lines of declarations and the showdown (``declare``, ``claim``, an option's ``draw``,
+``penalty``) are gathered by ``jit_declare`` in the same buffer and copied by
+``declared_lines``. A ruleset without them logs none of these. Recorded, 5,000
+three-player matches laying two tiles a turn from a turned-up tile (CLI, CPU, medians
+of 3) took 3.5 s on the JIT against 30.7 s on the Python engine; 20,000 of a count
+claimed after each placement 3.4 s against 8.5 s.
 
 ``LOG`` empty means no records: every write in ``jit_template`` is behind ``if REC``, a
 test of one local the kernel reads once a batch (``jit_events.fire`` tests its buffer's
@@ -45,6 +51,15 @@ K_SET, K_DUTY, K_MET, K_FAILED, K_RULE_DRAW, K_OUT = range(20, 26)
 # item's, or EXTRA: an extra turn's token), its player (ACTOR: the seat acting), three
 # numbers (a score's side, points and rule)
 EXTRA, ACTOR, LINE = -1, -1, 5
+# the items of moves of several tiles and of declarations (numbered apart from the kinds
+# above and other mechanisms'): a tile of a move (``part_item``: its code ``tile << 2 |
+# end``, its place i among the move's n tiles), a ``declare`` (the declaration's index in
+# the ruleset, the option), a ``claim`` (the declaration, the claim's index, the worth;
+# then in EVL a CLAIM_POINTS row: what the claimer's side and every other side gained,
+# which ``declared_lines`` joins to its item), a ``draw`` an option made (tile,
+# declaration) and a ``penalty`` at the showdown (passes, the side's pay, the others' gain)
+K_PART, K_DECLARE, K_CLAIM, K_DECL_DRAW, K_PENALTY, CLAIM_POINTS = range(40, 46)
+CLAIM = LINE + 2   # a claim's numbers in DAT: its row and the points' two
 
 
 def log_bound(N: int, T: int, at_will: bool = False, rows: int = 0) -> int:
@@ -264,3 +279,39 @@ def match_end_item(DAT, nd, winner, scores, sides):
     for i in range(sides):
         DAT[nd + 2 + i] = scores[i]
     return nd + 2 + sides
+
+
+@njit
+def part_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, i, n):
+    """Seat ``p``'s placement of tile ``t`` on end ``e`` (0 left, 1 right) as the i-th of a
+    move's ``n`` tiles (``play.several``: the line's ``part``), logged at ``LOG[nl]``;
+    returns (nd, nj)."""
+    LOG[nl] = DYN + nj
+    DAT[nd] = K_PART
+    DAT[nd + 1] = p
+    DAT[nd + 2] = t << 2 | e
+    DAT[nd + 3] = i
+    DAT[nd + 4] = n
+    return nd + LINE, nj + 1
+
+
+@njit
+def declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN):
+    """The lines ``jit_declare`` gathered in ``EVL`` (a choice, an option's draws, the
+    showdown's penalties), logged in their order, an item each (a claim's CLAIM_POINTS
+    row joined to it), the buffer emptied; returns (nl, nd, nj)."""
+    for k in range(EVL[0]):
+        at = 1 + LINE * k
+        if EVL[at] == CLAIM_POINTS:   # the claim just copied: its points
+            DAT[nd] = EVL[at + 2]
+            DAT[nd + 1] = EVL[at + 3]
+            nd += 2
+            continue
+        LOG[nl] = DYN + nj
+        nl += 1
+        nj += 1
+        for j in range(LINE):
+            DAT[nd + j] = EVL[at + j]
+        nd += LINE
+    EVL[0] = 0
+    return nl, nd, nj

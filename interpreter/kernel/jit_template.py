@@ -182,6 +182,7 @@ from dominorules.kernel.jit_duties import failed, lay, met_by
 from dominorules.kernel.jit_record import (LINE, arm_token, event_lines, meets_token, out_line,
                                            skip_token)
 from dominorules.kernel.jit_record import shown_token, turn_up_token
+from dominorules.kernel.jit_record import declared_lines, part_item   # several, declarations
 from dominorules.kernel.jit_several import MOVE, alone, line_moves, pick
 from dominorules.kernel.jit_strategist_arms import choose_arms
 from dominorules.kernel.jit_strategist_layout import choose_layout, open_layout
@@ -486,8 +487,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     for ev in (EV_PLACE, EV_DRAW, EV_PASS):
         if ev >= 0:
             EVN = max(EVN, CODE[CODE[ev + RULES]])
-    EVL = np.zeros(1 + LINE * max(EVN * (SIDES_N + 1 + NV + N), 3 * DUTY.shape[0] + T)
-                   if REC else 0, np.int64)
+    # or the declarations' (jit_declare): a choice each (a claim two rows), an option's
+    # draws, the showdown's penalties
+    DECLS = (CODE[DECL_START] if DECL_START >= 0 else 0) + (
+        CODE[DECL_PLACE] if DECL_PLACE >= 0 else 0)
+    EVL = np.zeros(1 + LINE * max(EVN * (SIDES_N + 1 + NV + N), 3 * DUTY.shape[0] + T,
+                                  2 * DECLS + T + N) if REC else 0, np.int64)
 #endif
     row = 0
     m_i = start
@@ -722,6 +727,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             extra_turns = skips = again = skip = 0
             nq = qa = joined = 0   # a move of several tiles under way: its next tile (qa),
             drawn = 0              # and the tiles laid after a move's first (jit_several)
+            part = 0   # the tile being laid is the part-th of a move's two (its record line)
             reached = pending = 0   # the match won mid-round (IN_PLAY); the duties pending
             RENEGED[:] = 0
             F[X_REACHED] = 0
@@ -740,7 +746,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             if DECL_START >= 0:   # the leader's declarations once the deal stands; an
                 leader, handed = jit_declare.round_start(   # option's lead: that seat sets
                     CODE, DECL_START, F, TAB, TEAMS, SIDES_N, N, deck, stack, leader,
-                    hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed, WS)
+                    hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed, WS, EVL)
+                if REC:
+                    nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
                 if handed:   # the first tile and leads the round (jit_declare)
                     opener = p = leader
             if seek:   # in turn, or the leader alone (drawn out: the heaviest tile opens)
@@ -954,7 +962,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 pos = jit_declare.after_place(CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N,
                                               deck, stack, p, hands, SIDE_OF, scores,
                                               ~(greedy_seats | strat_seats), seed, WS, pos,
-                                              DRAW_END, drawn_by)
+                                              DRAW_END, drawn_by, EVL)
+                if REC:
+                    nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
                 if pos > drew:   # an option's draws: the strategist reads them as lacks
                     h = hands[p]
                     if strat_seats:
@@ -1102,12 +1112,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                              or mU & (mU - 1) or mD & (mD - 1)))):
                             choices += 1
                         if nq:   # the next tile of the move of several tiles under way
-                            a, nq = qa, 0
+                            a, nq, part = qa, 0, 2
                         elif SEVERAL >= 0:   # each bot's pick among tiles and moves
                             a = pick(kinds[p], p, seed, N, WS, mL, mR, nm, AT_WILL, MV, h, L,
                                      R, PM, PIPS, VALUES, CODE, SEVERAL, TIE)
                             if a >= MOVE:   # a move: its first tile now (several.start)
-                                a, qa, nq = MV[a - MOVE, 0], MV[a - MOVE, 1], 1
+                                a, qa, nq, part = MV[a - MOVE, 0], MV[a - MOVE, 1], 1, 1
                         elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
                             a = choose_layout(p, FM, PE, ne, h, LSH, LB, AFTER, PE2, PM, TL, TH,
                                               VALUES, ties, seed, N, WS)
@@ -1215,9 +1225,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     LOG[nl] = meets_token(N, T, p, t, e, flip)   # against v
                                 else:   # a spinner's up or down arm
                                     LOG[nl] = arm_token(N, T, p, t, e)
+                            elif part:   # a tile of a move of several (jit_several), a line
+                                nd, nj = part_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, part, 2)
                             else:
                                 LOG[nl] = place_token(N, T, p, t, 1 + e)
                             nl += 1
+                        part = 0
                         last_p, last_t = p, t
                         if strat_seats:
                             know_place(K, p, t, w)
@@ -1267,7 +1280,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             pos = jit_declare.after_place(
                                 CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N, deck, stack, p,
                                 hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed,
-                                WS, pos, DRAW_END, drawn_by)
+                                WS, pos, DRAW_END, drawn_by, EVL)
+                            if REC:
+                                nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
                             if pos > drew:   # an option's draws (the strategist: lacks)
                                 h = hands[up]
                                 if strat_seats:
@@ -1534,7 +1549,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             F[X_DRAWN] = pos - dealt - upn
             if SHOWDOWN >= 0 and not reached:   # the hands shown: penalties first
                 jit_declare.penalties(CODE, SHOWDOWN, RENEGED, F, TAB, TEAMS, SIDES_N, N,
-                                      deck, stack, SIDE_OF, scores)
+                                      deck, stack, SIDE_OF, scores, EVL)
+                if REC:
+                    nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
             if domino >= 0 and DOMINOER:
                 wseat = domino
                 wside = SIDE_OF[domino]

@@ -23,10 +23,12 @@ record holds more than deals (hidden rows, leftover tiles in a hand, tiles twice
 size), a tile turned up, placements (on a line's ends, a spinner's arms, with the half
 that meets the end), draws, passes (showing a row's front tile), events' score, set,
 extra turn and skip lines, duties laid, met and failed (with their score and draw
-lines), players out, round ends (with variables and play points, or stopped at the
-target) and the match's end. When the JIT gains a mechanism of play, its record lines
-must be added here (and in
-``jit_record``) before ``reason`` lets it through.
+lines), players out, the tiles of a move of several (their ``part``), declarations'
+``declare``, ``claim`` and ``draw`` lines and the showdown's ``penalty`` lines (items
+from ``K_PART``, spelled by ``declarations``' own writers), round ends (with variables
+and play points, or stopped at the target) and the match's end. When the JIT gains a
+mechanism of play, its record lines must be added here (and in ``jit_record``) before
+``reason`` lets it through.
 """
 
 from __future__ import annotations
@@ -36,17 +38,24 @@ from typing import TYPE_CHECKING
 
 from ..engine.board import END_NAMES
 from ..engine.general_loop import deal_event
+from ..engine.mechanisms import declarations as declare_rules
 from ..engine.mechanisms import duties as duty_rules
 from ..engine.mechanisms import side_out as side_out_rule
 from ..engine.mechanisms import turn_up as turn_up_rule
 from ..record_lines import dumps, encode_events
 from .jit_record import (
+    CLAIM,
+    K_CLAIM,
     K_DEAL,
+    K_DECL_DRAW,
+    K_DECLARE,
     K_DUTY,
     K_END,
     K_FAILED,
     K_MET,
     K_OUT,
+    K_PART,
+    K_PENALTY,
     K_ROUND,
     K_RULE_DRAW,
     K_SCORE,
@@ -73,9 +82,11 @@ _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
     (lambda r: any(e.next_draws is not None for e in r.events),
      "events that make the next player draw (their draw lines)"),
     (lambda r: r.layout is not None, "a shaped board (its arms and trains)"),
-    (lambda r: r.several is not None, "moves of several tiles (play.several)"),
-    (lambda r: bool(r.declarations) or r.showdown is not None,
-     "declarations or the showdown"),
+    # moves of several tiles, declarations and the showdown are written (jit_declare
+    # gathers their lines), but a tile turned up is logged at the opening, after the
+    # round's first declarations, where the general loop writes it before them
+    (lambda r: r.turn_up and any(d.when == "round_start" for d in r.declarations),
+     "declarations at a round's start with a tile turned up (deal.turn_up)"),
 
     # the turn options alone add no line: a pass at will is a pass, a draw a draw
     # (general_loop), and the kernel logs them (jit_template); with events they stay out
@@ -134,6 +145,11 @@ class RecordText:
         self.dealt, self.tileset = game.setup(players).dealt, game.tileset
         self.dat_round = (dat_bound(self.N, self.T, self.sides, len(self.names), self.words)
                           + LINE * most)
+        lines, numbers = _declared_bound(game, players)
+        self.log_round += lines
+        self.dat_round += numbers
+        self.declarations = r.declarations
+        self.side_of = game.side_of(players)
 
     def text(self, log: np.ndarray, dat: np.ndarray) -> str:
         """The JSON Lines text of the whole matches logged in ``log`` and ``dat``."""
@@ -175,6 +191,9 @@ class RecordText:
                 add("")
                 ends.append(line)
                 i = j + 2 * S + NV + (S if events else 0)
+            elif kind >= K_PART:   # a tile of a move of several, declarations' lines
+                text, i = self._declared(d, i)
+                add(text)
             elif kind == K_SCORE or kind >= K_SET:   # events' lines, duties', a player out
                 key = (kind, d[i + 1], d[i + 2], d[i + 3], d[i + 4])
                 text = seen.get(key)
@@ -202,6 +221,41 @@ class RecordText:
             items[k] = line
         table = self.fixed + items
         return "\n".join(map(table.__getitem__, log.tolist())) + "\n"
+
+    def _declared(self, d: list[int], i: int) -> tuple[str, int]:
+        """The line of the item at ``d[i]`` from ``K_PART`` (``jit_record``): a tile of a
+        move of several, a ``declare``, ``claim``, an option's ``draw`` or a ``penalty``,
+        as the general loop writes it (``declarations``' writers); and the next item's
+        place."""
+        key = tuple(d[i:i + (CLAIM if d[i] == K_CLAIM else LINE)])
+        text = self.seen.get(key)
+        if text is None:
+            text = dumps(self._declared_line(key))
+            if len(self.seen) < _SEEN:
+                self.seen[key] = text
+        return text, i + len(key)
+
+    def _declared_line(self, item: tuple[int, ...]) -> dict:
+        kind, p, a, b, c = item[:LINE]
+        if kind == K_PART:
+            return {"event": "place", "player": p, "tile": self.tiles[a >> 2],
+                    "end": END_NAMES[a & 3], "part": [b, c]}
+        if kind == K_PENALTY:
+            mine = self.side_of[p]
+            return declare_rules.penalty_event(
+                p, a, [-b if s == mine else c for s in range(self.sides)])
+        if kind == K_DECL_DRAW:   # (a tile, b the declaration)
+            return declare_rules.draw_line(p, self.declarations[b], self.tiles[a])
+        decl = self.declarations[a]
+        if kind == K_DECLARE:
+            return declare_rules.event(p, decl, b, declare_rules.Declared({}))
+        if kind == K_CLAIM:
+            mine, theirs = item[LINE:]
+            side = self.side_of[p]
+            return declare_rules.event(p, decl, b, declare_rules.Declared(
+                {}, decl.claims[b], c,
+                tuple(mine if s == side else theirs for s in range(self.sides))))
+        raise ValueError(f"unknown record item {kind}")   # pragma: no cover - only these
 
     def _masks(self, words: list[int]) -> list[int]:
         """Each hand's ``W`` words (``jit_bits``: word 0 the lowest tiles) as one mask."""
@@ -278,6 +332,21 @@ def _event_lines(game: Game, sides: int, players: int) -> dict[str, int]:
              + len(e.sets) + (e.again is not None) + (players if e.duty is not None else 0))
         out[e.after] = out.get(e.after, 0) + n
     return out
+
+
+def _declared_bound(game: Game, players: int) -> tuple[int, int]:
+    """The most tokens and ``DAT`` numbers a round's moves of several tiles and
+    declarations add: a ``part`` line a placement, a choice a declaration at the round's
+    start and after each placement (a claim ``CLAIM`` numbers), an option's draws (a tile
+    each) and a ``penalty`` a seat."""
+    r, T = game.rules, game.tileset.tile_count
+    parts = T if r.several is not None else 0
+    start = sum(d.when == "round_start" for d in r.declarations)
+    place = sum(d.when == "after_place" for d in r.declarations)
+    drawn = T if r.declarations else 0
+    shown = players if r.showdown is not None else 0
+    lines = parts + start + T * place + drawn + shown
+    return lines, LINE * lines + (CLAIM - LINE) * (start + T * place)
 
 
 def _duty_lines(game: Game, players: int) -> tuple[int, int]:

@@ -1,0 +1,117 @@
+"""The JIT's records of moves of several tiles, declarations and the showdown
+(``kernel/jit_record.py``'s items from ``K_PART``, ``kernel/jit_trace.py``): byte for byte
+the Python engine's.
+
+Each builtin ruleset using them, at every player count it takes, with the random, greedy
+and strategist bots (and a table of all three), writes the same text on both engines,
+each round within the log's bound, and ``verify`` accepts the JIT's file; the lines they
+add are there (a ``place`` with its ``part``, a ``declare``, a ``claim``, a ``penalty``).
+The kernel is the house rules' (``test_kernel_jit_house.py``'s): this file compiles none of
+its own (records are a run-time switch).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dominorules import api
+from dominorules.kernel import engines
+from dominorules.record_lines import encode_events
+from dominorules.records import verify_file
+
+pytest.importorskip("numba")
+
+from dominorules.kernel import jit_kernel, jit_trace  # noqa: E402 - needs numba
+
+if not jit_kernel.available():   # numba installed, but switched off for this run
+    pytest.skip("DOMINORULES_NO_JIT is set", allow_module_level=True)
+
+RULESETS = ("house/double-draw", "house/doubles-together", "house/muggins-called",
+            "house/partner-sets", "house/passed-and-could-play")
+BOTS = ("random", "greedy", "strategist")
+
+
+def _counts(game) -> list[int]:
+    """Every player count of 2 to 4 the ruleset takes."""
+    takes = []
+    for n in (2, 3, 4):
+        try:
+            game.check_players(n)
+        except Exception:   # noqa: BLE001 - a player count the ruleset does not take
+            continue
+        takes.append(n)
+    return takes
+
+
+CASES = [(name, n) for name in RULESETS for n in _counts(api.load_game(name))]
+
+
+def _round_lines(events: list[dict]) -> list[int]:
+    """The lines of each deal and the round it opens (with the match's end and start)."""
+    counts = [0]
+    for e in events:
+        if e["event"] == "deal":
+            counts.append(0)
+        counts[-1] += 1
+    return counts
+
+
+def _same(game, players: int, seeds: list[int], bots) -> list[dict]:
+    """The matches on both engines: the same results and record text; every round within
+    the JIT's log bound; the Python engine's events."""
+    got = engines.jit_results(game, players, seeds, bots, trace=True)
+    bound = jit_kernel.kernel(game, players).record_text.log_round
+    events = []
+    for seed, match in zip(seeds, got, strict=True):
+        want = api.play_match(game, players, seed, bots, trace=True)
+        assert encode_events(match.events) == encode_events(want.events), (bots, seed)
+        assert match == want, (bots, seed)
+        assert max(_round_lines(match.events)) <= bound
+        events += want.events
+    return events
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_the_jit_records_these_rulesets_byte_for_byte(name, players):
+    game = api.load_game(name)
+    assert jit_trace.reason(game) is None
+    assert engines.choose(game, players, "random", "jit", trace=True) == "jit"
+    seeds = [api.match_seed(23, i) for i in range(2)]
+    for bots in (*BOTS, [BOTS[s % 3] for s in range(players)]):
+        assert engines.jit_reason(game, players, bots, trace=True) is None
+        _same(game, players, seeds, bots)
+
+
+def _kinds(events: list[dict]) -> set[str]:
+    """Each line's kind: its event, a placement of a move's part as ``place/part``."""
+    return {e["event"] + ("/part" if "part" in e else "") for e in events}
+
+
+def test_their_lines_are_written_on_the_jit():
+    seen = {}
+    for name, players in (("house/double-draw", 2), ("house/doubles-together", 3),
+                          ("house/muggins-called", 2), ("house/partner-sets", 4),
+                          ("house/passed-and-could-play", 2)):
+        seeds = [api.match_seed(5, i) for i in range(3)]
+        seen[name] = _kinds(_same(api.load_game(name), players, seeds, "random"))
+    assert {"place/part", "turn_up"} <= seen["house/double-draw"]
+    assert "place/part" in seen["house/doubles-together"]
+    assert "claim" in seen["house/muggins-called"]
+    assert "declare" in seen["house/partner-sets"]
+    assert "penalty" in seen["house/passed-and-could-play"]
+
+
+def test_simulate_trace_on_the_jit_writes_the_python_engines_file_and_verify_accepts_it(
+        tmp_path):
+    for ref, players, bots in (("house/double-draw", 3, "strategist"),
+                               ("house/muggins-called", 2, "greedy"),
+                               ("house/partner-sets", 4, "random"),
+                               ("house/passed-and-could-play", 3, "random")):
+        game = api.load_game(ref)
+        jit, py = tmp_path / "jit.jsonl", tmp_path / "py.jsonl"
+        a = api.simulate(game, players, 6, 3, bots, trace_path=str(jit), engine="jit")
+        b = api.simulate(game, players, 6, 3, bots, trace_path=str(py), engine="python")
+        assert (a.pop("engine"), b.pop("engine")) == ("jit", "python")
+        assert a == b
+        assert jit.read_bytes() == py.read_bytes(), ref
+        assert verify_file(str(jit)) == [], ref
