@@ -524,8 +524,6 @@ def simulate_cmd(ruleset: str, players: int | None, matches: int, seed: int, bot
                  trace_path: str | None, force: bool, engine: str, as_json: bool) -> None:
     """Play seeded matches between bots and print a short summary, with 95% intervals
     (RULESET - reads standard input)."""
-    import json
-
     from dominorules import api
 
     n_matches, base_seed = matches, seed
@@ -550,16 +548,19 @@ def simulate_cmd(ruleset: str, players: int | None, matches: int, seed: int, bot
         fail(err.diagnostics)
     except api.SimulationInterrupted as interrupted:
         stop()
-        if trace_path:
-            click.echo(f"interrupted: {trace_path} holds the {interrupted.matches} whole "
-                       f"matches played before {_interrupt_name()}", err=True)
-        else:
-            click.echo("interrupted", err=True)
-        sys.exit(_interrupted_code())
+        _simulate_interrupted(interrupted, names, trace_path, as_json)
     except OSError as err:
         stop()
         click.echo(f"error: cannot write {trace_path}: {err.strerror}", err=True)
         sys.exit(1)
+    _print_simulation(summary, names, as_json)
+    if trace_path and not as_json:
+        click.echo(f"record written to {trace_path}")
+
+
+def _print_simulation(summary: dict, names: list[str], as_json: bool) -> None:
+    import json
+
     from dominorules.explore import simulate_report
 
     if as_json:
@@ -567,8 +568,29 @@ def simulate_cmd(ruleset: str, players: int | None, matches: int, seed: int, bot
         return
     for line in simulate_report.lines(summary, list(names)):
         click.echo(line)
-    if trace_path:
-        click.echo(f"record written to {trace_path}")
+
+
+def _simulate_interrupted(interrupted: object, names: list[str], trace_path: str | None,
+                          as_json: bool) -> None:
+    """A stopped ``simulate`` keeps what it finished: the summary of the whole matches
+    played (on stdout, as a finished run's), and one line saying what it covers."""
+    summary = getattr(interrupted, "summary", None)
+    recorded = getattr(interrupted, "matches", 0)
+    if summary is not None:
+        _print_simulation(summary, names, as_json)
+    said = []
+    if summary is not None and trace_path and summary["matches"] == recorded:
+        said.append(f"the summary above and {trace_path} cover the {recorded} whole matches "
+                    "finished")
+    else:
+        if summary is not None:
+            said.append(f"the summary above covers the {summary['matches']} whole matches "
+                        "finished")
+        if trace_path:
+            said.append(f"{trace_path} holds the {recorded} whole matches played")
+    click.echo("interrupted" + (f": {' and '.join(said)} before {_interrupt_name()}"
+                                if said else ""), err=True)
+    sys.exit(_interrupted_code())
 
 
 @main.command("verify", epilog=_examples(

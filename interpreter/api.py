@@ -246,11 +246,16 @@ def _bot_labels(bots: Any, seats: list) -> list[str]:
 
 
 class SimulationInterrupted(KeyboardInterrupt):
-    """Ctrl-C during ``simulate``: ``matches`` whole matches were played (and recorded)."""
+    """Ctrl-C during ``simulate``: ``matches`` whole matches were played (and recorded);
+    ``summary`` is ``simulate``'s summary of the whole matches tallied (None: none), made
+    from ``tallies`` (theirs and their count) once they reach ``simulate``."""
 
-    def __init__(self, matches: int):
+    def __init__(self, matches: int, summary: dict[str, Any] | None = None,
+                 tallies: tuple | None = None):
         super().__init__(matches)
         self.matches = matches
+        self.summary = summary
+        self.tallies = tallies
 
 
 def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "random",
@@ -271,8 +276,12 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
     chosen = engines.choose(game, players, bots, engine, trace=trace_path is not None,
                             matches=matches)
     if chosen == "jit":
-        return _summary(game, players, matches, seed, bots, _simulate_jit(
-            game, players, matches, seed, bots, progress, trace_path), "jit")
+        try:
+            return _summary(game, players, matches, seed, bots, _simulate_jit(
+                game, players, matches, seed, bots, progress, trace_path), "jit")
+        except SimulationInterrupted as stop:
+            raise SimulationInterrupted(stop.matches, _partial(
+                game, players, seed, bots, stop.tallies, "jit")) from None
     wins = [0] * len(teams)
     drawn_matches = rounds = blocked = draws = capped = 0
     squares = [0] * len(SQUARES)
@@ -282,6 +291,7 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
     out = (open(trace_path, "w", encoding="utf-8", buffering=1 << 20)  # noqa: SIM115
            if trace_path else None)
     i = written = 0   # written: the matches whose record is in the file
+    kept = None   # the tallies of the whole matches so far, replaced in one step a match
     try:
         one = _one_name(bots, players)
         text = out is not None and isinstance(one, str)
@@ -312,10 +322,13 @@ def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "ran
             draws += md
             for k, v in enumerate((mr * mr, mb * mb, md * md, mr * mb, mr * md)):
                 squares[k] += v
+            kept = ((list(wins), drawn_matches, capped, rounds, blocked, draws,
+                     list(squares)), i + 1)
             if progress is not None and (i + 1) % every == 0:
                 progress(i + 1, matches)
     except KeyboardInterrupt:   # a stop after a match's record was written counts it
-        raise SimulationInterrupted(written if out is not None else i) from None
+        raise SimulationInterrupted(written if out is not None else i, _partial(
+            game, players, seed, bots, kept, "python")) from None
     finally:
         if out is not None:
             out.close()
@@ -345,8 +358,8 @@ def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any,
         return _jit_tallies(game, players, matches, seed, bots, progress,
                             sink if out is not None else None)
     except SimulationInterrupted as stop:   # the file holds whole matches only
-        raise SimulationInterrupted(written[0] if out is not None else stop.matches) \
-            from None
+        raise SimulationInterrupted(written[0] if out is not None else stop.matches,
+                                    tallies=stop.tallies) from None
     finally:
         if out is not None:
             out.close()
@@ -367,6 +380,7 @@ def _jit_tallies(game: Game, players: int, matches: int, seed: int, bots: Any,
     drawn = capped = rounds = blocked = draws = done = 0
     squares = [0] * len(SQUARES)
     rounds_col = MATCH_COLUMNS.index("rounds")
+    kept = None   # the tallies of the whole batches so far, replaced in one step a batch
     try:
         for start in range(0, matches, SEED_BLOCK):   # never every seed at once: 8 bytes each
             seeds = match_seeds(seed, start, min(start + SEED_BLOCK, matches))
@@ -388,11 +402,23 @@ def _jit_tallies(game: Game, players: int, matches: int, seed: int, bots: Any,
                 md = np.bincount(which, r[:, draws_col], len(per)).round().astype(np.int64)
                 for k, v in enumerate((per * per, mb * mb, md * md, per * mb, per * md)):
                     squares[k] += int(v.sum())
+                kept = ((wins.tolist(), drawn, capped, rounds, blocked, draws,
+                         list(squares)), done)
                 if progress is not None:
                     progress(done, matches)
     except KeyboardInterrupt:
-        raise SimulationInterrupted(done) from None
+        raise SimulationInterrupted(done, tallies=kept) from None
     return wins.tolist(), drawn, capped, rounds, blocked, draws, squares
+
+
+def _partial(game: Game, players: int, seed: int, bots: Any, kept: Any, engine: str
+             ) -> dict[str, Any] | None:
+    """The summary of an interrupted run's whole matches (``kept``: their tallies and
+    count), as ``simulate`` gives a finished one's; None when no match was finished."""
+    if not isinstance(kept, tuple) or not kept[1]:
+        return None
+    tallies, done = kept
+    return _summary(game, players, done, seed, bots, tallies, engine)
 
 
 def _bot_text(bot: Any) -> str:

@@ -111,6 +111,26 @@ def test_a_full_disk_under_trace_is_one_line_exit_1():
         1, "error: cannot write /dev/full: No space left on device\n")
 
 
+def test_an_interrupted_simulate_prints_the_summary_of_its_whole_matches(monkeypatch):
+    full = CliRunner().invoke(main, ["simulate", "pagat", "--matches", "3", "--json"]).stdout
+    played = []
+    real = dominorules.api.play_match
+
+    def stops_at_the_fourth(*args, **kwargs):
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(dominorules.api, "play_match", stops_at_the_fourth)   # untraced
+    result = CliRunner().invoke(main, ["simulate", "pagat", "--matches", "9", "--json"])
+    assert result.exit_code == 130
+    assert result.stderr == ("interrupted: the summary above covers the 3 whole matches "
+                             "finished before Ctrl-C\n")
+    assert result.stdout == full   # what it finished is kept: three matches' summary
+    assert json.loads(full)["matches"] == 3
+
+
 def test_an_interrupted_trace_holds_whole_matches_and_says_how_many(tmp_path, monkeypatch):
     played = []
 
@@ -130,8 +150,11 @@ def test_an_interrupted_trace_holds_whole_matches_and_says_how_many(tmp_path, mo
     result = CliRunner().invoke(main, ["simulate", "pagat", "--matches", "5", "--trace",
                                        str(trace)])
     assert result.exit_code == 130
-    assert result.output == (f"interrupted: {trace} holds the 2 whole matches played "
-                             "before Ctrl-C\n")
+    assert result.stderr == (f"interrupted: the summary above and {trace} cover the 2 whole "
+                             "matches finished before Ctrl-C\n")
+    monkeypatch.undo()   # the summary kept is the one two matches give
+    assert result.stdout == CliRunner().invoke(main, ["simulate", "pagat", "--matches",
+                                                      "2"]).stdout
     events = [json.loads(line) for line in trace.read_text().splitlines()]
     assert [e["event"] for e in events].count("match_end") == 2
     assert events[-1]["event"] == "match_end"

@@ -100,7 +100,7 @@ def test_legal_moves_and_a_default_last_tile_in_a_set_without_blanks():
 @pytest.mark.parametrize(("yaml_set", "where", "message"), [
     ('  without: ["[9|9]"]\n', ":4:", "set.without[0] [9|9] is not in a double-6 set"),
     ('  without: ["[0|6]", "[6|0]"]\n', ":4:", "set.without names [0|6] twice (as [6|0] too)"),
-    ('  keep: "tile.pips"\n', ":4:10:", "set_keep must be a boolean"),
+    ('  keep: "tile.pips"\n', ":4:10:", "set.keep must be a boolean"),
     ('  keep: "tile.low > 3"\ndeal:\n  hand_size: 7\n', ":6:14:",
      "needs 14 tiles, but the set has 6 (double-6 with 22 taken out)"),
     ('  keep: "tile.low > 3"\n', ":4:",      # pagat's hand size: reported at this file's set

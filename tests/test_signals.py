@@ -85,8 +85,8 @@ def test_sigterm_stops_simulate_with_whole_matches_in_its_record(tmp_path):
     out = _finish(child)
     assert child.exitstatus == 143
     last = re.split(r"[\r\n]", out.strip())[-1]   # after the progress bar a terminal shows
-    said = re.fullmatch(r"interrupted: t\.jsonl holds the (\d+) whole matches played before "
-                        r"SIGTERM", last)
+    said = re.fullmatch(r"interrupted: the summary above and t\.jsonl cover the (\d+) whole "
+                        r"matches finished before SIGTERM", last)
     assert said, out
     ends = trace.read_text().count('"event":"match_end"')
     assert ends == int(said.group(1)) > 0

@@ -26,14 +26,19 @@ def explain_illegal(state, action: Action) -> str:
     for m in d.masks:
         every |= m
     playable = [ts.tiles[t] for t in bits(every)]
+    # play.several: the moves may all be of several tiles, which no single mask holds
+    move = str(playable[0]) if playable else next(
+        (str(a) for a in state.legal_actions() if a.kind == "several"), None) \
+        if d.several else None
     if phase == DECLARE or action.kind in ("declare", "claim"):   # in the rule's words
         return why_not(d.declaration if phase == DECLARE else None, rules, action)
     if phase == SEEK:
-        return ("nobody can open yet: players draw in turn until the opening tile "
-                f"{_tile_name(rules.opening_tile)} is found, so you must draw")
+        return _explain_seek(state, rules)
     if action.kind == "pass":
         if playable:
             return f"you hold a playable tile ({playable[0]}), so you may not pass"
+        if move is not None:
+            return f"you can play {move}, so you may not pass"
         return "you may still draw, so you may not pass"
     if action.kind == "draw":
         if phase == OPEN and mL.bit_count() == 1 and rules.opening_tile != "any":
@@ -49,8 +54,8 @@ def explain_illegal(state, action: Action) -> str:
                 return (f"the last {rules.reserve} tile{'s' * (rules.reserve != 1)} of the "
                         "boneyard are never drawn")
             return "the boneyard is empty"
-        if playable and not rules.voluntary_draw:
-            return f"voluntary draws are not allowed: you can place {playable[0]}"
+        if move is not None and not rules.voluntary_draw:
+            return f"voluntary draws are not allowed: you can place {move}"
         if phase == OPEN:
             return "you must open now"
         return "a player with no playable tile passes at once under these rules"
@@ -241,6 +246,19 @@ def ambiguous(tile: Tile, ends: list[str]) -> str:
         return f"{tile} fits both ends: write {tile} {ends[0]} or {tile} {ends[1]}"
     shown = [f"{tile} {end}" for end in ends]
     return f"{tile} fits {len(ends)} ends: write " + ", ".join(shown[:-1]) + f" or {shown[-1]}"
+
+
+def _explain_seek(state, rules) -> str:
+    """Why only a draw is allowed while nobody holds the tile that opens the round: the
+    tile named, or (an ``allow`` over any tile) the opening rule's own explanation."""
+    op = rules.first_opening if state.round == 1 and rules.first_opening else None
+    required = op.tile if op is not None else rules.opening_tile
+    if required != "any":
+        return ("nobody can open yet: players draw in turn until "
+                f"{_tile_name(required)} is found, so you must draw")
+    explain = op.explain if op is not None else rules.opening_explain
+    return ("nobody can open yet: players draw in turn until a tile that may open is found"
+            + (f" ({explain})" if explain else "") + ", so you must draw")
 
 
 def _tile_name(required) -> str:

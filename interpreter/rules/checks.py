@@ -102,12 +102,15 @@ def _check_set(sink: _Sink, data: Mapping[str, Any], removed: tuple) -> None:
         places = [(("hands", j), h) for j, h in enumerate(example.get("hands", ()))]
         if isinstance(example.get("boneyard"), str):
             places.append((("boneyard",), example["boneyard"]))
+        places += [(("board", j), word) for j, word in _board_tiles(example)
+                   if _is_tile(word)]
         for where, text in places:
             for word in text.split():
                 if parse_pair(word) in gone:
                     sink.add("example", ("examples", i) + where,
                              f"tile {word} is taken out of this set (set.without or set.keep)",
-                             "deal only tiles still in the set")
+                             "lay only tiles still in the set" if where[0] == "board"
+                             else "deal only tiles still in the set")
 
 
 def _check_copies(sink: _Sink, data: Mapping[str, Any]) -> None:
@@ -445,33 +448,58 @@ def _check_dealt_example(sink: _Sink, example: Mapping[str, Any], here: FieldPat
 
 def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: FieldPath,
                          max_pip: int, copies: int = 1) -> None:
-    """The boneyard's and the last tile's tiles exist, and no tile is in two places."""
+    """The boneyard's, the board's and the last tile's tiles exist, and no tile is in two
+    places (a hand and the board included)."""
     places: list[tuple[FieldPath, str, str]] = [
-        (here + ("hands", j), f"seat {j}'s hand", hand)
+        (here + ("hands", j), f"in seat {j}'s hand", hand)
         for j, hand in enumerate(example["hands"])]
     if isinstance(example.get("boneyard"), str):
-        places.append((here + ("boneyard",), "the boneyard", example["boneyard"]))
+        places.append((here + ("boneyard",), "in the boneyard", example["boneyard"]))
+    for j, word in _board_tiles(example):
+        try:
+            parse_pair(word)
+        except ValueError as exc:   # the engine's own words, at the entry
+            sink.add("example", here + ("board", j), f"board[{j}]: {exc}")
+            continue
+        places.append((here + ("board", j), "on the board", word))
     seen: dict[tuple[int, int], list[str]] = {}
     for path, where, text in places:
         for word in text.split():
             tile = parse_pair(word)
             if not in_set(tile, max_pip):
-                if path[-1] == "boneyard":  # hands are reported by the caller
-                    sink.add("example", path, not_in_set(f"tile {word}", max_pip))
+                if path[-2:-1] != ("hands",):  # hands are reported by the caller
+                    sink.add("example", path, not_in_set(f"tile {word}", max_pip),
+                             f"name a tile whose halves are 0 to {max_pip}"
+                             if path[-2:-1] == ("board",) else "")
                 continue
             found = seen.setdefault(tile, [])
             if found and copies == 1:
-                sink.add("example", path, f"tile {word} is both in {found[0]} and in {where}",
+                sink.add("example", path, f"tile {word} is both {found[0]} and {where}",
                          "each tile of the set exists once")
             elif len(found) >= copies:   # set.copies: 2
                 sink.add("example", path, f"tile {word} is dealt {len(found) + 1} times "
-                         f"(in {', '.join(found)} and {where}), but the set holds it "
+                         f"({', '.join(found)} and {where}), but the set holds it "
                          f"{copies} times", f"deal each tile at most {copies} times")
             found.append(where)
     last = example.get("last_tile")
     if last is not None and not in_set(parse_pair(last), max_pip):
         sink.add("example", here + ("last_tile",),
                  not_in_set(f"tile {last.strip()}", max_pip))
+
+
+def _is_tile(word: str) -> bool:
+    try:
+        parse_pair(word)
+    except ValueError:
+        return False
+    return True
+
+
+def _board_tiles(example: Mapping[str, Any]) -> list[tuple[int, str]]:
+    """The tile word of each entry of an example's ``board``, with the entry's index: its
+    first word (``5-2`` of ``5-2 5-5/1``); a marker (``marker 1``) lays no tile."""
+    words = [(j, str(entry).split()) for j, entry in enumerate(example.get("board") or ())]
+    return [(j, split[0]) for j, split in words if split and split[0] != "marker"]
 
 
 BOARD_NAMES = frozenset({"arm", "spinners_complete", "doubles_down"})   # board.layout's
@@ -1004,11 +1032,18 @@ def _check_mechanisms(sink: _Sink, data: Mapping[str, Any]) -> None:
 
 
 def _check_example_ends(sink: _Sink, data: Mapping[str, Any]) -> None:
-    """Without a spinner the line has exactly two open ends; a spinner opens its up and down
-    ends together, so a position has two or four."""
+    """Every open end is a number of the set; without a spinner the line has exactly two
+    open ends; a spinner opens its up and down ends together, so a position has two or
+    four."""
     spinner = (data.get("board") or {}).get("spinner", "none") != "none"
+    top = data["set"]["max_pip"]
     for i, example in enumerate(data.get("examples", [])):
         ends = example.get("ends")
+        for k, value in enumerate(ends or ()):
+            if value > top:   # no tile has that half: the position cannot exist
+                sink.add("example", ("examples", i, "ends", k),
+                         f"ends[{k}] is {value}, but no tile of a double-{top} set has that "
+                         "number", f"give open ends from 0 to {top}")
         if ends is None or len(ends) == 2 or (spinner and len(ends) == 4):
             continue
         path = ("examples", i, "ends")

@@ -97,15 +97,26 @@ def get(data: Any, path: FieldPath) -> Any:
     return value
 
 
-def _problem_diagnostic(problem: Any, path: FieldPath, value: Any, mark: Mark | None
-                        ) -> Diagnostic:
+def _problem_diagnostic(problem: Any, path: FieldPath, value: Any, mark: Mark | None,
+                        kind: str = "") -> Diagnostic:
     where: dict[str, Any] = {}
     if mark is not None:
         text = value if isinstance(value, str) else str(value)
         line, column = locate(mark, text, problem.offset)
         where = {"file": mark.file, "line": line, "column": column}
-    return Diagnostic(problem.code, problem.message, path=dotted(path), hint=problem.hint,
-                      length=max(1, problem.length), **where)
+    return Diagnostic(problem.code, _in_field_words(problem.message, path, kind),
+                      path=dotted(path), hint=problem.hint, length=max(1, problem.length),
+                      **where)
+
+
+def _in_field_words(message: str, path: FieldPath, kind: str) -> str:
+    """A formula's result of the wrong type named by the field the file wrote
+    (``declarations[0].due must be a boolean``), not by its kind (``event_place``, which
+    several fields share and whose own result may be the other type)."""
+    said = f"{kind.removesuffix('_condition')} must be "
+    if kind and message.startswith(said):
+        return f"{dotted(path)} must be {message[len(said):]}"
+    return message
 
 
 def compile_expressions(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark],
@@ -134,7 +145,7 @@ def compile_expressions(data: Mapping[str, Any], marks: Mapping[FieldPath, Mark]
             result = compile_expression(value, kind,
                                         extra if kind in READS_VARIABLES else None)
         except ExprError as exc:
-            problems += [_problem_diagnostic(p, path, value, marks.get(path))
+            problems += [_problem_diagnostic(p, path, value, marks.get(path), kind)
                          for p in exc.problems]
             continue
         outside = _tiles_outside(result.ast, data, value) + _names_without_board(result.ast, data)

@@ -260,6 +260,8 @@ def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[D
         keys = [k for sub in error.validator_value for k in sub["required"]]   # "one of these"
         return [Diagnostic("schema", f"{field} needs at least one of: {', '.join(keys)}",
                            path=dotted(path), hint="say what the example expects", **where)]
+    if kind == "anyOf" and _branch_for_its_shape(error):
+        return [d for leaf in _branch_for_its_shape(error) for d in _diagnostics(leaf, marks)]
     if kind == "anyOf":
         named: list[str] = []
         forms: list[str] = []
@@ -275,7 +277,7 @@ def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[D
         if named and words:
             choices = "one of: " + ", ".join(named) + ", or " + " or ".join(words)
         else:
-            choices = ", ".join(named + words)
+            choices = " or ".join(named + words)
         hint = ""
         if isinstance(error.instance, str):
             close = did_you_mean(error.instance, named)
@@ -288,8 +290,12 @@ def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[D
                            f"{error.instance}", path=dotted(path), **where)]
     if kind in ("minItems", "maxItems"):
         word = "at least" if kind == "minItems" else "at most"
-        return [Diagnostic("schema", f"{field} must hold {word} {error.validator_value} items",
-                           path=dotted(path), **where)]
+        items = "item" if error.validator_value == 1 else "items"
+        return [Diagnostic("schema", f"{field} must hold {word} {error.validator_value} "
+                           f"{items}", path=dotted(path), **where)]
+    if kind == "uniqueItems":
+        return [Diagnostic("schema", f"{field} lists the same value twice", path=dotted(path),
+                           hint="list each once", **where)]
     if kind == "minLength":
         return [Diagnostic("schema", f"{field} must not be empty", path=dotted(path), **where)]
     if kind == "pattern":
@@ -297,6 +303,20 @@ def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[D
         return [Diagnostic("schema", f"{field}: {_what(error.instance)} is not in the "
                            "expected form", path=dotted(path), hint=desc, **where)]
     return [Diagnostic("schema", f"{field}: {error.message}", path=dotted(path), **where)]
+
+
+def _branch_for_its_shape(error: ValidationError) -> list[ValidationError]:
+    """The errors inside the one ``anyOf`` branch made for a list or a mapping, when the
+    value is one: ``matching.wild: []`` is a list of tiles with none in it, not a value
+    of the wrong kind, and that branch's own error says so."""
+    shapes = {"array": list, "object": dict}
+    own = [i for i, sub in enumerate(error.validator_value)
+           if isinstance(sub, dict) and isinstance(sub.get("type"), str)
+           and sub["type"] in shapes and isinstance(error.instance, shapes[sub["type"]])]
+    if len(own) != 1:
+        return []
+    return [leaf for sub in error.context if sub.relative_schema_path[0] == own[0]
+            for leaf in _leaves(sub)]
 
 
 def _leaves(error: ValidationError) -> list[ValidationError]:
