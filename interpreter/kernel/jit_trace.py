@@ -40,7 +40,10 @@ from ..engine.mechanisms import duties as duty_rules
 from ..engine.mechanisms import side_out as side_out_rule
 from ..engine.mechanisms import turn_up as turn_up_rule
 from ..record_lines import dumps, encode_events
+from .jit_layout import name_of
 from .jit_record import (
+    AT_LINE,
+    K_AT,
     K_DEAL,
     K_DUTY,
     K_END,
@@ -72,7 +75,6 @@ _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
     # and jit_duties gather them); the JIT plays no next_draws (jit_house) to record
     (lambda r: any(e.next_draws is not None for e in r.events),
      "events that make the next player draw (their draw lines)"),
-    (lambda r: r.layout is not None, "a shaped board (its arms and trains)"),
     (lambda r: r.several is not None, "moves of several tiles (play.several)"),
     (lambda r: bool(r.declarations) or r.showdown is not None,
      "declarations or the showdown"),
@@ -133,7 +135,11 @@ class RecordText:
         self.blind, self.leftover = bool(r.blind), r.leftover != "boneyard"
         self.dealt, self.tileset = game.setup(players).dealt, game.tileset
         self.dat_round = (dat_bound(self.N, self.T, self.sides, len(self.names), self.words)
-                          + LINE * most)
+                          + LINE * most + (AT_LINE * self.T if r.layout is not None else 0))
+        # board.layout: a placement's line names its end (jit_record.at_item), each
+        # (seat, tile, end) written once
+        self.at_texts: dict[tuple[int, int, int], str] = {}
+        self.shared = r.layout.shared_train if r.layout is not None else ""
 
     def text(self, log: np.ndarray, dat: np.ndarray) -> str:
         """The JSON Lines text of the whole matches logged in ``log`` and ``dat``."""
@@ -153,7 +159,10 @@ class RecordText:
         i, end = 0, len(d)
         while i < end:
             kind = d[i]
-            if kind == K_DEAL:
+            if kind == K_AT:
+                add(self._at(d[i + 1], d[i + 2], d[i + 3]))
+                i += AT_LINE
+            elif kind == K_DEAL:
                 leader, j = d[i + 2], i + 3 + N * W
                 hands = d[i + 3:j] if W == 1 else self._masks(d[i + 3:j])
                 add(self._deal(d[i + 1], None if leader < 0 else leader, hands, d[j:j + T]))
@@ -202,6 +211,17 @@ class RecordText:
             items[k] = line
         table = self.fixed + items
         return "\n".join(map(table.__getitem__, log.tolist())) + "\n"
+
+    def _at(self, player: int, t: int, name: int) -> str:
+        """A placement's line on a shaped board: the end named as ``Layout`` names it."""
+        key = (player, t, name)
+        text = self.at_texts.get(key)
+        if text is None:
+            tile = self.tiles[t]
+            where = name_of(name, self.tileset.low, self.tileset.high, self.shared)
+            text = self.at_texts[key] = dumps({"event": "place", "player": player,
+                                               "tile": tile, "end": where})
+        return text
 
     def _masks(self, words: list[int]) -> list[int]:
         """Each hand's ``W`` words (``jit_bits``: word 0 the lowest tiles) as one mask."""
