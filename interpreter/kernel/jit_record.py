@@ -13,7 +13,9 @@ The house rules the GEN lines play add lines of their own: an event's ``extra_tu
 ``skip`` (one token a seat), a placement on a spinner's up or down arm (``arm_token``) or
 one under a fit rule that names the half meeting the end (``meets_token``), a pass
 showing a hidden row's front tile (``shown_token``), the stock's tile turned up
-(``turn_up_token``), and the lines of events and duties (items of five numbers: a
+(``turn_up_token``), a placement on a shaped board's end (``board.layout``: an item of
+the seat, the tile and the end's ``jit_layout`` name code, ``at_item``; ``jit_trace``
+spells the name out), and the lines of events and duties (items of five numbers: a
 ``score``, a variable's ``set``, a ``duty`` laid, ``duty_met``, ``duty_failed``, a ``draw``
 a rule made, a player ``out``), gathered by ``jit_events.fire`` and ``jit_duties`` into a
 small buffer, ``EVL``, and copied here by ``event_lines`` in the general loop's order. A

@@ -11,7 +11,9 @@ records: an event's ``score``, ``set`` and ``draw`` lines, a duty's ``duty``, ``
 and ``duty_failed``, a player ``out`` (items, their lines made by the mechanisms' own
 writers where they have one: ``duties.laid_line``, ``side_out.out_line``...) and its
 ``extra_turn``, a ``skip``, a placement on a spinner's up or down arm, one naming the
-half that ``meets`` the end under a fit rule, a pass showing a hidden row's front tile and
+half that ``meets`` the end under a fit rule, one on a shaped board's end by its name
+(``jit_layout.name_of``, as ``Layout`` names it: ``right``, ``9-9/5``, ``train 2``), a
+pass showing a hidden row's front tile and
 a ``turn_up`` (fixed lines, ``jit_record``'s tokens after the plain game's); a deal of
 hidden rows is ``general_loop.deal_event``'s dict, a wide kernel's deal its hands' words
 joined into masks. Nothing here plays:
@@ -21,7 +23,7 @@ place.
 ``reason(game)`` says which rulesets' records the JIT does not write yet: those whose
 record holds more than deals (hidden rows, leftover tiles in a hand, tiles twice, any set
 size), a tile turned up, placements (on a line's ends, a spinner's arms, with the half
-that meets the end), draws, passes (showing a row's front tile), events' score, set,
+that meets the end, a shaped board's named ends), draws, passes (showing a row's front tile), events' score, set,
 extra turn and skip lines, duties laid, met and failed (with their score and draw
 lines), players out, round ends (with variables and play points, or stopped at the
 target) and the match's end. When the JIT gains a mechanism of play, its record lines
