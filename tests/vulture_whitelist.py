@@ -85,6 +85,7 @@ jit_record.turn_up_token
 jit_record.deal_item_words
 jit_record.event_lines
 jit_record.out_line
+jit_record.at_item
 # and its GEN lines (a house ruleset's kernel) these
 from dominorules.kernel import jit_events, jit_opening, jit_settle
 jit_opening.open_round

@@ -23,12 +23,12 @@ place.
 ``reason(game)`` says which rulesets' records the JIT does not write yet: those whose
 record holds more than deals (hidden rows, leftover tiles in a hand, tiles twice, any set
 size), a tile turned up, placements (on a line's ends, a spinner's arms, with the half
-that meets the end, a shaped board's named ends), draws, passes (showing a row's front tile), events' score, set,
-extra turn and skip lines, duties laid, met and failed (with their score and draw
-lines), players out, round ends (with variables and play points, or stopped at the
-target) and the match's end. When the JIT gains a mechanism of play, its record lines
-must be added here (and in
-``jit_record``) before ``reason`` lets it through.
+that meets the end, a shaped board's named ends), draws, passes (showing a row's front
+tile), events' score, set, extra turn and skip lines, duties laid, met and failed (with
+their score and draw lines), players out, round ends (with variables and play points,
+or stopped at the target) and the match's end. When the JIT gains a mechanism of play,
+its record lines must be added here (and in ``jit_record``) before ``reason`` lets it
+through.
 """
 
 from __future__ import annotations
