@@ -87,6 +87,7 @@ jit_record.event_lines
 jit_record.out_line
 jit_record.part_item        # (a move of several tiles' part, declarations' lines)
 jit_record.declared_lines
+jit_record.at_item
 # and its GEN lines (a house ruleset's kernel) these
 from dominorules.kernel import jit_events, jit_opening, jit_settle
 jit_opening.open_round

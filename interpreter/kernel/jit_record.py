@@ -13,7 +13,9 @@ The house rules the GEN lines play add lines of their own: an event's ``extra_tu
 ``skip`` (one token a seat), a placement on a spinner's up or down arm (``arm_token``) or
 one under a fit rule that names the half meeting the end (``meets_token``), a pass
 showing a hidden row's front tile (``shown_token``), the stock's tile turned up
-(``turn_up_token``), and the lines of events and duties (items of five numbers: a
+(``turn_up_token``), a placement on a shaped board's end (``board.layout``: an item of
+the seat, the tile and the end's ``jit_layout`` name code, ``at_item``; ``jit_trace``
+spells the name out), and the lines of events and duties (items of five numbers: a
 ``score``, a variable's ``set``, a ``duty`` laid, ``duty_met``, ``duty_failed``, a ``draw``
 a rule made, a player ``out``), gathered by ``jit_events.fire`` and ``jit_duties`` into a
 small buffer, ``EVL``, and copied here by ``event_lines`` in the general loop's order. A
@@ -47,6 +49,9 @@ K_START, K_DEAL, K_ROUND, K_END, K_SCORE = 0, 1, 2, 3, 4
 # seat bearing it next, -1 none), a draw a rule made (tile, rule), a player out
 # (numbered apart from the kinds above, which other mechanisms' lines extend)
 K_SET, K_DUTY, K_MET, K_FAILED, K_RULE_DRAW, K_OUT = range(20, 26)
+# a placement on a shaped board's end (board.layout), named by its jit_layout NAME code:
+# an item of four numbers (kind, player, tile, name)
+K_AT, AT_LINE = 30, 4   # (numbered apart from the kinds above and below)
 # a line in EVL, the buffer of one action's event lines (``event_lines``): its kind (an
 # item's, or EXTRA: an extra turn's token), its player (ACTOR: the seat acting), three
 # numbers (a score's side, points and rule)
@@ -212,6 +217,19 @@ def out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T):
     line, logged at once; (nl, nd, nj)."""
     put_line(EVL, K_OUT, p, 0, 0, 0)
     return event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
+
+
+@njit
+def at_item(LOG, DAT, nl, nd, nj, DYN, p, t, name):
+    """Seat ``p`` lays tile ``t`` on a shaped board's end whose ``jit_layout`` NAME code
+    is ``name`` (``left``, ``9-9/3``, ``train 2``: ``jit_trace`` spells it out); (nl, nd,
+    nj) as ``event_lines`` returns them."""
+    LOG[nl] = DYN + nj
+    DAT[nd] = K_AT
+    DAT[nd + 1] = p
+    DAT[nd + 2] = t
+    DAT[nd + 3] = name
+    return nl + 1, nd + AT_LINE, nj + 1
 
 
 @njit

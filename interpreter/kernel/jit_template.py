@@ -181,7 +181,7 @@ from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, rec
 from dominorules.kernel.jit_duties import failed, lay, met_by
 from dominorules.kernel.jit_record import (LINE, arm_token, event_lines, meets_token, out_line,
                                            skip_token)
-from dominorules.kernel.jit_record import shown_token, turn_up_token
+from dominorules.kernel.jit_record import at_item, shown_token, turn_up_token
 from dominorules.kernel.jit_record import declared_lines, part_item   # several, declarations
 from dominorules.kernel.jit_several import MOVE, alone, line_moves, pick
 from dominorules.kernel.jit_strategist_arms import choose_arms
@@ -189,8 +189,8 @@ from dominorules.kernel.jit_strategist_layout import choose_layout, open_layout
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire, pass_events)
 from dominorules.kernel.jit_formula import run
-from dominorules.kernel.jit_layout import (BOARD_SIZE, MAXID, SHAPE_N, clear, fits, passed,
-                                           place, place_open, unpack)
+from dominorules.kernel.jit_layout import (BOARD_SIZE, MAXID, NAME, SHAPE_N, clear, fits,
+                                           passed, place, place_open, unpack)
 from dominorules.kernel.jit_layout import pick as layout_pick
 from dominorules.kernel.jit_matching import FLIP, left_open, uniform_pick
 from dominorules.kernel.jit_opening import (ANY, SEEK_OUT, SEEK_TURNS, UNHELD_HEAVIEST,
@@ -1219,7 +1219,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if BLIND:   # the front tile placed (jit_blind)
                             pop_front(ROWS, RHEAD, RLEN, up)
                         npass = 0
-                        if REC:
+                        if REC and LAYOUT:   # the end by its name (jit_record.at_item)
+                            nl, nd, nj = at_item(LOG, DAT, nl, nd, nj, DYN, p, t,
+                                                 LB[NAME + PE[e]])
+                        elif REC:
                             if BOARD and (e > 1 or (FIT and CODE[FIT_AT + v] >> t & 1)):
                                 if FIT and CODE[FIT_AT + v] >> t & 1:   # meets: the half
                                     LOG[nl] = meets_token(N, T, p, t, e, flip)   # against v

@@ -11,7 +11,9 @@ records: an event's ``score``, ``set`` and ``draw`` lines, a duty's ``duty``, ``
 and ``duty_failed``, a player ``out`` (items, their lines made by the mechanisms' own
 writers where they have one: ``duties.laid_line``, ``side_out.out_line``...) and its
 ``extra_turn``, a ``skip``, a placement on a spinner's up or down arm, one naming the
-half that ``meets`` the end under a fit rule, a pass showing a hidden row's front tile and
+half that ``meets`` the end under a fit rule, one on a shaped board's end by its name
+(``jit_layout.name_of``, as ``Layout`` names it: ``right``, ``9-9/5``, ``train 2``), a
+pass showing a hidden row's front tile and
 a ``turn_up`` (fixed lines, ``jit_record``'s tokens after the plain game's); a deal of
 hidden rows is ``general_loop.deal_event``'s dict, a wide kernel's deal its hands' words
 joined into masks. Nothing here plays:
@@ -21,14 +23,14 @@ place.
 ``reason(game)`` says which rulesets' records the JIT does not write yet: those whose
 record holds more than deals (hidden rows, leftover tiles in a hand, tiles twice, any set
 size), a tile turned up, placements (on a line's ends, a spinner's arms, with the half
-that meets the end), draws, passes (showing a row's front tile), events' score, set,
-extra turn and skip lines, duties laid, met and failed (with their score and draw
-lines), players out, the tiles of a move of several (their ``part``), declarations'
-``declare``, ``claim`` and ``draw`` lines and the showdown's ``penalty`` lines (items
-from ``K_PART``, spelled by ``declarations``' own writers), round ends (with variables
-and play points, or stopped at the target) and the match's end. When the JIT gains a
-mechanism of play, its record lines must be added here (and in ``jit_record``) before
-``reason`` lets it through.
+that meets the end, a shaped board's named ends), draws, passes (showing a row's front
+tile), events' score, set, extra turn and skip lines, duties laid, met and failed (with
+their score and draw lines), players out, the tiles of a move of several (their
+``part``), declarations' ``declare``, ``claim`` and ``draw`` lines and the showdown's
+``penalty`` lines (items from ``K_PART``, spelled by ``declarations``' own writers), round
+ends (with variables and play points, or stopped at the target) and the match's end. When
+the JIT gains a mechanism of play, its record lines must be added here (and in
+``jit_record``) before ``reason`` lets it through.
 """
 
 from __future__ import annotations
@@ -43,9 +45,12 @@ from ..engine.mechanisms import duties as duty_rules
 from ..engine.mechanisms import side_out as side_out_rule
 from ..engine.mechanisms import turn_up as turn_up_rule
 from ..record_lines import dumps, encode_events
+from .jit_layout import name_of
 from .jit_record import (
     CLAIM,
     K_CLAIM,
+    AT_LINE,
+    K_AT,
     K_DEAL,
     K_DECL_DRAW,
     K_DECLARE,
@@ -81,7 +86,6 @@ _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
     # and jit_duties gather them); the JIT plays no next_draws (jit_house) to record
     (lambda r: any(e.next_draws is not None for e in r.events),
      "events that make the next player draw (their draw lines)"),
-    (lambda r: r.layout is not None, "a shaped board (its arms and trains)"),
     # moves of several tiles, declarations and the showdown are written (jit_declare
     # gathers their lines), but a tile turned up is logged at the opening, after the
     # round's first declarations, where the general loop writes it before them
@@ -144,12 +148,16 @@ class RecordText:
         self.blind, self.leftover = bool(r.blind), r.leftover != "boneyard"
         self.dealt, self.tileset = game.setup(players).dealt, game.tileset
         self.dat_round = (dat_bound(self.N, self.T, self.sides, len(self.names), self.words)
-                          + LINE * most)
+                          + LINE * most + (AT_LINE * self.T if r.layout is not None else 0))
         lines, numbers = _declared_bound(game, players)
         self.log_round += lines
         self.dat_round += numbers
         self.declarations = r.declarations
         self.side_of = game.side_of(players)
+        # board.layout: a placement's line names its end (jit_record.at_item), each
+        # (seat, tile, end) written once
+        self.at_texts: dict[tuple[int, int, int], str] = {}
+        self.shared = r.layout.shared_train if r.layout is not None else ""
 
     def text(self, log: np.ndarray, dat: np.ndarray) -> str:
         """The JSON Lines text of the whole matches logged in ``log`` and ``dat``."""
@@ -169,7 +177,10 @@ class RecordText:
         i, end = 0, len(d)
         while i < end:
             kind = d[i]
-            if kind == K_DEAL:
+            if kind == K_AT:
+                add(self._at(d[i + 1], d[i + 2], d[i + 3]))
+                i += AT_LINE
+            elif kind == K_DEAL:
                 leader, j = d[i + 2], i + 3 + N * W
                 hands = d[i + 3:j] if W == 1 else self._masks(d[i + 3:j])
                 add(self._deal(d[i + 1], None if leader < 0 else leader, hands, d[j:j + T]))
@@ -256,6 +267,16 @@ class RecordText:
                 {}, decl.claims[b], c,
                 tuple(mine if s == side else theirs for s in range(self.sides))))
         raise ValueError(f"unknown record item {kind}")   # pragma: no cover - only these
+    def _at(self, player: int, t: int, name: int) -> str:
+        """A placement's line on a shaped board: the end named as ``Layout`` names it."""
+        key = (player, t, name)
+        text = self.at_texts.get(key)
+        if text is None:
+            tile = self.tiles[t]
+            where = name_of(name, self.tileset.low, self.tileset.high, self.shared)
+            text = self.at_texts[key] = dumps({"event": "place", "player": player,
+                                               "tile": tile, "end": where})
+        return text
 
     def _masks(self, words: list[int]) -> list[int]:
         """Each hand's ``W`` words (``jit_bits``: word 0 the lowest tiles) as one mask."""
