@@ -53,8 +53,8 @@ def start(jobs: list[tuple[Game, int]]) -> Compile | None:
     """A compile in the background of the kernels of ``jobs`` (game, players) that are not in
     the cache yet; None when there is none to make there: each is cached (it loads in a
     second), compiles in memory (nothing would be kept), or belongs to a game no other
-    process can load again (made in memory). Those the JIT compiles at first use, as it
-    would without this."""
+    process can load again (made in memory); or the system is not POSIX. Those the JIT
+    compiles at first use, as it would without this."""
     from . import engines, jit_kernel
 
     found: dict[str, tuple[str, int]] = {}
@@ -68,7 +68,8 @@ def start(jobs: list[tuple[Game, int]]) -> Compile | None:
         found.setdefault(name, (source, players))
         if game.ref not in labels.setdefault(name, []):
             labels[name].append(game.ref)
-    if not found or not sys.executable:
+    # the child's lines are read where it writes them (os.pread), its session its own: POSIX
+    if not found or not sys.executable or not hasattr(os, "pread"):
         return None
     try:
         return Compile(labels, kernels, _child_argv(found))
@@ -184,7 +185,8 @@ def _reap(process: subprocess.Popen) -> None:
 
 def main(jobs: list[list]) -> int:
     """The child: compile each job's kernel (source, players, module name) in turn, one
-    ``done NAME`` line on standard output as each is in the cache; ``failed WHY`` and 1
+    ``done NAME`` line on standard output (a file the run reads, never the terminal) as
+    each is in the cache; ``failed WHY`` and 1
     when one cannot be made."""
     from ..diagnostics import DiagnosticError
     from ..engine.game import Game

@@ -141,7 +141,7 @@ def on_disk(dispatcher) -> bool | None:
     is off, or the folder is not safe: it compiles in memory). Read under the folder's
     lock, the index and the code it names, so a save half done reads as not there."""
     cache = getattr(dispatcher, "_cache", None)
-    if not isinstance(cache, FunctionCache if numba is not None else ()):
+    if numba is None or not isinstance(cache, FunctionCache):
         return None
     index = cache._cache_file
     wanted = cache._index_key(None, dispatcher.targetctx.codegen())[1:]
