@@ -253,3 +253,28 @@ def test_nothing_to_compile_aside_for_a_cached_kernel():
     engines.compile_now(game, 3)                 # the kernel other tests compile too
     assert engines.on_disk(game, 3) is True
     assert background.start([(game, 3)]) is None
+
+
+def test_the_bar_forgets_the_python_rate_as_the_jit_takes_over(monkeypatch):
+    """Time left follows the JIT's rate at once: the bar's speed samples start again at the
+    switch, its count kept."""
+    import io
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    import cli
+
+    monkeypatch.setattr(background, "moved", None)
+    clock = iter(range(100)).__next__
+    bar = Progress(console=Console(file=io.StringIO()), get_time=lambda: float(clock()))
+    task = bar.add_task("simulating", total=1000)
+    for done in (100, 200, 300):
+        bar.update(task, completed=done)
+    assert bar.tasks[0].speed == 100.0
+    cli._rate_restarts_when_the_jit_takes_over({"bar": bar, "task": task})
+    background.moved()
+    assert (bar.tasks[0].speed, bar.tasks[0].completed, bar.tasks[0].total) == (None, 300, 1000)
+    for done in (600, 900):            # the JIT's 300 matches a tick, alone
+        bar.update(task, completed=done)
+    assert bar.tasks[0].speed == 300.0
