@@ -490,13 +490,16 @@ _ENGINE_COMPARE = _engine_option("; an expert or plug-in skilled seat plays in P
 
 def _say_when_compiling() -> None:
     """Print one line on stderr when the JIT compiles a kernel new to this machine (the
-    first run of a ruleset pauses for seconds; later runs load it)."""
+    first run of a ruleset pauses for seconds, or under auto starts on the Python engine
+    while the kernel compiles in the background, with a line as the JIT takes over; later
+    runs load it)."""
     import importlib.util
 
     if importlib.util.find_spec("numba") is None:
         return
-    from dominorules.kernel import cache, jit_kernel
-    jit_kernel.notice = cache.notice = lambda text: click.echo(text, err=True)
+    from dominorules.kernel import background, cache, jit_kernel
+    jit_kernel.notice = cache.notice = background.notice = \
+        lambda text: click.echo(text, err=True)
 
 
 
@@ -538,7 +541,7 @@ def simulate_cmd(ruleset: str, players: int | None, matches: int, seed: int, bot
         if note:
             click.echo(note, err=True)
         summary = api.simulate(game, n_players, n_matches, base_seed, names, trace_path,
-                               engine=engine, progress=update)
+                               engine=engine, progress=update, background=True)
         stop()
     except UsageError as err:  # --engine jit where it cannot run
         stop()
@@ -698,7 +701,22 @@ def _progress_reporter(enabled: bool):
         if state["bar"] is not None:
             state["bar"].stop()
 
+    _rate_restarts_when_the_jit_takes_over(state)
     return update, stop
+
+
+def _rate_restarts_when_the_jit_takes_over(state: dict) -> None:
+    """The bar's speed and time left forget the Python engine's rate once the JIT takes
+    over from it (``kernel.background``): the estimate follows the faster rate at once."""
+    from dominorules.kernel import background
+
+    def restart() -> None:
+        bar = state["bar"]
+        if bar is not None:
+            task = bar.tasks[0]
+            bar.reset(state["task"], total=task.total, completed=task.completed)
+
+    background.moved = restart
 
 
 def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
@@ -787,7 +805,7 @@ def compare_cmd(rulesets: tuple[str, ...], players: int | None, matches: int, se
         batch_size = 50 if precision is not None else max(50, min(5000, matches // 20))
     settings = CompareSettings(
         tuple(rulesets), players, matches, seed, _bot_names(bots, "random"),
-        skill, precision, max_matches, batch_size, engine=engine)
+        skill, precision, max_matches, batch_size, engine=engine, background=True)
     _say_when_compiling()
     if by_rule and len(rulesets) != 2:
         _usage_error(f"--by-rule splits the difference between two rulesets, not "
@@ -969,6 +987,7 @@ def _labelled_progress(enabled: bool):
         if state["bar"] is not None:
             state["bar"].stop()
 
+    _rate_restarts_when_the_jit_takes_over(state)
     return update, stop
 
 
@@ -1078,7 +1097,8 @@ def sweep_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: in
     dashed = _dashed_output(named, as_json, ("--csv", "--html"))
     csv_path, html_path = _output_path(csv_path), _output_path(html_path)
     settings = SweepSettings(ruleset, varies, players, matches, seed, _bot_names(bots, "random"),
-                             _skill_pair(skill_bots, no_skill), batch_size)
+                             _skill_pair(skill_bots, no_skill), batch_size, background=True)
+    _say_when_compiling()
     _check_explorer(ruleset, varies, players, settings.bots, check_settings)
     update, stop = _labelled_progress(sys.stderr.isatty() and not as_json)
     try:
@@ -1151,7 +1171,8 @@ def tune_cmd(ruleset: str, vary: tuple[str, ...], players: int | None, seed: int
     ruleset = _stdin(ruleset)
     skill = _skill_pair(skill_bots, no_skill)
     settings = TuneSettings(ruleset, varies, goals, players, matches, max_matches, seed,
-                            _bot_names(bots, "random"), skill, batch_size)
+                            _bot_names(bots, "random"), skill, batch_size, background=True)
+    _say_when_compiling()
     _check_explorer(ruleset, varies, players, settings.bots, check_settings)
     try:
         check(settings)

@@ -260,80 +260,139 @@ class SimulationInterrupted(KeyboardInterrupt):
 
 def simulate(game: Game, players: int, matches: int, seed: int, bots: Any = "random",
              trace_path: str | None = None, engine: str = "auto",
-             progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+             progress: Callable[[int, int], None] | None = None,
+             background: bool = False) -> dict[str, Any]:
     """Play ``matches`` matches (seeds ``match_seed(seed, i)``) and summarize them.
 
     With ``trace_path`` every match's record is written there (JSON Lines). ``engine``
     (``kernel.engines``): the summary is the same whichever plays; ``summary["engine"]``
-    says which did. ``progress(done, matches)`` is called as matches finish. The
+    says which did. ``background`` (the CLI's choice): where ``auto`` takes the JIT but the
+    kernel is not compiled yet, the Python engine starts at once while it compiles in
+    another process, and the JIT plays the rest once it is ready (``"python+jit"``;
+    ``kernel.background``). ``progress(done, matches)`` is called as matches finish. The
     summary's ``squares`` (per-match sums of squares and products of rounds, blocked
     rounds and draws) give the intervals of its rates (``explore.simulate_report``).
     """
-    from .record_lines import encode_events
-
     game.check_players(players)
-    teams = game.teams(players)
     chosen = engines.choose(game, players, bots, engine, trace=trace_path is not None,
                             matches=matches)
-    if chosen == "jit":
+    aside = None
+    if chosen == "jit" and engine == "auto" and background:
+        from .kernel import background as compiling
+
+        aside = compiling.start([(game, players)])
+    if chosen == "jit" and aside is None:
         try:
             return _summary(game, players, matches, seed, bots, _simulate_jit(
                 game, players, matches, seed, bots, progress, trace_path), "jit")
         except SimulationInterrupted as stop:
             raise SimulationInterrupted(stop.matches, _partial(
                 game, players, seed, bots, stop.tallies, "jit")) from None
-    wins = [0] * len(teams)
-    drawn_matches = rounds = blocked = draws = capped = 0
-    squares = [0] * len(SQUARES)
-    every = max(1, matches // 200)
     # a large buffer: a write per match (whole matches survive Ctrl-C: closing flushes them)
     # without a system call per match
     out = (open(trace_path, "w", encoding="utf-8", buffering=1 << 20)  # noqa: SIM115
            if trace_path else None)
-    i = written = 0   # written: the matches whose record is in the file
-    kept = None   # the tallies of the whole matches so far, replaced in one step a match
+    written = [0]   # the matches whose record is in the file
+    played = [0]    # the matches played
+    # the tallies of the whole matches so far and their count, replaced in one step a match
+    kept: list[Any] = [None]
+    label = "python"
+
+    def sink(text: str, count: int) -> None:
+        out.write(text)
+        written[0] += count
+
     try:
-        one = _one_name(bots, players)
-        text = out is not None and isinstance(one, str)
-        for i in range(matches):
-            found = (_kernel_match(game, players, match_seed(seed, i), one, "text", None,
-                                   MAX_ROUNDS) if text else None)
-            if found is not None:   # the kernel writes the record's text as it plays
-                result, lines = found
-                out.write(lines)
-                written = i + 1
-            else:
-                result = play_match(game, players, match_seed(seed, i), bots,
-                                    trace=out is not None)
-                if out is not None:  # one write a match: Ctrl-C leaves whole matches only
-                    out.write(encode_events(result.events))
-                    written = i + 1
-            if result.capped:
-                capped += 1
-            elif result.winner is None:
-                drawn_matches += 1
-            else:
-                wins[result.winner] += 1
-            mr = len(result.rounds)
-            mb = sum(r.result == "blocked" for r in result.rounds)
-            md = sum(r.draws for r in result.rounds)
-            rounds += mr
-            blocked += mb
-            draws += md
-            for k, v in enumerate((mr * mr, mb * mb, md * md, mr * mb, mr * md)):
-                squares[k] += v
-            kept = ((list(wins), drawn_matches, capped, rounds, blocked, draws,
-                     list(squares)), i + 1)
-            if progress is not None and (i + 1) % every == 0:
-                progress(i + 1, matches)
-    except KeyboardInterrupt:   # a stop after a match's record was written counts it
-        raise SimulationInterrupted(written if out is not None else i, _partial(
-            game, players, seed, bots, kept, "python")) from None
+        tallies, switch = _python_tallies(game, players, matches, seed, bots, progress, out,
+                                          written, played, kept, aside)
+        if switch is not None:   # the kernel is ready: the JIT plays the rest
+            label = "python+jit"
+            try:
+                rest = _jit_tallies(game, players, matches, seed, bots, progress,
+                                    sink if out is not None else None, switch)
+            except SimulationInterrupted as stop:   # the Python part's and the JIT's
+                if stop.tallies is not None:
+                    kept[0] = (tuple(_added(a, b) for a, b in
+                                     zip(tallies, stop.tallies[0], strict=True)),
+                               stop.tallies[1])
+                raise
+            tallies = tuple(_added(a, b) for a, b in zip(tallies, rest, strict=True))
+    except (KeyboardInterrupt, SimulationInterrupted) as stop:
+        if aside is not None:
+            aside.stop()
+        done = stop.matches if isinstance(stop, SimulationInterrupted) else played[0]
+        raise SimulationInterrupted(written[0] if out is not None else done, _partial(
+            game, players, seed, bots, kept[0], label)) from None
+    except BaseException:
+        if aside is not None:
+            aside.stop()
+        raise
     finally:
         if out is not None:
             out.close()
-    return _summary(game, players, matches, seed, bots,
-                    (wins, drawn_matches, capped, rounds, blocked, draws, squares), "python")
+    if aside is not None:
+        aside.leave()
+    return _summary(game, players, matches, seed, bots, tallies, label)
+
+
+def _added(a: Any, b: Any) -> Any:
+    """Two tallies summed: numbers, or lists of them item by item."""
+    return [x + y for x, y in zip(a, b, strict=True)] if isinstance(a, list) else a + b
+
+
+def _python_tallies(game: Game, players: int, matches: int, seed: int, bots: Any,
+                    progress: Callable[[int, int], None] | None, out: Any,
+                    written: list[int], played: list[int], kept: list[Any], aside: Any
+                    ) -> tuple[tuple, Any]:
+    """(tallies, None) of a run played by the Python engine, its records written to
+    ``out``; with ``aside`` (a kernel compiling in the background), the tallies so far
+    and the index the JIT goes on from once it is ready. ``kept[0]``: the tallies of the
+    whole matches played and their count, for an interrupted run's summary."""
+    from .record_lines import encode_events
+
+    wins = [0] * len(game.teams(players))
+    drawn_matches = rounds = blocked = draws = capped = 0
+    squares = [0] * len(SQUARES)
+    every = max(1, matches // 200)
+    one = _one_name(bots, players)
+    text = out is not None and isinstance(one, str)
+    switch = None
+    for i in range(matches):
+        if aside is not None and i % 64 == 0 and aside.ready(game, players):
+            switch = i
+            break
+        found = (_kernel_match(game, players, match_seed(seed, i), one, "text", None,
+                               MAX_ROUNDS) if text else None)
+        if found is not None:   # the kernel writes the record's text as it plays
+            result, lines = found
+            out.write(lines)
+            written[0] = i + 1
+        else:
+            result = play_match(game, players, match_seed(seed, i), bots,
+                                trace=out is not None)
+            if out is not None:  # one write a match: Ctrl-C leaves whole matches only
+                out.write(encode_events(result.events))
+                written[0] = i + 1
+        played[0] = i + 1
+        if result.capped:
+            capped += 1
+        elif result.winner is None:
+            drawn_matches += 1
+        else:
+            wins[result.winner] += 1
+        mr = len(result.rounds)
+        mb = sum(r.result == "blocked" for r in result.rounds)
+        md = sum(r.draws for r in result.rounds)
+        rounds += mr
+        blocked += mb
+        draws += md
+        for k, v in enumerate((mr * mr, mb * mb, md * md, mr * mb, mr * md)):
+            squares[k] += v
+        kept[0] = ((list(wins), drawn_matches, capped, rounds, blocked, draws,
+                    list(squares)), i + 1)
+        if progress is not None and (i + 1) % every == 0:
+            progress(i + 1, matches)
+    return (wins, drawn_matches, capped, rounds, blocked, draws, squares), switch
 
 
 SEED_BLOCK = 1 << 20   # match seeds the JIT run derives at a time
@@ -366,8 +425,10 @@ def _simulate_jit(game: Game, players: int, matches: int, seed: int, bots: Any,
 
 
 def _jit_tallies(game: Game, players: int, matches: int, seed: int, bots: Any,
-                 progress: Callable[[int, int], None] | None, sink: Any) -> tuple:
-    """``_simulate_jit``'s tallies; ``sink`` gets the record's text (``JitKernel.run``)."""
+                 progress: Callable[[int, int], None] | None, sink: Any,
+                 first: int = 0) -> tuple:
+    """``_simulate_jit``'s tallies of matches ``first`` to ``matches``; ``sink`` gets the
+    record's text (``JitKernel.run``)."""
     import numpy as np
 
     from .kernel.jit_template import MATCH_COLUMNS, ROUND_COLUMNS
@@ -377,12 +438,13 @@ def _jit_tallies(game: Game, players: int, matches: int, seed: int, bots: Any,
     result_col, draws_col = ROUND_COLUMNS.index("result"), ROUND_COLUMNS.index("draws")
     sides = len(game.teams(players))
     wins = np.zeros(sides, np.int64)
-    drawn = capped = rounds = blocked = draws = done = 0
+    drawn = capped = rounds = blocked = draws = 0
+    done = first
     squares = [0] * len(SQUARES)
     rounds_col = MATCH_COLUMNS.index("rounds")
     kept = None   # the tallies of the whole batches so far, replaced in one step a batch
     try:
-        for start in range(0, matches, SEED_BLOCK):   # never every seed at once: 8 bytes each
+        for start in range(first, matches, SEED_BLOCK):   # never every seed at once: 8 bytes each
             seeds = match_seeds(seed, start, min(start + SEED_BLOCK, matches))
             for chunk, m, r in engines.jit_batches(game, players, seeds, bots, MAX_ROUNDS,
                                                    sink=sink):

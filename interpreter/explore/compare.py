@@ -41,6 +41,7 @@ class CompareSettings:
     batch_size: int = 50
     api_module: str = DEFAULT_API
     engine: str = "auto"     # who plays (kernel.engines): never the numbers, only the speed
+    background: bool = False   # auto: Python plays while a new kernel compiles aside
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -166,7 +167,7 @@ def compare(settings: CompareSettings, backend: Any, progress: Any = None,
     mixed = len({i.partnerships for i in infos}) > 1
     run_settings = RunSettings(settings.seed, settings.matches, settings.max_matches,
                                settings.batch_size, csv_path is not None, settings.api_module,
-                               engine=settings.engine)
+                               engine=settings.engine, background=settings.background)
     precise = None
     if settings.precision is not None:
         precision = settings.precision

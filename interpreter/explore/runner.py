@@ -34,6 +34,8 @@ from .worker import (
     BatchSpec,
     Pairing,
     csv_header,
+    game_for,
+    jit_games,
     prepare,
     run_batch,
 )
@@ -60,6 +62,8 @@ class RunSettings:
                              # ``matches`` is then the index to stop before
     joint: bool = False      # also keep sums over every ruleset's features side by side
     engine: str = "auto"     # kernel.engines: who plays (the numbers are the same)
+    background: bool = False  # auto: Python plays while a new kernel compiles aside
+                              # (kernel.background; the CLI's choice)
 
 
 @dataclass
@@ -354,12 +358,14 @@ def run(
     t0 = time.perf_counter()
     turn = 0
     finished = False
+    aside = _compile_aside(pairings, settings, goal, backend)
     try:
         while True:
             while len(inflight) < backend.capacity:
                 if inflight and not retry and _held(runs) >= AHEAD * backend.capacity:
                     break   # wait for the batch the held ones follow (it is in flight)
-                spec = retry.pop(0) if retry else _next_spec(runs, settings, goal, turn)
+                spec = retry.pop(0) if retry else _next_spec(runs, settings, goal, turn,
+                                                             aside)
                 turn += 1
                 if spec is None:
                     break
@@ -391,6 +397,8 @@ def run(
             if not r.done:
                 r.done, r.stop_reason = True, "interrupted"
     finally:
+        if aside is not None:   # a finished run leaves a compile to finish; any other stops it
+            (aside.leave if finished else aside.stop)()
         if finished or not hasattr(backend, "abort"):
             backend.close()
         else:
@@ -439,8 +447,37 @@ def _held(runs: list[PairingRun]) -> int:
     return sum(len(r.pending) for r in runs)
 
 
+def _compile_aside(pairings: list[Pairing], settings: RunSettings, goal: int,
+                   backend: Any) -> Any:
+    """With ``settings.background``, a compile in another process of the kernels the JIT
+    would play this run with that are not in the cache yet (``kernel.background``), or
+    None. Only for workers on this machine, which share its cache (a cluster's workers
+    have their own)."""
+    if not (settings.background and settings.engine == "auto"
+            and settings.api_module == DEFAULT_API and backend.name != "dask"):
+        return None
+    from ..kernel import background
+
+    jobs = []
+    for p in pairings:
+        spec = BatchSpec(p, settings.base_seed, 0, 0, engine=settings.engine, planned=goal)
+        games = [game_for(settings.api_module, ref) for ref in p.refs]
+        jobs += [(g, p.players) for g, on in zip(games, jit_games(spec, games), strict=True)
+                 if on]
+    return background.start(jobs) if jobs else None
+
+
+def _engine(pairing: Pairing, settings: RunSettings, aside: Any) -> str:
+    """Who plays the pairing's next batch: the Python engine while a kernel it needs is
+    still compiling aside, else as the settings say."""
+    if aside is not None and not all(aside.ready(game_for(settings.api_module, ref),
+                                                 pairing.players) for ref in pairing.refs):
+        return "python"
+    return settings.engine
+
+
 def _next_spec(runs: list[PairingRun], settings: RunSettings, goal: int,
-               turn: int) -> BatchSpec | None:
+               turn: int, aside: Any = None) -> BatchSpec | None:
     """The next batch, taking pairings in turn so they progress together (or in order)."""
     for k in range(len(runs)):
         r = runs[k if settings.in_order else (turn + k) % len(runs)]
@@ -450,7 +487,8 @@ def _next_spec(runs: list[PairingRun], settings: RunSettings, goal: int,
         stop = min(start + settings.batch_size, goal)
         r.next_start = stop
         return BatchSpec(r.pairing, settings.base_seed, start, stop, settings.csv,
-                         settings.api_module, settings.joint, settings.engine, goal)
+                         settings.api_module, settings.joint,
+                         _engine(r.pairing, settings, aside), goal)
     return None
 
 

@@ -49,6 +49,7 @@ class SweepSettings:
     skill_bots: tuple[str, str] | None = ("strategist", "random")
     batch_size: int = 50
     api_module: str = DEFAULT_API
+    background: bool = False   # auto: Python plays while a new kernel compiles aside
 
     def to_json(self) -> dict[str, Any]:
         return {"ruleset": self.ref, "vary": {v.path: list(v.values) for v in self.varies},
@@ -190,7 +191,8 @@ def sweep(settings: SweepSettings, backend: Any, progress: Progress | None = Non
 
             run_settings = RunSettings(settings.seed, settings.matches,
                                        batch_size=settings.batch_size,
-                                       api_module=settings.api_module, in_order=True)
+                                       api_module=settings.api_module, in_order=True,
+                                       background=settings.background)
             partnerships = game_for(settings.api_module, playable[0].ref).rules.partnerships
             outcome = run(pairings, run_settings, backend, progress=report)
             notes = [] if outcome.interrupted or len(playable) < 2 else unused_choice_notes(

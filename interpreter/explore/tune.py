@@ -245,6 +245,7 @@ class TuneSettings:
     skill_bots: tuple[str, str] | None = ("strategist", "random")   # None: --no-skill
     batch_size: int = 50
     api_module: str = DEFAULT_API
+    background: bool = False   # auto: Python plays while a new kernel compiles aside
 
 
 @dataclass
@@ -316,7 +317,8 @@ def tune(settings: TuneSettings, make_backend: Callable[[], Any],
             outcome = run(pairings, RunSettings(settings.seed, stop,
                                                 batch_size=settings.batch_size,
                                                 api_module=settings.api_module,
-                                                first_index=start),
+                                                first_index=start,
+                                                background=settings.background),
                           make_backend(), progress=report)
             rung[0] += 1
             for r in outcome.runs:

@@ -141,7 +141,7 @@ def _run(spec: BatchSpec) -> BatchResult:
     same = pairing.skilled_bot is None and len(set(pairing.bots)) == 1
     # the JIT plays through the real api only (a test's stand-in api module is there to be
     # called); a skilled seat rotates, so the JIT plays the batch once per seat it takes
-    on_jit = (_jit_games(spec, games) if spec.api_module == DEFAULT_API
+    on_jit = (jit_games(spec, games) if spec.api_module == DEFAULT_API
               else [False] * len(games))
     seeds = _seeds(api, spec, any(on_jit))
     jit = [_jit_batch(spec, game, seeds) if on else None
@@ -195,7 +195,7 @@ def prepare(spec: BatchSpec) -> None:
     call). A pool forked afterwards starts with them loaded, instead of each worker loading
     the kernel again (some 0.6 s of CPU a worker, 20-30 s on a cold cache)."""
     games = [game_for(spec.api_module, ref) for ref in spec.pairing.refs]
-    on_jit = _jit_games(spec, games) if spec.api_module == DEFAULT_API else []
+    on_jit = jit_games(spec, games) if spec.api_module == DEFAULT_API else []
     if not any(on_jit):
         return
     from ..kernel import engines
@@ -216,7 +216,7 @@ def _tables(spec: BatchSpec) -> list[list[str]]:
     return [pairing.seat_bots(seat)[0] for seat in range(pairing.players)]
 
 
-def _jit_games(spec: BatchSpec, games: list) -> list[bool]:
+def jit_games(spec: BatchSpec, games: list) -> list[bool]:
     """Per ruleset, whether the JIT engine plays the batch (``kernel.engines.choose`` for
     every table of bots it plays: the same matches either way)."""
     from ..kernel import engines

@@ -84,6 +84,30 @@ def bots_keep_python(game: Game, players: int, bots: Any, engine: str = "auto",
             f"ruleset: {jit_kernel.jit_reason(game, players, bots)}")
 
 
+def on_disk(game: Game, players: int) -> bool | None:
+    """Whether the kernel of ``game`` at ``players`` is compiled in the cache (its first
+    call loads it, in about a second), False when a compile would be kept there, None
+    when it compiles in memory (``jit.on_disk``). Makes the kernel's module (importing
+    numba) without its compile notice: what comes next decides what to say."""
+    from . import jit, jit_kernel
+
+    said, jit_kernel.notice = jit_kernel.notice, None
+    try:
+        module = jit_kernel.kernel(game, players).module
+    finally:
+        jit_kernel.notice = said
+    return jit.on_disk(module.play_batch)
+
+
+def compile_now(game: Game, players: int) -> None:
+    """Compile (or load) the kernel of ``game`` at ``players`` and what a run of it calls
+    besides (the seeds' hash, the feature rows) by playing one match: numba compiles at a
+    function's first call and keeps the code in its cache (``background``'s child)."""
+    from .seeds import match_seeds
+
+    JitBatch(game, players, match_seeds(1, 0, 1).tolist(), "random").features()
+
+
 def jit_batches(game: Game, players: int, seeds: list[int], bots: Any, max_rounds: int = 1000,
                 start_scores: list[int] | None = None,
                 sink: Callable[[str, int], None] | None = None

@@ -134,6 +134,26 @@ if numba is not None:
                      f"({getattr(exc, 'strerror', None) or exc}); the kernel runs uncached")
 
 
+def on_disk(dispatcher) -> bool | None:
+    """Whether numba's cache holds machine code of ``dispatcher`` that its first call would
+    load instead of compiling: this machine's, these sources' (any signature); False when
+    a compile would be kept there, None when the function has no cache on disk (the JIT
+    is off, or the folder is not safe: it compiles in memory). Read under the folder's
+    lock, the index and the code it names, so a save half done reads as not there."""
+    cache = getattr(dispatcher, "_cache", None)
+    if numba is None or not isinstance(cache, FunctionCache):
+        return None
+    index = cache._cache_file
+    wanted = cache._index_key(None, dispatcher.targetctx.codegen())[1:]
+    with locked(cache.cache_path, exclusive=False):
+        try:
+            overloads = index._load_index()
+        except Exception:   # noqa: BLE001 - a damaged index: the first call compiles again
+            return False
+        return any(key[1:] == wanted and entry_kind(index._data_path(name)) == "file"
+                   for key, name in overloads.items())
+
+
 _SOURCES_STAMP: list[str] = []
 
 

@@ -47,10 +47,10 @@ from ..engine.mechanisms import turn_up as turn_up_rule
 from ..record_lines import dumps, encode_events
 from .jit_layout import name_of
 from .jit_record import (
-    CLAIM,
-    K_CLAIM,
     AT_LINE,
+    CLAIM,
     K_AT,
+    K_CLAIM,
     K_DEAL,
     K_DECL_DRAW,
     K_DECLARE,
