@@ -9,7 +9,7 @@ each row in rows of ``jit_strategist``'s knowledge array past its ``KNOW_ROWS`` 
 ``KNOW_ROWS + seat``: per tile, by its first copy, the times shown and not placed since,
 as ``strategy.shown_rows`` keeps a list); ``choose_blind`` weighs the placements in
 legal order and breaks a tie with the seat's word, as its ``random()`` would.
-``tests/test_kernel_jit_strategist_blind.py`` holds it to the Python engine.
+``tests/test_kernel_jit_strategist_rules.py`` holds it to the Python engine.
 """
 
 from __future__ import annotations
