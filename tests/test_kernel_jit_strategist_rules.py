@@ -165,3 +165,29 @@ def test_the_jit_strategist_plays_the_python_engines_matches_and_records(name, p
             want = api.play_match(game, players, seed, bots, trace=True, engine="python")
             assert got == want, (bots, seed)
             assert encode_events(got.events) == encode_events(want.events), (bots, seed)
+
+
+# the mechanisms together: a fit rule on a spinner, hidden rows and a fit rule with two sets
+TOGETHER = {"fit-spinner": "extends: house/matador\nboard:\n  spinner: first_double\n"
+                           "matching:\n  doubles: across\n",
+            "blind-copies": "extends: house/blind-hughie\nset:\n  copies: 2\n",
+            "fit-copies": "extends: house/matador\nset:\n  copies: 2\n"}
+
+
+@pytest.mark.parametrize("name", list(TOGETHER))
+def test_the_mechanisms_together_play_the_python_engines_matches(tmp_path, name):
+    pytest.importorskip("numba")
+    from dominorules.kernel import jit_kernel
+    if not jit_kernel.available():
+        pytest.skip("DOMINORULES_NO_JIT is set")
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"title: {name}\n{TOGETHER[name]}", encoding="utf-8")
+    game = api.load_game(str(path))
+    seeds = [api.match_seed(29, i) for i in range(2)]
+    for players, bots in ((2, "strategist"), (3, ["strategist", "greedy", "strategist"])):
+        assert jit_kernel.jit_reason(game, players, bots) is None
+        jit_got = engines.jit_results(game, players, seeds, bots, trace=True)
+        for seed, got in zip(seeds, jit_got, strict=True):
+            want = api.play_match(game, players, seed, bots, trace=True, engine="python")
+            assert got == want, (bots, seed)
+            assert encode_events(got.events) == encode_events(want.events), (bots, seed)
