@@ -22,7 +22,7 @@ from dominorules.engine.board import Board
 from dominorules.kernel import jit, jit_strategist, jit_strategist_arms
 
 # the pieces jit_strategist_arms takes from jit_strategist
-SHARED = ("keep", "settle", "table", "blocking", "shown", "next_suits")
+SHARED = ("_tie",)
 
 
 class _Words:

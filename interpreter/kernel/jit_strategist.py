@@ -154,120 +154,14 @@ def _tie(n: int, floor: float, TS, TC, seed: int, p: int, N: int, WS) -> int:
 
 
 @njit
-def keep(score: float, code: int, top: float, floor: float, ceil: float, best: int, n: int,
-         TS, TC):
-    """The best so far once a placement (``code``) scored ``score``: ``top``, ``floor`` and
-    ``ceil`` (nothing below ``floor`` ties with the best, anything above ``ceil`` is a clear
-    best), ``best``, and the ``n`` (score, code) pairs in TS/TC within 1e-9 of it, in
-    legal order from the first (``strategist_fast``'s ``tied``)."""
-    if score > ceil:   # a clear best so far
-        return score, score - 1e-9, score + 1e-9, code, 0
-    if score >= floor:   # a tie (within 1e-9) with the best so far
-        if n == 0:
-            TS[0], TC[0], n = top, best, 1
-        TS[n], TC[n] = score, code
-        n += 1
-        if score > top:
-            return score, score - 1e-9, score + 1e-9, code, n
-    return top, floor, ceil, best, n
-
-
-@njit
-def settle(n: int, floor: float, best: int, TS, TC, seed: int, p: int, N: int, WS) -> int:
-    """The pick once every placement is scored: ``best``, or on a tie the seat's word's."""
-    if n:
-        picked = _tie(n, floor, TS, TC, seed, p, N, WS)
-        if picked >= 0:
-            return picked
-    return best
-
-
-@njit
-def open_score(c_lo: int, c_hi: int, lo: int, hi: int, value: float, WO) -> float:
-    """An opening tile's score (``strategist_fast._opening``), ``c_lo`` and ``c_hi`` the
-    seat's tiles showing its halves: the strongest suit, then its double, then the other
-    half's suit, then its value."""
-    if lo == hi:
-        return WO[0] * c_hi + WO[1] + value
-    if c_hi >= c_lo:
-        return WO[0] * c_hi + WO[2] * c_lo + value
-    return WO[0] * c_lo + WO[2] * c_hi + value
-
-
-@njit
-def next_suits(p: int, can_draw: bool, drawn: int, left: int, held: int, K, S,
-               N: int) -> int:
-    """The suits the next player, an opponent, is known to hold, when a voluntary draw
-    may beat every placement (``strategist._wants_draw``); 0 when it may not."""
-    NEXT, NEXT_OPP = S[10], S[11]
-    if can_draw and not drawn and left >= 2 * N and NEXT_OPP[p] and held <= 5:
-        q = NEXT[p]
-        lk = K[LACKS, q]
-        return (K[LED, q] | K[TWICE, q] | lk) ^ lk
-    return 0
-
-
-@njit
-def table(p: int, K, S, N: int):
-    """What the record tells of seat ``p``'s table, as value masks: what its opponents
-    led or opened twice (and do not lack: opening it costs), what they lack, what its
-    partners play (led or opened, and do not lack), what they lack."""
-    OPPS, PARTS = S[7], S[9]
-    opp = lks = 0
-    for j in range(N):
-        o = OPPS[p, j]
-        if o < 0:
-            break
-        lk = K[LACKS, o]
-        opp = (opp | K[LED, o] | K[TWICE, o] | lk) ^ lk
-        lks |= lk
-    suits = partner_lacks = 0
-    for j in range(N):
-        q = PARTS[p, j]
-        if q < 0:
-            break
-        lk = K[LACKS, q]
-        suits = (suits | K[LED, q] | K[OPENED, q] | lk) ^ lk
-        partner_lacks |= lk
-    return opp, lks, suits, partner_lacks
-
-
-@njit
-def blocking(p: int, values: int, K, S, N: int) -> int:
-    """The half points for blocking each opponent known to lack a value of ``values``
-    (the new ends), and a shutout when it lacks them all."""
-    OPPS, OPPW, shutout2 = S[7], S[8], S[12][3]
-    block = 0
-    for j in range(N):
-        o = OPPS[p, j]
-        if o < 0:
-            break
-        lacked = values & K[LACKS, o]
-        if lacked:
-            block += OPPW[p, j] * popcount(lacked)
-            if lacked == values:
-                block += shutout2
-    return block
-
-
-@njit
-def shown(values: int, opp: int, suits: int, partner_lacks: int, partners: bool, W) -> int:
-    """The half points of the terms that count the new end values (``values``): an
-    opponent's suit opened costs, a partner's suit shown gains, one it lacks costs."""
-    half = -W[6] * popcount(values & opp)
-    if partners:
-        half += W[4] * popcount(values & suits) - W[5] * popcount(values & partner_lacks)
-    return half
-
-
-@njit
 def opening(p: int, m: int, hand: int, S, TS, TC, seed: int, N: int, WS) -> int:
     """The opening tile among mask ``m`` (``strategist_fast._opening``): the strongest
     suit, then its double, then the other half's suit, then the tile's value."""
     if not m & (m - 1):
         return low_index(m) << 2
     VM, LOW, HIGH, VALUE, WO = S[0], S[5], S[6], S[4], S[13]
-    top = floor = ceil = -1e300
+    o_suit, o_double, o_other = WO[0], WO[1], WO[2]
+    top = floor = -1e300
     best = -1
     n = 0
     while m:
@@ -275,10 +169,28 @@ def opening(p: int, m: int, hand: int, S, TS, TC, seed: int, N: int, WS) -> int:
         m ^= b
         t = low_index(b)
         lo, hi = LOW[t], HIGH[t]
-        score = open_score(popcount(hand & VM[lo]), popcount(hand & VM[hi]), lo, hi, VALUE[t],
-                           WO)
-        top, floor, ceil, best, n = keep(score, t << 2, top, floor, ceil, best, n, TS, TC)
-    return settle(n, floor, best, TS, TC, seed, p, N, WS)
+        c_lo, c_hi = popcount(hand & VM[lo]), popcount(hand & VM[hi])
+        if lo == hi:
+            score = o_suit * c_hi + o_double + VALUE[t]
+        elif c_hi >= c_lo:
+            score = o_suit * c_hi + o_other * c_lo + VALUE[t]
+        else:
+            score = o_suit * c_lo + o_other * c_hi + VALUE[t]
+        if score >= floor:
+            if score > top + 1e-9:   # a clear best so far
+                n = 0
+            else:
+                if n == 0:
+                    TS[0], TC[0], n = top, best, 1
+                TS[n], TC[n] = score, t << 2
+                n += 1
+            if score > top:
+                top, floor, best = score, score - 1e-9, t << 2
+    if n:
+        picked = _tie(n, floor, TS, TC, seed, p, N, WS)
+        if picked >= 0:
+            return picked
+    return best
 
 
 @njit
@@ -299,12 +211,18 @@ def choose(p: int, m0: int, m1: int, can_draw: bool, hand: int, e0: int, e1: int
     held = popcount(hand)
     if lone >= 0 and held > 5:
         return lone
-    VM, PIPS, DBL, SHED, PARTS, W = S[0], S[1], S[2], S[3], S[9], S[12]
-    options2, control2, lock2 = W[0], W[1], W[2]
-    # may a voluntary draw beat every placement? Only when the next player, an opponent,
-    # is known to hold a suit (``next_suits``)
-    suits_next = next_suits(p, can_draw, drawn, left, held, K, S, N)
-    if lone >= 0 and not suits_next:
+    VM, PIPS, DBL, SHED = S[0], S[1], S[2], S[3]
+    OPPS, OPPW, PARTS, NEXT, NEXT_OPP, W = S[7], S[8], S[9], S[10], S[11], S[12]
+    options2, control2, lock2, shutout2 = W[0], W[1], W[2], W[3]
+    partner2, partner_lacks2, opp_suit2 = W[4], W[5], W[6]
+    # may a voluntary draw beat every placement? (``strategist._wants_draw``) Only when
+    # the next player, an opponent, is known to hold a suit (``next_suits``)
+    next_suits = 0
+    if can_draw and not drawn and left >= 2 * N and NEXT_OPP[p] and held <= 5:
+        q = NEXT[p]
+        lk = K[LACKS, q]
+        next_suits = (K[LED, q] | K[TWICE, q] | lk) ^ lk
+    if lone >= 0 and not next_suits:
         return lone
     if not hand & (hand - 1):   # the last tile: every placement wins alike, no draw
         n = popcount(m0) + popcount(m1)
@@ -321,8 +239,25 @@ def choose(p: int, m0: int, m1: int, can_draw: bool, hand: int, e0: int, e1: int
             k -= 1
         return low_index(m) << 2 | end
     risk = 2 if left <= 0 else (1 if left <= N else 0)
-    opp, lks, suits, partner_lacks = table(p, K, S, N)
+    # values an opponent led or opened twice (and does not lack): opening them costs;
+    # values a partner plays (led or opened) or lacks; who lacks what among opponents
+    opp = lks = 0
+    for j in range(N):
+        o = OPPS[p, j]
+        if o < 0:
+            break
+        lk = K[LACKS, o]
+        opp = (opp | K[LED, o] | K[TWICE, o] | lk) ^ lk
+        lks |= lk
+    suits = partner_lacks = 0
     partners = PARTS[p, 0] >= 0
+    for j in range(N):
+        q = PARTS[p, j]
+        if q < 0:
+            break
+        lk = K[LACKS, q]
+        suits = (suits | K[LED, q] | K[OPENED, q] | lk) ^ lk
+        partner_lacks |= lk
     unseen = ((1 << PIPS.shape[0]) - 1) ^ (hand | K[BOARD, 0])   # others may hold these
     # the best so far, and the placements within 1e-9 of it (``n`` pairs in TS/TC, in
     # legal order, from the first one): nothing below ``floor`` ties with the best,
@@ -332,17 +267,17 @@ def choose(p: int, m0: int, m1: int, can_draw: bool, hand: int, e0: int, e1: int
     n = 0
     for at in range(2):   # the left end's placements, then the right's; the other end stays
         if at == 0:
-            m, end, stay = m0, e0, e1
+            m, end, keep = m0, e0, e1
         else:
-            m, end, stay = m1, e1, e0
+            m, end, keep = m1, e1, e0
         if not m:
             continue
-        mk = VM[stay]
+        mk = VM[keep]
         hk = hand & mk
         ck = popcount(hk)
-        kbit = 1 << stay
+        kbit = 1 << keep
         klock = not mk & unseen   # a kept value nobody else can hold
-        mine = ck - 1 if end == stay else ck
+        mine = ck - 1 if end == keep else ck
         kept_half = control2 * (mine - 1) - options2 + (lock2 if mine and klock else 0)
         while m:
             b = m & -m
@@ -350,7 +285,7 @@ def choose(p: int, m0: int, m1: int, can_draw: bool, hand: int, e0: int, e1: int
             t = low_index(b)
             v = PIPS[t] - end
             vm = VM[v]
-            if v == stay:   # both ends will show it: the tile (end, stay)
+            if v == keep:   # both ends will show it: the tile (end, keep)
                 half = (control2 * 2 + options2) * (ck - 1) + (lock2 if ck > 1 and klock else 0)
                 values = kbit
             else:
@@ -360,13 +295,34 @@ def choose(p: int, m0: int, m1: int, can_draw: bool, hand: int, e0: int, e1: int
                 values = kbit | 1 << v
                 if c > 1 and not vm & unseen:
                     half += lock2
-            half += (blocking(p, values, K, S, N)
-                     + shown(values, opp, suits, partner_lacks, partners, W))
-            if suits_next and (not suits_next >> v & 1 or values & lks
+            for j in range(N):   # blocking each opponent known to lack a value shown
+                o = OPPS[p, j]
+                if o < 0:
+                    break
+                lacked = values & K[LACKS, o]
+                if lacked:
+                    half += OPPW[p, j] * popcount(lacked) + (shutout2 if lacked == values else 0)
+            half -= opp_suit2 * popcount(values & opp)
+            if partners:
+                half += (partner2 * popcount(values & suits)
+                         - partner_lacks2 * popcount(values & partner_lacks))
+            if next_suits and (not next_suits >> v & 1 or values & lks
                                or popcount(hand & (mk | vm)) > 1):
-                suits_next = 0   # a placement a draw cannot beat
+                next_suits = 0   # a placement a draw cannot beat
             score = (half + DBL[t]) * 0.5 + SHED[risk, t]
-            top, floor, ceil, best, n = keep(score, t << 2 | at, top, floor, ceil, best, n,
-                                             TS, TC)
-    best = settle(n, floor, best, TS, TC, seed, p, N, WS)
-    return -1 if suits_next else best
+            code = t << 2 | at
+            if score > ceil:   # a clear best so far
+                top, floor, ceil, best = score, score - 1e-9, score + 1e-9, code
+                n = 0
+            elif score >= floor:   # a tie (within 1e-9) with the best so far
+                if n == 0:
+                    TS[0], TC[0], n = top, best, 1
+                TS[n], TC[n] = score, code
+                n += 1
+                if score > top:
+                    top, floor, ceil, best = score, score - 1e-9, score + 1e-9, code
+    if n:
+        picked = _tie(n, floor, TS, TC, seed, p, N, WS)
+        if picked >= 0:
+            best = picked
+    return -1 if next_suits else best

@@ -16,11 +16,12 @@ every open end when it draws or passes); the weights and tables are its ``tables
 ``tests/test_kernel_jit_strategist_arms.py`` and ``test_kernel_jit_strategist_rules.py``
 hold this to ``strategist_fast`` position by position, and match by match.
 """
+
 from __future__ import annotations
 
 from .jit import njit
 from .jit_matching import FLIP
-from .jit_strategist import BOARD, blocking, keep, next_suits, seat_word, settle, shown, table
+from .jit_strategist import BOARD, LACKS, LED, OPENED, TWICE, _tie, seat_word
 from .jit_support import low_index, popcount
 
 
@@ -74,13 +75,33 @@ def choose_arms(p: int, m0: int, m1: int, m2: int, m3: int, can_draw: bool, hand
         if n == 1:
             return _kth(m0, m1, m2, m3, f0, f1, f2, f3, 0)
         return _kth(m0, m1, m2, m3, f0, f1, f2, f3, (seat_word(seed, p, N, WS) * n) >> 32)
-    VM, PIPS, DBL, SHED, PARTS, W = S[0], S[1], S[2], S[3], S[9], S[12]
-    options2, control2, lock2 = W[0], W[1], W[2]
+    VM, PIPS, DBL, SHED = S[0], S[1], S[2], S[3]
+    OPPS, OPPW, PARTS, NEXT, NEXT_OPP, W = S[7], S[8], S[9], S[10], S[11], S[12]
+    options2, control2, lock2, shutout2 = W[0], W[1], W[2], W[3]
+    partner2, partner_lacks2, opp_suit2 = W[4], W[5], W[6]
     risk = 2 if left <= 0 else (1 if left <= N else 0)
-    suits_next = next_suits(p, can_draw, drawn, left, held, K, S, N)
-    wants_draw = suits_next != 0
-    opp, _, suits, partner_lacks = table(p, K, S, N)
+    next_suits = 0
+    if can_draw and not drawn and left >= 2 * N and NEXT_OPP[p] and held <= 5:
+        q = NEXT[p]
+        lk = K[LACKS, q]
+        next_suits = (K[LED, q] | K[TWICE, q] | lk) ^ lk
+    wants_draw = next_suits != 0
+    opp = 0
+    for j in range(N):
+        o = OPPS[p, j]
+        if o < 0:
+            break
+        lk = K[LACKS, o]
+        opp = (opp | K[LED, o] | K[TWICE, o] | lk) ^ lk
+    suits = partner_lacks = 0
     partners = PARTS[p, 0] >= 0
+    for j in range(N):
+        q = PARTS[p, j]
+        if q < 0:
+            break
+        lk = K[LACKS, q]
+        suits = (suits | K[LED, q] | K[OPENED, q] | lk) ^ lk
+        partner_lacks |= lk
     # tiles neither mine nor placed: a value none of them shows is locked (``Knowledge``'s
     # suit size less my tiles and the placed ones showing it)
     unseen = ((1 << PIPS.shape[0]) - 1) ^ (hand | K[BOARD, 0])
@@ -123,12 +144,36 @@ def choose_arms(p: int, m0: int, m1: int, m2: int, m3: int, can_draw: bool, hand
                 # my other tiles meeting an end (a fit rule's placed tile need not meet one)
                 options = popcount((hand ^ b) & fits)
                 half = options2 * options + control2 * kept + lock2 * locked + DBL[t]
-                block = blocking(p, values, K, S, N)
-                if wants_draw and (options or block or not suits_next >> v & 1):
+                block = 0
+                for j in range(N):   # blocking each opponent known to lack a value shown
+                    o = OPPS[p, j]
+                    if o < 0:
+                        break
+                    lacked = values & K[LACKS, o]
+                    if lacked:
+                        block += OPPW[p, j] * popcount(lacked)
+                        if lacked == values:
+                            block += shutout2
+                if wants_draw and (options or block or not next_suits >> v & 1):
                     wants_draw = False   # a placement a draw cannot beat
-                half += block + shown(values, opp, suits, partner_lacks, partners, W)
+                half += block - opp_suit2 * popcount(values & opp)
+                if partners:
+                    half += (partner2 * popcount(values & suits)
+                             - partner_lacks2 * popcount(values & partner_lacks))
                 score = half * 0.5 + SHED[risk, t]
-                top, floor, ceil, best, k = keep(score, t << 2 | at | (FLIP if way else 0), top,
-                                                 floor, ceil, best, k, TS, TC)
-    best = settle(k, floor, best, TS, TC, seed, p, N, WS)
+                code = t << 2 | at | (FLIP if way else 0)
+                if score > ceil:   # a clear best so far
+                    top, floor, ceil, best = score, score - 1e-9, score + 1e-9, code
+                    k = 0
+                elif score >= floor:   # a tie (within 1e-9) with the best so far
+                    if k == 0:
+                        TS[0], TC[0], k = top, best, 1
+                    TS[k], TC[k] = score, code
+                    k += 1
+                    if score > top:
+                        top, floor, ceil, best = score, score - 1e-9, score + 1e-9, code
+    if k:
+        picked = _tie(k, floor, TS, TC, seed, p, N, WS)
+        if picked >= 0:
+            best = picked
     return -1 if wants_draw else best

@@ -17,21 +17,8 @@ from __future__ import annotations
 
 from .jit import njit
 from .jit_bits import BITS, count, count_and, count_and_or, kth, meets, nonempty, put, several
-from .jit_strategist import (
-    BOARD,
-    LED,
-    OPENED,
-    TWICE,
-    blocking,
-    keep,
-    next_suits,
-    open_score,
-    seat_word,
-    settle,
-    shown,
-    table,
-)
-from .jit_support import low_index
+from .jit_strategist import BOARD, LACKS, LED, OPENED, TWICE, _tie, seat_word
+from .jit_support import low_index, popcount
 
 
 @njit
@@ -59,7 +46,8 @@ def opening(p: int, M, mi: int, H, S, TS, TC, seed: int, N: int, WS) -> int:
     if not several(M, mi):
         return kth(M, mi, 0) << 2
     VM, LOW, HIGH, VALUE, WO = S[0], S[5], S[6], S[4], S[13]
-    top = floor = ceil = -1e300
+    o_suit, o_double, o_other = WO[0], WO[1], WO[2]
+    top = floor = -1e300
     best = -1
     n = 0
     for w in range(M.shape[1]):
@@ -69,10 +57,28 @@ def opening(p: int, M, mi: int, H, S, TS, TC, seed: int, N: int, WS) -> int:
             x ^= b
             t = w * BITS + low_index(b)
             lo, hi = LOW[t], HIGH[t]
-            score = open_score(count_and(H, p, VM, lo), count_and(H, p, VM, hi), lo, hi,
-                               VALUE[t], WO)
-            top, floor, ceil, best, n = keep(score, t << 2, top, floor, ceil, best, n, TS, TC)
-    return settle(n, floor, best, TS, TC, seed, p, N, WS)
+            c_lo, c_hi = count_and(H, p, VM, lo), count_and(H, p, VM, hi)
+            if lo == hi:
+                score = o_suit * c_hi + o_double + VALUE[t]
+            elif c_hi >= c_lo:
+                score = o_suit * c_hi + o_other * c_lo + VALUE[t]
+            else:
+                score = o_suit * c_lo + o_other * c_hi + VALUE[t]
+            if score >= floor:
+                if score > top + 1e-9:   # a clear best so far
+                    n = 0
+                else:
+                    if n == 0:
+                        TS[0], TC[0], n = top, best, 1
+                    TS[n], TC[n] = score, t << 2
+                    n += 1
+                if score > top:
+                    top, floor, best = score, score - 1e-9, t << 2
+    if n:
+        picked = _tie(n, floor, TS, TC, seed, p, N, WS)
+        if picked >= 0:
+            return picked
+    return best
 
 
 @njit
@@ -93,10 +99,16 @@ def choose(p: int, M, m0: int, m1: int, can_draw: bool, H, h: int, e0: int, e1: 
     held = count(H, h)
     if lone >= 0 and held > 5:
         return lone
-    VM, PIPS, DBL, SHED, PARTS, W = S[0], S[1], S[2], S[3], S[9], S[12]
-    options2, control2, lock2 = W[0], W[1], W[2]
-    suits_next = next_suits(p, can_draw, drawn, left, held, K, S, N)
-    if lone >= 0 and not suits_next:
+    VM, PIPS, DBL, SHED = S[0], S[1], S[2], S[3]
+    OPPS, OPPW, PARTS, NEXT, NEXT_OPP, W = S[7], S[8], S[9], S[10], S[11], S[12]
+    options2, control2, lock2, shutout2 = W[0], W[1], W[2], W[3]
+    partner2, partner_lacks2, opp_suit2 = W[4], W[5], W[6]
+    next_suits = 0
+    if can_draw and not drawn and left >= 2 * N and NEXT_OPP[p] and held <= 5:
+        q = NEXT[p]
+        lk = K[LACKS, q]
+        next_suits = (K[LED, q] | K[TWICE, q] | lk) ^ lk
+    if lone >= 0 and not next_suits:
         return lone
     if not several(H, h):   # the last tile: every placement wins alike, no draw
         c0 = count(M, m0)
@@ -108,8 +120,23 @@ def choose(p: int, M, m0: int, m1: int, can_draw: bool, H, h: int, e0: int, e1: 
             return kth(M, m0, k) << 2
         return kth(M, m1, k - c0) << 2 | 1
     risk = 2 if left <= 0 else (1 if left <= N else 0)
-    opp, lks, suits, partner_lacks = table(p, K, S, N)
+    opp = lks = 0
+    for j in range(N):
+        o = OPPS[p, j]
+        if o < 0:
+            break
+        lk = K[LACKS, o]
+        opp = (opp | K[LED, o] | K[TWICE, o] | lk) ^ lk
+        lks |= lk
+    suits = partner_lacks = 0
     partners = PARTS[p, 0] >= 0
+    for j in range(N):
+        q = PARTS[p, j]
+        if q < 0:
+            break
+        lk = K[LACKS, q]
+        suits = (suits | K[LED, q] | K[OPENED, q] | lk) ^ lk
+        partner_lacks |= lk
     T = PIPS.shape[0]
     for w in range(U.shape[1]):   # others may hold these: neither held nor placed
         bits = min(BITS, T - w * BITS)
@@ -119,13 +146,13 @@ def choose(p: int, M, m0: int, m1: int, can_draw: bool, H, h: int, e0: int, e1: 
     n = 0
     for at in range(2):   # the left end's placements, then the right's; the other end stays
         if at == 0:
-            m, end, stay = m0, e0, e1
+            m, end, keep = m0, e0, e1
         else:
-            m, end, stay = m1, e1, e0
-        ck = count_and(H, h, VM, stay)
-        kbit = 1 << stay
-        klock = not meets(VM, stay, U, 0)   # a kept value nobody else can hold
-        mine = ck - 1 if end == stay else ck
+            m, end, keep = m1, e1, e0
+        ck = count_and(H, h, VM, keep)
+        kbit = 1 << keep
+        klock = not meets(VM, keep, U, 0)   # a kept value nobody else can hold
+        mine = ck - 1 if end == keep else ck
         kept_half = control2 * (mine - 1) - options2 + (lock2 if mine and klock else 0)
         for wd in range(M.shape[1]):
             x = M[m, wd]
@@ -134,8 +161,8 @@ def choose(p: int, M, m0: int, m1: int, can_draw: bool, H, h: int, e0: int, e1: 
                 x ^= b
                 t = wd * BITS + low_index(b)
                 v = PIPS[t] - end
-                both = count_and_or(H, h, VM, stay, VM, v)   # popcount(hand & (mk | vm))
-                if v == stay:   # both ends will show it: the tile (end, stay)
+                both = count_and_or(H, h, VM, keep, VM, v)   # popcount(hand & (mk | vm))
+                if v == keep:   # both ends will show it: the tile (end, keep)
                     half = (control2 * 2 + options2) * (ck - 1) + (
                         lock2 if ck > 1 and klock else 0)
                     values = kbit
@@ -145,12 +172,34 @@ def choose(p: int, M, m0: int, m1: int, can_draw: bool, H, h: int, e0: int, e1: 
                     values = kbit | 1 << v
                     if c > 1 and not meets(VM, v, U, 0):
                         half += lock2
-                half += (blocking(p, values, K, S, N)
-                         + shown(values, opp, suits, partner_lacks, partners, W))
-                if suits_next and (not suits_next >> v & 1 or values & lks or both > 1):
-                    suits_next = 0   # a placement a draw cannot beat
+                for j in range(N):   # blocking each opponent known to lack a value shown
+                    o = OPPS[p, j]
+                    if o < 0:
+                        break
+                    lacked = values & K[LACKS, o]
+                    if lacked:
+                        half += OPPW[p, j] * popcount(lacked) + (
+                            shutout2 if lacked == values else 0)
+                half -= opp_suit2 * popcount(values & opp)
+                if partners:
+                    half += (partner2 * popcount(values & suits)
+                             - partner_lacks2 * popcount(values & partner_lacks))
+                if next_suits and (not next_suits >> v & 1 or values & lks or both > 1):
+                    next_suits = 0   # a placement a draw cannot beat
                 score = (half + DBL[t]) * 0.5 + SHED[risk, t]
-                top, floor, ceil, best, n = keep(score, t << 2 | at, top, floor, ceil, best, n,
-                                                 TS, TC)
-    best = settle(n, floor, best, TS, TC, seed, p, N, WS)
-    return -1 if suits_next else best
+                code = t << 2 | at
+                if score > ceil:   # a clear best so far
+                    top, floor, ceil, best = score, score - 1e-9, score + 1e-9, code
+                    n = 0
+                elif score >= floor:   # a tie (within 1e-9) with the best so far
+                    if n == 0:
+                        TS[0], TC[0], n = top, best, 1
+                    TS[n], TC[n] = score, code
+                    n += 1
+                    if score > top:
+                        top, floor, ceil, best = score, score - 1e-9, score + 1e-9, code
+    if n:
+        picked = _tie(n, floor, TS, TC, seed, p, N, WS)
+        if picked >= 0:
+            best = picked
+    return -1 if next_suits else best
