@@ -308,7 +308,7 @@ class JitKernel:
             self.side_of, self.teams,
             np.array([[j for j in range(self.sides) if j != i] for i in range(self.sides)], i64),
             np.arange(self.sides, dtype=i64), np.arange(players, dtype=i64),
-            jit_strategist.tables(game, players, self.words),
+            jit_strategist.tables(game, players, self.words, jit_house.plays(r)),
             np.array(jit_house.heavy_order(game), i64),
             np.array(jit_house.programs(game, players)[0] if jit_house.plays(r) else [0],
                      i64))

@@ -52,14 +52,15 @@ WEIGHTS = (OPTIONS2, CONTROL2, LOCK2, SHUTOUT2, PARTNER2, PARTNER_LACKS2, OPP_SU
 OPENING_WEIGHTS = (O_SUIT, O_DOUBLE, O_OTHER)
 
 
-def tables(game: Game, players: int, words: int = 0) -> tuple[Any, ...]:
+def tables(game: Game, players: int, words: int = 0, house: bool = True) -> tuple[Any, ...]:
     """The strategist's tables for ``players`` seats of ``game``, as the kernel reads them
     (``S`` in ``choose``): per value the tiles showing it; per tile its pips, halves, the
     double term, the shed term per block risk and the opening's value term; per seat its
     opponents with their block weights, its partners, whether an opponent plays next and
-    who; the weights; a fit rule's tables (``TWO``, ``LEAVE``); each tile's first copy
-    (``FIRST``, ``set.copies``). ``words``: a wide kernel's (``jit_bits``), each value's tiles as a
-    row of that many words."""
+    who; the weights; for the house-rule kernel (``house``) a fit rule's tables (``TWO``,
+    ``LEAVE``) and each tile's first copy (``FIRST``, ``set.copies``), which the plain
+    kernel never reads (three arrays fewer to pass at each choice). ``words``: a wide
+    kernel's (``jit_bits``), each value's tiles as a row of that many words."""
     facts = _facts(game)
     t, i64 = facts.tables, np.int64
     seats = [facts.seat(players, s) for s in range(players)]
@@ -86,7 +87,8 @@ def tables(game: Game, players: int, words: int = 0) -> tuple[Any, ...]:
             np.array(t.low, i64), np.array(t.high, i64), opps, oppw, parts,
             np.array([w.next_seat for w in seats], i64),
             np.array([w.next_is_opponent for w in seats], i64),
-            np.array(WEIGHTS, i64), np.array(weighs, np.float64), two, leave, first)
+            np.array(WEIGHTS, i64), np.array(weighs, np.float64),
+            *((two, leave, first) if house else ()))
 
 
 @njit
