@@ -21,6 +21,9 @@ from dominorules.engine.actions import DRAW
 from dominorules.engine.board import Board
 from dominorules.kernel import jit, jit_strategist, jit_strategist_arms
 
+# the pieces jit_strategist_arms takes from jit_strategist
+SHARED = ("_tie",)
+
 
 class _Words:
     """A seat's random stream that notes every value it gives (the JIT's word is the
@@ -125,7 +128,8 @@ def test_choose_arms_makes_strategist_fasts_choice_in_every_position(monkeypatch
         monkeypatch.setattr(module, "seat_word", seat_word)
         monkeypatch.setattr(module, "popcount", _popcount)   # (jit_support's own tests)
         monkeypatch.setattr(module, "low_index", _low_index)
-    monkeypatch.setattr(arms, "_tie", js._tie)
+    for name in SHARED:   # the terms the pieces share, as plain Python too
+        monkeypatch.setattr(arms, name, getattr(js, name))
     positions = _positions(monkeypatch, ref, players, range(6))
     game = api.load_game(ref)
     ts = game.tileset

@@ -133,11 +133,10 @@ def test_decision_tuples_and_the_bound_policy_choose_alike(ruleset, players):
 
 
 @pytest.mark.parametrize("ruleset", [FIT, COPIES, BLIND])
-def test_the_jit_refuses_the_strategist_there_in_one_sentence(ruleset):
+def test_the_jit_plays_the_strategist_there(ruleset):
+    """(Its matches: tests/test_kernel_jit_strategist_rules.py.)"""
     game = api.load_game(ruleset)
-    why = jit_kernel.jit_reason(game, 2, "strategist", need_numba=False)
-    assert why == (f"{game.rules.name}'s strategist weighs a fit rule, hidden rows or two "
-                   "sets (bots.strategist), which the JIT's port of it does not play")
+    assert jit_kernel.jit_reason(game, 2, "strategist", need_numba=False) is None
     assert jit_kernel.jit_reason(game, 2, "greedy", need_numba=False) is None
 
 

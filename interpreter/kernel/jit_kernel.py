@@ -138,9 +138,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     kinds = bot_kinds(bots, players)
     if kinds is None:
         return _bots_refused(bots, players)
-    if BOT_KINDS["strategist"] in kinds and (r.fit is not None or r.blind or r.copies > 1):
-        return (f"{r.name}'s strategist weighs a fit rule, hidden rows or two sets "
-                "(bots.strategist), which the JIT's port of it does not play")
     if game.tileset.tile_count > MAX_TILES:   # (jit_bits: the hands as words)
         if jit_house.plays(r):
             return (f"{r.name} plays a set of {game.tileset.tile_count} tiles under house "
@@ -200,7 +197,7 @@ def _module(source: str):
                                   "jit_deal.py", "jit_side_out.py", "jit_copies.py",
                                   "jit_blind.py", "jit_strategist_arms.py", "jit_declare.py",
                                   "jit_several.py", "jit_layout.py",
-                                  "jit_strategist_layout.py")]
+                                  "jit_strategist_layout.py", "jit_strategist_blind.py")]
     if "jit_bits" in source:   # a wide kernel's (a smaller set's kernel keeps its name)
         parts += [(_HERE / f).read_text(encoding="utf-8")
                   for f in ("jit_bits.py", "jit_strategist_wide.py")]
@@ -311,7 +308,7 @@ class JitKernel:
             self.side_of, self.teams,
             np.array([[j for j in range(self.sides) if j != i] for i in range(self.sides)], i64),
             np.arange(self.sides, dtype=i64), np.arange(players, dtype=i64),
-            jit_strategist.tables(game, players, self.words),
+            jit_strategist.tables(game, players, self.words, jit_house.plays(r)),
             np.array(jit_house.heavy_order(game), i64),
             np.array(jit_house.programs(game, players)[0] if jit_house.plays(r) else [0],
                      i64))

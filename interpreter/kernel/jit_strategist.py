@@ -52,13 +52,15 @@ WEIGHTS = (OPTIONS2, CONTROL2, LOCK2, SHUTOUT2, PARTNER2, PARTNER_LACKS2, OPP_SU
 OPENING_WEIGHTS = (O_SUIT, O_DOUBLE, O_OTHER)
 
 
-def tables(game: Game, players: int, words: int = 0) -> tuple[Any, ...]:
+def tables(game: Game, players: int, words: int = 0, house: bool = True) -> tuple[Any, ...]:
     """The strategist's tables for ``players`` seats of ``game``, as the kernel reads them
     (``S`` in ``choose``): per value the tiles showing it; per tile its pips, halves, the
     double term, the shed term per block risk and the opening's value term; per seat its
     opponents with their block weights, its partners, whether an opponent plays next and
-    who; the weights. ``words``: a wide kernel's (``jit_bits``), each value's tiles as a
-    row of that many words."""
+    who; the weights; for the house-rule kernel (``house``) a fit rule's tables (``TWO``,
+    ``LEAVE``) and each tile's first copy (``FIRST``, ``set.copies``), which the plain
+    kernel never reads (three arrays fewer to pass at each choice). ``words``: a wide
+    kernel's (``jit_bits``), each value's tiles as a row of that many words."""
     facts = _facts(game)
     t, i64 = facts.tables, np.int64
     seats = [facts.seat(players, s) for s in range(players)]
@@ -71,12 +73,22 @@ def tables(game: Game, players: int, words: int = 0) -> tuple[Any, ...]:
         for j, q in enumerate(where.partners):
             parts[s, j] = q
     vm = jit_bits.wide(t.value_mask, words) if words else np.array(t.value_mask, i64)
+    values, tiles = len(t.value_mask), len(t.pips)
+    # a fit rule's (``_Tables.two``, ``leave``): per end value the tiles meeting it two
+    # ways, per way, end value and tile the number left open; its opening weighs the
+    # tile's value alone (``strategist_fast._opening_fit``: the suit weights are 0)
+    two = np.zeros(values, i64) if t.two is None else np.array(t.two, i64)
+    leave = (np.zeros((0, values, tiles), i64) if t.leave is None
+             else np.array(t.leave, i64).reshape(2, values, tiles))
+    weighs = (0.0, 0.0, 0.0) if t.two is not None else OPENING_WEIGHTS
+    first = np.array([t.index[tile] for tile in game.tileset.tiles], i64)
     return (vm, np.array(t.pips, i64), np.array(facts.double, i64),
             np.array(t.shed, np.float64), np.array(t.open_value, np.float64),
             np.array(t.low, i64), np.array(t.high, i64), opps, oppw, parts,
             np.array([w.next_seat for w in seats], i64),
             np.array([w.next_is_opponent for w in seats], i64),
-            np.array(WEIGHTS, i64), np.array(OPENING_WEIGHTS, np.float64))
+            np.array(WEIGHTS, i64), np.array(weighs, np.float64),
+            *((two, leave, first) if house else ()))
 
 
 @njit

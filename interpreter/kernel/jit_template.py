@@ -185,6 +185,7 @@ from dominorules.kernel.jit_record import at_item, shown_token, turn_up_token
 from dominorules.kernel.jit_record import declared_lines, part_item   # several, declarations
 from dominorules.kernel.jit_several import MOVE, alone, line_moves, pick
 from dominorules.kernel.jit_strategist_arms import choose_arms
+from dominorules.kernel.jit_strategist_blind import choose_blind, know_front, know_shown
 from dominorules.kernel.jit_strategist_layout import choose_layout, open_layout
 from dominorules.kernel.jit_events import (RULES, arms_total, end_total, event_facts, fire,
                                            may_fire, pass_events)
@@ -470,7 +471,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     K = np.zeros((KNOW_ROWS, max(N, W)), np.int64)   # (the BOARD row: W words)
     UNSEEN = np.zeros((1, W), np.int64)   # the strategist's: the tiles others may hold
 #else
-    K = np.zeros((KNOW_ROWS, N), np.int64)
+    K = np.zeros((KNOW_ROWS + N, max(N, T)), np.int64)   # (rows' shown tiles: blind)
 #endif
     TS = np.zeros(4 * T + 2, np.float64)   # (a tie among a spinner's four ends' tiles)
     WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
@@ -1121,7 +1122,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
                             a = choose_layout(p, FM, PE, ne, h, LSH, LB, AFTER, PE2, PM, TL, TH,
                                               VALUES, ties, seed, N, WS)
-                        elif SPIN and (strat_seats >> p) & 1:   # on a spinner: every open end
+                        elif BLIND and (strat_seats >> p) & 1:   # hidden rows: the front tile
+                            a = choose_blind(p, mL, mR, mU, mD, L, R, U, D, NE, K, STRAT, ties,
+                                             seed, N, WS)
+                        elif (SPIN or FIT or SECONDS) and (strat_seats >> p) & 1:   # every end
                             a = choose_arms(p, mL, mR, mU, mD, can_draw, h, L, R, U, D, NE,
                                             DRAW_END - pos, drawn, K, STRAT, TS, ties, seed,
                                             N, WS)
@@ -1218,6 +1222,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         hands[up] = h
                         if BLIND:   # the front tile placed (jit_blind)
                             pop_front(ROWS, RHEAD, RLEN, up)
+                            if strat_seats:
+                                know_front(K, p, STRAT, t)
                         npass = 0
                         if REC and LAYOUT:   # the end by its name (jit_record.at_item)
                             nl, nd, nj = at_item(LOG, DAT, nl, nd, nj, DYN, p, t,
@@ -1355,6 +1361,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             npass, idle = (1 << p) if TURNS else 1, 1   # seats that passed
                         if strat_seats:                                # may play on it
                             know_lack(K, p, L, R)
+                            if shown >= 0:   # a hidden row's front tile, shown
+                                know_shown(K, p, STRAT, shown)
                             if NE == 4:   # a spinner's arms: it lacks those too
                                 know_lack(K, p, U, D)
                         if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
