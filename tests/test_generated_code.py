@@ -237,6 +237,20 @@ def test_no_text_of_a_plain_ruleset_reaches_the_jit_module(tmp_path):
     assert not any(mark in text for mark in MARKS)
 
 
+def test_no_text_of_a_house_ruleset_reaches_the_jit_module(tmp_path):
+    """The house rules' kernel (jit_loop's GEN lines) is one source for every such
+    ruleset: its events' text and formulas reach it as data (jit_house.programs) only."""
+    data = {"name": "__import__.house", "title": HOSTILE, "description": HOSTILE,
+            "source": HOSTILE, "extends": "house/all-fives",
+            "events": [{"title": HOSTILE, "after": "place", "if": "end_total % 5 == 0",
+                        "points": "end_total * 2"}]}
+    game = api.load_game(_write(tmp_path, data, "hostile-house.yaml"))
+    text = jit_source(game)
+    assert text == jit_source(api.load_game("house/all-fives"))
+    assert "def play_batch(" in text and "end_total * 2" not in text
+    assert not any(mark in text for mark in MARKS) and "__import__.house" not in text
+
+
 def test_no_text_of_a_ruleset_reaches_the_specialised_loop(tmp_path):
     """A spinner with placement restrictions keeps the general loop's own source,
     specialised: its text and the written settlement are those of plain words too."""

@@ -67,5 +67,5 @@ def test_bigger_sets_play_too_and_what_the_jit_leaves_to_python_is_said():
 def test_a_smaller_sets_kernel_has_no_wide_lines():
     small = jit_kernel.kernel_source(api.load_game("house/double-nine"))
     wide = jit_kernel.kernel_source(api.load_game(NAME))
-    assert "jit_bits" not in small and "jit_bits" in wide and "\nW = 2 " in wide
+    assert "jit_bits" not in small and "jit_bits" in wide and "\nW = 2\n" in wide
     assert jit_kernel.kernel_source(api.load_game("house/double-eighteen")) != wide

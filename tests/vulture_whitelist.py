@@ -49,64 +49,17 @@ pytest_configure
 _.voluntary
 _.stuck_draws
 
-# the JIT kernel's source (kernel/jit_template.SOURCE, a string written to a file and
-# imported) calls these by name
+# the scoring formulas the JIT kernel is given as numba expressions (kernel.formulas.emit,
+# put into kernel/jit_loop by kernel.specialise_kernel) call these by name
 from dominorules.kernel import jit_support
-jit_support.low_index
-jit_support.lead_stream
-jit_support.lead_random
 jit_support._floordiv
 jit_support._mod
 jit_support._sum
 jit_support._sum_at
 jit_support._min_at
 jit_support._max_at
-from dominorules.kernel import jit_strategist
-jit_strategist.KNOW_ROWS
-jit_strategist.know_deal
-jit_strategist.know_open
-jit_strategist.know_place
-jit_strategist.know_lack
-# and what it logs for a record (kernel/jit_record.py)
-from dominorules.kernel import jit_record
-jit_record.place_token
-jit_record.draw_token
-jit_record.pass_token
-jit_record.dynamic
-jit_record.start_item
-jit_record.deal_item
-jit_record.round_end_item
-jit_record.match_end_item
-jit_record.skip_token
-jit_record.arm_token
-jit_record.meets_token
-jit_record.shown_token
-jit_record.turn_up_token
-jit_record.deal_item_words
-jit_record.event_lines
-jit_record.out_line
-jit_record.part_item        # (a move of several tiles' part, declarations' lines)
-jit_record.declared_lines
-jit_record.at_item
-# and its GEN lines (a house ruleset's kernel) these
-from dominorules.kernel import jit_events, jit_opening, jit_settle
-jit_opening.open_round
-jit_settle.hand_rank
-jit_settle.best_sides
-jit_events.end_total
-jit_events.arms_total
-jit_events.event_facts
-jit_events.may_fire
-jit_events.pass_events
-from dominorules.kernel import jit_deal   # (the deal's: deal.turn_up, the strategist)
-jit_deal.know_turn_up
-from dominorules.kernel import jit_declare   # (declarations' moments, the showdown)
-jit_declare.round_start
-jit_declare.after_place
-jit_declare.penalties
-from dominorules.kernel import jit_strategist_layout   # (the strategist on board.layout)
-jit_strategist_layout.choose_layout
-jit_strategist_layout.open_layout
+# kernel/jit_loop.play_batch takes OPP (each side's opponents) for those formulas alone
+_.OPP
 
 # rich calls a Console's on_broken_pipe when stdout is a closed pipe; cli._stdout_console
 # sets it on the instance

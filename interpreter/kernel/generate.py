@@ -19,9 +19,8 @@ mechanisms of the general loop, fixed deals, the step-by-step ``State``.
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
@@ -64,65 +63,6 @@ from .specialise_kernel import specialised_source
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-
-_DIRECTIVE = re.compile(r"\s*#(if|elif|else|endif)\b\s*(.*)$")
-_NAME = re.compile(r"[$]([A-Z_]+)")
-_BLOCK = re.compile(r"^([ \t]*)[$]([A-Z_]+)[ \t]*$", re.MULTILINE)   # a name alone on a line
-
-
-def specialise(template: str, flags: Mapping[str, bool], numbers: Mapping[str, Any]) -> str:
-    """The template's lines under the switches that hold, ``$NAME`` replaced by its value:
-    the JIT's text template (``jit_template``, ``jit_kernel``); the Python kernel is real
-    code specialised by its syntax tree (``specialise_kernel``).
-
-    >>> print(specialise("a\\n#if X\\nb $N\\n#else\\nc\\n#endif\\n", {"X": True}, {"N": 3}))
-    a
-    b 3
-    <BLANKLINE>
-    """
-    out: list[str] = []
-    stack: list[list[bool]] = []     # per open #if: [this branch is on, a branch was taken]
-    env = dict(flags)
-    for line in template.splitlines():
-        m = _DIRECTIVE.match(line)
-        if m is None:
-            if all(on for on, _ in stack):
-                out.append(line)
-            continue
-        word, expr = m.groups()
-        if word == "if":
-            on = bool(eval(expr, {"__builtins__": {}}, env))  # noqa: S307 - our own template
-            stack.append([on, on])
-        elif word == "elif":
-            top = stack[-1]
-            on = not top[1] and bool(eval(expr, {"__builtins__": {}}, env))  # noqa: S307
-            top[0], top[1] = on, top[1] or on
-        elif word == "else":
-            top = stack[-1]
-            top[0], top[1] = not top[1], True
-        else:
-            stack.pop()
-    if stack:
-        raise ValueError("template: an #if without #endif")
-    text = "\n".join(out) + "\n"
-
-    def value(m: re.Match) -> str:
-        if m.group(1) not in numbers:
-            raise ValueError(f"template: no value for ${m.group(1)}")
-        found = numbers[m.group(1)]
-        if isinstance(found, str):      # code the kernel's writers made from checked trees
-            return found
-        if found is None or type(found) in (int, bool):   # a literal, checked: no text
-            return repr(found)
-        raise TypeError(f"template: ${m.group(1)} is a {type(found).__name__}, not a number")
-
-    def block(m: re.Match) -> str:
-        """A name alone on its line: its lines (code) at that line's indentation."""
-        indent = m.group(1)
-        return "\n".join(indent + line for line in value(_NAME.match("$" + m.group(2)))
-                         .split("\n"))
-    return _NAME.sub(value, _BLOCK.sub(block, text))
-
 
 # event names read from the live hands and board, which only the general loop keeps
 LIVE_EVENT_FACTS = frozenset({"hand", "end_doubles", "board", "line", "end_tiles"})

@@ -2,7 +2,7 @@
 
 The kernel keeps a hand, the tiles fitting an end and the like as one int64 mask while a
 set has at most 62 tiles (``jit_kernel.MAX_TILES``). A double-twelve set (91 tiles) and
-up needs more than one word, so the kernel made for it (``jit_template``'s ``WIDE``
+up needs more than one word, so the kernel made for it (``jit_loop``'s ``WIDE``
 lines) holds each such set as an array of ``W`` words instead, ``W`` fixed when the
 kernel is written (``words``). Tile ``t`` is bit ``t % BITS`` of word ``t // BITS``: the
 words read in order list the tiles in index order, the order the Python engine counts
@@ -203,7 +203,7 @@ def uniform(M, left: int, right: int, word: int) -> int:
 
 @njit
 def greedy(M, left: int, right: int, word: int, VALUES, ties) -> int:
-    """The ``greedy`` bot's placement as ``tile << 2 | end`` (``jit_template.greedy`` over
+    """The ``greedy`` bot's placement as ``tile << 2 | end`` (``jit_loop.greedy`` over
     words): the most valuable tile, ties broken by the seat's word in the canonical order
     (the left end's tiles, then the right's, each in index order)."""
     count_ = 0

@@ -2,7 +2,7 @@
 
 ``engine.mechanisms.blind`` over the kernel's arrays: each seat's row is a ring in
 ``ROWS[seat]`` (its front at ``head[seat]``, ``count[seat]`` tiles long), held to the
-mechanism by ``tests/test_kernel_jit_deal.py``. The ``GEN`` lines of ``jit_template``
+mechanism by ``tests/test_kernel_jit_deal.py``. The ``GEN`` lines of ``jit_loop``
 ask it under the switch ``BLIND`` (``jit_house.params``) only, so a ruleset without it
 pays a test of a constant a turn.
 """

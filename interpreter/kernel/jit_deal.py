@@ -3,7 +3,7 @@
 
 Each is ``engine.mechanisms.leftover`` or ``engine.mechanisms.turn_up`` over the kernel's
 arrays (hands as bit masks, the deck as tile indexes, seats by number), held to them by
-``tests/test_kernel_jit_deal.py``. The ``GEN`` lines of ``jit_template`` call them only
+``tests/test_kernel_jit_deal.py``. The ``GEN`` lines of ``jit_loop`` call them only
 when the ruleset's switch (``LEFT_TO``, ``TURN_UP``: ``jit_house.params``) is on, so a
 ruleset without them pays one test of a constant a round.
 """

@@ -5,7 +5,7 @@ Written into the kernel's source, every ruleset's formulas would make a kernel o
 own, each compiled for seconds. Instead ``program`` turns a checked tree into integers
 (postfix operations on a stack), ``run`` evaluates them, and one compiled kernel plays
 every ruleset with house rules of the round's end, the match's end, the deal, the lead
-or the opening (``jit_template``'s ``GEN`` lines); a formula runs a few times a round,
+or the opening (``jit_loop``'s ``GEN`` lines); a formula runs a few times a round,
 so a loop over ten operations costs nothing there.
 
 A program reads the round's facts from ``F`` (by ``FACTS``, filled by the kernel before

@@ -4,7 +4,7 @@ placements, fire play-time events, change what a turn holds (turn options), spin
 first double or fit tiles by their own rule: their switches as numbers, their formulas
 as programs, or why the JIT cannot play them.
 
-``jit_template``'s ``GEN`` lines call ``jit_settle``, ``jit_opening`` and ``jit_formula``
+``jit_loop``'s ``GEN`` lines call ``jit_settle``, ``jit_opening`` and ``jit_formula``
 (real numba functions) and read everything of the ruleset from the kernel's parameters
 (``params``) and the formula programs (``programs``: made from the formulas' checked
 trees, never from the ruleset's text). So the ``GEN`` kernel's source holds no text of

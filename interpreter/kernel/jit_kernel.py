@@ -5,14 +5,15 @@ can); ``JitKernel(game, players).run(seeds, kinds)`` plays a batch and returns i
 round and match rows; ``results`` turns rows into the ``MatchResult`` objects the
 Python engine returns, equal field for field (``tests/test_kernel_jit.py``).
 
-The kernel's source is ``jit_template.SOURCE`` with the ruleset's scoring formulas
-written in; its file name is a hash of that source and of the modules it calls, so a
-changed engine never runs stale machine code, and rulesets with the same formulas
-share one compiled kernel. A ruleset with house rules of a round's end, the match's
-end, the deal, the lead or the opening gets the template's ``GEN`` lines instead, the
-same source for all of them (``jit_house``: its formulas are programs, data). numba
-caches the machine code beside the file: the first run of a kernel compiles it
-(seconds), every later run and worker loads it.
+The kernel's source is ``jit_loop`` (real Python) specialised by its syntax tree
+(``specialise_kernel.specialised_module``: switches folded, the ruleset's scoring formulas
+put in, the array indexes written in as numbers); its file name is a hash of that
+source and of the modules it calls, so a changed engine never runs stale machine code,
+and rulesets with the same formulas share one compiled kernel. A ruleset with house
+rules of a round's end, the match's end, the deal, the lead or the opening gets the
+``GEN`` lines instead, the same source for all of them (``jit_house``: its formulas are
+programs, data). numba caches the machine code beside the file: the first run of a
+kernel compiles it (seconds), every later run and worker loads it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -44,14 +45,14 @@ from .cache import (
     unsafe,
 )
 from .formulas import Unsupported, emit, magnitude
-from .generate import specialise
+from .specialise_kernel import specialised_module
 
 if TYPE_CHECKING:
     import numpy as np
 
     from ..engine.game import Game
 
-BOT_KINDS = {"random": 0, "greedy": 1, "strategist": 2}   # the bots it plays (jit_template)
+BOT_KINDS = {"random": 0, "greedy": 1, "strategist": 2}   # the bots it plays (jit_loop)
 MAX_TILES = 62                           # hand masks are int64
 # a round's points, a target, a start score at most this: 1000 rounds stay far inside int64
 MAX_NUMBER = 1 << 40
@@ -171,17 +172,38 @@ def _formulas(game: Game) -> tuple[str, str]:
 
 
 def kernel_source(game: Game) -> str:
-    """The kernel module's source for ``game``: the template's ``GEN`` lines for a ruleset
-    with house rules (``jit_house``: the same source for all), else the plain game's with
-    its two scoring formulas written in."""
+    """The kernel module's source for ``game``: ``jit_loop`` specialised by its syntax tree
+    (``specialise_kernel.specialised_module``), its ``GEN`` lines for a ruleset with house
+    rules (``jit_house``: the same source for all), else the plain game's with its two
+    scoring formulas put in (and its ``WIDE`` lines for a set over ``MAX_TILES``)."""
     if jit_house.plays(game.rules):   # its formulas are programs (jit_house.programs)
-        return specialise(jit_template.SOURCE, {"GEN": True, "WIDE": False}, {})
+        return _specialised((("GEN", True), ("WIDE", False)), ())
     domino, blocked = _formulas(game)
     # a set over MAX_TILES: its hands as words (jit_bits), their number written in, so a
     # smaller set's kernel is the same source as before there were wide ones
     T = game.tileset.tile_count
-    return specialise(jit_template.SOURCE, {"GEN": False, "WIDE": T > MAX_TILES},
-                      {"DOMINO": domino, "BLOCKED": blocked, "W": _words(T)})
+    wide = T > MAX_TILES
+    return _specialised((("GEN", False), ("WIDE", wide), ("DOMINO", domino),
+                         ("BLOCKED", blocked)), (("W", _words(T)),) if wide else ())
+
+
+# what jit_loop leaves to its specialisation: the switches and formulas put in where read,
+# the numbers written in as its constants (W, every index of jit_template)
+_VALUES = ("GEN", "WIDE", "DOMINO", "BLOCKED")
+_PLACEHOLDERS = frozenset({*_VALUES, "W", *jit_template.INDEXES, *jit_template.PLAY_INDEXES})
+_DOC = ("A JIT kernel: kernel/jit_loop.py specialised by kernel.specialise_kernel for one "
+        "set of switches (made, not edited).")
+
+
+@lru_cache(maxsize=16)
+def _specialised(values: tuple, numbers: tuple) -> str:
+    """``jit_loop`` specialised: GEN's numbers are every index, the plain game's those of
+    ``jit_template.INDEXES`` (and ``W``)."""
+    values = dict(values)
+    indexes = {**jit_template.INDEXES, **(jit_template.PLAY_INDEXES if values["GEN"] else {})}
+    source = (_HERE / "jit_loop.py").read_text(encoding="utf-8")
+    return specialised_module(source, values, {**indexes, **dict(numbers)}, _PLACEHOLDERS,
+                              _DOC)
 
 
 def _module(source: str):

@@ -3,7 +3,7 @@ JIT kernel's GEN lines (``match.ends_in_play``).
 
 ``jit_events.fire`` asks ``reached_in_play`` after each event rule's points, as the match
 loop asks the mechanism; when a side has won, the round stops unsettled (its result
-``target``: ``jit_template``'s ``R_RESULT`` 2). The mechanism stays the truth:
+``target``: ``jit_loop``'s ``R_RESULT`` 2). The mechanism stays the truth:
 ``tests/test_kernel_jit_table.py`` holds this function to it.
 """
 

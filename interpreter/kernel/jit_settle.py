@@ -1,7 +1,7 @@
 """The general settlement and match end in numba: ``GeneralLoop._settle`` / ``_match_over``
 for the JIT kernel, over per-seat and per-side int64 arrays.
 
-The JIT kernel (``jit_template``, its ``GEN`` lines) calls these between the ruleset's own
+The JIT kernel (``jit_loop``, its ``GEN`` lines) calls these between the ruleset's own
 formulas (a rank, the domino and blocked points, ``every_side``, ``draw_if``, ``final``:
 programs ``jit_formula.run`` evaluates); everything else a house rule of the round's or
 the match's end decides arrives as a number (``jit_template.PARAMS``), so one compiled

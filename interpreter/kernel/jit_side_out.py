@@ -2,7 +2,7 @@
 
 ``engine.mechanisms.side_out`` over the kernel's arrays: hands as bit masks, the seats
 out this round as the bits of one number (``outs``), held to it by
-``tests/test_kernel_jit_deal.py``. The ``GEN`` lines of ``jit_template`` ask ``goes_on``
+``tests/test_kernel_jit_deal.py``. The ``GEN`` lines of ``jit_loop`` ask ``goes_on``
 when a seat empties its hand under the switch ``SIDE_OUT`` (``jit_house.params``), and
 ``next_in`` only once some seat is out, so a ruleset without it pays a test of a local
 that stays 0.

@@ -157,8 +157,8 @@ def _jit_listing(game: Game, players: int) -> str:
     if jit_house.plays(game.rules):
         return _jit_house_listing(game, players)
     domino, blocked = jit_kernel._formulas(game)
-    head = _head(game, players, "jit", "kernel.jit_kernel from kernel.jit_template (the "
-                 "scoring formulas written in),")
+    head = _head(game, players, "jit", "kernel.specialise_kernel from kernel.jit_loop (real "
+                 "Python: switches folded, the scoring formulas put in),")
     head.insert(2, "  compiled by numba")
     head[3] = ("plays: batches of seeds, random, greedy and strategist bots, records on or "
                "off (a run-time switch)")
@@ -174,8 +174,8 @@ def _jit_house_listing(game: Game, players: int) -> str:
     """The GEN kernel's listing: the one module every such ruleset shares, headed by the
     ruleset's switches and formula programs (``jit_house``)."""
     code, starts = jit_house.programs(game)
-    head = _head(game, players, "jit", "kernel.jit_kernel from kernel.jit_template (its GEN "
-                 "lines: house rules of a round's end, the match's end,")
+    head = _head(game, players, "jit", "kernel.specialise_kernel from kernel.jit_loop (its "
+                 "GEN lines: house rules of a round's end, the match's end,")
     head.insert(2, "  the deal, the lead or the opening, the direction of play, placement "
                 "restrictions, play-time events (their sets and duties), a match won "
                 "mid-round, turn options, the spinner and fit rules),")

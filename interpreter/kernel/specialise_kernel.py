@@ -20,6 +20,11 @@ switch. ``specialised_source`` reads its tree and:
 
 What is left is the source ``generate`` compiles (under a readable name, its lines in
 linecache) and ``dominorules kernel`` prints.
+
+``specialised_module`` does the same to a whole module, the JIT's (``jit_loop``): its
+switches and the scoring formulas put in and folded by the same walk, its placeholder
+assignments (``A = B = 0``) written with the numbers given (the array indexes), for
+``jit_kernel`` to write to the kernel cache folder.
 """
 
 from __future__ import annotations
@@ -211,12 +216,14 @@ class _Values(_Fold):
     the folding done in the same walk (a decided test's dead branch is never visited)."""
 
     def __init__(self, values: Mapping[str, Any], blocks: Mapping[str, str],
-                 players: int, hand_size: int):
+                 players: int, hand_size: int, decided: frozenset[str] | None = None):
         super().__init__()
         self.values, self.blocks = values, blocks
         # the writers' code put in is read as it is (it may name a namespace table such as
         # EV_PLACE); in the kernel's own code every switch, number and marker must go
-        self.undecided = (_decided() | frozenset(_MARKERS)) - set(values)
+        # (``decided``: the names that must, python_kernel's by default)
+        must = _decided() | frozenset(_MARKERS) if decided is None else decided
+        self.undecided = must - set(values)
         self.left: set[str] = set()
         self.players, self.hand_size = players, hand_size
 
@@ -351,6 +358,53 @@ def _specialised(values: tuple, blocks: tuple, players: int, hand_size: int) -> 
         raise ValueError(f"kernel: no value for {', '.join(sorted(put.left))}")
     func.body = _tidy(func.body)
     return ast.unparse(ast.Module(body=[func], type_ignores=[])) + "\n"   # no lines needed
+
+
+class _Module(_Values):
+    """A whole module's placeholders (``specialised_module``): its switches and expressions
+    put in where read, and each placeholder assignment (``A = B = 0`` of placeholders)
+    written as ``A = number`` for the numbers given, dropped for the rest."""
+
+    def __init__(self, values: Mapping[str, Any], numbers: Mapping[str, int],
+                 placeholders: frozenset[str]):
+        super().__init__(values, {}, 0, 0, placeholders - set(numbers))
+        self.numbers, self.placeholders = numbers, placeholders
+
+    def visit_Assign(self, node: ast.Assign) -> Any:
+        names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        if not (isinstance(node.value, ast.Constant) and len(names) == len(node.targets)
+                and set(names) <= self.placeholders):
+            return self.generic_visit(node)
+        return [ast.copy_location(ast.Assign([ast.Name(n, ast.Store())],
+                                             ast.Constant(self.numbers[n])), node)
+                for n in names if n in self.numbers]
+
+
+@cache
+def _module_tree(source: str) -> ast.Module:
+    """A module's syntax tree, parsed once (specialising never changes it)."""
+    return ast.parse(source)
+
+
+def specialised_module(source: str, values: Mapping[str, Any], numbers: Mapping[str, int],
+                       placeholders: frozenset[str], doc: str) -> str:
+    """The module ``source`` (``jit_loop``: the JIT kernel) specialised, as source headed
+    by the docstring ``doc``: each switch and writer's expression of ``values`` put in
+    where it is read and folded as ``specialised_source`` folds (dead branches cut), each
+    placeholder assignment written with the ``numbers`` given (the rest dropped). Raises
+    ``ValueError`` when a placeholder is read that has no value, or a value is not a
+    literal or an expression."""
+    for name, value in {**values, **numbers}.items():
+        _constant(name, value if not isinstance(value, str) else "0")   # literals only
+    put = _Module(values, numbers, placeholders)
+    tree = put.visit(_module_tree(source))
+    if put.left:
+        raise ValueError(f"kernel: no value for {', '.join(sorted(put.left))}")
+    body = tree.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]   # the template's docstring: the kernel's is ``doc``
+    tree.body = [ast.Expr(ast.Constant(doc)), *_tidy(body)]
+    return ast.unparse(tree) + "\n"
 
 
 @cache

@@ -1,0 +1,1826 @@
+"""The JIT kernel's match loop, in numba's nopython subset, for a batch of seeds.
+
+This module is never imported as it stands: it is the source every JIT kernel is made of,
+real Python, so ruff and a reader see it as code. ``kernel.specialise_kernel`` reads its
+syntax tree and specialises it as it does the Python kernel's (``python_kernel``, with the
+same folding): the switches below become constants and the branches they rule out are cut,
+the placeholders get their values, and ``jit_kernel`` writes what is left to the cache
+folder, where numba keeps the machine code beside it (a later run or another worker loads
+it instead of compiling again).
+
+A ruleset whose house rules act at a round's end, the match's end, the deal, the lead, the
+opening or during play (``jit_house.plays``) keeps the ``if GEN:`` lines: they call
+``jit_settle``, ``jit_opening`` and ``jit_events`` (play-time events; with ``TURNS``, the
+general loop's turn order of granted and skipped turns and passes at will), and run the
+ruleset's formulas as programs (``jit_formula``: the array ``CODE``, where each starts a
+parameter ``F_...``), so they hold no text of any ruleset and one compiled kernel plays
+them all. Any other ruleset keeps the ``else`` lines, the plain game's, with its two
+scoring formulas put in for ``DOMINO`` and ``BLOCKED`` (expressions over arrays that
+``kernel.formulas`` emits from the checked trees), so one compiled kernel serves every
+ruleset with the same formulas; a set over 62 tiles keeps the ``if WIDE:`` lines, its hands
+as ``W`` words (``jit_bits``). Everything else a ruleset says (tables, numbers, switches)
+arrives as arrays: its numbers and switches in ``Q``, read by name (``N = Q[Q_N]``: the
+indexes ``jit_template.INDEXES`` and ``PLAY_INDEXES``, written in as numbers).
+
+It plays exactly what ``engine.general_loop`` plays for the seats' bots ``random``
+(kind 0: the uniform pick), ``greedy`` (kind 1) and ``strategist`` (kind 2: its choices
+and what it knows of each seat in ``kernel.jit_strategist``): the same SHAKE-128 words
+(``kernel.shake``), the same lot stream, the same settlement. Each round becomes one row of
+integers (``jit_template.ROUND_COLUMNS``), each match one row (``MATCH_COLUMNS``);
+``jit_kernel.results`` turns them back into ``MatchResult``. Given a log (``LOG``, ``DAT``:
+``kernel.jit_record``) it writes down each line of the match's record as a token, which
+``kernel.jit_trace`` spells out; without one (an empty ``LOG``) each line costs one test of
+a local that never changes.
+"""
+
+import numpy as np
+
+from dominorules.kernel.jit import njit
+from dominorules.kernel.jit_record import (
+    deal_item,
+    draw_token,
+    dynamic,
+    match_end_item,
+    pass_token,
+    place_token,
+    round_end_item,
+    start_item,
+)
+from dominorules.kernel.jit_strategist import (
+    KNOW_ROWS,
+    choose,
+    know_deal,
+    know_lack,
+    know_open,
+    know_place,
+    opening,
+)
+from dominorules.kernel.jit_support import (  # noqa: F401 - the formulas put in call them
+    _count,
+    _floordiv,
+    _max,
+    _max_at,
+    _min,
+    _min_at,
+    _mod,
+    _sum,
+    _sum_at,
+    lead_random,
+    lead_stream,
+    low_index,
+    popcount,
+)
+from dominorules.kernel.shake import (
+    CHUNK,
+    FIRST,
+    MSG,
+    deal_into,
+    seat_words_next,
+    seat_words_start,
+    shuffle_keys,
+)
+
+# -- the placeholders (jit_kernel.kernel_source gives their values) ---------------------
+# the switches: the house rules' lines (jit_house.plays), a set's hands as words
+GEN = WIDE = False
+# the plain game's scoring formulas, numba expressions (kernel.formulas.emit)
+DOMINO = BLOCKED = 0
+
+if GEN:
+    from dominorules.kernel import jit_declare  # declarations and the showdown
+    from dominorules.kernel.jit_blind import front, pop_front, rows_of, to_back
+    from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
+    from dominorules.kernel.jit_copies import canonical
+    from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, receiver
+    from dominorules.kernel.jit_duties import failed, lay, met_by
+    from dominorules.kernel.jit_events import (
+        RULES,
+        arms_total,
+        end_total,
+        event_facts,
+        fire,
+        may_fire,
+        pass_events,
+    )
+    from dominorules.kernel.jit_formula import run
+    from dominorules.kernel.jit_layout import (
+        BOARD_SIZE,
+        MAXID,
+        NAME,
+        SHAPE_N,
+        clear,
+        fits,
+        passed,
+        place,
+        place_open,
+        unpack,
+    )
+    from dominorules.kernel.jit_layout import pick as layout_pick
+    from dominorules.kernel.jit_matching import FLIP, left_open, uniform_pick
+    from dominorules.kernel.jit_opening import (
+        ANY,
+        SEEK_OUT,
+        SEEK_TURNS,
+        UNHELD_HEAVIEST,
+        heaviest,
+        open_round,
+    )
+    from dominorules.kernel.jit_record import (  # several, declarations
+        LINE,
+        arm_token,
+        at_item,
+        declared_lines,
+        event_lines,
+        meets_token,
+        out_line,
+        part_item,
+        shown_token,
+        skip_token,
+        turn_up_token,
+    )
+    from dominorules.kernel.jit_settle import (
+        LOWEST_HAND,
+        best_sides,
+        counted,
+        hand_rank,
+        match_over,
+        tallies,
+        winner_seat,
+    )
+    from dominorules.kernel.jit_settle import TIE_EACH as EACH_TIED  # (TIE_EACH: a parameter)
+    from dominorules.kernel.jit_several import MOVE, alone, line_moves, pick
+    from dominorules.kernel.jit_side_out import goes_on, next_in
+    from dominorules.kernel.jit_strategist_arms import choose_arms
+    from dominorules.kernel.jit_strategist_blind import choose_blind, know_front, know_shown
+    from dominorules.kernel.jit_strategist_layout import choose_layout, open_layout
+    from dominorules.kernel.jit_support import seat_after
+
+
+    @njit
+    def allowed(m, end, CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
+        """The tiles of ``m`` that the placement restrictions allow on an end showing ``end``
+        (``engine.general_loop.allowed_at``): their program (``jit_formula``) for each."""
+        F[X_END] = end
+        keep = 0
+        while m:
+            b = m & -m
+            m ^= b
+            F[X_TILE] = low_index(b)
+            if run(CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
+                keep |= b
+        return keep
+
+
+    @njit
+    def greedy_ends(m0, m1, m2, m3, word, VALUES, ties):
+        """``greedy`` over the four ends of a spinner (``GreedyBot.policy``): the most valuable
+        tile, ties broken by the seat's word in the canonical order (left, right, up, down);
+        a tile fitting an end two ways goes its first way, as the policy over masks places it."""
+        count = 0
+        best = -(1 << 62)
+        for end in range(4):
+            m = m0 if end == 0 else m1 if end == 1 else m2 if end == 2 else m3
+            while m:
+                b = m & -m
+                m ^= b
+                t = low_index(b)
+                v = VALUES[t]
+                if v > best:
+                    best = v
+                    count = 0
+                if v == best:
+                    ties[count] = t << 2 | end
+                    count += 1
+        return ties[(word * count) >> 32]
+if WIDE:
+    from dominorules.kernel import (
+        jit_bits,  # a set of tiles as W words (over 62 tiles)
+        jit_strategist_wide,  # the strategist over those words
+    )
+    from dominorules.kernel.jit_record import deal_item_words
+
+# the arrays' indexes by name (jit_template.INDEXES), each written in as its number
+Q_N = Q_SIDES_N = Q_T = Q_HAND = Q_DEALT = Q_DRAW_END = Q_LIMIT = Q_DRAW_COST = Q_TARGET = Q_VOL = 0
+Q_STUCK_DRAW = Q_REQ_TILE = Q_OPENER_HOLDER = Q_DRAW_IN_TURN = Q_FIRST_CODE = Q_LATER_CODE = 0
+Q_COUNT_FROM_PREV = Q_INDIVIDUAL = Q_LOWEST_SIDE = Q_TIE_EACH = Q_COST_TO_WINNER = Q_PLAY_ON = 0
+Q_MAX_REDEALS = Q_DOUBLES_MASK = Q_DOMINOER = Q_RANK_HOW = Q_LAST_TWO = Q_TIE_CODE = Q_MIN_START = 0
+Q_EXACT = Q_END_CODE = Q_LOWEST_WINS = Q_O1_TILE = Q_O1_HOLDER = Q_O1_UNHELD = Q_O1_LACKING = 0
+Q_O1_AMASK = Q_O2_TILE = Q_O2_HOLDER = Q_O2_UNHELD = Q_O2_LACKING = Q_O2_AMASK = Q_F_DOMINO = 0
+Q_F_BLOCKED = Q_F_RANK = Q_F_EVERY_SIDE = Q_F_DRAW_IF = Q_F_FINAL = Q_F_LEAD = Q_F_REDEAL = 0
+R_ROUND = R_LEADER = R_RESULT = R_WINNER = R_WINNER_SEAT = R_TIED_BLOCK = R_TURNS = R_PLACEMENTS = 0
+R_DRAWS = R_PASSES = R_DECISIONS = R_CHOICE_POINTS = R_REDEALS = R_EXTRA_TURNS = R_SKIPS = 0
+R_POINTS = M_WINNER = M_CAPPED = M_ROUNDS = M_FIRST_ROW = M_SCORES = X_BLOCKED = X_ROUND = 0
+X_TARGET = X_PLAYERS = X_LAST_TILE = X_LAST_PLAYER = X_PASSES = X_DRAWN = X_BONEYARD = X_WINNER = 0
+X_SIDE = X_WSIDE = X_MATCH_WIN = X_LEADER = X_LEAD_WINNER = X_WINNER_SIDE = X_LEAD_LAST = 0
+X_LEAD_BLOCKED = X_LAST_PLAYER_WON = X_ROUND_WON = X_POS = T_SP = T_SV = T_ST = T_SD = T_SQ = 0
+T_SCORES = T_ROUNDS_WON = T_P = T_V = T_C = T_DB = T_DQ = T_TL = T_TH = T_PIPS = T_VALUES = 0
+if GEN:
+    Q_RIGHT = Q_F_RESTRICT = Q_R_SURE = Q_WAIVE = Q_PASS_FORBIDDEN = Q_EV_PLACE = Q_EV_DRAW = 0
+    Q_EV_PASS = Q_TURNS = Q_AT_WILL = Q_ENDS_TURN = Q_EXACTLY = Q_TLIMIT = Q_MAX_TURNS = Q_SPIN = 0
+    Q_FIT = Q_FIT_AT = Q_IN_PLAY = Q_DUTIES = Q_LEFT_TO = Q_TURN_UP = Q_SIDE_OUT = Q_SECONDS = 0
+    Q_BLIND = Q_DECL_START = Q_DECL_PLACE = Q_SHOWDOWN = Q_SEVERAL = Q_LAYOUT = Q_O_ROUNDS = 0
+    X_TILE = X_END = X_HAND = X_PLAYABLE = X_OPENING = X_BOTH_ENDS = X_FORCED = X_END_LT = 0
+    X_END_RT = X_IN_PLAY = X_REACHED = X_FIRED = X_VARIABLE_SETS = X_VARS = COUNTED_N = 0
+if WIDE:
+    W = 0   # the words of a hand (jit_bits)
+    FIT_L, FIT_R, FIT_OPEN, FIT_NONE = range(4)   # the rows of FITS
+
+_U = np.uint64
+
+
+@njit
+def greedy(m_left, m_right, word, VALUES, ties):
+    """The ``greedy`` bot's placement as ``tile << 2 | end``: the most valuable tile,
+    ties broken by the seat's word, in the canonical order (left end, then right)."""
+    count = 0
+    best = -(1 << 62)
+    for end in range(2):
+        m = m_left if end == 0 else m_right
+        while m:
+            b = m & -m
+            m ^= b
+            t = low_index(b)
+            v = VALUES[t]
+            if v > best:
+                best = v
+                count = 0
+            if v == best:
+                ties[count] = t << 2 | end
+                count += 1
+    return ties[(word * count) >> 32]
+
+
+@njit
+def sample(rng, count, k, pool):
+    for i in range(count):
+        pool[i] = i
+    for i in range(k):
+        j = i + int(lead_random(rng) * (count - i))
+        x = pool[i]
+        pool[i] = pool[j]
+        pool[j] = x
+
+
+@njit
+def before_deal(code, N, T, PIPS, rng, prev_leader, prev_winner, count_from_prev, pool, alive):
+    """``leaders.before_deal``: the leader, or -1 when it depends on the deal."""
+    if code == 0:
+        return 0
+    if code == 1:
+        return int(lead_random(rng) * N)
+    if code == 2:
+        return 0 if prev_leader < 0 else (prev_leader + 1) % N
+    if code == 3:
+        return 0 if prev_leader < 0 else prev_leader
+    if code == 4:
+        if prev_winner >= 0:
+            return prev_winner
+        return 0 if prev_leader < 0 else prev_leader
+    if code == 5:
+        n = N
+        for s in range(N):
+            alive[s] = s
+        while n > 1:
+            sample(rng, T, n, pool)
+            best = -1
+            for i in range(n):
+                if PIPS[pool[i]] > best:
+                    best = PIPS[pool[i]]
+            kept = 0
+            for i in range(n):
+                if PIPS[pool[i]] == best:
+                    alive[kept] = alive[i]
+                    kept += 1
+            n = kept
+        return alive[0]
+    if code == 6:
+        sample(rng, T, N, pool)
+        number = 0
+        for i in range(N):
+            number += PIPS[pool[i]]
+        number %= N
+        start = prev_leader if (count_from_prev and prev_leader >= 0) else 0
+        return (start + number) % N
+    return -1
+
+
+@njit
+def holder(hands, N, tile):
+    for s in range(N):
+        if (hands[s] >> tile) & 1:
+            return s
+    return -1
+
+
+@njit
+def highest_double(hands, N, DOUBLES_DESC):
+    """(seat, tile) of the highest double dealt, or (-1, -1)."""
+    for d in DOUBLES_DESC:
+        s = holder(hands, N, d)
+        if s >= 0:
+            return s, d
+    return -1, -1
+
+
+@njit
+def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, TH, PIPS,
+               VALUES, DOUBLES_DESC, SIDE_OF, TEAMS, OPP, SIDES, SEATS, STRAT, HEAVY, CODE,
+               match_out, round_out, LOG, DAT, LOG_ROUND, DAT_ROUND):
+    """Play matches ``seeds[start:stop]`` while ``round_out`` has room for a whole match
+    (and ``LOG``, ``DAT`` for its record: ``jit_record``; empty, no record); returns
+    (matches played, rows written, round of a failed deal or 0, tokens logged, items'
+    numbers written)."""
+    # every parameter of PARAMS by its name: N = Q[Q_N], ...
+    N = Q[Q_N]
+    SIDES_N = Q[Q_SIDES_N]
+    T = Q[Q_T]
+    HAND = Q[Q_HAND]
+    DEALT = Q[Q_DEALT]
+    DRAW_END = Q[Q_DRAW_END]
+    LIMIT = Q[Q_LIMIT]
+    DRAW_COST = Q[Q_DRAW_COST]
+    TARGET = Q[Q_TARGET]
+    VOL = Q[Q_VOL]
+    STUCK_DRAW = Q[Q_STUCK_DRAW]
+    REQ_TILE = Q[Q_REQ_TILE]
+    OPENER_HOLDER = Q[Q_OPENER_HOLDER]
+    DRAW_IN_TURN = Q[Q_DRAW_IN_TURN]
+    FIRST_CODE = Q[Q_FIRST_CODE]
+    LATER_CODE = Q[Q_LATER_CODE]
+    COUNT_FROM_PREV = Q[Q_COUNT_FROM_PREV]
+    INDIVIDUAL = Q[Q_INDIVIDUAL]
+    LOWEST_SIDE = Q[Q_LOWEST_SIDE]
+    TIE_EACH = Q[Q_TIE_EACH]
+    COST_TO_WINNER = Q[Q_COST_TO_WINNER]
+    PLAY_ON = Q[Q_PLAY_ON]
+    MAX_REDEALS = Q[Q_MAX_REDEALS]
+    DOUBLES_MASK = Q[Q_DOUBLES_MASK]
+    DOMINOER = Q[Q_DOMINOER]
+    RANK_HOW = Q[Q_RANK_HOW]
+    LAST_TWO = Q[Q_LAST_TWO]
+    TIE_CODE = Q[Q_TIE_CODE]
+    MIN_START = Q[Q_MIN_START]
+    EXACT = Q[Q_EXACT]
+    END_CODE = Q[Q_END_CODE]
+    LOWEST_WINS = Q[Q_LOWEST_WINS]
+    O1_TILE = Q[Q_O1_TILE]
+    O1_HOLDER = Q[Q_O1_HOLDER]
+    O1_UNHELD = Q[Q_O1_UNHELD]
+    O1_LACKING = Q[Q_O1_LACKING]
+    O1_AMASK = Q[Q_O1_AMASK]
+    O2_TILE = Q[Q_O2_TILE]
+    O2_HOLDER = Q[Q_O2_HOLDER]
+    O2_UNHELD = Q[Q_O2_UNHELD]
+    O2_LACKING = Q[Q_O2_LACKING]
+    O2_AMASK = Q[Q_O2_AMASK]
+    F_DOMINO = Q[Q_F_DOMINO]
+    F_BLOCKED = Q[Q_F_BLOCKED]
+    F_RANK = Q[Q_F_RANK]
+    F_EVERY_SIDE = Q[Q_F_EVERY_SIDE]
+    F_DRAW_IF = Q[Q_F_DRAW_IF]
+    F_FINAL = Q[Q_F_FINAL]
+    F_LEAD = Q[Q_F_LEAD]
+    F_REDEAL = Q[Q_F_REDEAL]
+    if GEN:
+        RIGHT = Q[Q_RIGHT]
+        F_RESTRICT = Q[Q_F_RESTRICT]
+        R_SURE = Q[Q_R_SURE]
+        WAIVE = Q[Q_WAIVE]
+        PASS_FORBIDDEN = Q[Q_PASS_FORBIDDEN]
+        EV_PLACE = Q[Q_EV_PLACE]
+        EV_DRAW = Q[Q_EV_DRAW]
+        EV_PASS = Q[Q_EV_PASS]
+        TURNS = Q[Q_TURNS]
+        AT_WILL = Q[Q_AT_WILL]
+        ENDS_TURN = Q[Q_ENDS_TURN]
+        EXACTLY = Q[Q_EXACTLY]
+        TLIMIT = Q[Q_TLIMIT]
+        MAX_TURNS = Q[Q_MAX_TURNS]
+        SPIN = Q[Q_SPIN]
+        FIT = Q[Q_FIT]
+        FIT_AT = Q[Q_FIT_AT]
+        IN_PLAY = Q[Q_IN_PLAY]
+        DUTIES = Q[Q_DUTIES]
+        LEFT_TO = Q[Q_LEFT_TO]
+        TURN_UP = Q[Q_TURN_UP]
+        SIDE_OUT = Q[Q_SIDE_OUT]
+        SECONDS = Q[Q_SECONDS]
+        BLIND = Q[Q_BLIND]
+        DECL_START = Q[Q_DECL_START]
+        DECL_PLACE = Q[Q_DECL_PLACE]
+        SHOWDOWN = Q[Q_SHOWDOWN]
+        SEVERAL = Q[Q_SEVERAL]
+        LAYOUT = Q[Q_LAYOUT]
+        O_ROUNDS = Q[Q_O_ROUNDS]
+    # the seats' words and the shuffle keys, squeezed as they are read (kernel.shake)
+    WB = np.zeros((FIRST + CHUNK) * N, np.uint32)
+    wpos = np.zeros(N, np.int64)
+    wend = np.zeros(N, np.int64)
+    wblock = np.zeros(N, np.int64)
+    wmade = np.zeros(N, np.int64)
+    wshared = np.zeros(1, np.int64)
+    wfirst = np.empty(25, np.uint64)
+    wstates = np.empty((N, 25), np.uint64)
+    msg = np.empty(MSG, np.uint8)
+    block = np.empty(4 * T, np.uint32)
+    sstate = np.empty(25, np.uint64)
+    have = 0
+    deck = np.empty(T, np.int64)
+    scratch = np.empty(2 * T + 2, np.int64)
+    if WIDE:
+        hands = np.zeros((N, W), np.int64)   # each row a hand, and the tiles fitting each end
+        # the tiles fitting the left and right ends, those the opener may open with, none
+        FITS = np.zeros((4, W), np.int64)
+    else:
+        hands = np.zeros(N, np.int64)
+    drawn_by = np.zeros(N, np.int64)
+    scores = np.zeros(SIDES_N, np.int64)
+    points = np.zeros(SIDES_N, np.int64)
+    P = np.zeros(N, np.int64)
+    C = np.zeros(N, np.int64)
+    SP = np.zeros(SIDES_N, np.int64)
+    ST = np.zeros(SIDES_N, np.int64)
+    SD = np.zeros(SIDES_N, np.int64)
+    lowest = np.zeros(SIDES_N, np.int64)
+    ties = np.zeros(4 * T, np.int64)
+    pool = np.zeros(T, np.int64)
+    alive = np.zeros(N, np.int64)
+    rng = np.zeros(1, np.uint64)
+    if GEN:
+        # the house-rule formulas' tables (jit_formula): the seats' pips P and values V (one
+        # array in the plain game), the sides' sums, the scores, the tiles; F the round's facts
+        TAB = np.zeros((T_VALUES + 1, max(T, N, SIDES_N)), np.int64)
+        for t in range(T):
+            TAB[T_TL, t], TAB[T_TH, t], TAB[T_PIPS, t], TAB[T_VALUES, t] = (TL[t], TH[t], PIPS[t],
+                                                                          VALUES[t])
+        P, V, C, DB, DQ = TAB[T_P], TAB[T_V], TAB[T_C], TAB[T_DB], TAB[T_DQ]
+        SP, SV, ST, SD, SQ = TAB[T_SP], TAB[T_SV], TAB[T_ST], TAB[T_SD], TAB[T_SQ]
+        scores, rounds_won = TAB[T_SCORES], TAB[T_ROUNDS_WON]
+        NV = CODE[0]                    # the variables (variables:), after the facts in F
+        F = np.zeros(X_VARS + NV, np.int64)
+        VNEW = np.zeros(NV, np.int64)
+        F[X_TARGET] = TARGET
+        F[X_PLAYERS] = N
+        F[X_IN_PLAY] = IN_PLAY   # (jit_events.fire asks it: match.ends_in_play)
+        stack = np.zeros(64, np.int64)
+        # the duties pending (jit_duties: a row each, in the order laid), and a duty's bearers
+        DUTY = np.zeros((T * N + 1 if DUTIES else 1, 3), np.int64)
+        BEARERS = np.zeros(N, np.int64)
+        RENEGED = np.zeros(N, np.int64)   # each seat's passes while able to place (SHOWDOWN)
+        ZN = np.zeros(N, np.int64)      # nothing drawn yet: the redeal condition's seats
+        RK = np.zeros(SIDES_N, np.int64)   # what a blocked round compares per side
+        fin = np.zeros(SIDES_N, np.int64)
+        round_play = np.zeros(SIDES_N, np.int64)   # points scored during play (events)
+        everyone = (1 << N) - 1   # TURNS: the seats that passed since a placement or draw, bits
+        IDLE_MAX = 2 * N          # turns with nobody placing or drawing that block the round
+        # the board beyond the line's two ends (jit_board): the spinner's arms U and D, open
+        # once NE is 4, and the spinner's sides still bare (need) and number (sval)
+        BOARD = SPIN or FIT
+        NE = 2
+        U = D = sval = 0
+        need = NO_SPINNER
+        VN = PM.shape[0]                # end values, 0 to max_pip (the fit tables' rows)
+        # deal.blind: each seat's row as a ring (jit_blind), its front at RHEAD, RLEN long
+        ROWS = np.zeros((N, max(HAND, 1)), np.int64)
+        RHEAD = np.zeros(N, np.int64)
+        RLEN = np.zeros(N, np.int64)
+        stuck = False
+        # play.several (jit_several): the moves offered at a turn, a row each, and the ties
+        # among them and the single tiles
+        MV = np.zeros((T * T + 1 if SEVERAL >= 0 else 1, 2), np.int64)
+        TIE = np.zeros(T * T + 2 * T + 1 if SEVERAL >= 0 else 1, np.int64)
+        # board.layout: the shape (LSH), the board (LB), the ends open to the seat at turn and
+        # the tiles each takes (PE, FM: jit_layout)
+        LSH = np.zeros(SHAPE_N, np.int64)
+        unpack(LAYOUT, LSH)
+        LB = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)
+        PE = np.zeros(MAXID, np.int64)
+        FM = np.zeros(MAXID, np.int64)
+        AFTER = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)   # the strategist's look ahead
+        PE2 = np.zeros(MAXID, np.int64)
+        ne = lmany = 0
+    else:
+        V, DB, SV = P, drawn_by, SP
+    TEAM_N = TEAMS.shape[1]
+    # the seats' bots as bit masks (bit s: seat s plays greedy, or the strategist), read
+    # once a batch
+    greedy_seats = strat_seats = 0
+    for s in range(N):
+        if kinds[s] == 1:
+            greedy_seats |= 1 << s
+        elif kinds[s] == 2:
+            strat_seats |= 1 << s
+    # the strategists' view of the record, its ties and the seats' words (jit_strategist)
+    if WIDE:
+        K = np.zeros((KNOW_ROWS, max(N, W)), np.int64)   # (the BOARD row: W words)
+        UNSEEN = np.zeros((1, W), np.int64)   # the strategist's: the tiles others may hold
+    else:
+        K = np.zeros((KNOW_ROWS + N, max(N, T)), np.int64)   # (rows' shown tiles: blind)
+    TS = np.zeros(4 * T + 2, np.float64)   # (a tie among a spinner's four ends' tiles)
+    WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
+    # the record (jit_record): tokens logged (nl), DAT's numbers (nd), its items (nj); a
+    # match that may outgrow them is played again by the next call (from nl0, nd0)
+    REC = LOG.shape[0] > 0
+    DYN = dynamic(N, T)
+    nl = nd = nj = nl0 = nd0 = 0
+    if GEN:
+        # the event lines of one action, gathered by jit_events.fire (jit_record.event_lines):
+        # at most a score a side, a set a variable, an extra turn and a duty a seat a rule;
+        # or a duty's (jit_duties): met, or failed with its score, and the tiles drawn
+        EVN = 0
+        for ev in (EV_PLACE, EV_DRAW, EV_PASS):
+            if ev >= 0:
+                EVN = max(EVN, CODE[CODE[ev + RULES]])
+        # or the declarations' (jit_declare): a choice each (a claim two rows), an option's
+        # draws, the showdown's penalties
+        DECLS = (CODE[DECL_START] if DECL_START >= 0 else 0) + (
+            CODE[DECL_PLACE] if DECL_PLACE >= 0 else 0)
+        EVL = np.zeros(1 + LINE * max(EVN * (SIDES_N + 1 + NV + N), 3 * DUTY.shape[0] + T,
+                                      2 * DECLS + T + N) if REC else 0, np.int64)
+    row = 0
+    m_i = start
+    while m_i < stop and row + max_rounds <= round_out.shape[0]:
+        seed = seeds[m_i]
+        if REC:
+            if nl + LOG_ROUND > LOG.shape[0] or nd + DAT_ROUND > DAT.shape[0]:
+                break
+            nl0, nd0 = nl, nd
+            LOG[nl] = DYN + nj
+            nl, nj = nl + 1, nj + 1
+            nd = start_item(DAT, nd, seed)
+        seat_words_start(seed, N, WB, wpos, wend, wblock, wshared, wfirst, msg)
+        lead_stream(seed, rng)
+        for i in range(SIDES_N):
+            scores[i] = start_scores[i]
+        made = 0
+        first_row = row
+        prev_leader = prev_winner = -1
+        if GEN:
+            prev_side = prev_last = prev_blocked = -1
+            for i in range(SIDES_N):
+                rounds_won[i] = 0
+            for v in range(NV):   # each variable's initial value (jit_formula.code's header)
+                F[X_VARS + v] = CODE[1 + NV + v]
+            for c in range(COUNTED_N):   # what the mechanisms did (COUNTED)
+                F[X_VARIABLE_SETS + c] = 0
+        over = False
+        match_win = -1
+        capped = 0
+        rnd_no = 0
+        while not over:
+            rnd_no += 1
+            if rnd_no > max_rounds:
+                capped = 1
+                break
+            choice = FIRST_CODE if rnd_no == 1 else LATER_CODE
+            if GEN:
+                F[X_ROUND] = rnd_no   # (a placement restriction may read it)
+                if rnd_no == 1:
+                    o_tile, o_holder, o_unheld, o_lacking, amask = (O1_TILE, O1_HOLDER, O1_UNHELD,
+                                                                    O1_LACKING, O1_AMASK)
+                else:
+                    o_tile, o_holder, o_unheld, o_lacking, amask = (O2_TILE, O2_HOLDER, O2_UNHELD,
+                                                                    O2_LACKING, O2_AMASK)
+                if O_ROUNDS >= 0:   # an opening condition reading the round: this round's tiles
+                    amask = CODE[O_ROUNDS + rnd_no - 1]
+                if choice == 9 and prev_leader >= 0:   # lead.later as a formula
+                    F[X_LEADER], F[X_LEAD_WINNER] = prev_leader, prev_winner
+                    F[X_WINNER_SIDE], F[X_LEAD_LAST] = prev_side, prev_last
+                    F[X_LEAD_BLOCKED] = prev_blocked
+                    F[X_LAST_PLAYER_WON] = 1 if prev_side >= 0 and SIDE_OF[prev_last] == prev_side \
+                        else 0
+                    pre = _mod(run(CODE, F_LEAD, F, TAB, TEAMS, SIDES_N, N, deck, stack), N)
+                elif choice == 2 and prev_leader >= 0:   # the next seat in the direction of play
+                    pre = seat_after(prev_leader, N, RIGHT)
+                else:
+                    pre = before_deal(choice, N, T, PIPS, rng, prev_leader, prev_winner,
+                                      COUNT_FROM_PREV, pool, alive)
+            else:
+                if choice == 2 and prev_leader >= 0:
+                    pre = prev_leader + 1 if prev_leader + 1 < N else 0
+                else:
+                    pre = before_deal(choice, N, T, PIPS, rng, prev_leader, prev_winner,
+                                      COUNT_FROM_PREV, pool, alive)
+            redeals = 0
+            while True:
+                if REC and (nl + LOG_ROUND > LOG.shape[0] or nd + DAT_ROUND > DAT.shape[0]):
+                    return m_i - start, first_row, 0, nl0, nd0   # this match: the next call
+                have = shuffle_keys(seed, made, T, block, sstate, msg, have)
+                deal_into(block, (made & 3) * T, T, deck, scratch)
+                made += 1
+                if WIDE:
+                    for s in range(N):
+                        jit_bits.clear(hands, s)
+                        for i in range(s * HAND, s * HAND + HAND):
+                            jit_bits.put(hands, s, deck[_U(i)])
+                else:
+                    for s in range(N):
+                        h = 0
+                        for i in range(s * HAND, s * HAND + HAND):
+                            h |= 1 << deck[_U(i)]
+                        hands[s] = h
+                leader = pre
+                if GEN:
+                    dealt = DEALT
+                    if LEFT_TO and leader >= 0:   # deal.leftover: the tiles the hands leave
+                        dealt = give_leftover(hands, deck, DEALT, T,   # (jit_deal)
+                                              receiver(LEFT_TO, leader, N, RIGHT))
+                    # GeneralLoop.run: the lead, the redeal condition, the opening (jit_opening)
+                    if leader < 0:
+                        if choice == 7:
+                            leader = highest_double(hands, N, DOUBLES_DESC)[0]
+                        else:
+                            tile = o_tile
+                            if tile < 0:
+                                tile = highest_double(hands, N, DOUBLES_DESC)[1]
+                                if tile < 0:
+                                    tile = DOUBLES_DESC[0]
+                            leader = holder(hands, N, tile)
+                    opener = -1
+                    omask = -1
+                    free = seek = smask = 0
+                    redeal = 0
+                    if F_REDEAL >= 0:
+                        tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, ZN, TEAMS, INDIVIDUAL,
+                                P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
+                        F[X_ROUND] = rnd_no
+                        redeal = run(CODE, F_REDEAL, F, TAB, TEAMS, SIDES_N, N, deck, stack)
+                    if redeal:
+                        leader = -1
+                    elif leader >= 0:
+                        opener, omask, free, seek, smask = open_round(
+                            o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
+                            dealt, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, RIGHT)
+                    elif o_unheld == UNHELD_HEAVIEST:   # the lead's tile is in no hand
+                        leader, t = heaviest(hands, N, HEAVY)
+                        opener, omask = leader, 1 << t
+                elif WIDE:
+                    # as the lines below, over the hands' words: the opening tile as an index
+                    # (omask, -1: any), what a seek draws to as a tile (-1: any double)
+                    if leader < 0:
+                        if choice == 7:
+                            leader = jit_bits.highest_double(hands, N, DOUBLES_DESC)[0]
+                        else:
+                            if REQ_TILE >= 0:
+                                tile = REQ_TILE
+                            else:
+                                tile = jit_bits.highest_double(hands, N, DOUBLES_DESC)[1]
+                                if tile < 0:
+                                    tile = DOUBLES_DESC[0]
+                            leader = jit_bits.holder(hands, N, tile)
+                    opener = -1
+                    omask = -1
+                    seek = 0
+                    sought = -1
+                    if leader >= 0:
+                        if REQ_TILE == -1:
+                            opener = leader
+                        else:
+                            if REQ_TILE == -2:
+                                seat, tile = jit_bits.highest_double(hands, N, DOUBLES_DESC)
+                            else:
+                                tile = REQ_TILE
+                                seat = jit_bits.holder(hands, N, tile)
+                            if seat >= 0 and (OPENER_HOLDER or seat == leader):
+                                opener, omask = seat, tile
+                            elif DRAW_IN_TURN:
+                                if seat < 0:
+                                    for i in range(DEALT, DRAW_END):
+                                        d = deck[i]
+                                        if d == tile if tile >= 0 else TL[d] == TH[d]:
+                                            opener, seek, sought = leader, 1, tile
+                                            break
+                else:
+                    if leader < 0:
+                        if choice == 7:
+                            leader = highest_double(hands, N, DOUBLES_DESC)[0]
+                        else:
+                            if REQ_TILE >= 0:
+                                tile = REQ_TILE
+                            else:
+                                tile = highest_double(hands, N, DOUBLES_DESC)[1]
+                                if tile < 0:
+                                    tile = DOUBLES_DESC[0]
+                            leader = holder(hands, N, tile)
+                    opener = -1
+                    omask = -1
+                    seek = 0
+                    if leader >= 0:
+                        # engine.general_loop.tile_opening
+                        if REQ_TILE == -1:
+                            opener = leader
+                        else:
+                            if REQ_TILE == -2:
+                                seat, tile = highest_double(hands, N, DOUBLES_DESC)
+                            else:
+                                tile = REQ_TILE
+                                seat = holder(hands, N, tile)
+                            if seat >= 0 and (OPENER_HOLDER or seat == leader):
+                                opener, omask = seat, 1 << tile
+                            elif DRAW_IN_TURN:
+                                want = (1 << tile) if tile >= 0 else DOUBLES_MASK
+                                if seat < 0:
+                                    for i in range(DEALT, DRAW_END):
+                                        if (1 << deck[i]) & want:
+                                            opener, omask, seek = leader, 0, want
+                                            break
+                if opener >= 0:
+                    break
+                if REC:   # the deal thrown in (GeneralLoop.run): with no leader, or
+                    LOG[nl] = DYN + nj   # the leader's and the boneyard it drew out in vain
+                    nl, nj = nl + 1, nj + 1
+                    if GEN:
+                        nd = deal_item(DAT, nd, rnd_no, leader if seek == SEEK_OUT else -1, hands,
+                                       deck, N, T)
+                        if seek == SEEK_OUT:
+                            for i in range(DEALT, DRAW_END):
+                                LOG[nl] = draw_token(N, T, leader, deck[i])
+                                nl += 1
+                    elif WIDE:
+                        nd = deal_item_words(DAT, nd, rnd_no, -1, hands, deck, N, T)
+                    else:
+                        nd = deal_item(DAT, nd, rnd_no, -1, hands, deck, N, T)
+                redeals += 1
+                if redeals > MAX_REDEALS:
+                    return m_i - start, row, rnd_no, nl, nd
+            if REC:
+                LOG[nl] = DYN + nj
+                nl, nj = nl + 1, nj + 1
+                if WIDE:
+                    nd = deal_item_words(DAT, nd, rnd_no, leader, hands, deck, N, T)
+                else:
+                    nd = deal_item(DAT, nd, rnd_no, leader, hands, deck, N, T)
+            if GEN:
+                pos = dealt
+            else:
+                pos = DEALT
+            for s in range(N):
+                drawn_by[s] = 0
+            if strat_seats:
+                know_deal(K)
+            passes = choices = seek_turns = 0
+            if GEN:
+                extra_turns = skips = again = skip = 0
+                nq = qa = joined = 0   # a move of several tiles under way: its next tile (qa),
+                drawn = 0              # and the tiles laid after a move's first (jit_several)
+                part = 0   # the tile being laid is the part-th of a move's two (its record line)
+                reached = pending = 0   # the match won mid-round (IN_PLAY); the duties pending
+                RENEGED[:] = 0
+                F[X_REACHED] = 0
+                for i in range(SIDES_N):
+                    round_play[i] = 0
+            p = leader
+            if GEN:
+                upn = 0   # deal.turn_up: the stock's first tile starts the line (jit_deal); the
+                if TURN_UP and dealt < T:   # seat before the leader stands in as its placer,
+                    upn = 1                 # so the leader's is the first turn of play
+                    opener, seek = before(leader, N, RIGHT), 0
+                if BLIND:   # the rows as dealt; the opener's front tile opens (jit_blind)
+                    rows_of(deck, N, HAND, ROWS, RHEAD, RLEN)
+                    omask, free = 1 << front(ROWS, RHEAD, opener), 0
+                if DECL_START >= 0:   # the leader's declarations once the deal stands; an
+                    leader, handed = jit_declare.round_start(   # option's lead: that seat sets
+                        CODE, DECL_START, F, TAB, TEAMS, SIDES_N, N, deck, stack, leader,
+                        hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed, WS, EVL)
+                    if REC:
+                        nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
+                    if handed:   # the first tile and leads the round (jit_declare)
+                        opener = p = leader
+                if seek:   # in turn, or the leader alone (drawn out: the heaviest tile opens)
+                    while True:
+                        seek_turns += 1
+                        t = deck[pos]
+                        pos += 1
+                        hands[p] |= 1 << t
+                        drawn_by[p] += 1
+                        if REC:
+                            LOG[nl] = draw_token(N, T, p, t)
+                            nl += 1
+                        if (smask >> t) & 1:
+                            opener = p
+                            omask = (1 << t) if o_tile != ANY else hands[p] & amask
+                            break
+                        if seek == SEEK_TURNS:
+                            p = seat_after(p, N, RIGHT)
+                        elif pos >= DRAW_END:
+                            opener, t = heaviest(hands, N, HEAVY)
+                            omask = 1 << t
+                            break
+                p = opener
+                h = hands[p]
+                m = h if omask < 0 else ((h & amask) if free else omask)
+                if SECONDS:   # set.copies: a tile held twice is one move, its first copy
+                    m = canonical(m, SECONDS)
+                can_draw = free and VOL and pos < DRAW_END and 0 < LIMIT
+                if upn:   # the turned-up tile, nobody's choice: the one tile the opening below
+                    t = deck[pos]   # takes, by the strategist's path (a lone tile reads no word)
+                    pos += 1
+                    h |= 1 << t
+                    m = 1 << t
+                    can_draw = False
+            elif WIDE:
+                if seek:
+                    while True:
+                        seek_turns += 1
+                        t = deck[pos]
+                        pos += 1
+                        jit_bits.put(hands, p, t)
+                        drawn_by[p] += 1
+                        if REC:
+                            LOG[nl] = draw_token(N, T, p, t)
+                            nl += 1
+                        if t == sought if sought >= 0 else TL[t] == TH[t]:
+                            opener, omask = p, t
+                            break
+                        p = p + 1 if p + 1 < N else 0
+                p = opener
+                if omask < 0:
+                    jit_bits.copy(FITS, FIT_OPEN, hands, p)
+                else:
+                    jit_bits.clear(FITS, FIT_OPEN)
+                    jit_bits.put(FITS, FIT_OPEN, omask)
+                can_draw = omask < 0 and VOL and pos < DRAW_END and 0 < LIMIT
+                if can_draw or jit_bits.several(FITS, FIT_OPEN):
+                    choices += 1
+                if (strat_seats >> p) & 1:   # the strategist (jit_strategist_wide)
+                    a = jit_strategist_wide.opening(p, FITS, FIT_OPEN, hands, STRAT, TS, ties,
+                                                    seed, N, WS)
+                else:
+                    if wpos[p] == wend[p]:
+                        seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
+                                        wfirst, wstates, msg)
+                    word = np.int64(WB[wpos[p]])
+                    wpos[p] += 1
+                    if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
+                        a = jit_bits.uniform(FITS, FIT_OPEN, FIT_NONE, word)
+                    else:
+                        a = jit_bits.greedy(FITS, FIT_OPEN, FIT_NONE, word, VALUES, ties)
+                t = a >> 2
+                jit_bits.take(hands, p, t)
+            else:
+                if seek:
+                    while True:
+                        seek_turns += 1
+                        t = deck[pos]
+                        pos += 1
+                        hands[p] |= 1 << t
+                        drawn_by[p] += 1
+                        if REC:
+                            LOG[nl] = draw_token(N, T, p, t)
+                            nl += 1
+                        if (1 << t) & seek:
+                            opener, omask = p, 1 << t
+                            break
+                        p = p + 1 if p + 1 < N else 0
+                p = opener
+                # the opening tile (no builtin bot draws by choice before it)
+                h = hands[p]
+                m = h if omask < 0 else omask
+                can_draw = omask < 0 and VOL and pos < DRAW_END and 0 < LIMIT
+            if not WIDE:
+                if can_draw or m & (m - 1):
+                    choices += 1
+                # the seat's next word and its pick are written out here and at each turn below:
+                # as numba helpers (even inline="always") they made the kernel 30-40% slower
+                if GEN:
+                    if LAYOUT and (strat_seats >> p) & 1:   # a shaped board (jit_strategist_layout)
+                        a = open_layout(p, m, h, LSH, AFTER, PE2, PM, TL, TH, VALUES, ties, seed, N,
+                                        WS)
+                    elif (strat_seats >> p) & 1 or upn:   # the strategist, or the turned-up tile
+                        a = opening(p, m, h, STRAT, TS, ties, seed, N, WS)
+                    else:
+                        if wpos[p] == wend[p]:
+                            seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
+                                            wfirst, wstates, msg)
+                        word = np.int64(WB[wpos[p]])
+                        wpos[p] += 1
+                        if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
+                            n_left = popcount(m)
+                            k = (word * (n_left + popcount(0))) >> 32
+                            if k < n_left:
+                                m, end = m, 0
+                            else:
+                                m, end = 0, 1
+                                k -= n_left
+                            while k:
+                                m &= m - 1
+                                k -= 1
+                            a = low_index(m) << 2 | end
+                        else:
+                            a = greedy(m, 0, word, VALUES, ties)
+                else:
+                    if (strat_seats >> p) & 1:   # the strategist (kernel.jit_strategist)
+                        a = opening(p, m, h, STRAT, TS, ties, seed, N, WS)
+                    else:
+                        if wpos[p] == wend[p]:
+                            seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
+                                            wfirst, wstates, msg)
+                        word = np.int64(WB[wpos[p]])
+                        wpos[p] += 1
+                        if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
+                            n_left = popcount(m)
+                            k = (word * (n_left + popcount(0))) >> 32
+                            if k < n_left:
+                                m, end = m, 0
+                            else:
+                                m, end = 0, 1
+                                k -= n_left
+                            while k:
+                                m &= m - 1
+                                k -= 1
+                            a = low_index(m) << 2 | end
+                        else:
+                            a = greedy(m, 0, word, VALUES, ties)
+                t = a >> 2
+                h ^= 1 << t
+                hands[p] = h
+            L, R = TL[t], TH[t]
+            if REC:
+                if GEN:
+                    LOG[nl] = turn_up_token(N, T, t) if upn else place_token(N, T, p, t, 0)
+                else:
+                    LOG[nl] = place_token(N, T, p, t, 0)
+                nl += 1
+            if GEN:
+                if BLIND and not upn:   # the front tile opened (jit_blind)
+                    pop_front(ROWS, RHEAD, RLEN, p)
+                NE = 2
+                U = D = 0
+                if SPIN:   # the opening double spins (Board.open_with)
+                    need, sval = spin_open(L, R, SPIN)
+                if LAYOUT:   # a shaped board's opening tile (Layout.place)
+                    clear(LB)
+                    place_open(LSH, LB, t, L, R, N)
+            if strat_seats:
+                if GEN:
+                    if upn:   # on the board, led by nobody
+                        know_turn_up(K, t)
+                    else:
+                        know_open(K, p, t, L, R)
+                elif WIDE:
+                    jit_strategist_wide.know_open(K, p, t, L, R)
+                else:
+                    know_open(K, p, t, L, R)
+            if GEN:
+                last_p, last_t = p, t
+                lt = rt = t   # the tile at each end (a double lies across: end_total)
+                ut = dt = -1   # and at the end of a spinner's up and down arms (-1: untouched)
+                if EV_PLACE >= 0 and not upn:   # the opening tile's events (jit_events; none
+                    # for a turned-up tile)
+                    et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                    if may_fire(CODE, EV_PLACE, t, L, R, et):
+                        event_facts(F, L, R, et, T - pos, 0, 0)
+                        F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
+                        F[X_END_LT], F[X_END_RT] = lt, rt
+                        again, skip = fire(CODE, CODE[EV_PLACE + RULES], F, TAB, TEAMS, SIDES_N,
+                                           N, deck, stack, SIDE_OF[p], scores, round_play, not h,
+                                           EVL)
+                        if REC:
+                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
+                        reached = F[X_REACHED]
+                        if DUTIES and F[X_FIRED] and h and not reached:
+                            pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N, RIGHT, SIDE_OF,
+                                          DUTY, pending, F, BEARERS, EVL)
+                            if REC:
+                                nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
+                if DECL_PLACE >= 0 and not reached:   # the opener's declarations (jit_declare)
+                    event_facts(F, L, R, end_total(L, R, lt, rt, TL, TH, PIPS), T - pos, 0, 0)
+                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
+                    F[X_END_LT], F[X_END_RT] = lt, rt
+                    drew = pos
+                    pos = jit_declare.after_place(CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N,
+                                                  deck, stack, p, hands, SIDE_OF, scores,
+                                                  ~(greedy_seats | strat_seats), seed, WS, pos,
+                                                  DRAW_END, drawn_by, EVL)
+                    if REC:
+                        nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
+                    if pos > drew:   # an option's draws: the strategist reads them as lacks
+                        h = hands[p]
+                        if strat_seats:
+                            know_lack(K, p, L, R)
+                idle = run_passes = turns_taken = 0
+                outs = 0   # play.until: side_out: the seats out this round (bits), and how many
+                nin = N    # are still in: their passes in a row block the round (jit_side_out)
+            npass = 0
+            domino = -1
+            if GEN:
+                if not h:
+                    if SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out; the round goes on
+                        outs, nin = outs | 1 << p, nin - 1
+                        if REC:
+                            nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
+                    else:
+                        domino, npass = p, N
+            elif WIDE:
+                if not jit_bits.nonempty(hands, p):
+                    domino, npass = p, N
+            else:
+                if not h:
+                    domino, npass = p, N
+            if GEN:
+                if reached:   # the opening's points won the match: the round stops unsettled
+                    domino, npass = -1, (everyone if TURNS else N)
+            while True:   # the turns, until the round ends
+                if GEN:
+                    if domino >= 0:
+                        break
+                    if TURNS:   # GeneralLoop.run's turn order: turns granted, turns skipped
+                        if npass == everyone or idle >= IDLE_MAX:
+                            break
+                        if nq:   # a move of several tiles goes on: no new turn
+                            joined += 1
+                        elif again:
+                            again -= 1
+                            extra_turns += 1
+                        else:
+                            p = seat_after(p, N, RIGHT)
+                            while skip > 0 and idle < IDLE_MAX:
+                                skip -= 1
+                                skips += 1
+                                idle += 1
+                                if REC:
+                                    LOG[nl] = skip_token(N, T, p)
+                                    nl += 1
+                                p = seat_after(p, N, RIGHT)
+                            if idle >= IDLE_MAX:   # a skip completed two idle turns: blocked
+                                break
+                        turns_taken += 1
+                        if turns_taken > MAX_TURNS:
+                            return m_i - start, row, -rnd_no, nl, nd
+                    elif npass >= nin:
+                        break
+                    elif nq:   # a move of several tiles goes on (jit_several): no new turn
+                        joined += 1
+                    elif RIGHT:   # play.direction: right
+                        p = p - 1 if p > 0 else N - 1
+                    else:
+                        p = p + 1 if p + 1 < N else 0
+                    if outs and (outs >> p) & 1:   # (TURNS never with side_out: jit_house)
+                        p = next_in(p, N, RIGHT, outs)
+                else:
+                    if npass >= N:
+                        break
+                    p = p + 1 if p + 1 < N else 0
+                up = _U(p)   # an unsigned index: numba adds no wraparound for it
+                if not WIDE:
+                    h = hands[up]
+                if GEN:
+                    if not nq:   # (a move of several tiles going on keeps its turn's draws)
+                        drawn = 0
+                else:
+                    drawn = 0
+                while True:
+                    if WIDE:
+                        fit = (jit_bits.meet(FITS, FIT_L, hands, up, PM, L)
+                               | jit_bits.meet(FITS, FIT_R, hands, up, PM, R))
+                    else:
+                        mL = h & PM[_U(L)]
+                        mR = h & PM[_U(R)]
+                    if GEN:
+                        mU = mD = 0
+                        if NE == 4:   # the spinner's arms are open (jit_board)
+                            mU = h & PM[_U(U)]
+                            mD = h & PM[_U(D)]
+                        if LAYOUT:   # a shaped board: the ends open to p, in order (jit_layout)
+                            ne, mL, lmany = fits(LSH, LB, p, h, PM, PE, FM)
+                            mR = 0
+                        fitting = mL | mR | mU | mD
+                        if F_RESTRICT >= 0 and fitting:   # play.restrictions (allowed_at)
+                            # the tiles allowed whatever else holds; the program for the others
+                            kL = mL & CODE[R_SURE + L]
+                            kR = mR & CODE[R_SURE + R]
+                            kU = mU & CODE[R_SURE + U]
+                            kD = mD & CODE[R_SURE + D]
+                            if (mL ^ kL) | (mR ^ kR) | (mU ^ kU) | (mD ^ kD):
+                                F[X_HAND], F[X_PLAYABLE], F[X_BONEYARD] = h, fitting, T - pos
+                                kL |= allowed(mL ^ kL, L, CODE, F_RESTRICT, F, TAB, TEAMS, SIDES_N,
+                                              N, deck, stack)
+                                kR |= allowed(mR ^ kR, R, CODE, F_RESTRICT, F, TAB, TEAMS, SIDES_N,
+                                              N, deck, stack)
+                                if NE == 4:
+                                    kU |= allowed(mU ^ kU, U, CODE, F_RESTRICT, F, TAB, TEAMS,
+                                                  SIDES_N, N, deck, stack)
+                                    kD |= allowed(mD ^ kD, D, CODE, F_RESTRICT, F, TAB, TEAMS,
+                                                  SIDES_N, N, deck, stack)
+                            if kL or kR or kU or kD or not WAIVE:   # if_none_allowed: waive
+                                mL, mR, mU, mD = kL, kR, kU, kD     # keeps them all
+                        if SECONDS:   # set.copies: a tile held twice is one move (jit_copies)
+                            mL, mR = canonical(mL, SECONDS), canonical(mR, SECONDS)
+                            mU, mD = canonical(mU, SECONDS), canonical(mD, SECONDS)
+                        if BLIND:   # deal.blind: the row's front tile alone (jit_blind); the seat
+                            stuck = (mL | mR | mU | mD) == 0   # is stuck if no tile of it fits
+                            fb = 1 << front(ROWS, RHEAD, up)
+                            mL, mR, mU, mD = mL & fb, mR & fb, mU & fb, mD & fb
+                        # mid-way through an exact draw (drawing.exactly): only a draw
+                        draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
+                        nm = 0
+                        if SEVERAL >= 0 and not nq:   # play.several: the single tiles alone
+                            F[X_BONEYARD] = T - pos   # leaves, and the moves (jit_several)
+                            mL, mR = alone(mL, mR, h, L, R, PM, CODE, SEVERAL, F, TAB, TEAMS,
+                                           SIDES_N, N, deck, stack)
+                            nm = line_moves(h, L, R, PM, PIPS, CODE, SEVERAL, F, TAB, TEAMS,
+                                            SIDES_N, N, deck, stack, MV)
+                        fit_any = (mL | mR | mU | mD) != 0 or nm > 0 or nq > 0
+                        forced = 0 if fit_any else 1   # (a draw event's "forced")
+                        a = -1
+                        if fit_any and not draw_on:
+                            can_draw = VOL and pos < DRAW_END and drawn < TLIMIT
+                            # two or more options: two tiles, one tile at two ends, a draw, a
+                            # pass at will, two moves of several tiles or one beside a tile
+                            if not nq and (can_draw or AT_WILL or (mL and mR) or mL & (mL - 1)
+                                           or mR & (mR - 1) or nm > 1 or (nm and (mL | mR))
+                                           or lmany or (
+                                    NE == 4 and ((mL != 0) + (mR != 0) + (mU != 0) + (mD != 0) > 1
+                                                 or mU & (mU - 1) or mD & (mD - 1)))):
+                                choices += 1
+                            if nq:   # the next tile of the move of several tiles under way
+                                a, nq, part = qa, 0, 2
+                            elif SEVERAL >= 0:   # each bot's pick among tiles and moves
+                                a = pick(kinds[p], p, seed, N, WS, mL, mR, nm, AT_WILL, MV, h, L,
+                                         R, PM, PIPS, VALUES, CODE, SEVERAL, TIE)
+                                if a >= MOVE:   # a move: its first tile now (several.start)
+                                    a, qa, nq, part = MV[a - MOVE, 0], MV[a - MOVE, 1], 1, 1
+                            elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
+                                a = choose_layout(p, FM, PE, ne, h, LSH, LB, AFTER, PE2, PM, TL, TH,
+                                                  VALUES, ties, seed, N, WS)
+                            elif BLIND and (strat_seats >> p) & 1:   # hidden rows: the front tile
+                                a = choose_blind(p, mL, mR, mU, mD, L, R, U, D, NE, K, STRAT, ties,
+                                                 seed, N, WS)
+                            elif (SPIN or FIT or SECONDS) and (strat_seats >> p) & 1:   # every end
+                                a = choose_arms(p, mL, mR, mU, mD, can_draw, h, L, R, U, D, NE,
+                                                DRAW_END - pos, drawn, K, STRAT, TS, ties, seed,
+                                                N, WS)
+                            elif (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+                                a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
+                                           STRAT, TS, ties, seed, N, WS)
+                            else:
+                                if wpos[up] == wend[up]:
+                                    seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
+                                                    wshared, wfirst, wstates, msg)
+                                word = np.int64(WB[_U(wpos[up])])
+                                wpos[up] += 1
+                                if LAYOUT:   # a shaped board's ends, in order (jit_layout)
+                                    a = layout_pick(word, (greedy_seats >> p) & 1, AT_WILL, FM, ne,
+                                                    VALUES, ties)
+                                elif (greedy_seats >> p) & 1:
+                                    a = (greedy(mL, mR, word, VALUES, ties) if NE == 2 else
+                                         greedy_ends(mL, mR, mU, mD, word, VALUES, ties))
+                                elif BOARD and (NE == 4 or FIT):   # four ends, or two ways
+                                    # (never with a pass at will: jit_house.reason refuses it)
+                                    if FIT:   # (jit_matching: the second ways count too)
+                                        a = uniform_pick(word, mL, mR, mU, mD,
+                                                         mL & CODE[FIT_AT + L],
+                                                         mR & CODE[FIT_AT + R],
+                                                         mU & CODE[FIT_AT + U],
+                                                         mD & CODE[FIT_AT + D])
+                                    else:
+                                        a = uniform_pick(word, mL, mR, mU, mD, 0, 0, 0, 0)
+                                else:   # the uniform pick on a line (general_loop)
+                                    n_left = popcount(mL)
+                                    nfit = n_left + popcount(mR)
+                                    k = (word * (nfit + AT_WILL)) >> 32
+                                    at_will = k == nfit   # a pass at will: the last option
+                                    end = 1 if k >= n_left else 0
+                                    m = mR if end else mL
+                                    k -= n_left if end else 0
+                                    while k:
+                                        m &= m - 1
+                                        k -= 1
+                                    a = low_index(m) << 2 | end
+                                    if at_will:
+                                        a = -2
+                        if a >= 0:
+                            prior = run_passes
+                            idle = run_passes = 0
+                            if LAYOUT:   # on the end the pick names (Layout.place)
+                                t = a >> 8
+                                e = a & 255
+                                w = PIPS[_U(t)] - LB[PE[e]]
+                                place(LSH, LB, t, TL[t], TH[t], PE[e], p)
+                                both = 0   # (events on a shaped board: jit_house refuses them)
+                            elif BOARD:   # a spinner or a fit rule (jit_board, jit_matching)
+                                flip = 0
+                                if FIT:   # the tile's second way round (jit_matching.FLIP)
+                                    flip = 1 if a & FLIP else 0
+                                    a &= FLIP - 1
+                                t = a >> 2
+                                e = a & 3
+                                v = L if e == 0 else R if e == 1 else U if e == 2 else D
+                                # it fitted two or more open ends (the loop's last_both; events
+                                # under a fit rule: jit_house.reason refuses them)
+                                both = (PM[_U(L)] >> t & 1) + (PM[_U(R)] >> t & 1)
+                                if NE == 4:
+                                    both += (PM[_U(U)] >> t & 1) + (PM[_U(D)] >> t & 1)
+                                both = 1 if both > 1 else 0
+                                # the number the tile leaves open there (matching: its tables)
+                                w = (left_open(CODE, FIT_AT, VN, T, v, t, flip) if FIT
+                                     else PIPS[_U(t)] - v)
+                                if e == 0:
+                                    L, lt = w, t
+                                elif e == 1:
+                                    R, rt = w, t
+                                elif e == 2:
+                                    U, ut = w, t
+                                else:
+                                    D, dt = w, t
+                                if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
+                                    need, sval, opened = spin_place(need, sval, e, TL[t],
+                                                                    TL[t] == TH[t])
+                                    if opened:   # both sides played on: the arms open
+                                        U = D = sval
+                                        NE = 4
+                            else:   # the line's two ends, as the plain game's
+                                t = a >> 2
+                                e = a & 3
+                                both = (PM[_U(L)] & PM[_U(R)]) >> t & 1   # it fitted both ends
+                                if a & 3:
+                                    R = w = PIPS[_U(t)] - R
+                                    rt = t
+                                else:
+                                    L = w = PIPS[_U(t)] - L
+                                    lt = t
+                            h ^= 1 << t
+                            hands[up] = h
+                            if BLIND:   # the front tile placed (jit_blind)
+                                pop_front(ROWS, RHEAD, RLEN, up)
+                                if strat_seats:
+                                    know_front(K, p, STRAT, t)
+                            npass = 0
+                            if REC and LAYOUT:   # the end by its name (jit_record.at_item)
+                                nl, nd, nj = at_item(LOG, DAT, nl, nd, nj, DYN, p, t,
+                                                     LB[NAME + PE[e]])
+                            elif REC:
+                                if BOARD and (e > 1 or (FIT and CODE[FIT_AT + v] >> t & 1)):
+                                    if FIT and CODE[FIT_AT + v] >> t & 1:   # meets: the half
+                                        LOG[nl] = meets_token(N, T, p, t, e, flip)   # against v
+                                    else:   # a spinner's up or down arm
+                                        LOG[nl] = arm_token(N, T, p, t, e)
+                                elif part:   # a tile of a move of several (jit_several), a line
+                                    nd, nj = part_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, part, 2)
+                                else:
+                                    LOG[nl] = place_token(N, T, p, t, 1 + e)
+                                nl += 1
+                            part = 0
+                            last_p, last_t = p, t
+                            if strat_seats:
+                                know_place(K, p, t, w)
+                            if EV_PLACE >= 0:   # the placement's events (jit_events)
+                                et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                                      arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
+                                if pending:   # the duties pending: met by this? (jit_duties)
+                                    event_facts(F, L, R, et, T - pos, prior, drawn)
+                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                    F[X_END_LT], F[X_END_RT] = lt, rt
+                                    pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                                     p, SIDE_OF[p], DUTY, pending, EVL)
+                                    if REC:
+                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                                 p, N, T)
+                                if may_fire(CODE, EV_PLACE, t, L, R, et):
+                                    event_facts(F, L, R, et, T - pos, prior, drawn)
+                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                    F[X_END_LT], F[X_END_RT] = lt, rt
+                                    more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
+                                                         TEAMS, SIDES_N, N, deck, stack,
+                                                         SIDE_OF[p], scores, round_play, not h,
+                                                         EVL)
+                                    if REC:
+                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                                 p, N, T)
+                                    again += more
+                                    skip += skipped
+                                    if F[X_REACHED]:   # the match is won (match.ends_in_play)
+                                        reached = 1
+                                        npass = everyone if TURNS else N
+                                        break
+                                    if DUTIES and F[X_FIRED] and h:
+                                        pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
+                                                      RIGHT, SIDE_OF, DUTY, pending, F, BEARERS,
+                                                      EVL)
+                                        if REC:
+                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
+                                                                     DYN, p, N, T)
+                            if DECL_PLACE >= 0:   # the placer's declarations (jit_declare)
+                                et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                                      arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
+                                event_facts(F, L, R, et, T - pos, prior, drawn)
+                                F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                F[X_END_LT], F[X_END_RT] = lt, rt
+                                drew = pos
+                                pos = jit_declare.after_place(
+                                    CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N, deck, stack, p,
+                                    hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed,
+                                    WS, pos, DRAW_END, drawn_by, EVL)
+                                if REC:
+                                    nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
+                                if pos > drew:   # an option's draws (the strategist: lacks)
+                                    h = hands[up]
+                                    if strat_seats:
+                                        know_lack(K, p, L, R)
+                                        if NE == 4:
+                                            know_lack(K, p, U, D)
+                            if not h:
+                                if SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out
+                                    outs, nin = outs | 1 << p, nin - 1
+                                    if REC:
+                                        nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p,
+                                                              N, T)
+                                else:
+                                    domino, npass = p, N
+                            break
+                        elif a == -2:   # a pass at will (play.passing): no sign of being stuck
+                            passes += 1
+                            if SHOWDOWN >= 0:   # it could place: found out at the showdown
+                                RENEGED[up] += 1
+                            if REC:
+                                LOG[nl] = pass_token(N, T, p)
+                                nl += 1
+                            idle += 1
+                            run_passes += 1
+                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers)
+                                npass, idle = 0, 1
+                            if strat_seats:
+                                know_lack(K, p, L, R)
+                            if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
+                                skipped, won, nl, nd, nj = pass_events(
+                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                    SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
+                                    (lt, rt, ut, dt), NE, TL, TH, PIPS, T - pos, run_passes,
+                                    drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
+                                skip += skipped
+                                if won:   # the match is won (match.ends_in_play)
+                                    reached = 1
+                                    npass = everyone if TURNS else N
+                            break
+                        elif (fit_any and not draw_on) or (
+                                (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
+                                and not (PASS_FORBIDDEN and fitting)):   # if_none_allowed: pass
+                            # a draw: the strategist's choice, or stuck (may pass at will; no
+                            # draw when the restrictions forbid every fitting tile)
+                            if AT_WILL and not draw_on and not fit_any:
+                                choices += 1
+                        else:
+                            passes += 1
+                            shown = -1   # (deal.blind: the front tile the pass shows)
+                            if BLIND:   # the front tile to the back (jit_blind): stuck only when
+                                shown = front(ROWS, RHEAD, up)
+                                to_back(ROWS, RHEAD, RLEN, up)   # no tile of the row fits, and
+                                if stuck:                        # no turn of a row is idle
+                                    npass |= 1 << p
+                                idle -= 1
+                            elif TURNS:
+                                npass |= 1 << p
+                            else:
+                                npass += 1
+                            idle += 1
+                            run_passes += 1
+                            if REC:
+                                LOG[nl] = (shown_token(N, T, p, shown) if shown >= 0 else
+                                           pass_token(N, T, p))
+                                nl += 1
+                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers): the
+                                npass, idle = (1 << p) if TURNS else 1, 1   # seats that passed
+                            if strat_seats:                                # may play on it
+                                know_lack(K, p, L, R)
+                                if shown >= 0:   # a hidden row's front tile, shown
+                                    know_shown(K, p, STRAT, shown)
+                                if NE == 4:   # a spinner's arms: it lacks those too
+                                    know_lack(K, p, U, D)
+                            if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
+                                skipped, won, nl, nd, nj = pass_events(
+                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                    SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
+                                    (lt, rt, ut, dt), NE, TL, TH, PIPS, T - pos, run_passes,
+                                    drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
+                                skip += skipped
+                                if won:   # the match is won (match.ends_in_play)
+                                    reached = 1
+                                    npass = everyone if TURNS else N
+                            break
+                    elif WIDE:
+                        a = -1
+                        if fit:
+                            can_draw = VOL and pos < DRAW_END and drawn < LIMIT
+                            if can_draw or (jit_bits.nonempty(FITS, FIT_L)
+                                            and jit_bits.nonempty(FITS, FIT_R)) or (
+                                    jit_bits.several(FITS, FIT_L) or jit_bits.several(FITS, FIT_R)):
+                                choices += 1
+                            if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+                                a = jit_strategist_wide.choose(p, FITS, FIT_L, FIT_R, can_draw,
+                                                               hands, up, L, R, DRAW_END - pos,
+                                                               drawn, K, STRAT, TS, ties, seed, N,
+                                                               WS, UNSEEN)
+                            else:
+                                if wpos[up] == wend[up]:
+                                    seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
+                                                    wshared, wfirst, wstates, msg)
+                                word = np.int64(WB[_U(wpos[up])])
+                                wpos[up] += 1
+                                if not (greedy_seats >> p) & 1:   # the uniform pick (general_loop)
+                                    a = jit_bits.uniform(FITS, FIT_L, FIT_R, word)
+                                else:
+                                    a = jit_bits.greedy(FITS, FIT_L, FIT_R, word, VALUES, ties)
+                        if a >= 0:
+                            t = a >> 2
+                            jit_bits.take(hands, up, t)
+                            npass = 0
+                            if REC:
+                                LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
+                                nl += 1
+                            if a & 3:
+                                R = PIPS[_U(t)] - R
+                                if strat_seats:
+                                    jit_strategist_wide.know_place(K, p, t, R)
+                            else:
+                                L = PIPS[_U(t)] - L
+                                if strat_seats:
+                                    jit_strategist_wide.know_place(K, p, t, L)
+                            if not jit_bits.nonempty(hands, up):
+                                domino, npass = p, N
+                            break
+                        elif fit or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
+                            pass   # a draw: the strategist's choice, or stuck
+                        else:
+                            passes += 1
+                            npass += 1
+                            if REC:
+                                LOG[nl] = pass_token(N, T, p)
+                                nl += 1
+                            if strat_seats:
+                                know_lack(K, p, L, R)
+                            break
+                    else:
+                        a = -1
+                        if mL or mR:
+                            can_draw = VOL and pos < DRAW_END and drawn < LIMIT
+                            if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
+                                choices += 1
+                            if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+                                a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
+                                           STRAT, TS, ties, seed, N, WS)
+                            else:
+                                if wpos[up] == wend[up]:
+                                    seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
+                                                    wshared, wfirst, wstates, msg)
+                                word = np.int64(WB[_U(wpos[up])])
+                                wpos[up] += 1
+                                if not (greedy_seats >> p) & 1:   # the uniform pick (general_loop)
+                                    n_left = popcount(mL)
+                                    k = (word * (n_left + popcount(mR))) >> 32
+                                    end = 1 if k >= n_left else 0
+                                    m = mR if end else mL
+                                    k -= n_left if end else 0
+                                    while k:
+                                        m &= m - 1
+                                        k -= 1
+                                    a = low_index(m) << 2 | end
+                                else:
+                                    a = greedy(mL, mR, word, VALUES, ties)
+                        if a >= 0:
+                            t = a >> 2
+                            h ^= 1 << t
+                            hands[up] = h
+                            npass = 0
+                            if REC:
+                                LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
+                                nl += 1
+                            if a & 3:
+                                R = PIPS[_U(t)] - R
+                                if strat_seats:
+                                    know_place(K, p, t, R)
+                            else:
+                                L = PIPS[_U(t)] - L
+                                if strat_seats:
+                                    know_place(K, p, t, L)
+                            if not h:
+                                domino, npass = p, N
+                            break
+                        elif mL or mR or (STUCK_DRAW and pos < DRAW_END and drawn < LIMIT):
+                            pass   # a draw: the strategist's choice, or stuck
+                        else:
+                            passes += 1
+                            npass += 1
+                            if REC:
+                                LOG[nl] = pass_token(N, T, p)
+                                nl += 1
+                            if strat_seats:
+                                know_lack(K, p, L, R)
+                            break
+                    if strat_seats:
+                        know_lack(K, p, L, R)
+                        if GEN:
+                            if NE == 4:   # a spinner's arms: it lacks those too
+                                know_lack(K, p, U, D)
+                    t = deck[_U(pos)]
+                    pos += 1
+                    if WIDE:
+                        jit_bits.put(hands, up, t)
+                    else:
+                        h |= 1 << t
+                        hands[up] = h
+                    if REC:
+                        LOG[nl] = draw_token(N, T, p, t)
+                        nl += 1
+                    drawn += 1
+                    drawn_by[up] += 1
+                    npass = 0
+                    if GEN:
+                        prior = run_passes
+                        idle = run_passes = 0
+                        if EV_DRAW >= 0:   # the draw's events (jit_events)
+                            et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                                  arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
+                            if may_fire(CODE, EV_DRAW, t, L, R, et):
+                                event_facts(F, L, R, et, T - pos, prior, drawn)
+                                F[X_TILE], F[X_FORCED] = t, forced
+                                F[X_END_LT], F[X_END_RT] = lt, rt
+                                more, skipped = fire(CODE, CODE[EV_DRAW + RULES], F, TAB, TEAMS,
+                                                     SIDES_N, N, deck, stack, SIDE_OF[p], scores,
+                                                     round_play, False, EVL)
+                                if REC:
+                                    nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p,
+                                                             N, T)
+                                again += more
+                                skip += skipped
+                                if F[X_REACHED]:   # the match is won (match.ends_in_play)
+                                    reached = 1
+                                    npass = everyone if TURNS else N
+                                    break
+                        if ENDS_TURN and not (EXACTLY and pos < DRAW_END and drawn < TLIMIT):
+                            break   # a draw that ends the turn (drawing.ends_turn)
+                if GEN:
+                    if pending and domino < 0 and not reached:   # the turn is over: duties unmet
+                        drew = pos
+                        pending, pos = failed(CODE, p, seat_after(p, N, RIGHT), DUTY, pending, F,
+                                              SIDE_OF, scores, round_play, deck, pos, DRAW_END,
+                                              hands, drawn_by, EVL)
+                        if REC:
+                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
+                        if strat_seats and pos > drew:   # the record's draws: the strategist
+                            know_lack(K, p, L, R)        # reads them as lacking the ends
+            if GEN:
+                # -- settlement (GeneralLoop._settle; jit_settle)
+                tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, drawn_by, TEAMS, INDIVIDUAL,
+                        P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
+                held = 0
+                for s in range(N):
+                    held += C[s]
+                for i in range(SIDES_N):
+                    points[i] = 0
+                tied = 0
+                wside = wseat = -1
+                F[X_BLOCKED] = 1 if domino < 0 else 0
+                F[X_ROUND] = rnd_no
+                F[X_LAST_TILE], F[X_LAST_PLAYER] = last_t, last_p
+                F[X_PASSES], F[X_POS], F[X_BONEYARD] = passes, pos, T - pos
+                F[X_DRAWN] = pos - dealt - upn
+                if SHOWDOWN >= 0 and not reached:   # the hands shown: penalties first
+                    jit_declare.penalties(CODE, SHOWDOWN, RENEGED, F, TAB, TEAMS, SIDES_N, N,
+                                          deck, stack, SIDE_OF, scores, EVL)
+                    if REC:
+                        nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
+                if domino >= 0 and DOMINOER:
+                    wseat = domino
+                    wside = SIDE_OF[domino]
+                    lowest[0] = wside
+                    nlow = 1
+                else:
+                    if RANK_HOW == LOWEST_HAND:
+                        hand_rank(V, TEAMS, RK)
+                    elif F_RANK >= 0:
+                        for si in range(SIDES_N):
+                            F[X_SIDE] = si
+                            RK[si] = run(CODE, F_RANK, F, TAB, TEAMS, SIDES_N, N, deck, stack)
+                    else:
+                        for si in range(SIDES_N):
+                            RK[si] = SV[si]
+                    nlow = best_sides(RK, SIDES_N, RANK_HOW, LAST_TWO, TIE_CODE, last_p,
+                                      seat_after(last_p, N, RIGHT), SIDE_OF, lowest)
+                    if nlow == 1:
+                        wside = lowest[0]
+                        wseat = winner_seat(wside, domino, SIDE_OF, TEAMS, V)
+                    else:
+                        tied = 1
+                if wside >= 0 or TIE_CODE == EACH_TIED:
+                    for k in range(nlow):
+                        w = lowest[k]
+                        F[X_WINNER] = w
+                        points[w] = run(CODE, F_DOMINO if domino >= 0 else F_BLOCKED, F, TAB,
+                                        TEAMS, SIDES_N, N, deck, stack)
+                if F_EVERY_SIDE >= 0:
+                    F[X_WSIDE] = wside
+                    for si in range(SIDES_N):
+                        F[X_SIDE] = si
+                        points[si] += run(CODE, F_EVERY_SIDE, F, TAB, TEAMS, SIDES_N, N, deck,
+                                          stack)
+            else:
+                # -- settlement (engine.scoring.Settler)
+                held = 0
+                for s in range(N):
+                    if WIDE:
+                        P[s] = jit_bits.value_sum(hands, s, VALUES)
+                        C[s] = jit_bits.count(hands, s)
+                    else:
+                        v = 0
+                        h = hands[s]
+                        while h:
+                            b = h & -h
+                            h ^= b
+                            v += VALUES[_U(low_index(b))]
+                        P[s] = v
+                        C[s] = popcount(hands[s])
+                    held += C[s]
+                if INDIVIDUAL:
+                    for s in range(N):
+                        SP[s] = P[s]
+                        ST[s] = C[s]
+                        SD[s] = drawn_by[s]
+                else:
+                    for i in range(SIDES_N):
+                        SP[i] = ST[i] = SD[i] = 0
+                        for j in range(TEAM_N):
+                            s = TEAMS[i, j]
+                            SP[i] += P[s]
+                            ST[i] += C[s]
+                            SD[i] += drawn_by[s]
+                for i in range(SIDES_N):
+                    points[i] = 0
+                tied = 0
+                wside = wseat = -1
+                if domino >= 0:
+                    wseat = domino
+                    wside = w = SIDE_OF[domino]
+                    points[w] = DOMINO
+                else:
+                    nlow = 0
+                    if INDIVIDUAL or LOWEST_SIDE:
+                        low = SP[0]
+                        for i in range(1, SIDES_N):
+                            low = min(low, SP[i])
+                        for i in range(SIDES_N):
+                            if SP[i] == low:
+                                lowest[nlow] = i
+                                nlow += 1
+                    else:
+                        low = P[0]
+                        for s in range(1, N):
+                            low = min(low, P[s])
+                        for i in range(SIDES_N):
+                            for j in range(TEAM_N):
+                                if P[TEAMS[i, j]] == low:
+                                    lowest[nlow] = i
+                                    nlow += 1
+                                    break
+                    if nlow == 1:
+                        wside = w = lowest[0]
+                        if INDIVIDUAL:
+                            wseat = w
+                        else:
+                            best = 1 << 62
+                            for j in range(TEAM_N):
+                                s = TEAMS[w, j]
+                                if P[s] < best:
+                                    best = P[s]
+                                    wseat = s
+                        points[w] = BLOCKED
+                    else:
+                        tied = 1
+                        if TIE_EACH:
+                            for k in range(nlow):
+                                w = lowest[k]
+                                points[w] = BLOCKED
+            if DRAW_COST:
+                paid = 0
+                for s in range(N):
+                    if drawn_by[s]:
+                        points[SIDE_OF[s]] -= DRAW_COST * drawn_by[s]
+                        paid += DRAW_COST * drawn_by[s]
+                if COST_TO_WINNER and wside >= 0:
+                    points[wside] += paid
+            if GEN:
+                if reached:   # play-time points won the match: the round is not settled
+                    for i in range(SIDES_N):
+                        points[i] = 0
+                    wside = wseat = -1
+                    tied = 0
+                    F[X_BLOCKED] = 0   # (the variables' after_round reads it)
+                counted(points, scores, MIN_START, EXACT, TARGET)
+                if wside >= 0:
+                    rounds_won[wside] += 1
+            top = -(1 << 62)
+            for i in range(SIDES_N):
+                scores[i] += points[i]
+                if scores[i] > top:
+                    top = scores[i]
+            if GEN:
+                placements = pos - held - upn   # (a turned-up tile: nobody's)
+                draws = pos - dealt - upn
+            else:
+                placements = pos - held
+                draws = pos - DEALT
+            round_out[row, R_ROUND] = rnd_no
+            round_out[row, R_LEADER] = leader
+            round_out[row, R_RESULT] = 0 if domino >= 0 else 1
+            round_out[row, R_WINNER] = wside
+            round_out[row, R_WINNER_SEAT] = wseat
+            round_out[row, R_TIED_BLOCK] = tied
+            round_out[row, R_TURNS] = (placements + passes + seek_turns - 1 if seek
+                                 else placements + passes)
+            round_out[row, R_PLACEMENTS] = placements
+            round_out[row, R_DRAWS] = draws
+            round_out[row, R_PASSES] = passes
+            round_out[row, R_DECISIONS] = placements + draws + passes
+            if GEN:
+                round_out[row, R_TURNS] -= joined   # a move of several tiles: one turn, one
+                round_out[row, R_DECISIONS] -= joined   # decision (jit_several)
+            round_out[row, R_CHOICE_POINTS] = choices
+            round_out[row, R_REDEALS] = redeals
+            for i in range(SIDES_N):
+                round_out[row, R_POINTS + i] = points[i]
+                round_out[row, R_POINTS + SIDES_N + i] = scores[i]
+            if GEN:
+                round_out[row, R_EXTRA_TURNS] = extra_turns
+                round_out[row, R_SKIPS] = skips
+                if reached:
+                    round_out[row, R_RESULT] = 2   # target: won mid-round (jit_kernel._RESULTS)
+                for i in range(SIDES_N):
+                    round_out[row, R_POINTS + 2 * SIDES_N + i] = round_play[i]
+            else:
+                round_out[row, R_EXTRA_TURNS] = round_out[row, R_SKIPS] = 0
+                for i in range(SIDES_N):
+                    round_out[row, R_POINTS + 2 * SIDES_N + i] = 0
+            row += 1
+            prev_leader, prev_winner = leader, wseat
+            if GEN:
+                if NV:   # the variables' after_round, all from the values the round played with
+                    F[X_WSIDE] = wside
+                    F[X_ROUND_WON] = 1 if wside >= 0 else 0
+                    for v in range(NV):
+                        at = CODE[1 + v]
+                        VNEW[v] = F[X_VARS + v] if at < 0 else run(CODE, at, F, TAB, TEAMS,
+                                                                       SIDES_N, N, deck, stack)
+                    for v in range(NV):
+                        F[X_VARS + v] = VNEW[v]
+                prev_side, prev_last, prev_blocked = wside, last_p, 1 if domino < 0 else 0
+                over_i, match_win = match_over(END_CODE, LOWEST_WINS, TARGET, PLAY_ON, rnd_no,
+                                               scores, rounds_won, SIDES_N)
+                if over_i:
+                    over = True
+                elif F_DRAW_IF >= 0:
+                    F[X_ROUND] = rnd_no
+                    if run(CODE, F_DRAW_IF, F, TAB, TEAMS, SIDES_N, N, deck, stack):
+                        over = True
+                        match_win = -1
+            else:
+                if top >= TARGET:
+                    count = 0
+                    for i in range(SIDES_N):
+                        if scores[i] == top:
+                            count += 1
+                            match_win = i
+                    if count == 1:
+                        over = True
+                    elif not PLAY_ON:
+                        over = True
+                        match_win = -1
+                    else:
+                        match_win = -1
+            if REC:   # the round's end: the hands' values as the record's pips
+                LOG[nl] = DYN + nj
+                nl, nj = nl + 1, nj + 1
+                nd = round_end_item(DAT, nd, rnd_no, round_out[row - 1, R_RESULT], wside, V,
+                                    points, scores, N, SIDES_N)   # (2: target, GEN's)
+                if GEN:
+                    for v in range(NV):   # the variables, as the next round plays them
+                        DAT[nd + v] = F[X_VARS + v]
+                    nd += NV
+                    if EVN:   # the points scored during play (play_points)
+                        for i in range(SIDES_N):
+                            DAT[nd + i] = round_play[i]
+                        nd += SIDES_N
+        if GEN:
+            if over and F_FINAL >= 0:   # match.final: each side's final score, from the scores
+                F[X_ROUND], F[X_MATCH_WIN] = rnd_no, match_win   # as they stand
+                for si in range(SIDES_N):
+                    F[X_SIDE] = si
+                    fin[si] = run(CODE, F_FINAL, F, TAB, TEAMS, SIDES_N, N, deck, stack)
+                for si in range(SIDES_N):
+                    scores[si] = fin[si]
+            for si in range(SIDES_N):
+                match_out[m_i - start, M_SCORES + si] = scores[si]
+            vsum = 0   # the variables as the match ended (compare's variables_final)
+            for v in range(NV):
+                vsum += F[X_VARS + v]
+            match_out[m_i - start, M_SCORES + SIDES_N] = vsum
+            for c in range(COUNTED_N):
+                match_out[m_i - start, M_SCORES + SIDES_N + 1 + c] = F[X_VARIABLE_SETS + c]
+        match_out[m_i - start, M_WINNER] = match_win
+        match_out[m_i - start, M_CAPPED] = capped
+        match_out[m_i - start, M_ROUNDS] = row - first_row
+        match_out[m_i - start, M_FIRST_ROW] = first_row
+        if REC:
+            LOG[nl] = DYN + nj
+            nl, nj = nl + 1, nj + 1
+            nd = match_end_item(DAT, nd, match_win, scores, SIDES_N)
+        m_i += 1
+    return m_i - start, row, 0, nl, nd
