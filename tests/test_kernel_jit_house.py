@@ -426,16 +426,16 @@ def test_an_event_condition_on_the_total_or_the_tile_alone_is_a_table_of_its_tru
         assert match == api.play_match(game, 2, seed, "random"), seed
 
 
-def test_a_spinner_plays_the_strategist_on_the_jit_and_a_fit_rule_plays_it_in_python():
+def test_auto_plays_the_strategist_on_the_jit_on_a_spinner_and_under_a_fit_rule():
     """On a spinner the strategist's JIT port scores every open end
     (``jit_strategist_arms``, held to strategist_fast by
-    ``test_kernel_jit_strategist_arms``). Under a fit rule the strategist weighs what the
-    rule lets a tile meet, which the JIT's port does not: auto plays it in Python, and
-    greedy on the JIT."""
+    ``test_kernel_jit_strategist_arms``); under a fit rule it weighs what the rule lets a
+    tile meet the same way (``test_kernel_jit_strategist_rules``): auto takes the JIT for
+    both, as for greedy."""
     game = api.load_game("house/spinner")
     assert jit_kernel.jit_reason(game, 2, ["random", "strategist"]) is None
     assert engines.choose(game, 2, "strategist", "auto", matches=50_000) == "jit"
     assert engines.choose(game, 2, "greedy", "auto", matches=50_000) == "jit"
     matador = api.load_game("house/matador")
-    assert engines.choose(matador, 2, "strategist", "auto", matches=50_000) == "python"
+    assert engines.choose(matador, 2, "strategist", "auto", matches=50_000) == "jit"
     assert engines.choose(matador, 2, "greedy", "auto", matches=50_000) == "jit"

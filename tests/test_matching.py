@@ -128,8 +128,8 @@ def test_the_python_kernel_refuses_a_fit_rule_and_the_jit_plays_it():
         game = api.load_game(name)
         assert not covers(game)   # the general loop plays it on the Python engine
         assert jit_reason(game, 2, need_numba=False) is None   # (test_kernel_jit_house)
-        # the strategist weighs the fit rule, which the JIT's port does not: refused
-        assert "fit rule" in jit_reason(game, 2, "strategist", need_numba=False)
+        # the strategist's fit-aware weighing too (test_kernel_jit_strategist_rules)
+        assert jit_reason(game, 2, "strategist", need_numba=False) is None
     assert covers(api.load_game("pagat"))
 
 

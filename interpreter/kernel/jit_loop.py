@@ -882,55 +882,31 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     choices += 1
                 # the seat's next word and its pick are written out here and at each turn below:
                 # as numba helpers (even inline="always") they made the kernel 30-40% slower
-                if GEN:
-                    if LAYOUT and (strat_seats >> p) & 1:   # a shaped board (jit_strategist_layout)
-                        a = open_layout(p, m, h, LSH, AFTER, PE2, PM, TL, TH, VALUES, ties, seed, N,
-                                        WS)
-                    elif (strat_seats >> p) & 1 or upn:   # the strategist, or the turned-up tile
-                        a = opening(p, m, h, STRAT, TS, ties, seed, N, WS)
-                    else:
-                        if wpos[p] == wend[p]:
-                            seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
-                                            wfirst, wstates, msg)
-                        word = np.int64(WB[wpos[p]])
-                        wpos[p] += 1
-                        if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
-                            n_left = popcount(m)
-                            k = (word * (n_left + popcount(0))) >> 32
-                            if k < n_left:
-                                m, end = m, 0
-                            else:
-                                m, end = 0, 1
-                                k -= n_left
-                            while k:
-                                m &= m - 1
-                                k -= 1
-                            a = low_index(m) << 2 | end
-                        else:
-                            a = greedy(m, 0, word, VALUES, ties)
+                if GEN and LAYOUT and (strat_seats >> p) & 1:   # a shaped board
+                    a = open_layout(p, m, h, LSH, AFTER, PE2, PM, TL, TH, VALUES, ties, seed, N,
+                                    WS)   # (jit_strategist_layout)
+                elif (strat_seats >> p) & 1 or (GEN and upn):   # the strategist, or the
+                    a = opening(p, m, h, STRAT, TS, ties, seed, N, WS)   # turned-up tile
                 else:
-                    if (strat_seats >> p) & 1:   # the strategist (kernel.jit_strategist)
-                        a = opening(p, m, h, STRAT, TS, ties, seed, N, WS)
-                    else:
-                        if wpos[p] == wend[p]:
-                            seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
-                                            wfirst, wstates, msg)
-                        word = np.int64(WB[wpos[p]])
-                        wpos[p] += 1
-                        if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
-                            n_left = popcount(m)
-                            k = (word * (n_left + popcount(0))) >> 32
-                            if k < n_left:
-                                m, end = m, 0
-                            else:
-                                m, end = 0, 1
-                                k -= n_left
-                            while k:
-                                m &= m - 1
-                                k -= 1
-                            a = low_index(m) << 2 | end
+                    if wpos[p] == wend[p]:
+                        seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
+                                        wfirst, wstates, msg)
+                    word = np.int64(WB[wpos[p]])
+                    wpos[p] += 1
+                    if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
+                        n_left = popcount(m)
+                        k = (word * (n_left + popcount(0))) >> 32
+                        if k < n_left:
+                            m, end = m, 0
                         else:
-                            a = greedy(m, 0, word, VALUES, ties)
+                            m, end = 0, 1
+                            k -= n_left
+                        while k:
+                            m &= m - 1
+                            k -= 1
+                        a = low_index(m) << 2 | end
+                    else:
+                        a = greedy(m, 0, word, VALUES, ties)
                 t = a >> 2
                 h ^= 1 << t
                 hands[p] = h

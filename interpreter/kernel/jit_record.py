@@ -27,7 +27,7 @@ three-player matches laying two tiles a turn from a turned-up tile (CLI, CPU, me
 of 3) took 3.5 s on the JIT against 30.7 s on the Python engine; 20,000 of a count
 claimed after each placement 3.4 s against 8.5 s.
 
-``LOG`` empty means no records: every write in ``jit_template`` is behind ``if REC``, a
+``LOG`` empty means no records: every write in ``jit_loop`` is behind ``if REC``, a
 test of one local the kernel reads once a batch (``jit_events.fire`` tests its buffer's
 size). Unrecorded, the event lines cost nothing measurable: 16 interleaved pairs of
 150,000 three-player all-fives matches took a median 5.39 s of CPU before and 5.23 s

@@ -1,6 +1,6 @@
 """The ``strategist`` bot in the JIT kernel: its choices on a line of play, in numba.
 
-The JIT kernel (``jit_template``) asks ``opening`` for a strategist seat's first tile and
+The JIT kernel (``jit_loop``) asks ``opening`` for a strategist seat's first tile and
 ``choose`` for its placement (or a voluntary draw) once the line is open. They are the
 simulation path of ``bots.strategist_fast`` (``_line_policies`` and ``_opening``) term
 for term: every term but ``shed`` a whole number of half points summed as an int, then

@@ -93,7 +93,7 @@ _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
      "declarations at a round's start with a tile turned up (deal.turn_up)"),
 
     # the turn options alone add no line: a pass at will is a pass, a draw a draw
-    # (general_loop), and the kernel logs them (jit_template); with events they stay out
+    # (general_loop), and the kernel logs them (jit_loop); with events they stay out
 )
 
 
