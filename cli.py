@@ -1,7 +1,8 @@
 """The dominorules command line: parse arguments, call one library function, print.
 
 This is the only module that prints or exits. Exit codes: 0 success, 1 invalid
-input found (a broken ruleset, a record that does not verify), 2 usage errors.
+input found (a broken ruleset, a record that does not verify), 2 usage errors, 70 a bug
+of ours (one line naming it; ``DOMINORULES_DEBUG=1`` shows the traceback).
 """
 
 from __future__ import annotations
@@ -89,6 +90,39 @@ class _Commands(click.Group):
             sys.exit(1)
         except OSError as exc:  # stdout is a closed pipe, a full disk, /dev/full
             _write_failed(exc)
+        except DiagnosticError as err:   # a diagnostic no command caught: still one message
+            fail(err.diagnostics)
+        except (click.exceptions.ClickException, click.exceptions.Exit,
+                click.exceptions.Abort):
+            raise   # click's own: usage errors, --help's exit
+        except Exception as exc:
+            _internal_error(exc)
+
+
+def _internal_error(exc: Exception) -> None:
+    """A bug of ours met at run time: one line that says so and how to report it, exit
+    70 (EX_SOFTWARE); ``DOMINORULES_DEBUG=1`` shows Python's traceback instead."""
+    import os
+
+    if os.environ.get("DOMINORULES_DEBUG"):
+        raise exc
+    import dominorules
+
+    ours = (os.path.dirname(os.path.abspath(dominorules.__file__)),
+            os.path.dirname(os.path.abspath(__file__)))
+    where = ""
+    tb = exc.__traceback__
+    while tb is not None:   # the innermost frame of ours, to quote in a report
+        code = tb.tb_frame.f_code
+        if os.path.abspath(code.co_filename).startswith(ours):
+            where = f" (in {code.co_name}, {os.path.basename(code.co_filename)} line " \
+                    f"{tb.tb_lineno})"
+        tb = tb.tb_next
+    click.echo(f"error: internal error: {type(exc).__name__}: {exc}{where}", err=True)
+    click.echo("  hint: this is a bug in dominorules, not in your input; run again with "
+               "DOMINORULES_DEBUG=1 for the traceback, and report it with the command",
+               err=True)
+    sys.exit(70)
 
 
 def _stdout_console():

@@ -67,6 +67,34 @@ def test_ctrl_c_while_loading_is_one_line_and_exit_130(monkeypatch, args):
     assert result.output == "interrupted\n"
 
 
+# -- a bug of ours: one line, exit 70, the traceback on request ---------------------------
+
+def test_an_internal_error_is_one_line_naming_it_and_exit_70(monkeypatch):
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.delenv("DOMINORULES_DEBUG", raising=False)
+    monkeypatch.setattr(dominorules.rules, "_load", broken)
+    result = CliRunner().invoke(main, ["validate", PAGAT])
+    assert result.exit_code == 70
+    lines = result.output.splitlines()
+    # where: the innermost frame of the package's (the test's own function is not)
+    assert lines[0].startswith("error: internal error: RuntimeError: boom (in ")
+    assert lines[0].endswith(")") and " line " in lines[0] and "broken" not in lines[0]
+    assert "DOMINORULES_DEBUG=1" in lines[1] and len(lines) == 2
+    assert "Traceback" not in result.output
+
+
+def test_dominorules_debug_shows_the_internal_errors_traceback(monkeypatch):
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setenv("DOMINORULES_DEBUG", "1")
+    monkeypatch.setattr(dominorules.rules, "_load", broken)
+    result = CliRunner().invoke(main, ["validate", PAGAT])
+    assert isinstance(result.exception, RuntimeError) and str(result.exception) == "boom"
+
+
 # -- plug-in bots that fail ---------------------------------------------------------------
 
 @pytest.fixture()
