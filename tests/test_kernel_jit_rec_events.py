@@ -14,10 +14,10 @@ compiles none of its own (records are a run-time switch).
 from __future__ import annotations
 
 import pytest
+from jit_record_checks import round_lines, same_on_both_engines
 
 from dominorules import api
 from dominorules.kernel import engines
-from dominorules.record_lines import encode_events
 from dominorules.records import verify_file
 
 pytest.importorskip("numba")
@@ -48,31 +48,6 @@ def _counts(game) -> list[int]:
 CASES = [(name, n) for name in RULESETS for n in _counts(api.load_game(name))]
 
 
-def _round_lines(events: list[dict]) -> list[int]:
-    """The lines of each deal and the round it opens (with the match's end and start)."""
-    counts = [0]
-    for e in events:
-        if e["event"] == "deal":
-            counts.append(0)
-        counts[-1] += 1
-    return counts
-
-
-def _same(game, players: int, seeds: list[int], bots) -> list[dict]:
-    """The matches on both engines: the same results and record text; every round within
-    the JIT's log bound; the Python engine's events."""
-    got = engines.jit_results(game, players, seeds, bots, trace=True)
-    bound = jit_kernel.kernel(game, players).record_text.log_round
-    events = []
-    for seed, match in zip(seeds, got, strict=True):
-        want = api.play_match(game, players, seed, bots, trace=True)
-        assert encode_events(match.events) == encode_events(want.events), (bots, seed)
-        assert match == want, (bots, seed)
-        assert max(_round_lines(match.events)) <= bound
-        events += want.events
-    return events
-
-
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_the_jit_records_these_rulesets_byte_for_byte(name, players):
     game = api.load_game(name)
@@ -81,7 +56,7 @@ def test_the_jit_records_these_rulesets_byte_for_byte(name, players):
     seeds = [api.match_seed(17, i) for i in range(3)]
     for bots in (*BOTS, [BOTS[s % 3] for s in range(players)]):
         assert engines.jit_reason(game, players, bots, trace=True) is None
-        _same(game, players, seeds, bots)
+        same_on_both_engines(game, players, seeds, bots)
 
 
 def _kinds(events: list[dict]) -> set[str]:
@@ -104,7 +79,7 @@ def test_their_lines_are_written_on_the_jit():
                           ("house/headers-raise-stake", 2), ("house/bergen-headers", 2),
                           ("house/muggins-wins-in-play", 2), ("house/side-out", 4)):
         seeds = [api.match_seed(5, i) for i in range(4)]
-        seen[name] = _kinds(_same(api.load_game(name), players, seeds, "random"))
+        seen[name] = _kinds(same_on_both_engines(api.load_game(name), players, seeds, "random"))
     assert {"duty", "duty_met", "duty_failed", "draw/rule"} <= seen["house/answer-the-double"]
     assert {"duty", "duty_met", "duty_failed", "draw/rule"} <= seen["house/cover-the-double"]
     assert "set" in seen["house/headers-raise-stake"]
@@ -149,7 +124,7 @@ def test_a_duty_failing_with_points_and_draws_is_recorded_within_the_bound(
     seeds = [api.match_seed(3, i) for i in range(3 if players < 4 else 6)]
     events = []
     for bots in BOTS:
-        events += _same(game, players, seeds, bots)
+        events += same_on_both_engines(game, players, seeds, bots)
     assert {"score", "set", "duty", "duty_failed", "draw/rule"} <= _kinds(events)
     fails = [e for e in events if e["event"] == "duty_failed"]
     assert any(e["next"] is not None for e in fails)
@@ -163,7 +138,7 @@ def test_a_duty_failing_with_points_and_draws_is_recorded_within_the_bound(
     if players == 4:   # a round the log would overflow without the duties' bound
         without = jit_record.log_bound(4, 28) + jit_record.event_bound(
             4, 28, {"place": 1 + 1 + 3})   # a score, a set, three duties a placement
-        assert max(_round_lines(events)) > without
+        assert max(round_lines(events)) > without
 
 
 def test_simulate_trace_on_the_jit_writes_the_python_engines_file_and_verify_accepts_it(

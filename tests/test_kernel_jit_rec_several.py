@@ -13,10 +13,10 @@ its own (records are a run-time switch).
 from __future__ import annotations
 
 import pytest
+from jit_record_checks import same_on_both_engines
 
 from dominorules import api
 from dominorules.kernel import engines
-from dominorules.record_lines import encode_events
 from dominorules.records import verify_file
 
 pytest.importorskip("numba")
@@ -46,31 +46,6 @@ def _counts(game) -> list[int]:
 CASES = [(name, n) for name in RULESETS for n in _counts(api.load_game(name))]
 
 
-def _round_lines(events: list[dict]) -> list[int]:
-    """The lines of each deal and the round it opens (with the match's end and start)."""
-    counts = [0]
-    for e in events:
-        if e["event"] == "deal":
-            counts.append(0)
-        counts[-1] += 1
-    return counts
-
-
-def _same(game, players: int, seeds: list[int], bots) -> list[dict]:
-    """The matches on both engines: the same results and record text; every round within
-    the JIT's log bound; the Python engine's events."""
-    got = engines.jit_results(game, players, seeds, bots, trace=True)
-    bound = jit_kernel.kernel(game, players).record_text.log_round
-    events = []
-    for seed, match in zip(seeds, got, strict=True):
-        want = api.play_match(game, players, seed, bots, trace=True)
-        assert encode_events(match.events) == encode_events(want.events), (bots, seed)
-        assert match == want, (bots, seed)
-        assert max(_round_lines(match.events)) <= bound
-        events += want.events
-    return events
-
-
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_the_jit_records_these_rulesets_byte_for_byte(name, players):
     game = api.load_game(name)
@@ -79,7 +54,7 @@ def test_the_jit_records_these_rulesets_byte_for_byte(name, players):
     seeds = [api.match_seed(23, i) for i in range(2)]
     for bots in (*BOTS, [BOTS[s % 3] for s in range(players)]):
         assert engines.jit_reason(game, players, bots, trace=True) is None
-        _same(game, players, seeds, bots)
+        same_on_both_engines(game, players, seeds, bots)
 
 
 def _kinds(events: list[dict]) -> set[str]:
@@ -93,7 +68,7 @@ def test_their_lines_are_written_on_the_jit():
                           ("house/muggins-called", 2), ("house/partner-sets", 4),
                           ("house/passed-and-could-play", 2)):
         seeds = [api.match_seed(5, i) for i in range(3)]
-        seen[name] = _kinds(_same(api.load_game(name), players, seeds, "random"))
+        seen[name] = _kinds(same_on_both_engines(api.load_game(name), players, seeds, "random"))
     assert {"place/part", "turn_up"} <= seen["house/double-draw"]
     assert "place/part" in seen["house/doubles-together"]
     assert "claim" in seen["house/muggins-called"]

@@ -16,6 +16,7 @@ compile (records are a run-time switch): this file compiles nothing of its own.
 from __future__ import annotations
 
 import pytest
+from jit_record_checks import round_lines
 
 from dominorules import api
 from dominorules.diagnostics import UsageError
@@ -90,17 +91,7 @@ def test_the_jits_record_is_the_python_engines_byte_for_byte(name, players, bots
         want = api.play_match(game, players, seed, bots, trace=True)
         assert match == want, (bots, seed)
         assert encode_events(match.events) == encode_events(want.events), (bots, seed)
-        assert max(_round_lines(match.events)) <= bound   # the log's room for a round
-
-
-def _round_lines(events: list[dict]) -> list[int]:
-    """The lines of each deal and the round it opens (with the match's end and start)."""
-    counts = [0]
-    for e in events:
-        if e["event"] == "deal":
-            counts.append(0)
-        counts[-1] += 1
-    return counts
+        assert max(round_lines(match.events)) <= bound   # the log's room for a round
 
 
 def test_events_a_spinner_and_a_fit_rule_write_their_lines_on_the_jit():
