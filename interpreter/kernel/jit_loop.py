@@ -515,7 +515,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         K = np.zeros((KNOW_ROWS, max(N, W)), np.int64)   # (the BOARD row: W words)
         UNSEEN = np.zeros((1, W), np.int64)   # the strategist's: the tiles others may hold
     else:
-        K = np.zeros((KNOW_ROWS + N, max(N, T)), np.int64)   # (rows' shown tiles: blind)
+        # (hidden rows: a row a seat past KNOW_ROWS, of the tiles shown: jit_strategist_blind)
+        K = np.zeros((KNOW_ROWS + N, max(N, T)) if GEN and BLIND else (KNOW_ROWS, N),
+                     np.int64)
     TS = np.zeros(4 * T + 2, np.float64)   # (a tie among a spinner's four ends' tiles)
     WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
     # the record (jit_record): tokens logged (nl), DAT's numbers (nd), its items (nj); a
