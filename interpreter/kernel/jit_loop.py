@@ -767,7 +767,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 drawn = 0              # and the tiles laid after a move's first (jit_several)
                 part = 0   # the tile being laid is the part-th of a move's two (its record line)
                 reached = pending = 0   # the match won mid-round (IN_PLAY); the duties pending
-                RENEGED[:] = 0
+                for s in range(N):   # (a loop: a slice's view would count references)
+                    RENEGED[s] = 0
                 F[X_REACHED] = 0
                 for i in range(SIDES_N):
                     round_play[i] = 0

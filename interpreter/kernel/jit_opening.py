@@ -20,7 +20,7 @@ LACKING_REDEAL, LACKING_DRAW, LACKING_PASS_ON = 0, 1, 2
 SEEK_NONE, SEEK_TURNS, SEEK_LEADER, SEEK_OUT = 0, 1, 2, 3
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def holder_of(hands, N, tile):
     for s in range(N):
         if (hands[s] >> tile) & 1:
@@ -28,7 +28,7 @@ def holder_of(hands, N, tile):
     return -1
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def heaviest(hands, N, HEAVY):
     """(seat, tile) of the heaviest tile dealt (``general_loop.heaviest_dealt``): ``HEAVY``
     lists the tiles heaviest first."""
@@ -41,7 +41,7 @@ def heaviest(hands, N, HEAVY):
     return -1, -1
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def in_boneyard(deck, DEALT, DRAW_END, mask):
     for i in range(DEALT, DRAW_END):
         if (mask >> deck[i]) & 1:
@@ -49,7 +49,7 @@ def in_boneyard(deck, DEALT, DRAW_END, mask):
     return False
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def highest_double(hands, N, DOUBLES_DESC):
     """(seat, tile) of the highest double dealt, or (-1, -1)."""
     for d in DOUBLES_DESC:
@@ -59,7 +59,7 @@ def highest_double(hands, N, DOUBLES_DESC):
     return -1, -1
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def open_round(tile, by_holder, unheld, lacking, amask, hands, leader, deck, DEALT,
                DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, right):
     """(opener or -1 for a redeal, opening mask (-1: any tile), free, seek, seek mask) of a

@@ -20,7 +20,7 @@ TIE_NOTHING, TIE_EACH, TIE_LAST, TIE_NEXT = 0, 1, 2, 3
 END_POINTS, END_ROUNDS, END_ROUNDS_WON = 0, 1, 2
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, drawn_by, TEAMS, individual,
             P, V, C, DB, Q, SP, SV, ST, SD, SQ):
     """Every seat's pips, value, tiles, drawn and doubles (``GeneralLoop._seat_tallies``)
@@ -53,7 +53,7 @@ def tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, drawn_by, TEAMS, individual,
             SQ[i] += Q[s]
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def hand_rank(V, TEAMS, R):
     """``blocked.winner: lowest_hand``: each side ranked by its lowest hand value."""
     for i in range(TEAMS.shape[0]):
@@ -63,7 +63,7 @@ def hand_rank(V, TEAMS, R):
         R[i] = best
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def best_sides(R, sides, how, last_two, tie, last_player, after, SIDE_OF, lowest):
     """The blocked comparison (``GeneralLoop._settle``): fills ``lowest`` with the sides
     ranked best among those compared (all, or the last placer's and the next seat's),
@@ -102,7 +102,7 @@ def best_sides(R, sides, how, last_two, tie, last_player, after, SIDE_OF, lowest
     return n
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def winner_seat(w, domino, SIDE_OF, TEAMS, V):
     """The seat that won for side ``w``: the dominoer when its side won, else the side's
     lowest hand (its first such seat)."""
@@ -116,7 +116,7 @@ def winner_seat(w, domino, SIDE_OF, TEAMS, V):
     return seat
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def counted(points, scores, minimum, exact, target):
     """A side's round points as the match counts them: nothing below ``minimum`` while
     on 0 (``match.minimum_to_start``), nothing that overshoots (``match.exact``)."""
@@ -127,7 +127,7 @@ def counted(points, scores, minimum, exact, target):
             points[i] = 0
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def match_over(end, lowest_wins, target, play_on, rnd, scores, rounds_won, sides):
     """``GeneralLoop._match_over`` but its ``draw_if``: (over, winning side or -1)."""
     if end == END_ROUNDS_WON:

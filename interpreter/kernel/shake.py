@@ -160,7 +160,7 @@ def keccak_f1600(a) -> None:
     a[15], a[16], a[17], a[18], a[19] = a15, a16, a17, a18, a19
     a[20], a[21], a[22], a[23], a[24] = a20, a21, a22, a23, a24
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def shake128_absorb(state, msg, length: int) -> None:
     """Reset the uint64[25] ``state`` and absorb ``msg[0:length]`` (uint8), padded:
     ``state`` is then ready to squeeze its first block."""
@@ -248,7 +248,7 @@ def bytes_into(src, buf, at: int) -> int:
     return at + src.shape[0]
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def squeeze_more(state, out, at: int, produced: int, total: int) -> int:
     """A sponge's next block of words, squeezed only when they are wanted: words
     ``produced .. min(produced + CHUNK, total)`` of ``state``'s stream into uint32
@@ -270,7 +270,7 @@ def squeeze_more(state, out, at: int, produced: int, total: int) -> int:
     return produced + n
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def shuffle_absorb(seed: int, j: int, state, msg) -> None:
     """Absorb the key of deals 4j .. 4j+3 of match ``seed`` into ``state``:
     ``b"%d:shuffle:" % seed + j.to_bytes(8, "little")`` (``msg``: a uint8 buffer of at
@@ -292,7 +292,7 @@ def shuffle_block(seed: int, j: int, T: int, out_words) -> None:
     shake128_squeeze_words(state, out_words, 4 * T)
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def shuffle_keys(seed: int, made: int, T: int, block, state, msg, have: int) -> int:
     """Make deal ``made``'s keys readable at ``block[(made % 4) * T:][:T]``, as
     ``shuffle_block`` would write them, squeezing only the blocks up to them; ``have``:
@@ -376,7 +376,7 @@ def seat_first_words(seed: int, players: int, out) -> None:
     shake128_squeeze_words(state, out, FIRST * players)
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def seat_more_absorb(seed: int, seat: int, k: int, state, msg) -> None:
     """Absorb the key of block ``k >= 1`` of seat ``seat``'s stream into ``state``:
     ``b"%d:bots" % seed + b"%d:" % seat + b"%d" % k``."""
@@ -408,7 +408,7 @@ def seat_buffer_size(players: int) -> int:
     return (FIRST + CHUNK) * players
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def seat_words_start(seed: int, players: int, buf, pos, end, block, shared, state,
                      msg) -> None:
     """A new match: the seats' shared first block absorbed and its first words squeezed."""
@@ -421,7 +421,7 @@ def seat_words_start(seed: int, players: int, buf, pos, end, block, shared, stat
         block[s] = 0
 
 
-@njit
+@njit(refcounts=False)   # (every round: jit.njit)
 def seat_words_next(seed: int, p: int, players: int, buf, pos, end, block, made, shared,
                     first_state, states, msg) -> None:
     """Seat ``p`` has read every word it has (``pos[p] == end[p]``): make its next words
