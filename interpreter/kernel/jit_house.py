@@ -87,16 +87,17 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
                                          or _events_read(r, "end_tiles")),
      "events reading a shaped board's ends or the tiles at them as a list (ends, end_tiles "
      "with board.layout)"),
-    # what reads a shaped board's ends beside the placement itself (restrictions' arm
-    # facts, a row's front tile, a turned-up tile, a tile's two copies) is the line's
-    (lambda r: r.layout is not None and bool(r.restrictions),
-     "placement restrictions on a shaped board (play.restrictions with board.layout)"),
+    # what reads a shaped board's ends beside the placement itself, its restrictions, a
+    # turned-up tile and a tile's two copies (a row's front tile) is the line's
+    # (validate refuses board.layout with deal.blind: a guard, should it ever allow them)
     (lambda r: r.layout is not None and bool(r.blind),
      "hidden rows on a shaped board (deal.blind with board.layout)"),
-    (lambda r: r.layout is not None and bool(r.turn_up),
-     "a turned-up tile on a shaped board (deal.turn_up with board.layout)"),
-    (lambda r: r.layout is not None and r.copies > 1,
-     "every tile twice on a shaped board (set.copies with board.layout)"),
+    # a spinning double's arms are named by its value (Layout.arm_name), so both copies of
+    # one spinning would share their names; jit_layout keeps them apart by index
+    (lambda r: r.layout is not None and r.copies > 1 and r.layout.spins not in (
+        "none", "first_double"),
+     "every tile twice on a shaped board where more than one double may spin (set.copies "
+     "with board.layout.spins: every_double or a tile)"),
     (lambda r: r.layout is not None and r.several is not None,
      "moves of several tiles on a shaped board (play.several with board.layout)"),
 )
@@ -122,7 +123,10 @@ _EVENT_LISTS: dict[str, int | tuple[str, ...]] = {"end_tiles": ("end_lt", "end_r
 _LIVE_SIDE = frozenset({"score", "index"})
 # a placement restriction's names (expr.fields "placement"): facts, and lists as masks
 _PLACEMENT = {"tile": "tile", "end": "end", "boneyard": "boneyard", "round": "round",
-              "players": "players", "hand": "hand", "playable": "playable"}
+              "players": "players", "hand": "hand", "playable": "playable",
+              # a shaped board's (jit_layout: arm_of, spinners_complete, DOUBLES)
+              "arm": "arm", "spinners_complete": "spinners_complete",
+              "doubles_down": "doubles_down"}
 
 
 def plays(rules: Rules) -> bool:

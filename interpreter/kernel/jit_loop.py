@@ -116,6 +116,7 @@ if GEN:
         place_open,
         unpack,
     )
+    from dominorules.kernel.jit_layout import allowed as allowed_ends
     from dominorules.kernel.jit_layout import end_total as layout_total
     from dominorules.kernel.jit_layout import pick as layout_pick
     from dominorules.kernel.jit_matching import FLIP, left_open, uniform_pick
@@ -500,6 +501,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         FM = np.zeros(MAXID, np.int64)
         AFTER = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)   # the strategist's look ahead
         PE2 = np.zeros(MAXID, np.int64)
+        FK = np.zeros(MAXID, np.int64)   # an end's tiles the restrictions allow
         ne = lmany = 0
     else:
         V, DB, SV = P, drawn_by, SP
@@ -1065,7 +1067,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             ne, mL, lmany = fits(LSH, LB, p, h, PM, PE, FM)
                             mR = 0
                         fitting = mL | mR | mU | mD
-                        if F_RESTRICT >= 0 and fitting:   # play.restrictions (allowed_at)
+                        if F_RESTRICT >= 0 and fitting and LAYOUT:   # on a shaped board
+                            F[X_HAND], F[X_PLAYABLE], F[X_BONEYARD] = h, fitting, T - pos
+                            mL, lmany = allowed_ends(FM, FK, PE, ne, LB, WAIVE, CODE, F_RESTRICT,
+                                                     R_SURE, F, TAB, TEAMS, SIDES_N, N, deck,
+                                                     stack)
+                        elif F_RESTRICT >= 0 and fitting:   # play.restrictions (allowed_at)
                             # the tiles allowed whatever else holds; the program for the others
                             kL = mL & CODE[R_SURE + L]
                             kR = mR & CODE[R_SURE + R]
@@ -1087,6 +1094,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if SECONDS:   # set.copies: a tile held twice is one move (jit_copies)
                             mL, mR = canonical(mL, SECONDS), canonical(mR, SECONDS)
                             mU, mD = canonical(mU, SECONDS), canonical(mD, SECONDS)
+                            if LAYOUT:   # at each end of a shaped board
+                                for k in range(ne):
+                                    FM[k] = canonical(FM[k], SECONDS)
                         if BLIND:   # deal.blind: the row's front tile alone (jit_blind); the seat
                             stuck = (mL | mR | mU | mD) == 0   # is stuck if no tile of it fits
                             fb = 1 << front(ROWS, RHEAD, up)
