@@ -179,14 +179,14 @@ def test_what_the_jit_does_not_play_on_a_shaped_board_it_refuses_in_a_sentence()
 
 
 def test_a_shaped_board_beside_what_reads_its_ends_otherwise_is_refused(tmp_path):
-    """Events on a shaped board (their end totals are the line's in the kernel): one
+    """Events reading a shaped board's ends as a list (the kernel's ``ends`` are the
+    line's two; their total it plays: ``tests/test_kernel_jit_layout_rules.py``): one
     sentence, and auto keeps the Python engine."""
     path = tmp_path / "r.yaml"
     path.write_text("title: Test\nextends: pagat\nboard:\n  layout:\n    spins: every_double\n"
-                    "events:\n  - after: place\n    points: \"end_total\"\n")
+                    "events:\n  - after: place\n    points: \"max(ends)\"\n")
     game = api.load_game(str(path))
     assert jit_kernel.jit_reason(game, 2, "random", need_numba=False) == (
-        "r uses a shaped board (board.layout) with events, placement restrictions, "
-        "hidden rows, a turned-up tile or every tile twice, which only the Python engine "
-        "plays")
+        "r uses events reading a shaped board's ends or the tiles at them as a list (ends, "
+        "end_tiles with board.layout), which only the Python engine plays")
     assert engines.choose(game, 2, "random", "auto", matches=50_000) == "python"

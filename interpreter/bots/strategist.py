@@ -591,8 +591,9 @@ def _weigh_shaped(obs: Observation, board: Layout, action: Action) -> Scored:
     after = board.copy()
     for p in parts:
         after.place((p.tile.low, p.tile.high), p.end, seat=seat)
-    laid = {p.tile for p in parts}
-    rest = [t for t in obs.hand if t not in laid]
+    rest = list(obs.hand)
+    for p in parts:   # one copy each (set.copies: the other stays in hand)
+        rest.remove(p.tile)
     playable = sum(1 for t in rest if after.ends_fitting((t.low, t.high), seat))
     closes = int(seat in board.marked and seat not in after.marked)
     unanswered = int(bool(after.answer) and bool(rest) and not any(

@@ -186,11 +186,21 @@ def pass_events(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, pl
     ``fire`` (a pass grants no turn) and, with a record, its lines (``logged``: the
     log's counts nl, nd, nj). Returns (seats skipped, 1 once the match is won, nl, nd,
     nj)."""
-    nl, nd, nj = logged
     L, R, U, D = ends
     lt, rt, ut, dt = tiles
     et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
           arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
+    return pass_fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, EVL,
+                     L, R, lt, rt, et, boneyard, passes_in_row, drawn, LOG, DAT, logged, DYN,
+                     p, T)
+
+
+@njit(refcounts=False)
+def pass_fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, EVL, L, R,
+              lt, rt, et, boneyard, passes_in_row, drawn, LOG, DAT, logged, DYN, p, T):
+    """``pass_events`` once the ends' total ``et`` is known (a shaped board's is
+    ``jit_layout.end_total``): ``may_fire``, the facts, ``fire`` and the record's lines."""
+    nl, nd, nj = logged
     if not may_fire(CODE, at, -1, L, R, et):
         return 0, 0, nl, nd, nj
     event_facts(F, L, R, et, boneyard, passes_in_row, drawn)

@@ -81,12 +81,23 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
                                           or bool(r.restrictions) or r.copies > 1 or r.blind),
      "moves of several tiles (play.several) on a spinner, under its own fit rule or "
      "placement restrictions, with two sets or hidden rows"),
-    # jit_layout keeps a shaped board's ends; what reads them beside the placement itself
-    # (end totals, restrictions' arm facts, a row's front tile) is the line's in the kernel
-    (lambda r: r.layout is not None and bool(r.events or r.restrictions or r.blind
-                                             or r.turn_up or r.copies > 1),
-     "a shaped board (board.layout) with events, placement restrictions, hidden rows, a "
-     "turned-up tile or every tile twice"),
+    # jit_layout keeps a shaped board's ends; events read its end total (jit_layout's
+    # end_total), but an event's `ends` and `end_tiles` are the line's two in the kernel
+    (lambda r: r.layout is not None and (_events_read(r, "ends")
+                                         or _events_read(r, "end_tiles")),
+     "events reading a shaped board's ends or the tiles at them as a list (ends, end_tiles "
+     "with board.layout)"),
+    # what reads a shaped board's ends beside the placement itself, its restrictions, a
+    # turned-up tile and a tile's two copies (a row's front tile) is the line's
+    # (validate refuses board.layout with deal.blind: a guard, should it ever allow them)
+    (lambda r: r.layout is not None and bool(r.blind),
+     "hidden rows on a shaped board (deal.blind with board.layout)"),
+    # a spinning double's arms are named by its value (Layout.arm_name), so both copies of
+    # one spinning would share their names; jit_layout keeps them apart by index
+    (lambda r: r.layout is not None and r.copies > 1 and r.layout.spins not in (
+        "none", "first_double"),
+     "every tile twice on a shaped board where more than one double may spin (set.copies "
+     "with board.layout.spins: every_double or a tile)"),
     (lambda r: r.layout is not None and r.several is not None,
      "moves of several tiles on a shaped board (play.several with board.layout)"),
 )
@@ -112,7 +123,10 @@ _EVENT_LISTS: dict[str, int | tuple[str, ...]] = {"end_tiles": ("end_lt", "end_r
 _LIVE_SIDE = frozenset({"score", "index"})
 # a placement restriction's names (expr.fields "placement"): facts, and lists as masks
 _PLACEMENT = {"tile": "tile", "end": "end", "boneyard": "boneyard", "round": "round",
-              "players": "players", "hand": "hand", "playable": "playable"}
+              "players": "players", "hand": "hand", "playable": "playable",
+              # a shaped board's (jit_layout: arm_of, spinners_complete, DOUBLES)
+              "arm": "arm", "spinners_complete": "spinners_complete",
+              "doubles_down": "doubles_down"}
 
 
 def plays(rules: Rules) -> bool:
@@ -306,6 +320,7 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
     lists = {"ends": jit_formula.ENDS, **_EVENT_LISTS}
     at: dict[str, int] = {}
     top = max(max(tile[1] for tile in tiles), 0)
+    most = _most_total(r, top, sum(1 for low, high in tiles if low == high))
     for after in ("place", "draw", "pass"):
         rules = [i for i, e in enumerate(r.events) if e.after == after]
         at[f"EV_{after.upper()}"] = len(code) if rules else -1
@@ -313,7 +328,7 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
             continue
         conditions = [r.event_trees[i].get("if") for i in rules]
         start = len(code)
-        code += [-1, *_may_fire(conditions, tiles, top, r.spinner != "none")]   # the head
+        code += [-1, *_may_fire(conditions, tiles, top, most)]   # the head
         head = code[start + jit_events.RULES] = len(code)
         # how many, where each one's programs start, each one's index (its record lines')
         code += [len(rules)] + [-1] * (jit_events.WIDTH * len(rules)) + rules
@@ -325,7 +340,7 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
                 if key in trees:
                     code[slot + j] = len(code)
                     run = jit_formula.program(_tree(trees[key]), names, lists, tiles)
-                    table = _tabled(trees[key], tiles, top, r.spinner != "none") \
+                    table = _tabled(trees[key], tiles, top, most) \
                         if key == "if" and len(run) > 4 else None
                     code += run if table is None else table
             sets = r.events[i].sets
@@ -365,8 +380,21 @@ def _live_sides(trees: Any) -> None:
                 raise Unsupported(f"side.{node.attr} during play")
 
 
+def _most_total(r: Rules, top: int, doubles: int) -> int:
+    """The largest total the open ends may make (``end_total``; ``top`` the set's highest
+    number): the line's two ends, four arms of doubles on a spinner, and on a shaped board
+    every end it may open a double (``jit_layout.most_ends``) beside its dead arms."""
+    if r.layout is None:
+        return (8 if r.spinner != "none" else 4) * top
+    from .jit_layout import most_ends
+
+    shape = r.layout
+    dead = doubles * max(shape.sides, shape.opening_sides) * top if shape.dead_arms else 0
+    return most_ends(shape, r.max_players, doubles) * 2 * top + dead
+
+
 def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int,
-              spinner: bool = False) -> list[int]:
+              most: int) -> list[int]:
     """An event block's head: the masks of the tiles, the ends' totals and, per left end,
     the right ends for which some rule's ``if`` may hold (``_fold``: one known fact at a
     time); the kernel fires the block only when all three allow, so an action no rule
@@ -374,7 +402,6 @@ def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
     def may(facts: dict[str, Any]) -> bool:
         return any(c is None or _fold(c, facts) != 0 for c in conditions)
     tile_mask = sum(1 << i for tile, i in tiles.items() if may({"tile": tile}))
-    most = (8 if spinner else 4) * top   # four arms of doubles, or the line's two ends
     total_mask = (sum(1 << e for e in range(most + 1) if may({"end_total": e}))
                   if most < 62 else -1)
     ends = [sum(1 << b for b in range(top + 1) if may({"ends": (a, b)}))
@@ -383,13 +410,12 @@ def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
 
 
 def _tabled(condition: Any, tiles: dict[tuple[int, int], int], top: int,
-            spinner: bool) -> list[int] | None:
+            most: int) -> list[int] | None:
     """An event's ``if`` that reads the ends' total only, or the tile only, as a table
     (``jit_formula.MASK``: a bit per total or tile, ``_fold``ed from the formula), which
     ``jit_events.value`` reads without running a program (all-fives' ``end_total > 0 and
     end_total % 5 == 0``); None when it reads more, or the values pass the table's bits."""
     from . import jit_formula
-    most = (8 if spinner else 4) * top   # as _may_fire: the largest total the ends make
     for fact, values in (("end_total", {e: e for e in range(most + 1)}),
                          ("tile", {i: tile for tile, i in tiles.items()})):
         if not values or max(values) >= jit_formula.MASK_BITS:

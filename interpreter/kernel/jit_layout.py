@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .jit import njit
+from .jit_formula import FACT, run
 
 if TYPE_CHECKING:
     from ..engine.mechanisms.layout import Shape
@@ -334,9 +335,64 @@ def end_total(LB):
 
 
 @njit
+def arm_of(LB, i):
+    """``Layout.arm_of``: which arm the end of id ``i`` is (0 the line or a train, k arm
+    k of its double)."""
+    name = LB[NAME + i]
+    return name & 63 if name >= 0 else 0
+
+
+@njit
 def spinners_complete(LB):
     """``Layout.spinners_complete``: no spinner waits for a side or an arm."""
     return LB[WAIT_N] == 0 and LB[ANS_N] == 0
+
+
+_TILE, _END, _ARM = FACT["tile"], FACT["end"], FACT["arm"]
+_COMPLETE, _DOUBLES_DOWN = FACT["spinners_complete"], FACT["doubles_down"]
+
+
+@njit
+def allowed(FM, FK, PE, n, LB, waive, CODE, at, sure, F, TAB, TEAMS, sides, N, deck, stack):
+    """``general_loop.allowed_at`` on a shaped board (its ``shaped`` facts: each end's
+    ``arm``, ``spinners_complete``, ``doubles_down``): the tiles of each of the ``n`` ends'
+    ``FM`` that every placement restriction (the program at ``CODE[at]``; ``sure``: per
+    end number, the tiles allowed whatever else holds) allows there, in place, or all of
+    them again with ``waive`` when none is; (their union, whether two or more ends take
+    some). ``F`` holds the turn's hand, playable tiles and boneyard already."""
+    F[_COMPLETE] = 1 if spinners_complete(LB) else 0
+    F[_DOUBLES_DOWN] = LB[DOUBLES]
+    total = 0
+    for k in range(n):
+        m = FM[k]
+        v = LB[VAL + PE[k]]
+        keep = m & CODE[sure + v]
+        m ^= keep
+        if m:
+            F[_END] = v
+            F[_ARM] = arm_of(LB, PE[k])
+            while m:
+                b = m & -m
+                m ^= b
+                t = 0
+                while (b >> t) != 1:
+                    t += 1
+                F[_TILE] = t
+                if run(CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
+                    keep |= b
+        FK[k] = keep
+        total |= keep
+    if total or not waive:   # if_none_allowed: waive keeps them all
+        for k in range(n):
+            FM[k] = FK[k]
+    else:
+        for k in range(n):
+            total |= FM[k]
+    ends = 0
+    for k in range(n):
+        if FM[k]:
+            ends += 1
+    return total, ends > 1
 
 
 def name_of(name: int, TL, TH, shared: str) -> str:

@@ -101,6 +101,7 @@ if GEN:
         fire,
         may_fire,
         pass_events,
+        pass_fire,
     )
     from dominorules.kernel.jit_formula import run
     from dominorules.kernel.jit_layout import (
@@ -115,6 +116,8 @@ if GEN:
         place_open,
         unpack,
     )
+    from dominorules.kernel.jit_layout import allowed as allowed_ends
+    from dominorules.kernel.jit_layout import end_total as layout_total
     from dominorules.kernel.jit_layout import pick as layout_pick
     from dominorules.kernel.jit_matching import FLIP, left_open, uniform_pick
     from dominorules.kernel.jit_opening import (
@@ -498,6 +501,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         FM = np.zeros(MAXID, np.int64)
         AFTER = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)   # the strategist's look ahead
         PE2 = np.zeros(MAXID, np.int64)
+        FK = np.zeros(MAXID, np.int64)   # an end's tiles the restrictions allow
         ne = lmany = 0
     else:
         V, DB, SV = P, drawn_by, SP
@@ -1064,7 +1068,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             ne, mL, lmany = fits(LSH, LB, p, h, PM, PE, FM)
                             mR = 0
                         fitting = mL | mR | mU | mD
-                        if F_RESTRICT >= 0 and fitting:   # play.restrictions (allowed_at)
+                        if F_RESTRICT >= 0 and fitting and LAYOUT:   # on a shaped board
+                            F[X_HAND], F[X_PLAYABLE], F[X_BONEYARD] = h, fitting, T - pos
+                            mL, lmany = allowed_ends(FM, FK, PE, ne, LB, WAIVE, CODE, F_RESTRICT,
+                                                     R_SURE, F, TAB, TEAMS, SIDES_N, N, deck,
+                                                     stack)
+                        elif F_RESTRICT >= 0 and fitting:   # play.restrictions (allowed_at)
                             # the tiles allowed whatever else holds; the program for the others
                             kL = mL & CODE[R_SURE + L]
                             kR = mR & CODE[R_SURE + R]
@@ -1086,6 +1095,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if SECONDS:   # set.copies: a tile held twice is one move (jit_copies)
                             mL, mR = canonical(mL, SECONDS), canonical(mR, SECONDS)
                             mU, mD = canonical(mU, SECONDS), canonical(mD, SECONDS)
+                            if LAYOUT:   # at each end of a shaped board
+                                for k in range(ne):
+                                    FM[k] = canonical(FM[k], SECONDS)
                         if BLIND:   # deal.blind: the row's front tile alone (jit_blind); the seat
                             stuck = (mL | mR | mU | mD) == 0   # is stuck if no tile of it fits
                             fb = 1 << front(ROWS, RHEAD, up)
@@ -1175,8 +1187,11 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 t = a >> 8
                                 e = a & 255
                                 w = PIPS[_U(t)] - LB[PE[e]]
+                                both = 0   # it fitted two or more of the ends open to p
+                                for k in range(ne):
+                                    both += PM[_U(LB[PE[k]])] >> t & 1
+                                both = 1 if both > 1 else 0
                                 place(LSH, LB, t, TL[t], TH[t], PE[e], p)
-                                both = 0   # (events on a shaped board: jit_house refuses them)
                             elif BOARD:   # a spinner or a fit rule (jit_board, jit_matching)
                                 flip = 0
                                 if FIT:   # the tile's second way round (jit_matching.FLIP)
@@ -1244,7 +1259,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             if strat_seats:
                                 know_place(K, p, t, w)
                             if EV_PLACE >= 0:   # the placement's events (jit_events)
-                                et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                                et = (layout_total(LB) if LAYOUT else
+                                      end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
                                       arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
                                 if pending:   # the duties pending: met by this? (jit_duties)
                                     event_facts(F, L, R, et, T - pos, prior, drawn)
@@ -1280,7 +1296,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                             nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
                                                                      DYN, p, N, T)
                             if DECL_PLACE >= 0:   # the placer's declarations (jit_declare)
-                                et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                                et = (layout_total(LB) if LAYOUT else
+                                      end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
                                       arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
                                 event_facts(F, L, R, et, T - pos, prior, drawn)
                                 F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
@@ -1321,11 +1338,18 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             if strat_seats:
                                 know_lack(K, p, L, R)
                             if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
-                                skipped, won, nl, nd, nj = pass_events(
-                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                    SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
-                                    (lt, rt, ut, dt), NE, TL, TH, PIPS, T - pos, run_passes,
-                                    drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
+                                if LAYOUT:   # a shaped board's total (jit_layout.end_total)
+                                    skipped, won, nl, nd, nj = pass_fire(
+                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                        SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
+                                        layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
+                                        (nl, nd, nj), DYN, p, T)
+                                else:
+                                    skipped, won, nl, nd, nj = pass_events(
+                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                        SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
+                                        (lt, rt, ut, dt), NE, TL, TH, PIPS, T - pos,
+                                        run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
                                 skip += skipped
                                 if won:   # the match is won (match.ends_in_play)
                                     reached = 1
@@ -1366,11 +1390,18 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 if NE == 4:   # a spinner's arms: it lacks those too
                                     know_lack(K, p, U, D)
                             if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
-                                skipped, won, nl, nd, nj = pass_events(
-                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                    SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
-                                    (lt, rt, ut, dt), NE, TL, TH, PIPS, T - pos, run_passes,
-                                    drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
+                                if LAYOUT:   # a shaped board's total (jit_layout.end_total)
+                                    skipped, won, nl, nd, nj = pass_fire(
+                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                        SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
+                                        layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
+                                        (nl, nd, nj), DYN, p, T)
+                                else:
+                                    skipped, won, nl, nd, nj = pass_events(
+                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                        SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
+                                        (lt, rt, ut, dt), NE, TL, TH, PIPS, T - pos,
+                                        run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
                                 skip += skipped
                                 if won:   # the match is won (match.ends_in_play)
                                     reached = 1
@@ -1507,7 +1538,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         prior = run_passes
                         idle = run_passes = 0
                         if EV_DRAW >= 0:   # the draw's events (jit_events)
-                            et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                            et = (layout_total(LB) if LAYOUT else
+                                  end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
                                   arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
                             if may_fire(CODE, EV_DRAW, t, L, R, et):
                                 event_facts(F, L, R, et, T - pos, prior, drawn)

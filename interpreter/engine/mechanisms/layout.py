@@ -154,13 +154,16 @@ class Layout:
 
     @classmethod
     def replay(cls, shape: Shape, seats: int, events: list) -> Layout:
-        """The board the public events of a round leave (``place`` and ``pass`` lines, as
-        the record writes them, from the round's ``deal`` on): what a bot reads of a
-        shaped board, laid by the same ``place`` and ``passed`` the engines use."""
+        """The board the public events of a round leave (``place``, ``turn_up`` and ``pass``
+        lines, as the record writes them, from the round's ``deal`` on): what a bot reads
+        of a shaped board, laid by the same ``place`` and ``passed`` the engines use (a
+        tile turned up from the stock, ``deal.turn_up``, opens it, placed by nobody)."""
         board = cls(shape, seats=seats)
         for e in events:
             if e.get("event") == "place":
                 board.place(tuple(e["tile"]), e.get("end"), seat=e.get("player"))
+            elif e.get("event") == "turn_up":
+                board.place(tuple(e["tile"]), None)
             elif e.get("event") == "pass":
                 board.passed(e["player"])
         return board
