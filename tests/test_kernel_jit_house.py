@@ -153,8 +153,6 @@ def _ruleset(tmp_path, text: str):
      "uses an event making the next player draw (events.next_draws), which only"),
     ("events:\n  - after: place\n    points: \"player.pips\"\n",   # the tallies
      "house-rule formulas read what the JIT kernel does not keep (Name player)"),
-    ("board:\n  spinner: first_double\nplay:\n  passing: at_will\n",   # the spinner it plays
-     "uses passing at will (play.passing) on a spinner or under its own fit rule, which"),
     ("board:\n  spinner: first_double\nevents:\n  - after: place\n    points: \"sum(ends)\"\n",
      "uses events reading a spinner's four ends as a list (ends), which only the Python"),
     ("matching:\n  fits: \"end + half == 7\"\nevents:\n  - after: place\n"

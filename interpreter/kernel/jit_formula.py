@@ -63,6 +63,20 @@ _FOLDS = {"sum": 0, "min": 1, "max": 2, "count": 3}
 ALL_SIDES, ALL_SEATS, OPPONENTS, TEAM, TILES, ENDS = 0, 1, 2, 3, 4, 5
 
 
+class Twice(dict):
+    """The tiles by name where the set holds each twice (``set.copies: 2``): a name is its
+    first copy's index, its second copy the next one (``engine.tiles``). The loop compares
+    tiles by their pips, so a program compares two tiles by their indexes halved (both
+    copies are one tile) and a test of the tile alone holds for both copies or neither."""
+
+
+def every_index(tiles: dict[tuple[int, int], int]) -> list[tuple[tuple[int, int], int]]:
+    """Each (tile, index) of the set: both copies' indexes of a tile held twice."""
+    if isinstance(tiles, Twice):
+        return [pair for tile, i in tiles.items() for pair in ((tile, i), (tile, i + 1))]
+    return list(tiles.items())
+
+
 def program(tree: ast.Node, names: dict[str, str | int], lists: dict[str, int],
             tiles: dict[tuple[int, int], int], room: int = STACK) -> list[int]:
     """``tree`` as a program ending with ``END``. ``names``: a formula's name -> the fact
@@ -126,6 +140,12 @@ class _Writer:
             case ast.Binary(op=op, left=a, right=b):
                 if a.type == TILE and op not in ("==", "!="):
                     raise Unsupported("tiles compared by order")
+                if a.type == TILE and isinstance(self.tiles, Twice):   # a copy is the tile
+                    depth = max(self.value(a), 2)
+                    out += [CONST, 2, FLOORDIV]
+                    depth = max(depth, 1 + self.value(b), 3)
+                    out += [CONST, 2, FLOORDIV, _BINARY[op]]
+                    return depth
                 depth = max(self.value(a), 1 + self.value(b))
                 out.append(_BINARY[op])
                 return depth
@@ -187,8 +207,7 @@ class _Writer:
             raise Unsupported("x -> ... reading more than its tile")
         test = compile_tree(body)
         holds = 0
-        for key in list(self.tiles):
-            index = self.tiles.get(key)   # (a set held twice refuses it: one index a name)
+        for key, index in every_index(self.tiles):   # (both copies of a tile held twice)
             if test({var: key}):
                 holds |= 1 << index
         keep = holds if func != "all" else ~holds & ((1 << 63) - 1)

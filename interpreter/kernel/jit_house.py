@@ -31,6 +31,7 @@ from .opening import _MASK_NAMES, _reads, mask_of
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.game_rules import Opening, Rules
+    from ..engine.tiles import TileSet
 
 # the round's facts by their names in a settlement formula (jit_formula.FACTS)
 _ROUND = {name: name for name in (
@@ -60,19 +61,6 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     # rule with doubles across; a fit rule's numbers or doubles in line count otherwise
     (lambda r: bool(r.events) and (r.fit is not None or r.doubles != "across"),
      "events reading the ends under its own fit rule (matching)"),
-    # the uniform pick over four ends or two-way fits (jit_matching.uniform_pick) has no
-    # pass at will among its options
-    (lambda r: r.passing != "forced" and (r.spinner != "none" or r.fit is not None),
-     "passing at will (play.passing) on a spinner or under its own fit rule"),
-    (lambda r: r.lead_reads_seats, "a lead formula reading the last round's seats or sides"),
-    # a tile's two copies are two indexes (jit_copies): an event's tile masks and a named
-    # tile would see one of them (formulas naming a tile: programs refuses them)
-    (lambda r: r.copies > 1 and bool(r.events or r.restrictions),
-     "events or placement restrictions with every tile twice (set.copies)"),
-    # the GEN lines pass over the seats out in the plain turn order only (jit_side_out)
-    (lambda r: r.play_until == "side_out" and _turns(r),
-     "play on until a side is out (play.until) with turns granted, skipped or passed at "
-     "will, or hidden rows"),
     # jit_several offers the default move (one tile on each end) on a line's two ends
     (lambda r: r.several is not None and (r.several.whole_hand or r.several.after_double
                                           or r.several.chain),
@@ -175,15 +163,6 @@ def reason(game: Game) -> str | None:
     return None
 
 
-class _Twice(dict):
-    """The tiles by name where the set holds each twice (``set.copies``): a name is two
-    indexes, which a program's one constant cannot be, so a formula naming a tile is
-    not kept (looking one up raises ``Unsupported``)."""
-
-    def get(self, key: Any, default: Any = None) -> Any:
-        raise Unsupported(f"the tile {list(key)} named, every tile held twice (set.copies)")
-
-
 def _tree(tree: Any) -> ast.Node:
     if tree is None:
         raise Unsupported("a formula without its tree")
@@ -195,6 +174,15 @@ def _tree(tree: Any) -> ast.Node:
 SCORES = 1001 << 40
 _STARTS = ("F_DOMINO", "F_BLOCKED", "F_RANK", "F_EVERY_SIDE", "F_DRAW_IF", "F_FINAL", "F_LEAD",
            "F_REDEAL")
+
+
+def tile_names(ts: TileSet) -> dict[tuple[int, int], int]:
+    """The tiles by name for the programs: (low, high) -> its index in the set; for a set
+    holding each twice its first copy's (``jit_formula.Twice``: both are the tile)."""
+    from .jit_formula import Twice
+
+    tiles = {(t.low, t.high): i for i, t in enumerate(ts.tiles)}
+    return Twice((t, i - 1) for t, i in tiles.items()) if ts.copies > 1 else tiles
 
 
 def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
@@ -209,9 +197,7 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     _PLACEMENT_LISTS = {"hand": jit_formula.TILES, "playable": jit_formula.TILES}
     r = game.rules
     ts = game.tileset
-    tiles = {(t.low, t.high): i for i, t in enumerate(ts.tiles)}
-    if ts.copies > 1:
-        tiles = _Twice(tiles)
+    tiles = tile_names(ts)
     # the variables (variables:), read by name after the facts in F
     values: dict[str, str | int] = {v.name: len(jit_formula.FACT) + i
                                     for i, v in enumerate(r.variables)}
@@ -226,8 +212,10 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
         "F_DRAW_IF": (r.draw_if_tree if r.draw_if else None, {**_MATCH, **values}, _ALL),
         "F_FINAL": (r.final_tree if r.final else None,
                     {**_MATCH, "side": "side", "won": "match_win", **values}, _ALL),
+        # the last round's seats and sides as it ended: TAB's tallies, which nothing
+        # writes between a round's settlement and the next one's lead (side.won: its winner)
         "F_LEAD": (r.later_leader_tree if r.later_leader_formula else None,
-                   {**_LEAD, **values}, {}),
+                   {**_LEAD, "won": "winner_side", **values}, _ALL),
         "F_REDEAL": (r.redeal_if_tree if r.redeal_if else None, _MATCH,
                      {"seats": jit_formula.ALL_SEATS}),
     }
@@ -373,7 +361,9 @@ def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
     can fire on costs no call (a double for ``tile.is_double``)."""
     def may(facts: dict[str, Any]) -> bool:
         return any(c is None or _fold(c, facts) != 0 for c in conditions)
-    tile_mask = sum(1 << i for tile, i in tiles.items() if may({"tile": tile}))
+    from .jit_formula import every_index
+
+    tile_mask = sum(1 << i for tile, i in every_index(tiles) if may({"tile": tile}))
     most = (8 if spinner else 4) * top   # four arms of doubles, or the line's two ends
     total_mask = (sum(1 << e for e in range(most + 1) if may({"end_total": e}))
                   if most < 62 else -1)
@@ -391,7 +381,7 @@ def _tabled(condition: Any, tiles: dict[tuple[int, int], int], top: int,
     from . import jit_formula
     most = (8 if spinner else 4) * top   # as _may_fire: the largest total the ends make
     for fact, values in (("end_total", {e: e for e in range(most + 1)}),
-                         ("tile", {i: tile for tile, i in tiles.items()})):
+                         ("tile", {i: tile for tile, i in jit_formula.every_index(tiles)})):
         if not values or max(values) >= jit_formula.MASK_BITS:
             continue
         folded = {i: _fold(condition, {fact: v}) for i, v in values.items()}

@@ -1003,7 +1003,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     if domino >= 0:
                         break
                     if TURNS:   # GeneralLoop.run's turn order: turns granted, turns skipped
-                        if npass == everyone or idle >= IDLE_MAX:
+                        # (the seats out, play.until: side_out, count as passed and are
+                        # passed over, skips too: side_out.next_in)
+                        if (npass | outs) == everyone or idle >= IDLE_MAX:
                             break
                         if nq:   # a move of several tiles goes on: no new turn
                             joined += 1
@@ -1011,7 +1013,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             again -= 1
                             extra_turns += 1
                         else:
-                            p = seat_after(p, N, RIGHT)
+                            p = next_in(p, N, RIGHT, outs) if outs else seat_after(p, N, RIGHT)
                             while skip > 0 and idle < IDLE_MAX:
                                 skip -= 1
                                 skips += 1
@@ -1019,7 +1021,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 if REC:
                                     LOG[nl] = skip_token(N, T, p)
                                     nl += 1
-                                p = seat_after(p, N, RIGHT)
+                                p = next_in(p, N, RIGHT, outs) if outs else seat_after(p, N,
+                                                                                       RIGHT)
                             if idle >= IDLE_MAX:   # a skip completed two idle turns: blocked
                                 break
                         turns_taken += 1
@@ -1033,7 +1036,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         p = p - 1 if p > 0 else N - 1
                     else:
                         p = p + 1 if p + 1 < N else 0
-                    if outs and (outs >> p) & 1:   # (TURNS never with side_out: jit_house)
+                    if outs and (outs >> p) & 1:   # a seat out is passed over (jit_side_out)
                         p = next_in(p, N, RIGHT, outs)
                 else:
                     if npass >= N:
@@ -1143,16 +1146,17 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 elif (greedy_seats >> p) & 1:
                                     a = (greedy(mL, mR, word, VALUES, ties) if NE == 2 else
                                          greedy_ends(mL, mR, mU, mD, word, VALUES, ties))
-                                elif BOARD and (NE == 4 or FIT):   # four ends, or two ways
-                                    # (never with a pass at will: jit_house.reason refuses it)
+                                elif BOARD and (NE == 4 or FIT):   # four ends, or two ways,
+                                    # then a pass at will (jit_matching: -2, the last option)
                                     if FIT:   # (jit_matching: the second ways count too)
                                         a = uniform_pick(word, mL, mR, mU, mD,
                                                          mL & CODE[FIT_AT + L],
                                                          mR & CODE[FIT_AT + R],
                                                          mU & CODE[FIT_AT + U],
-                                                         mD & CODE[FIT_AT + D])
+                                                         mD & CODE[FIT_AT + D], AT_WILL)
                                     else:
-                                        a = uniform_pick(word, mL, mR, mU, mD, 0, 0, 0, 0)
+                                        a = uniform_pick(word, mL, mR, mU, mD, 0, 0, 0, 0,
+                                                         AT_WILL)
                                 else:   # the uniform pick on a line (general_loop)
                                     n_left = popcount(mL)
                                     nfit = n_left + popcount(mR)
@@ -1317,8 +1321,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             run_passes += 1
                             if LAYOUT and passed(LSH, LB, p):   # a train opened (markers)
                                 npass, idle = 0, 1
-                            if strat_seats:
+                            if strat_seats:   # read as any pass: lacking every open end
                                 know_lack(K, p, L, R)
+                                if NE == 4:
+                                    know_lack(K, p, U, D)
                             if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
                                 skipped, won, nl, nd, nj = pass_events(
                                     CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
