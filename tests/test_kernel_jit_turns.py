@@ -57,6 +57,16 @@ RULESETS = {
                    " >= 15 else (leader + 2 if max(sides.score) > 60 else winner)\"\n"),
     "lead-sides": ("extends: house/partnership-draw\nlead:\n  later: \"leader + 1 if "
                    "min(sides.pips) > 4 * sum(seats.drawn) else winner_side + 2\"\n"),
+    # opening conditions asked of each hand (jit_opening_allow): the round of a match of
+    # points and max_pip; a leader lacking one draws for it; players drawing in turn
+    "open-hand": ("extends: house/all-fives\nopening:\n  allow: \"count(hand, t -> "
+                  "t.is_double) > 1 or tile.pips >= max_pip + round % 3\"\n"
+                  "  if_lacking: pass_on\n"),
+    "open-draw": ("extends: house/double-opening\nopening:\n  allow: \"tile.is_double and "
+                  "(count(hand, t -> t.is_double) >= 2 or round > 1)\"\n  if_lacking: draw\n"),
+    "open-turns": ("extends: house/double-opening\nopening:\n  allow: \"tile.is_double and "
+                   "(tile.pips >= 8 or count(hand, t -> t.is_double) >= 3)\"\n"
+                   "  if_lacking: pass_on\n  if_unheld: draw_in_turn\n"),
 }
 
 
@@ -205,6 +215,80 @@ def test_the_lead_formula_reads_the_tallies_the_loop_keeps(games):
         assert got == want, (hands, drawn, prev)
         seen.add(want)
     assert len(seen) == n
+
+
+@pytest.fixture(params=["plain", "jit"])
+def opening_k(request):
+    from dominorules.kernel import jit_opening_allow
+
+    if request.param == "plain":
+        return jit.plain(jit_opening_allow)
+    pytest.importorskip("numba")
+    if not jit.available():
+        pytest.skip("DOMINORULES_NO_JIT is set")
+    return jit_opening_allow
+
+
+@pytest.mark.parametrize("name", ["open-hand", "open-draw", "open-turns"])
+def test_an_opening_asked_of_each_hand_is_the_loops(games, opening_k, name):
+    """Random deals, every leader and round: ``allowed_of`` is ``GeneralLoop._allowed``,
+    ``draws_one`` its ``_draws_one`` and ``open_any`` its ``_open`` (opener, opening
+    mask, free, the seek's kind)."""
+    from dominorules.engine.general_loop import _opening_rules
+    from dominorules.kernel import jit_opening
+
+    game = games[name]
+    seeks = {None: jit_opening.SEEK_NONE, "leader": jit_opening.SEEK_LEADER,
+             "turns": jit_opening.SEEK_TURNS, "out": jit_opening.SEEK_OUT}
+    ts = game.tileset
+    T = ts.tile_count
+    seen = set()
+    for n in (2, 4):
+        loop = GeneralLoop(game, n, 1, [None] * n)
+        setup = game.setup(n)
+        code, at = jit_house.programs(game, n)
+        CODE = np.array(code, np.int64)
+        TAB, F, stack = _formula_machine(ts)
+        F = np.zeros(len(jit_formula.FACT) + len(game.rules.variables), np.int64)
+        fact = jit_formula.FACT
+        F[fact["players"]], F[fact["target"]] = n, game.target(n)
+        teams = np.array(loop.teams, np.int64)
+        heavy = np.array(jit_house.heavy_order(game), np.int64)
+        rng = random.Random(n)
+        for _ in range(150):
+            deck = rng.sample(range(T), T)
+            hands = [sum(1 << t for t in deck[s * setup.hand_size:(s + 1) * setup.hand_size])
+                     for s in range(n)]
+            loop.hands = hands
+            deck_a = np.array(deck, np.int64)
+            for rnd, op in ((1, _opening_rules(game.rules)[0]), (2, _opening_rules(game.rules)[1]),
+                            (3, _opening_rules(game.rules)[1])):
+                prog = CODE[at["O_ALLOW"] + (rnd > 1)]
+                assert prog >= 0
+                F[fact["round"]] = rnd
+                for h in hands:
+                    assert opening_k.allowed_of(h, CODE, prog, F, TAB, teams, 2, n, deck_a,
+                                                stack) == loop._allowed(op, h, rnd)
+                    assert opening_k.draws_one(h, deck_a, setup.dealt, setup.draw_end, CODE,
+                                               prog, F, TAB, teams, 2, n, stack) == \
+                        loop._draws_one(op, h, deck[setup.dealt:setup.draw_end], rnd)
+                leader = rng.randrange(n)
+                want = loop._open(op, hands, leader, deck, setup.dealt, setup.draw_end, rnd,
+                                  loop.next_seat)
+                got = opening_k.open_any(prog, jit_house._opening(game, n, op, rnd)[2],
+                                         jit_house._opening(game, n, op, rnd)[3],
+                                         np.array(hands, np.int64), leader, deck_a,
+                                         setup.dealt, setup.draw_end, n, heavy,
+                                         int(game.rules.direction == "right"), CODE, F, TAB,
+                                         teams, 2, stack)
+                kind = want[3][0] if want[3] is not None else None
+                assert (got[0], got[1], bool(got[2]), got[3]) == (
+                    -1 if want[0] is None else want[0], want[1], want[2], seeks[kind])
+                seen.add(kind if want[0] is None or want[0] == leader else "passed on")
+    # what the deals reached: the leader opening (None), the opening passed on, the
+    # leader drawing for a tile, drawn out in vain, players drawing in turn
+    assert seen == {"open-hand": {None, "passed on"}, "open-draw": {None, "leader", "out"},
+                    "open-turns": {None, "passed on", "turns"}}[name]
 
 
 SEATS = {"side-turns": (4,), "side-blind": (4,), "lead-sides": (4,)}

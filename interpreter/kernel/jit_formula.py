@@ -77,11 +77,11 @@ def every_index(tiles: dict[tuple[int, int], int]) -> list[tuple[tuple[int, int]
     return list(tiles.items())
 
 
-def program(tree: ast.Node, names: dict[str, str | int], lists: dict[str, int],
+def program(tree: ast.Node, names: dict[str, Any], lists: dict[str, int],
             tiles: dict[tuple[int, int], int], room: int = STACK) -> list[int]:
     """``tree`` as a program ending with ``END``. ``names``: a formula's name -> the fact
-    holding it (``FACTS``, or a variable's place in F; ``boneyard_value`` and
-    ``boneyard_pips`` are summed from the deck);
+    holding it (``FACTS``, or a variable's place in F, or ``(value,)``: a number written
+    in; ``boneyard_value`` and ``boneyard_pips`` are summed from the deck);
     ``lists``: a list name -> ``ALL_SIDES``/``ALL_SEATS``/``OPPONENTS`` (the opponents of
     the fact ``winner``); ``tiles``: (low, high) -> the tile's index in the set;
     ``room``: the stack it may fill (less when it runs above another's value)."""
@@ -96,7 +96,7 @@ def program(tree: ast.Node, names: dict[str, str | int], lists: dict[str, int],
 class _Writer:
     """Writes a checked tree's operations; ``value`` returns the stack depth it needs."""
 
-    def __init__(self, names: dict[str, str | int], lists: dict[str, int],
+    def __init__(self, names: dict[str, Any], lists: dict[str, int],
                  tiles: dict[tuple[int, int], int], out: list[int]) -> None:
         self.names, self.lists, self.tiles, self.out = names, lists, tiles, out
 
@@ -104,7 +104,9 @@ class _Writer:
         if name not in self.names:
             raise Unsupported(f"Name {name}")
         found = self.names[name]
-        if isinstance(found, int):   # a variable: its place in F
+        if isinstance(found, tuple):   # a number of the ruleset, written in (max_pip)
+            self.out += [CONST, int(found[0])]
+        elif isinstance(found, int):   # a variable: its place in F
             self.out += [FACT_OP, found]
         elif found in ("boneyard_value", "boneyard_pips"):   # summed over the deck from pos
             self.out += [BONEYARD, TAB["VALUES" if found == "boneyard_value" else "PIPS"]]

@@ -9,8 +9,8 @@ as programs, or why the JIT cannot play them.
 (``params``) and the formula programs (``programs``: made from the formulas' checked
 trees, never from the ruleset's text). So the ``GEN`` kernel's source holds no text of
 any ruleset: one compiled kernel plays them all. A formula reading what the kernel does
-not keep (the board's ends, a hand in an opening condition) raises ``Unsupported``:
-``reason`` then says so and the Python engine plays.
+not keep (the board's ends, ``x -> ...`` over a hand) raises ``Unsupported``: ``reason``
+then says so and the Python engine plays.
 """
 
 from __future__ import annotations
@@ -149,12 +149,6 @@ def reason(game: Game) -> str | None:
         if most_ends(r.layout, r.max_players, len(game.tileset.doubles_desc)) > MAXID:
             return (f"{r.name}'s board (board.layout) may open more than {MAXID} ends in "
                     "a round, which only the Python engine keeps")
-    first, later = _opening_rules(r)
-    reads = [_reads(op) for op in (first, later)]
-    names = _MASK_NAMES if _by_round(r) else _MASK_NAMES - {"round"}
-    if any(x is None or not x <= names for x in reads):
-        return (f"{r.name}'s opening condition (opening.allow) reads the hand or the round, "
-                "which only the Python engine plays")
     try:
         programs(game)
     except Unsupported as exc:
@@ -189,7 +183,9 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     """(every house-rule formula's program, one after the other; where each starts, by
     its ``jit_template.PARAMS`` name, -1 for a formula the ruleset does not have); raises
     ``Unsupported`` when one reads what the kernel does not keep. With ``players``, an
-    opening condition reading the round is its tile mask per round (``O_ROUNDS``)."""
+    opening condition reading the round of a match of fixed rounds is its tile mask per
+    round (``O_ROUNDS``); one reading the hand, or the round of any other match, is a
+    program asked of each hand (``O_ALLOW``: the first round's, the later rounds')."""
     # numba (and scipy) only once a kernel is made
     from . import jit_formula, jit_matching, jit_several
 
@@ -268,12 +264,33 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     at["FIT_AT"] = len(code) if fit else -1
     code += fit
     at["O_ROUNDS"] = -1
-    if players and _by_round(r):   # the match's rounds, each one's opening mask
-        first, later = _opening_rules(r)
+    ops = _opening_rules(r)
+    by_program = [_by_program(r, op) for op in ops]
+    if players and _by_round(r) and not any(by_program):   # each round's opening mask
+        first, later = ops
         at["O_ROUNDS"] = len(code)
         code += [mask_of(game, players, first if rnd == 1 else later, rnd)
                  for rnd in range(1, game.target(players) + 1)]
+    at["O_ALLOW"] = -1
+    if any(by_program):   # the first round's allow program, the later rounds', then they
+        at["O_ALLOW"] = block = len(code)   # (jit_opening_allow; -1: every tile opens)
+        code += [-1, -1]
+        names = {"tile": "tile", "hand": "hand", "round": "round", "players": "players",
+                 "target": "target", "max_pip": (r.max_pip,), **values}
+        for k, op in enumerate(ops):
+            if op.tile == "any" and op.allow is not None:
+                code[block + k] = len(code)
+                code += jit_formula.program(_tree(op.allow_tree), names,
+                                            {"hand": jit_formula.TILES}, tiles)
     return code, at
+
+
+def _by_program(r: Rules, op: Opening) -> bool:
+    """Whether ``op``'s allow is asked of each hand by its program (``O_ALLOW``: it reads
+    the hand, or the round of a match of no fixed length), not read as a tile mask."""
+    reads = _reads(op)
+    return reads is None or not reads <= (_MASK_NAMES if _by_round(r)
+                                          else _MASK_NAMES - {"round"})
 
 
 def _by_round(r: Rules) -> bool:
@@ -512,7 +529,9 @@ def _opening(game: Game, players: int, op: Opening, rnd: int) -> list[int]:
               "heaviest": jit_opening.UNHELD_HEAVIEST}[op.if_unheld]
     lacking = {"redeal": jit_opening.LACKING_REDEAL, "draw": jit_opening.LACKING_DRAW,
                "pass_on": jit_opening.LACKING_PASS_ON}[op.if_lacking]
-    return [code, op.opener == "holder", unheld, lacking, mask_of(game, players, op, rnd)]
+    # (an allow asked of each hand by its program has no mask: O_ALLOW)
+    amask = -1 if _by_program(game.rules, op) else mask_of(game, players, op, rnd)
+    return [code, op.opener == "holder", unheld, lacking, amask]
 
 
 def params(game: Game, players: int) -> dict[str, int]:
@@ -527,7 +546,7 @@ def params(game: Game, players: int) -> dict[str, int]:
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
              "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
              "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "DECL_START", "DECL_PLACE",
-             "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS")
+             "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS", "O_ALLOW")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -556,7 +575,7 @@ def params(game: Game, players: int) -> dict[str, int]:
               r.ends_in_play, any(e.duty is not None for e in r.events),
               *_deal_params(r), game.tileset.seconds, r.blind,
               starts["DECL_START"], starts["DECL_PLACE"], starts["SHOWDOWN"],
-              starts["SEVERAL"], _layout(game), starts["O_ROUNDS"]]
+              starts["SEVERAL"], _layout(game), starts["O_ROUNDS"], starts["O_ALLOW"]]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 

@@ -125,6 +125,7 @@ if GEN:
         heaviest,
         open_round,
     )
+    from dominorules.kernel.jit_opening_allow import allowed_of, open_any
     from dominorules.kernel.jit_record import (  # several, declarations
         LINE,
         arm_token,
@@ -219,6 +220,7 @@ if GEN:
     Q_EV_PASS = Q_TURNS = Q_AT_WILL = Q_ENDS_TURN = Q_EXACTLY = Q_TLIMIT = Q_MAX_TURNS = Q_SPIN = 0
     Q_FIT = Q_FIT_AT = Q_IN_PLAY = Q_DUTIES = Q_LEFT_TO = Q_TURN_UP = Q_SIDE_OUT = Q_SECONDS = 0
     Q_BLIND = Q_DECL_START = Q_DECL_PLACE = Q_SHOWDOWN = Q_SEVERAL = Q_LAYOUT = Q_O_ROUNDS = 0
+    Q_O_ALLOW = 0
     X_TILE = X_END = X_HAND = X_PLAYABLE = X_OPENING = X_BOTH_ENDS = X_FORCED = X_END_LT = 0
     X_END_RT = X_IN_PLAY = X_REACHED = X_FIRED = X_VARIABLE_SETS = X_VARS = COUNTED_N = 0
 if WIDE:
@@ -412,6 +414,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         SEVERAL = Q[Q_SEVERAL]
         LAYOUT = Q[Q_LAYOUT]
         O_ROUNDS = Q[Q_O_ROUNDS]
+        O_ALLOW = Q[Q_O_ALLOW]
     # the seats' words and the shuffle keys, squeezed as they are read (kernel.shake)
     WB = np.zeros((FIRST + CHUNK) * N, np.uint32)
     wpos = np.zeros(N, np.int64)
@@ -585,6 +588,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                                                     O2_LACKING, O2_AMASK)
                 if O_ROUNDS >= 0:   # an opening condition reading the round: this round's tiles
                     amask = CODE[O_ROUNDS + rnd_no - 1]
+                oprog = -1   # or one asked of each hand, by its program (jit_opening_allow)
+                if O_ALLOW >= 0:
+                    oprog = CODE[O_ALLOW + (0 if rnd_no == 1 else 1)]
                 if choice == 9 and prev_leader >= 0:   # lead.later as a formula
                     F[X_LEADER], F[X_LEAD_WINNER] = prev_leader, prev_winner
                     F[X_WINNER_SIDE], F[X_LEAD_LAST] = prev_side, prev_last
@@ -649,6 +655,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         redeal = run(CODE, F_REDEAL, F, TAB, TEAMS, SIDES_N, N, deck, stack)
                     if redeal:
                         leader = -1
+                    elif leader >= 0 and oprog >= 0:   # (jit_opening_allow: GeneralLoop._open)
+                        opener, omask, free, seek, smask = open_any(
+                            oprog, o_unheld, o_lacking, hands, leader, deck, dealt, DRAW_END, N,
+                            HEAVY, RIGHT, CODE, F, TAB, TEAMS, SIDES_N, stack)
                     elif leader >= 0:
                         opener, omask, free, seek, smask = open_round(
                             o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
@@ -798,6 +808,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if REC:
                             LOG[nl] = draw_token(N, T, p, t)
                             nl += 1
+                        if oprog >= 0:   # the drawer's hand asked again (jit_opening_allow)
+                            smask = amask = allowed_of(hands[p], CODE, oprog, F, TAB, TEAMS,
+                                                       SIDES_N, N, deck, stack)
                         if (smask >> t) & 1:
                             opener = p
                             omask = (1 << t) if o_tile != ANY else hands[p] & amask
@@ -811,6 +824,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 p = opener
                 h = hands[p]
                 m = h if omask < 0 else ((h & amask) if free else omask)
+                if oprog >= 0 and free and omask >= 0:   # the opener's hand asked
+                    m = allowed_of(h, CODE, oprog, F, TAB, TEAMS, SIDES_N, N, deck, stack)
                 if SECONDS:   # set.copies: a tile held twice is one move, its first copy
                     m = canonical(m, SECONDS)
                 can_draw = free and VOL and pos < DRAW_END and 0 < LIMIT
