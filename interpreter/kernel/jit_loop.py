@@ -1012,15 +1012,15 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     domino, npass = p, N
             if GEN:
                 if reached:   # the opening's points won the match: the round stops unsettled
-                    domino, npass = -1, (everyone if TURNS else N)
+                    domino, npass = -1, ((everyone ^ outs) if TURNS else N)
             while True:   # the turns, until the round ends
                 if GEN:
                     if domino >= 0:
                         break
                     if TURNS:   # GeneralLoop.run's turn order: turns granted, turns skipped
-                        # (the seats out, play.until: side_out, count as passed and are
-                        # passed over, skips too: side_out.next_in)
-                        if (npass | outs) == everyone or idle >= IDLE_MAX:
+                        # (the seats out, play.until: side_out, are passed over, skips too:
+                        # side_out.next_in; all the others passed: blocked)
+                        if npass == everyone ^ outs or idle >= IDLE_MAX:
                             break
                         if nq:   # a move of several tiles goes on: no new turn
                             joined += 1
@@ -1051,8 +1051,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         p = p - 1 if p > 0 else N - 1
                     else:
                         p = p + 1 if p + 1 < N else 0
-                    if outs and (outs >> p) & 1:   # a seat out is passed over (jit_side_out)
-                        p = next_in(p, N, RIGHT, outs)
+                    if outs and not TURNS and (outs >> p) & 1:   # a seat out is passed over
+                        p = next_in(p, N, RIGHT, outs)   # (jit_side_out; TURNS' above: an
+                        # extra turn still owed to a seat that went out is its own, as the
+                        # general loop plays it)
                 else:
                     if npass >= N:
                         break
@@ -1288,7 +1290,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     skip += skipped
                                     if F[X_REACHED]:   # the match is won (match.ends_in_play)
                                         reached = 1
-                                        npass = everyone if TURNS else N
+                                        npass = (everyone ^ outs) if TURNS else N
                                         break
                                     if DUTIES and F[X_FIRED] and h:
                                         pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
@@ -1349,7 +1351,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 skip += skipped
                                 if won:   # the match is won (match.ends_in_play)
                                     reached = 1
-                                    npass = everyone if TURNS else N
+                                    npass = (everyone ^ outs) if TURNS else N
                             break
                         elif (fit_any and not draw_on) or (
                                 (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
@@ -1394,7 +1396,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 skip += skipped
                                 if won:   # the match is won (match.ends_in_play)
                                     reached = 1
-                                    npass = everyone if TURNS else N
+                                    npass = (everyone ^ outs) if TURNS else N
                             break
                     elif WIDE:
                         a = -1
@@ -1543,7 +1545,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 skip += skipped
                                 if F[X_REACHED]:   # the match is won (match.ends_in_play)
                                     reached = 1
-                                    npass = everyone if TURNS else N
+                                    npass = (everyone ^ outs) if TURNS else N
                                     break
                         if ENDS_TURN and not (EXACTLY and pos < DRAW_END and drawn < TLIMIT):
                             break   # a draw that ends the turn (drawing.ends_turn)
