@@ -3,12 +3,14 @@ on a spinner and under a fit rule (``jit_matching.uniform_pick``'s last option),
 until a side is out with turns granted, skipped or passed at will and with hidden rows
 (the GEN lines' turn order passing over the seats out: ``jit_side_out.next_in``), events
 and placement restrictions with every tile twice (``jit_formula.Twice``: a tile's copies
-are one tile to a formula) and a lead formula reading the last round's seats and sides
-(the settlement's tallies, kept until the next round's lead).
+are one tile to a formula), a lead formula reading the last round's seats and sides
+(the settlement's tallies, kept until the next round's lead) and an opening condition
+reading the hand or the round of a match of points (``jit_opening_allow``).
 
 Each new piece is held to its mechanism's reference position by position (the uniform
 pick to ``general_loop.kth_placement``: ``tests/test_kernel_jit_board.py``; a formula
-over two copies to the expression evaluator; the lead to ``GeneralLoop._lead_by_formula``),
+over two copies to the expression evaluator; the lead to ``GeneralLoop._lead_by_formula``;
+the opening to ``GeneralLoop._allowed``, ``_draws_one`` and ``_open``),
 then whole matches on rulesets that reach them, at every player count, with every builtin
 bot: the same results and the same record text on both engines. All share the one
 compiled GEN kernel.
