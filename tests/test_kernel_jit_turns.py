@@ -33,8 +33,9 @@ RULESETS = {
     # the uniform pick over a spinner's four ends, then a pass at will; a pass's events
     "spin-pass": ("extends: house/passing\nboard:\n  spinner: first_double\n"
                   "events:\n  - after: pass\n    if: \"passes_in_row >= 2\"\n    points: 1\n"),
-    # a tile fitting an end two ways is two options, then a pass at will
-    "fit-pass": "extends: house/matador\nplay:\n  passing: at_will\n",
+    # a tile fitting an end two ways is two options, then a pass at will (on a spinner too)
+    "fit-pass": ("extends: house/matador\nboard:\n  spinner: first_double\n"
+                 "play:\n  passing: at_will\n"),
     # seats out passed over by turns, skips and passes at will (partnerships); two extra
     # turns a double: one still owed when its seat goes out is played (the general loop's)
     "side-turns": ("extends: house/side-out\nplay:\n  passing: at_will\nevents:\n"
