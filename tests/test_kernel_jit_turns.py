@@ -235,6 +235,7 @@ def opening_k(request):
     return jit_opening_allow
 
 
+@pytest.mark.filterwarnings("ignore:overflow encountered")   # (popcount wraps, as numba's)
 @pytest.mark.parametrize("name", ["open-hand", "open-draw", "open-turns"])
 def test_an_opening_asked_of_each_hand_is_the_loops(games, opening_k, name):
     """Random deals, every leader and round: ``allowed_of`` is ``GeneralLoop._allowed``,
