@@ -62,22 +62,34 @@ def test_the_spinner_opens_its_arms_as_the_board_does(kernels):
 
 
 def test_the_uniform_pick_is_the_loops_kth_placement(kernels):
+    """The loop's uniform pick (``GeneralLoop.run``): the ``(word * options) >> 32``-th
+    of the placements in ``kth_placement``'s order, then a pass at will when allowed."""
     pick = kernels[1].uniform_pick
     rng = random.Random(8)
-    for _ in range(500):
+    passed = 0
+    for _ in range(1000):
         fit = [rng.getrandbits(28) & rng.getrandbits(28) for _ in range(4)]
         if rng.random() < 0.5:
             fit[2] = fit[3] = 0
+        if rng.random() < 0.2:   # a single placement: a pass at will is half the options
+            fit = [1 << rng.randrange(28), 0, 0, 0]
         flips = [m & rng.getrandbits(28) if rng.random() < 0.5 else 0 for m in fit]
         n = sum(m.bit_count() for m in fit + flips)
         if not n:
             continue
         word = rng.getrandbits(32)
-        want = kth_placement(fit, flips, (word * n) >> 32)
+        at_will = rng.randrange(2)
+        k = (word * (n + at_will)) >> 32
+        want = actions.PASS if k == n else kth_placement(fit, flips, k)
         with np.errstate(over="ignore"):   # popcount's multiply wraps, as numba's does
-            got = pick(word, *fit, *flips)
+            got = pick(word, *fit, *flips, at_will)
+        if got == jit_matching.PASS:
+            passed += 1
+            assert want == actions.PASS
+            continue
         assert (got & (jit_matching.FLIP - 1) | (actions.FLIP if got & jit_matching.FLIP
                                                  else 0)) == want
+    assert passed > 50
 
 
 @pytest.mark.parametrize("name", ["house/matador", "house/matador-nine"])

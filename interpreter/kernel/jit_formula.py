@@ -63,11 +63,25 @@ _FOLDS = {"sum": 0, "min": 1, "max": 2, "count": 3}
 ALL_SIDES, ALL_SEATS, OPPONENTS, TEAM, TILES, ENDS = 0, 1, 2, 3, 4, 5
 
 
-def program(tree: ast.Node, names: dict[str, str | int], lists: dict[str, int],
+class Twice(dict):
+    """The tiles by name where the set holds each twice (``set.copies: 2``): a name is its
+    first copy's index, its second copy the next one (``engine.tiles``). The loop compares
+    tiles by their pips, so a program compares two tiles by their indexes halved (both
+    copies are one tile) and a test of the tile alone holds for both copies or neither."""
+
+
+def every_index(tiles: dict[tuple[int, int], int]) -> list[tuple[tuple[int, int], int]]:
+    """Each (tile, index) of the set: both copies' indexes of a tile held twice."""
+    if isinstance(tiles, Twice):
+        return [pair for tile, i in tiles.items() for pair in ((tile, i), (tile, i + 1))]
+    return list(tiles.items())
+
+
+def program(tree: ast.Node, names: dict[str, Any], lists: dict[str, int],
             tiles: dict[tuple[int, int], int], room: int = STACK) -> list[int]:
     """``tree`` as a program ending with ``END``. ``names``: a formula's name -> the fact
-    holding it (``FACTS``, or a variable's place in F; ``boneyard_value`` and
-    ``boneyard_pips`` are summed from the deck);
+    holding it (``FACTS``, or a variable's place in F, or ``(value,)``: a number written
+    in; ``boneyard_value`` and ``boneyard_pips`` are summed from the deck);
     ``lists``: a list name -> ``ALL_SIDES``/``ALL_SEATS``/``OPPONENTS`` (the opponents of
     the fact ``winner``); ``tiles``: (low, high) -> the tile's index in the set;
     ``room``: the stack it may fill (less when it runs above another's value)."""
@@ -82,7 +96,7 @@ def program(tree: ast.Node, names: dict[str, str | int], lists: dict[str, int],
 class _Writer:
     """Writes a checked tree's operations; ``value`` returns the stack depth it needs."""
 
-    def __init__(self, names: dict[str, str | int], lists: dict[str, int],
+    def __init__(self, names: dict[str, Any], lists: dict[str, int],
                  tiles: dict[tuple[int, int], int], out: list[int]) -> None:
         self.names, self.lists, self.tiles, self.out = names, lists, tiles, out
 
@@ -90,7 +104,9 @@ class _Writer:
         if name not in self.names:
             raise Unsupported(f"Name {name}")
         found = self.names[name]
-        if isinstance(found, int):   # a variable: its place in F
+        if isinstance(found, tuple):   # a number of the ruleset, written in (max_pip)
+            self.out += [CONST, int(found[0])]
+        elif isinstance(found, int):   # a variable: its place in F
             self.out += [FACT_OP, found]
         elif found in ("boneyard_value", "boneyard_pips"):   # summed over the deck from pos
             self.out += [BONEYARD, TAB["VALUES" if found == "boneyard_value" else "PIPS"]]
@@ -126,6 +142,12 @@ class _Writer:
             case ast.Binary(op=op, left=a, right=b):
                 if a.type == TILE and op not in ("==", "!="):
                     raise Unsupported("tiles compared by order")
+                if a.type == TILE and isinstance(self.tiles, Twice):   # a copy is the tile
+                    depth = max(self.value(a), 2)
+                    out += [CONST, 2, FLOORDIV]
+                    depth = max(depth, 1 + self.value(b), 3)
+                    out += [CONST, 2, FLOORDIV, _BINARY[op]]
+                    return depth
                 depth = max(self.value(a), 1 + self.value(b))
                 out.append(_BINARY[op])
                 return depth
@@ -187,8 +209,7 @@ class _Writer:
             raise Unsupported("x -> ... reading more than its tile")
         test = compile_tree(body)
         holds = 0
-        for key in list(self.tiles):
-            index = self.tiles.get(key)   # (a set held twice refuses it: one index a name)
+        for key, index in every_index(self.tiles):   # (both copies of a tile held twice)
             if test({var: key}):
                 holds |= 1 << index
         keep = holds if func != "all" else ~holds & ((1 << 63) - 1)

@@ -9,8 +9,8 @@ as programs, or why the JIT cannot play them.
 (``params``) and the formula programs (``programs``: made from the formulas' checked
 trees, never from the ruleset's text). So the ``GEN`` kernel's source holds no text of
 any ruleset: one compiled kernel plays them all. A formula reading what the kernel does
-not keep (the board's ends, a hand in an opening condition) raises ``Unsupported``:
-``reason`` then says so and the Python engine plays.
+not keep (the board's ends, ``x -> ...`` over a hand) raises ``Unsupported``: ``reason``
+then says so and the Python engine plays.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from .opening import _MASK_NAMES, _reads, mask_of
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.game_rules import Opening, Rules
+    from ..engine.tiles import TileSet
 
 # the round's facts by their names in a settlement formula (jit_formula.FACTS)
 _ROUND = {name: name for name in (
@@ -60,19 +61,6 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     # rule with doubles across; a fit rule's numbers or doubles in line count otherwise
     (lambda r: bool(r.events) and (r.fit is not None or r.doubles != "across"),
      "events reading the ends under its own fit rule (matching)"),
-    # the uniform pick over four ends or two-way fits (jit_matching.uniform_pick) has no
-    # pass at will among its options
-    (lambda r: r.passing != "forced" and (r.spinner != "none" or r.fit is not None),
-     "passing at will (play.passing) on a spinner or under its own fit rule"),
-    (lambda r: r.lead_reads_seats, "a lead formula reading the last round's seats or sides"),
-    # a tile's two copies are two indexes (jit_copies): an event's tile masks and a named
-    # tile would see one of them (formulas naming a tile: programs refuses them)
-    (lambda r: r.copies > 1 and bool(r.events or r.restrictions),
-     "events or placement restrictions with every tile twice (set.copies)"),
-    # the GEN lines pass over the seats out in the plain turn order only (jit_side_out)
-    (lambda r: r.play_until == "side_out" and _turns(r),
-     "play on until a side is out (play.until) with turns granted, skipped or passed at "
-     "will, or hidden rows"),
     # jit_several offers the default move (one tile on each end) on a line's two ends
     (lambda r: r.several is not None and (r.several.whole_hand or r.several.after_double
                                           or r.several.chain),
@@ -175,27 +163,12 @@ def reason(game: Game) -> str | None:
         if most_ends(r.layout, r.max_players, len(game.tileset.doubles_desc)) > MAXID:
             return (f"{r.name}'s board (board.layout) may open more than {MAXID} ends in "
                     "a round, which only the Python engine keeps")
-    first, later = _opening_rules(r)
-    reads = [_reads(op) for op in (first, later)]
-    names = _MASK_NAMES if _by_round(r) else _MASK_NAMES - {"round"}
-    if any(x is None or not x <= names for x in reads):
-        return (f"{r.name}'s opening condition (opening.allow) reads the hand or the round, "
-                "which only the Python engine plays")
     try:
         programs(game)
     except Unsupported as exc:
         return (f"{r.name}'s house-rule formulas read what the JIT kernel does not keep "
                 f"({exc})")
     return None
-
-
-class _Twice(dict):
-    """The tiles by name where the set holds each twice (``set.copies``): a name is two
-    indexes, which a program's one constant cannot be, so a formula naming a tile is
-    not kept (looking one up raises ``Unsupported``)."""
-
-    def get(self, key: Any, default: Any = None) -> Any:
-        raise Unsupported(f"the tile {list(key)} named, every tile held twice (set.copies)")
 
 
 def _tree(tree: Any) -> ast.Node:
@@ -211,11 +184,22 @@ _STARTS = ("F_DOMINO", "F_BLOCKED", "F_RANK", "F_EVERY_SIDE", "F_DRAW_IF", "F_FI
            "F_REDEAL")
 
 
+def tile_names(ts: TileSet) -> dict[tuple[int, int], int]:
+    """The tiles by name for the programs: (low, high) -> its index in the set; for a set
+    holding each twice its first copy's (``jit_formula.Twice``: both are the tile)."""
+    from .jit_formula import Twice
+
+    tiles = {(t.low, t.high): i for i, t in enumerate(ts.tiles)}
+    return Twice((t, i - 1) for t, i in tiles.items()) if ts.copies > 1 else tiles
+
+
 def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     """(every house-rule formula's program, one after the other; where each starts, by
     its ``jit_template.PARAMS`` name, -1 for a formula the ruleset does not have); raises
     ``Unsupported`` when one reads what the kernel does not keep. With ``players``, an
-    opening condition reading the round is its tile mask per round (``O_ROUNDS``)."""
+    opening condition reading the round of a match of fixed rounds is its tile mask per
+    round (``O_ROUNDS``); one reading the hand, or the round of any other match, is a
+    program asked of each hand (``O_ALLOW``: the first round's, the later rounds')."""
     # numba (and scipy) only once a kernel is made
     from . import jit_formula, jit_matching, jit_several
 
@@ -223,9 +207,7 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     _PLACEMENT_LISTS = {"hand": jit_formula.TILES, "playable": jit_formula.TILES}
     r = game.rules
     ts = game.tileset
-    tiles = {(t.low, t.high): i for i, t in enumerate(ts.tiles)}
-    if ts.copies > 1:
-        tiles = _Twice(tiles)
+    tiles = tile_names(ts)
     # the variables (variables:), read by name after the facts in F
     values: dict[str, str | int] = {v.name: len(jit_formula.FACT) + i
                                     for i, v in enumerate(r.variables)}
@@ -240,8 +222,10 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
         "F_DRAW_IF": (r.draw_if_tree if r.draw_if else None, {**_MATCH, **values}, _ALL),
         "F_FINAL": (r.final_tree if r.final else None,
                     {**_MATCH, "side": "side", "won": "match_win", **values}, _ALL),
+        # the last round's seats and sides as it ended: TAB's tallies, which nothing
+        # writes between a round's settlement and the next one's lead (side.won: its winner)
         "F_LEAD": (r.later_leader_tree if r.later_leader_formula else None,
-                   {**_LEAD, **values}, {}),
+                   {**_LEAD, "won": "winner_side", **values}, _ALL),
         "F_REDEAL": (r.redeal_if_tree if r.redeal_if else None, _MATCH,
                      {"seats": jit_formula.ALL_SEATS}),
     }
@@ -294,12 +278,33 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     at["FIT_AT"] = len(code) if fit else -1
     code += fit
     at["O_ROUNDS"] = -1
-    if players and _by_round(r):   # the match's rounds, each one's opening mask
-        first, later = _opening_rules(r)
+    ops = _opening_rules(r)
+    by_program = [_by_program(r, op) for op in ops]
+    if players and _by_round(r) and not any(by_program):   # each round's opening mask
+        first, later = ops
         at["O_ROUNDS"] = len(code)
         code += [mask_of(game, players, first if rnd == 1 else later, rnd)
                  for rnd in range(1, game.target(players) + 1)]
+    at["O_ALLOW"] = -1
+    if any(by_program):   # the first round's allow program, the later rounds', then they
+        at["O_ALLOW"] = block = len(code)   # (jit_opening_allow; -1: every tile opens)
+        code += [-1, -1]
+        names = {"tile": "tile", "hand": "hand", "round": "round", "players": "players",
+                 "target": "target", "max_pip": (r.max_pip,), **values}
+        for k, op in enumerate(ops):
+            if op.tile == "any" and op.allow is not None:
+                code[block + k] = len(code)
+                code += jit_formula.program(_tree(op.allow_tree), names,
+                                            {"hand": jit_formula.TILES}, tiles)
     return code, at
+
+
+def _by_program(r: Rules, op: Opening) -> bool:
+    """Whether ``op``'s allow is asked of each hand by its program (``O_ALLOW``: it reads
+    the hand, or the round of a match of no fixed length), not read as a tile mask."""
+    reads = _reads(op)
+    return reads is None or not reads <= (_MASK_NAMES if _by_round(r)
+                                          else _MASK_NAMES - {"round"})
 
 
 def _by_round(r: Rules) -> bool:
@@ -401,7 +406,9 @@ def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
     can fire on costs no call (a double for ``tile.is_double``)."""
     def may(facts: dict[str, Any]) -> bool:
         return any(c is None or _fold(c, facts) != 0 for c in conditions)
-    tile_mask = sum(1 << i for tile, i in tiles.items() if may({"tile": tile}))
+    from .jit_formula import every_index
+
+    tile_mask = sum(1 << i for tile, i in every_index(tiles) if may({"tile": tile}))
     total_mask = (sum(1 << e for e in range(most + 1) if may({"end_total": e}))
                   if most < 62 else -1)
     ends = [sum(1 << b for b in range(top + 1) if may({"ends": (a, b)}))
@@ -417,7 +424,7 @@ def _tabled(condition: Any, tiles: dict[tuple[int, int], int], top: int,
     end_total % 5 == 0``); None when it reads more, or the values pass the table's bits."""
     from . import jit_formula
     for fact, values in (("end_total", {e: e for e in range(most + 1)}),
-                         ("tile", {i: tile for tile, i in tiles.items()})):
+                         ("tile", {i: tile for tile, i in jit_formula.every_index(tiles)})):
         if not values or max(values) >= jit_formula.MASK_BITS:
             continue
         folded = {i: _fold(condition, {fact: v}) for i, v in values.items()}
@@ -548,7 +555,9 @@ def _opening(game: Game, players: int, op: Opening, rnd: int) -> list[int]:
               "heaviest": jit_opening.UNHELD_HEAVIEST}[op.if_unheld]
     lacking = {"redeal": jit_opening.LACKING_REDEAL, "draw": jit_opening.LACKING_DRAW,
                "pass_on": jit_opening.LACKING_PASS_ON}[op.if_lacking]
-    return [code, op.opener == "holder", unheld, lacking, mask_of(game, players, op, rnd)]
+    # (an allow asked of each hand by its program has no mask: O_ALLOW)
+    amask = -1 if _by_program(game.rules, op) else mask_of(game, players, op, rnd)
+    return [code, op.opener == "holder", unheld, lacking, amask]
 
 
 def params(game: Game, players: int) -> dict[str, int]:
@@ -563,7 +572,7 @@ def params(game: Game, players: int) -> dict[str, int]:
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
              "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
              "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "DECL_START", "DECL_PLACE",
-             "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS")
+             "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS", "O_ALLOW")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -592,7 +601,7 @@ def params(game: Game, players: int) -> dict[str, int]:
               r.ends_in_play, any(e.duty is not None for e in r.events),
               *_deal_params(r), game.tileset.seconds, r.blind,
               starts["DECL_START"], starts["DECL_PLACE"], starts["SHOWDOWN"],
-              starts["SEVERAL"], _layout(game), starts["O_ROUNDS"]]
+              starts["SEVERAL"], _layout(game), starts["O_ROUNDS"], starts["O_ALLOW"]]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 

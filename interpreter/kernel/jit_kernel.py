@@ -219,7 +219,8 @@ def _module(source: str):
                                   "jit_deal.py", "jit_side_out.py", "jit_copies.py",
                                   "jit_blind.py", "jit_strategist_arms.py", "jit_declare.py",
                                   "jit_several.py", "jit_layout.py",
-                                  "jit_strategist_layout.py", "jit_strategist_blind.py")]
+                                  "jit_strategist_layout.py", "jit_strategist_blind.py",
+                                  "jit_opening_allow.py")]
     if "jit_bits" in source:   # a wide kernel's (a smaller set's kernel keeps its name)
         parts += [(_HERE / f).read_text(encoding="utf-8")
                   for f in ("jit_bits.py", "jit_strategist_wide.py")]

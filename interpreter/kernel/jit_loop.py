@@ -128,6 +128,7 @@ if GEN:
         heaviest,
         open_round,
     )
+    from dominorules.kernel.jit_opening_allow import allowed_of, open_any
     from dominorules.kernel.jit_record import (  # several, declarations
         LINE,
         arm_token,
@@ -222,6 +223,7 @@ if GEN:
     Q_EV_PASS = Q_TURNS = Q_AT_WILL = Q_ENDS_TURN = Q_EXACTLY = Q_TLIMIT = Q_MAX_TURNS = Q_SPIN = 0
     Q_FIT = Q_FIT_AT = Q_IN_PLAY = Q_DUTIES = Q_LEFT_TO = Q_TURN_UP = Q_SIDE_OUT = Q_SECONDS = 0
     Q_BLIND = Q_DECL_START = Q_DECL_PLACE = Q_SHOWDOWN = Q_SEVERAL = Q_LAYOUT = Q_O_ROUNDS = 0
+    Q_O_ALLOW = 0
     X_TILE = X_END = X_HAND = X_PLAYABLE = X_OPENING = X_BOTH_ENDS = X_FORCED = X_END_LT = 0
     X_END_RT = X_IN_PLAY = X_REACHED = X_FIRED = X_VARIABLE_SETS = X_VARS = COUNTED_N = 0
 if WIDE:
@@ -415,6 +417,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         SEVERAL = Q[Q_SEVERAL]
         LAYOUT = Q[Q_LAYOUT]
         O_ROUNDS = Q[Q_O_ROUNDS]
+        O_ALLOW = Q[Q_O_ALLOW]
     # the seats' words and the shuffle keys, squeezed as they are read (kernel.shake)
     WB = np.zeros((FIRST + CHUNK) * N, np.uint32)
     wpos = np.zeros(N, np.int64)
@@ -589,6 +592,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                                                     O2_LACKING, O2_AMASK)
                 if O_ROUNDS >= 0:   # an opening condition reading the round: this round's tiles
                     amask = CODE[O_ROUNDS + rnd_no - 1]
+                oprog = -1   # or one asked of each hand, by its program (jit_opening_allow)
+                if O_ALLOW >= 0:
+                    oprog = CODE[O_ALLOW + (0 if rnd_no == 1 else 1)]
                 if choice == 9 and prev_leader >= 0:   # lead.later as a formula
                     F[X_LEADER], F[X_LEAD_WINNER] = prev_leader, prev_winner
                     F[X_WINNER_SIDE], F[X_LEAD_LAST] = prev_side, prev_last
@@ -653,6 +659,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         redeal = run(CODE, F_REDEAL, F, TAB, TEAMS, SIDES_N, N, deck, stack)
                     if redeal:
                         leader = -1
+                    elif leader >= 0 and oprog >= 0:   # (jit_opening_allow: GeneralLoop._open)
+                        opener, omask, free, seek, smask = open_any(
+                            oprog, o_unheld, o_lacking, hands, leader, deck, dealt, DRAW_END, N,
+                            HEAVY, RIGHT, CODE, F, TAB, TEAMS, SIDES_N, stack)
                     elif leader >= 0:
                         opener, omask, free, seek, smask = open_round(
                             o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
@@ -803,6 +813,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if REC:
                             LOG[nl] = draw_token(N, T, p, t)
                             nl += 1
+                        if oprog >= 0:   # the drawer's hand asked again (jit_opening_allow)
+                            smask = amask = allowed_of(hands[p], CODE, oprog, F, TAB, TEAMS,
+                                                       SIDES_N, N, deck, stack)
                         if (smask >> t) & 1:
                             opener = p
                             omask = (1 << t) if o_tile != ANY else hands[p] & amask
@@ -816,6 +829,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 p = opener
                 h = hands[p]
                 m = h if omask < 0 else ((h & amask) if free else omask)
+                if oprog >= 0 and free and omask >= 0:   # the opener's hand asked
+                    m = allowed_of(h, CODE, oprog, F, TAB, TEAMS, SIDES_N, N, deck, stack)
                 if SECONDS:   # set.copies: a tile held twice is one move, its first copy
                     m = canonical(m, SECONDS)
                 can_draw = free and VOL and pos < DRAW_END and 0 < LIMIT
@@ -1002,13 +1017,15 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     domino, npass = p, N
             if GEN:
                 if reached:   # the opening's points won the match: the round stops unsettled
-                    domino, npass = -1, (everyone if TURNS else N)
+                    domino, npass = -1, ((everyone ^ outs) if TURNS else N)
             while True:   # the turns, until the round ends
                 if GEN:
                     if domino >= 0:
                         break
                     if TURNS:   # GeneralLoop.run's turn order: turns granted, turns skipped
-                        if npass == everyone or idle >= IDLE_MAX:
+                        # (the seats out, play.until: side_out, are passed over, skips too:
+                        # side_out.next_in; all the others passed: blocked)
+                        if npass == everyone ^ outs or idle >= IDLE_MAX:
                             break
                         if nq:   # a move of several tiles goes on: no new turn
                             joined += 1
@@ -1016,7 +1033,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             again -= 1
                             extra_turns += 1
                         else:
-                            p = seat_after(p, N, RIGHT)
+                            p = next_in(p, N, RIGHT, outs) if outs else seat_after(p, N, RIGHT)
                             while skip > 0 and idle < IDLE_MAX:
                                 skip -= 1
                                 skips += 1
@@ -1024,7 +1041,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 if REC:
                                     LOG[nl] = skip_token(N, T, p)
                                     nl += 1
-                                p = seat_after(p, N, RIGHT)
+                                p = next_in(p, N, RIGHT, outs) if outs else seat_after(p, N,
+                                                                                       RIGHT)
                             if idle >= IDLE_MAX:   # a skip completed two idle turns: blocked
                                 break
                         turns_taken += 1
@@ -1038,8 +1056,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         p = p - 1 if p > 0 else N - 1
                     else:
                         p = p + 1 if p + 1 < N else 0
-                    if outs and (outs >> p) & 1:   # (TURNS never with side_out: jit_house)
-                        p = next_in(p, N, RIGHT, outs)
+                    if outs and not TURNS and (outs >> p) & 1:   # a seat out is passed over
+                        p = next_in(p, N, RIGHT, outs)   # (jit_side_out; TURNS' above: an
+                        # extra turn still owed to a seat that went out is its own, as the
+                        # general loop plays it)
                 else:
                     if npass >= N:
                         break
@@ -1156,16 +1176,17 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 elif (greedy_seats >> p) & 1:
                                     a = (greedy(mL, mR, word, VALUES, ties) if NE == 2 else
                                          greedy_ends(mL, mR, mU, mD, word, VALUES, ties))
-                                elif BOARD and (NE == 4 or FIT):   # four ends, or two ways
-                                    # (never with a pass at will: jit_house.reason refuses it)
+                                elif BOARD and (NE == 4 or FIT):   # four ends, or two ways,
+                                    # then a pass at will (jit_matching: -2, the last option)
                                     if FIT:   # (jit_matching: the second ways count too)
                                         a = uniform_pick(word, mL, mR, mU, mD,
                                                          mL & CODE[FIT_AT + L],
                                                          mR & CODE[FIT_AT + R],
                                                          mU & CODE[FIT_AT + U],
-                                                         mD & CODE[FIT_AT + D])
+                                                         mD & CODE[FIT_AT + D], AT_WILL)
                                     else:
-                                        a = uniform_pick(word, mL, mR, mU, mD, 0, 0, 0, 0)
+                                        a = uniform_pick(word, mL, mR, mU, mD, 0, 0, 0, 0,
+                                                         AT_WILL)
                                 else:   # the uniform pick on a line (general_loop)
                                     n_left = popcount(mL)
                                     nfit = n_left + popcount(mR)
@@ -1286,7 +1307,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     skip += skipped
                                     if F[X_REACHED]:   # the match is won (match.ends_in_play)
                                         reached = 1
-                                        npass = everyone if TURNS else N
+                                        npass = (everyone ^ outs) if TURNS else N
                                         break
                                     if DUTIES and F[X_FIRED] and h:
                                         pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
@@ -1335,8 +1356,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             run_passes += 1
                             if LAYOUT and passed(LSH, LB, p):   # a train opened (markers)
                                 npass, idle = 0, 1
-                            if strat_seats:
+                            if strat_seats:   # read as any pass: lacking every open end
                                 know_lack(K, p, L, R)
+                                if NE == 4:
+                                    know_lack(K, p, U, D)
                             if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
                                 if LAYOUT:   # a shaped board's total (jit_layout.end_total)
                                     skipped, won, nl, nd, nj = pass_fire(
@@ -1353,7 +1376,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 skip += skipped
                                 if won:   # the match is won (match.ends_in_play)
                                     reached = 1
-                                    npass = everyone if TURNS else N
+                                    npass = (everyone ^ outs) if TURNS else N
                             break
                         elif (fit_any and not draw_on) or (
                                 (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
@@ -1405,7 +1428,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 skip += skipped
                                 if won:   # the match is won (match.ends_in_play)
                                     reached = 1
-                                    npass = everyone if TURNS else N
+                                    npass = (everyone ^ outs) if TURNS else N
                             break
                     elif WIDE:
                         a = -1
@@ -1555,7 +1578,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 skip += skipped
                                 if F[X_REACHED]:   # the match is won (match.ends_in_play)
                                     reached = 1
-                                    npass = everyone if TURNS else N
+                                    npass = (everyone ^ outs) if TURNS else N
                                     break
                         if ENDS_TURN and not (EXACTLY and pos < DRAW_END and drawn < TLIMIT):
                             break   # a draw that ends the turn (drawing.ends_turn)

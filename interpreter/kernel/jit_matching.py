@@ -7,13 +7,15 @@ way leaves open. ``tables`` lays the last three out flat at the end of the GEN l
 ``CODE`` array, never writing the rule again; the kernel reads them with ``left_open``
 and picks the uniform bot's placement with ``uniform_pick``, in the loop's canonical
 order (``general_loop.kth_placement``: end by end, tile by tile, a tile's first way
-before its second). ``tests/test_kernel_jit_board.py`` holds both to the loop's.
+before its second, then a pass at will when ``play.passing`` allows one).
+``tests/test_kernel_jit_board.py`` holds both to the loop's.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine.actions import PASS  # the uniform pick's pass at will (the GEN lines' -2)
 from .jit import njit
 from .jit_support import low_index, popcount
 
@@ -47,13 +49,16 @@ def left_open(CODE, at, values, tiles, end, t, flip):
 
 
 @njit
-def uniform_pick(word, m0, m1, m2, m3, f0, f1, f2, f3):
+def uniform_pick(word, m0, m1, m2, m3, f0, f1, f2, f3, at_will):
     """The uniform bot's placement (``general_loop``: ``(word * options) >> 32``-th) among
     the tiles ``m0..m3`` fitting the four ends and ``f0..f3`` of them fitting two ways:
-    ``tile << 2 | end``, with ``FLIP`` for a tile's second way."""
+    ``tile << 2 | end``, with ``FLIP`` for a tile's second way; with ``at_will`` (1: a
+    pass at will is allowed, ``turn_options.now``) one more option, the last: ``PASS``."""
     n = (popcount(m0) + popcount(m1) + popcount(m2) + popcount(m3) + popcount(f0)
          + popcount(f1) + popcount(f2) + popcount(f3))
-    k = (word * n) >> 32
+    k = (word * (n + at_will)) >> 32
+    if k == n:   # the pass at will, after every placement (general_loop's order)
+        return PASS
     for e in range(4):
         m = m0 if e == 0 else m1 if e == 1 else m2 if e == 2 else m3
         f = f0 if e == 0 else f1 if e == 1 else f2 if e == 2 else f3

@@ -56,11 +56,14 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # LAYOUT: a shaped board (board.layout: jit_layout, its shape as one number; 0 none)
 # O_ROUNDS: where the opening masks of the match's rounds start in CODE, one a round, for
 # an opening condition reading the round (-1: O1_AMASK, O2_AMASK)
+# O_ALLOW: where the opening conditions asked of each hand start in CODE (the first round's
+# program, the later rounds'), for one reading the hand or the round of a match of no fixed
+# length (jit_opening_allow; -1: the masks above)
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
                "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
                "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "DECL_START", "DECL_PLACE",
-               "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS")
+               "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS", "O_ALLOW")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
