@@ -73,10 +73,11 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: r.play_until == "side_out" and _turns(r),
      "play on until a side is out (play.until) with turns granted, skipped or passed at "
      "will, or hidden rows"),
-    # jit_several offers the default move (one tile on each end) on a line's two ends
-    (lambda r: r.several is not None and (r.several.whole_hand or r.several.after_double
-                                          or r.several.chain),
-     "moves of several tiles other than one on each end (play.several.move)"),
+    # jit_several offers the default move (one tile on each end) and chains (move: chain)
+    # on a line's two ends, jit_several_shaped chains on a shaped board
+    (lambda r: r.several is not None and (r.several.whole_hand or r.several.after_double),
+     "moves of several tiles other than one on each end or a chain (play.several.move: "
+     "whole_hand, after_double)"),
     (lambda r: r.several is not None and (r.spinner != "none" or r.fit is not None
                                           or bool(r.restrictions) or r.copies > 1 or r.blind),
      "moves of several tiles (play.several) on a spinner, under its own fit rule or "
@@ -87,8 +88,9 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
                                              or r.turn_up or r.copies > 1),
      "a shaped board (board.layout) with events, placement restrictions, hidden rows, a "
      "turned-up tile or every tile twice"),
-    (lambda r: r.layout is not None and r.several is not None,
-     "moves of several tiles on a shaped board (play.several with board.layout)"),
+    (lambda r: r.layout is not None and r.several is not None and not r.several.chain,
+     "moves of several tiles on a shaped board other than a chain (play.several with "
+     "board.layout, move: chain)"),
 )
 
 
@@ -161,6 +163,13 @@ def reason(game: Game) -> str | None:
         if most_ends(r.layout, r.max_players, len(game.tileset.doubles_desc)) > MAXID:
             return (f"{r.name}'s board (board.layout) may open more than {MAXID} ends in "
                     "a round, which only the Python engine keeps")
+    if r.several is not None:   # MV: a row a move of several tiles at one turn
+        from .jit_several import MOST_MOVES, move_rows
+
+        if move_rows(game, r.max_players) > MOST_MOVES:
+            return (f"{r.name}'s moves of several tiles (play.several, up to "
+                    f"{r.several.most} tiles) may number more than {MOST_MOVES} at one "
+                    "turn, which only the Python engine lists")
     first, later = _opening_rules(r)
     reads = [_reads(op) for op in (first, later)]
     names = _MASK_NAMES if _by_round(r) else _MASK_NAMES - {"round"}

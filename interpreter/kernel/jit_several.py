@@ -8,7 +8,10 @@ as it does in the Python engine:
 - ``alone``: ``several.alone_masks`` (the single placements ``alone`` lets go down);
 - ``line_moves``: ``several.line_moves`` for the default move (one tile on each end, in
   end order: the left end's tile first, each tile judged once the tiles before it lie,
-  and ``tiles`` met), each move a row of ``MV``;
+  and ``tiles`` met), each move a row of ``MV``; ``chain_line`` for ``move: chain`` (every
+  run of two to ``most`` tiles on one end, each on the one before, in ``several.moves``'
+  order: end by end, depth first); ``moves`` asks the one the rule names, each move's
+  tile count in ``MN``; on a shaped board, ``jit_several_shaped``;
 - ``pick``: the seat's choice among the single placements and the moves, as
   ``RandomBot.choose`` (uniform over all of them, a move one option, a pass at will
   last), ``GreedyBot.choose`` (the most shed, a move its tiles' sum) and
@@ -19,8 +22,11 @@ as it does in the Python engine:
 A move's tiles are laid one by one through the kernel's single placement, as the loop
 lays them (``several.start``): the first now, the second at the next pass of the turn
 loop, which grants no new turn. ``jit_house.reason`` refuses what is not written here
-(the other kinds of move, a spinner's four ends, a fit rule, restrictions, two sets,
-hidden rows); ``tests/test_kernel_jit_several.py`` holds each piece to the mechanism.
+(``whole_hand`` and ``after_double``, a spinner's four ends, a fit rule, restrictions,
+two sets, hidden rows) and a rule whose moves at one turn could outgrow ``MOST_MOVES``
+(``move_rows``: the bound the kernel's ``MV`` is sized by);
+``tests/test_kernel_jit_several.py`` and ``tests/test_kernel_jit_chain.py`` hold each
+piece to the mechanism.
 """
 
 from __future__ import annotations
@@ -36,13 +42,42 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 # the block's places in CODE, from the parameter SEVERAL: the most tiles a move lays, where
-# the tiles and alone programs start (-1: none), the strategist's weights in half points
-MOST, TILES_AT, ALONE_AT, W_PLAYABLE2, W_DOMINO2 = range(5)
+# the tiles and alone programs start (-1: none), the strategist's weights in half points,
+# the kind of move (KINDS), the rows of MV (the most moves at one turn) and of TIE
+MOST, TILES_AT, ALONE_AT, W_PLAYABLE2, W_DOMINO2, KIND, ROWS, TIES = range(8)
+EACH_END, CHAIN = range(2)   # KIND: one tile on each end (the default), move: chain
+MOST_MOVES = 1 << 18   # the most moves of several tiles the kernel lists at one turn
+_CAND, _HAND, _LEFT, _RIGHT, _TILE = range(5)   # chain_line's scratch rows (SD)
+SCRATCH = 5
 # a move's code among a seat's options: MOVE + its row in MV (engine.actions.SEVERAL's role)
 MOVE = 1 << 26
 _TILE, _END, _HAND, _PLAYABLE = FACT["tile"], FACT["end"], FACT["hand"], FACT["playable"]
 _END_L, _END_R, _BONEYARD = FACT["end_l"], FACT["end_r"], FACT["boneyard"]
+_FIRST_TURN, _OWN_TRAIN = FACT["first_turn"], FACT["own_train"]
 
+
+def move_rows(game: Game, players: int) -> int:
+    """The most moves of several tiles a turn of ``game`` at ``players`` seats may offer
+    (``MV``'s rows): one tile on each of a line's two ends, at most ``T * T``; a chain of
+    up to ``most`` tiles on one of ``ends`` ends, each tile among the ``d`` that show the
+    number it goes on (the most tiles of the set showing one number), at most
+    ``ends * (d**2 + ... + d**most)``."""
+    rule = game.rules.several
+    T = game.tileset.tile_count
+    if not rule.chain:
+        return T * T
+    d = max(m.bit_count() for m in game.setup(players).value_mask)
+    return _ends(game, players) * sum(d ** k for k in range(2, rule.most + 1))
+
+
+def _ends(game: Game, players: int) -> int:
+    """The most ends open at once: a line's two, or a shaped board's (jit_layout)."""
+    layout = game.rules.layout
+    if layout is None:
+        return 2
+    from .jit_layout import most_ends
+
+    return most_ends(layout, players, len(game.tileset.doubles_desc))
 
 def block(game: Game, code: list[int], names: dict[str, Any], lists: dict[str, int],
           tiles: dict[tuple[int, int], int]) -> int:
@@ -60,8 +95,16 @@ def block(game: Game, code: list[int], names: dict[str, Any], lists: dict[str, i
     if (2 * W_PLAYABLE) % 1 or (2 * W_DOMINO) % 1:   # scores are kept in half points
         raise ValueError("the strategist's weights are no longer half points")
     at = len(code)
-    code += [rule.most, -1, -1, int(2 * W_PLAYABLE), int(2 * W_DOMINO)]
+    rows = move_rows(game, game.rules.max_players)
+    singles = _ends(game, game.rules.max_players) * game.tileset.tile_count
+    code += [rule.most, -1, -1, int(2 * W_PLAYABLE), int(2 * W_DOMINO),
+             CHAIN if rule.chain else EACH_END, rows + 1, rows + singles + 1]
     trees = game.rules.several_trees or {}
+    # the turn's names (first_turn, own_train: F's facts, set by the GEN lines); on a
+    # shaped board ``ends`` is every open end's number, which the kernel does not list
+    names = {**names, "first_turn": "first_turn", "own_train": "own_train"}
+    if game.rules.layout is not None:
+        lists = {k: v for k, v in lists.items() if k != "ends"}
     for slot, key in ((TILES_AT, "tiles"), (ALONE_AT, "alone")):
         if getattr(rule, key) is None:
             continue
@@ -147,6 +190,63 @@ def line_moves(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stac
 
 
 @njit
+def chain_line(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV, MN,
+               SD):
+    """``several.moves`` for ``move: chain`` on a line: on the left end, then the right,
+    every run of two to ``most`` tiles, each on the one before (the end then shows its
+    other half), each meeting ``tiles`` in the position it is laid in, listed depth first
+    as ``several.moves``' ``run`` lists them (a run before the runs it begins); row k of
+    ``MV`` the k-th move's codes (``tile << 2 | end``), ``MN[k]`` its tile count. ``SD``:
+    scratch, a row per depth (CAND, HAND, LEFT, RIGHT, TILE). How many moves."""
+    most = CODE[SEV + MOST]
+    at = CODE[SEV + TILES_AT]
+    n = 0
+    for e in range(2):
+        d = 0
+        SD[_HAND, 0], SD[_LEFT, 0], SD[_RIGHT, 0] = h, L, R
+        SD[_CAND, 0] = h & PM[R if e else L]
+        while d >= 0:
+            m = SD[_CAND, d]
+            if not m:
+                d -= 1
+                continue
+            b = m & -m
+            SD[_CAND, d] = m ^ b
+            t = low_index(b)
+            hd, lv, rv = SD[_HAND, d], SD[_LEFT, d], SD[_RIGHT, d]
+            v = rv if e else lv
+            if at >= 0 and not holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, v, hd,
+                                     hd & (PM[lv] | PM[rv]), lv, rv):
+                continue
+            SD[_TILE, d] = t
+            if d >= 1:   # a run of two or more: a move
+                for i in range(d + 1):
+                    MV[n, i] = SD[_TILE, i] << 2 | e
+                MN[n] = d + 1
+                n += 1
+            if d + 1 < most:   # the run goes on from the number t leaves
+                w = PIPS[t] - v
+                d += 1
+                SD[_HAND, d] = hd ^ b
+                SD[_LEFT, d], SD[_RIGHT, d] = (lv, w) if e else (w, rv)
+                SD[_CAND, d] = (hd ^ b) & PM[w]
+    return n
+
+
+@njit
+def moves(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV, MN, SD):
+    """The moves of several tiles on a line, of the kind the rule names (``KIND``): into
+    ``MV`` and ``MN`` (each move's tile count); how many."""
+    if CODE[SEV + KIND] == CHAIN:
+        return chain_line(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack,
+                          MV, MN, SD)
+    n = line_moves(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV)
+    for k in range(n):
+        MN[k] = 2
+    return n
+
+
+@njit
 def _kth(mL, mR, k):
     """The k-th single placement in the canonical order (left end's tiles, then right's)."""
     n_left = popcount(mL)
@@ -160,21 +260,25 @@ def _kth(mL, mR, k):
 
 
 @njit
-def _shed(code, MV, VALUES):
-    """What an option sheds (``greedy.shed``): a tile's value, a move's tiles' sum."""
+def _shed(code, MV, MN, VALUES, shift):
+    """What an option sheds (``greedy.shed``): a tile's value, a move's tiles' sum (codes
+    ``tile << shift | end``)."""
     if code >= MOVE:
         k = code - MOVE
-        return VALUES[MV[k, 0] >> 2] + VALUES[MV[k, 1] >> 2]
-    return VALUES[code >> 2]
+        total = 0
+        for i in range(MN[k]):
+            total += VALUES[MV[k, i] >> shift]
+        return total
+    return VALUES[code >> shift]
 
 
 @njit
-def _weigh(code, MV, h, L, R, PM, PIPS, VALUES, w_play2, w_domino2):
+def _weigh(code, MV, MN, h, L, R, PM, PIPS, VALUES, w_play2, w_domino2):
     """``strategist._weigh_line`` in half points: twice the value shed, ``W_PLAYABLE``
     for each tile left that fits an end the move leaves, ``W_DOMINO`` for the last tile."""
     rest = h
     shed = 0
-    for i in range(2 if code >= MOVE else 1):
+    for i in range(MN[code - MOVE] if code >= MOVE else 1):
         c = MV[code - MOVE, i] if code >= MOVE else code
         t = c >> 2
         if c & 3:
@@ -188,7 +292,7 @@ def _weigh(code, MV, h, L, R, PM, PIPS, VALUES, w_play2, w_domino2):
 
 
 @njit
-def pick(kind, p, seed, N, WS, mL, mR, nm, at_will, MV, h, L, R, PM, PIPS, VALUES, CODE,
+def pick(kind, p, seed, N, WS, mL, mR, nm, at_will, MV, MN, h, L, R, PM, PIPS, VALUES, CODE,
          SEV, TIE):
     """Seat ``p``'s option (``kind``: 0 random, 1 greedy, 2 strategist) among the single
     placements ``mL``/``mR`` and the ``nm`` moves of ``MV``, listed in that order: a
@@ -208,9 +312,9 @@ def pick(kind, p, seed, N, WS, mL, mR, nm, at_will, MV, h, L, R, PM, PIPS, VALUE
     for i in range(total):
         code = _kth(mL, mR, i) if i < nfit else MOVE + i - nfit
         if kind == 1:
-            v = _shed(code, MV, VALUES)
+            v = _shed(code, MV, MN, VALUES, 2)
         else:
-            v = _weigh(code, MV, h, L, R, PM, PIPS, VALUES, w_play2, w_domino2)
+            v = _weigh(code, MV, MN, h, L, R, PM, PIPS, VALUES, w_play2, w_domino2)
         if v > best:
             best = v
             count = 0
