@@ -74,7 +74,8 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
      "play on until a side is out (play.until) with turns granted, skipped or passed at "
      "will, or hidden rows"),
     # jit_several offers the default move (one tile on each end) and chains (move: chain)
-    # on a line's two ends, jit_several_shaped chains on a shaped board
+    # on a line's two ends, jit_several_shaped chains on a shaped board (the only move the
+    # language has there: rules.checks)
     (lambda r: r.several is not None and (r.several.whole_hand or r.several.after_double),
      "moves of several tiles other than one on each end or a chain (play.several.move: "
      "whole_hand, after_double)"),
@@ -88,9 +89,6 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
                                              or r.turn_up or r.copies > 1),
      "a shaped board (board.layout) with events, placement restrictions, hidden rows, a "
      "turned-up tile or every tile twice"),
-    (lambda r: r.layout is not None and r.several is not None and not r.several.chain,
-     "moves of several tiles on a shaped board other than a chain (play.several with "
-     "board.layout, move: chain)"),
 )
 
 

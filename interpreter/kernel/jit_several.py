@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 # the kind of move (KINDS), the rows of MV (the most moves at one turn) and of TIE
 MOST, TILES_AT, ALONE_AT, W_PLAYABLE2, W_DOMINO2, KIND, ROWS, TIES = range(8)
 EACH_END, CHAIN = range(2)   # KIND: one tile on each end (the default), move: chain
-MOST_MOVES = 1 << 18   # the most moves of several tiles the kernel lists at one turn
+MOST_MOVES = 1 << 19   # the most moves of several tiles the kernel lists at one turn
 _CAND, _HAND, _LEFT, _RIGHT, _TILE = range(5)   # chain_line's scratch rows (SD)
 SCRATCH = 5
 # a move's code among a seat's options: MOVE + its row in MV (engine.actions.SEVERAL's role)
@@ -86,6 +86,7 @@ def block(game: Game, code: list[int], names: dict[str, Any], lists: dict[str, i
     ``jit_formula.program``; raises ``formulas.Unsupported`` for one the kernel lacks."""
     from ..bots.strategist import W_PLAYABLE
     from ..bots.strategy import W_DOMINO
+    from ..expr import ast
     from . import jit_formula
     from .formulas import Unsupported
 
@@ -111,6 +112,9 @@ def block(game: Game, code: list[int], names: dict[str, Any], lists: dict[str, i
         tree = trees.get(key)
         if tree is None:
             raise Unsupported(f"play.several.{key} without its tree")
+        if "ends" not in lists and "ends" in ast.names_read(tree):
+            raise Unsupported(f"play.several.{key} reading ends, every open end of a shaped "
+                              "board")
         code[at + slot] = len(code)
         code += jit_formula.program(tree, names, lists, tiles)
     return at
