@@ -321,11 +321,10 @@ def test_what_it_does_not_play_it_refuses_in_a_sentence(tmp_path, games):
         # runs of four on a double-fifteen's nine trains: more moves than the kernel lists
         "extends: house/mexican-train\nset:\n  max_pip: 15\nevents: []\nexamples: []\n":
             f"may number more than {jit_several.MOST_MOVES} at one turn",
-        "extends: pagat\nplay:\n  several:\n    move: after_double\n":
-            "other than one on each end or a chain",
-        f"extends: {NINE}\nplay:\n  several:\n    tiles: \"max(ends) > 3\"\n": "ends",
-        "extends: pagat\nplay:\n  several:\n    move: whole_hand\n":
-            "other than one on each end or a chain",
+        f"extends: {NINE}\nplay:\n  several:\n    tiles: \"max(ends) > 3\"\n":
+            "play.several.tiles reading ends, every open end of a shaped board",
+        "extends: pagat\nboard:\n  spinner: first_double\nplay:\n  several:\n"
+        "    move: chain\n": "moves of several tiles (play.several) on a spinner",
     }
     for i, (text, words) in enumerate(cases.items()):
         file = tmp_path / f"r{i}.yaml"

@@ -224,20 +224,14 @@ def test_simulate_on_the_jit_is_simulate_on_the_python_engine(games, bots):
 
 
 def test_what_it_does_not_play_it_refuses_in_a_sentence(tmp_path):
-    cases = {
-        "move: whole_hand": "other than one on each end or a chain",
-        "move: after_double": "other than one on each end or a chain",
-    }
-    for i, (extra, words) in enumerate(cases.items()):
+    # every kind of move and first_turn are played now (test_kernel_jit_several_kinds.py,
+    # test_kernel_jit_chain.py)
+    for i, extra in enumerate(("move: whole_hand", "move: after_double", "move: chain",
+                               "tiles: \"first_turn\"")):
         file = tmp_path / f"r{i}.yaml"
         file.write_text(f"title: t\nextends: house/double-draw\nplay:\n  several:\n"
                         f"    {extra}\n", encoding="utf-8")
-        why = jit_kernel.jit_reason(api.load_game(str(file)), 2, need_numba=False)
-        assert why is not None and words in why, why
-    first = tmp_path / "first.yaml"   # first_turn: a fact the GEN lines keep (jit_several)
-    first.write_text("title: t\nextends: house/double-draw\nplay:\n  several:\n"
-                     "    tiles: \"first_turn\"\n", encoding="utf-8")
-    assert jit_kernel.jit_reason(api.load_game(str(first)), 2, need_numba=False) is None
+        assert jit_kernel.jit_reason(api.load_game(str(file)), 2, need_numba=False) is None
     spin = tmp_path / "spin.yaml"
     spin.write_text("title: t\nextends: house/doubles-together\nboard:\n  spinner: "
                     "first_double\n", encoding="utf-8")

@@ -73,12 +73,9 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: r.play_until == "side_out" and _turns(r),
      "play on until a side is out (play.until) with turns granted, skipped or passed at "
      "will, or hidden rows"),
-    # jit_several offers the default move (one tile on each end) and chains (move: chain)
-    # on a line's two ends, jit_several_shaped chains on a shaped board (the only move the
-    # language has there: rules.checks)
-    (lambda r: r.several is not None and (r.several.whole_hand or r.several.after_double),
-     "moves of several tiles other than one on each end or a chain (play.several.move: "
-     "whole_hand, after_double)"),
+    # jit_several offers every kind of move on a line's two ends (one tile on each end, a
+    # chain, after a double, the whole hand), jit_several_shaped chains on a shaped board
+    # (the only move the language has there: rules.checks)
     (lambda r: r.several is not None and (r.spinner != "none" or r.fit is not None
                                           or bool(r.restrictions) or r.copies > 1 or r.blind),
      "moves of several tiles (play.several) on a spinner, under its own fit rule or "

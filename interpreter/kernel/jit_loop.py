@@ -152,7 +152,16 @@ if GEN:
         winner_seat,
     )
     from dominorules.kernel.jit_settle import TIE_EACH as EACH_TIED  # (TIE_EACH: a parameter)
-    from dominorules.kernel.jit_several import MOST, MOVE, SCRATCH, TIES, alone, moves, pick
+    from dominorules.kernel.jit_several import (
+        DEAD,
+        MOST,
+        MOVE,
+        SCRATCH,
+        TIES,
+        alone,
+        moves,
+        pick,
+    )
     from dominorules.kernel.jit_several import ROWS as MV_ROWS
     from dominorules.kernel.jit_side_out import goes_on, next_in
     from dominorules.kernel.jit_strategist_arms import choose_arms
@@ -504,6 +513,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         SLB = np.zeros((MOST_N + 1 if SEVERAL >= 0 and LAYOUT else 1, BOARD_SIZE), np.int64)
         SPE = np.zeros(MAXID, np.int64)
         TT = np.zeros(MOST_N + 1, np.int64)
+        DEADT = np.zeros((3, DEAD + 1 if SEVERAL >= 0 else 1), np.int64)   # (whole_hand)
         # board.layout: the shape (LSH), the board (LB), the ends open to the seat at turn and
         # the tiles each takes (PE, FM: jit_layout)
         LSH = np.zeros(SHAPE_N, np.int64)
@@ -1124,7 +1134,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 mL, mR = alone(mL, mR, h, L, R, PM, CODE, SEVERAL, F, TAB,
                                                TEAMS, SIDES_N, N, deck, stack)
                                 nm = moves(h, L, R, PM, PIPS, CODE, SEVERAL, F, TAB, TEAMS,
-                                           SIDES_N, N, deck, stack, MV, MN, SEVD)
+                                           SIDES_N, N, deck, stack, MV, MN, SEVD, DEADT,
+                                           DOUBLES_MASK)
                         fit_any = (mL | mR | mU | mD) != 0 or nm > 0 or nq > 0
                         forced = 0 if fit_any else 1   # (a draw event's "forced")
                         a = -1
