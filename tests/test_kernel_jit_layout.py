@@ -164,11 +164,12 @@ def test_the_layout_builtins_play_the_python_engines_matches_on_the_jit(name, pl
 
 
 def test_what_the_jit_does_not_play_on_a_shaped_board_it_refuses_in_a_sentence():
-    """Moves of several tiles; chicken foot's opening double by the round (a table of the
-    match's ten rounds, O_ROUNDS) it plays, and records it writes
-    (``tests/test_kernel_jit_records_layout.py``)."""
+    """Events on trains (Mexican Train's runs it plays: ``tests/test_kernel_jit_chain.py``);
+    chicken foot's opening double by the round (a table of the match's ten rounds,
+    O_ROUNDS) it plays, and records it writes (``tests/test_kernel_jit_records_layout.py``)."""
     several = api.load_game("house/mexican-train")
-    assert "play.several" in jit_kernel.jit_reason(several, 2, "random", need_numba=False)
+    why = jit_kernel.jit_reason(several, 2, "random", need_numba=False)
+    assert "play.several" not in why and "a shaped board (board.layout) with events" in why
     foot = api.load_game("house/chicken-foot")
     assert jit_kernel.jit_reason(foot, 8, "strategist", need_numba=False) is None
     _jit()

@@ -214,7 +214,8 @@ def test_the_rulebook_names_the_line_of_a_tile_the_move_may_not_hold(tmp_path):
 def test_the_kernels_refuse_and_the_general_loop_plays():
     game = api.load_game("house/double-draw")
     assert not generate.covers(game)
-    # the JIT plays it (tests/test_kernel_jit_several.py), but writes no record of it
+    # the JIT plays it and writes its record (tests/test_kernel_jit_several.py,
+    # test_kernel_jit_rec_several.py)
     assert jit_kernel.jit_reason(game, 2, need_numba=False) is None
     with pytest.raises(Exception, match="play.several"):
         generate.kernel_for(game, 2)

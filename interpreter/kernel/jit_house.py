@@ -61,10 +61,9 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     # rule with doubles across; a fit rule's numbers or doubles in line count otherwise
     (lambda r: bool(r.events) and (r.fit is not None or r.doubles != "across"),
      "events reading the ends under its own fit rule (matching)"),
-    # jit_several offers the default move (one tile on each end) on a line's two ends
-    (lambda r: r.several is not None and (r.several.whole_hand or r.several.after_double
-                                          or r.several.chain),
-     "moves of several tiles other than one on each end (play.several.move)"),
+    # jit_several offers every kind of move on a line's two ends (one tile on each end, a
+    # chain, after a double, the whole hand), jit_several_shaped chains on a shaped board
+    # (the only move the language has there: rules.checks)
     (lambda r: r.several is not None and (r.spinner != "none" or r.fit is not None
                                           or bool(r.restrictions) or r.copies > 1 or r.blind),
      "moves of several tiles (play.several) on a spinner, under its own fit rule or "
@@ -86,8 +85,6 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
         "none", "first_double"),
      "every tile twice on a shaped board where more than one double may spin (set.copies "
      "with board.layout.spins: every_double or a tile)"),
-    (lambda r: r.layout is not None and r.several is not None,
-     "moves of several tiles on a shaped board (play.several with board.layout)"),
 )
 
 
@@ -163,6 +160,13 @@ def reason(game: Game) -> str | None:
         if most_ends(r.layout, r.max_players, len(game.tileset.doubles_desc)) > MAXID:
             return (f"{r.name}'s board (board.layout) may open more than {MAXID} ends in "
                     "a round, which only the Python engine keeps")
+    if r.several is not None:   # MV: a row a move of several tiles at one turn
+        from .jit_several import MOST_MOVES, move_rows
+
+        if move_rows(game, r.max_players) > MOST_MOVES:
+            return (f"{r.name}'s moves of several tiles (play.several, up to "
+                    f"{r.several.most} tiles) may number more than {MOST_MOVES} at one "
+                    "turn, which only the Python engine lists")
     try:
         programs(game)
     except Unsupported as exc:

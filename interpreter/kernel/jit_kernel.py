@@ -218,7 +218,7 @@ def _module(source: str):
                                   "jit_record.py", "jit_match.py", "jit_duties.py",
                                   "jit_deal.py", "jit_side_out.py", "jit_copies.py",
                                   "jit_blind.py", "jit_strategist_arms.py", "jit_declare.py",
-                                  "jit_several.py", "jit_layout.py",
+                                  "jit_several.py", "jit_several_shaped.py", "jit_layout.py",
                                   "jit_strategist_layout.py", "jit_strategist_blind.py",
                                   "jit_opening_allow.py")]
     if "jit_bits" in source:   # a wide kernel's (a smaller set's kernel keeps its name)

@@ -87,7 +87,10 @@ GEN = WIDE = False
 DOMINO = BLOCKED = 0
 
 if GEN:
-    from dominorules.kernel import jit_declare  # declarations and the showdown
+    from dominorules.kernel import (
+        jit_declare,  # declarations and the showdown
+        jit_several_shaped,  # several tiles on a shaped board
+    )
     from dominorules.kernel.jit_blind import front, pop_front, rows_of, to_back
     from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
     from dominorules.kernel.jit_copies import canonical
@@ -133,6 +136,7 @@ if GEN:
         LINE,
         arm_token,
         at_item,
+        at_part_item,
         declared_lines,
         event_lines,
         meets_token,
@@ -152,7 +156,17 @@ if GEN:
         winner_seat,
     )
     from dominorules.kernel.jit_settle import TIE_EACH as EACH_TIED  # (TIE_EACH: a parameter)
-    from dominorules.kernel.jit_several import MOVE, alone, line_moves, pick
+    from dominorules.kernel.jit_several import (
+        DEAD,
+        MOST,
+        MOVE,
+        SCRATCH,
+        TIES,
+        alone,
+        moves,
+        pick,
+    )
+    from dominorules.kernel.jit_several import ROWS as MV_ROWS
     from dominorules.kernel.jit_side_out import goes_on, next_in
     from dominorules.kernel.jit_strategist_arms import choose_arms
     from dominorules.kernel.jit_strategist_blind import choose_blind, know_front, know_shown
@@ -226,6 +240,7 @@ if GEN:
     Q_O_ALLOW = 0
     X_TILE = X_END = X_HAND = X_PLAYABLE = X_OPENING = X_BOTH_ENDS = X_FORCED = X_END_LT = 0
     X_END_RT = X_IN_PLAY = X_REACHED = X_FIRED = X_VARIABLE_SETS = X_VARS = COUNTED_N = 0
+    X_FIRST_TURN = 0
 if WIDE:
     W = 0   # the words of a hand (jit_bits)
     FIT_L, FIT_R, FIT_OPEN, FIT_NONE = range(4)   # the rows of FITS
@@ -491,10 +506,20 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         RHEAD = np.zeros(N, np.int64)
         RLEN = np.zeros(N, np.int64)
         stuck = False
-        # play.several (jit_several): the moves offered at a turn, a row each, and the ties
-        # among them and the single tiles
-        MV = np.zeros((T * T + 1 if SEVERAL >= 0 else 1, 2), np.int64)
-        TIE = np.zeros(T * T + 2 * T + 1 if SEVERAL >= 0 else 1, np.int64)
+        # play.several (jit_several): the moves offered at a turn, a row each (MN: its
+        # tiles), the ties among them and the single tiles, each seat's turns this round
+        # (first_turn) and the scratch of a chain's search (a row a depth; a shaped board's
+        # a board a depth: jit_several_shaped)
+        MOST_N = CODE[SEVERAL + MOST] if SEVERAL >= 0 else 1
+        MV = np.zeros((CODE[SEVERAL + MV_ROWS] if SEVERAL >= 0 else 1, max(MOST_N, 2)), np.int64)
+        MN = np.zeros(CODE[SEVERAL + MV_ROWS] if SEVERAL >= 0 else 1, np.int64)
+        TIE = np.zeros(CODE[SEVERAL + TIES] if SEVERAL >= 0 else 1, np.int64)
+        STURNS = np.zeros(N, np.int64)
+        SEVD = np.zeros((SCRATCH, MOST_N + 1), np.int64)
+        SLB = np.zeros((MOST_N + 1 if SEVERAL >= 0 and LAYOUT else 1, BOARD_SIZE), np.int64)
+        SPE = np.zeros(MAXID, np.int64)
+        TT = np.zeros(MOST_N + 1, np.int64)
+        DEADT = np.zeros((3, DEAD + 1 if SEVERAL >= 0 else 1), np.int64)   # (whole_hand)
         # board.layout: the shape (LSH), the board (LB), the ends open to the seat at turn and
         # the tiles each takes (PE, FM: jit_layout)
         LSH = np.zeros(SHAPE_N, np.int64)
@@ -777,9 +802,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             passes = choices = seek_turns = 0
             if GEN:
                 extra_turns = skips = again = skip = 0
-                nq = qa = joined = 0   # a move of several tiles under way: its next tile (qa),
-                drawn = 0              # and the tiles laid after a move's first (jit_several)
-                part = 0   # the tile being laid is the part-th of a move's two (its record line)
+                nq = qk = qn = joined = 0   # a move of several tiles under way: its tiles still
+                drawn = 0   # to lay (nq), its row in MV (qk) and tile count (qn), and the tiles
+                part = 0    # laid after a move's first (jit_several); the tile being laid is the
+                STURNS[:] = 0   # part-th of the move's (its record line); the seats' turns
                 reached = pending = 0   # the match won mid-round (IN_PLAY); the duties pending
                 for s in range(N):   # (a loop: a slice's view would count references)
                     RENEGED[s] = 0
@@ -1070,6 +1096,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if GEN:
                     if not nq:   # (a move of several tiles going on keeps its turn's draws)
                         drawn = 0
+                        if SEVERAL >= 0:   # a turn begins (several.first_turn)
+                            STURNS[up] += 1
+                            F[X_FIRST_TURN] = 1 if STURNS[up] == 1 else 0
                 else:
                     drawn = 0
                 while True:
@@ -1127,10 +1156,19 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         nm = 0
                         if SEVERAL >= 0 and not nq:   # play.several: the single tiles alone
                             F[X_BONEYARD] = T - pos   # leaves, and the moves (jit_several)
-                            mL, mR = alone(mL, mR, h, L, R, PM, CODE, SEVERAL, F, TAB, TEAMS,
-                                           SIDES_N, N, deck, stack)
-                            nm = line_moves(h, L, R, PM, PIPS, CODE, SEVERAL, F, TAB, TEAMS,
-                                            SIDES_N, N, deck, stack, MV)
+                            if LAYOUT:   # on a shaped board (jit_several_shaped)
+                                mL, lmany = jit_several_shaped.alone(
+                                    p, FM, PE, ne, h, LB, PM, CODE, SEVERAL, F, TAB, TEAMS,
+                                    SIDES_N, N, deck, stack)
+                                nm = jit_several_shaped.chain(
+                                    p, h, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, F, TAB,
+                                    TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SEVD, TT)
+                            else:
+                                mL, mR = alone(mL, mR, h, L, R, PM, CODE, SEVERAL, F, TAB,
+                                               TEAMS, SIDES_N, N, deck, stack)
+                                nm = moves(h, L, R, PM, PIPS, CODE, SEVERAL, F, TAB, TEAMS,
+                                           SIDES_N, N, deck, stack, MV, MN, SEVD, DEADT,
+                                           DOUBLES_MASK)
                         fit_any = (mL | mR | mU | mD) != 0 or nm > 0 or nq > 0
                         forced = 0 if fit_any else 1   # (a draw event's "forced")
                         a = -1
@@ -1145,12 +1183,30 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                                  or mU & (mU - 1) or mD & (mD - 1)))):
                                 choices += 1
                             if nq:   # the next tile of the move of several tiles under way
-                                a, nq, part = qa, 0, 2
+                                a = MV[qk, qn - nq]
+                                nq -= 1
+                                part = qn - nq
+                                if LAYOUT:   # its end by id, where it is open now
+                                    e = 0    # (several.shaped_code)
+                                    while PE[e] != a & 255:
+                                        e += 1
+                                    a = a >> 8 << 8 | e
                             elif SEVERAL >= 0:   # each bot's pick among tiles and moves
-                                a = pick(kinds[p], p, seed, N, WS, mL, mR, nm, AT_WILL, MV, h, L,
-                                         R, PM, PIPS, VALUES, CODE, SEVERAL, TIE)
+                                if LAYOUT:   # on a shaped board (jit_several_shaped)
+                                    a = jit_several_shaped.pick(
+                                        kinds[p], p, seed, N, WS, FM, PE, ne, nm, AT_WILL, MV,
+                                        MN, h, LSH, LB, AFTER, PE2, PM, TL, TH, VALUES, TIE)
+                                else:
+                                    a = pick(kinds[p], p, seed, N, WS, mL, mR, nm, AT_WILL, MV,
+                                             MN, h, L, R, PM, PIPS, VALUES, CODE, SEVERAL, TIE)
                                 if a >= MOVE:   # a move: its first tile now (several.start)
-                                    a, qa, nq, part = MV[a - MOVE, 0], MV[a - MOVE, 1], 1, 1
+                                    qk = a - MOVE
+                                    qn = MN[qk]
+                                    nq, part = qn - 1, 1
+                                    a = MV[qk, 0]
+                                    if LAYOUT:   # the later tiles' ends by id (they move in PE)
+                                        for i in range(1, qn):
+                                            MV[qk, i] = MV[qk, i] >> 8 << 8 | PE[MV[qk, i] & 255]
                             elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
                                 a = choose_layout(p, FM, PE, ne, h, LSH, LB, AFTER, PE2, PM, TL, TH,
                                                   VALUES, ties, seed, N, WS)
@@ -1262,8 +1318,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     know_front(K, p, STRAT, t)
                             npass = 0
                             if REC and LAYOUT:   # the end by its name (jit_record.at_item)
-                                nl, nd, nj = at_item(LOG, DAT, nl, nd, nj, DYN, p, t,
-                                                     LB[NAME + PE[e]])
+                                if part:   # a tile of a move of several (jit_several_shaped)
+                                    nl, nd, nj = at_part_item(LOG, DAT, nl, nd, nj, DYN, p, t,
+                                                              LB[NAME + PE[e]], part, qn)
+                                else:
+                                    nl, nd, nj = at_item(LOG, DAT, nl, nd, nj, DYN, p, t,
+                                                         LB[NAME + PE[e]])
                             elif REC:
                                 if BOARD and (e > 1 or (FIT and CODE[FIT_AT + v] >> t & 1)):
                                     if FIT and CODE[FIT_AT + v] >> t & 1:   # meets: the half
@@ -1271,7 +1331,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     else:   # a spinner's up or down arm
                                         LOG[nl] = arm_token(N, T, p, t, e)
                                 elif part:   # a tile of a move of several (jit_several), a line
-                                    nd, nj = part_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, part, 2)
+                                    nd, nj = part_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, part,
+                                                       qn)
                                 else:
                                     LOG[nl] = place_token(N, T, p, t, 1 + e)
                                 nl += 1

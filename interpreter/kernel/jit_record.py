@@ -64,6 +64,9 @@ EXTRA, ACTOR, LINE = -1, -1, 5
 # which ``declared_lines`` joins to its item), a ``draw`` an option made (tile,
 # declaration) and a ``penalty`` at the showdown (passes, the side's pay, the others' gain)
 K_PART, K_DECLARE, K_CLAIM, K_DECL_DRAW, K_PENALTY, CLAIM_POINTS = range(40, 46)
+# a tile of a move on a shaped board (``at_part_item``: the tile, its end's jit_layout NAME
+# code, its place i among the move's n tiles as ``i << 8 | n``), LINE numbers as K_PART's
+K_AT_PART = 46
 CLAIM = LINE + 2   # a claim's numbers in DAT: its row and the points' two
 
 
@@ -311,6 +314,20 @@ def part_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, i, n):
     DAT[nd + 3] = i
     DAT[nd + 4] = n
     return nd + LINE, nj + 1
+
+
+@njit
+def at_part_item(LOG, DAT, nl, nd, nj, DYN, p, t, name, i, n):
+    """Seat ``p``'s placement of tile ``t`` on the shaped board's end of NAME code ``name``
+    as the i-th of a move's ``n`` tiles (``play.several`` with ``board.layout``: the line's
+    end by name, and its ``part``); (nl, nd, nj) as ``at_item`` returns them."""
+    LOG[nl] = DYN + nj
+    DAT[nd] = K_AT_PART
+    DAT[nd + 1] = p
+    DAT[nd + 2] = t
+    DAT[nd + 3] = name
+    DAT[nd + 4] = i << 8 | n
+    return nl + 1, nd + LINE, nj + 1
 
 
 @njit

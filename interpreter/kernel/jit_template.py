@@ -73,16 +73,18 @@ FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "p
 # the playable tiles as masks; an event's (jit_events): the open ends and their total,
 # the action's facts, the tiles at the line's two ends (end_tiles) and a duty's tile; a
 # declaration's (jit_declare): the chooser's seat, a claim's number and its worth, a
-# seat's passes while able to place; then what no formula reads: match.ends_in_play
-# (in_play), set once a batch, and whether an event's points have won the match
+# seat's passes while able to place; a move of several tiles' (jit_several): the seat's
+# first turn of the round, the end its own train; then what no formula reads:
+# match.ends_in_play (in_play), set once a batch, and whether an event's points have won the match
 # (reached); the event rules that fired in the last action (a bit each: jit_duties lays
 # their duties), a shaped board's for a placement restriction (the end's arm, whether
 # no spinner waits, the doubles down) and the counters (COUNTED); then the variables
 # (X_VARS)
 PLAY_FACTS = ("tile", "end", "hand", "playable", "end_l", "end_r", "end_total", "opening",
               "both_ends", "forced", "passes_in_row", "drawn_this_turn", "end_lt", "end_rt",
-              "duty_tile", "seat", "claimed", "worth", "reneged", "in_play", "reached",
-              "fired", "arm", "spinners_complete", "doubles_down", *COUNTED)
+              "duty_tile", "seat", "claimed", "worth", "reneged", "first_turn", "own_train",
+              "in_play", "reached", "fired", "arm", "spinners_complete", "doubles_down",
+              *COUNTED)
 TABLES = ("SP", "SV", "ST", "SD", "SQ", "scores", "rounds_won", "P", "V", "C", "DB", "DQ",
           "TL", "TH", "PIPS", "VALUES")
 # every index into those arrays by name, from the lists above: Q_DRAW_END is the draw end's

@@ -50,6 +50,7 @@ from .jit_record import (
     AT_LINE,
     CLAIM,
     K_AT,
+    K_AT_PART,
     K_CLAIM,
     K_DEAL,
     K_DECL_DRAW,
@@ -251,6 +252,10 @@ class RecordText:
         if kind == K_PART:
             return {"event": "place", "player": p, "tile": self.tiles[a >> 2],
                     "end": END_NAMES[a & 3], "part": [b, c]}
+        if kind == K_AT_PART:   # on a shaped board (a the tile, b its end's NAME code)
+            return {"event": "place", "player": p, "tile": self.tiles[a],
+                    "end": name_of(b, self.tileset.low, self.tileset.high, self.shared),
+                    "part": [c >> 8, c & 255]}
         if kind == K_PENALTY:
             mine = self.side_of[p]
             return declare_rules.penalty_event(

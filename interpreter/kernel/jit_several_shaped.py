@@ -1,0 +1,204 @@
+"""Moves of several tiles (``play.several``) on a shaped board (``board.layout``) in numba.
+
+``GeneralLoop._several_shaped`` is the rule's loop side: ``several.moves`` over a copy of
+the ``Layout`` with the tiles before each laid. This module mirrors it on ``jit_layout``'s
+board array, for ``move: chain`` (a run of tiles on one end, each on the one before: a
+train of Mexican Train's first turn), so the GEN lines offer the moves the general loop
+offers, in its order, and each builtin bot picks among them as in the Python engine:
+
+- ``chain``: every run of two to ``most`` tiles on one of the ends open to the seat when
+  the move starts (``PE``, in ``Layout.playable``'s order), each tile fitting the end as
+  the board then stands (a double to answer keeps the run on its end) and meeting
+  ``tiles`` (its names: ``several.placement_env``, ``own_train`` the end's owner), in
+  ``several.moves``' order (end by end, depth first); each move a row of ``MV`` of codes
+  ``tile << 8 | k`` (``k`` the end's place in ``PE``), its tile count in ``MN``;
+- ``alone``: ``_several_shaped``'s single placements that ``alone`` lets go down;
+- ``pick``: the seat's choice among the single placements (``FM``, end by end) and the
+  moves: ``RandomBot.choose`` (uniform, a pass at will last), ``GreedyBot.choose`` (the
+  most shed) and ``StrategistBot._shaped`` (``strategist._weigh_shaped`` on the board the
+  whole move leaves, in halves as ``jit_strategist_layout`` weighs a tile).
+
+``jit_house.reason`` refuses the other kinds of move on a shaped board and a condition
+reading ``ends`` there; ``tests/test_kernel_jit_chain.py`` holds each piece to the loop's.
+"""
+
+from __future__ import annotations
+
+from .jit import njit
+from .jit_layout import BOARD_SIZE, MARKED, OWN, VAL, place, playable
+from .jit_several import _OWN_TRAIN, ALONE_AT, MOST, MOVE, TILES_AT, holds
+from .jit_strategist import seat_word
+from .jit_strategist_layout import H_SHED, _left
+from .jit_support import low_index, popcount
+
+_CAND, _HAND, _PLAY = range(3)   # chain's scratch rows (SD), a column per depth
+
+
+@njit
+def _copy(A, B):
+    for i in range(BOARD_SIZE):
+        B[i] = A[i]
+
+
+@njit
+def _steps(SH, B, p, i, hd, PM, SPE):
+    """The tiles of ``hd`` that may go on end ``i`` of board ``B`` now (none when it is
+    not open to seat ``p`` there), and the tiles of ``hd`` that fit an end open to it
+    (``playable``)."""
+    n = playable(SH, B, p, SPE)
+    fit = 0
+    here = False
+    for k in range(n):
+        fit |= PM[B[VAL + SPE[k]]]
+        if SPE[k] == i:
+            here = True
+    return (hd & PM[B[VAL + i]] if here else 0), hd & fit
+
+
+@njit
+def chain(p, h, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack,
+          MV, MN, SLB, SPE, SD, TT):
+    """``several.moves`` for ``move: chain`` on a shaped board (``_several_shaped``):
+    into ``MV`` and ``MN``; how many moves. ``SLB``: a board a depth, ``SPE``, ``SD`` and
+    ``TT`` scratch (the ends open, candidates, hands and playable tiles, tiles laid)."""
+    most = CODE[SEV + MOST]
+    at = CODE[SEV + TILES_AT]
+    n = 0
+    for k in range(ne):
+        i = PE[k]
+        _copy(LB, SLB[0])
+        F[_OWN_TRAIN] = 1 if LB[OWN + i] == p else 0   # (an end keeps its owner)
+        d = 0
+        SD[_HAND, 0] = h
+        SD[_CAND, 0], SD[_PLAY, 0] = _steps(SH, SLB[0], p, i, h, PM, SPE)
+        while d >= 0:
+            m = SD[_CAND, d]
+            if not m:
+                d -= 1
+                continue
+            b = m & -m
+            SD[_CAND, d] = m ^ b
+            t = low_index(b)
+            hd = SD[_HAND, d]
+            v = SLB[d, VAL + i]
+            if at >= 0 and not holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, v,
+                                     hd, SD[_PLAY, d], 0, 0):
+                continue
+            TT[d] = t
+            if d >= 1:   # a run of two or more: a move
+                for j in range(d + 1):
+                    MV[n, j] = TT[j] << 8 | k
+                MN[n] = d + 1
+                n += 1
+            if d + 1 < most:   # the run goes on, on the board t leaves
+                _copy(SLB[d], SLB[d + 1])
+                place(SH, SLB[d + 1], t, TL[t], TH[t], i, p)
+                d += 1
+                SD[_HAND, d] = hd ^ b
+                SD[_CAND, d], SD[_PLAY, d] = _steps(SH, SLB[d], p, i, hd ^ b, PM, SPE)
+    return n
+
+
+@njit
+def alone(p, FM, PE, ne, h, LB, PM, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack):
+    """``_several_shaped``'s single placements that ``alone`` lets go down on their own,
+    ``FM`` narrowed in place; (the fitting tiles left, whether more than one end takes
+    some), as ``jit_layout.fits`` returns them."""
+    at = CODE[SEV + ALONE_AT]
+    fit = 0
+    for k in range(ne):
+        fit |= PM[LB[VAL + PE[k]]]
+    total = ends = 0
+    for k in range(ne):
+        m = FM[k]
+        if at >= 0:
+            F[_OWN_TRAIN] = 1 if LB[OWN + PE[k]] == p else 0
+            keep = 0
+            while m:
+                b = m & -m
+                m ^= b
+                if holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, low_index(b),
+                         LB[VAL + PE[k]], h, h & fit, 0, 0):
+                    keep |= b
+            FM[k] = m = keep
+        total |= m
+        if m:
+            ends += 1
+    return total, ends > 1
+
+
+@njit
+def _kth(FM, ne, k):
+    """The k-th single placement (``kth_placement``, shift 8): end by end, tile by tile."""
+    for e in range(ne):
+        c = popcount(FM[e])
+        if k < c:
+            m = FM[e]
+            while k:
+                m &= m - 1
+                k -= 1
+            return low_index(m) << 8 | e
+        k -= c
+    return -1
+
+
+@njit
+def _weigh(code, MV, MN, p, h, PE, SH, LB, AFTER, PE2, PM, TL, TH, VALUES):
+    """``strategist._weigh_shaped`` in halves: the board the option leaves (a tile, or a
+    move's tiles one after another), weighed as ``jit_strategist_layout`` weighs a tile,
+    the shed term the move's tiles' sum."""
+    _copy(LB, AFTER)
+    rest = h
+    shed = 0
+    count = MN[code - MOVE] if code >= MOVE else 1
+    t = 0
+    for j in range(count):
+        c = MV[code - MOVE, j] if code >= MOVE else code
+        t = c >> 8
+        place(SH, AFTER, t, TL[t], TH[t], PE[c & 255], p)
+        rest &= ~(1 << t)
+        shed += VALUES[t]
+    return (_left(SH, AFTER, LB[MARKED], p, rest, PM, PE2, t, VALUES)
+            + H_SHED * (shed - VALUES[t]))
+
+
+@njit
+def pick(kind, p, seed, N, WS, FM, PE, ne, nm, at_will, MV, MN, h, SH, LB, AFTER, PE2, PM, TL,
+         TH, VALUES, TIE):
+    """Seat ``p``'s option (``kind``: 0 random, 1 greedy, 2 strategist) among the single
+    placements of ``FM`` and the ``nm`` moves of ``MV``, listed in that order: a
+    placement's code ``t << 8 | k``, ``MOVE + j`` for the j-th move, or -2 for a pass at
+    will (random's last option). Random and greedy read one word of the seat's; the
+    strategist one on a tie only (``StrategistBot._shaped``)."""
+    nfit = 0
+    for e in range(ne):
+        nfit += popcount(FM[e])
+    total = nfit + nm
+    if kind == 0:
+        j = (seat_word(seed, p, N, WS) * (total + at_will)) >> 32
+        if j == total:
+            return -2
+        return _kth(FM, ne, j) if j < nfit else MOVE + j - nfit
+    count = 0
+    best = -(1 << 62)
+    for j in range(total):
+        code = _kth(FM, ne, j) if j < nfit else MOVE + j - nfit
+        if kind == 1:
+            if code >= MOVE:
+                v = 0
+                for i in range(MN[code - MOVE]):
+                    v += VALUES[MV[code - MOVE, i] >> 8]
+            else:
+                v = VALUES[code >> 8]
+        else:
+            v = _weigh(code, MV, MN, p, h, PE, SH, LB, AFTER, PE2, PM, TL, TH, VALUES)
+        if v > best:
+            best = v
+            count = 0
+        if v == best:
+            TIE[count] = code
+            count += 1
+    if kind == 1 or count > 1:   # greedy reads a word always, the strategist on a tie
+        return TIE[(seat_word(seed, p, N, WS) * count) >> 32]
+    return TIE[0]
+
