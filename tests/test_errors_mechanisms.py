@@ -80,7 +80,8 @@ LEGAL = "examples:\n  - title: t\n    kind: legal\n    players: 2\n"
      "broken.yaml:9:11: error: declarations[0].due must be a boolean, this expression is an "
      "integer [declarations[0].due]\n"
      '    9 |     due: "end_total"\n'
-     "      |           ^^^^^^^^^"),
+     "      |           ^^^^^^^^^\n"
+     "  hint: compare it to make a condition, e.g. 'end_total == 6' or 'end_total > 0'"),
     ("extends: pagat\nvariables:\n  stake:\n    initial: 1\ndeclarations:\n  - name: stake\n"
      "    when: round_start\n    options:\n      - name: double\n        set:\n"
      "          stake: \"stake > 1\"\n",
@@ -88,12 +89,14 @@ LEGAL = "examples:\n  - title: t\n    kind: legal\n    players: 2\n"
      "expression is a boolean [declarations[0].options[0].set.stake]\n"
      '   12 |           stake: "stake > 1"\n'
      "      |                   ^^^^^^^^^\n"
-     "  hint: turn the condition into a number with 'A if condition else B'"),
+     "  hint: turn the condition into a number, e.g. '1 if stake > 1 else 0'"),
     ("extends: pagat\nplay:\n  several:\n    tiles: \"tile.pips + 1\"\n",
      "broken.yaml:5:13: error: play.several.tiles must be a boolean, this expression is an "
      "integer [play.several.tiles]\n"
      '    5 |     tiles: "tile.pips + 1"\n'
-     "      |             ^^^^^^^^^^^^^"),
+     "      |             ^^^^^^^^^^^^^\n"
+     "  hint: compare it to make a condition, e.g. '(tile.pips + 1) == 6' or "
+     "'(tile.pips + 1) > 0'"),
 ])
 def test_a_broken_mechanism_gets_one_message_at_its_line(tmp_path, text, message):
     assert rendered(tmp_path, text) == [message]
