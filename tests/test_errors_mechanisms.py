@@ -66,7 +66,9 @@ LEGAL = "examples:\n  - title: t\n    kind: legal\n    players: 2\n"
     ("extends: pagat\nmatching:\n  fits: \"end + half == 7\"\n  wild: []\n",
      "broken.yaml:5:9: error: matching.wild must hold at least 1 item [matching.wild]\n"
      "    5 |   wild: []\n"
-     "      |         ^"),
+     "      |         ^\n"
+     "  hint: list at least 1, or leave matching.wild out. The wild tiles, each written as a "
+     'quoted string such as "[6|1]".'),
     # a wild tile listed twice (was jsonschema's "[...] has non-unique elements")
     ("extends: pagat\nmatching:\n  fits: \"end + half == 7\"\n  wild: [\"[6|1]\", \"[6|1]\"]\n",
      "broken.yaml:5:9: error: matching.wild lists the same value twice [matching.wild]\n"
