@@ -159,7 +159,8 @@ def test_illegal_moves_are_explained_in_the_rules_terms_and_asked_again(tmp_path
         ("pass", f"✗ you hold a playable tile ({moves[0]}), so you may not pass"),
         ("draw", "✗ voluntary draws are not allowed: you must open"),
         ("9-9", "✗ you do not hold 9-9"),
-        ("blah", "✗ 'blah' is not a tile: write it like 6-4"),
+        ("blah", "✗ 'blah' is not a move or a command: type a move (its number, 6-4 left, "
+                 "draw, pass) or a command: hint, rules, ? (help), quit"),
         ("99", "✗ there is no move 99: type a number from 1 to 7"),
         (f"{moves[-1]} left",
          f"✗ the opening tile is placed without an end: write just {moves[-1]}"),

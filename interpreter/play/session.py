@@ -268,8 +268,10 @@ class _Match:
 
     def _command(self, name: str, seat: int, legal: Sequence[Action]) -> None:
         if name == "help":
-            self.term.show(Text(commands.help_text(self.writer.path,
-                                                     self.table.game.rules.fit is not None)),
+            rules = self.table.game.rules
+            self.term.show(Text(commands.help_text(self.writer.path, rules.fit is not None,
+                                                   bool(rules.declarations),
+                                                   commands.board_help(rules))),
                            Text("Moves: ").append_text(
                 render.actions_text(legal)))
         elif name == "hint":
