@@ -237,8 +237,9 @@ def test_end_of_input_and_ctrl_c_leave_cleanly_with_the_record_so_far(tmp_path):
 def test_bad_settings_are_one_line_and_exit_2():
     child = spawn("play", "pagat", "--humans", "5")
     assert finish(child) == 2
-    assert child.before.strip() == (
-        "error: there is no seat 5: pagat seats at most 4 players (seats 0 to 3)")
+    assert child.before.strip().splitlines() == [
+        "error: there is no seat 5: pagat seats at most 4 players (seats 0 to 3)",
+        "  hint: give --humans seats from 0 to 3"]
     child = spawn("play", "pagat", "--bots", "strategst")
     assert finish(child) == 2
     assert child.before.strip().splitlines() == [
@@ -347,7 +348,10 @@ def test_a_record_of_a_quit_match_fails_verify_but_replays_to_where_it_stops(tmp
     total = len(read_record(trace))
     checked = verify(trace)
     assert checked.returncode == 1
-    assert checked.stderr == f"{trace}:{total}: the record ends before the match is over\n"
+    assert checked.stderr == (
+        f"{trace}:{total}: the record ends before the match is over\n"
+        "  hint: the last match stops before it ends (left at the table, or the file cut "
+        f"short): `dominorules replay {trace}` shows it up to there\n")
     child = spawn("replay", str(trace))
     child.expect("replay > ")
     child.sendline(str(total))

@@ -56,9 +56,12 @@ def replay(path: str, term: Terminal) -> int:
     A record that only stops early (a match quit at the table) is shown up to where it
     stops; any illegal or mis-scored event still refuses the whole record.
     """
-    from ..records import TRUNCATED
+    from ..records import TRUNCATED, with_record_hint
 
-    events = read_events(path)
+    try:
+        events = read_events(path)
+    except DiagnosticError as exc:
+        raise DiagnosticError([with_record_hint(d, path) for d in exc.diagnostics]) from None
     problems = verify_record(path)
     if any(p.code != TRUNCATED for p in problems):
         raise DiagnosticError(problems)

@@ -188,6 +188,9 @@ class _Reader:
                             "true/false and null"))
 
 
+_DEEP = "a ruleset nests a few levels at most: write nested lists and mappings flatter"
+
+
 def parse_yaml(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]:
     """Parse one YAML text; returns the document (None if unreadable) and every problem."""
     try:
@@ -200,13 +203,15 @@ def parse_yaml(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         if "nesting depth" in message:   # PyYAML 6.0.4 stops deep nesting itself
             return None, [Diagnostic("yaml", "the file is nested too deeply", file=file,
-                                     line=line, column=col)]
+                                     line=line, column=col, hint=_DEEP)]
         return None, [Diagnostic("yaml", message, file=file, line=line, column=col,
                                  hint="check indentation, colons and quotes near here")]
     except yaml.YAMLError as exc:  # unmarked: rare (e.g. a bad character in the stream)
-        return None, [Diagnostic("yaml", str(exc), file=file)]
+        return None, [Diagnostic("yaml", str(exc), file=file,
+                                 hint="check the file for characters YAML cannot hold")]
     except RecursionError:
-        return None, [Diagnostic("yaml", "the file is nested too deeply", file=file)]
+        return None, [Diagnostic("yaml", "the file is nested too deeply", file=file,
+                                 hint=_DEEP)]
     if root is None:
         return None, [Diagnostic("yaml", "the file is empty", file=file, line=1, column=1,
                                  hint="a ruleset is a mapping such as 'title: ...'")]
@@ -221,7 +226,8 @@ def parse_yaml(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]
     try:
         data = reader.value(root, ())
     except RecursionError:
-        return None, [Diagnostic("yaml", "the file is nested too deeply", file=file)]
+        return None, [Diagnostic("yaml", "the file is nested too deeply", file=file,
+                                 hint=_DEEP)]
     if reader.too_big:  # the data is cut short: any other error would only follow from that
         return None, [reader.too_big]
     return Document(file, data, reader.marks), reader.problems
