@@ -24,8 +24,9 @@ def only(source, field="hand_size"):
 @pytest.mark.parametrize("source, message, offset, hint", [
     ("", "the expression is empty", 0, "write a number or a formula, e.g. 7"),
     ("players +", "the expression ends too early; expected a name, a number, '(', '-', "
-     "'[', 'false' or 'true'", 9, ""),
-    ("(players + 1", "the expression ends too early; expected ')'", 12, ""),
+     "'[', 'false' or 'true'", 9, "write what comes after '+', or remove it"),
+    ("(players + 1", "the expression ends too early; expected ')'", 12,
+     "close every '(' with ')'"),
     ("7 if players <= 3", "the expression ends too early; expected 'else' or 'or'", 17,
      "a conditional is written 'A if condition else B'"),
     ("7 if players <= 3 6", "unexpected number 6; expected '%', '*', '+', '-', '.', '//', "
@@ -42,12 +43,17 @@ def only(source, field="hand_size"):
      "use 'and', 'or', 'not'; compare with '==' and '!='"),
     ("players = 2", "unexpected character '='", 8,
      "use 'and', 'or', 'not'; compare with '==' and '!='"),
-    ("[1|]", "unexpected ']'; expected a number", 3, ""),
-    ("players.", "the expression ends too early; expected a name", 8, ""),
+    ("[1|]", "unexpected ']'; expected a number", 3, "a tile has two numbers: [6|4]"),
+    ("players.", "the expression ends too early; expected a name", 8,
+     "name an attribute after the '.', e.g. tile.pips"),
     ("sum(,)", "unexpected ','; expected a name, a number, '(', ')', '-', '[', 'false', "
-     "'not' or 'true'", 4, ""),
+     "'not' or 'true'", 4, "write a value (a name or a number) before ','"),
     ("players if", "the expression ends too early; expected a name, a number, '(', '-', "
-     "'[', 'false', 'not' or 'true'", 10, ""),
+     "'[', 'false', 'not' or 'true'", 10, "write what comes after 'if', or remove it"),
+    ("max(1,", "the expression ends too early; expected a name, a number, '(', '-', "
+     "'[', 'false', 'not' or 'true'", 6, "write what comes after ',', or remove it"),
+    ("players)", "unexpected ')'; expected the end of the expression", 7,
+     "remove the ')', or open it with '(' earlier"),
     ("__import__('os')", "unexpected character \"'\"", 11,
      "formulas have no text values; a tile is written [6|4]"),
     ("players ≤ 3", "unexpected character '≤'", 8, "write '<='"),
@@ -60,7 +66,7 @@ def test_syntax_errors(source, message, offset, hint):
 def test_operator_without_left_operand():
     assert only("== 3") == ExprProblem(
         "expr-syntax", "unexpected '=='; expected a name, a number, '(', '-', '[', 'false', "
-        "'not' or 'true'", 0, 2, "")
+        "'not' or 'true'", 0, 2, "write a value (a name or a number) before '=='")
 
 
 def test_misspelt_keyword():
@@ -94,7 +100,10 @@ def test_unknown_name_offered_by_another_field():
 
 def test_unknown_name_with_nothing_close():
     assert only("zebra", "draw_cost") == ExprProblem(
-        "expr-name", "unknown name 'zebra'; draw_cost offers: players", 0, 5, "")
+        "expr-name", "unknown name 'zebra'; draw_cost offers: players", 0, 5,
+        "use one of the names listed")
+    assert only("zebra", "scoring").hint == \
+        "use one of the names listed, or declare it under variables:"
 
 
 def test_python_spellings_get_a_hint():

@@ -74,6 +74,15 @@ def _attribute_hint(attr: str, base: Type, attributes: dict[str, Type]) -> str:
     return f"read one of the attributes listed, e.g. {min(attributes)}"
 
 
+def _unknown_hint(field: str) -> str:
+    """What to do with a name nothing offers: pick a listed one, or declare a variable
+    where the field reads variables."""
+    from .fields import READS_VARIABLES
+    if field in READS_VARIABLES:
+        return "use one of the names listed, or declare it under variables:"
+    return "use one of the names listed"
+
+
 def _text_of(node: ast.Node) -> str:
     """A node as canonical text, for messages."""
     from .format import format_expression
@@ -127,7 +136,7 @@ class Checker:
         elif node.name in ("True", "False"):
             hint = f"write {node.name.lower()} in lower case"
         else:
-            hint = _close_name(node.name, names)
+            hint = _close_name(node.name, names) or _unknown_hint(self.field)
         self.problem("expr-name", f"unknown name '{node.name}'; {self.field} offers: "
                      + ", ".join(sorted(names)), node, hint)
         return None
