@@ -44,6 +44,9 @@ _SEED = _Seed()
 
 def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
     """Render diagnostics to stderr, each with its source line and caret."""
+    import dataclasses
+
+    from dominorules.dash import shown_path
     from dominorules.files import read_bytes
 
     texts: dict[str, str | None] = {}
@@ -54,7 +57,11 @@ def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
                 texts[d.file] = None if isinstance(raw, Diagnostic) else raw.decode("utf-8")
             except UnicodeDecodeError:  # a binary file: no line of it to show
                 texts[d.file] = None
-        click.echo(visible(d.render(texts.get(d.file))), err=True)
+        text = texts.get(d.file)
+        shown = shown_path(d.file) if d.file else d.file
+        if shown != d.file:   # standard input (``-``): not its temporary file's path
+            d = dataclasses.replace(d, file=shown)
+        click.echo(visible(d.render(text)), err=True)
     if len(diagnostics) > MAX_SHOWN:
         click.echo(f"... and {len(diagnostics) - MAX_SHOWN} more problems (the first "
                    f"{MAX_SHOWN} are shown)", err=True)
