@@ -221,6 +221,8 @@ def parse_yaml(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]
         root = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        if exc.context == "while scanning a quoted scalar" and exc.context_mark:
+            mark = exc.context_mark   # the quote left open, not the end of the file
         message = exc.problem or "YAML syntax error"
         if exc.context and exc.problem:
             message = f"{exc.problem} ({exc.context})"
