@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from dominorules import api
 from dominorules.cli import main
 from dominorules.play.commands import Refusal, board_help, help_text, interpret
+from dominorules.play.replay import KEYS, replay_refusal
 from dominorules.records import verify_file
 from dominorules.rules import check_ruleset
 
@@ -267,6 +268,17 @@ def test_play_with_piped_input_refuses_each_bad_line_and_goes_on():
         "Seat 0 > ✗ a move number stands alone: type 1, or the move itself (6-4 left)",
         "Seat 0 > ",
         "End of input: the match is left unfinished."]
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("b x", f"'b' stands alone: type it without 'x'. {KEYS} (events 1 to 40)"),
+    ("q now", f"'q' stands alone: type it without 'now'. {KEYS} (events 1 to 40)"),
+    ("5 6", f"'5' stands alone: type it without '6'. {KEYS} (events 1 to 40)"),
+    ("99", "there is no event 99: the record holds events 1 to 40"),
+    ("foo", f"'foo': {KEYS} (events 1 to 40)"),
+])
+def test_a_bad_line_at_the_replay_prompt_says_what_to_type(typed, message):
+    assert replay_refusal(typed, 40) == message
 
 
 # -- the command line -----------------------------------------------------------------------

@@ -94,6 +94,19 @@ def rule_titles(events: list[dict]) -> tuple[str, ...]:
     return tuple(rule.title for rule in game.rules.events)
 
 
+def replay_refusal(answer: str, events: int) -> str:
+    """Why a line typed at ``replay >`` is no key, and the keys: a key or a number with
+    something after it (``b 2``, ``5 6``) says it stands alone, a number past the record
+    names the events there are."""
+    first, _, rest = answer.partition(" ")
+    keys = f"{KEYS} (events 1 to {events})"
+    if rest and (first in ("b", "back", "q", "quit") or typed_number(first) is not None):
+        return f"'{first}' stands alone: type it without '{rest}'. {keys}"
+    if typed_number(answer) is not None:
+        return f"there is no event {answer[:12]}: the record holds events 1 to {events}"
+    return f"'{answer}': {keys}"
+
+
 class Replayer:
     """The stepping loop over a list of snapshots (one per event)."""
 
@@ -125,9 +138,12 @@ class Replayer:
                     self.at -= 1
                 elif 1 <= (typed_number(answer) or 0) <= len(self.steps):
                     self.at = typed_number(answer) - 1
+                elif answer in ("?", "help"):
+                    self.term.show(Text(f"{KEYS} (events 1 to {len(self.steps)})"))
+                    continue
                 else:
-                    self.term.show(Text(f"✗ '{answer}': {KEYS} (events 1 to "
-                                        f"{len(self.steps)})", style="red"))
+                    self.term.show(Text(f"✗ {replay_refusal(answer, len(self.steps))}",
+                                        style="red"))
                     continue
                 self._show()
         except EOFError:
