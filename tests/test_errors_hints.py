@@ -207,6 +207,26 @@ def test_a_broken_ruleset_gets_one_message_with_its_fix(tmp_path, text, message)
     assert rendered(tmp_path, text) == [message]
 
 
+def test_every_pattern_in_the_schema_says_how_its_form_is_written():
+    from dominorules.rules.schema import ruleset_schema
+
+    def patterns(node, path=""):
+        if isinstance(node, dict):
+            if "pattern" in node and "anyOf" not in path:
+                yield path, node
+            for key, sub in node.items():
+                yield from patterns(sub, f"{path}/{key}")
+        elif isinstance(node, list):
+            for i, sub in enumerate(node):
+                yield from patterns(sub, f"{path}[{i}]")
+
+    found = dict(patterns(ruleset_schema()))
+    assert len(found) >= 9
+    # each says how to write it: an x-hint, or a description quoting the forms
+    assert [p for p, node in found.items() if "x-hint" not in node and
+            node.get("description", "").count('"') < 4] == []
+
+
 # -- the prompt -----------------------------------------------------------------------------
 
 COMMANDS = "hint, rules, ? (help), quit"

@@ -108,8 +108,8 @@ def _resolve_parent(ref: Any, child: str, mark: Mark | None, chain: list[str]
     if not isinstance(ref, str) or not ref:
         return Diagnostic("extends", "extends must be a builtin name or a relative path "
                           "such as ./base.yaml", **where,
-                          hint="write one name, e.g. extends: pagat (`dominorules list` "
-                          "shows the builtin names)")
+                          hint="write one builtin name or one path, e.g. extends: "
+                          "./base.yaml (`dominorules list` shows the builtin names)")
     shown = " -> ".join([*chain, ref])
     if looks_like_path(ref):
         target = os.path.normpath(os.path.join(os.path.dirname(child), os.path.expanduser(ref)))
