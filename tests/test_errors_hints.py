@@ -130,6 +130,14 @@ RULESETS = [
      "      |     ^\n"
      "  hint: add after: to events[0]. What fires the rule: a placement, a tile drawn in a "
      "turn (the draws for the opening tile fire none), or a pass."),
+    ("lead:\n  later: [1]\n",
+     "broken.yaml:4:10: error: lead.later must be one of: lot, seat_zero, highest_double, "
+     "opening_tile_holder, draw_highest_tile, exposed_tiles, rotate, same, winner, or a "
+     "formula (not a list) [lead.later]\n"
+     "    4 |   later: [1]\n"
+     "      |          ^\n"
+     '  hint: write one of the names listed, or a formula, e.g. "winner if winner >= 0 else '
+     'leader + 1"'),
     # formulas
     ('set:\n  keep: "tile.high"\n',
      "broken.yaml:4:10: error: set.keep must be a boolean, this expression is an integer "

@@ -61,7 +61,8 @@ LEGAL = "examples:\n  - title: t\n    kind: legal\n    players: 2\n"
      "broken.yaml:8:13: error: board[0]: 'six' is not a tile: write it like 6-4 "
      "[examples[0].board[0]]\n"
      '    8 |     board: ["six four"]\n'
-     "      |             ^"),
+     "      |             ^\n"
+     '  hint: write the opening tile alone ("5-5"), then each tile with its end ("5-2 left")'),
     # no wild tile at all (was "must be ..., ... (not a list)")
     ("extends: pagat\nmatching:\n  fits: \"end + half == 7\"\n  wild: []\n",
      "broken.yaml:5:9: error: matching.wild must hold at least 1 item [matching.wild]\n"

@@ -280,10 +280,15 @@ def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[D
             choices = "one of: " + ", ".join(named) + ", or " + " or ".join(words)
         else:
             choices = " or ".join(named + words)
-        hint = ""
+        hint = ("write one of the names listed, or " + "; ".join(forms) if named and forms
+                else "expected " + "; ".join(forms) if forms
+                else "write one of: " + ", ".join(named))
         if isinstance(error.instance, str):
             close = did_you_mean(error.instance, named)
-            hint = close if close.startswith("did you mean") else "expected " + "; ".join(forms)
+            if close.startswith("did you mean"):
+                hint = close
+            elif forms:
+                hint = "expected " + "; ".join(forms)
         return [Diagnostic("schema", f"{field} must be {choices} (not {_what(error.instance)})",
                            path=dotted(path), hint=hint, **where)]
     if kind in ("minimum", "maximum"):
