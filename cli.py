@@ -23,8 +23,30 @@ MAX_MATCHES = 10 ** 9  # matches one run may ask for: days of play, and counts s
 _MATCHES = click.IntRange(2, MAX_MATCHES)
 
 
+class _Seed(click.ParamType):
+    """A seed: any whole number; text gets what to write, not click's "not a valid
+    integer" alone."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        try:
+            return int(str(value).strip())
+        except ValueError:
+            self.fail(f"{value!r} is not a whole number: a seed is one, e.g. --seed 7 (the "
+                      "same seed plays the same matches)", param, ctx)
+
+
+_SEED = _Seed()
+
+
 def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
     """Render diagnostics to stderr, each with its source line and caret."""
+    import dataclasses
+
+    from dominorules.dash import shown_path
     from dominorules.files import read_bytes
 
     texts: dict[str, str | None] = {}
@@ -35,7 +57,11 @@ def print_diagnostics(diagnostics: list[Diagnostic]) -> None:
                 texts[d.file] = None if isinstance(raw, Diagnostic) else raw.decode("utf-8")
             except UnicodeDecodeError:  # a binary file: no line of it to show
                 texts[d.file] = None
-        click.echo(visible(d.render(texts.get(d.file))), err=True)
+        text = texts.get(d.file)
+        shown = shown_path(d.file) if d.file else d.file
+        if shown != d.file:   # standard input (``-``): not its temporary file's path
+            d = dataclasses.replace(d, file=shown)
+        click.echo(visible(d.render(text)), err=True)
     if len(diagnostics) > MAX_SHOWN:
         click.echo(f"... and {len(diagnostics) - MAX_SHOWN} more problems (the first "
                    f"{MAX_SHOWN} are shown)", err=True)
@@ -547,7 +573,7 @@ def _say_when_compiling() -> None:
               help="Player count (default: the fewest allowed).")
 @click.option("--matches", type=click.IntRange(1, MAX_MATCHES), default=100, show_default=True,
               help="Matches to play.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run.")
+@click.option("--seed", type=_SEED, default=1, show_default=True, help="Base seed of the run.")
 @click.option("--bots", default="random", show_default=True,
               help="One bot for every seat, or one per seat, comma separated "
                    "(random, greedy, drawer, strategist, expert[:playouts=N], or "
@@ -654,6 +680,8 @@ def verify_cmd(file: str, strict: bool) -> None:
         for d in problems:
             where = f"{d.file}:{d.line}" if d.line else d.file
             click.echo(visible(f"{where}: {d.message}"), err=True)
+            if d.hint:
+                click.echo(visible(f"  hint: {d.hint}"), err=True)
         sys.exit(code)
     click.echo(f"{file}: ok")
 
@@ -669,11 +697,13 @@ def _verify_strict(file: str, engine_problems: list[Diagnostic]) -> None:
     for reader, problems in (("engine", engine_problems), ("rulebook", rulebook_problems)):
         for d in problems:
             where = f"{d.file}:{d.line}" if d.line else d.file
-            lines.append((where, reader, d.message))
+            lines.append((where, reader, d.message, d.hint))
     if len(lines) == 2 and lines[0][::2] == lines[1][::2]:   # the same unreadable line
-        lines = [(lines[0][0], "", lines[0][2])]
-    for where, reader, message in lines:
+        lines = [(lines[0][0], "", lines[0][2], lines[0][3])]
+    for where, reader, message, hint in lines:
         click.echo(f"{where}: {reader + ': ' if reader else ''}{message}", err=True)
+        if hint:
+            click.echo(f"  hint: {hint}", err=True)
     if lines:
         codes = [d.code for d in engine_problems + rulebook_problems]
         sys.exit(2 if codes and all(c == NOT_FOUND for c in codes) else 1)
@@ -772,7 +802,7 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
               "(default: the smallest count all of them allow).")
 @click.option("--matches", type=_MATCHES, default=1000, show_default=True,
               help="Matches per ruleset (each played on the same seeded deals).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run.")
+@click.option("--seed", type=_SEED, default=1, show_default=True, help="Base seed of the run.")
 @click.option("--bots", default="random", show_default=True,
               help="Bot for every seat, or one per seat separated by commas.")
 @click.option("--skill-bots", default="strategist,random", show_default=True,
@@ -1077,7 +1107,7 @@ def _add_explorer_options(fn, no_skill_help: str):
                      "(5..7 or 20..200:20), formulas allowed. Repeat for more fields."),
         click.option("--players", type=click.IntRange(1),
                      help="Player count (default: the fewest the ruleset allows)."),
-        click.option("--seed", type=int, default=1, show_default=True,
+        click.option("--seed", type=_SEED, default=1, show_default=True,
                      help="Base seed of the run."),
         click.option("--bots", default="random", show_default=True,
                      help="Bot for every seat, or one per seat separated by commas."),
@@ -1339,7 +1369,7 @@ def _seats(text: str) -> tuple[int, ...]:
               "separated by commas (default: the strongest bot).")
 @click.option("--players", type=click.IntRange(1), help="Player count (default: the fewest "
               "the ruleset allows that seat the humans).")
-@click.option("--seed", type=int, help="Seed of the match (default: random, printed).")
+@click.option("--seed", type=_SEED, help="Seed of the match (default: random, printed).")
 @click.option("--trace", metavar="FILE", help="Write the match record to "
               "this file as it is played (JSON Lines).")
 @_FORCE

@@ -49,6 +49,15 @@ def ruleset_ref(ref: str) -> str:
     return _stdins[key][1]
 
 
+STDIN_SHOWN = "<stdin>"
+
+
+def shown_path(path: str) -> str:
+    """How a message names ``path``: ``<stdin>`` for the file holding a ruleset read from
+    ``-`` (its temporary path would name a file the person never wrote), else ``path``."""
+    return STDIN_SHOWN if any(path == held for _, held in _stdins.values()) else path
+
+
 def output_path(path: str | None) -> str | None:
     """Where to write an output option's file: a temporary file for ``-`` (then
     ``copy_out``), else the path itself."""

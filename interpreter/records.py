@@ -11,6 +11,7 @@ other leader is checked. A last match that merely stops early gets its own code
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
@@ -152,13 +153,53 @@ def verify_file(path: str, load_game=None) -> list[Diagnostic]:
                 _verify_match(before, path, load_once, last=False)
             before = match
         if before is None:
-            return [Diagnostic("record", "the record holds no events", file=path)]
+            return [with_record_hint(Diagnostic("record", "the record holds no events",
+                                                file=path), path)]
         _verify_match(before, path, load_once, last=True)
     except DiagnosticError as exc:
-        return exc.diagnostics
+        return [with_record_hint(d, path) for d in exc.diagnostics]
     except RecordMismatch as exc:
-        return [Diagnostic(exc.code, exc.message, file=path, line=exc.line)]
+        return [with_record_hint(Diagnostic(exc.code, exc.message, file=path, line=exc.line),
+                                 path)]
     return []
+
+
+def with_record_hint(d: Diagnostic, path: str) -> Diagnostic:
+    """``d`` with a hint saying what would make the record readable, when it has none: a
+    ruleset given where a record goes, a last line cut short, a quit match, an edited line."""
+    if d.hint or d.file != path:
+        return d
+    if d.message == "the record holds no events" or "not a JSON Lines" in d.message or \
+            d.message.startswith(("not JSON", "not a record line")) and \
+            path.endswith((".yaml", ".yml")):
+        if path.endswith((".yaml", ".yml")):
+            hint = (f"{path} looks like a ruleset: `dominorules validate {path}` checks one; "
+                    "verify and replay read a game record")
+        else:
+            hint = ("give a game record as --trace writes one "
+                    "(dominorules simulate RULESET --matches 1 --trace game.jsonl)")
+    elif d.message.startswith(("not JSON", "not a record line")):
+        hint = ("the last line is cut short: the file was truncated while it was written"
+                if _last_line_cut(path, d.line) else
+                "each line of a record is one JSON object, as --trace writes it: was this "
+                "line edited?")
+    elif d.code == TRUNCATED:
+        hint = ("the last match stops before it ends (left at the table, or the file cut "
+                f"short): `dominorules replay {path}` shows it up to there")
+    elif d.code == "record" and d.line:
+        hint = ("this line does not follow from the lines before it: the record was edited, "
+                "or written by another version (docs/records.md tells each event's fields)")
+    else:
+        return d
+    return dataclasses.replace(d, hint=hint)
+
+
+def _last_line_cut(path: str, line: int) -> bool:
+    """Whether ``line`` is the file's last and ends without a line break (written half)."""
+    raw = read_bytes(path, "record")
+    if isinstance(raw, Diagnostic) or raw.endswith(b"\n"):
+        return False
+    return raw.count(b"\n") + 1 == line
 
 
 def check_file_strict(path: str) -> list[Diagnostic]:

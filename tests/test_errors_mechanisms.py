@@ -61,12 +61,15 @@ LEGAL = "examples:\n  - title: t\n    kind: legal\n    players: 2\n"
      "broken.yaml:8:13: error: board[0]: 'six' is not a tile: write it like 6-4 "
      "[examples[0].board[0]]\n"
      '    8 |     board: ["six four"]\n'
-     "      |             ^"),
+     "      |             ^\n"
+     '  hint: write the opening tile alone ("5-5"), then each tile with its end ("5-2 left")'),
     # no wild tile at all (was "must be ..., ... (not a list)")
     ("extends: pagat\nmatching:\n  fits: \"end + half == 7\"\n  wild: []\n",
      "broken.yaml:5:9: error: matching.wild must hold at least 1 item [matching.wild]\n"
      "    5 |   wild: []\n"
-     "      |         ^"),
+     "      |         ^\n"
+     "  hint: list at least 1, or leave matching.wild out. The wild tiles, each written as a "
+     'quoted string such as "[6|1]".'),
     # a wild tile listed twice (was jsonschema's "[...] has non-unique elements")
     ("extends: pagat\nmatching:\n  fits: \"end + half == 7\"\n  wild: [\"[6|1]\", \"[6|1]\"]\n",
      "broken.yaml:5:9: error: matching.wild lists the same value twice [matching.wild]\n"
@@ -80,7 +83,8 @@ LEGAL = "examples:\n  - title: t\n    kind: legal\n    players: 2\n"
      "broken.yaml:9:11: error: declarations[0].due must be a boolean, this expression is an "
      "integer [declarations[0].due]\n"
      '    9 |     due: "end_total"\n'
-     "      |           ^^^^^^^^^"),
+     "      |           ^^^^^^^^^\n"
+     "  hint: compare it to make a condition, e.g. 'end_total == 6' or 'end_total > 0'"),
     ("extends: pagat\nvariables:\n  stake:\n    initial: 1\ndeclarations:\n  - name: stake\n"
      "    when: round_start\n    options:\n      - name: double\n        set:\n"
      "          stake: \"stake > 1\"\n",
@@ -88,12 +92,14 @@ LEGAL = "examples:\n  - title: t\n    kind: legal\n    players: 2\n"
      "expression is a boolean [declarations[0].options[0].set.stake]\n"
      '   12 |           stake: "stake > 1"\n'
      "      |                   ^^^^^^^^^\n"
-     "  hint: turn the condition into a number with 'A if condition else B'"),
+     "  hint: turn the condition into a number, e.g. '1 if stake > 1 else 0'"),
     ("extends: pagat\nplay:\n  several:\n    tiles: \"tile.pips + 1\"\n",
      "broken.yaml:5:13: error: play.several.tiles must be a boolean, this expression is an "
      "integer [play.several.tiles]\n"
      '    5 |     tiles: "tile.pips + 1"\n'
-     "      |             ^^^^^^^^^^^^^"),
+     "      |             ^^^^^^^^^^^^^\n"
+     "  hint: compare it to make a condition, e.g. '(tile.pips + 1) == 6' or "
+     "'(tile.pips + 1) > 0'"),
 ])
 def test_a_broken_mechanism_gets_one_message_at_its_line(tmp_path, text, message):
     assert rendered(tmp_path, text) == [message]

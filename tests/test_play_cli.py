@@ -159,7 +159,8 @@ def test_illegal_moves_are_explained_in_the_rules_terms_and_asked_again(tmp_path
         ("pass", f"✗ you hold a playable tile ({moves[0]}), so you may not pass"),
         ("draw", "✗ voluntary draws are not allowed: you must open"),
         ("9-9", "✗ you do not hold 9-9"),
-        ("blah", "✗ 'blah' is not a tile: write it like 6-4"),
+        ("blah", "✗ 'blah' is not a move or a command: type a move (its number, 6-4 left, "
+                 "draw, pass) or a command: hint, rules, ? (help), quit"),
         ("99", "✗ there is no move 99: type a number from 1 to 7"),
         (f"{moves[-1]} left",
          f"✗ the opening tile is placed without an end: write just {moves[-1]}"),
@@ -236,8 +237,9 @@ def test_end_of_input_and_ctrl_c_leave_cleanly_with_the_record_so_far(tmp_path):
 def test_bad_settings_are_one_line_and_exit_2():
     child = spawn("play", "pagat", "--humans", "5")
     assert finish(child) == 2
-    assert child.before.strip() == (
-        "error: there is no seat 5: pagat seats at most 4 players (seats 0 to 3)")
+    assert child.before.strip().splitlines() == [
+        "error: there is no seat 5: pagat seats at most 4 players (seats 0 to 3)",
+        "  hint: give --humans seats from 0 to 3"]
     child = spawn("play", "pagat", "--bots", "strategst")
     assert finish(child) == 2
     assert child.before.strip().splitlines() == [
@@ -346,7 +348,10 @@ def test_a_record_of_a_quit_match_fails_verify_but_replays_to_where_it_stops(tmp
     total = len(read_record(trace))
     checked = verify(trace)
     assert checked.returncode == 1
-    assert checked.stderr == f"{trace}:{total}: the record ends before the match is over\n"
+    assert checked.stderr == (
+        f"{trace}:{total}: the record ends before the match is over\n"
+        "  hint: the last match stops before it ends (left at the table, or the file cut "
+        f"short): `dominorules replay {trace}` shows it up to there\n")
     child = spawn("replay", str(trace))
     child.expect("replay > ")
     child.sendline(str(total))

@@ -98,7 +98,10 @@ def test_round_results_name_the_side_and_the_seat_that_dominoed():
     ("6-6 left", Refusal("the opening tile is placed without an end: write just 6-6")),
     ("7-7", Refusal("you do not hold 7-7")),
     ("0", Refusal("there is no move 0: type a number from 1 to 7")),
-    ("hello world", Refusal("'hello' is not a tile: write it like 6-4")),
+    ("hello world", Refusal("'hello' is not a move or a command (did you mean help?): type "
+                            "a move (its number, 6-4 left, draw, pass) or a command: hint, "
+                            "rules, ? (help), quit")),
+    ("six-four", Refusal("'six-four' is not a tile: write it like 6-4")),
     ("6-6 up", Refusal("the opening tile is placed without an end: write just 6-6")),
     ("6-6 middle", Refusal("'middle' is not an end: write left or right (up or down on a "
                            "spinner)")),

@@ -401,9 +401,11 @@ def test_cli_verify_strict(tmp_path):
     i = _round_end("points", _bump)(events)
     bad = _cli("verify", "--strict", write(tmp_path / "bad.jsonl", events))
     assert bad.returncode == 1
-    lines = bad.stderr.splitlines()
+    lines = [line for line in bad.stderr.splitlines() if not line.startswith("  hint: ")]
     assert [line.split(": ")[1] for line in lines] == ["engine", "rulebook"]
     assert all(line.startswith(f"{tmp_path / 'bad.jsonl'}:{i + 1}: ") for line in lines)
+    # the engine's line says what may have happened: the record was edited
+    assert bad.stderr.splitlines()[1].startswith("  hint: this line does not follow from")
     assert "--strict" in _cli("verify", "--help").stdout
 
 
@@ -412,8 +414,9 @@ def test_cli_verify_strict_on_an_unreadable_line_says_it_once(tmp_path):
     path.write_text('{"event": "nope"}\n')
     bad = _cli("verify", "--strict", str(path))
     assert bad.returncode == 1
-    assert len(bad.stderr.splitlines()) == 1
+    assert len(bad.stderr.splitlines()) == 2   # the line, and its hint
     assert bad.stderr.startswith(f"{path}:1: unknown event 'nope'")
+    assert bad.stderr.splitlines()[1].startswith("  hint: this line does not follow from")
     assert _cli("verify", "--strict", str(tmp_path / "missing.jsonl")).returncode == 2
 
 

@@ -75,6 +75,7 @@ def test_validate_directory_binary_and_missing_files(tmp_path):
         f"{tmp_path}: error: {tmp_path} is a directory, not a ruleset file\n"
         f"  hint: give the YAML files inside it, e.g. {tmp_path}/*.yaml\n"
         f"{binary}: error: {binary} is a binary file, not YAML text\n"
+        "  hint: name a ruleset's .yaml file, or a builtin name (`dominorules list`)\n"
         "pagatt: error: no builtin ruleset or file named 'pagatt'\n"
         "  hint: did you mean 'pagat'? (`dominorules list` shows them all)\n")
 

@@ -54,7 +54,8 @@ def test_errors_inside_list_items_name_the_item():
         "[play.restrictions[0].explain]\n"
         '   11 |     - allow: "tile.is_double or not any(playable.is_double)"\n'
         "      |       ^\n"
-        "  hint: Why a placement breaking it is illegal, in the rule's own words (\"you hold a "
+        "  hint: add explain: to play.restrictions[0]. Why a placement breaking it is illegal, "
+        "in the rule's own words (\"you hold a "
         'playable double, so you must play one").')
     assert out[4] == (
         f"{path}:13:12: error: events[0].after must be one of: place, draw, pass (not the "
@@ -283,4 +284,5 @@ def test_an_events_example_needs_its_action(tmp_path: Path):
     (d,) = _errors(path)
     assert d.headline() == (f"{path}:8:5: error: missing required key 'action' in examples[0] "
                             "[examples[0].action]")
-    assert d.hint.startswith("events only: the one action taken, in its text form")
+    assert d.hint.startswith("add action: to examples[0]. events only: the one action taken, "
+                             "in its text form")

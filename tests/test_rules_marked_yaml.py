@@ -43,8 +43,12 @@ def test_object_tags_are_refused_with_position(text, tag):
 def test_syntax_error_has_the_parsers_position():
     doc, [d] = parse_yaml("a: 'open\nb: 2\n", "f.yaml")
     assert doc is None
-    assert (d.code, d.line, d.column) == ("yaml", 3, 1)
+    # a quote left open is shown where it opens, not at the end of the file it runs to
+    assert (d.code, d.line, d.column) == ("yaml", 1, 4)
     assert d.message == "found unexpected end of stream (while scanning a quoted scalar)"
+    assert d.hint == "a quoted value is not closed: end it with the quote it starts with"
+    _, [d] = parse_yaml("a:\n  b: 1\n c: 2\n", "f.yaml")
+    assert (d.line, d.column) == (3, 2)
 
 
 def test_plain_scalars_and_a_bare_date():

@@ -151,7 +151,9 @@ def test_a_value_of_the_wrong_type_is_hinted_with_what_the_field_holds(tmp_path)
     [d] = [d for d in check_ruleset(str(path)) if d.path == "board.layout.shared_train"]
     assert (d.line, d.column) == (5, 19)
     assert d.message == "board.layout.shared_train must be a string, not true/false"
-    assert d.hint.startswith("With trains: one more train grows from the station, by this name")
+    assert d.hint.startswith('write text; quote it ("...") when it looks like a number, a list '
+                             "or yes/no. With trains: one more train grows from the station, "
+                             "by this name")
 
 
 def test_a_formula_of_the_wrong_type_is_told_as_one_wherever_it_is(tmp_path):

@@ -82,3 +82,6 @@ side_tile
 
 # ast.NodeTransformer calls visit_<class of the node> (kernel.specialise_kernel)
 _.visit_JoinedStr
+
+# click calls a ParamType's convert on the text given for an option (cli._Seed)
+_.convert

@@ -166,13 +166,18 @@ class Game:
         if not r.min_players <= players <= r.max_players:
             span = (f"{r.min_players}" if r.min_players == r.max_players
                     else f"{r.min_players} to {r.max_players}")
+            choices = ", ".join(map(str, range(r.min_players, r.max_players)))
+            choices = (f"{r.min_players} to {r.max_players}" if r.max_players - r.min_players > 2
+                       else f"{choices} or {r.max_players}" if choices else str(r.max_players))
             raise DiagnosticError([Diagnostic(
-                "players", f"{r.name} is played by {span} players, not {players}")])
+                "players", f"{r.name} is played by {span} players, not {players}",
+                hint=f"play with {choices} players (--players)")])
         need = self.hand_size(players) * players
         if need > self.tileset.tile_count:
             raise DiagnosticError([Diagnostic(
                 "deal", f"{r.name}: {players} hands of {self.hand_size(players)} need {need} "
-                f"tiles but the set has {self.tileset.tile_count}")])
+                f"tiles but the set has {self.tileset.tile_count}",
+                hint="play with fewer players (--players)")])
         self._seatable.add(players)
 
     @_per_game

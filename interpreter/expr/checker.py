@@ -8,7 +8,7 @@ again by every operator around it. Each node's ``type`` is filled in on the way.
 from __future__ import annotations
 
 from ..diagnostics import did_you_mean
-from . import ast
+from . import ast, fixes
 from .errors import ExprProblem
 from .fields import FIELDS, ORDERED, FieldSpec
 from .types import ATTRIBUTES, BOOL, INT, TILE, Type, list_of
@@ -39,7 +39,6 @@ EACH: dict[str, tuple[Type, Type]] = {
 }
 _EACH_EXAMPLE = "count(hand, t -> t.is_double)"
 
-_BOOL_HINT = "a condition is a boolean; pick a number with 'A if condition else B'"
 
 
 def _close(word: str, choices) -> str:
@@ -61,6 +60,27 @@ def _close_name(name: str, names: dict[str, Type]) -> str:
         else elsewhere[0]
     said = f"only {listed} formulas offer '{name}'"
     return f"{said}; {hint}" if hint else said
+
+
+def _attribute_hint(attr: str, base: Type, attributes: dict[str, Type]) -> str:
+    """``did you mean 'x'?``, else which other kind of value has the attribute, else
+    what to pick from."""
+    close = _close(attr, attributes)
+    if close:
+        return close
+    owners = [typ.words() for typ, offered in ATTRIBUTES.items() if attr in offered]
+    if owners:
+        return f"'{attr}' is an attribute of {' and of '.join(owners)}, not of {base.words()}"
+    return f"read one of the attributes listed, e.g. {min(attributes)}"
+
+
+def _unknown_hint(field: str) -> str:
+    """What to do with a name nothing offers: pick a listed one, or declare a variable
+    where the field reads variables."""
+    from .fields import READS_VARIABLES
+    if field in READS_VARIABLES:
+        return "use one of the names listed, or declare it under variables:"
+    return "use one of the names listed"
 
 
 def _text_of(node: ast.Node) -> str:
@@ -116,7 +136,7 @@ class Checker:
         elif node.name in ("True", "False"):
             hint = f"write {node.name.lower()} in lower case"
         else:
-            hint = _close_name(node.name, names)
+            hint = _close_name(node.name, names) or _unknown_hint(self.field)
         self.problem("expr-name", f"unknown name '{node.name}'; {self.field} offers: "
                      + ", ".join(sorted(names)), node, hint)
         return None
@@ -132,13 +152,14 @@ class Checker:
         attributes = ATTRIBUTES.get(base)
         if not attributes:
             self.problem("expr-attribute", f"{base.words()} has no attributes", node,
-                         "", **where)
+                         f"{base.words()} is read as it is: only tiles, sides and players "
+                         "have attributes", **where)
             return None
         if node.attr not in attributes:
             self.problem("expr-attribute",
                          f"{base.words()} has no attribute '{node.attr}'; its attributes are: "
                          + ", ".join(sorted(attributes)), node,
-                         _close(node.attr, attributes), **where)
+                         _attribute_hint(node.attr, base, attributes), **where)
             return None
         result = attributes[node.attr]
         for _ in range(depth):
@@ -151,12 +172,13 @@ class Checker:
         items, at = self.check(node.obj), self.check(node.at)
         if at is not None and at != INT:
             self.problem("expr-type", f"an index must be an integer, this is {at.words()}",
-                         node.at, _BOOL_HINT if at == BOOL else "")
+                         node.at, fixes.to_type(INT, at, _text_of(node.at)))
         if items is None:
             return None
         if items.elem is None:
             self.problem("expr-type", f"only a list can be indexed, this is {items.words()}",
-                         node.obj)
+                         node.obj, f"{fixes.shown(_text_of(node.obj))} is one value: read "
+                         "it without [...]")
             return None
         if items.elem not in (INT, BOOL, TILE):
             self.problem("expr-type", f"an index reads integers, booleans or tiles, this is "
@@ -190,32 +212,27 @@ class Checker:
         if operand != want:
             self.problem("expr-type", f"'{node.op}' needs {want.words()}, "
                          f"its operand is {operand.words()}", node.operand,
-                         _BOOL_HINT if operand == BOOL else "")
+                         fixes.to_type(want, operand, _text_of(node.operand)))
         return want
 
     def check_binary(self, node: ast.Binary) -> Type | None:
         left, right = self.check(node.left), self.check(node.right)
         if node.op in ast.LOGICAL:
-            self._operands(node, left, right, BOOL, "booleans",
-                           "compare it to make a condition, e.g. 'players > 2'")
+            self._operands(node, left, right, BOOL, "booleans")
             return BOOL
         if node.op in ("==", "!="):
             return self._equality(node, left, right)
-        self._operands(node, left, right, INT, "integers", "")
+        self._operands(node, left, right, INT, "integers")
         return BOOL if node.op in ast.COMPARISONS else INT
 
     def _operands(self, node: ast.Binary, left: Type | None, right: Type | None,
-                  want: Type, plural: str, hint: str) -> None:
+                  want: Type, plural: str) -> None:
         verb = "compares" if node.op in ast.COMPARISONS else "needs"
         for which, operand, typ in (("left", node.left, left), ("right", node.right, right)):
             if typ is not None and typ != want:
-                this_hint = hint
-                if typ == BOOL:
-                    this_hint = _BOOL_HINT
-                elif typ == LIST_OF_INT:
-                    this_hint = "add the list up with sum(...)"
                 self.problem("expr-type", f"'{node.op}' {verb} {plural}, "
-                             f"the {which} operand is {typ.words()}", operand, this_hint)
+                             f"the {which} operand is {typ.words()}", operand,
+                             fixes.to_type(want, typ, _text_of(operand)))
 
     def _equality(self, node: ast.Binary, left: Type | None, right: Type | None) -> Type:
         comparable = (INT, BOOL, TILE)
@@ -224,10 +241,13 @@ class Checker:
             if typ is not None and typ not in comparable:
                 bad = True
                 self.problem("expr-type", f"'{node.op}' compares integers, booleans or tiles, "
-                             f"the {which} operand is {typ.words()}", operand)
+                             f"the {which} operand is {typ.words()}", operand,
+                             fixes.to_type(INT, typ, _text_of(operand)))
         if not bad and left is not None and right is not None and left != right:
             self.problem("expr-type", f"'{node.op}' compares values of one type, "
-                         f"this compares {left.words()} with {right.words()}", node)
+                         f"this compares {left.words()} with {right.words()}", node,
+                         fixes.equality(left, right, _text_of(node.left),
+                                        _text_of(node.right)))
         return BOOL
 
     def check_conditional(self, node: ast.Conditional) -> Type | None:
@@ -237,11 +257,12 @@ class Checker:
         if test is not None and test != BOOL:
             self.problem("expr-type", "the condition after 'if' must be a boolean, "
                          f"this is {test.words()}", node.test,
-                         "compare it to make a condition, e.g. 'players > 2'")
+                         fixes.to_type(BOOL, test, _text_of(node.test)))
         if then is not None and orelse is not None and then != orelse:
             self.problem("expr-type", "both branches of 'if ... else' must have one type, "
                          f"the first is {then.words()}, the second {orelse.words()}",
-                         node.orelse)
+                         node.orelse, "make the second branch " + then.words() + " too: "
+                         + fixes.to_type(then, orelse, _text_of(node.orelse)))
             return None
         return then if then is not None else orelse
 
@@ -266,7 +287,7 @@ class Checker:
             return None
         if items is not None and items.elem is None:
             self.problem("expr-type", f"{node.func} reads a list element by element, this "
-                         f"is {items.words()}", node.args[0])
+                         f"is {items.words()}", node.args[0], self._list_hint(node.func))
             items = None
         var = each.var
         if var in self.spec.names or var in self.scope:
@@ -286,7 +307,7 @@ class Checker:
             what = "a condition (a boolean)" if want == BOOL else "a number for each element"
             self.problem("expr-type", f"after '->', {node.func} needs {what}, this is "
                          f"{body.words()}", each.body,
-                         _BOOL_HINT if body == BOOL else "")
+                         fixes.to_type(want, body, _text_of(each.body)))
         return result
 
     def check_call(self, node: ast.Call) -> Type | None:
@@ -298,7 +319,7 @@ class Checker:
         if node.func not in SIGNATURES:
             if node.func in self.spec.names:
                 message = f"'{node.func}' is not a function; the functions are: "
-                hint = ""
+                hint = f"'{node.func}' is a value: write it without (...)"
             else:
                 message = f"unknown function '{node.func}'; the functions are: "
                 hint = _close(node.func, SIGNATURES)
@@ -322,7 +343,7 @@ class Checker:
         if node.func == "count":
             if typ is not None and typ.elem is None:
                 self.problem("expr-type", f"count needs a list, this is {typ.words()}",
-                             node.args[0])
+                             node.args[0], self._list_hint("count"))
             return INT
         want = {"sum": LIST_OF_INT, "abs": INT, "any": LIST_OF_BOOL, "all": LIST_OF_BOOL}
         self._arg_type(node, 0, typ, want[node.func])
@@ -330,26 +351,33 @@ class Checker:
 
     def _args(self, node: ast.Call, where: dict) -> None:
         self.problem("expr-args", f"{node.func} takes {SIGNATURES[node.func]}, "
-                     f"it was given {_plural(len(node.args), 'argument')}", node, "", **where)
+                     f"it was given {_plural(len(node.args), 'argument')}", node,
+                     f"e.g. {fixes.CALL_EXAMPLES[node.func]}", **where)
 
     def _arg_type(self, node: ast.Call, index: int, typ: Type | None, want: Type) -> None:
         if typ is None or typ == want:
             return
-        hint = ""
-        if node.func in ("min", "max") and want == LIST_OF_INT:
+        if node.func in ("min", "max") and want == LIST_OF_INT and typ == INT:
             hint = f"{node.func} of one integer is that integer; give a list or two or more"
+        else:
+            hint = fixes.argument(node.func, typ, want, _text_of(node.args[index]))
         self.problem("expr-type", f"{node.func} takes {SIGNATURES[node.func]}, "
                      f"this is {typ.words()}", node.args[index], hint)
+
+    def _list_hint(self, func: str) -> str:
+        """Which list to give ``func``: one this field offers, in an example."""
+        lists = sorted(n for n, t in self.spec.names.items() if t.elem is not None)
+        if not lists:
+            return f"{func} reads a list, and {self.field} formulas offer none"
+        example = f"{func}({lists[0]})" if func == "count" else \
+            f"{func}({lists[0]}, x -> ...)"
+        return f"give it a list, e.g. {example}; the lists here are: " + ", ".join(lists)
 
     def check_result(self, node: ast.Node, typ: Type | None, source: str) -> None:
         """The whole expression must produce the field's result type."""
         want = self.spec.result
         if typ is not None and typ != want:
-            hint = ""
-            if want == INT and typ == BOOL:
-                hint = "turn the condition into a number with 'A if condition else B'"
-            elif want == INT and typ == LIST_OF_INT:
-                hint = "add the list up with sum(...)"
+            hint = fixes.to_type(want, typ, _text_of(node))
             self.problems.append(ExprProblem(
                 "expr-type", f"{self.field} must be {want.words()}, "
                 f"this expression is {typ.words()}", 0, max(1, len(source)), hint))

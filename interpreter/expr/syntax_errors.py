@@ -56,13 +56,13 @@ def syntax_problem(err: UnexpectedInput, text: str, words: dict[str, str]) -> Ex
             isinstance(err, UnexpectedToken) and err.token.type == "$END"):
         expected = {words.get(n, n.lower()) for n in err.expected}
         return ExprProblem("expr-syntax", "the expression ends too early; expected "
-                           + _one_of(expected), len(text), 1, _else_hint(expected))
+                           + _one_of(expected), len(text), 1, _end_hint(expected, text))
     assert isinstance(err, UnexpectedToken)
     tok = err.token
     expected = {words.get(n, n.lower()) for n in (err.accepts or err.expected)}
     return ExprProblem("expr-syntax", f"unexpected {_token_words(tok)}; expected "
                        + _one_of(expected), tok.start_pos, max(1, len(tok)),
-                       _token_hint(tok, expected, text))
+                       _token_hint(tok, expected, text) or _expected_hint(tok, expected))
 
 
 def _one_of(words: set[str]) -> str:
@@ -77,6 +77,37 @@ def _else_hint(expected: set[str]) -> str:
     if "'else'" in expected:
         return "a conditional is written 'A if condition else B'"
     return ""
+
+
+def _end_hint(expected: set[str], text: str) -> str:
+    """What finishes a formula that stops too early: its ``else``, a closing bracket, or
+    the operand its last operator needs."""
+    if "'else'" in expected:
+        return _else_hint(expected)
+    if "')'" in expected:
+        return "close every '(' with ')'"
+    if "']'" in expected:
+        return "close the tile with ']', e.g. [6|4]"
+    if "a name" in expected and text.rstrip().endswith("."):
+        return "name an attribute after the '.', e.g. tile.pips"
+    if "a name" in expected or "a number" in expected:
+        end = text.rstrip()
+        last = end[-1] if end and not (end[-1].isalnum() or end[-1] == "_") else \
+            (end.split() or [""])[-1]
+        return f"write what comes after '{last}', or remove it"
+    return ""
+
+
+def _expected_hint(tok: Token, expected: set[str]) -> str:
+    """What to write instead of a token nothing may be (``)`` with no ``(``, ``== 3``,
+    ``[1|]``)."""
+    if tok == ")" and "')'" not in expected:
+        return "remove the ')', or open it with '(' earlier"
+    if tok == "]" and "a number" in expected:
+        return "a tile has two numbers: [6|4]"
+    if "a name" in expected or "a number" in expected:
+        return f"write a value (a name or a number) before '{tok}'"
+    return "remove it, or write an operator before it"
 
 
 def _token_hint(tok: Token, expected: set[str], text: str) -> str:

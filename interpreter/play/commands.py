@@ -7,6 +7,7 @@ is refused with the engine's reason in the rules' own terms (``explain_illegal``
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from ..engine.actions import Action, ActionError
@@ -15,27 +16,65 @@ COMMANDS = {"?": "help", "help": "help", "hint": "hint", "rules": "rules", "quit
             "q": "quit", "exit": "quit"}
 
 HELP = """Type the number of a move, or the move itself:
-  6-4 left / 6-4 right   place a tile at that end (6-4 alone when only one end fits,
-                         or to open the round){ways}
+  6-4 left / 6-4 right   place a tile at that end (6-4 alone when only one end
+                         fits, or to open the round){ways}
   draw (d)               draw a tile from the boneyard
-  pass (p)               pass
-Commands:
+  pass (p)               pass{board}{declares}
+Commands (each typed alone, without anything after it):
   hint                   ask the strongest bot for a move, and why
   rules                  show the rule sheet of this ruleset
-  ?                      this help
-  quit                   leave the match{kept}"""
+  ? (help)               this help
+  quit (q, exit)         leave the match{kept}"""
+
+DECLARES = """
+  declare NAME           take an option a declaration offers (declare double)
+  claim N                claim N points, when a claim is offered (claim 10)"""
+
+# the commands as the refusals list them, each with its other spellings
+COMMAND_LIST = "hint, rules, ? (help), quit"
+
+# the moves typed as one word: anything after them is refused, not read as a tile
+MOVE_WORDS = {"draw": "draw", "d": "draw", "pass": "pass", "p": "pass"}
 
 
 WAYS = """
-  6-1 left 6             the same, naming the half against the end, when the tile fits
-                         that end either way round (this ruleset's fit rule)"""
+  6-1 left 6             the same, naming the half against the end, when the
+                         tile fits that end either way round (this ruleset's
+                         fit rule)"""
 
 
-def help_text(trace: str | None, ways: bool = False) -> str:
+def help_text(trace: str | None, ways: bool = False, declares: bool = False,
+              board: str = "") -> str:
     """The table's help; ``quit`` says the record is kept only when one is (``--trace``);
-    ``ways``: the ruleset has a fit rule, so a move may name the half against the end."""
+    ``ways``: the ruleset has a fit rule, so a move may name the half against the end;
+    ``declares``: it has declarations, so a move may be ``declare NAME`` or ``claim N``;
+    ``board``: the lines of the moves its board offers (``board_help``)."""
     return HELP.format(kept=" (the record so far is kept)" if trace else "",
-                       ways=WAYS if ways else "")
+                       ways=WAYS if ways else "", declares=DECLARES if declares else "",
+                       board=board)
+
+
+def board_help(rules) -> str:
+    """The help's lines for the moves a ruleset's board and play add to ``6-4 left``: a
+    spinner's up and down, a shaped board's arms, trains, several tiles at once; each
+    written as the move is typed, so the help never offers a move the board lacks."""
+    lines = []
+    layout = rules.layout
+    if rules.spinner != "none" and layout is None:
+        lines.append("  6-4 up / 6-4 down      place a tile on a spinner's up or down end")
+    if layout is not None and layout.spins != "none" and not layout.trains:
+        lines.append("  6-4 5-5/2              place a tile on arm 2 of the 5-5")
+    if layout is not None and layout.trains:
+        lines.append("  6-4 train 2 (t2)       place a tile on seat 2's train")
+        if layout.shared_train:
+            name = layout.shared_train
+            lines.append(f"  6-4 {name} ({name[0]})".ljust(25)
+                         + f"place a tile on the {name} train")
+    if rules.several is not None:
+        lines.append("  6-4 t0 + 4-1 t0        " if layout is not None and layout.trains
+                     else "  6-1 left + 1-1 right   ")
+        lines[-1] += "several tiles in one move, joined by +"
+    return "".join("\n" + line for line in lines)
 
 
 @dataclass(frozen=True)
@@ -78,6 +117,9 @@ def interpret(text: str, state) -> Action | Command | Refusal:
         return Refusal("type a move (its number or its text), or ? for help")
     if word in COMMANDS:
         return Command(COMMANDS[word])
+    extra = _with_argument(word)
+    if extra is not None:
+        return extra
     legal = state.legal_actions()
     n = typed_number(word)
     if n is not None:
@@ -89,9 +131,42 @@ def interpret(text: str, state) -> Action | Command | Refusal:
     try:
         action = state.parse_action(typed)
     except ActionError as exc:
-        return Refusal(str(exc))
+        return _not_a_move(word) or Refusal(str(exc))
     if action in legal:
         return action
     from ..engine.explain import explain_illegal
 
     return Refusal(explain_illegal(state, action))
+
+
+def _with_argument(word: str) -> Refusal | None:
+    """A command, a one-word move or a move number with something typed after it
+    (``hint x``, ``draw 2``, ``1 2``): what it takes instead, rather than a complaint that
+    the command's name is not a tile."""
+    first, _, rest = word.partition(" ")
+    if not rest:
+        return None
+    if first in COMMANDS:
+        return Refusal(f"{first} takes no argument: type {first} alone; the commands are "
+                       f"{COMMAND_LIST}")
+    if first in MOVE_WORDS:
+        return Refusal(f"{first} takes no argument: type {first} alone to "
+                       f"{MOVE_WORDS[first]}")
+    if typed_number(first) is not None:
+        return Refusal(f"a move number stands alone: type {first}, or the move itself "
+                       "(6-4 left)")
+    return None
+
+
+def _not_a_move(word: str) -> Refusal | None:
+    """A word that is no tile, no move and no command (``hlep``): the closest command or
+    move word when one is close, and the commands; None for what looks like a tile, whose
+    own refusal (``'6-x' is not a tile``) says more."""
+    first = word.split()[0] if word.split() else word
+    if not first.isalpha() or first in ("declare", "claim"):
+        return None
+    close = difflib.get_close_matches(first, [*COMMANDS, *MOVE_WORDS, "declare", "claim"],
+                                      n=1, cutoff=0.6)
+    said = f" (did you mean {close[0]}?)" if close and len(first) > 1 else ""
+    return Refusal(f"'{first}' is not a move or a command{said}: type a move (its number, "
+                   f"6-4 left, draw, pass) or a command: {COMMAND_LIST}")

@@ -56,9 +56,12 @@ def replay(path: str, term: Terminal) -> int:
     A record that only stops early (a match quit at the table) is shown up to where it
     stops; any illegal or mis-scored event still refuses the whole record.
     """
-    from ..records import TRUNCATED
+    from ..records import TRUNCATED, with_record_hint
 
-    events = read_events(path)
+    try:
+        events = read_events(path)
+    except DiagnosticError as exc:
+        raise DiagnosticError([with_record_hint(d, path) for d in exc.diagnostics]) from None
     problems = verify_record(path)
     if any(p.code != TRUNCATED for p in problems):
         raise DiagnosticError(problems)
@@ -89,6 +92,19 @@ def rule_titles(events: list[dict]) -> tuple[str, ...]:
         return ()
     game = api.load_game(start.get("source") or start["ruleset"])
     return tuple(rule.title for rule in game.rules.events)
+
+
+def replay_refusal(answer: str, events: int) -> str:
+    """Why a line typed at ``replay >`` is no key, and the keys: a key or a number with
+    something after it (``b 2``, ``5 6``) says it stands alone, a number past the record
+    names the events there are."""
+    first, _, rest = answer.partition(" ")
+    keys = f"{KEYS} (events 1 to {events})"
+    if rest and (first in ("b", "back", "q", "quit") or typed_number(first) is not None):
+        return f"'{first}' stands alone: type it without '{rest}'. {keys}"
+    if typed_number(answer) is not None:
+        return f"there is no event {answer[:12]}: the record holds events 1 to {events}"
+    return f"'{answer}': {keys}"
 
 
 class Replayer:
@@ -122,9 +138,12 @@ class Replayer:
                     self.at -= 1
                 elif 1 <= (typed_number(answer) or 0) <= len(self.steps):
                     self.at = typed_number(answer) - 1
+                elif answer in ("?", "help"):
+                    self.term.show(Text(f"{KEYS} (events 1 to {len(self.steps)})"))
+                    continue
                 else:
-                    self.term.show(Text(f"✗ '{answer}': {KEYS} (events 1 to "
-                                        f"{len(self.steps)})", style="red"))
+                    self.term.show(Text(f"✗ {replay_refusal(answer, len(self.steps))}",
+                                        style="red"))
                     continue
                 self._show()
         except EOFError:

@@ -78,14 +78,16 @@ def seat_table(settings: PlaySettings) -> Table:
             "seats", f"seat {twice[0]} is given twice in --humans",
             hint="name each human seat once, e.g. --humans 0,1")])
     if any(h < 0 for h in humans):
-        raise SetupError([Diagnostic("seats", "seats are numbered from 0")])
+        raise SetupError([Diagnostic("seats", "seats are numbered from 0",
+                                     hint="give --humans 0 for the first seat, e.g. --humans 0,2")])
     players = settings.players
     if players is None:
         players = max(rules.min_players, (max(humans) + 1) if humans else 0)
     if humans and max(humans) >= rules.max_players:
         raise SetupError([Diagnostic(
             "seats", f"there is no seat {max(humans)}: {game.name} seats at most "
-            f"{rules.max_players} players (seats 0 to {rules.max_players - 1})")])
+            f"{rules.max_players} players (seats 0 to {rules.max_players - 1})",
+            hint=f"give --humans seats from 0 to {rules.max_players - 1}")])
     try:
         game.check_players(players)
     except DiagnosticError as exc:
@@ -268,8 +270,10 @@ class _Match:
 
     def _command(self, name: str, seat: int, legal: Sequence[Action]) -> None:
         if name == "help":
-            self.term.show(Text(commands.help_text(self.writer.path,
-                                                     self.table.game.rules.fit is not None)),
+            rules = self.table.game.rules
+            self.term.show(Text(commands.help_text(self.writer.path, rules.fit is not None,
+                                                   bool(rules.declarations),
+                                                   commands.board_help(rules))),
                            Text("Moves: ").append_text(
                 render.actions_text(legal)))
         elif name == "hint":

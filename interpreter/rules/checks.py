@@ -41,7 +41,8 @@ def _evaluate(sink: _Sink, path: FieldPath, fn: Callable[..., Any], *args: Any) 
     try:
         return int(fn(*args))
     except Exception as exc:  # a formula failing at run time must not become a traceback
-        sink.add("expr-eval", path, f"{dotted(path)} fails with {args[0]} players: {exc}")
+        sink.add("expr-eval", path, f"{dotted(path)} fails with {args[0]} players: {exc}",
+                 f"make {dotted(path)} give a whole number for every allowed player count")
         return None
 
 
@@ -284,7 +285,8 @@ def _check_match(sink: _Sink, data: Mapping[str, Any], rules: Any, allowed: rang
             return
         if target < 1:
             sink.add("match", ("match", "target"),
-                     f"match.target gives {target} with {n} players; it must be at least 1")
+                     f"match.target gives {target} with {n} players; it must be at least 1",
+                     "make the formula give at least 1 for every allowed player count")
             return
     for n in allowed:
         if _evaluate(sink, ("drawing", "cost"), rules.draw_cost, n) is None:
@@ -348,30 +350,36 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range,
         if n not in allowed:
             sink.add("example", here + ("players",),
                      f"example '{example['title']}' has {n} players; the ruleset allows "
-                     f"{allowed.start} to {allowed.stop - 1}")
+                     f"{allowed.start} to {allowed.stop - 1}",
+                     f"give players from {allowed.start} to {allowed.stop - 1}, or change "
+                     "players.min and players.max")
             continue
         if len(example["hands"]) != n:
             sink.add("example", here + ("hands",),
                      f"example '{example['title']}' gives {len(example['hands'])} hands "
-                     f"for {n} players")
+                     f"for {n} players", f"give one hand a player ({n}), or change players")
         for j, hand in enumerate(example["hands"]):
             for word in hand.split():
                 if not in_set(parse_pair(word), max_pip):
                     sink.add("example", here + ("hands", j),
-                             not_in_set(f"tile {word}", max_pip))
+                             not_in_set(f"tile {word}", max_pip),
+                             f"name a tile whose halves are 0 to {max_pip}")
         drawn = example.get("drawn")
         if drawn is not None and len(drawn) != n:
             sink.add("example", here + ("drawn",),
-                     f"drawn has {len(drawn)} values; there are {n} players")
+                     f"drawn has {len(drawn)} values; there are {n} players",
+                     f"give one value a player, in seat order ({n})")
         sides = 2 if partnerships else n
         points = example.get("expect_points")
         if points is not None and len(points) != sides:
             sink.add("example", here + ("expect_points",),
-                     f"expect_points has {len(points)} values; there are {sides} sides")
+                     f"expect_points has {len(points)} values; there are {sides} sides",
+                     f"give one value a side, in side order ({sides})")
         scores = example.get("scores")
         if scores is not None and len(scores) != sides:
             sink.add("example", here + ("scores",),
-                     f"scores has {len(scores)} values; there are {sides} sides")
+                     f"scores has {len(scores)} values; there are {sides} sides",
+                     f"give one value a side, in side order ({sides})")
         declared = list(data.get("variables") or {})
         for key in ("variables", "expect_variables"):
             for name in example.get(key) or {}:
@@ -398,7 +406,8 @@ def _check_examples(sink: _Sink, data: Mapping[str, Any], allowed: range,
             seat = example.get(key)
             if seat is not None and seat >= n:
                 sink.add("example", here + (key,),
-                         f"{key} is seat {seat}, but the seats are 0 to {n - 1}")
+                         f"{key} is seat {seat}, but the seats are 0 to {n - 1}",
+                         f"give a seat from 0 to {n - 1}, or more players")
         _check_example_tiles(sink, example, here, max_pip, data["set"].get("copies", 1))
 
 
@@ -439,11 +448,13 @@ def _check_dealt_example(sink: _Sink, example: Mapping[str, Any], here: FieldPat
         scores = example.get(key)
         if scores is not None and len(scores) != sides:
             sink.add("example", here + (key,),
-                     f"{key} has {len(scores)} values; there are {sides} sides")
+                     f"{key} has {len(scores)} values; there are {sides} sides",
+                     f"give one value a side, in side order ({sides})")
     opening = example.get("expect_opening")
     if opening is not None and not in_set(parse_pair(opening), data["set"]["max_pip"]):
         sink.add("example", here + ("expect_opening",),
-                 not_in_set(f"tile {opening.strip()}", data["set"]["max_pip"]))
+                 not_in_set(f"tile {opening.strip()}", data["set"]["max_pip"]),
+                 f"name a tile whose halves are 0 to {data['set']['max_pip']}")
 
 
 def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: FieldPath,
@@ -459,7 +470,9 @@ def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: FieldPat
         try:
             parse_pair(word)
         except ValueError as exc:   # the engine's own words, at the entry
-            sink.add("example", here + ("board", j), f"board[{j}]: {exc}")
+            sink.add("example", here + ("board", j), f"board[{j}]: {exc}",
+                     'write the opening tile alone ("5-5"), then each tile with its end '
+                     '("5-2 left")')
             continue
         places.append((here + ("board", j), "on the board", word))
     seen: dict[tuple[int, int], list[str]] = {}
@@ -469,8 +482,7 @@ def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: FieldPat
             if not in_set(tile, max_pip):
                 if path[-2:-1] != ("hands",):  # hands are reported by the caller
                     sink.add("example", path, not_in_set(f"tile {word}", max_pip),
-                             f"name a tile whose halves are 0 to {max_pip}"
-                             if path[-2:-1] == ("board",) else "")
+                             f"name a tile whose halves are 0 to {max_pip}")
                 continue
             found = seen.setdefault(tile, [])
             if found and copies == 1:
@@ -484,7 +496,8 @@ def _check_example_tiles(sink: _Sink, example: Mapping[str, Any], here: FieldPat
     last = example.get("last_tile")
     if last is not None and not in_set(parse_pair(last), max_pip):
         sink.add("example", here + ("last_tile",),
-                 not_in_set(f"tile {last.strip()}", max_pip))
+                 not_in_set(f"tile {last.strip()}", max_pip),
+                 f"name a tile whose halves are 0 to {max_pip}")
 
 
 def _is_tile(word: str) -> bool:

@@ -78,7 +78,9 @@ def read_text(file: str) -> str | Diagnostic:
     if isinstance(raw, Diagnostic):
         return raw
     if b"\0" in raw:
-        return Diagnostic("file", f"{file} is a binary file, not YAML text", file=file)
+        return Diagnostic("file", f"{file} is a binary file, not YAML text", file=file,
+                          hint="name a ruleset's .yaml file, or a builtin name "
+                          "(`dominorules list`)")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -105,7 +107,9 @@ def _resolve_parent(ref: Any, child: str, mark: Mark | None, chain: list[str]
         where.update(line=mark.line, column=mark.column)
     if not isinstance(ref, str) or not ref:
         return Diagnostic("extends", "extends must be a builtin name or a relative path "
-                          "such as ./base.yaml", **where)
+                          "such as ./base.yaml", **where,
+                          hint="write one builtin name or one path, e.g. extends: "
+                          "./base.yaml (`dominorules list` shows the builtin names)")
     shown = " -> ".join([*chain, ref])
     if looks_like_path(ref):
         target = os.path.normpath(os.path.join(os.path.dirname(child), os.path.expanduser(ref)))
@@ -114,7 +118,8 @@ def _resolve_parent(ref: Any, child: str, mark: Mark | None, chain: list[str]
             return Diagnostic("extends", f"extends a missing file: {shown}", **where,
                               hint=f"no file at {target} (paths are relative to {child})")
         if problem is not None:
-            return Diagnostic("extends", f"extends {ref}: {problem.message}", **where)
+            return Diagnostic("extends", f"extends {ref}: {problem.message}", **where,
+                              hint=problem.hint or "name a readable .yaml file")
         return target
     builtins = builtin_paths()
     if ref not in builtins:

@@ -188,25 +188,56 @@ class _Reader:
                             "true/false and null"))
 
 
+_DEEP = "a ruleset nests a few levels at most: write nested lists and mappings flatter"
+
+
+def _yaml_hint(message: str, text: str, line: int) -> str:
+    """What fixes a YAML syntax error, from PyYAML's words and the line it marks: a tab
+    indenting, a quote left open, a colon inside a plain value; else where to look."""
+    lines = text.splitlines()
+    marked = lines[line - 1] if 0 < line <= len(lines) else ""
+    if "\t" in marked[:len(marked) - len(marked.lstrip())] or (
+            "cannot start any token" in message and "\t" in marked):
+        return "YAML indents with spaces, not tabs: replace the tab with spaces"
+    if "while scanning a quoted scalar" in message:
+        return "a quoted value is not closed: end it with the quote it starts with"
+    if "mapping values are not allowed" in message:
+        above = [t for t in lines[:max(0, line - 1)] if t.strip()]
+        indent = len(marked) - len(marked.lstrip())
+        if above and indent > len(above[-1]) - len(above[-1].lstrip()) and \
+                not above[-1].rstrip().endswith(":"):
+            return ("this line is indented more than the one above: the keys of one "
+                    "mapping start in the same column")
+        return "a value holding ': ' needs quotes, e.g. title: \"Draw: the plain game\""
+    if "did not find expected key" in message or "expected <block end>" in message:
+        return ("this line is indented unlike the lines around it: the keys of one mapping "
+                "start in the same column")
+    return "check indentation, colons and quotes near here"
+
+
 def parse_yaml(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]:
     """Parse one YAML text; returns the document (None if unreadable) and every problem."""
     try:
         root = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        if exc.context == "while scanning a quoted scalar" and exc.context_mark:
+            mark = exc.context_mark   # the quote left open, not the end of the file
         message = exc.problem or "YAML syntax error"
         if exc.context and exc.problem:
             message = f"{exc.problem} ({exc.context})"
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         if "nesting depth" in message:   # PyYAML 6.0.4 stops deep nesting itself
             return None, [Diagnostic("yaml", "the file is nested too deeply", file=file,
-                                     line=line, column=col)]
+                                     line=line, column=col, hint=_DEEP)]
         return None, [Diagnostic("yaml", message, file=file, line=line, column=col,
-                                 hint="check indentation, colons and quotes near here")]
+                                 hint=_yaml_hint(message, text, line))]
     except yaml.YAMLError as exc:  # unmarked: rare (e.g. a bad character in the stream)
-        return None, [Diagnostic("yaml", str(exc), file=file)]
+        return None, [Diagnostic("yaml", str(exc), file=file,
+                                 hint="check the file for characters YAML cannot hold")]
     except RecursionError:
-        return None, [Diagnostic("yaml", "the file is nested too deeply", file=file)]
+        return None, [Diagnostic("yaml", "the file is nested too deeply", file=file,
+                                 hint=_DEEP)]
     if root is None:
         return None, [Diagnostic("yaml", "the file is empty", file=file, line=1, column=1,
                                  hint="a ruleset is a mapping such as 'title: ...'")]
@@ -221,7 +252,8 @@ def parse_yaml(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]
     try:
         data = reader.value(root, ())
     except RecursionError:
-        return None, [Diagnostic("yaml", "the file is nested too deeply", file=file)]
+        return None, [Diagnostic("yaml", "the file is nested too deeply", file=file,
+                                 hint=_DEEP)]
     if reader.too_big:  # the data is cut short: any other error would only follow from that
         return None, [reader.too_big]
     return Document(file, data, reader.marks), reader.problems

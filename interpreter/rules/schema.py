@@ -239,7 +239,9 @@ def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[D
         props = schema.get("properties") or _schema_at(path).get("properties", {})
         desc = props.get(missing, {}).get("description", "")
         return [Diagnostic("schema", f"missing required key '{missing}'{_in(path)}",
-                           path=dotted(target), hint=desc, **where)]
+                           path=dotted(target), hint=_with_about(
+                               f"add {missing}: to {_field(path)}", {"description": desc}),
+                           **where)]
     where = _position(marks, path)
     field = _field(path)
     if kind == "enum":
@@ -255,7 +257,7 @@ def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[D
         # the field's description says what it holds, in the ruleset's words
         return [Diagnostic("schema", f"{field} must be {_expected(error)}, not "
                            f"{_what(error.instance)}", path=dotted(path),
-                           hint=schema.get("description", ""), **where)]
+                           hint=_type_hint(error, _schema_at(path)), **where)]
     if kind == "anyOf" and all(set(sub) == {"required"} for sub in error.validator_value):
         keys = [k for sub in error.validator_value for k in sub["required"]]   # "one of these"
         return [Diagnostic("schema", f"{field} needs at least one of: {', '.join(keys)}",
@@ -278,31 +280,148 @@ def _diagnostics(error: ValidationError, marks: dict[FieldPath, Mark]) -> list[D
             choices = "one of: " + ", ".join(named) + ", or " + " or ".join(words)
         else:
             choices = " or ".join(named + words)
-        hint = ""
+        hint = ("write one of the names listed, or " + "; ".join(forms) if named and forms
+                else "expected " + "; ".join(forms) if forms
+                else "write one of: " + ", ".join(named))
         if isinstance(error.instance, str):
             close = did_you_mean(error.instance, named)
-            hint = close if close.startswith("did you mean") else "expected " + "; ".join(forms)
+            if close.startswith("did you mean"):
+                hint = close
+            elif forms:
+                hint = "expected " + "; ".join(forms)
         return [Diagnostic("schema", f"{field} must be {choices} (not {_what(error.instance)})",
                            path=dotted(path), hint=hint, **where)]
     if kind in ("minimum", "maximum"):
         word = "at least" if kind == "minimum" else "at most"
         return [Diagnostic("schema", f"{field} must be {word} {error.validator_value}, not "
-                           f"{error.instance}", path=dotted(path), **where)]
+                           f"{error.instance}", path=dotted(path),
+                           hint=_range_hint(schema), **where)]
     if kind in ("minItems", "maxItems"):
         word = "at least" if kind == "minItems" else "at most"
         items = "item" if error.validator_value == 1 else "items"
         return [Diagnostic("schema", f"{field} must hold {word} {error.validator_value} "
-                           f"{items}", path=dotted(path), **where)]
+                           f"{items}", path=dotted(path), hint=_items_hint(schema, path),
+                           **where)]
     if kind == "uniqueItems":
         return [Diagnostic("schema", f"{field} lists the same value twice", path=dotted(path),
                            hint="list each once", **where)]
     if kind == "minLength":
-        return [Diagnostic("schema", f"{field} must not be empty", path=dotted(path), **where)]
+        return [Diagnostic("schema", f"{field} must not be empty", path=dotted(path),
+                           hint=_empty_hint(error, schema, path), **where)]
     if kind == "pattern":
-        desc = schema.get("description", "")
+        desc = _with_about(schema.get("x-hint", ""), schema)
         return [Diagnostic("schema", f"{field}: {_what(error.instance)} is not in the "
                            "expected form", path=dotted(path), hint=desc, **where)]
-    return [Diagnostic("schema", f"{field}: {error.message}", path=dotted(path), **where)]
+    if kind == "not":
+        return [Diagnostic("schema", f"{field} may not be {_what(error.instance)}",
+                           path=dotted(path), hint=_not_hint(error, schema), **where)]
+    if kind == "const":
+        return [Diagnostic("schema", f"{field} must be {error.validator_value!r} here "
+                           f"(not {_what(error.instance)})", path=dotted(path),
+                           hint=f"write {error.validator_value}", **where)]
+    return [Diagnostic("schema", f"{field}: {error.message}", path=dotted(path),
+                       hint=schema.get("description", ""), **where)]
+
+
+def _about(schema: dict[str, Any]) -> str:
+    """A field's description, to follow the fix in a hint (what the field is for)."""
+    return str(schema.get("description", "")).strip()
+
+
+def _with_about(fix: str, schema: dict[str, Any]) -> str:
+    """A hint: what to write, then what the field is for (its description)."""
+    about = _about(schema)
+    if not fix or not about:
+        return fix or about
+    return f"{fix}. {about}"
+
+
+def _optional(path: FieldPath) -> bool:
+    """Whether the key at ``path`` may be left out (its mapping does not require it)."""
+    return bool(path) and isinstance(path[-1], str) and \
+        path[-1] not in _schema_at(path[:-1]).get("required", ())
+
+
+def _range_hint(schema: dict[str, Any]) -> str:
+    """What to write for a number out of its range: the range, in words, then what the
+    field is for (``set.max_pip: 40``: from 1 to 20, a double-N set ...)."""
+    low, high = schema.get("minimum"), schema.get("maximum")
+    types = schema.get("type")
+    whole = "a whole number" if "integer" in ([types] if isinstance(types, str)
+                                               else list(types or ())) else "a number"
+    if low is not None and high is not None:
+        fix = f"write {whole} from {low} to {high}"
+    elif low is not None:
+        fix = f"write {whole} of {low} or more"
+    else:
+        fix = f"write {whole} of {high} or less"
+    if "null" in (types or ()):
+        fix += ", or null"
+    return _with_about(fix, schema)
+
+
+def _items_hint(schema: dict[str, Any], path: FieldPath) -> str:
+    """What to write for a list of too few or too many items."""
+    low, high = schema.get("minItems"), schema.get("maxItems")
+    if low is not None and high is not None:
+        fix = f"list from {low} to {high} items"
+    elif low is not None:
+        fix = f"list at least {low}" + (f", or leave {_field(path)} out"
+                                        if _optional(path) else "")
+    else:
+        fix = f"list at most {high}"
+    return _with_about(fix, schema)
+
+
+def _empty_hint(error: ValidationError, schema: dict[str, Any], path: FieldPath) -> str:
+    """What an empty text should say instead: a formula's example, else the field's own
+    description."""
+    out = f", or leave {_field(path)} out" if _optional(path) else ""
+    if _raw_node(list(error.absolute_schema_path)[:-1]).get("$ref") in FORMULA_REFS:
+        return f"write a number or a formula, e.g. 7{out}"
+    return _with_about(f"write some text{out}", schema)
+
+
+# what each JSON type is written as in YAML, for a value of the wrong type
+_TYPE_FIXES = {
+    "integer": "write a whole number without quotes, e.g. {example}",
+    "number": "write a number without quotes, e.g. {example}",
+    "string": "write text; quote it (\"...\") when it looks like a number, a list or yes/no",
+    "boolean": "write true or false",
+    "object": "write its keys on the lines below, indented (key: value)",
+    "array": "write a list: [a, b] on one line, or one '- item' a line below",
+    "null": "write null",
+}
+
+
+def _type_hint(error: ValidationError, field: dict[str, Any]) -> str:
+    """What the field holds (its description), then how to write a value of the right
+    type: ``players.min: two`` gets "... Write a whole number without quotes, e.g. 2"."""
+    about = _about(field) or _about(error.schema if isinstance(error.schema, dict) else {})
+    if _raw_node(list(error.absolute_schema_path)[:-1]).get("$ref") == FORMULA_REFS[0]:
+        fix = 'write a number, or a formula in quotes, e.g. "7 if players > 2 else 5"'
+    else:
+        types = error.schema.get("type") if isinstance(error.schema, dict) else None
+        types = [types] if isinstance(types, str) else list(types or [])
+        example = field.get("default")
+        if not isinstance(example, int) or isinstance(example, bool):
+            example = field.get("minimum", 1)
+        fixes = [_TYPE_FIXES[t].format(example=example) for t in types if t in _TYPE_FIXES]
+        fix = "; or ".join(fixes)
+    return _with_about(fix, {"description": about})
+
+
+def _not_hint(error: ValidationError, schema: dict[str, Any]) -> str:
+    """What a value the schema rules out (``not``) should be instead: the field's own
+    words, and the values that are taken."""
+    taken = error.validator_value.get("enum") if isinstance(error.validator_value, dict) \
+        else None
+    if taken is None and isinstance(error.validator_value, dict):
+        taken = deref(error.validator_value).get("enum")
+    if taken:
+        return _with_about("pick another; these are taken: " + ", ".join(map(str, taken)),
+                           schema)
+    return _about(schema)
 
 
 def _branch_for_its_shape(error: ValidationError) -> list[ValidationError]:
