@@ -15,10 +15,10 @@ The mechanism's rule stays ``engine.mechanisms.events`` and the general loop's
 
 from __future__ import annotations
 
+from ..engine.mechanisms.match import reached_in_play_piece as reached_in_play
 from .jit import njit
 from .jit_formula import CONST, END, FACT, FACT_OP, IS_DOUBLE, MASK, MASK_BITS, STACK, run
 from .jit_formula import TAB as ROWS
-from .jit_match import reached_in_play
 from .jit_record import ACTOR, EXTRA, K_SCORE, K_SET, event_lines, put_line
 
 # an action's events in CODE: a head (jit_house._may_fire) where its rules start, the

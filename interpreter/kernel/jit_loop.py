@@ -87,8 +87,11 @@ GEN = WIDE = False
 DOMINO = BLOCKED = 0
 
 if GEN:
+    from dominorules.engine.mechanisms.blind import front_piece as front
+    from dominorules.engine.mechanisms.blind import pop_front_piece as pop_front
+    from dominorules.engine.mechanisms.blind import rows_of_piece as rows_of
+    from dominorules.engine.mechanisms.blind import to_back_piece as to_back
     from dominorules.kernel import jit_declare  # declarations and the showdown
-    from dominorules.kernel.jit_blind import front, pop_front, rows_of, to_back
     from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
     from dominorules.kernel.jit_copies import canonical
     from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, receiver
