@@ -113,6 +113,9 @@ def test_the_blind_rows_answer_as_their_mechanism(way):
         rows_of, front, pop_front, to_back = (
             compiled_caller(f) for f in (blind.rows_of_piece, blind.front_piece,
                                          blind.pop_front_piece, blind.to_back_piece))
+    def ring(ROWS, head, count, s):   # seat s's ring, front first
+        return [int(ROWS[s, (head[s] + i) % ROWS.shape[1]]) for i in range(count[s])]
+
     rng = random.Random(3)
     for players, size in ((3, 5), (2, 7), (4, 1)):
         deck = np.array(rng.sample(range(28), 28), np.int64)
@@ -120,10 +123,7 @@ def test_the_blind_rows_answer_as_their_mechanism(way):
         head, count = np.zeros(players, np.int64), np.zeros(players, np.int64)
         rows_of(deck, players, size, ROWS, head, count)
         want = blind.rows_of(deck.tolist(), players, size)
-
-        def row(s):   # the ring front first
-            return [int(ROWS[s, (head[s] + i) % size]) for i in range(count[s])]
-        assert [row(s) for s in range(players)] == want
+        assert [ring(ROWS, head, count, s) for s in range(players)] == want
         while any(want):   # turns: the front placed, or put back
             s = rng.randrange(players)
             if not want[s]:
@@ -135,7 +135,7 @@ def test_the_blind_rows_answer_as_their_mechanism(way):
             else:
                 to_back(ROWS, head, count, s)
                 blind.to_back(want[s])
-            assert row(s) == want[s]
+            assert ring(ROWS, head, count, s) == want[s]
 
 
 RULESETS = {

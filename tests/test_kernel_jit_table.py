@@ -25,9 +25,9 @@ from dominorules.kernel import engines
 pytest.importorskip("numba")
 
 import numpy as np  # noqa: E402 - with numba
+from piece_checks import compiled_caller  # noqa: E402
 
 from dominorules.kernel import jit_duties, jit_formula, jit_kernel  # noqa: E402
-from piece_checks import compiled_caller  # noqa: E402
 
 if not jit_kernel.available():   # numba installed, but switched off for this run
     pytest.skip("DOMINORULES_NO_JIT is set", allow_module_level=True)
