@@ -121,7 +121,7 @@ def test_a_pass_that_shows_another_tile_than_the_front_is_rejected(tmp_path):
 def test_the_python_kernel_refuses_it_and_the_strategist_says_its_row_is_hidden():
     game = api.load_game(HUGHIE)
     assert not generate.covers(game)
-    assert jit_kernel.jit_reason(game, 2, need_numba=False) is None   # (jit_blind)
+    assert jit_kernel.jit_reason(game, 2, need_numba=False) is None   # (blind.py)
     assert jit_trace.reason(game) is None   # its records too (test_kernel_jit_records_deal)
     state = game.new_match(2, seed=0, deals=[Deal.of(ROWS, (), leader=0)])
     import random

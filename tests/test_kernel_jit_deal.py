@@ -2,7 +2,8 @@
 ``kernel/jit_copies.py``, ``kernel/jit_side_out.py``): the tiles left over given to a seat
 (``deal.leftover``), the stock's tile turned up to start the line (``deal.turn_up``), two
 sets shuffled together (``set.copies``), play on until a side is out (``play.until``),
-hidden hands played from the front of a row (``deal.blind``: ``kernel/jit_blind.py``).
+hidden hands played from the front of a row (``deal.blind``: ``engine.mechanisms.blind``'s
+pieces).
 
 The numba pieces answer as their mechanisms (``engine.mechanisms.leftover``, ``turn_up``,
 ``side_out``, ``blind``, ``TileSet.canonical``) for every seat count, leader and
@@ -90,36 +91,50 @@ def test_the_jit_takes_copies_beside_what_names_a_tile(tmp_path):
         assert jit_kernel.jit_reason(api.load_game(str(file)), 3, need_numba=False) is None
 
 
-def test_the_blind_rows_answer_as_their_mechanism():
+@pytest.mark.parametrize("way", ["plain", "compiled"])
+def test_the_blind_rows_answer_as_their_mechanism(way):
+    """The ring pieces (as plain Python, and compiled into a caller as the kernel compiles
+    them) against the rows of the reference, turn after turn of random fronts placed or
+    put back, until the rows are empty."""
     import random
 
     import numpy as np
 
-    from dominorules.kernel import jit_blind
+    if way == "plain":
+        rows_of, front, pop_front, to_back = (blind.rows_of_piece, blind.front_piece,
+                                              blind.pop_front_piece, blind.to_back_piece)
+    else:
+        pytest.importorskip("numba")
+        if not jit_kernel.available():
+            pytest.skip("DOMINORULES_NO_JIT is set")
+        from piece_checks import compiled_caller
+
+        rows_of, front, pop_front, to_back = (
+            compiled_caller(f) for f in (blind.rows_of_piece, blind.front_piece,
+                                         blind.pop_front_piece, blind.to_back_piece))
+    def ring(ROWS, head, count, s):   # seat s's ring, front first
+        return [int(ROWS[s, (head[s] + i) % ROWS.shape[1]]) for i in range(count[s])]
 
     rng = random.Random(3)
-    players, size = 3, 5
-    deck = np.array(rng.sample(range(28), 28), np.int64)
-    ROWS = np.zeros((players, size), np.int64)
-    head, count = np.zeros(players, np.int64), np.zeros(players, np.int64)
-    jit_blind.rows_of(deck, players, size, ROWS, head, count)
-    want = blind.rows_of(deck.tolist(), players, size)
-
-    def row(s):   # the ring front first
-        return [int(ROWS[s, (head[s] + i) % size]) for i in range(count[s])]
-    assert [row(s) for s in range(players)] == want
-    for _ in range(400):   # turns: the front placed, or put back
-        s = rng.randrange(players)
-        if not want[s]:
-            continue
-        assert jit_blind.front(ROWS, head, s) == blind.front(want[s])
-        if rng.random() < 0.3:
-            jit_blind.pop_front(ROWS, head, count, s)
-            want[s].pop(0)
-        else:
-            jit_blind.to_back(ROWS, head, count, s)
-            blind.to_back(want[s])
-        assert row(s) == want[s]
+    for players, size in ((3, 5), (2, 7), (4, 1)):
+        deck = np.array(rng.sample(range(28), 28), np.int64)
+        ROWS = np.zeros((players, size), np.int64)
+        head, count = np.zeros(players, np.int64), np.zeros(players, np.int64)
+        rows_of(deck, players, size, ROWS, head, count)
+        want = blind.rows_of(deck.tolist(), players, size)
+        assert [ring(ROWS, head, count, s) for s in range(players)] == want
+        while any(want):   # turns: the front placed, or put back
+            s = rng.randrange(players)
+            if not want[s]:
+                continue
+            assert front(ROWS, head, s) == blind.front(want[s])
+            if rng.random() < 0.3:
+                pop_front(ROWS, head, count, s)
+                want[s].pop(0)
+            else:
+                to_back(ROWS, head, count, s)
+                blind.to_back(want[s])
+            assert ring(ROWS, head, count, s) == want[s]
 
 
 RULESETS = {

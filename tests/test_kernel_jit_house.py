@@ -48,7 +48,7 @@ EXPECTED = {
     "house/turned-up-starter", "house/leftover-to-leader",   # the deal's (jit_deal)
     "house/side-out",   # and the round's end (jit_side_out)
     "house/two-sets",   # every tile twice (jit_copies)
-    "house/blind-hughie",   # hidden rows (jit_blind)
+    "house/blind-hughie",   # hidden rows (blind.py)
     "house/double-draw", "house/doubles-together"}   # several tiles a move (jit_several)
 
 

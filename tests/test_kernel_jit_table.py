@@ -1,6 +1,6 @@
 """The JIT on events that read the table, set variables or lay duties, and on a match won
-mid-round (``kernel/jit_match.py``, ``kernel/jit_duties.py``, the table readings compiled
-by ``kernel/jit_formula.py``): each numba piece against its mechanism
+mid-round (``engine.mechanisms.match``'s piece, ``kernel/jit_duties.py``, the table readings
+compiled by ``kernel/jit_formula.py``): each numba piece against its mechanism
 (``engine.mechanisms.match``, ``duties``, the formula evaluator over ``table``), then whole
 matches against the Python engine, counters included (compare's rows).
 
@@ -25,8 +25,9 @@ from dominorules.kernel import engines
 pytest.importorskip("numba")
 
 import numpy as np  # noqa: E402 - with numba
+from piece_checks import compiled_caller  # noqa: E402
 
-from dominorules.kernel import jit_duties, jit_formula, jit_kernel, jit_match  # noqa: E402
+from dominorules.kernel import jit_duties, jit_formula, jit_kernel  # noqa: E402
 
 if not jit_kernel.available():   # numba installed, but switched off for this run
     pytest.skip("DOMINORULES_NO_JIT is set", allow_module_level=True)
@@ -45,15 +46,23 @@ def test_the_jit_plays_them_all_and_writes_their_records():
         assert jit_trace.reason(game) is None, name
 
 
-def test_a_match_won_during_play_is_the_mechanisms():
+@pytest.mark.parametrize("way", ["plain", "compiled"])
+def test_a_match_won_during_play_is_the_mechanisms(way):
+    """The piece (as plain Python, and compiled into a caller as the kernel compiles it)
+    against the reference, on random scores: ties at the top, the target reached or not."""
+    fn = match.reached_in_play_piece
+    call = fn if way == "plain" else compiled_caller(fn)
     rng = random.Random(7)
+    seen = set()
     for _ in range(2000):
         sides = rng.randint(2, 4)
         scores = [rng.randint(0, 12) for _ in range(sides)]
         target = rng.randint(0, 14)
         want = match.reached_in_play(True, scores, target)
-        got = jit_match.reached_in_play(np.array(scores, np.int64), sides, target)
+        got = call(np.array(scores + [99], np.int64), sides, target)   # (a column past sides)
         assert (None if got < 0 else got) == want, (scores, target)
+        seen.add(want if want is None else "won")
+    assert seen == {None, "won"}
 
 
 def test_a_duty_falls_on_the_mechanisms_seats():

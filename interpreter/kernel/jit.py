@@ -9,6 +9,10 @@ Only the JIT path imports this module: ``import dominorules`` never loads numba.
 
 ``plain(module)`` gives a second copy of a kernel module whose functions are the plain
 Python ones, so one process can hold both and test one against the other.
+
+A mechanism's kernel piece (``engine.pieces``: a plain function beside its reference in
+``engine/mechanisms/``) is registered with numba here, as soon as numba is loaded and
+before any kernel compiles (``_register_piece``); with the JIT off it is left as it is.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import os
 from collections.abc import Callable
 from types import ModuleType
 
+from ..engine import pieces
 from .cache import entry_kind, locked, remove, tell, tell_damaged, unsafe
 
 try:
@@ -30,6 +35,22 @@ OPTIONS = {"cache": True, "nogil": True}
 _plain_copies: dict[str, ModuleType] = {}
 _making_plain = 0          # > 0 while plain() runs a module's source: njit leaves it alone
 _uncached = 0              # > 0 while a kernel is made in memory: njit keeps no cache
+
+
+def _register_piece(fn: Callable, refcounts: bool) -> None:
+    """numba's overload of the plain function ``fn`` itself (``register_jitable``): njit
+    code calling ``fn`` compiles its body into the caller, with ``njit``'s
+    ``refcounts=False`` as numba's ``_nrt=False``; ``fn`` stays the plain function."""
+    from numba.extending import register_jitable
+
+    if refcounts:
+        register_jitable(fn)
+    else:
+        register_jitable(_nrt=False)(fn)
+
+
+if numba is not None:
+    pieces.on_piece(_register_piece)
 
 
 def available() -> bool:
@@ -163,14 +184,17 @@ def kernel_sources_stamp() -> str:
     only, but a piece calls pieces of other modules (``jit_events.fire`` calls
     ``jit_formula.run``) and keeps their code compiled in: without this, a changed
     ``jit_formula.py`` would leave ``fire``'s stale code in use. A change to any module
-    here compiles every piece again, once."""
+    here, or to a module of the engine holding a kernel piece (``engine.pieces.sources``:
+    a piece is compiled into its callers), compiles every piece again, once."""
     if not _SOURCES_STAMP:
         import hashlib
         from pathlib import Path
 
         digest = hashlib.sha256()
-        for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
-            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        here = Path(__file__).resolve().parent
+        for path in [*sorted(here.glob("*.py")), *pieces.sources()]:
+            name = path.name if path.parent == here else path.relative_to(here.parent).as_posix()
+            digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
         _SOURCES_STAMP.append(digest.hexdigest())
     return _SOURCES_STAMP[0]
 

@@ -6,7 +6,7 @@ and ``skip`` programs start (``jit_formula``; -1: the rule has none), where its 
 block starts (how many variables, then each one's place and program) and where its
 duty's (``jit_duties``), then each rule's index in the ruleset's ``events`` (what its
 record lines name). After each rule's points and sets ``fire`` asks whether the
-match is won (``jit_match.reached_in_play``, with ``match.ends_in_play``). The kernel writes
+match is won (``match.reached_in_play_piece``, with ``match.ends_in_play``). The kernel writes
 the action's facts into ``F`` first (the tile, the open ends and their total, passes
 in a row, the turn's draws ...), so one compiled kernel fires every ruleset's events.
 The mechanism's rule stays ``engine.mechanisms.events`` and the general loop's
@@ -15,10 +15,10 @@ The mechanism's rule stays ``engine.mechanisms.events`` and the general loop's
 
 from __future__ import annotations
 
+from ..engine.mechanisms.match import reached_in_play_piece as reached_in_play
 from .jit import njit
 from .jit_formula import CONST, END, FACT, FACT_OP, IS_DOUBLE, MASK, MASK_BITS, STACK, run
 from .jit_formula import TAB as ROWS
-from .jit_match import reached_in_play
 from .jit_record import ACTOR, EXTRA, K_SCORE, K_SET, event_lines, put_line
 
 # an action's events in CODE: a head (jit_house._may_fire) where its rules start, the

@@ -30,6 +30,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
+from ..engine import pieces
 from ..engine.general_loop import MAX_REDEALS, MAX_TURNS
 from ..engine.results import MatchResult, RoundStats
 from . import jit_house, jit_template
@@ -215,12 +216,13 @@ def _module(source: str):
                         for f in ("shake.py", "jit_support.py", "jit_strategist.py", "jit.py",
                                   "jit_settle.py", "jit_opening.py", "jit_formula.py",
                                   "jit_events.py", "jit_board.py", "jit_matching.py",
-                                  "jit_record.py", "jit_match.py", "jit_duties.py",
+                                  "jit_record.py", "jit_duties.py",
                                   "jit_deal.py", "jit_side_out.py", "jit_copies.py",
-                                  "jit_blind.py", "jit_strategist_arms.py", "jit_declare.py",
+                                  "jit_strategist_arms.py", "jit_declare.py",
                                   "jit_several.py", "jit_several_shaped.py", "jit_layout.py",
                                   "jit_strategist_layout.py", "jit_strategist_blind.py",
                                   "jit_opening_allow.py")]
+    parts += [path.read_text(encoding="utf-8") for path in pieces.sources()]
     if "jit_bits" in source:   # a wide kernel's (a smaller set's kernel keeps its name)
         parts += [(_HERE / f).read_text(encoding="utf-8")
                   for f in ("jit_bits.py", "jit_strategist_wide.py")]

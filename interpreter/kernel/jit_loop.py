@@ -87,11 +87,14 @@ GEN = WIDE = False
 DOMINO = BLOCKED = 0
 
 if GEN:
+    from dominorules.engine.mechanisms.blind import front_piece as front
+    from dominorules.engine.mechanisms.blind import pop_front_piece as pop_front
+    from dominorules.engine.mechanisms.blind import rows_of_piece as rows_of
+    from dominorules.engine.mechanisms.blind import to_back_piece as to_back
     from dominorules.kernel import (
         jit_declare,  # declarations and the showdown
         jit_several_shaped,  # several tiles on a shaped board
     )
-    from dominorules.kernel.jit_blind import front, pop_front, rows_of, to_back
     from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
     from dominorules.kernel.jit_copies import canonical
     from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, receiver
@@ -501,7 +504,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         U = D = sval = 0
         need = NO_SPINNER
         VN = PM.shape[0]                # end values, 0 to max_pip (the fit tables' rows)
-        # deal.blind: each seat's row as a ring (jit_blind), its front at RHEAD, RLEN long
+        # deal.blind: each seat's row as a ring (blind.py), its front at RHEAD, RLEN long
         ROWS = np.zeros((N, max(HAND, 1)), np.int64)
         RHEAD = np.zeros(N, np.int64)
         RLEN = np.zeros(N, np.int64)
@@ -818,7 +821,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if TURN_UP and dealt < T:   # seat before the leader stands in as its placer,
                     upn = 1                 # so the leader's is the first turn of play
                     opener, seek = before(leader, N, RIGHT), 0
-                if BLIND:   # the rows as dealt; the opener's front tile opens (jit_blind)
+                if BLIND:   # the rows as dealt; the opener's front tile opens (blind.py)
                     rows_of(deck, N, HAND, ROWS, RHEAD, RLEN)
                     omask, free = 1 << front(ROWS, RHEAD, opener), 0
                 if DECL_START >= 0:   # the leader's declarations once the deal stands; an
@@ -966,7 +969,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     LOG[nl] = place_token(N, T, p, t, 0)
                 nl += 1
             if GEN:
-                if BLIND and not upn:   # the front tile opened (jit_blind)
+                if BLIND and not upn:   # the front tile opened (blind.py)
                     pop_front(ROWS, RHEAD, RLEN, p)
                 NE = 2
                 U = D = 0
@@ -1147,7 +1150,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             if LAYOUT:   # at each end of a shaped board
                                 for k in range(ne):
                                     FM[k] = canonical(FM[k], SECONDS)
-                        if BLIND:   # deal.blind: the row's front tile alone (jit_blind); the seat
+                        if BLIND:   # deal.blind: the row's front tile alone (blind.py); the seat
                             stuck = (mL | mR | mU | mD) == 0   # is stuck if no tile of it fits
                             fb = 1 << front(ROWS, RHEAD, up)
                             mL, mR, mU, mD = mL & fb, mR & fb, mU & fb, mD & fb
@@ -1312,7 +1315,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     lt = t
                             h ^= 1 << t
                             hands[up] = h
-                            if BLIND:   # the front tile placed (jit_blind)
+                            if BLIND:   # the front tile placed (blind.py)
                                 pop_front(ROWS, RHEAD, RLEN, up)
                                 if strat_seats:
                                     know_front(K, p, STRAT, t)
@@ -1449,7 +1452,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         else:
                             passes += 1
                             shown = -1   # (deal.blind: the front tile the pass shows)
-                            if BLIND:   # the front tile to the back (jit_blind): stuck only when
+                            if BLIND:   # the front tile to the back (blind.py): stuck only when
                                 shown = front(ROWS, RHEAD, up)
                                 to_back(ROWS, RHEAD, RLEN, up)   # no tile of the row fits, and
                                 if stuck:                        # no turn of a row is idle

@@ -16,6 +16,11 @@ match loop (``engine.general_loop``) and the rulebook (``engine.rulebook``, thro
 The record lists each hand in row order (front first) in the ``deal`` line, and a turn
 whose front tile does not fit is a ``pass`` carrying that ``tile`` (docs/records.md).
 
+The ``*_piece`` functions are the same rows for the JIT kernel (kernel pieces,
+``engine.pieces``): each seat's row a ring in ``ROWS[seat]``, its front at ``head[seat]``,
+``count[seat]`` tiles long; the kernel's ``GEN`` lines ask them under the switch ``BLIND``
+only. ``tests/test_kernel_jit_deal.py`` holds them to the functions above.
+
 >>> row = [(1, 2), (3, 4), (5, 5)]
 >>> front(row)
 (1, 2)
@@ -29,6 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TypeVar
+
+from ..pieces import piece
 
 T = TypeVar("T")
 
@@ -59,3 +66,37 @@ def counts_as_stuck(no_tile_fits: bool) -> bool:
 def rows_of(deck: Sequence[int], players: int, size: int) -> list[list[int]]:
     """The rows as dealt: seat ``s`` holds ``deck[s * size:(s + 1) * size]`` in order."""
     return [list(deck[s * size:(s + 1) * size]) for s in range(players)]
+
+
+@piece
+def rows_of_piece(deck, N: int, size: int, ROWS, head, count) -> None:
+    """``rows_of`` into the kernel's rings: seat ``s`` holds ``deck[s * size:(s + 1) *
+    size]`` in order, front first."""
+    for s in range(N):
+        for i in range(size):
+            ROWS[s, i] = deck[s * size + i]
+        head[s] = 0
+        count[s] = size
+
+
+@piece
+def front_piece(ROWS, head, s: int) -> int:
+    """``front``: the tile seat ``s`` turns up this turn, its ring's first."""
+    return ROWS[s, head[s]]
+
+
+@piece
+def pop_front_piece(ROWS, head, count, s: int) -> None:
+    """The front tile was placed: the ring goes on from the next (the loop's
+    ``row.pop(0)``)."""
+    head[s] = head[s] + 1 if head[s] + 1 < ROWS.shape[1] else 0
+    count[s] -= 1
+
+
+@piece
+def to_back_piece(ROWS, head, count, s: int) -> None:
+    """``to_back``: a front tile that does not fit goes face down to the ring's back."""
+    size = ROWS.shape[1]
+    back = head[s] + count[s]
+    ROWS[s, back - size if back >= size else back] = ROWS[s, head[s]]
+    head[s] = head[s] + 1 if head[s] + 1 < size else 0

@@ -10,10 +10,15 @@ undecided (``docs/api.md``, Limits); ``final`` rewrites the final scores.
 With ``ends_in_play`` the match also ends the moment points scored during play give one
 side the highest score at or over the target (``reached_in_play``): the round stops
 there, unsettled, and its ``round_end`` says ``result: target``.
+
+``reached_in_play_piece`` is the same rule over the JIT kernel's array of scores (a kernel
+piece, ``engine.pieces``): ``kernel.jit_events.fire`` asks it after each event rule's
+points; ``tests/test_kernel_jit_table.py`` holds the two to each other.
 """
 
 from __future__ import annotations
 
+from ..pieces import piece
 from .environment import sides_names
 from .position import Position, SideView
 
@@ -40,6 +45,25 @@ def reached_in_play(ends_in_play: bool, scores: list[int], target: int) -> int |
     if best < target or scores.count(best) > 1:
         return None
     return scores.index(best)
+
+
+@piece
+def reached_in_play_piece(scores, sides: int, target: int) -> int:
+    """``reached_in_play`` over ``scores[:sides]`` (an int64 array) for the kernels: the
+    side alone at the highest score, at or over ``target``; -1: none (nobody there yet,
+    or a tie at the top). The caller asks only with ``match.ends_in_play``."""
+    best = scores[0]
+    at = 0
+    for s in range(1, sides):
+        if scores[s] > best:
+            best = scores[s]
+            at = s
+    if best < target:
+        return -1
+    for s in range(sides):
+        if s != at and scores[s] == best:
+            return -1
+    return at
 
 
 def decided(pos: Position) -> tuple[bool, int | None]:
