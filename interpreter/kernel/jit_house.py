@@ -175,6 +175,62 @@ def reason(game: Game) -> str | None:
     return None
 
 
+# a set over this many tiles keeps its hands and tile sets as words (jit_kernel.MAX_TILES,
+# jit_bits): the GEN lines play its house rules over them (jit_gen_wide), but for these
+WIDE_AFTER = 62
+_NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
+    (lambda r: bool(r.restrictions), "placement restrictions (play.restrictions)"),
+    (lambda r: any(e.duty is not None for e in r.events), "duties (events[].duty)"),
+    (lambda r: bool(r.declarations) or r.showdown is not None,
+     "declarations or a showdown (declarations, showdown)"),
+    (lambda r: r.several is not None, "moves of several tiles (play.several)"),
+    (lambda r: r.layout is not None, "a shaped board (board.layout)"),
+    (lambda r: r.blind, "hidden rows (deal.blind)"),
+    (lambda r: r.copies > 1, "every tile twice (set.copies)"),
+    (lambda r: r.turn_up, "a turned-up tile (deal.turn_up)"),
+    (lambda r: r.leftover != "boneyard", "the tiles the hands leave dealt (deal.leftover)"),
+    (lambda r: r.play_until == "side_out", "play on until a side is out (play.until)"),
+    (lambda r: any(op.allow is not None for op in _opening_rules(r)),
+     "an opening condition (opening.allow)"),
+    # the wide turn (jit_loop's ``GEN and WIDE`` lines) plays the events as the line's:
+    # held to what it plays even where the narrow lines play more
+    (lambda r: any(e.next_draws is not None for e in r.events),
+     "an event making the next player draw (events.next_draws)"),
+    (lambda r: r.spinner != "none" and (_events_read(r, "ends")
+                                        or _events_read(r, "end_tiles")),
+     "events reading a spinner's ends (ends, end_tiles)"),
+    (lambda r: bool(r.events) and (r.fit is not None or r.doubles != "across"),
+     "events under its own fit rule (matching)"),
+    (lambda r: r.passing != "forced" and (r.spinner != "none" or r.fit is not None),
+     "passing at will (play.passing) on a spinner or under its own fit rule"),
+)
+
+
+def wide_reason(game: Game) -> str | None:
+    """Why the GEN lines cannot play this ruleset's house rules on its set of over
+    ``WIDE_AFTER`` tiles (a sentence naming the mechanisms), or None: they play every
+    other mechanism over words (``jit_gen_wide``)."""
+    r, T = game.rules, game.tileset.tile_count
+    if T <= WIDE_AFTER or not plays(r):
+        return None
+    used = [what for test, what in _NOT_WIDE if test(r)]
+    if not used:
+        return None
+    said = used[0] if len(used) == 1 else f"{', '.join(used[:-1])} and {used[-1]}"
+    return (f"{r.name} plays a set of {T} tiles with {said}, which the JIT plays on sets "
+            f"of at most {WIDE_AFTER} tiles only (the python engine plays any)")
+
+
+def _wide_words(game: Game) -> int:
+    """The words of a wide kernel's tile sets (``jit_bits.words``), 0 for a narrow one."""
+    T = game.tileset.tile_count
+    if T <= WIDE_AFTER:
+        return 0
+    from .jit_bits import words
+
+    return words(T)
+
+
 class _Twice(dict):
     """The tiles by name where the set holds each twice (``set.copies``): a name is two
     indexes, which a program's one constant cannot be, so a formula naming a tile is
@@ -276,7 +332,7 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     at["SEVERAL"] = jit_several.block(game, code, {**_PLACEMENT, **values},
                                       {**_PLACEMENT_LISTS, "ends": jit_formula.ENDS}, tiles)
     # the fit rule's tables (matching.fit_tables, as Game.fit made them), laid out flat
-    fit = jit_matching.tables(game)
+    fit = jit_matching.tables(game, _wide_words(game))
     at["FIT_AT"] = len(code) if fit else -1
     code += fit
     at["O_ROUNDS"] = -1
@@ -373,7 +429,9 @@ def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
     can fire on costs no call (a double for ``tile.is_double``)."""
     def may(facts: dict[str, Any]) -> bool:
         return any(c is None or _fold(c, facts) != 0 for c in conditions)
-    tile_mask = sum(1 << i for tile, i in tiles.items() if may({"tile": tile}))
+    # (a set over 62 tiles: every tile may fire, the kernel asks no tile: jit_gen_wide)
+    tile_mask = (sum(1 << i for tile, i in tiles.items() if may({"tile": tile}))
+                 if max(tiles.values(), default=0) < WIDE_AFTER else -1)
     most = (8 if spinner else 4) * top   # four arms of doubles, or the line's two ends
     total_mask = (sum(1 << e for e in range(most + 1) if may({"end_total": e}))
                   if most < 62 else -1)

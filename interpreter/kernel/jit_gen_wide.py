@@ -1,0 +1,236 @@
+"""The GEN lines' pieces that read tile sets, over words: house rules on sets of any size.
+
+A set over 62 tiles keeps each hand and each set of tiles as a row of ``W`` words
+(``jit_bits``), so the house-rule kernel (``jit_loop``'s ``GEN`` lines with ``WIDE``) calls
+these where a narrow one reads int64 masks: the opening (``jit_opening.open_round``: the
+same rule, its tiles as indexes), the heaviest tile dealt, the settlement's tallies
+(``jit_settle.tallies``), the uniform and greedy picks over four ends and a fit rule's
+second ways (``jit_matching.uniform_pick``, ``jit_loop.greedy_ends``). Each is its narrow
+piece line for line, only each mask walked word by word in index order, so a pick is
+the same tile. A fit rule's two-way masks (``jit_matching.tables``) sit in ``CODE`` as
+``W`` words per end value (``code_has``). ``tests/test_kernel_jit_gen_wide.py`` plays both
+engines and compares records and results.
+"""
+
+from __future__ import annotations
+
+from .jit import njit
+from .jit_bits import BITS, count, has, holder, kth, nonempty
+from .jit_matching import FLIP
+from .jit_opening import (
+    ANY,
+    HIGHEST_DOUBLE,
+    SEEK_NONE,
+    SEEK_TURNS,
+    UNHELD_DRAW_IN_TURN,
+    UNHELD_HEAVIEST,
+)
+from .jit_support import low_index, popcount
+
+
+@njit
+def code_has(CODE, at: int, t: int) -> int:
+    """1 when tile ``t`` is in the set of ``W`` words at ``CODE[at]``, else 0."""
+    return (CODE[at + t // BITS] >> (t % BITS)) & 1
+
+
+@njit
+def code_meet(A, i: int, B, j: int, CODE, at: int) -> int:
+    """``A[i] = B[j] & CODE[at:at + W]``; 1 when it holds a tile, else 0."""
+    any_ = 0
+    for w in range(A.shape[1]):
+        x = B[j, w] & CODE[at + w]
+        A[i, w] = x
+        any_ |= x
+    return 1 if any_ else 0
+
+
+@njit
+def heaviest(H, N: int, HEAVY) -> tuple[int, int]:
+    """(seat, tile) of the heaviest tile dealt (``jit_opening.heaviest``); ``HEAVY`` lists
+    the tiles heaviest first."""
+    for t in HEAVY:
+        s = holder(H, N, t)
+        if s >= 0:
+            return s, t
+    return -1, -1
+
+
+@njit
+def _in_boneyard(deck, DEALT: int, DRAW_END: int, tile: int, TL, TH) -> bool:
+    """Whether the boneyard holds ``tile`` (-1: any double)."""
+    for i in range(DEALT, DRAW_END):
+        d = deck[i]
+        if (d == tile) if tile >= 0 else TL[d] == TH[d]:
+            return True
+    return False
+
+
+@njit
+def open_round(tile: int, by_holder: int, unheld: int, H, leader: int, deck, DEALT: int,
+               DRAW_END: int, N: int, DOUBLES_DESC, HEAVY, TL, TH):
+    """``jit_opening.open_round`` over words for an opening without ``allow`` (no tile mask:
+    ``jit_house.wide_reason`` refuses one): (opener or -1 for a redeal, the opening tile or
+    -1 for any, free, seek, the tile a seek draws to or -1 for any double)."""
+    if tile == ANY:
+        return leader, -1, 1, SEEK_NONE, 0
+    if tile == HIGHEST_DOUBLE:
+        seat, t = -1, -1
+        for d in DOUBLES_DESC:
+            seat = holder(H, N, d)
+            if seat >= 0:
+                t = d
+                break
+    else:
+        t = tile
+        seat = holder(H, N, t)
+    if seat >= 0 and (by_holder or seat == leader):
+        return seat, t, 0, SEEK_NONE, 0
+    if unheld == UNHELD_HEAVIEST and seat < 0:
+        seat, t = heaviest(H, N, HEAVY)
+        return seat, t, 0, SEEK_NONE, 0
+    if unheld == UNHELD_DRAW_IN_TURN and seat < 0:
+        if _in_boneyard(deck, DEALT, DRAW_END, t, TL, TH):
+            return leader, 0, 0, SEEK_TURNS, t
+    return -1, 0, 0, SEEK_NONE, 0
+
+
+@njit
+def tallies(H, N: int, VALUES, PIPS, TL, TH, drawn_by, TEAMS, individual: int,
+            P, V, C, DB, Q, SP, SV, ST, SD, SQ) -> None:
+    """``jit_settle.tallies`` over words: every seat's pips, value, tiles, drawn and
+    doubles, and every side's sums."""
+    for s in range(N):
+        p = v = q = 0
+        for w in range(H.shape[1]):
+            x = H[s, w]
+            while x:
+                b = x & -x
+                x ^= b
+                t = w * BITS + low_index(b)
+                p += PIPS[t]
+                v += VALUES[t]
+                if TL[t] == TH[t]:
+                    q += 1
+        P[s] = p
+        V[s] = v
+        C[s] = count(H, s)
+        DB[s] = drawn_by[s]
+        Q[s] = q
+    if individual:
+        for s in range(N):
+            SP[s], SV[s], ST[s], SD[s], SQ[s] = P[s], V[s], C[s], DB[s], Q[s]
+        return
+    for i in range(TEAMS.shape[0]):
+        SP[i] = SV[i] = ST[i] = SD[i] = SQ[i] = 0
+        for s in TEAMS[i]:
+            SP[i] += P[s]
+            SV[i] += V[s]
+            ST[i] += C[s]
+            SD[i] += DB[s]
+            SQ[i] += Q[s]
+
+
+@njit
+def options(M, rows, ne: int, FL) -> int:
+    """How many placements the rows ``rows[:ne]`` of ``M`` offer (a tile an end, and its
+    second way where ``FL`` is given: its rows ``rows[4:]``)."""
+    n = 0
+    for e in range(ne):
+        n += count(M, rows[e])
+        if FL:
+            n += count(M, rows[4 + e])
+    return n
+
+
+@njit
+def several_options(M, rows, ne: int, FL) -> int:
+    """1 when the ends offer two placements or more (the choice points' count)."""
+    n = 0
+    for e in range(ne):
+        for w in range(M.shape[1]):
+            n += popcount(M[rows[e], w])
+            if FL:
+                n += popcount(M[rows[4 + e], w])
+            if n > 1:
+                return 1
+    return 0
+
+
+@njit
+def kth_placement(M, rows, ne: int, FL, k: int) -> int:
+    """The ``k``-th placement in the loop's canonical order (``kth_placement``: end by end,
+    tile by tile in index order, a tile's first way before its second, ``FLIP``); -1 past
+    the last (``jit_matching.uniform_pick``'s walk)."""
+    for e in range(ne):
+        m, f = rows[e], rows[4 + e]
+        for w in range(M.shape[1]):
+            x = M[m, w]
+            while x:
+                b = x & -x
+                x ^= b
+                if not k:
+                    return (w * BITS + low_index(b)) << 2 | e
+                k -= 1
+                if FL and M[f, w] & b:
+                    if not k:
+                        return (w * BITS + low_index(b)) << 2 | e | FLIP
+                    k -= 1
+    return -1
+
+
+@njit
+def uniform_pick(word: int, M, rows, ne: int, FL) -> int:
+    """The uniform bot's placement among the ends' tiles (``jit_matching.uniform_pick``)."""
+    return kth_placement(M, rows, ne, FL, (word * options(M, rows, ne, FL)) >> 32)
+
+
+@njit
+def greedy_ends(M, rows, ne: int, word: int, VALUES, ties) -> int:
+    """``jit_loop.greedy_ends`` over words: the most valuable tile over the open ends, ties
+    broken by the seat's word in the canonical order; a tile fitting two ways goes its
+    first way."""
+    n = 0
+    best = -(1 << 62)
+    for end in range(ne):
+        for w in range(M.shape[1]):
+            x = M[rows[end], w]
+            while x:
+                b = x & -x
+                x ^= b
+                t = w * BITS + low_index(b)
+                v = VALUES[t]
+                if v > best:
+                    best = v
+                    n = 0
+                if v == best:
+                    ties[n] = t << 2 | end
+                    n += 1
+    return ties[(word * n) >> 32]
+
+
+@njit
+def any_fits(M, rows, ne: int) -> int:
+    """1 when some open end takes a tile."""
+    for e in range(ne):
+        if nonempty(M, rows[e]):
+            return 1
+    return 0
+
+
+@njit
+def lone(M, rows, ne: int) -> int:
+    """``tile << 2 | end`` of the first placement (``kth`` 0 of the first end with one)."""
+    for e in range(ne):
+        if nonempty(M, rows[e]):
+            return kth(M, rows[e], 0) << 2 | e
+    return -1
+
+
+@njit
+def fits_both(PM, ends, ne: int, t: int) -> int:
+    """1 when tile ``t`` fits two open ends or more (the loop's ``last_both``)."""
+    n = 0
+    for e in range(ne):
+        n += has(PM, ends[e], t)
+    return 1 if n > 1 else 0
