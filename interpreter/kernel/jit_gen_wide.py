@@ -5,7 +5,8 @@ A set over 62 tiles keeps each hand and each set of tiles as a row of ``W`` word
 these where a narrow one reads int64 masks: the opening (``jit_opening.open_round``: the
 same rule, its tiles as indexes), the heaviest tile dealt, the settlement's tallies
 (``jit_settle.tallies``), the uniform and greedy picks over four ends and a fit rule's
-second ways (``jit_matching.uniform_pick``, ``jit_loop.greedy_ends``). Each is its narrow
+second ways (``jit_matching.uniform_pick``, ``jit_loop.greedy_ends``), the placement
+restrictions (``jit_loop.allowed``; their sure tiles per end value as words). Each is its narrow
 piece line for line, only each mask walked word by word in index order, so a pick is
 the same tile. A fit rule's two-way masks (``jit_matching.tables``) sit in ``CODE`` as
 ``W`` words per end value (``code_has``). ``tests/test_kernel_jit_gen_wide.py`` plays both
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from .jit import njit
 from .jit_bits import BITS, count, has, holder, kth, nonempty
+from .jit_formula import FACT, run
 from .jit_matching import FLIP
 from .jit_opening import (
     ANY,
@@ -234,3 +236,41 @@ def fits_both(PM, ends, ne: int, t: int) -> int:
     for e in range(ne):
         n += has(PM, ends[e], t)
     return 1 if n > 1 else 0
+
+
+_TILE, _END = FACT["tile"], FACT["end"]
+
+
+@njit
+def restrict(M, rows, ne: int, ends, CODE, at: int, sure: int, waive: int, F, TAB, TEAMS,
+             sides: int, N: int, deck, stack) -> int:
+    """The placement restrictions over words (``jit_loop``'s ``allowed_at`` lines): each open
+    end's tiles ``M[rows[e]]`` kept when every restriction allows them there, the sure ones
+    (``CODE[sure]``: ``W`` words per end value) without running the program at ``at``;
+    with ``waive`` (if_none_allowed: waive) all kept when none is allowed. The rows
+    ``rows[4:]`` are its scratch. Returns 1 when some end still takes a tile."""
+    W = M.shape[1]
+    kept = 0
+    for e in range(ne):
+        m, k, v = rows[e], rows[4 + e], ends[e]
+        rest = 0
+        for w in range(W):
+            x = M[m, w] & CODE[sure + v * W + w]
+            M[k, w] = x
+            rest |= M[m, w] ^ x
+        if rest:
+            F[_END] = v
+            for w in range(W):
+                x = M[m, w] ^ M[k, w]
+                while x:
+                    b = x & -x
+                    x ^= b
+                    F[_TILE] = w * BITS + low_index(b)
+                    if run(CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
+                        M[k, w] |= b
+        kept |= nonempty(M, k)
+    if kept or not waive:
+        for e in range(ne):
+            for w in range(W):
+                M[rows[e], w] = M[rows[4 + e], w]
+    return any_fits(M, rows, ne)

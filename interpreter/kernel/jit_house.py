@@ -179,8 +179,10 @@ def reason(game: Game) -> str | None:
 # jit_bits): the GEN lines play its house rules over them (jit_gen_wide), but for these
 WIDE_AFTER = 62
 _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
-    (lambda r: bool(r.restrictions), "placement restrictions (play.restrictions)"),
-    (lambda r: any(e.duty is not None for e in r.events), "duties (events[].duty)"),
+    # (the hand and the playable tiles are masks a restriction's program reads: jit_formula)
+    (lambda r: any(tree is None or {"hand", "playable"} & ast.names_read(tree)
+                   for tree in (rule.tree for rule in r.restrictions)),
+     "placement restrictions reading the hand or the playable tiles (play.restrictions)"),
     (lambda r: bool(r.declarations) or r.showdown is not None,
      "declarations or a showdown (declarations, showdown)"),
     (lambda r: r.several is not None, "moves of several tiles (play.several)"),
@@ -320,10 +322,15 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     at["R_SURE"] = len(code) if r.restrictions else -1
     if r.restrictions:
         top = max(max(ts.high), 0)
-        code += [sum(1 << t for t in range(ts.tile_count)
-                     if all(_holds(_sure(_tree(rule.tree), (ts.low[t], ts.high[t]), e))
-                            for rule in r.restrictions))
-                 for e in range(top + 1)]
+        sure = [sum(1 << t for t in range(ts.tile_count)
+                    if all(_holds(_sure(_tree(rule.tree), (ts.low[t], ts.high[t]), e))
+                           for rule in r.restrictions))
+                for e in range(top + 1)]
+        W = _wide_words(game)   # (a set over 62 tiles: each end's as W words, jit_bits)
+        if W:
+            from .jit_bits import wide
+            sure = [int(x) for x in wide(sure, W).reshape(-1)]
+        code += sure
     at.update(_event_blocks(r, code, {**_EVENT, **values}, tiles))
     from . import declare_code  # declarations and the showdown (their blocks)
     at.update(declare_code.block(game, code, declare_code.Programs(

@@ -199,7 +199,10 @@ if WIDE:
     )
     from dominorules.kernel.jit_record import deal_item_words
 if WIDE and GEN:
-    from dominorules.kernel import jit_gen_wide  # house rules over words
+    from dominorules.kernel import (
+        jit_duties,  # (failed_words)
+        jit_gen_wide,  # house rules over words
+    )
 
 # the arrays' indexes by name (jit_template.INDEXES), each written in as its number
 Q_N = Q_SIDES_N = Q_T = Q_HAND = Q_DEALT = Q_DRAW_END = Q_LIMIT = Q_DRAW_COST = Q_TARGET = Q_VOL = 0
@@ -1123,6 +1126,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         fitting = fit
                         rows = (FIT_L, FIT_R, FIT_U, FIT_D, FIT_2L, FIT_2R, FIT_2U, FIT_2D)
                         ends = (L, R, U, D)
+                        if F_RESTRICT >= 0 and fit:   # play.restrictions (allowed_at)
+                            F[X_HAND] = F[X_PLAYABLE] = 0   # (read by none: jit_house)
+                            F[X_BONEYARD] = T - pos
+                            fit = jit_gen_wide.restrict(FITS, rows, NE, ends, CODE, F_RESTRICT,
+                                                        R_SURE, WAIVE, F, TAB, TEAMS, SIDES_N, N,
+                                                        deck, stack)
                         draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
                         fit_any = fit != 0
                         forced = 0 if fit_any else 1   # (a draw event's "forced")
@@ -1205,6 +1214,15 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             if EV_PLACE >= 0:   # the placement's events (jit_events; every tile
                                 et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
                                       arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
+                                if pending:   # the duties pending: met by this? (jit_duties)
+                                    event_facts(F, L, R, et, T - pos, prior, drawn)
+                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                    F[X_END_LT], F[X_END_RT] = lt, rt
+                                    pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                                     p, SIDE_OF[p], DUTY, pending, EVL)
+                                    if REC:
+                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                                 p, N, T)
                                 if may_fire(CODE, EV_PLACE, -1, L, R, et):   # may fire: -1)
                                     event_facts(F, L, R, et, T - pos, prior, drawn)
                                     F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
@@ -1222,6 +1240,13 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                         reached = 1
                                         npass = everyone if TURNS else N
                                         break
+                                    if DUTIES and F[X_FIRED] and h:
+                                        pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
+                                                      RIGHT, SIDE_OF, DUTY, pending, F, BEARERS,
+                                                      EVL)
+                                        if REC:
+                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
+                                                                     DYN, p, N, T)
                             if not h:
                                 domino, npass = p, N
                             break
@@ -1752,12 +1777,11 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if ENDS_TURN and not (EXACTLY and pos < DRAW_END and drawn < TLIMIT):
                             break   # a draw that ends the turn (drawing.ends_turn)
                 if GEN:
-                    if not WIDE and pending and domino < 0 and not reached:   # the turn is over:
-                        # duties unmet
+                    if pending and domino < 0 and not reached:   # the turn is over: duties unmet
                         drew = pos
-                        pending, pos = failed(CODE, p, seat_after(p, N, RIGHT), DUTY, pending, F,
-                                              SIDE_OF, scores, round_play, deck, pos, DRAW_END,
-                                              hands, drawn_by, EVL)
+                        pending, pos = (jit_duties.failed_words if WIDE else failed)(
+                            CODE, p, seat_after(p, N, RIGHT), DUTY, pending, F, SIDE_OF, scores,
+                            round_play, deck, pos, DRAW_END, hands, drawn_by, EVL)
                         if REC:
                             nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
                         if strat_seats and pos > drew:   # the record's draws: the strategist
