@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 BOT_KINDS = {"random": 0, "greedy": 1, "strategist": 2}   # the bots it plays (jit_loop)
-MAX_TILES = 62                           # hand masks are int64
+MAX_TILES = 62   # hand masks are int64; a larger set's are words (jit_bits, jit_house.WIDE_AFTER)
 # a round's points, a target, a start score at most this: 1000 rounds stay far inside int64
 MAX_NUMBER = 1 << 40
 # the numbers of a record's log a JIT call fills at most (of tokens, and of DAT's numbers:
