@@ -17,11 +17,12 @@ parameter ``F_...``), so they hold no text of any ruleset and one compiled kerne
 them all. Any other ruleset keeps the ``else`` lines, the plain game's, with its two
 scoring formulas put in for ``DOMINO`` and ``BLOCKED`` (expressions over arrays that
 ``kernel.formulas`` emits from the checked trees), so one compiled kernel serves every
-ruleset with the same formulas; a set over 62 tiles keeps the ``if WIDE:`` lines, its hands
-as ``W`` words (``jit_bits``), and under house rules the ``GEN and WIDE`` turn and the
-pieces of ``jit_gen_wide`` (a set of at most 62 tiles: those lines folded away).
-Everything else a ruleset says (tables, numbers, switches) arrives as arrays: its numbers and switches in ``Q``, read by name (``N = Q[Q_N]``: the
-indexes ``jit_template.INDEXES`` and ``PLAY_INDEXES``, written in as numbers).
+ruleset with the same formulas; a set over 62 tiles keeps the ``if WIDE:`` lines, its
+hands as ``W`` words (``jit_bits``), and under house rules the ``GEN and WIDE`` turn and
+the pieces of ``jit_gen_wide`` (a set of at most 62 tiles: those lines folded away).
+Everything else a ruleset says (tables, numbers, switches) arrives as arrays: its numbers
+and switches in ``Q``, read by name (``N = Q[Q_N]``: the indexes ``jit_template.INDEXES``
+and ``PLAY_INDEXES``, written in as numbers).
 
 It plays exactly what ``engine.general_loop`` plays for the seats' bots ``random``
 (kind 0: the uniform pick), ``greedy`` (kind 1) and ``strategist`` (kind 2: its choices
