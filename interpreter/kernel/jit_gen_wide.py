@@ -16,7 +16,7 @@ engines and compares records and results.
 from __future__ import annotations
 
 from .jit import njit
-from .jit_bits import BITS, count, has, holder, kth, nonempty
+from .jit_bits import BITS, count, has, holder, nonempty
 from .jit_formula import FACT, run
 from .jit_matching import FLIP
 from .jit_opening import (
@@ -182,12 +182,6 @@ def kth_placement(M, rows, ne: int, FL, k: int) -> int:
 
 
 @njit
-def uniform_pick(word: int, M, rows, ne: int, FL) -> int:
-    """The uniform bot's placement among the ends' tiles (``jit_matching.uniform_pick``)."""
-    return kth_placement(M, rows, ne, FL, (word * options(M, rows, ne, FL)) >> 32)
-
-
-@njit
 def greedy_ends(M, rows, ne: int, word: int, VALUES, ties) -> int:
     """``jit_loop.greedy_ends`` over words: the most valuable tile over the open ends, ties
     broken by the seat's word in the canonical order; a tile fitting two ways goes its
@@ -218,15 +212,6 @@ def any_fits(M, rows, ne: int) -> int:
         if nonempty(M, rows[e]):
             return 1
     return 0
-
-
-@njit
-def lone(M, rows, ne: int) -> int:
-    """``tile << 2 | end`` of the first placement (``kth`` 0 of the first end with one)."""
-    for e in range(ne):
-        if nonempty(M, rows[e]):
-            return kth(M, rows[e], 0) << 2 | e
-    return -1
 
 
 @njit
