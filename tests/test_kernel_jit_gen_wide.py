@@ -1,10 +1,11 @@
 """House rules on sets over 62 tiles on the JIT (``jit_loop``'s ``GEN`` and ``WIDE`` lines
 together, ``kernel/jit_gen_wide.py``): the Python engine's matches and records.
 
-house/matador-twelve (a fit rule with wild tiles) and four double-twelve test rulesets
+house/matador-twelve (a fit rule with wild tiles) and five double-twelve test rulesets
 (tests/rulesets/house/wide-*.yaml: fives events played to the right with the winner
 leading; a spinner with extra turns, skips and draw events; a placement restriction with
-if_none_allowed: pass; a duty to answer a double) at every player count they allow, with
+if_none_allowed: pass; a duty to answer a double; a double to open, drawn for) at every
+player count they allow, with
 each builtin bot and a mixed table: the JIT's results and record text equal the Python
 engine's for the same seeds. Every one is a double-twelve set, two words a hand, and the
 player count and bots are run-time values, so the file costs one compile (the GEN lines'
@@ -31,7 +32,8 @@ if not jit_kernel.available():   # numba installed, but switched off for this ru
 
 HOUSE = Path(__file__).resolve().parent / "rulesets" / "house"
 RULESETS = ["house/matador-twelve", *(str(HOUSE / f"wide-{n}.yaml") for n in (
-    "fives-twelve", "fives-spinner", "restricted-twelve", "answer-twelve"))]
+    "fives-twelve", "fives-spinner", "restricted-twelve", "answer-twelve",
+    "doubles-open-twelve"))]
 BOTS = ("random", "greedy", "strategist")
 
 
@@ -75,8 +77,9 @@ def _wide(tmp_path: Path, base: str) -> str:
 @pytest.mark.parametrize(("base", "what"), [
     ("house/double-blank-last",
      "placement restrictions reading the hand or the playable tiles (play.restrictions)"),
-    ("house/double-opening", "an opening condition (opening.allow)"),
+    ("house/turned-up-starter", "a turned-up tile (deal.turn_up)"),
     ("house/blind-hughie", "hidden rows (deal.blind)"),
+    ("house/side-out", "play on until a side is out (play.until)"),
 ])
 def test_what_the_gen_lines_leave_to_python_on_a_big_set_is_named(tmp_path, base, what):
     game = api.load_game(_wide(tmp_path, base))

@@ -192,8 +192,7 @@ _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: r.turn_up, "a turned-up tile (deal.turn_up)"),
     (lambda r: r.leftover != "boneyard", "the tiles the hands leave dealt (deal.leftover)"),
     (lambda r: r.play_until == "side_out", "play on until a side is out (play.until)"),
-    (lambda r: any(op.allow is not None for op in _opening_rules(r)),
-     "an opening condition (opening.allow)"),
+    (lambda r: _by_round(r), "an opening condition reading the round (opening.allow)"),
     # the wide turn (jit_loop's ``GEN and WIDE`` lines) plays the events as the line's:
     # held to what it plays even where the narrow lines play more
     (lambda r: any(e.next_draws is not None for e in r.events),
@@ -342,6 +341,14 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     fit = jit_matching.tables(game, _wide_words(game))
     at["FIT_AT"] = len(code) if fit else -1
     code += fit
+    W = _wide_words(game)
+    for k, rnd, op in zip(("O1_AMASK", "O2_AMASK"), (1, 2), _opening_rules(r), strict=True):
+        # (a set over 62 tiles: the tiles an opening condition accepts as W words here)
+        at[k] = -1
+        if W and op.allow is not None:
+            from .jit_bits import wide
+            at[k] = len(code)
+            code += [int(x) for x in wide([mask_of(game, max(players, 2), op, rnd)], W)[0]]
     at["O_ROUNDS"] = -1
     if players and _by_round(r):   # the match's rounds, each one's opening mask
         first, later = _opening_rules(r)
@@ -632,7 +639,10 @@ def params(game: Game, players: int) -> dict[str, int]:
               *_deal_params(r), game.tileset.seconds, r.blind,
               starts["DECL_START"], starts["DECL_PLACE"], starts["SHOWDOWN"],
               starts["SEVERAL"], _layout(game), starts["O_ROUNDS"]]
-    return {k: int(v) for k, v in zip(names, values, strict=True)}
+    out = {k: int(v) for k, v in zip(names, values, strict=True)}
+    if _wide_words(game):   # (where the opening conditions' words start: programs)
+        out["O1_AMASK"], out["O2_AMASK"] = starts["O1_AMASK"], starts["O2_AMASK"]
+    return out
 
 
 def _layout(game: Game) -> int:

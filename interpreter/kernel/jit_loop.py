@@ -667,8 +667,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         leader = -1
                     elif WIDE and leader >= 0:
                         opener, omask, free, seek, smask = jit_gen_wide.open_round(
-                            o_tile, o_holder, o_unheld, hands, leader, deck, dealt, DRAW_END, N,
-                            DOUBLES_DESC, HEAVY, TL, TH)
+                            o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
+                            dealt, DRAW_END, N, DOUBLES_DESC, HEAVY, TL, TH, RIGHT, CODE, FITS,
+                            FIT_OPEN)
                     elif not WIDE and leader >= 0:
                         opener, omask, free, seek, smask = open_round(
                             o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
@@ -808,7 +809,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
                     if handed:   # that seat sets the first tile and leads the round (jit_declare)
                         opener = p = leader
-                if WIDE and seek:   # in turn, to the tile sought (-1: any double)
+                if WIDE and seek:   # as below, to what smask names (jit_gen_wide.wanted)
                     while True:
                         seek_turns += 1
                         t = deck[pos]
@@ -818,10 +819,17 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if REC:
                             LOG[nl] = draw_token(N, T, p, t)
                             nl += 1
-                        if t == smask if smask >= 0 else TL[t] == TH[t]:
+                        if jit_gen_wide.wanted(t, smask, CODE, amask, TL, TH):
                             opener, omask = p, t
+                            if o_tile == ANY:   # the tiles allowed it now holds
+                                jit_gen_wide.code_meet(FITS, FIT_OPEN, hands, p, CODE, amask)
+                                omask = jit_gen_wide.OPEN_SET
                             break
-                        p = seat_after(p, N, RIGHT)
+                        if seek == SEEK_TURNS:
+                            p = seat_after(p, N, RIGHT)
+                        elif pos >= DRAW_END:
+                            opener, omask = jit_gen_wide.heaviest(hands, N, HEAVY)
+                            break
                 elif not WIDE and seek:   # in turn, or the leader alone (drawn out: the
                     # heaviest tile opens)
                     while True:
@@ -844,9 +852,11 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             omask = 1 << t
                             break
                 p = opener
-                if WIDE:   # the tiles it may open with (omask: a tile, -1: any); h: holds any
-                    h = 1
-                    if omask < 0:
+                if WIDE:   # the tiles it may open with (omask: a tile, -1: any, OPEN_SET: those
+                    h = 1  # open_round wrote); h: it holds a tile
+                    if omask == jit_gen_wide.OPEN_SET:
+                        pass
+                    elif omask < 0:
                         jit_bits.copy(FITS, FIT_OPEN, hands, p)
                     else:
                         jit_bits.clear(FITS, FIT_OPEN)
