@@ -16,6 +16,7 @@ both engines over whole matches.
 from __future__ import annotations
 
 from .jit import njit
+from .jit_bits import put
 from .jit_events import DUTY_AT, WIDTH, value
 from .jit_formula import FACT
 from .jit_record import K_DUTY, K_FAILED, K_MET, K_RULE_DRAW, K_SCORE, put_line
@@ -105,7 +106,33 @@ def failed(CODE, seat, next_seat, DUTY, nd, F, SIDE_OF, scores, play, deck, pos,
     """``seat``'s turn ended with the duties it bore unmet: each fails in the order laid,
     its side scores its points and the seat draws its tiles (no more than the boneyard
     holds above its reserve), then it passes to ``next_seat`` or lapses
-    (``duties.failed_at_turn_end``, ``GeneralLoop._duties_failed``); (count, deck position)."""
+    (``duties.failed_at_turn_end``, ``GeneralLoop._duties_failed``); (count, deck position).
+    ``hands``: a mask a seat; a set over 62 tiles' words are ``failed_words``'."""
+    drew = pos
+    j, pos = _failed(CODE, seat, next_seat, DUTY, nd, F, SIDE_OF, scores, play, deck, pos,
+                     draw_end, drawn_by, EVL)
+    for i in range(drew, pos):
+        hands[seat] |= 1 << deck[i]
+    return j, pos
+
+
+@njit
+def failed_words(CODE, seat, next_seat, DUTY, nd, F, SIDE_OF, scores, play, deck, pos,
+                 draw_end, hands, drawn_by, EVL):
+    """``failed`` with the hands as rows of words (``jit_bits``: a set over 62 tiles)."""
+    drew = pos
+    j, pos = _failed(CODE, seat, next_seat, DUTY, nd, F, SIDE_OF, scores, play, deck, pos,
+                     draw_end, drawn_by, EVL)
+    for i in range(drew, pos):
+        put(hands, seat, deck[i])
+    return j, pos
+
+
+@njit
+def _failed(CODE, seat, next_seat, DUTY, nd, F, SIDE_OF, scores, play, deck, pos, draw_end,
+            drawn_by, EVL):
+    """``failed`` but for the tiles drawn, which the caller adds to the hand (those at the
+    deck's positions it passes)."""
     j = 0
     for i in range(nd):
         d = DUTY[i, BLOCK]
@@ -120,7 +147,6 @@ def failed(CODE, seat, next_seat, DUTY, nd, F, SIDE_OF, scores, play, deck, pos,
                 play[side] += pts
                 put_line(EVL, K_SCORE, seat, side, pts, rule)
             for _ in range(max(0, min(CODE[d + FAIL_DRAWS], draw_end - pos))):
-                hands[seat] |= 1 << deck[pos]
                 put_line(EVL, K_RULE_DRAW, seat, deck[pos], rule, 0)
                 pos += 1
                 drawn_by[seat] += 1

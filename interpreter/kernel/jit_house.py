@@ -175,6 +175,66 @@ def reason(game: Game) -> str | None:
     return None
 
 
+# a set over this many tiles keeps its hands and tile sets as words (jit_kernel.MAX_TILES,
+# jit_bits): the GEN lines play its house rules over them (jit_gen_wide), but for these
+WIDE_AFTER = 62
+_NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
+    # (the hand and the playable tiles are masks a restriction's program reads: jit_formula)
+    (lambda r: any(tree is None or {"hand", "playable"} & ast.names_read(tree)
+                   for tree in (rule.tree for rule in r.restrictions)),
+     "placement restrictions reading the hand or the playable tiles (play.restrictions)"),
+    (lambda r: bool(r.declarations) or r.showdown is not None,
+     "declarations or a showdown (declarations, showdown)"),
+    (lambda r: r.several is not None, "moves of several tiles (play.several)"),
+    (lambda r: r.layout is not None, "a shaped board (board.layout)"),
+    (lambda r: r.blind, "hidden rows (deal.blind)"),
+    (lambda r: r.copies > 1, "every tile twice (set.copies)"),
+    (lambda r: r.turn_up, "a turned-up tile (deal.turn_up)"),
+    (lambda r: r.leftover != "boneyard", "the tiles the hands leave dealt (deal.leftover)"),
+    (lambda r: r.play_until == "side_out", "play on until a side is out (play.until)"),
+    (lambda r: _by_round(r), "an opening condition reading the round (opening.allow)"),
+    # (an allow asked of each hand by its program: jit_opening_allow reads a hand as a mask)
+    (lambda r: any(_by_program(r, op) for op in _opening_rules(r)),
+     "an opening condition reading the hand (opening.allow)"),
+    # the wide turn (jit_loop's ``GEN and WIDE`` lines) plays the events as the line's:
+    # held to what it plays even where the narrow lines play more
+    (lambda r: any(e.next_draws is not None for e in r.events),
+     "an event making the next player draw (events.next_draws)"),
+    (lambda r: r.spinner != "none" and (_events_read(r, "ends")
+                                        or _events_read(r, "end_tiles")),
+     "events reading a spinner's ends (ends, end_tiles)"),
+    (lambda r: bool(r.events) and (r.fit is not None or r.doubles != "across"),
+     "events under its own fit rule (matching)"),
+    (lambda r: r.passing != "forced" and (r.spinner != "none" or r.fit is not None),
+     "passing at will (play.passing) on a spinner or under its own fit rule"),
+)
+
+
+def wide_reason(game: Game) -> str | None:
+    """Why the GEN lines cannot play this ruleset's house rules on its set of over
+    ``WIDE_AFTER`` tiles (a sentence naming the mechanisms), or None: they play every
+    other mechanism over words (``jit_gen_wide``)."""
+    r, T = game.rules, game.tileset.tile_count
+    if T <= WIDE_AFTER or not plays(r):
+        return None
+    used = [what for test, what in _NOT_WIDE if test(r)]
+    if not used:
+        return None
+    said = used[0] if len(used) == 1 else f"{', '.join(used[:-1])} and {used[-1]}"
+    return (f"{r.name} plays a set of {T} tiles with {said}, which the JIT plays on sets "
+            f"of at most {WIDE_AFTER} tiles only (the python engine plays any)")
+
+
+def _wide_words(game: Game) -> int:
+    """The words of a wide kernel's tile sets (``jit_bits.words``), 0 for a narrow one."""
+    T = game.tileset.tile_count
+    if T <= WIDE_AFTER:
+        return 0
+    from .jit_bits import words
+
+    return words(T)
+
+
 def _tree(tree: Any) -> ast.Node:
     if tree is None:
         raise Unsupported("a formula without its tree")
@@ -266,10 +326,15 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     at["R_SURE"] = len(code) if r.restrictions else -1
     if r.restrictions:
         top = max(max(ts.high), 0)
-        code += [sum(1 << t for t in range(ts.tile_count)
-                     if all(_holds(_sure(_tree(rule.tree), (ts.low[t], ts.high[t]), e))
-                            for rule in r.restrictions))
-                 for e in range(top + 1)]
+        sure = [sum(1 << t for t in range(ts.tile_count)
+                    if all(_holds(_sure(_tree(rule.tree), (ts.low[t], ts.high[t]), e))
+                           for rule in r.restrictions))
+                for e in range(top + 1)]
+        W = _wide_words(game)   # (a set over 62 tiles: each end's as W words, jit_bits)
+        if W:
+            from .jit_bits import wide
+            sure = [int(x) for x in wide(sure, W).reshape(-1)]
+        code += sure
     at.update(_event_blocks(r, code, {**_EVENT, **values}, tiles))
     from . import declare_code  # declarations and the showdown (their blocks)
     at.update(declare_code.block(game, code, declare_code.Programs(
@@ -278,9 +343,17 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     at["SEVERAL"] = jit_several.block(game, code, {**_PLACEMENT, **values},
                                       {**_PLACEMENT_LISTS, "ends": jit_formula.ENDS}, tiles)
     # the fit rule's tables (matching.fit_tables, as Game.fit made them), laid out flat
-    fit = jit_matching.tables(game)
+    fit = jit_matching.tables(game, _wide_words(game))
     at["FIT_AT"] = len(code) if fit else -1
     code += fit
+    W = _wide_words(game)
+    for k, rnd, op in zip(("O1_AMASK", "O2_AMASK"), (1, 2), _opening_rules(r), strict=True):
+        # (a set over 62 tiles: the tiles an opening condition accepts as W words here)
+        at[k] = -1
+        if W and op.allow is not None:
+            from .jit_bits import wide
+            at[k] = len(code)
+            code += [int(x) for x in wide([mask_of(game, max(players, 2), op, rnd)], W)[0]]
     at["O_ROUNDS"] = -1
     ops = _opening_rules(r)
     by_program = [_by_program(r, op) for op in ops]
@@ -412,7 +485,9 @@ def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
         return any(c is None or _fold(c, facts) != 0 for c in conditions)
     from .jit_formula import every_index
 
-    tile_mask = sum(1 << i for tile, i in every_index(tiles) if may({"tile": tile}))
+    # (a set over 62 tiles: every tile may fire, the kernel asks no tile: jit_gen_wide)
+    tile_mask = (sum(1 << i for tile, i in every_index(tiles) if may({"tile": tile}))
+                 if max(tiles.values(), default=0) < WIDE_AFTER else -1)
     total_mask = (sum(1 << e for e in range(most + 1) if may({"end_total": e}))
                   if most < 62 else -1)
     ends = [sum(1 << b for b in range(top + 1) if may({"ends": (a, b)}))
@@ -606,7 +681,10 @@ def params(game: Game, players: int) -> dict[str, int]:
               *_deal_params(r), game.tileset.seconds, r.blind,
               starts["DECL_START"], starts["DECL_PLACE"], starts["SHOWDOWN"],
               starts["SEVERAL"], _layout(game), starts["O_ROUNDS"], starts["O_ALLOW"]]
-    return {k: int(v) for k, v in zip(names, values, strict=True)}
+    out = {k: int(v) for k, v in zip(names, values, strict=True)}
+    if _wide_words(game):   # (where the opening conditions' words start: programs)
+        out["O1_AMASK"], out["O2_AMASK"] = starts["O1_AMASK"], starts["O2_AMASK"]
+    return out
 
 
 def _layout(game: Game) -> int:

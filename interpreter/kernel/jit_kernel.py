@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 BOT_KINDS = {"random": 0, "greedy": 1, "strategist": 2}   # the bots it plays (jit_loop)
-MAX_TILES = 62                           # hand masks are int64
+MAX_TILES = 62   # hand masks are int64; a larger set's are words (jit_bits, jit_house.WIDE_AFTER)
 # a round's points, a target, a start score at most this: 1000 rounds stay far inside int64
 MAX_NUMBER = 1 << 40
 # the numbers of a record's log a JIT call fills at most (of tokens, and of DAT's numbers:
@@ -140,10 +140,11 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     kinds = bot_kinds(bots, players)
     if kinds is None:
         return _bots_refused(bots, players)
-    if game.tileset.tile_count > MAX_TILES:   # (jit_bits: the hands as words)
-        if jit_house.plays(r):
-            return (f"{r.name} plays a set of {game.tileset.tile_count} tiles under house "
-                    f"rules; the JIT plays house rules on sets of at most {MAX_TILES}")
+    # a set over MAX_TILES: its hands as words (jit_bits), house rules too (jit_gen_wide)
+    # but for the mechanisms wide_reason names
+    why = jit_house.wide_reason(game)
+    if why is not None:
+        return why
     try:
         if not r.general:   # (a general ruleset's: jit_house.reason)
             _formulas(game)
@@ -177,13 +178,14 @@ def kernel_source(game: Game) -> str:
     (``specialise_kernel.specialised_module``), its ``GEN`` lines for a ruleset with house
     rules (``jit_house``: the same source for all), else the plain game's with its two
     scoring formulas put in (and its ``WIDE`` lines for a set over ``MAX_TILES``)."""
-    if jit_house.plays(game.rules):   # its formulas are programs (jit_house.programs)
-        return _specialised((("GEN", True), ("WIDE", False)), ())
-    domino, blocked = _formulas(game)
     # a set over MAX_TILES: its hands as words (jit_bits), their number written in, so a
     # smaller set's kernel is the same source as before there were wide ones
     T = game.tileset.tile_count
     wide = T > MAX_TILES
+    if jit_house.plays(game.rules):   # its formulas are programs (jit_house.programs)
+        return _specialised((("GEN", True), ("WIDE", wide)),
+                            (("W", _words(T)),) if wide else ())
+    domino, blocked = _formulas(game)
     return _specialised((("GEN", False), ("WIDE", wide), ("DOMINO", domino),
                          ("BLOCKED", blocked)), (("W", _words(T)),) if wide else ())
 
@@ -226,6 +228,8 @@ def _module(source: str):
     if "jit_bits" in source:   # a wide kernel's (a smaller set's kernel keeps its name)
         parts += [(_HERE / f).read_text(encoding="utf-8")
                   for f in ("jit_bits.py", "jit_strategist_wide.py")]
+    if "jit_gen_wide" in source:   # house rules on such a set
+        parts.append((_HERE / "jit_gen_wide.py").read_text(encoding="utf-8"))
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
     with _LOCK:
         found = _MODULES.get(digest)

@@ -17,10 +17,12 @@ parameter ``F_...``), so they hold no text of any ruleset and one compiled kerne
 them all. Any other ruleset keeps the ``else`` lines, the plain game's, with its two
 scoring formulas put in for ``DOMINO`` and ``BLOCKED`` (expressions over arrays that
 ``kernel.formulas`` emits from the checked trees), so one compiled kernel serves every
-ruleset with the same formulas; a set over 62 tiles keeps the ``if WIDE:`` lines, its hands
-as ``W`` words (``jit_bits``). Everything else a ruleset says (tables, numbers, switches)
-arrives as arrays: its numbers and switches in ``Q``, read by name (``N = Q[Q_N]``: the
-indexes ``jit_template.INDEXES`` and ``PLAY_INDEXES``, written in as numbers).
+ruleset with the same formulas; a set over 62 tiles keeps the ``if WIDE:`` lines, its
+hands as ``W`` words (``jit_bits``), and under house rules the ``GEN and WIDE`` turn and
+the pieces of ``jit_gen_wide`` (a set of at most 62 tiles: those lines folded away).
+Everything else a ruleset says (tables, numbers, switches) arrives as arrays: its numbers
+and switches in ``Q``, read by name (``N = Q[Q_N]``: the indexes ``jit_template.INDEXES``
+and ``PLAY_INDEXES``, written in as numbers).
 
 It plays exactly what ``engine.general_loop`` plays for the seats' bots ``random``
 (kind 0: the uniform pick), ``greedy`` (kind 1) and ``strategist`` (kind 2: its choices
@@ -219,6 +221,11 @@ if WIDE:
         jit_strategist_wide,  # the strategist over those words
     )
     from dominorules.kernel.jit_record import deal_item_words
+if WIDE and GEN:
+    from dominorules.kernel import (
+        jit_duties,  # (failed_words)
+        jit_gen_wide,  # house rules over words
+    )
 
 # the arrays' indexes by name (jit_template.INDEXES), each written in as its number
 Q_N = Q_SIDES_N = Q_T = Q_HAND = Q_DEALT = Q_DRAW_END = Q_LIMIT = Q_DRAW_COST = Q_TARGET = Q_VOL = 0
@@ -247,6 +254,8 @@ if GEN:
 if WIDE:
     W = 0   # the words of a hand (jit_bits)
     FIT_L, FIT_R, FIT_OPEN, FIT_NONE = range(4)   # the rows of FITS
+if WIDE and GEN:   # and a spinner's arms, each end's tiles fitting two ways (a fit rule)
+    FIT_U, FIT_D, FIT_2L, FIT_2R, FIT_2U, FIT_2D = range(4, 10)
 
 _U = np.uint64
 
@@ -454,7 +463,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     if WIDE:
         hands = np.zeros((N, W), np.int64)   # each row a hand, and the tiles fitting each end
         # the tiles fitting the left and right ends, those the opener may open with, none
-        FITS = np.zeros((4, W), np.int64)
+        FITS = np.zeros((10 if GEN else 4, W), np.int64)
     else:
         hands = np.zeros(N, np.int64)
     drawn_by = np.zeros(N, np.int64)
@@ -548,7 +557,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     # the strategists' view of the record, its ties and the seats' words (jit_strategist)
     if WIDE:
         K = np.zeros((KNOW_ROWS, max(N, W)), np.int64)   # (the BOARD row: W words)
-        UNSEEN = np.zeros((1, W), np.int64)   # the strategist's: the tiles others may hold
+        UNSEEN = np.zeros((2 if GEN else 1, W), np.int64)   # the strategist's scratch rows
     else:
         # (hidden rows: a row a seat past KNOW_ROWS, of the tiles shown: jit_strategist_blind)
         K = np.zeros((KNOW_ROWS + N, max(N, T)) if GEN and BLIND else (KNOW_ROWS, N),
@@ -662,42 +671,54 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 leader = pre
                 if GEN:
                     dealt = DEALT
-                    if LEFT_TO and leader >= 0:   # deal.leftover: the tiles the hands leave
-                        dealt = give_leftover(hands, deck, DEALT, T,   # (jit_deal)
+                    if not WIDE and LEFT_TO and leader >= 0:   # deal.leftover: the tiles the
+                        dealt = give_leftover(hands, deck, DEALT, T,   # hands leave (jit_deal)
                                               receiver(LEFT_TO, leader, N, RIGHT))
-                    # GeneralLoop.run: the lead, the redeal condition, the opening (jit_opening)
+                    # GeneralLoop.run: the lead, the redeal condition, the opening (jit_opening;
+                    # WIDE: jit_gen_wide, the opening tile and a seek's as indexes, -1: any)
                     if leader < 0:
                         if choice == 7:
-                            leader = highest_double(hands, N, DOUBLES_DESC)[0]
+                            leader = (jit_bits.highest_double if WIDE else highest_double)(
+                                hands, N, DOUBLES_DESC)[0]
                         else:
                             tile = o_tile
                             if tile < 0:
-                                tile = highest_double(hands, N, DOUBLES_DESC)[1]
+                                tile = (jit_bits.highest_double if WIDE else highest_double)(
+                                    hands, N, DOUBLES_DESC)[1]
                                 if tile < 0:
                                     tile = DOUBLES_DESC[0]
-                            leader = holder(hands, N, tile)
+                            leader = (jit_bits.holder if WIDE else holder)(hands, N, tile)
                     opener = -1
                     omask = -1
                     free = seek = smask = 0
                     redeal = 0
                     if F_REDEAL >= 0:
-                        tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, ZN, TEAMS, INDIVIDUAL,
-                                P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
+                        if WIDE:
+                            jit_gen_wide.tallies(hands, N, VALUES, PIPS, TL, TH, ZN, TEAMS,
+                                                 INDIVIDUAL, P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
+                        else:
+                            tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, ZN, TEAMS, INDIVIDUAL,
+                                    P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
                         F[X_ROUND] = rnd_no
                         redeal = run(CODE, F_REDEAL, F, TAB, TEAMS, SIDES_N, N, deck, stack)
                     if redeal:
                         leader = -1
-                    elif leader >= 0 and oprog >= 0:   # (jit_opening_allow: GeneralLoop._open)
-                        opener, omask, free, seek, smask = open_any(
+                    elif WIDE and leader >= 0:
+                        opener, omask, free, seek, smask = jit_gen_wide.open_round(
+                            o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
+                            dealt, DRAW_END, N, DOUBLES_DESC, HEAVY, TL, TH, RIGHT, CODE, FITS,
+                            FIT_OPEN)
+                    elif not WIDE and leader >= 0 and oprog >= 0:   # (jit_opening_allow:
+                        opener, omask, free, seek, smask = open_any(   # GeneralLoop._open)
                             oprog, o_unheld, o_lacking, hands, leader, deck, dealt, DRAW_END, N,
                             HEAVY, RIGHT, CODE, F, TAB, TEAMS, SIDES_N, stack)
-                    elif leader >= 0:
+                    elif not WIDE and leader >= 0:
                         opener, omask, free, seek, smask = open_round(
                             o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
                             dealt, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, RIGHT)
                     elif o_unheld == UNHELD_HEAVIEST:   # the lead's tile is in no hand
-                        leader, t = heaviest(hands, N, HEAVY)
-                        opener, omask = leader, 1 << t
+                        leader, t = (jit_gen_wide.heaviest if WIDE else heaviest)(hands, N, HEAVY)
+                        opener, omask = leader, t if WIDE else 1 << t
                 elif WIDE:
                     # as the lines below, over the hands' words: the opening tile as an index
                     # (omask, -1: any), what a seek draws to as a tile (-1: any double)
@@ -774,8 +795,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     LOG[nl] = DYN + nj   # the leader's and the boneyard it drew out in vain
                     nl, nj = nl + 1, nj + 1
                     if GEN:
-                        nd = deal_item(DAT, nd, rnd_no, leader if seek == SEEK_OUT else -1, hands,
-                                       deck, N, T)
+                        nd = (deal_item_words if WIDE else deal_item)(
+                            DAT, nd, rnd_no, leader if seek == SEEK_OUT else -1, hands, deck, N, T)
                         if seek == SEEK_OUT:
                             for i in range(DEALT, DRAW_END):
                                 LOG[nl] = draw_token(N, T, leader, deck[i])
@@ -818,21 +839,43 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             p = leader
             if GEN:
                 upn = 0   # deal.turn_up: the stock's first tile starts the line (jit_deal); the
-                if TURN_UP and dealt < T:   # seat before the leader stands in as its placer,
-                    upn = 1                 # so the leader's is the first turn of play
+                if not WIDE and TURN_UP and dealt < T:   # seat before the leader stands in
+                    upn = 1      # as its placer, so the leader's is the first turn of play
                     opener, seek = before(leader, N, RIGHT), 0
-                if BLIND:   # the rows as dealt; the opener's front tile opens (blind.py)
-                    rows_of(deck, N, HAND, ROWS, RHEAD, RLEN)
+                if not WIDE and BLIND:   # the rows as dealt; the opener's front tile opens
+                    rows_of(deck, N, HAND, ROWS, RHEAD, RLEN)   # (blind.py)
                     omask, free = 1 << front(ROWS, RHEAD, opener), 0
-                if DECL_START >= 0:   # the leader's declarations once the deal stands; an
-                    leader, handed = jit_declare.round_start(   # option's lead: that seat sets
+                if not WIDE and DECL_START >= 0:   # the leader's declarations once the deal
+                    leader, handed = jit_declare.round_start(   # stands; an option's lead:
                         CODE, DECL_START, F, TAB, TEAMS, SIDES_N, N, deck, stack, leader,
                         hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed, WS, EVL)
                     if REC:
                         nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
-                    if handed:   # the first tile and leads the round (jit_declare)
+                    if handed:   # that seat sets the first tile and leads the round (jit_declare)
                         opener = p = leader
-                if seek:   # in turn, or the leader alone (drawn out: the heaviest tile opens)
+                if WIDE and seek:   # as below, to what smask names (jit_gen_wide.wanted)
+                    while True:
+                        seek_turns += 1
+                        t = deck[pos]
+                        pos += 1
+                        jit_bits.put(hands, p, t)
+                        drawn_by[p] += 1
+                        if REC:
+                            LOG[nl] = draw_token(N, T, p, t)
+                            nl += 1
+                        if jit_gen_wide.wanted(t, smask, CODE, amask, TL, TH):
+                            opener, omask = p, t
+                            if o_tile == ANY:   # the tiles allowed it now holds
+                                jit_gen_wide.code_meet(FITS, FIT_OPEN, hands, p, CODE, amask)
+                                omask = jit_gen_wide.OPEN_SET
+                            break
+                        if seek == SEEK_TURNS:
+                            p = seat_after(p, N, RIGHT)
+                        elif pos >= DRAW_END:
+                            opener, omask = jit_gen_wide.heaviest(hands, N, HEAVY)
+                            break
+                elif not WIDE and seek:   # in turn, or the leader alone (drawn out: the
+                    # heaviest tile opens)
                     while True:
                         seek_turns += 1
                         t = deck[pos]
@@ -856,12 +899,22 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             omask = 1 << t
                             break
                 p = opener
-                h = hands[p]
-                m = h if omask < 0 else ((h & amask) if free else omask)
-                if oprog >= 0 and free and omask >= 0:   # the opener's hand asked
-                    m = allowed_of(h, CODE, oprog, F, TAB, TEAMS, SIDES_N, N, deck, stack)
-                if SECONDS:   # set.copies: a tile held twice is one move, its first copy
-                    m = canonical(m, SECONDS)
+                if WIDE:   # the tiles it may open with (omask: a tile, -1: any, OPEN_SET: those
+                    h = 1  # open_round wrote); h: it holds a tile
+                    if omask == jit_gen_wide.OPEN_SET:
+                        pass
+                    elif omask < 0:
+                        jit_bits.copy(FITS, FIT_OPEN, hands, p)
+                    else:
+                        jit_bits.clear(FITS, FIT_OPEN)
+                        jit_bits.put(FITS, FIT_OPEN, omask)
+                else:
+                    h = hands[p]
+                    m = h if omask < 0 else ((h & amask) if free else omask)
+                    if oprog >= 0 and free and omask >= 0:   # the opener's hand asked
+                        m = allowed_of(h, CODE, oprog, F, TAB, TEAMS, SIDES_N, N, deck, stack)
+                if not WIDE and SECONDS:   # set.copies: a tile held twice is one move, its
+                    m = canonical(m, SECONDS)   # first copy
                 can_draw = free and VOL and pos < DRAW_END and 0 < LIMIT
                 if upn:   # the turned-up tile, nobody's choice: the one tile the opening below
                     t = deck[pos]   # takes, by the strategist's path (a lone tile reads no word)
@@ -961,6 +1014,25 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 t = a >> 2
                 h ^= 1 << t
                 hands[p] = h
+            elif GEN:   # over words (jit_bits), as the plain game's opening below
+                if can_draw or jit_bits.several(FITS, FIT_OPEN):
+                    choices += 1
+                if (strat_seats >> p) & 1:   # the strategist (jit_strategist_wide)
+                    a = jit_strategist_wide.opening(p, FITS, FIT_OPEN, hands, STRAT, TS, ties,
+                                                    seed, N, WS)
+                else:
+                    if wpos[p] == wend[p]:
+                        seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
+                                        wfirst, wstates, msg)
+                    word = np.int64(WB[wpos[p]])
+                    wpos[p] += 1
+                    if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
+                        a = jit_bits.uniform(FITS, FIT_OPEN, FIT_NONE, word)
+                    else:
+                        a = jit_bits.greedy(FITS, FIT_OPEN, FIT_NONE, word, VALUES, ties)
+                t = a >> 2
+                jit_bits.take(hands, p, t)
+                h = jit_bits.nonempty(hands, p)
             L, R = TL[t], TH[t]
             if REC:
                 if GEN:
@@ -979,7 +1051,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     clear(LB)
                     place_open(LSH, LB, t, L, R, N)
             if strat_seats:
-                if GEN:
+                if GEN and not WIDE:
                     if upn:   # on the board, led by nobody
                         know_turn_up(K, t)
                     else:
@@ -995,8 +1067,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if EV_PLACE >= 0 and not upn:   # the opening tile's events (jit_events; none
                     # for a turned-up tile)
                     et = end_total(L, R, lt, rt, TL, TH, PIPS)
-                    if may_fire(CODE, EV_PLACE, t, L, R, et):
-                        event_facts(F, L, R, et, T - pos, 0, 0)
+                    if may_fire(CODE, EV_PLACE, -1 if WIDE else t, L, R, et):   # (WIDE: no
+                        event_facts(F, L, R, et, T - pos, 0, 0)   # tile mask, jit_house)
                         F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
                         F[X_END_LT], F[X_END_RT] = lt, rt
                         again, skip = fire(CODE, CODE[EV_PLACE + RULES], F, TAB, TEAMS, SIDES_N,
@@ -1010,7 +1082,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                           DUTY, pending, F, BEARERS, EVL)
                             if REC:
                                 nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
-                if DECL_PLACE >= 0 and not reached:   # the opener's declarations (jit_declare)
+                if not WIDE and DECL_PLACE >= 0 and not reached:   # the opener's declarations
                     event_facts(F, L, R, end_total(L, R, lt, rt, TL, TH, PIPS), T - pos, 0, 0)
                     F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
                     F[X_END_LT], F[X_END_RT] = lt, rt
@@ -1032,7 +1104,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             domino = -1
             if GEN:
                 if not h:
-                    if SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out; the round goes on
+                    if not WIDE and SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out; the
+                        # round goes on
                         outs, nin = outs | 1 << p, nin - 1
                         if REC:
                             nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
@@ -1096,6 +1169,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 up = _U(p)   # an unsigned index: numba adds no wraparound for it
                 if not WIDE:
                     h = hands[up]
+                elif GEN:   # (over words, h tells whether the hand holds a tile)
+                    h = jit_bits.nonempty(hands, up)
                 if GEN:
                     if not nq:   # (a move of several tiles going on keeps its turn's draws)
                         drawn = 0
@@ -1111,7 +1186,192 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     else:
                         mL = h & PM[_U(L)]
                         mR = h & PM[_U(R)]
-                    if GEN:
+                    if GEN and WIDE:   # a set over 62 tiles: the turn over words (jit_gen_wide)
+                        # the ends' rows of FITS in the order (left, right, up, down), a fit
+                        # rule's second ways in the next four; h: the hand holds a tile
+                        if NE == 4:   # the spinner's arms are open (jit_board)
+                            fit |= (jit_bits.meet(FITS, FIT_U, hands, up, PM, U)
+                                    | jit_bits.meet(FITS, FIT_D, hands, up, PM, D))
+                        fitting = fit
+                        rows = (FIT_L, FIT_R, FIT_U, FIT_D, FIT_2L, FIT_2R, FIT_2U, FIT_2D)
+                        ends = (L, R, U, D)
+                        if F_RESTRICT >= 0 and fit:   # play.restrictions (allowed_at)
+                            F[X_HAND] = F[X_PLAYABLE] = 0   # (read by none: jit_house)
+                            F[X_BONEYARD] = T - pos
+                            fit = jit_gen_wide.restrict(FITS, rows, NE, ends, CODE, F_RESTRICT,
+                                                        R_SURE, WAIVE, F, TAB, TEAMS, SIDES_N, N,
+                                                        deck, stack)
+                        draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
+                        fit_any = fit != 0
+                        forced = 0 if fit_any else 1   # (a draw event's "forced")
+                        a = -1
+                        if fit_any and not draw_on:
+                            can_draw = VOL and pos < DRAW_END and drawn < TLIMIT
+                            if can_draw or AT_WILL or jit_gen_wide.several_options(FITS, rows, NE,
+                                                                                   0):
+                                choices += 1
+                            if FIT:   # the tiles fitting each end two ways (jit_matching)
+                                for e in range(NE):
+                                    jit_gen_wide.code_meet(FITS, rows[4 + e], FITS, rows[e], CODE,
+                                                           FIT_AT + ends[e] * W)
+                            if (SPIN or FIT) and (strat_seats >> p) & 1:   # every end
+                                a = jit_strategist_wide.choose_arms(
+                                    p, FITS, rows, NE, can_draw, hands, up, ends, DRAW_END - pos,
+                                    drawn, K, STRAT, TS, ties, seed, N, WS, UNSEEN)
+                            elif (strat_seats >> p) & 1:   # the strategist on a line
+                                a = jit_strategist_wide.choose(p, FITS, FIT_L, FIT_R, can_draw,
+                                                               hands, up, L, R, DRAW_END - pos,
+                                                               drawn, K, STRAT, TS, ties, seed, N,
+                                                               WS, UNSEEN)
+                            else:
+                                if wpos[up] == wend[up]:
+                                    seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
+                                                    wshared, wfirst, wstates, msg)
+                                word = np.int64(WB[_U(wpos[up])])
+                                wpos[up] += 1
+                                if (greedy_seats >> p) & 1:
+                                    a = jit_gen_wide.greedy_ends(FITS, rows, NE, word, VALUES, ties)
+                                else:   # the uniform pick; a pass at will the last option
+                                    nfit = jit_gen_wide.options(FITS, rows, NE, FIT)
+                                    k = (word * (nfit + AT_WILL)) >> 32
+                                    a = -2 if k == nfit else jit_gen_wide.kth_placement(
+                                        FITS, rows, NE, FIT, k)
+                        if a >= 0:
+                            prior = run_passes
+                            idle = run_passes = 0
+                            flip = 0
+                            if FIT:   # the tile's second way round (jit_matching.FLIP)
+                                flip = 1 if a & FLIP else 0
+                                a &= FLIP - 1
+                            t = a >> 2
+                            e = a & 3
+                            v = ends[e]
+                            both = jit_gen_wide.fits_both(PM, ends, NE, t)   # (last_both)
+                            # the number the tile leaves open there (matching: its tables, the
+                            # two-way masks' W words each before them)
+                            w = (left_open(CODE, FIT_AT + VN * (W - 1), VN, T, v, t, flip) if FIT
+                                 else PIPS[_U(t)] - v)
+                            if e == 0:
+                                L, lt = w, t
+                            elif e == 1:
+                                R, rt = w, t
+                            elif e == 2:
+                                U, ut = w, t
+                            else:
+                                D, dt = w, t
+                            if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
+                                need, sval, opened = spin_place(need, sval, e, TL[t],
+                                                                TL[t] == TH[t])
+                                if opened:   # both sides played on: the arms open
+                                    U = D = sval
+                                    NE = 4
+                            jit_bits.take(hands, up, t)
+                            h = jit_bits.nonempty(hands, up)
+                            npass = 0
+                            if REC:
+                                meets = FIT and jit_gen_wide.code_has(CODE, FIT_AT + v * W, t)
+                                if meets:   # meets: the half against v
+                                    LOG[nl] = meets_token(N, T, p, t, e, flip)
+                                elif e > 1:   # a spinner's up or down arm
+                                    LOG[nl] = arm_token(N, T, p, t, e)
+                                else:
+                                    LOG[nl] = place_token(N, T, p, t, 1 + e)
+                                nl += 1
+                            last_p, last_t = p, t
+                            if strat_seats:
+                                jit_strategist_wide.know_place(K, p, t, w)
+                            if EV_PLACE >= 0:   # the placement's events (jit_events; every tile
+                                et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
+                                      arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
+                                if pending:   # the duties pending: met by this? (jit_duties)
+                                    event_facts(F, L, R, et, T - pos, prior, drawn)
+                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                    F[X_END_LT], F[X_END_RT] = lt, rt
+                                    pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                                     p, SIDE_OF[p], DUTY, pending, EVL)
+                                    if REC:
+                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                                 p, N, T)
+                                if may_fire(CODE, EV_PLACE, -1, L, R, et):   # may fire: -1)
+                                    event_facts(F, L, R, et, T - pos, prior, drawn)
+                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                    F[X_END_LT], F[X_END_RT] = lt, rt
+                                    more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
+                                                         TEAMS, SIDES_N, N, deck, stack,
+                                                         SIDE_OF[p], scores, round_play, not h,
+                                                         EVL)
+                                    if REC:
+                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                                 p, N, T)
+                                    again += more
+                                    skip += skipped
+                                    if F[X_REACHED]:   # the match is won (match.ends_in_play)
+                                        reached = 1
+                                        npass = everyone if TURNS else N
+                                        break
+                                    if DUTIES and F[X_FIRED] and h:
+                                        pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
+                                                      RIGHT, SIDE_OF, DUTY, pending, F, BEARERS,
+                                                      EVL)
+                                        if REC:
+                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
+                                                                     DYN, p, N, T)
+                            if not h:
+                                domino, npass = p, N
+                            break
+                        elif a == -2:   # a pass at will (play.passing): no sign of being stuck
+                            passes += 1
+                            if REC:
+                                LOG[nl] = pass_token(N, T, p)
+                                nl += 1
+                            idle += 1
+                            run_passes += 1
+                            if strat_seats:
+                                know_lack(K, p, L, R)
+                            if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
+                                skipped, won, nl, nd, nj = pass_events(
+                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                    SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
+                                    (lt, rt, ut, dt), NE, TL, TH, PIPS, T - pos, run_passes,
+                                    drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
+                                skip += skipped
+                                if won:   # the match is won (match.ends_in_play)
+                                    reached = 1
+                                    npass = everyone if TURNS else N
+                            break
+                        elif (fit_any and not draw_on) or (
+                                (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
+                                and not (PASS_FORBIDDEN and fitting)):
+                            # a draw: the strategist's choice, or stuck (may pass at will)
+                            if AT_WILL and not draw_on and not fit_any:
+                                choices += 1
+                        else:
+                            passes += 1
+                            if TURNS:
+                                npass |= 1 << p
+                            else:
+                                npass += 1
+                            idle += 1
+                            run_passes += 1
+                            if REC:
+                                LOG[nl] = pass_token(N, T, p)
+                                nl += 1
+                            if strat_seats:
+                                know_lack(K, p, L, R)
+                                if NE == 4:   # a spinner's arms: it lacks those too
+                                    know_lack(K, p, U, D)
+                            if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
+                                skipped, won, nl, nd, nj = pass_events(
+                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                    SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
+                                    (lt, rt, ut, dt), NE, TL, TH, PIPS, T - pos, run_passes,
+                                    drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
+                                skip += skipped
+                                if won:   # the match is won (match.ends_in_play)
+                                    reached = 1
+                                    npass = everyone if TURNS else N
+                            break
+                    elif GEN:
                         mU = mD = 0
                         if NE == 4:   # the spinner's arms are open (jit_board)
                             mU = h & PM[_U(U)]
@@ -1612,6 +1872,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     pos += 1
                     if WIDE:
                         jit_bits.put(hands, up, t)
+                        if GEN:
+                            h = 1
                     else:
                         h |= 1 << t
                         hands[up] = h
@@ -1628,7 +1890,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             et = (layout_total(LB) if LAYOUT else
                                   end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
                                   arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
-                            if may_fire(CODE, EV_DRAW, t, L, R, et):
+                            if may_fire(CODE, EV_DRAW, -1 if WIDE else t, L, R, et):
                                 event_facts(F, L, R, et, T - pos, prior, drawn)
                                 F[X_TILE], F[X_FORCED] = t, forced
                                 F[X_END_LT], F[X_END_RT] = lt, rt
@@ -1649,17 +1911,21 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if GEN:
                     if pending and domino < 0 and not reached:   # the turn is over: duties unmet
                         drew = pos
-                        pending, pos = failed(CODE, p, seat_after(p, N, RIGHT), DUTY, pending, F,
-                                              SIDE_OF, scores, round_play, deck, pos, DRAW_END,
-                                              hands, drawn_by, EVL)
+                        pending, pos = (jit_duties.failed_words if WIDE else failed)(
+                            CODE, p, seat_after(p, N, RIGHT), DUTY, pending, F, SIDE_OF, scores,
+                            round_play, deck, pos, DRAW_END, hands, drawn_by, EVL)
                         if REC:
                             nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
                         if strat_seats and pos > drew:   # the record's draws: the strategist
                             know_lack(K, p, L, R)        # reads them as lacking the ends
             if GEN:
                 # -- settlement (GeneralLoop._settle; jit_settle)
-                tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, drawn_by, TEAMS, INDIVIDUAL,
-                        P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
+                if WIDE:
+                    jit_gen_wide.tallies(hands, N, VALUES, PIPS, TL, TH, drawn_by, TEAMS,
+                                         INDIVIDUAL, P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
+                else:
+                    tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, drawn_by, TEAMS, INDIVIDUAL,
+                            P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
                 held = 0
                 for s in range(N):
                     held += C[s]

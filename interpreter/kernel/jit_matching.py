@@ -26,14 +26,19 @@ if TYPE_CHECKING:
 FLIP = 1 << 32
 
 
-def tables(game: Game) -> list[int]:
-    """``Game.fit``'s tables, flat: per end value the tiles fitting it two ways (a mask),
-    then for each way (first, second), per end value, per tile the number left open (-1:
-    it does not fit that way); ``[]`` for the same-number rule."""
+def tables(game: Game, words: int = 0) -> list[int]:
+    """``Game.fit``'s tables, flat: per end value the tiles fitting it two ways (a mask;
+    ``words``: a wide kernel's, ``jit_bits``, as that many words), then for each way
+    (first, second), per end value, per tile the number left open (-1: it does not fit
+    that way); ``[]`` for the same-number rule."""
     if game.fit is None:
         return []
     _, two, first, second = game.fit
-    out = list(two)
+    if words:
+        from .jit_bits import wide
+        out = [int(x) for x in wide(list(two), words).reshape(-1)]
+    else:
+        out = list(two)
     for way in (first, second):
         for row in way:
             out += row

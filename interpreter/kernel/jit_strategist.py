@@ -77,7 +77,10 @@ def tables(game: Game, players: int, words: int = 0, house: bool = True) -> tupl
     # a fit rule's (``_Tables.two``, ``leave``): per end value the tiles meeting it two
     # ways, per way, end value and tile the number left open; its opening weighs the
     # tile's value alone (``strategist_fast._opening_fit``: the suit weights are 0)
-    two = np.zeros(values, i64) if t.two is None else np.array(t.two, i64)
+    if words:   # (a wide house-rule kernel's: each value's tiles as words)
+        two = jit_bits.wide(list(t.two or [0] * values), words)
+    else:
+        two = np.zeros(values, i64) if t.two is None else np.array(t.two, i64)
     leave = (np.zeros((0, values, tiles), i64) if t.leave is None
              else np.array(t.leave, i64).reshape(2, values, tiles))
     weighs = (0.0, 0.0, 0.0) if t.two is not None else OPENING_WEIGHTS

@@ -16,7 +16,19 @@ compares.
 from __future__ import annotations
 
 from .jit import njit
-from .jit_bits import BITS, count, count_and, count_and_or, kth, meets, nonempty, put, several
+from .jit_bits import (
+    BITS,
+    count,
+    count_and,
+    count_and_or,
+    has,
+    kth,
+    meets,
+    nonempty,
+    put,
+    several,
+)
+from .jit_matching import FLIP
 from .jit_strategist import BOARD, LACKS, LED, OPENED, TWICE, _tie, seat_word
 from .jit_support import low_index, popcount
 
@@ -203,3 +215,145 @@ def choose(p: int, M, m0: int, m1: int, can_draw: bool, H, h: int, e0: int, e1: 
         if picked >= 0:
             best = picked
     return -1 if next_suits else best
+
+
+@njit
+def choose_arms(p: int, M, rows, ne: int, can_draw: bool, H, h: int, ends, left: int,
+                drawn: int, K, S, TS, TC, seed: int, N: int, WS, U) -> int:
+    """``jit_strategist_arms.choose_arms`` over words (the GEN lines on a set over 62
+    tiles): seat ``p``'s placement on a spinner's ends or under a fit rule, as
+    ``tile << 2 | end`` (``FLIP``: a tile's second way), or -1 for a draw. ``M[rows[e]]``
+    the tiles fitting end ``e`` (the first ``ne`` open), ``M[rows[4 + e]]`` filled here
+    with those fitting it two ways, ``ends`` the ends' values, ``H[h]`` the hand, ``U``
+    two scratch rows (the tiles others may hold; the values shown's tiles)."""
+    TWO, LEAVE = S[14], S[15]
+    fit = LEAVE.shape[0] > 0
+    n = 0
+    for e in range(ne):
+        f = rows[4 + e]
+        for w in range(M.shape[1]):
+            M[f, w] = M[rows[e], w] & TWO[ends[e], w] if fit else 0
+        n += count(M, rows[e]) + count(M, f)
+    held = count(H, h)
+    if n == 1 and (not can_draw or held > 5 or drawn or left < 2 * N):
+        return _kth_arms(M, rows, ne, 0)   # one, and no draw it would want
+    if not several(H, h):   # the last tile: every placement wins alike, no draw
+        if n == 1:
+            return _kth_arms(M, rows, ne, 0)
+        return _kth_arms(M, rows, ne, (seat_word(seed, p, N, WS) * n) >> 32)
+    VM, PIPS, DBL, SHED = S[0], S[1], S[2], S[3]
+    OPPS, OPPW, PARTS, NEXT, NEXT_OPP, W = S[7], S[8], S[9], S[10], S[11], S[12]
+    options2, control2, lock2, shutout2 = W[0], W[1], W[2], W[3]
+    partner2, partner_lacks2, opp_suit2 = W[4], W[5], W[6]
+    risk = 2 if left <= 0 else (1 if left <= N else 0)
+    next_suits = 0
+    if can_draw and not drawn and left >= 2 * N and NEXT_OPP[p] and held <= 5:
+        q = NEXT[p]
+        lk = K[LACKS, q]
+        next_suits = (K[LED, q] | K[TWICE, q] | lk) ^ lk
+    wants_draw = next_suits != 0
+    opp = 0
+    for j in range(N):
+        o = OPPS[p, j]
+        if o < 0:
+            break
+        lk = K[LACKS, o]
+        opp = (opp | K[LED, o] | K[TWICE, o] | lk) ^ lk
+    suits = partner_lacks = 0
+    partners = PARTS[p, 0] >= 0
+    for j in range(N):
+        q = PARTS[p, j]
+        if q < 0:
+            break
+        lk = K[LACKS, q]
+        suits = (suits | K[LED, q] | K[OPENED, q] | lk) ^ lk
+        partner_lacks |= lk
+    T = PIPS.shape[0]
+    for w in range(U.shape[1]):   # others may hold these: neither mine nor placed
+        bits = min(BITS, T - w * BITS)
+        U[0, w] = ((1 << bits) - 1) ^ (H[h, w] | K[BOARD, w])
+    top = floor = ceil = -1e300
+    best = -1
+    k = 0
+    for at in range(ne):
+        m, two, e_at = rows[at], rows[4 + at], ends[at]
+        for wd in range(M.shape[1]):
+            x = M[m, wd]
+            while x:
+                b = x & -x
+                x ^= b
+                t = wd * BITS + low_index(b)
+                for way in range(2 if M[two, wd] & b else 1):   # a second way: FLIP
+                    v = LEAVE[way, e_at, t] if fit else PIPS[t] - e_at
+                    values = locked = kept = 0
+                    for w in range(U.shape[1]):
+                        U[1, w] = 0
+                    for i in range(ne):
+                        e = v if i == at else ends[i]
+                        c = count_and(H, h, VM, e)
+                        mine = c - has(VM, e, t)
+                        kept += mine
+                        bit = 1 << e
+                        if not values & bit:
+                            values |= bit
+                            for w in range(U.shape[1]):
+                                U[1, w] |= VM[e, w]
+                            if mine and not meets(VM, e, U, 0):
+                                locked += 1
+                    # my other tiles meeting an end
+                    options = count_and(H, h, U, 1) - has(U, 1, t)
+                    half = options2 * options + control2 * kept + lock2 * locked + DBL[t]
+                    block = 0
+                    for j in range(N):   # blocking each opponent known to lack a value shown
+                        o = OPPS[p, j]
+                        if o < 0:
+                            break
+                        lacked = values & K[LACKS, o]
+                        if lacked:
+                            block += OPPW[p, j] * popcount(lacked)
+                            if lacked == values:
+                                block += shutout2
+                    if wants_draw and (options or block or not next_suits >> v & 1):
+                        wants_draw = False   # a placement a draw cannot beat
+                    half += block - opp_suit2 * popcount(values & opp)
+                    if partners:
+                        half += (partner2 * popcount(values & suits)
+                                 - partner_lacks2 * popcount(values & partner_lacks))
+                    score = half * 0.5 + SHED[risk, t]
+                    code = t << 2 | at | (FLIP if way else 0)
+                    if score > ceil:   # a clear best so far
+                        top, floor, ceil, best = score, score - 1e-9, score + 1e-9, code
+                        k = 0
+                    elif score >= floor:   # a tie (within 1e-9) with the best so far
+                        if k == 0:
+                            TS[0], TC[0], k = top, best, 1
+                        TS[k], TC[k] = score, code
+                        k += 1
+                        if score > top:
+                            top, floor, ceil, best = score, score - 1e-9, score + 1e-9, code
+    if k:
+        picked = _tie(k, floor, TS, TC, seed, p, N, WS)
+        if picked >= 0:
+            best = picked
+    return -1 if wants_draw else best
+
+
+@njit
+def _kth_arms(M, rows, ne: int, k: int) -> int:
+    """``jit_strategist_arms._kth`` over words: the ``k``-th placement in legal order (end
+    by end, lowest tile first, a tile's second way, ``FLIP``, next)."""
+    for end in range(ne):
+        m, f = rows[end], rows[4 + end]
+        for w in range(M.shape[1]):
+            x = M[m, w]
+            while x:
+                b = x & -x
+                x ^= b
+                if not k:
+                    return (w * BITS + low_index(b)) << 2 | end
+                k -= 1
+                if M[f, w] & b:
+                    if not k:
+                        return (w * BITS + low_index(b)) << 2 | end | FLIP
+                    k -= 1
+    return -1

@@ -1,0 +1,311 @@
+"""The GEN lines' pieces that read tile sets, over words: house rules on sets of any size.
+
+A set over 62 tiles keeps each hand and each set of tiles as a row of ``W`` words
+(``jit_bits``), so the house-rule kernel (``jit_loop``'s ``GEN`` lines with ``WIDE``) calls
+these where a narrow one reads int64 masks: the opening (``jit_opening.open_round``: the
+same rule, its tiles as indexes), the heaviest tile dealt, the settlement's tallies
+(``jit_settle.tallies``), the uniform and greedy picks over four ends and a fit rule's
+second ways (``jit_matching.uniform_pick``, ``jit_loop.greedy_ends``), the placement
+restrictions (``jit_loop.allowed``; their sure tiles per end value as words). Each is its narrow
+piece line for line, only each mask walked word by word in index order, so a pick is
+the same tile. A fit rule's two-way masks (``jit_matching.tables``) sit in ``CODE`` as
+``W`` words per end value (``code_has``). ``tests/test_kernel_jit_gen_wide.py`` plays both
+engines and compares records and results.
+"""
+
+from __future__ import annotations
+
+from .jit import njit
+from .jit_bits import BITS, count, has, holder, nonempty
+from .jit_formula import FACT, run
+from .jit_matching import FLIP
+from .jit_opening import (
+    ANY,
+    HIGHEST_DOUBLE,
+    LACKING_DRAW,
+    LACKING_PASS_ON,
+    SEEK_LEADER,
+    SEEK_NONE,
+    SEEK_OUT,
+    SEEK_TURNS,
+    UNHELD_DRAW_IN_TURN,
+    UNHELD_HEAVIEST,
+)
+from .jit_support import low_index, popcount, seat_after
+
+
+@njit
+def code_has(CODE, at: int, t: int) -> int:
+    """1 when tile ``t`` is in the set of ``W`` words at ``CODE[at]``, else 0."""
+    return (CODE[at + t // BITS] >> (t % BITS)) & 1
+
+
+@njit
+def code_meet(A, i: int, B, j: int, CODE, at: int) -> int:
+    """``A[i] = B[j] & CODE[at:at + W]``; 1 when it holds a tile, else 0."""
+    any_ = 0
+    for w in range(A.shape[1]):
+        x = B[j, w] & CODE[at + w]
+        A[i, w] = x
+        any_ |= x
+    return 1 if any_ else 0
+
+
+@njit
+def heaviest(H, N: int, HEAVY) -> tuple[int, int]:
+    """(seat, tile) of the heaviest tile dealt (``jit_opening.heaviest``); ``HEAVY`` lists
+    the tiles heaviest first."""
+    for t in HEAVY:
+        s = holder(H, N, t)
+        if s >= 0:
+            return s, t
+    return -1, -1
+
+
+# what the opening's tiles and a seek's target are, past a tile's index: any tile (-1), the
+# tiles ``allow`` accepts held (a row of ``M``), any double, those ``allow`` accepts
+OPEN_ANY, OPEN_SET = -1, -3
+SEEK_DOUBLE, SEEK_ALLOWED = -1, -2
+
+
+@njit
+def wanted(t: int, want: int, CODE, amask: int, TL, TH) -> int:
+    """1 when tile ``t`` is what a seek draws to: the tile ``want``, any double
+    (``SEEK_DOUBLE``) or a tile the opening condition accepts (``SEEK_ALLOWED``)."""
+    if want >= 0:
+        return 1 if t == want else 0
+    if want == SEEK_ALLOWED:
+        return code_has(CODE, amask, t)
+    return 1 if TL[t] == TH[t] else 0
+
+
+@njit
+def _in_boneyard(deck, DEALT: int, DRAW_END: int, want: int, CODE, amask: int, TL,
+                 TH) -> bool:
+    """Whether the boneyard holds what a seek would draw to (``_wanted``)."""
+    for i in range(DEALT, DRAW_END):
+        if wanted(deck[i], want, CODE, amask, TL, TH):
+            return True
+    return False
+
+
+@njit
+def open_round(tile: int, by_holder: int, unheld: int, lacking: int, amask: int, H,
+               leader: int, deck, DEALT: int, DRAW_END: int, N: int, DOUBLES_DESC, HEAVY, TL,
+               TH, right: int, CODE, M, row: int):
+    """``jit_opening.open_round`` over words: (opener or -1 for a redeal, the opening tile,
+    ``OPEN_ANY`` or ``OPEN_SET`` (the tiles allowed, written to ``M[row]``), free, seek,
+    what a seek draws to: a tile, ``SEEK_DOUBLE`` or ``SEEK_ALLOWED``). ``amask``: where
+    the opening condition's tiles start in ``CODE`` (``W`` words), -1 without one."""
+    if tile == ANY:
+        if amask == -1:
+            return leader, OPEN_ANY, 1, SEEK_NONE, 0
+        if code_meet(M, row, H, leader, CODE, amask):
+            return leader, OPEN_SET, 1, SEEK_NONE, 0
+        if lacking == LACKING_PASS_ON:
+            s = seat_after(leader, N, right)
+            while s != leader:
+                if code_meet(M, row, H, s, CODE, amask):
+                    return s, OPEN_SET, 1, SEEK_NONE, 0
+                s = seat_after(s, N, right)
+        elif lacking == LACKING_DRAW:
+            if DEALT < DRAW_END:
+                if unheld == UNHELD_HEAVIEST or _in_boneyard(deck, DEALT, DRAW_END,
+                                                             SEEK_ALLOWED, CODE, amask, TL,
+                                                             TH):
+                    return leader, 0, 0, SEEK_LEADER, SEEK_ALLOWED
+                return -1, 0, 0, SEEK_OUT, 0
+        else:
+            return -1, 0, 0, SEEK_NONE, 0
+        # nobody holds, or can draw, an allowed tile
+        if unheld == UNHELD_HEAVIEST:
+            seat, t = heaviest(H, N, HEAVY)
+            return seat, t, 0, SEEK_NONE, 0
+        if unheld == UNHELD_DRAW_IN_TURN and _in_boneyard(deck, DEALT, DRAW_END, SEEK_ALLOWED,
+                                                          CODE, amask, TL, TH):
+            return leader, 0, 0, SEEK_TURNS, SEEK_ALLOWED
+        return -1, 0, 0, SEEK_NONE, 0
+    if tile == HIGHEST_DOUBLE:
+        seat, t = -1, -1
+        for d in DOUBLES_DESC:
+            seat = holder(H, N, d)
+            if seat >= 0:
+                t = d
+                break
+    else:
+        t = tile
+        seat = holder(H, N, t)
+    if seat >= 0 and (by_holder or seat == leader):
+        return seat, t, 0, SEEK_NONE, 0
+    if unheld == UNHELD_HEAVIEST and seat < 0:
+        seat, t = heaviest(H, N, HEAVY)
+        return seat, t, 0, SEEK_NONE, 0
+    if unheld == UNHELD_DRAW_IN_TURN and seat < 0:
+        want = t if t >= 0 else SEEK_DOUBLE
+        if _in_boneyard(deck, DEALT, DRAW_END, want, CODE, amask, TL, TH):
+            return leader, 0, 0, SEEK_TURNS, want
+    return -1, 0, 0, SEEK_NONE, 0
+
+
+@njit
+def tallies(H, N: int, VALUES, PIPS, TL, TH, drawn_by, TEAMS, individual: int,
+            P, V, C, DB, Q, SP, SV, ST, SD, SQ) -> None:
+    """``jit_settle.tallies`` over words: every seat's pips, value, tiles, drawn and
+    doubles, and every side's sums."""
+    for s in range(N):
+        p = v = q = 0
+        for w in range(H.shape[1]):
+            x = H[s, w]
+            while x:
+                b = x & -x
+                x ^= b
+                t = w * BITS + low_index(b)
+                p += PIPS[t]
+                v += VALUES[t]
+                if TL[t] == TH[t]:
+                    q += 1
+        P[s] = p
+        V[s] = v
+        C[s] = count(H, s)
+        DB[s] = drawn_by[s]
+        Q[s] = q
+    if individual:
+        for s in range(N):
+            SP[s], SV[s], ST[s], SD[s], SQ[s] = P[s], V[s], C[s], DB[s], Q[s]
+        return
+    for i in range(TEAMS.shape[0]):
+        SP[i] = SV[i] = ST[i] = SD[i] = SQ[i] = 0
+        for s in TEAMS[i]:
+            SP[i] += P[s]
+            SV[i] += V[s]
+            ST[i] += C[s]
+            SD[i] += DB[s]
+            SQ[i] += Q[s]
+
+
+@njit
+def options(M, rows, ne: int, FL) -> int:
+    """How many placements the rows ``rows[:ne]`` of ``M`` offer (a tile an end, and its
+    second way where ``FL`` is given: its rows ``rows[4:]``)."""
+    n = 0
+    for e in range(ne):
+        n += count(M, rows[e])
+        if FL:
+            n += count(M, rows[4 + e])
+    return n
+
+
+@njit
+def several_options(M, rows, ne: int, FL) -> int:
+    """1 when the ends offer two placements or more (the choice points' count)."""
+    n = 0
+    for e in range(ne):
+        for w in range(M.shape[1]):
+            n += popcount(M[rows[e], w])
+            if FL:
+                n += popcount(M[rows[4 + e], w])
+            if n > 1:
+                return 1
+    return 0
+
+
+@njit
+def kth_placement(M, rows, ne: int, FL, k: int) -> int:
+    """The ``k``-th placement in the loop's canonical order (``kth_placement``: end by end,
+    tile by tile in index order, a tile's first way before its second, ``FLIP``); -1 past
+    the last (``jit_matching.uniform_pick``'s walk)."""
+    for e in range(ne):
+        m, f = rows[e], rows[4 + e]
+        for w in range(M.shape[1]):
+            x = M[m, w]
+            while x:
+                b = x & -x
+                x ^= b
+                if not k:
+                    return (w * BITS + low_index(b)) << 2 | e
+                k -= 1
+                if FL and M[f, w] & b:
+                    if not k:
+                        return (w * BITS + low_index(b)) << 2 | e | FLIP
+                    k -= 1
+    return -1
+
+
+@njit
+def greedy_ends(M, rows, ne: int, word: int, VALUES, ties) -> int:
+    """``jit_loop.greedy_ends`` over words: the most valuable tile over the open ends, ties
+    broken by the seat's word in the canonical order; a tile fitting two ways goes its
+    first way."""
+    n = 0
+    best = -(1 << 62)
+    for end in range(ne):
+        for w in range(M.shape[1]):
+            x = M[rows[end], w]
+            while x:
+                b = x & -x
+                x ^= b
+                t = w * BITS + low_index(b)
+                v = VALUES[t]
+                if v > best:
+                    best = v
+                    n = 0
+                if v == best:
+                    ties[n] = t << 2 | end
+                    n += 1
+    return ties[(word * n) >> 32]
+
+
+@njit
+def any_fits(M, rows, ne: int) -> int:
+    """1 when some open end takes a tile."""
+    for e in range(ne):
+        if nonempty(M, rows[e]):
+            return 1
+    return 0
+
+
+@njit
+def fits_both(PM, ends, ne: int, t: int) -> int:
+    """1 when tile ``t`` fits two open ends or more (the loop's ``last_both``)."""
+    n = 0
+    for e in range(ne):
+        n += has(PM, ends[e], t)
+    return 1 if n > 1 else 0
+
+
+_TILE, _END = FACT["tile"], FACT["end"]
+
+
+@njit
+def restrict(M, rows, ne: int, ends, CODE, at: int, sure: int, waive: int, F, TAB, TEAMS,
+             sides: int, N: int, deck, stack) -> int:
+    """The placement restrictions over words (``jit_loop``'s ``allowed_at`` lines): each open
+    end's tiles ``M[rows[e]]`` kept when every restriction allows them there, the sure ones
+    (``CODE[sure]``: ``W`` words per end value) without running the program at ``at``;
+    with ``waive`` (if_none_allowed: waive) all kept when none is allowed. The rows
+    ``rows[4:]`` are its scratch. Returns 1 when some end still takes a tile."""
+    W = M.shape[1]
+    kept = 0
+    for e in range(ne):
+        m, k, v = rows[e], rows[4 + e], ends[e]
+        rest = 0
+        for w in range(W):
+            x = M[m, w] & CODE[sure + v * W + w]
+            M[k, w] = x
+            rest |= M[m, w] ^ x
+        if rest:
+            F[_END] = v
+            for w in range(W):
+                x = M[m, w] ^ M[k, w]
+                while x:
+                    b = x & -x
+                    x ^= b
+                    F[_TILE] = w * BITS + low_index(b)
+                    if run(CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
+                        M[k, w] |= b
+        kept |= nonempty(M, k)
+    if kept or not waive:
+        for e in range(ne):
+            for w in range(W):
+                M[rows[e], w] = M[rows[4 + e], w]
+    return any_fits(M, rows, ne)

@@ -1,0 +1,99 @@
+"""House rules on sets over 62 tiles on the JIT (``jit_loop``'s ``GEN`` and ``WIDE`` lines
+together, ``kernel/jit_gen_wide.py``): the Python engine's matches and records.
+
+house/matador-twelve (a fit rule with wild tiles) and five double-twelve test rulesets
+(tests/rulesets/house/wide-*.yaml: fives events played to the right with the winner
+leading; a spinner with extra turns, skips and draw events; a placement restriction with
+if_none_allowed: pass; a duty to answer a double; a double to open, drawn for) at every
+player count they allow, with
+each builtin bot and a mixed table: the JIT's results and record text equal the Python
+engine's for the same seeds. Every one is a double-twelve set, two words a hand, and the
+player count and bots are run-time values, so the file costs one compile (the GEN lines'
+kernel with ``W = 2``). What stays refused on a big set is named, mechanism by mechanism.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dominorules import api
+from dominorules.kernel import engines
+
+pytest.importorskip("numba")
+
+from jit_record_checks import same_on_both_engines  # noqa: E402
+
+from dominorules.kernel import jit_kernel  # noqa: E402 - needs numba
+
+if not jit_kernel.available():   # numba installed, but switched off for this run
+    pytest.skip("DOMINORULES_NO_JIT is set", allow_module_level=True)
+
+HOUSE = Path(__file__).resolve().parent / "rulesets" / "house"
+RULESETS = ["house/matador-twelve", *(str(HOUSE / f"wide-{n}.yaml") for n in (
+    "fives-twelve", "fives-spinner", "restricted-twelve", "answer-twelve",
+    "doubles-open-twelve"))]
+BOTS = ("random", "greedy", "strategist")
+
+
+def _cases():
+    for name in RULESETS:
+        game = api.load_game(name)
+        for players in range(game.rules.min_players, game.rules.max_players + 1):
+            yield pytest.param(name, players, id=f"{Path(name).stem}-{players}")
+
+
+@pytest.mark.parametrize(("name", "players"), list(_cases()))
+def test_house_rules_on_a_double_twelve_set_play_the_python_engines_matches(name, players):
+    game = api.load_game(name)
+    assert game.tileset.tile_count == 91
+    seeds = [api.match_seed(17, i) for i in range(2)]
+    mixed = (["strategist", "random", "greedy"] * 3)[:players]
+    for bots in (*BOTS, mixed):
+        assert jit_kernel.jit_reason(game, players, bots) is None
+        same_on_both_engines(game, players, seeds, bots)   # records and results
+
+
+def test_unrecorded_matches_and_simulate_agree_too():
+    game = api.load_game("house/matador-twelve")
+    seeds = [api.match_seed(5, i) for i in range(12)]
+    for bots in BOTS:
+        got = engines.jit_results(game, 3, seeds, bots)
+        assert got == [api.play_match(game, 3, s, bots) for s in seeds], bots
+    a = api.simulate(game, 2, 60, 7, "greedy", engine="jit")
+    b = api.simulate(game, 2, 60, 7, "greedy", engine="python")
+    assert a.pop("engine") == "jit" and b.pop("engine") == "python"
+    assert a == b
+
+
+def _wide(tmp_path: Path, base: str) -> str:
+    path = tmp_path / "wide.yaml"
+    path.write_text(f"extends: {base}\nset: {{max_pip: 12}}\n"
+                    "deal: {hand_size: \"min(12, (tile_count - 19) // players)\"}\n")
+    return str(path)
+
+
+@pytest.mark.parametrize(("base", "what"), [
+    ("house/double-blank-last",
+     "placement restrictions reading the hand or the playable tiles (play.restrictions)"),
+    ("house/turned-up-starter", "a turned-up tile (deal.turn_up)"),
+    ("house/blind-hughie", "hidden rows (deal.blind)"),
+    ("house/side-out", "play on until a side is out (play.until)"),
+])
+def test_what_the_gen_lines_leave_to_python_on_a_big_set_is_named(tmp_path, base, what):
+    game = api.load_game(_wide(tmp_path, base))
+    name = game.rules.name
+    assert jit_kernel.jit_reason(game, 2, "random") == (
+        f"{name} plays a set of 91 tiles with {what}, which the JIT plays on sets of at "
+        "most 62 tiles only (the python engine plays any)")
+    narrow = api.load_game(base)   # the same rules on their own set: the JIT plays them
+    assert jit_kernel.jit_reason(narrow, 2, "random") is None
+
+
+def test_only_a_big_sets_house_kernel_has_the_wide_lines():
+    small = jit_kernel.kernel_source(api.load_game("house/all-fives"))
+    wide = jit_kernel.kernel_source(api.load_game("house/matador-twelve"))
+    assert "jit_gen_wide" not in small and "jit_bits" not in small
+    assert "jit_gen_wide" in wide and "\nW = 2\n" in wide
+    assert jit_kernel.kernel_source(api.load_game(RULESETS[1])) == wide   # one kernel
