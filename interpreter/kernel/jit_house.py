@@ -42,24 +42,10 @@ _LEAD = {"players": "players", "leader": "leader", "winner": "lead_winner",
 _MATCH = {"round": "round", "players": "players", "target": "target"}
 # what only the Python engine plays, by the rule that sets it: (is used, what it is called)
 _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
-    (lambda r: any(e.next_draws is not None for e in r.events),
-     "an event making the next player draw (events.next_draws)"),
-    # on a spinner the kernel counts end_total and both_ends over the four arms as
-    # Board.end_total and the loop do (jit_events.arms_total), but an event's `ends` is
-    # the line's two ends (end_l, end_r) only
-    (lambda r: r.spinner != "none" and _events_read(r, "ends"),
-     "events reading a spinner's four ends as a list (ends)"),
-    # the kernel keeps the tiles at the line's two ends (end_tiles: lt, rt), not an arm's
-    (lambda r: r.spinner != "none" and _events_read(r, "end_tiles"),
-     "events reading the tiles at a spinner's ends (end_tiles)"),
     # a bit per rule that fired (jit_events.fire's ``fired``) tells jit_duties which lay one
     (lambda r: any(e.duty is not None for e in r.events) and max(
         sum(e.after == a for e in r.events) for a in ("place", "draw", "pass")) > 62,
      "more than 62 event rules after one action, some laying a duty"),
-    # jit_events.end_total, both_ends and the ends' tiles are the line's under the same-number
-    # rule with doubles across; a fit rule's numbers or doubles in line count otherwise
-    (lambda r: bool(r.events) and (r.fit is not None or r.doubles != "across"),
-     "events reading the ends under its own fit rule (matching)"),
     # the uniform pick over four ends or two-way fits (jit_matching.uniform_pick) has no
     # pass at will among its options
     (lambda r: r.passing != "forced" and (r.spinner != "none" or r.fit is not None),
@@ -97,18 +83,23 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
 # forbid all its fitting tiles (``WAIVE``, ``PASS_FORBIDDEN``), play-time events
 # (``jit_events``: their programs at ``EV_PLACE``...), the turn options
 # (``engine.mechanisms.turn_options``), the spinner (``SPIN``: ``jit_board``) and a fit
-# rule (``FIT``: its tables at ``FIT_AT``, ``jit_matching``; how doubles count in end
-# totals, which only events read: _PLAY_TIME refuses events there)
+# rule (``FIT``: its tables at ``FIT_AT``, ``jit_matching``; the ends are the numbers it
+# leaves open, and ``ACROSS`` says how a double counts in end totals, which only events
+# and declarations read)
 _PLAYED = frozenset({"direction", "restrictions", "if_none_allowed", "events",
                      "draw_ends_turn", "draw_exactly", "passing", "spinner", "fit",
                      "doubles", "play_until", "several", "layout"})
 # an event's names (events.environment) the JIT keeps: facts, the ends as a list and the
-# tiles at the line's ends (end_tiles: the facts end_lt, end_rt), the acting side (its
-# score: ``_live_sides`` refuses its tallies, which the kernel counts only at a round's end)
+# tiles at the line's ends (end_tiles: the facts end_lt, end_rt; on a spinner two ends or
+# four, ``_SPUN``), the acting side (its score: ``_live_sides`` refuses its tallies, which
+# the kernel counts only at a round's end)
 _EVENT = {name: name for name in (
     "tile", "opening", "both_ends", "forced", "passes_in_row", "drawn_this_turn",
     "end_total", "boneyard", "round", "target", "players", "side")}
 _EVENT_LISTS: dict[str, int | tuple[str, ...]] = {"end_tiles": ("end_lt", "end_rt")}
+# on a spinner (jit_formula.Spun: jit_events.arm_facts keeps the arms' facts)
+_SPUN = {"ends": (("end_l", "end_r"), ("end_l", "end_r", "end_u", "end_d")),
+         "end_tiles": (("end_lt", "end_rt"), ("end_lt", "end_rt", "end_ut", "end_dt"))}
 _LIVE_SIDE = frozenset({"score", "index"})
 # a placement restriction's names (expr.fields "placement"): facts, and lists as masks
 _PLACEMENT = {"tile": "tile", "end": "end", "boneyard": "boneyard", "round": "round",
@@ -134,12 +125,6 @@ def _turns(r: Rules) -> bool:
     rule = turn_options.rule_of(r)
     return rule is not None and rule.at_will or r.blind or any(
         e.again is not None or e.skip is not None for e in r.events)
-
-
-def _events_read(r: Rules, name: str) -> bool:
-    """Whether some event's formula reads ``name`` (or one has no tree: not known)."""
-    return any(tree is None or name in ast.names_read(tree)
-               for trees in (r.event_trees or ()) for tree in trees.values())
 
 
 def reason(game: Game) -> str | None:
@@ -303,7 +288,9 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
     each block starts, by its ``EV_`` parameter name (-1: no event after that action)."""
     from . import jit_duties, jit_events, jit_formula
 
-    lists = {"ends": jit_formula.ENDS, **_EVENT_LISTS}
+    lists: dict[str, Any] = {"ends": jit_formula.ENDS, **_EVENT_LISTS}
+    if r.spinner != "none":   # two ends or four, as the arms are open
+        lists = {name: jit_formula.Spun(*facts) for name, facts in _SPUN.items()}
     at: dict[str, int] = {}
     top = max(max(tile[1] for tile in tiles), 0)
     for after in ("place", "draw", "pass"):
@@ -339,6 +326,9 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
                     code[block + 2 + 2 * j] = len(code)
                     code += jit_formula.program(_tree(trees.get(f"set.{name}")), names, lists,
                                                 tiles, jit_formula.STACK - len(sets))
+            if "next_draws" in trees:   # the tiles the next seat draws (jit_events.pay_draws)
+                code[slot + jit_events.NEXT_DRAWS] = len(code)
+                code += jit_formula.program(_tree(trees["next_draws"]), names, lists, tiles)
             duty = r.events[i].duty
             if duty is not None:   # jit_duties' block: who, met, what failing costs
                 block = code[slot + jit_events.DUTY_AT] = len(code)
@@ -379,6 +369,8 @@ def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
                   if most < 62 else -1)
     ends = [sum(1 << b for b in range(top + 1) if may({"ends": (a, b)}))
             for a in range(top + 1)]
+    if spinner and any(c is not None and "ends" in ast.names_read(c) for c in conditions):
+        ends = [(1 << (top + 1)) - 1] * (top + 1)   # four ends: the line's two tell nothing
     return [tile_mask, total_mask, *ends]
 
 
@@ -537,7 +529,7 @@ def params(game: Game, players: int) -> dict[str, int]:
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
              "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
              "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "DECL_START", "DECL_PLACE",
-             "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS")
+             "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS", "ACROSS")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -566,7 +558,7 @@ def params(game: Game, players: int) -> dict[str, int]:
               r.ends_in_play, any(e.duty is not None for e in r.events),
               *_deal_params(r), game.tileset.seconds, r.blind,
               starts["DECL_START"], starts["DECL_PLACE"], starts["SHOWDOWN"],
-              starts["SEVERAL"], _layout(game), starts["O_ROUNDS"]]
+              starts["SEVERAL"], _layout(game), starts["O_ROUNDS"], r.doubles == "across"]
     return {k: int(v) for k, v in zip(names, values, strict=True)}
 
 
@@ -653,6 +645,9 @@ def _event_sizes(game: Game, players: int, hand: int, names: dict[str, int]) -> 
         if "skip" in trees and magnitude(_tree(trees["skip"]), hand, T, players,
                                          known, SCORES) > MAX_SKIP:
             raise Unsupported("an event's skip may outgrow any round's turns")
+        if "next_draws" in trees and magnitude(_tree(trees["next_draws"]), hand, T, players,
+                                               known, SCORES) > 1 << 62:
+            raise Unsupported("an event's next_draws may outgrow 64 bits")
     return out
 
 
