@@ -256,7 +256,7 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     at.update(_event_blocks(r, code, {**_EVENT, **values}, tiles))
     from . import declare_code  # declarations and the showdown (their blocks)
     at.update(declare_code.block(game, code, declare_code.Programs(
-        _EVENT, {"ends": jit_formula.ENDS, **_EVENT_LISTS}, values, tiles, _live_sides)))
+        _EVENT, _event_lists(r), values, tiles, _live_sides)))
     # play.several's block, its conditions as programs over a placement's names
     at["SEVERAL"] = jit_several.block(game, code, {**_PLACEMENT, **values},
                                       {**_PLACEMENT_LISTS, "ends": jit_formula.ENDS}, tiles)
@@ -288,9 +288,7 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
     each block starts, by its ``EV_`` parameter name (-1: no event after that action)."""
     from . import jit_duties, jit_events, jit_formula
 
-    lists: dict[str, Any] = {"ends": jit_formula.ENDS, **_EVENT_LISTS}
-    if r.spinner != "none":   # two ends or four, as the arms are open
-        lists = {name: jit_formula.Spun(*facts) for name, facts in _SPUN.items()}
+    lists = _event_lists(r)
     at: dict[str, int] = {}
     top = max(max(tile[1] for tile in tiles), 0)
     for after in ("place", "draw", "pass"):
@@ -343,6 +341,16 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
                     code += jit_formula.program(met, {**names, "duty_tile": "duty_tile"},
                                                 lists, tiles)
     return at
+
+
+def _event_lists(r: Rules) -> dict[str, Any]:
+    """The lists an event's or a declaration's formula reads after an action: the open
+    ends and the tiles at them, the line's two, or on a spinner two or four."""
+    from . import jit_formula
+
+    if r.spinner != "none":   # two ends or four, as the arms are open (jit_events.arm_facts)
+        return {name: jit_formula.Spun(*facts) for name, facts in _SPUN.items()}
+    return {"ends": jit_formula.ENDS, **_EVENT_LISTS}
 
 
 def _live_sides(trees: Any) -> None:
