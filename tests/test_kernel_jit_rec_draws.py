@@ -39,8 +39,9 @@ from dominorules.kernel import jit_board, jit_events, jit_formula  # noqa: E402
 
 HOUSE = Path(__file__).resolve().parent / "rulesets" / "house"
 BOTS = ("random", "greedy", "strategist")
-# (ruleset, seeds a player count and bots): next-draws' strategists need six to meet a
-# voluntary draw weighed after an event's draws (the carry in jit_loop's owed_draws)
+# (ruleset, seeds a player count for the strategist and the mixed bots): next-draws'
+# need six to meet a voluntary draw weighed after an event's draws (jit_loop's carry
+# from owed_draws: without it one of those 36 matches differs)
 RULESETS = (("next-draws", 6), ("spinner-ends", 3), ("matador-fives", 3),
             ("turned-up-declared", 2), ("called-spinner", 2), ("matador-called", 2))
 
@@ -61,14 +62,16 @@ def _kinds(events: list[dict]) -> set[str]:
 
 
 def _played(game, seeds: int) -> list[dict]:
-    """Every player count, every bot and a mix of them: the same on both engines."""
+    """Every player count, every bot and a mix of them: the same on both engines (the
+    random and greedy bots on two of the seeds)."""
     events = []
     for players in (2, 3, 4):
         assert jit_kernel.jit_reason(game, players, "strategist") is None
         assert engines_choose(game, players) == "jit"
         chosen = [api.match_seed(23, i) for i in range(seeds)]
         for bots in (*BOTS, [BOTS[(s + 2) % 3] for s in range(players)]):
-            events += same_on_both_engines(game, players, chosen, bots)
+            events += same_on_both_engines(game, players,
+                                           chosen[:2] if bots in BOTS[:2] else chosen, bots)
     return events
 
 
