@@ -149,15 +149,14 @@ def _ruleset(tmp_path, text: str):
     ("scoring:\n  domino: \"sum(opponents.value) + count(seats, s -> s.tiles > 1)\"\n",
      "do not keep (x -> ...)"),
     ("play:\n  direction: right\n  passing: at_will\n"   # only what it does not play
-     "events:\n  - after: place\n    next_draws: 1\n",
-     "uses an event making the next player draw (events.next_draws), which only"),
+     "  several:\n    most: 2\n    tiles: \"tile.is_double\"\n"
+     "board:\n  spinner: first_double\nevents:\n  - after: place\n    next_draws: 1\n",
+     "uses moves of several tiles (play.several) on a spinner, under its own fit rule or"),
     ("events:\n  - after: place\n    points: \"player.pips\"\n",   # the tallies
      "house-rule formulas read what the JIT kernel does not keep (Name player)"),
-    ("board:\n  spinner: first_double\nevents:\n  - after: place\n    points: \"sum(ends)\"\n",
-     "uses events reading a spinner's four ends as a list (ends), which only the Python"),
-    ("matching:\n  fits: \"end + half == 7\"\nevents:\n  - after: place\n"
-     "    points: \"end_total\"\n",   # a fit rule's numbers are not the line's ends
-     "uses events reading the ends under its own fit rule (matching), which only"),
+    ("board:\n  spinner: first_double\nevents:\n  - after: place\n"   # (four ends or two:
+     "    points: \"ends[round]\"\n",   # an index written in the formula only)
+     "house-rule formulas read what the JIT kernel does not keep (the list ends indexed by"),
     ("play:\n  restrictions:\n    - allow: \"tile.is_double or ends[0] > 2\"\n      explain: x\n",
      "house-rule formulas read what the JIT kernel does not keep (the list ends indexed)"),
     ("play:\n  restrictions:\n    - allow: \"sum(hand, t -> t.pips) < 30\"\n"

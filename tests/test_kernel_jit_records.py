@@ -145,17 +145,25 @@ def test_a_log_too_small_for_a_match_grows_and_the_record_is_unchanged(monkeypat
     assert sum(calls) == len(seeds) and len(calls) > 1
 
 
-def test_records_the_jit_does_not_write_are_refused_and_auto_keeps_python(tmp_path):
+def test_records_the_jit_does_not_write_are_refused_and_auto_keeps_python(tmp_path,
+                                                                           monkeypatch):
     pagat = api.load_game("pagat")
     assert engines.choose(pagat, 3, "random", "jit", trace=True) == "jit"
     assert engines.choose(pagat, 3, "random", "auto", trace=True, matches=50_000) == "jit"
     assert jit_trace.reason(pagat) is None
-    # an event making the next player draw: lines the JIT's record has no item for
+    # an event making the next player draw: its draw lines are the JIT's now
+    # (tests/test_kernel_jit_rec_draws.py)
     path = tmp_path / "draws.yaml"
     path.write_text("title: Test\nextends: pagat\nevents:\n  - title: A double costs a tile\n"
                     "    after: place\n    if: tile.is_double\n    next_draws: 1\n")
     draws = api.load_game(str(path))
-    assert "events that make the next player draw" in jit_trace.reason(draws)
+    assert jit_trace.reason(draws) is None
+    assert engines.choose(draws, 2, "random", "jit", trace=True) == "jit"
+    # a line the JIT would not write (none is left: a stand-in for the next mechanism's)
+    monkeypatch.setattr(jit_trace, "_NOT_WRITTEN", ((lambda r: bool(r.events),
+                                                     "events (a stand-in)"),))
+    assert jit_trace.reason(draws) == ("the JIT does not write the records of draws's "
+                                       "events (a stand-in); the python engine does")
     with pytest.raises(UsageError) as info:
         engines.choose(draws, 2, "random", "jit", trace=True)
     assert "--engine jit cannot run this" in info.value.diagnostics[0].message

@@ -327,7 +327,8 @@ class Rules:
     showdown: Showdown | None = None              # hands shown at a round's end
     lead_reads_seats: bool = False                # the lead formula reads the last round's
                                                   # seats or sides (kind ``lead``)
-    reads_table: bool = False                     # an event reads board, line or end_tiles
+    reads_table: bool = False                     # an event or declaration reads board,
+                                                  # line or end_tiles
                                                   # (engine.mechanisms.table): the loop keeps
                                                   # the table's tiles
     ends_in_play: bool = False                    # the match ends when play-time points

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..expr import ast
 from .formulas import Unsupported, magnitude
 
 if TYPE_CHECKING:
@@ -142,15 +141,8 @@ def _declaration(d: Any, trees: dict, code: list[int], program: Any, when: str,
 def refused(r: Any) -> str | None:
     """What of a ruleset's declarations or showdown the GEN lines do not play (a phrase
     for ``jit_house.reason``), or None."""
-    trees = [t for d in r.declaration_trees or () for t in d.values()]
-    if r.declarations and (r.fit is not None or r.doubles != "across") and any(
-            d.when == "after_place" for d in r.declarations):
-        # (end_total and the ends' tiles are the line's under the same-number rule, as
-        # jit_events keeps them)
-        return "declarations after a placement under its own fit rule (matching)"
-    if r.spinner != "none" and any(
-            {"ends", "end_tiles", "end_doubles"} & ast.names_read(t) for t in trees):
-        return "declarations reading a spinner's ends as a list"
+    # (after a placement they read the ends and their tiles as events do: a fit rule's
+    # numbers, a spinner's four ends: jit_events.arm_facts, jit_house._event_lists)
     if r.showdown is not None and r.blind:
         return "the hands shown at a round's end (showdown) with hidden rows (deal.blind)"
     return None

@@ -212,6 +212,9 @@ def interval(node: ast.Node, hand: int, tiles: int, players: int,  # noqa: C901
                 return hull(bound(a), bound(b))
             case ast.Each(body=body):      # an element's value (x -> ...)
                 return bound(body)
+            case ast.Index(obj=obj):       # an element of the list, or 0 past its ends
+                lo, hi = bound(obj)
+                return min(0, lo), max(0, hi)
             case ast.Call(func="any" | "all"):
                 return 0, 1
             case ast.Call(func="count", args=args):

@@ -38,3 +38,13 @@ def spin_place(need, value, end, low, double):
     if need < 0 and double and end < 2:
         return 1 << end, low, False
     return need, value, False
+
+
+@njit
+def double_of(value, TL, TH):
+    """The index of the double ``[value|value]``: the spinner, which an arm nobody played
+    on shows an event's ``end_tiles`` (``events.table_names``); -1 if the set lacks it."""
+    for t in range(TL.shape[0]):
+        if TL[t] == value and TH[t] == value:
+            return t
+    return -1

@@ -3,9 +3,12 @@
 One action's event rules arrive as a block of ``CODE`` (``jit_house.programs``): how
 many rules, then per rule where its ``if``, ``points``, ``each_opponent``, ``again``
 and ``skip`` programs start (``jit_formula``; -1: the rule has none), where its ``set``
-block starts (how many variables, then each one's place and program) and where its
-duty's (``jit_duties``), then each rule's index in the ruleset's ``events`` (what its
-record lines name). After each rule's points and sets ``fire`` asks whether the
+block starts (how many variables, then each one's place and program), where its
+duty's (``jit_duties``) and its ``next_draws`` program, then each rule's index in the
+ruleset's ``events`` (what its record lines name). The tiles a rule's ``next_draws``
+owes are kept in ``F`` (``owed``, then a pair each after the variables) and drawn by
+the next seat once the action's rules are done (``pay_draws``, as the loop's
+``_pay_draws``). After each rule's points and sets ``fire`` asks whether the
 match is won (``match.reached_in_play_piece``, with ``match.ends_in_play``). The kernel writes
 the action's facts into ``F`` first (the tile, the open ends and their total, passes
 in a row, the turn's draws ...), so one compiled kernel fires every ruleset's events.
@@ -19,22 +22,22 @@ from ..engine.mechanisms.match import reached_in_play_piece as reached_in_play
 from .jit import njit
 from .jit_formula import CONST, END, FACT, FACT_OP, IS_DOUBLE, MASK, MASK_BITS, STACK, run
 from .jit_formula import TAB as ROWS
-from .jit_record import ACTOR, EXTRA, K_SCORE, K_SET, event_lines, put_line
+from .jit_record import ACTOR, EXTRA, K_RULE_DRAW, K_SCORE, K_SET, event_lines, put_line
 
 # an action's events in CODE: a head (jit_house._may_fire) where its rules start, the
 # masks of the tiles, of the ends' totals and per left end of the right ends on which a
 # rule may fire; then the rules (``fire``'s block: how many, then each one's programs)
 RULES, TILES, TOTALS, ENDS = range(4)
 # a rule's programs, in this order, after the block's count; then where its set block and
-# its duty block start (-1: none)
-IF, POINTS, EACH_OPPONENT, AGAIN, SKIP, SET, DUTY_AT = range(7)
-WIDTH = 7
+# its duty block start, and its next_draws program (-1: none)
+IF, POINTS, EACH_OPPONENT, AGAIN, SKIP, SET, DUTY_AT, NEXT_DRAWS = range(8)
+WIDTH = 8
 FIELDS = ("if", "points", "each_opponent", "again", "skip")
 # F's places: the variables after the facts; the side acting; what fire reports
 VARS = len(FACT)
-_SIDE, _TARGET, _IN_PLAY, _REACHED, _FIRED, _SETS = (
+_SIDE, _TARGET, _IN_PLAY, _REACHED, _FIRED, _SETS, _OWED = (
     FACT["side"], FACT["target"], FACT["in_play"], FACT["reached"], FACT["fired"],
-    FACT["variable_sets"])
+    FACT["variable_sets"], FACT["owed"])
 
 
 @njit(refcounts=False)   # (asked at every placement: no reference counts)
@@ -78,8 +81,10 @@ def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, end
     """Fire the rules of the block at ``CODE[at]`` (the head's ``RULES``) for an action of
     side ``mine``: points to ``scores`` and ``play`` at once (a later rule reads them),
     variables set in ``F``, and return (turns granted, seats skipped). ``ends_round``:
-    the action is a domino, so a turn it would grant lapses. In ``F``: ``fired``, a bit
-    per rule that fired (``jit_duties.lay``); ``reached`` once the match is won, the
+    the action is a domino, so a turn it would grant and the draws it would make lapse.
+    In ``F``: ``fired``, a bit per rule that fired (``jit_duties.lay``); ``owed``, the
+    rules whose ``next_draws`` asked for tiles, each (rule, tiles) after the variables
+    (``pay_draws``); ``reached`` once the match is won, the
     action's other effects lapsing (``match.ends_in_play``). ``EVL``: where the record's
     ``score``, ``set`` and ``extra_turn`` lines are gathered, in the general loop's order
     (``jit_record.event_lines``); empty, no record."""
@@ -87,6 +92,7 @@ def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, end
     skipped = 0
     F[_SIDE] = mine   # (an event's side.score)
     F[_FIRED] = 0
+    F[_OWED] = 0
     rec = EVL.shape[0] > 0
     count = CODE[at]
     for k in range(count):
@@ -132,37 +138,80 @@ def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, end
             n = value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack)
             if n > 0:
                 skipped += n
+        c = CODE[base + NEXT_DRAWS]
+        if c >= 0 and not ends_round:   # owed, drawn once the rules are done (pay_draws)
+            n = value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack)
+            if n > 0:
+                o = VARS + CODE[0] + 2 * F[_OWED]   # (CODE[0]: how many variables)
+                F[o] = CODE[at + 1 + WIDTH * count + k]
+                F[o + 1] = n
+                F[_OWED] += 1
     return more, skipped
+
+
+@njit
+def pay_draws(CODE, F, victim, deck, pos, draw_end, hands, drawn_by, EVL):
+    """The tiles the rules that fired owe (``fire``'s ``owed``), drawn now by ``victim``,
+    the seat after the actor, rule by rule in the order they fired, each no more than the
+    boneyard holds above its reserve (``events.tiles_taken``, ``GeneralLoop._pay_draws``),
+    a ``draw`` line each in ``EVL``; the deck position after them."""
+    o = VARS + CODE[0]
+    for j in range(F[_OWED]):
+        rule = F[o + 2 * j]
+        for _ in range(max(0, min(F[o + 2 * j + 1], draw_end - pos))):
+            t = deck[pos]
+            hands[victim] |= 1 << t
+            put_line(EVL, K_RULE_DRAW, victim, t, rule, 0)
+            pos += 1
+            drawn_by[victim] += 1
+    F[_OWED] = 0
+    return pos
 
 
 _END_L, _END_R, _END_TOTAL = FACT["end_l"], FACT["end_r"], FACT["end_total"]
 _BONEYARD, _PASSES, _DRAWN = FACT["boneyard"], FACT["passes_in_row"], FACT["drawn_this_turn"]
 _END_LT, _END_RT = FACT["end_lt"], FACT["end_rt"]
-
+_END_U, _END_D, _ENDS_OPEN = FACT["end_u"], FACT["end_d"], FACT["ends_open"]
+_END_UT, _END_DT = FACT["end_ut"], FACT["end_dt"]
 
 
 @njit
-def end_total(L, R, lt, rt, TL, TH, PIPS):
+def end_total(L, R, lt, rt, TL, TH, PIPS, across):
     """The open ends counted as the all-fives games count them (``Board.end_total``): a
     lone tile (``lt == rt``, the opening's) by its pips, a double lying across an end by
-    both halves."""
+    both halves (``across``: ``matching.doubles``; a double in line by one)."""
     if lt == rt:
         return PIPS[lt]
-    return L * (2 if TL[lt] == TH[lt] else 1) + R * (2 if TL[rt] == TH[rt] else 1)
+    x2 = 2 if across else 1
+    return L * (x2 if TL[lt] == TH[lt] else 1) + R * (x2 if TL[rt] == TH[rt] else 1)
 
 
 @njit(refcounts=False)   # (asked at every placement: no reference counts)
-def arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS):
+def arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS, across):
     """``end_total`` once a spinner's arms are open (``Board.end_total`` with four ends):
     the line's two ends as there, and an arm only once a tile lies on it (``ut``, ``dt``:
     the tile at the end of the up and down arms, -1 while untouched), a double there by
-    both halves."""
-    total = end_total(L, R, lt, rt, TL, TH, PIPS)
+    both halves (``across``)."""
+    total = end_total(L, R, lt, rt, TL, TH, PIPS, across)
+    x2 = 2 if across else 1
     if ut >= 0:
-        total += U * (2 if TL[ut] == TH[ut] else 1)
+        total += U * (x2 if TL[ut] == TH[ut] else 1)
     if dt >= 0:
-        total += D * (2 if TL[dt] == TH[dt] else 1)
+        total += D * (x2 if TL[dt] == TH[dt] else 1)
     return total
+
+
+@njit
+def arm_facts(F, U, D, NE, ut, dt, st):
+    """A spinner's ends as events read them beside the line's (``ends`` and ``end_tiles``
+    of two ends or four: ``jit_formula.Spun``): the arms' ends ``U``, ``D``, how many
+    ends are open (``NE``), the tiles at the arms' ends (``ut``, ``dt``; -1, an arm
+    nobody played on, shows the spinner ``st``: ``events.table_names``)."""
+    F[_END_U] = U
+    F[_END_D] = D
+    F[_ENDS_OPEN] = NE
+    F[_END_UT] = ut if ut >= 0 else st
+    F[_END_DT] = dt if dt >= 0 else st
 
 
 @njit
@@ -178,18 +227,20 @@ def event_facts(F, L, R, et, boneyard, passes_in_row, drawn):
 
 @njit(refcounts=False)
 def pass_events(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, EVL,
-                ends, tiles, NE, TL, TH, PIPS, boneyard, passes_in_row, drawn, LOG, DAT,
-                logged, DYN, p, T):
+                ends, tiles, NE, TL, TH, PIPS, across, boneyard, passes_in_row, drawn, LOG,
+                DAT, logged, DYN, p, T):
     """The events after a pass (the block at ``CODE[at]``, ``EV_PASS``), for both of the
     kernel's passes, stuck or at will: the ends' total (``ends``: L, R, U, D; ``tiles``:
-    the tiles at them, lt, rt, ut, dt; ``NE`` of them open), ``may_fire``, the facts,
-    ``fire`` (a pass grants no turn) and, with a record, its lines (``logged``: the
-    log's counts nl, nd, nj). Returns (seats skipped, 1 once the match is won, nl, nd,
-    nj)."""
+    the tiles at them, lt, rt, ut, dt, and the spinner st; ``NE`` of them open;
+    ``across``: how a double there counts), ``may_fire``, the facts (a spinner's arms as
+    events read them: ``arm_facts``), ``fire`` (a pass grants no turn) and, with a record,
+    its lines (``logged``: the log's counts nl, nd, nj). Returns (seats skipped, 1 once the
+    match is won, nl, nd, nj)."""
     L, R, U, D = ends
-    lt, rt, ut, dt = tiles
-    et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
-          arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
+    lt, rt, ut, dt, st = tiles
+    et = (end_total(L, R, lt, rt, TL, TH, PIPS, across) if NE == 2 else
+          arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS, across))
+    arm_facts(F, U, D, NE, ut, dt, st)   # (slots of their own: event_facts leaves them)
     return pass_fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, EVL,
                      L, R, lt, rt, et, boneyard, passes_in_row, drawn, LOG, DAT, logged, DYN,
                      p, T)

@@ -16,7 +16,8 @@ opponents or a side's players). What else a formula reads (the board's ends, ``x
 restriction also folds the tiles of its hand and playable tiles (masks in ``F``); an event
 reads ``ends[k]`` for a written ``k`` (one of the line's two ends) and ``x -> ...`` over a
 list of a few facts (``end_tiles``: the tiles at the line's ends), written out once per
-element, so a table reading is compiled from its formula like any other.
+element, so a table reading is compiled from its formula like any other; on a spinner
+those lists are two facts or four (``Spun``), each reading written for both.
 
 >>> from ..expr import compile_expression
 >>> tree = compile_expression("sum(opponents.value) + 5", "scoring").ast
@@ -26,7 +27,7 @@ element, so a table reading is compiled from its formula like any other.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -75,6 +76,16 @@ def every_index(tiles: dict[tuple[int, int], int]) -> list[tuple[tuple[int, int]
     if isinstance(tiles, Twice):
         return [pair for tile, i in tiles.items() for pair in ((tile, i), (tile, i + 1))]
     return list(tiles.items())
+
+
+class Spun(NamedTuple):
+    """A list of facts, one an open end, on a spinner: the line's two (``two``) until its
+    arms open, then four (``four``: left, right, up, down, as ``Board.ends`` lists them).
+    A reading of it is written for both and ``COND`` takes one by the fact ``ends_open``
+    (2 or 4) as the program runs: an event's ``ends`` and ``end_tiles``."""
+
+    two: tuple[str, ...]
+    four: tuple[str, ...]
 
 
 def program(tree: ast.Node, names: dict[str, Any], lists: dict[str, int],
@@ -157,6 +168,16 @@ class _Writer:
                 return depth
             case ast.Index(obj=ast.Name(name=name), at=at) if self.lists.get(name) == ENDS:
                 return self.end_at(name, at)
+            case ast.Index(obj=ast.Name(name=name), at=at) if isinstance(self.lists.get(name),
+                                                                         Spun):
+                k = _constant(at)
+                if k is None:
+                    raise Unsupported(f"the list {name} indexed by a formula")
+                return self.spun(self.lists[name], lambda facts: self.item(facts, k))
+            case ast.Call(func=func, args=[ast.Name(name=name), ast.Each(var=var, body=body)]) \
+                    if isinstance(self.lists.get(name), Spun) and func in _UNROLLED:
+                return self.spun(self.lists[name],
+                                 lambda facts: self.unrolled(func, facts, var, body))
             case ast.Index(obj=ast.Name(name=name)):
                 raise Unsupported(f"the list {name} indexed")
             case ast.Call(func=func, args=[ast.Name(name=name), ast.Each(var=var, body=body)]) \
@@ -184,6 +205,35 @@ class _Writer:
         else:
             self.out += [CONST, 0]
         return 1
+
+    def spun(self, lists: Spun, write: Any) -> int:
+        """A reading of a spinner's ends (``Spun``): ``write``'s program over the four
+        ends, then over the line's two, and ``COND`` by whether the arms are open."""
+        self.out += [FACT_OP, FACT["ends_open"], CONST, 4, EQ]
+        four = write(lists.four)
+        two = write(lists.two)
+        self.out.append(COND)
+        return max(2, 1 + four, 2 + two)
+
+    def item(self, facts: tuple[str, ...], k: int) -> int:
+        """The ``k``-th of ``facts`` (``runtime.index``: counted from the end when
+        negative, 0 past either end)."""
+        if -len(facts) <= k < len(facts):
+            self.out += [FACT_OP, FACT[facts[k]]]
+        else:
+            self.out += [CONST, 0]
+        return 1
+
+    def folded(self, func: str, facts: tuple[str, ...]) -> int:
+        """``sum``, ``min``, ``max`` or ``count`` of ``facts`` themselves (the ends)."""
+        if func == "count":
+            self.out += [CONST, len(facts)]
+            return 1
+        for k, fact in enumerate(facts):
+            self.out += [FACT_OP, FACT[fact]]
+            if k:
+                self.out.append(_UNROLLED[func])
+        return 2 if len(facts) > 1 else 1
 
     def unrolled(self, func: str, facts: tuple[str, ...], var: str, body: ast.Node) -> int:
         """``func(items, var -> body)`` over a list of a few facts (the tiles at the line's
@@ -271,6 +321,8 @@ class _Writer:
         if isinstance(arg, ast.Name) and self.lists.get(arg.name) == ENDS:
             out += [FOLD, _FOLDS[func], ENDS, -1]   # the open ends' numbers themselves
             return 1
+        if isinstance(arg, ast.Name) and isinstance(self.lists.get(arg.name), Spun):
+            return self.spun(self.lists[arg.name], lambda facts: self.folded(func, facts))
         if func == "count":
             depth, kind = self.items(arg)
             out += [FOLD, 3, kind, -1]

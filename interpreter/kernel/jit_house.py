@@ -43,24 +43,10 @@ _LEAD = {"players": "players", "leader": "leader", "winner": "lead_winner",
 _MATCH = {"round": "round", "players": "players", "target": "target"}
 # what only the Python engine plays, by the rule that sets it: (is used, what it is called)
 _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
-    (lambda r: any(e.next_draws is not None for e in r.events),
-     "an event making the next player draw (events.next_draws)"),
-    # on a spinner the kernel counts end_total and both_ends over the four arms as
-    # Board.end_total and the loop do (jit_events.arms_total), but an event's `ends` is
-    # the line's two ends (end_l, end_r) only
-    (lambda r: r.spinner != "none" and _events_read(r, "ends"),
-     "events reading a spinner's four ends as a list (ends)"),
-    # the kernel keeps the tiles at the line's two ends (end_tiles: lt, rt), not an arm's
-    (lambda r: r.spinner != "none" and _events_read(r, "end_tiles"),
-     "events reading the tiles at a spinner's ends (end_tiles)"),
     # a bit per rule that fired (jit_events.fire's ``fired``) tells jit_duties which lay one
     (lambda r: any(e.duty is not None for e in r.events) and max(
         sum(e.after == a for e in r.events) for a in ("place", "draw", "pass")) > 62,
      "more than 62 event rules after one action, some laying a duty"),
-    # jit_events.end_total, both_ends and the ends' tiles are the line's under the same-number
-    # rule with doubles across; a fit rule's numbers or doubles in line count otherwise
-    (lambda r: bool(r.events) and (r.fit is not None or r.doubles != "across"),
-     "events reading the ends under its own fit rule (matching)"),
     # jit_several offers every kind of move on a line's two ends (one tile on each end, a
     # chain, after a double, the whole hand), jit_several_shaped chains on a shaped board
     # (the only move the language has there: rules.checks)
@@ -93,18 +79,23 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
 # forbid all its fitting tiles (``WAIVE``, ``PASS_FORBIDDEN``), play-time events
 # (``jit_events``: their programs at ``EV_PLACE``...), the turn options
 # (``engine.mechanisms.turn_options``), the spinner (``SPIN``: ``jit_board``) and a fit
-# rule (``FIT``: its tables at ``FIT_AT``, ``jit_matching``; how doubles count in end
-# totals, which only events read: _PLAY_TIME refuses events there)
+# rule (``FIT``: its tables at ``FIT_AT``, ``jit_matching``; the ends are the numbers it
+# leaves open, and ``ACROSS`` says how a double counts in end totals, which only events
+# and declarations read)
 _PLAYED = frozenset({"direction", "restrictions", "if_none_allowed", "events",
                      "draw_ends_turn", "draw_exactly", "passing", "spinner", "fit",
                      "doubles", "play_until", "several", "layout"})
 # an event's names (events.environment) the JIT keeps: facts, the ends as a list and the
-# tiles at the line's ends (end_tiles: the facts end_lt, end_rt), the acting side (its
-# score: ``_live_sides`` refuses its tallies, which the kernel counts only at a round's end)
+# tiles at the line's ends (end_tiles: the facts end_lt, end_rt; on a spinner two ends or
+# four, ``_SPUN``), the acting side (its score: ``_live_sides`` refuses its tallies, which
+# the kernel counts only at a round's end)
 _EVENT = {name: name for name in (
     "tile", "opening", "both_ends", "forced", "passes_in_row", "drawn_this_turn",
     "end_total", "boneyard", "round", "target", "players", "side")}
 _EVENT_LISTS: dict[str, int | tuple[str, ...]] = {"end_tiles": ("end_lt", "end_rt")}
+# on a spinner (jit_formula.Spun: jit_events.arm_facts keeps the arms' facts)
+_SPUN = {"ends": (("end_l", "end_r"), ("end_l", "end_r", "end_u", "end_d")),
+         "end_tiles": (("end_lt", "end_rt"), ("end_lt", "end_rt", "end_ut", "end_dt"))}
 _LIVE_SIDE = frozenset({"score", "index"})
 # a placement restriction's names (expr.fields "placement"): facts, and lists as masks
 _PLACEMENT = {"tile": "tile", "end": "end", "boneyard": "boneyard", "round": "round",
@@ -338,7 +329,7 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     at.update(_event_blocks(r, code, {**_EVENT, **values}, tiles))
     from . import declare_code  # declarations and the showdown (their blocks)
     at.update(declare_code.block(game, code, declare_code.Programs(
-        _EVENT, {"ends": jit_formula.ENDS, **_EVENT_LISTS}, values, tiles, _live_sides)))
+        _EVENT, _event_lists(r), values, tiles, _live_sides)))
     # play.several's block, its conditions as programs over a placement's names
     at["SEVERAL"] = jit_several.block(game, code, {**_PLACEMENT, **values},
                                       {**_PLACEMENT_LISTS, "ends": jit_formula.ENDS}, tiles)
@@ -399,7 +390,7 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
     each block starts, by its ``EV_`` parameter name (-1: no event after that action)."""
     from . import jit_duties, jit_events, jit_formula
 
-    lists = {"ends": jit_formula.ENDS, **_EVENT_LISTS}
+    lists = _event_lists(r)
     at: dict[str, int] = {}
     top = max(max(tile[1] for tile in tiles), 0)
     most = _most_total(r, top, sum(1 for low, high in tiles if low == high))
@@ -410,7 +401,8 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
             continue
         conditions = [r.event_trees[i].get("if") for i in rules]
         start = len(code)
-        code += [-1, *_may_fire(conditions, tiles, top, most)]   # the head
+        code += [-1, *_may_fire(conditions, tiles, top, most,   # the head
+                                 r.spinner != "none")]
         head = code[start + jit_events.RULES] = len(code)
         # how many, where each one's programs start, each one's index (its record lines')
         code += [len(rules)] + [-1] * (jit_events.WIDTH * len(rules)) + rules
@@ -436,6 +428,9 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
                     code[block + 2 + 2 * j] = len(code)
                     code += jit_formula.program(_tree(trees.get(f"set.{name}")), names, lists,
                                                 tiles, jit_formula.STACK - len(sets))
+            if "next_draws" in trees:   # the tiles the next seat draws (jit_events.pay_draws)
+                code[slot + jit_events.NEXT_DRAWS] = len(code)
+                code += jit_formula.program(_tree(trees["next_draws"]), names, lists, tiles)
             duty = r.events[i].duty
             if duty is not None:   # jit_duties' block: who, met, what failing costs
                 block = code[slot + jit_events.DUTY_AT] = len(code)
@@ -450,6 +445,16 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
                     code += jit_formula.program(met, {**names, "duty_tile": "duty_tile"},
                                                 lists, tiles)
     return at
+
+
+def _event_lists(r: Rules) -> dict[str, Any]:
+    """The lists an event's or a declaration's formula reads after an action: the open
+    ends and the tiles at them, the line's two, or on a spinner two or four."""
+    from . import jit_formula
+
+    if r.spinner != "none":   # two ends or four, as the arms are open (jit_events.arm_facts)
+        return {name: jit_formula.Spun(*facts) for name, facts in _SPUN.items()}
+    return {"ends": jit_formula.ENDS, **_EVENT_LISTS}
 
 
 def _live_sides(trees: Any) -> None:
@@ -476,7 +481,7 @@ def _most_total(r: Rules, top: int, doubles: int) -> int:
 
 
 def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int,
-              most: int) -> list[int]:
+              most: int, spinner: bool = False) -> list[int]:
     """An event block's head: the masks of the tiles, the ends' totals and, per left end,
     the right ends for which some rule's ``if`` may hold (``_fold``: one known fact at a
     time); the kernel fires the block only when all three allow, so an action no rule
@@ -492,6 +497,8 @@ def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
                   if most < 62 else -1)
     ends = [sum(1 << b for b in range(top + 1) if may({"ends": (a, b)}))
             for a in range(top + 1)]
+    if spinner and any(c is not None and "ends" in ast.names_read(c) for c in conditions):
+        ends = [(1 << (top + 1)) - 1] * (top + 1)   # four ends: the line's two tell nothing
     return [tile_mask, total_mask, *ends]
 
 
@@ -651,7 +658,7 @@ def params(game: Game, players: int) -> dict[str, int]:
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
              "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
              "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "DECL_START", "DECL_PLACE",
-             "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS", "O_ALLOW")
+             "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS", "O_ALLOW", "ACROSS")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -680,7 +687,8 @@ def params(game: Game, players: int) -> dict[str, int]:
               r.ends_in_play, any(e.duty is not None for e in r.events),
               *_deal_params(r), game.tileset.seconds, r.blind,
               starts["DECL_START"], starts["DECL_PLACE"], starts["SHOWDOWN"],
-              starts["SEVERAL"], _layout(game), starts["O_ROUNDS"], starts["O_ALLOW"]]
+              starts["SEVERAL"], _layout(game), starts["O_ROUNDS"], starts["O_ALLOW"],
+              r.doubles == "across"]
     out = {k: int(v) for k, v in zip(names, values, strict=True)}
     if _wide_words(game):   # (where the opening conditions' words start: programs)
         out["O1_AMASK"], out["O2_AMASK"] = starts["O1_AMASK"], starts["O2_AMASK"]
@@ -770,6 +778,9 @@ def _event_sizes(game: Game, players: int, hand: int, names: dict[str, int]) -> 
         if "skip" in trees and magnitude(_tree(trees["skip"]), hand, T, players,
                                          known, SCORES) > MAX_SKIP:
             raise Unsupported("an event's skip may outgrow any round's turns")
+        if "next_draws" in trees and magnitude(_tree(trees["next_draws"]), hand, T, players,
+                                               known, SCORES) > 1 << 62:
+            raise Unsupported("an event's next_draws may outgrow 64 bits")
     return out
 
 

@@ -97,12 +97,13 @@ if GEN:
         jit_declare,  # declarations and the showdown
         jit_several_shaped,  # several tiles on a shaped board
     )
-    from dominorules.kernel.jit_board import NO_SPINNER, spin_open, spin_place
+    from dominorules.kernel.jit_board import NO_SPINNER, double_of, spin_open, spin_place
     from dominorules.kernel.jit_copies import canonical
     from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, receiver
     from dominorules.kernel.jit_duties import failed, lay, met_by
     from dominorules.kernel.jit_events import (
         RULES,
+        arm_facts,
         arms_total,
         end_total,
         event_facts,
@@ -110,6 +111,7 @@ if GEN:
         may_fire,
         pass_events,
         pass_fire,
+        pay_draws,
     )
     from dominorules.kernel.jit_formula import run
     from dominorules.kernel.jit_layout import (
@@ -215,6 +217,25 @@ if GEN:
                     ties[count] = t << 2 | end
                     count += 1
         return ties[(word * count) >> 32]
+
+
+    @njit
+    def owed_draws(CODE, F, p, N, right, deck, pos, draw_end, hands, drawn_by, EVL, K,
+                   strat_seats, L, R, U, D, NE):
+        """The tiles seat ``p``'s placement's events owe (``events.next_draws``), drawn now
+        by the seat after it (``jit_events.pay_draws``); a strategist reads them as the
+        record's draws, the drawer lacking the open ends (``strategy.Knowledge``). Returns
+        (the deck position, the drawer and its draws, or -1 and 0 when none was drawn)."""
+        victim = seat_after(p, N, right)
+        drew = pos
+        pos = pay_draws(CODE, F, victim, deck, pos, draw_end, hands, drawn_by, EVL)
+        if pos == drew:
+            return pos, -1, 0
+        if strat_seats:
+            know_lack(K, victim, L, R)
+            if NE == 4:   # a spinner's arms: it lacks those too
+                know_lack(K, victim, U, D)
+        return pos, victim, pos - drew
 if WIDE:
     from dominorules.kernel import (
         jit_bits,  # a set of tiles as W words (over 62 tiles)
@@ -247,10 +268,10 @@ if GEN:
     Q_EV_PASS = Q_TURNS = Q_AT_WILL = Q_ENDS_TURN = Q_EXACTLY = Q_TLIMIT = Q_MAX_TURNS = Q_SPIN = 0
     Q_FIT = Q_FIT_AT = Q_IN_PLAY = Q_DUTIES = Q_LEFT_TO = Q_TURN_UP = Q_SIDE_OUT = Q_SECONDS = 0
     Q_BLIND = Q_DECL_START = Q_DECL_PLACE = Q_SHOWDOWN = Q_SEVERAL = Q_LAYOUT = Q_O_ROUNDS = 0
-    Q_O_ALLOW = 0
+    Q_O_ALLOW = Q_ACROSS = 0
     X_TILE = X_END = X_HAND = X_PLAYABLE = X_OPENING = X_BOTH_ENDS = X_FORCED = X_END_LT = 0
-    X_END_RT = X_IN_PLAY = X_REACHED = X_FIRED = X_VARIABLE_SETS = X_VARS = COUNTED_N = 0
-    X_FIRST_TURN = 0
+    X_END_RT = X_IN_PLAY = X_REACHED = X_FIRED = X_OWED = X_VARIABLE_SETS = X_VARS = 0
+    COUNTED_N = X_FIRST_TURN = 0
 if WIDE:
     W = 0   # the words of a hand (jit_bits)
     FIT_L, FIT_R, FIT_OPEN, FIT_NONE = range(4)   # the rows of FITS
@@ -445,6 +466,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         LAYOUT = Q[Q_LAYOUT]
         O_ROUNDS = Q[Q_O_ROUNDS]
         O_ALLOW = Q[Q_O_ALLOW]
+        ACROSS = Q[Q_ACROSS]
     # the seats' words and the shuffle keys, squeezed as they are read (kernel.shake)
     WB = np.zeros((FIRST + CHUNK) * N, np.uint32)
     wpos = np.zeros(N, np.int64)
@@ -490,7 +512,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         SP, SV, ST, SD, SQ = TAB[T_SP], TAB[T_SV], TAB[T_ST], TAB[T_SD], TAB[T_SQ]
         scores, rounds_won = TAB[T_SCORES], TAB[T_ROUNDS_WON]
         NV = CODE[0]                    # the variables (variables:), after the facts in F
-        F = np.zeros(X_VARS + NV, np.int64)
+        # then the placement's rules that owe the next seat tiles (jit_events.pay_draws)
+        F = np.zeros(X_VARS + NV + (2 * CODE[CODE[EV_PLACE + RULES]] if EV_PLACE >= 0 else 0),
+                     np.int64)
         VNEW = np.zeros(NV, np.int64)
         F[X_TARGET] = TARGET
         F[X_PLAYERS] = N
@@ -511,6 +535,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         BOARD = SPIN or FIT
         NE = 2
         U = D = sval = 0
+        spt = -1   # the spinner, once its arms open (what an untouched arm shows events)
         need = NO_SPINNER
         VN = PM.shape[0]                # end values, 0 to max_pip (the fit tables' rows)
         # deal.blind: each seat's row as a ring (blind.py), its front at RHEAD, RLEN long
@@ -831,6 +856,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 part = 0    # laid after a move's first (jit_several); the tile being laid is the
                 STURNS[:] = 0   # part-th of the move's (its record line); the seats' turns
                 reached = pending = 0   # the match won mid-round (IN_PLAY); the duties pending
+                cseat, cdrawn = -1, 0   # the seat an event made draw, and how many (owed_draws)
                 for s in range(N):   # (a loop: a slice's view would count references)
                     RENEGED[s] = 0
                 F[X_REACHED] = 0
@@ -842,6 +868,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if not WIDE and TURN_UP and dealt < T:   # seat before the leader stands in
                     upn = 1      # as its placer, so the leader's is the first turn of play
                     opener, seek = before(leader, N, RIGHT), 0
+                    if REC:   # its line at once, before the round's first declarations, as
+                        LOG[nl] = turn_up_token(N, T, deck[dealt])   # the loop writes it
+                        nl += 1
                 if not WIDE and BLIND:   # the rows as dealt; the opener's front tile opens
                     rows_of(deck, N, HAND, ROWS, RHEAD, RLEN)   # (blind.py)
                     omask, free = 1 << front(ROWS, RHEAD, opener), 0
@@ -1036,10 +1065,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             L, R = TL[t], TH[t]
             if REC:
                 if GEN:
-                    LOG[nl] = turn_up_token(N, T, t) if upn else place_token(N, T, p, t, 0)
+                    if not upn:   # (a tile turned up is written with the deal, above)
+                        LOG[nl] = place_token(N, T, p, t, 0)
+                        nl += 1
                 else:
                     LOG[nl] = place_token(N, T, p, t, 0)
-                nl += 1
+                    nl += 1
             if GEN:
                 if BLIND and not upn:   # the front tile opened (blind.py)
                     pop_front(ROWS, RHEAD, RLEN, p)
@@ -1066,11 +1097,13 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 ut = dt = -1   # and at the end of a spinner's up and down arms (-1: untouched)
                 if EV_PLACE >= 0 and not upn:   # the opening tile's events (jit_events; none
                     # for a turned-up tile)
-                    et = end_total(L, R, lt, rt, TL, TH, PIPS)
+                    et = end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS)
                     if may_fire(CODE, EV_PLACE, -1 if WIDE else t, L, R, et):   # (WIDE: no
                         event_facts(F, L, R, et, T - pos, 0, 0)   # tile mask, jit_house)
                         F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
                         F[X_END_LT], F[X_END_RT] = lt, rt
+                        if SPIN:   # a spinner's four ends (jit_events.arm_facts)
+                            arm_facts(F, U, D, NE, ut, dt, spt)
                         again, skip = fire(CODE, CODE[EV_PLACE + RULES], F, TAB, TEAMS, SIDES_N,
                                            N, deck, stack, SIDE_OF[p], scores, round_play, not h,
                                            EVL)
@@ -1082,10 +1115,19 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                           DUTY, pending, F, BEARERS, EVL)
                             if REC:
                                 nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
+                        if not WIDE and F[X_OWED] and not reached:   # events.next_draws: the
+                            pos, cseat, cdrawn = owed_draws(   # next seat draws now
+                                CODE, F, p, N, RIGHT, deck, pos, DRAW_END, hands, drawn_by, EVL,
+                                K, strat_seats, L, R, U, D, NE)
+                            if REC:
+                                nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
                 if not WIDE and DECL_PLACE >= 0 and not reached:   # the opener's declarations
-                    event_facts(F, L, R, end_total(L, R, lt, rt, TL, TH, PIPS), T - pos, 0, 0)
+                    event_facts(F, L, R, end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS), T - pos,
+                                0, 0)
                     F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
                     F[X_END_LT], F[X_END_RT] = lt, rt
+                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
+                        arm_facts(F, U, D, NE, ut, dt, spt)
                     drew = pos
                     pos = jit_declare.after_place(CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N,
                                                   deck, stack, p, hands, SIDE_OF, scores,
@@ -1177,6 +1219,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if SEVERAL >= 0:   # a turn begins (several.first_turn)
                             STURNS[up] += 1
                             F[X_FIRST_TURN] = 1 if STURNS[up] == 1 else 0
+                    # the draws an event made this seat take just before its turn, which the
+                    # strategist reads as its turn's first (strategy.Knowledge: turn_draws)
+                    cn = cdrawn if p == cseat else 0
+                    cseat = -1
                 else:
                     drawn = 0
                 while True:
@@ -1478,11 +1524,11 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                                  seed, N, WS)
                             elif (SPIN or FIT or SECONDS) and (strat_seats >> p) & 1:   # every end
                                 a = choose_arms(p, mL, mR, mU, mD, can_draw, h, L, R, U, D, NE,
-                                                DRAW_END - pos, drawn, K, STRAT, TS, ties, seed,
-                                                N, WS)
+                                                DRAW_END - pos, drawn + cn, K, STRAT, TS, ties,
+                                                seed, N, WS)
                             elif (strat_seats >> p) & 1:   # the strategist: a placement or a draw
-                                a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
-                                           STRAT, TS, ties, seed, N, WS)
+                                a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos,
+                                           drawn + cn, K, STRAT, TS, ties, seed, N, WS)
                             else:
                                 if wpos[up] == wend[up]:
                                     seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
@@ -1563,6 +1609,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     if opened:   # both sides played on: the arms open
                                         U = D = sval
                                         NE = 4
+                                        spt = double_of(sval, TL, TH)
                             else:   # the line's two ends, as the plain game's
                                 t = a >> 2
                                 e = a & 3
@@ -1605,12 +1652,15 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 know_place(K, p, t, w)
                             if EV_PLACE >= 0:   # the placement's events (jit_events)
                                 et = (layout_total(LB) if LAYOUT else
-                                      end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
-                                      arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
+                                      end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
+                                      else arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS,
+                                                      ACROSS))
                                 if pending:   # the duties pending: met by this? (jit_duties)
                                     event_facts(F, L, R, et, T - pos, prior, drawn)
                                     F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
                                     F[X_END_LT], F[X_END_RT] = lt, rt
+                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
+                                        arm_facts(F, U, D, NE, ut, dt, spt)
                                     pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
                                                      p, SIDE_OF[p], DUTY, pending, EVL)
                                     if REC:
@@ -1620,6 +1670,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     event_facts(F, L, R, et, T - pos, prior, drawn)
                                     F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
                                     F[X_END_LT], F[X_END_RT] = lt, rt
+                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
+                                        arm_facts(F, U, D, NE, ut, dt, spt)
                                     more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
                                                          TEAMS, SIDES_N, N, deck, stack,
                                                          SIDE_OF[p], scores, round_play, not h,
@@ -1640,13 +1692,23 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                         if REC:
                                             nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
                                                                      DYN, p, N, T)
+                                    if F[X_OWED]:   # events.next_draws: the next seat draws
+                                        pos, cseat, cdrawn = owed_draws(
+                                            CODE, F, p, N, RIGHT, deck, pos, DRAW_END, hands,
+                                            drawn_by, EVL, K, strat_seats, L, R, U, D, NE)
+                                        if REC:
+                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
+                                                                     DYN, p, N, T)
                             if DECL_PLACE >= 0:   # the placer's declarations (jit_declare)
                                 et = (layout_total(LB) if LAYOUT else
-                                      end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
-                                      arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
+                                      end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
+                                      else arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS,
+                                                      ACROSS))
                                 event_facts(F, L, R, et, T - pos, prior, drawn)
                                 F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
                                 F[X_END_LT], F[X_END_RT] = lt, rt
+                                if SPIN:   # a spinner's four ends (jit_events.arm_facts)
+                                    arm_facts(F, U, D, NE, ut, dt, spt)
                                 drew = pos
                                 pos = jit_declare.after_place(
                                     CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N, deck, stack, p,
@@ -1695,8 +1757,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     skipped, won, nl, nd, nj = pass_events(
                                         CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
                                         SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
-                                        (lt, rt, ut, dt), NE, TL, TH, PIPS, T - pos,
-                                        run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
+                                        (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS,
+                                        T - pos, run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN,
+                                        p, T)
                                 skip += skipped
                                 if won:   # the match is won (match.ends_in_play)
                                     reached = 1
@@ -1747,8 +1810,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     skipped, won, nl, nd, nj = pass_events(
                                         CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
                                         SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
-                                        (lt, rt, ut, dt), NE, TL, TH, PIPS, T - pos,
-                                        run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
+                                        (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS,
+                                        T - pos, run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN,
+                                        p, T)
                                 skip += skipped
                                 if won:   # the match is won (match.ends_in_play)
                                     reached = 1
@@ -1888,12 +1952,14 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         idle = run_passes = 0
                         if EV_DRAW >= 0:   # the draw's events (jit_events)
                             et = (layout_total(LB) if LAYOUT else
-                                  end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
-                                  arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
+                                  end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2 else
+                                  arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS, ACROSS))
                             if may_fire(CODE, EV_DRAW, -1 if WIDE else t, L, R, et):
                                 event_facts(F, L, R, et, T - pos, prior, drawn)
                                 F[X_TILE], F[X_FORCED] = t, forced
                                 F[X_END_LT], F[X_END_RT] = lt, rt
+                                if SPIN:   # a spinner's four ends (jit_events.arm_facts)
+                                    arm_facts(F, U, D, NE, ut, dt, spt)
                                 more, skipped = fire(CODE, CODE[EV_DRAW + RULES], F, TAB, TEAMS,
                                                      SIDES_N, N, deck, stack, SIDE_OF[p], scores,
                                                      round_play, False, EVL)

@@ -59,11 +59,13 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # O_ALLOW: where the opening conditions asked of each hand start in CODE (the first round's
 # program, the later rounds'), for one reading the hand or the round of a match of no fixed
 # length (jit_opening_allow; -1: the masks above)
+# ACROSS: a double at an end counts both halves in the ends' total (matching.doubles:
+# across; in line, one)
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
                "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
                "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "DECL_START", "DECL_PLACE",
-               "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS", "O_ALLOW")
+               "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS", "O_ALLOW", "ACROSS")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",
@@ -77,14 +79,17 @@ FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "p
 # first turn of the round, the end its own train; then what no formula reads:
 # match.ends_in_play (in_play), set once a batch, and whether an event's points have won the match
 # (reached); the event rules that fired in the last action (a bit each: jit_duties lays
-# their duties), a shaped board's for a placement restriction (the end's arm, whether
-# no spinner waits, the doubles down) and the counters (COUNTED); then the variables
-# (X_VARS)
+# their duties), how many of them make the next player draw (owed: each a pair, its rule
+# and tiles, after the variables, for jit_events.pay_draws); a spinner's arms as events
+# read them (their ends, how many ends are open, the tiles at the arms' ends:
+# jit_events.arm_facts); a shaped board's for a placement restriction (the end's arm,
+# whether no spinner waits, the doubles down) and the counters (COUNTED); then the
+# variables (X_VARS)
 PLAY_FACTS = ("tile", "end", "hand", "playable", "end_l", "end_r", "end_total", "opening",
               "both_ends", "forced", "passes_in_row", "drawn_this_turn", "end_lt", "end_rt",
               "duty_tile", "seat", "claimed", "worth", "reneged", "first_turn", "own_train",
-              "in_play", "reached", "fired", "arm", "spinners_complete", "doubles_down",
-              *COUNTED)
+              "in_play", "reached", "fired", "owed", "end_u", "end_d", "ends_open", "end_ut",
+              "end_dt", "arm", "spinners_complete", "doubles_down", *COUNTED)
 TABLES = ("SP", "SV", "ST", "SD", "SQ", "scores", "rounds_won", "P", "V", "C", "DB", "DQ",
           "TL", "TH", "PIPS", "VALUES")
 # every index into those arrays by name, from the lists above: Q_DRAW_END is the draw end's

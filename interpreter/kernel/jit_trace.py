@@ -82,17 +82,12 @@ if TYPE_CHECKING:
 # what would add lines or fields the JIT's record writer does not write, by the rule that
 # sets it: (is used, what it is called)
 _NOT_WRITTEN: tuple[tuple[Callable, str], ...] = (
-    # events' score, set, extra_turn and skip lines, duties' lines, a match ended
-    # mid-round, events reading the table and players out are written (jit_events.fire
-    # and jit_duties gather them); the JIT plays no next_draws (jit_house) to record
-    (lambda r: any(e.next_draws is not None for e in r.events),
-     "events that make the next player draw (their draw lines)"),
+    # events' score, set, extra_turn and skip lines, duties' lines, the draws an event
+    # makes the next player take, a match ended mid-round, events reading the table and
+    # players out are written (jit_events.fire, pay_draws and jit_duties gather them);
     # moves of several tiles, declarations and the showdown are written (jit_declare
-    # gathers their lines), but a tile turned up is logged at the opening, after the
-    # round's first declarations, where the general loop writes it before them
-    (lambda r: r.turn_up and any(d.when == "round_start" for d in r.declarations),
-     "declarations at a round's start with a tile turned up (deal.turn_up)"),
-
+    # gathers their lines), a tile turned up with the deal, before the round's first
+    # declarations, as the general loop writes it
     # the turn options alone add no line: a pass at will is a pass, a draw a draw
     # (general_loop), and the kernel logs them (jit_loop); with events they stay out
 )

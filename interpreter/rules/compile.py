@@ -490,9 +490,10 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
         out["final_tree"] = _tree_of(match.get("final"), trees.get(("match", "final")))
     if out["later_leader_formula"] is not None:
         out["later_leader_tree"] = _tree_of(later, trees.get(("lead", "later")))
-    # what events read of the table (engine.mechanisms.table), resolved once here
+    # what events and declarations after a placement read of the table
+    # (engine.mechanisms.table), resolved once here
     out["reads_table"] = any(table_names(names_read(tree)) for (key, *_), tree in trees.items()
-                             if key == "events")
+                             if key in ("events", "declarations"))
     out["event_trees"] = tuple(
         {**{key: _tree_of(item[key], trees.get(("events", i, key))) for key in EVENT_FORMULAS
             if item.get(key) is not None},
