@@ -1327,8 +1327,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             if strat_seats:
                                 jit_strategist_wide.know_place(K, p, t, w)
                             if EV_PLACE >= 0:   # the placement's events (jit_events; every tile
-                                et = (end_total(L, R, lt, rt, TL, TH, PIPS) if NE == 2 else
-                                      arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS))
+                                et = (end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
+                                      else arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS,
+                                                      ACROSS))
                                 if pending:   # the duties pending: met by this? (jit_duties)
                                     event_facts(F, L, R, et, T - pos, prior, drawn)
                                     F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
@@ -1378,8 +1379,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 skipped, won, nl, nd, nj = pass_events(
                                     CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
                                     SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
-                                    (lt, rt, ut, dt), NE, TL, TH, PIPS, T - pos, run_passes,
-                                    drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
+                                    (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS, T - pos,
+                                    run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
                                 skip += skipped
                                 if won:   # the match is won (match.ends_in_play)
                                     reached = 1
@@ -1410,8 +1411,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 skipped, won, nl, nd, nj = pass_events(
                                     CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
                                     SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
-                                    (lt, rt, ut, dt), NE, TL, TH, PIPS, T - pos, run_passes,
-                                    drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
+                                    (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS, T - pos,
+                                    run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
                                 skip += skipped
                                 if won:   # the match is won (match.ends_in_play)
                                     reached = 1
