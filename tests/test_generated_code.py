@@ -130,12 +130,27 @@ def test_the_kernel_command_prints_the_jit_module():
     assert "def play_batch(" in out
 
 
+def test_the_kernel_command_prints_a_shaped_boards_jit_module():
+    """A shaped board has no Python kernel (the general loop plays it), but the JIT's GEN
+    lines play it: ``--engine jit`` prints that module, the plain command says where."""
+    code, out, _ = run_cli("kernel", "house/one-train", "--engine", "jit")
+    assert code == 0
+    assert out.startswith("# dominorules kernel house/one-train --players 2 --engine jit\n")
+    assert "switch LAYOUT = " in out and "switch LAYOUT = 0" not in out
+    assert "def play_batch(" in out
+    code, out, err = run_cli("kernel", "house/one-train")
+    assert (code, out) == (2, "")
+    assert err == ("error: house/one-train shapes its board (board.layout): no Python kernel "
+                   "plays it, the general loop does\n"
+                   "  hint: --engine jit prints the JIT's kernel, which plays it\n")
+
+
 @pytest.mark.parametrize("args, code, message", [
     (("kernel", "no-such-ruleset"), 2, "no builtin ruleset or file named 'no-such-ruleset'"),
     (("kernel", "pagat", "--players", "9"), 2, "pagat is played by 2 to 4 players, not 9"),
     (("kernel", "pagat", "--players", "two"), 2, "Invalid value for '--players'"),
-    (("kernel", "house/matador-twelve", "--engine", "jit"), 2,
-     "--engine jit cannot run this: house/matador-twelve plays a set of 91 tiles under house"),
+    (("kernel", "house/mexican-train", "--engine", "jit"), 2,
+     "--engine jit cannot run this: house/mexican-train plays a set of 91 tiles with moves"),
     (("kernel", "pagat", "--engine", "c"), 2, "Invalid value for '--engine'"),
 ])
 def test_the_kernel_command_refuses_in_one_line(args, code, message):

@@ -3,7 +3,7 @@
 ``GeneralLoop._several_shaped`` is the rule's loop side: ``several.moves`` over a copy of
 the ``Layout`` with the tiles before each laid. This module mirrors it on ``jit_layout``'s
 board array, for ``move: chain`` (a run of tiles on one end, each on the one before: a
-train of Mexican Train's first turn), so the GEN lines offer the moves the general loop
+run on one's own train on a first turn), so the GEN lines offer the moves the general loop
 offers, in its order, and each builtin bot picks among them as in the Python engine:
 
 - ``chain``: every run of two to ``most`` tiles on one of the ends open to the seat when

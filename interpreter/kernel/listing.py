@@ -30,10 +30,11 @@ def kernel_listing(game: Game, players: int, engine: str = "python") -> str:
     raises ``UsageError`` when the JIT cannot play the ruleset."""
     if engine not in ENGINES:
         raise ValueError(f"engine {engine!r}: expected one of {', '.join(ENGINES)}")
-    if game.rules.layout is not None:
+    if game.rules.layout is not None and engine != "jit":   # (the JIT's: jit_layout)
         raise UsageError([Diagnostic(
-            "engine", f"{game.rules.name} shapes its board (board.layout): no kernel plays "
-            "it, the general loop does", hint="dominorules play or simulate it as it is")])
+            "engine", f"{game.rules.name} shapes its board (board.layout): no Python kernel "
+            "plays it, the general loop does",
+            hint="--engine jit prints the JIT's kernel, which plays it")])
     if game.rules.several is not None and engine != "jit":   # (the JIT's: jit_several)
         raise UsageError([Diagnostic(
             "engine", f"{game.rules.name} lays several tiles in one move (play.several): no "
@@ -177,8 +178,9 @@ def _jit_house_listing(game: Game, players: int) -> str:
     head = _head(game, players, "jit", "kernel.specialise_kernel from kernel.jit_loop (its "
                  "GEN lines: house rules of a round's end, the match's end,")
     head.insert(2, "  the deal, the lead or the opening, the direction of play, placement "
-                "restrictions, play-time events (their sets and duties), a match won "
-                "mid-round, turn options, the spinner and fit rules),")
+                "restrictions, play-time events (their sets, duties and draws), a match won "
+                "mid-round, turn options, the spinner, fit rules, shaped boards, declarations "
+                "and moves of several tiles; on a set over 62 tiles, its hands as words),")
     head.insert(3, "  compiled by numba")
     head[4] = ("plays: batches of seeds, random, greedy and strategist bots, records on or "
                "off (a run-time switch)")
