@@ -462,7 +462,7 @@ class MatchReading:
             self.expected.append(_Expected(duties.met_line(duty)))
         fired = events.fire(pos, seat, "place", env)
         if several.again_lapses(pos.rules.several, not last):   # a chain going on
-            fired.again = False
+            fired.again = []
         self.phase = "turn"
         if self._won_in_play(seat, fired):
             self.move = None   # the match is won: a several-tile move stops with it
@@ -662,19 +662,21 @@ class MatchReading:
                 self.expected.append(_Expected({"event": "draw", "player": seat, "tile": tile,
                                                 "rule": duty.rule}))
 
-    def _write_scores(self, seat: int, fired: events.Fired) -> None:
+    def _write_scores(self, seat: int, fired: events.Fired, turns: bool = False) -> None:
+        """The action's lines by rule, as the loop writes them: each rule's points, then its
+        sets, then (``turns``: unless the action ends the round) the turn it grants."""
         lines = [(rule, 0, {"event": "score", "player": seat, "side": side, "points": points,
                             "rule": rule}) for rule, side, points in fired.scores]
         lines += [(rule, 1, {"event": "set", "player": seat, "variable": name, "value": value,
                              "rule": rule}) for rule, name, value in fired.sets]
+        if turns:
+            lines += [(rule, 2, {"event": "extra_turn", "player": seat}) for rule in fired.again]
         for _, _, fields in sorted(lines, key=lambda x: x[:2]):   # by rule: points, then set
             self.expected.append(_Expected(fields))
 
     def _write_fired(self, seat: int, fired: events.Fired) -> None:
-        self._write_scores(seat, fired)
-        if fired.again:
-            self.pos.extra_turns += 1
-            self.expected.append(_Expected({"event": "extra_turn", "player": seat}))
+        self._write_scores(seat, fired, turns=True)
+        self.pos.extra_turns += len(fired.again)
         self.pos.pending_skips += fired.skips
 
     # -- the round's end and the match's -------------------------------------------
@@ -684,9 +686,7 @@ class MatchReading:
         pos = self.pos
         if match.reached_in_play(pos.rules.ends_in_play, pos.scores, pos.target) is None:
             return False
-        self._write_scores(seat, fired)
-        if fired.again and pos.hands[seat]:   # a domino's extra turn lapses, as ever
-            self.expected.append(_Expected({"event": "extra_turn", "player": seat}))
+        self._write_scores(seat, fired, turns=bool(pos.hands[seat]))   # (a domino's lapse)
         self._end_round(blocked=False, dominoer=None, reached=True)
         return True
 

@@ -30,10 +30,11 @@ from .variables import bounded
 @dataclass
 class Fired:
     """What one action's events produce: score lines (rule, side, points), in rule then
-    side order, whether the actor plays again, and how many turns are skipped."""
+    side order, the rules granting the actor another turn (a turn each: two rules, two
+    turns), and how many turns are skipped."""
 
     scores: list[tuple[int, int, int]] = field(default_factory=list)
-    again: bool = False
+    again: list[int] = field(default_factory=list)   # rules granting a turn
     skips: int = 0
     draws: list[tuple[int, int]] = field(default_factory=list)   # (rule, tiles) owed
     sets: list[tuple[int, str, int]] = field(default_factory=list)   # (rule, variable, value)
@@ -108,7 +109,7 @@ def fire(pos: Position, actor: int, after: str, env: dict[str, Any]) -> Fired:
         if reached_in_play(pos.rules.ends_in_play, pos.scores, pos.target) is not None:
             break   # the match is over: this rule's other effects and later rules lapse
         if rule.again is not None and rule.again(env):
-            out.again = True
+            out.again.append(index)
         if rule.skip is not None:
             out.skips += max(0, rule.skip(env))
         if rule.next_draws is not None:
