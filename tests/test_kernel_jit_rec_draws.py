@@ -249,3 +249,20 @@ def test_a_spinners_ends_and_totals_are_the_boards_placement_by_placement():
                 assert got == int(k.fn(env)), (r, board.ends(), env["end_tiles"])
             seen.add(NE)
     assert seen == {2, 4}
+
+
+def test_counting_the_tiles_at_the_lines_ends_is_a_number_the_jit_writes_in(tmp_path):
+    """``count(end_tiles)`` without ``x -> ...``: the line's two ends, a constant in the
+    program (it once left the list's facts as a tuple in the kernel's CODE); the same
+    matches and records as the Python engine."""
+    path = tmp_path / "count-end-tiles.yaml"
+    path.write_text("title: Count end tiles\nextends: pagat\nevents:\n"
+                    "  - {after: place, if: \"tile.is_double\", points: \"count(end_tiles)\"}\n",
+                    encoding="utf-8")
+    game = api.load_game(str(path))
+    assert jit_kernel.jit_reason(game, 2, "random") is None
+    code, _ = jit_house.programs(game, 2)
+    assert all(isinstance(c, int) for c in code)
+    events = same_on_both_engines(game, 2, [api.match_seed(5, i) for i in range(6)],
+                                  "random")
+    assert {e["points"] for e in events if e["event"] == "score"} == {2}

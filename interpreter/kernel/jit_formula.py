@@ -323,6 +323,10 @@ class _Writer:
             return 1
         if isinstance(arg, ast.Name) and isinstance(self.lists.get(arg.name), Spun):
             return self.spun(self.lists[arg.name], lambda facts: self.folded(func, facts))
+        if isinstance(arg, ast.Name) and isinstance(self.lists.get(arg.name), tuple):
+            if func != "count":   # (a list of a few facts: end_tiles, the tiles at the ends)
+                raise Unsupported(f"{func} of {arg.name}")
+            return self.folded(func, self.lists[arg.name])
         if func == "count":
             depth, kind = self.items(arg)
             out += [FOLD, 3, kind, -1]
