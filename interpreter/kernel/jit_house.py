@@ -649,7 +649,7 @@ def _opening(game: Game, players: int, op: Opening, rnd: int) -> list[int]:
 def params(game: Game, players: int) -> dict[str, int]:
     """The switches of the ``GEN`` lines, by ``jit_template.PARAMS`` name (0 for a ruleset
     without house rules: its kernel never reads them)."""
-    from . import jit_settle
+    from ..engine.mechanisms import match, settle  # the settlement's and match end's codes
 
     names = ("DOMINOER", "RANK_HOW", "LAST_TWO", "TIE_CODE", "MIN_START", "EXACT", "END_CODE",
              "LOWEST_WINS", *(f"O{k}_{x}" for k in (1, 2)
@@ -665,15 +665,15 @@ def params(game: Game, players: int) -> dict[str, int]:
     first, later = _opening_rules(r)
     starts = programs(game, players)[1]
     values = [r.domino_winner == "dominoer",
-              {"lowest_hand": jit_settle.LOWEST_HAND, "lowest_side": jit_settle.LOWEST_SIDE,
-               "lowest": jit_settle.LOWEST, "highest": jit_settle.HIGHEST}[r.blocked_winner],
+              {"lowest_hand": settle.LOWEST_HAND, "lowest_side": settle.LOWEST_SIDE,
+               "lowest": settle.LOWEST, "highest": settle.HIGHEST}[r.blocked_winner],
               r.blocked_among == "last_two",
-              {"nothing": jit_settle.TIE_NOTHING, "each": jit_settle.TIE_EACH,
-               "last_player": jit_settle.TIE_LAST, "next_player": jit_settle.TIE_NEXT
+              {"nothing": settle.TIE_NOTHING, "each": settle.TIE_EACH,
+               "last_player": settle.TIE_LAST, "next_player": settle.TIE_NEXT
                }[r.blocked_tie],
               r.minimum_to_start, r.exact_target and r.match_end == "points",
-              {"points": jit_settle.END_POINTS, "rounds": jit_settle.END_ROUNDS,
-               "rounds_won": jit_settle.END_ROUNDS_WON}[r.match_end],
+              {"points": match.END_POINTS, "rounds": match.END_ROUNDS,
+               "rounds_won": match.END_ROUNDS_WON}[r.match_end],
               r.match_winner == "lowest",
               *_opening(game, players, first, 1), *_opening(game, players, later, 2),
               *(starts[k] for k in _STARTS), r.direction == "right", starts["F_RESTRICT"],
@@ -705,9 +705,9 @@ def _layout(game: Game) -> int:
 
 
 def _deal_params(r: Rules) -> list[int]:
-    """LEFT_TO, TURN_UP: the deal's mechanisms the GEN lines play (``jit_deal``);
-    SIDE_OUT: the round's end (``jit_side_out``)."""
-    from .jit_deal import LEFTOVER_CODES
+    """LEFT_TO, TURN_UP: the deal's mechanisms the GEN lines play (``leftover``'s and
+    ``turn_up``'s pieces); SIDE_OUT: the round's end (``side_out``'s pieces)."""
+    from ..engine.mechanisms.leftover import LEFTOVER_CODES
 
     return [LEFTOVER_CODES[r.leftover], r.turn_up, r.play_until == "side_out"]
 

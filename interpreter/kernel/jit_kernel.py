@@ -18,7 +18,6 @@ kernel compiles it (seconds), every later run and worker loads it.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 import tempfile
@@ -30,10 +29,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
-from ..engine import pieces
 from ..engine.general_loop import MAX_REDEALS, MAX_TURNS
 from ..engine.results import MatchResult, RoundStats
-from . import jit_house, jit_template
+from . import compiled_in, jit_house, jit_template
 from .cache import (
     CLEAR_HINT,
     cache_root,
@@ -214,23 +212,7 @@ def _module(source: str):
     process; compiled in memory when the cache folder cannot be trusted or written."""
     from . import jit  # numba (and with it scipy) only once a kernel is needed
 
-    parts = [source] + [(_HERE / f).read_text(encoding="utf-8")
-                        for f in ("shake.py", "jit_support.py", "jit_strategist.py", "jit.py",
-                                  "jit_settle.py", "jit_opening.py", "jit_formula.py",
-                                  "jit_events.py", "jit_board.py", "jit_matching.py",
-                                  "jit_record.py", "jit_duties.py",
-                                  "jit_deal.py", "jit_side_out.py", "jit_copies.py",
-                                  "jit_strategist_arms.py", "jit_declare.py",
-                                  "jit_several.py", "jit_several_shaped.py", "jit_layout.py",
-                                  "jit_strategist_layout.py", "jit_strategist_blind.py",
-                                  "jit_opening_allow.py")]
-    parts += [path.read_text(encoding="utf-8") for path in pieces.sources()]
-    if "jit_bits" in source:   # a wide kernel's (a smaller set's kernel keeps its name)
-        parts += [(_HERE / f).read_text(encoding="utf-8")
-                  for f in ("jit_bits.py", "jit_strategist_wide.py")]
-    if "jit_gen_wide" in source:   # house rules on such a set
-        parts.append((_HERE / "jit_gen_wide.py").read_text(encoding="utf-8"))
-    digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
+    digest = compiled_in.digest(source)   # its text and every file it compiles in
     with _LOCK:
         found = _MODULES.get(digest)
         if found is not None:

@@ -93,13 +93,24 @@ if GEN:
     from dominorules.engine.mechanisms.blind import pop_front_piece as pop_front
     from dominorules.engine.mechanisms.blind import rows_of_piece as rows_of
     from dominorules.engine.mechanisms.blind import to_back_piece as to_back
+    from dominorules.engine.mechanisms.leftover import give_leftover_piece as give_leftover
+    from dominorules.engine.mechanisms.leftover import receiver_piece as receiver
+    from dominorules.engine.mechanisms.match import match_over_piece as match_over
+    from dominorules.engine.mechanisms.settle import LOWEST_HAND
+    from dominorules.engine.mechanisms.settle import TIE_EACH as EACH_TIED  # (a parameter)
+    from dominorules.engine.mechanisms.settle import best_sides_piece as best_sides
+    from dominorules.engine.mechanisms.settle import counted_piece as counted
+    from dominorules.engine.mechanisms.settle import hand_rank_piece as hand_rank
+    from dominorules.engine.mechanisms.settle import winner_seat_piece as winner_seat
+    from dominorules.engine.mechanisms.side_out import goes_on_piece as goes_on
+    from dominorules.engine.mechanisms.side_out import next_in_piece as next_in
+    from dominorules.engine.mechanisms.turn_up import before_piece as before
     from dominorules.kernel import (
         jit_declare,  # declarations and the showdown
         jit_several_shaped,  # several tiles on a shaped board
     )
     from dominorules.kernel.jit_board import NO_SPINNER, double_of, spin_open, spin_place
     from dominorules.kernel.jit_copies import canonical
-    from dominorules.kernel.jit_deal import before, give_leftover, know_turn_up, receiver
     from dominorules.kernel.jit_duties import failed, lay, met_by
     from dominorules.kernel.jit_events import (
         RULES,
@@ -153,16 +164,7 @@ if GEN:
         skip_token,
         turn_up_token,
     )
-    from dominorules.kernel.jit_settle import (
-        LOWEST_HAND,
-        best_sides,
-        counted,
-        hand_rank,
-        match_over,
-        tallies,
-        winner_seat,
-    )
-    from dominorules.kernel.jit_settle import TIE_EACH as EACH_TIED  # (TIE_EACH: a parameter)
+    from dominorules.kernel.jit_settle import tallies
     from dominorules.kernel.jit_several import (
         DEAD,
         MOST,
@@ -174,7 +176,7 @@ if GEN:
         pick,
     )
     from dominorules.kernel.jit_several import ROWS as MV_ROWS
-    from dominorules.kernel.jit_side_out import goes_on, next_in
+    from dominorules.kernel.jit_strategist import know_turn_up
     from dominorules.kernel.jit_strategist_arms import choose_arms
     from dominorules.kernel.jit_strategist_blind import choose_blind, know_front, know_shown
     from dominorules.kernel.jit_strategist_layout import choose_layout, open_layout

@@ -125,6 +125,13 @@ def know_lack(K, p: int, left: int, right: int) -> None:
 
 
 @njit
+def know_turn_up(K, t: int) -> None:
+    """The strategist's record read of the turned-up tile: on the board, led by nobody
+    (``strategist_fast``'s ``turn_up`` event)."""
+    K[BOARD, 0] |= 1 << t
+
+
+@njit
 def seat_word(seed: int, p: int, N: int, WS) -> int:
     """Seat ``p``'s next 32-bit word (its ``random()`` times 2**32; ``kernel.shake``)."""
     WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg = WS

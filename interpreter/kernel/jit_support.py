@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..engine.mechanisms.position import seat_after_piece
 from .jit import njit
 
 _M1 = np.int64(0x5555555555555555)
@@ -42,13 +43,9 @@ def low_index(b: int) -> int:
     return popcount((b & -b) - 1)
 
 
-@njit
-def seat_after(p: int, N: int, right: int) -> int:
-    """The seat that plays after ``p``: the next one round the table, or (``right``,
-    ``play.direction: right``) the one before."""
-    if right:
-        return p - 1 if p > 0 else N - 1
-    return p + 1 if p + 1 < N else 0
+# the seat that plays after p (play.direction), a kernel piece beside Position.next_seat;
+# compiled here for the kernel modules that call it (the mechanisms' pieces call the piece)
+seat_after = njit(seat_after_piece)
 
 
 @njit

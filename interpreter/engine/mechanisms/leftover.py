@@ -18,11 +18,24 @@ boneyard, as today's hands are written (docs/records.md).
 True
 >>> sizes(9, 3, 28, 1)
 [9, 10, 9]
+
+``receiver_piece`` and ``give_leftover_piece`` are the same rule for the JIT kernel (kernel
+pieces, ``engine.pieces``): the rule a code (``LEFTOVER_CODES``), hands bit masks, the
+deck tile indexes; the kernel's ``GEN`` lines ask them under the switch ``LEFT_TO`` only.
+``tests/test_kernel_jit_deal.py`` holds them to ``receiver``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from ..pieces import piece
+from .turn_up import before_piece
+
+# deal.leftover as a code (LEFT_TO): set aside, to the leader, to the seat before the leader
+LEFT_BONEYARD, LEFT_LEADER, LEFT_BEFORE_LEADER = 0, 1, 2
+LEFTOVER_CODES = {"boneyard": LEFT_BONEYARD, "leader": LEFT_LEADER,
+                  "before_leader": LEFT_BEFORE_LEADER}
 
 
 def receiver(rule: str, leader: int, next_seat: Callable[[int], int] | None,
@@ -43,3 +56,25 @@ def sizes(size: int, players: int, tiles: int, seat: int | None) -> list[int]:
     if seat is not None:
         out[seat] += tiles - size * players
     return out
+
+
+@piece
+def receiver_piece(code: int, leader: int, N: int, RIGHT: int) -> int:
+    """The seat the tiles left over go to, or -1 when they stay out of play
+    (``leftover.receiver``)."""
+    if code == LEFT_LEADER:
+        return leader
+    if code == LEFT_BEFORE_LEADER:
+        return before_piece(leader, N, RIGHT)
+    return -1
+
+
+@piece
+def give_leftover_piece(hands, deck, dealt: int, T: int, seat: int) -> int:
+    """The tiles after the hands' ``deck[dealt:]`` into ``seat``'s hand: the tiles now
+    dealt (``GeneralLoop._leftover``)."""
+    h = hands[seat]
+    for i in range(dealt, T):
+        h |= 1 << deck[i]
+    hands[seat] = h
+    return T

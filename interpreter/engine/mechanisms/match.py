@@ -14,6 +14,9 @@ there, unsettled, and its ``round_end`` says ``result: target``.
 ``reached_in_play_piece`` is the same rule over the JIT kernel's array of scores (a kernel
 piece, ``engine.pieces``): ``kernel.jit_events.fire`` asks it after each event rule's
 points; ``tests/test_kernel_jit_table.py`` holds the two to each other.
+``match_over_piece`` is ``decided`` but its ``draw_if`` for the kernel's ``GEN`` lines
+(``match.end`` a code: ``END_POINTS``...; the kernel evaluates ``draw_if`` itself), held
+to it by ``tests/test_kernel_jit_settle.py``.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from .environment import sides_names
 from .position import Position, SideView
 
 MAX_ROUNDS = 1000
+# match.end as the kernel's codes (kernel.jit_house reads the words)
+END_POINTS, END_ROUNDS, END_ROUNDS_WON = 0, 1, 2
 
 
 def _by_total(pos: Position) -> tuple[bool, int | None]:
@@ -90,6 +95,43 @@ def decided(pos: Position) -> tuple[bool, int | None]:
     if pos.round >= MAX_ROUNDS:
         return True, None
     return False, None
+
+
+@piece(refcounts=False)   # (every round: no reference counts)
+def match_over_piece(end, lowest_wins, target, play_on, rnd, scores, rounds_won, sides):
+    """``GeneralLoop._match_over`` but its ``draw_if``: (over, winning side or -1)."""
+    if end == END_ROUNDS_WON:
+        top = rounds_won[0]
+        at = 0
+        for i in range(1, sides):
+            if rounds_won[i] > top:
+                top, at = rounds_won[i], i
+        if top >= target:
+            return 1, at
+        return 0, -1
+    if end == END_ROUNDS:
+        due = rnd >= target
+    else:
+        top = scores[0]
+        for i in range(1, sides):
+            top = max(top, scores[i])
+        due = top >= target
+    if not due:
+        return 0, -1
+    best = scores[0]
+    for i in range(1, sides):
+        best = min(best, scores[i]) if lowest_wins else max(best, scores[i])
+    count = 0
+    at = -1
+    for i in range(sides):
+        if scores[i] == best:
+            count += 1
+            at = i
+    if count == 1:
+        return 1, at
+    if not play_on:
+        return 1, -1
+    return 0, -1
 
 
 def final_scores(pos: Position, winner: int | None) -> list[int]:

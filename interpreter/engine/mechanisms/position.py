@@ -2,6 +2,11 @@
 
 Named fields only. ``SeatView`` and ``SideView`` are what formulas see of a seat and
 of a side (the attributes ``docs/language.md`` lists), built fresh when asked.
+
+``seat_after_piece`` is ``Position.next_seat``'s one step for the JIT kernels (a kernel
+piece, ``engine.pieces``): ``kernel.jit_support.seat_after`` is it compiled, and the
+mechanisms' pieces that walk the table (``turn_up.before_piece``, ``side_out``'s
+``next_in_piece``) call it; ``tests/test_kernel_jit_deal.py`` holds it to ``next_seat``.
 """
 
 from __future__ import annotations
@@ -9,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..game_rules import Rules
+from ..pieces import piece
 from .board import Board
 from .duties import Duty
 from .matching import Tile, is_double
@@ -123,3 +129,12 @@ class Position:
 
     def side_views(self) -> tuple[SideView, ...]:
         return tuple(self.side_view(i) for i in range(len(self.sides)))
+
+
+@piece
+def seat_after_piece(p: int, N: int, right: int) -> int:
+    """The seat that plays after ``p``: the next one round the table, or (``right``,
+    ``play.direction: right``) the one before."""
+    if right:
+        return p - 1 if p > 0 else N - 1
+    return p + 1 if p + 1 < N else 0

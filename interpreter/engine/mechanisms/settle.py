@@ -7,6 +7,15 @@ round compares the sides (all, or the last placer's and the next player's): by t
 lowest hand, their total, or the ``rank`` formula; a tie goes by ``blocked.tie``. The
 winner scores the domino or blocked formula; ``every_side`` adds to every side (the
 winner's included, ``side.won`` telling which won); drawn tiles cost their drawers.
+
+The ``*_piece`` functions are the settlement for the JIT kernel (kernel pieces,
+``engine.pieces``) over per-seat and per-side int64 arrays, the rules' words as codes
+(``LOWEST_HAND``..., ``TIE_NOTHING``...): ``hand_rank_piece`` and ``best_sides_piece``
+are ``measure`` and ``compare``, ``winner_seat_piece`` ``winning_seat`` and
+``counted_piece`` ``counted``. The kernel's ``GEN`` lines call them between the
+ruleset's own formulas (programs ``kernel.jit_formula.run`` evaluates); every seat's
+tallies (``kernel.jit_settle.tallies``) stay with the kernel's bit counts.
+``tests/test_kernel_jit_settle.py`` holds them to the functions here.
 """
 
 from __future__ import annotations
@@ -14,8 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..pieces import piece
 from .environment import scorer_names, settlement_names
 from .position import Position, SideView
+
+# blocked.winner / blocked.tie as the kernel's codes (kernel.jit_house reads the words)
+LOWEST_HAND, LOWEST_SIDE, LOWEST, HIGHEST = 0, 1, 2, 3
+TIE_NOTHING, TIE_EACH, TIE_LAST, TIE_NEXT = 0, 1, 2, 3
 
 
 @dataclass(frozen=True)
@@ -87,6 +101,55 @@ def compare(pos: Position, env: dict[str, Any]) -> tuple[int | None, list[int]]:
     return None, []
 
 
+@piece(refcounts=False)   # (every round: no reference counts)
+def hand_rank_piece(V, TEAMS, R):
+    """``blocked.winner: lowest_hand``: each side ranked by its lowest hand value."""
+    for i in range(TEAMS.shape[0]):
+        best = V[TEAMS[i, 0]]
+        for s in TEAMS[i]:
+            best = min(best, V[s])
+        R[i] = best
+
+
+@piece(refcounts=False)   # (every round: no reference counts)
+def best_sides_piece(R, sides, how, last_two, tie, last_player, after, SIDE_OF, lowest):
+    """The blocked comparison (``GeneralLoop._settle``): fills ``lowest`` with the sides
+    ranked best among those compared (all, or the last placer's and the next seat's),
+    one when ``tie`` picks the last or next player's side (``after``: the seat that plays
+    after the last placer); returns how many."""
+    a = b = -1
+    if last_two:
+        a = SIDE_OF[last_player]
+        b = SIDE_OF[after]
+        if b < a:
+            a, b = b, a
+    best = 0
+    first = True
+    for i in range(sides):
+        if last_two and i != a and i != b:
+            continue
+        if first or (R[i] > best if how == HIGHEST else R[i] < best):
+            best = R[i]
+            first = False
+    n = 0
+    for i in range(sides):
+        if last_two and i != a and i != b:
+            continue
+        if R[i] == best:
+            lowest[n] = i
+            n += 1
+    if n > 1 and (tie == TIE_LAST or tie == TIE_NEXT):
+        seat = last_player
+        if tie == TIE_NEXT:
+            seat = after
+        pick = SIDE_OF[seat]
+        for k in range(n):
+            if lowest[k] == pick:
+                lowest[0] = pick
+                return 1
+    return n
+
+
 def settle(pos: Position, blocked: bool, dominoer: int | None) -> Settlement:
     """Settle the round ``pos`` has just finished."""
     rules = pos.rules
@@ -127,6 +190,17 @@ def counted(pos: Position, side: int, points: int) -> int:
     return points
 
 
+@piece(refcounts=False)   # (every round: no reference counts)
+def counted_piece(points, scores, minimum, exact, target):
+    """A side's round points as the match counts them: nothing below ``minimum`` while
+    on 0 (``match.minimum_to_start``), nothing that overshoots (``match.exact``)."""
+    for i in range(points.shape[0]):
+        if minimum and scores[i] == 0 and points[i] < minimum:
+            points[i] = 0
+        if exact and scores[i] + points[i] > target:
+            points[i] = 0
+
+
 def winning_seat(pos: Position, winner: int | None, blocked: bool,
                  dominoer: int | None) -> int | None:
     """The seat that won: the dominoer when its side won, else the winning side's lowest
@@ -136,3 +210,17 @@ def winning_seat(pos: Position, winner: int | None, blocked: bool,
     if not blocked and dominoer is not None and pos.side_of(dominoer) == winner:
         return dominoer
     return min(pos.sides[winner], key=lambda s: (pos.hand_value(s), s))
+
+
+@piece(refcounts=False)   # (every round: no reference counts)
+def winner_seat_piece(w, domino, SIDE_OF, TEAMS, V):
+    """The seat that won for side ``w``: the dominoer when its side won, else the side's
+    lowest hand (its first such seat)."""
+    if domino >= 0 and SIDE_OF[domino] == w:
+        return domino
+    seat = -1
+    best = 0
+    for s in TEAMS[w]:
+        if seat < 0 or V[s] < best:
+            seat, best = s, V[s]
+    return seat

@@ -29,11 +29,20 @@ True
 2
 >>> next_table([1, 2, 3, 0], {1, 2})
 [3, 3, 3, 0]
+
+``goes_on_piece`` and ``next_in_piece`` are the same rule for the JIT kernel (kernel
+pieces, ``engine.pieces``): hands bit masks, the seats out this round the bits of one
+number (``outs``). The kernel's ``GEN`` lines ask ``goes_on_piece`` when a seat empties
+its hand under the switch ``SIDE_OUT``, and ``next_in_piece`` only once some seat is out.
+``tests/test_kernel_jit_deal.py`` holds them to ``goes_on`` and ``next_in``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+
+from ..pieces import piece
+from .position import seat_after_piece
 
 
 def goes_on(until: str, side: Sequence[int], holding: Callable[[int], bool]) -> bool:
@@ -54,6 +63,26 @@ def next_in(next_seat: Callable[[int], int], seat: int, out: Collection[int]) ->
 def next_table(nxt: Sequence[int], out: Collection[int]) -> list[int]:
     """``next_in`` for every seat at once, as the match loop's table of next seats."""
     return [next_in(nxt.__getitem__, s, out) for s in range(len(nxt))]
+
+
+@piece
+def goes_on_piece(side: int, hands, TEAMS) -> bool:
+    """Whether the round goes on after a seat of ``side`` emptied its hand: while some
+    seat of that side still holds tiles (``side_out.goes_on``)."""
+    for j in range(TEAMS.shape[1]):
+        if hands[TEAMS[side, j]]:
+            return True
+    return False
+
+
+@piece
+def next_in_piece(seat: int, N: int, RIGHT: int, outs: int) -> int:
+    """The seat whose turn follows ``seat``'s, passing over the seats out
+    (``side_out.next_in``; some seat is always in)."""
+    nxt = seat_after_piece(seat, N, RIGHT)
+    while (outs >> nxt) & 1:
+        nxt = seat_after_piece(nxt, N, RIGHT)
+    return nxt
 
 
 def out_line(seat: int) -> dict:

@@ -16,12 +16,20 @@ b]}`` (docs/records.md); the tile is the deal's first boneyard tile.
 True
 >>> stand_in(0, lambda s: (s + 1) % 3, 3)
 2
+
+``before_piece`` is ``stand_in`` for the JIT kernel (a kernel piece, ``engine.pieces``),
+seats by number, ``RIGHT`` the direction of play; the kernel's ``GEN`` lines ask it under
+the switch ``TURN_UP`` only (and ``leftover.receiver_piece`` for ``before_leader``).
+``tests/test_kernel_jit_deal.py`` holds it to ``stand_in``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TypeVar
+
+from ..pieces import piece
+from .position import seat_after_piece
 
 T = TypeVar("T")
 
@@ -40,6 +48,16 @@ def stand_in(leader: int, next_seat: Callable[[int], int], players: int) -> int:
         if next_seat(seat) == leader:
             return seat
     raise ValueError("no seat plays before the leader")
+
+
+@piece
+def before_piece(leader: int, N: int, RIGHT: int) -> int:
+    """The seat whose next (in the direction of play) is ``leader``
+    (``turn_up.stand_in``, ``leftover.receiver``'s ``before_leader``)."""
+    for s in range(N):
+        if seat_after_piece(s, N, RIGHT) == leader:
+            return s
+    return -1
 
 
 def record_event(tile: tuple[int, int]) -> dict:
