@@ -123,7 +123,7 @@ def test_the_tile_left_in_the_boneyard_is_rejected(tmp_path):
 def test_the_python_kernel_refuses_it_the_jit_plays_and_records_it():
     game = api.load_game(LEADER)
     assert not generate.covers(game)   # the general loop plays it on the Python engine
-    assert jit_kernel.jit_reason(game, 3, need_numba=False) is None   # (jit_deal)
+    assert jit_kernel.jit_reason(game, 3, need_numba=False) is None   # (leftover's pieces)
     assert jit_trace.reason(game) is None   # and records it (test_kernel_jit_records_deal)
 
 

@@ -170,7 +170,7 @@ def test_a_record_without_its_turn_up_is_rejected(tmp_path):
 def test_the_python_kernel_refuses_it_the_jit_plays_and_records_it():
     game = api.load_game(STARTER)
     assert not generate.covers(game)   # the general loop plays it on the Python engine
-    assert jit_kernel.jit_reason(game, 3, need_numba=False) is None   # (jit_deal)
+    assert jit_kernel.jit_reason(game, 3, need_numba=False) is None   # (turn_up's piece)
     assert jit_trace.reason(game) is None   # and records it (test_kernel_jit_records_deal)
 
 

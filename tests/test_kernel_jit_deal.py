@@ -1,16 +1,17 @@
-"""The deal's, the set's and the round end's mechanisms on the JIT (``kernel/jit_deal.py``,
-``kernel/jit_copies.py``, ``kernel/jit_side_out.py``): the tiles left over given to a seat
-(``deal.leftover``), the stock's tile turned up to start the line (``deal.turn_up``), two
-sets shuffled together (``set.copies``), play on until a side is out (``play.until``),
-hidden hands played from the front of a row (``deal.blind``: ``engine.mechanisms.blind``'s
-pieces).
+"""The deal's, the set's and the round end's mechanisms on the JIT (the kernel pieces beside
+``engine.mechanisms.leftover``, ``turn_up``, ``side_out``, ``blind`` and ``position``;
+``kernel/jit_copies.py``): the tiles left over given to a seat (``deal.leftover``), the
+stock's tile turned up to start the line (``deal.turn_up``), two sets shuffled together
+(``set.copies``), play on until a side is out (``play.until``), hidden hands played from
+the front of a row (``deal.blind``), the seat after a seat (``play.direction``).
 
-The numba pieces answer as their mechanisms (``engine.mechanisms.leftover``, ``turn_up``,
-``side_out``, ``blind``, ``TileSet.canonical``) for every seat count, leader and
-direction; and the GEN kernel, playing them, gives the Python engine's matches field for
-field, with every builtin bot, on rulesets built to reach what the builtin ones do not (a
-turned-up tile in the Draw game, under play-time events, played to the right; the tiles
-left over to the seat before the leader; two sets to the right; hidden rows with a
+The pieces answer as their mechanisms (``leftover.receiver``, ``turn_up.stand_in``,
+``side_out``, ``blind``, ``Position.next_seat``, ``TileSet.canonical``) for every seat
+count, leader and direction, as plain Python and compiled into a caller as a kernel
+compiles them; and the GEN kernel, playing them, gives the Python engine's matches field
+for field, with every builtin bot, on rulesets built to reach what the builtin ones do
+not (a turned-up tile in the Draw game, under play-time events, played to the right; the
+tiles left over to the seat before the leader; two sets to the right; hidden rows with a
 turned-up tile, or to the right; seats going out under events, to the right). The
 builtin rulesets themselves are in ``test_kernel_jit_house.py``'s cases. Nothing here
 compiles a kernel of its own.
@@ -18,52 +19,78 @@ compiles a kernel of its own.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from dominorules import api
-from dominorules.engine.mechanisms import blind, leftover, side_out, turn_up
-from dominorules.kernel import jit_deal, jit_kernel
+from dominorules.engine.mechanisms import blind, leftover, position, side_out, turn_up
+from dominorules.kernel import jit_kernel
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_the_pieces_answer_as_their_mechanisms(players):
+def pieces_as(way: str, *fns):
+    """The pieces as plain Python, or each compiled into a caller as a kernel compiles it
+    (skipped without numba or with the JIT off)."""
+    if way == "plain":
+        return fns
+    pytest.importorskip("numba")
+    if not jit_kernel.available():
+        pytest.skip("DOMINORULES_NO_JIT is set")
+    from piece_checks import compiled_caller
+
+    return tuple(compiled_caller(f) for f in fns)
+
+
+@pytest.mark.parametrize("way", ["plain", "compiled"])
+def test_the_pieces_answer_as_their_mechanisms(way):
     import numpy as np
 
-    for right in (0, 1):
-        nxt = [(s - 1) % players if right else (s + 1) % players for s in range(players)]
-        for leader in range(players):
-            assert jit_deal.before(leader, players, right) == turn_up.stand_in(
-                leader, nxt.__getitem__, players)
-            for rule, code in jit_deal.LEFTOVER_CODES.items():
-                want = leftover.receiver(rule, leader, nxt.__getitem__, players)
-                assert jit_deal.receiver(code, leader, players, right) == (
-                    -1 if want is None else want)
+    seat_after, before, receiver, give_leftover = pieces_as(
+        way, position.seat_after_piece, turn_up.before_piece, leftover.receiver_piece,
+        leftover.give_leftover_piece)
+    rules = api.load_game("pagat").rules
+    for players in (2, 3, 4, 5):
+        for right in (0, 1):
+            pos = position.Position(replace(rules, direction="right" if right else "left"),
+                                    players, tuple((s,) for s in range(players)), 100,
+                                    [0] * players, [0] * players)
+            nxt = [(s - 1) % players if right else (s + 1) % players for s in range(players)]
+            assert [seat_after(s, players, right) for s in range(players)] == [
+                pos.next_seat(s) for s in range(players)] == nxt
+            for leader in range(players):
+                assert before(leader, players, right) == turn_up.stand_in(
+                    leader, nxt.__getitem__, players)
+                for rule, code in leftover.LEFTOVER_CODES.items():
+                    want = leftover.receiver(rule, leader, nxt.__getitem__, players)
+                    assert receiver(code, leader, players, right) == (
+                        -1 if want is None else want)
     deck = np.array([4, 0, 2, 6, 1, 5, 3], np.int64)
     hands = np.array([1 << 4 | 1, 1 << 2 | 1 << 6], np.int64)
-    assert jit_deal.give_leftover(hands, deck, 4, 7, 1) == 7
+    assert give_leftover(hands, deck, 4, 7, 1) == 7
     assert list(hands) == [1 << 4 | 1, 1 << 2 | 1 << 6 | 1 << 1 | 1 << 5 | 1 << 3]
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
-def test_the_side_out_pieces_answer_as_their_mechanism(players):
+@pytest.mark.parametrize("way", ["plain", "compiled"])
+def test_the_side_out_pieces_answer_as_their_mechanism(way):
     import numpy as np
 
-    from dominorules.kernel import jit_side_out
-
-    teams = np.array([[s, s + players // 2] for s in range(players // 2)], np.int64)
-    for right in (0, 1):
-        nxt = [(s - 1) % players if right else (s + 1) % players for s in range(players)]
-        for outs in range(1 << players):
-            out = {s for s in range(players) if outs >> s & 1}
-            if len(out) == players:
-                continue
-            hands = np.array([0 if s in out else 1 << s for s in range(players)], np.int64)
-            for seat in range(players):
-                assert jit_side_out.next_in(seat, players, right, outs) == side_out.next_in(
-                    nxt.__getitem__, seat, out)
-            for side, team in enumerate(teams.tolist()):
-                assert jit_side_out.goes_on(side, hands, teams) == side_out.goes_on(
-                    "side_out", team, lambda s, h=hands: bool(h[s]))
+    next_in, goes_on = pieces_as(way, side_out.next_in_piece, side_out.goes_on_piece)
+    for players in (2, 4, 6):
+        teams = np.array([[s, s + players // 2] for s in range(players // 2)], np.int64)
+        for right in (0, 1):
+            nxt = [(s - 1) % players if right else (s + 1) % players for s in range(players)]
+            for outs in range(1 << players):
+                out = {s for s in range(players) if outs >> s & 1}
+                if len(out) == players:
+                    continue
+                hands = np.array([0 if s in out else 1 << s for s in range(players)],
+                                 np.int64)
+                for seat in range(players):
+                    assert next_in(seat, players, right, outs) == side_out.next_in(
+                        nxt.__getitem__, seat, out)
+                for side, team in enumerate(teams.tolist()):
+                    assert goes_on(side, hands, teams) == side_out.goes_on(
+                        "side_out", team, lambda s, h=hands: bool(h[s]))
 
 
 def test_the_copies_piece_answers_as_the_tile_set():

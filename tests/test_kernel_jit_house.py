@@ -45,8 +45,8 @@ EXPECTED = {
     "house/headers-raise-stake", "house/bergen-headers",   # events reading the table,
     "house/bergen-near-game", "house/answer-the-double",   # setting variables and
     "house/cover-the-double",   # laying duties
-    "house/turned-up-starter", "house/leftover-to-leader",   # the deal's (jit_deal)
-    "house/side-out",   # and the round's end (jit_side_out)
+    "house/turned-up-starter", "house/leftover-to-leader",   # the deal's (leftover, turn_up)
+    "house/side-out",   # and the round's end (side_out)
     "house/two-sets",   # every tile twice (jit_copies)
     "house/blind-hughie",   # hidden rows (blind.py)
     "house/double-draw", "house/doubles-together"}   # several tiles a move (jit_several)

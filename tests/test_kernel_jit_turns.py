@@ -1,7 +1,7 @@
 """The JIT on the turn rules it once left to the Python engine (issue 21): passing at will
 on a spinner and under a fit rule (``jit_matching.uniform_pick``'s last option), play on
 until a side is out with turns granted, skipped or passed at will and with hidden rows
-(the GEN lines' turn order passing over the seats out: ``jit_side_out.next_in``), events
+(the GEN lines' turn order passing over the seats out: ``side_out.next_in_piece``), events
 and placement restrictions with every tile twice (``jit_formula.Twice``: a tile's copies
 are one tile to a formula), a lead formula reading the last round's seats and sides
 (the settlement's tallies, kept until the next round's lead) and an opening condition

@@ -148,7 +148,7 @@ def test_an_out_seat_that_plays_on_is_rejected(tmp_path):
 def test_the_python_kernel_refuses_it_the_jit_plays_it_and_writes_its_records():
     game = api.load_game(SIDE_OUT)
     assert not generate.covers(game)   # the general loop plays it on the Python engine
-    assert jit_kernel.jit_reason(game, 4, need_numba=False) is None   # (jit_side_out)
+    assert jit_kernel.jit_reason(game, 4, need_numba=False) is None   # (side_out's pieces)
     assert jit_trace.reason(game) is None   # (tests/test_kernel_jit_rec_events.py)
 
 

@@ -4,13 +4,13 @@ placements, fire play-time events, change what a turn holds (turn options), spin
 first double or fit tiles by their own rule: their switches as numbers, their formulas
 as programs, or why the JIT cannot play them.
 
-``jit_loop``'s ``GEN`` lines call ``jit_settle``, ``jit_opening`` and ``jit_formula``
-(real numba functions) and read everything of the ruleset from the kernel's parameters
-(``params``) and the formula programs (``programs``: made from the formulas' checked
-trees, never from the ruleset's text). So the ``GEN`` kernel's source holds no text of
-any ruleset: one compiled kernel plays them all. A formula reading what the kernel does
-not keep (the board's ends, ``x -> ...`` over a hand) raises ``Unsupported``: ``reason``
-then says so and the Python engine plays.
+``jit_loop``'s ``GEN`` lines call the settlement's pieces (``engine.mechanisms.settle``,
+``match``), ``jit_opening`` and ``jit_formula`` (numba functions) and read everything of
+the ruleset from the kernel's parameters (``params``) and the formula programs
+(``programs``: made from the formulas' checked trees, never from the ruleset's text). So
+the ``GEN`` kernel's source holds no text of any ruleset: one compiled kernel plays them
+all. A formula reading what the kernel does not keep (the board's ends, ``x -> ...`` over
+a hand) raises ``Unsupported``: ``reason`` then says so and the Python engine plays.
 """
 
 from __future__ import annotations

@@ -45,9 +45,9 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # tables at FIT_AT in CODE (jit_matching.tables), the fitting masks being PM itself
 # IN_PLAY: the match may end mid-round (match.ends_in_play: match.py's piece); DUTIES: some event
 # lays a duty (jit_duties)
-# LEFT_TO: who takes the tiles the hands leave (deal.leftover: jit_deal.LEFTOVER_CODES, 0
-# none); TURN_UP: the stock's first tile starts the line (deal.turn_up: jit_deal)
-# SIDE_OUT: play goes on after a seat is out until its side is (play.until: jit_side_out)
+# LEFT_TO: who takes the tiles the hands leave (deal.leftover: leftover.LEFTOVER_CODES, 0
+# none); TURN_UP: the stock's first tile starts the line (deal.turn_up: turn_up's piece)
+# SIDE_OUT: play goes on after a seat is out until its side is (play.until: side_out's)
 # SECONDS: the second copies' mask when every tile is held twice (set.copies: jit_copies)
 # BLIND: hidden hands played from the front of a row (deal.blind: blind.py's pieces; with TURNS)
 # DECL_START / DECL_PLACE / SHOWDOWN: where the declarations of each moment and the
