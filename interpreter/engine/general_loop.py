@@ -76,6 +76,8 @@ from .mechanisms import opening as opening_rules
 from .mechanisms import side_out as side_out_rule
 from .mechanisms import table as table_rules
 from .mechanisms import turn_up as turn_up_rule
+from .mechanisms.events import NOTHING as NOTHING_FIRED
+from .mechanisms.events import fire as fire_events
 from .mechanisms.variables import after_round, round_facts, starting
 from .results import MatchResult, RoundStats
 from .streams import shuffler
@@ -211,10 +213,11 @@ class EventFacts(dict):
         return value
 
     def rescore(self) -> None:
-        """Points were scored: the tallies (``side.score`` ...) are read again when next
-        asked (``mechanisms.events.fire``'s ``rescore``)."""
-        for key in _TALLIES:
-            self.pop(key, None)
+        """Points were scored: the tallies (``side.score`` ...), read together, are read
+        again when next asked (``mechanisms.events.fire``'s ``rescore``)."""
+        if "player" in self:
+            for key in _TALLIES:
+                del self[key]
 
 
 _TALLIES = ("player", "side", "sides", "opponents")
@@ -222,39 +225,17 @@ _TALLIES = ("player", "side", "sides", "opponents")
 
 class EventMatch:
     """The loop's match as ``mechanisms.events.fire`` reads and changes it (its
-    ``Match``): the loop's own lists, read live (a kernel or a rule example's position
-    may set them on the loop)."""
+    ``Match``): the loop's own lists, brought up to date by ``GeneralLoop._fire`` before
+    each call (a kernel or a rule example's position may set new ones on the loop)."""
 
-    __slots__ = ("core",)
+    __slots__ = ("rules", "target", "side_of", "next_seat", "scores", "play_points",
+                 "values")
 
     def __init__(self, core: GeneralLoop) -> None:
-        self.core = core
-
-    @property
-    def rules(self):
-        return self.core.game.rules
-
-    @property
-    def scores(self) -> list[int]:
-        return self.core.scores
-
-    @property
-    def play_points(self) -> list[int]:
-        return self.core._round_play
-
-    @property
-    def values(self) -> dict[str, int]:
-        return self.core.values
-
-    @property
-    def target(self) -> int:
-        return self.core.target
-
-    def side_of(self, seat: int) -> int:
-        return self.core._side_of[seat]
-
-    def next_seat(self, seat: int) -> int:
-        return self.core.next_seat[seat]
+        self.rules = core.game.rules
+        self.target = core.target
+        self.side_of = core._side_of.__getitem__
+        self.next_seat = core.next_seat.__getitem__   # the plain table (duties' bearers)
 
 
 class Tally:
@@ -1280,14 +1261,16 @@ class GeneralLoop:
         ``ends_round``: the action empties the actor's hand (a domino): what it would grant
         lapses (docs/house-rules.md). ``goes_on``: a tile of a move that goes on
         (``several.again_lapses``)."""
-        fired = event_rules.fire(self._event_match, actor, "", facts, ends_round=ends_round,
-                                 goes_on=goes_on, rules_of=rules_of, rescore=EventFacts.rescore)
-        if fired.sets:
-            self._count("variable_sets", len(fired.sets))
+        match = self._event_match
+        match.scores, match.play_points, match.values = self.scores, self._round_play, self.values
+        fired = fire_events(match, actor, "", facts, ends_round, goes_on, rules_of,
+                            EventFacts.rescore, self.rec)
+        if fired is NOTHING_FIRED:   # (most actions: no rule's condition holds)
+            return 0, 0
         if fired.reached is not None:
             self.reached = True   # the match is won now: the rest of the action lapsed
-        if self.rec is not None and (fired.scores or fired.sets or fired.again or fired.duties):
-            self.rec.extend(event_rules.lines(fired, actor))
+        if fired.sets:
+            self._count("variable_sets", len(fired.sets))
         if fired.draws:   # drawn by run (_pay_draws)
             self._owed += fired.draws
         if fired.duties:   # on duty.on's seats (mechanisms.duties)

@@ -419,10 +419,10 @@ class MatchReading:
             return
         env = events.environment(pos, seat, "draw", first, forced=forced)
         self._progress()
-        fired = events.fire(pos, seat, "draw", env)
+        fired = self._fire(seat, "draw", env)
         if self._won_in_play(seat, fired):
             return
-        self._write_fired(seat, fired)
+        self._keep_fired(seat, fired)
         rule = turn_options.rule_of(pos.rules)
         if rule is not None and turn_options.turn_over_after_draw(rule, turn.turn_can_draw(pos)):
             self._end_turn(seat)   # a draw that ends the turn (drawing.ends_turn)
@@ -462,8 +462,8 @@ class MatchReading:
             self.expected.append(_Expected(duties.met_line(duty)))
         # emptying the hand, the turns, draws and duties it would grant lapse; a tile
         # before a move's last may lose its turn too (events.fire)
-        fired = events.fire(pos, seat, "place", env, ends_round=not pos.hands[seat],
-                            goes_on=not last)
+        fired = self._fire(seat, "place", env, ends_round=not pos.hands[seat],
+                           goes_on=not last)
         self.phase = "turn"
         if self._won_in_play(seat, fired):
             self.move = None   # the match is won: a several-tile move stops with it
@@ -473,11 +473,10 @@ class MatchReading:
             self._go_out(seat, env, fired)   # out, and the round goes on (play.until)
             return
         if not pos.hands[seat]:   # a domino: its points count (what it grants lapsed)
-            self._write_lines(seat, fired)
             self._then_declare(seat, env, lambda: self._end_round(blocked=False,
                                                                   dominoer=seat))
             return
-        self._write_fired(seat, fired)
+        self._keep_fired(seat, fired)
         self._next_draws(seat, fired)
         if last:   # not before a several-tile move's last tile (play.several)
             self._then_declare(seat, env, lambda: self._end_turn(seat))
@@ -488,7 +487,7 @@ class MatchReading:
         its points and skips count, a turn it would earn lapses (``events.fire``); it is
         out, written after its declarations, and its turns are passed over from now on."""
         pos = self.pos
-        self._write_fired(seat, fired)
+        self._keep_fired(seat, fired)
 
         def then() -> None:
             pos.out.add(seat)
@@ -592,10 +591,10 @@ class MatchReading:
             pos.passed_since_progress = {seat} if forced else set()
             pos.idle_turns = 1
         env = events.environment(pos, seat, "pass", None)
-        fired = events.fire(pos, seat, "pass", env)
+        fired = self._fire(seat, "pass", env)
         if self._won_in_play(seat, fired):
             return
-        self._write_fired(seat, fired)
+        self._keep_fired(seat, fired)
         self._end_turn(seat)
 
     def _blocked(self) -> bool:
@@ -659,14 +658,17 @@ class MatchReading:
                 self.expected.append(_Expected({"event": "draw", "player": seat, "tile": tile,
                                                 "rule": duty.rule}))
 
-    def _write_lines(self, seat: int, fired: events.Fired) -> None:
-        """The action's lines, as ``events.lines`` orders them (the loop writes the same)."""
-        for fields in events.lines(fired, seat):
-            self.expected.append(_Expected(fields))
+    def _fire(self, seat: int, after: str, env: dict[str, Any], ends_round: bool = False,
+              goes_on: bool = False) -> events.Fired:
+        """The action's events (``events.fire``, the loop's own reading), and the record
+        lines they write, expected next in the order ``fire`` gives them."""
+        lines: list[dict[str, Any]] = []
+        fired = events.fire(self.pos, seat, after, env, ends_round, goes_on, record=lines)
+        self.expected.extend(_Expected(fields) for fields in lines)
+        return fired
 
-    def _write_fired(self, seat: int, fired: events.Fired) -> None:
-        """The action's lines, and the turns, skips and duties it leaves to come."""
-        self._write_lines(seat, fired)
+    def _keep_fired(self, seat: int, fired: events.Fired) -> None:
+        """The turns, skips and duties the action's events leave to come."""
         self.pos.extra_turns += len(fired.again)
         self.pos.pending_skips += fired.skips
         self.pos.duties += fired.duties
@@ -677,7 +679,6 @@ class MatchReading:
         unsettled (``round_end`` with ``result: target``) and the match ends."""
         if fired.reached is None:
             return False
-        self._write_lines(seat, fired)
         self._end_round(blocked=False, dominoer=None, reached=True)
         return True
 

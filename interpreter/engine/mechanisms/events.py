@@ -34,19 +34,21 @@ class Fired:
     side order, the rules granting the actor another turn (a turn each: two rules, two
     turns), how many turns are skipped, the tiles owed to the next seat, the variables
     set, the duties laid, and the side that won the match with them (``reached``, with
-    ``match.ends_in_play``; None: play goes on). Plain slots: the match loop asks for
-    one at every action of a ruleset with events."""
+    ``match.ends_in_play``; None: play goes on)."""
 
     __slots__ = ("scores", "again", "skips", "draws", "sets", "duties", "reached")
 
     def __init__(self) -> None:
-        self.scores: list[tuple[int, int, int]] = []
-        self.again: list[int] = []                    # rules granting a turn
+        self.scores: tuple[tuple[int, int, int], ...] = ()
+        self.again: tuple[int, ...] = ()                    # rules granting a turn
         self.skips = 0
-        self.draws: list[tuple[int, int]] = []        # (rule, tiles) owed
-        self.sets: list[tuple[int, str, int]] = []    # (rule, variable, value)
-        self.duties: list[Duty] = []                  # laid on duty.on's seats
+        self.draws: tuple[tuple[int, int], ...] = ()        # (rule, tiles) owed
+        self.sets: tuple[tuple[int, str, int], ...] = ()    # (rule, variable, value)
+        self.duties: tuple[Duty, ...] = ()                  # laid on duty.on's seats
         self.reached: int | None = None
+
+
+NOTHING = Fired()   # what an action fires when no rule's condition holds (never changed)
 
 
 class Match(Protocol):
@@ -107,9 +109,10 @@ def environment(pos: Position, actor: int, after: str, tile: Tile | None,
     return env
 
 
-def fire(pos: Match, actor: int, after: str, env: Any, *, ends_round: bool = False,
+def fire(pos: Match, actor: int, after: str, env: Any, ends_round: bool = False,
          goes_on: bool = False, rules_of: tuple | None = None,
-         rescore: Callable[[Any], None] | None = None) -> Fired:
+         rescore: Callable[[Any], None] | None = None,
+         record: list[dict[str, Any]] | None = None) -> Fired:
     """Every event rule after ``after`` whose condition holds, in order; the one reading
     of play-time events (the match loop's ``_fire`` and the rulebook both ask it).
 
@@ -121,71 +124,68 @@ def fire(pos: Match, actor: int, after: str, env: Any, *, ends_round: bool = Fal
     ``play.until``): the turns it would grant, the tiles it would make the next seat
     draw and the duties it would lay lapse (docs/house-rules.md); its points and skips
     count. ``goes_on``: a tile of a move going on (``several.again_lapses``). When the
-    points win the match (``match.ends_in_play``), that rule's other effects and every
-    later rule lapse. ``rules_of``: ``rules_after(pos.rules.events, after)``, resolved
-    once by a caller firing many actions."""
-    out = Fired()
-    mine = pos.side_of(actor)
-    scores, play = pos.scores, pos.play_points
-    in_play = pos.rules.ends_in_play
-    grants = not ends_round and not again_lapses(pos.rules.several, goes_on)
+    points win the match (``match.ends_in_play``), that rule's other effects, every
+    later rule and what earlier ones would still do (draws, duties) lapse.
+    ``rules_of``: ``rules_after(pos.rules.events, after)``, resolved once by a caller
+    firing many actions. ``record``: the action's record lines are added to it in the
+    record's order: rule by rule its points side by side, its sets, the turn it grants;
+    then each duty laid. ``NOTHING`` when no rule's condition holds."""
+    out = NOTHING
     if rules_of is None:
         rules_of = rules_after(pos.rules.events, after)
     for index, rule in rules_of:
         if rule.condition is not None and not rule.condition(env):
             continue
+        if out is NOTHING:   # the first rule that fires (most actions fire none)
+            out = Fired()
+        mine, scores = pos.side_of(actor), pos.scores
         points = checked_points(rule.points(env)) if rule.points is not None else 0
         others = checked_points(rule.each_opponent(env)) if rule.each_opponent is not None \
             else 0
         if points or others:
-            for side in range(len(scores)):
+            play = pos.play_points
+            for side in (range(len(scores)) if others else (mine,)):   # in side order
                 gain = points if side == mine else others
                 if gain:
-                    out.scores.append((index, side, gain))
+                    out.scores += ((index, side, gain),)
                     scores[side] += gain
                     play[side] += gain
+                    if record is not None:
+                        record.append({"event": "score", "player": actor, "side": side,
+                                       "points": gain, "rule": index})
             if rescore is None:
                 env.update(actor_names(pos.seat_view(actor), pos.side_views(), mine))
             else:
                 rescore(env)
         if rule.sets:   # after its points, before the match may end on them
             for name, value in set_values(rule, env):
-                out.sets.append((index, name, value))
+                out.sets += ((index, name, value),)
                 pos.values[name] = env[name] = value
-        if in_play:
+                if record is not None:
+                    record.append({"event": "set", "player": actor, "variable": name,
+                                   "value": value, "rule": index})
+        if pos.rules.ends_in_play:
             out.reached = reached_in_play(True, scores, pos.target)
             if out.reached is not None:   # the match is over: this rule's other effects,
-                out.draws, out.duties = [], []   # later rules and what earlier ones
-                break                            # would still do lapse
-        if rule.again is not None and grants and rule.again(env):
-            out.again.append(index)
+                out.draws = out.duties = ()   # later rules and what earlier ones would
+                return out                    # still do lapse
+        if rule.again is not None and not ends_round and not again_lapses(
+                pos.rules.several, goes_on) and rule.again(env):
+            out.again += (index,)
+            if record is not None:
+                record.append({"event": "extra_turn", "player": actor})
         if rule.skip is not None:
             out.skips += checked_skip(max(0, int(rule.skip(env))))
         if rule.next_draws is not None and not ends_round:
             owed = max(0, int(rule.next_draws(env)))
             if owed:
-                out.draws.append((index, owed))
+                out.draws += ((index, owed),)
         if rule.duty is not None and not ends_round:
-            out.duties += laid_on(index, bearers(rule.duty.on, actor, pos.next_seat,
-                                                 pos.side_of), env["tile"])
+            out.duties += tuple(laid_on(index, bearers(rule.duty.on, actor, pos.next_seat,
+                                                       pos.side_of), env["tile"]))
+    if out.duties and record is not None:   # after the rules' other lines
+        record += [laid_line(duty) for duty in out.duties]
     return out
-
-
-def lines(fired: Fired, actor: int) -> list[dict[str, Any]]:
-    """The record's lines for what ``fire`` did, in the record's order: rule by rule its
-    points (side by side), then its sets, then the turn it grants; then each duty laid.
-    Written once for the match loop, which writes them, and the rulebook, which expects
-    them."""
-    out = [(rule, 0, {"event": "score", "player": actor, "side": side, "points": points,
-                      "rule": rule}) for rule, side, points in fired.scores]
-    if fired.sets:
-        out += [(rule, 1, {"event": "set", "player": actor, "variable": name, "value": value,
-                           "rule": rule}) for rule, name, value in fired.sets]
-    if fired.again:
-        out += [(rule, 2, {"event": "extra_turn", "player": actor}) for rule in fired.again]
-    if fired.sets or fired.again:
-        out.sort(key=lambda line: line[:2])   # stable: a rule's sides stay in order
-    return [line for _, _, line in out] + [laid_line(duty) for duty in fired.duties]
 
 
 def table_names(table: Table | None, board: Any) -> dict[str, Any]:
