@@ -211,7 +211,7 @@ def test_all_fives_scores_the_ends_at_once():
     pos.board.place((0, 5), "right")
     env = events.environment(pos, 0, "place", (0, 5))
     fired = events.fire(pos, 0, "place", env)
-    assert fired.scores == [(0, 0, 10)] and not fired.again and fired.skips == 0
+    assert fired.scores == ((0, 0, 10),) and not fired.again and fired.skips == 0
     assert pos.scores == [10, 0] and pos.play_points == [10, 0]
 
 
@@ -227,9 +227,9 @@ def test_a_forced_draw_pays_every_opponent_and_a_free_one_nothing():
     pos = position("house/pay-per-forced-draw", [[(1, 2)], [(1, 1)], [(2, 2)]],
                    opening_tiles=[(0, 4)])
     env = events.environment(pos, 0, "draw", (6, 6), forced=True)
-    assert events.fire(pos, 0, "draw", env).scores == [(0, 1, 1), (0, 2, 1)]
+    assert events.fire(pos, 0, "draw", env).scores == ((0, 1, 1), (0, 2, 1))
     env = events.environment(pos, 0, "draw", (6, 6), forced=False)
-    assert events.fire(pos, 0, "draw", env).scores == []
+    assert events.fire(pos, 0, "draw", env).scores == ()
 
 
 # -- settling a round ------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from .decision import DECLARE, OPEN, PLAY, SEEK
 from .mechanisms.declarations import why_not
 from .mechanisms.layout import arm_words
 from .mechanisms.matching import FitRule, placements
+from .mechanisms.opening import rule_of as opening_rule_of
 from .tiles import Tile, bits
 
 
@@ -41,7 +42,8 @@ def explain_illegal(state, action: Action) -> str:
             return f"you can play {move}, so you may not pass"
         return "you may still draw, so you may not pass"
     if action.kind == "draw":
-        if phase == OPEN and mL.bit_count() == 1 and rules.opening_tile != "any":
+        if phase == OPEN and mL.bit_count() == 1 and opening_rule_of(
+                rules, state.round).tile != "any":
             return f"the round opens with {ts.tiles[bits(mL)[0]]} at once: no draw before it"
         if phase == OPEN and drawn == 0 and not rules.voluntary_draw:
             return "voluntary draws are not allowed: you must open"
@@ -72,13 +74,10 @@ def explain_illegal(state, action: Action) -> str:
     if phase == OPEN:
         if action.end is not None:
             return f"the opening tile is placed without an end: write just {tile}"
-        required = rules.opening_tile
-        op = rules.first_opening if state.round == 1 and rules.first_opening else None
-        explain = op.explain if op is not None else rules.opening_explain
-        if explain and (op.allow if op is not None else rules.opening_allow) is not None:
-            return explain
-        if op is not None:
-            required = op.tile
+        op = opening_rule_of(rules, state.round)   # the round's own (mechanisms.opening)
+        if op.explain and op.allow is not None:
+            return op.explain
+        required = op.tile
         if mL.bit_count() == 1:
             return f"the round must open with {ts.tiles[bits(mL)[0]]}"
         return f"{tile} may not open this round ({_tile_name(required)} must)"
@@ -251,12 +250,11 @@ def ambiguous(tile: Tile, ends: list[str]) -> str:
 def _explain_seek(state, rules) -> str:
     """Why only a draw is allowed while nobody holds the tile that opens the round: the
     tile named, or (an ``allow`` over any tile) the opening rule's own explanation."""
-    op = rules.first_opening if state.round == 1 and rules.first_opening else None
-    required = op.tile if op is not None else rules.opening_tile
-    if required != "any":
+    op = opening_rule_of(rules, state.round)   # the round's own (mechanisms.opening)
+    if op.tile != "any":
         return ("nobody can open yet: players draw in turn until "
-                f"{_tile_name(required)} is found, so you must draw")
-    explain = op.explain if op is not None else rules.opening_explain
+                f"{_tile_name(op.tile)} is found, so you must draw")
+    explain = op.explain
     return ("nobody can open yet: players draw in turn until a tile that may open is found"
             + (f" ({explain})" if explain else "") + ", so you must draw")
 

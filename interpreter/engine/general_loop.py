@@ -63,7 +63,7 @@ from ..diagnostics import Diagnostic, DiagnosticError
 from . import leaders
 from .actions import DRAW, FLIP, PASS, SEVERAL
 from .board import END_NAMES, Board, ShapedBoard, new_board
-from .bounds import check_scores, checked_points, checked_skip
+from .bounds import check_scores
 from .decision import DECLARE, OPEN, PLAY, SEEK, Decision
 from .game_rules import Opening
 from .leaders import HashStream
@@ -72,10 +72,12 @@ from .mechanisms import declarations, environment, restrictions, several, turn_o
 from .mechanisms import duties as duty_rules
 from .mechanisms import events as event_rules
 from .mechanisms import leftover as leftover_rule
+from .mechanisms import opening as opening_rules
 from .mechanisms import side_out as side_out_rule
 from .mechanisms import table as table_rules
 from .mechanisms import turn_up as turn_up_rule
-from .mechanisms.match import reached_in_play
+from .mechanisms.events import NOTHING as NOTHING_FIRED
+from .mechanisms.events import fire as fire_events
 from .mechanisms.variables import after_round, round_facts, starting
 from .results import MatchResult, RoundStats
 from .streams import shuffler
@@ -210,6 +212,31 @@ class EventFacts(dict):
         self[key] = value
         return value
 
+    def rescore(self) -> None:
+        """Points were scored: the tallies (``side.score`` ...), read together, are read
+        again when next asked (``mechanisms.events.fire``'s ``rescore``)."""
+        if "player" in self:
+            for key in _TALLIES:
+                del self[key]
+
+
+_TALLIES = ("player", "side", "sides", "opponents")
+
+
+class EventMatch:
+    """The loop's match as ``mechanisms.events.fire`` reads and changes it (its
+    ``Match``): the loop's own lists, brought up to date by ``GeneralLoop._fire`` before
+    each call (a kernel or a rule example's position may set new ones on the loop)."""
+
+    __slots__ = ("rules", "target", "side_of", "next_seat", "scores", "play_points",
+                 "values")
+
+    def __init__(self, core: GeneralLoop) -> None:
+        self.rules = core.game.rules
+        self.target = core.target
+        self.side_of = core._side_of.__getitem__
+        self.next_seat = core.next_seat.__getitem__   # the plain table (duties' bearers)
+
 
 class Tally:
     """A seat or a side as formulas read them (``side.score``, ``player.doubles`` ...)."""
@@ -234,10 +261,8 @@ class Tally:
 
 
 def _opening_rules(rules) -> tuple[Opening, Opening]:
-    later = Opening(tile=rules.opening_tile, opener=rules.opener, if_unheld=rules.if_unheld,
-                    allow=rules.opening_allow, explain=rules.opening_explain,
-                    if_lacking=rules.if_lacking, allow_tree=rules.opening_allow_tree)
-    return (rules.first_opening or later), later
+    """The opening rules of round 1 and of the later rounds (``mechanisms.opening``)."""
+    return opening_rules.rule_of(rules, 1), opening_rules.rule_of(rules, 2)
 
 
 class GeneralLoop:
@@ -295,6 +320,7 @@ class GeneralLoop:
         # what a turn may hold beyond the plain game's (mechanisms.turn_options), or None
         self.turn_rule = turn_options.rule_of(game.rules)
         self._owed: list[tuple[int, int]] = []   # events' next_draws, until _pay_draws
+        self._event_match = EventMatch(self)   # what mechanisms.events.fire reads of it
         self._penalty = 0   # the tiles the declaration option just taken draws (draw)
         self.rows: list[list[int]] = []   # deal.blind: each seat's row, front first
         # the round's tiles on the table, kept only when an event reads them (board, line,
@@ -540,8 +566,6 @@ class GeneralLoop:
         queued: list[int] = []   # the rest of the several-tile move under way, last first
         multi: tuple = ()        # the several-tile moves offered at this decision
         move_n = 0               # that move's tiles (0: a move of one tile)
-        # a chain (move: chain): its tiles before the last earn no extra turn
-        chain_on = several_on and rules.several.chain
         move_names: tuple = ()   # a shaped board's ends as that move started (by name)
         seat_turns = self.seat_turns   # each seat's turns this round (first_turn)
         # a fit rule (mechanisms.matching) as tables: PM above is already its fitting
@@ -1031,8 +1055,9 @@ class GeneralLoop:
                                     "drawn_this_turn": drawn})
                                 if duties:   # the duties this seat bears: met by this?
                                     self._duties_met(p, facts)
+                                # a tile before a move's last: its turn may lapse
                                 more_turns, skipped = fire(ev_place, p, facts, not h,
-                                                           chain_on and bool(queued))
+                                                           bool(queued))
                                 again += more_turns
                                 skip += skipped
                                 if in_play and self.reached:
@@ -1226,61 +1251,32 @@ class GeneralLoop:
         self.result = result
 
     # -- play-time events -----------------------------------------------------------------
-    def _fire(self, rules_of: tuple, actor: int, facts: Facts, ends_round: bool = False,
+    def _fire(self, rules_of: tuple, actor: int, facts: EventFacts, ends_round: bool = False,
               goes_on: bool = False) -> tuple[int, int]:
-        """Apply the events of one action: points now; (another turns, skips) granted.
+        """The events of one action, as ``mechanisms.events.fire`` decides them (points
+        now, variables set, the match won in play, turns granted and skipped, the next
+        seat's draws owed, duties laid), written into the record and the match: (turns
+        granted, seats skipped).
 
-        ``ends_round``: the action is the round's last (a domino): a turn it would grant
-        lapses, so it is neither granted nor written (docs/house-rules.md). ``goes_on``: a
-        tile of a chain that goes on (``several.again_lapses``): a turn it would grant
-        lapses too."""
-        scores, round_play, rec = self.scores, self._round_play, self.rec
-        mine = self._side_of[actor]
-        more_turns = skipped = 0
-        laying = []   # duties laid by this action, written after its rules' other lines
-        for i, ev in rules_of:
-            if ev.condition is not None and not ev.condition(facts):
-                continue
-            pts = checked_points(ev.points(facts)) if ev.points is not None else 0
-            opp = checked_points(ev.each_opponent(facts)) if ev.each_opponent is not None else 0
-            for s in range(len(scores)):
-                k = pts if s == mine else opp
-                if k:
-                    scores[s] += k
-                    round_play[s] += k
-                    if rec is not None:
-                        rec.append({"event": "score", "player": actor, "side": s,
-                                    "points": k, "rule": i})
-            if ev.sets:   # variables set (events[].set), all from the values before
-                for name, value in event_rules.set_values(ev, facts):
-                    self.values[name] = facts[name] = value
-                    self._count("variable_sets")
-                    if rec is not None:
-                        rec.append({"event": "set", "player": actor, "variable": name,
-                                    "value": value, "rule": i})
-            if self.in_play and reached_in_play(True, scores, self.target) is not None:
-                self.reached = True   # the match is won now: the rest of the action lapses
-                return more_turns, skipped
-            if ev.again is not None and not ends_round and not goes_on and ev.again(facts):
-                more_turns += 1
-                if rec is not None:
-                    rec.append({"event": "extra_turn", "player": actor})
-            if ev.skip is not None:
-                skipped += checked_skip(max(0, int(ev.skip(facts))))
-            if ev.next_draws is not None and not ends_round:   # drawn by run (_pay_draws)
-                owed = max(0, int(ev.next_draws(facts)))
-                if owed:
-                    self._owed.append((i, owed))
-            if ev.duty is not None and not ends_round:   # on duty.on's seats (mechanisms.duties)
-                laying += duty_rules.laid_on(i, duty_rules.bearers(
-                    ev.duty.on, actor, self.next_seat.__getitem__, self._side_of.__getitem__),
-                    facts["tile"])
-        for duty in laying:
-            self.duties.append(duty)
-            self._count("duties_laid")
-            if rec is not None:
-                rec.append(duty_rules.laid_line(duty))
-        return more_turns, skipped
+        ``ends_round``: the action empties the actor's hand (a domino): what it would grant
+        lapses (docs/house-rules.md). ``goes_on``: a tile of a move that goes on
+        (``several.again_lapses``)."""
+        match = self._event_match
+        match.scores, match.play_points, match.values = self.scores, self._round_play, self.values
+        fired = fire_events(match, actor, "", facts, ends_round, goes_on, rules_of,
+                            EventFacts.rescore, self.rec)
+        if fired is NOTHING_FIRED:   # (most actions: no rule's condition holds)
+            return 0, 0
+        if fired.reached is not None:
+            self.reached = True   # the match is won now: the rest of the action lapsed
+        if fired.sets:
+            self._count("variable_sets", len(fired.sets))
+        if fired.draws:   # drawn by run (_pay_draws)
+            self._owed += fired.draws
+        if fired.duties:   # on duty.on's seats (mechanisms.duties)
+            self.duties += fired.duties
+            self._count("duties_laid", len(fired.duties))
+        return len(fired.again), fired.skips
 
     def _lay_tile(self, t: int, at: int | str | None, seat: int | None = None,
                   leave: int | None = None) -> str | None:

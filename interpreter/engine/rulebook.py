@@ -42,7 +42,6 @@ from .mechanisms import (
     match,
     opening,
     settle,
-    several,
     side_out,
     turn,
     turn_options,
@@ -199,6 +198,7 @@ class MatchReading:
             got = e.get(key)
             if key == "tile":
                 got = _tile(got)
+                value = tuple(value) if isinstance(value, list) else value
             if got != value:
                 raise Disagreement(line, f"{want.kind} {key}: the rules say {_say(value)}; "
                                    f"the record says {_say(e.get(key))}")
@@ -419,10 +419,10 @@ class MatchReading:
             return
         env = events.environment(pos, seat, "draw", first, forced=forced)
         self._progress()
-        fired = events.fire(pos, seat, "draw", env)
+        fired = self._fire(seat, "draw", env)
         if self._won_in_play(seat, fired):
             return
-        self._write_fired(seat, fired)
+        self._keep_fired(seat, fired)
         rule = turn_options.rule_of(pos.rules)
         if rule is not None and turn_options.turn_over_after_draw(rule, turn.turn_can_draw(pos)):
             self._end_turn(seat)   # a draw that ends the turn (drawing.ends_turn)
@@ -460,9 +460,10 @@ class MatchReading:
         self._progress()
         for duty in duties.met_by(pos.duties, pos.rules.events, seat, env):   # before events
             self.expected.append(_Expected(duties.met_line(duty)))
-        fired = events.fire(pos, seat, "place", env)
-        if several.again_lapses(pos.rules.several, not last):   # a chain going on
-            fired.again = []
+        # emptying the hand, the turns, draws and duties it would grant lapse; a tile
+        # before a move's last may lose its turn too (events.fire)
+        fired = self._fire(seat, "place", env, ends_round=not pos.hands[seat],
+                           goes_on=not last)
         self.phase = "turn"
         if self._won_in_play(seat, fired):
             self.move = None   # the match is won: a several-tile move stops with it
@@ -471,15 +472,11 @@ class MatchReading:
                 pos.rules.play_until, pos.sides[pos.side_of(seat)], lambda s: bool(pos.hands[s])):
             self._go_out(seat, env, fired)   # out, and the round goes on (play.until)
             return
-        if not pos.hands[seat]:   # a domino: its points count, its turns lapse
-            self._write_scores(seat, fired)
+        if not pos.hands[seat]:   # a domino: its points count (what it grants lapsed)
             self._then_declare(seat, env, lambda: self._end_round(blocked=False,
                                                                   dominoer=seat))
             return
-        self._write_fired(seat, fired)
-        for duty in fired.duties:   # laid on the next seat, after the rules' other lines
-            pos.duties.append(duty)
-            self.expected.append(_Expected({**duties.laid_line(duty), "tile": duty.tile}))
+        self._keep_fired(seat, fired)
         self._next_draws(seat, fired)
         if last:   # not before a several-tile move's last tile (play.several)
             self._then_declare(seat, env, lambda: self._end_turn(seat))
@@ -487,11 +484,10 @@ class MatchReading:
     # -- declarations (mechanisms.declarations) -----------------------------------------
     def _go_out(self, seat: int, env: dict[str, Any], fired: events.Fired) -> None:
         """``play.until: side_out``: the seat emptied its hand while a partner holds tiles:
-        its points and skips count, a turn it would earn lapses; it is out, written after
-        its declarations, and its turns are passed over from now on."""
+        its points and skips count, a turn it would earn lapses (``events.fire``); it is
+        out, written after its declarations, and its turns are passed over from now on."""
         pos = self.pos
-        self._write_scores(seat, fired)
-        pos.pending_skips += fired.skips
+        self._keep_fired(seat, fired)
 
         def then() -> None:
             pos.out.add(seat)
@@ -595,10 +591,10 @@ class MatchReading:
             pos.passed_since_progress = {seat} if forced else set()
             pos.idle_turns = 1
         env = events.environment(pos, seat, "pass", None)
-        fired = events.fire(pos, seat, "pass", env)
+        fired = self._fire(seat, "pass", env)
         if self._won_in_play(seat, fired):
             return
-        self._write_fired(seat, fired)
+        self._keep_fired(seat, fired)
         self._end_turn(seat)
 
     def _blocked(self) -> bool:
@@ -662,31 +658,27 @@ class MatchReading:
                 self.expected.append(_Expected({"event": "draw", "player": seat, "tile": tile,
                                                 "rule": duty.rule}))
 
-    def _write_scores(self, seat: int, fired: events.Fired, turns: bool = False) -> None:
-        """The action's lines by rule, as the loop writes them: each rule's points, then its
-        sets, then (``turns``: unless the action ends the round) the turn it grants."""
-        lines = [(rule, 0, {"event": "score", "player": seat, "side": side, "points": points,
-                            "rule": rule}) for rule, side, points in fired.scores]
-        lines += [(rule, 1, {"event": "set", "player": seat, "variable": name, "value": value,
-                             "rule": rule}) for rule, name, value in fired.sets]
-        if turns:
-            lines += [(rule, 2, {"event": "extra_turn", "player": seat}) for rule in fired.again]
-        for _, _, fields in sorted(lines, key=lambda x: x[:2]):   # by rule: points, then set
-            self.expected.append(_Expected(fields))
+    def _fire(self, seat: int, after: str, env: dict[str, Any], ends_round: bool = False,
+              goes_on: bool = False) -> events.Fired:
+        """The action's events (``events.fire``, the loop's own reading), and the record
+        lines they write, expected next in the order ``fire`` gives them."""
+        lines: list[dict[str, Any]] = []
+        fired = events.fire(self.pos, seat, after, env, ends_round, goes_on, record=lines)
+        self.expected.extend(_Expected(fields) for fields in lines)
+        return fired
 
-    def _write_fired(self, seat: int, fired: events.Fired) -> None:
-        self._write_scores(seat, fired, turns=True)
+    def _keep_fired(self, seat: int, fired: events.Fired) -> None:
+        """The turns, skips and duties the action's events leave to come."""
         self.pos.extra_turns += len(fired.again)
         self.pos.pending_skips += fired.skips
+        self.pos.duties += fired.duties
 
     # -- the round's end and the match's -------------------------------------------
     def _won_in_play(self, seat: int, fired: events.Fired) -> bool:
         """``match.ends_in_play``: the action's points won the match; the round stops
         unsettled (``round_end`` with ``result: target``) and the match ends."""
-        pos = self.pos
-        if match.reached_in_play(pos.rules.ends_in_play, pos.scores, pos.target) is None:
+        if fired.reached is None:
             return False
-        self._write_scores(seat, fired, turns=bool(pos.hands[seat]))   # (a domino's lapse)
         self._end_round(blocked=False, dominoer=None, reached=True)
         return True
 

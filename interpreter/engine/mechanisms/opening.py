@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..game_rules import Opening
+from ..game_rules import Opening, Rules
 from .environment import opening_names
 from .lead import highest_double_holder, holder_of
 from .matching import Tile, is_double
@@ -33,14 +33,21 @@ class Plan:
     free: bool = False        # the opener chooses among its tiles: an ordinary turn
 
 
-def rule_for(pos: Position) -> Opening:
-    """The opening rule of the round (round 1's own when ``first_round`` gives one)."""
-    rules = pos.rules
-    if pos.round == 1 and rules.first_opening is not None:
+def rule_of(rules: Rules, rnd: int) -> Opening:
+    """The opening rule of round ``rnd``: round 1's own when ``first_round`` gives one,
+    else the ``opening`` section's. Asked by the rulebook (``rule_for``), the match loop
+    (``GeneralLoop``'s rules of round 1 and the later rounds) and the why-not
+    explanations alike."""
+    if rnd == 1 and rules.first_opening is not None:
         return rules.first_opening
     return Opening(tile=rules.opening_tile, opener=rules.opener, if_unheld=rules.if_unheld,
                    allow=rules.opening_allow, explain=rules.opening_explain,
-                   if_lacking=rules.if_lacking)
+                   if_lacking=rules.if_lacking, allow_tree=rules.opening_allow_tree)
+
+
+def rule_for(pos: Position) -> Opening:
+    """The opening rule of the round the position is in (``rule_of``)."""
+    return rule_of(pos.rules, pos.round)
 
 
 def required_tile(pos: Position, rule: Opening) -> Tile | None:
