@@ -231,32 +231,101 @@ class ExpertBot:
         results: list[list[Outcome]] = [[] for _ in actions]
         live = list(range(len(actions)))
         accepted = 0
+        fast = self._on_jit(game, obs, position)
+        batch = _Batch(fast, game, obs, seen, sampler, position, codes) if fast else None
         for done in range(self.playouts):
             if incumbent is not None and done and done % PRUNE_EVERY == 0:
                 live = _close_calls(obs, results, live, incumbent)
                 if len(live) == 1:
                     break
+            # the playouts still due before the next look at the close calls
+            due = min(self.playouts, (done // PRUNE_EVERY + 1) * PRUNE_EVERY) - done
             for _ in range(TRIES):
-                deal = belief.sample(game, obs, seen, sampler).deal
-                seed = int(sampler.random() * 2 ** 32)
-                outcomes = []
-                try:
-                    for k in live:
-                        stream.seed(seed)
-                        outcomes.append(continue_round(game, position, deal, codes[k], after,
-                                                       seed=seed))
-                except Inconsistent:
-                    continue
+                if batch is not None:   # the same deals and streams, played by the JIT
+                    found = batch.next(live, due)
+                    if found is None:
+                        continue
+                    outcomes = [found[k] for k in live]
+                else:
+                    deal = belief.sample(game, obs, seen, sampler).deal
+                    seed = int(sampler.random() * 2 ** 32)
+                    outcomes = []
+                    try:
+                        for k in live:
+                            stream.seed(seed)
+                            outcomes.append(continue_round(game, position, deal, codes[k],
+                                                           after, seed=seed))
+                    except Inconsistent:
+                        continue
                 for k, out in zip(live, outcomes, strict=True):
                     results[k].append(out)
                 accepted += 1
                 break
         return _judge(obs, actions, results, accepted, incumbent, self.trust)
 
+    def _on_jit(self, game: Game, obs: Observation, position: Round):
+        """The JIT's continuations of this ruleset (``kernel.jit_continuation``) when they
+        play this search exactly as ``continue_round`` would: strategist rollouts, numba
+        installed and on, a ruleset the plain kernel plays; else None (the python engine)."""
+        if self.rollout != "strategist" or position.values:
+            return None
+        return jit_playouts(game, obs.players, position.start_scores)
+
     def _game_of(self, obs: Observation) -> Game:
         if self._game is None or self._game.rules is not obs.rules:
             self._game = Game(obs.rules)
         return self._game
+
+
+def jit_playouts(game: Game, players: int, start_scores=()):
+    """The JIT's continuation kernel for the expert's strategist playouts of ``game``, or
+    None when they stay on the python engine (``jit_playouts_reason`` says why)."""
+    if jit_playouts_reason(game, players, start_scores) is not None:
+        return None
+    from ..kernel.jit_continuation import continuations
+    return continuations(game, players)
+
+
+def jit_playouts_reason(game: Game, players: int, start_scores=()) -> str | None:
+    """Why the expert's playouts of ``game`` stay on the python engine, or None when the
+    JIT plays them (numba is imported only when it may: ``kernel.jit``)."""
+    from ..kernel import jit_continuation, jit_kernel
+    if not jit_kernel.available():
+        return jit_kernel.jit_reason(game, players)
+    return jit_continuation.reason(game, players, start_scores)
+
+
+class _Batch:
+    """The sampler's deals and seeds in the order the python path draws them, played by
+    the JIT some at a time (all the live candidates of each), handed out one by one:
+    ``next`` gives a deal's outcome per candidate, or None for a deal the engine refused
+    (``Inconsistent``), exactly as the loop of ``ExpertBot.analyse`` would meet them."""
+
+    def __init__(self, kernel, game: Game, obs: Observation, seen: belief.Seen,
+                 sampler: random.Random, position: Round, codes: list[int]):
+        self.kernel, self.game, self.obs, self.seen = kernel, game, obs, seen
+        self.sampler, self.position, self.codes = sampler, position, codes
+        self.queue: list[dict[int, Outcome] | None] = []
+
+    def next(self, live: list[int], due: int) -> dict[int, Outcome] | None:
+        if not self.queue:
+            self._fill(live, due)
+        return self.queue.pop(0)
+
+    def _fill(self, live: list[int], count: int) -> None:
+        """``count`` more deals, each played with every live candidate in one JIT call."""
+        decks, seeds = [], []
+        for _ in range(count):
+            deal = belief.sample(self.game, self.obs, self.seen, self.sampler).deal
+            decks.append(self.kernel.deck(deal))
+            seeds.append(int(self.sampler.random() * 2 ** 32))
+        outs = self.kernel.play(self.position, [d for d in decks for _ in live],
+                                [self.codes[k] for _ in decks for k in live],
+                                [s for s in seeds for _ in live])
+        n = len(live)
+        for i in range(count):
+            row = outs[i * n:(i + 1) * n]
+            self.queue.append(None if None in row else dict(zip(live, row, strict=True)))
 
 
 def _rollout(name: str, game: Game, players: int, stream: random.Random):

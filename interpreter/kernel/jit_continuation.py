@@ -27,7 +27,17 @@ _KINDS = {"place": jit_continue.PLACE, "draw": jit_continue.DRAW, "pass": jit_co
 
 
 def reason(game: Game, players: int, start_scores: Sequence[int] = ()) -> str | None:
-    """Why the JIT cannot play this ruleset's strategist playouts (a sentence), or None."""
+    """Why the JIT cannot play this ruleset's strategist playouts (a sentence), or None
+    (the ruleset's part asked once per game and player count: each decision asks)."""
+    if start_scores and max(abs(int(s)) for s in start_scores) > jit_kernel.MAX_NUMBER:
+        return "start scores beyond 2**40 need the python engine's integers"
+    known = game.__dict__.setdefault("_jit_continuation_reasons", {})
+    if players not in known:
+        known[players] = _ruleset_reason(game, players)
+    return known[players]
+
+
+def _ruleset_reason(game: Game, players: int) -> str | None:
     r = game.rules
     if jit_house.plays(r):
         return (f"{r.name}'s house rules: the JIT plays the expert's playouts of the plain "
@@ -35,8 +45,6 @@ def reason(game: Game, players: int, start_scores: Sequence[int] = ()) -> str | 
     if game.tileset.tile_count > jit_kernel.MAX_TILES:
         return (f"{r.name}'s set of {game.tileset.tile_count} tiles: the JIT plays the "
                 f"expert's playouts on sets of at most {jit_kernel.MAX_TILES} tiles")
-    if start_scores and max(abs(int(s)) for s in start_scores) > jit_kernel.MAX_NUMBER:
-        return "start scores beyond 2**40 need the python engine's integers"
     return jit_kernel.jit_reason(game, players, "strategist")
 
 

@@ -36,6 +36,13 @@ _MASK = 0xFFFFFFFF
 
 @njit
 def mt_seed(S, seed: int) -> None:
+    """``random.seed(seed)``, put off until the stream's first number (most playouts break
+    no tie: seeding costs more than the rest of their stream): the index says which."""
+    S[MT_AT + MT_N] = MT_N + 1 + seed
+
+
+@njit
+def _init(S, seed: int) -> None:
     """CPython's ``random.seed(seed)`` for ``0 <= seed < 2**32``: ``init_by_array`` of
     the one 32-bit word (``_randommodule.c``)."""
     o = MT_AT
@@ -43,12 +50,11 @@ def mt_seed(S, seed: int) -> None:
     for i in range(1, MT_N):
         prev = S[o + i - 1]
         S[o + i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK
-    i, j = 1, 0
-    for _ in range(MT_N):   # max(N, key length 1)
+    i = 1
+    for _ in range(MT_N):   # max(N, key length 1); the key's one word, j always 0
         prev = S[o + i - 1]
-        S[o + i] = ((S[o + i] ^ ((prev ^ (prev >> 30)) * 1664525)) + seed + j) & _MASK
+        S[o + i] = ((S[o + i] ^ ((prev ^ (prev >> 30)) * 1664525)) + seed) & _MASK
         i += 1
-        j = 0   # (the key has one word)
         if i >= MT_N:
             S[o] = S[o + MT_N - 1]
             i = 1
@@ -64,22 +70,33 @@ def mt_seed(S, seed: int) -> None:
 
 
 @njit
+def _twist(S, k: int, k1: int, km: int) -> None:
+    y = (S[k] & 0x80000000) | (S[k1] & 0x7FFFFFFF)
+    v = S[km] ^ (y >> 1)
+    if y & 1:
+        v ^= 0x9908B0DF
+    S[k] = v
+
+
+@njit
 def _generate(S) -> None:
-    """The Twister's next 624 words (``genrand_uint32``'s refill)."""
+    """The Twister's next 624 words (``genrand_uint32``'s refill, its three loops)."""
     o = MT_AT
-    for k in range(MT_N):
-        y = (S[o + k] & 0x80000000) | (S[o + (k + 1) % MT_N] & 0x7FFFFFFF)
-        v = S[o + (k + 397) % MT_N] ^ (y >> 1)
-        if y & 1:
-            v ^= 0x9908B0DF
-        S[o + k] = v
+    for k in range(o, o + MT_N - 397):
+        _twist(S, k, k + 1, k + 397)
+    for k in range(o + MT_N - 397, o + MT_N - 1):
+        _twist(S, k, k + 1, k + 397 - MT_N)
+    _twist(S, o + MT_N - 1, o, o + 396)
     S[o + MT_N] = 0
 
 
 @njit
 def _word(S) -> int:
     """``genrand_uint32``: the next tempered word."""
-    if S[MT_AT + MT_N] >= MT_N:
+    at = S[MT_AT + MT_N]
+    if at >= MT_N:
+        if at > MT_N:   # seeded, not yet made (mt_seed)
+            _init(S, at - MT_N - 1)
         _generate(S)
     y = S[MT_AT + S[MT_AT + MT_N]]
     S[MT_AT + MT_N] += 1

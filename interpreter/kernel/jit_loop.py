@@ -101,9 +101,9 @@ if CONT:
         mt_seed,
         scripted,
     )
-    from dominorules.kernel.jit_continue import DRAW as EV_DRAW
-    from dominorules.kernel.jit_continue import PASS as EV_PASS
-    from dominorules.kernel.jit_continue import PLACE as EV_PLACE
+    from dominorules.kernel.jit_continue import DRAW as SEEN_DRAW
+    from dominorules.kernel.jit_continue import PASS as SEEN_PASS
+    from dominorules.kernel.jit_continue import PLACE as SEEN_PLACE
     from dominorules.kernel.jit_continue import event as script_event
 
 if GEN:
@@ -607,7 +607,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                      np.int64)
     TS = np.zeros(4 * T + 2, np.float64)   # (a tie among a spinner's four ends' tiles)
     if CONT:
-        before = np.zeros(SIDES_N, np.int64)   # a playout's scores at its candidate
+        at_candidate = np.zeros(SIDES_N, np.int64)   # a playout's scores at its candidate
     WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
     # the record (jit_record): tokens logged (nl), DAT's numbers (nd), its items (nj); a
     # match that may outgrow them is played again by the next call (from nl0, nd0)
@@ -639,8 +639,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             LOG[nl] = DYN + nj
             nl, nj = nl + 1, nj + 1
             nd = start_item(DAT, nd, seed)
-        seat_words_start(seed, N, WB, wpos, wend, wblock, wshared, wfirst, msg)
-        lead_stream(seed, rng)
+        if not CONT:   # (a playout's seats draw from its one stream; its leader is given)
+            seat_words_start(seed, N, WB, wpos, wend, wblock, wshared, wfirst, msg)
+            lead_stream(seed, rng)
         if CONT:   # a playout: the rollouts' one stream seeded, the script from its start
             mt_seed(wshared, seed)
             ev = 0
@@ -1037,7 +1038,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             LOG[nl] = draw_token(N, T, p, t)
                             nl += 1
                         if CONT:
-                            ev, done, bad = script_event(CODE, ev, EV_DRAW, p, done, bad)
+                            ev, done, bad = script_event(CODE, ev, SEEN_DRAW, p, done, bad)
                         if (1 << t) & seek:
                             opener, omask = p, 1 << t
                             break
@@ -1054,7 +1055,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if bad or now:
                             done = True
                             for i in range(SIDES_N):
-                                before[i] = scores[i]
+                                at_candidate[i] = scores[i]
                         if bad:
                             sa = -1
                             break
@@ -1070,7 +1071,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if REC:
                             LOG[nl] = draw_token(N, T, p, t)
                             nl += 1
-                        ev, done, bad = script_event(CODE, ev, EV_DRAW, p, done, bad)
+                        ev, done, bad = script_event(CODE, ev, SEEN_DRAW, p, done, bad)
                         m = h if omask < 0 else omask
                         can_draw = omask < 0 and VOL and pos < DRAW_END and odrawn < LIMIT
             if not WIDE:
@@ -1137,7 +1138,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     LOG[nl] = place_token(N, T, p, t, 0)
                     nl += 1
             if CONT:
-                ev, done, bad = script_event(CODE, ev, EV_PLACE, p, done, bad)
+                ev, done, bad = script_event(CODE, ev, SEEN_PLACE, p, done, bad)
             if GEN:
                 if BLIND and not upn:   # the front tile opened (blind.py)
                     pop_front(ROWS, RHEAD, RLEN, p)
@@ -1949,7 +1950,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 if bad or now:
                                     done = True
                                     for i in range(SIDES_N):
-                                        before[i] = scores[i]
+                                        at_candidate[i] = scores[i]
                                 if bad:   # (the playout is refused: any legal tile goes on)
                                     a = low_index(mL) << 2 if mL else low_index(mR) << 2 | 1
                             elif (strat_seats >> p) & 1:   # the strategist: a placement or a draw
@@ -1982,7 +1983,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
                                 nl += 1
                             if CONT:
-                                ev, done, bad = script_event(CODE, ev, EV_PLACE, p, done, bad)
+                                ev, done, bad = script_event(CODE, ev, SEEN_PLACE, p, done, bad)
                             if a & 3:
                                 R = PIPS[_U(t)] - R
                                 if strat_seats:
@@ -2003,7 +2004,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 LOG[nl] = pass_token(N, T, p)
                                 nl += 1
                             if CONT:
-                                ev, done, bad = script_event(CODE, ev, EV_PASS, p, done, bad)
+                                ev, done, bad = script_event(CODE, ev, SEEN_PASS, p, done, bad)
                             if strat_seats:
                                 know_lack(K, p, L, R)
                             break
@@ -2025,7 +2026,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         LOG[nl] = draw_token(N, T, p, t)
                         nl += 1
                     if CONT:
-                        ev, done, bad = script_event(CODE, ev, EV_DRAW, p, done, bad)
+                        ev, done, bad = script_event(CODE, ev, SEEN_DRAW, p, done, bad)
                     drawn += 1
                     drawn_by[up] += 1
                     npass = 0
@@ -2335,7 +2336,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         if CONT:   # a playout's outcome (jit_continuation): scores at the end, at the candidate
             for i in range(SIDES_N):
                 match_out[m_i - start, M_SCORES + i] = scores[i]
-                match_out[m_i - start, M_SCORES + SIDES_N + i] = before[i]
+                match_out[m_i - start, M_SCORES + SIDES_N + i] = at_candidate[i]
             match_out[m_i - start, M_SCORES + 2 * SIDES_N] = bad
         if REC:
             LOG[nl] = DYN + nj
