@@ -48,8 +48,9 @@ seat, like every bot's.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.actions import Action
@@ -267,9 +268,9 @@ class ExpertBot:
         """The JIT's continuations of this ruleset (``kernel.jit_continuation``) when they
         play this search exactly as ``continue_round`` would: strategist rollouts, numba
         installed and on, a ruleset the plain kernel plays; else None (the python engine)."""
-        if self.rollout != "strategist" or position.values:
+        if self.rollout != "strategist" or position.values or not _jit_playouts:
             return None
-        return jit_playouts(game, obs.players, position.start_scores)
+        return _jit_playouts[0](game, obs.players, position.start_scores)
 
     def _game_of(self, obs: Observation) -> Game:
         if self._game is None or self._game.rules is not obs.rules:
@@ -277,22 +278,16 @@ class ExpertBot:
         return self._game
 
 
-def jit_playouts(game: Game, players: int, start_scores=()):
-    """The JIT's continuation kernel for the expert's strategist playouts of ``game``, or
-    None when they stay on the python engine (``jit_playouts_reason`` says why)."""
-    if jit_playouts_reason(game, players, start_scores) is not None:
-        return None
-    from ..kernel.jit_continuation import continuations
-    return continuations(game, players)
+# the JIT's continuations for the strategist playouts: a function (game, players, start
+# scores) -> its kernel, or None where they stay on Python; the kernel layer, above this
+# one, installs it (``kernel.engines.expert_playouts``); without it every playout is Python's
+_jit_playouts: list[Callable[..., Any]] = []
 
 
-def jit_playouts_reason(game: Game, players: int, start_scores=()) -> str | None:
-    """Why the expert's playouts of ``game`` stay on the python engine, or None when the
-    JIT plays them (numba is imported only when it may: ``kernel.jit``)."""
-    from ..kernel import jit_continuation, jit_kernel
-    if not jit_kernel.available():
-        return jit_kernel.jit_reason(game, players)
-    return jit_continuation.reason(game, players, start_scores)
+def use_jit_playouts(provider: Callable[..., Any]) -> None:
+    """Play the strategist playouts through ``provider``'s continuations where it gives one
+    (``kernel.engines`` calls it on import): the same outcomes, faster."""
+    _jit_playouts[:] = [provider]
 
 
 class _Batch:
