@@ -159,3 +159,24 @@ def test_house_rules_and_other_rollouts_keep_the_playouts_on_python():
                                        ["expert:rollout=greedy", "random"]) == []
     assert engines.expert_seats_on_jit(api.load_game("pagat"), 2, ["expert", "random"]) == [
         (0, "expert")]
+
+
+def test_the_sampled_deck_is_the_sampled_deal():
+    """``belief.sample_deck`` (what the JIT's playouts read) draws as ``sample`` draws and
+    lays its deal out as the loop deals it: the same hands, the same boneyard order."""
+    game = api.load_game("pagat")
+    kernel = engines.expert_playouts(game, 3)
+    hand = game.setup(3).hand_size
+    checked = 0
+    for obs, _ in _decisions(game, 3, 4, every=2):
+        seen = belief.read(game, obs)
+        a, b = random.Random(checked), random.Random(checked)
+        for _ in range(3):
+            want = kernel.deck(belief.sample(game, obs, seen, a).deal)
+            got = belief.sample_deck(game, obs, seen, b)
+            assert [sorted(got[s * hand:(s + 1) * hand]) for s in range(3)] == [
+                sorted(want[s * hand:(s + 1) * hand]) for s in range(3)]
+            assert got[3 * hand:] == want[3 * hand:]
+            checked += 1
+        assert a.random() == b.random()
+    assert checked > 10

@@ -311,8 +311,7 @@ class _Batch:
         """``count`` more deals, each played with every live candidate in one JIT call."""
         decks, seeds = [], []
         for _ in range(count):
-            deal = belief.sample(self.game, self.obs, self.seen, self.sampler).deal
-            decks.append(self.kernel.deck(deal))
+            decks.append(belief.sample_deck(self.game, self.obs, self.seen, self.sampler))
             seeds.append(int(self.sampler.random() * 2 ** 32))
         outs = self.kernel.play(self.position, [d for d in decks for _ in live],
                                 [self.codes[k] for _ in decks for k in live],
