@@ -117,28 +117,36 @@ def sample(game: Game, obs: Observation, seen: Seen, rng: random.Random) -> Samp
     return _dealt(game, obs, seen, *_placed(game, obs, seen, rng))
 
 
-def sample_deck(game: Game, obs: Observation, seen: Seen, rng: random.Random) -> list[int]:
+def sample_deck(game: Game, obs: Observation, seen: Seen, rng: random.Random,
+                known: tuple | None = None) -> list[int]:
     """``sample``'s deal (the same numbers drawn from ``rng``) as tile indices in dealing
     order, as ``GeneralLoop._deal`` lays a ``Deal`` out: the hands, the boneyard's order,
     then the rest (none: the hands and the boneyard's order hold every tile). Why: the
-    JIT's playouts read this, and building ``Tile`` objects cost more than their play."""
+    JIT's playouts read this, and building ``Tile`` objects cost more than their play.
+    ``known``: ``deck_known(game, obs, seen)``, the same for every deal of a decision."""
     places, tiles = _placed(game, obs, seen, rng)
     _, _, dealt_items, drawn, yard_places = places
     me = obs.seat
+    mine, draws = known or deck_known(game, obs, seen)
     deck: list[int] = []
     for s in range(obs.players):
         if s == me:
-            deck += _my_dealt(game, obs, seen)
+            deck += mine
         else:
-            deck += [t if known else tiles[t] for known, t in dealt_items[s]]
-    for i, mine in _draws(game, obs, seen):
-        if mine is not None:
-            deck.append(mine)
-        else:
-            known, t = drawn[i]
-            deck.append(t if known else tiles[t])
+            deck += [t if sure else tiles[t] for sure, t in dealt_items[s]]
+    for i, t in draws:
+        if t is None:
+            sure, t = drawn[i]
+            t = t if sure else tiles[t]
+        deck.append(t)
     deck += [tiles[p] for p in yard_places]
     return deck
+
+
+def deck_known(game: Game, obs: Observation, seen: Seen) -> tuple:
+    """What ``sample_deck`` lays out alike in every deal: the seat's own dealt tiles, and
+    per draw of the round its event index and the tile, when the seat drew it itself."""
+    return _my_dealt(game, obs, seen), _draws(game, obs, seen)
 
 
 def _my_dealt(game: Game, obs: Observation, seen: Seen) -> list[int]:

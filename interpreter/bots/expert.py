@@ -301,6 +301,7 @@ class _Batch:
         self.kernel, self.game, self.obs, self.seen = kernel, game, obs, seen
         self.sampler, self.position, self.codes = sampler, position, codes
         self.queue: list[dict[int, Outcome] | None] = []
+        self.known = belief.deck_known(game, obs, seen)
 
     def next(self, live: list[int], due: int) -> dict[int, Outcome] | None:
         if not self.queue:
@@ -311,7 +312,8 @@ class _Batch:
         """``count`` more deals, each played with every live candidate in one JIT call."""
         decks, seeds = [], []
         for _ in range(count):
-            decks.append(belief.sample_deck(self.game, self.obs, self.seen, self.sampler))
+            decks.append(belief.sample_deck(self.game, self.obs, self.seen, self.sampler,
+                                            self.known))
             seeds.append(int(self.sampler.random() * 2 ** 32))
         outs = self.kernel.play(self.position, [d for d in decks for _ in live],
                                 [self.codes[k] for _ in decks for k in live],
