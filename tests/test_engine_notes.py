@@ -25,14 +25,16 @@ KEPT = ("engine auto: the python engine plays this run, though the JIT plays the
 def test_auto_names_the_seat_whose_bot_keeps_python():
     game = api.load_game("pagat")
     mixed = ["random", "expert", "random"]
+    greedy = ["random", "expert:rollout=greedy", "random"]
     assert engines.bots_keep_python(game, 3, mixed, "auto", 20_000) == SAID
     assert engines.bots_keep_python(api.load_game("house/all-fives"), 3, mixed, "auto",
                                     20_000) == KEPT.format("")
-    greedy = ["random", "expert:rollout=greedy", "random"]
     assert engines.bots_keep_python(game, 3, greedy, "auto", 20_000) == KEPT.format(
         ":rollout=greedy")
     assert engines.bots_keep_python(game, 3, "random", "auto", 20_000) is None  # the JIT plays
-    assert engines.bots_keep_python(game, 3, mixed, "auto", 100) is None   # too short anyway
+    # the expert's playouts run on the JIT however short the run; a plug-in's is too short
+    assert engines.bots_keep_python(game, 3, mixed, "auto", 100) == SAID
+    assert engines.bots_keep_python(game, 3, greedy, "auto", 100) is None
     assert engines.bots_keep_python(game, 3, mixed, "python", 20_000) is None   # as asked
     # a ruleset the JIT does not play (runs of several tiles on trains) keeps Python
     # whatever the bots:

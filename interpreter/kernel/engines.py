@@ -75,8 +75,10 @@ def bots_keep_python(game: Game, players: int, bots: Any, engine: str = "auto",
                      matches: int = 0) -> str | None:
     """``auto``'s one sentence when the run is long enough for the JIT and the JIT plays the
     ruleset, but a seat's bot (a plug-in, the expert) keeps the Python engine; None
-    otherwise (without numba there is nothing to say: auto never takes the JIT)."""
-    if engine != "auto" or matches < AUTO_MIN_MATCHES:
+    otherwise (without numba there is nothing to say: auto never takes the JIT). An
+    expert whose playouts run on the JIT is named at any length of run: they do whatever
+    the run's length, and an expert's run is rarely long."""
+    if engine != "auto":
         return None
     from . import jit_kernel
     if not jit_kernel.available() or jit_kernel.bot_kinds(bots, players) is not None:
@@ -88,6 +90,8 @@ def bots_keep_python(game: Game, players: int, bots: Any, engine: str = "auto",
         seat, spec = searching[0]
         return ("engine auto: the python engine plays this run's match loop, though the JIT "
                 f"plays the ruleset: seat {seat} plays '{spec}', whose playouts run on the JIT")
+    if matches < AUTO_MIN_MATCHES:
+        return None
     return ("engine auto: the python engine plays this run, though the JIT plays the "
             f"ruleset: {jit_kernel.jit_reason(game, players, bots)}")
 
