@@ -43,6 +43,12 @@ ruleset's 95% interval above a half (68% with a placement restriction to 95% wit
 all-fives scoring), 35 to 80 ms of CPU a move; 39 of 40 against greedy and against
 random; numbers by ruleset in the README. Its random stream derives from the match seed and its
 seat, like every bot's.
+
+With numba, the strategist playouts of a ruleset the plain JIT kernel plays run there
+(``kernel.jit_continuation``, handed in by ``kernel.engines``): the same deals drawn in
+the same order, the same outcomes and refusals, so the same decisions, some ten times
+as fast (``bench/expert_jit.py``); house rules and greedy or random rollouts keep
+``continue_round``.
 """
 
 from __future__ import annotations
