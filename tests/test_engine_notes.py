@@ -13,17 +13,28 @@ from dominorules.kernel import engines, jit_kernel
 
 pytestmark = pytest.mark.skipif(not jit_kernel.available(), reason="needs numba (the JIT)")
 
-SAID = ("engine auto: the python engine plays this run, though the JIT plays the ruleset: "
-        "seat 1 plays 'expert', which only the python engine plays (the JIT kernel plays "
+# the expert's playouts run on the JIT where its continuation kernel plays the ruleset
+SAID = ("engine auto: the python engine plays this run's match loop, though the JIT plays the "
+        "ruleset: seat 1 plays 'expert', whose playouts run on the JIT")
+# ... and stay on Python with house rules (or rollouts other than the strategist's)
+KEPT = ("engine auto: the python engine plays this run, though the JIT plays the ruleset: "
+        "seat 1 plays 'expert{}', which only the python engine plays (the JIT kernel plays "
         "random, greedy, strategist)")
 
 
 def test_auto_names_the_seat_whose_bot_keeps_python():
     game = api.load_game("pagat")
     mixed = ["random", "expert", "random"]
+    greedy = ["random", "expert:rollout=greedy", "random"]
     assert engines.bots_keep_python(game, 3, mixed, "auto", 20_000) == SAID
+    assert engines.bots_keep_python(api.load_game("house/all-fives"), 3, mixed, "auto",
+                                    20_000) == KEPT.format("")
+    assert engines.bots_keep_python(game, 3, greedy, "auto", 20_000) == KEPT.format(
+        ":rollout=greedy")
     assert engines.bots_keep_python(game, 3, "random", "auto", 20_000) is None  # the JIT plays
-    assert engines.bots_keep_python(game, 3, mixed, "auto", 100) is None   # too short anyway
+    # the expert's playouts run on the JIT however short the run; a plug-in's is too short
+    assert engines.bots_keep_python(game, 3, mixed, "auto", 100) == SAID
+    assert engines.bots_keep_python(game, 3, greedy, "auto", 100) is None
     assert engines.bots_keep_python(game, 3, mixed, "python", 20_000) is None   # as asked
     # a ruleset the JIT does not play (runs of several tiles on trains) keeps Python
     # whatever the bots:

@@ -114,6 +114,65 @@ def sample(game: Game, obs: Observation, seen: Seen, rng: random.Random) -> Samp
     the deals; when those readings leave no deal (the seat drew by choice after all),
     only the sure ones are kept, and failing that (a view no deal fits) none.
     """
+    return _dealt(game, obs, seen, *_placed(game, obs, seen, rng))
+
+
+def sample_deck(game: Game, obs: Observation, seen: Seen, rng: random.Random,
+                known: tuple | None = None) -> list[int]:
+    """``sample``'s deal (the same numbers drawn from ``rng``) as tile indices in dealing
+    order, as ``GeneralLoop._deal`` lays a ``Deal`` out: the hands, the boneyard's order,
+    then the rest (none: the hands and the boneyard's order hold every tile). Why: the
+    JIT's playouts read this, and building ``Tile`` objects cost more than their play.
+    ``known``: ``deck_known(game, obs, seen)``, the same for every deal of a decision."""
+    places, tiles = _placed(game, obs, seen, rng)
+    _, _, dealt_items, drawn, yard_places = places
+    me = obs.seat
+    mine, draws = known or deck_known(game, obs, seen)
+    deck: list[int] = []
+    for s in range(obs.players):
+        if s == me:
+            deck += mine
+        else:
+            deck += [t if sure else tiles[t] for sure, t in dealt_items[s]]
+    for i, t in draws:
+        if t is None:
+            sure, t = drawn[i]
+            t = t if sure else tiles[t]
+        deck.append(t)
+    deck += [tiles[p] for p in yard_places]
+    return deck
+
+
+def deck_known(game: Game, obs: Observation, seen: Seen) -> tuple:
+    """What ``sample_deck`` lays out alike in every deal: the seat's own dealt tiles, and
+    per draw of the round its event index and the tile, when the seat drew it itself."""
+    return _my_dealt(game, obs, seen), _draws(game, obs, seen)
+
+
+def _my_dealt(game: Game, obs: Observation, seen: Seen) -> list[int]:
+    """The seat's own tiles as dealt, in index order (its placements back, its draws out)."""
+    ts = game.tileset
+    my_placed = my_drawn = 0
+    for e in seen.events:
+        if e.get("player") == obs.seat and e["event"] in ("place", "draw"):
+            bit = 1 << ts.index[Tile(*e["tile"])]
+            if e["event"] == "place":
+                my_placed |= bit
+            else:
+                my_drawn |= bit
+    dealt = (seen.mine | my_placed) & ~my_drawn
+    return [t for t in range(ts.tile_count) if dealt >> t & 1]
+
+
+def _draws(game: Game, obs: Observation, seen: Seen) -> list[tuple[int, int | None]]:
+    """(event index, the tile when the seat drew it itself, else None) per draw."""
+    index = game.tileset.index
+    return [(i, index[Tile(*e["tile"])] if e["player"] == obs.seat else None)
+            for i, e in enumerate(seen.events) if e["event"] == "draw"]
+
+
+def _placed(game: Game, obs: Observation, seen: Seen, rng: random.Random) -> tuple:
+    """(the places, a tile for each): ``sample``'s walk and fill."""
     soft = {i: m for i, _, m, sure in seen.lacks if sure or rng.random() < DRAWS_STUCK}
     sure = {i: m for i, _, m, is_sure in seen.lacks if is_sure}
     for lacks_at in (soft, sure, {}):
@@ -121,7 +180,7 @@ def sample(game: Game, obs: Observation, seen: Seen, rng: random.Random) -> Samp
             places = _places(game, obs, seen, lacks_at, rng)
             tiles = _fill(seen.unknown, places[0], rng)
             if tiles is not None:
-                return _dealt(game, obs, seen, places, tiles)
+                return places, tiles
     raise AssertionError("unreachable: a fill without constraints always succeeds")
 
 

@@ -43,13 +43,20 @@ ruleset's 95% interval above a half (68% with a placement restriction to 95% wit
 all-fives scoring), 35 to 80 ms of CPU a move; 39 of 40 against greedy and against
 random; numbers by ruleset in the README. Its random stream derives from the match seed and its
 seat, like every bot's.
+
+With numba, the strategist playouts of a ruleset the plain JIT kernel plays run there
+(``kernel.jit_continuation``, handed in by ``kernel.engines``): the same deals drawn in
+the same order, the same outcomes and refusals, so the same decisions, some ten times
+as fast (``bench/expert_jit.py``); house rules and greedy or random rollouts keep
+``continue_round``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..engine.actions import Action
@@ -231,32 +238,96 @@ class ExpertBot:
         results: list[list[Outcome]] = [[] for _ in actions]
         live = list(range(len(actions)))
         accepted = 0
+        fast = self._on_jit(game, obs, position)
+        batch = _Batch(fast, game, obs, seen, sampler, position, codes) if fast else None
         for done in range(self.playouts):
             if incumbent is not None and done and done % PRUNE_EVERY == 0:
                 live = _close_calls(obs, results, live, incumbent)
                 if len(live) == 1:
                     break
+            # the playouts still due before the next look at the close calls
+            due = min(self.playouts, (done // PRUNE_EVERY + 1) * PRUNE_EVERY) - done
             for _ in range(TRIES):
-                deal = belief.sample(game, obs, seen, sampler).deal
-                seed = int(sampler.random() * 2 ** 32)
-                outcomes = []
-                try:
-                    for k in live:
-                        stream.seed(seed)
-                        outcomes.append(continue_round(game, position, deal, codes[k], after,
-                                                       seed=seed))
-                except Inconsistent:
-                    continue
+                if batch is not None:   # the same deals and streams, played by the JIT
+                    found = batch.next(live, due)
+                    if found is None:
+                        continue
+                    outcomes = [found[k] for k in live]
+                else:
+                    deal = belief.sample(game, obs, seen, sampler).deal
+                    seed = int(sampler.random() * 2 ** 32)
+                    outcomes = []
+                    try:
+                        for k in live:
+                            stream.seed(seed)
+                            outcomes.append(continue_round(game, position, deal, codes[k],
+                                                           after, seed=seed))
+                    except Inconsistent:
+                        continue
                 for k, out in zip(live, outcomes, strict=True):
                     results[k].append(out)
                 accepted += 1
                 break
         return _judge(obs, actions, results, accepted, incumbent, self.trust)
 
+    def _on_jit(self, game: Game, obs: Observation, position: Round):
+        """The JIT's continuations of this ruleset (``kernel.jit_continuation``) when they
+        play this search exactly as ``continue_round`` would: strategist rollouts, numba
+        installed and on, a ruleset the plain kernel plays; else None (the python engine)."""
+        if self.rollout != "strategist" or position.values or not _jit_playouts:
+            return None
+        return _jit_playouts[0](game, obs.players, position.start_scores)
+
     def _game_of(self, obs: Observation) -> Game:
         if self._game is None or self._game.rules is not obs.rules:
             self._game = Game(obs.rules)
         return self._game
+
+
+# the JIT's continuations for the strategist playouts: a function (game, players, start
+# scores) -> its kernel, or None where they stay on Python; the kernel layer, above this
+# one, installs it (``kernel.engines.expert_playouts``); without it every playout is Python's
+_jit_playouts: list[Callable[..., Any]] = []
+
+
+def use_jit_playouts(provider: Callable[..., Any]) -> None:
+    """Play the strategist playouts through ``provider``'s continuations where it gives one
+    (``kernel.engines`` calls it on import): the same outcomes, faster."""
+    _jit_playouts[:] = [provider]
+
+
+class _Batch:
+    """The sampler's deals and seeds in the order the python path draws them, played by
+    the JIT some at a time (all the live candidates of each), handed out one by one:
+    ``next`` gives a deal's outcome per candidate, or None for a deal the engine refused
+    (``Inconsistent``), exactly as the loop of ``ExpertBot.analyse`` would meet them."""
+
+    def __init__(self, kernel, game: Game, obs: Observation, seen: belief.Seen,
+                 sampler: random.Random, position: Round, codes: list[int]):
+        self.kernel, self.game, self.obs, self.seen = kernel, game, obs, seen
+        self.sampler, self.position, self.codes = sampler, position, codes
+        self.queue: list[dict[int, Outcome] | None] = []
+        self.known = belief.deck_known(game, obs, seen)
+
+    def next(self, live: list[int], due: int) -> dict[int, Outcome] | None:
+        if not self.queue:
+            self._fill(live, due)
+        return self.queue.pop(0)
+
+    def _fill(self, live: list[int], count: int) -> None:
+        """``count`` more deals, each played with every live candidate in one JIT call."""
+        decks, seeds = [], []
+        for _ in range(count):
+            decks.append(belief.sample_deck(self.game, self.obs, self.seen, self.sampler,
+                                            self.known))
+            seeds.append(int(self.sampler.random() * 2 ** 32))
+        outs = self.kernel.play(self.position, [d for d in decks for _ in live],
+                                [self.codes[k] for _ in decks for k in live],
+                                [s for s in seeds for _ in live])
+        n = len(live)
+        for i in range(count):
+            row = outs[i * n:(i + 1) * n]
+            self.queue.append(None if None in row else dict(zip(live, row, strict=True)))
 
 
 def _rollout(name: str, game: Game, players: int, stream: random.Random):

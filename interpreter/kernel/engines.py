@@ -7,7 +7,9 @@ lead, the opening or during play (``jit_house``; on a set over 62 tiles all but 
 ``jit_house.wide_reason`` names), the random, greedy and strategist bots; records too,
 unless the ruleset's hold lines the JIT does not write: ``jit_trace.reason``); otherwise
 Python. Asking for ``jit`` where it cannot run is an error that says why. Both engines
-give the same matches: the choice is only speed.
+give the same matches: the choice is only speed. A seat playing the expert keeps the match
+loop on Python, but its playouts run on the JIT where ``kernel.jit_continuation`` plays
+them (``bots.expert.jit_playouts``), and auto says so.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from collections.abc import Callable, Iterator
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from ..diagnostics import Diagnostic, UsageError
+from ..bots import expert
+from ..diagnostics import Diagnostic, DiagnosticError, UsageError
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -72,16 +75,73 @@ def bots_keep_python(game: Game, players: int, bots: Any, engine: str = "auto",
                      matches: int = 0) -> str | None:
     """``auto``'s one sentence when the run is long enough for the JIT and the JIT plays the
     ruleset, but a seat's bot (a plug-in, the expert) keeps the Python engine; None
-    otherwise (without numba there is nothing to say: auto never takes the JIT)."""
-    if engine != "auto" or matches < AUTO_MIN_MATCHES:
+    otherwise (without numba there is nothing to say: auto never takes the JIT). An
+    expert whose playouts run on the JIT is named at any length of run: they do whatever
+    the run's length, and an expert's run is rarely long."""
+    if engine != "auto":
         return None
     from . import jit_kernel
     if not jit_kernel.available() or jit_kernel.bot_kinds(bots, players) is not None:
         return None
     if jit_kernel.jit_reason(game, players, "random") is not None:   # the ruleset's own
         return None
+    searching = expert_seats_on_jit(game, players, bots)
+    if searching:
+        seat, spec = searching[0]
+        return ("engine auto: the python engine plays this run's match loop, though the JIT "
+                f"plays the ruleset: seat {seat} plays '{spec}', whose playouts run on the JIT")
+    if matches < AUTO_MIN_MATCHES:
+        return None
     return ("engine auto: the python engine plays this run, though the JIT plays the "
             f"ruleset: {jit_kernel.jit_reason(game, players, bots)}")
+
+
+def expert_seats_on_jit(game: Game, players: int, bots: Any) -> list[tuple[int, str]]:
+    """(seat, bot) of the seats whose expert plays its playouts on the JIT, when every
+    other seat's bot is one the JIT kernel plays; else [] (why the message differs: the
+    match loop stays on Python, most of the expert's time does not)."""
+    from . import jit_kernel
+
+    specs = [bots] * players if isinstance(bots, str) else list(bots)
+    if len(specs) != players or not all(isinstance(s, str) for s in specs):
+        return []
+    found = []
+    for seat, spec in enumerate(specs):
+        name, _, options = spec.strip().partition(":")
+        if name.strip().lower() in jit_kernel.BOT_KINDS:
+            continue
+        if name.strip().lower() != "expert":
+            return []
+        try:
+            rollout = expert.parse_options(options).get("rollout", "strategist")
+        except DiagnosticError:
+            return []
+        if rollout != "strategist" or expert_playouts_reason(game, players) is not None:
+            return []
+        found.append((seat, spec.strip()))
+    return found
+
+
+def expert_playouts(game: Game, players: int, start_scores: Any = ()) -> Any:
+    """The JIT's continuation kernel for the expert's strategist playouts of ``game``
+    (``jit_continuation.continuations``), or None when they stay on the python engine."""
+    if expert_playouts_reason(game, players, start_scores) is not None:
+        return None
+    from .jit_continuation import continuations
+    return continuations(game, players)
+
+
+def expert_playouts_reason(game: Game, players: int, start_scores: Any = ()) -> str | None:
+    """Why the expert's playouts of ``game`` stay on the python engine, or None when the JIT
+    plays them (numba is imported only here, as in ``jit_reason``)."""
+    from . import jit_kernel
+    if not jit_kernel.available():
+        return jit_kernel.jit_reason(game, players)
+    from .jit_continuation import reason
+    return reason(game, players, start_scores)
+
+
+expert.use_jit_playouts(expert_playouts)   # (bots sit below the kernel: it hands them in)
 
 
 def on_disk(game: Game, players: int) -> bool | None:

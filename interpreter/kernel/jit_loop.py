@@ -87,6 +87,24 @@ from dominorules.kernel.shake import (
 GEN = WIDE = False
 # the plain game's scoring formulas, numba expressions (kernel.formulas.emit)
 DOMINO = BLOCKED = 0
+# the expert's playouts (jit_continue): each "match" one playout of a given deal, its
+# round's seen moves replayed from the script in CODE, a candidate, then the strategists
+CONT = False
+
+if CONT:
+    from dominorules.kernel.jit_continue import (
+        C_FIRST,
+        C_LEADER,
+        DRAW_CODE,
+        MT_SIZE,
+        deck_at,
+        mt_seed,
+        scripted,
+    )
+    from dominorules.kernel.jit_continue import DRAW as SEEN_DRAW
+    from dominorules.kernel.jit_continue import PASS as SEEN_PASS
+    from dominorules.kernel.jit_continue import PLACE as SEEN_PLACE
+    from dominorules.kernel.jit_continue import event as script_event
 
 if GEN:
     from dominorules.engine.mechanisms.blind import front_piece as front
@@ -475,7 +493,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     wend = np.zeros(N, np.int64)
     wblock = np.zeros(N, np.int64)
     wmade = np.zeros(N, np.int64)
-    wshared = np.zeros(1, np.int64)
+    wshared = np.zeros(1 + MT_SIZE if CONT else 1, np.int64)   # (CONT: and the Twister)
     wfirst = np.empty(25, np.uint64)
     wstates = np.empty((N, 25), np.uint64)
     msg = np.empty(MSG, np.uint8)
@@ -590,6 +608,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         K = np.zeros((KNOW_ROWS + N, max(N, T)) if GEN and BLIND else (KNOW_ROWS, N),
                      np.int64)
     TS = np.zeros(4 * T + 2, np.float64)   # (a tie among a spinner's four ends' tiles)
+    if CONT:
+        at_candidate = np.zeros(SIDES_N, np.int64)   # a playout's scores at its candidate
     WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
     # the record (jit_record): tokens logged (nl), DAT's numbers (nd), its items (nj); a
     # match that may outgrow them is played again by the next call (from nl0, nd0)
@@ -621,8 +641,13 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             LOG[nl] = DYN + nj
             nl, nj = nl + 1, nj + 1
             nd = start_item(DAT, nd, seed)
-        seat_words_start(seed, N, WB, wpos, wend, wblock, wshared, wfirst, msg)
-        lead_stream(seed, rng)
+        if not CONT:   # (a playout's seats draw from its one stream; its leader is given)
+            seat_words_start(seed, N, WB, wpos, wend, wblock, wshared, wfirst, msg)
+            lead_stream(seed, rng)
+        if CONT:   # a playout: the rollouts' one stream seeded, the script from its start
+            mt_seed(wshared, seed)
+            ev = 0
+            done = bad = False
         for i in range(SIDES_N):
             scores[i] = start_scores[i]
         made = 0
@@ -640,6 +665,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         match_win = -1
         capped = 0
         rnd_no = 0
+        if CONT:
+            rnd_no = CODE[C_FIRST] - 1   # the round under way
         while not over:
             rnd_no += 1
             if rnd_no > max_rounds:
@@ -681,8 +708,13 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             while True:
                 if REC and (nl + LOG_ROUND > LOG.shape[0] or nd + DAT_ROUND > DAT.shape[0]):
                     return m_i - start, first_row, 0, nl0, nd0   # this match: the next call
-                have = shuffle_keys(seed, made, T, block, sstate, msg, have)
-                deal_into(block, (made & 3) * T, T, deck, scratch)
+                if CONT and made == 0:   # the playout's imagined deal (GeneralLoop._deal)
+                    at = deck_at(CODE, m_i, T)
+                    for i in range(T):
+                        deck[i] = CODE[at + i]
+                else:
+                    have = shuffle_keys(seed, made, T, block, sstate, msg, have)
+                    deal_into(block, (made & 3) * T, T, deck, scratch)
                 made += 1
                 if WIDE:
                     for s in range(N):
@@ -696,6 +728,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             h |= 1 << deck[_U(i)]
                         hands[s] = h
                 leader = pre
+                if CONT and made == 1:
+                    leader = CODE[C_LEADER]   # the deal's leader, as seen
                 if GEN:
                     dealt = DEALT
                     if not WIDE and LEFT_TO and leader >= 0:   # deal.leftover: the tiles the
@@ -818,6 +852,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                             break
                 if opener >= 0:
                     break
+                if CONT:   # a deal thrown in cannot be the round seen (continuation: redeal)
+                    bad = done = True
                 if REC:   # the deal thrown in (GeneralLoop.run): with no leader, or
                     LOG[nl] = DYN + nj   # the leader's and the boneyard it drew out in vain
                     nl, nj = nl + 1, nj + 1
@@ -1003,6 +1039,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if REC:
                             LOG[nl] = draw_token(N, T, p, t)
                             nl += 1
+                        if CONT:
+                            ev, done, bad = script_event(CODE, ev, SEEN_DRAW, p, done, bad)
                         if (1 << t) & seek:
                             opener, omask = p, 1 << t
                             break
@@ -1012,12 +1050,40 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 h = hands[p]
                 m = h if omask < 0 else omask
                 can_draw = omask < 0 and VOL and pos < DRAW_END and 0 < LIMIT
+                if CONT:   # the script's answers (jit_continue.scripted): draws, then a tile
+                    sa, odrawn = -1, 0
+                    while not done:
+                        sa, now, bad = scripted(CODE, ev, p, m_i, m, 0, can_draw)
+                        if bad or now:
+                            done = True
+                            for i in range(SIDES_N):
+                                at_candidate[i] = scores[i]
+                        if bad:
+                            sa = -1
+                            break
+                        if sa != DRAW_CODE:
+                            break
+                        sa = -1   # a draw before the opening tile (the loop's, as run draws)
+                        t = deck[pos]
+                        pos += 1
+                        h |= 1 << t
+                        hands[p] = h
+                        drawn_by[p] += 1
+                        odrawn += 1
+                        if REC:
+                            LOG[nl] = draw_token(N, T, p, t)
+                            nl += 1
+                        ev, done, bad = script_event(CODE, ev, SEEN_DRAW, p, done, bad)
+                        m = h if omask < 0 else omask
+                        can_draw = omask < 0 and VOL and pos < DRAW_END and odrawn < LIMIT
             if not WIDE:
                 if can_draw or m & (m - 1):
                     choices += 1
                 # the seat's next word and its pick are written out here and at each turn below:
                 # as numba helpers (even inline="always") they made the kernel 30-40% slower
-                if GEN and LAYOUT and (strat_seats >> p) & 1:   # a shaped board
+                if CONT and sa >= 0:   # the seen tile, or the candidate
+                    a = sa
+                elif GEN and LAYOUT and (strat_seats >> p) & 1:   # a shaped board
                     a = open_layout(p, m, h, LSH, AFTER, PE2, PM, TL, TH, VALUES, ties, seed, N,
                                     WS)   # (jit_strategist_layout)
                 elif (strat_seats >> p) & 1 or (GEN and upn):   # the strategist, or the
@@ -1073,6 +1139,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 else:
                     LOG[nl] = place_token(N, T, p, t, 0)
                     nl += 1
+            if CONT:
+                ev, done, bad = script_event(CODE, ev, SEEN_PLACE, p, done, bad)
             if GEN:
                 if BLIND and not upn:   # the front tile opened (blind.py)
                     pop_front(ROWS, RHEAD, RLEN, p)
@@ -1879,7 +1947,15 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             can_draw = VOL and pos < DRAW_END and drawn < LIMIT
                             if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
                                 choices += 1
-                            if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+                            if CONT and not done:   # the seen move, or the candidate
+                                a, now, bad = scripted(CODE, ev, p, m_i, mL, mR, can_draw)
+                                if bad or now:
+                                    done = True
+                                    for i in range(SIDES_N):
+                                        at_candidate[i] = scores[i]
+                                if bad:   # (the playout is refused: any legal tile goes on)
+                                    a = low_index(mL) << 2 if mL else low_index(mR) << 2 | 1
+                            elif (strat_seats >> p) & 1:   # the strategist: a placement or a draw
                                 a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
                                            STRAT, TS, ties, seed, N, WS)
                             else:
@@ -1908,6 +1984,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             if REC:
                                 LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
                                 nl += 1
+                            if CONT:
+                                ev, done, bad = script_event(CODE, ev, SEEN_PLACE, p, done, bad)
                             if a & 3:
                                 R = PIPS[_U(t)] - R
                                 if strat_seats:
@@ -1927,6 +2005,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             if REC:
                                 LOG[nl] = pass_token(N, T, p)
                                 nl += 1
+                            if CONT:
+                                ev, done, bad = script_event(CODE, ev, SEEN_PASS, p, done, bad)
                             if strat_seats:
                                 know_lack(K, p, L, R)
                             break
@@ -1947,6 +2027,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     if REC:
                         LOG[nl] = draw_token(N, T, p, t)
                         nl += 1
+                    if CONT:
+                        ev, done, bad = script_event(CODE, ev, SEEN_DRAW, p, done, bad)
                     drawn += 1
                     drawn_by[up] += 1
                     npass = 0
@@ -1987,6 +2069,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
                         if strat_seats and pos > drew:   # the record's draws: the strategist
                             know_lack(K, p, L, R)        # reads them as lacking the ends
+            if CONT and not done:   # the round ended before the position
+                bad = done = True
             if GEN:
                 # -- settlement (GeneralLoop._settle; jit_settle)
                 if WIDE:
@@ -2251,6 +2335,11 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         match_out[m_i - start, M_CAPPED] = capped
         match_out[m_i - start, M_ROUNDS] = row - first_row
         match_out[m_i - start, M_FIRST_ROW] = first_row
+        if CONT:   # a playout's outcome (jit_continuation): scores at the end, at the candidate
+            for i in range(SIDES_N):
+                match_out[m_i - start, M_SCORES + i] = scores[i]
+                match_out[m_i - start, M_SCORES + SIDES_N + i] = at_candidate[i]
+            match_out[m_i - start, M_SCORES + 2 * SIDES_N] = bad
         if REC:
             LOG[nl] = DYN + nj
             nl, nj = nl + 1, nj + 1

@@ -36,6 +36,7 @@ from ..bots.strategist_fast import (
 from ..bots.strategy import O_DOUBLE, O_OTHER, O_SUIT
 from . import jit_bits
 from .jit import njit
+from .jit_continue import mt_random
 from .jit_support import low_index, popcount
 from .shake import seat_words_next
 
@@ -144,6 +145,18 @@ def seat_word(seed: int, p: int, N: int, WS) -> int:
 
 
 @njit
+def pick(n: int, seed: int, p: int, N: int, WS) -> int:
+    """A tie's index below ``n`` for seat ``p``: ``(word * n) >> 32`` of its next word
+    (``kernel.shake``), or, in the expert's playouts (the seats' shared row long enough
+    to hold a Twister: ``jit_continue``), ``int(random() * n)`` of the one stream the
+    rollouts share, as ``strategist_fast`` draws it from ``random.Random``."""
+    shared = WS[5]
+    if shared.shape[0] > 1:
+        return int(mt_random(shared) * n)
+    return (seat_word(seed, p, N, WS) * n) >> 32
+
+
+@njit
 def _tie(n: int, floor: float, TS, TC, seed: int, p: int, N: int, WS) -> int:
     """``strategist_fast._tie``: of the ``n`` (score, code) pairs collected in legal order,
     those still within 1e-9 of the best (``floor``), ranked best first (stable), one
@@ -162,7 +175,7 @@ def _tie(n: int, floor: float, TS, TC, seed: int, p: int, N: int, WS) -> int:
             TS[j], TC[j] = TS[j - 1], TC[j - 1]
             j -= 1
         TS[j], TC[j] = s, c
-    return TC[(seat_word(seed, p, N, WS) * kept) >> 32]
+    return TC[pick(kept, seed, p, N, WS)]
 
 
 @njit
@@ -240,7 +253,7 @@ def choose(p: int, m0: int, m1: int, can_draw: bool, hand: int, e0: int, e1: int
         n = popcount(m0) + popcount(m1)
         if n == 1:
             return low_index(m0) << 2 if m0 else low_index(m1) << 2 | 1
-        k = (seat_word(seed, p, N, WS) * n) >> 32
+        k = pick(n, seed, p, N, WS)
         if k < popcount(m0):
             m, end = m0, 0
         else:

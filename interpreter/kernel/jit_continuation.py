@@ -1,0 +1,124 @@
+"""The expert's playouts played by the JIT: ``engine.continuation.continue_round`` for a
+batch of imagined deals and candidates in one call.
+
+The kernel is the ruleset's own (``jit_loop`` with its ``CONT`` lines, which every other
+kernel folds away): each "match" of the batch is one playout, dealt its deck, its
+round's seen moves answered from the script (``jit_continue``), its candidate played,
+then the kernel's strategist at every seat to the round's end, their ties drawn from
+one Mersenne Twister seeded with the playout's seed, as the Python rollouts draw them
+from one ``random.Random``. What comes back is ``continue_round``'s ``Outcome``, or
+None where it raises ``Inconsistent``; ``tests/test_jit_continuation.py`` holds the two
+to each other. Why: a decision's playouts are some hundreds of rounds, most of the
+expert's time on the Python engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..engine.continuation import Outcome, Round
+from . import jit_continue, jit_house, jit_kernel
+
+if TYPE_CHECKING:
+    from ..engine.game import Deal, Game
+
+_KINDS = {"place": jit_continue.PLACE, "draw": jit_continue.DRAW, "pass": jit_continue.PASS}
+
+
+def reason(game: Game, players: int, start_scores: Sequence[int] = ()) -> str | None:
+    """Why the JIT cannot play this ruleset's strategist playouts (a sentence), or None
+    (the ruleset's part asked once per game and player count: each decision asks)."""
+    if start_scores and max(abs(int(s)) for s in start_scores) > jit_kernel.MAX_NUMBER:
+        return "start scores beyond 2**40 need the python engine's integers"
+    known = game.__dict__.setdefault("_jit_continuation_reasons", {})
+    if players not in known:
+        known[players] = _ruleset_reason(game, players)
+    return known[players]
+
+
+def _ruleset_reason(game: Game, players: int) -> str | None:
+    r = game.rules
+    if jit_house.plays(r):
+        return (f"{r.name}'s house rules: the JIT plays the expert's playouts of the plain "
+                "game only, so they stay on the python engine")
+    if game.tileset.tile_count > jit_kernel.MAX_TILES:
+        return (f"{r.name}'s set of {game.tileset.tile_count} tiles: the JIT plays the "
+                f"expert's playouts on sets of at most {jit_kernel.MAX_TILES} tiles")
+    return jit_kernel.jit_reason(game, players, "strategist")
+
+
+class Continuations:
+    """One ruleset at one player count: its continuation kernel, ready for batches."""
+
+    def __init__(self, game: Game, players: int):
+        import numpy as np
+
+        self.game, self.players = game, players
+        self.base = jit_kernel.kernel(game, players)   # its parameters and tables
+        self.module = jit_kernel._module(jit_kernel.kernel_source(game, continuation=True))
+        self.kinds = np.full(players, jit_kernel.BOT_KINDS["strategist"], np.int64)
+        self.hand = game.setup(players).hand_size
+
+    def deck(self, deal: Deal) -> list[int]:
+        """The tiles of ``deal`` in dealing order, as ``GeneralLoop._deal`` lays them out:
+        the hands, the boneyard's first tiles, then the rest in index order."""
+        index = self.game.tileset.index
+        deck = []
+        for hand in deal.hands:
+            if len(hand) != self.hand:
+                raise ValueError(f"a hand of {len(hand)} tiles, not {self.hand}")
+            deck.extend(index[t] for t in hand)
+        deck.extend(index[t] for t in deal.boneyard)
+        seen = set(deck)
+        deck.extend(i for i in range(self.game.tileset.tile_count) if i not in seen)
+        return deck
+
+    def play(self, position: Round, decks: Sequence[Sequence[int]],
+             candidates: Sequence[int], seeds: Sequence[int]) -> list[Outcome | None]:
+        """Playout ``i``: deck ``decks[i]``, candidate ``candidates[i]`` (``code_of``), its
+        rollouts' stream seeded ``seeds[i]``; its ``Outcome``, or None for a deal that
+        cannot have produced the round seen."""
+        import numpy as np
+
+        from ..engine.actions import DRAW
+        from .jit_template import INDEXES
+
+        n, base, sides = len(decks), self.base, self.base.sides
+        if position.values:
+            raise ValueError("a round with variables is the house-rule kernel's")
+        code = [position.seat, position.leader, position.number, len(position.moves), n]
+        for kind, player, c in position.moves:
+            code += [_KINDS.get(kind, jit_continue.OTHER), player, c]
+        code += [jit_continue.DRAW_CODE if c == DRAW else c for c in candidates]
+        for d in decks:
+            code += d
+        CODE = np.array(code, np.int64)
+        at = INDEXES["M_SCORES"]
+        matches = np.zeros((n, at + 2 * sides + 1), np.int64)
+        rows = np.empty((n + position.number + 1, base.width), np.int64)
+        empty = np.empty(0, np.int64)
+        played, _, failed, _, _ = self.module.play_batch(
+            np.array(seeds, np.int64), 0, n, position.number,
+            np.array(position.start_scores, np.int64), self.kinds, base.Q,
+            *base.tables[:-1], CODE, matches, rows, empty, empty, 0, 0)
+        if played != n or failed:
+            raise RuntimeError(f"the continuation kernel played {played} of {n} playouts")
+        out: list[Outcome | None] = []
+        w, capped = INDEXES["M_WINNER"], INDEXES["M_CAPPED"]
+        for m in matches.tolist():
+            if m[at + 2 * sides]:
+                out.append(None)
+                continue
+            out.append(Outcome(m[at + sides:at + 2 * sides], tuple(m[at:at + sides]),
+                               None if m[w] < 0 else m[w], not m[capped]))
+        return out
+
+
+def continuations(game: Game, players: int) -> Continuations:
+    """The game's continuation kernel for ``players`` (made once per game)."""
+    made = game.__dict__.setdefault("_jit_continuations", {})
+    found = made.get(players)
+    if found is None:
+        found = made[players] = Continuations(game, players)
+    return found

@@ -1,0 +1,166 @@
+"""The expert's playouts on the JIT: the continuation kernel's script and its one stream.
+
+``engine.continuation.continue_round`` plays a round from an imagined deal: the round's
+seen moves replayed by a scripted policy (a deal that cannot have produced them is
+refused: ``Inconsistent``), the candidate, then rollout policies to the round's end, the
+strategists of every seat sharing one ``random.Random`` seeded with the playout's seed.
+``jit_loop``'s ``if CONT:`` lines play the same (``jit_continuation`` drives them): the
+deal is given, every question before the candidate answered from the script here
+(``scripted``), every event before it held to the script (``seen``), and the
+strategists' ties drawn from that one Mersenne Twister, written out here exactly as
+CPython's ``random.seed(int)`` and ``random()`` (``mt_seed``, ``mt_random``), so a tie
+breaks the same way on both engines.
+
+The script reaches the kernel in its ``CODE`` array (unused by the plain game's lines):
+``C_SEAT`` the seat to act at the position, ``C_LEADER`` the round's leader,
+``C_FIRST`` the round's number, ``C_MOVES`` the number of seen moves, then a row of
+three per move (kind: ``PLACE``, ``DRAW``, ``PASS`` or ``OTHER``; its player; a
+placement's code ``tile << 2 | end``), then per playout its candidate's code (-1: a
+draw) and its deck (the tiles in dealing order, ``GeneralLoop._deal``'s).
+"""
+
+from __future__ import annotations
+
+from .jit import njit
+
+C_SEAT, C_LEADER, C_FIRST, C_MOVES, C_PLAYOUTS = range(5)
+HEAD = 5
+PLACE, DRAW, PASS, OTHER = range(4)
+DRAW_CODE = -1
+# the Twister's state in a row of int64: 624 words from MT_AT, then the index
+MT_N = 624
+MT_AT = 1   # (jit_loop keeps it in the seats' shared row, after its one number)
+MT_SIZE = MT_N + 1
+_MASK = 0xFFFFFFFF
+
+
+@njit
+def mt_seed(S, seed: int) -> None:
+    """``random.seed(seed)``, put off until the stream's first number (most playouts break
+    no tie: seeding costs more than the rest of their stream): the index says which."""
+    S[MT_AT + MT_N] = MT_N + 1 + seed
+
+
+@njit
+def _init(S, seed: int) -> None:
+    """CPython's ``random.seed(seed)`` for ``0 <= seed < 2**32``: ``init_by_array`` of
+    the one 32-bit word (``_randommodule.c``)."""
+    o = MT_AT
+    S[o] = 19650218
+    for i in range(1, MT_N):
+        prev = S[o + i - 1]
+        S[o + i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK
+    i = 1
+    for _ in range(MT_N):   # max(N, key length 1); the key's one word, j always 0
+        prev = S[o + i - 1]
+        S[o + i] = ((S[o + i] ^ ((prev ^ (prev >> 30)) * 1664525)) + seed) & _MASK
+        i += 1
+        if i >= MT_N:
+            S[o] = S[o + MT_N - 1]
+            i = 1
+    for _ in range(MT_N - 1):
+        prev = S[o + i - 1]
+        S[o + i] = ((S[o + i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK
+        i += 1
+        if i >= MT_N:
+            S[o] = S[o + MT_N - 1]
+            i = 1
+    S[o] = 0x80000000
+    S[o + MT_N] = MT_N
+
+
+@njit
+def _twist(S, k: int, k1: int, km: int) -> None:
+    y = (S[k] & 0x80000000) | (S[k1] & 0x7FFFFFFF)
+    v = S[km] ^ (y >> 1)
+    if y & 1:
+        v ^= 0x9908B0DF
+    S[k] = v
+
+
+@njit
+def _generate(S) -> None:
+    """The Twister's next 624 words (``genrand_uint32``'s refill, its three loops)."""
+    o = MT_AT
+    for k in range(o, o + MT_N - 397):
+        _twist(S, k, k + 1, k + 397)
+    for k in range(o + MT_N - 397, o + MT_N - 1):
+        _twist(S, k, k + 1, k + 397 - MT_N)
+    _twist(S, o + MT_N - 1, o, o + 396)
+    S[o + MT_N] = 0
+
+
+@njit
+def _word(S) -> int:
+    """``genrand_uint32``: the next tempered word."""
+    at = S[MT_AT + MT_N]
+    if at >= MT_N:
+        if at > MT_N:   # seeded, not yet made (mt_seed)
+            _init(S, at - MT_N - 1)
+        _generate(S)
+    y = S[MT_AT + S[MT_AT + MT_N]]
+    S[MT_AT + MT_N] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y & _MASK
+
+
+@njit
+def mt_random(S) -> float:
+    """CPython's ``random()``: 53 bits of two words, as ``random_random`` makes them."""
+    a = _word(S) >> 5
+    b = _word(S) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit
+def seen(CODE, ev: int, kind: int, p: int) -> bool:
+    """The round's event number ``ev`` (a ``kind`` by seat ``p``) is the one seen there."""
+    at = HEAD + 3 * ev
+    return ev < CODE[C_MOVES] and CODE[at] == kind and CODE[at + 1] == p
+
+
+@njit
+def scripted(CODE, ev: int, p: int, playout: int, masks0: int, masks1: int,
+             can_draw: bool) -> tuple[int, bool, bool]:
+    """The answer to a question before the candidate (``continuation._Script._scripted``):
+    (code, the candidate played now, the deal refused). The seen move at ``ev`` when it
+    is this seat's placement or draw, the candidate when every seen move is replayed and
+    the seat is the position's; each one the rules must allow (``masks``, ``can_draw``)."""
+    nm = CODE[C_MOVES]
+    if ev == nm:
+        if p != CODE[C_SEAT]:
+            return 0, False, True
+        code = CODE[HEAD + 3 * nm + playout]
+        now = True
+    else:
+        at = HEAD + 3 * ev
+        kind = CODE[at]
+        if CODE[at + 1] != p or (kind != PLACE and kind != DRAW):
+            return 0, False, True
+        code = DRAW_CODE if kind == DRAW else CODE[at + 2]
+        now = False
+    if code == DRAW_CODE:
+        return code, now, not can_draw
+    m = masks0 if code & 3 == 0 else masks1 if code & 3 == 1 else 0
+    return code, now, not (m >> (code >> 2)) & 1
+
+
+@njit
+def deck_at(CODE, playout: int, T: int) -> int:
+    """Where playout ``playout``'s deck starts in ``CODE``."""
+    nm, n = CODE[C_MOVES], CODE[C_PLAYOUTS]
+    return HEAD + 3 * nm + n + playout * T
+
+
+@njit
+def event(CODE, ev: int, kind: int, p: int, done: bool, bad: bool) -> tuple[int, bool, bool]:
+    """A ``kind`` by seat ``p`` the loop made by itself, before the candidate: it must be
+    the seen event at ``ev`` (``_Script._check``); (the next event, done, refused)."""
+    if done:
+        return ev, done, bad
+    if seen(CODE, ev, kind, p):
+        return ev + 1, False, bad
+    return ev + 1, True, True

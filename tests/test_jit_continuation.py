@@ -1,0 +1,182 @@
+"""The expert's playouts on the JIT (``kernel.jit_continuation``) give exactly what
+``engine.continuation.continue_round`` gives: the same ``Outcome`` for every imagined deal
+and candidate, the same refusals (``Inconsistent``), so the same decisions and matches.
+
+One continuation kernel serves every player count of a plain ruleset (the player count is
+data), compiled once for the module; matches and playouts are kept few."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dominorules import api
+from dominorules.bots import belief
+from dominorules.bots import expert as expert_module
+from dominorules.bots.expert import ExpertBot, _position, _rollout
+from dominorules.bots.strategist import StrategistBot
+from dominorules.engine.continuation import Inconsistent, code_of, continue_round
+from dominorules.engine.game import Deal
+from dominorules.kernel import engines, jit_kernel
+
+pytestmark = pytest.mark.skipif(not jit_kernel.available(), reason="needs numba (the JIT)")
+
+
+def test_the_twister_is_pythons():
+    """The rollouts' stream: CPython's random.seed(int) and random(), number for number."""
+    import numpy as np
+
+    from dominorules.kernel import jit_continue
+
+    S = np.zeros(1 + jit_continue.MT_SIZE, np.int64)
+    for seed in (0, 1, 4_000_000_007 % 2 ** 32, 2 ** 32 - 1):
+        jit_continue.mt_seed(S, seed)
+        want = random.Random(seed)
+        assert [jit_continue.mt_random(S) for _ in range(700)] == [
+            want.random() for _ in range(700)]   # past one refill of 624 words
+
+
+def _scrambled(deal: Deal, rng: random.Random) -> Deal:
+    """``deal`` with two tiles swapped between an opponent's hand and another place: most
+    such deals cannot have produced the round seen (the engine must refuse them alike)."""
+    places = [list(h) for h in deal.hands] + [list(deal.boneyard)]
+    a, b = rng.randrange(1, len(places)), rng.randrange(len(places))
+    if places[a] and places[b]:
+        i, j = rng.randrange(len(places[a])), rng.randrange(len(places[b]))
+        places[a][i], places[b][j] = places[b][j], places[a][i]
+    return Deal(tuple(tuple(h) for h in places[:-1]), tuple(places[-1]), deal.leader)
+
+
+def _decisions(game, players: int, seed: int, every: int = 1):
+    """(observation, legal) at every ``every``-th real choice of a strategists' match."""
+    state = game.new_match(players, seed=seed)
+    bots = [StrategistBot(s, api.bot_rng(seed, s)) for s in range(players)]
+    k = 0
+    while not state.is_terminal:
+        seat = state.current_player
+        obs, legal = state.observation(seat), state.legal_actions()
+        if len([a for a in legal if a.kind != "pass"]) > 1:
+            k += 1
+            if k % every == 0:
+                yield obs, legal
+        state.apply(bots[seat].choose(obs, legal))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_jit_outcomes_are_continue_rounds(players):
+    """Every candidate of every real choice of two matches, on sampled deals and on
+    scrambled ones: the JIT's Outcome (before, scores, winner, decided) or refusal is
+    continue_round's, with strategist rollouts sharing one seeded stream."""
+    game = api.load_game("pagat")
+    kernel = engines.expert_playouts(game, players)
+    assert kernel is not None
+    checked = refused = 0
+    for seed in (1, 2) if players == 2 else (1,):
+        for obs, legal in _decisions(game, players, seed, every=3):
+            seen = belief.read(game, obs)
+            position = _position(game, obs, seen)
+            rng = random.Random(seed * 1000 + len(obs.history))
+            stream = random.Random()
+            after = _rollout("strategist", game, players, stream)
+            decks, codes, seeds, want = [], [], [], []
+            for k in range(4):
+                deal = belief.sample(game, obs, seen, rng).deal
+                if k % 2:
+                    deal = _scrambled(deal, rng)
+                s = rng.randrange(2 ** 32)
+                for action in legal:
+                    if action.kind == "pass":
+                        continue
+                    stream.seed(s)
+                    try:
+                        out = continue_round(game, position, deal, code_of(game, action), after,
+                                             seed=s)
+                    except Inconsistent:
+                        out = None
+                    decks.append(kernel.deck(deal))
+                    codes.append(code_of(game, action))
+                    seeds.append(s)
+                    want.append(out)
+            assert kernel.play(position, decks, codes, seeds) == want
+            checked += len(want)
+            refused += want.count(None)
+    assert checked > 100 and 10 < refused < checked - 50   # both kinds, many of each
+
+
+def _analyses(game, players: int, seeds, playouts: int, on_jit: bool) -> list:
+    """Every expert Analysis at the real choices of strategists' matches, the JIT's
+    continuations on or off (one expert per seat, as a match keeps it)."""
+    saved = list(expert_module._jit_playouts)
+    if not on_jit:
+        expert_module._jit_playouts.clear()
+    try:
+        out = []
+        experts = [ExpertBot(s, random.Random(), playouts=playouts) for s in range(players)]
+        for seed in seeds:
+            for obs, legal in _decisions(game, players, seed, every=3):
+                experts[obs.seat].rng.seed(seed * 7 + len(obs.history))
+                out.append(experts[obs.seat].analyse(obs, legal))
+        return out
+    finally:
+        expert_module._jit_playouts[:] = saved
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_expert_decisions_are_the_same_with_and_without_the_jit(players):
+    """Each candidate's value, margin, wins and playouts, and the order: pruning every 16
+    playouts and the deals refused included (a batch draws the sampler's deals in the
+    python path's order)."""
+    game = api.load_game("pagat")
+    jit = _analyses(game, players, (3,), 24 if players == 2 else 17, True)
+    assert len(jit) >= 5
+    assert jit == _analyses(game, players, (3,), 24 if players == 2 else 17, False)
+
+
+def test_a_match_with_an_expert_is_the_same_with_and_without_the_jit():
+    game = api.load_game("pagat")
+    bots = ["expert:playouts=12", "strategist"]
+    on = api.play_match(game, 2, 5, bots, trace=True)
+    saved = list(expert_module._jit_playouts)
+    expert_module._jit_playouts.clear()
+    try:
+        off = api.play_match(game, 2, 5, bots, trace=True)
+    finally:
+        expert_module._jit_playouts[:] = saved
+    assert on.events == off.events
+    assert on == off
+
+
+def test_house_rules_and_other_rollouts_keep_the_playouts_on_python():
+    """The continuation kernel plays the plain game: house rules stay on Python (named),
+    as do greedy and random rollouts (the Python bots draw differently from their stream)."""
+    game = api.load_game("house/all-fives")
+    assert engines.expert_playouts(game, 2) is None
+    assert engines.expert_playouts_reason(game, 2) == (
+        "house/all-fives's house rules: the JIT plays the expert's playouts of the plain game "
+        "only, so they stay on the python engine")
+    assert engines.expert_seats_on_jit(api.load_game("pagat"), 2,
+                                       ["expert:rollout=greedy", "random"]) == []
+    assert engines.expert_seats_on_jit(api.load_game("pagat"), 2, ["expert", "random"]) == [
+        (0, "expert")]
+
+
+def test_the_sampled_deck_is_the_sampled_deal():
+    """``belief.sample_deck`` (what the JIT's playouts read) draws as ``sample`` draws and
+    lays its deal out as the loop deals it: the same hands, the same boneyard order."""
+    game = api.load_game("pagat")
+    kernel = engines.expert_playouts(game, 3)
+    hand = game.setup(3).hand_size
+    checked = 0
+    for obs, _ in _decisions(game, 3, 4, every=2):
+        seen = belief.read(game, obs)
+        a, b = random.Random(checked), random.Random(checked)
+        for _ in range(3):
+            want = kernel.deck(belief.sample(game, obs, seen, a).deal)
+            got = belief.sample_deck(game, obs, seen, b)
+            assert [sorted(got[s * hand:(s + 1) * hand]) for s in range(3)] == [
+                sorted(want[s * hand:(s + 1) * hand]) for s in range(3)]
+            assert got[3 * hand:] == want[3 * hand:]
+            checked += 1
+        assert a.random() == b.random()
+    assert checked > 10
