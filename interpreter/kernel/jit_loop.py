@@ -176,6 +176,8 @@ if GEN:
         pick,
     )
     from dominorules.kernel.jit_several import ROWS as MV_ROWS
+    from dominorules.kernel.jit_several import CHAIN as SEV_CHAIN_KIND
+    from dominorules.kernel.jit_several import KIND as SEV_KIND
     from dominorules.kernel.jit_side_out import goes_on, next_in
     from dominorules.kernel.jit_strategist_arms import choose_arms
     from dominorules.kernel.jit_strategist_blind import choose_blind, know_front, know_shown
@@ -550,6 +552,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         # (first_turn) and the scratch of a chain's search (a row a depth; a shaped board's
         # a board a depth: jit_several_shaped)
         MOST_N = CODE[SEVERAL + MOST] if SEVERAL >= 0 else 1
+        # a chain's tile that goes on earns no extra turn (several.again_lapses: fire's 2)
+        SEV_CHAIN = SEVERAL >= 0 and CODE[SEVERAL + SEV_KIND] == SEV_CHAIN_KIND
         MV = np.zeros((CODE[SEVERAL + MV_ROWS] if SEVERAL >= 0 else 1, max(MOST_N, 2)), np.int64)
         MN = np.zeros(CODE[SEVERAL + MV_ROWS] if SEVERAL >= 0 else 1, np.int64)
         TIE = np.zeros(CODE[SEVERAL + TIES] if SEVERAL >= 0 else 1, np.int64)
@@ -1701,8 +1705,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                         arm_facts(F, U, D, NE, ut, dt, spt)
                                     more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
                                                          TEAMS, SIDES_N, N, deck, stack,
-                                                         SIDE_OF[p], scores, round_play, not h,
-                                                         EVL)
+                                                         SIDE_OF[p], scores, round_play,
+                                                         (2 if nq and SEV_CHAIN else 0) if h
+                                                         else 1, EVL)
                                     if REC:
                                         nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
                                                                  p, N, T)
