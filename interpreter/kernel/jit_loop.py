@@ -165,6 +165,7 @@ if GEN:
         winner_seat,
     )
     from dominorules.kernel.jit_settle import TIE_EACH as EACH_TIED  # (TIE_EACH: a parameter)
+    from dominorules.kernel.jit_several import CHAIN as SEV_CHAIN_KIND
     from dominorules.kernel.jit_several import (
         DEAD,
         MOST,
@@ -175,9 +176,8 @@ if GEN:
         moves,
         pick,
     )
-    from dominorules.kernel.jit_several import ROWS as MV_ROWS
-    from dominorules.kernel.jit_several import CHAIN as SEV_CHAIN_KIND
     from dominorules.kernel.jit_several import KIND as SEV_KIND
+    from dominorules.kernel.jit_several import ROWS as MV_ROWS
     from dominorules.kernel.jit_side_out import goes_on, next_in
     from dominorules.kernel.jit_strategist_arms import choose_arms
     from dominorules.kernel.jit_strategist_blind import choose_blind, know_front, know_shown
