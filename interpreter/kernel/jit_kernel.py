@@ -221,7 +221,8 @@ def _module(source: str):
                                   "jit_record.py", "jit_duties.py",
                                   "jit_deal.py", "jit_side_out.py", "jit_copies.py",
                                   "jit_strategist_arms.py", "jit_declare.py",
-                                  "jit_several.py", "jit_several_shaped.py", "jit_layout.py",
+                                  "jit_several.py", "jit_several_arms.py",
+                                  "jit_several_shaped.py", "jit_layout.py",
                                   "jit_strategist_layout.py", "jit_strategist_blind.py",
                                   "jit_opening_allow.py")]
     parts += [path.read_text(encoding="utf-8") for path in pieces.sources()]
