@@ -324,8 +324,11 @@ def test_what_it_does_not_play_it_refuses_in_a_sentence(tmp_path, games):
             f"may number more than {jit_several.MOST_MOVES} at one turn",
         f"extends: {NINE}\nplay:\n  several:\n    tiles: \"max(ends) > 3\"\n":
             "play.several.tiles reading ends, every open end of a shaped board",
+        # a chain on a spinner plays (test_kernel_jit_several_arms.py), but not one whose
+        # tiles read the ends, which the kernel keeps as the line's two
         "extends: pagat\nboard:\n  spinner: first_double\nplay:\n  several:\n"
-        "    move: chain\n": "moves of several tiles (play.several) on a spinner",
+        "    move: chain\n    tiles: \"max(ends) > 3\"\n":
+            "play.several.tiles reading ends, a spinner's four",
     }
     for i, (text, words) in enumerate(cases.items()):
         file = tmp_path / f"r{i}.yaml"

@@ -149,9 +149,9 @@ def _ruleset(tmp_path, text: str):
     ("scoring:\n  domino: \"sum(opponents.value) + count(seats, s -> s.tiles > 1)\"\n",
      "do not keep (x -> ...)"),
     ("play:\n  direction: right\n  passing: at_will\n"   # only what it does not play
-     "  several:\n    most: 2\n    tiles: \"tile.is_double\"\n"
+     "  several:\n    most: 2\n    tiles: \"tile.is_double or max(ends) > 4\"\n"
      "board:\n  spinner: first_double\nevents:\n  - after: place\n    next_draws: 1\n",
-     "uses moves of several tiles (play.several) on a spinner, under its own fit rule or"),
+     "does not keep (play.several.tiles reading ends, a spinner's four)"),
     ("events:\n  - after: place\n    points: \"player.pips\"\n",   # the tallies
      "house-rule formulas read what the JIT kernel does not keep (Name player)"),
     ("board:\n  spinner: first_double\nevents:\n  - after: place\n"   # (four ends or two:

@@ -48,12 +48,13 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
         sum(e.after == a for e in r.events) for a in ("place", "draw", "pass")) > 62,
      "more than 62 event rules after one action, some laying a duty"),
     # jit_several offers every kind of move on a line's two ends (one tile on each end, a
-    # chain, after a double, the whole hand), jit_several_shaped chains on a shaped board
-    # (the only move the language has there: rules.checks)
-    (lambda r: r.several is not None and (r.spinner != "none" or r.fit is not None
-                                          or bool(r.restrictions) or r.copies > 1 or r.blind),
-     "moves of several tiles (play.several) on a spinner, under its own fit rule or "
-     "placement restrictions, with two sets or hidden rows"),
+    # chain, after a double, the whole hand), jit_several_arms on a spinner's four, under
+    # a fit rule, with restrictions or two sets, jit_several_shaped chains on a shaped
+    # board (the only move the language has there: rules.checks); a hidden row is played
+    # one front tile at a time (validate refuses it beside play.several: a guard, should
+    # it ever allow them)
+    (lambda r: r.several is not None and r.blind,
+     "moves of several tiles (play.several) with hidden rows (deal.blind)"),
     # jit_layout keeps a shaped board's ends; events read its end total (jit_layout's
     # end_total), but an event's `ends` and `end_tiles` are the line's two in the kernel
     (lambda r: r.layout is not None and (_events_read(r, "ends")

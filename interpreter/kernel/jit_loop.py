@@ -125,6 +125,7 @@ if GEN:
     from dominorules.engine.mechanisms.turn_up import before_piece as before
     from dominorules.kernel import (
         jit_declare,  # declarations and the showdown
+        jit_several_arms,  # several tiles on four ends, under a fit rule...
         jit_several_shaped,  # several tiles on a shaped board
     )
     from dominorules.kernel.jit_board import NO_SPINNER, double_of, spin_open, spin_place
@@ -178,11 +179,13 @@ if GEN:
         meets_token,
         out_line,
         part_item,
+        part_way_item,
         shown_token,
         skip_token,
         turn_up_token,
     )
     from dominorules.kernel.jit_settle import tallies
+    from dominorules.kernel.jit_several import CHAIN as SEV_CHAIN_KIND
     from dominorules.kernel.jit_several import (
         DEAD,
         MOST,
@@ -193,6 +196,7 @@ if GEN:
         moves,
         pick,
     )
+    from dominorules.kernel.jit_several import KIND as SEV_KIND
     from dominorules.kernel.jit_several import ROWS as MV_ROWS
     from dominorules.kernel.jit_strategist import know_turn_up
     from dominorules.kernel.jit_strategist_arms import choose_arms
@@ -568,6 +572,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         # (first_turn) and the scratch of a chain's search (a row a depth; a shaped board's
         # a board a depth: jit_several_shaped)
         MOST_N = CODE[SEVERAL + MOST] if SEVERAL >= 0 else 1
+        # a chain's tile that goes on earns no extra turn (several.again_lapses: fire's 2)
+        SEV_CHAIN = SEVERAL >= 0 and CODE[SEVERAL + SEV_KIND] == SEV_CHAIN_KIND
         MV = np.zeros((CODE[SEVERAL + MV_ROWS] if SEVERAL >= 0 else 1, max(MOST_N, 2)), np.int64)
         MN = np.zeros(CODE[SEVERAL + MV_ROWS] if SEVERAL >= 0 else 1, np.int64)
         TIE = np.zeros(CODE[SEVERAL + TIES] if SEVERAL >= 0 else 1, np.int64)
@@ -1543,6 +1549,16 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 nm = jit_several_shaped.chain(
                                     p, h, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, F, TAB,
                                     TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SEVD, TT)
+                            elif SPIN or FIT or F_RESTRICT >= 0 or SECONDS:   # four ends, a
+                                # fit rule, restrictions, two sets (jit_several_arms)
+                                mL, mR, mU, mD = jit_several_arms.alone(
+                                    mL, mR, mU, mD, NE, h, L, R, U, D, PM, CODE, SEVERAL, F, TAB,
+                                    TEAMS, SIDES_N, N, deck, stack)
+                                nm = jit_several_arms.moves(
+                                    h, L, R, U, D, NE, need, sval, PM, PIPS, TL, TH, CODE,
+                                    SEVERAL, F_RESTRICT, R_SURE, WAIVE, FIT, FIT_AT, VN, T, SPIN,
+                                    SECONDS, F, TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SEVD,
+                                    DEADT, DOUBLES_MASK)
                             else:
                                 mL, mR = alone(mL, mR, h, L, R, PM, CODE, SEVERAL, F, TAB,
                                                TEAMS, SIDES_N, N, deck, stack)
@@ -1557,9 +1573,11 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             # two or more options: two tiles, one tile at two ends, a draw, a
                             # pass at will, two moves of several tiles or one beside a tile
                             if not nq and (can_draw or AT_WILL or (mL and mR) or mL & (mL - 1)
-                                           or mR & (mR - 1) or nm > 1 or (nm and (mL | mR))
+                                           or mR & (mR - 1) or nm > 1
+                                           or (nm and (mL | mR | mU | mD))
                                            or lmany or (
-                                    NE == 4 and ((mL != 0) + (mR != 0) + (mU != 0) + (mD != 0) > 1
+                                    NE == 4 and (int(mL != 0) + int(mR != 0) + int(mU != 0)
+                                                 + int(mD != 0) > 1
                                                  or mU & (mU - 1) or mD & (mD - 1)))):
                                 choices += 1
                             if nq:   # the next tile of the move of several tiles under way
@@ -1576,10 +1594,16 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     a = jit_several_shaped.pick(
                                         kinds[p], p, seed, N, WS, FM, PE, ne, nm, AT_WILL, MV,
                                         MN, h, LSH, LB, AFTER, PE2, PM, TL, TH, VALUES, TIE)
+                                elif SPIN or FIT or F_RESTRICT >= 0 or SECONDS:   # (arms)
+                                    a = jit_several_arms.pick(
+                                        kinds[p], p, seed, N, WS, mL, mR, mU, mD, NE, L, R, U, D,
+                                        nm, AT_WILL, MV, MN, h, PM, PIPS, VALUES, CODE, SEVERAL,
+                                        FIT, FIT_AT, VN, T, TIE)
                                 else:
                                     a = pick(kinds[p], p, seed, N, WS, mL, mR, nm, AT_WILL, MV,
                                              MN, h, L, R, PM, PIPS, VALUES, CODE, SEVERAL, TIE)
-                                if a >= MOVE:   # a move: its first tile now (several.start)
+                                if MOVE <= a < FLIP:   # a move: its first tile now (several.start;
+                                    # FLIP: a single tile's second way, jit_several_arms)
                                     qk = a - MOVE
                                     qn = MN[qk]
                                     nq, part = qn - 1, 1
@@ -1706,7 +1730,13 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     nl, nd, nj = at_item(LOG, DAT, nl, nd, nj, DYN, p, t,
                                                          LB[NAME + PE[e]])
                             elif REC:
-                                if BOARD and (e > 1 or (FIT and CODE[FIT_AT + v] >> t & 1)):
+                                if BOARD and part:   # a tile of a move of several on four
+                                    # ends or under a fit rule: its end, the half meeting it
+                                    nd, nj = part_way_item(
+                                        LOG, DAT, nl, nd, nj, DYN, p, t, e,
+                                        1 + flip if FIT and CODE[FIT_AT + v] >> t & 1 else 0,
+                                        part, qn)
+                                elif BOARD and (e > 1 or (FIT and CODE[FIT_AT + v] >> t & 1)):
                                     if FIT and CODE[FIT_AT + v] >> t & 1:   # meets: the half
                                         LOG[nl] = meets_token(N, T, p, t, e, flip)   # against v
                                     else:   # a spinner's up or down arm
@@ -1745,8 +1775,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                         arm_facts(F, U, D, NE, ut, dt, spt)
                                     more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
                                                          TEAMS, SIDES_N, N, deck, stack,
-                                                         SIDE_OF[p], scores, round_play, not h,
-                                                         EVL)
+                                                         SIDE_OF[p], scores, round_play,
+                                                         (2 if nq and SEV_CHAIN else 0) if h
+                                                         else 1, EVL)
                                     if REC:
                                         nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
                                                                  p, N, T)

@@ -317,6 +317,20 @@ def part_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, i, n):
 
 
 @njit
+def part_way_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, way, i, n):
+    """``part_item`` on any of a spinner's four ends (``e`` 0 to 3) or under a fit rule:
+    ``way`` 1 or 2 when the line names the half that meets the end (the tile's low or
+    high), 0 when it does not; its code ``way << 8 | tile << 2 | end``; (nd, nj)."""
+    LOG[nl] = DYN + nj
+    DAT[nd] = K_PART
+    DAT[nd + 1] = p
+    DAT[nd + 2] = way << 8 | t << 2 | e
+    DAT[nd + 3] = i
+    DAT[nd + 4] = n
+    return nd + LINE, nj + 1
+
+
+@njit
 def at_part_item(LOG, DAT, nl, nd, nj, DYN, p, t, name, i, n):
     """Seat ``p``'s placement of tile ``t`` on the shaped board's end of NAME code ``name``
     as the i-th of a move's ``n`` tiles (``play.several`` with ``board.layout``: the line's

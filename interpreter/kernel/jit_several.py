@@ -21,10 +21,11 @@ as it does in the Python engine:
 
 A move's tiles are laid one by one through the kernel's single placement, as the loop
 lays them (``several.start``): the first now, the second at the next pass of the turn
-loop, which grants no new turn. ``jit_house.reason`` refuses what is not written here
-(``whole_hand`` and ``after_double``, a spinner's four ends, a fit rule, restrictions,
-two sets, hidden rows) and a rule whose moves at one turn could outgrow ``MOST_MOVES``
-(``move_rows``: the bound the kernel's ``MV`` is sized by);
+loop, which grants no new turn. A spinner's four ends, a fit rule, restrictions and two
+sets are ``jit_several_arms``' (the same kinds of move, its own search and pick);
+``jit_house.reason`` refuses hidden rows (which validate refuses beside play.several)
+and a rule whose moves at one turn could outgrow ``MOST_MOVES`` (``move_rows``: the
+bound the kernel's ``MV`` is sized by);
 ``tests/test_kernel_jit_several.py`` and ``tests/test_kernel_jit_chain.py`` hold each
 piece to the mechanism.
 """
@@ -52,7 +53,7 @@ MOST_MOVES = 1 << 19   # the most moves of several tiles the kernel lists at one
 # the scratch rows of a search for moves (SD), a column a depth: the tiles still to try on
 # the left and right ends, the hand, the ends, the placement chosen
 _S_CAND, _S_CAND_R, _S_HAND, _S_LEFT, _S_RIGHT, _S_TILE = range(6)
-SCRATCH = 6
+SCRATCH = 24   # (jit_several_arms' search, on four ends, takes more rows: its ROWS)
 DEAD = 1 << 12   # whole_hand's dead positions kept (an open-addressed table)
 # a move's code among a seat's options: MOVE + its row in MV (engine.actions.SEVERAL's role)
 MOVE = 1 << 26
@@ -67,17 +68,42 @@ def move_rows(game: Game, players: int) -> int:
     up to ``most`` tiles on one of ``ends`` ends, each tile among the ``d`` that show the
     number it goes on (the most tiles of the set showing one number), at most
     ``ends * (d**2 + ... + d**most)``; after each double (one on each end shows the end's
-    number), ``2 * d * (2 + 4 + ... + 2**(most - 1))``; the whole hand, one."""
+    number), ``2 * d * (2 + 4 + ... + 2**(most - 1))``; the whole hand, one. On a
+    spinner's four ends or under a fit rule (a tile fitting two ways is two placements,
+    and a number may be shown by more doubles), ``_arm_rows``."""
     rule = game.rules.several
     T = game.tileset.tile_count
     d = max(m.bit_count() for m in game.setup(players).value_mask)
     if rule.whole_hand:   # one move, the whole hand
         return 1
+    if game.rules.spinner != "none" or game.fit is not None:
+        return _arm_rows(game, players, d)
     if rule.after_double:   # a double on either end (one shows each number), then any tile
         return sum(2 ** (k - 1) * 2 * d for k in range(2, rule.most + 1))
     if not rule.chain:
         return T * T
     return _ends(game, players) * sum(d ** k for k in range(2, rule.most + 1))
+
+
+def _arm_rows(game: Game, players: int, d: int) -> int:
+    """``move_rows`` on ``e`` ends (four on a spinner) with ``c`` placements at most at one
+    end (``d`` tiles, each two ways under a fit rule) and ``dd`` doubles at most fitting
+    one end: one tile on each of k ends, ``C(e, k) * c**k``; a chain, ``e * c**k`` a
+    length; after each double, ``(e * dd)**(k - 1) * e * c`` (jit_several_arms)."""
+    from math import comb
+
+    rule = game.rules.several
+    e = 4 if game.rules.spinner != "none" else 2
+    ways = 2 if game.fit is not None else 1
+    c = d * ways
+    doubles = game.tileset.doubles_mask
+    dd = max((m & doubles).bit_count() for m in game.setup(players).value_mask) * ways
+    lengths = range(2, rule.most + 1)
+    if rule.after_double:
+        return sum((e * dd) ** (k - 1) * e * c for k in lengths)
+    if rule.chain:
+        return e * sum(c ** k for k in lengths)
+    return sum(comb(e, k) * c ** k for k in lengths if k <= e)
 
 
 def _ends(game: Game, players: int) -> int:
@@ -88,6 +114,7 @@ def _ends(game: Game, players: int) -> int:
     from .jit_layout import most_ends
 
     return most_ends(layout, players, len(game.tileset.doubles_desc))
+
 
 def block(game: Game, code: list[int], names: dict[str, Any], lists: dict[str, int],
           tiles: dict[tuple[int, int], int]) -> int:
@@ -108,6 +135,8 @@ def block(game: Game, code: list[int], names: dict[str, Any], lists: dict[str, i
     at = len(code)
     rows = move_rows(game, game.rules.max_players)
     singles = _ends(game, game.rules.max_players) * game.tileset.tile_count
+    if game.rules.spinner != "none" or game.fit is not None:   # (jit_several_arms.pick)
+        singles = 4 * 2 * game.tileset.tile_count
     kind = (CHAIN if rule.chain else AFTER_DOUBLE if rule.after_double
             else WHOLE_HAND if rule.whole_hand else EACH_END)
     most = game.tileset.tile_count if rule.whole_hand else rule.most   # (the hand: any size)
@@ -128,6 +157,9 @@ def block(game: Game, code: list[int], names: dict[str, Any], lists: dict[str, i
         if "ends" not in lists and "ends" in ast.names_read(tree):
             raise Unsupported(f"play.several.{key} reading ends, every open end of a shaped "
                               "board")
+        if game.rules.spinner != "none" and "ends" in ast.names_read(tree):
+            # (the kernel's ends list is the line's two: jit_several_arms reads no arms)
+            raise Unsupported(f"play.several.{key} reading ends, a spinner's four")
         code[at + slot] = len(code)
         code += jit_formula.program(tree, names, lists, tiles)
     return at

@@ -244,9 +244,13 @@ class RecordText:
 
     def _declared_line(self, item: tuple[int, ...]) -> dict:
         kind, p, a, b, c = item[:LINE]
-        if kind == K_PART:
-            return {"event": "place", "player": p, "tile": self.tiles[a >> 2],
-                    "end": END_NAMES[a & 3], "part": [b, c]}
+        if kind == K_PART:   # (a >> 8: the half meeting the end, 1 low, 2 high: part_way_item)
+            tile = self.tiles[(a & 255) >> 2]
+            line = {"event": "place", "player": p, "tile": tile, "end": END_NAMES[a & 3]}
+            if a >> 8:
+                line["meets"] = tile[(a >> 8) - 1]
+            line["part"] = [b, c]
+            return line
         if kind == K_AT_PART:   # on a shaped board (a the tile, b its end's NAME code)
             return {"event": "place", "player": p, "tile": self.tiles[a],
                     "end": name_of(b, self.tileset.low, self.tileset.high, self.shared),
