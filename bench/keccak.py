@@ -59,7 +59,7 @@ def make_x8():
         return ir.Constant(vec, [int(v) & (2 ** 64 - 1)] * LANES)
 
     @intrinsic
-    def permute8(typingctx, states):
+    def permute8(_typingctx, states):
         """Keccak-f[1600] on the uint64 (25, 8) array ``states``: lane i of state l at
         ``[i, l]``, each row one vector."""
         sig = types.void(states)
