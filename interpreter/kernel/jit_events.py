@@ -75,13 +75,18 @@ def value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack):
     return run(CODE, c, F, TAB, TEAMS, sides, N, deck, stack)
 
 
+LAPSE_AGAIN = 2   # fire's ends_round for a tile of a chain that goes on
+
+
 @njit(refcounts=False)   # (jit.njit: an event's cost was mostly numba's reference counts)
 def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, ends_round,
          EVL):
     """Fire the rules of the block at ``CODE[at]`` (the head's ``RULES``) for an action of
     side ``mine``: points to ``scores`` and ``play`` at once (a later rule reads them),
     variables set in ``F``, and return (turns granted, seats skipped). ``ends_round``:
-    the action is a domino, so a turn it would grant and the draws it would make lapse.
+    the action is a domino, so a turn it would grant and the draws it would make lapse;
+    ``LAPSE_AGAIN`` (2): a tile of a chain that goes on (``several.again_lapses``), so a
+    turn it would grant lapses, the draws not.
     In ``F``: ``fired``, a bit per rule that fired (``jit_duties.lay``); ``owed``, the
     rules whose ``next_draws`` asked for tiles, each (rule, tiles) after the variables
     (``pay_draws``); ``reached`` once the match is won, the
@@ -139,7 +144,7 @@ def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, end
             if n > 0:
                 skipped += n
         c = CODE[base + NEXT_DRAWS]
-        if c >= 0 and not ends_round:   # owed, drawn once the rules are done (pay_draws)
+        if c >= 0 and ends_round != 1:   # owed, drawn once the rules are done (pay_draws)
             n = value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack)
             if n > 0:
                 o = VARS + CODE[0] + 2 * F[_OWED]   # (CODE[0]: how many variables)

@@ -223,7 +223,7 @@ def _module(source: str):
                                   "jit_strategist_arms.py", "jit_declare.py",
                                   "jit_several.py", "jit_several_shaped.py", "jit_layout.py",
                                   "jit_strategist_layout.py", "jit_strategist_blind.py",
-                                  "jit_opening_allow.py")]
+                                  "jit_opening_allow.py", "jit_masks.py")]
     parts += [path.read_text(encoding="utf-8") for path in pieces.sources()]
     if "jit_bits" in source:   # a wide kernel's (a smaller set's kernel keeps its name)
         parts += [(_HERE / f).read_text(encoding="utf-8")
