@@ -73,6 +73,22 @@ def test_the_whole_thirteen_rounds_play_the_python_engines_matches():
         assert sum(e["event"] == "extra_turn" for e in events) > 13   # doubles answered
 
 
+def test_a_double_inside_a_run_grants_no_turn_on_a_narrow_set_either(tmp_path):
+    """The chain goes on from the double (``several.again_lapses``): its event's extra turn
+    lapses, on the narrow kernel as on the wide one (house/mexican-train on a double-nine
+    set, its events kept)."""
+    path = tmp_path / "nine.yaml"
+    path.write_text(f"title: t\nextends: {NAME}\nset: {{max_pip: 9}}\nplayers: {{max: 4}}\n"
+                    "deal: {hand_size: \"12 - players\"}\nmatch: {target: 4}\nexamples: []\n",
+                    encoding="utf-8")
+    game = api.load_game(str(path))
+    assert game.tileset.tile_count == 55
+    events = same_on_both_engines(game, 3, [api.match_seed(17, 0)], "strategist")
+    inside = [e for e in events if e["event"] == "place" and e.get("part")
+              and e["part"][0] < e["part"][1] and e["tile"][0] == e["tile"][1]]
+    assert len(inside) == 2
+
+
 def test_unrecorded_matches_and_simulate_agree_too(short):
     game = api.load_game(short)
     seeds = [api.match_seed(5, i) for i in range(6)]

@@ -668,8 +668,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     o_tile, o_holder, o_unheld, o_lacking, amask = (O2_TILE, O2_HOLDER, O2_UNHELD,
                                                                     O2_LACKING, O2_AMASK)
                 if O_ROUNDS >= 0:   # an opening condition reading the round: this round's tiles
-                    # (WIDE: where its W words start, as jit_gen_wide.open_round reads them)
-                    amask = O_ROUNDS + (rnd_no - 1) * W if WIDE else CODE[O_ROUNDS + rnd_no - 1]
+                    if WIDE:   # (where its W words start, as jit_gen_wide.open_round reads them)
+                        amask = O_ROUNDS + (rnd_no - 1) * W
+                    else:
+                        amask = CODE[O_ROUNDS + rnd_no - 1]
                 oprog = -1   # or one asked of each hand, by its program (jit_opening_allow)
                 if O_ALLOW >= 0:
                     oprog = CODE[O_ALLOW + (0 if rnd_no == 1 else 1)]

@@ -8,13 +8,15 @@ chains of ``jit_several_shaped``) is written once over these helpers, so the nar
 and the wide one run the same source: a set is named by an array and an index (``A, i``),
 ``A`` one-dimensional (``A[i]`` is the mask) or two-dimensional (``A[i]`` is the row of
 words). numba compiles each helper for the array it is given and cuts the other branch
-(``A.ndim`` is a constant to it), so a narrow caller pays what its inline mask code cost.
+(``A.ndim`` is a constant to it), so a narrow caller pays what its inline mask code cost;
+a row of words is ``jit_bits``' own function.
 Both ways walk the tiles in index order, the order the Python engine counts its picks in.
 ``tests/test_kernel_jit_masks.py`` holds both to plain Python sets.
 """
 
 from __future__ import annotations
 
+from . import jit_bits
 from .jit import njit
 from .jit_bits import BITS
 from .jit_support import low_index, popcount
@@ -25,7 +27,7 @@ def has(A, i: int, t: int) -> int:
     """1 when tile ``t`` is in the set ``A[i]``, else 0."""
     if A.ndim == 1:
         return (A[i] >> t) & 1
-    return (A[i, t // BITS] >> (t % BITS)) & 1
+    return jit_bits.has(A, i, t)
 
 
 @njit
@@ -34,7 +36,7 @@ def take(A, i: int, t: int) -> None:
     if A.ndim == 1:
         A[i] &= ~(1 << t)
     else:
-        A[i, t // BITS] &= ~(1 << (t % BITS))
+        jit_bits.take(A, i, t)
 
 
 @njit
@@ -43,8 +45,7 @@ def clear(A, i: int) -> None:
     if A.ndim == 1:
         A[i] = 0
     else:
-        for w in range(A.shape[1]):
-            A[i, w] = 0
+        jit_bits.clear(A, i)
 
 
 @njit
@@ -53,8 +54,7 @@ def copy(A, i: int, B, j: int) -> None:
     if A.ndim == 1:
         A[i] = B[j]
     else:
-        for w in range(A.shape[1]):
-            A[i, w] = B[j, w]
+        jit_bits.copy(A, i, B, j)
 
 
 @njit
@@ -64,12 +64,7 @@ def meet(A, i: int, B, j: int, C, k: int) -> int:
         x = B[j] & C[k]
         A[i] = x
         return 1 if x else 0
-    any_ = 0
-    for w in range(A.shape[1]):
-        x = B[j, w] & C[k, w]
-        A[i, w] = x
-        any_ |= x
-    return 1 if any_ else 0
+    return jit_bits.meet(A, i, B, j, C, k)
 
 
 @njit
@@ -87,10 +82,7 @@ def nonempty(A, i: int) -> int:
     """1 when ``A[i]`` holds a tile, else 0."""
     if A.ndim == 1:
         return 1 if A[i] else 0
-    for w in range(A.shape[1]):
-        if A[i, w]:
-            return 1
-    return 0
+    return jit_bits.nonempty(A, i)
 
 
 @njit
@@ -98,10 +90,7 @@ def shares(A, i: int, B, j: int) -> int:
     """1 when ``A[i]`` and ``B[j]`` share a tile, else 0."""
     if A.ndim == 1:
         return 1 if A[i] & B[j] else 0
-    for w in range(A.shape[1]):
-        if A[i, w] & B[j, w]:
-            return 1
-    return 0
+    return jit_bits.meets(A, i, B, j)
 
 
 @njit
@@ -109,10 +98,7 @@ def count(A, i: int) -> int:
     """The tiles in ``A[i]``."""
     if A.ndim == 1:
         return popcount(A[i])
-    n = 0
-    for w in range(A.shape[1]):
-        n += popcount(A[i, w])
-    return n
+    return jit_bits.count(A, i)
 
 
 @njit
@@ -120,10 +106,7 @@ def count_and(A, i: int, B, j: int) -> int:
     """The tiles in both ``A[i]`` and ``B[j]``."""
     if A.ndim == 1:
         return popcount(A[i] & B[j])
-    n = 0
-    for w in range(A.shape[1]):
-        n += popcount(A[i, w] & B[j, w])
-    return n
+    return jit_bits.count_and(A, i, B, j)
 
 
 @njit
@@ -159,16 +142,7 @@ def kth(A, i: int, k: int) -> int:
             x &= x - 1
             k -= 1
         return low_index(x)
-    for w in range(A.shape[1]):
-        x = A[i, w]
-        c = popcount(x)
-        if k < c:
-            while k:
-                x &= x - 1
-                k -= 1
-            return w * BITS + low_index(x)
-        k -= c
-    return -1
+    return jit_bits.kth(A, i, k)
 
 
 @njit
