@@ -22,6 +22,7 @@ from ..engine.mechanisms.match import reached_in_play_piece as reached_in_play
 from .jit import njit
 from .jit_formula import CONST, END, FACT, FACT_OP, IS_DOUBLE, MASK, MASK_BITS, STACK, run
 from .jit_formula import TAB as ROWS
+from .jit_masks import put
 from .jit_record import ACTOR, EXTRA, K_RULE_DRAW, K_SCORE, K_SET, event_lines, put_line
 
 # an action's events in CODE: a head (jit_house._may_fire) where its rules start, the
@@ -165,7 +166,7 @@ def pay_draws(CODE, F, victim, deck, pos, draw_end, hands, drawn_by, EVL):
         rule = F[o + 2 * j]
         for _ in range(max(0, min(F[o + 2 * j + 1], draw_end - pos))):
             t = deck[pos]
-            hands[victim] |= 1 << t
+            put(hands, victim, t)   # (a hand of words too: jit_masks)
             put_line(EVL, K_RULE_DRAW, victim, t, rule, 0)
             pos += 1
             drawn_by[victim] += 1

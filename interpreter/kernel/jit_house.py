@@ -193,15 +193,11 @@ _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: r.blind, "hidden rows (deal.blind)"),
     (lambda r: r.copies > 1, "every tile twice (set.copies)"),
     (lambda r: r.turn_up, "a turned-up tile (deal.turn_up)"),
-    (lambda r: r.leftover != "boneyard", "the tiles the hands leave dealt (deal.leftover)"),
-    (lambda r: r.play_until == "side_out", "play on until a side is out (play.until)"),
     # (an allow asked of each hand by its program: jit_opening_allow reads a hand as a mask)
     (lambda r: any(_by_program(r, op) for op in _opening_rules(r)),
      "an opening condition reading the hand (opening.allow)"),
     # the wide turn (jit_loop's ``GEN and WIDE`` lines) plays the events as the line's:
     # held to what it plays even where the narrow lines play more
-    (lambda r: any(e.next_draws is not None for e in r.events),
-     "an event making the next player draw (events.next_draws)"),
     (lambda r: r.spinner != "none" and (_events_read(r, "ends")
                                         or _events_read(r, "end_tiles")),
      "events reading a spinner's ends (ends, end_tiles)"),

@@ -714,9 +714,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 leader = pre
                 if GEN:
                     dealt = DEALT
-                    if not WIDE and LEFT_TO and leader >= 0:   # deal.leftover: the tiles the
-                        dealt = give_leftover(hands, deck, DEALT, T,   # hands leave (jit_deal)
-                                              receiver(LEFT_TO, leader, N, RIGHT))
+                    if LEFT_TO and leader >= 0:   # deal.leftover: the tiles the hands leave
+                        dealt = (jit_gen_wide.give_leftover if WIDE else give_leftover)(
+                            hands, deck, DEALT, T, receiver(LEFT_TO, leader, N, RIGHT))
                     # GeneralLoop.run: the lead, the redeal condition, the opening (jit_opening;
                     # WIDE: jit_gen_wide, the opening tile and a seek's as indexes, -1: any)
                     if leader < 0:
@@ -1137,8 +1137,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                           DUTY, pending, F, BEARERS, EVL)
                             if REC:
                                 nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
-                        if not WIDE and F[X_OWED] and not reached:   # events.next_draws: the
-                            pos, cseat, cdrawn = owed_draws(   # next seat draws now
+                        if F[X_OWED] and not reached:   # events.next_draws: the next seat
+                            pos, cseat, cdrawn = owed_draws(   # draws now
                                 CODE, F, p, N, RIGHT, deck, pos, DRAW_END, hands, drawn_by, EVL,
                                 K, strat_seats, L, R, U, D, NE)
                             if REC:
@@ -1168,8 +1168,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             domino = -1
             if GEN:
                 if not h:
-                    if not WIDE and SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out; the
-                        # round goes on
+                    if SIDE_OUT and (jit_gen_wide.side_goes_on if WIDE else goes_on)(
+                            SIDE_OF[p], hands, TEAMS):   # out; the round goes on
                         outs, nin = outs | 1 << p, nin - 1
                         if REC:
                             nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
@@ -1325,12 +1325,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             elif (SPIN or FIT) and (strat_seats >> p) & 1:   # every end
                                 a = jit_strategist_wide.choose_arms(
                                     p, FITS, rows, NE, can_draw, hands, up, ends, DRAW_END - pos,
-                                    drawn, K, STRAT, TS, ties, seed, N, WS, UNSEEN)
+                                    drawn + cn, K, STRAT, TS, ties, seed, N, WS, UNSEEN)
                             elif (strat_seats >> p) & 1:   # the strategist on a line
                                 a = jit_strategist_wide.choose(p, FITS, FIT_L, FIT_R, can_draw,
                                                                hands, up, L, R, DRAW_END - pos,
-                                                               drawn, K, STRAT, TS, ties, seed, N,
-                                                               WS, UNSEEN)
+                                                               drawn + cn, K, STRAT, TS, ties, seed,
+                                                               N, WS, UNSEEN)
                             else:
                                 if wpos[up] == wend[up]:
                                     seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
@@ -1450,8 +1450,22 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                         if REC:
                                             nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
                                                                      DYN, p, N, T)
+                                    if F[X_OWED]:   # events.next_draws: the next seat draws
+                                        pos, cseat, cdrawn = owed_draws(
+                                            CODE, F, p, N, RIGHT, deck, pos, DRAW_END, hands,
+                                            drawn_by, EVL, K, strat_seats, L, R, U, D, NE)
+                                        if REC:
+                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
+                                                                     DYN, p, N, T)
                             if not h:
-                                domino, npass = p, N
+                                if SIDE_OUT and jit_gen_wide.side_goes_on(SIDE_OF[p], hands,
+                                                                          TEAMS):   # out
+                                    outs, nin = outs | 1 << p, nin - 1
+                                    if REC:
+                                        nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p,
+                                                              N, T)
+                                else:
+                                    domino, npass = p, N
                             break
                         elif a == -2:   # a pass at will (play.passing): no sign of being stuck
                             passes += 1

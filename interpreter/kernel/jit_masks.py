@@ -31,6 +31,15 @@ def has(A, i: int, t: int) -> int:
 
 
 @njit
+def put(A, i: int, t: int) -> None:
+    """Add tile ``t`` to ``A[i]``."""
+    if A.ndim == 1:
+        A[i] |= 1 << t
+    else:
+        jit_bits.put(A, i, t)
+
+
+@njit
 def take(A, i: int, t: int) -> None:
     """Take tile ``t`` out of ``A[i]``."""
     if A.ndim == 1:
