@@ -93,9 +93,6 @@ def test_auto_takes_the_jit_for_long_runs_only():
 
 
 @pytest.mark.parametrize(("ruleset", "bots", "trace", "reason"), [
-    ("house/mexican-train", "random", False,
-     "plays a set of 91 tiles with moves of several tiles (play.several), a shaped board"),
-
     ("pagat", "expert", False, "seat 0 plays 'expert', which only the python engine plays"),
     ("pagat", ["strategist", "random", "mybots:Cautious"], False,
      "seat 2 plays 'mybots:Cautious'"),

@@ -153,7 +153,8 @@ def test_the_runs_and_tiles_alone_on_trains_are_the_general_loops(games, name):
         MV, MN = np.zeros((rows, most), np.int64), np.zeros(rows, np.int64)
         SLB = np.zeros((most + 1, jit_layout.BOARD_SIZE), np.int64)
         SPE, PE, FM = (np.zeros(jit_layout.MAXID, np.int64) for _ in range(3))
-        SD, TT = np.zeros((3, most + 1), np.int64), np.zeros(most + 1, np.int64)
+        SD, TT = np.zeros(3 * (most + 1), np.int64), np.zeros(most + 1, np.int64)
+        H, LF, LS = (np.zeros(2, np.int64) for _ in range(3))   # (jit_masks' sets)
         stack = np.zeros(64, np.int64)
         deck = np.arange(T, dtype=np.int64)
         TL, TH = np.array(ts.low, np.int64), np.array(ts.high, np.int64)
@@ -161,13 +162,14 @@ def test_the_runs_and_tiles_alone_on_trains_are_the_general_loops(games, name):
             p = d.player
             SH, LB = _board(game, players, state.record)
             CODE, SEV, F, TAB, TEAMS = _arrays(game, players, state)
-            ne, _, _ = jit_layout.fits(SH, LB, p, d.hand, PM, PE, FM)
+            H[0] = d.hand
+            ne, _, _ = jit_layout.fits(SH, LB, p, H, 0, PM, PE, FM, LF, 0)
             names = [jit_layout.name_of(int(LB[jit_layout.NAME + PE[k]]), ts.low, ts.high,
                                         game.rules.layout.shared_train) for k in range(ne)]
             assert names == list(d.names)
-            jit_several_shaped.alone(p, FM, PE, ne, d.hand, LB, PM, CODE, SEV, F, TAB, TEAMS,
-                                     2, players, deck, stack)
-            n = jit_several_shaped.chain(p, d.hand, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, F,
+            jit_several_shaped.alone(p, FM, PE, ne, H, 0, LB, PM, CODE, SEV, F, TAB, TEAMS,
+                                     2, players, deck, stack, LF, 0, LS)
+            n = jit_several_shaped.chain(p, H, 0, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, F,
                                          TAB, TEAMS, 2, players, deck, stack, MV, MN, SLB, SPE,
                                          SD, TT)
             assert [int(FM[k]) for k in range(ne)] == list(d.masks)
@@ -200,7 +202,8 @@ def test_each_bots_pick_on_trains_is_the_python_bots_word_for_word(games, kind):
     SLB = np.zeros((most + 1, jit_layout.BOARD_SIZE), np.int64)
     AFTER = np.zeros(jit_layout.BOARD_SIZE, np.int64)
     SPE, PE, FM, PE2 = (np.zeros(jit_layout.MAXID, np.int64) for _ in range(4))
-    SD, TT = np.zeros((3, most + 1), np.int64), np.zeros(most + 1, np.int64)
+    SD, TT = np.zeros(3 * (most + 1), np.int64), np.zeros(most + 1, np.int64)
+    H, LF, LS = (np.zeros(2, np.int64) for _ in range(3))   # (jit_masks' sets)
     stack = np.zeros(64, np.int64)
     deck = np.arange(T, dtype=np.int64)
     WS = _words(seed, players)
@@ -211,17 +214,18 @@ def test_each_bots_pick_on_trains_is_the_python_bots_word_for_word(games, kind):
         p = d.player
         SH, LB = _board(game, players, state.record)
         CODE, SEV, F, TAB, TEAMS = _arrays(game, players, state)
-        ne, _, _ = jit_layout.fits(SH, LB, p, d.hand, PM, PE, FM)
-        jit_several_shaped.alone(p, FM, PE, ne, d.hand, LB, PM, CODE, SEV, F, TAB, TEAMS, 2,
-                                 players, deck, stack)
-        n = jit_several_shaped.chain(p, d.hand, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, F, TAB,
+        H[0] = d.hand
+        ne, _, _ = jit_layout.fits(SH, LB, p, H, 0, PM, PE, FM, LF, 0)
+        jit_several_shaped.alone(p, FM, PE, ne, H, 0, LB, PM, CODE, SEV, F, TAB, TEAMS, 2,
+                                 players, deck, stack, LF, 0, LS)
+        n = jit_several_shaped.chain(p, H, 0, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, F, TAB,
                                      TEAMS, 2, players, deck, stack, MV, MN, SLB, SPE, SD, TT)
         legal = state.legal_actions()
         obs = state.observation(p)
         want = (bots[p]._shaped(obs, legal).action if kind == 2
                 else bots[p].choose(obs, legal))
         code = jit_several_shaped.pick(kind, p, seed, players, WS, FM, PE, ne, n, 0, MV, MN,
-                                       d.hand, SH, LB, AFTER, PE2, PM, TL, TH, VALUES, TIE)
+                                       H, 0, SH, LB, AFTER, PE2, PM, TL, TH, VALUES, TIE, LS)
         singles = sum(bin(int(FM[k])).count("1") for k in range(ne))
         if code >= jit_several.MOVE:
             index = singles + code - jit_several.MOVE
@@ -341,4 +345,4 @@ def test_what_it_does_not_play_it_refuses_in_a_sentence(tmp_path, games):
                       encoding="utf-8")
     game = api.load_game(str(twelve))
     assert jit_several.move_rows(game, 8) == 9 * (13 ** 2 + 13 ** 3 + 13 ** 4)
-    assert "at one turn" not in jit_kernel.jit_reason(game, 8, need_numba=False)
+    assert jit_kernel.jit_reason(game, 8, need_numba=False) is None   # (listed, and played)

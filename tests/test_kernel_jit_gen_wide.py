@@ -79,7 +79,6 @@ def _wide(tmp_path: Path, base: str) -> str:
      "placement restrictions reading the hand or the playable tiles (play.restrictions)"),
     ("house/turned-up-starter", "a turned-up tile (deal.turn_up)"),
     ("house/blind-hughie", "hidden rows (deal.blind)"),
-    ("house/side-out", "play on until a side is out (play.until)"),
 ])
 def test_what_the_gen_lines_leave_to_python_on_a_big_set_is_named(tmp_path, base, what):
     game = api.load_game(_wide(tmp_path, base))
@@ -89,6 +88,45 @@ def test_what_the_gen_lines_leave_to_python_on_a_big_set_is_named(tmp_path, base
         "most 62 tiles only (the python engine plays any)")
     narrow = api.load_game(base)   # the same rules on their own set: the JIT plays them
     assert jit_kernel.jit_reason(narrow, 2, "random") is None
+
+
+@pytest.mark.parametrize(("base", "deal", "players"), [
+    ("house/side-out", "{hand_size: \"min(12, (tile_count - 19) // players)\"}", 4),
+    ("house/leftover-to-leader", "{hand_size: \"tile_count // players\"}", 3),
+])
+def test_a_side_out_and_the_tiles_left_over_play_on_a_big_set(tmp_path, base, deal, players):
+    """Play until a side is out (a seat out passed over, its partner playing on) and the
+    tiles the hands leave dealt to the leader (30 tiles each, the 91st the leader's), over
+    words: the Python engine's matches and records."""
+    path = tmp_path / "wide.yaml"
+    path.write_text(f"extends: {base}\nset: {{max_pip: 12}}\ndeal: {deal}\nexamples: []\n",
+                    encoding="utf-8")
+    game = api.load_game(str(path))
+    assert game.tileset.tile_count == 91
+    seeds = [api.match_seed(11, i) for i in range(2)]
+    events = []
+    for bots in (*BOTS, ["strategist", "random", "greedy", "random"][:players]):
+        assert jit_kernel.jit_reason(game, players, bots) is None
+        events += same_on_both_engines(game, players, seeds, bots)
+    if base == "house/side-out":
+        assert any(e["event"] == "out" for e in events)
+    else:
+        deals = [e for e in events if e["event"] == "deal"]
+        assert deals and all(sorted(len(h) for h in e["hands"]) == [30, 30, 31] for e in deals)
+        assert all(len(e["hands"][e["leader"]]) == 31 for e in deals)
+
+
+def test_events_making_the_next_player_draw_play_on_a_big_set(tmp_path):
+    """events.next_draws over words (jit_events.pay_draws into a hand of words): the
+    drawer's tiles and the strategist's reading of them, as the Python engine plays."""
+    game = api.load_game(_wide(tmp_path, str(HOUSE / "next-draws.yaml")))
+    seeds = [api.match_seed(13, i) for i in range(2)]
+    events = []
+    for players, bots in ((2, "strategist"), (3, ["strategist", "random", "greedy"]),
+                          (4, "random")):
+        assert jit_kernel.jit_reason(game, players, bots) is None
+        events += same_on_both_engines(game, players, seeds, bots)
+    assert sum(e["event"] == "draw" and "rule" in e for e in events) > 10
 
 
 def test_only_a_big_sets_house_kernel_has_the_wide_lines():

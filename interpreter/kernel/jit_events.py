@@ -22,6 +22,7 @@ from ..engine.mechanisms.match import reached_in_play_piece as reached_in_play
 from .jit import njit
 from .jit_formula import CONST, END, FACT, FACT_OP, IS_DOUBLE, MASK, MASK_BITS, STACK, run
 from .jit_formula import TAB as ROWS
+from .jit_masks import put
 from .jit_record import ACTOR, EXTRA, K_RULE_DRAW, K_SCORE, K_SET, event_lines, put_line
 
 # an action's events in CODE: a head (jit_house._may_fire) where its rules start, the
@@ -75,15 +76,18 @@ def value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack):
     return run(CODE, c, F, TAB, TEAMS, sides, N, deck, stack)
 
 
+LAPSE_AGAIN = 2   # fire's ends_round for a tile of a chain that goes on
+
+
 @njit(refcounts=False)   # (jit.njit: an event's cost was mostly numba's reference counts)
 def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, ends_round,
          EVL):
     """Fire the rules of the block at ``CODE[at]`` (the head's ``RULES``) for an action of
     side ``mine``: points to ``scores`` and ``play`` at once (a later rule reads them),
     variables set in ``F``, and return (turns granted, seats skipped). ``ends_round``:
-    the action is a domino (1, true), so a turn it would grant and the draws it would make
-    lapse; or (2) a tile of a chain that goes on (``several.again_lapses``), so a turn it
-    would grant lapses.
+    the action is a domino, so a turn it would grant and the draws it would make lapse;
+    ``LAPSE_AGAIN`` (2): a tile of a chain that goes on (``several.again_lapses``), so a
+    turn it would grant lapses, the draws not.
     In ``F``: ``fired``, a bit per rule that fired (``jit_duties.lay``); ``owed``, the
     rules whose ``next_draws`` asked for tiles, each (rule, tiles) after the variables
     (``pay_draws``); ``reached`` once the match is won, the
@@ -162,7 +166,7 @@ def pay_draws(CODE, F, victim, deck, pos, draw_end, hands, drawn_by, EVL):
         rule = F[o + 2 * j]
         for _ in range(max(0, min(F[o + 2 * j + 1], draw_end - pos))):
             t = deck[pos]
-            hands[victim] |= 1 << t
+            put(hands, victim, t)   # (a hand of words too: jit_masks)
             put_line(EVL, K_RULE_DRAW, victim, t, rule, 0)
             pos += 1
             drawn_by[victim] += 1

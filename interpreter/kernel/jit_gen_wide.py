@@ -16,7 +16,7 @@ engines and compares records and results.
 from __future__ import annotations
 
 from .jit import njit
-from .jit_bits import BITS, count, has, holder, nonempty
+from .jit_bits import BITS, count, has, holder, nonempty, put
 from .jit_formula import FACT, run
 from .jit_matching import FLIP
 from .jit_opening import (
@@ -145,6 +145,25 @@ def open_round(tile: int, by_holder: int, unheld: int, lacking: int, amask: int,
         if _in_boneyard(deck, DEALT, DRAW_END, want, CODE, amask, TL, TH):
             return leader, 0, 0, SEEK_TURNS, want
     return -1, 0, 0, SEEK_NONE, 0
+
+
+@njit
+def give_leftover(H, deck, dealt: int, T: int, seat: int) -> int:
+    """``jit_deal.give_leftover`` over words: the tiles after the hands' ``deck[dealt:]``
+    into ``seat``'s hand; the tiles now dealt (``GeneralLoop._leftover``)."""
+    for i in range(dealt, T):
+        put(H, seat, deck[i])
+    return T
+
+
+@njit
+def side_goes_on(side: int, H, TEAMS) -> bool:
+    """``jit_side_out.goes_on`` over words: whether the round goes on after a seat of
+    ``side`` emptied its hand, some seat of that side still holding tiles."""
+    for j in range(TEAMS.shape[1]):
+        if nonempty(H, TEAMS[side, j]):
+            return True
+    return False
 
 
 @njit

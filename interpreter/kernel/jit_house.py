@@ -177,21 +177,28 @@ _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
      "placement restrictions reading the hand or the playable tiles (play.restrictions)"),
     (lambda r: bool(r.declarations) or r.showdown is not None,
      "declarations or a showdown (declarations, showdown)"),
-    (lambda r: r.several is not None, "moves of several tiles (play.several)"),
-    (lambda r: r.layout is not None, "a shaped board (board.layout)"),
+    # (the wide turn plays chains on a shaped board: jit_several_shaped over words)
+    (lambda r: r.several is not None and r.layout is None,
+     "moves of several tiles on a line (play.several without board.layout)"),
+    # (a program reads a set of words as no fact: jit_masks.fact)
+    (lambda r: r.several is not None and any(
+        tree is None or {"hand", "playable"} & ast.names_read(tree)
+        for tree in (r.several_trees or {}).values()),
+     "moves of several tiles whose conditions read the hand or the playable tiles "
+     "(play.several)"),
+    # (jit_layout keeps the doubles that spun as bits of one int64, by tile)
+    (lambda r: r.layout is not None and r.layout.spins != "none",
+     "a shaped board where doubles spin (board.layout.spins)"),
+    (lambda r: r.layout is not None and bool(r.restrictions),
+     "placement restrictions on a shaped board (play.restrictions with board.layout)"),
     (lambda r: r.blind, "hidden rows (deal.blind)"),
     (lambda r: r.copies > 1, "every tile twice (set.copies)"),
     (lambda r: r.turn_up, "a turned-up tile (deal.turn_up)"),
-    (lambda r: r.leftover != "boneyard", "the tiles the hands leave dealt (deal.leftover)"),
-    (lambda r: r.play_until == "side_out", "play on until a side is out (play.until)"),
-    (lambda r: _by_round(r), "an opening condition reading the round (opening.allow)"),
     # (an allow asked of each hand by its program: jit_opening_allow reads a hand as a mask)
     (lambda r: any(_by_program(r, op) for op in _opening_rules(r)),
      "an opening condition reading the hand (opening.allow)"),
     # the wide turn (jit_loop's ``GEN and WIDE`` lines) plays the events as the line's:
     # held to what it plays even where the narrow lines play more
-    (lambda r: any(e.next_draws is not None for e in r.events),
-     "an event making the next player draw (events.next_draws)"),
     (lambda r: r.spinner != "none" and (_events_read(r, "ends")
                                         or _events_read(r, "end_tiles")),
      "events reading a spinner's ends (ends, end_tiles)"),
@@ -352,8 +359,12 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     if players and _by_round(r) and not any(by_program):   # each round's opening mask
         first, later = ops
         at["O_ROUNDS"] = len(code)
-        code += [mask_of(game, players, first if rnd == 1 else later, rnd)
+        masks = [mask_of(game, players, first if rnd == 1 else later, rnd)
                  for rnd in range(1, game.target(players) + 1)]
+        if W:   # (a set over 62 tiles: each round's as W words, jit_bits)
+            from .jit_bits import wide
+            masks = [int(x) for x in wide(masks, W).reshape(-1)]
+        code += masks
     at["O_ALLOW"] = -1
     if any(by_program):   # the first round's allow program, the later rounds', then they
         at["O_ALLOW"] = block = len(code)   # (jit_opening_allow; -1: every tile opens)

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 from .jit import njit
 from .jit_formula import FACT, run
+from .jit_masks import after, join, meet
+from .jit_masks import clear as clear_set
 
 if TYPE_CHECKING:
     from ..engine.mechanisms.layout import Shape
@@ -260,46 +262,44 @@ def playable(SH, LB, seat, PE):
 
 
 @njit
-def fits(SH, LB, seat, h, PM, PE, FM):
+def fits(SH, LB, seat, H, hi, PM, PE, FM, FT, ft):
     """``GeneralLoop._fits`` on a shaped board: the ends open to ``seat`` into ``PE``, the
-    tiles of ``h`` each takes into ``FM``; (their count, the fitting tiles, whether more
-    than one end takes some)."""
+    tiles of the hand ``H[hi]`` each takes into ``FM`` (a set a row: ``jit_masks``), all
+    of them into ``FT[ft]``; (their count, whether any fits, whether more than one end
+    takes some)."""
     n = playable(SH, LB, seat, PE)
-    total = ends = 0
+    ends = 0
+    clear_set(FT, ft)
     for k in range(n):
-        m = h & PM[LB[VAL + PE[k]]]
-        FM[k] = m
-        total |= m
-        if m:
+        if meet(FM, k, H, hi, PM, LB[VAL + PE[k]]):
+            join(FT, ft, FM, k)
             ends += 1
-    return n, total, ends > 1
+    return n, ends > 0, ends > 1
 
 
 @njit
 def pick(word, greedy, at_will, FM, n, VALUES, ties):
-    """A bot's placement among ``FM``'s, coded ``t << 8 | k`` (``k`` the end's place in
-    ``playable``): the uniform pick among all of them and a pass at will (-2, the last
-    option: ``kth_placement``), or ``greedy``'s most valuable tile, ties broken by the
-    seat's word in that same order (``GreedyBot.choose``)."""
+    """A bot's placement among ``FM``'s (a set a row: ``jit_masks``), coded ``t << 8 | k``
+    (``k`` the end's place in ``playable``): the uniform pick among all of them and a
+    pass at will (-2, the last option: ``kth_placement``), or ``greedy``'s most valuable
+    tile, ties broken by the seat's word in that same order (``GreedyBot.choose``)."""
     count = 0
     best = -(1 << 62)
     for k in range(n):
-        m = FM[k]
-        while m:
-            b = m & -m
-            m ^= b
-            t = 0
-            while (b >> t) != 1:
-                t += 1
+        t = after(FM, k, -1)
+        while t >= 0:
             if greedy:
                 v = VALUES[t]
                 if v > best:
                     best = v
                     count = 0
-                if v != best:
-                    continue
-            ties[count] = t << 8 | k
-            count += 1
+                if v == best:
+                    ties[count] = t << 8 | k
+                    count += 1
+            else:
+                ties[count] = t << 8 | k
+                count += 1
+            t = after(FM, k, t)
     if greedy:
         return ties[(word * count) >> 32]
     j = (word * (count + at_will)) >> 32

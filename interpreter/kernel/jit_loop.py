@@ -132,6 +132,7 @@ if GEN:
     from dominorules.kernel.jit_copies import canonical
     from dominorules.kernel.jit_duties import failed, lay, met_by
     from dominorules.kernel.jit_events import (
+        LAPSE_AGAIN,
         RULES,
         arm_facts,
         arms_total,
@@ -572,7 +573,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         # (first_turn) and the scratch of a chain's search (a row a depth; a shaped board's
         # a board a depth: jit_several_shaped)
         MOST_N = CODE[SEVERAL + MOST] if SEVERAL >= 0 else 1
-        # a chain's tile that goes on earns no extra turn (several.again_lapses: fire's 2)
+        # a chain's tile that goes on earns no extra turn (several.again_lapses: LAPSE_AGAIN)
         SEV_CHAIN = SEVERAL >= 0 and CODE[SEVERAL + SEV_KIND] == SEV_CHAIN_KIND
         MV = np.zeros((CODE[SEVERAL + MV_ROWS] if SEVERAL >= 0 else 1, max(MOST_N, 2)), np.int64)
         MN = np.zeros(CODE[SEVERAL + MV_ROWS] if SEVERAL >= 0 else 1, np.int64)
@@ -589,7 +590,19 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         unpack(LAYOUT, LSH)
         LB = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)
         PE = np.zeros(MAXID, np.int64)
-        FM = np.zeros(MAXID, np.int64)
+        # the sets of tiles the shaped board's pieces walk (jit_masks): the tiles each end
+        # takes (FM), the fitting ones and the hand (LF), two scratch sets (LS), a chain's
+        # candidates, hands and playable tiles a depth (SDS); over a wide set rows of words
+        if WIDE:
+            FM = np.zeros((MAXID, W), np.int64)
+            LF = np.zeros((2, W), np.int64)
+            LS = np.zeros((2, W), np.int64)
+            SDS = np.zeros((3 * (MOST_N + 1), W), np.int64)
+        else:
+            FM = np.zeros(MAXID, np.int64)
+            LF = np.zeros(2, np.int64)
+            LS = np.zeros(2, np.int64)
+            SDS = np.zeros(3 * (MOST_N + 1), np.int64)
         AFTER = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)   # the strategist's look ahead
         PE2 = np.zeros(MAXID, np.int64)
         FK = np.zeros(MAXID, np.int64)   # an end's tiles the restrictions allow
@@ -688,7 +701,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     o_tile, o_holder, o_unheld, o_lacking, amask = (O2_TILE, O2_HOLDER, O2_UNHELD,
                                                                     O2_LACKING, O2_AMASK)
                 if O_ROUNDS >= 0:   # an opening condition reading the round: this round's tiles
-                    amask = CODE[O_ROUNDS + rnd_no - 1]
+                    if WIDE:   # (where its W words start, as jit_gen_wide.open_round reads them)
+                        amask = O_ROUNDS + (rnd_no - 1) * W
+                    else:
+                        amask = CODE[O_ROUNDS + rnd_no - 1]
                 oprog = -1   # or one asked of each hand, by its program (jit_opening_allow)
                 if O_ALLOW >= 0:
                     oprog = CODE[O_ALLOW + (0 if rnd_no == 1 else 1)]
@@ -738,9 +754,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     leader = CODE[C_LEADER]   # the deal's leader, as seen
                 if GEN:
                     dealt = DEALT
-                    if not WIDE and LEFT_TO and leader >= 0:   # deal.leftover: the tiles the
-                        dealt = give_leftover(hands, deck, DEALT, T,   # hands leave (jit_deal)
-                                              receiver(LEFT_TO, leader, N, RIGHT))
+                    if LEFT_TO and leader >= 0:   # deal.leftover: the tiles the hands leave
+                        dealt = (jit_gen_wide.give_leftover if WIDE else give_leftover)(
+                            hands, deck, DEALT, T, receiver(LEFT_TO, leader, N, RIGHT))
                     # GeneralLoop.run: the lead, the redeal condition, the opening (jit_opening;
                     # WIDE: jit_gen_wide, the opening tile and a seek's as indexes, -1: any)
                     if leader < 0:
@@ -1090,8 +1106,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if CONT and sa >= 0:   # the seen tile, or the candidate
                     a = sa
                 elif GEN and LAYOUT and (strat_seats >> p) & 1:   # a shaped board
-                    a = open_layout(p, m, h, LSH, AFTER, PE2, PM, TL, TH, VALUES, ties, seed, N,
-                                    WS)   # (jit_strategist_layout)
+                    LF[0], LF[1] = m, h   # (jit_strategist_layout)
+                    a = open_layout(p, LF, 0, LF, 1, LSH, AFTER, PE2, PM, TL, TH, VALUES, ties,
+                                    seed, N, WS, LS)
                 elif (strat_seats >> p) & 1 or (GEN and upn):   # the strategist, or the
                     a = opening(p, m, h, STRAT, TS, ties, seed, N, WS)   # turned-up tile
                 else:
@@ -1120,7 +1137,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             elif GEN:   # over words (jit_bits), as the plain game's opening below
                 if can_draw or jit_bits.several(FITS, FIT_OPEN):
                     choices += 1
-                if (strat_seats >> p) & 1:   # the strategist (jit_strategist_wide)
+                if LAYOUT and (strat_seats >> p) & 1:   # a shaped board (jit_strategist_layout)
+                    a = open_layout(p, FITS, FIT_OPEN, hands, p, LSH, AFTER, PE2, PM, TL, TH,
+                                    VALUES, ties, seed, N, WS, LS)
+                elif (strat_seats >> p) & 1:   # the strategist (jit_strategist_wide)
                     a = jit_strategist_wide.opening(p, FITS, FIT_OPEN, hands, STRAT, TS, ties,
                                                     seed, N, WS)
                 else:
@@ -1191,8 +1211,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                           DUTY, pending, F, BEARERS, EVL)
                             if REC:
                                 nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
-                        if not WIDE and F[X_OWED] and not reached:   # events.next_draws: the
-                            pos, cseat, cdrawn = owed_draws(   # next seat draws now
+                        if F[X_OWED] and not reached:   # events.next_draws: the next seat
+                            pos, cseat, cdrawn = owed_draws(   # draws now
                                 CODE, F, p, N, RIGHT, deck, pos, DRAW_END, hands, drawn_by, EVL,
                                 K, strat_seats, L, R, U, D, NE)
                             if REC:
@@ -1222,8 +1242,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             domino = -1
             if GEN:
                 if not h:
-                    if not WIDE and SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out; the
-                        # round goes on
+                    if SIDE_OUT and (jit_gen_wide.side_goes_on if WIDE else goes_on)(
+                            SIDE_OF[p], hands, TEAMS):   # out; the round goes on
                         outs, nin = outs | 1 << p, nin - 1
                         if REC:
                             nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
@@ -1314,6 +1334,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if NE == 4:   # the spinner's arms are open (jit_board)
                             fit |= (jit_bits.meet(FITS, FIT_U, hands, up, PM, U)
                                     | jit_bits.meet(FITS, FIT_D, hands, up, PM, D))
+                        if LAYOUT:   # a shaped board: the ends open to p, in order (jit_layout
+                            ne, fit_one, lmany = fits(LSH, LB, p, hands, up, PM, PE, FM, FITS,
+                                                      FIT_L)   # over words: jit_masks)
+                            fit = 1 if fit_one else 0
                         fitting = fit
                         rows = (FIT_L, FIT_R, FIT_U, FIT_D, FIT_2L, FIT_2R, FIT_2U, FIT_2D)
                         ends = (L, R, U, D)
@@ -1324,34 +1348,73 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                                         R_SURE, WAIVE, F, TAB, TEAMS, SIDES_N, N,
                                                         deck, stack)
                         draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
-                        fit_any = fit != 0
+                        nm = 0
+                        if SEVERAL >= 0 and not nq:   # play.several: chains on a shaped board
+                            F[X_BONEYARD] = T - pos   # (jit_house: only there), the single
+                            fit_one, lmany = jit_several_shaped.alone(   # tiles alone leaves
+                                p, FM, PE, ne, hands, up, LB, PM, CODE, SEVERAL, F, TAB, TEAMS,
+                                SIDES_N, N, deck, stack, FITS, FIT_L, LS)
+                            fit = 1 if fit_one else 0
+                            nm = jit_several_shaped.chain(
+                                p, hands, up, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, F, TAB,
+                                TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SDS, TT)
+                        fit_any = fit != 0 or nm > 0 or nq > 0
                         forced = 0 if fit_any else 1   # (a draw event's "forced")
                         a = -1
                         if fit_any and not draw_on:
                             can_draw = VOL and pos < DRAW_END and drawn < TLIMIT
-                            if can_draw or AT_WILL or jit_gen_wide.several_options(FITS, rows, NE,
-                                                                                   0):
+                            if LAYOUT:   # two or more options (as the narrow turn counts)
+                                many = (lmany or nm > 1 or (nm > 0 and fit != 0)
+                                        or jit_bits.several(FITS, FIT_L) == 1)
+                            else:
+                                many = jit_gen_wide.several_options(FITS, rows, NE, 0) == 1
+                            if not nq and (can_draw or AT_WILL or many):
                                 choices += 1
                             if FIT:   # the tiles fitting each end two ways (jit_matching)
                                 for e in range(NE):
                                     jit_gen_wide.code_meet(FITS, rows[4 + e], FITS, rows[e], CODE,
                                                            FIT_AT + ends[e] * W)
-                            if (SPIN or FIT) and (strat_seats >> p) & 1:   # every end
+                            if nq:   # the next tile of the move of several tiles under way
+                                a = MV[qk, qn - nq]
+                                nq -= 1
+                                part = qn - nq
+                                e = 0   # its end by id, where it is open now
+                                while PE[e] != a & 255:   # (several.shaped_code)
+                                    e += 1
+                                a = a >> 8 << 8 | e
+                            elif SEVERAL >= 0:   # each bot's pick among tiles and moves
+                                a = jit_several_shaped.pick(
+                                    kinds[p], p, seed, N, WS, FM, PE, ne, nm, AT_WILL, MV, MN,
+                                    hands, up, LSH, LB, AFTER, PE2, PM, TL, TH, VALUES, TIE, LS)
+                                if a >= MOVE:   # a move: its first tile now (several.start)
+                                    qk = a - MOVE
+                                    qn = MN[qk]
+                                    nq, part = qn - 1, 1
+                                    a = MV[qk, 0]
+                                    for i in range(1, qn):   # the later tiles' ends by id
+                                        MV[qk, i] = MV[qk, i] >> 8 << 8 | PE[MV[qk, i] & 255]
+                            elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
+                                a = choose_layout(p, FM, PE, ne, hands, up, LSH, LB, AFTER, PE2,
+                                                  PM, TL, TH, VALUES, ties, seed, N, WS, LS)
+                            elif (SPIN or FIT) and (strat_seats >> p) & 1:   # every end
                                 a = jit_strategist_wide.choose_arms(
                                     p, FITS, rows, NE, can_draw, hands, up, ends, DRAW_END - pos,
-                                    drawn, K, STRAT, TS, ties, seed, N, WS, UNSEEN)
+                                    drawn + cn, K, STRAT, TS, ties, seed, N, WS, UNSEEN)
                             elif (strat_seats >> p) & 1:   # the strategist on a line
                                 a = jit_strategist_wide.choose(p, FITS, FIT_L, FIT_R, can_draw,
                                                                hands, up, L, R, DRAW_END - pos,
-                                                               drawn, K, STRAT, TS, ties, seed, N,
-                                                               WS, UNSEEN)
+                                                               drawn + cn, K, STRAT, TS, ties, seed,
+                                                               N, WS, UNSEEN)
                             else:
                                 if wpos[up] == wend[up]:
                                     seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
                                                     wshared, wfirst, wstates, msg)
                                 word = np.int64(WB[_U(wpos[up])])
                                 wpos[up] += 1
-                                if (greedy_seats >> p) & 1:
+                                if LAYOUT:   # a shaped board's ends, in order (jit_layout)
+                                    a = layout_pick(word, (greedy_seats >> p) & 1, AT_WILL, FM, ne,
+                                                    VALUES, ties)
+                                elif (greedy_seats >> p) & 1:
                                     a = jit_gen_wide.greedy_ends(FITS, rows, NE, word, VALUES, ties)
                                 else:   # the uniform pick; a pass at will the last option
                                     nfit = jit_gen_wide.options(FITS, rows, NE, FIT)
@@ -1362,35 +1425,53 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             prior = run_passes
                             idle = run_passes = 0
                             flip = 0
-                            if FIT:   # the tile's second way round (jit_matching.FLIP)
-                                flip = 1 if a & FLIP else 0
-                                a &= FLIP - 1
-                            t = a >> 2
-                            e = a & 3
-                            v = ends[e]
-                            both = jit_gen_wide.fits_both(PM, ends, NE, t)   # (last_both)
-                            # the number the tile leaves open there (matching: its tables, the
-                            # two-way masks' W words each before them)
-                            w = (left_open(CODE, FIT_AT + VN * (W - 1), VN, T, v, t, flip) if FIT
-                                 else PIPS[_U(t)] - v)
-                            if e == 0:
-                                L, lt = w, t
-                            elif e == 1:
-                                R, rt = w, t
-                            elif e == 2:
-                                U, ut = w, t
+                            if LAYOUT:   # on the end the pick names (Layout.place)
+                                t = a >> 8
+                                e = a & 255
+                                v = LB[PE[e]]
+                                w = PIPS[_U(t)] - v
+                                both = 0   # it fitted two or more of the ends open to p
+                                for k in range(ne):
+                                    both += jit_bits.has(PM, LB[PE[k]], t)
+                                both = 1 if both > 1 else 0
+                                place(LSH, LB, t, TL[t], TH[t], PE[e], p)
                             else:
-                                D, dt = w, t
-                            if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
-                                need, sval, opened = spin_place(need, sval, e, TL[t],
-                                                                TL[t] == TH[t])
-                                if opened:   # both sides played on: the arms open
-                                    U = D = sval
-                                    NE = 4
+                                if FIT:   # the tile's second way round (jit_matching.FLIP)
+                                    flip = 1 if a & FLIP else 0
+                                    a &= FLIP - 1
+                                t = a >> 2
+                                e = a & 3
+                                v = ends[e]
+                                both = jit_gen_wide.fits_both(PM, ends, NE, t)   # (last_both)
+                                # the number the tile leaves open there (matching: its tables, the
+                                # two-way masks' W words each before them)
+                                w = (left_open(CODE, FIT_AT + VN * (W - 1), VN, T, v, t, flip)
+                                     if FIT else PIPS[_U(t)] - v)
+                                if e == 0:
+                                    L, lt = w, t
+                                elif e == 1:
+                                    R, rt = w, t
+                                elif e == 2:
+                                    U, ut = w, t
+                                else:
+                                    D, dt = w, t
+                                if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
+                                    need, sval, opened = spin_place(need, sval, e, TL[t],
+                                                                    TL[t] == TH[t])
+                                    if opened:   # both sides played on: the arms open
+                                        U = D = sval
+                                        NE = 4
                             jit_bits.take(hands, up, t)
                             h = jit_bits.nonempty(hands, up)
                             npass = 0
-                            if REC:
+                            if REC and LAYOUT:   # the end by its name (jit_record.at_item)
+                                if part:   # a tile of a move of several (jit_several_shaped)
+                                    nl, nd, nj = at_part_item(LOG, DAT, nl, nd, nj, DYN, p, t,
+                                                              LB[NAME + PE[e]], part, qn)
+                                else:
+                                    nl, nd, nj = at_item(LOG, DAT, nl, nd, nj, DYN, p, t,
+                                                         LB[NAME + PE[e]])
+                            elif REC:
                                 meets = FIT and jit_gen_wide.code_has(CODE, FIT_AT + v * W, t)
                                 if meets:   # meets: the half against v
                                     LOG[nl] = meets_token(N, T, p, t, e, flip)
@@ -1399,11 +1480,13 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 else:
                                     LOG[nl] = place_token(N, T, p, t, 1 + e)
                                 nl += 1
+                            part = 0
                             last_p, last_t = p, t
                             if strat_seats:
                                 jit_strategist_wide.know_place(K, p, t, w)
                             if EV_PLACE >= 0:   # the placement's events (jit_events; every tile
-                                et = (end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
+                                et = (layout_total(LB) if LAYOUT else
+                                      end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
                                       else arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS,
                                                       ACROSS))
                                 if pending:   # the duties pending: met by this? (jit_duties)
@@ -1421,8 +1504,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     F[X_END_LT], F[X_END_RT] = lt, rt
                                     more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
                                                          TEAMS, SIDES_N, N, deck, stack,
-                                                         SIDE_OF[p], scores, round_play, not h,
-                                                         EVL)
+                                                         SIDE_OF[p], scores, round_play,
+                                                         (LAPSE_AGAIN if nq and SEV_CHAIN
+                                                          else 0) if h else 1, EVL)
                                     if REC:
                                         nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
                                                                  p, N, T)
@@ -1439,8 +1523,22 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                         if REC:
                                             nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
                                                                      DYN, p, N, T)
+                                    if F[X_OWED]:   # events.next_draws: the next seat draws
+                                        pos, cseat, cdrawn = owed_draws(
+                                            CODE, F, p, N, RIGHT, deck, pos, DRAW_END, hands,
+                                            drawn_by, EVL, K, strat_seats, L, R, U, D, NE)
+                                        if REC:
+                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
+                                                                     DYN, p, N, T)
                             if not h:
-                                domino, npass = p, N
+                                if SIDE_OUT and jit_gen_wide.side_goes_on(SIDE_OF[p], hands,
+                                                                          TEAMS):   # out
+                                    outs, nin = outs | 1 << p, nin - 1
+                                    if REC:
+                                        nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p,
+                                                              N, T)
+                                else:
+                                    domino, npass = p, N
                             break
                         elif a == -2:   # a pass at will (play.passing): no sign of being stuck
                             passes += 1
@@ -1449,9 +1547,21 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 nl += 1
                             idle += 1
                             run_passes += 1
+                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers)
+                                npass, idle = 0, 1
                             if strat_seats:
                                 know_lack(K, p, L, R)
-                            if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
+                            if EV_PASS >= 0 and LAYOUT:   # a shaped board's total (jit_layout)
+                                skipped, won, nl, nd, nj = pass_fire(
+                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                    SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
+                                    layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
+                                    (nl, nd, nj), DYN, p, T)
+                                skip += skipped
+                                if won:   # the match is won (match.ends_in_play)
+                                    reached = 1
+                                    npass = everyone if TURNS else N
+                            elif EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
                                 skipped, won, nl, nd, nj = pass_events(
                                     CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
                                     SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
@@ -1479,11 +1589,23 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             if REC:
                                 LOG[nl] = pass_token(N, T, p)
                                 nl += 1
-                            if strat_seats:
+                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers): the
+                                npass, idle = (1 << p) if TURNS else 1, 1   # seats that passed
+                            if strat_seats:                                # may play on it
                                 know_lack(K, p, L, R)
                                 if NE == 4:   # a spinner's arms: it lacks those too
                                     know_lack(K, p, U, D)
-                            if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
+                            if EV_PASS >= 0 and LAYOUT:   # a shaped board's total (jit_layout)
+                                skipped, won, nl, nd, nj = pass_fire(
+                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                    SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
+                                    layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
+                                    (nl, nd, nj), DYN, p, T)
+                                skip += skipped
+                                if won:   # the match is won (match.ends_in_play)
+                                    reached = 1
+                                    npass = everyone if TURNS else N
+                            elif EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
                                 skipped, won, nl, nd, nj = pass_events(
                                     CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
                                     SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
@@ -1500,7 +1622,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             mU = h & PM[_U(U)]
                             mD = h & PM[_U(D)]
                         if LAYOUT:   # a shaped board: the ends open to p, in order (jit_layout)
-                            ne, mL, lmany = fits(LSH, LB, p, h, PM, PE, FM)
+                            ne, _, lmany = fits(LSH, LB, p, hands, up, PM, PE, FM, LF, 0)
+                            mL = LF[0]
                             mR = 0
                         fitting = mL | mR | mU | mD
                         if F_RESTRICT >= 0 and fitting and LAYOUT:   # on a shaped board
@@ -1543,12 +1666,14 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if SEVERAL >= 0 and not nq:   # play.several: the single tiles alone
                             F[X_BONEYARD] = T - pos   # leaves, and the moves (jit_several)
                             if LAYOUT:   # on a shaped board (jit_several_shaped)
-                                mL, lmany = jit_several_shaped.alone(
-                                    p, FM, PE, ne, h, LB, PM, CODE, SEVERAL, F, TAB, TEAMS,
-                                    SIDES_N, N, deck, stack)
+                                _, lmany = jit_several_shaped.alone(
+                                    p, FM, PE, ne, hands, up, LB, PM, CODE, SEVERAL, F, TAB,
+                                    TEAMS, SIDES_N, N, deck, stack, LF, 0, LS)
+                                mL = LF[0]
                                 nm = jit_several_shaped.chain(
-                                    p, h, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, F, TAB,
-                                    TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SEVD, TT)
+                                    p, hands, up, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, F,
+                                    TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SDS,
+                                    TT)
                             elif SPIN or FIT or F_RESTRICT >= 0 or SECONDS:   # four ends, a
                                 # fit rule, restrictions, two sets (jit_several_arms)
                                 mL, mR, mU, mD = jit_several_arms.alone(
@@ -1593,7 +1718,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 if LAYOUT:   # on a shaped board (jit_several_shaped)
                                     a = jit_several_shaped.pick(
                                         kinds[p], p, seed, N, WS, FM, PE, ne, nm, AT_WILL, MV,
-                                        MN, h, LSH, LB, AFTER, PE2, PM, TL, TH, VALUES, TIE)
+                                        MN, hands, up, LSH, LB, AFTER, PE2, PM, TL, TH, VALUES,
+                                        TIE, LS)
                                 elif SPIN or FIT or F_RESTRICT >= 0 or SECONDS:   # (arms)
                                     a = jit_several_arms.pick(
                                         kinds[p], p, seed, N, WS, mL, mR, mU, mD, NE, L, R, U, D,
@@ -1612,8 +1738,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                         for i in range(1, qn):
                                             MV[qk, i] = MV[qk, i] >> 8 << 8 | PE[MV[qk, i] & 255]
                             elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
-                                a = choose_layout(p, FM, PE, ne, h, LSH, LB, AFTER, PE2, PM, TL, TH,
-                                                  VALUES, ties, seed, N, WS)
+                                a = choose_layout(p, FM, PE, ne, hands, up, LSH, LB, AFTER, PE2,
+                                                  PM, TL, TH, VALUES, ties, seed, N, WS, LS)
                             elif BLIND and (strat_seats >> p) & 1:   # hidden rows: the front tile
                                 a = choose_blind(p, mL, mR, mU, mD, L, R, U, D, NE, K, STRAT, ties,
                                                  seed, N, WS)
@@ -1776,7 +1902,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
                                                          TEAMS, SIDES_N, N, deck, stack,
                                                          SIDE_OF[p], scores, round_play,
-                                                         (2 if nq and SEV_CHAIN else 0) if h
+                                                         (LAPSE_AGAIN if nq and SEV_CHAIN
+                                                          else 0) if h
                                                          else 1, EVL)
                                     if REC:
                                         nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,

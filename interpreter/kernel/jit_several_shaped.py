@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from .jit import njit
 from .jit_layout import BOARD_SIZE, MARKED, OWN, VAL, place, playable
+from .jit_masks import after, clear, copy, count, fact, join, kth, meet, nonempty, take
 from .jit_several import _OWN_TRAIN, ALONE_AT, MOST, MOVE, TILES_AT, holds
 from .jit_strategist import seat_word
 from .jit_strategist_layout import H_SHED, _left
-from .jit_support import low_index, popcount
 
-_CAND, _HAND, _PLAY = range(3)   # chain's scratch rows (SD), a column per depth
+_CAND, _HAND, _PLAY = range(3)   # chain's scratch sets (SD): a block of rows each, a row a depth
 
 
 @njit
@@ -41,48 +41,52 @@ def _copy(A, B):
 
 
 @njit
-def _steps(SH, B, p, i, hd, PM, SPE):
-    """The tiles of ``hd`` that may go on end ``i`` of board ``B`` now (none when it is
-    not open to seat ``p`` there), and the tiles of ``hd`` that fit an end open to it
-    (``playable``)."""
+def _steps(SH, B, p, i, HD, hdi, PM, SPE, C, ci, P, pi):
+    """Into ``C[ci]`` the tiles of the hand ``HD[hdi]`` that may go on end ``i`` of board
+    ``B`` now (none when it is not open to seat ``p`` there), into ``P[pi]`` those that fit
+    an end open to it (``playable``); sets as ``jit_masks`` names them."""
     n = playable(SH, B, p, SPE)
-    fit = 0
+    clear(P, pi)
     here = False
     for k in range(n):
-        fit |= PM[B[VAL + SPE[k]]]
+        join(P, pi, PM, B[VAL + SPE[k]])
         if SPE[k] == i:
             here = True
-    return (hd & PM[B[VAL + i]] if here else 0), hd & fit
+    if here:
+        meet(C, ci, HD, hdi, PM, B[VAL + i])
+    else:
+        clear(C, ci)
+    meet(P, pi, HD, hdi, P, pi)
 
 
 @njit
-def chain(p, h, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack,
-          MV, MN, SLB, SPE, SD, TT):
-    """``several.moves`` for ``move: chain`` on a shaped board (``_several_shaped``):
-    into ``MV`` and ``MN``; how many moves. ``SLB``: a board a depth, ``SPE``, ``SD`` and
-    ``TT`` scratch (the ends open, candidates, hands and playable tiles, tiles laid)."""
+def chain(p, H, hi, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, F, TAB, TEAMS, sides, N, deck,
+          stack, MV, MN, SLB, SPE, SD, TT):
+    """``several.moves`` for ``move: chain`` on a shaped board (``_several_shaped``) for the
+    hand ``H[hi]``: into ``MV`` and ``MN``; how many moves. ``SLB``: a board a depth,
+    ``SPE``, ``SD`` and ``TT`` scratch (the ends open; candidates, hands and playable tiles,
+    ``most + 1`` sets each: ``jit_masks``; tiles laid)."""
     most = CODE[SEV + MOST]
     at = CODE[SEV + TILES_AT]
+    D = most + 1
+    c0, h0, p0 = _CAND * D, _HAND * D, _PLAY * D
     n = 0
     for k in range(ne):
         i = PE[k]
         _copy(LB, SLB[0])
         F[_OWN_TRAIN] = 1 if LB[OWN + i] == p else 0   # (an end keeps its owner)
         d = 0
-        SD[_HAND, 0] = h
-        SD[_CAND, 0], SD[_PLAY, 0] = _steps(SH, SLB[0], p, i, h, PM, SPE)
+        copy(SD, h0, H, hi)
+        _steps(SH, SLB[0], p, i, SD, h0, PM, SPE, SD, c0, SD, p0)
         while d >= 0:
-            m = SD[_CAND, d]
-            if not m:
+            t = after(SD, c0 + d, -1)
+            if t < 0:
                 d -= 1
                 continue
-            b = m & -m
-            SD[_CAND, d] = m ^ b
-            t = low_index(b)
-            hd = SD[_HAND, d]
+            take(SD, c0 + d, t)
             v = SLB[d, VAL + i]
             if at >= 0 and not holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, v,
-                                     hd, SD[_PLAY, d], 0, 0):
+                                     fact(SD, h0 + d), fact(SD, p0 + d), 0, 0):
                 continue
             TT[d] = t
             if d >= 1:   # a run of two or more: a move
@@ -94,92 +98,91 @@ def chain(p, h, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, F, TAB, TEAMS, sides, N, 
                 _copy(SLB[d], SLB[d + 1])
                 place(SH, SLB[d + 1], t, TL[t], TH[t], i, p)
                 d += 1
-                SD[_HAND, d] = hd ^ b
-                SD[_CAND, d], SD[_PLAY, d] = _steps(SH, SLB[d], p, i, hd ^ b, PM, SPE)
+                copy(SD, h0 + d, SD, h0 + d - 1)
+                take(SD, h0 + d, t)
+                _steps(SH, SLB[d], p, i, SD, h0 + d, PM, SPE, SD, c0 + d, SD, p0 + d)
     return n
 
 
 @njit
-def alone(p, FM, PE, ne, h, LB, PM, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack):
+def alone(p, FM, PE, ne, H, hi, LB, PM, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, FT,
+          ft, S):
     """``_several_shaped``'s single placements that ``alone`` lets go down on their own,
-    ``FM`` narrowed in place; (the fitting tiles left, whether more than one end takes
-    some), as ``jit_layout.fits`` returns them."""
+    ``FM`` narrowed in place, the hand ``H[hi]``; the fitting tiles left into ``FT[ft]``;
+    (whether any is left, whether more than one end takes some), as ``jit_layout.fits``
+    returns them. ``S``: two scratch sets (``jit_masks``)."""
     at = CODE[SEV + ALONE_AT]
-    fit = 0
+    clear(S, 0)
     for k in range(ne):
-        fit |= PM[LB[VAL + PE[k]]]
-    total = ends = 0
+        join(S, 0, PM, LB[VAL + PE[k]])
+    meet(S, 1, H, hi, S, 0)   # the hand's tiles that fit an end open to it
+    ends = 0
+    clear(FT, ft)
     for k in range(ne):
-        m = FM[k]
         if at >= 0:
             F[_OWN_TRAIN] = 1 if LB[OWN + PE[k]] == p else 0
-            keep = 0
-            while m:
-                b = m & -m
-                m ^= b
-                if holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, low_index(b),
-                         LB[VAL + PE[k]], h, h & fit, 0, 0):
-                    keep |= b
-            FM[k] = m = keep
-        total |= m
-        if m:
+            t = after(FM, k, -1)
+            while t >= 0:
+                if not holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t,
+                             LB[VAL + PE[k]], fact(H, hi), fact(S, 1), 0, 0):
+                    take(FM, k, t)
+                t = after(FM, k, t)
+        if nonempty(FM, k):
+            join(FT, ft, FM, k)
             ends += 1
-    return total, ends > 1
+    return ends > 0, ends > 1
 
 
 @njit
 def _kth(FM, ne, k):
     """The k-th single placement (``kth_placement``, shift 8): end by end, tile by tile."""
     for e in range(ne):
-        c = popcount(FM[e])
+        c = count(FM, e)
         if k < c:
-            m = FM[e]
-            while k:
-                m &= m - 1
-                k -= 1
-            return low_index(m) << 8 | e
+            return kth(FM, e, k) << 8 | e
         k -= c
     return -1
 
 
 @njit
-def _weigh(code, MV, MN, p, h, PE, SH, LB, AFTER, PE2, PM, TL, TH, VALUES):
+def _weigh(code, MV, MN, p, H, hi, PE, SH, LB, AFTER, PE2, PM, TL, TH, VALUES, S):
     """``strategist._weigh_shaped`` in halves: the board the option leaves (a tile, or a
     move's tiles one after another), weighed as ``jit_strategist_layout`` weighs a tile,
     the shed term the move's tiles' sum."""
     _copy(LB, AFTER)
-    rest = h
+    copy(S, 0, H, hi)
     shed = 0
-    count = MN[code - MOVE] if code >= MOVE else 1
+    count_ = MN[code - MOVE] if code >= MOVE else 1
     t = 0
-    for j in range(count):
+    for j in range(count_):
         c = MV[code - MOVE, j] if code >= MOVE else code
         t = c >> 8
         place(SH, AFTER, t, TL[t], TH[t], PE[c & 255], p)
-        rest &= ~(1 << t)
+        take(S, 0, t)
         shed += VALUES[t]
-    return (_left(SH, AFTER, LB[MARKED], p, rest, PM, PE2, t, VALUES)
+    return (_left(SH, AFTER, LB[MARKED], p, S, 0, PM, PE2, t, VALUES, S, 1)
             + H_SHED * (shed - VALUES[t]))
 
 
 @njit
-def pick(kind, p, seed, N, WS, FM, PE, ne, nm, at_will, MV, MN, h, SH, LB, AFTER, PE2, PM, TL,
-         TH, VALUES, TIE):
+def pick(kind, p, seed, N, WS, FM, PE, ne, nm, at_will, MV, MN, H, hi, SH, LB, AFTER, PE2,
+         PM, TL, TH, VALUES, TIE, S):
     """Seat ``p``'s option (``kind``: 0 random, 1 greedy, 2 strategist) among the single
     placements of ``FM`` and the ``nm`` moves of ``MV``, listed in that order: a
     placement's code ``t << 8 | k``, ``MOVE + j`` for the j-th move, or -2 for a pass at
     will (random's last option). Random and greedy read one word of the seat's; the
-    strategist one on a tie only (``StrategistBot._shaped``)."""
+    strategist one on a tie only (``StrategistBot._shaped``). ``H[hi]``: the hand; ``S``:
+    two scratch sets (``jit_masks``)."""
     nfit = 0
     for e in range(ne):
-        nfit += popcount(FM[e])
+        nfit += count(FM, e)
     total = nfit + nm
     if kind == 0:
         j = (seat_word(seed, p, N, WS) * (total + at_will)) >> 32
         if j == total:
             return -2
         return _kth(FM, ne, j) if j < nfit else MOVE + j - nfit
-    count = 0
+    count_ = 0
     best = -(1 << 62)
     for j in range(total):
         code = _kth(FM, ne, j) if j < nfit else MOVE + j - nfit
@@ -191,14 +194,13 @@ def pick(kind, p, seed, N, WS, FM, PE, ne, nm, at_will, MV, MN, h, SH, LB, AFTER
             else:
                 v = VALUES[code >> 8]
         else:
-            v = _weigh(code, MV, MN, p, h, PE, SH, LB, AFTER, PE2, PM, TL, TH, VALUES)
+            v = _weigh(code, MV, MN, p, H, hi, PE, SH, LB, AFTER, PE2, PM, TL, TH, VALUES, S)
         if v > best:
             best = v
-            count = 0
+            count_ = 0
         if v == best:
-            TIE[count] = code
-            count += 1
-    if kind == 1 or count > 1:   # greedy reads a word always, the strategist on a tie
-        return TIE[(seat_word(seed, p, N, WS) * count) >> 32]
+            TIE[count_] = code
+            count_ += 1
+    if kind == 1 or count_ > 1:   # greedy reads a word always, the strategist on a tie
+        return TIE[(seat_word(seed, p, N, WS) * count_) >> 32]
     return TIE[0]
-

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .jit import njit
 from .jit_layout import ANS, ANS_N, BOARD_SIZE, MARKED, VAL, place, place_open, playable
+from .jit_masks import after, clear, copy, count_and, join, nonempty, shares, take
 from .jit_strategist import seat_word
 
 # the weights in halves (bots.strategist: W_PLAYABLE 0.5, W_CLOSES 10, W_UNANSWERED -10)
@@ -21,21 +22,18 @@ H_SHED, H_PLAYABLE, H_CLOSES, H_UNANSWERED = 2, 1, 20, -20
 
 
 @njit
-def _left(SH, AFTER, marked, p, rest, PM, PE2, t, VALUES):
+def _left(SH, AFTER, marked, p, R, ri, PM, PE2, t, VALUES, S, si):
     """``_weigh_shaped``'s score, in halves, of the board ``AFTER`` that laying ``t``
-    left (``marked``: the seats whose marker was down before), ``rest`` the hand after."""
+    left (``marked``: the seats whose marker was down before), ``R[ri]`` the hand after
+    (sets as ``jit_masks`` names them; ``S[si]`` scratch)."""
     n = playable(SH, AFTER, p, PE2)
-    fit = 0
+    clear(S, si)
     for k in range(n):
-        fit |= PM[AFTER[VAL + PE2[k]]]
-    kept = rest & fit
-    playable_n = 0
-    while kept:
-        kept &= kept - 1
-        playable_n += 1
+        join(S, si, PM, AFTER[VAL + PE2[k]])
+    playable_n = count_and(R, ri, S, si)
     closes = 1 if (marked >> p) & 1 and not (AFTER[MARKED] >> p) & 1 else 0
     bare = 0
-    if AFTER[ANS_N] and rest and not rest & PM[AFTER[VAL + AFTER[ANS]]]:
+    if AFTER[ANS_N] and nonempty(R, ri) and not shares(R, ri, PM, AFTER[VAL + AFTER[ANS]]):
         bare = 1
     return (H_SHED * VALUES[t] + H_PLAYABLE * playable_n + H_CLOSES * closes
             + H_UNANSWERED * bare)
@@ -48,58 +46,56 @@ def _copy(LB, AFTER):
 
 
 @njit
-def choose_layout(p, FM, PE, ne, h, SH, LB, AFTER, PE2, PM, TL, TH, VALUES, ties, seed, N,
-                  WS):
+def choose_layout(p, FM, PE, ne, H, hi, SH, LB, AFTER, PE2, PM, TL, TH, VALUES, ties, seed,
+                  N, WS, S):
     """The strategist's placement on a shaped board, coded ``t << 8 | k`` as
     ``jit_layout.pick`` codes it: the best weighed, ties (in the legal order: end by end,
-    tile by tile) broken by the seat's word."""
+    tile by tile) broken by the seat's word. ``H[hi]``: the hand; ``S``: two scratch
+    sets (``jit_masks``)."""
     best = -(1 << 62)
     count = 0
     for k in range(ne):
-        m = FM[k]
-        while m:
-            b = m & -m
-            m ^= b
-            t = 0
-            while (b >> t) != 1:
-                t += 1
+        t = after(FM, k, -1)
+        while t >= 0:
             _copy(LB, AFTER)
             place(SH, AFTER, t, TL[t], TH[t], PE[k], p)
-            score = _left(SH, AFTER, LB[MARKED], p, h & ~b, PM, PE2, t, VALUES)
+            copy(S, 0, H, hi)
+            take(S, 0, t)
+            score = _left(SH, AFTER, LB[MARKED], p, S, 0, PM, PE2, t, VALUES, S, 1)
             if score > best:
                 best = score
                 count = 0
             if score == best:
                 ties[count] = t << 8 | k
                 count += 1
+            t = after(FM, k, t)
     if count == 1:
         return ties[0]
     return ties[(seat_word(seed, p, N, WS) * count) >> 32]
 
 
 @njit
-def open_layout(p, m, h, SH, AFTER, PE2, PM, TL, TH, VALUES, ties, seed, N, WS):
-    """The strategist's opening tile on a shaped board (among ``m``), weighed as its
-    placements are, on the board the tile opens: ``t << 2``, as the line's opening."""
+def open_layout(p, M, mi, H, hi, SH, AFTER, PE2, PM, TL, TH, VALUES, ties, seed, N, WS, S):
+    """The strategist's opening tile on a shaped board (among ``M[mi]``, the hand
+    ``H[hi]``), weighed as its placements are, on the board the tile opens: ``t << 2``,
+    as the line's opening."""
     best = -(1 << 62)
     count = 0
-    mm = m
-    while mm:
-        b = mm & -mm
-        mm ^= b
-        t = 0
-        while (b >> t) != 1:
-            t += 1
+    t = after(M, mi, -1)
+    while t >= 0:
         for i in range(BOARD_SIZE):   # the round's empty board
             AFTER[i] = 0
         place_open(SH, AFTER, t, TL[t], TH[t], N)
-        score = _left(SH, AFTER, 0, p, h & ~b, PM, PE2, t, VALUES)
+        copy(S, 0, H, hi)
+        take(S, 0, t)
+        score = _left(SH, AFTER, 0, p, S, 0, PM, PE2, t, VALUES, S, 1)
         if score > best:
             best = score
             count = 0
         if score == best:
             ties[count] = t << 2
             count += 1
+        t = after(M, mi, t)
     if count == 1:
         return ties[0]
     return ties[(seat_word(seed, p, N, WS) * count) >> 32]

@@ -1,0 +1,164 @@
+"""A set of tiles read one way whatever holds it, in numba: one int64 mask or a row of words.
+
+A kernel for a set of at most 62 tiles keeps a hand, the tiles fitting an end and the
+like as one int64 mask (bit t: tile t); a kernel for a larger set keeps each as a row of
+``W`` words (``jit_bits``: tile t is bit ``t % 62`` of word ``t // 62``). A piece that
+walks tile sets (``jit_layout.fits``, the strategist's weighing of a shaped board, the
+chains of ``jit_several_shaped``) is written once over these helpers, so the narrow kernel
+and the wide one run the same source: a set is named by an array and an index (``A, i``),
+``A`` one-dimensional (``A[i]`` is the mask) or two-dimensional (``A[i]`` is the row of
+words). numba compiles each helper for the array it is given and cuts the other branch
+(``A.ndim`` is a constant to it), so a narrow caller pays what its inline mask code cost;
+a row of words is ``jit_bits``' own function.
+Both ways walk the tiles in index order, the order the Python engine counts its picks in.
+``tests/test_kernel_jit_masks.py`` holds both to plain Python sets.
+"""
+
+from __future__ import annotations
+
+from . import jit_bits
+from .jit import njit
+from .jit_bits import BITS
+from .jit_support import low_index, popcount
+
+
+@njit
+def has(A, i: int, t: int) -> int:
+    """1 when tile ``t`` is in the set ``A[i]``, else 0."""
+    if A.ndim == 1:
+        return (A[i] >> t) & 1
+    return jit_bits.has(A, i, t)
+
+
+@njit
+def put(A, i: int, t: int) -> None:
+    """Add tile ``t`` to ``A[i]``."""
+    if A.ndim == 1:
+        A[i] |= 1 << t
+    else:
+        jit_bits.put(A, i, t)
+
+
+@njit
+def take(A, i: int, t: int) -> None:
+    """Take tile ``t`` out of ``A[i]``."""
+    if A.ndim == 1:
+        A[i] &= ~(1 << t)
+    else:
+        jit_bits.take(A, i, t)
+
+
+@njit
+def clear(A, i: int) -> None:
+    """Empty ``A[i]``."""
+    if A.ndim == 1:
+        A[i] = 0
+    else:
+        jit_bits.clear(A, i)
+
+
+@njit
+def copy(A, i: int, B, j: int) -> None:
+    """``A[i] = B[j]``."""
+    if A.ndim == 1:
+        A[i] = B[j]
+    else:
+        jit_bits.copy(A, i, B, j)
+
+
+@njit
+def meet(A, i: int, B, j: int, C, k: int) -> int:
+    """``A[i] = B[j] & C[k]``; 1 when it holds a tile, else 0."""
+    if A.ndim == 1:
+        x = B[j] & C[k]
+        A[i] = x
+        return 1 if x else 0
+    return jit_bits.meet(A, i, B, j, C, k)
+
+
+@njit
+def join(A, i: int, B, j: int) -> None:
+    """``A[i] |= B[j]``."""
+    if A.ndim == 1:
+        A[i] |= B[j]
+    else:
+        for w in range(A.shape[1]):
+            A[i, w] |= B[j, w]
+
+
+@njit
+def nonempty(A, i: int) -> int:
+    """1 when ``A[i]`` holds a tile, else 0."""
+    if A.ndim == 1:
+        return 1 if A[i] else 0
+    return jit_bits.nonempty(A, i)
+
+
+@njit
+def shares(A, i: int, B, j: int) -> int:
+    """1 when ``A[i]`` and ``B[j]`` share a tile, else 0."""
+    if A.ndim == 1:
+        return 1 if A[i] & B[j] else 0
+    return jit_bits.meets(A, i, B, j)
+
+
+@njit
+def count(A, i: int) -> int:
+    """The tiles in ``A[i]``."""
+    if A.ndim == 1:
+        return popcount(A[i])
+    return jit_bits.count(A, i)
+
+
+@njit
+def count_and(A, i: int, B, j: int) -> int:
+    """The tiles in both ``A[i]`` and ``B[j]``."""
+    if A.ndim == 1:
+        return popcount(A[i] & B[j])
+    return jit_bits.count_and(A, i, B, j)
+
+
+@njit
+def after(A, i: int, t: int) -> int:
+    """The lowest tile of ``A[i]`` above ``t`` (-1: its lowest of all), or -1 when none:
+    ``t = after(A, i, -1)`` then ``t = after(A, i, t)`` walks the set in index order."""
+    t += 1
+    if A.ndim == 1:
+        if t > BITS:
+            return -1
+        x = A[i] >> t << t
+        return low_index(x) if x else -1
+    w = t // BITS
+    if w >= A.shape[1]:
+        return -1
+    x = A[i, w] >> (t % BITS) << (t % BITS)
+    while not x:
+        w += 1
+        if w == A.shape[1]:
+            return -1
+        x = A[i, w]
+    return w * BITS + low_index(x)
+
+
+@njit
+def kth(A, i: int, k: int) -> int:
+    """The ``k``-th tile of ``A[i]`` (0: its lowest) in index order; -1 when it has fewer."""
+    if A.ndim == 1:
+        x = A[i]
+        if k >= popcount(x):
+            return -1
+        while k:
+            x &= x - 1
+            k -= 1
+        return low_index(x)
+    return jit_bits.kth(A, i, k)
+
+
+@njit
+def fact(A, i: int) -> int:
+    """``A[i]`` as a formula program's fact (``jit_formula``: a hand or the playable tiles
+    a condition folds over): a narrow set's mask; a set of words is none, 0 (``jit_house``
+    refuses a program reading it on a set over 62 tiles)."""
+    if A.ndim == 1:
+        return A[i]
+    return 0
