@@ -1,7 +1,8 @@
 """The strategist on the JIT (``kernel.jit_strategist``): the Python engine's matches.
 
-Every builtin ruleset the JIT plays (a spinner's too: ``jit_strategist_arms``), at 2, 3
-and 4 players as each allows, with the strategist against random, against greedy and at
+Every builtin ruleset the JIT plays (a spinner's too: ``jit_strategist_arms``), the five
+variants at 2, 3 and 4 players, a house ruleset at the fewest and most of those it allows,
+with the strategist against random, against greedy and at
 every seat: the JIT's ``MatchResult``
 equals the Python engine's field for field for the same seeds (a score off by a float's
 last bit would break a tie another way and change the match). The Python strategist is
@@ -27,9 +28,15 @@ if not jit_kernel.available():   # numba installed, but switched off for this ru
 OWN_POLICIES = ("house/matador", "house/matador-nine", "house/blind-hughie", "house/two-sets")
 
 
+# played at 2, 3 and 4 players; a house ruleset at the fewest and most of those it allows
+# (the count is a number to the kernel, not code: the counts between play the same lines)
+EVERY_COUNT = ("pagat", "hoyle", "dutch", "mexican", "vietnamese")
+
+
 def _cases():
     for b in builtin_rulesets():
         game = api.load_game(b.name)
+        counts = []
         for players in (2, 3, 4):
             try:
                 game.check_players(players)
@@ -39,7 +46,11 @@ def _cases():
                     and b.name not in OWN_POLICIES \
                     and game.tileset.tile_count <= jit_kernel.MAX_TILES:   # (the wider:
                 # tests/test_kernel_jit_wide.py, on one kernel)
-                yield b.name, players
+                counts.append(players)
+        if b.name not in EVERY_COUNT:
+            counts = sorted({counts[0], counts[-1]}) if counts else []
+        for players in counts:
+            yield b.name, players
 
 
 CASES = list(_cases())
