@@ -145,14 +145,16 @@ def read_text(path: Path, limit: int = 1 << 22) -> str | None:
 
 
 @contextmanager
-def locked(folder: str | os.PathLike, exclusive: bool) -> Iterator[None]:
+def locked(folder: str | os.PathLike, exclusive: bool,
+           name: str = LOCK_NAME) -> Iterator[None]:
     """Hold ``folder``'s lock file while an entry is written (``exclusive``) or read
     (shared). numba writes a function's index before its machine code, so a process that
     reads the index meanwhile (another pytest-xdist worker, another ``compare`` worker
     compiling the same kernel) would load the code an older source left under that name,
     or none. Where the folder cannot be locked (no ``fcntl``, a folder not made yet or
-    read-only, the lock not a regular file) this goes on unlocked, as numba alone does."""
-    fd = _lock(folder, exclusive)
+    read-only, the lock not a regular file) this goes on unlocked, as numba alone does.
+    ``name``: another lock file in ``folder`` (a kernel's first compile: jit_kernel)."""
+    fd = _lock(folder, exclusive, name)
     try:
         yield
     finally:
@@ -160,7 +162,7 @@ def locked(folder: str | os.PathLike, exclusive: bool) -> Iterator[None]:
             os.close(fd)                  # and with it the lock
 
 
-def _lock(folder: str | os.PathLike, exclusive: bool) -> int | None:
+def _lock(folder: str | os.PathLike, exclusive: bool, name: str) -> int | None:
     try:
         import fcntl
     except ImportError:                   # Windows
@@ -168,7 +170,7 @@ def _lock(folder: str | os.PathLike, exclusive: bool) -> int | None:
     flags = (os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
              | getattr(os, "O_NONBLOCK", 0))
     try:
-        fd = os.open(os.path.join(folder, LOCK_NAME), flags, 0o600)
+        fd = os.open(os.path.join(folder, name), flags, 0o600)
     except OSError:
         return None
     try:

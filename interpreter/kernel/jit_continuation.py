@@ -98,10 +98,11 @@ class Continuations:
         matches = np.zeros((n, at + 2 * sides + 1), np.int64)
         rows = np.empty((n + position.number + 1, base.width), np.int64)
         empty = np.empty(0, np.int64)
-        played, _, failed, _, _ = self.module.play_batch(
-            np.array(seeds, np.int64), 0, n, position.number,
-            np.array(position.start_scores, np.int64), self.kinds, base.Q,
-            *base.tables[:-1], CODE, matches, rows, empty, empty, 0, 0)
+        with jit_kernel.first_compile(self.module):
+            played, _, failed, _, _ = self.module.play_batch(
+                np.array(seeds, np.int64), 0, n, position.number,
+                np.array(position.start_scores, np.int64), self.kinds, base.Q,
+                *base.tables[:-1], CODE, matches, rows, empty, empty, 0, 0)
         if played != n or failed:
             raise RuntimeError(f"the continuation kernel played {played} of {n} playouts")
         out: list[Outcome | None] = []

@@ -22,7 +22,8 @@ import os
 import sys
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cached_property, lru_cache
 from pathlib import Path
 from types import ModuleType
@@ -36,6 +37,7 @@ from .cache import (
     CLEAR_HINT,
     cache_root,
     entry_kind,
+    locked,
     private_folder,
     read_text,
     remove,
@@ -237,6 +239,21 @@ def _module(source: str):
         return module
 
 
+@contextmanager
+def first_compile(module: ModuleType) -> Iterator[None]:
+    """Around a call of ``module.play_batch``: while it has no machine code in this process
+    yet, hold the kernel's own lock in the cache folder, so another process compiling the
+    same kernel at the same time (a second pytest-xdist or ``compare`` worker) waits and
+    then loads what the first saved, instead of compiling it again beside it (a house
+    kernel's compile is minutes of CPU). Compiled in memory or as plain Python: no lock."""
+    path = getattr(module, "__file__", None)
+    if path is None or getattr(module.play_batch, "signatures", True):
+        yield
+        return
+    with locked(Path(path).parent, exclusive=True, name=f"{Path(path).stem}.lock"):
+        yield
+
+
 def _cached_file(name: str, source: str) -> Path | None:
     """The kernel's file in the cache folder, written if new (atomically: workers may race
     to write the same one); None, with one notice, when the folder is not the user's own,
@@ -353,9 +370,10 @@ class JitKernel:
         chunks, done, offset = [], 0, 0
         while done < n:
             rows = np.empty((max_rounds + 8 * (n - done), self.width), np.int64)
-            played, used, failed, logged, numbers = self.module.play_batch(
-                seeds, done, n, max_rounds, scores0, kinds_a, self.Q, *self.tables,
-                matches[done:], rows, log, dat, *bounds)
+            with first_compile(self.module):
+                played, used, failed, logged, numbers = self.module.play_batch(
+                    seeds, done, n, max_rounds, scores0, kinds_a, self.Q, *self.tables,
+                    matches[done:], rows, log, dat, *bounds)
             if failed < 0:   # the general loop's MAX_TURNS, with its message
                 raise DiagnosticError([Diagnostic(
                     "round", f"round {-failed} did not end after {MAX_TURNS} turns: the "
