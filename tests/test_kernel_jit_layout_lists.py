@@ -197,7 +197,7 @@ def test_the_lists_and_the_spinning_doubles_are_the_layouts_and_the_tables(kl, k
     F = np.zeros(len(jit_formula.FACT), np.int64)
     rng = random.Random(10 * k + copies)
     placed = second = 0
-    for _ in range(30):
+    for _ in range(16):
         board, table = Layout(shape, seats=4), table_rules.Table()
         klay.clear(LB)
         pool = list(range(len(tiles)))
@@ -233,7 +233,7 @@ def test_the_lists_and_the_spinning_doubles_are_the_layouts_and_the_tables(kl, k
             table.place(tiles[t], name)
             klay.place(SH, LB, t, TL[t], TH[t], i, seat)
             placed += 1
-    assert placed > 200
+    assert placed > 100
     assert copies == 1 or shape.trains or second > 0
 
 
