@@ -36,6 +36,7 @@ from dominorules.kernel import jit, jit_formula, jit_kernel, jit_layout
 HERE = Path(__file__).resolve().parent / "rulesets" / "house"
 FOOT = str(HERE / "chicken-foot-ends.yaml")        # ends and end_tiles after every action
 TRAINS = str(HERE / "mexican-train-ends.yaml")     # a duty met reading end_tiles, on trains
+TAP = str(HERE / "chicken-foot-tap-ends.yaml")     # a declaration due by ends and end_tiles
 TWICE = str(HERE / "every-double-two-sets.yaml")   # every double spins, two sets
 MANY = str(HERE / "many-rules-duty.yaml")          # 66 rules after a placement, two duties
 BOTS = ("random", "greedy", "strategist")
@@ -70,17 +71,21 @@ def _lines(events: list[dict]) -> Counter:
     return Counter((e["event"], e.get("rule")) for e in events)
 
 
-@pytest.mark.parametrize(("path", "players"), list(_counts(FOOT, TRAINS)))
+@pytest.mark.parametrize(("path", "players"), list(_counts(FOOT, TRAINS, TAP)))
 def test_events_reading_a_shaped_boards_ends_play_and_record_as_the_python_engine(
         path, players):
     """Every rule fires in the matches (on the chicken foot's toes, on trains, a duty laid,
-    met and failed by what lies at the ends), on both engines alike."""
+    met and failed by what lies at the ends; a declaration due by them: main's kernel
+    read the line's two ends there), on both engines alike."""
     _jit()
-    seen = _lines(_both(api.load_game(path), players))
+    events = _both(api.load_game(path), players)
+    seen = _lines(events)
     if path == FOOT:
         assert all(seen["score", k] for k in (0, 3)), seen
-    else:
+    elif path == TRAINS:
         assert seen["duty", 0] and seen["duty_met", 0] and seen["score", 3], seen
+    else:
+        assert any(e["event"] == "declare" for e in events)
 
 
 @pytest.mark.parametrize(("path", "players"), list(_counts(TWICE)))
