@@ -81,8 +81,8 @@ FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "p
 # (reached); how many event rules laying a duty fired in the last action (fired: listed
 # after the owed pairs, jit_events.fired_at, for jit_duties.lay), how many of them make
 # the next player draw (owed: each a pair, its rule and tiles, after the variables, for
-# jit_events.pay_draws); a spinner's arms as events read them (their ends, how many ends are open, the tiles at the arms' ends:
-# jit_events.arm_facts); a shaped board's for a placement restriction (the end's arm,
+# jit_events.pay_draws); a spinner's arms as events read them (their ends, how many ends
+# are open, the tiles at the arms' ends: jit_events.arm_facts); a shaped board's for a placement restriction (the end's arm,
 # whether no spinner waits, the doubles down) and the counters (COUNTED); then the
 # variables (X_VARS); after the counters a shaped board's open ends as events read them
 # (``ends``, ``end_tiles``: how many, each one's element of ``x -> ...`` a nesting depth,
