@@ -9,6 +9,7 @@ bots (``jit_strategist_layout``)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -178,15 +179,10 @@ def test_what_the_jit_does_not_play_on_a_shaped_board_it_refuses_in_a_sentence()
     assert jit_trace.reason(game) is None
 
 
-def test_a_shaped_board_beside_what_reads_its_ends_otherwise_is_refused(tmp_path):
-    """Events reading a shaped board's ends as a list (the kernel's ``ends`` are the
-    line's two; their total it plays: ``tests/test_kernel_jit_layout_rules.py``): one
-    sentence, and auto keeps the Python engine."""
-    path = tmp_path / "r.yaml"
-    path.write_text("title: Test\nextends: pagat\nboard:\n  layout:\n    spins: every_double\n"
-                    "events:\n  - after: place\n    points: \"max(ends)\"\n")
+def test_a_shaped_board_with_events_reading_its_ends_as_a_list_is_the_jits():
+    """Events reading a shaped board's ends as a list (``max(ends)`` over every open end:
+    ``jit_formula.Shaped``, ``tests/test_kernel_jit_layout_lists.py`` plays them): no
+    refusal, and no ruleset of the JIT's reads the line's two in their place."""
+    path = Path(__file__).resolve().parent / "rulesets" / "house" / "chicken-foot-ends.yaml"
     game = api.load_game(str(path))
-    assert jit_kernel.jit_reason(game, 2, "random", need_numba=False) == (
-        "r uses events reading a shaped board's ends or the tiles at them as a list (ends, "
-        "end_tiles with board.layout), which only the Python engine plays")
-    assert engines.choose(game, 2, "random", "auto", matches=50_000) == "python"
+    assert jit_kernel.jit_reason(game, 2, "random", need_numba=False) is None

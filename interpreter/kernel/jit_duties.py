@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from .jit import njit
 from .jit_bits import put
-from .jit_events import DUTY_AT, WIDTH, value
+from .jit_events import DUTY_AT, WIDTH, fired_at, value
 from .jit_formula import FACT
 from .jit_record import K_DUTY, K_FAILED, K_MET, K_RULE_DRAW, K_SCORE, put_line
 from .jit_support import seat_after
@@ -56,14 +56,11 @@ def bearers(on, actor, N, right, SIDE_OF, out):
 @njit
 def lay(CODE, at, actor, tile, N, right, SIDE_OF, DUTY, nd, F, seats, EVL):
     """The duties of the rules that fired in the action whose block is at ``CODE[at]``
-    (``F``'s ``fired``), laid on their bearers after the ``nd`` pending; the new count."""
-    fired = F[_FIRED]
-    for k in range(CODE[at]):
-        if not (fired >> k) & 1:
-            continue
-        d = CODE[at + 1 + WIDTH * k + DUTY_AT]
-        if d < 0:
-            continue
+    (``F``'s ``fired``: how many, listed from ``jit_events.fired_at`` on, in the block's
+    order), laid on their bearers after the ``nd`` pending; the new count."""
+    listed = fired_at(CODE, CODE[at])
+    for j in range(F[_FIRED]):
+        d = CODE[at + 1 + WIDTH * F[listed + j] + DUTY_AT]
         for i in range(bearers(CODE[d + ON], actor, N, right, SIDE_OF, seats)):
             DUTY[nd, BLOCK] = d
             DUTY[nd, BEARER] = seats[i]

@@ -77,6 +77,12 @@ def value(CODE, c, F, TAB, TEAMS, sides, N, deck, stack):
 
 
 LAPSE_AGAIN = 2   # fire's ends_round for a tile of a chain that goes on
+@njit(inline="always")
+def fired_at(CODE, count):
+    """Where ``fire`` lists the rules laying a duty that fired, in ``F``: after the
+    variables and the pairs the ``count`` rules of the action may owe (``jit_loop``'s F
+    holds three places a rule of the placement's block)."""
+    return VARS + CODE[0] + 2 * count
 
 
 @njit(refcounts=False)   # (jit.njit: an event's cost was mostly numba's reference counts)
@@ -88,9 +94,10 @@ def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, end
     the action is a domino, so a turn it would grant and the draws it would make lapse;
     ``LAPSE_AGAIN`` (2): a tile of a chain that goes on (``several.again_lapses``), so a
     turn it would grant lapses, the draws not.
-    In ``F``: ``fired``, a bit per rule that fired (``jit_duties.lay``); ``owed``, the
-    rules whose ``next_draws`` asked for tiles, each (rule, tiles) after the variables
-    (``pay_draws``); ``reached`` once the match is won, the
+    In ``F``: ``fired``, how many rules laying a duty fired, each one's place in the
+    block after the owed pairs (``fired_at``: ``jit_duties.lay``, however many rules the
+    action has); ``owed``, the rules whose ``next_draws`` asked for tiles, each (rule,
+    tiles) after the variables (``pay_draws``); ``reached`` once the match is won, the
     action's other effects lapsing (``match.ends_in_play``). ``EVL``: where the record's
     ``score``, ``set`` and ``extra_turn`` lines are gathered, in the general loop's order
     (``jit_record.event_lines``); empty, no record."""
@@ -132,7 +139,9 @@ def fire(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, mine, scores, play, end
         if F[_IN_PLAY] and reached_in_play(scores, sides, F[_TARGET]) >= 0:
             F[_REACHED] = 1
             return more, skipped
-        F[_FIRED] |= 1 << k
+        if CODE[base + DUTY_AT] >= 0:   # its duty, laid once the rules are done
+            F[fired_at(CODE, count) + F[_FIRED]] = k
+            F[_FIRED] += 1
         c = CODE[base + AGAIN]
         if c >= 0 and not ends_round and value(CODE, c, F, TAB, TEAMS, sides, N, deck,
                                                stack) != 0:

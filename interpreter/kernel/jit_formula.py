@@ -17,7 +17,10 @@ restriction also folds the tiles of its hand and playable tiles (masks in ``F``)
 reads ``ends[k]`` for a written ``k`` (one of the line's two ends) and ``x -> ...`` over a
 list of a few facts (``end_tiles``: the tiles at the line's ends), written out once per
 element, so a table reading is compiled from its formula like any other; on a spinner
-those lists are two facts or four (``Spun``), each reading written for both.
+those lists are two facts or four (``Spun``), each reading written for both; on a shaped
+board (``board.layout``) they hold every open end (``Shaped``: as many as are open, kept in
+``F`` by ``jit_layout.list_facts``), folded, indexed and read element by element by loops
+in the program (``EACH_BEGIN`` ... ``EACH_NEXT``, the element in a fact of its own).
 
 >>> from ..expr import compile_expression
 >>> tree = compile_expression("sum(opponents.value) + 5", "scoring").ast
@@ -37,7 +40,7 @@ from ..expr.types import PLAYER, SIDE, TILE
 from .formulas import Unsupported
 from .jit import njit
 from .jit_support import low_index
-from .jit_template import FACTS, PLAY_FACTS, TABLES
+from .jit_template import EACH_DEPTH, FACTS, PLAY_FACTS, TABLES
 
 # F's places (jit_template.FACTS, then PLAY_FACTS)
 FACT = {name: i for i, name in enumerate((*FACTS, *PLAY_FACTS))}
@@ -51,7 +54,8 @@ _POS, _TL, _TH = FACT["pos"], TAB["TL"], TAB["TH"]
 _END_L, _END_R = FACT["end_l"], FACT["end_r"]
 
 (END, CONST, FACT_OP, AT, NEG, NOT, ADD, SUB, MUL, FLOORDIV, MOD, EQ, NE, LT, LE, GT, GE,
- AND, OR, COND, MIN2, MAX2, ABS, FOLD, BONEYARD, IS_DOUBLE, MASK, TILE_MASK) = range(28)
+ AND, OR, COND, MIN2, MAX2, ABS, FOLD, BONEYARD, IS_DOUBLE, MASK, TILE_MASK, SHAPED_AT,
+ SHAPED_FOLD, EACH_BEGIN, EACH_NEXT) = range(32)
 # MASK fact bits: bit F[fact] of ``bits`` (0 past its 62): a truth read from one fact only,
 # tabled by ``jit_house`` from its formula (an event's ``if`` on the ends' total or the tile)
 MASK_BITS = 62
@@ -76,6 +80,16 @@ def every_index(tiles: dict[tuple[int, int], int]) -> list[tuple[tuple[int, int]
     if isinstance(tiles, Twice):
         return [pair for tile, i in tiles.items() for pair in ((tile, i), (tile, i + 1))]
     return list(tiles.items())
+
+
+class Shaped(NamedTuple):
+    """A list over a shaped board's open ends (``ends``: their values, ``end_tiles``: the
+    tiles lying there), its elements in ``F`` from the fact ``first`` on, ``shaped_n`` of
+    them (``jit_layout.list_facts``); ``nothing``: what it reads past either end
+    (``runtime.NOTHING``: 0, or the tile (-1, 0), ``TAB``'s column after the set's tiles)."""
+
+    first: str
+    nothing: int
 
 
 class Spun(NamedTuple):
@@ -108,8 +122,9 @@ class _Writer:
     """Writes a checked tree's operations; ``value`` returns the stack depth it needs."""
 
     def __init__(self, names: dict[str, Any], lists: dict[str, int],
-                 tiles: dict[tuple[int, int], int], out: list[int]) -> None:
+                 tiles: dict[tuple[int, int], int], out: list[int], depth: int = 0) -> None:
         self.names, self.lists, self.tiles, self.out = names, lists, tiles, out
+        self.depth = depth   # the loops over a Shaped list this one is written inside
 
     def fact(self, name: str) -> int:
         if name not in self.names:
@@ -168,6 +183,15 @@ class _Writer:
                 return depth
             case ast.Index(obj=ast.Name(name=name), at=at) if self.lists.get(name) == ENDS:
                 return self.end_at(name, at)
+            case ast.Index(obj=ast.Name(name=name), at=at) if isinstance(self.lists.get(name),
+                                                                         Shaped):
+                shaped = self.lists[name]
+                depth = self.value(at)
+                out += [SHAPED_AT, FACT[shaped.first], shaped.nothing]
+                return depth
+            case ast.Call(func=func, args=[ast.Name(name=name), ast.Each(var=var, body=body)]) \
+                    if isinstance(self.lists.get(name), Shaped) and func in _EACH:
+                return self.each(func, self.lists[name], var, body)
             case ast.Index(obj=ast.Name(name=name), at=at) if isinstance(self.lists.get(name),
                                                                          Spun):
                 k = _constant(at)
@@ -243,12 +267,33 @@ class _Writer:
             raise Unsupported(f"{func} of an empty list")
         depth = 0
         for k, fact in enumerate(facts):
-            inner = _Writer({**self.names, var: fact}, self.lists, self.tiles, self.out)
+            inner = _Writer({**self.names, var: fact}, self.lists, self.tiles, self.out,
+                            self.depth)
             depth = max(depth, (1 if k else 0) + inner.value(body))
             if func == "count":   # a truth as 1 or 0
                 self.out += [NOT, NOT]
             if k:
                 self.out.append(_UNROLLED[func])
+        return depth
+
+    def each(self, func: str, shaped: Shaped, var: str, body: ast.Node) -> int:
+        """``func(items, var -> body)`` over a ``Shaped`` list: a loop in the program,
+        ``EACH_BEGIN`` (an empty list's value, else the fold's value and the index kept on
+        the stack, the first element in the fact ``each<depth>``), the body, ``EACH_NEXT``
+        (folds the body's value in as ``runtime.EACH`` does, then back to the body with
+        the next element, or on); both jumps are offsets from their own operation."""
+        if self.depth >= EACH_DEPTH:
+            raise Unsupported(f"x -> ... nested over {EACH_DEPTH} deep")
+        slot = f"each{self.depth}"
+        out = self.out
+        begin = len(out)
+        out += [EACH_BEGIN, _EACH[func], FACT[shaped.first], FACT[slot], 0]
+        start = len(out)
+        inner = _Writer({**self.names, var: slot}, self.lists, self.tiles, out, self.depth + 1)
+        depth = 2 + inner.value(body)
+        nxt = len(out)
+        out += [EACH_NEXT, _EACH[func], FACT[shaped.first], FACT[slot], nxt - start]
+        out[begin + 4] = len(out) - begin
         return depth
 
     def masked(self, func: str, name: str, var: str, body: ast.Node) -> int:
@@ -309,6 +354,18 @@ class _Writer:
         if func not in _FOLDS or len(args) != 1:
             raise Unsupported(func)
         arg = args[0]
+        if isinstance(arg, ast.Name) and isinstance(self.lists.get(arg.name), Shaped):
+            out += [SHAPED_FOLD, _FOLDS[func], FACT[self.lists[arg.name].first]]
+            return 1
+        if isinstance(arg, ast.Attribute) and isinstance(arg.obj, ast.Name) \
+                and isinstance(self.lists.get(arg.obj.name), Shaped):
+            if func == "count":   # as many as the list's elements
+                out += [SHAPED_FOLD, 3, FACT[self.lists[arg.obj.name].first]]
+                return 1
+            # (sum(end_tiles.pips): the attribute of each element, read in a loop)
+            elem = ast.Name(name=" elem", type=arg.obj.type.elem)
+            return self.each(func, self.lists[arg.obj.name], " elem",
+                             ast.Attribute(obj=elem, attr=arg.attr, type=arg.type.elem))
         if isinstance(arg, ast.Attribute) and arg.obj.type is not None \
                 and arg.obj.type.elem is not None:
             elem = arg.obj.type.elem
@@ -458,6 +515,8 @@ def run(code, at, F, TAB, TEAMS, sides, seats, deck, stack):
                 total += TAB[table, deck[k]]
             stack[sp] = total
             sp += 1
+        elif op >= SHAPED_AT:   # a shaped board's open ends (Shaped)
+            i, sp = _shaped(op, code, i, F, stack, sp)
         else:
             sp -= 1
             a, b = stack[sp - 1], stack[sp]
@@ -494,7 +553,70 @@ def run(code, at, F, TAB, TEAMS, sides, seats, deck, stack):
             stack[sp - 1] = r
 
 
+_SHAPED_N = FACT["shaped_n"]
+
+
+@njit(inline="always")
+def _shaped(op, code, i, F, stack, sp):
+    """``run``'s operations over a ``Shaped`` list (``F[_SHAPED_N]`` elements from
+    ``F[first]`` on): one read at an index (``runtime.index``), a fold of the elements
+    themselves, a loop's start and its step; (the next operation, the stack's height)."""
+    n = F[_SHAPED_N]
+    first = code[i + 1] if op != SHAPED_AT else code[i]
+    if op == SHAPED_AT:   # items[k], counted from the end when negative, else nothing
+        k = stack[sp - 1]
+        if k < 0:
+            k += n
+        stack[sp - 1] = F[first + k] if 0 <= k < n else code[i + 1]
+        return i + 2, sp
+    func = code[i]
+    if op == SHAPED_FOLD:   # sum, min, max (0 for an empty list) or count
+        total = n if func == 3 else 0
+        if func != 3:
+            for k in range(n):
+                v = F[first + k]
+                if func == 0:
+                    total += v
+                elif k == 0 or (v < total if func == 1 else v > total):
+                    total = v
+        stack[sp] = total
+        return i + 2, sp + 1
+    slot = code[i + 2]
+    if op == EACH_BEGIN:   # an empty list's value, or the fold and the index, then the body
+        if n == 0:
+            stack[sp] = 1 if func == 5 else 0
+            return i - 1 + code[i + 3], sp + 1
+        stack[sp] = 1 if func == 5 else 0
+        stack[sp + 1] = 0
+        F[slot] = F[first]
+        return i + 4, sp + 2
+    # EACH_NEXT: the body's value v folded in (runtime.EACH), then the next element or on
+    sp -= 1
+    v = stack[sp]
+    k = stack[sp - 1]
+    acc = stack[sp - 2]
+    if func == 0:
+        acc += v
+    elif func == 3:
+        acc += 1 if v != 0 else 0
+    elif func == 4:
+        acc = 1 if acc != 0 or v != 0 else 0
+    elif func == 5:
+        acc = 1 if acc != 0 and v != 0 else 0
+    elif k == 0 or (v < acc if func == 1 else v > acc):
+        acc = v
+    stack[sp - 2] = acc
+    k += 1
+    if k < n:
+        stack[sp - 1] = k
+        F[slot] = F[first + k]
+        return i - 1 - code[i + 3], sp
+    return i + 4, sp - 1
+
+
 _UNROLLED = {"any": OR, "all": AND, "count": ADD, "sum": ADD, "min": MIN2, "max": MAX2}
+# a loop's fold over a Shaped list (EACH_BEGIN, EACH_NEXT): _FOLDS's, and any, all
+_EACH = {**_FOLDS, "any": 4, "all": 5}
 _MASKED = frozenset({"count", "any", "all"})
 
 

@@ -43,10 +43,6 @@ _LEAD = {"players": "players", "leader": "leader", "winner": "lead_winner",
 _MATCH = {"round": "round", "players": "players", "target": "target"}
 # what only the Python engine plays, by the rule that sets it: (is used, what it is called)
 _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
-    # a bit per rule that fired (jit_events.fire's ``fired``) tells jit_duties which lay one
-    (lambda r: any(e.duty is not None for e in r.events) and max(
-        sum(e.after == a for e in r.events) for a in ("place", "draw", "pass")) > 62,
-     "more than 62 event rules after one action, some laying a duty"),
     # jit_several offers every kind of move on a line's two ends (one tile on each end, a
     # chain, after a double, the whole hand), jit_several_arms on a spinner's four, under
     # a fit rule, with restrictions or two sets, jit_several_shaped chains on a shaped
@@ -55,23 +51,11 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     # it ever allow them)
     (lambda r: r.several is not None and r.blind,
      "moves of several tiles (play.several) with hidden rows (deal.blind)"),
-    # jit_layout keeps a shaped board's ends; events read its end total (jit_layout's
-    # end_total), but an event's `ends` and `end_tiles` are the line's two in the kernel
-    (lambda r: r.layout is not None and (_events_read(r, "ends")
-                                         or _events_read(r, "end_tiles")),
-     "events reading a shaped board's ends or the tiles at them as a list (ends, end_tiles "
-     "with board.layout)"),
     # what reads a shaped board's ends beside the placement itself, its restrictions, a
     # turned-up tile and a tile's two copies (a row's front tile) is the line's
     # (validate refuses board.layout with deal.blind: a guard, should it ever allow them)
     (lambda r: r.layout is not None and bool(r.blind),
      "hidden rows on a shaped board (deal.blind with board.layout)"),
-    # a spinning double's arms are named by its value (Layout.arm_name), so both copies of
-    # one spinning would share their names; jit_layout keeps them apart by index
-    (lambda r: r.layout is not None and r.copies > 1 and r.layout.spins not in (
-        "none", "first_double"),
-     "every tile twice on a shaped board where more than one double may spin (set.copies "
-     "with board.layout.spins: every_double or a tile)"),
 )
 
 
@@ -88,8 +72,8 @@ _PLAYED = frozenset({"direction", "restrictions", "if_none_allowed", "events",
                      "doubles", "play_until", "several", "layout"})
 # an event's names (events.environment) the JIT keeps: facts, the ends as a list and the
 # tiles at the line's ends (end_tiles: the facts end_lt, end_rt; on a spinner two ends or
-# four, ``_SPUN``), the acting side (its score: ``_live_sides`` refuses its tallies, which
-# the kernel counts only at a round's end)
+# four, ``_SPUN``; on a shaped board every open end, ``_SHAPED``), the acting side (its
+# score: ``_live_sides`` refuses its tallies, which the kernel counts only at a round's end)
 _EVENT = {name: name for name in (
     "tile", "opening", "both_ends", "forced", "passes_in_row", "drawn_this_turn",
     "end_total", "boneyard", "round", "target", "players", "side")}
@@ -97,6 +81,8 @@ _EVENT_LISTS: dict[str, int | tuple[str, ...]] = {"end_tiles": ("end_lt", "end_r
 # on a spinner (jit_formula.Spun: jit_events.arm_facts keeps the arms' facts)
 _SPUN = {"ends": (("end_l", "end_r"), ("end_l", "end_r", "end_u", "end_d")),
          "end_tiles": (("end_lt", "end_rt"), ("end_lt", "end_rt", "end_ut", "end_dt"))}
+# on a shaped board (jit_formula.Shaped: jit_layout.list_facts keeps them)
+_SHAPED = {"ends": "shaped_end0", "end_tiles": "shaped_tile0"}
 _LIVE_SIDE = frozenset({"score", "index"})
 # a placement restriction's names (expr.fields "placement"): facts, and lists as masks
 _PLACEMENT = {"tile": "tile", "end": "end", "boneyard": "boneyard", "round": "round",
@@ -202,6 +188,11 @@ _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: r.spinner != "none" and (_events_read(r, "ends")
                                         or _events_read(r, "end_tiles")),
      "events reading a spinner's ends (ends, end_tiles)"),
+    # (the narrow lines keep a shaped board's open ends as lists: jit_layout's list facts)
+    (lambda r: r.layout is not None and (_events_read(r, "ends")
+                                         or _events_read(r, "end_tiles")),
+     "events reading a shaped board's ends or the tiles at them as a list (ends, end_tiles "
+     "with board.layout)"),
     (lambda r: bool(r.events) and (r.fit is not None or r.doubles != "across"),
      "events under its own fit rule (matching)"),
     (lambda r: r.passing != "forced" and (r.spinner != "none" or r.fit is not None),
@@ -334,10 +325,10 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
             from .jit_bits import wide
             sure = [int(x) for x in wide(sure, W).reshape(-1)]
         code += sure
-    at.update(_event_blocks(r, code, {**_EVENT, **values}, tiles))
+    at.update(_event_blocks(r, code, {**_EVENT, **values}, tiles, ts.tile_count))
     from . import declare_code  # declarations and the showdown (their blocks)
     at.update(declare_code.block(game, code, declare_code.Programs(
-        _EVENT, _event_lists(r), values, tiles, _live_sides)))
+        _EVENT, _event_lists(r, ts.tile_count), values, tiles, _live_sides)))
     # play.several's block, its conditions as programs over a placement's names
     at["SEVERAL"] = jit_several.block(game, code, {**_PLACEMENT, **values},
                                       {**_PLACEMENT_LISTS, "ends": jit_formula.ENDS}, tiles)
@@ -396,13 +387,14 @@ def _by_round(r: Rules) -> bool:
 
 
 def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
-                  tiles: dict[tuple[int, int], int]) -> dict[str, int]:
+                  tiles: dict[tuple[int, int], int], tile_count: int) -> dict[str, int]:
     """Each action's events appended to ``code`` as a ``jit_events`` block (how many rules,
     then per rule where each of its programs starts, -1: none; then the programs); where
-    each block starts, by its ``EV_`` parameter name (-1: no event after that action)."""
+    each block starts, by its ``EV_`` parameter name (-1: no event after that action);
+    ``tile_count``: the set's tiles (``_event_lists``)."""
     from . import jit_duties, jit_events, jit_formula
 
-    lists = _event_lists(r)
+    lists = _event_lists(r, tile_count)
     at: dict[str, int] = {}
     top = max(max(tile[1] for tile in tiles), 0)
     most = _most_total(r, top, sum(1 for low, high in tiles if low == high))
@@ -414,7 +406,7 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
         conditions = [r.event_trees[i].get("if") for i in rules]
         start = len(code)
         code += [-1, *_may_fire(conditions, tiles, top, most,   # the head
-                                 r.spinner != "none")]
+                                 r.spinner != "none" or r.layout is not None)]
         head = code[start + jit_events.RULES] = len(code)
         # how many, where each one's programs start, each one's index (its record lines')
         code += [len(rules)] + [-1] * (jit_events.WIDTH * len(rules)) + rules
@@ -459,11 +451,15 @@ def _event_blocks(r: Rules, code: list[int], names: dict[str, str | int],
     return at
 
 
-def _event_lists(r: Rules) -> dict[str, Any]:
+def _event_lists(r: Rules, tiles: int) -> dict[str, Any]:
     """The lists an event's or a declaration's formula reads after an action: the open
-    ends and the tiles at them, the line's two, or on a spinner two or four."""
+    ends and the tiles at them, the line's two, on a spinner two or four, on a shaped
+    board every open end (``tiles``: the set's, the tile past them read as nothing)."""
     from . import jit_formula
 
+    if r.layout is not None:
+        return {"ends": jit_formula.Shaped(_SHAPED["ends"], 0),
+                "end_tiles": jit_formula.Shaped(_SHAPED["end_tiles"], tiles)}
     if r.spinner != "none":   # two ends or four, as the arms are open (jit_events.arm_facts)
         return {name: jit_formula.Spun(*facts) for name, facts in _SPUN.items()}
     return {"ends": jit_formula.ENDS, **_EVENT_LISTS}
@@ -497,7 +493,8 @@ def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
     """An event block's head: the masks of the tiles, the ends' totals and, per left end,
     the right ends for which some rule's ``if`` may hold (``_fold``: one known fact at a
     time); the kernel fires the block only when all three allow, so an action no rule
-    can fire on costs no call (a double for ``tile.is_double``)."""
+    can fire on costs no call (a double for ``tile.is_double``); ``spinner``: the ends are
+    more than the line's two (a spinner's or a shaped board's), so no end mask filters."""
     def may(facts: dict[str, Any]) -> bool:
         return any(c is None or _fold(c, facts) != 0 for c in conditions)
     from .jit_formula import every_index
@@ -509,8 +506,9 @@ def _may_fire(conditions: list[Any], tiles: dict[tuple[int, int], int], top: int
                   if most < 62 else -1)
     ends = [sum(1 << b for b in range(top + 1) if may({"ends": (a, b)}))
             for a in range(top + 1)]
-    if spinner and any(c is not None and "ends" in ast.names_read(c) for c in conditions):
-        ends = [(1 << (top + 1)) - 1] * (top + 1)   # four ends: the line's two tell nothing
+    if spinner and any(c is None or "ends" in ast.names_read(c) for c in conditions):
+        # four ends, or a shaped board's: the line's two tell nothing
+        ends = [(1 << (top + 1)) - 1] * (top + 1)
     return [tile_mask, total_mask, *ends]
 
 
@@ -696,7 +694,8 @@ def params(game: Game, players: int) -> dict[str, int]:
               # of 60,000 two-player matches took a median 1.84 s of CPU before and 1.88 s
               # after with end-total events, 1.33 s and 1.37 s for the plain game, whose code
               # is unchanged)
-              r.ends_in_play, any(e.duty is not None for e in r.events),
+              # (DUTIES: how many rules lay one, jit_loop's DUTY rows a tile, seat and rule)
+              r.ends_in_play, sum(e.duty is not None for e in r.events),
               *_deal_params(r), game.tileset.seconds, r.blind,
               starts["DECL_START"], starts["DECL_PLACE"], starts["SHOWDOWN"],
               starts["SEVERAL"], _layout(game), starts["O_ROUNDS"], starts["O_ALLOW"],
@@ -711,9 +710,22 @@ def _layout(game: Game) -> int:
     """LAYOUT: the board's shape as one number (``jit_layout.code``; 0: a line)."""
     from .jit_layout import code
 
-    shape, ts = game.rules.layout, game.tileset
-    return 0 if shape is None else code(shape, {(ts.low[i], ts.high[i]): i
-                                                for i in range(ts.tile_count)})
+    r, ts = game.rules, game.tileset
+    if r.layout is None:
+        return 0
+    first: dict[tuple[int, int], int] = {}   # (a tile held twice: its first copy)
+    for i in range(ts.tile_count):
+        first.setdefault((ts.low[i], ts.high[i]), i)
+    return code(r.layout, first, lists=_reads_ends(r), twice=ts.copies > 1)
+
+
+def _reads_ends(r: Rules) -> bool:
+    """Whether an event's or a declaration's formula reads the open ends as lists (``ends``,
+    ``end_tiles``; one without its tree: not known), which a shaped board then keeps in
+    ``F`` after each placement (``jit_layout.list_facts``)."""
+    trees = [t for trees in (*(r.event_trees or ()), *(r.declaration_trees or ()))
+             for t in trees.values()]
+    return any(t is None or {"ends", "end_tiles"} & ast.names_read(t) for t in trees)
 
 
 def _deal_params(r: Rules) -> list[int]:

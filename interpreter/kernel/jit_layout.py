@@ -4,7 +4,9 @@ A ``board.layout`` board is one int64 array (``LB``, ``BOARD_SIZE`` long): every
 round opened has an id, given in the order ends open, so ascending ids are the order
 ``Layout.ends`` keeps (a dict: an end laid on keeps its place, a closed one leaves it);
 per id its value, whether a double lies there, whether it was covered, whether it is an
-arm, the seat owning it (a train; -1 nobody's) and its name as a code (``name_of``).
+arm, the seat owning it (a train; -1 nobody's), its name as a code (``name_of``) and the
+tile lying there (``Table.at_end``: the last laid on it, an untouched arm or train its
+double; ``end_tiles`` in events).
 Beside them: the open ids as bits, the ends to cover first in the order they were laid
 (``Layout.answer``), the spinners waiting for bare sides (``Layout.waiting``), the
 doubles that spun, what dead arms count, the seats whose marker is down. The shape is
@@ -23,15 +25,16 @@ from .jit import njit
 from .jit_formula import FACT, run
 from .jit_masks import after, join, meet
 from .jit_masks import clear as clear_set
+from .jit_template import SHAPED_ENDS
 
 if TYPE_CHECKING:
     from ..engine.mechanisms.layout import Shape
 
-MAXID = 62                     # ends a round may open (their ids are bits of one int64)
+MAXID = SHAPED_ENDS            # ends a round may open (their ids are bits of one int64)
 WAITS = 16                     # spinners waiting for their bare sides at once, at most
-# LB's fields: per id (MAXID each) value, double, covered, arm, owner, name; then single
-VAL, DBL, COV, ARM, OWN, NAME = (k * MAXID for k in range(6))
-OPEN = 6 * MAXID               # the open ends' ids, as bits
+# LB's fields: per id (MAXID each) value, double, covered, arm, owner, name, tile; then
+VAL, DBL, COV, ARM, OWN, NAME, TIL = (k * MAXID for k in range(7))
+OPEN = 7 * MAXID               # the open ends' ids, as bits
 NEXT = OPEN + 1                # the next id
 ANS_N = OPEN + 2               # Layout.answer: how many, then the ids in order
 ANS = OPEN + 3
@@ -49,8 +52,10 @@ DOUBLES = SPUN + 6
 BOARD_SIZE = SPUN + 7
 # SH's fields (unpack)
 (S_ONE_END, S_SPINS, S_SIDES, S_OPENING_SIDES, S_THROUGH, S_AT_ONCE, S_ANSWER_FIRST, S_DEAD,
- S_TRAINS, S_SHARED, S_MARKERS, S_ANSWER_DOUBLES) = range(12)
-SHAPE_N = 12
+ S_TRAINS, S_SHARED, S_MARKERS, S_ANSWER_DOUBLES, S_LISTS, S_TWICE) = range(14)
+SHAPE_N = 14
+# and beside the shape: formulas read the open ends as lists (S_LISTS: list_facts after each
+# placement), and the set holds every tile twice (S_TWICE: copies 2k and 2k + 1)
 # Shape.spins as S_SPINS: these, or the one spinning tile's index
 SPINS_NONE, SPINS_FIRST, SPINS_EVERY = -1, -2, -3
 # NAME's codes: the line's ends, the shared train, seat s's train (TRAIN - s); an arm
@@ -58,15 +63,19 @@ SPINS_NONE, SPINS_FIRST, SPINS_EVERY = -1, -2, -3
 LEFT, RIGHT, SHARED, TRAIN = -1, -2, -3, -10
 
 
-def code(shape: Shape, index: dict) -> int:
+def code(shape: Shape, index: dict, lists: bool = False, twice: bool = False) -> int:
     """``shape`` as one number (the ``LAYOUT`` parameter; 0: no layout): ``index`` maps a
-    tile (low, high) to its index, for a shape whose spinner is one tile."""
+    tile (low, high) to its index (its first copy's), for a shape whose spinner is one
+    tile; ``lists``: some
+    formula reads the open ends as lists (``list_facts``); ``twice``: ``set.copies: 2``
+    (a double spins only while no copy of it has: ``Shape.spins_tile``)."""
     spins = {"none": SPINS_NONE, "first_double": SPINS_FIRST, "every_double": SPINS_EVERY}
     s = spins.get(shape.spins) if isinstance(shape.spins, str) else None
     if s is None:
         s = index[tuple(sorted(shape.spins))]
     flags = (shape.through, shape.arms_open == "at_once", shape.answer_first, shape.dead_arms,
-             shape.trains, bool(shape.shared_train), shape.markers, shape.answer_doubles)
+             shape.trains, bool(shape.shared_train), shape.markers, shape.answer_doubles,
+             lists, twice)
     packed = 1 | (shape.ends == 1) << 1 | (s + 4) << 2 | shape.sides << 10 \
         | shape.opening_sides << 16
     for k, flag in enumerate(flags):
@@ -91,7 +100,7 @@ def unpack(packed, SH):
     SH[S_SPINS] = ((packed >> 2) & 255) - 4
     SH[S_SIDES] = (packed >> 10) & 63
     SH[S_OPENING_SIDES] = (packed >> 16) & 63
-    for k in range(8):
+    for k in range(10):
         SH[S_THROUGH + k] = (packed >> (22 + k)) & 1
 
 
@@ -104,24 +113,28 @@ def clear(LB):
 
 @njit
 def spins_tile(SH, LB, t, low, high):
-    """``Shape.spins_tile``: whether tile ``t`` spins, laid now."""
+    """``Shape.spins_tile``: whether tile ``t`` spins, laid now (not a copy of a double
+    that spun already: ``S_TWICE``, its copies side by side)."""
     if low != high:
+        return False
+    if SH[S_TWICE] and (LB[SPUN_M] >> (t & -2)) & 3:
         return False
     s = SH[S_SPINS]
     if s == SPINS_EVERY:
         return True
     if s == SPINS_FIRST:
         return LB[SPUN] == 0
-    return s == t
+    return s == (t & -2 if SH[S_TWICE] else t)   # (either copy: s is the first's index)
 
 
 @njit
-def _new_end(LB, value, double, arm, owner, name):
-    """An end opens (it is listed after every end open before it): its id."""
+def _new_end(LB, value, double, arm, owner, name, tile):
+    """An end opens (it is listed after every end open before it), ``tile`` lying there:
+    its id."""
     i = LB[NEXT]
     LB[NEXT] = i + 1
     LB[VAL + i], LB[DBL + i], LB[COV + i], LB[ARM + i] = value, double, 0, arm
-    LB[OWN + i], LB[NAME + i] = owner, name
+    LB[OWN + i], LB[NAME + i], LB[TIL + i] = owner, name, tile
     LB[OPEN] |= 1 << i
     return i
 
@@ -143,7 +156,7 @@ def _open_arms(SH, LB, t, value, count):
         LB[DEAD] += value * count
         return
     for k in range(1, count + 1):
-        i = _new_end(LB, value, 1, 1, -1, t * 64 + k)
+        i = _new_end(LB, value, 1, 1, -1, t * 64 + k, t)
         if SH[S_ANSWER_FIRST]:
             _answer(LB, i)
 
@@ -172,17 +185,17 @@ def place_open(SH, LB, t, low, high, N):
     LB[DOUBLES] += double
     if SH[S_TRAINS]:   # the station: every train starts from it
         for s in range(N):
-            _new_end(LB, high, double, 1, s, TRAIN - s)
+            _new_end(LB, high, double, 1, s, TRAIN - s, t)
         if SH[S_SHARED]:
-            _new_end(LB, high, double, 1, -1, SHARED)
+            _new_end(LB, high, double, 1, -1, SHARED, t)
         return
     if spins and not SH[S_THROUGH]:
         _open_arms(SH, LB, t, low, SH[S_OPENING_SIDES] or SH[S_SIDES])
         return
     bare = 0
     if not SH[S_ONE_END]:
-        bare |= 1 << _new_end(LB, low, double, 0, -1, LEFT)
-    bare |= 1 << _new_end(LB, high, double, 0, -1, RIGHT)
+        bare |= 1 << _new_end(LB, low, double, 0, -1, LEFT, t)
+    bare |= 1 << _new_end(LB, high, double, 0, -1, RIGHT, t)
     if spins:
         _spin(SH, LB, t, low, bare)
 
@@ -225,7 +238,7 @@ def place(SH, LB, t, low, high, at, seat):
         LB[OPEN] &= ~(1 << at)
         _open_arms(SH, LB, t, low, SH[S_SIDES])
         return
-    LB[VAL + at], LB[DBL + at], LB[COV + at] = value, double, 1
+    LB[VAL + at], LB[DBL + at], LB[COV + at], LB[TIL + at] = value, double, 1, t
     if double and SH[S_ANSWER_DOUBLES]:   # the double waits to be covered
         _answer(LB, at)
     if spins:
@@ -332,6 +345,28 @@ def end_total(LB):
         if LB[COV + i] or not LB[ARM + i]:
             total += LB[VAL + i] * (2 if LB[DBL + i] else 1)
     return total
+
+
+_SHAPED_N, _SHAPED_END, _SHAPED_TILE = FACT["shaped_n"], FACT["shaped_end0"], FACT["shaped_tile0"]
+
+
+@njit
+def list_facts(LB, F):
+    """The open ends as events read them (``ends``, ``end_tiles``: ``Layout.values`` and
+    ``Table.end_tiles``) into ``F`` for ``jit_formula``'s lists over them: how many, then
+    each one's value and the tile lying there, in the order they opened (ids ascending)."""
+    n = 0
+    m = LB[OPEN]
+    while m:
+        b = m & -m
+        m ^= b
+        i = 0
+        while (b >> i) != 1:
+            i += 1
+        F[_SHAPED_END + n] = LB[VAL + i]
+        F[_SHAPED_TILE + n] = LB[TIL + i]
+        n += 1
+    F[_SHAPED_N] = n
 
 
 @njit

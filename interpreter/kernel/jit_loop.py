@@ -149,9 +149,11 @@ if GEN:
         BOARD_SIZE,
         MAXID,
         NAME,
+        S_LISTS,
         SHAPE_N,
         clear,
         fits,
+        list_facts,
         passed,
         place,
         place_open,
@@ -529,16 +531,19 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     if GEN:
         # the house-rule formulas' tables (jit_formula): the seats' pips P and values V (one
         # array in the plain game), the sides' sums, the scores, the tiles; F the round's facts
-        TAB = np.zeros((T_VALUES + 1, max(T, N, SIDES_N)), np.int64)
+        TAB = np.zeros((T_VALUES + 1, max(T + 1, N, SIDES_N)), np.int64)
         for t in range(T):
             TAB[T_TL, t], TAB[T_TH, t], TAB[T_PIPS, t], TAB[T_VALUES, t] = (TL[t], TH[t], PIPS[t],
                                                                           VALUES[t])
+        # the tile a list of tiles reads past its ends (runtime.NOTHING: (-1, 0); jit_formula)
+        TAB[T_TL, T], TAB[T_PIPS, T], TAB[T_VALUES, T] = -1, -1, -1
         P, V, C, DB, DQ = TAB[T_P], TAB[T_V], TAB[T_C], TAB[T_DB], TAB[T_DQ]
         SP, SV, ST, SD, SQ = TAB[T_SP], TAB[T_SV], TAB[T_ST], TAB[T_SD], TAB[T_SQ]
         scores, rounds_won = TAB[T_SCORES], TAB[T_ROUNDS_WON]
         NV = CODE[0]                    # the variables (variables:), after the facts in F
-        # then the placement's rules that owe the next seat tiles (jit_events.pay_draws)
-        F = np.zeros(X_VARS + NV + (2 * CODE[CODE[EV_PLACE + RULES]] if EV_PLACE >= 0 else 0),
+        # then the placement's rules that owe the next seat tiles (jit_events.pay_draws) and
+        # those laying a duty that fired (jit_events.fired_at)
+        F = np.zeros(X_VARS + NV + (3 * CODE[CODE[EV_PLACE + RULES]] if EV_PLACE >= 0 else 0),
                      np.int64)
         VNEW = np.zeros(NV, np.int64)
         F[X_TARGET] = TARGET
@@ -546,7 +551,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         F[X_IN_PLAY] = IN_PLAY   # (jit_events.fire asks it: match.ends_in_play)
         stack = np.zeros(64, np.int64)
         # the duties pending (jit_duties: a row each, in the order laid), and a duty's bearers
-        DUTY = np.zeros((T * N + 1 if DUTIES else 1, 3), np.int64)
+        DUTY = np.zeros((T * N * DUTIES + 1, 3), np.int64)   # (DUTIES: the rules laying one)
         BEARERS = np.zeros(N, np.int64)
         RENEGED = np.zeros(N, np.int64)   # each seat's passes while able to place (SHOWDOWN)
         ZN = np.zeros(N, np.int64)      # nothing drawn yet: the redeal condition's seats
@@ -588,6 +593,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         # the tiles each takes (PE, FM: jit_layout)
         LSH = np.zeros(SHAPE_N, np.int64)
         unpack(LAYOUT, LSH)
+        LISTS = LSH[S_LISTS]   # formulas read its ends as lists (jit_layout.list_facts)
         LB = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)
         PE = np.zeros(MAXID, np.int64)
         # the sets of tiles the shaped board's pieces walk (jit_masks): the tiles each end
@@ -1177,6 +1183,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if LAYOUT:   # a shaped board's opening tile (Layout.place)
                     clear(LB)
                     place_open(LSH, LB, t, L, R, N)
+                    if LISTS:
+                        list_facts(LB, F)
             if strat_seats:
                 if GEN and not WIDE:
                     if upn:   # on the board, led by nobody
@@ -1799,6 +1807,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     both += PM[_U(LB[PE[k]])] >> t & 1
                                 both = 1 if both > 1 else 0
                                 place(LSH, LB, t, TL[t], TH[t], PE[e], p)
+                                if LISTS:
+                                    list_facts(LB, F)
                             elif BOARD:   # a spinner or a fit rule (jit_board, jit_matching)
                                 flip = 0
                                 if FIT:   # the tile's second way round (jit_matching.FLIP)

@@ -77,19 +77,28 @@ FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "p
 # declaration's (jit_declare): the chooser's seat, a claim's number and its worth, a
 # seat's passes while able to place; a move of several tiles' (jit_several): the seat's
 # first turn of the round, the end its own train; then what no formula reads:
-# match.ends_in_play (in_play), set once a batch, and whether an event's points have won the match
-# (reached); the event rules that fired in the last action (a bit each: jit_duties lays
-# their duties), how many of them make the next player draw (owed: each a pair, its rule
-# and tiles, after the variables, for jit_events.pay_draws); a spinner's arms as events
-# read them (their ends, how many ends are open, the tiles at the arms' ends:
-# jit_events.arm_facts); a shaped board's for a placement restriction (the end's arm,
-# whether no spinner waits, the doubles down) and the counters (COUNTED); then the
-# variables (X_VARS)
+# match.ends_in_play (in_play), set once a batch, and whether an event's points have won
+# the match (reached); how many event rules laying a duty fired in the last action
+# (fired: listed after the owed pairs, jit_events.fired_at, for jit_duties.lay), how many
+# of them make the next player draw (owed: each a pair, its rule and tiles, after the
+# variables, for jit_events.pay_draws); a spinner's arms as events read them (their ends,
+# how many ends are open, the tiles at the arms' ends: jit_events.arm_facts); a shaped
+# board's for a placement restriction (the end's arm, whether no spinner waits, the
+# doubles down) and the counters (COUNTED); then the variables (X_VARS); after the
+# counters a shaped board's open ends as events read them (``ends``, ``end_tiles``: how
+# many, each one's element of ``x -> ...`` a nesting depth, then each end's value and the
+# tile lying there, in the order they opened: jit_layout.list_facts, read by
+# jit_formula's loops over them)
+SHAPED_ENDS = 62               # the most ends a shaped board opens in a round (jit_layout.MAXID)
+EACH_DEPTH = 4                 # ``x -> ...`` over them nested at most this deep
 PLAY_FACTS = ("tile", "end", "hand", "playable", "end_l", "end_r", "end_total", "opening",
               "both_ends", "forced", "passes_in_row", "drawn_this_turn", "end_lt", "end_rt",
               "duty_tile", "seat", "claimed", "worth", "reneged", "first_turn", "own_train",
               "in_play", "reached", "fired", "owed", "end_u", "end_d", "ends_open", "end_ut",
-              "end_dt", "arm", "spinners_complete", "doubles_down", *COUNTED)
+              "end_dt", "arm", "spinners_complete", "doubles_down", *COUNTED,
+              "shaped_n", *(f"each{d}" for d in range(EACH_DEPTH)),
+              *(f"shaped_end{k}" for k in range(SHAPED_ENDS)),
+              *(f"shaped_tile{k}" for k in range(SHAPED_ENDS)))
 TABLES = ("SP", "SV", "ST", "SD", "SQ", "scores", "rounds_won", "P", "V", "C", "DB", "DQ",
           "TL", "TH", "PIPS", "VALUES")
 # every index into those arrays by name, from the lists above: Q_DRAW_END is the draw end's

@@ -73,14 +73,16 @@ class Shape:
     answer_doubles: bool = False     # a double laid at an end is covered before a tile goes
                                      # on any other end
 
-    def spins_tile(self, tile: Tile, spun: int) -> bool:
-        """Whether ``tile`` spins when placed, ``spun`` doubles having spun this round."""
-        if not is_double(tile):
+    def spins_tile(self, tile: Tile, spun: list[Tile]) -> bool:
+        """Whether ``tile`` spins when placed, the doubles ``spun`` having spun this round.
+        With every tile twice (``set.copies: 2``) a double spins once a round: its arms
+        are named by its value (``arm_name``), so the second copy lies as any double."""
+        if not is_double(tile) or tile in spun:
             return False
         if self.spins == "every_double":
             return True
         if self.spins == "first_double":
-            return spun == 0
+            return not spun
         return self.spins != "none" and tuple(sorted(self.spins)) == tuple(sorted(tile))
 
 
@@ -281,7 +283,7 @@ class Layout:
         validate refuses board.layout with matching."""
         shape = self.shape
         double = is_double(tile)
-        spins = shape.spins_tile(tile, len(self.spun))
+        spins = shape.spins_tile(tile, self.spun)
         self.tiles.append(tile)
         if at is None and shape.trains:   # the station: every train starts from it
             value = max(tile)
