@@ -42,8 +42,8 @@ def test_play_batch_reads_every_parameter_by_its_place_in_Q():
 
 def test_each_placeholder_is_an_index_a_switch_or_a_formula():
     """The module's ``A = B = 0`` placeholders are the names its specialisation writes in:
-    every index it reads (jit_template.INDEXES, PLAY_INDEXES), W, the switches GEN and
-    WIDE and the formulas DOMINO and BLOCKED."""
+    every index it reads (jit_template.INDEXES, PLAY_INDEXES), W, the switches GEN,
+    WIDE and CONT (the expert's playouts) and the formulas DOMINO and BLOCKED."""
     tree = _tree()
     placed = set()
     top = [*tree.body, *(st for node in tree.body if isinstance(node, ast.If)
@@ -55,7 +55,8 @@ def test_each_placeholder_is_an_index_a_switch_or_a_formula():
     read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)
             and isinstance(n.ctx, ast.Load)}
     indexes = {*jit_template.INDEXES, *jit_template.PLAY_INDEXES}
-    assert placed == {*(indexes & read), "W", "GEN", "WIDE", "DOMINO", "BLOCKED"}
+    assert placed == {*(indexes & read), "W", "GEN", "WIDE", "CONT", "DOMINO",
+                      "BLOCKED"}
 
 
 @pytest.mark.parametrize("name, gen, wide", [

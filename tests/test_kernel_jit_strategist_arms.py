@@ -38,6 +38,10 @@ class _Words:
         return r
 
 
+# the seats' words come from the spy (seat_word); a kernel's WS beside them, its shared
+# row (WS[5]) one long: not the expert's playouts, whose ties draw from a Twister there
+NO_WORDS = (None, None, None, None, None, np.zeros(1, np.int64))
+
 def _positions(monkeypatch, ref: str, players: int, seeds: range) -> list[tuple]:
     """Every choice of the strategists' bound policies in matches of ``ref``: (seat, the
     policy's arguments, hand, record so far, the words it drew, its answer)."""
@@ -151,7 +155,7 @@ def test_choose_arms_makes_strategist_fasts_choice_in_every_position(monkeypatch
         want = -1 if got == DRAW else got
         assert arms.choose_arms(seat, *masks, can_draw, hand, *ends, len(known.ends), left,
                                 known.drawn(seat), _known(record, players, T, tiles), S, TS,
-                                TC, 0, players, None) == want, (seat, masks, record[-3:])
+                                TC, 0, players, NO_WORDS) == want, (seat, masks, record[-3:])
         assert not words   # the same words, no more
         asked += 1
         four += len(known.ends) == 4

@@ -34,6 +34,10 @@ from dominorules.record_lines import encode_events
 RULESETS = ("house/matador", "house/matador-nine", "house/blind-hughie", "house/two-sets")
 
 
+# the seats' words come from the spy (seat_word); a kernel's WS beside them, its shared
+# row (WS[5]) one long: not the expert's playouts, whose ties draw from a Twister there
+NO_WORDS = (None, None, None, None, None, np.zeros(1, np.int64))
+
 def _plain(monkeypatch, words: list[int]):
     """The strategist's numba pieces as plain Python, their words from ``words``."""
     mods = [jit.plain(m) if jit.available() else m
@@ -106,11 +110,11 @@ def test_the_jit_pieces_make_strategist_fasts_choice_in_every_position(monkeypat
         K = _known(js, blind, record, game, players, S)
         want = -1 if got == DRAW else (got & ~FLIP) | (jit_matching.FLIP if got & FLIP else 0)
         if game.rules.blind:
-            found = blind.choose_blind(seat, *masks, *ends, 2, K, S, TC, 0, players, None)
+            found = blind.choose_blind(seat, *masks, *ends, 2, K, S, TC, 0, players, NO_WORDS)
         else:
             left = known.boneyard - reserve - known.draws
             found = arms.choose_arms(seat, *masks, can_draw, hand, *ends, 2, left,
-                                     known.drawn(seat), K, S, TS, TC, 0, players, None)
+                                     known.drawn(seat), K, S, TS, TC, 0, players, NO_WORDS)
         assert found == want, (seat, masks, record[-3:])
         assert not words   # the same words, no more
         asked += 1
