@@ -64,6 +64,14 @@ def uniform_pick(word, m0, m1, m2, m3, f0, f1, f2, f3, at_will):
     k = (word * (n + at_will)) >> 32
     if k == n:   # the pass at will, after every placement (general_loop's order)
         return PASS
+    return kth_placement(k, m0, m1, m2, m3, f0, f1, f2, f3)
+
+
+@njit
+def kth_placement(k, m0, m1, m2, m3, f0, f1, f2, f3):
+    """The ``k``-th placement in the general loop's order: end by end, tile by tile, a
+    tile fitting its end two ways (``f0..f3``) then its second way (``FLIP``); -1 past
+    the last."""
     for e in range(4):
         m = m0 if e == 0 else m1 if e == 1 else m2 if e == 2 else m3
         f = f0 if e == 0 else f1 if e == 1 else f2 if e == 2 else f3

@@ -36,7 +36,7 @@ from .jit import njit
 from .jit_board import spin_place
 from .jit_copies import canonical
 from .jit_formula import FACT, run
-from .jit_matching import FLIP, left_open
+from .jit_matching import FLIP, kth_placement, left_open
 from .jit_several import (
     AFTER_DOUBLE,
     ALONE_AT,
@@ -296,26 +296,6 @@ def alone(m0, m1, m2, m3, NE, h, L, R, U, D, PM, CODE, SEV, F, TAB, TEAMS, sides
 
 
 @njit
-def _single(k, m0, m1, m2, m3, f0, f1, f2, f3, flips):
-    """The k-th single placement in the loop's order (end by end, tile by tile; with
-    ``flips``, a tile fitting its end two ways (``f0..f3``) then its second way too)."""
-    for e in range(4):
-        m = m0 if e == 0 else m1 if e == 1 else m2 if e == 2 else m3
-        f = (f0 if e == 0 else f1 if e == 1 else f2 if e == 2 else f3) if flips else 0
-        while m:
-            b = m & -m
-            m ^= b
-            if not k:
-                return low_index(b) << 2 | e
-            k -= 1
-            if f & b:
-                if not k:
-                    return low_index(b) << 2 | e | FLIP
-                k -= 1
-    return -1
-
-
-@njit
 def _weigh(code, MV, MN, h, NE, L, R, U, D, PM, PIPS, VALUES, CODE, FIT, FIT_AT, VN, T,
            w_play2, w_domino2):
     """``strategist._weigh_line`` in half points: twice the value shed, ``W_PLAYABLE`` for
@@ -367,7 +347,7 @@ def pick(kind, p, seed, N, WS, m0, m1, m2, m3, NE, L, R, U, D, nm, at_will, MV, 
         k = (seat_word(seed, p, N, WS) * (total + at_will)) >> 32
         if k == total:
             return -2
-        return _single(k, m0, m1, m2, m3, f0, f1, f2, f3, True) if k < nfit else \
+        return kth_placement(k, m0, m1, m2, m3, f0, f1, f2, f3) if k < nfit else \
             MOVE + k - nfit
     singles = nfirst if kind == 1 else nfit   # greedy: a tile its first way only
     count = 0
@@ -375,7 +355,8 @@ def pick(kind, p, seed, N, WS, m0, m1, m2, m3, NE, L, R, U, D, nm, at_will, MV, 
     w_play2, w_domino2 = CODE[SEV + W_PLAYABLE2], CODE[SEV + W_DOMINO2]
     for i in range(singles + nm):
         if i < singles:
-            code = _single(i, m0, m1, m2, m3, f0, f1, f2, f3, kind != 1)
+            code = (kth_placement(i, m0, m1, m2, m3, f0, f1, f2, f3) if kind != 1 else
+                    kth_placement(i, m0, m1, m2, m3, 0, 0, 0, 0))
         else:
             code = MOVE + i - singles
         if kind == 1:
