@@ -45,7 +45,13 @@ def test_each_helper_is_the_set_operation_it_names(T):
         assert ms.count(A, i) == len(a) and ms.nonempty(A, i) == (1 if a else 0)
         assert [ms.kth(A, i, k) for k in range(len(a) + 1)] == [*sorted(a), -1]
         assert [t for t in range(T) if ms.has(A, i, t)] == sorted(a)
-        assert ms.fact(A, i) == (sum(1 << t for t in a) if T <= 62 else 0)
+        # a program's fact: a narrow set's mask, a set of words in F's second row from its
+        # end (two rows of 2 words after 10 facts), the fact its place
+        F = np.zeros(14, np.int64)
+        x = ms.put_fact(F, 3, 1, A, i)
+        assert x == F[3] == (sum(1 << t for t in a) if T <= 62 else 10)
+        if T > 62:
+            assert sum(int(F[x + w]) << (62 * w) for w in range(2)) == sum(1 << t for t in a)
         j = (i * 7 + 3) % n
         b = sets[j]
         assert ms.count_and(A, i, A, j) == len(a & b)

@@ -273,21 +273,24 @@ def test_an_opening_asked_of_each_hand_is_the_loops(games, opening_k, name):
                 prog = CODE[at["O_ALLOW"] + (rnd > 1)]
                 assert prog >= 0
                 F[fact["round"]] = rnd
-                for h in hands:
-                    assert opening_k.allowed_of(h, CODE, prog, F, TAB, teams, 2, n, deck_a,
-                                                stack) == loop._allowed(op, h, rnd)
-                    assert opening_k.draws_one(h, deck_a, setup.dealt, setup.draw_end, CODE,
-                                               prog, F, TAB, teams, 2, n, stack) == \
-                        loop._draws_one(op, h, deck[setup.dealt:setup.draw_end], rnd)
+                H = np.array(hands, np.int64)
+                M = np.zeros(2, np.int64)   # the tiles allowed, and a scratch hand
+                for s, h in enumerate(hands):
+                    opening_k.allowed_of(M, 0, H, s, CODE, prog, F, TAB, teams, 2, n, deck_a,
+                                         stack)
+                    assert M[0] == loop._allowed(op, h, rnd)
+                    assert opening_k.draws_one(H, s, deck_a, setup.dealt, setup.draw_end, CODE,
+                                               prog, F, TAB, teams, 2, n, stack, M, 0, M, 1) \
+                        == loop._draws_one(op, h, deck[setup.dealt:setup.draw_end], rnd)
                 leader = rng.randrange(n)
                 want = loop._open(op, hands, leader, deck, setup.dealt, setup.draw_end, rnd,
                                   loop.next_seat)
                 got = opening_k.open_any(prog, jit_house._opening(game, n, op, rnd)[2],
                                          jit_house._opening(game, n, op, rnd)[3],
-                                         np.array(hands, np.int64), leader, deck_a,
+                                         H, leader, deck_a,
                                          setup.dealt, setup.draw_end, n, heavy,
                                          int(game.rules.direction == "right"), CODE, F, TAB,
-                                         teams, 2, stack)
+                                         teams, 2, stack, M, 0, M, 1)
                 kind = want[3][0] if want[3] is not None else None
                 assert (got[0], got[1], bool(got[2]), got[3]) == (
                     -1 if want[0] is None else want[0], want[1], want[2], seeks[kind])

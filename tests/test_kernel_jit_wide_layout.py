@@ -109,9 +109,6 @@ def test_unrecorded_matches_and_simulate_agree_too(short):
      "placement restrictions on a shaped board (play.restrictions with board.layout)"),
     (f"extends: {HOUSE / 'wide-fives-twelve.yaml'}\nplay:\n  several: {{move: chain, most: 2}}\n",
      "moves of several tiles on a line (play.several without board.layout)"),
-    (f"extends: {NAME}\nplay:\n  several:\n    tiles: \"first_turn and count(hand) > 3\"\n",
-     "moves of several tiles whose conditions read the hand or the playable tiles "
-     "(play.several)"),
 ])
 def test_what_a_big_shaped_board_leaves_to_python_is_named(tmp_path, text, what):
     path = tmp_path / "wide.yaml"

@@ -6,7 +6,9 @@ kernel's GEN lines, function for function (``asked``, ``count``, ``worth``, ``fi
 formula a ``jit_formula`` program); these functions read it. The GEN lines ask them at
 the moments the general loop asks the mechanism, so the mechanism stays the one truth:
 ``tests/test_kernel_jit_declare.py`` holds each function to it on random positions and
-every builtin ruleset using them to the Python engine's matches.
+every builtin ruleset using them to the Python engine's matches. A hand is an array and
+an index (``jit_masks``: one int64 mask each, or a row of words on a set over 62 tiles),
+so the narrow kernel and the wide one run these same functions.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from .declare_code import (
 from .jit import njit
 from .jit_events import value
 from .jit_formula import FACT
+from .jit_masks import put, put_fact
 from .jit_record import CLAIM_POINTS, K_CLAIM, K_DECL_DRAW, K_DECLARE, K_PENALTY, put_line
 from .jit_strategist import seat_word
 from .jit_support import _mod
@@ -200,7 +203,8 @@ def round_start(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, leader, hands, S
     handed = False
     for j in range(CODE[at]):
         d = CODE[at + 1 + j]
-        F[_SEAT], F[_HAND] = leader, hands[leader]
+        F[_SEAT] = leader
+        put_fact(F, _HAND, 0, hands, leader)
         k = _pick(CODE, d, F, TAB, TEAMS, sides, N, deck, stack, leader,
                   (by_word >> leader) & 1, seed, WS)
         mine = SIDE_OF[leader]
@@ -223,13 +227,15 @@ def after_place(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, p, hands, SIDE_O
     placer, and the tiles an option makes it draw at once (``events.tiles_taken``), their
     lines into ``EVL``; returns the deck's position after them."""
     T = deck.shape[0]
-    F[_SIDE], F[_SEAT], F[_HAND] = SIDE_OF[p], p, hands[p]
+    F[_SIDE], F[_SEAT] = SIDE_OF[p], p
+    put_fact(F, _HAND, 0, hands, p)
     due = asked(CODE, at, F, TAB, TEAMS, sides, N, deck, stack)
     for j in range(CODE[at]):
         if not (due >> j) & 1:
             continue
         d = CODE[at + 1 + j]
-        F[_HAND], F[_BONEYARD] = hands[p], T - pos
+        put_fact(F, _HAND, 0, hands, p)
+        F[_BONEYARD] = T - pos
         k = _pick(CODE, d, F, TAB, TEAMS, sides, N, deck, stack, p, (by_word >> p) & 1,
                   seed, WS)
         mine = SIDE_OF[p]
@@ -240,7 +246,7 @@ def after_place(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, p, hands, SIDE_O
         for _ in range(max(0, min(draws, draw_end - pos))):
             t = deck[pos]
             pos += 1
-            hands[p] |= 1 << t
+            put(hands, p, t)
             drawn_by[p] += 1
             put_line(EVL, K_DECL_DRAW, p, t, CODE[d + INDEX], 0)
     return pos

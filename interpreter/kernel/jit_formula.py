@@ -13,7 +13,9 @@ it runs) and per-index tables from the rows of ``TAB`` (``TABLES``: sides, seats
 tiles). Lists are only folded (``sum``, ``min``, ``max``, ``count`` of the sides, seats,
 opponents or a side's players). What else a formula reads (the board's ends, ``x ->
 ...``, tiles ordered) raises ``Unsupported``: the Python engine plays that ruleset. A placement
-restriction also folds the tiles of its hand and playable tiles (masks in ``F``); an event
+restriction also folds the tiles of its hand and playable tiles (masks in ``F``; on a set
+over 62 tiles rows of words at the end of ``F``, the fact their place: ``jit_masks.put_fact``,
+folded by ``SET_FOLD``, the program written for the set's size); an event
 reads ``ends[k]`` for a written ``k`` (one of the line's two ends) and ``x -> ...`` over a
 list of a few facts (``end_tiles``: the tiles at the line's ends), written out once per
 element, so a table reading is compiled from its formula like any other; on a spinner
@@ -39,6 +41,7 @@ from ..expr.compiler import compile_tree
 from ..expr.types import PLAYER, SIDE, TILE
 from .formulas import Unsupported
 from .jit import njit
+from .jit_bits import BITS, words
 from .jit_support import low_index
 from .jit_template import EACH_DEPTH, FACTS, PLAY_FACTS, TABLES
 
@@ -55,7 +58,7 @@ _END_L, _END_R = FACT["end_l"], FACT["end_r"]
 
 (END, CONST, FACT_OP, AT, NEG, NOT, ADD, SUB, MUL, FLOORDIV, MOD, EQ, NE, LT, LE, GT, GE,
  AND, OR, COND, MIN2, MAX2, ABS, FOLD, BONEYARD, IS_DOUBLE, MASK, TILE_MASK, SHAPED_AT,
- SHAPED_FOLD, EACH_BEGIN, EACH_NEXT) = range(32)
+ SHAPED_FOLD, EACH_BEGIN, EACH_NEXT, SET_FOLD) = range(33)
 # MASK fact bits: bit F[fact] of ``bits`` (0 past its 62): a truth read from one fact only,
 # tabled by ``jit_house`` from its formula (an event's ``if`` on the ends' total or the tile)
 MASK_BITS = 62
@@ -307,14 +310,32 @@ class _Writer:
         for key, index in every_index(self.tiles):   # (both copies of a tile held twice)
             if test({var: key}):
                 holds |= 1 << index
-        keep = holds if func != "all" else ~holds & ((1 << 63) - 1)
+        W = self.words()
+        keep = holds if func != "all" else ~holds & ((1 << (BITS * W if W else 63)) - 1)
         self.fact(name)
-        self.out += [TILE_MASK, keep, FOLD, 3, TILES, -1]
+        if W:   # a set of words (jit_masks.put_fact): the test's tiles as W words
+            self.set_fold(3, -1, keep)
+        else:
+            self.out += [TILE_MASK, keep, FOLD, 3, TILES, -1]
         if func == "any":
             self.out += [NOT, NOT]
         elif func == "all":   # none of them fails it
             self.out.append(NOT)
         return 1
+
+    def words(self) -> int:
+        """The words of the set's tile sets in the kernel (``jit_bits``: a set over
+        ``BITS`` tiles), 0 for a set of masks."""
+        n = len(every_index(self.tiles))
+        return words(n) if n > BITS else 0
+
+    def set_fold(self, func: int, table: int, keep: int) -> None:
+        """A fold over the tiles of a set of words (its place in ``F`` on the stack) that
+        ``keep`` holds (``SET_FOLD``: the words of ``keep`` written after it)."""
+        W = self.words()
+        low = (1 << BITS) - 1
+        self.out += [SET_FOLD, func, table, W,
+                     *((keep >> (BITS * w)) & low for w in range(W))]
 
     def attribute(self, obj: ast.Node, attr: str) -> int:
         typ = obj.type
@@ -373,7 +394,10 @@ class _Writer:
             if table is None:
                 raise Unsupported(f"{arg.attr} of a list")
             depth, kind = self.items(arg.obj)
-            out += [FOLD, _FOLDS[func], kind, TAB[table]]
+            if kind == TILES and self.words():   # a set of words: all its tiles
+                self.set_fold(_FOLDS[func], TAB[table], -1)
+            else:
+                out += [FOLD, _FOLDS[func], kind, TAB[table]]
             return depth
         if isinstance(arg, ast.Name) and self.lists.get(arg.name) == ENDS:
             out += [FOLD, _FOLDS[func], ENDS, -1]   # the open ends' numbers themselves
@@ -386,7 +410,10 @@ class _Writer:
             return self.folded(func, self.lists[arg.name])
         if func == "count":
             depth, kind = self.items(arg)
-            out += [FOLD, 3, kind, -1]
+            if kind == TILES and self.words():   # a set of words: all its tiles
+                self.set_fold(3, -1, -1)
+            else:
+                out += [FOLD, 3, kind, -1]
             return depth
         raise Unsupported(f"{func} of a list")
 
@@ -453,20 +480,7 @@ def run(code, at, F, TAB, TEAMS, sides, seats, deck, stack):
                 sp -= 1
                 x = stack[sp]
             if kind == TILES:   # the tiles of the mask x, by index
-                total = 0
-                count = 0
-                while x:
-                    b = x & -x
-                    x ^= b
-                    if func == 3:
-                        count += 1
-                        continue
-                    v = TAB[table, low_index(b)]
-                    if func == 0:
-                        total += v
-                    elif count == 0 or (v < total if func == 1 else v > total):
-                        total = v
-                    count += 1
+                total, count = _fold_bits(x, 0, func, table, TAB, 0, 0)
                 stack[sp] = count if func == 3 else total
                 sp += 1
                 continue
@@ -515,6 +529,15 @@ def run(code, at, F, TAB, TEAMS, sides, seats, deck, stack):
                 total += TAB[table, deck[k]]
             stack[sp] = total
             sp += 1
+        elif op == SET_FOLD:   # a set of words in F from the place x (jit_masks.put_fact)
+            func, table, n = code[i], code[i + 1], code[i + 2]
+            x = stack[sp - 1]
+            total = count = 0
+            for w in range(n):
+                total, count = _fold_bits(F[x + w] & code[i + 3 + w], w * BITS, func, table,
+                                          TAB, total, count)
+            stack[sp - 1] = count if func == 3 else total
+            i += 3 + n
         elif op >= SHAPED_AT:   # a shaped board's open ends (Shaped)
             i, sp = _shaped(op, code, i, F, stack, sp)
         else:
@@ -551,6 +574,25 @@ def run(code, at, F, TAB, TEAMS, sides, seats, deck, stack):
             else:
                 r = max(a, b)
             stack[sp - 1] = r
+
+
+@njit(inline="always")
+def _fold_bits(x, base, func, table, TAB, total, count):
+    """A fold (``_FOLDS``' ``func``) of ``TAB[table]`` over the tiles of the mask ``x``
+    (tile ``base + k`` for bit ``k``), in index order, on from (total, count)."""
+    while x:
+        b = x & -x
+        x ^= b
+        if func == 3:
+            count += 1
+            continue
+        v = TAB[table, base + low_index(b)]
+        if func == 0:
+            total += v
+        elif count == 0 or (v < total if func == 1 else v > total):
+            total = v
+        count += 1
+    return total, count
 
 
 _SHAPED_N = FACT["shaped_n"]

@@ -157,21 +157,16 @@ def reason(game: Game) -> str | None:
 # jit_bits): the GEN lines play its house rules over them (jit_gen_wide), but for these
 WIDE_AFTER = 62
 _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
-    # (the hand and the playable tiles are masks a restriction's program reads: jit_formula)
-    (lambda r: any(tree is None or {"hand", "playable"} & ast.names_read(tree)
-                   for tree in (rule.tree for rule in r.restrictions)),
-     "placement restrictions reading the hand or the playable tiles (play.restrictions)"),
-    (lambda r: bool(r.declarations) or r.showdown is not None,
-     "declarations or a showdown (declarations, showdown)"),
+    # (the wide turn writes a line's ends for them: not a spinner's arms' tiles, a shaped
+    # board's lists or a fit rule's: as events, below)
+    (lambda r: any(d.when == "after_place" for d in r.declarations) and (
+        r.spinner != "none" or r.layout is not None or r.fit is not None
+        or r.doubles != "across"),
+     "declarations after a placement on a spinner, a shaped board or under its own fit "
+     "rule (declarations with board.spinner, board.layout or matching)"),
     # (the wide turn plays chains on a shaped board: jit_several_shaped over words)
     (lambda r: r.several is not None and r.layout is None,
      "moves of several tiles on a line (play.several without board.layout)"),
-    # (a program reads a set of words as no fact: jit_masks.fact)
-    (lambda r: r.several is not None and any(
-        tree is None or {"hand", "playable"} & ast.names_read(tree)
-        for tree in (r.several_trees or {}).values()),
-     "moves of several tiles whose conditions read the hand or the playable tiles "
-     "(play.several)"),
     # (jit_layout keeps the doubles that spun as bits of one int64, by tile)
     (lambda r: r.layout is not None and r.layout.spins != "none",
      "a shaped board where doubles spin (board.layout.spins)"),
@@ -180,9 +175,6 @@ _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: r.blind, "hidden rows (deal.blind)"),
     (lambda r: r.copies > 1, "every tile twice (set.copies)"),
     (lambda r: r.turn_up, "a turned-up tile (deal.turn_up)"),
-    # (an allow asked of each hand by its program: jit_opening_allow reads a hand as a mask)
-    (lambda r: any(_by_program(r, op) for op in _opening_rules(r)),
-     "an opening condition reading the hand (opening.allow)"),
     # the wide turn (jit_loop's ``GEN and WIDE`` lines) plays the events as the line's:
     # held to what it plays even where the narrow lines play more
     (lambda r: r.spinner != "none" and (_events_read(r, "ends")
@@ -338,9 +330,10 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     code += fit
     W = _wide_words(game)
     for k, rnd, op in zip(("O1_AMASK", "O2_AMASK"), (1, 2), _opening_rules(r), strict=True):
-        # (a set over 62 tiles: the tiles an opening condition accepts as W words here)
+        # (a set over 62 tiles: the tiles an opening condition accepts as W words here; one
+        # asked of each hand has none: O_ALLOW)
         at[k] = -1
-        if W and op.allow is not None:
+        if W and op.allow is not None and not _by_program(r, op):
             from .jit_bits import wide
             at[k] = len(code)
             code += [int(x) for x in wide([mask_of(game, max(players, 2), op, rnd)], W)[0]]

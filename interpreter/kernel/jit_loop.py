@@ -273,6 +273,7 @@ if WIDE and GEN:
     from dominorules.kernel import (
         jit_duties,  # (failed_words)
         jit_gen_wide,  # house rules over words
+        jit_masks,  # a set as a program's fact (put_fact: its words)
     )
 
 # the arrays' indexes by name (jit_template.INDEXES), each written in as its number
@@ -543,8 +544,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         NV = CODE[0]                    # the variables (variables:), after the facts in F
         # then the placement's rules that owe the next seat tiles (jit_events.pay_draws) and
         # those laying a duty that fired (jit_events.fired_at)
-        F = np.zeros(X_VARS + NV + (3 * CODE[CODE[EV_PLACE + RULES]] if EV_PLACE >= 0 else 0),
-                     np.int64)
+        nf = X_VARS + NV + (3 * CODE[CODE[EV_PLACE + RULES]] if EV_PLACE >= 0 else 0)
+        if WIDE:   # then the hand's and the playable tiles' words, which a program reads
+            nf += 2 * W   # as those facts (jit_masks.put_fact)
+        F = np.zeros(nf, np.int64)
         VNEW = np.zeros(NV, np.int64)
         F[X_TARGET] = TARGET
         F[X_PLAYERS] = N
@@ -792,15 +795,15 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         redeal = run(CODE, F_REDEAL, F, TAB, TEAMS, SIDES_N, N, deck, stack)
                     if redeal:
                         leader = -1
+                    elif leader >= 0 and oprog >= 0:   # (jit_opening_allow: GeneralLoop._open;
+                        opener, omask, free, seek, smask = open_any(   # LF: scratch)
+                            oprog, o_unheld, o_lacking, hands, leader, deck, dealt, DRAW_END, N,
+                            HEAVY, RIGHT, CODE, F, TAB, TEAMS, SIDES_N, stack, LF, 0, LF, 1)
                     elif WIDE and leader >= 0:
                         opener, omask, free, seek, smask = jit_gen_wide.open_round(
                             o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
                             dealt, DRAW_END, N, DOUBLES_DESC, HEAVY, TL, TH, RIGHT, CODE, FITS,
                             FIT_OPEN)
-                    elif not WIDE and leader >= 0 and oprog >= 0:   # (jit_opening_allow:
-                        opener, omask, free, seek, smask = open_any(   # GeneralLoop._open)
-                            oprog, o_unheld, o_lacking, hands, leader, deck, dealt, DRAW_END, N,
-                            HEAVY, RIGHT, CODE, F, TAB, TEAMS, SIDES_N, stack)
                     elif not WIDE and leader >= 0:
                         opener, omask, free, seek, smask = open_round(
                             o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
@@ -940,8 +943,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if not WIDE and BLIND:   # the rows as dealt; the opener's front tile opens
                     rows_of(deck, N, HAND, ROWS, RHEAD, RLEN)   # (blind.py)
                     omask, free = 1 << front(ROWS, RHEAD, opener), 0
-                if not WIDE and DECL_START >= 0:   # the leader's declarations once the deal
-                    leader, handed = jit_declare.round_start(   # stands; an option's lead:
+                if DECL_START >= 0:   # the leader's declarations once the deal stands; an
+                    leader, handed = jit_declare.round_start(   # option's lead:
                         CODE, DECL_START, F, TAB, TEAMS, SIDES_N, N, deck, stack, leader,
                         hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed, WS, EVL)
                     if REC:
@@ -958,7 +961,13 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if REC:
                             LOG[nl] = draw_token(N, T, p, t)
                             nl += 1
-                        if jit_gen_wide.wanted(t, smask, CODE, amask, TL, TH):
+                        if oprog >= 0:   # the drawer's hand asked again (jit_opening_allow)
+                            allowed_of(FITS, FIT_OPEN, hands, p, CODE, oprog, F, TAB, TEAMS,
+                                       SIDES_N, N, deck, stack)
+                            if jit_bits.has(FITS, FIT_OPEN, t):
+                                opener, omask = p, jit_gen_wide.OPEN_SET
+                                break
+                        elif jit_gen_wide.wanted(t, smask, CODE, amask, TL, TH):
                             opener, omask = p, t
                             if o_tile == ANY:   # the tiles allowed it now holds
                                 jit_gen_wide.code_meet(FITS, FIT_OPEN, hands, p, CODE, amask)
@@ -981,8 +990,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             LOG[nl] = draw_token(N, T, p, t)
                             nl += 1
                         if oprog >= 0:   # the drawer's hand asked again (jit_opening_allow)
-                            smask = amask = allowed_of(hands[p], CODE, oprog, F, TAB, TEAMS,
-                                                       SIDES_N, N, deck, stack)
+                            allowed_of(LF, 0, hands, p, CODE, oprog, F, TAB, TEAMS, SIDES_N, N,
+                                       deck, stack)
+                            smask = amask = LF[0]
                         if (smask >> t) & 1:
                             opener = p
                             omask = (1 << t) if o_tile != ANY else hands[p] & amask
@@ -996,8 +1006,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 p = opener
                 if WIDE:   # the tiles it may open with (omask: a tile, -1: any, OPEN_SET: those
                     h = 1  # open_round wrote); h: it holds a tile
-                    if omask == jit_gen_wide.OPEN_SET:
-                        pass
+                    if omask == jit_gen_wide.OPEN_SET:   # those of its hand (a lead handed
+                        if oprog >= 0:                  # on: jit_declare), as below
+                            allowed_of(FITS, FIT_OPEN, hands, p, CODE, oprog, F, TAB, TEAMS,
+                                       SIDES_N, N, deck, stack)
+                        else:
+                            jit_gen_wide.code_meet(FITS, FIT_OPEN, hands, p, CODE, amask)
                     elif omask < 0:
                         jit_bits.copy(FITS, FIT_OPEN, hands, p)
                     else:
@@ -1007,7 +1021,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     h = hands[p]
                     m = h if omask < 0 else ((h & amask) if free else omask)
                     if oprog >= 0 and free and omask >= 0:   # the opener's hand asked
-                        m = allowed_of(h, CODE, oprog, F, TAB, TEAMS, SIDES_N, N, deck, stack)
+                        allowed_of(LF, 0, hands, p, CODE, oprog, F, TAB, TEAMS, SIDES_N, N, deck,
+                                   stack)
+                        m = LF[0]
                 if not WIDE and SECONDS:   # set.copies: a tile held twice is one move, its
                     m = canonical(m, SECONDS)   # first copy
                 can_draw = free and VOL and pos < DRAW_END and 0 < LIMIT
@@ -1225,7 +1241,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 K, strat_seats, L, R, U, D, NE)
                             if REC:
                                 nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN, p, N, T)
-                if not WIDE and DECL_PLACE >= 0 and not reached:   # the opener's declarations
+                if DECL_PLACE >= 0 and not reached:   # the opener's declarations
                     event_facts(F, L, R, end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS), T - pos,
                                 0, 0)
                     F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 1, 0
@@ -1240,7 +1256,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     if REC:
                         nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
                     if pos > drew:   # an option's draws: the strategist reads them as lacks
-                        h = hands[p]
+                        if WIDE:   # (over words, h tells whether the hand holds a tile)
+                            h = jit_bits.nonempty(hands, p)
+                        else:
+                            h = hands[p]
                         if strat_seats:
                             know_lack(K, p, L, R)
                 idle = run_passes = turns_taken = 0
@@ -1349,8 +1368,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         fitting = fit
                         rows = (FIT_L, FIT_R, FIT_U, FIT_D, FIT_2L, FIT_2R, FIT_2U, FIT_2D)
                         ends = (L, R, U, D)
-                        if F_RESTRICT >= 0 and fit:   # play.restrictions (allowed_at)
-                            F[X_HAND] = F[X_PLAYABLE] = 0   # (read by none: jit_house)
+                        if F_RESTRICT >= 0 and fit:   # play.restrictions (allowed_at): the
+                            jit_masks.put_fact(F, X_HAND, 0, hands, up)   # hand and the playable
+                            jit_bits.clear(FITS, FIT_OPEN)   # tiles as words (FIT_OPEN: the
+                            for e in range(NE):              # opening's row, free in a turn)
+                                jit_masks.join(FITS, FIT_OPEN, FITS, rows[e])
+                            jit_masks.put_fact(F, X_PLAYABLE, 1, FITS, FIT_OPEN)
                             F[X_BONEYARD] = T - pos
                             fit = jit_gen_wide.restrict(FITS, rows, NE, ends, CODE, F_RESTRICT,
                                                         R_SURE, WAIVE, F, TAB, TEAMS, SIDES_N, N,
@@ -1538,6 +1561,25 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                         if REC:
                                             nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
                                                                      DYN, p, N, T)
+                            if DECL_PLACE >= 0:   # the placer's declarations (jit_declare; on a
+                                # line: jit_house refuses them on a spinner or a shaped board)
+                                event_facts(F, L, R, end_total(L, R, lt, rt, TL, TH, PIPS,
+                                                               ACROSS), T - pos, prior, drawn)
+                                F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                F[X_END_LT], F[X_END_RT] = lt, rt
+                                drew = pos
+                                pos = jit_declare.after_place(
+                                    CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N, deck, stack, p,
+                                    hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed,
+                                    WS, pos, DRAW_END, drawn_by, EVL)
+                                if REC:
+                                    nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
+                                if pos > drew:   # an option's draws (the strategist: lacks)
+                                    h = jit_bits.nonempty(hands, up)
+                                    if strat_seats:
+                                        know_lack(K, p, L, R)
+                                        if NE == 4:
+                                            know_lack(K, p, U, D)
                             if not h:
                                 if SIDE_OUT and jit_gen_wide.side_goes_on(SIDE_OF[p], hands,
                                                                           TEAMS):   # out
@@ -1550,6 +1592,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             break
                         elif a == -2:   # a pass at will (play.passing): no sign of being stuck
                             passes += 1
+                            if SHOWDOWN >= 0:   # it could place: found out at the showdown
+                                RENEGED[up] += 1
                             if REC:
                                 LOG[nl] = pass_token(N, T, p)
                                 nl += 1

@@ -155,10 +155,19 @@ def kth(A, i: int, k: int) -> int:
 
 
 @njit
-def fact(A, i: int) -> int:
-    """``A[i]`` as a formula program's fact (``jit_formula``: a hand or the playable tiles
-    a condition folds over): a narrow set's mask; a set of words is none, 0 (``jit_house``
-    refuses a program reading it on a set over 62 tiles)."""
+def put_fact(F, x: int, k: int, A, i: int) -> int:
+    """``F[x] = A[i]`` as a formula program reads a set (``jit_formula``: a hand, the
+    playable tiles a condition folds over); returns ``F[x]``. A narrow set is its mask; a
+    set of words is copied into ``F``'s ``k``-th row of ``W`` words counted from its end
+    (the kernel leaves ``2 * W`` there: the hand's row 0, the playable tiles' row 1), and
+    ``F[x]`` is the place of its first word, which a program's folds over words read
+    (``jit_formula.SET_FOLD``)."""
     if A.ndim == 1:
-        return A[i]
-    return 0
+        F[x] = A[i]
+    else:
+        W = A.shape[1]
+        at = F.shape[0] - (k + 1) * W
+        for w in range(W):
+            F[at + w] = A[i, w]
+        F[x] = at
+    return F[x]

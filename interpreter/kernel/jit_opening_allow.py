@@ -11,13 +11,20 @@ and the drawer's hand after each draw of a seek. ``jit_house`` lays the two roun
 programs out at ``O_ALLOW`` in ``CODE`` (the first round's start, the later rounds'; -1:
 no ``allow``, every tile opens); the ``GEN`` lines of ``jit_loop`` ask here only when
 ``O_ALLOW`` is set, so a ruleset without it pays a test a round.
-``tests/test_kernel_jit_turns.py`` holds these to the loop's methods.
+A hand is an array and an index (``jit_masks``: one int64 mask each, or a row of words on
+a set over 62 tiles), the tiles allowed go to a row of a scratch array (``M, row``; a
+hand grown by draws or a lone tile to another, ``S, srow``), so the narrow kernel and the
+wide one run these same functions. ``tests/test_kernel_jit_turns.py`` holds these to the
+loop's methods.
 """
 
 from __future__ import annotations
 
 from .jit import njit
 from .jit_formula import FACT, run
+from .jit_gen_wide import OPEN_SET
+from .jit_gen_wide import heaviest as heaviest_words
+from .jit_masks import after, clear, copy, has, nonempty, put, put_fact
 from .jit_opening import (
     LACKING_DRAW,
     LACKING_PASS_ON,
@@ -29,72 +36,100 @@ from .jit_opening import (
     UNHELD_HEAVIEST,
     heaviest,
 )
-from .jit_support import low_index, seat_after
+from .jit_support import seat_after
 
 _TILE, _HAND = FACT["tile"], FACT["hand"]
 
 
 @njit
-def allowed_of(h, CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
-    """The tiles of the hand ``h`` the ``allow`` program at ``at`` accepts
+def allowed_of(M, row, A, i, CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
+    """``M[row]`` = the tiles of the hand ``A[i]`` the ``allow`` program at ``at`` accepts
     (``GeneralLoop._allowed``: the hand as ``hand``, each of its tiles as ``tile``; the
-    round and the players are F's facts already)."""
-    F[_HAND] = h
-    keep = 0
-    m = h
-    while m:
-        b = m & -m
-        m ^= b
-        F[_TILE] = low_index(b)
+    round and the players are F's facts already); 1 when it holds one, else 0."""
+    put_fact(F, _HAND, 0, A, i)
+    clear(M, row)
+    t = after(A, i, -1)
+    while t >= 0:
+        F[_TILE] = t
         if run(CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
-            keep |= b
-    return keep
+            put(M, row, t)
+        t = after(A, i, t)
+    return nonempty(M, row)
+
+
+@njit
+def _held(M, row):
+    """The opening's tiles once ``M[row]`` holds those allowed: a narrow kernel's mask, a
+    wide one's ``OPEN_SET`` (``jit_gen_wide.open_round``: the row read as they are)."""
+    if M.ndim == 1:
+        return M[row]
+    return OPEN_SET
+
+
+@njit
+def _one(M, t):
+    """The opening's tile ``t`` alone: a narrow kernel's mask, a wide one's index."""
+    if M.ndim == 1:
+        return 1 << t
+    return t
+
+
+@njit
+def _heaviest(hands, N, HEAVY):
+    """(seat, tile) of the heaviest tile dealt, of masks or of words."""
+    if hands.ndim == 1:
+        return heaviest(hands, N, HEAVY)
+    return heaviest_words(hands, N, HEAVY)
 
 
 @njit
 def open_any(at, unheld, lacking, hands, leader, deck, DEALT, DRAW_END, N, HEAVY, right,
-             CODE, F, TAB, TEAMS, sides, stack):
+             CODE, F, TAB, TEAMS, sides, stack, M, row, S, srow):
     """``GeneralLoop._open`` for ``opening.tile: any`` with the ``allow`` program at
-    ``at``: (opener or -1 for a redeal, opening mask, free, seek, seek mask), as
-    ``jit_opening.open_round`` returns them; a seek's mask is -1, the drawer's hand being
-    asked again after each draw (``allowed_of``)."""
-    allowed = allowed_of(hands[leader], CODE, at, F, TAB, TEAMS, sides, N, deck, stack)
-    if allowed:
-        return leader, allowed, 1, SEEK_NONE, 0
+    ``at``: (opener or -1 for a redeal, opening tiles, free, seek, seek mask), as
+    ``jit_opening.open_round`` (a wide kernel: ``jit_gen_wide.open_round``) returns them,
+    the tiles allowed in ``M[row]``; a seek's mask is -1, the drawer's hand being asked
+    again after each draw (``allowed_of``); ``S[srow]``: scratch."""
+    if allowed_of(M, row, hands, leader, CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
+        return leader, _held(M, row), 1, SEEK_NONE, 0
     if lacking == LACKING_PASS_ON:
         s = seat_after(leader, N, right)
         while s != leader:
-            allowed = allowed_of(hands[s], CODE, at, F, TAB, TEAMS, sides, N, deck, stack)
-            if allowed:
-                return s, allowed, 1, SEEK_NONE, 0
+            if allowed_of(M, row, hands, s, CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
+                return s, _held(M, row), 1, SEEK_NONE, 0
             s = seat_after(s, N, right)
     elif lacking == LACKING_DRAW:
         if DEALT < DRAW_END:   # the leader draws until holding one, or the boneyard is out
-            if unheld == UNHELD_HEAVIEST or draws_one(hands[leader], deck, DEALT, DRAW_END,
+            if unheld == UNHELD_HEAVIEST or draws_one(hands, leader, deck, DEALT, DRAW_END,
                                                       CODE, at, F, TAB, TEAMS, sides, N,
-                                                      stack):
+                                                      stack, M, row, S, srow):
                 return leader, 0, 0, SEEK_LEADER, -1
             return -1, 0, 0, SEEK_OUT, 0   # drawn out in vain: the deal is thrown in
     else:
         return -1, 0, 0, SEEK_NONE, 0
     # nobody holds, or can draw, an allowed tile
     if unheld == UNHELD_HEAVIEST:
-        seat, t = heaviest(hands, N, HEAVY)
-        return seat, 1 << t, 0, SEEK_NONE, 0
+        seat, t = _heaviest(hands, N, HEAVY)
+        return seat, _one(M, t), 0, SEEK_NONE, 0
     if unheld == UNHELD_DRAW_IN_TURN:
         for i in range(DEALT, DRAW_END):   # a boneyard tile allowed alone in a hand
-            if allowed_of(1 << deck[i], CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
+            clear(S, srow)
+            put(S, srow, deck[i])
+            if allowed_of(M, row, S, srow, CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
                 return leader, 0, 0, SEEK_TURNS, -1
     return -1, 0, 0, SEEK_NONE, 0
 
 
 @njit
-def draws_one(h, deck, DEALT, DRAW_END, CODE, at, F, TAB, TEAMS, sides, N, stack):
-    """``GeneralLoop._draws_one``: whether a leader holding ``h`` draws an allowed tile
-    from the boneyard, its hand growing by each tile drawn."""
+def draws_one(hands, leader, deck, DEALT, DRAW_END, CODE, at, F, TAB, TEAMS, sides, N,
+              stack, M, row, S, srow):
+    """``GeneralLoop._draws_one``: whether the leader draws an allowed tile from the
+    boneyard, its hand (a copy in ``S[srow]``) growing by each tile drawn."""
+    copy(S, srow, hands, leader)
     for i in range(DEALT, DRAW_END):
         t = deck[i]
-        h |= 1 << t
-        if allowed_of(h, CODE, at, F, TAB, TEAMS, sides, N, deck, stack) >> t & 1:
+        put(S, srow, t)
+        allowed_of(M, row, S, srow, CODE, at, F, TAB, TEAMS, sides, N, deck, stack)
+        if has(M, row, t):
             return True
     return False

@@ -25,13 +25,17 @@ reading ``ends`` there; ``tests/test_kernel_jit_chain.py`` holds each piece to t
 from __future__ import annotations
 
 from .jit import njit
+from .jit_formula import FACT
 from .jit_layout import BOARD_SIZE, MARKED, OWN, VAL, place, playable
-from .jit_masks import after, clear, copy, count, fact, join, kth, meet, nonempty, take
+from .jit_masks import after, clear, copy, count, join, kth, meet, nonempty, put_fact, take
 from .jit_several import _OWN_TRAIN, ALONE_AT, MOST, MOVE, TILES_AT, holds
 from .jit_strategist import seat_word
 from .jit_strategist_layout import H_SHED, _left
 
 _CAND, _HAND, _PLAY = range(3)   # chain's scratch sets (SD): a block of rows each, a row a depth
+# a condition's facts of the hand and the playable tiles (jit_masks.put_fact: over words,
+# where in F their words are)
+_HAND_FACT, _PLAYABLE = FACT["hand"], FACT["playable"]
 
 
 @njit
@@ -86,7 +90,8 @@ def chain(p, H, hi, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, F, TAB, TEAMS, sides,
             take(SD, c0 + d, t)
             v = SLB[d, VAL + i]
             if at >= 0 and not holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, v,
-                                     fact(SD, h0 + d), fact(SD, p0 + d), 0, 0):
+                                     put_fact(F, _HAND_FACT, 0, SD, h0 + d),
+                                     put_fact(F, _PLAYABLE, 1, SD, p0 + d), 0, 0):
                 continue
             TT[d] = t
             if d >= 1:   # a run of two or more: a move
@@ -124,7 +129,8 @@ def alone(p, FM, PE, ne, H, hi, LB, PM, CODE, SEV, F, TAB, TEAMS, sides, N, deck
             t = after(FM, k, -1)
             while t >= 0:
                 if not holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t,
-                             LB[VAL + PE[k]], fact(H, hi), fact(S, 1), 0, 0):
+                             LB[VAL + PE[k]], put_fact(F, _HAND_FACT, 0, H, hi),
+                             put_fact(F, _PLAYABLE, 1, S, 1), 0, 0):
                     take(FM, k, t)
                 t = after(FM, k, t)
         if nonempty(FM, k):
