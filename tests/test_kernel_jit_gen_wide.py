@@ -77,7 +77,6 @@ def _wide(tmp_path: Path, base: str) -> str:
 @pytest.mark.parametrize(("base", "what"), [
     ("house/double-blank-last",
      "placement restrictions reading the hand or the playable tiles (play.restrictions)"),
-    ("house/turned-up-starter", "a turned-up tile (deal.turn_up)"),
     ("house/blind-hughie", "hidden rows (deal.blind)"),
 ])
 def test_what_the_gen_lines_leave_to_python_on_a_big_set_is_named(tmp_path, base, what):

@@ -51,6 +51,11 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     # it ever allow them)
     (lambda r: r.several is not None and r.blind,
      "moves of several tiles (play.several) with hidden rows (deal.blind)"),
+    # (jit_several_shaped.chain asks each later tile of a run the fit and ``tiles`` only,
+    # where several.moves asks the restrictions too, on the board the run leaves)
+    (lambda r: r.several is not None and r.layout is not None and bool(r.restrictions),
+     "moves of several tiles with placement restrictions on a shaped board (play.several "
+     "and play.restrictions with board.layout)"),
     # what reads a shaped board's ends beside the placement itself, its restrictions, a
     # turned-up tile and a tile's two copies (a row's front tile) is the line's
     # (validate refuses board.layout with deal.blind: a guard, should it ever allow them)
@@ -172,31 +177,18 @@ _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
         for tree in (r.several_trees or {}).values()),
      "moves of several tiles whose conditions read the hand or the playable tiles "
      "(play.several)"),
-    # (jit_layout keeps the doubles that spun as bits of one int64, by tile)
-    (lambda r: r.layout is not None and r.layout.spins != "none",
-     "a shaped board where doubles spin (board.layout.spins)"),
-    (lambda r: r.layout is not None and bool(r.restrictions),
-     "placement restrictions on a shaped board (play.restrictions with board.layout)"),
     (lambda r: r.blind, "hidden rows (deal.blind)"),
     (lambda r: r.copies > 1, "every tile twice (set.copies)"),
-    (lambda r: r.turn_up, "a turned-up tile (deal.turn_up)"),
     # (an allow asked of each hand by its program: jit_opening_allow reads a hand as a mask)
     (lambda r: any(_by_program(r, op) for op in _opening_rules(r)),
      "an opening condition reading the hand (opening.allow)"),
     # the wide turn (jit_loop's ``GEN and WIDE`` lines) plays the events as the line's:
     # held to what it plays even where the narrow lines play more
-    (lambda r: r.spinner != "none" and (_events_read(r, "ends")
-                                        or _events_read(r, "end_tiles")),
-     "events reading a spinner's ends (ends, end_tiles)"),
     # (the narrow lines keep a shaped board's open ends as lists: jit_layout's list facts)
     (lambda r: r.layout is not None and (_events_read(r, "ends")
                                          or _events_read(r, "end_tiles")),
      "events reading a shaped board's ends or the tiles at them as a list (ends, end_tiles "
      "with board.layout)"),
-    (lambda r: bool(r.events) and (r.fit is not None or r.doubles != "across"),
-     "events under its own fit rule (matching)"),
-    (lambda r: r.passing != "forced" and (r.spinner != "none" or r.fit is not None),
-     "passing at will (play.passing) on a spinner or under its own fit rule"),
 )
 
 
