@@ -177,14 +177,15 @@ _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
         for tree in (r.several_trees or {}).values()),
      "moves of several tiles whose conditions read the hand or the playable tiles "
      "(play.several)"),
+    # (the narrow lines keep a row's front tile and a tile's second copy as bits of one
+    # int64: the strategist's jit_strategist_blind, jit_copies.canonical)
     (lambda r: r.blind, "hidden rows (deal.blind)"),
     (lambda r: r.copies > 1, "every tile twice (set.copies)"),
     # (an allow asked of each hand by its program: jit_opening_allow reads a hand as a mask)
     (lambda r: any(_by_program(r, op) for op in _opening_rules(r)),
      "an opening condition reading the hand (opening.allow)"),
-    # the wide turn (jit_loop's ``GEN and WIDE`` lines) plays the events as the line's:
-    # held to what it plays even where the narrow lines play more
-    # (the narrow lines keep a shaped board's open ends as lists: jit_layout's list facts)
+    # (the narrow lines keep a shaped board's open ends as lists, jit_layout.list_facts,
+    # which the wide turn does not write)
     (lambda r: r.layout is not None and (_events_read(r, "ends")
                                          or _events_read(r, "end_tiles")),
      "events reading a shaped board's ends or the tiles at them as a list (ends, end_tiles "
