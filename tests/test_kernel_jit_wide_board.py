@@ -4,9 +4,10 @@ jit_loop's ``GEN and WIDE`` turn plays, over hands of two words, what its narrow
 play by the same pieces: doubles that spin on a shaped board (``jit_layout``: the doubles
 that spun kept by their number, which a set of any size holds in one int64), placement
 restrictions on a shaped board (``jit_layout.allowed`` over ``jit_masks``), events
-reading a spinner's four ends and the tiles at them (``jit_events.arm_facts``), events
-under a fit rule, passing at will on a spinner or under a fit rule, and a turned-up tile
-starting the line (``know_turn_up`` over the knowledge's words). Each test ruleset
+reading a spinner's four ends and the tiles at them (``jit_events.arm_facts``) or a
+shaped board's open ends as lists (``jit_layout.list_facts``), events under a fit rule,
+passing at will on a spinner or under a fit rule, and a turned-up tile starting the line
+(``know_turn_up`` over the knowledge's words). Each test ruleset
 (tests/rulesets/house/wide-*-twelve.yaml, 91 tiles) plays at two players and at its
 most, with each builtin bot, the Python engine's results and record text for the same
 seeds, and shows its mechanism at work. One compile: the wide house-rule kernel
@@ -50,6 +51,7 @@ def _turned_up(events: list[dict]) -> bool:
 # the ruleset, what shows its mechanism played in the records of its matches
 CASES = {
     "wide-chicken-foot-twelve": _arms,                # every double grows a foot
+    "wide-chicken-foot-ends-twelve": _fired(0),       # count(ends, ...): its ends as a list
     "wide-feet-restricted-twelve": _arms,             # and restrictions read its toes
     "wide-trains-restricted-twelve": lambda events: any(
         e["event"] == "place" and str(e.get("end")).startswith("train") for e in events),

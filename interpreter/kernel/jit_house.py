@@ -184,12 +184,6 @@ _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     # (an allow asked of each hand by its program: jit_opening_allow reads a hand as a mask)
     (lambda r: any(_by_program(r, op) for op in _opening_rules(r)),
      "an opening condition reading the hand (opening.allow)"),
-    # (the narrow lines keep a shaped board's open ends as lists, jit_layout.list_facts,
-    # which the wide turn does not write)
-    (lambda r: r.layout is not None and (_events_read(r, "ends")
-                                         or _events_read(r, "end_tiles")),
-     "events reading a shaped board's ends or the tiles at them as a list (ends, end_tiles "
-     "with board.layout)"),
 )
 
 

@@ -1458,6 +1458,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     both += jit_bits.has(PM, LB[PE[k]], t)
                                 both = 1 if both > 1 else 0
                                 place(LSH, LB, t, TL[t], TH[t], PE[e], p)
+                                if LISTS:   # its open ends as lists (jit_layout.list_facts)
+                                    list_facts(LB, F)
                             else:
                                 if FIT:   # the tile's second way round (jit_matching.FLIP)
                                     flip = 1 if a & FLIP else 0
