@@ -118,12 +118,6 @@ def _turns(r: Rules) -> bool:
         e.again is not None or e.skip is not None for e in r.events)
 
 
-def _events_read(r: Rules, name: str) -> bool:
-    """Whether some event's formula reads ``name`` (or one has no tree: not known)."""
-    return any(tree is None or name in ast.names_read(tree)
-               for trees in (r.event_trees or ()) for tree in trees.values())
-
-
 def reason(game: Game) -> str | None:
     """Why the JIT cannot play this general ruleset's house rules (a sentence), or None."""
     r = game.rules
