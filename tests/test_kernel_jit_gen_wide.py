@@ -75,7 +75,6 @@ def _wide(tmp_path: Path, base: str) -> str:
 
 
 @pytest.mark.parametrize(("base", "what"), [
-    ("house/turned-up-starter", "a turned-up tile (deal.turn_up)"),
     (str(HOUSE / "called-spinner.yaml"),
      "declarations after a placement on a spinner, a shaped board or under its own fit rule "
      "(declarations with board.spinner, board.layout or matching)"),

@@ -222,6 +222,7 @@ def test_the_restrictions_keep_what_the_loops_allowed_at_keeps_end_by_end(kl, pa
     kl.unpack(jit_layout.code(rules.layout, index), SH)
     LB = np.zeros(jit_layout.BOARD_SIZE, np.int64)
     PE, FM, FK = (np.zeros(jit_layout.MAXID, np.int64) for _ in range(3))
+    FT = np.zeros(1, np.int64)   # the ends' tiles allowed, together
     waive = rules.if_none_allowed == "waive"
     rng = random.Random(path)
     judged = narrowed = 0
@@ -252,10 +253,11 @@ def test_the_restrictions_keep_what_the_loops_allowed_at_keeps_end_by_end(kl, pa
             F[jit_formula.FACT["boneyard"]] = boneyard
             F[jit_formula.FACT["round"]], F[jit_formula.FACT["players"]] = rnd + 1, seats
             if playable:
-                total, many = kl.allowed(FM, FK, PE, n, LB, waive, CODE, at["F_RESTRICT"],
-                                         at["R_SURE"], F, TAB, TEAMS, 1, seats, deck, stack)
+                fits, many = kl.allowed(FM, FK, PE, n, LB, waive, CODE, at["F_RESTRICT"],
+                                        at["R_SURE"], F, TAB, TEAMS, 1, seats, deck, stack,
+                                        FT, 0)
                 assert list(FM[:n]) == want
-                assert total == _union(want)
+                assert FT[0] == _union(want) and fits == (FT[0] != 0)
                 assert many == (sum(1 for m in want if m) > 1)
                 judged += 1
                 narrowed += want != fit

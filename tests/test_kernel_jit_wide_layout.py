@@ -102,11 +102,6 @@ def test_unrecorded_matches_and_simulate_agree_too(short):
 
 
 @pytest.mark.parametrize(("text", "what"), [
-    ("extends: house/chicken-foot\nset: {max_pip: 12}\n",
-     "a shaped board where doubles spin (board.layout.spins)"),
-    ("extends: house/one-train\nset: {max_pip: 12}\nplay:\n  restrictions:\n"
-     "    - {allow: \"not tile.is_double\", explain: no doubles}\n",
-     "placement restrictions on a shaped board (play.restrictions with board.layout)"),
     (f"extends: {HOUSE / 'wide-fives-twelve.yaml'}\nplay:\n  several: {{move: chain, most: 2}}\n",
      "moves of several tiles on a line (play.several without board.layout)"),
 ])

@@ -51,6 +51,11 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     # it ever allow them)
     (lambda r: r.several is not None and r.blind,
      "moves of several tiles (play.several) with hidden rows (deal.blind)"),
+    # (jit_several_shaped.chain asks each later tile of a run the fit and ``tiles`` only,
+    # where several.moves asks the restrictions too, on the board the run leaves)
+    (lambda r: r.several is not None and r.layout is not None and bool(r.restrictions),
+     "moves of several tiles with placement restrictions on a shaped board (play.several "
+     "and play.restrictions with board.layout)"),
     # what reads a shaped board's ends beside the placement itself, its restrictions, a
     # turned-up tile and a tile's two copies (a row's front tile) is the line's
     # (validate refuses board.layout with deal.blind: a guard, should it ever allow them)
@@ -113,12 +118,6 @@ def _turns(r: Rules) -> bool:
         e.again is not None or e.skip is not None for e in r.events)
 
 
-def _events_read(r: Rules, name: str) -> bool:
-    """Whether some event's formula reads ``name`` (or one has no tree: not known)."""
-    return any(tree is None or name in ast.names_read(tree)
-               for trees in (r.event_trees or ()) for tree in trees.values())
-
-
 def reason(game: Game) -> str | None:
     """Why the JIT cannot play this general ruleset's house rules (a sentence), or None."""
     r = game.rules
@@ -157,8 +156,8 @@ def reason(game: Game) -> str | None:
 # jit_bits): the GEN lines play its house rules over them (jit_gen_wide), but for these
 WIDE_AFTER = 62
 _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
-    # (the wide turn writes a line's ends for them: not a spinner's arms' tiles, a shaped
-    # board's lists or a fit rule's: as events, below)
+    # (the wide turn's declarations read a line's ends: the facts its events read of a
+    # spinner's arms, a shaped board's lists and a fit rule's ends are not yet passed on)
     (lambda r: any(d.when == "after_place" for d in r.declarations) and (
         r.spinner != "none" or r.layout is not None or r.fit is not None
         or r.doubles != "across"),
@@ -167,28 +166,10 @@ _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     # (the wide turn plays chains on a shaped board: jit_several_shaped over words)
     (lambda r: r.several is not None and r.layout is None,
      "moves of several tiles on a line (play.several without board.layout)"),
-    # (jit_layout keeps the doubles that spun as bits of one int64, by tile)
-    (lambda r: r.layout is not None and r.layout.spins != "none",
-     "a shaped board where doubles spin (board.layout.spins)"),
-    (lambda r: r.layout is not None and bool(r.restrictions),
-     "placement restrictions on a shaped board (play.restrictions with board.layout)"),
+    # (the narrow lines keep a row's front tile and a tile's second copy as bits of one
+    # int64: the strategist's jit_strategist_blind, jit_copies.canonical)
     (lambda r: r.blind, "hidden rows (deal.blind)"),
     (lambda r: r.copies > 1, "every tile twice (set.copies)"),
-    (lambda r: r.turn_up, "a turned-up tile (deal.turn_up)"),
-    # the wide turn (jit_loop's ``GEN and WIDE`` lines) plays the events as the line's:
-    # held to what it plays even where the narrow lines play more
-    (lambda r: r.spinner != "none" and (_events_read(r, "ends")
-                                        or _events_read(r, "end_tiles")),
-     "events reading a spinner's ends (ends, end_tiles)"),
-    # (the narrow lines keep a shaped board's open ends as lists: jit_layout's list facts)
-    (lambda r: r.layout is not None and (_events_read(r, "ends")
-                                         or _events_read(r, "end_tiles")),
-     "events reading a shaped board's ends or the tiles at them as a list (ends, end_tiles "
-     "with board.layout)"),
-    (lambda r: bool(r.events) and (r.fit is not None or r.doubles != "across"),
-     "events under its own fit rule (matching)"),
-    (lambda r: r.passing != "forced" and (r.spinner != "none" or r.fit is not None),
-     "passing at will (play.passing) on a spinner or under its own fit rule"),
 )
 
 

@@ -9,8 +9,11 @@ tile lying there (``Table.at_end``: the last laid on it, an untouched arm or tra
 double; ``end_tiles`` in events).
 Beside them: the open ids as bits, the ends to cover first in the order they were laid
 (``Layout.answer``), the spinners waiting for bare sides (``Layout.waiting``), the
-doubles that spun, what dead arms count, the seats whose marker is down. The shape is
-one number (``code``, the kernel's ``LAYOUT`` parameter) read into ``SH`` by ``unpack``.
+doubles that spun (by their number: a set's doubles are at most 21, so one int64 holds
+them on a set of any size, and both copies of a double with ``set.copies: 2``, as
+``Layout.spun`` holds tiles by value), what dead arms count, the seats whose marker is
+down. The shape is one number (``code``, the kernel's ``LAYOUT`` parameter) read into
+``SH`` by ``unpack``.
 
 Each function here ports the ``Layout`` method of its name, one for one; ``Layout``
 stays the truth and ``tests/test_kernel_jit_layout.py`` holds these to it, placement by
@@ -23,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from .jit import njit
 from .jit_formula import FACT, run
-from .jit_masks import after, join, meet
+from .jit_masks import after, copy, has, join, meet, nonempty, put
 from .jit_masks import clear as clear_set
 from .jit_template import SHAPED_ENDS
 
@@ -42,7 +45,7 @@ WAIT_N = ANS + MAXID           # Layout.waiting: how many, then tile, value and 
 WAIT_T = WAIT_N + 1
 WAIT_V = WAIT_T + WAITS
 WAIT_B = WAIT_V + WAITS
-SPUN = WAIT_B + WAITS          # len(Layout.spun), then the spun tiles as bits
+SPUN = WAIT_B + WAITS          # len(Layout.spun), then the spun doubles' numbers as bits
 SPUN_M = SPUN + 1
 DEAD = SPUN + 2                # sum(Layout.dead.values())
 MARKED = SPUN + 3              # Layout.marked, as bits
@@ -113,11 +116,9 @@ def clear(LB):
 
 @njit
 def spins_tile(SH, LB, t, low, high):
-    """``Shape.spins_tile``: whether tile ``t`` spins, laid now (not a copy of a double
-    that spun already: ``S_TWICE``, its copies side by side)."""
-    if low != high:
-        return False
-    if SH[S_TWICE] and (LB[SPUN_M] >> (t & -2)) & 3:
+    """``Shape.spins_tile``: whether tile ``t`` spins, laid now (not a double whose number
+    spun already: with ``S_TWICE`` its other copy)."""
+    if low != high or (LB[SPUN_M] >> low) & 1:
         return False
     s = SH[S_SPINS]
     if s == SPINS_EVERY:
@@ -148,10 +149,11 @@ def _answer(LB, i):
 
 @njit
 def _open_arms(SH, LB, t, value, count):
-    """``Layout._open_arms``: the spinning double ``t`` opens ``count`` arms."""
-    if not (LB[SPUN_M] >> t) & 1:
+    """``Layout._open_arms``: the spinning double ``t`` (of number ``value``) opens
+    ``count`` arms."""
+    if not (LB[SPUN_M] >> value) & 1:
         LB[SPUN] += 1
-        LB[SPUN_M] |= 1 << t
+        LB[SPUN_M] |= 1 << value
     if SH[S_DEAD]:   # attachments: never played on, counted in end totals
         LB[DEAD] += value * count
         return
@@ -168,7 +170,7 @@ def _spin(SH, LB, t, value, bare):
         _open_arms(SH, LB, t, value, SH[S_SIDES])
         return
     LB[SPUN] += 1
-    LB[SPUN_M] |= 1 << t
+    LB[SPUN_M] |= 1 << value
     k = LB[WAIT_N]
     LB[WAIT_T + k], LB[WAIT_V + k], LB[WAIT_B + k] = t, value, bare
     LB[WAIT_N] = k + 1
@@ -388,46 +390,56 @@ _COMPLETE, _DOUBLES_DOWN = FACT["spinners_complete"], FACT["doubles_down"]
 
 
 @njit
-def allowed(FM, FK, PE, n, LB, waive, CODE, at, sure, F, TAB, TEAMS, sides, N, deck, stack):
+def _sure(FK, k, FM, CODE, at):
+    """``FK[k] = FM[k] & CODE[at:at + W]`` (``W`` the words of a set, 1 for a mask): the
+    end's tiles allowed whatever else holds, ``W`` words per end number in ``CODE``."""
+    if FM.ndim == 1:
+        FK[k] = FM[k] & CODE[at]
+    else:
+        for w in range(FM.shape[1]):
+            FK[k, w] = FM[k, w] & CODE[at + w]
+
+
+@njit
+def allowed(FM, FK, PE, n, LB, waive, CODE, at, sure, F, TAB, TEAMS, sides, N, deck, stack,
+            FT, ft):
     """``general_loop.allowed_at`` on a shaped board (its ``shaped`` facts: each end's
     ``arm``, ``spinners_complete``, ``doubles_down``): the tiles of each of the ``n`` ends'
-    ``FM`` that every placement restriction (the program at ``CODE[at]``; ``sure``: per
-    end number, the tiles allowed whatever else holds) allows there, in place, or all of
-    them again with ``waive`` when none is; (their union, whether two or more ends take
-    some). ``F`` holds the turn's hand, playable tiles and boneyard already."""
+    ``FM`` (a set a row: ``jit_masks``) that every placement restriction (the program at
+    ``CODE[at]``; ``sure``: per end number, the tiles allowed whatever else holds, a set's
+    words each) allows there, in place, or all of them again with ``waive`` when none is;
+    their union into ``FT[ft]``; (whether any fits, whether two or more ends take some).
+    ``F`` holds the turn's hand, playable tiles and boneyard already."""
     F[_COMPLETE] = 1 if spinners_complete(LB) else 0
     F[_DOUBLES_DOWN] = LB[DOUBLES]
-    total = 0
+    W = 1 if FM.ndim == 1 else FM.shape[1]
+    kept = 0
     for k in range(n):
-        m = FM[k]
         v = LB[VAL + PE[k]]
-        keep = m & CODE[sure + v]
-        m ^= keep
-        if m:
-            F[_END] = v
-            F[_ARM] = arm_of(LB, PE[k])
-            while m:
-                b = m & -m
-                m ^= b
-                t = 0
-                while (b >> t) != 1:
-                    t += 1
+        _sure(FK, k, FM, CODE, sure + v * W)
+        asked = 0
+        t = after(FM, k, -1)
+        while t >= 0:
+            if not has(FK, k, t):
+                if not asked:
+                    F[_END] = v
+                    F[_ARM] = arm_of(LB, PE[k])
+                    asked = 1
                 F[_TILE] = t
                 if run(CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
-                    keep |= b
-        FK[k] = keep
-        total |= keep
-    if total or not waive:   # if_none_allowed: waive keeps them all
+                    put(FK, k, t)
+            t = after(FM, k, t)
+        kept |= nonempty(FK, k)
+    if kept or not waive:   # if_none_allowed: waive keeps them all
         for k in range(n):
-            FM[k] = FK[k]
-    else:
-        for k in range(n):
-            total |= FM[k]
+            copy(FM, k, FK, k)
+    clear_set(FT, ft)
     ends = 0
     for k in range(n):
-        if FM[k]:
+        if nonempty(FM, k):
+            join(FT, ft, FM, k)
             ends += 1
-    return total, ends > 1
+    return ends > 0, ends > 1
 
 
 def name_of(name: int, TL, TH, shared: str) -> str:

@@ -604,17 +604,18 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         # candidates, hands and playable tiles a depth (SDS); over a wide set rows of words
         if WIDE:
             FM = np.zeros((MAXID, W), np.int64)
+            FK = np.zeros((MAXID, W), np.int64)   # an end's tiles the restrictions allow
             LF = np.zeros((2, W), np.int64)
             LS = np.zeros((2, W), np.int64)
             SDS = np.zeros((3 * (MOST_N + 1), W), np.int64)
         else:
             FM = np.zeros(MAXID, np.int64)
+            FK = np.zeros(MAXID, np.int64)
             LF = np.zeros(2, np.int64)
             LS = np.zeros(2, np.int64)
             SDS = np.zeros(3 * (MOST_N + 1), np.int64)
         AFTER = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)   # the strategist's look ahead
         PE2 = np.zeros(MAXID, np.int64)
-        FK = np.zeros(MAXID, np.int64)   # an end's tiles the restrictions allow
         ne = lmany = 0
     else:
         V, DB, SV = P, drawn_by, SP
@@ -934,7 +935,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             p = leader
             if GEN:
                 upn = 0   # deal.turn_up: the stock's first tile starts the line (jit_deal); the
-                if not WIDE and TURN_UP and dealt < T:   # seat before the leader stands in
+                if TURN_UP and dealt < T:   # seat before the leader stands in
                     upn = 1      # as its placer, so the leader's is the first turn of play
                     opener, seek = before(leader, N, RIGHT), 0
                     if REC:   # its line at once, before the round's first declarations, as
@@ -1030,8 +1031,13 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if upn:   # the turned-up tile, nobody's choice: the one tile the opening below
                     t = deck[pos]   # takes, by the strategist's path (a lone tile reads no word)
                     pos += 1
-                    h |= 1 << t
-                    m = 1 << t
+                    if WIDE:
+                        jit_bits.put(hands, p, t)
+                        jit_bits.clear(FITS, FIT_OPEN)
+                        jit_bits.put(FITS, FIT_OPEN, t)
+                    else:
+                        h |= 1 << t
+                        m = 1 << t
                     can_draw = False
             elif WIDE:
                 if seek:
@@ -1162,9 +1168,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if LAYOUT and (strat_seats >> p) & 1:   # a shaped board (jit_strategist_layout)
                     a = open_layout(p, FITS, FIT_OPEN, hands, p, LSH, AFTER, PE2, PM, TL, TH,
                                     VALUES, ties, seed, N, WS, LS)
-                elif (strat_seats >> p) & 1:   # the strategist (jit_strategist_wide)
+                elif (strat_seats >> p) & 1 or upn:   # the strategist (jit_strategist_wide),
                     a = jit_strategist_wide.opening(p, FITS, FIT_OPEN, hands, STRAT, TS, ties,
-                                                    seed, N, WS)
+                                                    seed, N, WS)   # or the turned-up tile
                 else:
                     if wpos[p] == wend[p]:
                         seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
@@ -1207,6 +1213,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         know_turn_up(K, t)
                     else:
                         know_open(K, p, t, L, R)
+                elif WIDE and GEN and upn:   # on the board, led by nobody
+                    know_turn_up(K, t)
                 elif WIDE:
                     jit_strategist_wide.know_open(K, p, t, L, R)
                 else:
@@ -1375,9 +1383,16 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 jit_masks.join(FITS, FIT_OPEN, FITS, rows[e])
                             jit_masks.put_fact(F, X_PLAYABLE, 1, FITS, FIT_OPEN)
                             F[X_BONEYARD] = T - pos
-                            fit = jit_gen_wide.restrict(FITS, rows, NE, ends, CODE, F_RESTRICT,
-                                                        R_SURE, WAIVE, F, TAB, TEAMS, SIDES_N, N,
-                                                        deck, stack)
+                            if LAYOUT:   # on a shaped board (jit_layout, over words: jit_masks)
+                                fit_one, lmany = allowed_ends(FM, FK, PE, ne, LB, WAIVE, CODE,
+                                                              F_RESTRICT, R_SURE, F, TAB, TEAMS,
+                                                              SIDES_N, N, deck, stack, FITS,
+                                                              FIT_L)
+                                fit = 1 if fit_one else 0
+                            else:
+                                fit = jit_gen_wide.restrict(FITS, rows, NE, ends, CODE,
+                                                            F_RESTRICT, R_SURE, WAIVE, F, TAB,
+                                                            TEAMS, SIDES_N, N, deck, stack)
                         draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
                         nm = 0
                         if SEVERAL >= 0 and not nq:   # play.several: chains on a shaped board
@@ -1466,6 +1481,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     both += jit_bits.has(PM, LB[PE[k]], t)
                                 both = 1 if both > 1 else 0
                                 place(LSH, LB, t, TL[t], TH[t], PE[e], p)
+                                if LISTS:   # its open ends as lists (jit_layout.list_facts)
+                                    list_facts(LB, F)
                             else:
                                 if FIT:   # the tile's second way round (jit_matching.FLIP)
                                     flip = 1 if a & FLIP else 0
@@ -1492,6 +1509,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     if opened:   # both sides played on: the arms open
                                         U = D = sval
                                         NE = 4
+                                        spt = double_of(sval, TL, TH)
                             jit_bits.take(hands, up, t)
                             h = jit_bits.nonempty(hands, up)
                             npass = 0
@@ -1524,6 +1542,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     event_facts(F, L, R, et, T - pos, prior, drawn)
                                     F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
                                     F[X_END_LT], F[X_END_RT] = lt, rt
+                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
+                                        arm_facts(F, U, D, NE, ut, dt, spt)
                                     pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
                                                      p, SIDE_OF[p], DUTY, pending, EVL)
                                     if REC:
@@ -1533,6 +1553,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     event_facts(F, L, R, et, T - pos, prior, drawn)
                                     F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
                                     F[X_END_LT], F[X_END_RT] = lt, rt
+                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
+                                        arm_facts(F, U, D, NE, ut, dt, spt)
                                     more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
                                                          TEAMS, SIDES_N, N, deck, stack,
                                                          SIDE_OF[p], scores, round_play,
@@ -1601,8 +1623,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             run_passes += 1
                             if LAYOUT and passed(LSH, LB, p):   # a train opened (markers)
                                 npass, idle = 0, 1
-                            if strat_seats:
+                            if strat_seats:   # read as any pass: lacking every open end
                                 know_lack(K, p, L, R)
+                                if NE == 4:
+                                    know_lack(K, p, U, D)
                             if EV_PASS >= 0 and LAYOUT:   # a shaped board's total (jit_layout)
                                 skipped, won, nl, nd, nj = pass_fire(
                                     CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
@@ -1680,9 +1704,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         fitting = mL | mR | mU | mD
                         if F_RESTRICT >= 0 and fitting and LAYOUT:   # on a shaped board
                             F[X_HAND], F[X_PLAYABLE], F[X_BONEYARD] = h, fitting, T - pos
-                            mL, lmany = allowed_ends(FM, FK, PE, ne, LB, WAIVE, CODE, F_RESTRICT,
-                                                     R_SURE, F, TAB, TEAMS, SIDES_N, N, deck,
-                                                     stack)
+                            _, lmany = allowed_ends(FM, FK, PE, ne, LB, WAIVE, CODE, F_RESTRICT,
+                                                    R_SURE, F, TAB, TEAMS, SIDES_N, N, deck,
+                                                    stack, LF, 0)
+                            mL = LF[0]
                         elif F_RESTRICT >= 0 and fitting:   # play.restrictions (allowed_at)
                             # the tiles allowed whatever else holds; the program for the others
                             kL = mL & CODE[R_SURE + L]

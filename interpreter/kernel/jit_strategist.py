@@ -128,8 +128,9 @@ def know_lack(K, p: int, left: int, right: int) -> None:
 @njit
 def know_turn_up(K, t: int) -> None:
     """The strategist's record read of the turned-up tile: on the board, led by nobody
-    (``strategist_fast``'s ``turn_up`` event)."""
-    K[BOARD, 0] |= 1 << t
+    (``strategist_fast``'s ``turn_up`` event). The ``BOARD`` row as words (``jit_bits``),
+    so a wide kernel's knowledge too; a narrow one's is its first word, its one mask."""
+    jit_bits.put(K, BOARD, t)
 
 
 @njit
