@@ -53,6 +53,7 @@ CASES = {
     "wide-chicken-foot-twelve": _arms,                # every double grows a foot
     "wide-chicken-foot-ends-twelve": _fired(0),       # count(ends, ...): its ends as a list
     "wide-feet-restricted-twelve": _arms,             # and restrictions read its toes
+    "wide-feet-playable-twelve": _arms,               # a restriction reading what fits it
     "wide-trains-restricted-twelve": lambda events: any(
         e["event"] == "place" and str(e.get("end")).startswith("train") for e in events),
     "wide-spinner-ends-twelve": _fired(1),            # "Four ends open": count(ends) == 4

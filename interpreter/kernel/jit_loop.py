@@ -1377,9 +1377,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         rows = (FIT_L, FIT_R, FIT_U, FIT_D, FIT_2L, FIT_2R, FIT_2U, FIT_2D)
                         ends = (L, R, U, D)
                         if F_RESTRICT >= 0 and fit:   # play.restrictions (allowed_at): the
-                            jit_masks.put_fact(F, X_HAND, 0, hands, up)   # hand and the playable
-                            jit_bits.clear(FITS, FIT_OPEN)   # tiles as words (FIT_OPEN: the
-                            for e in range(NE):              # opening's row, free in a turn)
+                            # hand and the playable tiles as words (FIT_OPEN: the opening's
+                            # row, free in a turn); on a shaped board every tile that fits an
+                            # end open to p is in FIT_L (jit_layout.fits), the line's rows unused
+                            jit_masks.put_fact(F, X_HAND, 0, hands, up)
+                            jit_bits.clear(FITS, FIT_OPEN)
+                            for e in range(1 if LAYOUT else NE):
                                 jit_masks.join(FITS, FIT_OPEN, FITS, rows[e])
                             jit_masks.put_fact(F, X_PLAYABLE, 1, FITS, FIT_OPEN)
                             F[X_BONEYARD] = T - pos
