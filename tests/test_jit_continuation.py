@@ -63,13 +63,16 @@ def _decisions(game, players: int, seed: int, every: int = 1):
         state.apply(bots[seat].choose(obs, legal))
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_jit_outcomes_are_continue_rounds(players):
+@pytest.mark.parametrize(("players", "rollout"), [
+    (2, "strategist"), (3, "strategist"), (2, "greedy"), (3, "greedy"), (2, "random"),
+    (3, "random")])
+def test_jit_outcomes_are_continue_rounds(players, rollout):
     """Every candidate of every real choice of two matches, on sampled deals and on
     scrambled ones: the JIT's Outcome (before, scores, winner, decided) or refusal is
-    continue_round's, with strategist rollouts sharing one seeded stream."""
+    continue_round's, with the rollouts sharing one seeded stream (greedy and random
+    picking by its words: expert._Words)."""
     game = api.load_game("pagat")
-    kernel = engines.expert_playouts(game, players)
+    kernel = engines.expert_playouts(game, players, rollout=rollout)
     assert kernel is not None
     checked = refused = 0
     for seed in (1, 2) if players == 2 else (1,):
@@ -77,8 +80,8 @@ def test_jit_outcomes_are_continue_rounds(players):
             seen = belief.read(game, obs)
             position = _position(game, obs, seen)
             rng = random.Random(seed * 1000 + len(obs.history))
-            stream = random.Random()
-            after = _rollout("strategist", game, players, stream)
+            stream = random.Random() if rollout == "strategist" else expert_module._Words()
+            after = _rollout(rollout, game, players, stream)
             decks, codes, seeds, want = [], [], [], []
             for k in range(4):
                 deal = belief.sample(game, obs, seen, rng).deal
@@ -104,7 +107,8 @@ def test_jit_outcomes_are_continue_rounds(players):
     assert checked > 100 and 10 < refused < checked - 50   # both kinds, many of each
 
 
-def _analyses(game, players: int, seeds, playouts: int, on_jit: bool) -> list:
+def _analyses(game, players: int, seeds, playouts: int, on_jit: bool,
+              rollout: str = "strategist") -> list:
     """Every expert Analysis at the real choices of strategists' matches, the JIT's
     continuations on or off (one expert per seat, as a match keeps it)."""
     saved = list(expert_module._jit_playouts)
@@ -112,7 +116,8 @@ def _analyses(game, players: int, seeds, playouts: int, on_jit: bool) -> list:
         expert_module._jit_playouts.clear()
     try:
         out = []
-        experts = [ExpertBot(s, random.Random(), playouts=playouts) for s in range(players)]
+        experts = [ExpertBot(s, random.Random(), playouts=playouts, rollout=rollout)
+                   for s in range(players)]
         for seed in seeds:
             for obs, legal in _decisions(game, players, seed, every=3):
                 experts[obs.seat].rng.seed(seed * 7 + len(obs.history))
@@ -133,6 +138,25 @@ def test_expert_decisions_are_the_same_with_and_without_the_jit(players):
     assert jit == _analyses(game, players, (3,), 24 if players == 2 else 17, False)
 
 
+@pytest.mark.parametrize("rollout", ["greedy", "random"])
+def test_expert_decisions_by_other_rollouts_are_the_same_with_and_without_the_jit(rollout):
+    """The same with greedy and random rollouts: their word picks on the JIT are the
+    Python bots' picks on the expert's stream of words."""
+    game = api.load_game("pagat")
+    jit = _analyses(game, 2, (3,), 24, True, rollout)
+    assert len(jit) >= 5
+    assert jit == _analyses(game, 2, (3,), 24, False, rollout)
+
+
+def test_the_rollouts_words_are_their_picks():
+    """expert._Words: random() is a word over 2**32, so int(random() * n) is the word pick
+    (next32() * n) >> 32 the JIT makes, for any n; the words are getrandbits(32)."""
+    a, b, c = expert_module._Words(7), expert_module._Words(7), random.Random(7)
+    for n in (1, 2, 3, 7, 28, 55, 1000):
+        assert int(a.random() * n) == (b.next32() * n) >> 32
+    assert [a.next32() for _ in range(5)] == [c.getrandbits(32) for _ in range(12)][7:]
+
+
 def test_a_match_with_an_expert_is_the_same_with_and_without_the_jit():
     game = api.load_game("pagat")
     bots = ["expert:playouts=12", "strategist"]
@@ -147,16 +171,19 @@ def test_a_match_with_an_expert_is_the_same_with_and_without_the_jit():
     assert on == off
 
 
-def test_house_rules_and_other_rollouts_keep_the_playouts_on_python():
-    """The continuation kernel plays the plain game: house rules stay on Python (named),
-    as do greedy and random rollouts (the Python bots draw differently from their stream)."""
+def test_house_rules_keep_the_playouts_on_python():
+    """The continuation kernel plays the plain game: house rules stay on Python (named);
+    every rollout bot's playouts run on the JIT."""
     game = api.load_game("house/all-fives")
     assert engines.expert_playouts(game, 2) is None
     assert engines.expert_playouts_reason(game, 2) == (
         "house/all-fives's house rules: the JIT plays the expert's playouts of the plain game "
         "only, so they stay on the python engine")
     assert engines.expert_seats_on_jit(api.load_game("pagat"), 2,
-                                       ["expert:rollout=greedy", "random"]) == []
+                                       ["expert:rollout=greedy", "random"]) == [
+        (0, "expert:rollout=greedy")]
+    assert engines.expert_seats_on_jit(api.load_game("pagat"), 2,
+                                       ["expert:rollout=fast", "random"]) == []
     assert engines.expert_seats_on_jit(api.load_game("pagat"), 2, ["expert", "random"]) == [
         (0, "expert")]
 

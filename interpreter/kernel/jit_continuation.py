@@ -4,9 +4,10 @@ batch of imagined deals and candidates in one call.
 The kernel is the ruleset's own (``jit_loop`` with its ``CONT`` lines, which every other
 kernel folds away): each "match" of the batch is one playout, dealt its deck, its
 round's seen moves answered from the script (``jit_continue``), its candidate played,
-then the kernel's strategist at every seat to the round's end, their ties drawn from
-one Mersenne Twister seeded with the playout's seed, as the Python rollouts draw them
-from one ``random.Random``. What comes back is ``continue_round``'s ``Outcome``, or
+then the rollout bot (the strategist, greedy or random) at every seat to the round's
+end, their ties drawn from one Mersenne Twister seeded with the playout's seed, as the
+Python rollouts draw them from one ``random.Random`` (greedy and random by its 32-bit
+words: ``bots.expert._Words``). What comes back is ``continue_round``'s ``Outcome``, or
 None where it raises ``Inconsistent``; ``tests/test_jit_continuation.py`` holds the two
 to each other. Why: a decision's playouts are some hundreds of rounds, most of the
 expert's time on the Python engine.
@@ -27,7 +28,7 @@ _KINDS = {"place": jit_continue.PLACE, "draw": jit_continue.DRAW, "pass": jit_co
 
 
 def reason(game: Game, players: int, start_scores: Sequence[int] = ()) -> str | None:
-    """Why the JIT cannot play this ruleset's strategist playouts (a sentence), or None
+    """Why the JIT cannot play this ruleset's playouts (a sentence), or None
     (the ruleset's part asked once per game and player count: each decision asks)."""
     if start_scores and max(abs(int(s)) for s in start_scores) > jit_kernel.MAX_NUMBER:
         return "start scores beyond 2**40 need the python engine's integers"
@@ -49,15 +50,16 @@ def _ruleset_reason(game: Game, players: int) -> str | None:
 
 
 class Continuations:
-    """One ruleset at one player count: its continuation kernel, ready for batches."""
+    """One ruleset at one player count and rollout bot: its continuation kernel, ready for
+    batches (the bot is data: one compiled kernel plays the three)."""
 
-    def __init__(self, game: Game, players: int):
+    def __init__(self, game: Game, players: int, rollout: str = "strategist"):
         import numpy as np
 
         self.game, self.players = game, players
         self.base = jit_kernel.kernel(game, players)   # its parameters and tables
         self.module = jit_kernel._module(jit_kernel.kernel_source(game, continuation=True))
-        self.kinds = np.full(players, jit_kernel.BOT_KINDS["strategist"], np.int64)
+        self.kinds = np.full(players, jit_kernel.BOT_KINDS[rollout], np.int64)
         self.hand = game.setup(players).hand_size
 
     def deck(self, deal: Deal) -> list[int]:
@@ -116,10 +118,10 @@ class Continuations:
         return out
 
 
-def continuations(game: Game, players: int) -> Continuations:
-    """The game's continuation kernel for ``players`` (made once per game)."""
+def continuations(game: Game, players: int, rollout: str = "strategist") -> Continuations:
+    """The game's continuation kernel for ``players`` and ``rollout`` (made once per game)."""
     made = game.__dict__.setdefault("_jit_continuations", {})
-    found = made.get(players)
+    found = made.get((players, rollout))
     if found is None:
-        found = made[players] = Continuations(game, players)
+        found = made[players, rollout] = Continuations(game, players, rollout)
     return found

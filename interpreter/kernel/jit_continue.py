@@ -9,7 +9,9 @@ deal is given, every question before the candidate answered from the script here
 (``scripted``), every event before it held to the script (``seen``), and the
 strategists' ties drawn from that one Mersenne Twister, written out here exactly as
 CPython's ``random.seed(int)`` and ``random()`` (``mt_seed``, ``mt_random``), so a tie
-breaks the same way on both engines.
+breaks the same way on both engines. Greedy and random rollouts pick by its words
+(``mt_word``, ``getrandbits(32)``) as they pick by a seat's words elsewhere: the
+expert's stream gives them ``random()`` as a word over 2**32 (``bots.expert._Words``).
 
 The script reaches the kernel in its ``CODE`` array (unused by the plain game's lines):
 ``C_SEAT`` the seat to act at the position, ``C_LEADER`` the round's leader,
@@ -91,8 +93,9 @@ def _generate(S) -> None:
 
 
 @njit
-def _word(S) -> int:
-    """``genrand_uint32``: the next tempered word."""
+def mt_word(S) -> int:
+    """``genrand_uint32``: the next tempered word (``getrandbits(32)``: what a greedy or
+    random rollout picks by, ``bots.expert._Words``)."""
     at = S[MT_AT + MT_N]
     if at >= MT_N:
         if at > MT_N:   # seeded, not yet made (mt_seed)
@@ -110,8 +113,8 @@ def _word(S) -> int:
 @njit
 def mt_random(S) -> float:
     """CPython's ``random()``: 53 bits of two words, as ``random_random`` makes them."""
-    a = _word(S) >> 5
-    b = _word(S) >> 6
+    a = mt_word(S) >> 5
+    b = mt_word(S) >> 6
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
 

@@ -88,7 +88,8 @@ GEN = WIDE = False
 # the plain game's scoring formulas, numba expressions (kernel.formulas.emit)
 DOMINO = BLOCKED = 0
 # the expert's playouts (jit_continue): each "match" one playout of a given deal, its
-# round's seen moves replayed from the script in CODE, a candidate, then the strategists
+# round's seen moves replayed from the script in CODE, a candidate, then the rollouts
+# (the strategist, greedy or random at every seat)
 CONT = False
 
 if CONT:
@@ -99,6 +100,7 @@ if CONT:
         MT_SIZE,
         deck_at,
         mt_seed,
+        mt_word,
         scripted,
     )
     from dominorules.kernel.jit_continue import DRAW as SEEN_DRAW
@@ -1118,11 +1120,14 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 elif (strat_seats >> p) & 1 or (GEN and upn):   # the strategist, or the
                     a = opening(p, m, h, STRAT, TS, ties, seed, N, WS)   # turned-up tile
                 else:
-                    if wpos[p] == wend[p]:
-                        seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
-                                        wfirst, wstates, msg)
-                    word = np.int64(WB[wpos[p]])
-                    wpos[p] += 1
+                    if CONT:   # a greedy or random rollout: the playout's one stream's word
+                        word = mt_word(wshared)
+                    else:
+                        if wpos[p] == wend[p]:
+                            seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
+                                            wfirst, wstates, msg)
+                        word = np.int64(WB[wpos[p]])
+                        wpos[p] += 1
                     if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
                         n_left = popcount(m)
                         k = (word * (n_left + popcount(0))) >> 32
@@ -2127,11 +2132,14 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
                                            STRAT, TS, ties, seed, N, WS)
                             else:
-                                if wpos[up] == wend[up]:
-                                    seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
-                                                    wshared, wfirst, wstates, msg)
-                                word = np.int64(WB[_U(wpos[up])])
-                                wpos[up] += 1
+                                if CONT:   # a greedy or random rollout (as the opening's)
+                                    word = mt_word(wshared)
+                                else:
+                                    if wpos[up] == wend[up]:
+                                        seat_words_next(seed, p, N, WB, wpos, wend, wblock,
+                                                        wmade, wshared, wfirst, wstates, msg)
+                                    word = np.int64(WB[_U(wpos[up])])
+                                    wpos[up] += 1
                                 if not (greedy_seats >> p) & 1:   # the uniform pick (general_loop)
                                     n_left = popcount(mL)
                                     k = (word * (n_left + popcount(mR))) >> 32
