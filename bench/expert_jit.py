@@ -5,8 +5,10 @@ experts, one whose playouts the JIT plays (``kernel.jit_continuation``) and one 
 playouts ``continue_round`` plays; their analyses must be the same, and the bench says
 so. The two run interleaved, ``--reps`` times (the order swapped each time), and the
 median of each one's mean CPU time per move is printed. Printed, never asserted: a
-measurement, not a test. A ruleset whose playouts stay on Python (house rules) shows
-the same time twice, and says why.
+measurement, not a test. A ruleset whose playouts stay on Python (a rule the expert
+plays as the strategist) shows the same time twice, and says why; under house rules the
+positions their kernel does not follow (a round's first tile, a draw seen before it:
+``jit_continuation.follows``) stay on Python within the JIT's figure.
 
 Usage: python bench/expert_jit.py [--rulesets pagat,house/all-fives] [--players 2]
                                   [--matches 2] [--playouts 64] [--reps 5]

@@ -44,11 +44,11 @@ all-fives scoring), 35 to 80 ms of CPU a move; 39 of 40 against greedy and again
 random; numbers by ruleset in the README. Its random stream derives from the match seed and its
 seat, like every bot's.
 
-With numba, the playouts of a ruleset the plain JIT kernel plays run there
+With numba, the playouts of a ruleset the JIT kernel plays run there
 (``kernel.jit_continuation``, handed in by ``kernel.engines``), whatever the rollout
-bot: the same deals drawn in the same order, the same outcomes and refusals, so the
-same decisions, some ten times as fast (``bench/expert_jit.py``); house rules keep
-``continue_round``. Greedy and random rollouts pick by 32-bit words of their shared
+bot, house rules too (but for positions their kernel does not follow: ``follows``):
+the same deals drawn in the same order, the same outcomes and refusals, so the same
+decisions, some ten times as fast (``bench/expert_jit.py``). Greedy and random rollouts pick by 32-bit words of their shared
 stream (``_Words``), as those bots pick on a seat's stream (``engine.streams``), so the
 JIT's word picks are theirs.
 """
@@ -275,10 +275,12 @@ class ExpertBot:
     def _on_jit(self, game: Game, obs: Observation, position: Round):
         """The JIT's continuations of this ruleset (``kernel.jit_continuation``) when they
         play this search exactly as ``continue_round`` would: numba installed and on, a
-        ruleset the plain kernel plays; else None (the python engine)."""
-        if position.values or not _jit_playouts:
+        ruleset the JIT plays, a position its playouts follow (``follows``); else None (the
+        python engine)."""
+        if not _jit_playouts:
             return None
-        return _jit_playouts[0](game, obs.players, position.start_scores, self.rollout)
+        kernel = _jit_playouts[0](game, obs.players, position.start_scores, self.rollout)
+        return kernel if kernel is not None and kernel.follows(position) else None
 
     def _game_of(self, obs: Observation) -> Game:
         if self._game is None or self._game.rules is not obs.rules:
