@@ -48,9 +48,9 @@ With numba, the playouts of a ruleset the JIT kernel plays run there
 (``kernel.jit_continuation``, handed in by ``kernel.engines``), whatever the rollout
 bot, house rules too (but for positions their kernel does not follow: ``follows``):
 the same deals drawn in the same order, the same outcomes and refusals, so the same
-decisions, some ten times as fast (``bench/expert_jit.py``). Greedy and random rollouts pick by 32-bit words of their shared
-stream (``_Words``), as those bots pick on a seat's stream (``engine.streams``), so the
-JIT's word picks are theirs.
+decisions, some ten times as fast (``bench/expert_jit.py``). Greedy and random rollouts
+pick by 32-bit words of their shared stream (``_Words``), as those bots pick on a seat's
+stream (``engine.streams``), so the JIT's word picks are theirs.
 """
 
 from __future__ import annotations
