@@ -10,7 +10,10 @@ Python rollouts draw them from one ``random.Random`` (greedy and random by its 3
 words: ``bots.expert._Words``). What comes back is ``continue_round``'s ``Outcome``, or
 None where it raises ``Inconsistent``; ``tests/test_jit_continuation.py`` holds the two
 to each other. Why: a decision's playouts are some hundreds of rounds, most of the
-expert's time on the Python engine.
+expert's time on the Python engine. Under house rules the kernel is the house-rule
+lines' (one for every house ruleset of at most 62 tiles), its script after the rules'
+programs, each playout recorded so its round so far can be held to the one seen
+(``jit_continue.seen_lines``); ``Continuations.follows`` says which positions it plays.
 """
 
 from __future__ import annotations
@@ -73,6 +76,7 @@ class Continuations:
         self.kinds = np.full(players, jit_kernel.BOT_KINDS[rollout], np.int64)
         self.hand = game.setup(players).hand_size
         self.general = jit_house.plays(game.rules)
+        self.programs = self.base.tables[-1].tolist() if self.general else []
         if self.general:   # its playouts recorded to their candidate (jit_continue.seen_lines)
             writer = self.base.record_text
             self.bounds = (writer.log_round, writer.dat_round)
@@ -121,7 +125,7 @@ class Continuations:
         if not self.follows(position):
             raise ValueError("a position these playouts do not follow (follows)")
         # the house rules' programs, then the script, then where the script starts
-        code = list(base.tables[-1]) if self.general else []
+        code = list(self.programs)
         start = len(code)
         code += [position.seat, position.leader, position.number, len(position.moves), n]
         for kind, player, c in position.moves:
