@@ -5,11 +5,14 @@ experts, one whose playouts the JIT plays (``kernel.jit_continuation``) and one 
 playouts ``continue_round`` plays; their analyses must be the same, and the bench says
 so. The two run interleaved, ``--reps`` times (the order swapped each time), and the
 median of each one's mean CPU time per move is printed. Printed, never asserted: a
-measurement, not a test. A ruleset whose playouts stay on Python (house rules) shows
-the same time twice, and says why.
+measurement, not a test. A ruleset whose playouts stay on Python (a rule the expert
+plays as the strategist) shows the same time twice, and says why; under house rules the
+positions their kernel does not follow (a round's first tile, a draw seen before it:
+``jit_continuation.follows``) stay on Python within the JIT's figure.
 
 Usage: python bench/expert_jit.py [--rulesets pagat,house/all-fives] [--players 2]
                                   [--matches 2] [--playouts 64] [--reps 5]
+                                  [--rollout strategist|greedy|random]
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ def main() -> None:
     ap.add_argument("--matches", type=int, default=2)
     ap.add_argument("--playouts", type=int, default=expert.DEFAULT_PLAYOUTS)
     ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--rollout", default="strategist", choices=tuple(expert.ROLLOUTS))
     args = ap.parse_args()
     playouts_on = list(expert._jit_playouts)
     for name in args.rulesets.split(","):
@@ -70,10 +74,10 @@ def main() -> None:
         n = args.players
         why = engines.expert_playouts_reason(game, n)
         moves = choices(game, n, args.matches)
-        jit_bots = [expert.ExpertBot(s, random.Random(), playouts=args.playouts)
-                    for s in range(n)]
-        py_bots = [expert.ExpertBot(s, random.Random(), playouts=args.playouts)
-                   for s in range(n)]
+        jit_bots = [expert.ExpertBot(s, random.Random(), playouts=args.playouts,
+                                     rollout=args.rollout) for s in range(n)]
+        py_bots = [expert.ExpertBot(s, random.Random(), playouts=args.playouts,
+                                    rollout=args.rollout) for s in range(n)]
         timed(jit_bots, moves[:2], True, playouts_on)   # the kernel loaded (or compiled)
         on, off, same = [], [], True
         for rep in range(args.reps):
@@ -85,6 +89,7 @@ def main() -> None:
             same = same and got[True] == got[False]
         a, b = statistics.median(on), statistics.median(off)
         print(f"{name} ({n} players, {len(moves)} moves, {args.playouts} playouts, "
+              f"{args.rollout} rollouts, "
               f"{args.reps} interleaved reps): expert {a:.1f} ms of CPU a move with the "
               f"JIT's playouts, {b:.1f} ms on Python ({b / a:.1f}x); analyses "
               f"{'identical' if same else 'DIFFERENT'}"

@@ -3,7 +3,8 @@
 and candidate, the same refusals (``Inconsistent``), so the same decisions and matches.
 
 One continuation kernel serves every player count of a plain ruleset (the player count is
-data), compiled once for the module; matches and playouts are kept few."""
+data), and one every house ruleset of at most 62 tiles, each compiled once for the module;
+matches and playouts are kept few."""
 
 from __future__ import annotations
 
@@ -63,22 +64,24 @@ def _decisions(game, players: int, seed: int, every: int = 1):
         state.apply(bots[seat].choose(obs, legal))
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_jit_outcomes_are_continue_rounds(players):
-    """Every candidate of every real choice of two matches, on sampled deals and on
-    scrambled ones: the JIT's Outcome (before, scores, winner, decided) or refusal is
-    continue_round's, with strategist rollouts sharing one seeded stream."""
-    game = api.load_game("pagat")
-    kernel = engines.expert_playouts(game, players)
+def _held_to_continue_round(name: str, players: int, rollout: str, seeds) -> tuple[int, int]:
+    """Every candidate of every third real choice of strategists' matches, on sampled deals
+    and on scrambled ones: the JIT's Outcome (before, scores, winner, decided) or refusal
+    is continue_round's, with the rollouts sharing one seeded stream (greedy and random
+    picking by its words: expert._Words); (playouts checked, refused)."""
+    game = api.load_game(name)
+    kernel = engines.expert_playouts(game, players, rollout=rollout)
     assert kernel is not None
     checked = refused = 0
-    for seed in (1, 2) if players == 2 else (1,):
+    for seed in seeds:
         for obs, legal in _decisions(game, players, seed, every=3):
             seen = belief.read(game, obs)
             position = _position(game, obs, seen)
+            if not kernel.follows(position):   # (the expert plays these on Python)
+                continue
             rng = random.Random(seed * 1000 + len(obs.history))
-            stream = random.Random()
-            after = _rollout("strategist", game, players, stream)
+            stream = random.Random() if rollout == "strategist" else expert_module._Words()
+            after = _rollout(rollout, game, players, stream)
             decks, codes, seeds, want = [], [], [], []
             for k in range(4):
                 deal = belief.sample(game, obs, seen, rng).deal
@@ -101,10 +104,34 @@ def test_jit_outcomes_are_continue_rounds(players):
             assert kernel.play(position, decks, codes, seeds) == want
             checked += len(want)
             refused += want.count(None)
+    return checked, refused
+
+
+@pytest.mark.parametrize(("players", "rollout"), [
+    (2, "strategist"), (3, "strategist"), (2, "greedy"), (3, "greedy"), (2, "random"),
+    (3, "random")])
+def test_jit_outcomes_are_continue_rounds(players, rollout):
+    checked, refused = _held_to_continue_round("pagat", players, rollout,
+                                               (1, 2) if players == 2 else (1,))
     assert checked > 100 and 10 < refused < checked - 50   # both kinds, many of each
 
 
-def _analyses(game, players: int, seeds, playouts: int, on_jit: bool) -> list:
+# house rules: scores during play (all-fives, muggins), a spinner, turns granted (doubles
+# play again) and skipped (the double blank skips), a variable set by events and reset
+# each round (headers raise the stake), a lead by rule and a match of rounds won
+@pytest.mark.parametrize(("name", "players", "rollout"), [
+    ("house/all-fives", 2, "strategist"), ("house/all-fives", 3, "strategist"),
+    ("house/all-fives", 2, "greedy"), ("house/spinner", 2, "strategist"),
+    ("house/spinner", 3, "random"), ("house/doubles-play-again", 3, "strategist"),
+    ("house/double-blank-skips", 2, "strategist"), ("house/headers-raise-stake", 2, "strategist"),
+    ("house/muggins", 3, "strategist"), ("house/first-to-three", 2, "strategist")])
+def test_jit_outcomes_of_house_rules_are_continue_rounds(name, players, rollout):
+    checked, refused = _held_to_continue_round(name, players, rollout, (1,))
+    assert checked > 40 and 5 < refused < checked - 20   # both kinds, many of each
+
+
+def _analyses(game, players: int, seeds, playouts: int, on_jit: bool,
+              rollout: str = "strategist") -> list:
     """Every expert Analysis at the real choices of strategists' matches, the JIT's
     continuations on or off (one expert per seat, as a match keeps it)."""
     saved = list(expert_module._jit_playouts)
@@ -112,7 +139,8 @@ def _analyses(game, players: int, seeds, playouts: int, on_jit: bool) -> list:
         expert_module._jit_playouts.clear()
     try:
         out = []
-        experts = [ExpertBot(s, random.Random(), playouts=playouts) for s in range(players)]
+        experts = [ExpertBot(s, random.Random(), playouts=playouts, rollout=rollout)
+                   for s in range(players)]
         for seed in seeds:
             for obs, legal in _decisions(game, players, seed, every=3):
                 experts[obs.seat].rng.seed(seed * 7 + len(obs.history))
@@ -133,6 +161,25 @@ def test_expert_decisions_are_the_same_with_and_without_the_jit(players):
     assert jit == _analyses(game, players, (3,), 24 if players == 2 else 17, False)
 
 
+@pytest.mark.parametrize("rollout", ["greedy", "random"])
+def test_expert_decisions_by_other_rollouts_are_the_same_with_and_without_the_jit(rollout):
+    """The same with greedy and random rollouts: their word picks on the JIT are the
+    Python bots' picks on the expert's stream of words."""
+    game = api.load_game("pagat")
+    jit = _analyses(game, 2, (3,), 24, True, rollout)
+    assert len(jit) >= 5
+    assert jit == _analyses(game, 2, (3,), 24, False, rollout)
+
+
+def test_the_rollouts_words_are_their_picks():
+    """expert._Words: random() is a word over 2**32, so int(random() * n) is the word pick
+    (next32() * n) >> 32 the JIT makes, for any n; the words are getrandbits(32)."""
+    a, b, c = expert_module._Words(7), expert_module._Words(7), random.Random(7)
+    for n in (1, 2, 3, 7, 28, 55, 1000):
+        assert int(a.random() * n) == (b.next32() * n) >> 32
+    assert [a.next32() for _ in range(5)] == [c.getrandbits(32) for _ in range(12)][7:]
+
+
 def test_a_match_with_an_expert_is_the_same_with_and_without_the_jit():
     game = api.load_game("pagat")
     bots = ["expert:playouts=12", "strategist"]
@@ -147,16 +194,54 @@ def test_a_match_with_an_expert_is_the_same_with_and_without_the_jit():
     assert on == off
 
 
-def test_house_rules_and_other_rollouts_keep_the_playouts_on_python():
-    """The continuation kernel plays the plain game: house rules stay on Python (named),
-    as do greedy and random rollouts (the Python bots draw differently from their stream)."""
-    game = api.load_game("house/all-fives")
-    assert engines.expert_playouts(game, 2) is None
-    assert engines.expert_playouts_reason(game, 2) == (
-        "house/all-fives's house rules: the JIT plays the expert's playouts of the plain game "
-        "only, so they stay on the python engine")
+@pytest.mark.parametrize(("name", "players"), [("house/all-fives", 2), ("house/spinner", 3)])
+def test_expert_decisions_of_house_rules_are_the_same_with_and_without_the_jit(name, players):
+    """House rules: the same analyses, the positions the JIT's playouts do not follow
+    (a round's first tile, a draw seen before it) played on Python in both."""
+    game = api.load_game(name)
+    jit = _analyses(game, players, (3,), 17, True)
+    assert len(jit) >= 5
+    assert jit == _analyses(game, players, (3,), 17, False)
+
+
+def test_house_rule_playouts_follow_a_round_once_its_first_tile_is_down():
+    """Under house rules the continuation kernel replays a round from its first tile:
+    before it (the candidate would open) or with a draw seen before it, Python plays."""
+    from dominorules.engine.continuation import Round
+
+    kernel = engines.expert_playouts(api.load_game("house/all-fives"), 2)
+    at = Round(2, 1, 0, (0, 0), (0, 0), (), 0)
+    assert not kernel.follows(at)
+    assert kernel.follows(Round(2, 1, 0, (0, 0), (0, 0), (("place", 0, 8), ("draw", 1, 0)),
+                                1, (("x", 1),)))
+    assert not kernel.follows(Round(2, 1, 0, (0, 0), (0, 0), (("draw", 0, 0),
+                                                              ("place", 0, 8)), 1))
+    assert engines.expert_playouts(api.load_game("pagat"), 2).follows(at)
+
+
+def test_the_rules_the_expert_does_not_search_are_named():
+    """House rules play on the JIT's continuations but for those the expert plays as the
+    strategist (no playouts), each named; every rollout bot's playouts run there."""
+    want = {
+        "house/mexican-train": "board.layout",
+        "house/muggins-called": "declarations or a showdown",
+        "house/turned-up-starter": "deal.turn_up",
+        "house/blind-hughie": "deal.blind",
+        "house/two-sets": "set.copies",
+        "house/side-out": "play.until: side_out",
+    }
+    for name, what in want.items():
+        game = api.load_game(name)
+        assert engines.expert_playouts(game, 2 if name != "house/side-out" else 4) is None
+        assert engines.expert_playouts_reason(game, 2 if name != "house/side-out" else 4) == (
+            f"{name}'s {what}: the expert plays as the strategist there, with no playouts "
+            "to run"), name
+    assert engines.expert_playouts(api.load_game("house/all-fives"), 2) is not None
     assert engines.expert_seats_on_jit(api.load_game("pagat"), 2,
-                                       ["expert:rollout=greedy", "random"]) == []
+                                       ["expert:rollout=greedy", "random"]) == [
+        (0, "expert:rollout=greedy")]
+    assert engines.expert_seats_on_jit(api.load_game("pagat"), 2,
+                                       ["expert:rollout=fast", "random"]) == []
     assert engines.expert_seats_on_jit(api.load_game("pagat"), 2, ["expert", "random"]) == [
         (0, "expert")]
 

@@ -44,11 +44,13 @@ all-fives scoring), 35 to 80 ms of CPU a move; 39 of 40 against greedy and again
 random; numbers by ruleset in the README. Its random stream derives from the match seed and its
 seat, like every bot's.
 
-With numba, the strategist playouts of a ruleset the plain JIT kernel plays run there
-(``kernel.jit_continuation``, handed in by ``kernel.engines``): the same deals drawn in
-the same order, the same outcomes and refusals, so the same decisions, some ten times
-as fast (``bench/expert_jit.py``); house rules and greedy or random rollouts keep
-``continue_round``.
+With numba, the playouts of a ruleset the JIT kernel plays run there
+(``kernel.jit_continuation``, handed in by ``kernel.engines``), whatever the rollout
+bot, house rules too (but for positions their kernel does not follow: ``follows``):
+the same deals drawn in the same order, the same outcomes and refusals, so the same
+decisions, some ten times as fast (``bench/expert_jit.py``). Greedy and random rollouts
+pick by 32-bit words of their shared stream (``_Words``), as those bots pick on a seat's
+stream (``engine.streams``), so the JIT's word picks are theirs.
 """
 
 from __future__ import annotations
@@ -224,7 +226,7 @@ class ExpertBot:
         """Every legal action's playouts (at least two actions; a pass is never a choice)."""
         game = self._game_of(obs)
         sampler = random.Random(int(self.rng.random() * 2 ** 32))
-        stream = random.Random()
+        stream = random.Random() if self.rollout == "strategist" else _Words()
         after = _rollout(self.rollout, game, obs.players, stream)
         seen = belief.read(game, obs)
         position = _position(game, obs, seen)
@@ -272,11 +274,13 @@ class ExpertBot:
 
     def _on_jit(self, game: Game, obs: Observation, position: Round):
         """The JIT's continuations of this ruleset (``kernel.jit_continuation``) when they
-        play this search exactly as ``continue_round`` would: strategist rollouts, numba
-        installed and on, a ruleset the plain kernel plays; else None (the python engine)."""
-        if self.rollout != "strategist" or position.values or not _jit_playouts:
+        play this search exactly as ``continue_round`` would: numba installed and on, a
+        ruleset the JIT plays, a position its playouts follow (``follows``); else None (the
+        python engine)."""
+        if not _jit_playouts:
             return None
-        return _jit_playouts[0](game, obs.players, position.start_scores)
+        kernel = _jit_playouts[0](game, obs.players, position.start_scores, self.rollout)
+        return kernel if kernel is not None and kernel.follows(position) else None
 
     def _game_of(self, obs: Observation) -> Game:
         if self._game is None or self._game.rules is not obs.rules:
@@ -284,14 +288,14 @@ class ExpertBot:
         return self._game
 
 
-# the JIT's continuations for the strategist playouts: a function (game, players, start
-# scores) -> its kernel, or None where they stay on Python; the kernel layer, above this
+# the JIT's continuations for the playouts: a function (game, players, start scores,
+# rollout) -> its kernel, or None where they stay on Python; the kernel layer, above this
 # one, installs it (``kernel.engines.expert_playouts``); without it every playout is Python's
 _jit_playouts: list[Callable[..., Any]] = []
 
 
 def use_jit_playouts(provider: Callable[..., Any]) -> None:
-    """Play the strategist playouts through ``provider``'s continuations where it gives one
+    """Play the playouts through ``provider``'s continuations where it gives one
     (``kernel.engines`` calls it on import): the same outcomes, faster."""
     _jit_playouts[:] = [provider]
 
@@ -328,6 +332,22 @@ class _Batch:
         for i in range(count):
             row = outs[i * n:(i + 1) * n]
             self.queue.append(None if None in row else dict(zip(live, row, strict=True)))
+
+
+class _Words(random.Random):
+    """The greedy and random rollouts' shared stream: ``random()`` is a 32-bit word of the
+    Twister over 2**32 and ``next32`` the word, as on a seat's stream (``engine.streams``),
+    so ``int(random() * n) == (next32() * n) >> 32``: the bots pick by words, as the JIT's
+    continuations pick them (``kernel.jit_continue.mt_word``: ``getrandbits(32)``)."""
+
+    def random(self) -> float:
+        return self.getrandbits(32) * _SCALE
+
+    def next32(self) -> int:
+        return self.getrandbits(32)
+
+
+_SCALE = 1.0 / 2 ** 32
 
 
 def _rollout(name: str, game: Game, players: int, stream: random.Random):

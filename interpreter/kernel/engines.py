@@ -113,22 +113,23 @@ def expert_seats_on_jit(game: Game, players: int, bots: Any) -> list[tuple[int, 
         if name.strip().lower() != "expert":
             return []
         try:
-            rollout = expert.parse_options(options).get("rollout", "strategist")
+            expert.parse_options(options)   # (every rollout bot's playouts: jit_continuation)
         except DiagnosticError:
             return []
-        if rollout != "strategist" or expert_playouts_reason(game, players) is not None:
+        if expert_playouts_reason(game, players) is not None:
             return []
         found.append((seat, spec.strip()))
     return found
 
 
-def expert_playouts(game: Game, players: int, start_scores: Any = ()) -> Any:
-    """The JIT's continuation kernel for the expert's strategist playouts of ``game``
+def expert_playouts(game: Game, players: int, start_scores: Any = (),
+                    rollout: str = "strategist") -> Any:
+    """The JIT's continuation kernel for the expert's playouts of ``game`` by ``rollout``
     (``jit_continuation.continuations``), or None when they stay on the python engine."""
     if expert_playouts_reason(game, players, start_scores) is not None:
         return None
     from .jit_continuation import continuations
-    return continuations(game, players)
+    return continuations(game, players, rollout)
 
 
 def expert_playouts_reason(game: Game, players: int, start_scores: Any = ()) -> str | None:

@@ -88,7 +88,8 @@ GEN = WIDE = False
 # the plain game's scoring formulas, numba expressions (kernel.formulas.emit)
 DOMINO = BLOCKED = 0
 # the expert's playouts (jit_continue): each "match" one playout of a given deal, its
-# round's seen moves replayed from the script in CODE, a candidate, then the strategists
+# round's seen moves replayed from the script in CODE, a candidate, then the rollouts
+# (the strategist, greedy or random at every seat)
 CONT = False
 
 if CONT:
@@ -99,7 +100,10 @@ if CONT:
         MT_SIZE,
         deck_at,
         mt_seed,
+        mt_word,
         scripted,
+        seen_lines,
+        won_at,
     )
     from dominorules.kernel.jit_continue import DRAW as SEEN_DRAW
     from dominorules.kernel.jit_continue import PASS as SEEN_PASS
@@ -639,6 +643,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     TS = np.zeros(4 * T + 2, np.float64)   # (a tie among a spinner's four ends' tiles)
     if CONT:
         at_candidate = np.zeros(SIDES_N, np.int64)   # a playout's scores at its candidate
+        # the script (jit_continue), after the house rules' programs: where CODE's last says
+        SC = CODE[CODE[CODE.shape[0] - 1]:]
+        rbase = dbase = 0   # the round's first line after its deal, its first item's numbers
     WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
     # the record (jit_record): tokens logged (nl), DAT's numbers (nd), its items (nj); a
     # match that may outgrow them is played again by the next call (from nl0, nd0)
@@ -663,6 +670,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     m_i = start
     while m_i < stop and row + max_rounds <= round_out.shape[0]:
         seed = seeds[m_i]
+        if CONT:   # a playout's record (house rules: seen_lines) starts the log again
+            nl = nd = nj = 0
         if REC:
             if nl + LOG_ROUND > LOG.shape[0] or nd + DAT_ROUND > DAT.shape[0]:
                 break
@@ -686,8 +695,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             prev_side = prev_last = prev_blocked = -1
             for i in range(SIDES_N):
                 rounds_won[i] = 0
+                if CONT:   # the rounds won before the one under way
+                    rounds_won[i] = SC[won_at(SC, T) + i]
             for v in range(NV):   # each variable's initial value (jit_formula.code's header)
                 F[X_VARS + v] = CODE[1 + NV + v]
+                if CONT and SC[won_at(SC, T) + SIDES_N + 2 * v]:   # or as the round began
+                    F[X_VARS + v] = SC[won_at(SC, T) + SIDES_N + 2 * v + 1]
             for c in range(COUNTED_N):   # what the mechanisms did (COUNTED)
                 F[X_VARIABLE_SETS + c] = 0
         over = False
@@ -695,7 +708,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         capped = 0
         rnd_no = 0
         if CONT:
-            rnd_no = CODE[C_FIRST] - 1   # the round under way
+            rnd_no = SC[C_FIRST] - 1   # the round under way
         while not over:
             rnd_no += 1
             if rnd_no > max_rounds:
@@ -741,9 +754,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if REC and (nl + LOG_ROUND > LOG.shape[0] or nd + DAT_ROUND > DAT.shape[0]):
                     return m_i - start, first_row, 0, nl0, nd0   # this match: the next call
                 if CONT and made == 0:   # the playout's imagined deal (GeneralLoop._deal)
-                    at = deck_at(CODE, m_i, T)
+                    at = deck_at(SC, m_i, T)
                     for i in range(T):
-                        deck[i] = CODE[at + i]
+                        deck[i] = SC[at + i]
                 else:
                     have = shuffle_keys(seed, made, T, block, sstate, msg, have)
                     deal_into(block, (made & 3) * T, T, deck, scratch)
@@ -761,7 +774,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         hands[s] = h
                 leader = pre
                 if CONT and made == 1:
-                    leader = CODE[C_LEADER]   # the deal's leader, as seen
+                    leader = SC[C_LEADER]   # the deal's leader, as seen
                 if GEN:
                     dealt = DEALT
                     if LEFT_TO and leader >= 0:   # deal.leftover: the tiles the hands leave
@@ -910,6 +923,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     nd = deal_item_words(DAT, nd, rnd_no, leader, hands, deck, N, T)
                 else:
                     nd = deal_item(DAT, nd, rnd_no, leader, hands, deck, N, T)
+            if CONT:
+                rbase, dbase = nl, nd
             if GEN:
                 pos = dealt
             else:
@@ -1039,6 +1054,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         h |= 1 << t
                         m = 1 << t
                     can_draw = False
+                if CONT:   # the seen opening tile (a draw before it, or the candidate there:
+                    sa = -1   # such positions stay on Python, jit_continuation.follows)
+                    if not done:
+                        sa, now, bad = scripted(SC, nl - rbase, p, m_i, m, 0, 0, 0, can_draw)
+                        if bad or now or sa == DRAW_CODE:
+                            sa, bad, done = -1, True, True
             elif WIDE:
                 if seek:
                     while True:
@@ -1090,7 +1111,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             LOG[nl] = draw_token(N, T, p, t)
                             nl += 1
                         if CONT:
-                            ev, done, bad = script_event(CODE, ev, SEEN_DRAW, p, done, bad)
+                            ev, done, bad = script_event(SC, ev, SEEN_DRAW, p, done, bad)
                         if (1 << t) & seek:
                             opener, omask = p, 1 << t
                             break
@@ -1103,7 +1124,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if CONT:   # the script's answers (jit_continue.scripted): draws, then a tile
                     sa, odrawn = -1, 0
                     while not done:
-                        sa, now, bad = scripted(CODE, ev, p, m_i, m, 0, can_draw)
+                        sa, now, bad = scripted(SC, ev, p, m_i, m, 0, 0, 0, can_draw)
                         if bad or now:
                             done = True
                             for i in range(SIDES_N):
@@ -1123,7 +1144,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if REC:
                             LOG[nl] = draw_token(N, T, p, t)
                             nl += 1
-                        ev, done, bad = script_event(CODE, ev, SEEN_DRAW, p, done, bad)
+                        ev, done, bad = script_event(SC, ev, SEEN_DRAW, p, done, bad)
                         m = h if omask < 0 else omask
                         can_draw = omask < 0 and VOL and pos < DRAW_END and odrawn < LIMIT
             if not WIDE:
@@ -1140,11 +1161,14 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 elif (strat_seats >> p) & 1 or (GEN and upn):   # the strategist, or the
                     a = opening(p, m, h, STRAT, TS, ties, seed, N, WS)   # turned-up tile
                 else:
-                    if wpos[p] == wend[p]:
-                        seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
-                                        wfirst, wstates, msg)
-                    word = np.int64(WB[wpos[p]])
-                    wpos[p] += 1
+                    if CONT:   # a greedy or random rollout: the playout's one stream's word
+                        word = mt_word(wshared)
+                    else:
+                        if wpos[p] == wend[p]:
+                            seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
+                                            wfirst, wstates, msg)
+                        word = np.int64(WB[wpos[p]])
+                        wpos[p] += 1
                     if not (greedy_seats >> p) & 1:   # the uniform pick (engine.general_loop)
                         n_left = popcount(m)
                         k = (word * (n_left + popcount(0))) >> 32
@@ -1193,8 +1217,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 else:
                     LOG[nl] = place_token(N, T, p, t, 0)
                     nl += 1
-            if CONT:
-                ev, done, bad = script_event(CODE, ev, SEEN_PLACE, p, done, bad)
+            if CONT and not GEN:   # (house rules: their record, seen_lines)
+                ev, done, bad = script_event(SC, ev, SEEN_PLACE, p, done, bad)
             if GEN:
                 if BLIND and not upn:   # the front tile opened (blind.py)
                     pop_front(ROWS, RHEAD, RLEN, p)
@@ -1785,7 +1809,21 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                                  + int(mD != 0) > 1
                                                  or mU & (mU - 1) or mD & (mD - 1)))):
                                 choices += 1
-                            if nq:   # the next tile of the move of several tiles under way
+                            if CONT and not done:   # the seen move, or the candidate; the
+                                # record so far must be the round seen (jit_continue)
+                                a, now, bad = scripted(SC, nl - rbase, p, m_i, mL, mR, mU, mD,
+                                                       can_draw)
+                                if now and not bad:
+                                    bad = not seen_lines(SC, LOG, DAT, rbase, dbase, N, T, DYN)
+                                if bad or now:
+                                    done = True
+                                    for i in range(SIDES_N):
+                                        at_candidate[i] = scores[i]
+                                if bad:   # (the playout is refused: any legal tile goes on)
+                                    a = (low_index(mL) << 2 if mL else low_index(mR) << 2 | 1
+                                         if mR else low_index(mU) << 2 | 2 if mU else
+                                         low_index(mD) << 2 | 3 if mD else -1)
+                            elif nq:   # the next tile of the move of several tiles under way
                                 a = MV[qk, qn - nq]
                                 nq -= 1
                                 part = qn - nq
@@ -1831,11 +1869,14 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos,
                                            drawn + cn, K, STRAT, TS, ties, seed, N, WS)
                             else:
-                                if wpos[up] == wend[up]:
-                                    seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
-                                                    wshared, wfirst, wstates, msg)
-                                word = np.int64(WB[_U(wpos[up])])
-                                wpos[up] += 1
+                                if CONT:   # a greedy or random rollout (the plain lines')
+                                    word = mt_word(wshared)
+                                else:
+                                    if wpos[up] == wend[up]:
+                                        seat_words_next(seed, p, N, WB, wpos, wend, wblock,
+                                                        wmade, wshared, wfirst, wstates, msg)
+                                    word = np.int64(WB[_U(wpos[up])])
+                                    wpos[up] += 1
                                 if LAYOUT:   # a shaped board's ends, in order (jit_layout)
                                     a = layout_pick(word, (greedy_seats >> p) & 1, AT_WILL, FM, ne,
                                                     VALUES, ties)
@@ -2188,7 +2229,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             if can_draw or (mL and mR) or mL & (mL - 1) or mR & (mR - 1):
                                 choices += 1
                             if CONT and not done:   # the seen move, or the candidate
-                                a, now, bad = scripted(CODE, ev, p, m_i, mL, mR, can_draw)
+                                a, now, bad = scripted(SC, ev, p, m_i, mL, mR, 0, 0, can_draw)
                                 if bad or now:
                                     done = True
                                     for i in range(SIDES_N):
@@ -2199,11 +2240,14 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
                                            STRAT, TS, ties, seed, N, WS)
                             else:
-                                if wpos[up] == wend[up]:
-                                    seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
-                                                    wshared, wfirst, wstates, msg)
-                                word = np.int64(WB[_U(wpos[up])])
-                                wpos[up] += 1
+                                if CONT:   # a greedy or random rollout (as the opening's)
+                                    word = mt_word(wshared)
+                                else:
+                                    if wpos[up] == wend[up]:
+                                        seat_words_next(seed, p, N, WB, wpos, wend, wblock,
+                                                        wmade, wshared, wfirst, wstates, msg)
+                                    word = np.int64(WB[_U(wpos[up])])
+                                    wpos[up] += 1
                                 if not (greedy_seats >> p) & 1:   # the uniform pick (general_loop)
                                     n_left = popcount(mL)
                                     k = (word * (n_left + popcount(mR))) >> 32
@@ -2225,7 +2269,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 LOG[nl] = place_token(N, T, p, t, 1 + (a & 3))
                                 nl += 1
                             if CONT:
-                                ev, done, bad = script_event(CODE, ev, SEEN_PLACE, p, done, bad)
+                                ev, done, bad = script_event(SC, ev, SEEN_PLACE, p, done, bad)
                             if a & 3:
                                 R = PIPS[_U(t)] - R
                                 if strat_seats:
@@ -2246,7 +2290,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 LOG[nl] = pass_token(N, T, p)
                                 nl += 1
                             if CONT:
-                                ev, done, bad = script_event(CODE, ev, SEEN_PASS, p, done, bad)
+                                ev, done, bad = script_event(SC, ev, SEEN_PASS, p, done, bad)
                             if strat_seats:
                                 know_lack(K, p, L, R)
                             break
@@ -2267,8 +2311,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     if REC:
                         LOG[nl] = draw_token(N, T, p, t)
                         nl += 1
-                    if CONT:
-                        ev, done, bad = script_event(CODE, ev, SEEN_DRAW, p, done, bad)
+                    if CONT and not GEN:
+                        ev, done, bad = script_event(SC, ev, SEEN_DRAW, p, done, bad)
                     drawn += 1
                     drawn_by[up] += 1
                     npass = 0

@@ -181,6 +181,37 @@ def turn_up_token(N, T, t):
     return 15 * N * T + 3 * N + t
 
 
+# what a fixed token is (``token_seat``, the tokens above read back): a placement (on a
+# line, a spinner's arm or meeting a half), a draw, a pass (a hidden row's too), an
+# extra turn, a skip, another (the turned-up tile)
+TOK_PLACE, TOK_DRAW, TOK_PASS, TOK_EXTRA, TOK_SKIP, TOK_OTHER = range(6)
+
+
+@njit
+def token_seat(tok, N, T):
+    """(what, seat) of fixed token ``tok`` (``TOK_...``; seat -1 for the turned-up tile):
+    the tokens above read back, as the expert's playouts check a record's lines against
+    the round seen (``jit_continue.seen_lines``)."""
+    NT = N * T
+    if tok < 3 * NT:
+        return TOK_PLACE, tok // 3 // T
+    if tok < 4 * NT:
+        return TOK_DRAW, (tok - 3 * NT) // T
+    if tok < 4 * NT + N:
+        return TOK_PASS, tok - 4 * NT
+    if tok < 4 * NT + 2 * N:
+        return TOK_EXTRA, tok - 4 * NT - N
+    if tok < 4 * NT + 3 * N:
+        return TOK_SKIP, tok - 4 * NT - 2 * N
+    if tok < 6 * NT + 3 * N:
+        return TOK_PLACE, (tok - 4 * NT - 3 * N) // 2 // T
+    if tok < 14 * NT + 3 * N:
+        return TOK_PLACE, (tok - 6 * NT - 3 * N) // 8 // T
+    if tok < 15 * NT + 3 * N:
+        return TOK_PASS, (tok - 14 * NT - 3 * N) // T
+    return TOK_OTHER, -1
+
+
 @njit
 def dynamic(N, T):
     """The first token of a line with numbers (``DAT``'s items): after the fixed ones."""

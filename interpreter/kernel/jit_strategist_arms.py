@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .jit import njit
 from .jit_matching import FLIP
-from .jit_strategist import BOARD, LACKS, LED, OPENED, TWICE, _tie, seat_word
+from .jit_strategist import BOARD, LACKS, LED, OPENED, TWICE, _tie, pick
 from .jit_support import low_index, popcount
 
 
@@ -74,7 +74,8 @@ def choose_arms(p: int, m0: int, m1: int, m2: int, m3: int, can_draw: bool, hand
     if not hand & (hand - 1):   # the last tile: every placement wins alike, no draw
         if n == 1:
             return _kth(m0, m1, m2, m3, f0, f1, f2, f3, 0)
-        return _kth(m0, m1, m2, m3, f0, f1, f2, f3, (seat_word(seed, p, N, WS) * n) >> 32)
+        return _kth(m0, m1, m2, m3, f0, f1, f2, f3, pick(n, seed, p, N, WS))   # (the
+        # seat's word; in the expert's playouts their one stream: jit_strategist.pick)
     VM, PIPS, DBL, SHED = S[0], S[1], S[2], S[3]
     OPPS, OPPW, PARTS, NEXT, NEXT_OPP, W = S[7], S[8], S[9], S[10], S[11], S[12]
     options2, control2, lock2, shutout2 = W[0], W[1], W[2], W[3]
