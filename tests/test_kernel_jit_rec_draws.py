@@ -111,6 +111,21 @@ def test_their_rules_are_met_in_those_matches():
     assert kinds[kinds.index("deal") + 1:kinds.index("deal") + 3] == ["turn_up", "declare"]
 
 
+def test_a_simulation_of_spinner_ends_is_the_same_on_both_engines():
+    """``simulate``'s summary (wins, rounds, blocked rounds, draws, their squares) and each
+    match's result, every round's statistics (turns, placements, draws, passes,
+    decisions, choices, play points) included, at 2 players with random bots."""
+    from dominorules.kernel import engines
+
+    game = _game("spinner-ends")
+    seeds = [api.match_seed(1, i) for i in range(40)]
+    assert engines.jit_results(game, 2, seeds, "random") == [
+        api.play_match(game, 2, s, "random") for s in seeds]
+    jit, python = (api.simulate(game, 2, 40, 1, "random", engine=e) for e in ("jit", "python"))
+    assert (jit.pop("engine"), python.pop("engine")) == ("jit", "python")
+    assert jit == python
+
+
 @pytest.mark.parametrize("name", ["matador-fives", "matador-called"])
 def test_with_doubles_across_under_a_fit_rule_too(tmp_path, name):
     game = _game(name, tmp_path, across=True)
