@@ -52,10 +52,10 @@ def on_every_bot_table(game, players: int, seeds: list[int], trace: bool = False
     return events
 
 
-def player_counts(game) -> list[int]:
-    """Every player count of 2 to 4 the ruleset takes."""
+def player_counts(game, most: int = 4) -> list[int]:
+    """Every player count of 2 to ``most`` the ruleset takes."""
     takes = []
-    for n in (2, 3, 4):
+    for n in range(2, most + 1):
         try:
             game.check_players(n)
         except Exception:   # noqa: BLE001 - a player count the ruleset does not take
