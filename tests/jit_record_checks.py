@@ -1,11 +1,16 @@
 """What the JIT record tests check of a match on both engines, written once: the
-round's lines against the JIT's log bound, and the same results and record text."""
+round's lines against the JIT's log bound, and the same results and record text, at
+every builtin bot's table and a mixed one; the player counts the tests take."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from dominorules import api
 from dominorules.kernel import engines
 from dominorules.record_lines import encode_events
+
+BOTS = ("random", "greedy", "strategist")
 
 
 def round_lines(events: list[dict]) -> list[int]:
@@ -33,3 +38,49 @@ def same_on_both_engines(game, players: int, seeds: list[int], bots) -> list[dic
         assert max(round_lines(match.events)) <= bound
         events += want.events
     return events
+
+
+def on_every_bot_table(game, players: int, seeds: list[int], trace: bool = False
+                       ) -> list[dict]:
+    """``same_on_both_engines`` with each builtin bot at every seat, then the three of
+    them in turn (the JIT playing each table, with a record when ``trace``): the Python
+    engine's events."""
+    events = []
+    for bots in (*BOTS, [BOTS[s % 3] for s in range(players)]):
+        assert engines.jit_reason(game, players, bots, trace=trace) is None
+        events += same_on_both_engines(game, players, seeds, bots)
+    return events
+
+
+def player_counts(game, most: int = 4) -> list[int]:
+    """Every player count of 2 to ``most`` the ruleset takes."""
+    takes = []
+    for n in range(2, most + 1):
+        try:
+            game.check_players(n)
+        except Exception:   # noqa: BLE001 - a player count the ruleset does not take
+            continue
+        takes.append(n)
+    return takes
+
+
+def every_player_count(*paths: str):
+    """(path, players) for each ruleset file at every player count it allows, as pytest
+    parameters named by the file and the count."""
+    import pytest
+
+    for path in paths:
+        rules = api.load_game(path).rules
+        for players in range(rules.min_players, rules.max_players + 1):
+            yield pytest.param(path, players, id=f"{Path(path).stem}-{players}")
+
+
+def need_jit() -> None:
+    """Skip the test without numba or with ``DOMINORULES_NO_JIT`` set."""
+    import pytest
+
+    pytest.importorskip("numba")
+    from dominorules.kernel import jit_kernel
+
+    if not jit_kernel.available():
+        pytest.skip("DOMINORULES_NO_JIT is set")

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from jit_record_checks import same_on_both_engines
+from several_checks import line_moves_are_the_loops, seat_words
 
 from dominorules import api
 
@@ -101,21 +102,6 @@ def _board(game, players, record):
         elif e["event"] == "pass":
             jit_layout.passed(SH, LB, e["player"])
     return SH, LB
-
-
-def _words(seed, players):
-    """A seat's words as the kernel reads them (``kernel.shake``)."""
-    import numpy as np
-
-    from dominorules.kernel import shake
-
-    WS = (np.zeros((shake.FIRST + shake.CHUNK) * players, np.uint32),
-          *(np.zeros(players, np.int64) for _ in range(4)), np.zeros(1, np.int64),
-          np.empty(25, np.uint64), np.empty((players, 25), np.uint64),
-          np.empty(shake.MSG, np.uint8))
-    WB, wpos, wend, wblock, _, wshared, wfirst, _, msg = WS
-    shake.seat_words_start(seed, players, WB, wpos, wend, wblock, wshared, wfirst, msg)
-    return WS
 
 
 def _decisions(game, players, seed, limit):
@@ -206,7 +192,7 @@ def test_each_bots_pick_on_trains_is_the_python_bots_word_for_word(games, kind):
     H, LF, LS = (np.zeros(2, np.int64) for _ in range(3))   # (jit_masks' sets)
     stack = np.zeros(64, np.int64)
     deck = np.arange(T, dtype=np.int64)
-    WS = _words(seed, players)
+    WS = seat_words(seed, players)
     streams = seat_streams(seed, players)
     bots = [(RandomBot, GreedyBot, StrategistBot)[kind](s, streams[s]) for s in range(players)]
     picked = set()
@@ -239,53 +225,7 @@ def test_each_bots_pick_on_trains_is_the_python_bots_word_for_word(games, kind):
 
 
 def test_the_runs_on_a_line_are_the_general_loops(games):
-    import numpy as np
-
-    from dominorules.engine.board import Board
-    from dominorules.engine.general_loop import GeneralLoop
-    from dominorules.kernel import jit_formula, jit_house, jit_several, jit_template
-
-    game = games["line"]
-    ts = game.tileset
-    T = ts.tile_count
-    rng = random.Random(3)
-    PM = np.array(game.setup(2).value_mask, np.int64)
-    PIPS = np.array(ts.pips, np.int64)
-    rows = jit_several.move_rows(game, 4) + 1
-    MV, MN = np.zeros((rows, 3), np.int64), np.zeros(rows, np.int64)
-    SD = np.zeros((jit_several.SCRATCH, 4), np.int64)
-    stack = np.zeros(64, np.int64)
-    code, starts = jit_house.programs(game)
-    CODE, SEV = np.array(code, np.int64), starts["SEVERAL"]
-    tab = jit_formula.TAB
-    found = depth = 0
-    for _ in range(300):
-        players = rng.choice((2, 4))
-        hand = sum(1 << t for t in rng.sample(range(T), rng.randint(1, 9)))
-        L, R, boneyard, rnd, turns = (rng.randrange(7), rng.randrange(7), rng.randrange(T - 2),
-                                      rng.randint(1, 5), rng.randint(1, 2))
-        loop = GeneralLoop(game, players, 1, [None] * players)
-        loop.board = Board()
-        loop.board.open_with(L, R, L == R)
-        loop.deck = list(range(T))
-        loop.seat_turns = [turns] * players
-        fit = [hand & int(PM[L]), hand & int(PM[R])]
-        _, _, want = loop._several([], list(fit), fit[0] | fit[1], hand, T - boneyard, rnd, 0)
-        F = np.zeros(len(jit_template.FACTS) + len(jit_template.PLAY_FACTS) + code[0], np.int64)
-        fact = jit_formula.FACT
-        F[fact["round"]], F[fact["players"]], F[fact["boneyard"]] = rnd, players, boneyard
-        F[fact["first_turn"]] = int(turns == 1)
-        TAB = np.zeros((len(jit_template.TABLES), max(T, players)), np.int64)
-        for t in range(T):
-            TAB[tab["TL"], t], TAB[tab["TH"], t] = ts.low[t], ts.high[t]
-            TAB[tab["PIPS"], t], TAB[tab["VALUES"], t] = ts.pips[t], game.values[t]
-        n = jit_several.moves(hand, L, R, PM, PIPS, CODE, SEV, F, TAB,
-                              np.array(game.teams(players), np.int64), 2, players,
-                              np.arange(T, dtype=np.int64), stack, MV, MN, SD,
-                              np.zeros((3, jit_several.DEAD + 1), np.int64), ts.doubles_mask)
-        assert [tuple(int(c) for c in MV[k, :MN[k]]) for k in range(n)] == list(want)
-        found += n
-        depth = max([depth, *(len(m) for m in want)])
+    found, depth = line_moves_are_the_loops(games["line"], random.Random(3), 300, 9)
     assert found > 50 and depth == 3
 
 

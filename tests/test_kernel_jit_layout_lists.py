@@ -24,14 +24,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from jit_record_checks import same_on_both_engines
+from jit_record_checks import every_player_count, need_jit, on_every_bot_table
 
 from dominorules import api
 from dominorules.engine.mechanisms import table as table_rules
 from dominorules.engine.mechanisms.layout import Layout, Shape
 from dominorules.expr import compile_expression
 from dominorules.expr.compiler import compile_tree
-from dominorules.kernel import jit, jit_formula, jit_kernel, jit_layout
+from dominorules.kernel import jit, jit_formula, jit_layout
 
 HERE = Path(__file__).resolve().parent / "rulesets" / "house"
 FOOT = str(HERE / "chicken-foot-ends.yaml")        # ends and end_tiles after every action
@@ -39,45 +39,23 @@ TRAINS = str(HERE / "mexican-train-ends.yaml")     # a duty met reading end_tile
 TAP = str(HERE / "chicken-foot-tap-ends.yaml")     # a declaration due by ends and end_tiles
 TWICE = str(HERE / "every-double-two-sets.yaml")   # every double spins, two sets
 MANY = str(HERE / "many-rules-duty.yaml")          # 66 rules after a placement, two duties
-BOTS = ("random", "greedy", "strategist")
-
-
-def _jit():
-    pytest.importorskip("numba")
-    if not jit_kernel.available():
-        pytest.skip("DOMINORULES_NO_JIT is set")
-
-
-def _counts(*paths: str):
-    for path in paths:
-        rules = api.load_game(path).rules
-        for players in range(rules.min_players, rules.max_players + 1):
-            yield pytest.param(path, players, id=f"{Path(path).stem}-{players}")
-
-
 def _both(game, players: int) -> list[dict]:
     """Every bot table's match on both engines alike (results and record text): the
     Python engine's events."""
-    seeds = [api.match_seed(23, 0)]
-    mixed = [BOTS[s % 3] for s in range(players)]
-    events = []
-    for bots in (*BOTS, mixed):
-        assert jit_kernel.jit_reason(game, players, bots) is None
-        events += same_on_both_engines(game, players, seeds, bots)
-    return events
+    return on_every_bot_table(game, players, [api.match_seed(23, 0)])
 
 
 def _lines(events: list[dict]) -> Counter:
     return Counter((e["event"], e.get("rule")) for e in events)
 
 
-@pytest.mark.parametrize(("path", "players"), list(_counts(FOOT, TRAINS, TAP)))
+@pytest.mark.parametrize(("path", "players"), list(every_player_count(FOOT, TRAINS, TAP)))
 def test_events_reading_a_shaped_boards_ends_play_and_record_as_the_python_engine(
         path, players):
     """Every rule fires in the matches (on the chicken foot's toes, on trains, a duty laid,
     met and failed by what lies at the ends; a declaration due by them: main's kernel
     read the line's two ends there), on both engines alike."""
-    _jit()
+    need_jit()
     events = _both(api.load_game(path), players)
     seen = _lines(events)
     if path == FOOT:
@@ -88,11 +66,11 @@ def test_events_reading_a_shaped_boards_ends_play_and_record_as_the_python_engin
         assert any(e["event"] == "declare" for e in events)
 
 
-@pytest.mark.parametrize(("path", "players"), list(_counts(TWICE)))
+@pytest.mark.parametrize(("path", "players"), list(every_player_count(TWICE)))
 def test_two_sets_where_every_double_spins_play_and_record_as_the_python_engine(
         path, players):
     """Both engines alike; a double's second copy is laid after its first spun."""
-    _jit()
+    need_jit()
     events = _both(api.load_game(path), players)
     again = 0
     for e in events:
@@ -104,11 +82,11 @@ def test_two_sets_where_every_double_spins_play_and_record_as_the_python_engine(
     assert again > 0
 
 
-@pytest.mark.parametrize(("path", "players"), list(_counts(MANY)))
+@pytest.mark.parametrize(("path", "players"), list(every_player_count(MANY)))
 def test_duties_after_more_than_62_rules_play_and_record_as_the_python_engine(path, players):
     """The last rule's duty (rule 65, past any 64-bit mask) is laid and met or failed, and
     rules past the 62nd score, on both engines alike."""
-    _jit()
+    need_jit()
     seen = _lines(_both(api.load_game(path), players))
     assert seen["duty", 65] and seen["duty", 0], seen
     assert any(seen["score", k] for k in range(62, 65)), seen

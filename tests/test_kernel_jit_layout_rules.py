@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from jit_record_checks import same_on_both_engines
+from jit_record_checks import every_player_count, need_jit, on_every_bot_table
 
 from dominorules import api
 from dominorules.engine.general_loop import allowed_at
@@ -39,38 +39,16 @@ UP_TRAINS = str(HERE / "trains-turned-up.yaml")  # deal.turn_up: the station tur
 UP_FEET = str(HERE / "feet-turned-up.yaml")      # and the first foot's double, or a line
 TWO_TRAINS = str(HERE / "trains-two-sets.yaml")  # set.copies: 2 on trains
 TWO_LINE = str(HERE / "line-two-sets.yaml")      # and a first double's three arms
-BOTS = ("random", "greedy", "strategist")
-
-
-def _jit():
-    pytest.importorskip("numba")
-    if not jit_kernel.available():
-        pytest.skip("DOMINORULES_NO_JIT is set")
-
-
-def _counts(*paths: str):
-    for path in paths:
-        rules = api.load_game(path).rules
-        for players in range(rules.min_players, rules.max_players + 1):
-            yield pytest.param(path, players, id=f"{Path(path).stem}-{players}")
-
-
 def _both(game, players: int) -> list[dict]:
     """Every bot table's match on both engines alike (results and record text): the
     Python engine's events."""
-    seeds = [api.match_seed(23, 0)]
-    mixed = [BOTS[s % 3] for s in range(players)]
-    events = []
-    for bots in (*BOTS, mixed):
-        assert jit_kernel.jit_reason(game, players, bots) is None
-        events += same_on_both_engines(game, players, seeds, bots)
-    return events
+    return on_every_bot_table(game, players, [api.match_seed(23, 0)])
 
 
-@pytest.mark.parametrize(("path", "players"), list(_counts(FIVES, TRAINS)))
+@pytest.mark.parametrize(("path", "players"), list(every_player_count(FIVES, TRAINS)))
 def test_events_on_a_shaped_board_play_and_record_as_the_python_engine(path, players):
     """Every rule of the ruleset fires in the matches, on both engines alike."""
-    _jit()
+    need_jit()
     fired: Counter = Counter()
     for e in _both(api.load_game(path), players):
         if e["event"] == "score":
@@ -83,11 +61,11 @@ def test_events_on_a_shaped_board_play_and_record_as_the_python_engine(path, pla
         assert fired["again"] > 0 and 1 in fired
 
 
-@pytest.mark.parametrize(("path", "players"), list(_counts(TOES, HEAVY)))
+@pytest.mark.parametrize(("path", "players"), list(every_player_count(TOES, HEAVY)))
 def test_restrictions_on_a_shaped_board_play_and_record_as_the_python_engine(path, players):
     """The restrictions hold in the matches both engines play alike: no tile of odd pips
     on a middle toe, none under seven pips while ten tiles are left, unless waived."""
-    _jit()
+    need_jit()
     events = _both(api.load_game(path), players)
     places = [e for e in events if e["event"] == "place" and e["end"] is not None]
     if path == TOES:
@@ -140,12 +118,12 @@ def test_the_events_tables_cover_every_total_a_shaped_board_reaches(k):
     assert 0 < seen <= most
 
 
-@pytest.mark.parametrize(("path", "players"), list(_counts(UP_TRAINS, UP_FEET)))
+@pytest.mark.parametrize(("path", "players"), list(every_player_count(UP_TRAINS, UP_FEET)))
 def test_a_turned_up_tile_on_a_shaped_board_plays_and_records_as_the_python_engine(
         path, players):
     """Every round opens from a tile turned up, placed by nobody; the leader's first
     tile goes on the board it opened (an end, never the opening's null)."""
-    _jit()
+    need_jit()
     events = _both(api.load_game(path), players)
     deals = sum(1 for e in events if e["event"] == "deal")
     ups = [i for i, e in enumerate(events) if e["event"] == "turn_up"]
@@ -154,12 +132,12 @@ def test_a_turned_up_tile_on_a_shaped_board_plays_and_records_as_the_python_engi
     assert all(e["end"] is not None for e in firsts)
 
 
-@pytest.mark.parametrize(("path", "players"), list(_counts(TWO_TRAINS, TWO_LINE)))
+@pytest.mark.parametrize(("path", "players"), list(every_player_count(TWO_TRAINS, TWO_LINE)))
 def test_every_tile_twice_on_a_shaped_board_plays_and_records_as_the_python_engine(
         path, players):
     """Both copies of a tile go down in one round (each one move, its first copy while
     both are held: ``jit_copies.canonical`` at every end)."""
-    _jit()
+    need_jit()
     events = _both(api.load_game(path), players)
     twice = 0
     for e in events:
@@ -193,7 +171,7 @@ def test_the_strategists_board_replays_a_turned_up_tile(path):
 def kl(request):
     if request.param == "plain":
         return jit.plain(jit_layout)
-    _jit()
+    need_jit()
     return jit_layout
 
 

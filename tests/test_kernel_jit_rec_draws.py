@@ -111,6 +111,21 @@ def test_their_rules_are_met_in_those_matches():
     assert kinds[kinds.index("deal") + 1:kinds.index("deal") + 3] == ["turn_up", "declare"]
 
 
+def test_a_simulation_of_spinner_ends_is_the_same_on_both_engines():
+    """``simulate``'s summary (wins, rounds, blocked rounds, draws, their squares) and each
+    match's result, every round's statistics (turns, placements, draws, passes,
+    decisions, choices, play points) included, at 2 players with random bots."""
+    from dominorules.kernel import engines
+
+    game = _game("spinner-ends")
+    seeds = [api.match_seed(1, i) for i in range(40)]
+    assert engines.jit_results(game, 2, seeds, "random") == [
+        api.play_match(game, 2, s, "random") for s in seeds]
+    jit, python = (api.simulate(game, 2, 40, 1, "random", engine=e) for e in ("jit", "python"))
+    assert (jit.pop("engine"), python.pop("engine")) == ("jit", "python")
+    assert jit == python
+
+
 @pytest.mark.parametrize("name", ["matador-fives", "matador-called"])
 def test_with_doubles_across_under_a_fit_rule_too(tmp_path, name):
     game = _game(name, tmp_path, across=True)
@@ -167,7 +182,9 @@ def test_pay_draws_takes_what_general_loop_pay_draws_takes():
 READINGS = ("sum(ends)", "min(ends)", "max(ends)", "count(ends)", "ends[0]", "ends[1]",
             "ends[2]", "ends[3]", "ends[-1]", "ends[-3]", "ends[4]",
             "count(end_tiles, t -> t.is_double)", "sum(end_tiles, t -> t.pips)",
-            "count(end_tiles, t -> t == [5|5])", "max(end_tiles, t -> t.high) + end_total")
+            "count(end_tiles, t -> t == [5|5])", "max(end_tiles, t -> t.high) + end_total",
+            "end_tiles[2].pips", "end_tiles[3].low + 10 * end_tiles[-3].high",
+            "end_tiles[-1].pips + end_tiles[4].pips")
 
 
 def test_a_spinners_ends_and_totals_are_the_boards_placement_by_placement():
@@ -183,10 +200,11 @@ def test_a_spinners_ends_and_totals_are_the_boards_placement_by_placement():
     TL = np.array([a for a, _ in tiles], np.int64)
     TH = np.array([b for _, b in tiles], np.int64)
     PIPS = TL + TH
-    TAB = jit_formula.tables(len(tiles))
+    TAB = jit_formula.tables(len(tiles) + 1)   # then the tile read past a list's ends
     for row, values in (("TL", TL), ("TH", TH), ("PIPS", PIPS)):
-        TAB[jit_formula.TAB[row]] = values
-    lists = {name: jit_formula.Spun(*facts) for name, facts in jit_house._SPUN.items()}
+        TAB[jit_formula.TAB[row], :len(tiles)] = values
+    TAB[jit_formula.TAB["TL"], -1] = TAB[jit_formula.TAB["PIPS"], -1] = -1   # (-1, 0)
+    lists = jit_house.spun_lists(len(tiles))
     names = {"end_total": "end_total"}
     kinds = {r: compile_expression(r, "event_place") for r in READINGS}
     programs = {r: np.array(jit_formula.program(k.ast, names, lists, index), np.int64)
@@ -249,6 +267,22 @@ def test_a_spinners_ends_and_totals_are_the_boards_placement_by_placement():
                 assert got == int(k.fn(env)), (r, board.ends(), env["end_tiles"])
             seen.add(NE)
     assert seen == {2, 4}
+
+
+def test_a_tile_read_past_a_spinners_open_ends_is_nothing_on_both_engines(tmp_path):
+    """``end_tiles[2]`` while two ends are open (and ``[4]`` ever) reads (-1, 0), as
+    ``runtime.NOTHING`` has it: pips -1, low -1 (the JIT once read the set's first tile,
+    [0|0], there: a point a placement the Python engine does not score)."""
+    path = tmp_path / "past-the-ends.yaml"
+    path.write_text(f"title: Past the ends\nextends: {HOUSE / 'spinner-ends'}.yaml\nevents:\n"
+                    "  - {after: place, if: \"end_tiles[2].low < 0 and end_tiles[4].pips < 0\","
+                    " points: \"10 + end_tiles[3].pips\"}\n", encoding="utf-8")
+    game = api.load_game(str(path))
+    assert jit_kernel.jit_reason(game, 2, "random") is None
+    events = same_on_both_engines(game, 2, [api.match_seed(5, i) for i in range(4)],
+                                  "random")
+    rule = len(game.rules.events) - 1
+    assert {e["points"] for e in events if e["event"] == "score" and e["rule"] == rule} == {9}
 
 
 def test_counting_the_tiles_at_the_lines_ends_is_a_number_the_jit_writes_in(tmp_path):

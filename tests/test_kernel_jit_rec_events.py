@@ -14,7 +14,13 @@ compiles none of its own (records are a run-time switch).
 from __future__ import annotations
 
 import pytest
-from jit_record_checks import round_lines, same_on_both_engines
+from jit_record_checks import (
+    BOTS,
+    on_every_bot_table,
+    player_counts,
+    round_lines,
+    same_on_both_engines,
+)
 
 from dominorules import api
 from dominorules.kernel import engines
@@ -30,18 +36,11 @@ if not jit_kernel.available():   # numba installed, but switched off for this ru
 RULESETS = ("house/answer-the-double", "house/cover-the-double",
             "house/headers-raise-stake", "house/bergen-headers", "house/bergen-near-game",
             "house/muggins-wins-in-play", "house/side-out")
-BOTS = ("random", "greedy", "strategist")
 
 
 def _counts(game) -> list[int]:
     """The fewest and the most players the ruleset takes, of 2 to 4."""
-    takes = []
-    for n in (2, 3, 4):
-        try:
-            game.check_players(n)
-        except Exception:   # noqa: BLE001 - a player count the ruleset does not take
-            continue
-        takes.append(n)
+    takes = player_counts(game)
     return sorted({takes[0], takes[-1]})
 
 
@@ -54,9 +53,7 @@ def test_the_jit_records_these_rulesets_byte_for_byte(name, players):
     assert jit_trace.reason(game) is None
     assert engines.choose(game, players, "random", "jit", trace=True) == "jit"
     seeds = [api.match_seed(17, i) for i in range(3)]
-    for bots in (*BOTS, [BOTS[s % 3] for s in range(players)]):
-        assert engines.jit_reason(game, players, bots, trace=True) is None
-        same_on_both_engines(game, players, seeds, bots)
+    on_every_bot_table(game, players, seeds, trace=True)
 
 
 def _kinds(events: list[dict]) -> set[str]:

@@ -13,7 +13,7 @@ its own (records are a run-time switch).
 from __future__ import annotations
 
 import pytest
-from jit_record_checks import same_on_both_engines
+from jit_record_checks import on_every_bot_table, player_counts, same_on_both_engines
 
 from dominorules import api
 from dominorules.kernel import engines
@@ -28,22 +28,9 @@ if not jit_kernel.available():   # numba installed, but switched off for this ru
 
 RULESETS = ("house/double-draw", "house/doubles-together", "house/muggins-called",
             "house/partner-sets", "house/passed-and-could-play")
-BOTS = ("random", "greedy", "strategist")
 
 
-def _counts(game) -> list[int]:
-    """Every player count of 2 to 4 the ruleset takes."""
-    takes = []
-    for n in (2, 3, 4):
-        try:
-            game.check_players(n)
-        except Exception:   # noqa: BLE001 - a player count the ruleset does not take
-            continue
-        takes.append(n)
-    return takes
-
-
-CASES = [(name, n) for name in RULESETS for n in _counts(api.load_game(name))]
+CASES = [(name, n) for name in RULESETS for n in player_counts(api.load_game(name))]
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
@@ -52,9 +39,7 @@ def test_the_jit_records_these_rulesets_byte_for_byte(name, players):
     assert jit_trace.reason(game) is None
     assert engines.choose(game, players, "random", "jit", trace=True) == "jit"
     seeds = [api.match_seed(23, i) for i in range(2)]
-    for bots in (*BOTS, [BOTS[s % 3] for s in range(players)]):
-        assert engines.jit_reason(game, players, bots, trace=True) is None
-        same_on_both_engines(game, players, seeds, bots)
+    on_every_bot_table(game, players, seeds, trace=True)
 
 
 def _kinds(events: list[dict]) -> set[str]:

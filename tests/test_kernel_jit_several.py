@@ -16,6 +16,7 @@ import random
 from types import SimpleNamespace
 
 import pytest
+from several_checks import seat_words
 
 from dominorules import api
 from dominorules.engine.actions import Action
@@ -126,21 +127,6 @@ def _legal(game, fit, moves, at_will):
     return out + ([Action("pass")] if at_will else [])
 
 
-def _words(seed, players):
-    """A seat's words as the kernel reads them (``kernel.shake``)."""
-    import numpy as np
-
-    from dominorules.kernel import shake
-
-    WS = (np.zeros((shake.FIRST + shake.CHUNK) * players, np.uint32),
-          *(np.zeros(players, np.int64) for _ in range(4)), np.zeros(1, np.int64),
-          np.empty(25, np.uint64), np.empty((players, 25), np.uint64),
-          np.empty(shake.MSG, np.uint8))
-    WB, wpos, wend, wblock, _, wshared, wfirst, _, msg = WS
-    shake.seat_words_start(seed, players, WB, wpos, wend, wblock, wshared, wfirst, msg)
-    return WS
-
-
 @pytest.mark.parametrize("kind", [0, 1, 2])
 def test_each_bots_pick_is_the_python_bots_word_for_word(games, kind):
     import numpy as np
@@ -162,7 +148,7 @@ def test_each_bots_pick_is_the_python_bots_word_for_word(games, kind):
     MN = np.full(T * T + 1, 2, np.int64)   # (each move two tiles: one on each end)
     TIE = np.zeros(T * T + 2 * T + 1, np.int64)
     stack = np.zeros(64, np.int64)
-    WS = _words(seed, players)
+    WS = seat_words(seed, players)
     bot = (RandomBot, GreedyBot, StrategistBot)[kind](seat, seat_streams(seed, players)[seat])
     tiles = game.tileset.tiles
     picked = set()

@@ -16,6 +16,7 @@ import random
 
 import pytest
 from jit_record_checks import same_on_both_engines
+from several_checks import line_moves_are_the_loops
 
 from dominorules import api
 
@@ -48,54 +49,7 @@ def games(tmp_path_factory):
 
 @pytest.mark.parametrize("name", list(RULESETS))
 def test_the_moves_are_the_general_loops(games, name):
-    import numpy as np
-
-    from dominorules.engine.board import Board
-    from dominorules.engine.general_loop import GeneralLoop
-    from dominorules.kernel import jit_formula, jit_house, jit_several, jit_template
-
-    game = games[name]
-    ts = game.tileset
-    T = ts.tile_count
-    rng = random.Random(name)
-    PM = np.array(game.setup(2).value_mask, np.int64)
-    PIPS = np.array(ts.pips, np.int64)
-    code, starts = jit_house.programs(game)
-    CODE, SEV = np.array(code, np.int64), starts["SEVERAL"]
-    most = int(CODE[SEV + jit_several.MOST])
-    rows = jit_several.move_rows(game, 4) + 1
-    MV, MN = np.zeros((rows, most), np.int64), np.zeros(rows, np.int64)
-    SD = np.zeros((jit_several.SCRATCH, most + 1), np.int64)
-    DT = np.zeros((3, jit_several.DEAD + 1), np.int64)
-    stack = np.zeros(64, np.int64)
-    tab, fact = jit_formula.TAB, jit_formula.FACT
-    found = depth = 0
-    for _ in range(400):
-        players = rng.choice((2, 4))
-        hand = sum(1 << t for t in rng.sample(range(T), rng.randint(1, 7)))
-        L, R, boneyard, rnd, turns = (rng.randrange(7), rng.randrange(7), rng.randrange(T - 2),
-                                      rng.randint(1, 5), rng.randint(1, 2))
-        loop = GeneralLoop(game, players, 1, [None] * players)
-        loop.board = Board()
-        loop.board.open_with(L, R, L == R)
-        loop.deck = list(range(T))
-        loop.seat_turns = [turns] * players
-        fit = [hand & int(PM[L]), hand & int(PM[R])]
-        _, _, want = loop._several([], list(fit), fit[0] | fit[1], hand, T - boneyard, rnd, 0)
-        F = np.zeros(len(jit_template.FACTS) + len(jit_template.PLAY_FACTS) + code[0], np.int64)
-        F[fact["round"]], F[fact["players"]], F[fact["boneyard"]] = rnd, players, boneyard
-        F[fact["first_turn"]] = int(turns == 1)
-        TAB = np.zeros((len(jit_template.TABLES), max(T, players)), np.int64)
-        for t in range(T):
-            TAB[tab["TL"], t], TAB[tab["TH"], t] = ts.low[t], ts.high[t]
-            TAB[tab["PIPS"], t], TAB[tab["VALUES"], t] = ts.pips[t], game.values[t]
-        n = jit_several.moves(hand, L, R, PM, PIPS, CODE, SEV, F, TAB,
-                              np.array(game.teams(players), np.int64), 2, players,
-                              np.arange(T, dtype=np.int64), stack, MV, MN, SD, DT,
-                              ts.doubles_mask)
-        assert [tuple(int(c) for c in MV[k, :MN[k]]) for k in range(n)] == list(want)
-        found += n
-        depth = max([depth, *(len(m) for m in want)])
+    found, depth = line_moves_are_the_loops(games[name], random.Random(name), 400, 7)
     assert found > 20 and depth >= 3   # moves found, of three tiles and more
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from jit_record_checks import player_counts
 from test_kernel_jit_strategist_arms import SHARED, _low_index, _popcount, _positions
 
 from dominorules import api
@@ -125,22 +126,11 @@ def test_the_jit_pieces_make_strategist_fasts_choice_in_every_position(monkeypat
     assert flips or game.rules.blind
 
 
-def _counts(game) -> list[int]:
-    counts = []
-    for players in range(2, 9):
-        try:
-            game.check_players(players)
-        except Exception:   # noqa: BLE001 - a player count the ruleset does not take
-            continue
-        counts.append(players)
-    return counts
-
-
 def test_the_jit_plays_the_strategist_on_these_rulesets():
     from dominorules.kernel import jit_kernel
     for name in RULESETS:
         game = api.load_game(name)
-        for players in _counts(game):
+        for players in player_counts(game, 8):
             assert jit_kernel.jit_reason(game, players, "strategist",
                                          need_numba=False) is None, name
     # a 91-tile set under house rules plays there too (the GEN lines over words)
@@ -150,7 +140,7 @@ def test_the_jit_plays_the_strategist_on_these_rulesets():
 
 def _matches():
     for name in RULESETS:
-        for players in _counts(api.load_game(name)):
+        for players in player_counts(api.load_game(name), 8):
             yield name, players
 
 

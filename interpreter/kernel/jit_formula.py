@@ -99,10 +99,12 @@ class Spun(NamedTuple):
     """A list of facts, one an open end, on a spinner: the line's two (``two``) until its
     arms open, then four (``four``: left, right, up, down, as ``Board.ends`` lists them).
     A reading of it is written for both and ``COND`` takes one by the fact ``ends_open``
-    (2 or 4) as the program runs: an event's ``ends`` and ``end_tiles``."""
+    (2 or 4) as the program runs: an event's ``ends`` and ``end_tiles``; ``nothing``:
+    what it reads past either end, as ``Shaped.nothing``."""
 
     two: tuple[str, ...]
     four: tuple[str, ...]
+    nothing: int = 0
 
 
 def program(tree: ast.Node, names: dict[str, Any], lists: dict[str, int],
@@ -200,7 +202,8 @@ class _Writer:
                 k = _constant(at)
                 if k is None:
                     raise Unsupported(f"the list {name} indexed by a formula")
-                return self.spun(self.lists[name], lambda facts: self.item(facts, k))
+                spun = self.lists[name]
+                return self.spun(spun, lambda facts: self.item(facts, k, spun.nothing))
             case ast.Call(func=func, args=[ast.Name(name=name), ast.Each(var=var, body=body)]) \
                     if isinstance(self.lists.get(name), Spun) and func in _UNROLLED:
                 return self.spun(self.lists[name],
@@ -242,13 +245,13 @@ class _Writer:
         self.out.append(COND)
         return max(2, 1 + four, 2 + two)
 
-    def item(self, facts: tuple[str, ...], k: int) -> int:
+    def item(self, facts: tuple[str, ...], k: int, nothing: int) -> int:
         """The ``k``-th of ``facts`` (``runtime.index``: counted from the end when
-        negative, 0 past either end)."""
+        negative, ``nothing`` past either end)."""
         if -len(facts) <= k < len(facts):
             self.out += [FACT_OP, FACT[facts[k]]]
         else:
-            self.out += [CONST, 0]
+            self.out += [CONST, nothing]
         return 1
 
     def folded(self, func: str, facts: tuple[str, ...]) -> int:

@@ -435,8 +435,17 @@ def _event_lists(r: Rules, tiles: int) -> dict[str, Any]:
         return {"ends": jit_formula.Shaped(_SHAPED["ends"], 0),
                 "end_tiles": jit_formula.Shaped(_SHAPED["end_tiles"], tiles)}
     if r.spinner != "none":   # two ends or four, as the arms are open (jit_events.arm_facts)
-        return {name: jit_formula.Spun(*facts) for name, facts in _SPUN.items()}
+        return spun_lists(tiles)
     return {"ends": jit_formula.ENDS, **_EVENT_LISTS}
+
+
+def spun_lists(tiles: int) -> dict[str, Any]:
+    """A spinner's ``ends`` and ``end_tiles`` (``jit_formula.Spun``), the tile past their
+    ends read as nothing (``tiles``: the set's, ``TAB``'s column after them)."""
+    from . import jit_formula
+
+    return {"ends": jit_formula.Spun(*_SPUN["ends"], 0),
+            "end_tiles": jit_formula.Spun(*_SPUN["end_tiles"], tiles)}
 
 
 def _live_sides(trees: Any) -> None:

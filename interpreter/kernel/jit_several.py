@@ -344,10 +344,11 @@ def after_double(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, st
 
 
 @njit
-def _dead_at(DT, hd, lv, rv, gen, put):
-    """Whether the position (hand ``hd``, ends ``lv``, ``rv``) is known dead in this search
-    (``gen``); with ``put``, it is from now on (while the table has room)."""
-    ends = lv * 64 + rv + 1
+def dead_at(DT, hd, ends, gen, put):
+    """Whether the position (hand ``hd``, ``ends``: its ends as one number, > 0) is known
+    dead in search ``gen`` (``several.whole_hand``'s ``dead``: an open-addressed table of
+    (hand, ends, search) rows); with ``put``, it is from now on (while the table has
+    room). A line's search and ``jit_several_arms``' both keep their positions here."""
     k = (hd * 0x9E3779B1 + ends) & (DEAD - 1)
     for _ in range(DEAD):
         if DT[2, k] != gen:
@@ -379,7 +380,7 @@ def whole_hand(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stac
         hd, lv, rv = SD[_S_HAND, d], SD[_S_LEFT, d], SD[_S_RIGHT, d]
         c, b = _next_of(SD, d)
         if c < 0:   # every order from here fails: dead
-            _dead_at(DT, hd, lv, rv, gen, True)
+            dead_at(DT, hd, lv * 64 + rv + 1, gen, True)
             d -= 1
             continue
         t, e = c >> 2, c & 3
@@ -395,7 +396,7 @@ def whole_hand(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stac
             return 1
         w = PIPS[t] - v
         nl, nr = (lv, w) if e else (w, rv)
-        if _dead_at(DT, hd ^ b, nl, nr, gen, False):
+        if dead_at(DT, hd ^ b, nl * 64 + nr + 1, gen, False):
             continue
         d += 1
         _down(SD, d, hd ^ b, nl, nr, PM, -1)

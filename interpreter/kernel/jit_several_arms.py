@@ -50,6 +50,7 @@ from .jit_several import (
     W_DOMINO2,
     W_PLAYABLE2,
     WHOLE_HAND,
+    dead_at,
     holds,
 )
 from .jit_strategist import seat_word
@@ -175,21 +176,11 @@ def _lay(SD, d, c, PIPS, TL, TH, CODE, FIT, FIT_AT, VN, T, SPIN):
 @njit
 def _dead(DT, SD, d, gen, put):
     """Whether depth ``d``'s position (its hand, ends, count, spinner) is known dead in
-    search ``gen`` (``several.whole_hand``'s ``dead``); with ``put``, it is from now on
-    (while the table has room)."""
-    hd = SD[_HAND, d]
+    search ``gen`` (``jit_several.dead_at``, its ends packed in one number); with ``put``,
+    it is from now on (while the table has room)."""
     key = (SD[_V, d] | SD[_V + 1, d] << 8 | SD[_V + 2, d] << 16 | SD[_V + 3, d] << 24
            | SD[_CNT, d] << 32 | (SD[_NEED, d] + 1) << 36)
-    k = (hd * 0x9E3779B1 + key) & (DEAD - 1)
-    for _ in range(DEAD):
-        if DT[2, k] != gen:
-            if put:
-                DT[0, k], DT[1, k], DT[2, k] = hd, key, gen
-            return False
-        if DT[0, k] == hd and DT[1, k] == key:
-            return True
-        k = (k + 1) & (DEAD - 1)
-    return False
+    return dead_at(DT, SD[_HAND, d], key, gen, put)
 
 
 @njit
