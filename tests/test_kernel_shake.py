@@ -189,3 +189,61 @@ def test_seat_words_read_lazily_are_the_engines_seat_streams(kernel, players):
                                        first, states, msg)
             assert buf[pos[p]] == want[p](), (seed, p)
             pos[p] += 1
+
+
+def test_permute8_permutes_each_column_as_keccak_f1600(kernel):
+    # compiled: the vector code of kernel.keccak8; plain: keccak_f1600 column by column
+    rng = np.random.default_rng(8)
+    for states in (rng.integers(0, 2 ** 63, (25, shake.LANES), dtype=np.uint64),
+                   np.zeros((25, shake.LANES), np.uint64)):
+        want = states.copy()
+        for lane in range(shake.LANES):
+            column = want[:, lane].copy()
+            shake.keccak_f1600(column)
+            want[:, lane] = column
+        kernel.permute8(states)
+        assert states.tolist() == want.tolist()
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_eight_matches_streams_at_once_are_each_matchs_own(kernel, players):
+    # first_streams8 gives the first deals (a whole group, groups in part, none) and the
+    # seats' first block of up to eight matches; given_keys and seat_words_given read
+    # them as shuffle_keys and seat_words_start would, and go on past them as those do
+    T, deals = 28, 11
+    seeds = np.array([api.match_seed(9, k) for k in range(shake.LANES)] + [5], np.int64)
+    cases = ((1, 8, 0), (0, 3, 6)) if compiled(kernel) else ((1, 2, 5),)
+    deals8 = np.zeros(shake.LANES * shake.GIVEN * T, np.uint32)
+    seats8 = np.zeros(shake.LANES * FIRST * players, np.uint32)
+    states8, one = np.empty((25, shake.LANES), np.uint64), np.empty(25, np.uint64)
+    msg = np.empty(shake.MSG, np.uint8)
+    for at, count, given in cases:
+        kernel.first_streams8(seeds, at, count, players, T, given, deals8, seats8, states8,
+                              one, msg)
+        for lane in range(count):
+            seed = int(seeds[at + lane])
+            state, msg1 = np.empty(25, np.uint64), np.empty(shake.MSG, np.uint8)
+            got, want = np.zeros(4 * T, np.uint32), np.zeros(4 * T, np.uint32)
+            have = 0
+            for made in range(deals):
+                have = kernel.given_keys(deals8, lane * shake.GIVEN * T, given, seed, made, T,
+                                         got, state, msg1, have)
+                if made % 4 == 0:
+                    kernel.shuffle_block(seed, made // 4, T, want)
+                j = made % 4
+                assert got[j * T:(j + 1) * T].tolist() == want[j * T:(j + 1) * T].tolist(), (
+                    seed, given, made)
+            buf = np.zeros(shake.seat_buffer_size(players), np.uint32)
+            pos, end, block, made_ = (np.zeros(players, np.int64) for _ in range(4))
+            shared = np.zeros(1, np.int64)
+            first, states = np.empty(25, np.uint64), np.empty((players, 25), np.uint64)
+            kernel.seat_words_given(seats8, lane * FIRST * players, players, buf, pos, end,
+                                    block, shared)
+            wanted = [chain(iter(f, None), iter(seat_rest(seed, s), None)).__next__
+                      for s, f in enumerate(seat_first(seed, players))]
+            for p in [0, 1] * 60 + [players - 1] * 20:
+                if pos[p] == end[p]:
+                    kernel.seat_words_next(seed, p, players, buf, pos, end, block, made_,
+                                           shared, first, states, msg1)
+                assert buf[pos[p]] == wanted[p](), (seed, p)
+                pos[p] += 1

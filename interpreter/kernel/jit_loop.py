@@ -91,6 +91,9 @@ DOMINO = BLOCKED = 0
 # round's seen moves replayed from the script in CODE, a candidate, then the strategists
 CONT = False
 
+if not GEN and not CONT:   # the plain lines: eight matches' first streams at once
+    from dominorules.kernel.shake import GIVEN, LANES, first_streams8, given_keys, seat_words_given
+
 if CONT:
     from dominorules.kernel.jit_continue import (
         C_FIRST,
@@ -507,6 +510,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     block = np.empty(4 * T, np.uint32)
     sstate = np.empty(25, np.uint64)
     have = 0
+    if not GEN and not CONT:   # the first words of the next LANES matches (first_streams8)
+        deals8 = np.empty(LANES * GIVEN * T, np.uint32)
+        seats8 = np.empty(LANES * FIRST * N, np.uint32)
+        states8 = np.empty((25, LANES), np.uint64)
+        one = np.empty(25, np.uint64)
+        given = most = made = lane = 0
     deck = np.empty(T, np.int64)
     scratch = np.empty(2 * T + 2, np.int64)
     if WIDE:
@@ -666,8 +675,18 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             LOG[nl] = DYN + nj
             nl, nj = nl + 1, nj + 1
             nd = start_item(DAT, nd, seed)
-        if not CONT:   # (a playout's seats draw from its one stream; its leader is given)
+        if not GEN and not CONT:   # as many deals given as the last LANES matches made
+            most = max(most, made)
+            lane = (m_i - start) % LANES
+            if lane == 0:
+                given = min(most, GIVEN) if m_i > start else 4
+                most = 0
+                first_streams8(seeds, m_i, min(LANES, stop - m_i), N, T, given, deals8, seats8,
+                               states8, one, msg)
+            seat_words_given(seats8, lane * FIRST * N, N, WB, wpos, wend, wblock, wshared)
+        elif not CONT:   # (a playout's seats draw from its one stream; its leader is given)
             seat_words_start(seed, N, WB, wpos, wend, wblock, wshared, wfirst, msg)
+        if not CONT:
             lead_stream(seed, rng)
         if CONT:   # a playout: the rollouts' one stream seeded, the script from its start
             mt_seed(wshared, seed)
@@ -740,8 +759,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     at = deck_at(CODE, m_i, T)
                     for i in range(T):
                         deck[i] = CODE[at + i]
-                else:
+                elif GEN or CONT:
                     have = shuffle_keys(seed, made, T, block, sstate, msg, have)
+                    deal_into(block, (made & 3) * T, T, deck, scratch)
+                else:   # (the plain lines: the first deals' keys given, first_streams8)
+                    have = given_keys(deals8, lane * GIVEN * T, given, seed, made, T, block,
+                                      sstate, msg, have)
                     deal_into(block, (made & 3) * T, T, deck, scratch)
                 made += 1
                 if WIDE:

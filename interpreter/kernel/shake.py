@@ -24,12 +24,14 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.streams import FIRST, MORE
-from .jit import njit
+from .jit import available, njit
 
 RATE = 168                 # SHAKE-128's rate in bytes: 21 lanes of the 25
 RATE_LANES = RATE // 8
 MAX_DIGITS = 20            # "-9223372036854775808"
 CHUNK = 2 * RATE_LANES     # the words one squeezed block gives
+LANES = 8                  # sponges permute8 permutes at once
+GIVEN = 32                 # deals (eight groups) first_streams8 gives a match at most
 MSG = 3 * MAX_DIGITS + 16  # a message buffer long enough for every key below
 
 # Keccak's 24 round constants (FIPS 202, 3.2.5)
@@ -160,10 +162,30 @@ def keccak_f1600(a) -> None:
     a[15], a[16], a[17], a[18], a[19] = a15, a16, a17, a18, a19
     a[20], a[21], a[22], a[23], a[24] = a20, a21, a22, a23, a24
 
+def permute8(states) -> None:
+    """Keccak-f[1600] on each of the ``LANES`` states in the columns of the C-contiguous
+    uint64 (25, LANES) ``states``, in place: here one column at a time; compiled, all at
+    once as vectors (``kernel.keccak8``, registered below)."""
+    one = np.empty(25, np.uint64)
+    for lane in range(LANES):
+        for i in range(25):
+            one[i] = states[i, lane]
+        keccak_f1600(one)
+        for i in range(25):
+            states[i, lane] = one[i]
+
+
+if available():
+    from .keccak8 import register
+
+    register(permute8, [int(c) for c in _ROUND])
+
+
 @njit(refcounts=False)   # (every round: jit.njit)
-def shake128_absorb(state, msg, length: int) -> None:
-    """Reset the uint64[25] ``state`` and absorb ``msg[0:length]`` (uint8), padded:
-    ``state`` is then ready to squeeze its first block."""
+def shake128_pad(state, msg, length: int) -> None:
+    """Reset the uint64[25] ``state`` and absorb ``msg[0:length]`` (uint8), padded, all
+    but the permutation that ends absorbing (``shake128_absorb``; ``permute8`` does it for
+    eight states at once)."""
     for i in range(25):
         state[i] = 0
     pos = 0
@@ -175,6 +197,13 @@ def shake128_absorb(state, msg, length: int) -> None:
             pos = 0
     state[pos >> 3] ^= _PAD_FIRST << np.uint64((pos & 7) << 3)
     state[RATE_LANES - 1] ^= _PAD_LAST
+
+
+@njit(refcounts=False)   # (every round: jit.njit)
+def shake128_absorb(state, msg, length: int) -> None:
+    """Reset the uint64[25] ``state`` and absorb ``msg[0:length]`` (uint8), padded:
+    ``state`` is then ready to squeeze its first block."""
+    shake128_pad(state, msg, length)
     keccak_f1600(state)
 
 
@@ -261,13 +290,20 @@ def squeeze_more(state, out, at: int, produced: int, total: int) -> int:
     if produced:
         keccak_f1600(state)
     n = min(CHUNK, total - produced)
+    words_of(state, out, at, n)
+    return produced + n
+
+
+@njit(inline="always")
+def words_of(state, out, at: int, n: int) -> None:
+    """The first ``n <= CHUNK`` words of a squeezed ``state``'s block into uint32
+    ``out[at:]``: two little-endian words a lane."""
     for i in range(0, n - 1, 2):
         v = state[i >> 1]
         out[at + i] = v & _WORD
         out[at + i + 1] = v >> _U32
     if n & 1:
         out[at + n - 1] = state[(n - 1) >> 1] & _WORD
-    return produced + n
 
 
 @njit(refcounts=False)   # (every round: jit.njit)
@@ -275,10 +311,16 @@ def shuffle_absorb(seed: int, j: int, state, msg) -> None:
     """Absorb the key of deals 4j .. 4j+3 of match ``seed`` into ``state``:
     ``b"%d:shuffle:" % seed + j.to_bytes(8, "little")`` (``msg``: a uint8 buffer of at
     least ``MSG`` bytes)."""
+    shake128_absorb(state, msg, shuffle_key(seed, j, msg))
+
+
+@njit
+def shuffle_key(seed: int, j: int, msg) -> int:
+    """``b"%d:shuffle:" % seed + j.to_bytes(8, "little")`` into ``msg``; its length."""
     at = bytes_into(_SHUFFLE, msg, decimal_into(seed, msg, 0))
     for k in range(8):
         msg[at + k] = (j >> (8 * k)) & 0xFF
-    shake128_absorb(state, msg, at + 8)
+    return at + 8
 
 
 @njit
@@ -413,7 +455,13 @@ def seat_words_start(seed: int, players: int, buf, pos, end, block, shared, stat
                      msg) -> None:
     """A new match: the seats' shared first block absorbed and its first words squeezed."""
     shake128_absorb(state, msg, _bots_key(seed, msg))
-    got = squeeze_more(state, buf, 0, 0, FIRST * players)
+    _seats_start(players, pos, end, block, shared, squeeze_more(state, buf, 0, 0,
+                                                                FIRST * players))
+
+
+@njit(inline="always")
+def _seats_start(players: int, pos, end, block, shared, got: int) -> None:
+    """Every seat at the start of its share of the first block, ``got`` words of it made."""
     shared[0] = got
     for s in range(players):
         pos[s] = s * FIRST
@@ -444,3 +492,80 @@ def seat_words_next(seed: int, p: int, players: int, buf, pos, end, block, made,
     pos[p] = at
     end[p] = at + got - made[p]
     made[p] = got
+
+
+# Eight matches' first streams at once. A match's streams depend on its seed alone, so the
+# kernel squeezes the words the next eight matches read first -- each one's first deals'
+# keys and its seats' shared first block -- eight sponges a permutation (``permute8``),
+# the same words ``shuffle_keys`` and ``seat_words_start`` give one sponge at a time.
+
+
+@njit(refcounts=False)   # (every eight matches: jit.njit)
+def squeeze8(states8, count: int, out, at: int, stride: int, total: int, one) -> None:
+    """The first ``total`` words of the ``count <= LANES`` sponges whose padded keys are
+    ``states8``'s columns (``shake128_pad``, not yet permuted): sponge l's into uint32
+    ``out[at + l * stride:]``; ``one``: a uint64[25] scratch state."""
+    produced = 0
+    while produced < total:
+        permute8(states8)
+        n = min(CHUNK, total - produced)
+        for lane in range(count):
+            for i in range(RATE_LANES):
+                one[i] = states8[i, lane]
+            words_of(one, out, at + lane * stride + produced, n)
+        produced += n
+
+
+@njit(refcounts=False)   # (every eight matches: jit.njit)
+def first_streams8(seeds, at: int, count: int, players: int, T: int, given: int, deals,
+                   seats, states8, one, msg) -> None:
+    """The words matches ``seeds[at:at + count]`` (``count <= LANES``) read first: the
+    shuffle keys of each one's first ``given <= GIVEN`` deals (match l's group g at
+    ``deals[(l * GIVEN // 4 + g) * 4T:]``, as ``shuffle_block`` writes it, its last group
+    as far as deal ``given``) and its seats' shared first block (``FIRST * players``
+    words at ``seats[l * FIRST * players:]``)."""
+    W = 4 * T
+    for g in range((given + 3) >> 2):
+        for lane in range(count):
+            shake128_pad(one, msg, shuffle_key(seeds[at + lane], g, msg))
+            for i in range(25):
+                states8[i, lane] = one[i]
+        squeeze8(states8, count, deals, g * W, (GIVEN >> 2) * W, min(W, (given - 4 * g) * T),
+                 one)
+    total = FIRST * players
+    for lane in range(count):
+        shake128_pad(one, msg, _bots_key(seeds[at + lane], msg))
+        for i in range(25):
+            states8[i, lane] = one[i]
+    squeeze8(states8, count, seats, 0, total, total, one)
+
+
+@njit(refcounts=False)   # (every round: jit.njit)
+def given_keys(deals, at: int, given: int, seed: int, made: int, T: int, block, state,
+               msg, have: int) -> int:
+    """``shuffle_keys`` for a match whose first ``given`` deals' keys ``first_streams8``
+    squeezed (its lane's at ``deals[at:]``): theirs copied, a group at a time, the later
+    deals' squeezed as ``shuffle_keys`` squeezes them."""
+    j = made & 3
+    if made < given:
+        if j == 0:
+            n = min(4, given - made) * T
+            src = at + (made >> 2) * 4 * T
+            for i in range(n):
+                block[i] = deals[src + i]
+            return n
+        return have
+    if made == given and j:   # a group given in part: its sponge from its start
+        shuffle_absorb(seed, made >> 2, state, msg)
+        have = 0
+    return shuffle_keys(seed, made, T, block, state, msg, have)
+
+
+@njit(refcounts=False)   # (every match: jit.njit)
+def seat_words_given(words, at: int, players: int, buf, pos, end, block, shared) -> None:
+    """``seat_words_start`` with the shared first block squeezed already
+    (``first_streams8``): its ``FIRST * players`` words copied from ``words[at:]``."""
+    total = FIRST * players
+    for i in range(total):
+        buf[i] = words[at + i]
+    _seats_start(players, pos, end, block, shared, total)
