@@ -207,19 +207,22 @@ def test_permute8_permutes_each_column_as_keccak_f1600(kernel):
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_eight_matches_streams_at_once_are_each_matchs_own(kernel, players):
-    # first_streams8 gives the first deals (a whole group, groups in part, none) and the
-    # seats' first block of up to eight matches; given_keys and seat_words_given read
-    # them as shuffle_keys and seat_words_start would, and go on past them as those do
-    T, deals = 28, 11
-    seeds = np.array([api.match_seed(9, k) for k in range(shake.LANES)] + [5], np.int64)
-    cases = ((1, 8, 0), (0, 3, 6)) if compiled(kernel) else ((1, 2, 5),)
-    deals8 = np.zeros(shake.LANES * shake.GIVEN * T, np.uint32)
-    seats8 = np.zeros(shake.LANES * FIRST * players, np.uint32)
-    states8, one = np.empty((25, shake.LANES), np.uint64), np.empty(25, np.uint64)
+    # first_streams8 gives the first deals (a whole group, groups in part, none), the
+    # seats' first block and their block 1's first words (or not) of up to eight matches;
+    # given_keys and seat_words_given read them as shuffle_keys and seat_words_start
+    # would, and seat_words_next goes on past them as it does
+    T, deals, lanes = 28, 11, shake.LANES
+    seeds = np.array([api.match_seed(9, k) for k in range(lanes)] + [5], np.int64)
+    cases = ((1, 8, 0, True), (0, 3, 6, False)) if compiled(kernel) else ((1, 2, 5, True),)
+    B8 = (np.zeros(lanes * shake.GIVEN * T, np.uint32),
+          np.zeros(lanes * FIRST * players, np.uint32),
+          np.zeros(lanes * players * shake.CHUNK, np.uint32),
+          np.zeros((lanes * players, 25), np.uint64), np.empty((25, lanes), np.uint64),
+          np.empty(25, np.uint64))
+    deals8 = B8[0]
     msg = np.empty(shake.MSG, np.uint8)
-    for at, count, given in cases:
-        kernel.first_streams8(seeds, at, count, players, T, given, deals8, seats8, states8,
-                              one, msg)
+    for at, count, given, more in cases:
+        kernel.first_streams8(seeds, at, count, players, T, given, more, B8, msg)
         for lane in range(count):
             seed = int(seeds[at + lane])
             state, msg1 = np.empty(25, np.uint64), np.empty(shake.MSG, np.uint8)
@@ -237,11 +240,12 @@ def test_eight_matches_streams_at_once_are_each_matchs_own(kernel, players):
             pos, end, block, made_ = (np.zeros(players, np.int64) for _ in range(4))
             shared = np.zeros(1, np.int64)
             first, states = np.empty(25, np.uint64), np.empty((players, 25), np.uint64)
-            kernel.seat_words_given(seats8, lane * FIRST * players, players, buf, pos, end,
-                                    block, shared)
+            made_[:] = 7   # whatever a previous match left
+            kernel.seat_words_given(B8, lane, players, more, buf, pos, end, block, made_,
+                                    shared, states)
             wanted = [chain(iter(f, None), iter(seat_rest(seed, s), None)).__next__
                       for s, f in enumerate(seat_first(seed, players))]
-            for p in [0, 1] * 60 + [players - 1] * 20:
+            for p in [0, 1] * 100 + [players - 1] * 150:
                 if pos[p] == end[p]:
                     kernel.seat_words_next(seed, p, players, buf, pos, end, block, made_,
                                            shared, first, states, msg1)

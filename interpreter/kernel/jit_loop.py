@@ -511,11 +511,11 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     sstate = np.empty(25, np.uint64)
     have = 0
     if not GEN and not CONT:   # the first words of the next LANES matches (first_streams8)
-        deals8 = np.empty(LANES * GIVEN * T, np.uint32)
-        seats8 = np.empty(LANES * FIRST * N, np.uint32)
-        states8 = np.empty((25, LANES), np.uint64)
-        one = np.empty(25, np.uint64)
+        B8 = (np.empty(LANES * GIVEN * T, np.uint32), np.empty(LANES * FIRST * N, np.uint32),
+              np.empty(LANES * N * CHUNK, np.uint32), np.empty((LANES * N, 25), np.uint64),
+              np.empty((25, LANES), np.uint64), np.empty(25, np.uint64))
         given = most = made = lane = 0
+        more = later = False
     deck = np.empty(T, np.int64)
     scratch = np.empty(2 * T + 2, np.int64)
     if WIDE:
@@ -675,15 +675,16 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             LOG[nl] = DYN + nj
             nl, nj = nl + 1, nj + 1
             nd = start_item(DAT, nd, seed)
-        if not GEN and not CONT:   # as many deals given as the last LANES matches made
-            most = max(most, made)
+        if not GEN and not CONT:   # as many deals given as the last LANES matches made,
+            most = max(most, made)   # and the seats' block 1 if one of them read it
+            for s in range(N):
+                later = later or wblock[s] > 0
             lane = (m_i - start) % LANES
             if lane == 0:
                 given = min(most, GIVEN) if m_i > start else 4
-                most = 0
-                first_streams8(seeds, m_i, min(LANES, stop - m_i), N, T, given, deals8, seats8,
-                               states8, one, msg)
-            seat_words_given(seats8, lane * FIRST * N, N, WB, wpos, wend, wblock, wshared)
+                more, most, later = later, 0, False
+                first_streams8(seeds, m_i, min(LANES, stop - m_i), N, T, given, more, B8, msg)
+            seat_words_given(B8, lane, N, more, WB, wpos, wend, wblock, wmade, wshared, wstates)
         elif not CONT:   # (a playout's seats draw from its one stream; its leader is given)
             seat_words_start(seed, N, WB, wpos, wend, wblock, wshared, wfirst, msg)
         if not CONT:
@@ -763,7 +764,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     have = shuffle_keys(seed, made, T, block, sstate, msg, have)
                     deal_into(block, (made & 3) * T, T, deck, scratch)
                 else:   # (the plain lines: the first deals' keys given, first_streams8)
-                    have = given_keys(deals8, lane * GIVEN * T, given, seed, made, T, block,
+                    have = given_keys(B8[0], lane * GIVEN * T, given, seed, made, T, block,
                                       sstate, msg, have)
                     deal_into(block, (made & 3) * T, T, deck, scratch)
                 made += 1

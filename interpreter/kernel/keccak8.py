@@ -76,7 +76,7 @@ def register(plain: Callable, rounds: Sequence[int]) -> None:
 
         return sig, codegen
 
-    @overload(plain)
+    @overload(plain, jit_options={"_nrt": False})   # (jit.njit: refcounts)
     def _vectors(states):
         if not (isinstance(states, types.Array) and states.ndim == 2 and states.layout == "C"
                 and states.dtype == types.uint64):

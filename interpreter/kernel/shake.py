@@ -66,7 +66,7 @@ def _rot(x, n: int):
     return (x << np.uint64(n)) | (x >> np.uint64(64 - n))
 
 
-@njit
+@njit(refcounts=False)   # (every match: jit.njit)
 def keccak_f1600(a) -> None:
     """Keccak-f[1600] on the uint64[25] state ``a`` (lane x + 5y), in place.
 
@@ -248,7 +248,7 @@ def shake128(msg, length: int, out, count: int) -> None:
     shake128_squeeze(state, out, count)
 
 
-@njit
+@njit(refcounts=False)   # (every match: jit.njit)
 def decimal_into(n: int, buf, at: int) -> int:
     """Write ``b"%d" % n`` (any int64) into uint8 ``buf`` from ``at``; return the end."""
     if n < 0:
@@ -269,7 +269,7 @@ def decimal_into(n: int, buf, at: int) -> int:
     return end
 
 
-@njit
+@njit(refcounts=False)   # (every match: jit.njit)
 def bytes_into(src, buf, at: int) -> int:
     """Copy uint8 ``src`` into ``buf`` from ``at``; return the end."""
     for i in range(src.shape[0]):
@@ -314,7 +314,7 @@ def shuffle_absorb(seed: int, j: int, state, msg) -> None:
     shake128_absorb(state, msg, shuffle_key(seed, j, msg))
 
 
-@njit
+@njit(refcounts=False)   # (every match: jit.njit)
 def shuffle_key(seed: int, j: int, msg) -> int:
     """``b"%d:shuffle:" % seed + j.to_bytes(8, "little")`` into ``msg``; its length."""
     at = bytes_into(_SHUFFLE, msg, decimal_into(seed, msg, 0))
@@ -402,7 +402,7 @@ def deal_into(words, offset: int, T: int, deck_out, scratch) -> None:
         deck_out[j] = t
 
 
-@njit
+@njit(refcounts=False)   # (every match: jit.njit)
 def _bots_key(seed: int, msg) -> int:
     """``b"%d:bots" % seed`` into ``msg``; its length."""
     return bytes_into(_BOTS, msg, decimal_into(seed, msg, 0))
@@ -422,8 +422,14 @@ def seat_first_words(seed: int, players: int, out) -> None:
 def seat_more_absorb(seed: int, seat: int, k: int, state, msg) -> None:
     """Absorb the key of block ``k >= 1`` of seat ``seat``'s stream into ``state``:
     ``b"%d:bots" % seed + b"%d:" % seat + b"%d" % k``."""
+    shake128_absorb(state, msg, seat_more_key(seed, seat, k, msg))
+
+
+@njit(refcounts=False)   # (every match: jit.njit)
+def seat_more_key(seed: int, seat: int, k: int, msg) -> int:
+    """``b"%d:bots" % seed + b"%d:" % seat + b"%d" % k`` into ``msg``; its length."""
     at = bytes_into(_COLON, msg, decimal_into(seat, msg, _bots_key(seed, msg)))
-    shake128_absorb(state, msg, decimal_into(k, msg, at))
+    return decimal_into(k, msg, at)
 
 
 @njit
@@ -483,11 +489,17 @@ def seat_words_next(seed: int, p: int, players: int, buf, pos, end, block, made,
                 shared[0] = squeeze_more(first_state, buf, shared[0], shared[0], total)
             end[p] = min(shared[0], stop)
             return
+    at = total + p * CHUNK
+    if block[p] == 0 and made[p] < 0:   # block 1's first words given (seat_words_given)
+        block[p] = 1
+        made[p] = -made[p]
+        pos[p] = at
+        end[p] = at + made[p]
+        return
     if block[p] == 0 or made[p] == MORE:
         block[p] += 1
         seat_more_absorb(seed, p, block[p], states[p], msg)
         made[p] = 0
-    at = total + p * CHUNK
     got = squeeze_more(states[p], buf, at, made[p], MORE)
     pos[p] = at
     end[p] = at + got - made[p]
@@ -517,13 +529,17 @@ def squeeze8(states8, count: int, out, at: int, stride: int, total: int, one) ->
 
 
 @njit(refcounts=False)   # (every eight matches: jit.njit)
-def first_streams8(seeds, at: int, count: int, players: int, T: int, given: int, deals,
-                   seats, states8, one, msg) -> None:
-    """The words matches ``seeds[at:at + count]`` (``count <= LANES``) read first: the
-    shuffle keys of each one's first ``given <= GIVEN`` deals (match l's group g at
-    ``deals[(l * GIVEN // 4 + g) * 4T:]``, as ``shuffle_block`` writes it, its last group
-    as far as deal ``given``) and its seats' shared first block (``FIRST * players``
-    words at ``seats[l * FIRST * players:]``)."""
+def first_streams8(seeds, at: int, count: int, players: int, T: int, given: int,
+                   more: bool, B8, msg) -> None:
+    """The words matches ``seeds[at:at + count]`` (``count <= LANES``) read first, into
+    ``B8 = (deals, seats, later, later_states, states8, one)``: the shuffle keys of each
+    one's first ``given <= GIVEN`` deals (match l's group g at ``deals[(l * GIVEN // 4 +
+    g) * 4T:]``, as ``shuffle_block`` writes it, its last group as far as deal
+    ``given``), its seats' shared first block (``FIRST * players`` words at
+    ``seats[l * FIRST * players:]``) and, if ``more``, the first ``CHUNK`` words of each
+    seat's block 1 (seat s's at ``later[(l * players + s) * CHUNK:]``, its sponge then in
+    ``later_states[l * players + s]``). ``states8``, ``one``: scratch states."""
+    deals, seats, later, later_states, states8, one = B8
     W = 4 * T
     for g in range((given + 3) >> 2):
         for lane in range(count):
@@ -538,6 +554,19 @@ def first_streams8(seeds, at: int, count: int, players: int, T: int, given: int,
         for i in range(25):
             states8[i, lane] = one[i]
     squeeze8(states8, count, seats, 0, total, total, one)
+    if not more:
+        return
+    for first in range(0, count * players, LANES):   # LANES seats' sponges at a time
+        n = min(LANES, count * players - first)
+        for k in range(n):
+            lane, s = divmod(first + k, players)
+            shake128_pad(one, msg, seat_more_key(seeds[at + lane], s, 1, msg))
+            for i in range(25):
+                states8[i, k] = one[i]
+        squeeze8(states8, n, later, first * CHUNK, CHUNK, CHUNK, one)
+        for k in range(n):
+            for i in range(25):
+                later_states[first + k, i] = states8[i, k]
 
 
 @njit(refcounts=False)   # (every round: jit.njit)
@@ -562,10 +591,24 @@ def given_keys(deals, at: int, given: int, seed: int, made: int, T: int, block, 
 
 
 @njit(refcounts=False)   # (every match: jit.njit)
-def seat_words_given(words, at: int, players: int, buf, pos, end, block, shared) -> None:
-    """``seat_words_start`` with the shared first block squeezed already
-    (``first_streams8``): its ``FIRST * players`` words copied from ``words[at:]``."""
+def seat_words_given(B8, lane: int, players: int, more: bool, buf, pos, end, block, made,
+                     shared, states) -> None:
+    """``seat_words_start`` for match ``lane`` of ``first_streams8``'s ``B8``: its seats'
+    shared first block copied, and with ``more`` each seat's first words of block 1 put
+    where ``seat_words_next`` reads them (its sponge in ``states``, ``made`` negative
+    until they are read)."""
+    seats, later, later_states = B8[1], B8[2], B8[3]
     total = FIRST * players
+    at = lane * total
     for i in range(total):
-        buf[i] = words[at + i]
+        buf[i] = seats[at + i]
     _seats_start(players, pos, end, block, shared, total)
+    for s in range(players):
+        made[s] = 0
+        if more:
+            k = lane * players + s
+            for i in range(CHUNK):
+                buf[total + s * CHUNK + i] = later[k * CHUNK + i]
+            for i in range(25):
+                states[s, i] = later_states[k, i]
+            made[s] = -CHUNK
