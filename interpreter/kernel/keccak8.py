@@ -76,8 +76,7 @@ def register(plain: Callable, rounds: Sequence[int]) -> None:
 
         return sig, codegen
 
-    @overload(plain, jit_options={"_nrt": False})   # (jit.njit: refcounts)
-    def _vectors(states):
+    def vectors(states):
         if not (isinstance(states, types.Array) and states.ndim == 2 and states.layout == "C"
                 and states.dtype == types.uint64):
             return None
@@ -85,3 +84,5 @@ def register(plain: Callable, rounds: Sequence[int]) -> None:
         def impl(states):
             permute(states)
         return impl
+
+    overload(plain, jit_options={"_nrt": False})(vectors)   # (jit.njit: refcounts)
