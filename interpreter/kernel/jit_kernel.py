@@ -69,7 +69,7 @@ RECORD_LOG = 1 << 15
 # the rounds a match plays, as a kernel first guesses them; then it sizes a batch's round
 # rows by what it has played so far, with ROWS_MARGIN to spare: rows it does not fill cost
 # no memory touched, but a batch outgrowing them plays on into a second array and both are
-# copied into one (pagat 2p plays 9.6 rounds a match: sized by the guess of 8 alone, every
+# copied into one (a ruleset playing 9.6 rounds a match, sized by the guess of 8 alone: every
 # 2048 matches wrote their 4 MB of rows twice, the pages of both zeroed by the system)
 ROUNDS_GUESS = 8
 ROWS_MARGIN = 1.25
