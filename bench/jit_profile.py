@@ -20,14 +20,11 @@ words) replaced by xorshift64 words, which costs next to nothing. It plays other
 and choices, so it is no engine: it bounds what a cheaper stream definition could gain
 (issue 21: the JIT's speed is held by its SHAKE-128 streams).
 
-``--batched-deals G`` measures a second prototype, which keeps every word: the deals of
-groups 0 .. G-1 (four deals a group) of eight matches at a time are squeezed together,
-their eight sponges permuted at once as vectors (``bench/keccak.py``'s ``make_x8``),
-later groups as the kernel squeezes them; its rows are checked equal to the kernel's
-before it is timed. CPU time of this process, the median of ``--reps``.
+(The kernel itself squeezes eight matches' first streams at once, ``shake.first_streams8``:
+what a prototype here once measured.) CPU time of this process, the median of ``--reps``.
 
 Usage: python bench/jit_profile.py [RULESET] [--players N] [--matches M] [--reps R]
-                                   [--cheap-streams] [--batched-deals G] [--no-map]
+                                   [--cheap-streams] [--no-map]
 """
 
 from __future__ import annotations
@@ -82,9 +79,11 @@ def cheap_next(p, N, WB, wpos, wend, xs):
 _SWAPS = (
     ("    rng = np.zeros(1, np.uint64)\n",
      "    rng = np.zeros(1, np.uint64)\n    xs = np.ones(1, np.uint64)\n"),
-    ("have = shuffle_keys(seed, made, T, block, sstate, msg, have)",
+    ("have = given_keys(B8[0], lane * GIVEN * T, given, seed, made, T, block, sstate, msg, "
+     "have)",
      "xs[0] = cheap_fill(block, (made & 3) * T, T, xs[0] ^ np.uint64(seed) | np.uint64(1))"),
-    ("seat_words_start(seed, N, WB, wpos, wend, wblock, wshared, wfirst, msg)",
+    ("first_streams8(seeds, m_i, min(LANES, stop - m_i), N, T, given, more, B8, msg)", "pass"),
+    ("seat_words_given(B8, lane, N, more, WB, wpos, wend, wblock, wmade, wshared, wstates)",
      "cheap_start(seed, N, WB, wpos, wend, xs)"),
     ("seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, "
      "msg)", "cheap_next(p, N, WB, wpos, wend, xs)"),
@@ -136,89 +135,12 @@ def write_perf_map(dispatcher) -> str:
     return f"{path}: {len(lines)} functions"
 
 
-# the deals' keys of eight matches squeezed together (the same words as shuffle_keys)
-_BATCHED = '''
-from dominorules.kernel.shake import RATE_LANES, _PAD_FIRST, _PAD_LAST, _SHUFFLE
-from dominorules.kernel.shake import bytes_into, decimal_into
-
-
-@njit
-def absorbed(seed, j, one, msg):
-    at = bytes_into(_SHUFFLE, msg, decimal_into(seed, msg, 0))
-    for k in range(8):
-        msg[at + k] = (j >> (8 * k)) & 0xFF
-    length = at + 8
-    for i in range(25):
-        one[i] = 0
-    for p in range(length):
-        one[p >> 3] ^= np.uint64(msg[p]) << np.uint64((p & 7) << 3)
-    one[length >> 3] ^= _PAD_FIRST << np.uint64((length & 7) << 3)
-    one[RATE_LANES - 1] ^= _PAD_LAST
-
-
-@njit
-def eight_deals(seeds, m0, count, T, G, keys8, states8, one, msg):
-    W = 4 * T
-    for g in range(G):
-        for lane in range(8):
-            absorbed(seeds[m0 + (lane if lane < count else 0)], g, one, msg)
-            for i in range(25):
-                states8[i, lane] = one[i]
-        permute8(states8)
-        produced = 0
-        while True:
-            take = min(2 * RATE_LANES, W - produced)
-            for lane in range(count):
-                at = (lane * G + g) * W + produced
-                for i in range(take):
-                    v = states8[i >> 1, lane]
-                    keys8[at + i] = (v >> np.uint64(32)) if i & 1 else v & np.uint64(0xFFFFFFFF)
-            produced += take
-            if produced >= W:
-                break
-            permute8(states8)
-
-'''
-
-
-def batched_source(source: str, groups: int) -> str | None:
-    """The kernel's source with deal groups 0 .. ``groups - 1`` read from keys squeezed
-    eight matches at a time; None when the source lacks a line to change."""
-    deal = ("                have = shuffle_keys(seed, made, T, block, sstate, msg, have)\n"
-            "                deal_into(block, (made & 3) * T, T, deck, scratch)\n")
-    swaps = (
-        ("@njit\ndef play_batch", _BATCHED + "@njit\ndef play_batch"),
-        ("    rng = np.zeros(1, np.uint64)\n",
-         f"    rng = np.zeros(1, np.uint64)\n    G8 = {groups}\n"
-         "    keys8 = np.empty(8 * G8 * 4 * T, np.uint32)\n"
-         "    states8 = np.empty((25, 8), np.uint64)\n"
-         "    one = np.empty(25, np.uint64)\n    first8 = start\n"),
-        ("        seed = seeds[m_i]\n",
-         "        seed = seeds[m_i]\n"
-         "        if m_i == start or m_i - first8 >= 8:\n"
-         "            first8 = m_i\n"
-         "            eight_deals(seeds, m_i, min(8, stop - m_i), T, G8, keys8, states8, one,"
-         " msg)\n"),
-        (deal, "                if made < 4 * G8:\n"
-               "                    deal_into(keys8, ((m_i - first8) * G8 * 4 + made) * T, T,"
-               " deck, scratch)\n"
-               "                else:\n"
-               + "".join("    " + line + "\n" for line in deal.splitlines())),
-    )
-    for old, new in swaps:
-        if old not in source:
-            return None
-        source = source.replace(old, new, 1)
-    return source
-
-
-def _compiled(source: str, name: str, extra: dict | None = None):
+def _compiled(source: str, name: str):
     """``source`` as a module compiled from a file of its own (numba reads it there)."""
     path = Path(tempfile.mkdtemp(prefix="dominorules-" + name + "-")) / f"{name}.py"
     path.write_text(source)
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
-    module.__dict__.update(extra or {})
     spec.loader.exec_module(module)
     return module
 
@@ -249,9 +171,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reps", type=int, default=7)
     ap.add_argument("--cheap-streams", action="store_true",
                     help="also the prototype with xorshift words for SHAKE-128's")
-    ap.add_argument("--batched-deals", type=int, default=0, metavar="G",
-                    help="also the prototype squeezing deal groups 0..G-1 of eight matches "
-                    "at once (the same words)")
     ap.add_argument("--no-map", action="store_true", help="write no perf map")
     args = ap.parse_args(argv)
     if not jit.available():
@@ -274,23 +193,6 @@ def main(argv: list[str] | None = None) -> int:
             kernel.module = cheap
             kernel.run(seeds[:50], kinds)   # compiled once, in memory
             modules["xorshift"] = cheap
-    if args.batched_deals > 0:
-        source = batched_source(jit_kernel.kernel_source(game), args.batched_deals)
-        if source is None:
-            print("no batched prototype: the kernel's deal is not the plain lines'",
-                  file=sys.stderr)
-        else:
-            from keccak import make_x8  # bench/keccak.py, beside this file
-
-            batched = _compiled(source, "batched_kernel", {"permute8": make_x8()[0]})
-            kernel.module = modules["shake"]
-            _, want = kernel.run(seeds, kinds)
-            kernel.module = batched
-            _, got = kernel.run(seeds, kinds)
-            if want.shape != got.shape or not (want == got).all():
-                print("the batched prototype played other rounds", file=sys.stderr)
-                return 1
-            modules["batched"] = batched
     rates: dict[str, list[float]] = {name: [] for name in modules}
     for _ in range(args.reps):
         for name, module in modules.items():

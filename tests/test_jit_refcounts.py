@@ -18,7 +18,9 @@ from dominorules.kernel import jit, jit_opening, jit_settle, shake
 # settlement and the match's end
 ROUND_PIECES = (
     (shake, ("shake128_absorb", "squeeze_more", "shuffle_absorb", "shuffle_keys",
-             "seat_more_absorb", "seat_words_start", "seat_words_next")),
+             "seat_more_absorb", "seat_words_start", "seat_words_next", "keccak_f1600",
+             "shake128_pad", "shuffle_key", "seat_more_key", "decimal_into", "bytes_into",
+             "squeeze8", "first_streams8", "given_keys", "seat_words_given")),
     (jit_settle, ("tallies",)),
     (jit_opening, ("holder_of", "heaviest", "in_boneyard", "highest_double", "open_round")),
 )

@@ -189,3 +189,65 @@ def test_seat_words_read_lazily_are_the_engines_seat_streams(kernel, players):
                                        first, states, msg)
             assert buf[pos[p]] == want[p](), (seed, p)
             pos[p] += 1
+
+
+def test_permute8_permutes_each_column_as_keccak_f1600(kernel):
+    # compiled: the vector code of kernel.keccak8; plain: keccak_f1600 column by column
+    rng = np.random.default_rng(8)
+    for states in (rng.integers(0, 2 ** 63, (25, shake.LANES), dtype=np.uint64),
+                   np.zeros((25, shake.LANES), np.uint64)):
+        want = states.copy()
+        for lane in range(shake.LANES):
+            column = want[:, lane].copy()
+            shake.keccak_f1600(column)
+            want[:, lane] = column
+        kernel.permute8(states)
+        assert states.tolist() == want.tolist()
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_eight_matches_streams_at_once_are_each_matchs_own(kernel, players):
+    # first_streams8 gives the first deals (a whole group, groups in part, none), the
+    # seats' first block and their block 1's first words (or not) of up to eight matches;
+    # given_keys and seat_words_given read them as shuffle_keys and seat_words_start
+    # would, and seat_words_next goes on past them as it does
+    T, deals, lanes = 28, 11, shake.LANES
+    seeds = np.array([api.match_seed(9, k) for k in range(lanes)] + [5], np.int64)
+    cases = ((1, 8, 0, True), (0, 3, 6, False)) if compiled(kernel) else ((1, 2, 5, True),)
+    B8 = (np.zeros(lanes * shake.GIVEN * T, np.uint32),
+          np.zeros(lanes * FIRST * players, np.uint32),
+          np.zeros(lanes * players * shake.CHUNK, np.uint32),
+          np.zeros((lanes * players, 25), np.uint64), np.empty((25, lanes), np.uint64),
+          np.empty(25, np.uint64))
+    deals8 = B8[0]
+    msg = np.empty(shake.MSG, np.uint8)
+    for at, count, given, more in cases:
+        kernel.first_streams8(seeds, at, count, players, T, given, more, B8, msg)
+        for lane in range(count):
+            seed = int(seeds[at + lane])
+            state, msg1 = np.empty(25, np.uint64), np.empty(shake.MSG, np.uint8)
+            got, want = np.zeros(4 * T, np.uint32), np.zeros(4 * T, np.uint32)
+            have = 0
+            for made in range(deals):
+                have = kernel.given_keys(deals8, lane * shake.GIVEN * T, given, seed, made, T,
+                                         got, state, msg1, have)
+                if made % 4 == 0:
+                    kernel.shuffle_block(seed, made // 4, T, want)
+                j = made % 4
+                assert got[j * T:(j + 1) * T].tolist() == want[j * T:(j + 1) * T].tolist(), (
+                    seed, given, made)
+            buf = np.zeros(shake.seat_buffer_size(players), np.uint32)
+            pos, end, block, made_ = (np.zeros(players, np.int64) for _ in range(4))
+            shared = np.zeros(1, np.int64)
+            first, states = np.empty(25, np.uint64), np.empty((players, 25), np.uint64)
+            made_[:] = 7   # whatever a previous match left
+            kernel.seat_words_given(B8, lane, players, more, buf, pos, end, block, made_,
+                                    shared, states)
+            wanted = [chain(iter(f, None), iter(seat_rest(seed, s), None)).__next__
+                      for s, f in enumerate(seat_first(seed, players))]
+            for p in [0, 1] * 100 + [players - 1] * 150:
+                if pos[p] == end[p]:
+                    kernel.seat_words_next(seed, p, players, buf, pos, end, block, made_,
+                                           shared, first, states, msg1)
+                assert buf[pos[p]] == wanted[p](), (seed, p)
+                pos[p] += 1

@@ -66,6 +66,13 @@ RECORD_LOG = 1 << 15
 # runs with and without them. Unrecorded, it costs nothing measurable: 13 interleaved pairs
 # of 200,000 double-six matches (3 players) took a median 2.23 s of CPU before the switch and
 # 2.14 s with it; 6 pairs of 100,000 of a ruleset on the GEN lines 2.26 s and 2.13 s
+# the rounds a match plays, as a kernel first guesses them; then it sizes a batch's round
+# rows by what it has played so far, with ROWS_MARGIN to spare: rows it does not fill cost
+# no memory touched, but a batch outgrowing them plays on into a second array and both are
+# copied into one (a ruleset playing 9.6 rounds a match, sized by the guess of 8 alone: every
+# 2048 matches wrote their 4 MB of rows twice, the pages of both zeroed by the system)
+ROUNDS_GUESS = 8
+ROWS_MARGIN = 1.25
 _MODULES: dict[str, Any] = {}
 # called with a sentence when a kernel is new to this machine and numba is about to compile
 # it (the CLI prints it: the first run pauses for seconds); None: say nothing
@@ -346,6 +353,7 @@ class JitKernel:
         # points, scores and play-time points per side after the columns
         self.width = len(jit_template.ROUND_COLUMNS) + 3 * self.sides
         self.events = bool(r.events)   # play_points: () when the ruleset has none
+        self.played = [0, 0]   # rounds and matches played: the rows of a batch sized by them
 
     def run(self, seeds: np.ndarray, kinds: list[int], max_rounds: int = 1000,
             start_scores: list[int] | None = None,
@@ -369,7 +377,10 @@ class JitKernel:
         bounds = (writer.log_round, writer.dat_round) if writer is not None else (0, 0)
         chunks, done, offset = [], 0, 0
         while done < n:
-            rows = np.empty((max_rounds + 8 * (n - done), self.width), np.int64)
+            rounds, seen = self.played
+            per = rounds / seen if seen else ROUNDS_GUESS
+            rows = np.empty((max_rounds + int(per * ROWS_MARGIN * (n - done)) + 1, self.width),
+                            np.int64)
             with first_compile(self.module):
                 played, used, failed, logged, numbers = self.module.play_batch(
                     seeds, done, n, max_rounds, scores0, kinds_a, self.Q, *self.tables,
@@ -389,6 +400,8 @@ class JitKernel:
                     continue
                 sink(writer.text(log[:logged], dat[:numbers]), played)
             matches[done:done + played, _I["M_FIRST_ROW"]] += offset
+            self.played[0] += used
+            self.played[1] += played
             chunks.append(rows[:used])
             offset += used
             done += played

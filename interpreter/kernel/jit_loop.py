@@ -92,6 +92,9 @@ DOMINO = BLOCKED = 0
 # (the strategist, greedy or random at every seat)
 CONT = False
 
+if not GEN and not CONT:   # the plain lines: eight matches' first streams at once
+    from dominorules.kernel.shake import GIVEN, LANES, first_streams8, given_keys, seat_words_given
+
 if CONT:
     from dominorules.kernel.jit_continue import (
         C_FIRST,
@@ -512,6 +515,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
     block = np.empty(4 * T, np.uint32)
     sstate = np.empty(25, np.uint64)
     have = 0
+    if not GEN and not CONT:   # the first words of the next LANES matches (first_streams8)
+        B8 = (np.empty(LANES * GIVEN * T, np.uint32), np.empty(LANES * FIRST * N, np.uint32),
+              np.empty(LANES * N * CHUNK, np.uint32), np.empty((LANES * N, 25), np.uint64),
+              np.empty((25, LANES), np.uint64), np.empty(25, np.uint64))
+        given = most = made = lane = 0
+        more = later = False
     deck = np.empty(T, np.int64)
     scratch = np.empty(2 * T + 2, np.int64)
     if WIDE:
@@ -679,8 +688,19 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             LOG[nl] = DYN + nj
             nl, nj = nl + 1, nj + 1
             nd = start_item(DAT, nd, seed)
-        if not CONT:   # (a playout's seats draw from its one stream; its leader is given)
+        if not GEN and not CONT:   # as many deals given as the last LANES matches made,
+            most = max(most, made)   # and the seats' block 1 if one of them read it
+            for s in range(N):
+                later = later or wblock[s] > 0
+            lane = (m_i - start) % LANES
+            if lane == 0:
+                given = min(most, GIVEN) if m_i > start else 4
+                more, most, later = later, 0, False
+                first_streams8(seeds, m_i, min(LANES, stop - m_i), N, T, given, more, B8, msg)
+            seat_words_given(B8, lane, N, more, WB, wpos, wend, wblock, wmade, wshared, wstates)
+        elif not CONT:   # (a playout's seats draw from its one stream; its leader is given)
             seat_words_start(seed, N, WB, wpos, wend, wblock, wshared, wfirst, msg)
+        if not CONT:
             lead_stream(seed, rng)
         if CONT:   # a playout: the rollouts' one stream seeded, the script from its start
             mt_seed(wshared, seed)
@@ -757,8 +777,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     at = deck_at(SC, m_i, T)
                     for i in range(T):
                         deck[i] = SC[at + i]
-                else:
+                elif GEN or CONT:
                     have = shuffle_keys(seed, made, T, block, sstate, msg, have)
+                    deal_into(block, (made & 3) * T, T, deck, scratch)
+                else:   # (the plain lines: the first deals' keys given, first_streams8)
+                    have = given_keys(B8[0], lane * GIVEN * T, given, seed, made, T, block,
+                                      sstate, msg, have)
                     deal_into(block, (made & 3) * T, T, deck, scratch)
                 made += 1
                 if WIDE:

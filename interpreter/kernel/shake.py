@@ -24,12 +24,14 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.streams import FIRST, MORE
-from .jit import njit
+from .jit import available, njit
 
 RATE = 168                 # SHAKE-128's rate in bytes: 21 lanes of the 25
 RATE_LANES = RATE // 8
 MAX_DIGITS = 20            # "-9223372036854775808"
 CHUNK = 2 * RATE_LANES     # the words one squeezed block gives
+LANES = 8                  # sponges permute8 permutes at once
+GIVEN = 32                 # deals (eight groups) first_streams8 gives a match at most
 MSG = 3 * MAX_DIGITS + 16  # a message buffer long enough for every key below
 
 # Keccak's 24 round constants (FIPS 202, 3.2.5)
@@ -64,7 +66,7 @@ def _rot(x, n: int):
     return (x << np.uint64(n)) | (x >> np.uint64(64 - n))
 
 
-@njit
+@njit(refcounts=False)   # (every match: jit.njit)
 def keccak_f1600(a) -> None:
     """Keccak-f[1600] on the uint64[25] state ``a`` (lane x + 5y), in place.
 
@@ -160,10 +162,30 @@ def keccak_f1600(a) -> None:
     a[15], a[16], a[17], a[18], a[19] = a15, a16, a17, a18, a19
     a[20], a[21], a[22], a[23], a[24] = a20, a21, a22, a23, a24
 
+def permute8(states) -> None:
+    """Keccak-f[1600] on each of the ``LANES`` states in the columns of the C-contiguous
+    uint64 (25, LANES) ``states``, in place: here one column at a time; compiled, all at
+    once as vectors (``kernel.keccak8``, registered below)."""
+    one = np.empty(25, np.uint64)
+    for lane in range(LANES):
+        for i in range(25):
+            one[i] = states[i, lane]
+        keccak_f1600(one)
+        for i in range(25):
+            states[i, lane] = one[i]
+
+
+if available():
+    from .keccak8 import register
+
+    register(permute8, [int(c) for c in _ROUND])
+
+
 @njit(refcounts=False)   # (every round: jit.njit)
-def shake128_absorb(state, msg, length: int) -> None:
-    """Reset the uint64[25] ``state`` and absorb ``msg[0:length]`` (uint8), padded:
-    ``state`` is then ready to squeeze its first block."""
+def shake128_pad(state, msg, length: int) -> None:
+    """Reset the uint64[25] ``state`` and absorb ``msg[0:length]`` (uint8), padded, all
+    but the permutation that ends absorbing (``shake128_absorb``; ``permute8`` does it for
+    eight states at once)."""
     for i in range(25):
         state[i] = 0
     pos = 0
@@ -175,6 +197,13 @@ def shake128_absorb(state, msg, length: int) -> None:
             pos = 0
     state[pos >> 3] ^= _PAD_FIRST << np.uint64((pos & 7) << 3)
     state[RATE_LANES - 1] ^= _PAD_LAST
+
+
+@njit(refcounts=False)   # (every round: jit.njit)
+def shake128_absorb(state, msg, length: int) -> None:
+    """Reset the uint64[25] ``state`` and absorb ``msg[0:length]`` (uint8), padded:
+    ``state`` is then ready to squeeze its first block."""
+    shake128_pad(state, msg, length)
     keccak_f1600(state)
 
 
@@ -219,7 +248,7 @@ def shake128(msg, length: int, out, count: int) -> None:
     shake128_squeeze(state, out, count)
 
 
-@njit
+@njit(refcounts=False)   # (every match: jit.njit)
 def decimal_into(n: int, buf, at: int) -> int:
     """Write ``b"%d" % n`` (any int64) into uint8 ``buf`` from ``at``; return the end."""
     if n < 0:
@@ -240,7 +269,7 @@ def decimal_into(n: int, buf, at: int) -> int:
     return end
 
 
-@njit
+@njit(refcounts=False)   # (every match: jit.njit)
 def bytes_into(src, buf, at: int) -> int:
     """Copy uint8 ``src`` into ``buf`` from ``at``; return the end."""
     for i in range(src.shape[0]):
@@ -261,13 +290,20 @@ def squeeze_more(state, out, at: int, produced: int, total: int) -> int:
     if produced:
         keccak_f1600(state)
     n = min(CHUNK, total - produced)
+    words_of(state, out, at, n)
+    return produced + n
+
+
+@njit(inline="always")
+def words_of(state, out, at: int, n: int) -> None:
+    """The first ``n <= CHUNK`` words of a squeezed ``state``'s block into uint32
+    ``out[at:]``: two little-endian words a lane."""
     for i in range(0, n - 1, 2):
         v = state[i >> 1]
         out[at + i] = v & _WORD
         out[at + i + 1] = v >> _U32
     if n & 1:
         out[at + n - 1] = state[(n - 1) >> 1] & _WORD
-    return produced + n
 
 
 @njit(refcounts=False)   # (every round: jit.njit)
@@ -275,10 +311,16 @@ def shuffle_absorb(seed: int, j: int, state, msg) -> None:
     """Absorb the key of deals 4j .. 4j+3 of match ``seed`` into ``state``:
     ``b"%d:shuffle:" % seed + j.to_bytes(8, "little")`` (``msg``: a uint8 buffer of at
     least ``MSG`` bytes)."""
+    shake128_absorb(state, msg, shuffle_key(seed, j, msg))
+
+
+@njit(refcounts=False)   # (every match: jit.njit)
+def shuffle_key(seed: int, j: int, msg) -> int:
+    """``b"%d:shuffle:" % seed + j.to_bytes(8, "little")`` into ``msg``; its length."""
     at = bytes_into(_SHUFFLE, msg, decimal_into(seed, msg, 0))
     for k in range(8):
         msg[at + k] = (j >> (8 * k)) & 0xFF
-    shake128_absorb(state, msg, at + 8)
+    return at + 8
 
 
 @njit
@@ -360,7 +402,7 @@ def deal_into(words, offset: int, T: int, deck_out, scratch) -> None:
         deck_out[j] = t
 
 
-@njit
+@njit(refcounts=False)   # (every match: jit.njit)
 def _bots_key(seed: int, msg) -> int:
     """``b"%d:bots" % seed`` into ``msg``; its length."""
     return bytes_into(_BOTS, msg, decimal_into(seed, msg, 0))
@@ -380,8 +422,14 @@ def seat_first_words(seed: int, players: int, out) -> None:
 def seat_more_absorb(seed: int, seat: int, k: int, state, msg) -> None:
     """Absorb the key of block ``k >= 1`` of seat ``seat``'s stream into ``state``:
     ``b"%d:bots" % seed + b"%d:" % seat + b"%d" % k``."""
+    shake128_absorb(state, msg, seat_more_key(seed, seat, k, msg))
+
+
+@njit(refcounts=False)   # (every match: jit.njit)
+def seat_more_key(seed: int, seat: int, k: int, msg) -> int:
+    """``b"%d:bots" % seed + b"%d:" % seat + b"%d" % k`` into ``msg``; its length."""
     at = bytes_into(_COLON, msg, decimal_into(seat, msg, _bots_key(seed, msg)))
-    shake128_absorb(state, msg, decimal_into(k, msg, at))
+    return decimal_into(k, msg, at)
 
 
 @njit
@@ -413,7 +461,13 @@ def seat_words_start(seed: int, players: int, buf, pos, end, block, shared, stat
                      msg) -> None:
     """A new match: the seats' shared first block absorbed and its first words squeezed."""
     shake128_absorb(state, msg, _bots_key(seed, msg))
-    got = squeeze_more(state, buf, 0, 0, FIRST * players)
+    _seats_start(players, pos, end, block, shared, squeeze_more(state, buf, 0, 0,
+                                                                FIRST * players))
+
+
+@njit(inline="always")
+def _seats_start(players: int, pos, end, block, shared, got: int) -> None:
+    """Every seat at the start of its share of the first block, ``got`` words of it made."""
     shared[0] = got
     for s in range(players):
         pos[s] = s * FIRST
@@ -435,12 +489,126 @@ def seat_words_next(seed: int, p: int, players: int, buf, pos, end, block, made,
                 shared[0] = squeeze_more(first_state, buf, shared[0], shared[0], total)
             end[p] = min(shared[0], stop)
             return
+    at = total + p * CHUNK
+    if block[p] == 0 and made[p] < 0:   # block 1's first words given (seat_words_given)
+        block[p] = 1
+        made[p] = -made[p]
+        pos[p] = at
+        end[p] = at + made[p]
+        return
     if block[p] == 0 or made[p] == MORE:
         block[p] += 1
         seat_more_absorb(seed, p, block[p], states[p], msg)
         made[p] = 0
-    at = total + p * CHUNK
     got = squeeze_more(states[p], buf, at, made[p], MORE)
     pos[p] = at
     end[p] = at + got - made[p]
     made[p] = got
+
+
+# Eight matches' first streams at once. A match's streams depend on its seed alone, so the
+# kernel squeezes the words the next eight matches read first -- each one's first deals'
+# keys and its seats' shared first block -- eight sponges a permutation (``permute8``),
+# the same words ``shuffle_keys`` and ``seat_words_start`` give one sponge at a time.
+
+
+@njit(refcounts=False)   # (every eight matches: jit.njit)
+def squeeze8(states8, count: int, out, at: int, stride: int, total: int, one) -> None:
+    """The first ``total`` words of the ``count <= LANES`` sponges whose padded keys are
+    ``states8``'s columns (``shake128_pad``, not yet permuted): sponge l's into uint32
+    ``out[at + l * stride:]``; ``one``: a uint64[25] scratch state."""
+    produced = 0
+    while produced < total:
+        permute8(states8)
+        n = min(CHUNK, total - produced)
+        for lane in range(count):
+            for i in range(RATE_LANES):
+                one[i] = states8[i, lane]
+            words_of(one, out, at + lane * stride + produced, n)
+        produced += n
+
+
+@njit(refcounts=False)   # (every eight matches: jit.njit)
+def first_streams8(seeds, at: int, count: int, players: int, T: int, given: int,
+                   more: bool, B8, msg) -> None:
+    """The words matches ``seeds[at:at + count]`` (``count <= LANES``) read first, into
+    ``B8 = (deals, seats, later, later_states, states8, one)``: the shuffle keys of each
+    one's first ``given <= GIVEN`` deals (match l's group g at ``deals[(l * GIVEN // 4 +
+    g) * 4T:]``, as ``shuffle_block`` writes it, its last group as far as deal
+    ``given``), its seats' shared first block (``FIRST * players`` words at
+    ``seats[l * FIRST * players:]``) and, if ``more``, the first ``CHUNK`` words of each
+    seat's block 1 (seat s's at ``later[(l * players + s) * CHUNK:]``, its sponge then in
+    ``later_states[l * players + s]``). ``states8``, ``one``: scratch states."""
+    deals, seats, later, later_states, states8, one = B8
+    W = 4 * T
+    for g in range((given + 3) >> 2):
+        for lane in range(count):
+            shake128_pad(one, msg, shuffle_key(seeds[at + lane], g, msg))
+            for i in range(25):
+                states8[i, lane] = one[i]
+        squeeze8(states8, count, deals, g * W, (GIVEN >> 2) * W, min(W, (given - 4 * g) * T),
+                 one)
+    total = FIRST * players
+    for lane in range(count):
+        shake128_pad(one, msg, _bots_key(seeds[at + lane], msg))
+        for i in range(25):
+            states8[i, lane] = one[i]
+    squeeze8(states8, count, seats, 0, total, total, one)
+    if not more:
+        return
+    for first in range(0, count * players, LANES):   # LANES seats' sponges at a time
+        n = min(LANES, count * players - first)
+        for k in range(n):
+            lane, s = divmod(first + k, players)
+            shake128_pad(one, msg, seat_more_key(seeds[at + lane], s, 1, msg))
+            for i in range(25):
+                states8[i, k] = one[i]
+        squeeze8(states8, n, later, first * CHUNK, CHUNK, CHUNK, one)
+        for k in range(n):
+            for i in range(25):
+                later_states[first + k, i] = states8[i, k]
+
+
+@njit(refcounts=False)   # (every round: jit.njit)
+def given_keys(deals, at: int, given: int, seed: int, made: int, T: int, block, state,
+               msg, have: int) -> int:
+    """``shuffle_keys`` for a match whose first ``given`` deals' keys ``first_streams8``
+    squeezed (its lane's at ``deals[at:]``): theirs copied, a group at a time, the later
+    deals' squeezed as ``shuffle_keys`` squeezes them."""
+    j = made & 3
+    if made < given:
+        if j == 0:
+            n = min(4, given - made) * T
+            src = at + (made >> 2) * 4 * T
+            for i in range(n):
+                block[i] = deals[src + i]
+            return n
+        return have
+    if made == given and j:   # a group given in part: its sponge from its start
+        shuffle_absorb(seed, made >> 2, state, msg)
+        have = 0
+    return shuffle_keys(seed, made, T, block, state, msg, have)
+
+
+@njit(refcounts=False)   # (every match: jit.njit)
+def seat_words_given(B8, lane: int, players: int, more: bool, buf, pos, end, block, made,
+                     shared, states) -> None:
+    """``seat_words_start`` for match ``lane`` of ``first_streams8``'s ``B8``: its seats'
+    shared first block copied, and with ``more`` each seat's first words of block 1 put
+    where ``seat_words_next`` reads them (its sponge in ``states``, ``made`` negative
+    until they are read)."""
+    seats, later, later_states = B8[1], B8[2], B8[3]
+    total = FIRST * players
+    at = lane * total
+    for i in range(total):
+        buf[i] = seats[at + i]
+    _seats_start(players, pos, end, block, shared, total)
+    for s in range(players):
+        made[s] = 0
+        if more:
+            k = lane * players + s
+            for i in range(CHUNK):
+                buf[total + s * CHUNK + i] = later[k * CHUNK + i]
+            for i in range(25):
+                states[s, i] = later_states[k, i]
+            made[s] = -CHUNK
