@@ -4,11 +4,11 @@
 Each layout builtin at its fewest, 4 and most players (tests/player_counts.py), with the
 random, greedy and strategist bots and a mixed table: the JIT writes the Python engine's
 lines (a placement naming its end: ``right`` on a one-end line, ``9-9/5`` on a chicken
-foot's toe, ``6-6/2`` on sebastopol's arms) and ``MatchResult``; a ``simulate --trace`` file from the JIT is the
-Python engine's and ``verify`` (``--strict`` too) accepts it. A board of trains (seats'
-own, a shared one, markers, doubles answered) is recorded the same. The kernel is the
-house rules' shared one ``test_kernel_jit_layout`` compiles (records are a run-time
-switch).
+foot's toe, ``6-6/2`` on sebastopol's arms) and ``MatchResult``; a ``simulate --trace``
+file from the JIT is the Python engine's and ``verify`` (``--strict`` too) accepts it. A
+board of trains (seats' own, a shared one, markers, doubles answered) is recorded the
+same. The kernel is the house rules' shared one ``test_kernel_jit_layout`` compiles
+(records are a run-time switch).
 """
 
 from __future__ import annotations
