@@ -24,6 +24,21 @@ MAX_WORKERS = 8
 # each test file goes to one worker: its module-level setup (games compiled, kernels
 # built, fixtures of module scope) is made once, as in a serial run
 DIST = "loadfile"
+# test files that compile the same slow kernel go to one worker, one after another, as
+# if they were one file: the first compiles it, the next load it from the cache. Run
+# side by side, the second waited on the first's compile lock (jit_kernel.first_compile)
+# with its core idle: some three minutes of the suite's wall time in a cold run (the
+# house-rule kernel, the house rules' strategist and the wide kernel for sets over 62
+# tiles, which every file here compiles or loads first)
+KERNEL_GROUPS = {
+    "house-kernel": ("test_kernel_jit_house.py", "test_kernel_jit_strategist.py"),
+    "wide-kernel": ("test_kernel_jit_gen_wide.py", "test_kernel_jit_records.py",
+                    "test_kernel_jit_records_deal.py", "test_kernel_jit_wide.py",
+                    "test_kernel_jit_wide_board.py", "test_kernel_jit_wide_declare.py",
+                    "test_kernel_jit_wide_facts.py", "test_kernel_jit_wide_layout.py"),
+}
+GROUP_OF = {f"tests/{name}": group for group, names in KERNEL_GROUPS.items()
+            for name in names}
 # a worker starts with COLUMNS=80 and LINES=24 in its environment whatever the run's were
 # (the tests of output widths then see an 80-column terminal): each gets the run's back
 TERMINAL = ("COLUMNS", "LINES")
@@ -85,3 +100,19 @@ def pytest_configure(config: pytest.Config) -> None:
             os.environ.pop(name, None)
         else:
             os.environ[name] = value
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """(In the run) one file a worker, as ``--dist loadfile``, but the files of one
+    ``KERNEL_GROUPS`` entry as one unit."""
+    if config.getvalue("dist") != DIST:
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class FileOrKernelScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            file = super()._split_scope(nodeid)
+            return GROUP_OF.get(file, file)
+
+    return FileOrKernelScheduling(config, log)

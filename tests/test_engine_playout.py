@@ -1,4 +1,5 @@
-"""Random playouts over every builtin and house ruleset and every allowed player count.
+"""Random playouts over every builtin and house ruleset at its fewest, 4 and most players
+(tests/player_counts.py).
 
 Each record is re-checked by an independent replay written here (tiles conserved,
 every placement matches its end, draws take the boneyard's first tile and never
@@ -11,14 +12,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from player_counts import played_counts
 
 from dominorules import api, records
 from dominorules.engine.mechanisms.matching import placements
 from dominorules.rules import builtin_rulesets
 
 CASES = [(b.name, p) for b in builtin_rulesets()
-         for p in range(api.load_game(b.name).rules.min_players,
-                        api.load_game(b.name).rules.max_players + 1)]
+         for p in played_counts(api.load_game(b.name))]
 
 
 def replay_check(game, events):

@@ -13,6 +13,7 @@ cache compiles it once. What it does not play, it refuses with a sentence naming
 from __future__ import annotations
 
 import pytest
+from player_counts import played_counts
 
 from dominorules import api
 from dominorules.kernel import engines
@@ -53,26 +54,12 @@ EXPECTED = {
     "house/double-draw", "house/doubles-together"}   # several tiles a move (jit_several)
 
 
-def _counts(rules) -> list[int]:
-    """The player counts a ruleset is played at here: its fewest (the deepest boneyard)
-    and most (the fullest table), and 4 between them (where partnerships play). The kernel
-    takes the count as a number, not as code: the counts between deal, draw and score by
-    the same lines (a shaped board's seven of chicken-foot also in
-    tests/test_kernel_jit_layout.py, at its fewest and most)."""
-    lo, hi = rules.min_players, rules.max_players
-    return sorted({lo, hi} | ({4} if lo < 4 < hi else set()))
-
-
 def _cases():
     for b in builtin_rulesets():
         game = api.load_game(b.name)
         if not jit_house.plays(game.rules):
             continue
-        for players in _counts(game.rules):
-            try:
-                game.check_players(players)
-            except Exception:
-                continue
+        for players in played_counts(game):   # (tests/player_counts.py)
             if jit_kernel.jit_reason(game, players, "random") is None \
                     and game.tileset.tile_count <= jit_kernel.MAX_TILES:
                 # (a set over MAX_TILES, its own kernel: tests/test_kernel_jit_gen_wide.py)

@@ -1,19 +1,20 @@
 """The JIT's records of shaped boards (``board.layout``: ``kernel/jit_record.at_item``,
 ``kernel/jit_trace.RecordText``): byte for byte the Python engine's.
 
-Each layout builtin at every player count it allows, with the random, greedy and
-strategist bots and a mixed table: the JIT writes the Python engine's lines (a placement
-naming its end: ``right`` on a one-end line, ``9-9/5`` on a chicken foot's toe, ``6-6/2``
-on sebastopol's arms) and ``MatchResult``; a ``simulate --trace`` file from the JIT is the
-Python engine's and ``verify`` (``--strict`` too) accepts it. A board of trains (seats'
-own, a shared one, markers, doubles answered) is recorded the same. The kernel is the
-house rules' shared one ``test_kernel_jit_layout`` compiles (records are a run-time
-switch).
+Each layout builtin at its fewest, 4 and most players (tests/player_counts.py), with the
+random, greedy and strategist bots and a mixed table: the JIT writes the Python engine's
+lines (a placement naming its end: ``right`` on a one-end line, ``9-9/5`` on a chicken
+foot's toe, ``6-6/2`` on sebastopol's arms) and ``MatchResult``; a ``simulate --trace``
+file from the JIT is the Python engine's and ``verify`` (``--strict`` too) accepts it. A
+board of trains (seats' own, a shared one, markers, doubles answered) is recorded the
+same. The kernel is the house rules' shared one ``test_kernel_jit_layout`` compiles
+(records are a run-time switch).
 """
 
 from __future__ import annotations
 
 import pytest
+from player_counts import played_counts
 
 from dominorules import api
 from dominorules.kernel import engines
@@ -41,8 +42,7 @@ TRAINS = ("title: Trains\ndescription: a test\nsource: a test\nextends: pagat\n"
 
 def _counts():
     for name in LAYOUTS:
-        rules = api.load_game(name).rules
-        for players in range(rules.min_players, rules.max_players + 1):
+        for players in played_counts(api.load_game(name)):   # (tests/player_counts.py)
             yield name, players
 
 

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from player_counts import played_counts
 
 from dominorules import api, records
 from dominorules.records import check_file_strict
@@ -35,9 +36,10 @@ def engine(path) -> list[tuple[int, str]]:
 
 
 def counts(name: str) -> list[int]:
-    rules = api.load_game(name).rules
-    return [n for n in range(rules.min_players, rules.max_players + 1)
-            if not (rules.partnerships and n % 2)]
+    """Its fewest, 4 and most players (tests/player_counts.py), an even count where it
+    plays in partnerships."""
+    game = api.load_game(name)
+    return [n for n in played_counts(game) if not (game.rules.partnerships and n % 2)]
 
 
 def _sweep_cases():
@@ -47,8 +49,8 @@ def _sweep_cases():
 
 @pytest.mark.parametrize("name", _sweep_cases())
 def test_the_rulebook_accepts_what_the_engine_writes(name, tmp_path):
-    """Three matches at every player count, each seating random, greedy and strategist
-    bots differently."""
+    """Three matches at each of its player counts (``counts``), each seating random,
+    greedy and strategist bots differently."""
     game = api.load_game(name)
     events = []
     for n in counts(name):
