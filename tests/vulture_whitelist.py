@@ -44,6 +44,7 @@ pytestmark
 pytest_cmdline_main
 pytest_configure_node
 pytest_configure
+pytest_xdist_make_scheduler   # (and the test files sharing a slow kernel)
 
 # engine.game.Setup: the loops unpack it by position in one line
 _.voluntary
