@@ -9,6 +9,7 @@ import os
 import re
 import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -80,7 +81,12 @@ def test_sigterm_stops_simulate_with_whole_matches_in_its_record(tmp_path):
     _, child = _spawn(tmp_path, "simulate", "pagat", "--matches", "100000", "--trace",
                       "t.jsonl")
     trace = tmp_path / "t.jsonl"
-    child.expect(pexpect.TIMEOUT, timeout=3)    # some matches played and written
+    # some matches played and written, then the signal: a few dozen (verifying the
+    # thousands three seconds gave took over a minute of the suite)
+    deadline = time.monotonic() + 60
+    while child.isalive() and time.monotonic() < deadline and not (
+            trace.exists() and trace.read_text().count('"event":"match_end"') >= 20):
+        time.sleep(0.05)
     child.kill(signal.SIGTERM)
     out = _finish(child)
     assert child.exitstatus == 143
@@ -96,7 +102,6 @@ def test_sigterm_stops_simulate_with_whole_matches_in_its_record(tmp_path):
 def test_ctrl_c_during_compare_by_rule_is_not_a_success(tmp_path):
     """The mixes' run interrupted used to print its partial split and exit 0."""
     import subprocess
-    import time
 
     from children import default_sigint
 
