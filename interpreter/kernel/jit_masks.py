@@ -103,6 +103,15 @@ def shares(A, i: int, B, j: int) -> int:
 
 
 @njit
+def several(A, i: int) -> int:
+    """1 when ``A[i]`` holds two tiles or more, else 0."""
+    if A.ndim == 1:
+        x = A[i]
+        return 1 if x & (x - 1) else 0
+    return jit_bits.several(A, i)
+
+
+@njit
 def count(A, i: int) -> int:
     """The tiles in ``A[i]``."""
     if A.ndim == 1:
@@ -116,6 +125,32 @@ def count_and(A, i: int, B, j: int) -> int:
     if A.ndim == 1:
         return popcount(A[i] & B[j])
     return jit_bits.count_and(A, i, B, j)
+
+
+@njit
+def count_and_or(A, i: int, B, j: int, C, k: int) -> int:
+    """The tiles of ``A[i]`` in ``B[j]`` or ``C[k]``."""
+    if A.ndim == 1:
+        return popcount(A[i] & (B[j] | C[k]))
+    return jit_bits.count_and_or(A, i, B, j, C, k)
+
+
+@njit
+def words(A) -> int:
+    """The words of each set of ``A``: 1 for masks. With ``word``, a walk of a set's tiles
+    that costs a narrow caller its own mask loop: ``for w in range(words(A)): x =
+    word(A, i, w)``, tile ``w * BITS + low_index(b)`` for each bit ``b`` of ``x``."""
+    if A.ndim == 1:
+        return 1
+    return A.shape[1]
+
+
+@njit
+def word(A, i: int, w: int) -> int:
+    """Word ``w`` of ``A[i]`` (a mask: the mask itself)."""
+    if A.ndim == 1:
+        return A[i]
+    return A[i, w]
 
 
 @njit
