@@ -630,7 +630,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         # (hidden rows: a row a seat past KNOW_ROWS, of the tiles shown: jit_strategist_blind)
         K = np.zeros((KNOW_ROWS + N, max(N, T)) if GEN and BLIND else (KNOW_ROWS, N),
                      np.int64)
-        UNSEEN = np.zeros(2, np.int64)
+        UNSEEN = np.zeros(2, np.int64)   # the strategist's scratch sets (jit_masks)
     TS = np.zeros(4 * T + 2, np.float64)   # (a tie among a spinner's four ends' tiles)
     if CONT:
         at_candidate = np.zeros(SIDES_N, np.int64)   # a playout's scores at its candidate

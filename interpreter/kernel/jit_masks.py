@@ -136,24 +136,6 @@ def count_and_or(A, i: int, B, j: int, C, k: int) -> int:
 
 
 @njit
-def words(A) -> int:
-    """The words of each set of ``A``: 1 for masks. With ``word``, a walk of a set's tiles
-    that costs a narrow caller its own mask loop: ``for w in range(words(A)): x =
-    word(A, i, w)``, tile ``w * BITS + low_index(b)`` for each bit ``b`` of ``x``."""
-    if A.ndim == 1:
-        return 1
-    return A.shape[1]
-
-
-@njit
-def word(A, i: int, w: int) -> int:
-    """Word ``w`` of ``A[i]`` (a mask: the mask itself)."""
-    if A.ndim == 1:
-        return A[i]
-    return A[i, w]
-
-
-@njit
 def after(A, i: int, t: int) -> int:
     """The lowest tile of ``A[i]`` above ``t`` (-1: its lowest of all), or -1 when none:
     ``t = after(A, i, -1)`` then ``t = after(A, i, t)`` walks the set in index order."""

@@ -47,6 +47,7 @@ from .jit import njit
 from .jit_bits import BITS
 from .jit_continue import mt_random
 from .jit_masks import (
+    after,
     count,
     count_and,
     count_and_or,
@@ -55,10 +56,8 @@ from .jit_masks import (
     put,
     several,
     shares,
-    word,
-    words,
 )
-from .jit_support import low_index, popcount
+from .jit_support import popcount
 from .shake import seat_words_next
 
 if TYPE_CHECKING:
@@ -153,7 +152,7 @@ def know_turn_up(K, t: int) -> None:
     put(K, BOARD, t)
 
 
-@njit
+@njit(refcounts=False)   # (at every choice; inlined, numba would not cut by ndim)
 def unseen(U, H, h: int, K, T: int) -> None:
     """``U[0]``: the tiles others may hold, neither in the hand ``H[h]`` nor placed (the
     ``BOARD`` row), of ``T``."""
@@ -165,7 +164,7 @@ def unseen(U, H, h: int, K, T: int) -> None:
             U[0, w] = ((1 << bits) - 1) ^ (H[h, w] | K[BOARD, w])
 
 
-@njit
+@njit(refcounts=False)   # (see opening)
 def seat_word(seed: int, p: int, N: int, WS) -> int:
     """Seat ``p``'s next 32-bit word (its ``random()`` times 2**32; ``kernel.shake``)."""
     WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg = WS
@@ -177,7 +176,7 @@ def seat_word(seed: int, p: int, N: int, WS) -> int:
     return word
 
 
-@njit
+@njit(refcounts=False)   # (see opening)
 def pick(n: int, seed: int, p: int, N: int, WS, TW) -> int:
     """A tie's index below ``n`` for seat ``p``: ``(word * n) >> 32`` of its next word
     (``kernel.shake``), or, in the expert's playouts (``TW`` the Twister the rollouts
@@ -188,7 +187,7 @@ def pick(n: int, seed: int, p: int, N: int, WS, TW) -> int:
     return (seat_word(seed, p, N, WS) * n) >> 32
 
 
-@njit
+@njit(refcounts=False)   # (see opening)
 def _tie(n: int, floor: float, TS, TC, seed: int, p: int, N: int, WS, TW) -> int:
     """``strategist_fast._tie``: of the ``n`` (score, code) pairs collected in legal order,
     those still within 1e-9 of the best (``floor``), ranked best first (stable), one
@@ -210,7 +209,7 @@ def _tie(n: int, floor: float, TS, TC, seed: int, p: int, N: int, WS, TW) -> int
     return TC[pick(kept, seed, p, N, WS, TW)]
 
 
-@njit
+@njit(inline="always")   # (at every choice: no call, no reference counts)
 def rank(score: float, code: int, top: float, floor: float, ceil: float, best: int,
          n: int, TS, TC) -> tuple[float, float, float, int, int]:
     """One more placement weighed, in legal order: the best so far (``top``, ``code``
@@ -229,7 +228,7 @@ def rank(score: float, code: int, top: float, floor: float, ceil: float, best: i
     return top, floor, ceil, best, n
 
 
-@njit
+@njit(inline="always")   # (at every choice: no call, no reference counts)
 def best(n: int, floor: float, top_code: int, TS, TC, seed: int, p: int, N: int, WS,
          TW) -> int:
     """The choice once every placement is weighed (``rank``): the best, or among the ``n``
@@ -241,33 +240,34 @@ def best(n: int, floor: float, top_code: int, TS, TC, seed: int, p: int, N: int,
     return top_code
 
 
-@njit
+@njit(inline="always")   # (at every choice: no call, no reference counts)
+def plays(K, SEATS, p: int, N: int, row: int) -> tuple[int, int]:
+    """Of the seats ``SEATS[p]`` lists (to its first -1): the values one led or showed
+    in ``row`` (``TWICE`` or ``OPENED``) and does not lack, and those any of them lacks."""
+    shown = lacked = 0
+    for j in range(N):
+        q = SEATS[p, j]
+        if q < 0:
+            break
+        lk = K[LACKS, q]
+        shown = (shown | K[LED, q] | K[row, q] | lk) ^ lk
+        lacked |= lk
+    return shown, lacked
+
+
+@njit(inline="always")   # (at every choice: no call, no reference counts)
 def sides(p: int, N: int, K, S) -> tuple[int, int, int, int, bool]:
     """What the record tells of seat ``p``'s opponents and partners: the values an opponent
     led or opened twice and does not lack (opening them costs), the values any opponent
     lacks, the values a partner plays (led or opened) and does not lack, those a partner
     lacks, and whether ``p`` has partners."""
     OPPS, PARTS = S[7], S[9]
-    opp = lks = 0
-    for j in range(N):
-        o = OPPS[p, j]
-        if o < 0:
-            break
-        lk = K[LACKS, o]
-        opp = (opp | K[LED, o] | K[TWICE, o] | lk) ^ lk
-        lks |= lk
-    suits = partner_lacks = 0
-    for j in range(N):
-        q = PARTS[p, j]
-        if q < 0:
-            break
-        lk = K[LACKS, q]
-        suits = (suits | K[LED, q] | K[OPENED, q] | lk) ^ lk
-        partner_lacks |= lk
+    opp, lks = plays(K, OPPS, p, N, TWICE)
+    suits, partner_lacks = plays(K, PARTS, p, N, OPENED)
     return opp, lks, suits, partner_lacks, PARTS[p, 0] >= 0
 
 
-@njit
+@njit(inline="always")   # (at every choice: no call, no reference counts)
 def next_suits(p: int, can_draw: bool, drawn: int, left: int, held: int, N: int, K,
                S) -> int:
     """May a voluntary draw beat every placement? (``strategist._wants_draw``) Only when
@@ -279,7 +279,7 @@ def next_suits(p: int, can_draw: bool, drawn: int, left: int, held: int, N: int,
     return 0
 
 
-@njit
+@njit(inline="always")   # (at every choice: no call, no reference counts)
 def blocks(values: int, p: int, N: int, K, S) -> int:
     """The halves for blocking each opponent known to lack a value the ends will show
     (``values``): its block weight a value lacked, ``SHUTOUT2`` when it lacks them all."""
@@ -297,7 +297,7 @@ def blocks(values: int, p: int, N: int, K, S) -> int:
     return block
 
 
-@njit
+@njit(inline="always")   # (at every choice: no call, no reference counts)
 def suited(values: int, opp: int, suits: int, partner_lacks: int, partners: bool,
            W) -> int:
     """The halves for the values the ends will show (``values``) that an opponent plays
@@ -308,7 +308,10 @@ def suited(values: int, opp: int, suits: int, partner_lacks: int, partners: bool
     return half
 
 
-@njit
+# the choices allocate nothing and keep no array: compiled without numba's reference
+# counts, an atomic operation for each of the thirty arrays they are given on entry and
+# exit (jit.njit), some 340 ns of a line's choice that cost 410 (measured, pagat)
+@njit(refcounts=False)
 def opening(p: int, M, mi: int, H, h: int, S, TS, TC, seed: int, N: int, WS, TW) -> int:
     """The opening tile among ``M[mi]`` (``strategist_fast._opening``), the hand ``H[h]``:
     the strongest suit, then its double, then the other half's suit, then the tile's
@@ -320,26 +323,23 @@ def opening(p: int, M, mi: int, H, h: int, S, TS, TC, seed: int, N: int, WS, TW)
     top = floor = ceil = -1e300
     top_code = -1
     n = 0
-    for w in range(words(M)):
-        x = word(M, mi, w)
-        while x:
-            b = x & -x
-            x ^= b
-            t = w * BITS + low_index(b)
-            lo, hi = LOW[t], HIGH[t]
-            c_lo, c_hi = count_and(H, h, VM, lo), count_and(H, h, VM, hi)
-            if lo == hi:
-                score = o_suit * c_hi + o_double + VALUE[t]
-            elif c_hi >= c_lo:
-                score = o_suit * c_hi + o_other * c_lo + VALUE[t]
-            else:
-                score = o_suit * c_lo + o_other * c_hi + VALUE[t]
-            top, floor, ceil, top_code, n = rank(score, t << 2, top, floor, ceil, top_code,
-                                                 n, TS, TC)
+    t = after(M, mi, -1)
+    while t >= 0:
+        lo, hi = LOW[t], HIGH[t]
+        c_lo, c_hi = count_and(H, h, VM, lo), count_and(H, h, VM, hi)
+        if lo == hi:
+            score = o_suit * c_hi + o_double + VALUE[t]
+        elif c_hi >= c_lo:
+            score = o_suit * c_hi + o_other * c_lo + VALUE[t]
+        else:
+            score = o_suit * c_lo + o_other * c_hi + VALUE[t]
+        top, floor, ceil, top_code, n = rank(score, t << 2, top, floor, ceil, top_code,
+                                             n, TS, TC)
+        t = after(M, mi, t)
     return best(n, floor, top_code, TS, TC, seed, p, N, WS, TW)
 
 
-@njit
+@njit(refcounts=False)   # (see opening)
 def choose(p: int, M, m0: int, m1: int, can_draw: bool, H, h: int, e0: int, e1: int,
            left: int, drawn: int, K, S, TS, TC, seed: int, N: int, WS, TW, U) -> int:
     """Seat ``p``'s placement as ``tile << 2 | end`` (0 left, 1 right), or -1 for a draw,
@@ -391,31 +391,28 @@ def choose(p: int, M, m0: int, m1: int, can_draw: bool, H, h: int, e0: int, e1: 
         klock = not shares(VM, keep, U, 0)   # a kept value nobody else can hold
         mine = ck - 1 if end == keep else ck
         kept_half = control2 * (mine - 1) - options2 + (lock2 if mine and klock else 0)
-        for wd in range(words(M)):
-            x = word(M, m, wd)
-            while x:
-                b = x & -x
-                x ^= b
-                t = wd * BITS + low_index(b)
-                v = PIPS[t] - end
-                if v == keep:   # both ends will show it: the tile (end, keep)
-                    half = (control2 * 2 + options2) * (ck - 1) + (
-                        lock2 if ck > 1 and klock else 0)
-                    values = kbit
-                    both = ck
-                else:
-                    c = count_and(H, h, VM, v)
-                    both = count_and_or(H, h, VM, keep, VM, v)   # my tiles meeting an end
-                    half = kept_half + control2 * c + options2 * both
-                    values = kbit | 1 << v
-                    if c > 1 and not shares(VM, v, U, 0):
-                        half += lock2
-                half += blocks(values, p, N, K, S) + suited(values, opp, suits,
-                                                            partner_lacks, partners, W)
-                if nexts and (not nexts >> v & 1 or values & lks or both > 1):
-                    nexts = 0   # a placement a draw cannot beat
-                score = (half + DBL[t]) * 0.5 + SHED[risk, t]
-                top, floor, ceil, top_code, n = rank(score, t << 2 | at, top, floor, ceil,
-                                                     top_code, n, TS, TC)
+        t = after(M, m, -1)
+        while t >= 0:
+            v = PIPS[t] - end
+            if v == keep:   # both ends will show it: the tile (end, keep)
+                half = (control2 * 2 + options2) * (ck - 1) + (
+                    lock2 if ck > 1 and klock else 0)
+                values = kbit
+                both = ck
+            else:
+                c = count_and(H, h, VM, v)
+                both = count_and_or(H, h, VM, keep, VM, v)   # my tiles meeting an end
+                half = kept_half + control2 * c + options2 * both
+                values = kbit | 1 << v
+                if c > 1 and not shares(VM, v, U, 0):
+                    half += lock2
+            half += blocks(values, p, N, K, S) + suited(values, opp, suits,
+                                                        partner_lacks, partners, W)
+            if nexts and (not nexts >> v & 1 or values & lks or both > 1):
+                nexts = 0   # a placement a draw cannot beat
+            score = (half + DBL[t]) * 0.5 + SHED[risk, t]
+            top, floor, ceil, top_code, n = rank(score, t << 2 | at, top, floor, ceil,
+                                                 top_code, n, TS, TC)
+            t = after(M, m, t)
     chosen = best(n, floor, top_code, TS, TC, seed, p, N, WS, TW)   # (a tie draws a word)
     return -1 if nexts else chosen

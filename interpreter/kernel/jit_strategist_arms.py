@@ -22,8 +22,7 @@ hold this to ``strategist_fast`` position by position, and match by match.
 from __future__ import annotations
 
 from .jit import njit
-from .jit_bits import BITS
-from .jit_masks import clear, count, count_and, has, join, meet, several, shares, word, words
+from .jit_masks import after, clear, count, count_and, has, join, meet, several, shares
 from .jit_matching import FLIP
 from .jit_strategist import (
     best,
@@ -35,32 +34,29 @@ from .jit_strategist import (
     suited,
     unseen,
 )
-from .jit_support import low_index
 
 
-@njit
+@njit(refcounts=False)   # (jit_strategist.opening: no reference counts)
 def _kth(M, rows, ne: int, k: int) -> int:
     """The ``k``-th placement (``tile << 2 | end``) in legal order: end by end, lowest
     tile first, a tile meeting the end two ways (``M[rows[4 + end]]``) its second way
     (``FLIP``) next (``strategist_fast._codes``, ``_fit_codes``)."""
     for end in range(ne):
         m, f = rows[end], rows[4 + end]
-        for w in range(words(M)):
-            x = word(M, m, w)
-            while x:
-                b = x & -x
-                x ^= b
+        t = after(M, m, -1)
+        while t >= 0:
+            if not k:
+                return t << 2 | end
+            k -= 1
+            if has(M, f, t):
                 if not k:
-                    return (w * BITS + low_index(b)) << 2 | end
+                    return t << 2 | end | FLIP
                 k -= 1
-                if word(M, f, w) & b:
-                    if not k:
-                        return (w * BITS + low_index(b)) << 2 | end | FLIP
-                    k -= 1
+            t = after(M, m, t)
     return -1
 
 
-@njit
+@njit(refcounts=False)   # (jit_strategist.opening: no reference counts)
 def choose_arms(p: int, M, rows, ne: int, can_draw: bool, H, h: int, ends, left: int,
                 drawn: int, K, S, TS, TC, seed: int, N: int, WS, TW, U) -> int:
     """Seat ``p``'s placement as ``tile << 2 | end`` (0 left, 1 right, 2 up, 3 down), or -1
@@ -103,39 +99,36 @@ def choose_arms(p: int, M, rows, ne: int, can_draw: bool, H, h: int, ends, left:
     k = 0
     for at in range(ne):
         m, two, e_at = rows[at], rows[4 + at], ends[at]
-        for wd in range(words(M)):
-            x = word(M, m, wd)
-            while x:
-                b = x & -x
-                x ^= b
-                t = wd * BITS + low_index(b)
-                for way in range(2 if word(M, two, wd) & b else 1):   # a second way: FLIP
-                    # the ends once the tile is down: the one it is laid on shows what it
-                    # leaves
-                    v = LEAVE[way, e_at, t] if fit else PIPS[t] - e_at
-                    values = locked = kept = 0
-                    clear(U, 1)   # the tiles meeting an end
-                    for i in range(ne):
-                        e = v if i == at else ends[i]
-                        mine = count_and(H, h, VM, e) - has(VM, e, t)
-                        kept += mine
-                        bit = 1 << e
-                        if not values & bit:
-                            values |= bit
-                            join(U, 1, VM, e)
-                            if mine and not shares(VM, e, U, 0):
-                                locked += 1
-                    # my other tiles meeting an end (a fit rule's placed tile need not meet
-                    # one)
-                    options = count_and(H, h, U, 1) - has(U, 1, t)
-                    half = options2 * options + control2 * kept + lock2 * locked + DBL[t]
-                    block = blocks(values, p, N, K, S)
-                    if wants_draw and (options or block or not nexts >> v & 1):
-                        wants_draw = False   # a placement a draw cannot beat
-                    half += block + suited(values, opp, suits, partner_lacks, partners, W)
-                    score = half * 0.5 + SHED[risk, t]
-                    code = t << 2 | at | (FLIP if way else 0)
-                    top, floor, ceil, top_code, k = rank(score, code, top, floor, ceil,
-                                                         top_code, k, TS, TC)
+        t = after(M, m, -1)
+        while t >= 0:
+            for way in range(2 if has(M, two, t) else 1):   # a second way: FLIP
+                # the ends once the tile is down: the one it is laid on shows what it
+                # leaves
+                v = LEAVE[way, e_at, t] if fit else PIPS[t] - e_at
+                values = locked = kept = 0
+                clear(U, 1)   # the tiles meeting an end
+                for i in range(ne):
+                    e = v if i == at else ends[i]
+                    mine = count_and(H, h, VM, e) - has(VM, e, t)
+                    kept += mine
+                    bit = 1 << e
+                    if not values & bit:
+                        values |= bit
+                        join(U, 1, VM, e)
+                        if mine and not shares(VM, e, U, 0):
+                            locked += 1
+                # my other tiles meeting an end (a fit rule's placed tile need not meet
+                # one)
+                options = count_and(H, h, U, 1) - has(U, 1, t)
+                half = options2 * options + control2 * kept + lock2 * locked + DBL[t]
+                block = blocks(values, p, N, K, S)
+                if wants_draw and (options or block or not nexts >> v & 1):
+                    wants_draw = False   # a placement a draw cannot beat
+                half += block + suited(values, opp, suits, partner_lacks, partners, W)
+                score = half * 0.5 + SHED[risk, t]
+                code = t << 2 | at | (FLIP if way else 0)
+                top, floor, ceil, top_code, k = rank(score, code, top, floor, ceil,
+                                                     top_code, k, TS, TC)
+            t = after(M, m, t)
     chosen = best(k, floor, top_code, TS, TC, seed, p, N, WS, TW)   # (a tie draws a word)
     return -1 if wants_draw else chosen
