@@ -152,7 +152,7 @@ def know_turn_up(K, t: int) -> None:
     put(K, BOARD, t)
 
 
-@njit(refcounts=False)   # (at every choice; inlined, numba would not cut by ndim)
+@njit(refcounts=False)   # (not inlined: numba cuts a branch by ndim on an argument only)
 def unseen(U, H, h: int, K, T: int) -> None:
     """``U[0]``: the tiles others may hold, neither in the hand ``H[h]`` nor placed (the
     ``BOARD`` row), of ``T``."""
@@ -210,22 +210,22 @@ def _tie(n: int, floor: float, TS, TC, seed: int, p: int, N: int, WS, TW) -> int
 
 
 @njit(inline="always")   # (at every choice: no call, no reference counts)
-def rank(score: float, code: int, top: float, floor: float, ceil: float, best: int,
+def rank(score: float, code: int, top: float, floor: float, ceil: float, top_code: int,
          n: int, TS, TC) -> tuple[float, float, float, int, int]:
-    """One more placement weighed, in legal order: the best so far (``top``, ``code``
-    ``best``), and the ``n`` pairs in ``TS``/``TC`` within 1e-9 of it, from the first one:
-    nothing below ``floor`` ties with the best, anything above ``ceil`` is a clear best.
-    Returns them updated (``best`` and ``tie`` settle the choice at the end)."""
+    """One more placement (``code``) weighed, in legal order: the best score so far
+    (``top``) and its code, and the ``n`` pairs in ``TS``/``TC`` within 1e-9 of it, from
+    the first one: nothing below ``floor`` ties with the best, anything above ``ceil`` is
+    a clear best. Returns them updated (``best`` settles the choice at the end)."""
     if score > ceil:   # a clear best so far
         return score, score - 1e-9, score + 1e-9, code, 0
     if score >= floor:   # a tie (within 1e-9) with the best so far
         if n == 0:
-            TS[0], TC[0], n = top, best, 1
+            TS[0], TC[0], n = top, top_code, 1
         TS[n], TC[n] = score, code
         n += 1
         if score > top:
             return score, score - 1e-9, score + 1e-9, code, n
-    return top, floor, ceil, best, n
+    return top, floor, ceil, top_code, n
 
 
 @njit(inline="always")   # (at every choice: no call, no reference counts)

@@ -6,10 +6,9 @@ ranks every placement (``make_decider``: its bound ``policy`` and ``rank``), cou
 every open end (two, then four once the spinner's arms open) rather than the one end a
 placement changes on a line (``jit_strategist.choose``). ``choose_arms`` is that policy
 term for term over the kernel's sets (``jit_masks``: masks, or rows of words on a set
-over 62 tiles) and ends: every term but ``shed`` a whole number
-of half points summed as an int, ``shed`` added last, so every score is the Python
-engine's to the last bit, and a tie (within 1e-9) broken by the seat's next word as its
-``random()`` would. Under a fit rule a tile meeting an end two ways is two placements
+over 62 tiles) and ends: every term but ``shed`` a whole number of half points summed as
+an int, ``shed`` added last, so every score is the Python engine's to the last bit, and
+a tie (within 1e-9) broken by the seat's next word as its ``random()`` would. Under a fit rule a tile meeting an end two ways is two placements
 (the second ``FLIP``); two copies of a tile are two bits of the kernel's masks, so the
 tiles others may hold (``unseen``) count what ``Knowledge.placed`` counts. What the
 record tells of each seat is ``jit_strategist``'s array (the kernel marks a seat lacking
