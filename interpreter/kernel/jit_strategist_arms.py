@@ -8,12 +8,13 @@ placement changes on a line (``jit_strategist.choose``). ``choose_arms`` is that
 term for term over the kernel's sets (``jit_masks``: masks, or rows of words on a set
 over 62 tiles) and ends: every term but ``shed`` a whole number of half points summed as
 an int, ``shed`` added last, so every score is the Python engine's to the last bit, and
-a tie (within 1e-9) broken by the seat's next word as its ``random()`` would. Under a fit rule a tile meeting an end two ways is two placements
-(the second ``FLIP``); two copies of a tile are two bits of the kernel's masks, so the
-tiles others may hold (``unseen``) count what ``Knowledge.placed`` counts. What the
-record tells of each seat is ``jit_strategist``'s array (the kernel marks a seat lacking
-every open end when it draws or passes); the weights and tables are its ``tables``, and
-the terms a line weighs alike (``sides``, ``blocks``, ``suited``, ``rank``) its own.
+a tie (within 1e-9) broken by the seat's next word as its ``random()`` would. Under a
+fit rule a tile meeting an end two ways is two placements (the second ``FLIP``); two
+copies of a tile are two bits of the kernel's masks, so the tiles others may hold
+(``unseen``) count what ``Knowledge.placed`` counts. What the record tells of each seat
+is ``jit_strategist``'s array (the kernel marks a seat lacking every open end when it
+draws or passes); the weights and tables are its ``tables``, and the terms a line weighs
+alike (``sides``, ``blocks``, ``suited``, ``rank``) its own.
 ``tests/test_kernel_jit_strategist_arms.py`` and ``test_kernel_jit_strategist_rules.py``
 hold this to ``strategist_fast`` position by position, and match by match.
 """
