@@ -52,10 +52,13 @@ def test_each_helper_is_the_set_operation_it_names(T):
         assert x == F[3] == (sum(1 << t for t in a) if T <= 62 else 10)
         if T > 62:
             assert sum(int(F[x + w]) << (62 * w) for w in range(2)) == sum(1 << t for t in a)
+        assert ms.several(A, i) == (1 if len(a) > 1 else 0)
         j = (i * 7 + 3) % n
         b = sets[j]
         assert ms.count_and(A, i, A, j) == len(a & b)
         assert ms.shares(A, i, A, j) == (1 if a & b else 0)
+        c = sets[(i * 5 + 1) % n]
+        assert ms.count_and_or(A, i, A, j, A, (i * 5 + 1) % n) == len(a & (b | c))
         out = _arrays([set()] * 2, T)
         assert ms.meet(out, 0, A, i, A, j) == (1 if a & b else 0)
         assert _tiles(out, 0) == sorted(a & b)

@@ -15,7 +15,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from jit_record_checks import player_counts
-from test_kernel_jit_strategist_arms import SHARED, _low_index, _popcount, _positions
+from test_kernel_jit_strategist_arms import (
+    SHARED,
+    _low_index,
+    _popcount,
+    _positions,
+    arms_call,
+)
 
 from dominorules import api
 from dominorules.bots.strategy import END_INDEX, Knowledge
@@ -35,8 +41,8 @@ from dominorules.record_lines import encode_events
 RULESETS = ("house/matador", "house/matador-nine", "house/blind-hughie", "house/two-sets")
 
 
-# the seats' words come from the spy (seat_word); a kernel's WS beside them, its shared
-# row (WS[5]) one long: not the expert's playouts, whose ties draw from a Twister there
+# the seats' words come from the spy (seat_word); a kernel's WS beside them (no Twister:
+# not the expert's playouts, whose ties draw from one)
 NO_WORDS = (None, None, None, None, None, np.zeros(1, np.int64))
 
 def _plain(monkeypatch, words: list[int]):
@@ -114,8 +120,8 @@ def test_the_jit_pieces_make_strategist_fasts_choice_in_every_position(monkeypat
             found = blind.choose_blind(seat, *masks, *ends, 2, K, S, TC, 0, players, NO_WORDS)
         else:
             left = known.boneyard - reserve - known.draws
-            found = arms.choose_arms(seat, *masks, can_draw, hand, *ends, 2, left,
-                                     known.drawn(seat), K, S, TS, TC, 0, players, NO_WORDS)
+            found = arms_call(arms, seat, masks, can_draw, hand, ends, 2, left,
+                              known.drawn(seat), K, S, TS, TC, players)
         assert found == want, (seat, masks, record[-3:])
         assert not words   # the same words, no more
         asked += 1

@@ -1,5 +1,5 @@
 """Sets over 62 tiles on the JIT (``jit_template``'s ``WIDE`` lines, ``kernel/jit_bits.py``,
-``kernel/jit_strategist_wide.py``): the Python engine's matches.
+the strategist over words: ``kernel/jit_strategist.py``): the Python engine's matches.
 
 A double-twelve set (91 tiles, two words a hand) at 2, 3 and 4 players, with the random,
 greedy and strategist bots and mixed tables: the JIT's ``MatchResult`` equals the Python

@@ -271,10 +271,7 @@ if GEN:
                 know_lack(K, victim, U, D)
         return pos, victim, pos - drew
 if WIDE:
-    from dominorules.kernel import (
-        jit_bits,  # a set of tiles as W words (over 62 tiles)
-        jit_strategist_wide,  # the strategist over those words
-    )
+    from dominorules.kernel import jit_bits  # a set of tiles as W words (over 62 tiles)
     from dominorules.kernel.jit_record import deal_item_words
 if WIDE and GEN:
     from dominorules.kernel import (
@@ -309,8 +306,8 @@ if GEN:
     COUNTED_N = X_FIRST_TURN = 0
 if WIDE:
     W = 0   # the words of a hand (jit_bits)
-    FIT_L, FIT_R, FIT_OPEN, FIT_NONE = range(4)   # the rows of FITS
-if WIDE and GEN:   # and a spinner's arms, each end's tiles fitting two ways (a fit rule)
+FIT_L, FIT_R, FIT_OPEN, FIT_NONE = range(4)   # the rows of FITS
+if GEN:   # and a spinner's arms, each end's tiles fitting two ways (a fit rule)
     FIT_U, FIT_D, FIT_2L, FIT_2R, FIT_2U, FIT_2D = range(4, 10)
 
 _U = np.uint64
@@ -529,6 +526,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         FITS = np.zeros((10 if GEN else 4, W), np.int64)
     else:
         hands = np.zeros(N, np.int64)
+        FITS = np.zeros(10 if GEN else 4, np.int64)   # (the strategist's sets: jit_masks)
     drawn_by = np.zeros(N, np.int64)
     scores = np.zeros(SIDES_N, np.int64)
     points = np.zeros(SIDES_N, np.int64)
@@ -649,6 +647,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         # (hidden rows: a row a seat past KNOW_ROWS, of the tiles shown: jit_strategist_blind)
         K = np.zeros((KNOW_ROWS + N, max(N, T)) if GEN and BLIND else (KNOW_ROWS, N),
                      np.int64)
+        UNSEEN = np.zeros(2, np.int64)   # the strategist's scratch sets (jit_masks)
     TS = np.zeros(4 * T + 2, np.float64)   # (a tie among a spinner's four ends' tiles)
     if CONT:
         at_candidate = np.zeros(SIDES_N, np.int64)   # a playout's scores at its candidate
@@ -656,6 +655,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         SC = CODE[CODE[CODE.shape[0] - 1]:]
         rbase = dbase = 0   # the round's first line after its deal, its first item's numbers
     WS = (WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg)
+    if CONT:   # a strategist's tie in a playout: the rollouts' Twister (jit_strategist.pick)
+        TW = wshared
+    else:
+        TW = None
     # the record (jit_record): tokens logged (nl), DAT's numbers (nd), its items (nj); a
     # match that may outgrow them is played again by the next call (from nl0, nd0)
     REC = LOG.shape[0] > 0
@@ -1108,9 +1111,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 can_draw = omask < 0 and VOL and pos < DRAW_END and 0 < LIMIT
                 if can_draw or jit_bits.several(FITS, FIT_OPEN):
                     choices += 1
-                if (strat_seats >> p) & 1:   # the strategist (jit_strategist_wide)
-                    a = jit_strategist_wide.opening(p, FITS, FIT_OPEN, hands, STRAT, TS, ties,
-                                                    seed, N, WS)
+                if (strat_seats >> p) & 1:   # the strategist (jit_strategist, over words)
+                    a = opening(p, FITS, FIT_OPEN, hands, p, STRAT, TS, ties, seed, N, WS, TW)
                 else:
                     if wpos[p] == wend[p]:
                         seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
@@ -1183,7 +1185,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     a = open_layout(p, LF, 0, LF, 1, LSH, AFTER, PE2, PM, TL, TH, VALUES, ties,
                                     seed, N, WS, LS)
                 elif (strat_seats >> p) & 1 or (GEN and upn):   # the strategist, or the
-                    a = opening(p, m, h, STRAT, TS, ties, seed, N, WS)   # turned-up tile
+                    FITS[FIT_OPEN] = m   # turned-up tile
+                    a = opening(p, FITS, FIT_OPEN, hands, p, STRAT, TS, ties, seed, N, WS, TW)
                 else:
                     if CONT:   # a greedy or random rollout: the playout's one stream's word
                         word = mt_word(wshared)
@@ -1216,9 +1219,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if LAYOUT and (strat_seats >> p) & 1:   # a shaped board (jit_strategist_layout)
                     a = open_layout(p, FITS, FIT_OPEN, hands, p, LSH, AFTER, PE2, PM, TL, TH,
                                     VALUES, ties, seed, N, WS, LS)
-                elif (strat_seats >> p) & 1 or upn:   # the strategist (jit_strategist_wide),
-                    a = jit_strategist_wide.opening(p, FITS, FIT_OPEN, hands, STRAT, TS, ties,
-                                                    seed, N, WS)   # or the turned-up tile
+                elif (strat_seats >> p) & 1 or upn:   # the strategist (jit_strategist, over
+                    a = opening(p, FITS, FIT_OPEN, hands, p, STRAT, TS, ties, seed, N, WS,
+                                TW)   # words), or the turned-up tile
                 else:
                     if wpos[p] == wend[p]:
                         seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade, wshared,
@@ -1256,15 +1259,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     if LISTS:
                         list_facts(LB, F)
             if strat_seats:
-                if GEN and not WIDE:
-                    if upn:   # on the board, led by nobody
-                        know_turn_up(K, t)
-                    else:
-                        know_open(K, p, t, L, R)
-                elif WIDE and GEN and upn:   # on the board, led by nobody
+                if GEN and upn:   # on the board, led by nobody
                     know_turn_up(K, t)
-                elif WIDE:
-                    jit_strategist_wide.know_open(K, p, t, L, R)
                 else:
                     know_open(K, p, t, L, R)
             if GEN:
@@ -1494,14 +1490,13 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 a = choose_layout(p, FM, PE, ne, hands, up, LSH, LB, AFTER, PE2,
                                                   PM, TL, TH, VALUES, ties, seed, N, WS, LS)
                             elif (SPIN or FIT) and (strat_seats >> p) & 1:   # every end
-                                a = jit_strategist_wide.choose_arms(
+                                a = choose_arms(
                                     p, FITS, rows, NE, can_draw, hands, up, ends, DRAW_END - pos,
-                                    drawn + cn, K, STRAT, TS, ties, seed, N, WS, UNSEEN)
+                                    drawn + cn, K, STRAT, TS, ties, seed, N, WS, TW, UNSEEN)
                             elif (strat_seats >> p) & 1:   # the strategist on a line
-                                a = jit_strategist_wide.choose(p, FITS, FIT_L, FIT_R, can_draw,
-                                                               hands, up, L, R, DRAW_END - pos,
-                                                               drawn + cn, K, STRAT, TS, ties, seed,
-                                                               N, WS, UNSEEN)
+                                a = choose(p, FITS, FIT_L, FIT_R, can_draw, hands, up, L, R,
+                                           DRAW_END - pos, drawn + cn, K, STRAT, TS, ties, seed,
+                                           N, WS, TW, UNSEEN)
                             else:
                                 if wpos[up] == wend[up]:
                                     seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
@@ -1583,7 +1578,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             part = 0
                             last_p, last_t = p, t
                             if strat_seats:
-                                jit_strategist_wide.know_place(K, p, t, w)
+                                know_place(K, p, t, w)
                             if EV_PLACE >= 0:   # the placement's events (jit_events; every tile
                                 et = (layout_total(LB) if LAYOUT else
                                       end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
@@ -1886,12 +1881,17 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 a = choose_blind(p, mL, mR, mU, mD, L, R, U, D, NE, K, STRAT, ties,
                                                  seed, N, WS)
                             elif (SPIN or FIT or SECONDS) and (strat_seats >> p) & 1:   # every end
-                                a = choose_arms(p, mL, mR, mU, mD, can_draw, h, L, R, U, D, NE,
-                                                DRAW_END - pos, drawn + cn, K, STRAT, TS, ties,
-                                                seed, N, WS)
+                                FITS[FIT_L], FITS[FIT_R], FITS[FIT_U], FITS[FIT_D] = mL, mR, mU, mD
+                                a = choose_arms(p, FITS, (FIT_L, FIT_R, FIT_U, FIT_D, FIT_2L,
+                                                          FIT_2R, FIT_2U, FIT_2D), NE, can_draw,
+                                                hands, up, (L, R, U, D), DRAW_END - pos,
+                                                drawn + cn, K, STRAT, TS, ties, seed, N, WS, TW,
+                                                UNSEEN)
                             elif (strat_seats >> p) & 1:   # the strategist: a placement or a draw
-                                a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos,
-                                           drawn + cn, K, STRAT, TS, ties, seed, N, WS)
+                                FITS[FIT_L], FITS[FIT_R] = mL, mR
+                                a = choose(p, FITS, FIT_L, FIT_R, can_draw, hands, up, L, R,
+                                           DRAW_END - pos, drawn + cn, K, STRAT, TS, ties, seed,
+                                           N, WS, TW, UNSEEN)
                             else:
                                 if CONT:   # a greedy or random rollout (the plain lines')
                                     word = mt_word(wshared)
@@ -2203,10 +2203,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     jit_bits.several(FITS, FIT_L) or jit_bits.several(FITS, FIT_R)):
                                 choices += 1
                             if (strat_seats >> p) & 1:   # the strategist: a placement or a draw
-                                a = jit_strategist_wide.choose(p, FITS, FIT_L, FIT_R, can_draw,
-                                                               hands, up, L, R, DRAW_END - pos,
-                                                               drawn, K, STRAT, TS, ties, seed, N,
-                                                               WS, UNSEEN)
+                                a = choose(p, FITS, FIT_L, FIT_R, can_draw, hands, up, L, R,
+                                           DRAW_END - pos, drawn, K, STRAT, TS, ties, seed, N, WS,
+                                           TW, UNSEEN)
                             else:
                                 if wpos[up] == wend[up]:
                                     seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
@@ -2227,11 +2226,11 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             if a & 3:
                                 R = PIPS[_U(t)] - R
                                 if strat_seats:
-                                    jit_strategist_wide.know_place(K, p, t, R)
+                                    know_place(K, p, t, R)
                             else:
                                 L = PIPS[_U(t)] - L
                                 if strat_seats:
-                                    jit_strategist_wide.know_place(K, p, t, L)
+                                    know_place(K, p, t, L)
                             if not jit_bits.nonempty(hands, up):
                                 domino, npass = p, N
                             break
@@ -2261,8 +2260,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 if bad:   # (the playout is refused: any legal tile goes on)
                                     a = low_index(mL) << 2 if mL else low_index(mR) << 2 | 1
                             elif (strat_seats >> p) & 1:   # the strategist: a placement or a draw
-                                a = choose(p, mL, mR, can_draw, h, L, R, DRAW_END - pos, drawn, K,
-                                           STRAT, TS, ties, seed, N, WS)
+                                FITS[FIT_L], FITS[FIT_R] = mL, mR
+                                a = choose(p, FITS, FIT_L, FIT_R, can_draw, hands, up, L, R,
+                                           DRAW_END - pos, drawn, K, STRAT, TS, ties, seed, N, WS,
+                                           TW, UNSEEN)
                             else:
                                 if CONT:   # a greedy or random rollout (as the opening's)
                                     word = mt_word(wshared)

@@ -103,6 +103,15 @@ def shares(A, i: int, B, j: int) -> int:
 
 
 @njit
+def several(A, i: int) -> int:
+    """1 when ``A[i]`` holds two tiles or more, else 0."""
+    if A.ndim == 1:
+        x = A[i]
+        return 1 if x & (x - 1) else 0
+    return jit_bits.several(A, i)
+
+
+@njit
 def count(A, i: int) -> int:
     """The tiles in ``A[i]``."""
     if A.ndim == 1:
@@ -116,6 +125,14 @@ def count_and(A, i: int, B, j: int) -> int:
     if A.ndim == 1:
         return popcount(A[i] & B[j])
     return jit_bits.count_and(A, i, B, j)
+
+
+@njit
+def count_and_or(A, i: int, B, j: int, C, k: int) -> int:
+    """The tiles of ``A[i]`` in ``B[j]`` or ``C[k]``."""
+    if A.ndim == 1:
+        return popcount(A[i] & (B[j] | C[k]))
+    return jit_bits.count_and_or(A, i, B, j, C, k)
 
 
 @njit

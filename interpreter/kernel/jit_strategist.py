@@ -15,6 +15,14 @@ its first tile, ``know_place`` at each later placement, ``know_lack`` at each dr
 pass once the line is open. The weights and per-tile tables are the bot's own
 (``tables`` reads them from ``bots.strategist_fast`` and ``bots.strategy``) and reach the
 compiled code as arrays, never as constants frozen into a cached kernel.
+
+Every set of tiles is named by an array and an index (``jit_masks``: ``M, i`` is one
+int64 mask on a set of at most 62 tiles, a row of ``W`` words on a larger one), so the
+narrow kernel and the wide one run this one source, numba cutting the other branch by
+the array's ``ndim``. The board's placed tiles are the words of the knowledge array's
+``BOARD`` row (a narrow set's: one word, its mask). In the expert's playouts
+(``jit_continue``) a tie is drawn from the Twister the rollouts share: the kernel passes
+that row as ``TW``, any other kernel ``None``, and numba cuts the branch on it.
 """
 
 from __future__ import annotations
@@ -36,8 +44,20 @@ from ..bots.strategist_fast import (
 from ..bots.strategy import O_DOUBLE, O_OTHER, O_SUIT
 from . import jit_bits
 from .jit import njit
+from .jit_bits import BITS
 from .jit_continue import mt_random
-from .jit_support import low_index, popcount
+from .jit_masks import (
+    after,
+    count,
+    count_and,
+    count_and_or,
+    kth,
+    nonempty,
+    put,
+    several,
+    shares,
+)
+from .jit_support import popcount
 from .shake import seat_words_next
 
 if TYPE_CHECKING:
@@ -105,13 +125,13 @@ def know_deal(K) -> None:
 def know_open(K, p: int, t: int, lo: int, hi: int) -> None:
     """Seat ``p`` opened the line with tile ``t`` (``lo``-``hi``): it leads those values."""
     K[LED, p] = 1 << lo | 1 << hi
-    K[BOARD, 0] |= 1 << t
+    put(K, BOARD, t)
 
 
 @njit
 def know_place(K, p: int, t: int, v: int) -> None:
     """Seat ``p`` placed tile ``t``, leaving ``v`` at the end it played on."""
-    K[BOARD, 0] |= 1 << t
+    put(K, BOARD, t)
     bit = 1 << v
     if K[OPENED, p] & bit:
         K[TWICE, p] |= bit
@@ -128,12 +148,23 @@ def know_lack(K, p: int, left: int, right: int) -> None:
 @njit
 def know_turn_up(K, t: int) -> None:
     """The strategist's record read of the turned-up tile: on the board, led by nobody
-    (``strategist_fast``'s ``turn_up`` event). The ``BOARD`` row as words (``jit_bits``),
-    so a wide kernel's knowledge too; a narrow one's is its first word, its one mask."""
-    jit_bits.put(K, BOARD, t)
+    (``strategist_fast``'s ``turn_up`` event)."""
+    put(K, BOARD, t)
 
 
-@njit
+@njit(refcounts=False)   # (not inlined: numba cuts a branch by ndim on an argument only)
+def unseen(U, H, h: int, K, T: int) -> None:
+    """``U[0]``: the tiles others may hold, neither in the hand ``H[h]`` nor placed (the
+    ``BOARD`` row), of ``T``."""
+    if U.ndim == 1:
+        U[0] = ((1 << T) - 1) ^ (H[h] | K[BOARD, 0])
+    else:
+        for w in range(U.shape[1]):
+            bits = min(BITS, T - w * BITS)
+            U[0, w] = ((1 << bits) - 1) ^ (H[h, w] | K[BOARD, w])
+
+
+@njit(refcounts=False)   # (see opening)
 def seat_word(seed: int, p: int, N: int, WS) -> int:
     """Seat ``p``'s next 32-bit word (its ``random()`` times 2**32; ``kernel.shake``)."""
     WB, wpos, wend, wblock, wmade, wshared, wfirst, wstates, msg = WS
@@ -145,20 +176,19 @@ def seat_word(seed: int, p: int, N: int, WS) -> int:
     return word
 
 
-@njit
-def pick(n: int, seed: int, p: int, N: int, WS) -> int:
+@njit(refcounts=False)   # (see opening)
+def pick(n: int, seed: int, p: int, N: int, WS, TW) -> int:
     """A tie's index below ``n`` for seat ``p``: ``(word * n) >> 32`` of its next word
-    (``kernel.shake``), or, in the expert's playouts (the seats' shared row long enough
-    to hold a Twister: ``jit_continue``), ``int(random() * n)`` of the one stream the
-    rollouts share, as ``strategist_fast`` draws it from ``random.Random``."""
-    shared = WS[5]
-    if shared.shape[0] > 1:
-        return int(mt_random(shared) * n)
+    (``kernel.shake``), or, in the expert's playouts (``TW`` the Twister the rollouts
+    share: ``jit_continue``; ``None`` in any other kernel), ``int(random() * n)`` of that
+    one stream, as ``strategist_fast`` draws it from ``random.Random``."""
+    if TW is not None:
+        return int(mt_random(TW) * n)
     return (seat_word(seed, p, N, WS) * n) >> 32
 
 
-@njit
-def _tie(n: int, floor: float, TS, TC, seed: int, p: int, N: int, WS) -> int:
+@njit(refcounts=False)   # (see opening)
+def _tie(n: int, floor: float, TS, TC, seed: int, p: int, N: int, WS, TW) -> int:
     """``strategist_fast._tie``: of the ``n`` (score, code) pairs collected in legal order,
     those still within 1e-9 of the best (``floor``), ranked best first (stable), one
     picked by the seat's word; -1 when only one is left (the best stands)."""
@@ -176,179 +206,213 @@ def _tie(n: int, floor: float, TS, TC, seed: int, p: int, N: int, WS) -> int:
             TS[j], TC[j] = TS[j - 1], TC[j - 1]
             j -= 1
         TS[j], TC[j] = s, c
-    return TC[pick(kept, seed, p, N, WS)]
+    return TC[pick(kept, seed, p, N, WS, TW)]
 
 
-@njit
-def opening(p: int, m: int, hand: int, S, TS, TC, seed: int, N: int, WS) -> int:
-    """The opening tile among mask ``m`` (``strategist_fast._opening``): the strongest
-    suit, then its double, then the other half's suit, then the tile's value."""
-    if not m & (m - 1):
-        return low_index(m) << 2
+@njit(inline="always")   # (at every choice: no call, no reference counts)
+def rank(score: float, code: int, top: float, floor: float, ceil: float, top_code: int,
+         n: int, TS, TC) -> tuple[float, float, float, int, int]:
+    """One more placement (``code``) weighed, in legal order: the best score so far
+    (``top``) and its code, and the ``n`` pairs in ``TS``/``TC`` within 1e-9 of it, from
+    the first one: nothing below ``floor`` ties with the best, anything above ``ceil`` is
+    a clear best. Returns them updated (``best`` settles the choice at the end)."""
+    if score > ceil:   # a clear best so far
+        return score, score - 1e-9, score + 1e-9, code, 0
+    if score >= floor:   # a tie (within 1e-9) with the best so far
+        if n == 0:
+            TS[0], TC[0], n = top, top_code, 1
+        TS[n], TC[n] = score, code
+        n += 1
+        if score > top:
+            return score, score - 1e-9, score + 1e-9, code, n
+    return top, floor, ceil, top_code, n
+
+
+@njit(inline="always")   # (at every choice: no call, no reference counts)
+def best(n: int, floor: float, top_code: int, TS, TC, seed: int, p: int, N: int, WS,
+         TW) -> int:
+    """The choice once every placement is weighed (``rank``): the best, or among the ``n``
+    tied with it the one the seat's word picks."""
+    if n:
+        picked = _tie(n, floor, TS, TC, seed, p, N, WS, TW)
+        if picked >= 0:
+            return picked
+    return top_code
+
+
+@njit(inline="always")   # (at every choice: no call, no reference counts)
+def plays(K, SEATS, p: int, N: int, row: int) -> tuple[int, int]:
+    """Of the seats ``SEATS[p]`` lists (to its first -1): the values one led or showed
+    in ``row`` (``TWICE`` or ``OPENED``) and does not lack, and those any of them lacks."""
+    shown = lacked = 0
+    for j in range(N):
+        q = SEATS[p, j]
+        if q < 0:
+            break
+        lk = K[LACKS, q]
+        shown = (shown | K[LED, q] | K[row, q] | lk) ^ lk
+        lacked |= lk
+    return shown, lacked
+
+
+@njit(inline="always")   # (at every choice: no call, no reference counts)
+def sides(p: int, N: int, K, S) -> tuple[int, int, int, int, bool]:
+    """What the record tells of seat ``p``'s opponents and partners: the values an opponent
+    led or opened twice and does not lack (opening them costs), the values any opponent
+    lacks, the values a partner plays (led or opened) and does not lack, those a partner
+    lacks, and whether ``p`` has partners."""
+    OPPS, PARTS = S[7], S[9]
+    opp, lks = plays(K, OPPS, p, N, TWICE)
+    suits, partner_lacks = plays(K, PARTS, p, N, OPENED)
+    return opp, lks, suits, partner_lacks, PARTS[p, 0] >= 0
+
+
+@njit(inline="always")   # (at every choice: no call, no reference counts)
+def next_suits(p: int, can_draw: bool, drawn: int, left: int, held: int, N: int, K,
+               S) -> int:
+    """May a voluntary draw beat every placement? (``strategist._wants_draw``) Only when
+    the next player, an opponent, is known to hold a suit: those suits, else 0."""
+    if can_draw and not drawn and left >= 2 * N and S[11][p] and held <= 5:
+        q = S[10][p]
+        lk = K[LACKS, q]
+        return (K[LED, q] | K[TWICE, q] | lk) ^ lk
+    return 0
+
+
+@njit(inline="always")   # (at every choice: no call, no reference counts)
+def blocks(values: int, p: int, N: int, K, S) -> int:
+    """The halves for blocking each opponent known to lack a value the ends will show
+    (``values``): its block weight a value lacked, ``SHUTOUT2`` when it lacks them all."""
+    OPPS, OPPW, shutout2 = S[7], S[8], S[12][3]
+    block = 0
+    for j in range(N):
+        o = OPPS[p, j]
+        if o < 0:
+            break
+        lacked = values & K[LACKS, o]
+        if lacked:
+            block += OPPW[p, j] * popcount(lacked)
+            if lacked == values:
+                block += shutout2
+    return block
+
+
+@njit(inline="always")   # (at every choice: no call, no reference counts)
+def suited(values: int, opp: int, suits: int, partner_lacks: int, partners: bool,
+           W) -> int:
+    """The halves for the values the ends will show (``values``) that an opponent plays
+    (against), that a partner plays (for) or lacks (against): ``sides``' sets."""
+    half = -W[6] * popcount(values & opp)
+    if partners:
+        half += W[4] * popcount(values & suits) - W[5] * popcount(values & partner_lacks)
+    return half
+
+
+# the choices allocate nothing and keep no array: compiled without numba's reference
+# counts, an atomic operation for each of the thirty arrays they are given on entry and
+# exit (jit.njit), some 340 ns of a line's choice that cost 410 (a double-six line)
+@njit(refcounts=False)
+def opening(p: int, M, mi: int, H, h: int, S, TS, TC, seed: int, N: int, WS, TW) -> int:
+    """The opening tile among ``M[mi]`` (``strategist_fast._opening``), the hand ``H[h]``:
+    the strongest suit, then its double, then the other half's suit, then the tile's
+    value."""
+    if not several(M, mi):
+        return kth(M, mi, 0) << 2
     VM, LOW, HIGH, VALUE, WO = S[0], S[5], S[6], S[4], S[13]
     o_suit, o_double, o_other = WO[0], WO[1], WO[2]
-    top = floor = -1e300
-    best = -1
+    top = floor = ceil = -1e300
+    top_code = -1
     n = 0
-    while m:
-        b = m & -m
-        m ^= b
-        t = low_index(b)
+    t = after(M, mi, -1)
+    while t >= 0:
         lo, hi = LOW[t], HIGH[t]
-        c_lo, c_hi = popcount(hand & VM[lo]), popcount(hand & VM[hi])
+        c_lo, c_hi = count_and(H, h, VM, lo), count_and(H, h, VM, hi)
         if lo == hi:
             score = o_suit * c_hi + o_double + VALUE[t]
         elif c_hi >= c_lo:
             score = o_suit * c_hi + o_other * c_lo + VALUE[t]
         else:
             score = o_suit * c_lo + o_other * c_hi + VALUE[t]
-        if score >= floor:
-            if score > top + 1e-9:   # a clear best so far
-                n = 0
-            else:
-                if n == 0:
-                    TS[0], TC[0], n = top, best, 1
-                TS[n], TC[n] = score, t << 2
-                n += 1
-            if score > top:
-                top, floor, best = score, score - 1e-9, t << 2
-    if n:
-        picked = _tie(n, floor, TS, TC, seed, p, N, WS)
-        if picked >= 0:
-            return picked
-    return best
+        top, floor, ceil, top_code, n = rank(score, t << 2, top, floor, ceil, top_code,
+                                             n, TS, TC)
+        t = after(M, mi, t)
+    return best(n, floor, top_code, TS, TC, seed, p, N, WS, TW)
 
 
-@njit
-def choose(p: int, m0: int, m1: int, can_draw: bool, hand: int, e0: int, e1: int,
-           left: int, drawn: int, K, S, TS, TC, seed: int, N: int, WS) -> int:
+@njit(refcounts=False)   # (see opening)
+def choose(p: int, M, m0: int, m1: int, can_draw: bool, H, h: int, e0: int, e1: int,
+           left: int, drawn: int, K, S, TS, TC, seed: int, N: int, WS, TW, U) -> int:
     """Seat ``p``'s placement as ``tile << 2 | end`` (0 left, 1 right), or -1 for a draw,
-    once the line is open (``strategist_fast._line_policies``' policy): ``m0``/``m1`` the
-    tiles fitting each end, ``e0``/``e1`` the ends, ``left`` the tiles still drawable,
-    ``drawn`` the seat's draws this turn, ``K`` what the record tells (``know_*``)."""
-    if m0 and m1:
+    once the line is open (``strategist_fast._line_policies``' policy): ``M[m0]`` and
+    ``M[m1]`` the tiles fitting each end, ``e0``/``e1`` the ends, ``H[h]`` the hand,
+    ``left`` the tiles still drawable, ``drawn`` the seat's draws this turn, ``K`` what
+    the record tells (``know_*``), ``U[0]`` scratch (``unseen``)."""
+    any0, any1 = nonempty(M, m0), nonempty(M, m1)
+    if any0 and any1:
         lone = -1
-    elif m0:
-        lone = -1 if m0 & (m0 - 1) else low_index(m0) << 2
+    elif any0:
+        lone = -1 if several(M, m0) else kth(M, m0, 0) << 2
     else:
-        lone = -1 if m1 & (m1 - 1) else low_index(m1) << 2 | 1
+        lone = -1 if several(M, m1) else kth(M, m1, 0) << 2 | 1
     if lone >= 0 and not can_draw:
         return lone
-    held = popcount(hand)
+    held = count(H, h)
     if lone >= 0 and held > 5:
         return lone
-    VM, PIPS, DBL, SHED = S[0], S[1], S[2], S[3]
-    OPPS, OPPW, PARTS, NEXT, NEXT_OPP, W = S[7], S[8], S[9], S[10], S[11], S[12]
-    options2, control2, lock2, shutout2 = W[0], W[1], W[2], W[3]
-    partner2, partner_lacks2, opp_suit2 = W[4], W[5], W[6]
-    # may a voluntary draw beat every placement? (``strategist._wants_draw``) Only when
-    # the next player, an opponent, is known to hold a suit (``next_suits``)
-    next_suits = 0
-    if can_draw and not drawn and left >= 2 * N and NEXT_OPP[p] and held <= 5:
-        q = NEXT[p]
-        lk = K[LACKS, q]
-        next_suits = (K[LED, q] | K[TWICE, q] | lk) ^ lk
-    if lone >= 0 and not next_suits:
+    nexts = next_suits(p, can_draw, drawn, left, held, N, K, S)
+    if lone >= 0 and not nexts:
         return lone
-    if not hand & (hand - 1):   # the last tile: every placement wins alike, no draw
-        n = popcount(m0) + popcount(m1)
+    if not several(H, h):   # the last tile: every placement wins alike, no draw
+        c0 = count(M, m0)
+        n = c0 + count(M, m1)
         if n == 1:
-            return low_index(m0) << 2 if m0 else low_index(m1) << 2 | 1
-        k = pick(n, seed, p, N, WS)
-        if k < popcount(m0):
-            m, end = m0, 0
-        else:
-            m, end = m1, 1
-            k -= popcount(m0)
-        while k:
-            m &= m - 1
-            k -= 1
-        return low_index(m) << 2 | end
+            return kth(M, m0, 0) << 2 if any0 else kth(M, m1, 0) << 2 | 1
+        k = pick(n, seed, p, N, WS, TW)
+        if k < c0:
+            return kth(M, m0, k) << 2
+        return kth(M, m1, k - c0) << 2 | 1
+    VM, PIPS, DBL, SHED, W = S[0], S[1], S[2], S[3], S[12]
+    options2, control2, lock2 = W[0], W[1], W[2]
     risk = 2 if left <= 0 else (1 if left <= N else 0)
-    # values an opponent led or opened twice (and does not lack): opening them costs;
-    # values a partner plays (led or opened) or lacks; who lacks what among opponents
-    opp = lks = 0
-    for j in range(N):
-        o = OPPS[p, j]
-        if o < 0:
-            break
-        lk = K[LACKS, o]
-        opp = (opp | K[LED, o] | K[TWICE, o] | lk) ^ lk
-        lks |= lk
-    suits = partner_lacks = 0
-    partners = PARTS[p, 0] >= 0
-    for j in range(N):
-        q = PARTS[p, j]
-        if q < 0:
-            break
-        lk = K[LACKS, q]
-        suits = (suits | K[LED, q] | K[OPENED, q] | lk) ^ lk
-        partner_lacks |= lk
-    unseen = ((1 << PIPS.shape[0]) - 1) ^ (hand | K[BOARD, 0])   # others may hold these
-    # the best so far, and the placements within 1e-9 of it (``n`` pairs in TS/TC, in
-    # legal order, from the first one): nothing below ``floor`` ties with the best,
-    # anything above ``ceil`` is a clear best
+    opp, lks, suits, partner_lacks, partners = sides(p, N, K, S)
+    unseen(U, H, h, K, PIPS.shape[0])
     top = floor = ceil = -1e300
-    best = -1
+    top_code = -1
     n = 0
     for at in range(2):   # the left end's placements, then the right's; the other end stays
         if at == 0:
             m, end, keep = m0, e0, e1
         else:
             m, end, keep = m1, e1, e0
-        if not m:
+        if not nonempty(M, m):
             continue
-        mk = VM[keep]
-        hk = hand & mk
-        ck = popcount(hk)
+        ck = count_and(H, h, VM, keep)
         kbit = 1 << keep
-        klock = not mk & unseen   # a kept value nobody else can hold
+        klock = not shares(VM, keep, U, 0)   # a kept value nobody else can hold
         mine = ck - 1 if end == keep else ck
         kept_half = control2 * (mine - 1) - options2 + (lock2 if mine and klock else 0)
-        while m:
-            b = m & -m
-            m ^= b
-            t = low_index(b)
+        t = after(M, m, -1)
+        while t >= 0:
             v = PIPS[t] - end
-            vm = VM[v]
             if v == keep:   # both ends will show it: the tile (end, keep)
-                half = (control2 * 2 + options2) * (ck - 1) + (lock2 if ck > 1 and klock else 0)
+                half = (control2 * 2 + options2) * (ck - 1) + (
+                    lock2 if ck > 1 and klock else 0)
                 values = kbit
+                both = ck
             else:
-                hv = hand & vm
-                c = popcount(hv)
-                half = kept_half + control2 * c + options2 * popcount(hk | hv)
+                c = count_and(H, h, VM, v)
+                both = count_and_or(H, h, VM, keep, VM, v)   # my tiles meeting an end
+                half = kept_half + control2 * c + options2 * both
                 values = kbit | 1 << v
-                if c > 1 and not vm & unseen:
+                if c > 1 and not shares(VM, v, U, 0):
                     half += lock2
-            for j in range(N):   # blocking each opponent known to lack a value shown
-                o = OPPS[p, j]
-                if o < 0:
-                    break
-                lacked = values & K[LACKS, o]
-                if lacked:
-                    half += OPPW[p, j] * popcount(lacked) + (shutout2 if lacked == values else 0)
-            half -= opp_suit2 * popcount(values & opp)
-            if partners:
-                half += (partner2 * popcount(values & suits)
-                         - partner_lacks2 * popcount(values & partner_lacks))
-            if next_suits and (not next_suits >> v & 1 or values & lks
-                               or popcount(hand & (mk | vm)) > 1):
-                next_suits = 0   # a placement a draw cannot beat
+            half += blocks(values, p, N, K, S) + suited(values, opp, suits,
+                                                        partner_lacks, partners, W)
+            if nexts and (not nexts >> v & 1 or values & lks or both > 1):
+                nexts = 0   # a placement a draw cannot beat
             score = (half + DBL[t]) * 0.5 + SHED[risk, t]
-            code = t << 2 | at
-            if score > ceil:   # a clear best so far
-                top, floor, ceil, best = score, score - 1e-9, score + 1e-9, code
-                n = 0
-            elif score >= floor:   # a tie (within 1e-9) with the best so far
-                if n == 0:
-                    TS[0], TC[0], n = top, best, 1
-                TS[n], TC[n] = score, code
-                n += 1
-                if score > top:
-                    top, floor, ceil, best = score, score - 1e-9, score + 1e-9, code
-    if n:
-        picked = _tie(n, floor, TS, TC, seed, p, N, WS)
-        if picked >= 0:
-            best = picked
-    return -1 if next_suits else best
+            top, floor, ceil, top_code, n = rank(score, t << 2 | at, top, floor, ceil,
+                                                 top_code, n, TS, TC)
+            t = after(M, m, t)
+    chosen = best(n, floor, top_code, TS, TC, seed, p, N, WS, TW)   # (a tie draws a word)
+    return -1 if nexts else chosen
