@@ -47,7 +47,7 @@ def _sweep_cases():
         yield pytest.param(name, id=name)
 
 
-@pytest.mark.parametrize("name", _sweep_cases())
+@pytest.mark.parametrize("name", list(_sweep_cases()))
 def test_the_rulebook_accepts_what_the_engine_writes(name, tmp_path):
     """Three matches at each of its player counts (``counts``), each seating random,
     greedy and strategist bots differently."""
@@ -71,7 +71,7 @@ def _own_cases():
     yield pytest.param(house / "every-mechanism.yaml", id="every-mechanism")
 
 
-@pytest.mark.parametrize("path", _own_cases())
+@pytest.mark.parametrize("path", list(_own_cases()))
 def test_the_rulebook_accepts_what_the_engine_writes_for_mechanisms_no_builtin_uses(path,
                                                                                    tmp_path):
     game = api.load_game(str(path))
