@@ -30,6 +30,7 @@ from .jit_opening import (
     SEEK_TURNS,
     UNHELD_DRAW_IN_TURN,
     UNHELD_HEAVIEST,
+    heaviest,
 )
 from .jit_support import low_index, popcount, seat_after
 
@@ -49,17 +50,6 @@ def code_meet(A, i: int, B, j: int, CODE, at: int) -> int:
         A[i, w] = x
         any_ |= x
     return 1 if any_ else 0
-
-
-@njit
-def heaviest(H, N: int, HEAVY) -> tuple[int, int]:
-    """(seat, tile) of the heaviest tile dealt (``jit_opening.heaviest``); ``HEAVY`` lists
-    the tiles heaviest first."""
-    for t in HEAVY:
-        s = holder(H, N, t)
-        if s >= 0:
-            return s, t
-    return -1, -1
 
 
 # what the opening's tiles and a seek's target are, past a tile's index: any tile (-1), the

@@ -850,7 +850,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
                             dealt, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, RIGHT)
                     elif o_unheld == UNHELD_HEAVIEST:   # the lead's tile is in no hand
-                        leader, t = (jit_gen_wide.heaviest if WIDE else heaviest)(hands, N, HEAVY)
+                        leader, t = heaviest(hands, N, HEAVY)
                         opener, omask = leader, t if WIDE else 1 << t
                 elif WIDE:
                     # as the lines below, over the hands' words: the opening tile as an index
@@ -1019,7 +1019,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         if seek == SEEK_TURNS:
                             p = seat_after(p, N, RIGHT)
                         elif pos >= DRAW_END:
-                            opener, omask = jit_gen_wide.heaviest(hands, N, HEAVY)
+                            opener, omask = heaviest(hands, N, HEAVY)
                             break
                 elif not WIDE and seek:   # in turn, or the leader alone (drawn out: the
                     # heaviest tile opens)

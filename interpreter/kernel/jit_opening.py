@@ -10,6 +10,7 @@ the truth; ``tests/test_kernel_jit_house.py`` plays both and compares.
 from __future__ import annotations
 
 from .jit import njit
+from .jit_masks import has
 from .jit_support import seat_after
 
 ANY, HIGHEST_DOUBLE = -1, -2                          # the required tile, as a code
@@ -31,13 +32,12 @@ def holder_of(hands, N, tile):
 @njit(refcounts=False)   # (every round: jit.njit)
 def heaviest(hands, N, HEAVY):
     """(seat, tile) of the heaviest tile dealt (``general_loop.heaviest_dealt``): ``HEAVY``
-    lists the tiles heaviest first."""
-    dealt = 0
-    for s in range(N):
-        dealt |= hands[s]
+    lists the tiles heaviest first, the first seat holding one opens with it; the hands
+    int64 masks or rows of words (``jit_masks``: a narrow kernel and a wide one alike)."""
     for t in HEAVY:
-        if (dealt >> t) & 1:
-            return holder_of(hands, N, t), t
+        for s in range(N):
+            if has(hands, s, t):
+                return s, t
     return -1, -1
 
 

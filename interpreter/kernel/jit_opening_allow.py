@@ -23,7 +23,6 @@ from __future__ import annotations
 from .jit import njit
 from .jit_formula import FACT, run
 from .jit_gen_wide import OPEN_SET
-from .jit_gen_wide import heaviest as heaviest_words
 from .jit_masks import after, clear, copy, has, nonempty, put, put_fact
 from .jit_opening import (
     LACKING_DRAW,
@@ -75,14 +74,6 @@ def _one(M, t):
 
 
 @njit
-def _heaviest(hands, N, HEAVY):
-    """(seat, tile) of the heaviest tile dealt, of masks or of words."""
-    if hands.ndim == 1:
-        return heaviest(hands, N, HEAVY)
-    return heaviest_words(hands, N, HEAVY)
-
-
-@njit
 def open_any(at, unheld, lacking, hands, leader, deck, DEALT, DRAW_END, N, HEAVY, right,
              CODE, F, TAB, TEAMS, sides, stack, M, row, S, srow):
     """``GeneralLoop._open`` for ``opening.tile: any`` with the ``allow`` program at
@@ -109,7 +100,7 @@ def open_any(at, unheld, lacking, hands, leader, deck, DEALT, DRAW_END, N, HEAVY
         return -1, 0, 0, SEEK_NONE, 0
     # nobody holds, or can draw, an allowed tile
     if unheld == UNHELD_HEAVIEST:
-        seat, t = _heaviest(hands, N, HEAVY)
+        seat, t = heaviest(hands, N, HEAVY)
         return seat, _one(M, t), 0, SEEK_NONE, 0
     if unheld == UNHELD_DRAW_IN_TURN:
         for i in range(DEALT, DRAW_END):   # a boneyard tile allowed alone in a hand
