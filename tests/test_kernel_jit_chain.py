@@ -8,8 +8,10 @@ bot's own (``RandomBot.choose``, ``GreedyBot.choose``, ``StrategistBot._shaped``
 same seat stream, word for word. Then the GEN kernel plays a double-nine Mexican Train
 (``tests/rulesets/house/mexican-train-nine.yaml``: house/mexican-train's first-turn runs
 on one's own train, without its event, which the JIT does not play on a shaped board yet),
-a variant whose runs go anywhere, and chains on a line, at every player count, with
-every builtin bot: the same results and the same record text as the Python engine.
+a variant whose runs go anywhere, its runs under placement restrictions (each later tile
+asked them on the board the tiles before leave: ``tests/rulesets/house/runs-restricted.yaml``)
+and chains on a line, at every player count, with every builtin bot: the same results
+and the same record text as the Python engine.
 The kernel is the one GEN kernel every house ruleset shares.
 """
 
@@ -32,6 +34,7 @@ if not jit_kernel.available():   # numba installed, but switched off for this ru
     pytest.skip("DOMINORULES_NO_JIT is set", allow_module_level=True)
 
 NINE = str(Path(__file__).parent / "rulesets" / "house" / "mexican-train-nine.yaml")
+RESTRICTED = str(Path(__file__).parent / "rulesets" / "house" / "runs-restricted.yaml")
 # a run may go on any end open to the seat, at any turn: deeper runs, on every train
 ANYWHERE = (f"title: Runs anywhere\nextends: {NINE}\nplay:\n  several:\n"
             "    tiles: \"tile.pips + end >= count(hand) or own_train\"\n"
@@ -48,12 +51,14 @@ def games(tmp_path_factory):
     (folder / "anywhere.yaml").write_text(ANYWHERE, encoding="utf-8")
     (folder / "line.yaml").write_text(LINE, encoding="utf-8")
     return {"nine": api.load_game(NINE), "anywhere": api.load_game(str(folder / "anywhere.yaml")),
-            "line": api.load_game(str(folder / "line.yaml"))}
+            "line": api.load_game(str(folder / "line.yaml")),
+            "restricted": api.load_game(RESTRICTED)}
 
 
 def _arrays(game, players, state):
     """What the GEN lines hand the pieces at ``state``'s decision: the programs, F with the
-    turn's facts (boneyard, round, first_turn), the formula tables."""
+    turn's facts (boneyard, round, first_turn), the formula tables, the restrictions
+    (``jit_several_shaped._steps``' R: their program, the tiles sure, waive)."""
     import numpy as np
 
     from dominorules.kernel import jit_formula, jit_house, jit_template
@@ -72,8 +77,10 @@ def _arrays(game, players, state):
     for t in range(T):
         TAB[tab["TL"], t], TAB[tab["TH"], t] = ts.low[t], ts.high[t]
         TAB[tab["PIPS"], t], TAB[tab["VALUES"], t] = ts.pips[t], game.values[t]
+    R = np.array([starts["F_RESTRICT"], starts["R_SURE"],
+                  game.rules.if_none_allowed == "waive"], np.int64)
     return (np.array(code, np.int64), starts["SEVERAL"], F, TAB,
-            np.array(game.teams(players), np.int64))
+            np.array(game.teams(players), np.int64), R)
 
 
 def _board(game, players, record):
@@ -122,11 +129,13 @@ def _decisions(game, players, seed, limit):
         state.apply(legal[rng.randrange(len(legal))])
 
 
-@pytest.mark.parametrize("name", ["nine", "anywhere"])
+@pytest.mark.parametrize("name", ["nine", "anywhere", "restricted"])
 def test_the_runs_and_tiles_alone_on_trains_are_the_general_loops(games, name):
+    """Under restrictions the single tiles are the turn's (``jit_layout.allowed``), each
+    later tile of a run asked them again on the board the tiles before leave."""
     import numpy as np
 
-    from dominorules.kernel import jit_layout, jit_several, jit_several_shaped
+    from dominorules.kernel import jit_formula, jit_layout, jit_several, jit_several_shaped
 
     game = games[name]
     ts = game.tileset
@@ -138,7 +147,7 @@ def test_the_runs_and_tiles_alone_on_trains_are_the_general_loops(games, name):
         rows = jit_several.move_rows(game, players) + 1
         MV, MN = np.zeros((rows, most), np.int64), np.zeros(rows, np.int64)
         SLB = np.zeros((most + 1, jit_layout.BOARD_SIZE), np.int64)
-        SPE, PE, FM = (np.zeros(jit_layout.MAXID, np.int64) for _ in range(3))
+        SPE, PE, FM, FK, RM, RK = (np.zeros(jit_layout.MAXID, np.int64) for _ in range(6))
         SD, TT = np.zeros(3 * (most + 1), np.int64), np.zeros(most + 1, np.int64)
         H, LF, LS = (np.zeros(2, np.int64) for _ in range(3))   # (jit_masks' sets)
         stack = np.zeros(64, np.int64)
@@ -147,17 +156,21 @@ def test_the_runs_and_tiles_alone_on_trains_are_the_general_loops(games, name):
         for state, d in _decisions(game, players, 11 + players, 60):
             p = d.player
             SH, LB = _board(game, players, state.record)
-            CODE, SEV, F, TAB, TEAMS = _arrays(game, players, state)
+            CODE, SEV, F, TAB, TEAMS, R = _arrays(game, players, state)
             H[0] = d.hand
             ne, _, _ = jit_layout.fits(SH, LB, p, H, 0, PM, PE, FM, LF, 0)
             names = [jit_layout.name_of(int(LB[jit_layout.NAME + PE[k]]), ts.low, ts.high,
                                         game.rules.layout.shared_train) for k in range(ne)]
             assert names == list(d.names)
+            if R[0] >= 0:   # the turn's restrictions (jit_loop's allowed_ends)
+                F[jit_formula.FACT["hand"]], F[jit_formula.FACT["playable"]] = H[0], LF[0]
+                jit_layout.allowed(FM, FK, PE, ne, LB, R[2], CODE, R[0], R[1], F, TAB, TEAMS,
+                                   2, players, deck, stack, LF, 0)
             jit_several_shaped.alone(p, FM, PE, ne, H, 0, LB, PM, CODE, SEV, F, TAB, TEAMS,
                                      2, players, deck, stack, LF, 0, LS)
-            n = jit_several_shaped.chain(p, H, 0, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, F,
+            n = jit_several_shaped.chain(p, H, 0, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, R, F,
                                          TAB, TEAMS, 2, players, deck, stack, MV, MN, SLB, SPE,
-                                         SD, TT)
+                                         SD, TT, RM, RK)
             assert [int(FM[k]) for k in range(ne)] == list(d.masks)
             assert [tuple(int(c) for c in MV[k, :MN[k]]) for k in range(n)] == list(d.several)
             found += n
@@ -187,7 +200,7 @@ def test_each_bots_pick_on_trains_is_the_python_bots_word_for_word(games, kind):
     TIE = np.zeros(rows + jit_layout.MAXID * T, np.int64)
     SLB = np.zeros((most + 1, jit_layout.BOARD_SIZE), np.int64)
     AFTER = np.zeros(jit_layout.BOARD_SIZE, np.int64)
-    SPE, PE, FM, PE2 = (np.zeros(jit_layout.MAXID, np.int64) for _ in range(4))
+    SPE, PE, FM, PE2, RM, RK = (np.zeros(jit_layout.MAXID, np.int64) for _ in range(6))
     SD, TT = np.zeros(3 * (most + 1), np.int64), np.zeros(most + 1, np.int64)
     H, LF, LS = (np.zeros(2, np.int64) for _ in range(3))   # (jit_masks' sets)
     stack = np.zeros(64, np.int64)
@@ -199,13 +212,14 @@ def test_each_bots_pick_on_trains_is_the_python_bots_word_for_word(games, kind):
     for state, d in _decisions(game, players, 21 + kind, 80):
         p = d.player
         SH, LB = _board(game, players, state.record)
-        CODE, SEV, F, TAB, TEAMS = _arrays(game, players, state)
+        CODE, SEV, F, TAB, TEAMS, R = _arrays(game, players, state)
         H[0] = d.hand
         ne, _, _ = jit_layout.fits(SH, LB, p, H, 0, PM, PE, FM, LF, 0)
         jit_several_shaped.alone(p, FM, PE, ne, H, 0, LB, PM, CODE, SEV, F, TAB, TEAMS, 2,
                                  players, deck, stack, LF, 0, LS)
-        n = jit_several_shaped.chain(p, H, 0, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, F, TAB,
-                                     TEAMS, 2, players, deck, stack, MV, MN, SLB, SPE, SD, TT)
+        n = jit_several_shaped.chain(p, H, 0, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, R, F,
+                                     TAB, TEAMS, 2, players, deck, stack, MV, MN, SLB, SPE, SD,
+                                     TT, RM, RK)
         legal = state.legal_actions()
         obs = state.observation(p)
         want = (bots[p]._shaped(obs, legal).action if kind == 2
@@ -229,8 +243,8 @@ def test_the_runs_on_a_line_are_the_general_loops(games):
     assert found > 50 and depth == 3
 
 
-CASES = [("nine", 2), ("nine", 3), ("nine", 4), ("anywhere", 2), ("anywhere", 4), ("line", 2),
-         ("line", 3), ("line", 4)]
+CASES = [("nine", 2), ("nine", 3), ("nine", 4), ("anywhere", 2), ("anywhere", 4),
+         ("restricted", 2), ("restricted", 4), ("line", 2), ("line", 3), ("line", 4)]
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

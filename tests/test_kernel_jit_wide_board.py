@@ -85,17 +85,18 @@ def test_a_pass_at_will_on_a_spinner_is_the_random_bots_last_option():
     assert passed and len(passed) > len(drew)   # more passes than a stuck seat's
 
 
-def test_runs_under_restrictions_on_a_shaped_board_are_left_to_python(tmp_path):
-    """A run's later tiles are asked the fit and its ``tiles`` only by
-    ``jit_several_shaped.chain``, where the loop asks the restrictions too: refused by name
-    on any set (it played other runs than the loop's)."""
+def test_runs_under_restrictions_on_a_shaped_board_play_as_the_python_engine(tmp_path):
+    """A first-turn run's later tiles are asked the restrictions on the board the tiles
+    before leave (``jit_several_shaped.chain``, as the loop's ``several.moves``), over
+    words: the same records as the Python engine, runs played."""
     path = tmp_path / "runs.yaml"
-    path.write_text("title: t\nextends: house/mexican-train\nset: {max_pip: 9}\n"
-                    "players: {max: 4}\ndeal: {hand_size: \"12 - players\"}\n"
-                    "play:\n  restrictions:\n    - {allow: \"tile.pips >= 6 or boneyard < 9\","
-                    " explain: heavy first}\nexamples: []\n", encoding="utf-8")
+    path.write_text("title: t\nextends: house/mexican-train\nmatch: {target: 2}\n"
+                    "play:\n  restrictions:\n    - {allow: \"tile.pips + end >= 12 or "
+                    "boneyard < 20\", explain: heavy first}\n  if_none_allowed: waive\n"
+                    "examples: []\n", encoding="utf-8")
     game = api.load_game(str(path))
-    assert jit_kernel.jit_reason(game, 2, "random", need_numba=False) == (
-        "runs uses moves of several tiles with placement restrictions on a shaped board "
-        "(play.several and play.restrictions with board.layout), which only the Python "
-        "engine plays")
+    assert game.tileset.tile_count == 91
+    assert jit_kernel.jit_reason(game, 2, "random") is None
+    events = same_on_both_engines(game, 2, [api.match_seed(13, 2), api.match_seed(14, 2)],
+                                  "random")
+    assert any(e.get("part", (1, 1))[1] >= 2 for e in events)   # a run of two or more

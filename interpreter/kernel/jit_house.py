@@ -46,16 +46,12 @@ _PLAY_TIME: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     # jit_several offers every kind of move on a line's two ends (one tile on each end, a
     # chain, after a double, the whole hand), jit_several_arms on a spinner's four, under
     # a fit rule, with restrictions or two sets, jit_several_shaped chains on a shaped
-    # board (the only move the language has there: rules.checks); a hidden row is played
-    # one front tile at a time (validate refuses it beside play.several: a guard, should
-    # it ever allow them)
+    # board (the only move the language has there: rules.checks), each later tile of a
+    # run asked the restrictions on the board the tiles before leave; a hidden row is
+    # played one front tile at a time (validate refuses it beside play.several: a guard,
+    # should it ever allow them)
     (lambda r: r.several is not None and r.blind,
      "moves of several tiles (play.several) with hidden rows (deal.blind)"),
-    # (jit_several_shaped.chain asks each later tile of a run the fit and ``tiles`` only,
-    # where several.moves asks the restrictions too, on the board the run leaves)
-    (lambda r: r.several is not None and r.layout is not None and bool(r.restrictions),
-     "moves of several tiles with placement restrictions on a shaped board (play.several "
-     "and play.restrictions with board.layout)"),
     # what reads a shaped board's ends beside the placement itself, its restrictions, a
     # turned-up tile and a tile's two copies (a row's front tile) is the line's
     # (validate refuses board.layout with deal.blind: a guard, should it ever allow them)

@@ -613,18 +613,27 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         # the sets of tiles the shaped board's pieces walk (jit_masks): the tiles each end
         # takes (FM), the fitting ones and the hand (LF), two scratch sets (LS), a chain's
         # candidates, hands and playable tiles a depth (SDS); over a wide set rows of words
+        # and the restrictions' sets of a chain's later tiles, an end each (SRM, SRK), on
+        # the board its tiles before leave (jit_several_shaped._steps: RS, the program)
+        CHAIN_ENDS = MAXID if SEVERAL >= 0 and LAYOUT and F_RESTRICT >= 0 else 1
+        RS = np.zeros(3, np.int64)
+        RS[0], RS[1], RS[2] = F_RESTRICT, R_SURE, WAIVE
         if WIDE:
             FM = np.zeros((MAXID, W), np.int64)
             FK = np.zeros((MAXID, W), np.int64)   # an end's tiles the restrictions allow
             LF = np.zeros((2, W), np.int64)
             LS = np.zeros((2, W), np.int64)
             SDS = np.zeros((3 * (MOST_N + 1), W), np.int64)
+            SRM = np.zeros((CHAIN_ENDS, W), np.int64)
+            SRK = np.zeros((CHAIN_ENDS, W), np.int64)
         else:
             FM = np.zeros(MAXID, np.int64)
             FK = np.zeros(MAXID, np.int64)
             LF = np.zeros(2, np.int64)
             LS = np.zeros(2, np.int64)
             SDS = np.zeros(3 * (MOST_N + 1), np.int64)
+            SRM = np.zeros(CHAIN_ENDS, np.int64)
+            SRK = np.zeros(CHAIN_ENDS, np.int64)
         AFTER = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)   # the strategist's look ahead
         PE2 = np.zeros(MAXID, np.int64)
         ne = lmany = 0
@@ -1449,8 +1458,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 SIDES_N, N, deck, stack, FITS, FIT_L, LS)
                             fit = 1 if fit_one else 0
                             nm = jit_several_shaped.chain(
-                                p, hands, up, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, F, TAB,
-                                TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SDS, TT)
+                                p, hands, up, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, RS, F,
+                                TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SDS, TT,
+                                SRM, SRK)
                         fit_any = fit != 0 or nm > 0 or nq > 0
                         forced = 0 if fit_any else 1   # (a draw event's "forced")
                         a = -1
@@ -1794,9 +1804,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     TEAMS, SIDES_N, N, deck, stack, LF, 0, LS)
                                 mL = LF[0]
                                 nm = jit_several_shaped.chain(
-                                    p, hands, up, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, F,
-                                    TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SDS,
-                                    TT)
+                                    p, hands, up, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, RS,
+                                    F, TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SDS,
+                                    TT, SRM, SRK)
                             elif SPIN or FIT or F_RESTRICT >= 0 or SECONDS:   # four ends, a
                                 # fit rule, restrictions, two sets (jit_several_arms)
                                 mL, mR, mU, mD = jit_several_arms.alone(

@@ -8,8 +8,10 @@ offers, in its order, and each builtin bot picks among them as in the Python eng
 
 - ``chain``: every run of two to ``most`` tiles on one of the ends open to the seat when
   the move starts (``PE``, in ``Layout.playable``'s order), each tile fitting the end as
-  the board then stands (a double to answer keeps the run on its end) and meeting
-  ``tiles`` (its names: ``several.placement_env``, ``own_train`` the end's owner), in
+  the board then stands (a double to answer keeps the run on its end), allowed there by
+  the placement restrictions on that board and the hand left (``jit_layout.allowed``, as
+  ``_several_shaped.judged`` asks ``allowed_at``) and meeting ``tiles`` (its names:
+  ``several.placement_env``, ``own_train`` the end's owner), in
   ``several.moves``' order (end by end, depth first); each move a row of ``MV`` of codes
   ``tile << 8 | k`` (``k`` the end's place in ``PE``), its tile count in ``MN``;
 - ``alone``: ``_several_shaped``'s single placements that ``alone`` lets go down;
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 from .jit import njit
 from .jit_formula import FACT
-from .jit_layout import BOARD_SIZE, MARKED, OWN, VAL, place, playable
+from .jit_layout import BOARD_SIZE, MARKED, OWN, VAL, allowed, place, playable
 from .jit_masks import after, clear, copy, count, join, kth, meet, nonempty, put_fact, take
 from .jit_several import _OWN_TRAIN, ALONE_AT, MOST, MOVE, TILES_AT, holds
 from .jit_strategist import seat_word
@@ -45,31 +47,44 @@ def _copy(A, B):
 
 
 @njit
-def _steps(SH, B, p, i, HD, hdi, PM, SPE, C, ci, P, pi):
+def _steps(SH, B, p, i, HD, hdi, PM, SPE, C, ci, P, pi, R, CODE, F, TAB, TEAMS, sides, N,
+           deck, stack, RM, RK):
     """Into ``C[ci]`` the tiles of the hand ``HD[hdi]`` that may go on end ``i`` of board
     ``B`` now (none when it is not open to seat ``p`` there), into ``P[pi]`` those that fit
-    an end open to it (``playable``); sets as ``jit_masks`` names them."""
+    an end open to it (``playable``); sets as ``jit_masks`` names them. ``R``: the
+    placement restrictions' program, the tiles they allow whatever else holds and
+    ``if_none_allowed: waive`` (``R[0]`` -1: none), judged over every end open to the seat
+    as ``jit_layout.allowed`` judges a turn's; ``RM``, ``RK``: its scratch (a set an end)."""
     n = playable(SH, B, p, SPE)
     clear(P, pi)
-    here = False
+    here = -1
     for k in range(n):
         join(P, pi, PM, B[VAL + SPE[k]])
         if SPE[k] == i:
-            here = True
-    if here:
-        meet(C, ci, HD, hdi, PM, B[VAL + i])
-    else:
-        clear(C, ci)
+            here = k
     meet(P, pi, HD, hdi, P, pi)
+    if here < 0:
+        clear(C, ci)
+    elif R[0] < 0:
+        meet(C, ci, HD, hdi, PM, B[VAL + i])
+    else:   # the restrictions read the hand left and what of it fits, on the board B
+        for k in range(n):
+            meet(RM, k, HD, hdi, PM, B[VAL + SPE[k]])
+        put_fact(F, _HAND_FACT, 0, HD, hdi)
+        put_fact(F, _PLAYABLE, 1, P, pi)
+        allowed(RM, RK, SPE, n, B, R[2], CODE, R[0], R[1], F, TAB, TEAMS, sides, N, deck,
+                stack, C, ci)
+        copy(C, ci, RM, here)
 
 
 @njit
-def chain(p, H, hi, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, F, TAB, TEAMS, sides, N, deck,
-          stack, MV, MN, SLB, SPE, SD, TT):
+def chain(p, H, hi, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, R, F, TAB, TEAMS, sides, N, deck,
+          stack, MV, MN, SLB, SPE, SD, TT, RM, RK):
     """``several.moves`` for ``move: chain`` on a shaped board (``_several_shaped``) for the
-    hand ``H[hi]``: into ``MV`` and ``MN``; how many moves. ``SLB``: a board a depth,
-    ``SPE``, ``SD`` and ``TT`` scratch (the ends open; candidates, hands and playable tiles,
-    ``most + 1`` sets each: ``jit_masks``; tiles laid)."""
+    hand ``H[hi]``: into ``MV`` and ``MN``; how many moves. ``R``: the placement
+    restrictions (``_steps``); ``SLB``: a board a depth, ``SPE``, ``SD``, ``TT``, ``RM`` and
+    ``RK`` scratch (the ends open; candidates, hands and playable tiles, ``most + 1`` sets
+    each: ``jit_masks``; tiles laid; the restrictions' sets, an end each)."""
     most = CODE[SEV + MOST]
     at = CODE[SEV + TILES_AT]
     D = most + 1
@@ -81,7 +96,8 @@ def chain(p, H, hi, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, F, TAB, TEAMS, sides,
         F[_OWN_TRAIN] = 1 if LB[OWN + i] == p else 0   # (an end keeps its owner)
         d = 0
         copy(SD, h0, H, hi)
-        _steps(SH, SLB[0], p, i, SD, h0, PM, SPE, SD, c0, SD, p0)
+        _steps(SH, SLB[0], p, i, SD, h0, PM, SPE, SD, c0, SD, p0, R, CODE, F, TAB, TEAMS,
+               sides, N, deck, stack, RM, RK)
         while d >= 0:
             t = after(SD, c0 + d, -1)
             if t < 0:
@@ -105,7 +121,8 @@ def chain(p, H, hi, ne, PE, SH, LB, PM, TL, TH, CODE, SEV, F, TAB, TEAMS, sides,
                 d += 1
                 copy(SD, h0 + d, SD, h0 + d - 1)
                 take(SD, h0 + d, t)
-                _steps(SH, SLB[d], p, i, SD, h0 + d, PM, SPE, SD, c0 + d, SD, p0 + d)
+                _steps(SH, SLB[d], p, i, SD, h0 + d, PM, SPE, SD, c0 + d, SD, p0 + d, R, CODE,
+                       F, TAB, TEAMS, sides, N, deck, stack, RM, RK)
     return n
 
 
