@@ -262,6 +262,62 @@ def test_a_hand_counted_by_a_test_of_the_tile_alone_plays_in_a_restriction_too(t
             assert match == api.play_match(game, 3, seed, bots), (bots, seed)
 
 
+def test_any_of_a_lists_attribute_plays_as_any_of_each_element(tmp_path):
+    """``any(playable.is_double)`` (docs/house-rules.md's "Doubles first") is written as
+    ``any(playable, t -> t.is_double)``, which the runtime reads alike: the same program,
+    and the restriction plays as the Python engine plays it (a double where one fits)."""
+    from dominorules.expr.checker import check
+    from dominorules.expr.fields import FIELDS
+    from dominorules.expr.parser import parse
+    from dominorules.kernel import jit_formula
+
+    path = tmp_path / "r.yaml"
+    path.write_text('title: Test\nextends: dutch\nplay:\n  restrictions:\n'
+                    '    - allow: "tile.is_double or not any(playable.is_double)"\n'
+                    '      explain: x\n')
+    game = api.load_game(str(path))
+    tiles = jit_house.tile_names(game.tileset)
+
+    def program(text):
+        tree = parse(text)
+        assert check(tree, "placement", FIELDS["placement"], text) == []
+        return jit_formula.program(tree, {"tile": "tile", "playable": "playable"},
+                                   {"playable": jit_formula.TILES},
+                                   tiles)
+
+    assert program("all(playable.is_double)") == program("all(playable, t -> t.is_double)")
+    assert program("any(playable.is_double)") == program("any(playable, t -> t.is_double)")
+    assert program("any(playable.is_double)") != program("all(playable.is_double)")
+    seeds = [api.match_seed(4, i) for i in range(15)]
+    for players in (2, 4):
+        assert jit_kernel.jit_reason(game, players, "random") is None
+        for bots in ("random", "greedy", "strategist"):
+            for seed, match in zip(seeds, engines.jit_results(game, players, seeds, bots),
+                                   strict=True):
+                assert match == api.play_match(game, players, seed, bots), (bots, seed)
+
+
+def test_an_option_setting_a_number_written_as_such_plays_on_the_jit(tmp_path):
+    """``set: {stake: 2}``: a number, not a formula (docs/house-rules.md's "The leader's
+    stake"); its tree is the number (``rules.compile``), so the JIT writes its program and
+    plays it, each stake as the Python engine sets it."""
+    path = tmp_path / "stake.yaml"
+    path.write_text("title: Stake\nextends: pagat\nvariables:\n  stake: {initial: 1}\n"
+                    "declarations:\n  - name: stake\n    when: round_start\n    options:\n"
+                    "      - {name: single, set: {stake: 1}}\n"
+                    "      - {name: double, set: {stake: 2}, "
+                    "value: \"count(hand, t -> t.is_double) - 1\"}\n"
+                    "scoring:\n  domino: \"stake * sum(opponents.value)\"\n", encoding="utf-8")
+    game = api.load_game(str(path))
+    seeds = [api.match_seed(7, i) for i in range(12)]
+    for players in (2, 4):
+        assert jit_kernel.jit_reason(game, players, "random") is None
+        for bots in ("random", "greedy", "strategist"):
+            for seed, match in zip(seeds, engines.jit_results(game, players, seeds, bots),
+                                   strict=True):
+                assert match == api.play_match(game, players, seed, bots), (bots, seed)
+
+
 def test_compares_features_fold_the_leads_handed_the_same():
     from dominorules.explore.metrics import features
 

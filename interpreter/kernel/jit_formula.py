@@ -32,6 +32,7 @@ in the program (``EACH_BEGIN`` ... ``EACH_NEXT``, the element in a fact of its o
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -95,6 +96,21 @@ class Shaped(NamedTuple):
     nothing: int
 
 
+@dataclass(frozen=True)
+class Doubled:
+    """A line's ``end_doubles`` (an event's): whether the tile at each end is a double,
+    as ``Board.doubles`` keeps them there (a double lies across its end), each element
+    the tile fact of ``tiles`` (``end_tiles``' facts) read through ``IS_DOUBLE``. (Not a
+    tuple: a tuple of facts is a list read as they stand.)"""
+
+    tiles: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _IsDouble:   # an element of a Doubled list: its tile fact, read as being a double
+    tile: str
+
+
 class Spun(NamedTuple):
     """A list of facts, one an open end, on a spinner: the line's two (``two``) until its
     arms open, then four (``four``: left, right, up, down, as ``Board.ends`` lists them).
@@ -139,6 +155,8 @@ class _Writer:
             self.out += [CONST, int(found[0])]
         elif isinstance(found, int):   # a variable: its place in F
             self.out += [FACT_OP, found]
+        elif isinstance(found, _IsDouble):   # an element of end_doubles (Doubled)
+            self.out += [FACT_OP, FACT[found.tile], IS_DOUBLE]
         elif found in ("boneyard_value", "boneyard_pips"):   # summed over the deck from pos
             self.out += [BONEYARD, TAB["VALUES" if found == "boneyard_value" else "PIPS"]]
         else:
@@ -208,6 +226,15 @@ class _Writer:
                     if isinstance(self.lists.get(name), Spun) and func in _UNROLLED:
                 return self.spun(self.lists[name],
                                  lambda facts: self.unrolled(func, facts, var, body))
+            case ast.Index(obj=ast.Name(name=name), at=at) if isinstance(self.lists.get(name),
+                                                                         Doubled):
+                k = _constant(at)
+                if k is None:
+                    raise Unsupported(f"the list {name} indexed by a formula")
+                return self.item(self.doubles(name), k, 0)
+            case ast.Call(func=func, args=[ast.Name(name=name), ast.Each(var=var, body=body)]) \
+                    if isinstance(self.lists.get(name), Doubled) and func in _UNROLLED:
+                return self.unrolled(func, self.doubles(name), var, body)
             case ast.Index(obj=ast.Name(name=name)):
                 raise Unsupported(f"the list {name} indexed")
             case ast.Call(func=func, args=[ast.Name(name=name), ast.Each(var=var, body=body)]) \
@@ -249,10 +276,21 @@ class _Writer:
         """The ``k``-th of ``facts`` (``runtime.index``: counted from the end when
         negative, ``nothing`` past either end)."""
         if -len(facts) <= k < len(facts):
-            self.out += [FACT_OP, FACT[facts[k]]]
+            self.fact_of(facts[k])
         else:
             self.out += [CONST, nothing]
         return 1
+
+    def fact_of(self, fact: str | _IsDouble) -> None:
+        """An element of a list of facts: the fact, or its tile's being a double."""
+        if isinstance(fact, _IsDouble):
+            self.out += [FACT_OP, FACT[fact.tile], IS_DOUBLE]
+        else:
+            self.out += [FACT_OP, FACT[fact]]
+
+    def doubles(self, name: str) -> tuple[_IsDouble, ...]:
+        """The elements of a ``Doubled`` list, as ``unrolled`` and ``item`` read them."""
+        return tuple(_IsDouble(t) for t in self.lists[name].tiles)
 
     def folded(self, func: str, facts: tuple[str, ...]) -> int:
         """``sum``, ``min``, ``max`` or ``count`` of ``facts`` themselves (the ends)."""
@@ -375,6 +413,15 @@ class _Writer:
             depth = self.value(args[0])
             out.append(ABS)
             return depth
+        if func in ("any", "all", "count") and len(args) == 1 and isinstance(
+                args[0], ast.Name) and isinstance(self.lists.get(args[0].name), Doubled):
+            if func == "count":   # as many as the line's ends
+                out += [CONST, len(self.lists[args[0].name].tiles)]
+                return 1
+            return self.unrolled(func, self.doubles(args[0].name), " elem",
+                                 ast.Name(name=" elem", type=args[0].type.elem))
+        if func in ("any", "all") and len(args) == 1:
+            return self.each_attribute(func, args[0])
         if func not in _FOLDS or len(args) != 1:
             raise Unsupported(func)
         arg = args[0]
@@ -419,6 +466,21 @@ class _Writer:
                 out += [FOLD, 3, kind, -1]
             return depth
         raise Unsupported(f"{func} of a list")
+
+    def each_attribute(self, func: str, arg: ast.Node) -> int:
+        """``any`` or ``all`` of a list's attribute (``any(playable.is_double)``) as the
+        same function of each element's (``any(playable, t -> t.is_double)``), which
+        ``runtime`` reads alike; of any other list, refused."""
+        if not (isinstance(arg, ast.Attribute) and isinstance(arg.obj, ast.Name)
+                and arg.obj.type is not None and arg.obj.type.elem is not None):
+            raise Unsupported(func)
+        elem = ast.Name(name=" elem", type=arg.obj.type.elem)
+        each = ast.Each(var=" elem", body=ast.Attribute(obj=elem, attr=arg.attr,
+                                                         type=arg.type.elem))
+        try:
+            return self.value(ast.Call(func=func, args=[arg.obj, each], type=arg.type.elem))
+        except Unsupported:
+            raise Unsupported(func) from None
 
     def items(self, node: ast.Node) -> tuple[int, int]:
         """(stack depth, list kind) of a list expression; opponents and a side's players

@@ -432,7 +432,10 @@ def _event_lists(r: Rules, tiles: int) -> dict[str, Any]:
                 "end_tiles": jit_formula.Shaped(_SHAPED["end_tiles"], tiles)}
     if r.spinner != "none":   # two ends or four, as the arms are open (jit_events.arm_facts)
         return spun_lists(tiles)
-    return {"ends": jit_formula.ENDS, **_EVENT_LISTS}
+    # (a line's end_doubles: its end tiles' being doubles; a spinner's untouched arm and a
+    # shaped board's are not, Board.doubles)
+    return {"ends": jit_formula.ENDS, **_EVENT_LISTS,
+            "end_doubles": jit_formula.Doubled(_EVENT_LISTS["end_tiles"])}
 
 
 def spun_lists(tiles: int) -> dict[str, Any]:

@@ -504,9 +504,7 @@ def mechanisms(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn],
             if "met" in (item.get("duty") or {}) else {})}
         for i, item in enumerate(data.get("events", ())))
     out["declaration_trees"] = tuple(   # (kernel.jit_declare)
-        {path[2:] if len(path) > 3 else path[2]: _tree_of(None, tree)
-         for path, tree in trees.items() if path[:2] == ("declarations", i)}
-        for i in range(len(data.get("declarations") or ())))
+        _declaration_trees(item, i, trees) for i, item in enumerate(data.get("declarations") or ()))
     out["showdown_trees"] = {path[1]: tree for path, tree in trees.items()
                              if path[0] == "showdown"}
     if play.get("several") is not None:   # its conditions' trees (kernel.jit_several)
@@ -549,6 +547,26 @@ def fit_rule(data: Mapping[str, Any], fns: Mapping[FieldPath, EnvFn]) -> FitRule
 
 
 EVENT_FORMULAS = ("if", "points", "each_opponent", "again", "skip", "next_draws")
+
+
+def _declaration_trees(item: Mapping[str, Any], i: int, trees: Mapping[FieldPath, ast.Node]
+                       ) -> dict[Any, ast.Node]:
+    """Declaration ``i``'s checked trees by their path below it (``("options", k, "set",
+    name)``, ``"worth"``...), a number written as such (``set: {stake: 2}``) as its node:
+    the JIT writes each one's program (kernel.declare_code)."""
+    out = {path[2:] if len(path) > 3 else path[2]: tree
+           for path, tree in trees.items() if path[:2] == ("declarations", i)}
+    written = [((key,), item.get(key)) for key in ("due", "worth", "score", "each_opponent")]
+    for k, option in enumerate(item.get("options") or ()):
+        written += [(("options", k, key), option.get(key)) for key in ("value", "lead")]
+        written += [(("options", k, "set", name), value)
+                    for name, value in (option.get("set") or {}).items()]
+    for path, value in written:
+        key = path[0] if len(path) == 1 else path
+        tree = _tree_of(value, None) if key not in out else None
+        if tree is not None:
+            out[key] = tree
+    return out
 
 
 def _tree_of(value: Any, tree: ast.Node | None) -> ast.Node | None:
