@@ -149,9 +149,9 @@ def test_the_kernel_command_prints_a_shaped_boards_jit_module():
     (("kernel", "no-such-ruleset"), 2, "no builtin ruleset or file named 'no-such-ruleset'"),
     (("kernel", "pagat", "--players", "9"), 2, "pagat is played by 2 to 4 players, not 9"),
     (("kernel", "pagat", "--players", "two"), 2, "Invalid value for '--players'"),
-    (("kernel", str(Path(__file__).parent / "rulesets" / "house" / "every-mechanism.yaml"),
+    (("kernel", str(Path(__file__).parent / "rulesets" / "strict" / "right-spinner.yaml"),
       "--engine", "jit"), 2,
-     "--engine jit cannot run this: every-mechanism's house-rule formulas read what the JIT"),
+     "--engine jit cannot run this: right-spinner's house-rule formulas read what the JIT"),
     (("kernel", "pagat", "--engine", "c"), 2, "Invalid value for '--engine'"),
 ])
 def test_the_kernel_command_refuses_in_one_line(args, code, message):
