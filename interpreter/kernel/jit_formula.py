@@ -272,7 +272,7 @@ class _Writer:
         self.out.append(COND)
         return max(2, 1 + four, 2 + two)
 
-    def item(self, facts: tuple[str, ...], k: int, nothing: int) -> int:
+    def item(self, facts: tuple[str | _IsDouble, ...], k: int, nothing: int) -> int:
         """The ``k``-th of ``facts`` (``runtime.index``: counted from the end when
         negative, ``nothing`` past either end)."""
         if -len(facts) <= k < len(facts):
@@ -303,7 +303,8 @@ class _Writer:
                 self.out.append(_UNROLLED[func])
         return 2 if len(facts) > 1 else 1
 
-    def unrolled(self, func: str, facts: tuple[str, ...], var: str, body: ast.Node) -> int:
+    def unrolled(self, func: str, facts: tuple[str | _IsDouble, ...], var: str,
+                 body: ast.Node) -> int:
         """``func(items, var -> body)`` over a list of a few facts (the tiles at the line's
         ends: ``end_tiles``), written out once per element with ``var`` read from its fact,
         the values folded pairwise as ``runtime.EACH`` folds them."""
