@@ -23,7 +23,7 @@ from dominorules.kernel import engines
 
 pytest.importorskip("numba")
 
-from jit_record_checks import same_on_both_engines  # noqa: E402
+from jit_record_checks import on_every_bot_table, same_on_both_engines  # noqa: E402
 
 from dominorules.kernel import jit_kernel  # noqa: E402 - needs numba
 
@@ -78,7 +78,6 @@ def _wide(tmp_path: Path, base: str) -> str:
     (str(HOUSE / "called-spinner.yaml"),
      "declarations after a placement on a spinner, a shaped board or under its own fit rule "
      "(declarations with board.spinner, board.layout or matching)"),
-    ("house/blind-hughie", "hidden rows (deal.blind)"),
 ])
 def test_what_the_gen_lines_leave_to_python_on_a_big_set_is_named(tmp_path, base, what):
     game = api.load_game(_wide(tmp_path, base))
@@ -114,6 +113,17 @@ def test_a_side_out_and_the_tiles_left_over_play_on_a_big_set(tmp_path, base, de
         deals = [e for e in events if e["event"] == "deal"]
         assert deals and all(sorted(len(h) for h in e["hands"]) == [30, 30, 31] for e in deals)
         assert all(len(e["hands"][e["leader"]]) == 31 for e in deals)
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_hidden_rows_play_on_a_big_set(players):
+    """deal.blind over words (wide-blind-twelve): only a row's front tile goes down
+    (jit_blind), a pass shows it and puts it at the back, the strategist weighs the ends
+    by the rows' shown tiles (jit_strategist_blind over words), as the Python engine plays."""
+    game = api.load_game(str(HOUSE / "wide-blind-twelve.yaml"))
+    assert game.tileset.tile_count == 91
+    events = on_every_bot_table(game, players, [api.match_seed(19, i) for i in range(2)])
+    assert sum(e["event"] == "pass" and e.get("tile") is not None for e in events) > 20
 
 
 def test_events_making_the_next_player_draw_play_on_a_big_set(tmp_path):

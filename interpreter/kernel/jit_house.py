@@ -166,9 +166,7 @@ _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     # (the wide turn plays chains on a shaped board: jit_several_shaped over words)
     (lambda r: r.several is not None and r.layout is None,
      "moves of several tiles on a line (play.several without board.layout)"),
-    # (the narrow lines keep a row's front tile and a tile's second copy as bits of one
-    # int64: the strategist's jit_strategist_blind, jit_copies.canonical)
-    (lambda r: r.blind, "hidden rows (deal.blind)"),
+    # (the wide lines keep a tile's second copy as bits of one int64: jit_copies.canonical)
     (lambda r: r.copies > 1, "every tile twice (set.copies)"),
 )
 
