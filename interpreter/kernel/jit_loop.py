@@ -136,7 +136,7 @@ if GEN:
         jit_several_shaped,  # several tiles on a shaped board
     )
     from dominorules.kernel.jit_board import NO_SPINNER, double_of, spin_open, spin_place
-    from dominorules.kernel.jit_copies import canonical
+    from dominorules.kernel.jit_copies import canonical, canonical_in
     from dominorules.kernel.jit_duties import failed, lay, met_by
     from dominorules.kernel.jit_events import (
         LAPSE_AGAIN,
@@ -620,6 +620,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             LF = np.zeros((2, W), np.int64)
             LS = np.zeros((2, W), np.int64)
             SDS = np.zeros((3 * (MOST_N + 1), W), np.int64)
+            SEC = CODE[SECONDS:SECONDS + W]   # set.copies: the second copies (jit_copies)
         else:
             FM = np.zeros(MAXID, np.int64)
             FK = np.zeros(MAXID, np.int64)
@@ -1073,6 +1074,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         m = LF[0]
                 if not WIDE and SECONDS:   # set.copies: a tile held twice is one move, its
                     m = canonical(m, SECONDS)   # first copy
+                if WIDE and SECONDS:   # (over words)
+                    canonical_in(FITS, FIT_OPEN, SEC)
                 can_draw = free and VOL and pos < DRAW_END and 0 < LIMIT
                 if upn:   # the turned-up tile, nobody's choice: the one tile the opening below
                     t = deck[pos]   # takes, by the strategist's path (a lone tile reads no word)
@@ -1444,6 +1447,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 fit = jit_gen_wide.restrict(FITS, rows, NE, ends, CODE,
                                                             F_RESTRICT, R_SURE, WAIVE, F, TAB,
                                                             TEAMS, SIDES_N, N, deck, stack)
+                        if SECONDS:   # set.copies: a tile held twice is one move (jit_copies)
+                            for e in range(1 if LAYOUT else NE):
+                                canonical_in(FITS, rows[e], SEC)
+                            if LAYOUT:   # at each end of a shaped board
+                                for k in range(ne):
+                                    canonical_in(FM, k, SEC)
                         if BLIND:   # deal.blind: the row's front tile alone (jit_blind); the
                             stuck = jit_blind.front_only(FITS, rows, NE, front(ROWS, RHEAD, up))
                             fit = jit_gen_wide.any_fits(FITS, rows, NE)   # stuck: no tile fits
@@ -1499,7 +1508,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             elif BLIND and (strat_seats >> p) & 1:   # hidden rows: the front tile
                                 a = choose_blind(p, FITS, rows, NE, ends, K, STRAT, ties, seed, N,
                                                  WS, UNSEEN)
-                            elif (SPIN or FIT) and (strat_seats >> p) & 1:   # every end
+                            elif (SPIN or FIT or SECONDS) and (strat_seats >> p) & 1:   # every end
                                 a = choose_arms(
                                     p, FITS, rows, NE, can_draw, hands, up, ends, DRAW_END - pos,
                                     drawn + cn, K, STRAT, TS, ties, seed, N, WS, TW, UNSEEN)
