@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from dominorules import api
@@ -105,6 +106,31 @@ def test_the_copies_piece_answers_as_the_tile_set():
     for m in masks:
         assert jit_copies.canonical(m, ts.seconds) == ts.canonical(m)
     assert TileSet(6).seconds == 0
+
+
+@pytest.mark.parametrize("max_pip", [6, 9, 12])
+def test_the_copies_piece_answers_as_the_tile_set_over_words(max_pip):
+    """``canonical_in`` on a jit_masks set: one int64 mask (two double-six sets), or rows
+    of words (two double-nine sets, 110 tiles; two double-twelve sets, 182 tiles), each
+    word a set of whole pairs of copies."""
+    import random
+
+    from dominorules.engine.tiles import TileSet
+    from dominorules.kernel import jit, jit_bits, jit_copies
+
+    copies = jit.plain(jit_copies) if jit.available() else jit_copies
+    ts = TileSet(max_pip, copies=2)
+    T = ts.tile_count
+    W = jit_bits.words(T) if T > 62 else 0
+    rng = random.Random(max_pip)
+    masks = [0, (1 << T) - 1, ts.seconds, ts.seconds >> 1] + [rng.getrandbits(T)
+                                                              for _ in range(200)]
+    sec = jit_bits.wide([ts.seconds], W)[0] if W else np.array([ts.seconds], np.int64)
+    for m in masks:
+        A = jit_bits.wide([m], W) if W else np.array([m], np.int64)
+        copies.canonical_in(A, 0, sec)
+        got = sum(int(x) << (w * jit_bits.BITS) for w, x in enumerate(A[0])) if W else int(A[0])
+        assert got == ts.canonical(m), m
 
 
 def test_the_jit_takes_copies_beside_what_names_a_tile(tmp_path):

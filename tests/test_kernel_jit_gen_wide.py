@@ -5,11 +5,12 @@ house/matador-twelve (a fit rule with wild tiles) and five double-twelve test ru
 (tests/rulesets/house/wide-*.yaml: fives events played to the right with the winner
 leading; a spinner with extra turns, skips and draw events; a placement restriction with
 if_none_allowed: pass; a duty to answer a double; a double to open, drawn for) at every
-player count they allow, with
+player count they allow, and hidden rows and two sets at 2 players and 8, with
 each builtin bot and a mixed table: the JIT's results and record text equal the Python
-engine's for the same seeds. Every one is a double-twelve set, two words a hand, and the
-player count and bots are run-time values, so the file costs one compile (the GEN lines'
-kernel with ``W = 2``). What stays refused on a big set is named, mechanism by mechanism.
+engine's for the same seeds. Every one is a double-twelve set, two words a hand (two
+sets: two double-nine ones, 110 tiles, two words still), and the player count and bots
+are run-time values, so the file costs one compile (the GEN lines' kernel with ``W = 2``).
+What stays refused on a big set is named, mechanism by mechanism.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from dominorules.kernel import engines
 
 pytest.importorskip("numba")
 
-from jit_record_checks import same_on_both_engines  # noqa: E402
+from jit_record_checks import on_every_bot_table, same_on_both_engines  # noqa: E402
 
 from dominorules.kernel import jit_kernel  # noqa: E402 - needs numba
 
@@ -78,7 +79,6 @@ def _wide(tmp_path: Path, base: str) -> str:
     (str(HOUSE / "called-spinner.yaml"),
      "declarations after a placement on a spinner, a shaped board or under its own fit rule "
      "(declarations with board.spinner, board.layout or matching)"),
-    ("house/blind-hughie", "hidden rows (deal.blind)"),
 ])
 def test_what_the_gen_lines_leave_to_python_on_a_big_set_is_named(tmp_path, base, what):
     game = api.load_game(_wide(tmp_path, base))
@@ -114,6 +114,31 @@ def test_a_side_out_and_the_tiles_left_over_play_on_a_big_set(tmp_path, base, de
         deals = [e for e in events if e["event"] == "deal"]
         assert deals and all(sorted(len(h) for h in e["hands"]) == [30, 30, 31] for e in deals)
         assert all(len(e["hands"][e["leader"]]) == 31 for e in deals)
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_hidden_rows_play_on_a_big_set(players):
+    """deal.blind over words (wide-blind-twelve): only a row's front tile goes down
+    (jit_blind), a pass shows it and puts it at the back, the strategist weighs the ends
+    by the rows' shown tiles (jit_strategist_blind over words), as the Python engine plays."""
+    game = api.load_game(str(HOUSE / "wide-blind-twelve.yaml"))
+    assert game.tileset.tile_count == 91
+    events = on_every_bot_table(game, players, [api.match_seed(19, i) for i in range(2)])
+    assert sum(e["event"] == "pass" and e.get("tile") is not None for e in events) > 20
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_two_sets_play_on_a_big_set(players):
+    """set.copies over words (wide-copies-nine: two double-nine sets, 110 tiles, still two
+    words a hand, so the same kernel): a tile held twice is one move at the opening and at
+    each end (jit_copies.canonical_in), the strategist over every end, as the Python
+    engine plays."""
+    game = api.load_game(str(HOUSE / "wide-copies-nine.yaml"))
+    assert game.tileset.tile_count == 110
+    events = on_every_bot_table(game, players, [api.match_seed(21, i) for i in range(2)])
+    twice = [h for e in events if e["event"] == "deal" for h in e["hands"]
+             if len(set(map(tuple, h))) < len(h)]
+    assert len(twice) > 3   # hands holding both copies of a tile
 
 
 def test_events_making_the_next_player_draw_play_on_a_big_set(tmp_path):

@@ -117,7 +117,8 @@ def test_the_jit_pieces_make_strategist_fasts_choice_in_every_position(monkeypat
         K = _known(js, blind, record, game, players, S)
         want = -1 if got == DRAW else (got & ~FLIP) | (jit_matching.FLIP if got & FLIP else 0)
         if game.rules.blind:
-            found = blind.choose_blind(seat, *masks, *ends, 2, K, S, TC, 0, players, NO_WORDS)
+            found = blind.choose_blind(seat, np.array(masks, np.int64), (0, 1, 2, 3), 2, ends,
+                                       K, S, TC, 0, players, NO_WORDS, np.zeros(2, np.int64))
         else:
             left = known.boneyard - reserve - known.draws
             found = arms_call(arms, seat, masks, can_draw, hand, ends, 2, left,

@@ -162,10 +162,6 @@ _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     # (the wide turn plays chains on a shaped board: jit_several_shaped over words)
     (lambda r: r.several is not None and r.layout is None,
      "moves of several tiles on a line (play.several without board.layout)"),
-    # (the narrow lines keep a row's front tile and a tile's second copy as bits of one
-    # int64: the strategist's jit_strategist_blind, jit_copies.canonical)
-    (lambda r: r.blind, "hidden rows (deal.blind)"),
-    (lambda r: r.copies > 1, "every tile twice (set.copies)"),
 )
 
 
@@ -306,6 +302,11 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     at["FIT_AT"] = len(code) if fit else -1
     code += fit
     W = _wide_words(game)
+    if W and ts.copies > 1:   # (a set over 62 tiles: the second copies as W words here,
+        from .jit_bits import wide  # jit_copies.canonical_in)
+
+        at["SECONDS"] = len(code)
+        code += [int(x) for x in wide([ts.seconds], W)[0]]
     for k, rnd, op in zip(("O1_AMASK", "O2_AMASK"), (1, 2), _opening_rules(r), strict=True):
         # (a set over 62 tiles: the tiles an opening condition accepts as W words here; one
         # asked of each hand has none: O_ALLOW)
@@ -683,8 +684,9 @@ def params(game: Game, players: int) -> dict[str, int]:
               starts["SEVERAL"], _layout(game), starts["O_ROUNDS"], starts["O_ALLOW"],
               r.doubles == "across"]
     out = {k: int(v) for k, v in zip(names, values, strict=True)}
-    if _wide_words(game):   # (where the opening conditions' words start: programs)
-        out["O1_AMASK"], out["O2_AMASK"] = starts["O1_AMASK"], starts["O2_AMASK"]
+    if _wide_words(game):   # (where the opening conditions' and the second copies' words
+        out["O1_AMASK"], out["O2_AMASK"] = starts["O1_AMASK"], starts["O2_AMASK"]   # start:
+        out["SECONDS"] = starts.get("SECONDS", 0)   # programs)
     return out
 
 

@@ -136,7 +136,7 @@ if GEN:
         jit_several_shaped,  # several tiles on a shaped board
     )
     from dominorules.kernel.jit_board import NO_SPINNER, double_of, spin_open, spin_place
-    from dominorules.kernel.jit_copies import canonical
+    from dominorules.kernel.jit_copies import canonical, canonical_in
     from dominorules.kernel.jit_duties import failed, lay, met_by
     from dominorules.kernel.jit_events import (
         LAPSE_AGAIN,
@@ -275,6 +275,7 @@ if WIDE:
     from dominorules.kernel.jit_record import deal_item_words
 if WIDE and GEN:
     from dominorules.kernel import (
+        jit_blind,  # hidden rows at a turn (the front tile alone)
         jit_duties,  # (failed_words)
         jit_gen_wide,  # house rules over words
         jit_masks,  # a set as a program's fact (put_fact: its words)
@@ -626,6 +627,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             SDS = np.zeros((3 * (MOST_N + 1), W), np.int64)
             SRM = np.zeros((CHAIN_ENDS, W), np.int64)
             SRK = np.zeros((CHAIN_ENDS, W), np.int64)
+            SEC = CODE[SECONDS:SECONDS + W]   # set.copies: the second copies (jit_copies)
         else:
             FM = np.zeros(MAXID, np.int64)
             FK = np.zeros(MAXID, np.int64)
@@ -650,7 +652,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             strat_seats |= 1 << s
     # the strategists' view of the record, its ties and the seats' words (jit_strategist)
     if WIDE:
-        K = np.zeros((KNOW_ROWS, max(N, W)), np.int64)   # (the BOARD row: W words)
+        # (the BOARD row: W words; hidden rows: a row a seat past KNOW_ROWS, as below)
+        K = np.zeros((KNOW_ROWS + N, max(N, W, T)) if GEN and BLIND else (KNOW_ROWS, max(N, W)),
+                     np.int64)
         UNSEEN = np.zeros((2 if GEN else 1, W), np.int64)   # the strategist's scratch rows
     else:
         # (hidden rows: a row a seat past KNOW_ROWS, of the tiles shown: jit_strategist_blind)
@@ -992,9 +996,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     if REC:   # its line at once, before the round's first declarations, as
                         LOG[nl] = turn_up_token(N, T, deck[dealt])   # the loop writes it
                         nl += 1
-                if not WIDE and BLIND:   # the rows as dealt; the opener's front tile opens
-                    rows_of(deck, N, HAND, ROWS, RHEAD, RLEN)   # (blind.py)
-                    omask, free = 1 << front(ROWS, RHEAD, opener), 0
+                if BLIND:   # the rows as dealt; the opener's front tile opens (blind.py; a
+                    rows_of(deck, N, HAND, ROWS, RHEAD, RLEN)   # wide omask: the tile itself)
+                    omask, free = (front(ROWS, RHEAD, opener) if WIDE
+                                   else 1 << front(ROWS, RHEAD, opener)), 0
                 if DECL_START >= 0:   # the leader's declarations once the deal stands; an
                     leader, handed = jit_declare.round_start(   # option's lead:
                         CODE, DECL_START, F, TAB, TEAMS, SIDES_N, N, deck, stack, leader,
@@ -1078,6 +1083,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         m = LF[0]
                 if not WIDE and SECONDS:   # set.copies: a tile held twice is one move, its
                     m = canonical(m, SECONDS)   # first copy
+                if WIDE and SECONDS:   # (over words)
+                    canonical_in(FITS, FIT_OPEN, SEC)
                 can_draw = free and VOL and pos < DRAW_END and 0 < LIMIT
                 if upn:   # the turned-up tile, nobody's choice: the one tile the opening below
                     t = deck[pos]   # takes, by the strategist's path (a lone tile reads no word)
@@ -1449,6 +1456,15 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 fit = jit_gen_wide.restrict(FITS, rows, NE, ends, CODE,
                                                             F_RESTRICT, R_SURE, WAIVE, F, TAB,
                                                             TEAMS, SIDES_N, N, deck, stack)
+                        if SECONDS:   # set.copies: a tile held twice is one move (jit_copies)
+                            for e in range(1 if LAYOUT else NE):
+                                canonical_in(FITS, rows[e], SEC)
+                            if LAYOUT:   # at each end of a shaped board
+                                for k in range(ne):
+                                    canonical_in(FM, k, SEC)
+                        if BLIND:   # deal.blind: the row's front tile alone (jit_blind); the
+                            stuck = jit_blind.front_only(FITS, rows, NE, front(ROWS, RHEAD, up))
+                            fit = jit_gen_wide.any_fits(FITS, rows, NE)   # stuck: no tile fits
                         draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
                         nm = 0
                         if SEVERAL >= 0 and not nq:   # play.several: chains on a shaped board
@@ -1499,7 +1515,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
                                 a = choose_layout(p, FM, PE, ne, hands, up, LSH, LB, AFTER, PE2,
                                                   PM, TL, TH, VALUES, ties, seed, N, WS, LS)
-                            elif (SPIN or FIT) and (strat_seats >> p) & 1:   # every end
+                            elif BLIND and (strat_seats >> p) & 1:   # hidden rows: the front tile
+                                a = choose_blind(p, FITS, rows, NE, ends, K, STRAT, ties, seed, N,
+                                                 WS, UNSEEN)
+                            elif (SPIN or FIT or SECONDS) and (strat_seats >> p) & 1:   # every end
                                 a = choose_arms(
                                     p, FITS, rows, NE, can_draw, hands, up, ends, DRAW_END - pos,
                                     drawn + cn, K, STRAT, TS, ties, seed, N, WS, TW, UNSEEN)
@@ -1568,6 +1587,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                         spt = double_of(sval, TL, TH)
                             jit_bits.take(hands, up, t)
                             h = jit_bits.nonempty(hands, up)
+                            if BLIND:   # the front tile placed (blind.py)
+                                pop_front(ROWS, RHEAD, RLEN, up)
+                                if strat_seats:
+                                    know_front(K, p, STRAT, t)
                             npass = 0
                             if REC and LAYOUT:   # the end by its name (jit_record.at_item)
                                 if part:   # a tile of a move of several (jit_several_shaped)
@@ -1712,19 +1735,29 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 choices += 1
                         else:
                             passes += 1
-                            if TURNS:
+                            shown = -1   # (deal.blind: the front tile the pass shows)
+                            if BLIND:   # the front tile to the back (blind.py): stuck only when
+                                shown = front(ROWS, RHEAD, up)
+                                to_back(ROWS, RHEAD, RLEN, up)   # no tile of the row fits, and
+                                if stuck:                        # no turn of a row is idle
+                                    npass |= 1 << p
+                                idle -= 1
+                            elif TURNS:
                                 npass |= 1 << p
                             else:
                                 npass += 1
                             idle += 1
                             run_passes += 1
                             if REC:
-                                LOG[nl] = pass_token(N, T, p)
+                                LOG[nl] = (shown_token(N, T, p, shown) if shown >= 0 else
+                                           pass_token(N, T, p))
                                 nl += 1
                             if LAYOUT and passed(LSH, LB, p):   # a train opened (markers): the
                                 npass, idle = (1 << p) if TURNS else 1, 1   # seats that passed
                             if strat_seats:                                # may play on it
                                 know_lack(K, p, L, R)
+                                if shown >= 0:   # a hidden row's front tile, shown
+                                    know_shown(K, p, STRAT, shown)
                                 if NE == 4:   # a spinner's arms: it lacks those too
                                     know_lack(K, p, U, D)
                             if EV_PASS >= 0 and LAYOUT:   # a shaped board's total (jit_layout)
@@ -1888,8 +1921,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 a = choose_layout(p, FM, PE, ne, hands, up, LSH, LB, AFTER, PE2,
                                                   PM, TL, TH, VALUES, ties, seed, N, WS, LS)
                             elif BLIND and (strat_seats >> p) & 1:   # hidden rows: the front tile
-                                a = choose_blind(p, mL, mR, mU, mD, L, R, U, D, NE, K, STRAT, ties,
-                                                 seed, N, WS)
+                                FITS[FIT_L], FITS[FIT_R], FITS[FIT_U], FITS[FIT_D] = mL, mR, mU, mD
+                                a = choose_blind(p, FITS, (FIT_L, FIT_R, FIT_U, FIT_D), NE,
+                                                 (L, R, U, D), K, STRAT, ties, seed, N, WS, UNSEEN)
                             elif (SPIN or FIT or SECONDS) and (strat_seats >> p) & 1:   # every end
                                 FITS[FIT_L], FITS[FIT_R], FITS[FIT_U], FITS[FIT_D] = mL, mR, mU, mD
                                 a = choose_arms(p, FITS, (FIT_L, FIT_R, FIT_U, FIT_D, FIT_2L,

@@ -8,16 +8,18 @@ opponents' against. ``know_shown`` and ``know_front`` keep what the record shows
 each row in rows of ``jit_strategist``'s knowledge array past its ``KNOW_ROWS`` (row
 ``KNOW_ROWS + seat``: per tile, by its first copy, the times shown and not placed since,
 as ``strategy.shown_rows`` keeps a list); ``choose_blind`` weighs the placements in
-legal order and breaks a tie with the seat's word, as its ``random()`` would.
+legal order and breaks a tie with the seat's word, as its ``random()`` would. Its sets
+are ``jit_masks``' (an array and an index), so the narrow kernel and the wide one run
+this one source.
 ``tests/test_kernel_jit_strategist_rules.py`` holds it to the Python engine.
 """
 
 from __future__ import annotations
 
 from .jit import njit
+from .jit_masks import after, clear, has, join
 from .jit_matching import FLIP
 from .jit_strategist import KNOW_ROWS, seat_word
-from .jit_support import low_index
 
 
 @njit
@@ -35,58 +37,54 @@ def know_front(K, p: int, S, t: int) -> None:
 
 
 @njit
-def _meeting(K, s: int, fits: int) -> int:
-    """The tiles seat ``s``'s row has shown, and still holds, among ``fits``."""
+def _meeting(K, s: int, A, j: int) -> int:
+    """The tiles seat ``s``'s row has shown, and still holds, among the set ``A[j]``."""
     n = 0
     row = KNOW_ROWS + s
     for i in range(K.shape[1]):
-        if K[row, i] and fits >> i & 1:
+        if K[row, i] and has(A, j, i):
             n += K[row, i]
     return n
 
 
 @njit
-def choose_blind(p: int, m0: int, m1: int, m2: int, m3: int, e0: int, e1: int, e2: int,
-                 e3: int, ne: int, K, S, TC, seed: int, N: int, WS) -> int:
-    """Seat ``p``'s placement of its front tile (``m0``..``m3``: the ends it fits, whose
-    values ``e0``..``e3``, the first ``ne`` open), ``tile << 2 | end``, ``FLIP`` for a
-    fit rule's second way: the best by ``weigh_blind``, a tie to the seat's word."""
+def choose_blind(p: int, M, rows, ne: int, ends, K, S, TC, seed: int, N: int, WS,
+                 U) -> int:
+    """Seat ``p``'s placement of its front tile (``M[rows[e]]``: the ends it fits, whose
+    values ``ends[e]``, the first ``ne`` open), ``tile << 2 | end``, ``FLIP`` for a fit
+    rule's second way: the best by ``weigh_blind``, a tie to the seat's word. ``U[0]``:
+    scratch, the tiles meeting an end a placement leaves."""
     VM, PIPS, OPPS, PARTS, TWO, LEAVE = S[0], S[1], S[7], S[9], S[14], S[15]
     fit = LEAVE.shape[0] > 0
     best = -(1 << 62)
     k = 0
-    for at in range(4):
-        m = m0 if at == 0 else m1 if at == 1 else m2 if at == 2 else m3
-        e_at = e0 if at == 0 else e1 if at == 1 else e2 if at == 2 else e3
-        two = m & TWO[e_at] if fit else 0
-        while m:
-            b = m & -m
-            m ^= b
-            t = low_index(b)
-            for way in range(2 if two & b else 1):
+    for at in range(ne):
+        e_at = ends[at]
+        t = after(M, rows[at], -1)
+        while t >= 0:
+            for way in range(2 if fit and has(TWO, e_at, t) else 1):
                 v = LEAVE[way, e_at, t] if fit else PIPS[t] - e_at
-                fits = 0   # the tiles meeting an end the placement leaves
+                clear(U, 0)   # the tiles meeting an end the placement leaves
                 for i in range(ne):
-                    e = e0 if i == 0 else e1 if i == 1 else e2 if i == 2 else e3
-                    fits |= VM[v if i == at else e]
-                score = _meeting(K, p, fits)
+                    join(U, 0, VM, v if i == at else ends[i])
+                score = _meeting(K, p, U, 0)
                 for j in range(N):
                     q = PARTS[p, j]
                     if q < 0:
                         break
-                    score += _meeting(K, q, fits)
+                    score += _meeting(K, q, U, 0)
                 for j in range(N):
                     o = OPPS[p, j]
                     if o < 0:
                         break
-                    score -= _meeting(K, o, fits)
+                    score -= _meeting(K, o, U, 0)
                 code = t << 2 | at | (FLIP if way else 0)
                 if score > best:
                     best, k = score, 0
                 if score == best:
                     TC[k] = code
                     k += 1
+            t = after(M, rows[at], t)
     if k == 1:
         return TC[0]
     return TC[(seat_word(seed, p, N, WS) * k) >> 32]
-
