@@ -458,3 +458,23 @@ def test_auto_plays_the_strategist_on_the_jit_on_a_spinner_and_under_a_fit_rule(
     matador = api.load_game("house/matador")
     assert engines.choose(matador, 2, "strategist", "auto", matches=50_000) == "jit"
     assert engines.choose(matador, 2, "greedy", "auto", matches=50_000) == "jit"
+
+
+def test_reading_results_leaves_the_collector_as_it_found_it():
+    # (JitKernel.results pauses Python's cyclic collector while it makes MatchResults)
+    import gc
+
+    game = api.load_game("house/all-fives")
+    seeds = [api.match_seed(6, i) for i in range(3)]
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        engines.jit_results(game, 2, seeds, "random")
+        assert gc.isenabled()
+        gc.disable()
+        got = engines.jit_results(game, 2, seeds, "random")
+        assert not gc.isenabled()
+        assert got == [api.play_match(game, 2, s) for s in seeds]
+    finally:
+        if was:
+            gc.enable()

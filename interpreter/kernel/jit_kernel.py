@@ -18,6 +18,7 @@ kernel compiles it (seconds), every later run and worker loads it.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import tempfile
@@ -416,6 +417,11 @@ class JitKernel:
     def results(self, seeds, matches, rounds,
                 start_scores: list[int] | None = None) -> list[MatchResult]:
         """The ``MatchResult`` of every match of a batch, as the Python engine makes it."""
+        with _collector_paused():
+            return self._results(seeds, matches, rounds, start_scores)
+
+    def _results(self, seeds, matches, rounds,
+                 start_scores: list[int] | None) -> list[MatchResult]:
         game, n, sides = self.game, self.players, self.sides
         before = tuple(start_scores) if start_scores else (0,) * sides
         teams, target, name = game.teams(n), game.target(n), game.rules.name
@@ -443,6 +449,22 @@ class JitKernel:
                 result.__dict__["counters"] = counters
             out.append(result)
         return out
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while a batch becomes ``MatchResult`` objects
+    (on again after, as it was): each match makes some ten tuples and objects a round, none
+    of them in a cycle, and the collector's passes over the batch's growing heap cost more
+    than making it (house/all-fives, 3 players, 20,000 matches: 0.77 s of CPU with it on,
+    0.33 s off)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 _I = jit_template.INDEXES
