@@ -1513,231 +1513,6 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     k = (word * (nfit + AT_WILL)) >> 32
                                     a = -2 if k == nfit else jit_gen_wide.kth_placement(
                                         FITS, rows, NE, FIT, k)
-                        if a >= 0:
-                            prior = run_passes
-                            idle = run_passes = 0
-                            flip = 0
-                            if LAYOUT:   # on the end the pick names (Layout.place)
-                                t = a >> 8
-                                e = a & 255
-                                v = LB[PE[e]]
-                                w = PIPS[_U(t)] - v
-                                both = 0   # it fitted two or more of the ends open to p
-                                for k in range(ne):
-                                    both += jit_bits.has(PM, LB[PE[k]], t)
-                                both = 1 if both > 1 else 0
-                                place(LSH, LB, t, TL[t], TH[t], PE[e], p)
-                                if LISTS:   # its open ends as lists (jit_layout.list_facts)
-                                    list_facts(LB, F)
-                            else:
-                                if FIT:   # the tile's second way round (jit_matching.FLIP)
-                                    flip = 1 if a & FLIP else 0
-                                    a &= FLIP - 1
-                                t = a >> 2
-                                e = a & 3
-                                v = ends[e]
-                                both = jit_gen_wide.fits_both(PM, ends, NE, t)   # (last_both)
-                                # the number the tile leaves open there (matching: its tables, the
-                                # two-way masks' W words each before them)
-                                w = (left_open(CODE, FIT_AT + VN * (W - 1), VN, T, v, t, flip)
-                                     if FIT else PIPS[_U(t)] - v)
-                                if e == 0:
-                                    L, lt = w, t
-                                elif e == 1:
-                                    R, rt = w, t
-                                elif e == 2:
-                                    U, ut = w, t
-                                else:
-                                    D, dt = w, t
-                                if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
-                                    need, sval, opened = spin_place(need, sval, e, TL[t],
-                                                                    TL[t] == TH[t])
-                                    if opened:   # both sides played on: the arms open
-                                        U = D = sval
-                                        NE = 4
-                                        spt = double_of(sval, TL, TH)
-                            jit_bits.take(hands, up, t)
-                            h = jit_bits.nonempty(hands, up)
-                            npass = 0
-                            if REC and LAYOUT:   # the end by its name (jit_record.at_item)
-                                if part:   # a tile of a move of several (jit_several_shaped)
-                                    nl, nd, nj = at_part_item(LOG, DAT, nl, nd, nj, DYN, p, t,
-                                                              LB[NAME + PE[e]], part, qn)
-                                else:
-                                    nl, nd, nj = at_item(LOG, DAT, nl, nd, nj, DYN, p, t,
-                                                         LB[NAME + PE[e]])
-                            elif REC:
-                                meets = FIT and jit_gen_wide.code_has(CODE, FIT_AT + v * W, t)
-                                if meets:   # meets: the half against v
-                                    LOG[nl] = meets_token(N, T, p, t, e, flip)
-                                elif e > 1:   # a spinner's up or down arm
-                                    LOG[nl] = arm_token(N, T, p, t, e)
-                                else:
-                                    LOG[nl] = place_token(N, T, p, t, 1 + e)
-                                nl += 1
-                            part = 0
-                            last_p, last_t = p, t
-                            if strat_seats:
-                                know_place(K, p, t, w)
-                            if EV_PLACE >= 0:   # the placement's events (jit_events; every tile
-                                et = (layout_total(LB) if LAYOUT else
-                                      end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
-                                      else arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS,
-                                                      ACROSS))
-                                if pending:   # the duties pending: met by this? (jit_duties)
-                                    event_facts(F, L, R, et, T - pos, prior, drawn)
-                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
-                                    F[X_END_LT], F[X_END_RT] = lt, rt
-                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
-                                        arm_facts(F, U, D, NE, ut, dt, spt)
-                                    pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                                     p, SIDE_OF[p], DUTY, pending, EVL)
-                                    if REC:
-                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
-                                                                 p, N, T)
-                                if may_fire(CODE, EV_PLACE, -1, L, R, et):   # may fire: -1)
-                                    event_facts(F, L, R, et, T - pos, prior, drawn)
-                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
-                                    F[X_END_LT], F[X_END_RT] = lt, rt
-                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
-                                        arm_facts(F, U, D, NE, ut, dt, spt)
-                                    more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
-                                                         TEAMS, SIDES_N, N, deck, stack,
-                                                         SIDE_OF[p], scores, round_play,
-                                                         (LAPSE_AGAIN if nq and SEV_CHAIN
-                                                          else 0) if h else 1, EVL)
-                                    if REC:
-                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
-                                                                 p, N, T)
-                                    again += more
-                                    skip += skipped
-                                    if F[X_REACHED]:   # the match is won (match.ends_in_play)
-                                        reached = 1
-                                        npass = everyone if TURNS else N
-                                        break
-                                    if DUTIES and F[X_FIRED] and h:
-                                        pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
-                                                      RIGHT, SIDE_OF, DUTY, pending, F, BEARERS,
-                                                      EVL)
-                                        if REC:
-                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
-                                                                     DYN, p, N, T)
-                                    if F[X_OWED]:   # events.next_draws: the next seat draws
-                                        pos, cseat, cdrawn = owed_draws(
-                                            CODE, F, p, N, RIGHT, deck, pos, DRAW_END, hands,
-                                            drawn_by, EVL, K, strat_seats, L, R, U, D, NE)
-                                        if REC:
-                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
-                                                                     DYN, p, N, T)
-                            if DECL_PLACE >= 0:   # the placer's declarations (jit_declare; on a
-                                # line: jit_house refuses them on a spinner or a shaped board)
-                                event_facts(F, L, R, end_total(L, R, lt, rt, TL, TH, PIPS,
-                                                               ACROSS), T - pos, prior, drawn)
-                                F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
-                                F[X_END_LT], F[X_END_RT] = lt, rt
-                                drew = pos
-                                pos = jit_declare.after_place(
-                                    CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N, deck, stack, p,
-                                    hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed,
-                                    WS, pos, DRAW_END, drawn_by, EVL)
-                                if REC:
-                                    nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
-                                if pos > drew:   # an option's draws (the strategist: lacks)
-                                    h = jit_bits.nonempty(hands, up)
-                                    if strat_seats:
-                                        know_lack(K, p, L, R)
-                                        if NE == 4:
-                                            know_lack(K, p, U, D)
-                            if not h:
-                                if SIDE_OUT and jit_gen_wide.side_goes_on(SIDE_OF[p], hands,
-                                                                          TEAMS):   # out
-                                    outs, nin = outs | 1 << p, nin - 1
-                                    if REC:
-                                        nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p,
-                                                              N, T)
-                                else:
-                                    domino, npass = p, N
-                            break
-                        elif a == -2:   # a pass at will (play.passing): no sign of being stuck
-                            passes += 1
-                            if SHOWDOWN >= 0:   # it could place: found out at the showdown
-                                RENEGED[up] += 1
-                            if REC:
-                                LOG[nl] = pass_token(N, T, p)
-                                nl += 1
-                            idle += 1
-                            run_passes += 1
-                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers)
-                                npass, idle = 0, 1
-                            if strat_seats:   # read as any pass: lacking every open end
-                                know_lack(K, p, L, R)
-                                if NE == 4:
-                                    know_lack(K, p, U, D)
-                            if EV_PASS >= 0 and LAYOUT:   # a shaped board's total (jit_layout)
-                                skipped, won, nl, nd, nj = pass_fire(
-                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                    SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
-                                    layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
-                                    (nl, nd, nj), DYN, p, T)
-                                skip += skipped
-                                if won:   # the match is won (match.ends_in_play)
-                                    reached = 1
-                                    npass = everyone if TURNS else N
-                            elif EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
-                                skipped, won, nl, nd, nj = pass_events(
-                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                    SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
-                                    (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS, T - pos,
-                                    run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
-                                skip += skipped
-                                if won:   # the match is won (match.ends_in_play)
-                                    reached = 1
-                                    npass = everyone if TURNS else N
-                            break
-                        elif (fit_any and not draw_on) or (
-                                (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
-                                and not (PASS_FORBIDDEN and fitting)):
-                            # a draw: the strategist's choice, or stuck (may pass at will)
-                            if AT_WILL and not draw_on and not fit_any:
-                                choices += 1
-                        else:
-                            passes += 1
-                            if TURNS:
-                                npass |= 1 << p
-                            else:
-                                npass += 1
-                            idle += 1
-                            run_passes += 1
-                            if REC:
-                                LOG[nl] = pass_token(N, T, p)
-                                nl += 1
-                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers): the
-                                npass, idle = (1 << p) if TURNS else 1, 1   # seats that passed
-                            if strat_seats:                                # may play on it
-                                know_lack(K, p, L, R)
-                                if NE == 4:   # a spinner's arms: it lacks those too
-                                    know_lack(K, p, U, D)
-                            if EV_PASS >= 0 and LAYOUT:   # a shaped board's total (jit_layout)
-                                skipped, won, nl, nd, nj = pass_fire(
-                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                    SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
-                                    layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
-                                    (nl, nd, nj), DYN, p, T)
-                                skip += skipped
-                                if won:   # the match is won (match.ends_in_play)
-                                    reached = 1
-                                    npass = everyone if TURNS else N
-                            elif EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
-                                skipped, won, nl, nd, nj = pass_events(
-                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                    SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
-                                    (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS, T - pos,
-                                    run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
-                                skip += skipped
-                                if won:   # the match is won (match.ends_in_play)
-                                    reached = 1
-                                    npass = everyone if TURNS else N
-                            break
                     elif GEN:
                         mU = mD = 0
                         if NE == 4:   # the spinner's arms are open (jit_board)
@@ -1932,268 +1707,6 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     a = low_index(m) << 2 | end
                                     if at_will:
                                         a = -2
-                        if a >= 0:
-                            prior = run_passes
-                            idle = run_passes = 0
-                            if LAYOUT:   # on the end the pick names (Layout.place)
-                                t = a >> 8
-                                e = a & 255
-                                w = PIPS[_U(t)] - LB[PE[e]]
-                                both = 0   # it fitted two or more of the ends open to p
-                                for k in range(ne):
-                                    both += PM[_U(LB[PE[k]])] >> t & 1
-                                both = 1 if both > 1 else 0
-                                place(LSH, LB, t, TL[t], TH[t], PE[e], p)
-                                if LISTS:
-                                    list_facts(LB, F)
-                            elif BOARD:   # a spinner or a fit rule (jit_board, jit_matching)
-                                flip = 0
-                                if FIT:   # the tile's second way round (jit_matching.FLIP)
-                                    flip = 1 if a & FLIP else 0
-                                    a &= FLIP - 1
-                                t = a >> 2
-                                e = a & 3
-                                v = L if e == 0 else R if e == 1 else U if e == 2 else D
-                                # it fitted two or more open ends (the loop's last_both; events
-                                # under a fit rule: jit_house.reason refuses them)
-                                both = (PM[_U(L)] >> t & 1) + (PM[_U(R)] >> t & 1)
-                                if NE == 4:
-                                    both += (PM[_U(U)] >> t & 1) + (PM[_U(D)] >> t & 1)
-                                both = 1 if both > 1 else 0
-                                # the number the tile leaves open there (matching: its tables)
-                                w = (left_open(CODE, FIT_AT, VN, T, v, t, flip) if FIT
-                                     else PIPS[_U(t)] - v)
-                                if e == 0:
-                                    L, lt = w, t
-                                elif e == 1:
-                                    R, rt = w, t
-                                elif e == 2:
-                                    U, ut = w, t
-                                else:
-                                    D, dt = w, t
-                                if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
-                                    need, sval, opened = spin_place(need, sval, e, TL[t],
-                                                                    TL[t] == TH[t])
-                                    if opened:   # both sides played on: the arms open
-                                        U = D = sval
-                                        NE = 4
-                                        spt = double_of(sval, TL, TH)
-                            else:   # the line's two ends, as the plain game's
-                                t = a >> 2
-                                e = a & 3
-                                both = (PM[_U(L)] & PM[_U(R)]) >> t & 1   # it fitted both ends
-                                if a & 3:
-                                    R = w = PIPS[_U(t)] - R
-                                    rt = t
-                                else:
-                                    L = w = PIPS[_U(t)] - L
-                                    lt = t
-                            h ^= 1 << t
-                            hands[up] = h
-                            if BLIND:   # the front tile placed (blind.py)
-                                pop_front(ROWS, RHEAD, RLEN, up)
-                                if strat_seats:
-                                    know_front(K, p, STRAT, t)
-                            npass = 0
-                            if REC and LAYOUT:   # the end by its name (jit_record.at_item)
-                                if part:   # a tile of a move of several (jit_several_shaped)
-                                    nl, nd, nj = at_part_item(LOG, DAT, nl, nd, nj, DYN, p, t,
-                                                              LB[NAME + PE[e]], part, qn)
-                                else:
-                                    nl, nd, nj = at_item(LOG, DAT, nl, nd, nj, DYN, p, t,
-                                                         LB[NAME + PE[e]])
-                            elif REC:
-                                if BOARD and part:   # a tile of a move of several on four
-                                    # ends or under a fit rule: its end, the half meeting it
-                                    nd, nj = part_way_item(
-                                        LOG, DAT, nl, nd, nj, DYN, p, t, e,
-                                        1 + flip if FIT and CODE[FIT_AT + v] >> t & 1 else 0,
-                                        part, qn)
-                                elif BOARD and (e > 1 or (FIT and CODE[FIT_AT + v] >> t & 1)):
-                                    if FIT and CODE[FIT_AT + v] >> t & 1:   # meets: the half
-                                        LOG[nl] = meets_token(N, T, p, t, e, flip)   # against v
-                                    else:   # a spinner's up or down arm
-                                        LOG[nl] = arm_token(N, T, p, t, e)
-                                elif part:   # a tile of a move of several (jit_several), a line
-                                    nd, nj = part_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, part,
-                                                       qn)
-                                else:
-                                    LOG[nl] = place_token(N, T, p, t, 1 + e)
-                                nl += 1
-                            part = 0
-                            last_p, last_t = p, t
-                            if strat_seats:
-                                know_place(K, p, t, w)
-                            if EV_PLACE >= 0:   # the placement's events (jit_events)
-                                et = (layout_total(LB) if LAYOUT else
-                                      end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
-                                      else arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS,
-                                                      ACROSS))
-                                if pending:   # the duties pending: met by this? (jit_duties)
-                                    event_facts(F, L, R, et, T - pos, prior, drawn)
-                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
-                                    F[X_END_LT], F[X_END_RT] = lt, rt
-                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
-                                        arm_facts(F, U, D, NE, ut, dt, spt)
-                                    pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                                     p, SIDE_OF[p], DUTY, pending, EVL)
-                                    if REC:
-                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
-                                                                 p, N, T)
-                                if may_fire(CODE, EV_PLACE, t, L, R, et):
-                                    event_facts(F, L, R, et, T - pos, prior, drawn)
-                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
-                                    F[X_END_LT], F[X_END_RT] = lt, rt
-                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
-                                        arm_facts(F, U, D, NE, ut, dt, spt)
-                                    more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
-                                                         TEAMS, SIDES_N, N, deck, stack,
-                                                         SIDE_OF[p], scores, round_play,
-                                                         (LAPSE_AGAIN if nq and SEV_CHAIN
-                                                          else 0) if h
-                                                         else 1, EVL)
-                                    if REC:
-                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
-                                                                 p, N, T)
-                                    again += more
-                                    skip += skipped
-                                    if F[X_REACHED]:   # the match is won (match.ends_in_play)
-                                        reached = 1
-                                        npass = (everyone ^ outs) if TURNS else N
-                                        break
-                                    if DUTIES and F[X_FIRED] and h:
-                                        pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
-                                                      RIGHT, SIDE_OF, DUTY, pending, F, BEARERS,
-                                                      EVL)
-                                        if REC:
-                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
-                                                                     DYN, p, N, T)
-                                    if F[X_OWED]:   # events.next_draws: the next seat draws
-                                        pos, cseat, cdrawn = owed_draws(
-                                            CODE, F, p, N, RIGHT, deck, pos, DRAW_END, hands,
-                                            drawn_by, EVL, K, strat_seats, L, R, U, D, NE)
-                                        if REC:
-                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
-                                                                     DYN, p, N, T)
-                            if DECL_PLACE >= 0:   # the placer's declarations (jit_declare)
-                                et = (layout_total(LB) if LAYOUT else
-                                      end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
-                                      else arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS,
-                                                      ACROSS))
-                                event_facts(F, L, R, et, T - pos, prior, drawn)
-                                F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
-                                F[X_END_LT], F[X_END_RT] = lt, rt
-                                if SPIN:   # a spinner's four ends (jit_events.arm_facts)
-                                    arm_facts(F, U, D, NE, ut, dt, spt)
-                                drew = pos
-                                pos = jit_declare.after_place(
-                                    CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N, deck, stack, p,
-                                    hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed,
-                                    WS, pos, DRAW_END, drawn_by, EVL)
-                                if REC:
-                                    nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
-                                if pos > drew:   # an option's draws (the strategist: lacks)
-                                    h = hands[up]
-                                    if strat_seats:
-                                        know_lack(K, p, L, R)
-                                        if NE == 4:
-                                            know_lack(K, p, U, D)
-                            if not h:
-                                if SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out
-                                    outs, nin = outs | 1 << p, nin - 1
-                                    if REC:
-                                        nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p,
-                                                              N, T)
-                                else:
-                                    domino, npass = p, N
-                            break
-                        elif a == -2:   # a pass at will (play.passing): no sign of being stuck
-                            passes += 1
-                            if SHOWDOWN >= 0:   # it could place: found out at the showdown
-                                RENEGED[up] += 1
-                            if REC:
-                                LOG[nl] = pass_token(N, T, p)
-                                nl += 1
-                            idle += 1
-                            run_passes += 1
-                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers)
-                                npass, idle = 0, 1
-                            if strat_seats:   # read as any pass: lacking every open end
-                                know_lack(K, p, L, R)
-                                if NE == 4:
-                                    know_lack(K, p, U, D)
-                            if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
-                                if LAYOUT:   # a shaped board's total (jit_layout.end_total)
-                                    skipped, won, nl, nd, nj = pass_fire(
-                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                        SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
-                                        layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
-                                        (nl, nd, nj), DYN, p, T)
-                                else:
-                                    skipped, won, nl, nd, nj = pass_events(
-                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                        SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
-                                        (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS,
-                                        T - pos, run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN,
-                                        p, T)
-                                skip += skipped
-                                if won:   # the match is won (match.ends_in_play)
-                                    reached = 1
-                                    npass = (everyone ^ outs) if TURNS else N
-                            break
-                        elif (fit_any and not draw_on) or (
-                                (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
-                                and not (PASS_FORBIDDEN and fitting)):   # if_none_allowed: pass
-                            # a draw: the strategist's choice, or stuck (may pass at will; no
-                            # draw when the restrictions forbid every fitting tile)
-                            if AT_WILL and not draw_on and not fit_any:
-                                choices += 1
-                        else:
-                            passes += 1
-                            shown = -1   # (deal.blind: the front tile the pass shows)
-                            if BLIND:   # the front tile to the back (blind.py): stuck only when
-                                shown = front(ROWS, RHEAD, up)
-                                to_back(ROWS, RHEAD, RLEN, up)   # no tile of the row fits, and
-                                if stuck:                        # no turn of a row is idle
-                                    npass |= 1 << p
-                                idle -= 1
-                            elif TURNS:
-                                npass |= 1 << p
-                            else:
-                                npass += 1
-                            idle += 1
-                            run_passes += 1
-                            if REC:
-                                LOG[nl] = (shown_token(N, T, p, shown) if shown >= 0 else
-                                           pass_token(N, T, p))
-                                nl += 1
-                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers): the
-                                npass, idle = (1 << p) if TURNS else 1, 1   # seats that passed
-                            if strat_seats:                                # may play on it
-                                know_lack(K, p, L, R)
-                                if shown >= 0:   # a hidden row's front tile, shown
-                                    know_shown(K, p, STRAT, shown)
-                                if NE == 4:   # a spinner's arms: it lacks those too
-                                    know_lack(K, p, U, D)
-                            if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
-                                if LAYOUT:   # a shaped board's total (jit_layout.end_total)
-                                    skipped, won, nl, nd, nj = pass_fire(
-                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                        SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
-                                        layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
-                                        (nl, nd, nj), DYN, p, T)
-                                else:
-                                    skipped, won, nl, nd, nj = pass_events(
-                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                        SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
-                                        (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS,
-                                        T - pos, run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN,
-                                        p, T)
-                                skip += skipped
-                                if won:   # the match is won (match.ends_in_play)
-                                    reached = 1
-                                    npass = (everyone ^ outs) if TURNS else N
-                            break
                     elif WIDE:
                         a = -1
                         if fit:
@@ -2318,6 +1831,293 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 ev, done, bad = script_event(SC, ev, SEEN_PASS, p, done, bad)
                             if strat_seats:
                                 know_lack(K, p, L, R)
+                            break
+                    if GEN:   # the pick placed, a pass or a draw: one end of a turn for both
+                        # widths (a set over 62 tiles: its hand and PM rows of W words)
+                        if a >= 0:
+                            prior = run_passes
+                            idle = run_passes = 0
+                            if LAYOUT:   # on the end the pick names (Layout.place)
+                                t = a >> 8
+                                e = a & 255
+                                w = PIPS[_U(t)] - LB[PE[e]]
+                                both = 0   # it fitted two or more of the ends open to p
+                                for k in range(ne):
+                                    both += (jit_bits.has(PM, LB[PE[k]], t) if WIDE else
+                                             PM[_U(LB[PE[k]])] >> t & 1)
+                                both = 1 if both > 1 else 0
+                                place(LSH, LB, t, TL[t], TH[t], PE[e], p)
+                                if LISTS:
+                                    list_facts(LB, F)
+                            elif WIDE or BOARD:   # a spinner or a fit rule (jit_board,
+                                # jit_matching; over words a line too is four ends)
+                                flip = 0
+                                if FIT:   # the tile's second way round (jit_matching.FLIP)
+                                    flip = 1 if a & FLIP else 0
+                                    a &= FLIP - 1
+                                t = a >> 2
+                                e = a & 3
+                                v = L if e == 0 else R if e == 1 else U if e == 2 else D
+                                # it fitted two or more open ends (the loop's last_both; events
+                                # under a fit rule: jit_house.reason refuses them)
+                                if WIDE:
+                                    both = jit_gen_wide.fits_both(PM, (L, R, U, D), NE, t)
+                                else:
+                                    both = (PM[_U(L)] >> t & 1) + (PM[_U(R)] >> t & 1)
+                                    if NE == 4:
+                                        both += (PM[_U(U)] >> t & 1) + (PM[_U(D)] >> t & 1)
+                                    both = 1 if both > 1 else 0
+                                # the number the tile leaves open there (matching: its tables,
+                                # over words the two-way masks' W words each before them)
+                                w = (left_open(CODE, FIT_AT + VN * (W - 1) if WIDE else FIT_AT,
+                                               VN, T, v, t, flip) if FIT else PIPS[_U(t)] - v)
+                                if e == 0:
+                                    L, lt = w, t
+                                elif e == 1:
+                                    R, rt = w, t
+                                elif e == 2:
+                                    U, ut = w, t
+                                else:
+                                    D, dt = w, t
+                                if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
+                                    need, sval, opened = spin_place(need, sval, e, TL[t],
+                                                                    TL[t] == TH[t])
+                                    if opened:   # both sides played on: the arms open
+                                        U = D = sval
+                                        NE = 4
+                                        spt = double_of(sval, TL, TH)
+                            else:   # the line's two ends, as the plain game's
+                                t = a >> 2
+                                e = a & 3
+                                both = (PM[_U(L)] & PM[_U(R)]) >> t & 1   # it fitted both ends
+                                if a & 3:
+                                    R = w = PIPS[_U(t)] - R
+                                    rt = t
+                                else:
+                                    L = w = PIPS[_U(t)] - L
+                                    lt = t
+                            if WIDE:
+                                jit_bits.take(hands, up, t)
+                                h = jit_bits.nonempty(hands, up)
+                            else:
+                                h ^= 1 << t
+                                hands[up] = h
+                            if not WIDE and BLIND:   # the front tile placed (blind.py; hidden
+                                # rows are a narrow set's: jit_house._NOT_WIDE)
+                                pop_front(ROWS, RHEAD, RLEN, up)
+                                if strat_seats:
+                                    know_front(K, p, STRAT, t)
+                            npass = 0
+                            if REC and LAYOUT:   # the end by its name (jit_record.at_item)
+                                if part:   # a tile of a move of several (jit_several_shaped)
+                                    nl, nd, nj = at_part_item(LOG, DAT, nl, nd, nj, DYN, p, t,
+                                                              LB[NAME + PE[e]], part, qn)
+                                else:
+                                    nl, nd, nj = at_item(LOG, DAT, nl, nd, nj, DYN, p, t,
+                                                         LB[NAME + PE[e]])
+                            elif REC:   # (a fit rule's two-way masks over words: W an end)
+                                if BOARD and part:   # a tile of a move of several on four
+                                    # ends or under a fit rule: its end, the half meeting it
+                                    nd, nj = part_way_item(
+                                        LOG, DAT, nl, nd, nj, DYN, p, t, e,
+                                        1 + flip if FIT and (
+                                            jit_gen_wide.code_has(CODE, FIT_AT + v * W, t)
+                                            if WIDE else CODE[FIT_AT + v] >> t & 1) else 0,
+                                        part, qn)
+                                elif BOARD and (e > 1 or (FIT and (
+                                        jit_gen_wide.code_has(CODE, FIT_AT + v * W, t)
+                                        if WIDE else CODE[FIT_AT + v] >> t & 1))):
+                                    if FIT and (jit_gen_wide.code_has(CODE, FIT_AT + v * W, t)
+                                                if WIDE else CODE[FIT_AT + v] >> t & 1):
+                                        # meets: the half against v
+                                        LOG[nl] = meets_token(N, T, p, t, e, flip)
+                                    else:   # a spinner's up or down arm
+                                        LOG[nl] = arm_token(N, T, p, t, e)
+                                elif part:   # a tile of a move of several (jit_several), a line
+                                    nd, nj = part_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, part,
+                                                       qn)
+                                else:
+                                    LOG[nl] = place_token(N, T, p, t, 1 + e)
+                                nl += 1
+                            part = 0
+                            last_p, last_t = p, t
+                            if strat_seats:
+                                know_place(K, p, t, w)
+                            if EV_PLACE >= 0:   # the placement's events (jit_events)
+                                et = (layout_total(LB) if LAYOUT else
+                                      end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
+                                      else arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS,
+                                                      ACROSS))
+                                if pending:   # the duties pending: met by this? (jit_duties)
+                                    event_facts(F, L, R, et, T - pos, prior, drawn)
+                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                    F[X_END_LT], F[X_END_RT] = lt, rt
+                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
+                                        arm_facts(F, U, D, NE, ut, dt, spt)
+                                    pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                                     p, SIDE_OF[p], DUTY, pending, EVL)
+                                    if REC:
+                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                                 p, N, T)
+                                # (the tiles it may fire after: one int64 mask, so over words
+                                # any tile may, -1)
+                                if may_fire(CODE, EV_PLACE, -1 if WIDE else t, L, R, et):
+                                    event_facts(F, L, R, et, T - pos, prior, drawn)
+                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                    F[X_END_LT], F[X_END_RT] = lt, rt
+                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
+                                        arm_facts(F, U, D, NE, ut, dt, spt)
+                                    more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
+                                                         TEAMS, SIDES_N, N, deck, stack,
+                                                         SIDE_OF[p], scores, round_play,
+                                                         (LAPSE_AGAIN if nq and SEV_CHAIN
+                                                          else 0) if h
+                                                         else 1, EVL)
+                                    if REC:
+                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                                 p, N, T)
+                                    again += more
+                                    skip += skipped
+                                    if F[X_REACHED]:   # the match is won (match.ends_in_play)
+                                        reached = 1
+                                        npass = (everyone ^ outs) if TURNS else N
+                                        break
+                                    if DUTIES and F[X_FIRED] and h:
+                                        pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
+                                                      RIGHT, SIDE_OF, DUTY, pending, F, BEARERS,
+                                                      EVL)
+                                        if REC:
+                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
+                                                                     DYN, p, N, T)
+                                    if F[X_OWED]:   # events.next_draws: the next seat draws
+                                        pos, cseat, cdrawn = owed_draws(
+                                            CODE, F, p, N, RIGHT, deck, pos, DRAW_END, hands,
+                                            drawn_by, EVL, K, strat_seats, L, R, U, D, NE)
+                                        if REC:
+                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
+                                                                     DYN, p, N, T)
+                            if DECL_PLACE >= 0:   # the placer's declarations (jit_declare)
+                                et = (layout_total(LB) if LAYOUT else
+                                      end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
+                                      else arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS,
+                                                      ACROSS))
+                                event_facts(F, L, R, et, T - pos, prior, drawn)
+                                F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                F[X_END_LT], F[X_END_RT] = lt, rt
+                                if SPIN:   # a spinner's four ends (jit_events.arm_facts)
+                                    arm_facts(F, U, D, NE, ut, dt, spt)
+                                drew = pos
+                                pos = jit_declare.after_place(
+                                    CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N, deck, stack, p,
+                                    hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed,
+                                    WS, pos, DRAW_END, drawn_by, EVL)
+                                if REC:
+                                    nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
+                                if pos > drew:   # an option's draws (the strategist: lacks)
+                                    h = jit_bits.nonempty(hands, up) if WIDE else hands[up]
+                                    if strat_seats:
+                                        know_lack(K, p, L, R)
+                                        if NE == 4:
+                                            know_lack(K, p, U, D)
+                            if not h:
+                                if SIDE_OUT and (jit_gen_wide.side_goes_on(SIDE_OF[p], hands,
+                                                                           TEAMS) if WIDE
+                                                 else goes_on(SIDE_OF[p], hands, TEAMS)):   # out
+                                    outs, nin = outs | 1 << p, nin - 1
+                                    if REC:
+                                        nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p,
+                                                              N, T)
+                                else:
+                                    domino, npass = p, N
+                            break
+                        elif a == -2:   # a pass at will (play.passing): no sign of being stuck
+                            passes += 1
+                            if SHOWDOWN >= 0:   # it could place: found out at the showdown
+                                RENEGED[up] += 1
+                            if REC:
+                                LOG[nl] = pass_token(N, T, p)
+                                nl += 1
+                            idle += 1
+                            run_passes += 1
+                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers)
+                                npass, idle = 0, 1
+                            if strat_seats:   # read as any pass: lacking every open end
+                                know_lack(K, p, L, R)
+                                if NE == 4:
+                                    know_lack(K, p, U, D)
+                            if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
+                                if LAYOUT:   # a shaped board's total (jit_layout.end_total)
+                                    skipped, won, nl, nd, nj = pass_fire(
+                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                        SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
+                                        layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
+                                        (nl, nd, nj), DYN, p, T)
+                                else:
+                                    skipped, won, nl, nd, nj = pass_events(
+                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                        SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
+                                        (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS,
+                                        T - pos, run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN,
+                                        p, T)
+                                skip += skipped
+                                if won:   # the match is won (match.ends_in_play)
+                                    reached = 1
+                                    npass = (everyone ^ outs) if TURNS else N
+                            break
+                        elif (fit_any and not draw_on) or (
+                                (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
+                                and not (PASS_FORBIDDEN and fitting)):   # if_none_allowed: pass
+                            # a draw: the strategist's choice, or stuck (may pass at will; no
+                            # draw when the restrictions forbid every fitting tile)
+                            if AT_WILL and not draw_on and not fit_any:
+                                choices += 1
+                        else:
+                            passes += 1
+                            shown = -1   # (deal.blind: the front tile the pass shows)
+                            if not WIDE and BLIND:   # the front tile to the back (blind.py):
+                                # stuck only when no tile of the row fits, and no turn of a row
+                                # is idle (hidden rows are a narrow set's: jit_house._NOT_WIDE)
+                                shown = front(ROWS, RHEAD, up)
+                                to_back(ROWS, RHEAD, RLEN, up)
+                                if stuck:
+                                    npass |= 1 << p
+                                idle -= 1
+                            elif TURNS:
+                                npass |= 1 << p
+                            else:
+                                npass += 1
+                            idle += 1
+                            run_passes += 1
+                            if REC:
+                                LOG[nl] = (shown_token(N, T, p, shown) if shown >= 0 else
+                                           pass_token(N, T, p))
+                                nl += 1
+                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers): the
+                                npass, idle = (1 << p) if TURNS else 1, 1   # seats that passed
+                            if strat_seats:                                # may play on it
+                                know_lack(K, p, L, R)
+                                if shown >= 0:   # a hidden row's front tile, shown
+                                    know_shown(K, p, STRAT, shown)
+                                if NE == 4:   # a spinner's arms: it lacks those too
+                                    know_lack(K, p, U, D)
+                            if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
+                                if LAYOUT:   # a shaped board's total (jit_layout.end_total)
+                                    skipped, won, nl, nd, nj = pass_fire(
+                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                        SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
+                                        layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
+                                        (nl, nd, nj), DYN, p, T)
+                                else:
+                                    skipped, won, nl, nd, nj = pass_events(
+                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                        SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
+                                        (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS,
+                                        T - pos, run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN,
+                                        p, T)
+                                skip += skipped
+                                if won:   # the match is won (match.ends_in_play)
+                                    reached = 1
+                                    npass = (everyone ^ outs) if TURNS else N
                             break
                     if strat_seats:
                         know_lack(K, p, L, R)
