@@ -18,8 +18,9 @@ them all. Any other ruleset keeps the ``else`` lines, the plain game's, with its
 scoring formulas put in for ``DOMINO`` and ``BLOCKED`` (expressions over arrays that
 ``kernel.formulas`` emits from the checked trees), so one compiled kernel serves every
 ruleset with the same formulas; a set over 62 tiles keeps the ``if WIDE:`` lines, its
-hands as ``W`` words (``jit_bits``), and under house rules the ``GEN and WIDE`` turn and
-the pieces of ``jit_gen_wide`` (a set of at most 62 tiles: those lines folded away).
+hands as ``W`` words (``jit_bits``), and under house rules the ``GEN and WIDE`` lines that
+find the tiles each end takes and the pieces of ``jit_gen_wide`` (a set of at most 62
+tiles: those lines folded away); the pick and what it does are one for both widths.
 Everything else a ruleset says (tables, numbers, switches) arrives as arrays: its numbers
 and switches in ``Q``, read by name (``N = Q[Q_N]``: the indexes ``jit_template.INDEXES``
 and ``PLAY_INDEXES``, written in as numbers).
@@ -1407,9 +1408,11 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     else:
                         mL = h & PM[_U(L)]
                         mR = h & PM[_U(R)]
-                    if GEN and WIDE:   # a set over 62 tiles: the turn over words (jit_gen_wide)
-                        # the ends' rows of FITS in the order (left, right, up, down), a fit
-                        # rule's second ways in the next four; h: the hand holds a tile
+                    if GEN and WIDE:   # a set over 62 tiles: the tiles each end takes, over
+                        # words (jit_gen_wide), the ends' rows of FITS in the order (left,
+                        # right, up, down), a fit rule's second ways in the next four; h: the
+                        # hand holds a tile. The pick and the rest of the turn are below,
+                        # both widths'
                         if NE == 4:   # the spinner's arms are open (jit_board)
                             fit |= (jit_bits.meet(FITS, FIT_U, hands, up, PM, U)
                                     | jit_bits.meet(FITS, FIT_D, hands, up, PM, D))
@@ -1452,67 +1455,6 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 p, hands, up, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, F, TAB,
                                 TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SDS, TT)
                         fit_any = fit != 0 or nm > 0 or nq > 0
-                        forced = 0 if fit_any else 1   # (a draw event's "forced")
-                        a = -1
-                        if fit_any and not draw_on:
-                            can_draw = VOL and pos < DRAW_END and drawn < TLIMIT
-                            if LAYOUT:   # two or more options (as the narrow turn counts)
-                                many = (lmany or nm > 1 or (nm > 0 and fit != 0)
-                                        or jit_bits.several(FITS, FIT_L) == 1)
-                            else:
-                                many = jit_gen_wide.several_options(FITS, rows, NE, 0) == 1
-                            if not nq and (can_draw or AT_WILL or many):
-                                choices += 1
-                            if FIT:   # the tiles fitting each end two ways (jit_matching)
-                                for e in range(NE):
-                                    jit_gen_wide.code_meet(FITS, rows[4 + e], FITS, rows[e], CODE,
-                                                           FIT_AT + ends[e] * W)
-                            if nq:   # the next tile of the move of several tiles under way
-                                a = MV[qk, qn - nq]
-                                nq -= 1
-                                part = qn - nq
-                                e = 0   # its end by id, where it is open now
-                                while PE[e] != a & 255:   # (several.shaped_code)
-                                    e += 1
-                                a = a >> 8 << 8 | e
-                            elif SEVERAL >= 0:   # each bot's pick among tiles and moves
-                                a = jit_several_shaped.pick(
-                                    kinds[p], p, seed, N, WS, FM, PE, ne, nm, AT_WILL, MV, MN,
-                                    hands, up, LSH, LB, AFTER, PE2, PM, TL, TH, VALUES, TIE, LS)
-                                if a >= MOVE:   # a move: its first tile now (several.start)
-                                    qk = a - MOVE
-                                    qn = MN[qk]
-                                    nq, part = qn - 1, 1
-                                    a = MV[qk, 0]
-                                    for i in range(1, qn):   # the later tiles' ends by id
-                                        MV[qk, i] = MV[qk, i] >> 8 << 8 | PE[MV[qk, i] & 255]
-                            elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
-                                a = choose_layout(p, FM, PE, ne, hands, up, LSH, LB, AFTER, PE2,
-                                                  PM, TL, TH, VALUES, ties, seed, N, WS, LS)
-                            elif (SPIN or FIT) and (strat_seats >> p) & 1:   # every end
-                                a = choose_arms(
-                                    p, FITS, rows, NE, can_draw, hands, up, ends, DRAW_END - pos,
-                                    drawn + cn, K, STRAT, TS, ties, seed, N, WS, TW, UNSEEN)
-                            elif (strat_seats >> p) & 1:   # the strategist on a line
-                                a = choose(p, FITS, FIT_L, FIT_R, can_draw, hands, up, L, R,
-                                           DRAW_END - pos, drawn + cn, K, STRAT, TS, ties, seed,
-                                           N, WS, TW, UNSEEN)
-                            else:
-                                if wpos[up] == wend[up]:
-                                    seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
-                                                    wshared, wfirst, wstates, msg)
-                                word = np.int64(WB[_U(wpos[up])])
-                                wpos[up] += 1
-                                if LAYOUT:   # a shaped board's ends, in order (jit_layout)
-                                    a = layout_pick(word, (greedy_seats >> p) & 1, AT_WILL, FM, ne,
-                                                    VALUES, ties)
-                                elif (greedy_seats >> p) & 1:
-                                    a = jit_gen_wide.greedy_ends(FITS, rows, NE, word, VALUES, ties)
-                                else:   # the uniform pick; a pass at will the last option
-                                    nfit = jit_gen_wide.options(FITS, rows, NE, FIT)
-                                    k = (word * (nfit + AT_WILL)) >> 32
-                                    a = -2 if k == nfit else jit_gen_wide.kth_placement(
-                                        FITS, rows, NE, FIT, k)
                     elif GEN:
                         mU = mD = 0
                         if NE == 4:   # the spinner's arms are open (jit_board)
@@ -1589,124 +1531,6 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                            SIDES_N, N, deck, stack, MV, MN, SEVD, DEADT,
                                            DOUBLES_MASK)
                         fit_any = (mL | mR | mU | mD) != 0 or nm > 0 or nq > 0
-                        forced = 0 if fit_any else 1   # (a draw event's "forced")
-                        a = -1
-                        if fit_any and not draw_on:
-                            can_draw = VOL and pos < DRAW_END and drawn < TLIMIT
-                            # two or more options: two tiles, one tile at two ends, a draw, a
-                            # pass at will, two moves of several tiles or one beside a tile
-                            if not nq and (can_draw or AT_WILL or (mL and mR) or mL & (mL - 1)
-                                           or mR & (mR - 1) or nm > 1
-                                           or (nm and (mL | mR | mU | mD))
-                                           or lmany or (
-                                    NE == 4 and (int(mL != 0) + int(mR != 0) + int(mU != 0)
-                                                 + int(mD != 0) > 1
-                                                 or mU & (mU - 1) or mD & (mD - 1)))):
-                                choices += 1
-                            if CONT and not done:   # the seen move, or the candidate; the
-                                # record so far must be the round seen (jit_continue)
-                                a, now, bad = scripted(SC, nl - rbase, p, m_i, mL, mR, mU, mD,
-                                                       can_draw)
-                                if now and not bad:
-                                    bad = not seen_lines(SC, LOG, DAT, rbase, dbase, N, T, DYN)
-                                if bad or now:
-                                    done = True
-                                    for i in range(SIDES_N):
-                                        at_candidate[i] = scores[i]
-                                if bad:   # (the playout is refused: any legal tile goes on)
-                                    a = (low_index(mL) << 2 if mL else low_index(mR) << 2 | 1
-                                         if mR else low_index(mU) << 2 | 2 if mU else
-                                         low_index(mD) << 2 | 3 if mD else -1)
-                            elif nq:   # the next tile of the move of several tiles under way
-                                a = MV[qk, qn - nq]
-                                nq -= 1
-                                part = qn - nq
-                                if LAYOUT:   # its end by id, where it is open now
-                                    e = 0    # (several.shaped_code)
-                                    while PE[e] != a & 255:
-                                        e += 1
-                                    a = a >> 8 << 8 | e
-                            elif SEVERAL >= 0:   # each bot's pick among tiles and moves
-                                if LAYOUT:   # on a shaped board (jit_several_shaped)
-                                    a = jit_several_shaped.pick(
-                                        kinds[p], p, seed, N, WS, FM, PE, ne, nm, AT_WILL, MV,
-                                        MN, hands, up, LSH, LB, AFTER, PE2, PM, TL, TH, VALUES,
-                                        TIE, LS)
-                                elif SPIN or FIT or F_RESTRICT >= 0 or SECONDS:   # (arms)
-                                    a = jit_several_arms.pick(
-                                        kinds[p], p, seed, N, WS, mL, mR, mU, mD, NE, L, R, U, D,
-                                        nm, AT_WILL, MV, MN, h, PM, PIPS, VALUES, CODE, SEVERAL,
-                                        FIT, FIT_AT, VN, T, TIE)
-                                else:
-                                    a = pick(kinds[p], p, seed, N, WS, mL, mR, nm, AT_WILL, MV,
-                                             MN, h, L, R, PM, PIPS, VALUES, CODE, SEVERAL, TIE)
-                                if MOVE <= a < FLIP:   # a move: its first tile now (several.start;
-                                    # FLIP: a single tile's second way, jit_several_arms)
-                                    qk = a - MOVE
-                                    qn = MN[qk]
-                                    nq, part = qn - 1, 1
-                                    a = MV[qk, 0]
-                                    if LAYOUT:   # the later tiles' ends by id (they move in PE)
-                                        for i in range(1, qn):
-                                            MV[qk, i] = MV[qk, i] >> 8 << 8 | PE[MV[qk, i] & 255]
-                            elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
-                                a = choose_layout(p, FM, PE, ne, hands, up, LSH, LB, AFTER, PE2,
-                                                  PM, TL, TH, VALUES, ties, seed, N, WS, LS)
-                            elif BLIND and (strat_seats >> p) & 1:   # hidden rows: the front tile
-                                a = choose_blind(p, mL, mR, mU, mD, L, R, U, D, NE, K, STRAT, ties,
-                                                 seed, N, WS)
-                            elif (SPIN or FIT or SECONDS) and (strat_seats >> p) & 1:   # every end
-                                FITS[FIT_L], FITS[FIT_R], FITS[FIT_U], FITS[FIT_D] = mL, mR, mU, mD
-                                a = choose_arms(p, FITS, (FIT_L, FIT_R, FIT_U, FIT_D, FIT_2L,
-                                                          FIT_2R, FIT_2U, FIT_2D), NE, can_draw,
-                                                hands, up, (L, R, U, D), DRAW_END - pos,
-                                                drawn + cn, K, STRAT, TS, ties, seed, N, WS, TW,
-                                                UNSEEN)
-                            elif (strat_seats >> p) & 1:   # the strategist: a placement or a draw
-                                FITS[FIT_L], FITS[FIT_R] = mL, mR
-                                a = choose(p, FITS, FIT_L, FIT_R, can_draw, hands, up, L, R,
-                                           DRAW_END - pos, drawn + cn, K, STRAT, TS, ties, seed,
-                                           N, WS, TW, UNSEEN)
-                            else:
-                                if CONT:   # a greedy or random rollout (the plain lines')
-                                    word = mt_word(wshared)
-                                else:
-                                    if wpos[up] == wend[up]:
-                                        seat_words_next(seed, p, N, WB, wpos, wend, wblock,
-                                                        wmade, wshared, wfirst, wstates, msg)
-                                    word = np.int64(WB[_U(wpos[up])])
-                                    wpos[up] += 1
-                                if LAYOUT:   # a shaped board's ends, in order (jit_layout)
-                                    a = layout_pick(word, (greedy_seats >> p) & 1, AT_WILL, FM, ne,
-                                                    VALUES, ties)
-                                elif (greedy_seats >> p) & 1:
-                                    a = (greedy(mL, mR, word, VALUES, ties) if NE == 2 else
-                                         greedy_ends(mL, mR, mU, mD, word, VALUES, ties))
-                                elif BOARD and (NE == 4 or FIT):   # four ends, or two ways,
-                                    # then a pass at will (jit_matching: -2, the last option)
-                                    if FIT:   # (jit_matching: the second ways count too)
-                                        a = uniform_pick(word, mL, mR, mU, mD,
-                                                         mL & CODE[FIT_AT + L],
-                                                         mR & CODE[FIT_AT + R],
-                                                         mU & CODE[FIT_AT + U],
-                                                         mD & CODE[FIT_AT + D], AT_WILL)
-                                    else:
-                                        a = uniform_pick(word, mL, mR, mU, mD, 0, 0, 0, 0,
-                                                         AT_WILL)
-                                else:   # the uniform pick on a line (general_loop)
-                                    n_left = popcount(mL)
-                                    nfit = n_left + popcount(mR)
-                                    k = (word * (nfit + AT_WILL)) >> 32
-                                    at_will = k == nfit   # a pass at will: the last option
-                                    end = 1 if k >= n_left else 0
-                                    m = mR if end else mL
-                                    k -= n_left if end else 0
-                                    while k:
-                                        m &= m - 1
-                                        k -= 1
-                                    a = low_index(m) << 2 | end
-                                    if at_will:
-                                        a = -2
                     elif WIDE:
                         a = -1
                         if fit:
@@ -1832,8 +1656,156 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             if strat_seats:
                                 know_lack(K, p, L, R)
                             break
-                    if GEN:   # the pick placed, a pass or a draw: one end of a turn for both
-                        # widths (a set over 62 tiles: its hand and PM rows of W words)
+                    if GEN:   # the pick, and the placement, pass or draw it makes: one for
+                        # both widths (a set over 62 tiles: its hand, PM and the tiles each
+                        # end takes as rows of W words, FITS; a narrow one's the locals mL,
+                        # mR, mU, mD, read where a set is read)
+                        forced = 0 if fit_any else 1   # (a draw event's "forced")
+                        a = -1
+                        if fit_any and not draw_on:
+                            can_draw = VOL and pos < DRAW_END and drawn < TLIMIT
+                            # two or more options: two tiles, one tile at two ends, a draw, a
+                            # pass at will, two moves of several tiles or one beside a tile
+                            if WIDE:   # (over words: the rows of FITS)
+                                if LAYOUT:   # two or more options (as the narrow turn counts)
+                                    many = (lmany or nm > 1 or (nm > 0 and fit != 0)
+                                            or jit_bits.several(FITS, FIT_L) == 1)
+                                else:
+                                    many = jit_gen_wide.several_options(FITS, rows, NE, 0) == 1
+                                if not nq and (can_draw or AT_WILL or many):
+                                    choices += 1
+                                if FIT:   # the tiles fitting each end two ways (jit_matching)
+                                    for e in range(NE):
+                                        jit_gen_wide.code_meet(FITS, rows[4 + e], FITS, rows[e],
+                                                               CODE, FIT_AT + ends[e] * W)
+                            elif not nq and (can_draw or AT_WILL or (mL and mR) or mL & (mL - 1)
+                                           or mR & (mR - 1) or nm > 1
+                                           or (nm and (mL | mR | mU | mD))
+                                           or lmany or (
+                                    NE == 4 and (int(mL != 0) + int(mR != 0) + int(mU != 0)
+                                                 + int(mD != 0) > 1
+                                                 or mU & (mU - 1) or mD & (mD - 1)))):
+                                choices += 1
+                            if not WIDE and CONT and not done:   # the seen move, or the
+                                # candidate; the record so far must be the round seen
+                                # (jit_continue)
+                                a, now, bad = scripted(SC, nl - rbase, p, m_i, mL, mR, mU, mD,
+                                                       can_draw)
+                                if now and not bad:
+                                    bad = not seen_lines(SC, LOG, DAT, rbase, dbase, N, T, DYN)
+                                if bad or now:
+                                    done = True
+                                    for i in range(SIDES_N):
+                                        at_candidate[i] = scores[i]
+                                if bad:   # (the playout is refused: any legal tile goes on)
+                                    a = (low_index(mL) << 2 if mL else low_index(mR) << 2 | 1
+                                         if mR else low_index(mU) << 2 | 2 if mU else
+                                         low_index(mD) << 2 | 3 if mD else -1)
+                            elif nq:   # the next tile of the move of several tiles under way
+                                a = MV[qk, qn - nq]
+                                nq -= 1
+                                part = qn - nq
+                                if LAYOUT:   # its end by id, where it is open now
+                                    e = 0    # (several.shaped_code)
+                                    while PE[e] != a & 255:
+                                        e += 1
+                                    a = a >> 8 << 8 | e
+                            elif SEVERAL >= 0:   # each bot's pick among tiles and moves
+                                if LAYOUT:   # on a shaped board (jit_several_shaped)
+                                    a = jit_several_shaped.pick(
+                                        kinds[p], p, seed, N, WS, FM, PE, ne, nm, AT_WILL, MV,
+                                        MN, hands, up, LSH, LB, AFTER, PE2, PM, TL, TH, VALUES,
+                                        TIE, LS)
+                                elif not WIDE and (SPIN or FIT or F_RESTRICT >= 0 or SECONDS):
+                                    # (arms; over words several tiles play on a shaped board
+                                    # only: jit_house._NOT_WIDE)
+                                    a = jit_several_arms.pick(
+                                        kinds[p], p, seed, N, WS, mL, mR, mU, mD, NE, L, R, U, D,
+                                        nm, AT_WILL, MV, MN, h, PM, PIPS, VALUES, CODE, SEVERAL,
+                                        FIT, FIT_AT, VN, T, TIE)
+                                elif not WIDE:   # on a line
+                                    a = pick(kinds[p], p, seed, N, WS, mL, mR, nm, AT_WILL, MV,
+                                             MN, h, L, R, PM, PIPS, VALUES, CODE, SEVERAL, TIE)
+                                if MOVE <= a < FLIP:   # a move: its first tile now (several.start;
+                                    # FLIP: a single tile's second way, jit_several_arms)
+                                    qk = a - MOVE
+                                    qn = MN[qk]
+                                    nq, part = qn - 1, 1
+                                    a = MV[qk, 0]
+                                    if LAYOUT:   # the later tiles' ends by id (they move in PE)
+                                        for i in range(1, qn):
+                                            MV[qk, i] = MV[qk, i] >> 8 << 8 | PE[MV[qk, i] & 255]
+                            elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
+                                a = choose_layout(p, FM, PE, ne, hands, up, LSH, LB, AFTER, PE2,
+                                                  PM, TL, TH, VALUES, ties, seed, N, WS, LS)
+                            elif not WIDE and BLIND and (strat_seats >> p) & 1:   # hidden rows:
+                                # the front tile
+                                a = choose_blind(p, mL, mR, mU, mD, L, R, U, D, NE, K, STRAT, ties,
+                                                 seed, N, WS)
+                            elif (SPIN or FIT or SECONDS) and (strat_seats >> p) & 1:   # every end
+                                if not WIDE:   # (the narrow sets are locals: the strategist
+                                    # reads them as rows of FITS, as a set of words is kept)
+                                    FITS[FIT_L], FITS[FIT_R], FITS[FIT_U], FITS[FIT_D] = (
+                                        mL, mR, mU, mD)
+                                a = choose_arms(p, FITS, (FIT_L, FIT_R, FIT_U, FIT_D, FIT_2L,
+                                                          FIT_2R, FIT_2U, FIT_2D), NE, can_draw,
+                                                hands, up, (L, R, U, D), DRAW_END - pos,
+                                                drawn + cn, K, STRAT, TS, ties, seed, N, WS, TW,
+                                                UNSEEN)
+                            elif (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+                                if not WIDE:
+                                    FITS[FIT_L], FITS[FIT_R] = mL, mR
+                                a = choose(p, FITS, FIT_L, FIT_R, can_draw, hands, up, L, R,
+                                           DRAW_END - pos, drawn + cn, K, STRAT, TS, ties, seed,
+                                           N, WS, TW, UNSEEN)
+                            else:
+                                if not WIDE and CONT:   # a greedy or random rollout (the
+                                    word = mt_word(wshared)   # plain lines')
+                                else:
+                                    if wpos[up] == wend[up]:
+                                        seat_words_next(seed, p, N, WB, wpos, wend, wblock,
+                                                        wmade, wshared, wfirst, wstates, msg)
+                                    word = np.int64(WB[_U(wpos[up])])
+                                    wpos[up] += 1
+                                if LAYOUT:   # a shaped board's ends, in order (jit_layout)
+                                    a = layout_pick(word, (greedy_seats >> p) & 1, AT_WILL, FM, ne,
+                                                    VALUES, ties)
+                                elif (greedy_seats >> p) & 1:
+                                    a = (jit_gen_wide.greedy_ends(FITS, rows, NE, word, VALUES,
+                                                                  ties) if WIDE else
+                                         greedy(mL, mR, word, VALUES, ties) if NE == 2 else
+                                         greedy_ends(mL, mR, mU, mD, word, VALUES, ties))
+                                elif WIDE:   # the uniform pick over words, every end and a fit
+                                    # rule's second ways; a pass at will the last option
+                                    nfit = jit_gen_wide.options(FITS, rows, NE, FIT)
+                                    k = (word * (nfit + AT_WILL)) >> 32
+                                    a = -2 if k == nfit else jit_gen_wide.kth_placement(
+                                        FITS, rows, NE, FIT, k)
+                                elif BOARD and (NE == 4 or FIT):   # four ends, or two ways,
+                                    # then a pass at will (jit_matching: -2, the last option)
+                                    if FIT:   # (jit_matching: the second ways count too)
+                                        a = uniform_pick(word, mL, mR, mU, mD,
+                                                         mL & CODE[FIT_AT + L],
+                                                         mR & CODE[FIT_AT + R],
+                                                         mU & CODE[FIT_AT + U],
+                                                         mD & CODE[FIT_AT + D], AT_WILL)
+                                    else:
+                                        a = uniform_pick(word, mL, mR, mU, mD, 0, 0, 0, 0,
+                                                         AT_WILL)
+                                else:   # the uniform pick on a line (general_loop)
+                                    n_left = popcount(mL)
+                                    nfit = n_left + popcount(mR)
+                                    k = (word * (nfit + AT_WILL)) >> 32
+                                    at_will = k == nfit   # a pass at will: the last option
+                                    end = 1 if k >= n_left else 0
+                                    m = mR if end else mL
+                                    k -= n_left if end else 0
+                                    while k:
+                                        m &= m - 1
+                                        k -= 1
+                                    a = low_index(m) << 2 | end
+                                    if at_will:
+                                        a = -2
                         if a >= 0:
                             prior = run_passes
                             idle = run_passes = 0
