@@ -76,9 +76,7 @@ def _wide(tmp_path: Path, base: str) -> str:
 
 
 @pytest.mark.parametrize(("base", "what"), [
-    (str(HOUSE / "called-spinner.yaml"),
-     "declarations after a placement on a spinner, a shaped board or under its own fit rule "
-     "(declarations with board.spinner, board.layout or matching)"),
+    ("house/double-draw", "moves of several tiles on a line (play.several without board.layout)"),
 ])
 def test_what_the_gen_lines_leave_to_python_on_a_big_set_is_named(tmp_path, base, what):
     game = api.load_game(_wide(tmp_path, base))

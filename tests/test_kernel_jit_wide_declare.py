@@ -46,3 +46,26 @@ def test_declarations_and_the_showdown_on_a_double_twelve_set_play_the_python_en
     setters = {e["option"] for e in events if e["event"] == "declare"
                and e["declaration"] == "setter"}
     assert setters == {"me", "next"}, setters
+
+
+# claims after each placement on a double-twelve set where the ends are not a line's two:
+# a spinner's four (the count reads the ends as a list and the tiles at them), a shaped
+# board's total and lists (Chicken Foot, with the tap of the last domino), a fit rule's
+# ends with doubles in line (Matador); the one turn passes each its facts over words
+BOARDS = ("wide-called-spinner-twelve", "wide-tap-feet-twelve", "wide-matador-called-twelve")
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_claims_after_a_placement_on_four_ends_a_shaped_board_or_a_fit_rule_over_words(name):
+    game = api.load_game(str(Path(RULESET).with_name(f"{name}.yaml")))
+    assert game.tileset.tile_count == 91
+    seeds = [api.match_seed(29, i) for i in range(2)]
+    most = game.rules.max_players
+    events = []
+    for players, bots in ((2, "random"), (2, "greedy"), (2, "strategist"),
+                          (most, ["strategist", "random", "greedy"] * (most // 3 + 1))):
+        bots = bots if isinstance(bots, str) else bots[:players]
+        assert jit_kernel.jit_reason(game, players, bots) is None
+        events += same_on_both_engines(game, players, seeds, bots)   # records and results
+    kinds = {e["event"] for e in events}
+    assert "claim" in kinds, kinds

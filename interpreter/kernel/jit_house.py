@@ -152,13 +152,6 @@ def reason(game: Game) -> str | None:
 # jit_bits): the GEN lines play its house rules over them (jit_gen_wide), but for these
 WIDE_AFTER = 62
 _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
-    # (the wide turn's declarations read a line's ends: the facts its events read of a
-    # spinner's arms, a shaped board's lists and a fit rule's ends are not yet passed on)
-    (lambda r: any(d.when == "after_place" for d in r.declarations) and (
-        r.spinner != "none" or r.layout is not None or r.fit is not None
-        or r.doubles != "across"),
-     "declarations after a placement on a spinner, a shaped board or under its own fit "
-     "rule (declarations with board.spinner, board.layout or matching)"),
     # (the wide turn plays chains on a shaped board: jit_several_shaped over words)
     (lambda r: r.several is not None and r.layout is None,
      "moves of several tiles on a line (play.several without board.layout)"),

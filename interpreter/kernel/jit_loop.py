@@ -18,8 +18,9 @@ them all. Any other ruleset keeps the ``else`` lines, the plain game's, with its
 scoring formulas put in for ``DOMINO`` and ``BLOCKED`` (expressions over arrays that
 ``kernel.formulas`` emits from the checked trees), so one compiled kernel serves every
 ruleset with the same formulas; a set over 62 tiles keeps the ``if WIDE:`` lines, its
-hands as ``W`` words (``jit_bits``), and under house rules the ``GEN and WIDE`` turn and
-the pieces of ``jit_gen_wide`` (a set of at most 62 tiles: those lines folded away).
+hands as ``W`` words (``jit_bits``), and under house rules the ``GEN and WIDE`` lines that
+find the tiles each end takes and the pieces of ``jit_gen_wide`` (a set of at most 62
+tiles: those lines folded away); the pick and what it does are one for both widths.
 Everything else a ruleset says (tables, numbers, switches) arrives as arrays: its numbers
 and switches in ``Q``, read by name (``N = Q[Q_N]``: the indexes ``jit_template.INDEXES``
 and ``PLAY_INDEXES``, written in as numbers).
@@ -1423,9 +1424,11 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     else:
                         mL = h & PM[_U(L)]
                         mR = h & PM[_U(R)]
-                    if GEN and WIDE:   # a set over 62 tiles: the turn over words (jit_gen_wide)
-                        # the ends' rows of FITS in the order (left, right, up, down), a fit
-                        # rule's second ways in the next four; h: the hand holds a tile
+                    if GEN and WIDE:   # a set over 62 tiles: the tiles each end takes, over
+                        # words (jit_gen_wide), the ends' rows of FITS in the order (left,
+                        # right, up, down), a fit rule's second ways in the next four; h: the
+                        # hand holds a tile. The pick and the rest of the turn are below,
+                        # both widths'
                         if NE == 4:   # the spinner's arms are open (jit_board)
                             fit |= (jit_bits.meet(FITS, FIT_U, hands, up, PM, U)
                                     | jit_bits.meet(FITS, FIT_D, hands, up, PM, D))
@@ -1478,309 +1481,6 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SDS, TT,
                                 SRM, SRK)
                         fit_any = fit != 0 or nm > 0 or nq > 0
-                        forced = 0 if fit_any else 1   # (a draw event's "forced")
-                        a = -1
-                        if fit_any and not draw_on:
-                            can_draw = VOL and pos < DRAW_END and drawn < TLIMIT
-                            if LAYOUT:   # two or more options (as the narrow turn counts)
-                                many = (lmany or nm > 1 or (nm > 0 and fit != 0)
-                                        or jit_bits.several(FITS, FIT_L) == 1)
-                            else:
-                                many = jit_gen_wide.several_options(FITS, rows, NE, 0) == 1
-                            if not nq and (can_draw or AT_WILL or many):
-                                choices += 1
-                            if FIT:   # the tiles fitting each end two ways (jit_matching)
-                                for e in range(NE):
-                                    jit_gen_wide.code_meet(FITS, rows[4 + e], FITS, rows[e], CODE,
-                                                           FIT_AT + ends[e] * W)
-                            if nq:   # the next tile of the move of several tiles under way
-                                a = MV[qk, qn - nq]
-                                nq -= 1
-                                part = qn - nq
-                                e = 0   # its end by id, where it is open now
-                                while PE[e] != a & 255:   # (several.shaped_code)
-                                    e += 1
-                                a = a >> 8 << 8 | e
-                            elif SEVERAL >= 0:   # each bot's pick among tiles and moves
-                                a = jit_several_shaped.pick(
-                                    kinds[p], p, seed, N, WS, FM, PE, ne, nm, AT_WILL, MV, MN,
-                                    hands, up, LSH, LB, AFTER, PE2, PM, TL, TH, VALUES, TIE, LS)
-                                if a >= MOVE:   # a move: its first tile now (several.start)
-                                    qk = a - MOVE
-                                    qn = MN[qk]
-                                    nq, part = qn - 1, 1
-                                    a = MV[qk, 0]
-                                    for i in range(1, qn):   # the later tiles' ends by id
-                                        MV[qk, i] = MV[qk, i] >> 8 << 8 | PE[MV[qk, i] & 255]
-                            elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
-                                a = choose_layout(p, FM, PE, ne, hands, up, LSH, LB, AFTER, PE2,
-                                                  PM, TL, TH, VALUES, ties, seed, N, WS, LS)
-                            elif BLIND and (strat_seats >> p) & 1:   # hidden rows: the front tile
-                                a = choose_blind(p, FITS, rows, NE, ends, K, STRAT, ties, seed, N,
-                                                 WS, UNSEEN)
-                            elif (SPIN or FIT or SECONDS) and (strat_seats >> p) & 1:   # every end
-                                a = choose_arms(
-                                    p, FITS, rows, NE, can_draw, hands, up, ends, DRAW_END - pos,
-                                    drawn + cn, K, STRAT, TS, ties, seed, N, WS, TW, UNSEEN)
-                            elif (strat_seats >> p) & 1:   # the strategist on a line
-                                a = choose(p, FITS, FIT_L, FIT_R, can_draw, hands, up, L, R,
-                                           DRAW_END - pos, drawn + cn, K, STRAT, TS, ties, seed,
-                                           N, WS, TW, UNSEEN)
-                            else:
-                                if wpos[up] == wend[up]:
-                                    seat_words_next(seed, p, N, WB, wpos, wend, wblock, wmade,
-                                                    wshared, wfirst, wstates, msg)
-                                word = np.int64(WB[_U(wpos[up])])
-                                wpos[up] += 1
-                                if LAYOUT:   # a shaped board's ends, in order (jit_layout)
-                                    a = layout_pick(word, (greedy_seats >> p) & 1, AT_WILL, FM, ne,
-                                                    VALUES, ties)
-                                elif (greedy_seats >> p) & 1:
-                                    a = jit_gen_wide.greedy_ends(FITS, rows, NE, word, VALUES, ties)
-                                else:   # the uniform pick; a pass at will the last option
-                                    nfit = jit_gen_wide.options(FITS, rows, NE, FIT)
-                                    k = (word * (nfit + AT_WILL)) >> 32
-                                    a = -2 if k == nfit else jit_gen_wide.kth_placement(
-                                        FITS, rows, NE, FIT, k)
-                        if a >= 0:
-                            prior = run_passes
-                            idle = run_passes = 0
-                            flip = 0
-                            if LAYOUT:   # on the end the pick names (Layout.place)
-                                t = a >> 8
-                                e = a & 255
-                                v = LB[PE[e]]
-                                w = PIPS[_U(t)] - v
-                                both = 0   # it fitted two or more of the ends open to p
-                                for k in range(ne):
-                                    both += jit_bits.has(PM, LB[PE[k]], t)
-                                both = 1 if both > 1 else 0
-                                place(LSH, LB, t, TL[t], TH[t], PE[e], p)
-                                if LISTS:   # its open ends as lists (jit_layout.list_facts)
-                                    list_facts(LB, F)
-                            else:
-                                if FIT:   # the tile's second way round (jit_matching.FLIP)
-                                    flip = 1 if a & FLIP else 0
-                                    a &= FLIP - 1
-                                t = a >> 2
-                                e = a & 3
-                                v = ends[e]
-                                both = jit_gen_wide.fits_both(PM, ends, NE, t)   # (last_both)
-                                # the number the tile leaves open there (matching: its tables, the
-                                # two-way masks' W words each before them)
-                                w = (left_open(CODE, FIT_AT + VN * (W - 1), VN, T, v, t, flip)
-                                     if FIT else PIPS[_U(t)] - v)
-                                if e == 0:
-                                    L, lt = w, t
-                                elif e == 1:
-                                    R, rt = w, t
-                                elif e == 2:
-                                    U, ut = w, t
-                                else:
-                                    D, dt = w, t
-                                if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
-                                    need, sval, opened = spin_place(need, sval, e, TL[t],
-                                                                    TL[t] == TH[t])
-                                    if opened:   # both sides played on: the arms open
-                                        U = D = sval
-                                        NE = 4
-                                        spt = double_of(sval, TL, TH)
-                            jit_bits.take(hands, up, t)
-                            h = jit_bits.nonempty(hands, up)
-                            if BLIND:   # the front tile placed (blind.py)
-                                pop_front(ROWS, RHEAD, RLEN, up)
-                                if strat_seats:
-                                    know_front(K, p, STRAT, t)
-                            npass = 0
-                            if REC and LAYOUT:   # the end by its name (jit_record.at_item)
-                                if part:   # a tile of a move of several (jit_several_shaped)
-                                    nl, nd, nj = at_part_item(LOG, DAT, nl, nd, nj, DYN, p, t,
-                                                              LB[NAME + PE[e]], part, qn)
-                                else:
-                                    nl, nd, nj = at_item(LOG, DAT, nl, nd, nj, DYN, p, t,
-                                                         LB[NAME + PE[e]])
-                            elif REC:
-                                meets = FIT and jit_gen_wide.code_has(CODE, FIT_AT + v * W, t)
-                                if meets:   # meets: the half against v
-                                    LOG[nl] = meets_token(N, T, p, t, e, flip)
-                                elif e > 1:   # a spinner's up or down arm
-                                    LOG[nl] = arm_token(N, T, p, t, e)
-                                else:
-                                    LOG[nl] = place_token(N, T, p, t, 1 + e)
-                                nl += 1
-                            part = 0
-                            last_p, last_t = p, t
-                            if strat_seats:
-                                know_place(K, p, t, w)
-                            if EV_PLACE >= 0:   # the placement's events (jit_events; every tile
-                                et = (layout_total(LB) if LAYOUT else
-                                      end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
-                                      else arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS,
-                                                      ACROSS))
-                                if pending:   # the duties pending: met by this? (jit_duties)
-                                    event_facts(F, L, R, et, T - pos, prior, drawn)
-                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
-                                    F[X_END_LT], F[X_END_RT] = lt, rt
-                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
-                                        arm_facts(F, U, D, NE, ut, dt, spt)
-                                    pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                                     p, SIDE_OF[p], DUTY, pending, EVL)
-                                    if REC:
-                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
-                                                                 p, N, T)
-                                if may_fire(CODE, EV_PLACE, -1, L, R, et):   # may fire: -1)
-                                    event_facts(F, L, R, et, T - pos, prior, drawn)
-                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
-                                    F[X_END_LT], F[X_END_RT] = lt, rt
-                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
-                                        arm_facts(F, U, D, NE, ut, dt, spt)
-                                    more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
-                                                         TEAMS, SIDES_N, N, deck, stack,
-                                                         SIDE_OF[p], scores, round_play,
-                                                         (LAPSE_AGAIN if nq and SEV_CHAIN
-                                                          else 0) if h else 1, EVL)
-                                    if REC:
-                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
-                                                                 p, N, T)
-                                    again += more
-                                    skip += skipped
-                                    if F[X_REACHED]:   # the match is won (match.ends_in_play)
-                                        reached = 1
-                                        npass = everyone if TURNS else N
-                                        break
-                                    if DUTIES and F[X_FIRED] and h:
-                                        pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
-                                                      RIGHT, SIDE_OF, DUTY, pending, F, BEARERS,
-                                                      EVL)
-                                        if REC:
-                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
-                                                                     DYN, p, N, T)
-                                    if F[X_OWED]:   # events.next_draws: the next seat draws
-                                        pos, cseat, cdrawn = owed_draws(
-                                            CODE, F, p, N, RIGHT, deck, pos, DRAW_END, hands,
-                                            drawn_by, EVL, K, strat_seats, L, R, U, D, NE)
-                                        if REC:
-                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
-                                                                     DYN, p, N, T)
-                            if DECL_PLACE >= 0:   # the placer's declarations (jit_declare; on a
-                                # line: jit_house refuses them on a spinner or a shaped board)
-                                event_facts(F, L, R, end_total(L, R, lt, rt, TL, TH, PIPS,
-                                                               ACROSS), T - pos, prior, drawn)
-                                F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
-                                F[X_END_LT], F[X_END_RT] = lt, rt
-                                drew = pos
-                                pos = jit_declare.after_place(
-                                    CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N, deck, stack, p,
-                                    hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed,
-                                    WS, pos, DRAW_END, drawn_by, EVL)
-                                if REC:
-                                    nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
-                                if pos > drew:   # an option's draws (the strategist: lacks)
-                                    h = jit_bits.nonempty(hands, up)
-                                    if strat_seats:
-                                        know_lack(K, p, L, R)
-                                        if NE == 4:
-                                            know_lack(K, p, U, D)
-                            if not h:
-                                if SIDE_OUT and jit_gen_wide.side_goes_on(SIDE_OF[p], hands,
-                                                                          TEAMS):   # out
-                                    outs, nin = outs | 1 << p, nin - 1
-                                    if REC:
-                                        nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p,
-                                                              N, T)
-                                else:
-                                    domino, npass = p, N
-                            break
-                        elif a == -2:   # a pass at will (play.passing): no sign of being stuck
-                            passes += 1
-                            if SHOWDOWN >= 0:   # it could place: found out at the showdown
-                                RENEGED[up] += 1
-                            if REC:
-                                LOG[nl] = pass_token(N, T, p)
-                                nl += 1
-                            idle += 1
-                            run_passes += 1
-                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers)
-                                npass, idle = 0, 1
-                            if strat_seats:   # read as any pass: lacking every open end
-                                know_lack(K, p, L, R)
-                                if NE == 4:
-                                    know_lack(K, p, U, D)
-                            if EV_PASS >= 0 and LAYOUT:   # a shaped board's total (jit_layout)
-                                skipped, won, nl, nd, nj = pass_fire(
-                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                    SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
-                                    layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
-                                    (nl, nd, nj), DYN, p, T)
-                                skip += skipped
-                                if won:   # the match is won (match.ends_in_play)
-                                    reached = 1
-                                    npass = everyone if TURNS else N
-                            elif EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
-                                skipped, won, nl, nd, nj = pass_events(
-                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                    SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
-                                    (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS, T - pos,
-                                    run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
-                                skip += skipped
-                                if won:   # the match is won (match.ends_in_play)
-                                    reached = 1
-                                    npass = everyone if TURNS else N
-                            break
-                        elif (fit_any and not draw_on) or (
-                                (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
-                                and not (PASS_FORBIDDEN and fitting)):
-                            # a draw: the strategist's choice, or stuck (may pass at will)
-                            if AT_WILL and not draw_on and not fit_any:
-                                choices += 1
-                        else:
-                            passes += 1
-                            shown = -1   # (deal.blind: the front tile the pass shows)
-                            if BLIND:   # the front tile to the back (blind.py): stuck only when
-                                shown = front(ROWS, RHEAD, up)
-                                to_back(ROWS, RHEAD, RLEN, up)   # no tile of the row fits, and
-                                if stuck:                        # no turn of a row is idle
-                                    npass |= 1 << p
-                                idle -= 1
-                            elif TURNS:
-                                npass |= 1 << p
-                            else:
-                                npass += 1
-                            idle += 1
-                            run_passes += 1
-                            if REC:
-                                LOG[nl] = (shown_token(N, T, p, shown) if shown >= 0 else
-                                           pass_token(N, T, p))
-                                nl += 1
-                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers): the
-                                npass, idle = (1 << p) if TURNS else 1, 1   # seats that passed
-                            if strat_seats:                                # may play on it
-                                know_lack(K, p, L, R)
-                                if shown >= 0:   # a hidden row's front tile, shown
-                                    know_shown(K, p, STRAT, shown)
-                                if NE == 4:   # a spinner's arms: it lacks those too
-                                    know_lack(K, p, U, D)
-                            if EV_PASS >= 0 and LAYOUT:   # a shaped board's total (jit_layout)
-                                skipped, won, nl, nd, nj = pass_fire(
-                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                    SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
-                                    layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
-                                    (nl, nd, nj), DYN, p, T)
-                                skip += skipped
-                                if won:   # the match is won (match.ends_in_play)
-                                    reached = 1
-                                    npass = everyone if TURNS else N
-                            elif EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
-                                skipped, won, nl, nd, nj = pass_events(
-                                    CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                    SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
-                                    (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS, T - pos,
-                                    run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN, p, T)
-                                skip += skipped
-                                if won:   # the match is won (match.ends_in_play)
-                                    reached = 1
-                                    npass = everyone if TURNS else N
-                            break
                     elif GEN:
                         mU = mD = 0
                         if NE == 4:   # the spinner's arms are open (jit_board)
@@ -1857,387 +1557,6 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                            SIDES_N, N, deck, stack, MV, MN, SEVD, DEADT,
                                            DOUBLES_MASK)
                         fit_any = (mL | mR | mU | mD) != 0 or nm > 0 or nq > 0
-                        forced = 0 if fit_any else 1   # (a draw event's "forced")
-                        a = -1
-                        if fit_any and not draw_on:
-                            can_draw = VOL and pos < DRAW_END and drawn < TLIMIT
-                            # two or more options: two tiles, one tile at two ends, a draw, a
-                            # pass at will, two moves of several tiles or one beside a tile
-                            if not nq and (can_draw or AT_WILL or (mL and mR) or mL & (mL - 1)
-                                           or mR & (mR - 1) or nm > 1
-                                           or (nm and (mL | mR | mU | mD))
-                                           or lmany or (
-                                    NE == 4 and (int(mL != 0) + int(mR != 0) + int(mU != 0)
-                                                 + int(mD != 0) > 1
-                                                 or mU & (mU - 1) or mD & (mD - 1)))):
-                                choices += 1
-                            if CONT and not done:   # the seen move, or the candidate; the
-                                # record so far must be the round seen (jit_continue)
-                                a, now, bad = scripted(SC, nl - rbase, p, m_i, mL, mR, mU, mD,
-                                                       can_draw)
-                                if now and not bad:
-                                    bad = not seen_lines(SC, LOG, DAT, rbase, dbase, N, T, DYN)
-                                if bad or now:
-                                    done = True
-                                    for i in range(SIDES_N):
-                                        at_candidate[i] = scores[i]
-                                if bad:   # (the playout is refused: any legal tile goes on)
-                                    a = (low_index(mL) << 2 if mL else low_index(mR) << 2 | 1
-                                         if mR else low_index(mU) << 2 | 2 if mU else
-                                         low_index(mD) << 2 | 3 if mD else -1)
-                            elif nq:   # the next tile of the move of several tiles under way
-                                a = MV[qk, qn - nq]
-                                nq -= 1
-                                part = qn - nq
-                                if LAYOUT:   # its end by id, where it is open now
-                                    e = 0    # (several.shaped_code)
-                                    while PE[e] != a & 255:
-                                        e += 1
-                                    a = a >> 8 << 8 | e
-                            elif SEVERAL >= 0:   # each bot's pick among tiles and moves
-                                if LAYOUT:   # on a shaped board (jit_several_shaped)
-                                    a = jit_several_shaped.pick(
-                                        kinds[p], p, seed, N, WS, FM, PE, ne, nm, AT_WILL, MV,
-                                        MN, hands, up, LSH, LB, AFTER, PE2, PM, TL, TH, VALUES,
-                                        TIE, LS)
-                                elif SPIN or FIT or F_RESTRICT >= 0 or SECONDS:   # (arms)
-                                    a = jit_several_arms.pick(
-                                        kinds[p], p, seed, N, WS, mL, mR, mU, mD, NE, L, R, U, D,
-                                        nm, AT_WILL, MV, MN, h, PM, PIPS, VALUES, CODE, SEVERAL,
-                                        FIT, FIT_AT, VN, T, TIE)
-                                else:
-                                    a = pick(kinds[p], p, seed, N, WS, mL, mR, nm, AT_WILL, MV,
-                                             MN, h, L, R, PM, PIPS, VALUES, CODE, SEVERAL, TIE)
-                                if MOVE <= a < FLIP:   # a move: its first tile now (several.start;
-                                    # FLIP: a single tile's second way, jit_several_arms)
-                                    qk = a - MOVE
-                                    qn = MN[qk]
-                                    nq, part = qn - 1, 1
-                                    a = MV[qk, 0]
-                                    if LAYOUT:   # the later tiles' ends by id (they move in PE)
-                                        for i in range(1, qn):
-                                            MV[qk, i] = MV[qk, i] >> 8 << 8 | PE[MV[qk, i] & 255]
-                            elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
-                                a = choose_layout(p, FM, PE, ne, hands, up, LSH, LB, AFTER, PE2,
-                                                  PM, TL, TH, VALUES, ties, seed, N, WS, LS)
-                            elif BLIND and (strat_seats >> p) & 1:   # hidden rows: the front tile
-                                FITS[FIT_L], FITS[FIT_R], FITS[FIT_U], FITS[FIT_D] = mL, mR, mU, mD
-                                a = choose_blind(p, FITS, (FIT_L, FIT_R, FIT_U, FIT_D), NE,
-                                                 (L, R, U, D), K, STRAT, ties, seed, N, WS, UNSEEN)
-                            elif (SPIN or FIT or SECONDS) and (strat_seats >> p) & 1:   # every end
-                                FITS[FIT_L], FITS[FIT_R], FITS[FIT_U], FITS[FIT_D] = mL, mR, mU, mD
-                                a = choose_arms(p, FITS, (FIT_L, FIT_R, FIT_U, FIT_D, FIT_2L,
-                                                          FIT_2R, FIT_2U, FIT_2D), NE, can_draw,
-                                                hands, up, (L, R, U, D), DRAW_END - pos,
-                                                drawn + cn, K, STRAT, TS, ties, seed, N, WS, TW,
-                                                UNSEEN)
-                            elif (strat_seats >> p) & 1:   # the strategist: a placement or a draw
-                                FITS[FIT_L], FITS[FIT_R] = mL, mR
-                                a = choose(p, FITS, FIT_L, FIT_R, can_draw, hands, up, L, R,
-                                           DRAW_END - pos, drawn + cn, K, STRAT, TS, ties, seed,
-                                           N, WS, TW, UNSEEN)
-                            else:
-                                if CONT:   # a greedy or random rollout (the plain lines')
-                                    word = mt_word(wshared)
-                                else:
-                                    if wpos[up] == wend[up]:
-                                        seat_words_next(seed, p, N, WB, wpos, wend, wblock,
-                                                        wmade, wshared, wfirst, wstates, msg)
-                                    word = np.int64(WB[_U(wpos[up])])
-                                    wpos[up] += 1
-                                if LAYOUT:   # a shaped board's ends, in order (jit_layout)
-                                    a = layout_pick(word, (greedy_seats >> p) & 1, AT_WILL, FM, ne,
-                                                    VALUES, ties)
-                                elif (greedy_seats >> p) & 1:
-                                    a = (greedy(mL, mR, word, VALUES, ties) if NE == 2 else
-                                         greedy_ends(mL, mR, mU, mD, word, VALUES, ties))
-                                elif BOARD and (NE == 4 or FIT):   # four ends, or two ways,
-                                    # then a pass at will (jit_matching: -2, the last option)
-                                    if FIT:   # (jit_matching: the second ways count too)
-                                        a = uniform_pick(word, mL, mR, mU, mD,
-                                                         mL & CODE[FIT_AT + L],
-                                                         mR & CODE[FIT_AT + R],
-                                                         mU & CODE[FIT_AT + U],
-                                                         mD & CODE[FIT_AT + D], AT_WILL)
-                                    else:
-                                        a = uniform_pick(word, mL, mR, mU, mD, 0, 0, 0, 0,
-                                                         AT_WILL)
-                                else:   # the uniform pick on a line (general_loop)
-                                    n_left = popcount(mL)
-                                    nfit = n_left + popcount(mR)
-                                    k = (word * (nfit + AT_WILL)) >> 32
-                                    at_will = k == nfit   # a pass at will: the last option
-                                    end = 1 if k >= n_left else 0
-                                    m = mR if end else mL
-                                    k -= n_left if end else 0
-                                    while k:
-                                        m &= m - 1
-                                        k -= 1
-                                    a = low_index(m) << 2 | end
-                                    if at_will:
-                                        a = -2
-                        if a >= 0:
-                            prior = run_passes
-                            idle = run_passes = 0
-                            if LAYOUT:   # on the end the pick names (Layout.place)
-                                t = a >> 8
-                                e = a & 255
-                                w = PIPS[_U(t)] - LB[PE[e]]
-                                both = 0   # it fitted two or more of the ends open to p
-                                for k in range(ne):
-                                    both += PM[_U(LB[PE[k]])] >> t & 1
-                                both = 1 if both > 1 else 0
-                                place(LSH, LB, t, TL[t], TH[t], PE[e], p)
-                                if LISTS:
-                                    list_facts(LB, F)
-                            elif BOARD:   # a spinner or a fit rule (jit_board, jit_matching)
-                                flip = 0
-                                if FIT:   # the tile's second way round (jit_matching.FLIP)
-                                    flip = 1 if a & FLIP else 0
-                                    a &= FLIP - 1
-                                t = a >> 2
-                                e = a & 3
-                                v = L if e == 0 else R if e == 1 else U if e == 2 else D
-                                # it fitted two or more open ends (the loop's last_both; events
-                                # under a fit rule: jit_house.reason refuses them)
-                                both = (PM[_U(L)] >> t & 1) + (PM[_U(R)] >> t & 1)
-                                if NE == 4:
-                                    both += (PM[_U(U)] >> t & 1) + (PM[_U(D)] >> t & 1)
-                                both = 1 if both > 1 else 0
-                                # the number the tile leaves open there (matching: its tables)
-                                w = (left_open(CODE, FIT_AT, VN, T, v, t, flip) if FIT
-                                     else PIPS[_U(t)] - v)
-                                if e == 0:
-                                    L, lt = w, t
-                                elif e == 1:
-                                    R, rt = w, t
-                                elif e == 2:
-                                    U, ut = w, t
-                                else:
-                                    D, dt = w, t
-                                if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
-                                    need, sval, opened = spin_place(need, sval, e, TL[t],
-                                                                    TL[t] == TH[t])
-                                    if opened:   # both sides played on: the arms open
-                                        U = D = sval
-                                        NE = 4
-                                        spt = double_of(sval, TL, TH)
-                            else:   # the line's two ends, as the plain game's
-                                t = a >> 2
-                                e = a & 3
-                                both = (PM[_U(L)] & PM[_U(R)]) >> t & 1   # it fitted both ends
-                                if a & 3:
-                                    R = w = PIPS[_U(t)] - R
-                                    rt = t
-                                else:
-                                    L = w = PIPS[_U(t)] - L
-                                    lt = t
-                            h ^= 1 << t
-                            hands[up] = h
-                            if BLIND:   # the front tile placed (blind.py)
-                                pop_front(ROWS, RHEAD, RLEN, up)
-                                if strat_seats:
-                                    know_front(K, p, STRAT, t)
-                            npass = 0
-                            if REC and LAYOUT:   # the end by its name (jit_record.at_item)
-                                if part:   # a tile of a move of several (jit_several_shaped)
-                                    nl, nd, nj = at_part_item(LOG, DAT, nl, nd, nj, DYN, p, t,
-                                                              LB[NAME + PE[e]], part, qn)
-                                else:
-                                    nl, nd, nj = at_item(LOG, DAT, nl, nd, nj, DYN, p, t,
-                                                         LB[NAME + PE[e]])
-                            elif REC:
-                                if BOARD and part:   # a tile of a move of several on four
-                                    # ends or under a fit rule: its end, the half meeting it
-                                    nd, nj = part_way_item(
-                                        LOG, DAT, nl, nd, nj, DYN, p, t, e,
-                                        1 + flip if FIT and CODE[FIT_AT + v] >> t & 1 else 0,
-                                        part, qn)
-                                elif BOARD and (e > 1 or (FIT and CODE[FIT_AT + v] >> t & 1)):
-                                    if FIT and CODE[FIT_AT + v] >> t & 1:   # meets: the half
-                                        LOG[nl] = meets_token(N, T, p, t, e, flip)   # against v
-                                    else:   # a spinner's up or down arm
-                                        LOG[nl] = arm_token(N, T, p, t, e)
-                                elif part:   # a tile of a move of several (jit_several), a line
-                                    nd, nj = part_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, part,
-                                                       qn)
-                                else:
-                                    LOG[nl] = place_token(N, T, p, t, 1 + e)
-                                nl += 1
-                            part = 0
-                            last_p, last_t = p, t
-                            if strat_seats:
-                                know_place(K, p, t, w)
-                            if EV_PLACE >= 0:   # the placement's events (jit_events)
-                                et = (layout_total(LB) if LAYOUT else
-                                      end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
-                                      else arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS,
-                                                      ACROSS))
-                                if pending:   # the duties pending: met by this? (jit_duties)
-                                    event_facts(F, L, R, et, T - pos, prior, drawn)
-                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
-                                    F[X_END_LT], F[X_END_RT] = lt, rt
-                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
-                                        arm_facts(F, U, D, NE, ut, dt, spt)
-                                    pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                                     p, SIDE_OF[p], DUTY, pending, EVL)
-                                    if REC:
-                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
-                                                                 p, N, T)
-                                if may_fire(CODE, EV_PLACE, t, L, R, et):
-                                    event_facts(F, L, R, et, T - pos, prior, drawn)
-                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
-                                    F[X_END_LT], F[X_END_RT] = lt, rt
-                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
-                                        arm_facts(F, U, D, NE, ut, dt, spt)
-                                    more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
-                                                         TEAMS, SIDES_N, N, deck, stack,
-                                                         SIDE_OF[p], scores, round_play,
-                                                         (LAPSE_AGAIN if nq and SEV_CHAIN
-                                                          else 0) if h
-                                                         else 1, EVL)
-                                    if REC:
-                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
-                                                                 p, N, T)
-                                    again += more
-                                    skip += skipped
-                                    if F[X_REACHED]:   # the match is won (match.ends_in_play)
-                                        reached = 1
-                                        npass = (everyone ^ outs) if TURNS else N
-                                        break
-                                    if DUTIES and F[X_FIRED] and h:
-                                        pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
-                                                      RIGHT, SIDE_OF, DUTY, pending, F, BEARERS,
-                                                      EVL)
-                                        if REC:
-                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
-                                                                     DYN, p, N, T)
-                                    if F[X_OWED]:   # events.next_draws: the next seat draws
-                                        pos, cseat, cdrawn = owed_draws(
-                                            CODE, F, p, N, RIGHT, deck, pos, DRAW_END, hands,
-                                            drawn_by, EVL, K, strat_seats, L, R, U, D, NE)
-                                        if REC:
-                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
-                                                                     DYN, p, N, T)
-                            if DECL_PLACE >= 0:   # the placer's declarations (jit_declare)
-                                et = (layout_total(LB) if LAYOUT else
-                                      end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
-                                      else arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS,
-                                                      ACROSS))
-                                event_facts(F, L, R, et, T - pos, prior, drawn)
-                                F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
-                                F[X_END_LT], F[X_END_RT] = lt, rt
-                                if SPIN:   # a spinner's four ends (jit_events.arm_facts)
-                                    arm_facts(F, U, D, NE, ut, dt, spt)
-                                drew = pos
-                                pos = jit_declare.after_place(
-                                    CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N, deck, stack, p,
-                                    hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed,
-                                    WS, pos, DRAW_END, drawn_by, EVL)
-                                if REC:
-                                    nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
-                                if pos > drew:   # an option's draws (the strategist: lacks)
-                                    h = hands[up]
-                                    if strat_seats:
-                                        know_lack(K, p, L, R)
-                                        if NE == 4:
-                                            know_lack(K, p, U, D)
-                            if not h:
-                                if SIDE_OUT and goes_on(SIDE_OF[p], hands, TEAMS):   # out
-                                    outs, nin = outs | 1 << p, nin - 1
-                                    if REC:
-                                        nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p,
-                                                              N, T)
-                                else:
-                                    domino, npass = p, N
-                            break
-                        elif a == -2:   # a pass at will (play.passing): no sign of being stuck
-                            passes += 1
-                            if SHOWDOWN >= 0:   # it could place: found out at the showdown
-                                RENEGED[up] += 1
-                            if REC:
-                                LOG[nl] = pass_token(N, T, p)
-                                nl += 1
-                            idle += 1
-                            run_passes += 1
-                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers)
-                                npass, idle = 0, 1
-                            if strat_seats:   # read as any pass: lacking every open end
-                                know_lack(K, p, L, R)
-                                if NE == 4:
-                                    know_lack(K, p, U, D)
-                            if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
-                                if LAYOUT:   # a shaped board's total (jit_layout.end_total)
-                                    skipped, won, nl, nd, nj = pass_fire(
-                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                        SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
-                                        layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
-                                        (nl, nd, nj), DYN, p, T)
-                                else:
-                                    skipped, won, nl, nd, nj = pass_events(
-                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                        SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
-                                        (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS,
-                                        T - pos, run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN,
-                                        p, T)
-                                skip += skipped
-                                if won:   # the match is won (match.ends_in_play)
-                                    reached = 1
-                                    npass = (everyone ^ outs) if TURNS else N
-                            break
-                        elif (fit_any and not draw_on) or (
-                                (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
-                                and not (PASS_FORBIDDEN and fitting)):   # if_none_allowed: pass
-                            # a draw: the strategist's choice, or stuck (may pass at will; no
-                            # draw when the restrictions forbid every fitting tile)
-                            if AT_WILL and not draw_on and not fit_any:
-                                choices += 1
-                        else:
-                            passes += 1
-                            shown = -1   # (deal.blind: the front tile the pass shows)
-                            if BLIND:   # the front tile to the back (blind.py): stuck only when
-                                shown = front(ROWS, RHEAD, up)
-                                to_back(ROWS, RHEAD, RLEN, up)   # no tile of the row fits, and
-                                if stuck:                        # no turn of a row is idle
-                                    npass |= 1 << p
-                                idle -= 1
-                            elif TURNS:
-                                npass |= 1 << p
-                            else:
-                                npass += 1
-                            idle += 1
-                            run_passes += 1
-                            if REC:
-                                LOG[nl] = (shown_token(N, T, p, shown) if shown >= 0 else
-                                           pass_token(N, T, p))
-                                nl += 1
-                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers): the
-                                npass, idle = (1 << p) if TURNS else 1, 1   # seats that passed
-                            if strat_seats:                                # may play on it
-                                know_lack(K, p, L, R)
-                                if shown >= 0:   # a hidden row's front tile, shown
-                                    know_shown(K, p, STRAT, shown)
-                                if NE == 4:   # a spinner's arms: it lacks those too
-                                    know_lack(K, p, U, D)
-                            if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
-                                if LAYOUT:   # a shaped board's total (jit_layout.end_total)
-                                    skipped, won, nl, nd, nj = pass_fire(
-                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                        SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
-                                        layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
-                                        (nl, nd, nj), DYN, p, T)
-                                else:
-                                    skipped, won, nl, nd, nj = pass_events(
-                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
-                                        SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
-                                        (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS,
-                                        T - pos, run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN,
-                                        p, T)
-                                skip += skipped
-                                if won:   # the match is won (match.ends_in_play)
-                                    reached = 1
-                                    npass = (everyone ^ outs) if TURNS else N
-                            break
                     elif WIDE:
                         a = -1
                         if fit:
@@ -2362,6 +1681,441 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 ev, done, bad = script_event(SC, ev, SEEN_PASS, p, done, bad)
                             if strat_seats:
                                 know_lack(K, p, L, R)
+                            break
+                    if GEN:   # the pick, and the placement, pass or draw it makes: one for
+                        # both widths (a set over 62 tiles: its hand, PM and the tiles each
+                        # end takes as rows of W words, FITS; a narrow one's the locals mL,
+                        # mR, mU, mD, read where a set is read)
+                        forced = 0 if fit_any else 1   # (a draw event's "forced")
+                        a = -1
+                        if fit_any and not draw_on:
+                            can_draw = VOL and pos < DRAW_END and drawn < TLIMIT
+                            # two or more options: two tiles, one tile at two ends, a draw, a
+                            # pass at will, two moves of several tiles or one beside a tile
+                            if WIDE:   # (over words: the rows of FITS)
+                                if LAYOUT:   # two or more options (as the narrow turn counts)
+                                    many = (lmany or nm > 1 or (nm > 0 and fit != 0)
+                                            or jit_bits.several(FITS, FIT_L) == 1)
+                                else:
+                                    many = jit_gen_wide.several_options(FITS, rows, NE, 0) == 1
+                                if not nq and (can_draw or AT_WILL or many):
+                                    choices += 1
+                                if FIT:   # the tiles fitting each end two ways (jit_matching)
+                                    for e in range(NE):
+                                        jit_gen_wide.code_meet(FITS, rows[4 + e], FITS, rows[e],
+                                                               CODE, FIT_AT + ends[e] * W)
+                            elif not nq and (can_draw or AT_WILL or (mL and mR) or mL & (mL - 1)
+                                           or mR & (mR - 1) or nm > 1
+                                           or (nm and (mL | mR | mU | mD))
+                                           or lmany or (
+                                    NE == 4 and (int(mL != 0) + int(mR != 0) + int(mU != 0)
+                                                 + int(mD != 0) > 1
+                                                 or mU & (mU - 1) or mD & (mD - 1)))):
+                                choices += 1
+                            if not WIDE and CONT and not done:   # the seen move, or the
+                                # candidate; the record so far must be the round seen
+                                # (jit_continue)
+                                a, now, bad = scripted(SC, nl - rbase, p, m_i, mL, mR, mU, mD,
+                                                       can_draw)
+                                if now and not bad:
+                                    bad = not seen_lines(SC, LOG, DAT, rbase, dbase, N, T, DYN)
+                                if bad or now:
+                                    done = True
+                                    for i in range(SIDES_N):
+                                        at_candidate[i] = scores[i]
+                                if bad:   # (the playout is refused: any legal tile goes on)
+                                    a = (low_index(mL) << 2 if mL else low_index(mR) << 2 | 1
+                                         if mR else low_index(mU) << 2 | 2 if mU else
+                                         low_index(mD) << 2 | 3 if mD else -1)
+                            elif nq:   # the next tile of the move of several tiles under way
+                                a = MV[qk, qn - nq]
+                                nq -= 1
+                                part = qn - nq
+                                if LAYOUT:   # its end by id, where it is open now
+                                    e = 0    # (several.shaped_code)
+                                    while PE[e] != a & 255:
+                                        e += 1
+                                    a = a >> 8 << 8 | e
+                            elif SEVERAL >= 0:   # each bot's pick among tiles and moves
+                                if LAYOUT:   # on a shaped board (jit_several_shaped)
+                                    a = jit_several_shaped.pick(
+                                        kinds[p], p, seed, N, WS, FM, PE, ne, nm, AT_WILL, MV,
+                                        MN, hands, up, LSH, LB, AFTER, PE2, PM, TL, TH, VALUES,
+                                        TIE, LS)
+                                elif not WIDE and (SPIN or FIT or F_RESTRICT >= 0 or SECONDS):
+                                    # (arms; over words several tiles play on a shaped board
+                                    # only: jit_house._NOT_WIDE)
+                                    a = jit_several_arms.pick(
+                                        kinds[p], p, seed, N, WS, mL, mR, mU, mD, NE, L, R, U, D,
+                                        nm, AT_WILL, MV, MN, h, PM, PIPS, VALUES, CODE, SEVERAL,
+                                        FIT, FIT_AT, VN, T, TIE)
+                                elif not WIDE:   # on a line
+                                    a = pick(kinds[p], p, seed, N, WS, mL, mR, nm, AT_WILL, MV,
+                                             MN, h, L, R, PM, PIPS, VALUES, CODE, SEVERAL, TIE)
+                                if MOVE <= a < FLIP:   # a move: its first tile now (several.start;
+                                    # FLIP: a single tile's second way, jit_several_arms)
+                                    qk = a - MOVE
+                                    qn = MN[qk]
+                                    nq, part = qn - 1, 1
+                                    a = MV[qk, 0]
+                                    if LAYOUT:   # the later tiles' ends by id (they move in PE)
+                                        for i in range(1, qn):
+                                            MV[qk, i] = MV[qk, i] >> 8 << 8 | PE[MV[qk, i] & 255]
+                            elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
+                                a = choose_layout(p, FM, PE, ne, hands, up, LSH, LB, AFTER, PE2,
+                                                  PM, TL, TH, VALUES, ties, seed, N, WS, LS)
+                            elif BLIND and (strat_seats >> p) & 1:   # hidden rows: the front tile
+                                if not WIDE:   # (the narrow sets as rows of FITS, as below)
+                                    FITS[FIT_L], FITS[FIT_R], FITS[FIT_U], FITS[FIT_D] = (
+                                        mL, mR, mU, mD)
+                                a = choose_blind(p, FITS, (FIT_L, FIT_R, FIT_U, FIT_D), NE,
+                                                 (L, R, U, D), K, STRAT, ties, seed, N, WS, UNSEEN)
+                            elif (SPIN or FIT or SECONDS) and (strat_seats >> p) & 1:   # every end
+                                if not WIDE:   # (the narrow sets are locals: the strategist
+                                    # reads them as rows of FITS, as a set of words is kept)
+                                    FITS[FIT_L], FITS[FIT_R], FITS[FIT_U], FITS[FIT_D] = (
+                                        mL, mR, mU, mD)
+                                a = choose_arms(p, FITS, (FIT_L, FIT_R, FIT_U, FIT_D, FIT_2L,
+                                                          FIT_2R, FIT_2U, FIT_2D), NE, can_draw,
+                                                hands, up, (L, R, U, D), DRAW_END - pos,
+                                                drawn + cn, K, STRAT, TS, ties, seed, N, WS, TW,
+                                                UNSEEN)
+                            elif (strat_seats >> p) & 1:   # the strategist: a placement or a draw
+                                if not WIDE:
+                                    FITS[FIT_L], FITS[FIT_R] = mL, mR
+                                a = choose(p, FITS, FIT_L, FIT_R, can_draw, hands, up, L, R,
+                                           DRAW_END - pos, drawn + cn, K, STRAT, TS, ties, seed,
+                                           N, WS, TW, UNSEEN)
+                            else:
+                                if not WIDE and CONT:   # a greedy or random rollout (the
+                                    word = mt_word(wshared)   # plain lines')
+                                else:
+                                    if wpos[up] == wend[up]:
+                                        seat_words_next(seed, p, N, WB, wpos, wend, wblock,
+                                                        wmade, wshared, wfirst, wstates, msg)
+                                    word = np.int64(WB[_U(wpos[up])])
+                                    wpos[up] += 1
+                                if LAYOUT:   # a shaped board's ends, in order (jit_layout)
+                                    a = layout_pick(word, (greedy_seats >> p) & 1, AT_WILL, FM, ne,
+                                                    VALUES, ties)
+                                elif (greedy_seats >> p) & 1:
+                                    a = (jit_gen_wide.greedy_ends(FITS, rows, NE, word, VALUES,
+                                                                  ties) if WIDE else
+                                         greedy(mL, mR, word, VALUES, ties) if NE == 2 else
+                                         greedy_ends(mL, mR, mU, mD, word, VALUES, ties))
+                                elif WIDE:   # the uniform pick over words, every end and a fit
+                                    # rule's second ways; a pass at will the last option
+                                    nfit = jit_gen_wide.options(FITS, rows, NE, FIT)
+                                    k = (word * (nfit + AT_WILL)) >> 32
+                                    a = -2 if k == nfit else jit_gen_wide.kth_placement(
+                                        FITS, rows, NE, FIT, k)
+                                elif BOARD and (NE == 4 or FIT):   # four ends, or two ways,
+                                    # then a pass at will (jit_matching: -2, the last option)
+                                    if FIT:   # (jit_matching: the second ways count too)
+                                        a = uniform_pick(word, mL, mR, mU, mD,
+                                                         mL & CODE[FIT_AT + L],
+                                                         mR & CODE[FIT_AT + R],
+                                                         mU & CODE[FIT_AT + U],
+                                                         mD & CODE[FIT_AT + D], AT_WILL)
+                                    else:
+                                        a = uniform_pick(word, mL, mR, mU, mD, 0, 0, 0, 0,
+                                                         AT_WILL)
+                                else:   # the uniform pick on a line (general_loop)
+                                    n_left = popcount(mL)
+                                    nfit = n_left + popcount(mR)
+                                    k = (word * (nfit + AT_WILL)) >> 32
+                                    at_will = k == nfit   # a pass at will: the last option
+                                    end = 1 if k >= n_left else 0
+                                    m = mR if end else mL
+                                    k -= n_left if end else 0
+                                    while k:
+                                        m &= m - 1
+                                        k -= 1
+                                    a = low_index(m) << 2 | end
+                                    if at_will:
+                                        a = -2
+                        if a >= 0:
+                            prior = run_passes
+                            idle = run_passes = 0
+                            if LAYOUT:   # on the end the pick names (Layout.place)
+                                t = a >> 8
+                                e = a & 255
+                                w = PIPS[_U(t)] - LB[PE[e]]
+                                both = 0   # it fitted two or more of the ends open to p
+                                for k in range(ne):
+                                    both += (jit_bits.has(PM, LB[PE[k]], t) if WIDE else
+                                             PM[_U(LB[PE[k]])] >> t & 1)
+                                both = 1 if both > 1 else 0
+                                place(LSH, LB, t, TL[t], TH[t], PE[e], p)
+                                if LISTS:
+                                    list_facts(LB, F)
+                            elif WIDE or BOARD:   # a spinner or a fit rule (jit_board,
+                                # jit_matching; over words a line too is four ends)
+                                flip = 0
+                                if FIT:   # the tile's second way round (jit_matching.FLIP)
+                                    flip = 1 if a & FLIP else 0
+                                    a &= FLIP - 1
+                                t = a >> 2
+                                e = a & 3
+                                v = L if e == 0 else R if e == 1 else U if e == 2 else D
+                                # it fitted two or more open ends (the loop's last_both; events
+                                # under a fit rule: jit_house.reason refuses them)
+                                if WIDE:
+                                    both = jit_gen_wide.fits_both(PM, (L, R, U, D), NE, t)
+                                else:
+                                    both = (PM[_U(L)] >> t & 1) + (PM[_U(R)] >> t & 1)
+                                    if NE == 4:
+                                        both += (PM[_U(U)] >> t & 1) + (PM[_U(D)] >> t & 1)
+                                    both = 1 if both > 1 else 0
+                                # the number the tile leaves open there (matching: its tables,
+                                # over words the two-way masks' W words each before them)
+                                w = (left_open(CODE, FIT_AT + VN * (W - 1) if WIDE else FIT_AT,
+                                               VN, T, v, t, flip) if FIT else PIPS[_U(t)] - v)
+                                if e == 0:
+                                    L, lt = w, t
+                                elif e == 1:
+                                    R, rt = w, t
+                                elif e == 2:
+                                    U, ut = w, t
+                                else:
+                                    D, dt = w, t
+                                if SPIN and (need > 0 or (need < 0 and TL[t] == TH[t])):
+                                    need, sval, opened = spin_place(need, sval, e, TL[t],
+                                                                    TL[t] == TH[t])
+                                    if opened:   # both sides played on: the arms open
+                                        U = D = sval
+                                        NE = 4
+                                        spt = double_of(sval, TL, TH)
+                            else:   # the line's two ends, as the plain game's
+                                t = a >> 2
+                                e = a & 3
+                                both = (PM[_U(L)] & PM[_U(R)]) >> t & 1   # it fitted both ends
+                                if a & 3:
+                                    R = w = PIPS[_U(t)] - R
+                                    rt = t
+                                else:
+                                    L = w = PIPS[_U(t)] - L
+                                    lt = t
+                            if WIDE:
+                                jit_bits.take(hands, up, t)
+                                h = jit_bits.nonempty(hands, up)
+                            else:
+                                h ^= 1 << t
+                                hands[up] = h
+                            if BLIND:   # the front tile placed (blind.py)
+                                pop_front(ROWS, RHEAD, RLEN, up)
+                                if strat_seats:
+                                    know_front(K, p, STRAT, t)
+                            npass = 0
+                            if REC and LAYOUT:   # the end by its name (jit_record.at_item)
+                                if part:   # a tile of a move of several (jit_several_shaped)
+                                    nl, nd, nj = at_part_item(LOG, DAT, nl, nd, nj, DYN, p, t,
+                                                              LB[NAME + PE[e]], part, qn)
+                                else:
+                                    nl, nd, nj = at_item(LOG, DAT, nl, nd, nj, DYN, p, t,
+                                                         LB[NAME + PE[e]])
+                            elif REC:   # (a fit rule's two-way masks over words: W an end)
+                                if BOARD and part:   # a tile of a move of several on four
+                                    # ends or under a fit rule: its end, the half meeting it
+                                    nd, nj = part_way_item(
+                                        LOG, DAT, nl, nd, nj, DYN, p, t, e,
+                                        1 + flip if FIT and (
+                                            jit_gen_wide.code_has(CODE, FIT_AT + v * W, t)
+                                            if WIDE else CODE[FIT_AT + v] >> t & 1) else 0,
+                                        part, qn)
+                                elif BOARD and (e > 1 or (FIT and (
+                                        jit_gen_wide.code_has(CODE, FIT_AT + v * W, t)
+                                        if WIDE else CODE[FIT_AT + v] >> t & 1))):
+                                    if FIT and (jit_gen_wide.code_has(CODE, FIT_AT + v * W, t)
+                                                if WIDE else CODE[FIT_AT + v] >> t & 1):
+                                        # meets: the half against v
+                                        LOG[nl] = meets_token(N, T, p, t, e, flip)
+                                    else:   # a spinner's up or down arm
+                                        LOG[nl] = arm_token(N, T, p, t, e)
+                                elif part:   # a tile of a move of several (jit_several), a line
+                                    nd, nj = part_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, part,
+                                                       qn)
+                                else:
+                                    LOG[nl] = place_token(N, T, p, t, 1 + e)
+                                nl += 1
+                            part = 0
+                            last_p, last_t = p, t
+                            if strat_seats:
+                                know_place(K, p, t, w)
+                            if EV_PLACE >= 0:   # the placement's events (jit_events)
+                                et = (layout_total(LB) if LAYOUT else
+                                      end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
+                                      else arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS,
+                                                      ACROSS))
+                                if pending:   # the duties pending: met by this? (jit_duties)
+                                    event_facts(F, L, R, et, T - pos, prior, drawn)
+                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                    F[X_END_LT], F[X_END_RT] = lt, rt
+                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
+                                        arm_facts(F, U, D, NE, ut, dt, spt)
+                                    pending = met_by(CODE, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                                     p, SIDE_OF[p], DUTY, pending, EVL)
+                                    if REC:
+                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                                 p, N, T)
+                                # (the tiles it may fire after: one int64 mask, so over words
+                                # any tile may, -1)
+                                if may_fire(CODE, EV_PLACE, -1 if WIDE else t, L, R, et):
+                                    event_facts(F, L, R, et, T - pos, prior, drawn)
+                                    F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                    F[X_END_LT], F[X_END_RT] = lt, rt
+                                    if SPIN:   # a spinner's four ends (jit_events.arm_facts)
+                                        arm_facts(F, U, D, NE, ut, dt, spt)
+                                    more, skipped = fire(CODE, CODE[EV_PLACE + RULES], F, TAB,
+                                                         TEAMS, SIDES_N, N, deck, stack,
+                                                         SIDE_OF[p], scores, round_play,
+                                                         (LAPSE_AGAIN if nq and SEV_CHAIN
+                                                          else 0) if h
+                                                         else 1, EVL)
+                                    if REC:
+                                        nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj, DYN,
+                                                                 p, N, T)
+                                    again += more
+                                    skip += skipped
+                                    if F[X_REACHED]:   # the match is won (match.ends_in_play)
+                                        reached = 1
+                                        npass = (everyone ^ outs) if TURNS else N
+                                        break
+                                    if DUTIES and F[X_FIRED] and h:
+                                        pending = lay(CODE, CODE[EV_PLACE + RULES], p, t, N,
+                                                      RIGHT, SIDE_OF, DUTY, pending, F, BEARERS,
+                                                      EVL)
+                                        if REC:
+                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
+                                                                     DYN, p, N, T)
+                                    if F[X_OWED]:   # events.next_draws: the next seat draws
+                                        pos, cseat, cdrawn = owed_draws(
+                                            CODE, F, p, N, RIGHT, deck, pos, DRAW_END, hands,
+                                            drawn_by, EVL, K, strat_seats, L, R, U, D, NE)
+                                        if REC:
+                                            nl, nd, nj = event_lines(EVL, LOG, DAT, nl, nd, nj,
+                                                                     DYN, p, N, T)
+                            if DECL_PLACE >= 0:   # the placer's declarations (jit_declare)
+                                et = (layout_total(LB) if LAYOUT else
+                                      end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2
+                                      else arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS,
+                                                      ACROSS))
+                                event_facts(F, L, R, et, T - pos, prior, drawn)
+                                F[X_TILE], F[X_OPENING], F[X_BOTH_ENDS] = t, 0, both
+                                F[X_END_LT], F[X_END_RT] = lt, rt
+                                if SPIN:   # a spinner's four ends (jit_events.arm_facts)
+                                    arm_facts(F, U, D, NE, ut, dt, spt)
+                                drew = pos
+                                pos = jit_declare.after_place(
+                                    CODE, DECL_PLACE, F, TAB, TEAMS, SIDES_N, N, deck, stack, p,
+                                    hands, SIDE_OF, scores, ~(greedy_seats | strat_seats), seed,
+                                    WS, pos, DRAW_END, drawn_by, EVL)
+                                if REC:
+                                    nl, nd, nj = declared_lines(EVL, LOG, DAT, nl, nd, nj, DYN)
+                                if pos > drew:   # an option's draws (the strategist: lacks)
+                                    h = jit_bits.nonempty(hands, up) if WIDE else hands[up]
+                                    if strat_seats:
+                                        know_lack(K, p, L, R)
+                                        if NE == 4:
+                                            know_lack(K, p, U, D)
+                            if not h:
+                                if SIDE_OUT and (jit_gen_wide.side_goes_on(SIDE_OF[p], hands,
+                                                                           TEAMS) if WIDE
+                                                 else goes_on(SIDE_OF[p], hands, TEAMS)):   # out
+                                    outs, nin = outs | 1 << p, nin - 1
+                                    if REC:
+                                        nl, nd, nj = out_line(EVL, LOG, DAT, nl, nd, nj, DYN, p,
+                                                              N, T)
+                                else:
+                                    domino, npass = p, N
+                            break
+                        elif a == -2:   # a pass at will (play.passing): no sign of being stuck
+                            passes += 1
+                            if SHOWDOWN >= 0:   # it could place: found out at the showdown
+                                RENEGED[up] += 1
+                            if REC:
+                                LOG[nl] = pass_token(N, T, p)
+                                nl += 1
+                            idle += 1
+                            run_passes += 1
+                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers)
+                                npass, idle = 0, 1
+                            if strat_seats:   # read as any pass: lacking every open end
+                                know_lack(K, p, L, R)
+                                if NE == 4:
+                                    know_lack(K, p, U, D)
+                            if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
+                                if LAYOUT:   # a shaped board's total (jit_layout.end_total)
+                                    skipped, won, nl, nd, nj = pass_fire(
+                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                        SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
+                                        layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
+                                        (nl, nd, nj), DYN, p, T)
+                                else:
+                                    skipped, won, nl, nd, nj = pass_events(
+                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                        SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
+                                        (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS,
+                                        T - pos, run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN,
+                                        p, T)
+                                skip += skipped
+                                if won:   # the match is won (match.ends_in_play)
+                                    reached = 1
+                                    npass = (everyone ^ outs) if TURNS else N
+                            break
+                        elif (fit_any and not draw_on) or (
+                                (STUCK_DRAW != 0 or draw_on) and pos < DRAW_END and drawn < TLIMIT
+                                and not (PASS_FORBIDDEN and fitting)):   # if_none_allowed: pass
+                            # a draw: the strategist's choice, or stuck (may pass at will; no
+                            # draw when the restrictions forbid every fitting tile)
+                            if AT_WILL and not draw_on and not fit_any:
+                                choices += 1
+                        else:
+                            passes += 1
+                            shown = -1   # (deal.blind: the front tile the pass shows)
+                            if BLIND:   # the front tile to the back (blind.py): stuck only
+                                # when no tile of the row fits, and no turn of a row is idle
+                                shown = front(ROWS, RHEAD, up)
+                                to_back(ROWS, RHEAD, RLEN, up)
+                                if stuck:
+                                    npass |= 1 << p
+                                idle -= 1
+                            elif TURNS:
+                                npass |= 1 << p
+                            else:
+                                npass += 1
+                            idle += 1
+                            run_passes += 1
+                            if REC:
+                                LOG[nl] = (shown_token(N, T, p, shown) if shown >= 0 else
+                                           pass_token(N, T, p))
+                                nl += 1
+                            if LAYOUT and passed(LSH, LB, p):   # a train opened (markers): the
+                                npass, idle = (1 << p) if TURNS else 1, 1   # seats that passed
+                            if strat_seats:                                # may play on it
+                                know_lack(K, p, L, R)
+                                if shown >= 0:   # a hidden row's front tile, shown
+                                    know_shown(K, p, STRAT, shown)
+                                if NE == 4:   # a spinner's arms: it lacks those too
+                                    know_lack(K, p, U, D)
+                            if EV_PASS >= 0:   # the pass's events (jit_events.pass_events)
+                                if LAYOUT:   # a shaped board's total (jit_layout.end_total)
+                                    skipped, won, nl, nd, nj = pass_fire(
+                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                        SIDE_OF[p], scores, round_play, EVL, L, R, lt, rt,
+                                        layout_total(LB), T - pos, run_passes, drawn, LOG, DAT,
+                                        (nl, nd, nj), DYN, p, T)
+                                else:
+                                    skipped, won, nl, nd, nj = pass_events(
+                                        CODE, EV_PASS, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                        SIDE_OF[p], scores, round_play, EVL, (L, R, U, D),
+                                        (lt, rt, ut, dt, spt), NE, TL, TH, PIPS, ACROSS,
+                                        T - pos, run_passes, drawn, LOG, DAT, (nl, nd, nj), DYN,
+                                        p, T)
+                                skip += skipped
+                                if won:   # the match is won (match.ends_in_play)
+                                    reached = 1
+                                    npass = (everyone ^ outs) if TURNS else N
                             break
                     if strat_seats:
                         know_lack(K, p, L, R)

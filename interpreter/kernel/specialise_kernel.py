@@ -201,6 +201,10 @@ class _Fold(_Specialiser):
         return node
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.expr:
+        test = self._truth(self.visit(node.test))
+        if isinstance(test, ast.Constant):   # decided: only the arm taken is visited (the
+            # other may read a placeholder this specialisation has no value for, as W)
+            return self.visit(node.body if test.value else node.orelse)
         found = super().visit_IfExp(node)
         if isinstance(found, ast.IfExp):
             found.test = _trimmed(found.test, True)
