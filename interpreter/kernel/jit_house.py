@@ -163,9 +163,13 @@ _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
         or r.doubles != "across"),
      "declarations after a placement on a spinner, a shaped board or under its own fit "
      "rule (declarations with board.spinner, board.layout or matching)"),
-    # (the wide turn plays chains on a shaped board: jit_several_shaped over words)
-    (lambda r: r.several is not None and r.layout is None,
-     "moves of several tiles on a line (play.several without board.layout)"),
+    # (the wide turn plays moves on a line's two ends and chains on a shaped board,
+    # jit_several and jit_several_shaped over words; jit_several_arms' search, which the
+    # narrow turn asks beyond a plain line, keeps its sets as int64 masks)
+    (lambda r: r.several is not None and r.layout is None and (
+        r.spinner != "none" or r.fit is not None or bool(r.restrictions)),
+     "moves of several tiles on a spinner, under its own fit rule or with placement "
+     "restrictions (play.several with board.spinner, matching or play.restrictions)"),
     # (the narrow lines keep a row's front tile and a tile's second copy as bits of one
     # int64: the strategist's jit_strategist_blind, jit_copies.canonical)
     (lambda r: r.blind, "hidden rows (deal.blind)"),

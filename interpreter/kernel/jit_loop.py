@@ -201,6 +201,7 @@ if GEN:
         MOST,
         MOVE,
         SCRATCH,
+        SET_BLOCKS,
         TIES,
         alone,
         moves,
@@ -602,7 +603,6 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         SLB = np.zeros((MOST_N + 1 if SEVERAL >= 0 and LAYOUT else 1, BOARD_SIZE), np.int64)
         SPE = np.zeros(MAXID, np.int64)
         TT = np.zeros(MOST_N + 1, np.int64)
-        DEADT = np.zeros((3, DEAD + 1 if SEVERAL >= 0 else 1), np.int64)   # (whole_hand)
         # board.layout: the shape (LSH), the board (LB), the ends open to the seat at turn and
         # the tiles each takes (PE, FM: jit_layout)
         LSH = np.zeros(SHAPE_N, np.int64)
@@ -611,20 +611,24 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         LB = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)
         PE = np.zeros(MAXID, np.int64)
         # the sets of tiles the shaped board's pieces walk (jit_masks): the tiles each end
-        # takes (FM), the fitting ones and the hand (LF), two scratch sets (LS), a chain's
-        # candidates, hands and playable tiles a depth (SDS); over a wide set rows of words
+        # takes (FM), the fitting ones and the hand (LF), two scratch sets (LS), a search's
+        # candidates, hands and playable tiles a depth (SDS: jit_several's, a shaped board's
+        # chain's); over a wide set rows of words
         if WIDE:
             FM = np.zeros((MAXID, W), np.int64)
             FK = np.zeros((MAXID, W), np.int64)   # an end's tiles the restrictions allow
             LF = np.zeros((2, W), np.int64)
             LS = np.zeros((2, W), np.int64)
-            SDS = np.zeros((3 * (MOST_N + 1), W), np.int64)
+            SDS = np.zeros((SET_BLOCKS * (MOST_N + 1), W), np.int64)
+            # whole_hand's dead positions (jit_several.dead_at: a hand's words, ends, search)
+            DEADT = np.zeros((W + 2, DEAD + 1 if SEVERAL >= 0 else 1), np.int64)
         else:
             FM = np.zeros(MAXID, np.int64)
             FK = np.zeros(MAXID, np.int64)
             LF = np.zeros(2, np.int64)
             LS = np.zeros(2, np.int64)
-            SDS = np.zeros(3 * (MOST_N + 1), np.int64)
+            SDS = np.zeros(SET_BLOCKS * (MOST_N + 1), np.int64)
+            DEADT = np.zeros((3, DEAD + 1 if SEVERAL >= 0 else 1), np.int64)   # (whole_hand)
         AFTER = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)   # the strategist's look ahead
         PE2 = np.zeros(MAXID, np.int64)
         ne = lmany = 0
@@ -1442,15 +1446,26 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                                             TEAMS, SIDES_N, N, deck, stack)
                         draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
                         nm = 0
-                        if SEVERAL >= 0 and not nq:   # play.several: chains on a shaped board
-                            F[X_BONEYARD] = T - pos   # (jit_house: only there), the single
-                            fit_one, lmany = jit_several_shaped.alone(   # tiles alone leaves
-                                p, FM, PE, ne, hands, up, LB, PM, CODE, SEVERAL, F, TAB, TEAMS,
-                                SIDES_N, N, deck, stack, FITS, FIT_L, LS)
-                            fit = 1 if fit_one else 0
-                            nm = jit_several_shaped.chain(
-                                p, hands, up, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, F, TAB,
-                                TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SDS, TT)
+                        if SEVERAL >= 0 and not nq:   # play.several: the single tiles alone
+                            F[X_BONEYARD] = T - pos   # leaves, and the moves (jit_several)
+                            if LAYOUT:   # on a shaped board (jit_several_shaped)
+                                fit_one, lmany = jit_several_shaped.alone(
+                                    p, FM, PE, ne, hands, up, LB, PM, CODE, SEVERAL, F, TAB,
+                                    TEAMS, SIDES_N, N, deck, stack, FITS, FIT_L, LS)
+                                fit = 1 if fit_one else 0
+                                nm = jit_several_shaped.chain(
+                                    p, hands, up, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, F,
+                                    TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SDS,
+                                    TT)
+                            else:   # on a line (jit_several, its sets: jit_masks; jit_house
+                                # refuses four ends, a fit rule and restrictions beside it)
+                                alone(FITS, FIT_L, FIT_R, hands, up, L, R, PM, CODE, SEVERAL,
+                                      F, TAB, TEAMS, SIDES_N, N, deck, stack, LS)
+                                fit = (jit_bits.nonempty(FITS, FIT_L)
+                                       | jit_bits.nonempty(FITS, FIT_R))
+                                nm = moves(hands, up, L, R, PM, PIPS, TL, TH, CODE, SEVERAL, F,
+                                           TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SEVD,
+                                           SDS, DEADT)
                         fit_any = fit != 0 or nm > 0 or nq > 0
                         forced = 0 if fit_any else 1   # (a draw event's "forced")
                         a = -1
@@ -1459,8 +1474,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             if LAYOUT:   # two or more options (as the narrow turn counts)
                                 many = (lmany or nm > 1 or (nm > 0 and fit != 0)
                                         or jit_bits.several(FITS, FIT_L) == 1)
-                            else:
-                                many = jit_gen_wide.several_options(FITS, rows, NE, 0) == 1
+                            else:   # (a move of several tiles: as the narrow turn counts)
+                                many = (jit_gen_wide.several_options(FITS, rows, NE, 0) == 1
+                                        or nm > 1 or (nm > 0 and fit != 0))
                             if not nq and (can_draw or AT_WILL or many):
                                 choices += 1
                             if FIT:   # the tiles fitting each end two ways (jit_matching)
@@ -1471,21 +1487,29 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 a = MV[qk, qn - nq]
                                 nq -= 1
                                 part = qn - nq
-                                e = 0   # its end by id, where it is open now
-                                while PE[e] != a & 255:   # (several.shaped_code)
-                                    e += 1
-                                a = a >> 8 << 8 | e
+                                if LAYOUT:   # its end by id, where it is open now
+                                    e = 0    # (several.shaped_code)
+                                    while PE[e] != a & 255:
+                                        e += 1
+                                    a = a >> 8 << 8 | e
                             elif SEVERAL >= 0:   # each bot's pick among tiles and moves
-                                a = jit_several_shaped.pick(
-                                    kinds[p], p, seed, N, WS, FM, PE, ne, nm, AT_WILL, MV, MN,
-                                    hands, up, LSH, LB, AFTER, PE2, PM, TL, TH, VALUES, TIE, LS)
-                                if a >= MOVE:   # a move: its first tile now (several.start)
+                                if LAYOUT:   # on a shaped board (jit_several_shaped)
+                                    a = jit_several_shaped.pick(
+                                        kinds[p], p, seed, N, WS, FM, PE, ne, nm, AT_WILL, MV,
+                                        MN, hands, up, LSH, LB, AFTER, PE2, PM, TL, TH, VALUES,
+                                        TIE, LS)
+                                else:   # on a line (FITS: the tiles alone leaves)
+                                    a = pick(kinds[p], p, seed, N, WS, FITS, FIT_L, FIT_R, nm,
+                                             AT_WILL, MV, MN, hands, up, L, R, PM, PIPS, VALUES,
+                                             CODE, SEVERAL, TIE, LS)
+                                if MOVE <= a < FLIP:   # a move: its first tile now (several.start)
                                     qk = a - MOVE
                                     qn = MN[qk]
                                     nq, part = qn - 1, 1
                                     a = MV[qk, 0]
-                                    for i in range(1, qn):   # the later tiles' ends by id
-                                        MV[qk, i] = MV[qk, i] >> 8 << 8 | PE[MV[qk, i] & 255]
+                                    if LAYOUT:   # the later tiles' ends by id (they move in PE)
+                                        for i in range(1, qn):
+                                            MV[qk, i] = MV[qk, i] >> 8 << 8 | PE[MV[qk, i] & 255]
                             elif LAYOUT and (strat_seats >> p) & 1:   # on a shaped board
                                 a = choose_layout(p, FM, PE, ne, hands, up, LSH, LB, AFTER, PE2,
                                                   PM, TL, TH, VALUES, ties, seed, N, WS, LS)
@@ -1572,6 +1596,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     LOG[nl] = meets_token(N, T, p, t, e, flip)
                                 elif e > 1:   # a spinner's up or down arm
                                     LOG[nl] = arm_token(N, T, p, t, e)
+                                elif part:   # a tile of a move of several (jit_several), a line
+                                    nd, nj = part_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, part,
+                                                       qn)
                                 else:
                                     LOG[nl] = place_token(N, T, p, t, 1 + e)
                                 nl += 1
@@ -1807,12 +1834,14 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     SEVERAL, F_RESTRICT, R_SURE, WAIVE, FIT, FIT_AT, VN, T, SPIN,
                                     SECONDS, F, TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SEVD,
                                     DEADT, DOUBLES_MASK)
-                            else:
-                                mL, mR = alone(mL, mR, h, L, R, PM, CODE, SEVERAL, F, TAB,
-                                               TEAMS, SIDES_N, N, deck, stack)
-                                nm = moves(h, L, R, PM, PIPS, CODE, SEVERAL, F, TAB, TEAMS,
-                                           SIDES_N, N, deck, stack, MV, MN, SEVD, DEADT,
-                                           DOUBLES_MASK)
+                            else:   # on a line (jit_several, its sets: jit_masks)
+                                FITS[FIT_L], FITS[FIT_R] = mL, mR
+                                alone(FITS, FIT_L, FIT_R, hands, up, L, R, PM, CODE, SEVERAL,
+                                      F, TAB, TEAMS, SIDES_N, N, deck, stack, LS)
+                                mL, mR = FITS[FIT_L], FITS[FIT_R]
+                                nm = moves(hands, up, L, R, PM, PIPS, TL, TH, CODE, SEVERAL, F,
+                                           TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SEVD,
+                                           SDS, DEADT)
                         fit_any = (mL | mR | mU | mD) != 0 or nm > 0 or nq > 0
                         forced = 0 if fit_any else 1   # (a draw event's "forced")
                         a = -1
@@ -1862,9 +1891,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                         kinds[p], p, seed, N, WS, mL, mR, mU, mD, NE, L, R, U, D,
                                         nm, AT_WILL, MV, MN, h, PM, PIPS, VALUES, CODE, SEVERAL,
                                         FIT, FIT_AT, VN, T, TIE)
-                                else:
-                                    a = pick(kinds[p], p, seed, N, WS, mL, mR, nm, AT_WILL, MV,
-                                             MN, h, L, R, PM, PIPS, VALUES, CODE, SEVERAL, TIE)
+                                else:   # on a line (FITS: the tiles alone leaves)
+                                    a = pick(kinds[p], p, seed, N, WS, FITS, FIT_L, FIT_R, nm,
+                                             AT_WILL, MV, MN, hands, up, L, R, PM, PIPS, VALUES,
+                                             CODE, SEVERAL, TIE, LS)
                                 if MOVE <= a < FLIP:   # a move: its first tile now (several.start;
                                     # FLIP: a single tile's second way, jit_several_arms)
                                     qk = a - MOVE
