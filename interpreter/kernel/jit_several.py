@@ -1,7 +1,9 @@
 """Moves of several tiles (``play.several``) in numba, for the JIT's GEN lines.
 
 ``engine.mechanisms.several`` is the rule; this module mirrors its pieces one for one on
-a line's two ends (the masks and end numbers the kernel keeps), so the GEN lines offer
+a line's two ends (the end numbers and the sets of tiles the kernel keeps, each named by
+an array and an index as ``jit_masks`` reads them: one int64 mask on a set of at most 62
+tiles, a row of words on a larger one, the same source for both), so the GEN lines offer
 the moves the general loop offers, in its order, and each builtin bot picks among them
 as it does in the Python engine:
 
@@ -22,12 +24,13 @@ as it does in the Python engine:
 A move's tiles are laid one by one through the kernel's single placement, as the loop
 lays them (``several.start``): the first now, the second at the next pass of the turn
 loop, which grants no new turn. A spinner's four ends, a fit rule, restrictions and two
-sets are ``jit_several_arms``' (the same kinds of move, its own search and pick);
+sets are ``jit_several_arms``' (the same kinds of move, its own search and pick, over
+int64 masks: ``jit_house.wide_reason`` refuses them on a larger set);
 ``jit_house.reason`` refuses hidden rows (which validate refuses beside play.several)
 and a rule whose moves at one turn could outgrow ``MOST_MOVES`` (``move_rows``: the
 bound the kernel's ``MV`` is sized by);
 ``tests/test_kernel_jit_several.py`` and ``tests/test_kernel_jit_chain.py`` hold each
-piece to the mechanism.
+piece to the mechanism, ``tests/test_kernel_jit_wide_facts.py`` on a set of words.
 """
 
 from __future__ import annotations
