@@ -171,7 +171,7 @@ def block(game: Game, code: list[int], names: dict[str, Any], lists: dict[str, i
     return at
 
 
-@njit
+@njit(refcounts=False)
 def holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, v, hand, playable, L, R):
     """Whether the condition whose program starts at ``at`` (``several.tile_allowed`` /
     ``alone_allowed``; -1: none, always) holds for tile ``t`` on an end showing ``v``,
@@ -185,7 +185,7 @@ def holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, v, hand, playable, 
     return run(CODE, at, F, TAB, TEAMS, sides, N, deck, stack) != 0
 
 
-@njit
+@njit(refcounts=False)
 def _playable(S, j, H, hi, PM, L, R):
     """``S[j]``: the tiles of the hand ``H[hi]`` fitting an end showing ``L`` or ``R``."""
     copy(S, j, PM, L)
@@ -193,7 +193,7 @@ def _playable(S, j, H, hi, PM, L, R):
     meet(S, j, S, j, H, hi)
 
 
-@njit
+@njit(refcounts=False)
 def _keep(M, i, v, at, hand, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack):
     """``M[i]`` (the tiles fitting an end showing ``v``) narrowed to those ``alone`` lets
     go down alone."""
@@ -205,7 +205,7 @@ def _keep(M, i, v, at, hand, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck
         t = after(M, i, t)
 
 
-@njit
+@njit(refcounts=False)
 def alone(M, iL, iR, H, hi, L, R, PM, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, S):
     """``several.alone_masks``: the single placements of ``M[iL]``/``M[iR]`` (the tiles
     fitting the left and right ends), narrowed in place to those ``alone`` lets go down
@@ -221,7 +221,7 @@ def alone(M, iL, iR, H, hi, L, R, PM, CODE, SEV, F, TAB, TEAMS, sides, N, deck, 
     _keep(M, iR, R, at, hand, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack)
 
 
-@njit
+@njit(refcounts=False)
 def line_moves(H, hi, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV,
                S):
     """``several.line_moves`` on a line (the default move, ``most`` of two or more): every
@@ -262,7 +262,7 @@ def line_moves(H, hi, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, 
     return n
 
 
-@njit
+@njit(refcounts=False)
 def _open(S, D, d, H, hi, lv, rv, SD, PM, at):
     """Depth ``d`` of a search opens on the hand ``H[hi]`` and the ends ``lv``, ``rv``: its
     hand, ends, the tiles each end takes and (for a ``tiles`` program at ``at``) the
@@ -276,7 +276,7 @@ def _open(S, D, d, H, hi, lv, rv, SD, PM, at):
         _playable(S, _PLAY * D + d, S, h, PM, lv, rv)
 
 
-@njit
+@njit(refcounts=False)
 def _allowed(S, D, d, SD, t, v, at, CODE, F, TAB, TEAMS, sides, N, deck, stack):
     """Whether tile ``t`` on an end showing ``v`` meets ``tiles`` at depth ``d``."""
     if at < 0:
@@ -287,7 +287,7 @@ def _allowed(S, D, d, SD, t, v, at, CODE, F, TAB, TEAMS, sides, N, deck, stack):
                  SD[_S_RIGHT, d])
 
 
-@njit
+@njit(refcounts=False)
 def _after_laid(S, D, d, t):
     """Depth ``d + 1``'s hand: depth ``d``'s without ``t`` (where ``_open`` reads it)."""
     h = _HAND_SET * D + d + 1
@@ -296,7 +296,7 @@ def _after_laid(S, D, d, t):
     return h
 
 
-@njit
+@njit(refcounts=False)
 def chain_line(H, hi, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV, MN,
                SD, S):
     """``several.moves`` for ``move: chain`` on a line: on the left end, then the right,
@@ -338,7 +338,7 @@ def chain_line(H, hi, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, 
     return n
 
 
-@njit
+@njit(refcounts=False)
 def _next_of(S, D, d):
     """The placement of depth ``d``'s candidates to try next, the left end's first, as
     its code, -1 when none is left; the candidates lose it."""
@@ -353,7 +353,7 @@ def _next_of(S, D, d):
     return -1
 
 
-@njit
+@njit(refcounts=False)
 def after_double(H, hi, L, R, PM, PIPS, TL, TH, CODE, SEV, F, TAB, TEAMS, sides, N, deck,
                  stack, MV, MN, SD, S):
     """``several.moves`` for ``move: after_double`` on a line: a double on either end, then
@@ -393,7 +393,7 @@ def after_double(H, hi, L, R, PM, PIPS, TL, TH, CODE, SEV, F, TAB, TEAMS, sides,
     return n
 
 
-@njit
+@njit(refcounts=False)
 def _hash(A, i, ends):
     """A position's slot in a dead table (``dead_at``): its hand ``A[i]`` and ends mixed."""
     if A.ndim == 1:
@@ -404,7 +404,7 @@ def _hash(A, i, ends):
     return x & (DEAD - 1)
 
 
-@njit
+@njit(refcounts=False)
 def _same_hand(DT, k, A, i):
     """Whether slot ``k`` of a dead table keeps the hand ``A[i]`` (its words' rows)."""
     if A.ndim == 1:
@@ -415,7 +415,7 @@ def _same_hand(DT, k, A, i):
     return True
 
 
-@njit
+@njit(refcounts=False)
 def _keep_hand(DT, k, A, i):
     """Slot ``k`` of a dead table keeps the hand ``A[i]``."""
     if A.ndim == 1:
@@ -425,7 +425,7 @@ def _keep_hand(DT, k, A, i):
             DT[w, k] = A[i, w]
 
 
-@njit
+@njit(refcounts=False)
 def search(DT):
     """A new search's number in the dead table ``DT`` (``dead_at``: positions kept by an
     older search are not this one's)."""
@@ -434,7 +434,7 @@ def search(DT):
     return DT[g, DEAD]
 
 
-@njit
+@njit(refcounts=False)
 def dead_at(DT, A, i, ends, gen, put):
     """Whether the position (the hand ``A[i]``, a set as ``jit_masks`` names it; ``ends``:
     its ends as one number, > 0) is known dead in search ``gen`` (``several.whole_hand``'s
@@ -456,7 +456,7 @@ def dead_at(DT, A, i, ends, gen, put):
     return False
 
 
-@njit
+@njit(refcounts=False)
 def whole_hand(H, hi, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV, MN,
                SD, S, DT):
     """``several.whole_hand`` on a line: the first order (end by end, tile by tile, depth
@@ -498,7 +498,7 @@ def whole_hand(H, hi, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, 
     return 0
 
 
-@njit
+@njit(refcounts=False)
 def moves(H, hi, L, R, PM, PIPS, TL, TH, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV,
           MN, SD, S, DT):
     """The moves of several tiles on a line for the hand ``H[hi]``, of the kind the rule
@@ -522,7 +522,7 @@ def moves(H, hi, L, R, PM, PIPS, TL, TH, CODE, SEV, F, TAB, TEAMS, sides, N, dec
     return n
 
 
-@njit
+@njit(refcounts=False)
 def _kth(M, iL, iR, k):
     """The k-th single placement in the canonical order (the left end's tiles ``M[iL]``,
     then the right's)."""
@@ -532,7 +532,7 @@ def _kth(M, iL, iR, k):
     return kth(M, iR, k - n_left) << 2 | 1
 
 
-@njit
+@njit(refcounts=False)
 def _shed(code, MV, MN, VALUES, shift):
     """What an option sheds (``greedy.shed``): a tile's value, a move's tiles' sum (codes
     ``tile << shift | end``)."""
@@ -545,7 +545,7 @@ def _shed(code, MV, MN, VALUES, shift):
     return VALUES[code >> shift]
 
 
-@njit
+@njit(refcounts=False)
 def _weigh(code, MV, MN, H, hi, L, R, PM, PIPS, VALUES, w_play2, w_domino2, S):
     """``strategist._weigh_line`` in half points: twice the value shed, ``W_PLAYABLE``
     for each tile left that fits an end the move leaves, ``W_DOMINO`` for the last tile
@@ -565,7 +565,7 @@ def _weigh(code, MV, MN, H, hi, L, R, PM, PIPS, VALUES, w_play2, w_domino2, S):
     return 2 * shed + w_play2 * playable + (0 if nonempty(S, 0) else w_domino2)
 
 
-@njit
+@njit(refcounts=False)
 def pick(kind, p, seed, N, WS, M, iL, iR, nm, at_will, MV, MN, H, hi, L, R, PM, PIPS, VALUES,
          CODE, SEV, TIE, S):
     """Seat ``p``'s option (``kind``: 0 random, 1 greedy, 2 strategist) among the single
