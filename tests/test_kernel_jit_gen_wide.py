@@ -75,19 +75,6 @@ def _wide(tmp_path: Path, base: str) -> str:
     return str(path)
 
 
-@pytest.mark.parametrize(("base", "what"), [
-    ("house/double-draw", "moves of several tiles on a line (play.several without board.layout)"),
-])
-def test_what_the_gen_lines_leave_to_python_on_a_big_set_is_named(tmp_path, base, what):
-    game = api.load_game(_wide(tmp_path, base))
-    name = game.rules.name
-    assert jit_kernel.jit_reason(game, 2, "random") == (
-        f"{name} plays a set of 91 tiles with {what}, which the JIT plays on sets of at "
-        "most 62 tiles only (the python engine plays any)")
-    narrow = api.load_game(base)   # the same rules on their own set: the JIT plays them
-    assert jit_kernel.jit_reason(narrow, 2, "random") is None
-
-
 @pytest.mark.parametrize(("base", "deal", "players"), [
     ("house/side-out", "{hand_size: \"min(12, (tile_count - 19) // players)\"}", 4),
     ("house/leftover-to-leader", "{hand_size: \"tile_count // players\"}", 3),

@@ -100,6 +100,7 @@ def test_the_moves_and_the_tiles_alone_are_the_general_loops(games, name):
     PM = np.array(game.setup(2).value_mask, np.int64)
     PIPS = np.array(game.tileset.pips, np.int64)
     MV = np.zeros((game.tileset.tile_count ** 2 + 1, 2), np.int64)
+    S = np.zeros(4, np.int64)   # (line_moves' scratch sets)
     stack = np.zeros(64, np.int64)
     found = 0
     for _ in range(400):
@@ -110,11 +111,12 @@ def test_the_moves_and_the_tiles_alone_are_the_general_loops(games, name):
         want_fit, _, want = loop._several([], list(fit), fit[0] | fit[1], hand, pos, rnd, 0)
         CODE, SEV, F, TAB, TEAMS = _kernel_arrays(game, players, rnd, boneyard)
         deck = np.arange(game.tileset.tile_count, dtype=np.int64)
-        got_fit = jit_several.alone(fit[0], fit[1], hand, L, R, PM, CODE, SEV, F, TAB, TEAMS,
-                                    2, players, deck, stack)
-        n = jit_several.line_moves(hand, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, 2,
-                                   players, deck, stack, MV)
-        assert list(got_fit) == list(want_fit)
+        M, H = np.array(fit, np.int64), np.array([hand], np.int64)   # (jit_masks' sets)
+        jit_several.alone(M, 0, 1, H, 0, L, R, PM, CODE, SEV, F, TAB, TEAMS, 2, players, deck,
+                          stack, S)
+        n = jit_several.line_moves(H, 0, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, 2,
+                                   players, deck, stack, MV, S)
+        assert list(M) == list(want_fit)
         assert [tuple(MV[k]) for k in range(n)] == list(want)
         found += n
     assert found > 10   # the positions reach moves (of doubles only, too), not none
@@ -147,6 +149,7 @@ def test_each_bots_pick_is_the_python_bots_word_for_word(games, kind):
     MV = np.zeros((T * T + 1, 2), np.int64)
     MN = np.full(T * T + 1, 2, np.int64)   # (each move two tiles: one on each end)
     TIE = np.zeros(T * T + 2 * T + 1, np.int64)
+    S = np.zeros(4, np.int64)   # (the pieces' scratch sets)
     stack = np.zeros(64, np.int64)
     WS = seat_words(seed, players)
     bot = (RandomBot, GreedyBot, StrategistBot)[kind](seat, seat_streams(seed, players)[seat])
@@ -157,10 +160,12 @@ def test_each_bots_pick_is_the_python_bots_word_for_word(games, kind):
         at_will = kind == 0 and i % 3 == 0
         CODE, SEV, F, TAB, TEAMS = _kernel_arrays(game, players, rnd, boneyard)
         deck = np.arange(T, dtype=np.int64)
-        mL, mR = jit_several.alone(hand & PM[L], hand & PM[R], hand, L, R, PM, CODE, SEV, F,
-                                   TAB, TEAMS, 2, players, deck, stack)
-        n = jit_several.line_moves(hand, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, 2,
-                                   players, deck, stack, MV)
+        M, H = np.array([hand & PM[L], hand & PM[R]], np.int64), np.array([hand], np.int64)
+        jit_several.alone(M, 0, 1, H, 0, L, R, PM, CODE, SEV, F, TAB, TEAMS, 2, players, deck,
+                          stack, S)
+        mL, mR = int(M[0]), int(M[1])
+        n = jit_several.line_moves(H, 0, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, 2,
+                                   players, deck, stack, MV, S)
         if not (mL or mR or n):
             continue
         moves = [tuple(MV[k]) for k in range(n)]
@@ -170,8 +175,8 @@ def test_each_bots_pick_is_the_python_bots_word_for_word(games, kind):
                               hand=[tiles[t] for t in range(T) if hand >> t & 1],
                               rules=game.rules)
         want = (bot._several(obs, legal).action if kind == 2 else bot.choose(obs, legal))
-        code = jit_several.pick(kind, seat, seed, players, WS, mL, mR, n, int(at_will), MV,
-                                MN, hand, L, R, PM, PIPS, VALUES, CODE, SEV, TIE)
+        code = jit_several.pick(kind, seat, seed, players, WS, M, 0, 1, n, int(at_will), MV,
+                                MN, H, 0, L, R, PM, PIPS, VALUES, CODE, SEV, TIE, S)
         singles = bin(mL).count("1") + bin(mR).count("1")
         index = (len(legal) - 1 if code == -2 else singles + code - jit_several.MOVE
                  if code >= jit_several.MOVE else legal.index(game.placements[code >> 2][

@@ -68,9 +68,56 @@ def test_a_program_folds_a_hand_of_words_as_the_formula_reads_it(text):
     assert "hand" in PLAY_FACTS
 
 
+# the kinds of move of several tiles on a double-twelve line: the pairs ruleset's own (one
+# tile on each end), and the others as its variants, each with a condition reading the hand
+PAIRS = HOUSE / "wide-several-pairs-twelve.yaml"
+KINDS = {
+    "chain": "    move: chain\n    most: 3\n"
+             "    tiles: \"tile.pips + end != 12 and count(hand) > 1\"\n",
+    "after_double": "    move: after_double\n    most: 3\n"
+                    "    tiles: \"first_turn or sum(hand.pips) > 2 * tile.pips\"\n",
+    "whole_hand": "    move: whole_hand\n    tiles: \"tile.pips >= 2 or count(hand) < 4\"\n",
+}
+
+
+@pytest.fixture(scope="module")
+def several_kinds(tmp_path_factory):
+    """Each kind of move on the double-twelve line by name: the pairs, then KINDS'."""
+    folder = tmp_path_factory.mktemp("wide-several")
+    out = {"each_end": api.load_game(str(PAIRS))}
+    for kind, several in KINDS.items():
+        path = folder / f"wide-{kind}.yaml"
+        path.write_text(f"title: {kind}\ndescription: a test\nsource: a test\n"
+                        f"extends: house/double-twelve\nplay:\n  several:\n{several}",
+                        encoding="utf-8")
+        out[kind] = api.load_game(str(path))
+    return out
+
+
+# the most tiles a random hand holds (12, as double-twelve deals; 20 after a double, which
+# goes on only from two doubles that fit), the moves each kind reaches, the most tiles in one
+SEARCHES = {"each_end": (12, 100, 2), "chain": (12, 300, 3), "after_double": (20, 50, 3),
+            "whole_hand": (12, 3, 9)}
+
+
+@pytest.mark.parametrize("kind", list(SEARCHES))
+def test_the_moves_of_several_tiles_on_a_line_of_words_are_the_general_loops(several_kinds,
+                                                                                kind):
+    from several_checks import line_moves_are_the_loops
+
+    from dominorules.kernel import jit_several
+
+    game = several_kinds[kind]
+    assert game.tileset.tile_count == 91
+    hand, least, deepest = SEARCHES[kind]
+    found, depth = line_moves_are_the_loops(game, random.Random(kind), 300, hand,
+                                            jit.plain(jit_several))
+    assert found >= least and depth >= deepest
+
+
 pytest.importorskip("numba")
 
-from jit_record_checks import same_on_both_engines  # noqa: E402
+from jit_record_checks import on_every_bot_table, same_on_both_engines  # noqa: E402
 
 from dominorules.kernel import jit_kernel  # noqa: E402 - needs numba
 
@@ -90,3 +137,16 @@ def test_the_hand_read_on_a_double_twelve_set_plays_the_python_engines_matches(n
     for bots in ("random", "greedy", "strategist", mixed):
         assert jit_kernel.jit_reason(game, players, bots) is None
         same_on_both_engines(game, players, seeds, bots)   # records and results
+
+
+@pytest.mark.parametrize("kind", ["each_end", *KINDS])
+@pytest.mark.parametrize("players", [2, 8])
+def test_moves_of_several_tiles_on_a_double_twelve_line_play_the_python_engines_matches(
+        several_kinds, kind, players):
+    if not jit_kernel.available():   # numba installed, but switched off for this run
+        pytest.skip("DOMINORULES_NO_JIT is set")
+    game = several_kinds[kind]
+    assert jit_house.wide_reason(game) is None
+    events = on_every_bot_table(game, players, [api.match_seed(47, 0)], trace=True)
+    parts = {e["part"][1] for e in events if "part" in e}
+    assert parts and max(parts) >= 2   # moves of several tiles were played and written

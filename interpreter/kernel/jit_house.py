@@ -152,9 +152,14 @@ def reason(game: Game) -> str | None:
 # jit_bits): the GEN lines play its house rules over them (jit_gen_wide), but for these
 WIDE_AFTER = 62
 _NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
-    # (the wide turn plays chains on a shaped board: jit_several_shaped over words)
-    (lambda r: r.several is not None and r.layout is None,
-     "moves of several tiles on a line (play.several without board.layout)"),
+    # (the wide turn plays moves on a line's two ends and chains on a shaped board,
+    # jit_several and jit_several_shaped over words; jit_several_arms' search, which the
+    # narrow turn asks beyond a plain line, keeps its sets as int64 masks)
+    (lambda r: r.several is not None and r.layout is None and (
+        r.spinner != "none" or r.fit is not None or bool(r.restrictions) or r.copies > 1),
+     "moves of several tiles on a spinner, under its own fit rule, with placement "
+     "restrictions or two sets (play.several with board.spinner, matching, "
+     "play.restrictions or set.copies)"),
 )
 
 

@@ -202,6 +202,7 @@ if GEN:
         MOST,
         MOVE,
         SCRATCH,
+        SET_BLOCKS,
         TIES,
         alone,
         moves,
@@ -604,7 +605,6 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         SLB = np.zeros((MOST_N + 1 if SEVERAL >= 0 and LAYOUT else 1, BOARD_SIZE), np.int64)
         SPE = np.zeros(MAXID, np.int64)
         TT = np.zeros(MOST_N + 1, np.int64)
-        DEADT = np.zeros((3, DEAD + 1 if SEVERAL >= 0 else 1), np.int64)   # (whole_hand)
         # board.layout: the shape (LSH), the board (LB), the ends open to the seat at turn and
         # the tiles each takes (PE, FM: jit_layout)
         LSH = np.zeros(SHAPE_N, np.int64)
@@ -625,7 +625,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             FK = np.zeros((MAXID, W), np.int64)   # an end's tiles the restrictions allow
             LF = np.zeros((2, W), np.int64)
             LS = np.zeros((2, W), np.int64)
-            SDS = np.zeros((3 * (MOST_N + 1), W), np.int64)
+            SDS = np.zeros((SET_BLOCKS * (MOST_N + 1), W), np.int64)
+            # whole_hand's dead positions (jit_several.dead_at: a hand's words, ends, search)
+            DEADT = np.zeros((W + 2, DEAD + 1 if SEVERAL >= 0 else 1), np.int64)
             SRM = np.zeros((CHAIN_ENDS, W), np.int64)
             SRK = np.zeros((CHAIN_ENDS, W), np.int64)
             SEC = CODE[SECONDS:SECONDS + W]   # set.copies: the second copies (jit_copies)
@@ -634,7 +636,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             FK = np.zeros(MAXID, np.int64)
             LF = np.zeros(2, np.int64)
             LS = np.zeros(2, np.int64)
-            SDS = np.zeros(3 * (MOST_N + 1), np.int64)
+            SDS = np.zeros(SET_BLOCKS * (MOST_N + 1), np.int64)
+            DEADT = np.zeros((3, DEAD + 1 if SEVERAL >= 0 else 1), np.int64)   # (whole_hand)
             SRM = np.zeros(CHAIN_ENDS, np.int64)
             SRK = np.zeros(CHAIN_ENDS, np.int64)
         AFTER = np.zeros(BOARD_SIZE if LAYOUT else 1, np.int64)   # the strategist's look ahead
@@ -1470,16 +1473,26 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                             fit = jit_gen_wide.any_fits(FITS, rows, NE)   # stuck: no tile fits
                         draw_on = EXACTLY > 0 and 0 < drawn < TLIMIT and pos < DRAW_END
                         nm = 0
-                        if SEVERAL >= 0 and not nq:   # play.several: chains on a shaped board
-                            F[X_BONEYARD] = T - pos   # (jit_house: only there), the single
-                            fit_one, lmany = jit_several_shaped.alone(   # tiles alone leaves
-                                p, FM, PE, ne, hands, up, LB, PM, CODE, SEVERAL, F, TAB, TEAMS,
-                                SIDES_N, N, deck, stack, FITS, FIT_L, LS)
-                            fit = 1 if fit_one else 0
-                            nm = jit_several_shaped.chain(
-                                p, hands, up, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, RS, F,
-                                TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SDS, TT,
-                                SRM, SRK)
+                        if SEVERAL >= 0 and not nq:   # play.several: the single tiles alone
+                            F[X_BONEYARD] = T - pos   # leaves, and the moves (jit_several)
+                            if LAYOUT:   # on a shaped board (jit_several_shaped)
+                                fit_one, lmany = jit_several_shaped.alone(
+                                    p, FM, PE, ne, hands, up, LB, PM, CODE, SEVERAL, F, TAB,
+                                    TEAMS, SIDES_N, N, deck, stack, FITS, FIT_L, LS)
+                                fit = 1 if fit_one else 0
+                                nm = jit_several_shaped.chain(
+                                    p, hands, up, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, RS,
+                                    F, TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SDS,
+                                    TT, SRM, SRK)
+                            else:   # on a line (jit_several, its sets: jit_masks; jit_house
+                                # refuses four ends, a fit rule and restrictions beside it)
+                                alone(FITS, FIT_L, FIT_R, hands, up, L, R, PM, CODE, SEVERAL,
+                                      F, TAB, TEAMS, SIDES_N, N, deck, stack, LS)
+                                fit = (jit_bits.nonempty(FITS, FIT_L)
+                                       | jit_bits.nonempty(FITS, FIT_R))
+                                nm = moves(hands, up, L, R, PM, PIPS, TL, TH, CODE, SEVERAL, F,
+                                           TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SEVD,
+                                           SDS, DEADT)
                         fit_any = fit != 0 or nm > 0 or nq > 0
                     elif GEN:
                         mU = mD = 0
@@ -1550,12 +1563,14 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     SEVERAL, F_RESTRICT, R_SURE, WAIVE, FIT, FIT_AT, VN, T, SPIN,
                                     SECONDS, F, TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SEVD,
                                     DEADT, DOUBLES_MASK)
-                            else:
-                                mL, mR = alone(mL, mR, h, L, R, PM, CODE, SEVERAL, F, TAB,
-                                               TEAMS, SIDES_N, N, deck, stack)
-                                nm = moves(h, L, R, PM, PIPS, CODE, SEVERAL, F, TAB, TEAMS,
-                                           SIDES_N, N, deck, stack, MV, MN, SEVD, DEADT,
-                                           DOUBLES_MASK)
+                            else:   # on a line (jit_several, its sets: jit_masks)
+                                FITS[FIT_L], FITS[FIT_R] = mL, mR
+                                alone(FITS, FIT_L, FIT_R, hands, up, L, R, PM, CODE, SEVERAL,
+                                      F, TAB, TEAMS, SIDES_N, N, deck, stack, LS)
+                                mL, mR = FITS[FIT_L], FITS[FIT_R]
+                                nm = moves(hands, up, L, R, PM, PIPS, TL, TH, CODE, SEVERAL, F,
+                                           TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SEVD,
+                                           SDS, DEADT)
                         fit_any = (mL | mR | mU | mD) != 0 or nm > 0 or nq > 0
                     elif WIDE:
                         a = -1
@@ -1697,7 +1712,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     many = (lmany or nm > 1 or (nm > 0 and fit != 0)
                                             or jit_bits.several(FITS, FIT_L) == 1)
                                 else:
-                                    many = jit_gen_wide.several_options(FITS, rows, NE, 0) == 1
+                                    many = (jit_gen_wide.several_options(FITS, rows, NE, 0) == 1
+                                            or nm > 1 or (nm > 0 and fit != 0))
                                 if not nq and (can_draw or AT_WILL or many):
                                     choices += 1
                                 if FIT:   # the tiles fitting each end two ways (jit_matching)
@@ -1749,9 +1765,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                         kinds[p], p, seed, N, WS, mL, mR, mU, mD, NE, L, R, U, D,
                                         nm, AT_WILL, MV, MN, h, PM, PIPS, VALUES, CODE, SEVERAL,
                                         FIT, FIT_AT, VN, T, TIE)
-                                elif not WIDE:   # on a line
-                                    a = pick(kinds[p], p, seed, N, WS, mL, mR, nm, AT_WILL, MV,
-                                             MN, h, L, R, PM, PIPS, VALUES, CODE, SEVERAL, TIE)
+                                else:   # on a line (FITS: the tiles alone leaves)
+                                    a = pick(kinds[p], p, seed, N, WS, FITS, FIT_L, FIT_R, nm,
+                                             AT_WILL, MV, MN, hands, up, L, R, PM, PIPS, VALUES,
+                                             CODE, SEVERAL, TIE, LS)
                                 if MOVE <= a < FLIP:   # a move: its first tile now (several.start;
                                     # FLIP: a single tile's second way, jit_several_arms)
                                     qk = a - MOVE

@@ -22,7 +22,7 @@ from .jit_bits import BITS
 from .jit_support import low_index, popcount
 
 
-@njit
+@njit(refcounts=False)
 def has(A, i: int, t: int) -> int:
     """1 when tile ``t`` is in the set ``A[i]``, else 0."""
     if A.ndim == 1:
@@ -30,7 +30,7 @@ def has(A, i: int, t: int) -> int:
     return jit_bits.has(A, i, t)
 
 
-@njit
+@njit(refcounts=False)
 def put(A, i: int, t: int) -> None:
     """Add tile ``t`` to ``A[i]``."""
     if A.ndim == 1:
@@ -39,7 +39,7 @@ def put(A, i: int, t: int) -> None:
         jit_bits.put(A, i, t)
 
 
-@njit
+@njit(refcounts=False)
 def take(A, i: int, t: int) -> None:
     """Take tile ``t`` out of ``A[i]``."""
     if A.ndim == 1:
@@ -48,7 +48,7 @@ def take(A, i: int, t: int) -> None:
         jit_bits.take(A, i, t)
 
 
-@njit
+@njit(refcounts=False)
 def clear(A, i: int) -> None:
     """Empty ``A[i]``."""
     if A.ndim == 1:
@@ -57,7 +57,7 @@ def clear(A, i: int) -> None:
         jit_bits.clear(A, i)
 
 
-@njit
+@njit(refcounts=False)
 def copy(A, i: int, B, j: int) -> None:
     """``A[i] = B[j]``."""
     if A.ndim == 1:
@@ -66,7 +66,7 @@ def copy(A, i: int, B, j: int) -> None:
         jit_bits.copy(A, i, B, j)
 
 
-@njit
+@njit(refcounts=False)
 def meet(A, i: int, B, j: int, C, k: int) -> int:
     """``A[i] = B[j] & C[k]``; 1 when it holds a tile, else 0."""
     if A.ndim == 1:
@@ -76,7 +76,7 @@ def meet(A, i: int, B, j: int, C, k: int) -> int:
     return jit_bits.meet(A, i, B, j, C, k)
 
 
-@njit
+@njit(refcounts=False)
 def join(A, i: int, B, j: int) -> None:
     """``A[i] |= B[j]``."""
     if A.ndim == 1:
@@ -86,7 +86,7 @@ def join(A, i: int, B, j: int) -> None:
             A[i, w] |= B[j, w]
 
 
-@njit
+@njit(refcounts=False)
 def nonempty(A, i: int) -> int:
     """1 when ``A[i]`` holds a tile, else 0."""
     if A.ndim == 1:
@@ -94,7 +94,7 @@ def nonempty(A, i: int) -> int:
     return jit_bits.nonempty(A, i)
 
 
-@njit
+@njit(refcounts=False)
 def shares(A, i: int, B, j: int) -> int:
     """1 when ``A[i]`` and ``B[j]`` share a tile, else 0."""
     if A.ndim == 1:
@@ -102,7 +102,7 @@ def shares(A, i: int, B, j: int) -> int:
     return jit_bits.meets(A, i, B, j)
 
 
-@njit
+@njit(refcounts=False)
 def several(A, i: int) -> int:
     """1 when ``A[i]`` holds two tiles or more, else 0."""
     if A.ndim == 1:
@@ -111,7 +111,7 @@ def several(A, i: int) -> int:
     return jit_bits.several(A, i)
 
 
-@njit
+@njit(refcounts=False)
 def count(A, i: int) -> int:
     """The tiles in ``A[i]``."""
     if A.ndim == 1:
@@ -119,7 +119,7 @@ def count(A, i: int) -> int:
     return jit_bits.count(A, i)
 
 
-@njit
+@njit(refcounts=False)
 def count_and(A, i: int, B, j: int) -> int:
     """The tiles in both ``A[i]`` and ``B[j]``."""
     if A.ndim == 1:
@@ -127,7 +127,7 @@ def count_and(A, i: int, B, j: int) -> int:
     return jit_bits.count_and(A, i, B, j)
 
 
-@njit
+@njit(refcounts=False)
 def count_and_or(A, i: int, B, j: int, C, k: int) -> int:
     """The tiles of ``A[i]`` in ``B[j]`` or ``C[k]``."""
     if A.ndim == 1:
@@ -135,7 +135,7 @@ def count_and_or(A, i: int, B, j: int, C, k: int) -> int:
     return jit_bits.count_and_or(A, i, B, j, C, k)
 
 
-@njit
+@njit(refcounts=False)
 def after(A, i: int, t: int) -> int:
     """The lowest tile of ``A[i]`` above ``t`` (-1: its lowest of all), or -1 when none:
     ``t = after(A, i, -1)`` then ``t = after(A, i, t)`` walks the set in index order."""
@@ -157,7 +157,7 @@ def after(A, i: int, t: int) -> int:
     return w * BITS + low_index(x)
 
 
-@njit
+@njit(refcounts=False)
 def kth(A, i: int, k: int) -> int:
     """The ``k``-th tile of ``A[i]`` (0: its lowest) in index order; -1 when it has fewer."""
     if A.ndim == 1:
@@ -171,7 +171,7 @@ def kth(A, i: int, k: int) -> int:
     return jit_bits.kth(A, i, k)
 
 
-@njit
+@njit(refcounts=False)
 def put_fact(F, x: int, k: int, A, i: int) -> int:
     """``F[x] = A[i]`` as a formula program reads a set (``jit_formula``: a hand, the
     playable tiles a condition folds over); returns ``F[x]``. A narrow set is its mask; a

@@ -64,6 +64,9 @@ EXTRA, ACTOR, LINE = -1, -1, 5
 # which ``declared_lines`` joins to its item), a ``draw`` an option made (tile,
 # declaration) and a ``penalty`` at the showdown (passes, the side's pay, the others' gain)
 K_PART, K_DECLARE, K_CLAIM, K_DECL_DRAW, K_PENALTY, CLAIM_POINTS = range(40, 46)
+# a part's code: the half meeting its end (part_way_item) above any tile's code, which
+# on a set over 62 tiles passes 8 bits
+WAY = 1 << 24
 # a tile of a move on a shaped board (``at_part_item``: the tile, its end's jit_layout NAME
 # code, its place i among the move's n tiles as ``i << 8 | n``), LINE numbers as K_PART's
 K_AT_PART = 46
@@ -351,11 +354,11 @@ def part_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, i, n):
 def part_way_item(LOG, DAT, nl, nd, nj, DYN, p, t, e, way, i, n):
     """``part_item`` on any of a spinner's four ends (``e`` 0 to 3) or under a fit rule:
     ``way`` 1 or 2 when the line names the half that meets the end (the tile's low or
-    high), 0 when it does not; its code ``way << 8 | tile << 2 | end``; (nd, nj)."""
+    high), 0 when it does not; its code ``way * WAY | tile << 2 | end``; (nd, nj)."""
     LOG[nl] = DYN + nj
     DAT[nd] = K_PART
     DAT[nd + 1] = p
-    DAT[nd + 2] = way << 8 | t << 2 | e
+    DAT[nd + 2] = way * WAY | t << 2 | e
     DAT[nd + 3] = i
     DAT[nd + 4] = n
     return nd + LINE, nj + 1

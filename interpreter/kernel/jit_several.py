@@ -1,7 +1,9 @@
 """Moves of several tiles (``play.several``) in numba, for the JIT's GEN lines.
 
 ``engine.mechanisms.several`` is the rule; this module mirrors its pieces one for one on
-a line's two ends (the masks and end numbers the kernel keeps), so the GEN lines offer
+a line's two ends (the end numbers and the sets of tiles the kernel keeps, each named by
+an array and an index as ``jit_masks`` reads them: one int64 mask on a set of at most 62
+tiles, a row of words on a larger one, the same source for both), so the GEN lines offer
 the moves the general loop offers, in its order, and each builtin bot picks among them
 as it does in the Python engine:
 
@@ -22,12 +24,13 @@ as it does in the Python engine:
 A move's tiles are laid one by one through the kernel's single placement, as the loop
 lays them (``several.start``): the first now, the second at the next pass of the turn
 loop, which grants no new turn. A spinner's four ends, a fit rule, restrictions and two
-sets are ``jit_several_arms``' (the same kinds of move, its own search and pick);
+sets are ``jit_several_arms``' (the same kinds of move, its own search and pick, over
+int64 masks: ``jit_house.wide_reason`` refuses them on a larger set);
 ``jit_house.reason`` refuses hidden rows (which validate refuses beside play.several)
 and a rule whose moves at one turn could outgrow ``MOST_MOVES`` (``move_rows``: the
 bound the kernel's ``MV`` is sized by);
 ``tests/test_kernel_jit_several.py`` and ``tests/test_kernel_jit_chain.py`` hold each
-piece to the mechanism.
+piece to the mechanism, ``tests/test_kernel_jit_wide_facts.py`` on a set of words.
 """
 
 from __future__ import annotations
@@ -36,8 +39,8 @@ from typing import TYPE_CHECKING, Any
 
 from .jit import njit
 from .jit_formula import FACT, run
+from .jit_masks import after, copy, count, count_and_or, join, kth, meet, nonempty, put_fact, take
 from .jit_strategist import seat_word
-from .jit_support import low_index, popcount
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -50,10 +53,13 @@ MOST, TILES_AT, ALONE_AT, W_PLAYABLE2, W_DOMINO2, KIND, ROWS, TIES = range(8)
 # KIND: one tile on each end (the default), move: chain, after_double, whole_hand
 EACH_END, CHAIN, AFTER_DOUBLE, WHOLE_HAND = range(4)
 MOST_MOVES = 1 << 19   # the most moves of several tiles the kernel lists at one turn
-# the scratch rows of a search for moves (SD), a column a depth: the tiles still to try on
-# the left and right ends, the hand, the ends, the placement chosen
-_S_CAND, _S_CAND_R, _S_HAND, _S_LEFT, _S_RIGHT, _S_TILE = range(6)
+# the scratch rows of a search for moves (SD), a column a depth: the ends, the placement
+# chosen; and its sets (jit_masks), a block of most + 1 a depth: the tiles still to try on
+# the left and right ends, the hand, its playable tiles
+_S_LEFT, _S_RIGHT, _S_TILE = range(3)
 SCRATCH = 24   # (jit_several_arms' search, on four ends, takes more rows: its ROWS)
+_CAND, _CAND_R, _HAND_SET, _PLAY = range(4)
+SET_BLOCKS = 4
 DEAD = 1 << 12   # whole_hand's dead positions kept (an open-addressed table)
 # a move's code among a seat's options: MOVE + its row in MV (engine.actions.SEVERAL's role)
 MOVE = 1 << 26
@@ -165,12 +171,13 @@ def block(game: Game, code: list[int], names: dict[str, Any], lists: dict[str, i
     return at
 
 
-@njit
+@njit(refcounts=False)
 def holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, v, hand, playable, L, R):
     """Whether the condition whose program starts at ``at`` (``several.tile_allowed`` /
     ``alone_allowed``; -1: none, always) holds for tile ``t`` on an end showing ``v``,
     the seat holding ``hand`` (``playable`` of it fitting an end), the ends ``L``, ``R``
-    (``several.placement_env``)."""
+    (``several.placement_env``). ``hand`` and ``playable`` as ``jit_masks.put_fact``
+    gives them: a narrow set's mask, or where in ``F`` a wide set's words are."""
     if at < 0:
         return True
     F[_TILE], F[_END], F[_HAND], F[_PLAYABLE] = t, v, hand, playable
@@ -178,94 +185,144 @@ def holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, v, hand, playable, 
     return run(CODE, at, F, TAB, TEAMS, sides, N, deck, stack) != 0
 
 
-@njit
-def alone(mL, mR, h, L, R, PM, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack):
-    """``several.alone_masks``: the single placements of ``mL``/``mR`` that ``alone``
-    lets go down on their own (all when it has none)."""
+@njit(refcounts=False)
+def _playable(S, j, H, hi, PM, L, R):
+    """``S[j]``: the tiles of the hand ``H[hi]`` fitting an end showing ``L`` or ``R``."""
+    copy(S, j, PM, L)
+    join(S, j, PM, R)
+    meet(S, j, S, j, H, hi)
+
+
+@njit(refcounts=False)
+def _keep(M, i, v, at, hand, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack):
+    """``M[i]`` (the tiles fitting an end showing ``v``) narrowed to those ``alone`` lets
+    go down alone."""
+    t = after(M, i, -1)
+    while t >= 0:
+        if not holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, v, hand, playable,
+                     L, R):
+            take(M, i, t)
+        t = after(M, i, t)
+
+
+@njit(refcounts=False)
+def alone(M, iL, iR, H, hi, L, R, PM, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, S):
+    """``several.alone_masks``: the single placements of ``M[iL]``/``M[iR]`` (the tiles
+    fitting the left and right ends), narrowed in place to those ``alone`` lets go down
+    on their own (all when it has none); the hand ``H[hi]``, ``S[0]`` scratch (sets as
+    ``jit_masks`` names them)."""
     at = CODE[SEV + ALONE_AT]
     if at < 0:
-        return mL, mR
-    playable = h & (PM[L] | PM[R])
-    kL = kR = 0
-    m = mL
-    while m:
-        b = m & -m
-        m ^= b
-        if holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, low_index(b), L, h,
-                 playable, L, R):
-            kL |= b
-    m = mR
-    while m:
-        b = m & -m
-        m ^= b
-        if holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, low_index(b), R, h,
-                 playable, L, R):
-            kR |= b
-    return kL, kR
+        return
+    _playable(S, 0, H, hi, PM, L, R)
+    hand = put_fact(F, _HAND, 0, H, hi)
+    playable = put_fact(F, _PLAYABLE, 1, S, 0)
+    _keep(M, iL, L, at, hand, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack)
+    _keep(M, iR, R, at, hand, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack)
 
 
-@njit
-def line_moves(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV):
+@njit(refcounts=False)
+def line_moves(H, hi, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV,
+               S):
     """``several.line_moves`` on a line (the default move, ``most`` of two or more): every
     tile for the left end, then every tile the right end takes once it lies, each meeting
     ``tiles`` in the position it is laid in; row k of ``MV`` the k-th move's codes
-    (``tile << 2 | end``). How many moves."""
+    (``tile << 2 | end``). The hand ``H[hi]``; ``S``: four scratch sets (``jit_masks``).
+    How many moves."""
     if CODE[SEV + MOST] < 2:
         return 0
     at = CODE[SEV + TILES_AT]
     n = 0
-    first = h & PM[L]
-    playable = first | (h & PM[R])
-    while first:
-        b = first & -first
-        first ^= b
-        t = low_index(b)
-        if not holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, L, h, playable, L, R):
-            continue
-        h1 = h ^ b
-        L1 = PIPS[t] - L   # the left end once t lies there (Board.place on a line)
-        second = h1 & PM[R]
-        playable1 = (h1 & PM[L1]) | second
-        while second:
-            c = second & -second
-            second ^= c
-            u = low_index(c)
-            if holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, u, R, h1, playable1,
-                     L1, R):
-                MV[n, 0] = t << 2
-                MV[n, 1] = u << 2 | 1
-                n += 1
+    meet(S, 0, H, hi, PM, L)   # the left end's tiles, then the right's (the first not again)
+    meet(S, 1, H, hi, PM, R)
+    hand = playable = hand1 = playable1 = 0
+    t = after(S, 0, -1)
+    while t >= 0:
+        if at >= 0:   # the position before t lies (the search below wrote F's sets)
+            _playable(S, 3, H, hi, PM, L, R)
+            hand = put_fact(F, _HAND, 0, H, hi)
+            playable = put_fact(F, _PLAYABLE, 1, S, 3)
+        if holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, L, hand, playable, L, R):
+            L1 = PIPS[t] - L   # the left end once t lies there (Board.place on a line)
+            if at >= 0:   # the position once it lies
+                copy(S, 2, H, hi)
+                take(S, 2, t)
+                _playable(S, 3, S, 2, PM, L1, R)
+                hand1 = put_fact(F, _HAND, 0, S, 2)
+                playable1 = put_fact(F, _PLAYABLE, 1, S, 3)
+            u = after(S, 1, -1)
+            while u >= 0:
+                if u != t and holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, u, R,
+                                    hand1, playable1, L1, R):
+                    MV[n, 0] = t << 2
+                    MV[n, 1] = u << 2 | 1
+                    n += 1
+                u = after(S, 1, u)
+        t = after(S, 0, t)
     return n
 
 
-@njit
-def chain_line(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV, MN,
-               SD):
+@njit(refcounts=False)
+def _open(S, D, d, H, hi, lv, rv, SD, PM, at):
+    """Depth ``d`` of a search opens on the hand ``H[hi]`` and the ends ``lv``, ``rv``: its
+    hand, ends, the tiles each end takes and (for a ``tiles`` program at ``at``) the
+    playable ones, in ``S``'s blocks of ``D`` sets (``_CAND``...) and ``SD``'s rows."""
+    h = _HAND_SET * D + d
+    copy(S, h, H, hi)
+    SD[_S_LEFT, d], SD[_S_RIGHT, d] = lv, rv
+    meet(S, _CAND * D + d, S, h, PM, lv)
+    meet(S, _CAND_R * D + d, S, h, PM, rv)
+    if at >= 0:
+        _playable(S, _PLAY * D + d, S, h, PM, lv, rv)
+
+
+@njit(refcounts=False)
+def _allowed(S, D, d, SD, t, v, at, CODE, F, TAB, TEAMS, sides, N, deck, stack):
+    """Whether tile ``t`` on an end showing ``v`` meets ``tiles`` at depth ``d``."""
+    if at < 0:
+        return True
+    return holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, v,
+                 put_fact(F, _HAND, 0, S, _HAND_SET * D + d),
+                 put_fact(F, _PLAYABLE, 1, S, _PLAY * D + d), SD[_S_LEFT, d],
+                 SD[_S_RIGHT, d])
+
+
+@njit(refcounts=False)
+def _after_laid(S, D, d, t):
+    """Depth ``d + 1``'s hand: depth ``d``'s without ``t`` (where ``_open`` reads it)."""
+    h = _HAND_SET * D + d + 1
+    copy(S, h, S, h - 1)
+    take(S, h, t)
+    return h
+
+
+@njit(refcounts=False)
+def chain_line(H, hi, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV, MN,
+               SD, S):
     """``several.moves`` for ``move: chain`` on a line: on the left end, then the right,
     every run of two to ``most`` tiles, each on the one before (the end then shows its
     other half), each meeting ``tiles`` in the position it is laid in, listed depth first
     as ``several.moves``' ``run`` lists them (a run before the runs it begins); row k of
     ``MV`` the k-th move's codes (``tile << 2 | end``), ``MN[k]`` its tile count. ``SD``:
-    scratch, a row per depth (``_S_``). How many moves."""
+    scratch, a column per depth (``_S_``); ``S``: scratch sets, ``_CAND``... blocks of
+    ``most + 1`` (``jit_masks``). How many moves."""
     most = CODE[SEV + MOST]
     at = CODE[SEV + TILES_AT]
+    D = most + 1
     n = 0
     for e in range(2):
         d = 0
-        SD[_S_HAND, 0], SD[_S_LEFT, 0], SD[_S_RIGHT, 0] = h, L, R
-        SD[_S_CAND, 0] = h & PM[R if e else L]
+        _open(S, D, 0, H, hi, L, R, SD, PM, at)
+        c = (_CAND_R if e else _CAND) * D   # the end's candidates, a set a depth
         while d >= 0:
-            m = SD[_S_CAND, d]
-            if not m:
+            t = after(S, c + d, -1)
+            if t < 0:
                 d -= 1
                 continue
-            b = m & -m
-            SD[_S_CAND, d] = m ^ b
-            t = low_index(b)
-            hd, lv, rv = SD[_S_HAND, d], SD[_S_LEFT, d], SD[_S_RIGHT, d]
+            take(S, c + d, t)
+            lv, rv = SD[_S_LEFT, d], SD[_S_RIGHT, d]
             v = rv if e else lv
-            if at >= 0 and not holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, v, hd,
-                                     hd & (PM[lv] | PM[rv]), lv, rv):
+            if not _allowed(S, D, d, SD, t, v, at, CODE, F, TAB, TEAMS, sides, N, deck, stack):
                 continue
             SD[_S_TILE, d] = t
             if d >= 1:   # a run of two or more: a move
@@ -275,60 +332,52 @@ def chain_line(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stac
                 n += 1
             if d + 1 < most:   # the run goes on from the number t leaves
                 w = PIPS[t] - v
+                h = _after_laid(S, D, d, t)
                 d += 1
-                SD[_S_HAND, d] = hd ^ b
-                SD[_S_LEFT, d], SD[_S_RIGHT, d] = (lv, w) if e else (w, rv)
-                SD[_S_CAND, d] = (hd ^ b) & PM[w]
+                _open(S, D, d, S, h, lv if e else w, w if e else rv, SD, PM, at)
     return n
 
 
-@njit
-def _next_of(SD, d):
+@njit(refcounts=False)
+def _next_of(S, D, d):
     """The placement of depth ``d``'s candidates to try next, the left end's first, as
-    (code, bit), (-1, 0) when none is left; the candidates lose it."""
-    m = SD[_S_CAND, d]
-    if m:
-        b = m & -m
-        SD[_S_CAND, d] = m ^ b
-        return low_index(b) << 2, b
-    m = SD[_S_CAND_R, d]
-    if m:
-        b = m & -m
-        SD[_S_CAND_R, d] = m ^ b
-        return low_index(b) << 2 | 1, b
-    return -1, 0
+    its code, -1 when none is left; the candidates lose it."""
+    t = after(S, _CAND * D + d, -1)
+    if t >= 0:
+        take(S, _CAND * D + d, t)
+        return t << 2
+    t = after(S, _CAND_R * D + d, -1)
+    if t >= 0:
+        take(S, _CAND_R * D + d, t)
+        return t << 2 | 1
+    return -1
 
 
-@njit
-def _down(SD, d, hd, lv, rv, PM, only):
-    """Depth ``d`` opens: its hand, ends and the tiles each end takes (of ``only``)."""
-    SD[_S_HAND, d], SD[_S_LEFT, d], SD[_S_RIGHT, d] = hd, lv, rv
-    SD[_S_CAND, d] = hd & PM[lv] & only
-    SD[_S_CAND_R, d] = hd & PM[rv] & only
-
-
-@njit
-def after_double(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV, MN,
-                 SD, DOUBLES):
+@njit(refcounts=False)
+def after_double(H, hi, L, R, PM, PIPS, TL, TH, CODE, SEV, F, TAB, TEAMS, sides, N, deck,
+                 stack, MV, MN, SD, S):
     """``several.moves`` for ``move: after_double`` on a line: a double on either end, then
     another tile on either end, the move going on after each double, up to ``most``
     tiles, in ``several.moves``' order (end by end, tile by tile, depth first); into
-    ``MV`` and ``MN``; how many moves. ``DOUBLES``: the set's doubles, a mask."""
+    ``MV`` and ``MN``; how many moves. ``TL``, ``TH``: the tiles' halves (a double's are
+    one number); ``SD``, ``S``: as ``chain_line``'s."""
     most = CODE[SEV + MOST]
     at = CODE[SEV + TILES_AT]
+    D = most + 1
     n = 0
     d = 0
-    _down(SD, 0, h, L, R, PM, DOUBLES)   # the first tile: a double
+    _open(S, D, 0, H, hi, L, R, SD, PM, at)
     while d >= 0:
-        hd, lv, rv = SD[_S_HAND, d], SD[_S_LEFT, d], SD[_S_RIGHT, d]
-        c, b = _next_of(SD, d)
+        c = _next_of(S, D, d)
         if c < 0:
             d -= 1
             continue
         t, e = c >> 2, c & 3
+        if d == 0 and TL[t] != TH[t]:   # the first tile: a double
+            continue
+        lv, rv = SD[_S_LEFT, d], SD[_S_RIGHT, d]
         v = rv if e else lv
-        if at >= 0 and not holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, v, hd,
-                                 hd & (PM[lv] | PM[rv]), lv, rv):
+        if not _allowed(S, D, d, SD, t, v, at, CODE, F, TAB, TEAMS, sides, N, deck, stack):
             continue
         SD[_S_TILE, d] = c
         if d >= 1:   # two tiles or more: a move
@@ -336,57 +385,102 @@ def after_double(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, st
                 MV[n, i] = SD[_S_TILE, i]
             MN[n] = d + 1
             n += 1
-        if d + 1 < most and (DOUBLES >> t) & 1:   # a double: the move goes on
+        if d + 1 < most and TL[t] == TH[t]:   # a double: the move goes on
             w = PIPS[t] - v
+            h = _after_laid(S, D, d, t)
             d += 1
-            _down(SD, d, hd ^ b, lv if e else w, w if e else rv, PM, -1)
+            _open(S, D, d, S, h, lv if e else w, w if e else rv, SD, PM, at)
     return n
 
 
-@njit
-def dead_at(DT, hd, ends, gen, put):
-    """Whether the position (hand ``hd``, ``ends``: its ends as one number, > 0) is known
-    dead in search ``gen`` (``several.whole_hand``'s ``dead``: an open-addressed table of
-    (hand, ends, search) rows); with ``put``, it is from now on (while the table has
-    room). A line's search and ``jit_several_arms``' both keep their positions here."""
-    k = (hd * 0x9E3779B1 + ends) & (DEAD - 1)
-    for _ in range(DEAD):
-        if DT[2, k] != gen:
-            if put:
-                DT[0, k], DT[1, k], DT[2, k] = hd, ends, gen
+@njit(refcounts=False)
+def _hash(A, i, ends):
+    """A position's slot in a dead table (``dead_at``): its hand ``A[i]`` and ends mixed."""
+    if A.ndim == 1:
+        return (A[i] * 0x9E3779B1 + ends) & (DEAD - 1)
+    x = ends
+    for w in range(A.shape[1]):
+        x = x * 0x9E3779B1 + A[i, w]
+    return x & (DEAD - 1)
+
+
+@njit(refcounts=False)
+def _same_hand(DT, k, A, i):
+    """Whether slot ``k`` of a dead table keeps the hand ``A[i]`` (its words' rows)."""
+    if A.ndim == 1:
+        return DT[0, k] == A[i]
+    for w in range(A.shape[1]):
+        if DT[w, k] != A[i, w]:
             return False
-        if DT[0, k] == hd and DT[1, k] == ends:
+    return True
+
+
+@njit(refcounts=False)
+def _keep_hand(DT, k, A, i):
+    """Slot ``k`` of a dead table keeps the hand ``A[i]``."""
+    if A.ndim == 1:
+        DT[0, k] = A[i]
+    else:
+        for w in range(A.shape[1]):
+            DT[w, k] = A[i, w]
+
+
+@njit(refcounts=False)
+def search(DT):
+    """A new search's number in the dead table ``DT`` (``dead_at``: positions kept by an
+    older search are not this one's)."""
+    g = DT.shape[0] - 1
+    DT[g, DEAD] += 1
+    return DT[g, DEAD]
+
+
+@njit(refcounts=False)
+def dead_at(DT, A, i, ends, gen, put):
+    """Whether the position (the hand ``A[i]``, a set as ``jit_masks`` names it; ``ends``:
+    its ends as one number, > 0) is known dead in search ``gen`` (``several.whole_hand``'s
+    ``dead``: an open-addressed table whose rows are the hand's words, 1 on a narrow set,
+    then its ends and search: ``W + 2`` rows); with ``put``, it is from now on (while the
+    table has room). A line's search and ``jit_several_arms``' both keep their positions
+    here."""
+    g = DT.shape[0] - 1
+    k = _hash(A, i, ends)
+    for _ in range(DEAD):
+        if DT[g, k] != gen:
+            if put:
+                _keep_hand(DT, k, A, i)
+                DT[g - 1, k], DT[g, k] = ends, gen
+            return False
+        if DT[g - 1, k] == ends and _same_hand(DT, k, A, i):
             return True
         k = (k + 1) & (DEAD - 1)
     return False
 
 
-@njit
-def whole_hand(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV, MN, SD,
-               DT):
+@njit(refcounts=False)
+def whole_hand(H, hi, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV, MN,
+               SD, S, DT):
     """``several.whole_hand`` on a line: the first order (end by end, tile by tile, depth
-    first) in which every tile of ``h`` goes down, each on either end; a position found
-    dead is tried once (``DT``: (hand, ends, search) rows, ``DT[2, DEAD]`` the search's
-    number). Into ``MV[0]`` and ``MN[0]``; 1, or 0 when there is none."""
-    size = popcount(h)
+    first) in which every tile of ``H[hi]`` goes down, each on either end; a position
+    found dead is tried once (``DT``: ``dead_at``'s table). Into ``MV[0]`` and ``MN[0]``;
+    1, or 0 when there is none. ``SD``, ``S``: as ``chain_line``'s."""
+    size = count(H, hi)
     if size < 2:
         return 0
     at = CODE[SEV + TILES_AT]
-    gen = DT[2, DEAD] + 1
-    DT[2, DEAD] = gen
+    D = CODE[SEV + MOST] + 1
+    gen = search(DT)
     d = 0
-    _down(SD, 0, h, L, R, PM, -1)
+    _open(S, D, 0, H, hi, L, R, SD, PM, at)
     while d >= 0:
-        hd, lv, rv = SD[_S_HAND, d], SD[_S_LEFT, d], SD[_S_RIGHT, d]
-        c, b = _next_of(SD, d)
+        lv, rv = SD[_S_LEFT, d], SD[_S_RIGHT, d]
+        c = _next_of(S, D, d)
         if c < 0:   # every order from here fails: dead
-            dead_at(DT, hd, lv * 64 + rv + 1, gen, True)
+            dead_at(DT, S, _HAND_SET * D + d, lv * 64 + rv + 1, gen, True)
             d -= 1
             continue
         t, e = c >> 2, c & 3
         v = rv if e else lv
-        if at >= 0 and not holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t, v, hd,
-                                 hd & (PM[lv] | PM[rv]), lv, rv):
+        if not _allowed(S, D, d, SD, t, v, at, CODE, F, TAB, TEAMS, sides, N, deck, stack):
             continue
         SD[_S_TILE, d] = c
         if d + 1 == size:   # the hand is out: the move
@@ -396,49 +490,49 @@ def whole_hand(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stac
             return 1
         w = PIPS[t] - v
         nl, nr = (lv, w) if e else (w, rv)
-        if dead_at(DT, hd ^ b, nl * 64 + nr + 1, gen, False):
+        h = _after_laid(S, D, d, t)
+        if dead_at(DT, S, h, nl * 64 + nr + 1, gen, False):
             continue
         d += 1
-        _down(SD, d, hd ^ b, nl, nr, PM, -1)
+        _open(S, D, d, S, h, nl, nr, SD, PM, at)
     return 0
 
 
-@njit
-def moves(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV, MN, SD,
-          DT, DOUBLES):
-    """The moves of several tiles on a line, of the kind the rule names (``KIND``): into
-    ``MV`` and ``MN`` (each move's tile count); how many. ``SD``, ``DT``: the searches'
-    scratch; ``DOUBLES``: the set's doubles, a mask."""
+@njit(refcounts=False)
+def moves(H, hi, L, R, PM, PIPS, TL, TH, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV,
+          MN, SD, S, DT):
+    """The moves of several tiles on a line for the hand ``H[hi]``, of the kind the rule
+    names (``KIND``): into ``MV`` and ``MN`` (each move's tile count); how many. ``SD``,
+    ``S``, ``DT``: the searches' scratch (columns a depth; sets, ``SET_BLOCKS`` blocks of
+    ``most + 1``: ``jit_masks``; ``dead_at``'s table); ``TL``, ``TH``: the tiles' halves."""
     kind = CODE[SEV + KIND]
     if kind == CHAIN:
-        return chain_line(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack,
-                          MV, MN, SD)
+        return chain_line(H, hi, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck,
+                          stack, MV, MN, SD, S)
     if kind == AFTER_DOUBLE:
-        return after_double(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck,
-                            stack, MV, MN, SD, DOUBLES)
+        return after_double(H, hi, L, R, PM, PIPS, TL, TH, CODE, SEV, F, TAB, TEAMS, sides,
+                            N, deck, stack, MV, MN, SD, S)
     if kind == WHOLE_HAND:
-        return whole_hand(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack,
-                          MV, MN, SD, DT)
-    n = line_moves(h, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV)
+        return whole_hand(H, hi, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck,
+                          stack, MV, MN, SD, S, DT)
+    n = line_moves(H, hi, L, R, PM, PIPS, CODE, SEV, F, TAB, TEAMS, sides, N, deck, stack, MV,
+                   S)
     for k in range(n):
         MN[k] = 2
     return n
 
 
-@njit
-def _kth(mL, mR, k):
-    """The k-th single placement in the canonical order (left end's tiles, then right's)."""
-    n_left = popcount(mL)
-    end = 1 if k >= n_left else 0
-    m = mR if end else mL
-    k -= n_left if end else 0
-    while k:
-        m &= m - 1
-        k -= 1
-    return low_index(m) << 2 | end
+@njit(refcounts=False)
+def _kth(M, iL, iR, k):
+    """The k-th single placement in the canonical order (the left end's tiles ``M[iL]``,
+    then the right's)."""
+    n_left = count(M, iL)
+    if k < n_left:
+        return kth(M, iL, k) << 2
+    return kth(M, iR, k - n_left) << 2 | 1
 
 
-@njit
+@njit(refcounts=False)
 def _shed(code, MV, MN, VALUES, shift):
     """What an option sheds (``greedy.shed``): a tile's value, a move's tiles' sum (codes
     ``tile << shift | end``)."""
@@ -451,11 +545,12 @@ def _shed(code, MV, MN, VALUES, shift):
     return VALUES[code >> shift]
 
 
-@njit
-def _weigh(code, MV, MN, h, L, R, PM, PIPS, VALUES, w_play2, w_domino2):
+@njit(refcounts=False)
+def _weigh(code, MV, MN, H, hi, L, R, PM, PIPS, VALUES, w_play2, w_domino2, S):
     """``strategist._weigh_line`` in half points: twice the value shed, ``W_PLAYABLE``
-    for each tile left that fits an end the move leaves, ``W_DOMINO`` for the last tile."""
-    rest = h
+    for each tile left that fits an end the move leaves, ``W_DOMINO`` for the last tile
+    (the hand ``H[hi]``; ``S[0]`` scratch: what is left of it)."""
+    copy(S, 0, H, hi)
     shed = 0
     for i in range(MN[code - MOVE] if code >= MOVE else 1):
         c = MV[code - MOVE, i] if code >= MOVE else code
@@ -464,42 +559,43 @@ def _weigh(code, MV, MN, h, L, R, PM, PIPS, VALUES, w_play2, w_domino2):
             R = PIPS[t] - R
         else:
             L = PIPS[t] - L
-        rest ^= 1 << t
+        take(S, 0, t)
         shed += VALUES[t]
-    playable = popcount(rest & (PM[L] | PM[R]))
-    return 2 * shed + w_play2 * playable + (w_domino2 if rest == 0 else 0)
+    playable = count_and_or(S, 0, PM, L, PM, R)
+    return 2 * shed + w_play2 * playable + (0 if nonempty(S, 0) else w_domino2)
 
 
-@njit
-def pick(kind, p, seed, N, WS, mL, mR, nm, at_will, MV, MN, h, L, R, PM, PIPS, VALUES, CODE,
-         SEV, TIE):
+@njit(refcounts=False)
+def pick(kind, p, seed, N, WS, M, iL, iR, nm, at_will, MV, MN, H, hi, L, R, PM, PIPS, VALUES,
+         CODE, SEV, TIE, S):
     """Seat ``p``'s option (``kind``: 0 random, 1 greedy, 2 strategist) among the single
-    placements ``mL``/``mR`` and the ``nm`` moves of ``MV``, listed in that order: a
+    placements ``M[iL]``/``M[iR]`` and the ``nm`` moves of ``MV``, listed in that order: a
     placement's code, ``MOVE + k`` for the k-th move, or -2 for a pass at will (random's
     last option). Random and greedy read one word of the seat's; the strategist one on a
-    tie only (``StrategistBot._several``)."""
-    nfit = popcount(mL) + popcount(mR)
+    tie only (``StrategistBot._several``). The hand ``H[hi]``; ``S[0]`` scratch (sets:
+    ``jit_masks``)."""
+    nfit = count(M, iL) + count(M, iR)
     total = nfit + nm
     if kind == 0:
         k = (seat_word(seed, p, N, WS) * (total + at_will)) >> 32
         if k == total:
             return -2
-        return _kth(mL, mR, k) if k < nfit else MOVE + k - nfit
-    count = 0
+        return _kth(M, iL, iR, k) if k < nfit else MOVE + k - nfit
+    count_ = 0
     best = -(1 << 62)
     w_play2, w_domino2 = CODE[SEV + W_PLAYABLE2], CODE[SEV + W_DOMINO2]
     for i in range(total):
-        code = _kth(mL, mR, i) if i < nfit else MOVE + i - nfit
+        code = _kth(M, iL, iR, i) if i < nfit else MOVE + i - nfit
         if kind == 1:
             v = _shed(code, MV, MN, VALUES, 2)
         else:
-            v = _weigh(code, MV, MN, h, L, R, PM, PIPS, VALUES, w_play2, w_domino2)
+            v = _weigh(code, MV, MN, H, hi, L, R, PM, PIPS, VALUES, w_play2, w_domino2, S)
         if v > best:
             best = v
-            count = 0
+            count_ = 0
         if v == best:
-            TIE[count] = code
-            count += 1
-    if kind == 1 or count > 1:   # greedy reads a word always, the strategist on a tie
-        return TIE[(seat_word(seed, p, N, WS) * count) >> 32]
+            TIE[count_] = code
+            count_ += 1
+    if kind == 1 or count_ > 1:   # greedy reads a word always, the strategist on a tie
+        return TIE[(seat_word(seed, p, N, WS) * count_) >> 32]
     return TIE[0]

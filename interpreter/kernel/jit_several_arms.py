@@ -41,7 +41,6 @@ from .jit_several import (
     AFTER_DOUBLE,
     ALONE_AT,
     CHAIN,
-    DEAD,
     EACH_END,
     KIND,
     MOST,
@@ -52,6 +51,7 @@ from .jit_several import (
     WHOLE_HAND,
     dead_at,
     holds,
+    search,
 )
 from .jit_strategist import seat_word
 from .jit_support import low_index, popcount
@@ -180,7 +180,7 @@ def _dead(DT, SD, d, gen, put):
     it is from now on (while the table has room)."""
     key = (SD[_V, d] | SD[_V + 1, d] << 8 | SD[_V + 2, d] << 16 | SD[_V + 3, d] << 24
            | SD[_CNT, d] << 32 | (SD[_NEED, d] + 1) << 36)
-    return dead_at(DT, SD[_HAND, d], key, gen, put)
+    return dead_at(DT, SD[_HAND], d, key, gen, put)
 
 
 @njit
@@ -204,8 +204,7 @@ def moves(h, L, R, U, D, NE, need, sval, PM, PIPS, TL, TH, CODE, SEV, RES, RSURE
         if size < 2:
             return 0
         most = size
-        gen = DT[2, DEAD] + 1
-        DT[2, DEAD] = gen
+        gen = search(DT)
     elif most < 2:
         return 0
     SD[_V, 0], SD[_V + 1, 0], SD[_V + 2, 0], SD[_V + 3, 0] = L, R, U, D

@@ -68,6 +68,7 @@ from .jit_record import (
     K_SET,
     K_START,
     LINE,
+    WAY,
     dat_bound,
     duty_bound,
     event_bound,
@@ -244,11 +245,11 @@ class RecordText:
 
     def _declared_line(self, item: tuple[int, ...]) -> dict:
         kind, p, a, b, c = item[:LINE]
-        if kind == K_PART:   # (a >> 8: the half meeting the end, 1 low, 2 high: part_way_item)
-            tile = self.tiles[(a & 255) >> 2]
+        if kind == K_PART:   # (a // WAY: the half meeting the end, 1 low, 2 high: part_way_item)
+            tile = self.tiles[(a % WAY) >> 2]
             line = {"event": "place", "player": p, "tile": tile, "end": END_NAMES[a & 3]}
-            if a >> 8:
-                line["meets"] = tile[(a >> 8) - 1]
+            if a // WAY:
+                line["meets"] = tile[a // WAY - 1]
             line["part"] = [b, c]
             return line
         if kind == K_AT_PART:   # on a shaped board (a the tile, b its end's NAME code)
