@@ -16,7 +16,7 @@ engines and compares records and results.
 from __future__ import annotations
 
 from .jit import njit
-from .jit_bits import BITS, count, has, holder, nonempty, put
+from .jit_bits import BITS, count, has, nonempty, put
 from .jit_formula import FACT, run
 from .jit_matching import FLIP
 from .jit_opening import (
@@ -31,6 +31,8 @@ from .jit_opening import (
     UNHELD_DRAW_IN_TURN,
     UNHELD_HEAVIEST,
     heaviest,
+    highest_double,
+    holder,
 )
 from .jit_support import low_index, popcount, seat_after
 
@@ -116,12 +118,7 @@ def open_round(tile: int, by_holder: int, unheld: int, lacking: int, amask: int,
             return leader, 0, 0, SEEK_TURNS, SEEK_ALLOWED
         return -1, 0, 0, SEEK_NONE, 0
     if tile == HIGHEST_DOUBLE:
-        seat, t = -1, -1
-        for d in DOUBLES_DESC:
-            seat = holder(H, N, d)
-            if seat >= 0:
-                t = d
-                break
+        seat, t = highest_double(H, N, DOUBLES_DESC)
     else:
         t = tile
         seat = holder(H, N, t)

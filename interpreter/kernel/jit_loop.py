@@ -38,6 +38,10 @@ a local that never changes.
 import numpy as np
 
 from dominorules.kernel.jit import njit
+from dominorules.kernel.jit_opening import (  # the lead and the opening, any width
+    lead_holder,
+    tile_opening,
+)
 from dominorules.kernel.jit_record import (
     deal_item,
     draw_token,
@@ -387,24 +391,6 @@ def before_deal(code, N, T, PIPS, rng, prev_leader, prev_winner, count_from_prev
         start = prev_leader if (count_from_prev and prev_leader >= 0) else 0
         return (start + number) % N
     return -1
-
-
-@njit
-def holder(hands, N, tile):
-    for s in range(N):
-        if (hands[s] >> tile) & 1:
-            return s
-    return -1
-
-
-@njit
-def highest_double(hands, N, DOUBLES_DESC):
-    """(seat, tile) of the highest double dealt, or (-1, -1)."""
-    for d in DOUBLES_DESC:
-        s = holder(hands, N, d)
-        if s >= 0:
-            return s, d
-    return -1, -1
 
 
 @njit
@@ -810,17 +796,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     # GeneralLoop.run: the lead, the redeal condition, the opening (jit_opening;
                     # WIDE: jit_gen_wide, the opening tile and a seek's as indexes, -1: any)
                     if leader < 0:
-                        if choice == 7:
-                            leader = (jit_bits.highest_double if WIDE else highest_double)(
-                                hands, N, DOUBLES_DESC)[0]
-                        else:
-                            tile = o_tile
-                            if tile < 0:
-                                tile = (jit_bits.highest_double if WIDE else highest_double)(
-                                    hands, N, DOUBLES_DESC)[1]
-                                if tile < 0:
-                                    tile = DOUBLES_DESC[0]
-                            leader = (jit_bits.holder if WIDE else holder)(hands, N, tile)
+                        leader = lead_holder(choice, o_tile, hands, N, DOUBLES_DESC)
                     opener = -1
                     omask = -1
                     free = seek = smask = 0
@@ -852,76 +828,24 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     elif o_unheld == UNHELD_HEAVIEST:   # the lead's tile is in no hand
                         leader, t = heaviest(hands, N, HEAVY)
                         opener, omask = leader, t if WIDE else 1 << t
-                elif WIDE:
-                    # as the lines below, over the hands' words: the opening tile as an index
-                    # (omask, -1: any), what a seek draws to as a tile (-1: any double)
+                else:   # (jit_opening: engine.general_loop.tile_opening)
                     if leader < 0:
-                        if choice == 7:
-                            leader = jit_bits.highest_double(hands, N, DOUBLES_DESC)[0]
-                        else:
-                            if REQ_TILE >= 0:
-                                tile = REQ_TILE
-                            else:
-                                tile = jit_bits.highest_double(hands, N, DOUBLES_DESC)[1]
-                                if tile < 0:
-                                    tile = DOUBLES_DESC[0]
-                            leader = jit_bits.holder(hands, N, tile)
+                        leader = lead_holder(choice, REQ_TILE, hands, N, DOUBLES_DESC)
                     opener = -1
                     omask = -1
                     seek = 0
-                    sought = -1
+                    sought = -1   # the tile a seek draws to (-1: any double)
                     if leader >= 0:
-                        if REQ_TILE == -1:
-                            opener = leader
-                        else:
-                            if REQ_TILE == -2:
-                                seat, tile = jit_bits.highest_double(hands, N, DOUBLES_DESC)
-                            else:
-                                tile = REQ_TILE
-                                seat = jit_bits.holder(hands, N, tile)
-                            if seat >= 0 and (OPENER_HOLDER or seat == leader):
-                                opener, omask = seat, tile
-                            elif DRAW_IN_TURN:
-                                if seat < 0:
-                                    for i in range(DEALT, DRAW_END):
-                                        d = deck[i]
-                                        if d == tile if tile >= 0 else TL[d] == TH[d]:
-                                            opener, seek, sought = leader, 1, tile
-                                            break
-                else:
-                    if leader < 0:
-                        if choice == 7:
-                            leader = highest_double(hands, N, DOUBLES_DESC)[0]
-                        else:
-                            if REQ_TILE >= 0:
-                                tile = REQ_TILE
-                            else:
-                                tile = highest_double(hands, N, DOUBLES_DESC)[1]
-                                if tile < 0:
-                                    tile = DOUBLES_DESC[0]
-                            leader = holder(hands, N, tile)
-                    opener = -1
-                    omask = -1
-                    seek = 0
-                    if leader >= 0:
-                        # engine.general_loop.tile_opening
-                        if REQ_TILE == -1:
-                            opener = leader
-                        else:
-                            if REQ_TILE == -2:
-                                seat, tile = highest_double(hands, N, DOUBLES_DESC)
-                            else:
-                                tile = REQ_TILE
-                                seat = holder(hands, N, tile)
-                            if seat >= 0 and (OPENER_HOLDER or seat == leader):
-                                opener, omask = seat, 1 << tile
-                            elif DRAW_IN_TURN:
-                                want = (1 << tile) if tile >= 0 else DOUBLES_MASK
-                                if seat < 0:
-                                    for i in range(DEALT, DRAW_END):
-                                        if (1 << deck[i]) & want:
-                                            opener, omask, seek = leader, 0, want
-                                            break
+                        opener, sought, seek = tile_opening(
+                            REQ_TILE, OPENER_HOLDER, DRAW_IN_TURN, hands, leader, deck, DEALT,
+                            DRAW_END, N, DOUBLES_DESC, TL, TH)
+                        if WIDE:   # over the hands' words, the opening tile as an index
+                            if not seek:
+                                omask = sought
+                        elif seek:   # else as a mask (omask, -1: any), and what a seek draws to
+                            omask, seek = 0, (1 << sought) if sought >= 0 else DOUBLES_MASK
+                        elif sought >= 0:
+                            omask = 1 << sought
                 if opener >= 0:
                     break
                 if CONT:   # a deal thrown in cannot be the round seen (continuation: redeal)

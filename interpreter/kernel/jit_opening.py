@@ -12,6 +12,7 @@ from __future__ import annotations
 from .jit import njit
 from .jit_masks import has
 from .jit_support import seat_after
+from .jit_template import LEAD_CODES
 
 ANY, HIGHEST_DOUBLE = -1, -2                          # the required tile, as a code
 UNHELD_REDEAL, UNHELD_DRAW_IN_TURN, UNHELD_HEAVIEST = 0, 1, 2
@@ -22,9 +23,11 @@ SEEK_NONE, SEEK_TURNS, SEEK_LEADER, SEEK_OUT = 0, 1, 2, 3
 
 
 @njit(refcounts=False)   # (every round: jit.njit)
-def holder_of(hands, N, tile):
+def holder(hands, N, tile):
+    """The first seat whose hand holds ``tile``, or -1; the hands int64 masks or rows of
+    words (``jit_masks``), so every kernel's lead and opening ask this one piece."""
     for s in range(N):
-        if (hands[s] >> tile) & 1:
+        if has(hands, s, tile):
             return s
     return -1
 
@@ -51,12 +54,53 @@ def in_boneyard(deck, DEALT, DRAW_END, mask):
 
 @njit(refcounts=False)   # (every round: jit.njit)
 def highest_double(hands, N, DOUBLES_DESC):
-    """(seat, tile) of the highest double dealt, or (-1, -1)."""
+    """(seat, tile) of the highest double dealt, or (-1, -1) (any width, as ``holder``)."""
     for d in DOUBLES_DESC:
-        s = holder_of(hands, N, d)
+        s = holder(hands, N, d)
         if s >= 0:
             return s, d
     return -1, -1
+
+
+LEAD_HIGHEST_DOUBLE = LEAD_CODES["highest_double"]   # a lead chooser, as its code
+
+
+@njit(refcounts=False)   # (every round: jit.njit)
+def lead_holder(choice, tile, hands, N, DOUBLES_DESC):
+    """The leader a deal names when no rule chose one before it (``GeneralLoop.run``): the
+    holder of the highest double dealt (``choice`` highest_double), else of the opening
+    ``tile`` (below 0: the highest double dealt, or the set's highest when none is); -1
+    when nobody holds it."""
+    if choice == LEAD_HIGHEST_DOUBLE:
+        return highest_double(hands, N, DOUBLES_DESC)[0]
+    if tile < 0:
+        tile = highest_double(hands, N, DOUBLES_DESC)[1]
+        if tile < 0:
+            tile = DOUBLES_DESC[0]
+    return holder(hands, N, tile)
+
+
+@njit(refcounts=False)   # (every round: jit.njit)
+def tile_opening(tile, by_holder, draw_in_turn, hands, leader, deck, DEALT, DRAW_END, N,
+                 DOUBLES_DESC, TL, TH):
+    """(opener or -1 for a redeal, opening tile (-1: any), seek) of the plain game's opening
+    (``engine.general_loop.tile_opening``), any width: ``tile`` an index, ``ANY`` or
+    ``HIGHEST_DOUBLE``; seek 1 when the players draw in turn from the leader to that tile
+    (-1: any double)."""
+    if tile == ANY:
+        return leader, -1, 0
+    if tile == HIGHEST_DOUBLE:
+        seat, tile = highest_double(hands, N, DOUBLES_DESC)
+    else:
+        seat = holder(hands, N, tile)
+    if seat >= 0 and (by_holder or seat == leader):
+        return seat, tile, 0
+    if draw_in_turn and seat < 0:
+        for i in range(DEALT, DRAW_END):
+            d = deck[i]
+            if d == tile if tile >= 0 else TL[d] == TH[d]:
+                return leader, tile, 1
+    return -1, -1, 0
 
 
 @njit(refcounts=False)   # (every round: jit.njit)
@@ -96,7 +140,7 @@ def open_round(tile, by_holder, unheld, lacking, amask, hands, leader, deck, DEA
         seat, t = highest_double(hands, N, DOUBLES_DESC)
     else:
         t = tile
-        seat = holder_of(hands, N, t)
+        seat = holder(hands, N, t)
     if seat >= 0 and (by_holder or seat == leader):
         return seat, 1 << t, 0, SEEK_NONE, 0
     if unheld == UNHELD_HEAVIEST and seat < 0:
