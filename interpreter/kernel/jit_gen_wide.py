@@ -3,20 +3,19 @@
 A set over 62 tiles keeps each hand and each set of tiles as a row of ``W`` words
 (``jit_bits``), so the house-rule kernel (``jit_loop``'s ``GEN`` lines with ``WIDE``) calls
 these where a narrow one reads int64 masks: the opening (``jit_opening.open_round``: the
-same rule, its tiles as indexes), the heaviest tile dealt, the settlement's tallies
-(``jit_settle.tallies``), the uniform and greedy picks over four ends and a fit rule's
-second ways (``jit_matching.uniform_pick``, ``jit_loop.greedy_ends``), the placement
-restrictions (``jit_loop.allowed``; their sure tiles per end value as words). Each is its narrow
-piece line for line, only each mask walked word by word in index order, so a pick is
-the same tile. A fit rule's two-way masks (``jit_matching.tables``) sit in ``CODE`` as
-``W`` words per end value (``code_has``). ``tests/test_kernel_jit_gen_wide.py`` plays both
-engines and compares records and results.
+same rule, its tiles as indexes), the uniform and greedy picks over four ends and a fit
+rule's second ways (``jit_matching.uniform_pick``, ``jit_loop.greedy_ends``), the
+placement restrictions (``jit_loop.allowed``; their sure tiles per end value as words).
+Each is its narrow piece line for line, only each mask walked word by word in index
+order, so a pick is the same tile. A fit rule's two-way masks (``jit_matching.tables``)
+sit in ``CODE`` as ``W`` words per end value (``code_has``).
+``tests/test_kernel_jit_gen_wide.py`` plays both engines and compares records and results.
 """
 
 from __future__ import annotations
 
 from .jit import njit
-from .jit_bits import BITS, count, has, nonempty, put
+from .jit_bits import BITS, count, has, nonempty
 from .jit_formula import FACT, run
 from .jit_matching import FLIP
 from .jit_opening import (
@@ -135,15 +134,6 @@ def open_round(tile: int, by_holder: int, unheld: int, lacking: int, amask: int,
 
 
 @njit
-def give_leftover(H, deck, dealt: int, T: int, seat: int) -> int:
-    """``jit_deal.give_leftover`` over words: the tiles after the hands' ``deck[dealt:]``
-    into ``seat``'s hand; the tiles now dealt (``GeneralLoop._leftover``)."""
-    for i in range(dealt, T):
-        put(H, seat, deck[i])
-    return T
-
-
-@njit
 def side_goes_on(side: int, H, TEAMS) -> bool:
     """``jit_side_out.goes_on`` over words: whether the round goes on after a seat of
     ``side`` emptied its hand, some seat of that side still holding tiles."""
@@ -151,42 +141,6 @@ def side_goes_on(side: int, H, TEAMS) -> bool:
         if nonempty(H, TEAMS[side, j]):
             return True
     return False
-
-
-@njit
-def tallies(H, N: int, VALUES, PIPS, TL, TH, drawn_by, TEAMS, individual: int,
-            P, V, C, DB, Q, SP, SV, ST, SD, SQ) -> None:
-    """``jit_settle.tallies`` over words: every seat's pips, value, tiles, drawn and
-    doubles, and every side's sums."""
-    for s in range(N):
-        p = v = q = 0
-        for w in range(H.shape[1]):
-            x = H[s, w]
-            while x:
-                b = x & -x
-                x ^= b
-                t = w * BITS + low_index(b)
-                p += PIPS[t]
-                v += VALUES[t]
-                if TL[t] == TH[t]:
-                    q += 1
-        P[s] = p
-        V[s] = v
-        C[s] = count(H, s)
-        DB[s] = drawn_by[s]
-        Q[s] = q
-    if individual:
-        for s in range(N):
-            SP[s], SV[s], ST[s], SD[s], SQ[s] = P[s], V[s], C[s], DB[s], Q[s]
-        return
-    for i in range(TEAMS.shape[0]):
-        SP[i] = SV[i] = ST[i] = SD[i] = SQ[i] = 0
-        for s in TEAMS[i]:
-            SP[i] += P[s]
-            SV[i] += V[s]
-            ST[i] += C[s]
-            SD[i] += DB[s]
-            SQ[i] += Q[s]
 
 
 @njit

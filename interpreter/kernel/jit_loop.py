@@ -122,7 +122,6 @@ if GEN:
     from dominorules.engine.mechanisms.blind import pop_front_piece as pop_front
     from dominorules.engine.mechanisms.blind import rows_of_piece as rows_of
     from dominorules.engine.mechanisms.blind import to_back_piece as to_back
-    from dominorules.engine.mechanisms.leftover import give_leftover_piece as give_leftover
     from dominorules.engine.mechanisms.leftover import receiver_piece as receiver
     from dominorules.engine.mechanisms.match import match_over_piece as match_over
     from dominorules.engine.mechanisms.settle import LOWEST_HAND
@@ -136,6 +135,7 @@ if GEN:
     from dominorules.engine.mechanisms.turn_up import before_piece as before
     from dominorules.kernel import (
         jit_declare,  # declarations and the showdown
+        jit_masks,  # a set read one way whatever its width
         jit_several_arms,  # several tiles on four ends, under a fit rule...
         jit_several_shaped,  # several tiles on a shaped board
     )
@@ -281,7 +281,6 @@ if WIDE and GEN:
     from dominorules.kernel import (
         jit_duties,  # (failed_words)
         jit_gen_wide,  # house rules over words
-        jit_masks,  # a set as a program's fact (put_fact: its words)
     )
 
 # the arrays' indexes by name (jit_template.INDEXES), each written in as its number
@@ -791,8 +790,9 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if GEN:
                     dealt = DEALT
                     if LEFT_TO and leader >= 0:   # deal.leftover: the tiles the hands leave
-                        dealt = (jit_gen_wide.give_leftover if WIDE else give_leftover)(
-                            hands, deck, DEALT, T, receiver(LEFT_TO, leader, N, RIGHT))
+                        jit_masks.put_each(hands, receiver(LEFT_TO, leader, N, RIGHT), deck,
+                                           DEALT, T)
+                        dealt = T
                     # GeneralLoop.run: the lead, the redeal condition, the opening (jit_opening;
                     # WIDE: jit_gen_wide, the opening tile and a seek's as indexes, -1: any)
                     if leader < 0:
@@ -802,12 +802,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     free = seek = smask = 0
                     redeal = 0
                     if F_REDEAL >= 0:
-                        if WIDE:
-                            jit_gen_wide.tallies(hands, N, VALUES, PIPS, TL, TH, ZN, TEAMS,
-                                                 INDIVIDUAL, P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
-                        else:
-                            tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, ZN, TEAMS, INDIVIDUAL,
-                                    P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
+                        tallies(hands, N, VALUES, PIPS, TL, TH, ZN, TEAMS, INDIVIDUAL, P, V, C,
+                                DB, DQ, SP, SV, ST, SD, SQ)
                         F[X_ROUND] = rnd_no
                         redeal = run(CODE, F_REDEAL, F, TAB, TEAMS, SIDES_N, N, deck, stack)
                     if redeal:
@@ -2306,12 +2302,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 bad = done = True
             if GEN:
                 # -- settlement (GeneralLoop._settle; jit_settle)
-                if WIDE:
-                    jit_gen_wide.tallies(hands, N, VALUES, PIPS, TL, TH, drawn_by, TEAMS,
-                                         INDIVIDUAL, P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
-                else:
-                    tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, drawn_by, TEAMS, INDIVIDUAL,
-                            P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
+                tallies(hands, N, VALUES, PIPS, TL, TH, drawn_by, TEAMS, INDIVIDUAL, P, V, C, DB,
+                        DQ, SP, SV, ST, SD, SQ)
                 held = 0
                 for s in range(N):
                     held += C[s]
