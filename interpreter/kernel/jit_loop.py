@@ -732,7 +732,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     o_tile, o_holder, o_unheld, o_lacking, amask = (O2_TILE, O2_HOLDER, O2_UNHELD,
                                                                     O2_LACKING, O2_AMASK)
                 if O_ROUNDS >= 0:   # an opening condition reading the round: this round's tiles
-                    if WIDE:   # (where its W words start, as jit_gen_wide.open_round reads them)
+                    if WIDE:   # (where its W words start, as jit_opening.open_round reads them)
                         amask = O_ROUNDS + (rnd_no - 1) * W
                     else:
                         amask = CODE[O_ROUNDS + rnd_no - 1]
@@ -794,7 +794,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                            DEALT, T)
                         dealt = T
                     # GeneralLoop.run: the lead, the redeal condition, the opening (jit_opening;
-                    # WIDE: jit_gen_wide, the opening tile and a seek's as indexes, -1: any)
+                    # WIDE: the opening tile and a seek's as indexes, -1: any)
                     if leader < 0:
                         leader = lead_holder(choice, o_tile, hands, N, DOUBLES_DESC)
                     opener = -1
@@ -812,15 +812,11 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         opener, omask, free, seek, smask = open_any(   # LF: scratch)
                             oprog, o_unheld, o_lacking, hands, leader, deck, dealt, DRAW_END, N,
                             HEAVY, RIGHT, CODE, F, TAB, TEAMS, SIDES_N, stack, LF, 0, LF, 1)
-                    elif WIDE and leader >= 0:
-                        opener, omask, free, seek, smask = jit_gen_wide.open_round(
-                            o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
-                            dealt, DRAW_END, N, DOUBLES_DESC, HEAVY, TL, TH, RIGHT, CODE, FITS,
-                            FIT_OPEN)
-                    elif not WIDE and leader >= 0:
+                    elif leader >= 0:   # (WIDE: the tiles allowed written to FITS[FIT_OPEN])
                         opener, omask, free, seek, smask = open_round(
                             o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
-                            dealt, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, RIGHT)
+                            dealt, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, TL, TH, RIGHT,
+                            CODE, FITS, FIT_OPEN)
                     elif o_unheld == UNHELD_HEAVIEST:   # the lead's tile is in no hand
                         leader, t = heaviest(hands, N, HEAVY)
                         opener, omask = leader, t if WIDE else 1 << t
