@@ -57,6 +57,7 @@ def _plain(monkeypatch, words: list[int]):
         monkeypatch.setattr(module, "low_index", _low_index, raising=False)
     for name in SHARED:   # the terms the pieces share, as plain Python too
         monkeypatch.setattr(mods[0], name, getattr(mods[2], name))
+    monkeypatch.setattr(mods[1], "tied", mods[2].tied)   # (hidden rows' ties)
     return mods
 
 

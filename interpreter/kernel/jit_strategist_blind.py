@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .jit import njit
 from .jit_matching import FLIP
-from .jit_strategist import KNOW_ROWS, seat_word
+from .jit_strategist import KNOW_ROWS, tied
 from .jit_support import low_index
 
 
@@ -86,7 +86,5 @@ def choose_blind(p: int, m0: int, m1: int, m2: int, m3: int, e0: int, e1: int, e
                 if score == best:
                     TC[k] = code
                     k += 1
-    if k == 1:
-        return TC[0]
-    return TC[(seat_word(seed, p, N, WS) * k) >> 32]
+    return tied(TC, k, seed, p, N, WS)
 
