@@ -3,16 +3,19 @@
 
 The rest of the settlement and the match's end are kernel pieces beside their rules
 (``engine.mechanisms.settle``'s and ``match``'s ``*_piece`` functions). The tallies stay
-here: they are the loop's, not a mechanism's, and walk a hand with ``jit_masks`` (an
-int64 mask or a row of words, so a narrow kernel and a wide one count alike), which
-the engine cannot import (numpy: ``tests/test_startup.py``). The JIT kernel's ``GEN``
-lines call them; a ruleset without house rules never does.
+here: they are the loop's, not a mechanism's, and walk a hand word by word through
+``jit_masks`` (an int64 mask is one word, so a narrow kernel walks its bits as it always
+did and a wide one counts alike), which the engine cannot import (numpy:
+``tests/test_startup.py``). The JIT kernel's ``GEN`` lines call them; a ruleset
+without house rules never does.
 """
 
 from __future__ import annotations
 
 from .jit import njit
-from .jit_masks import after, count
+from .jit_bits import BITS
+from .jit_masks import word, words
+from .jit_support import low_index
 
 
 @njit(refcounts=False)   # (every round: jit.njit)
@@ -21,17 +24,21 @@ def tallies(hands, N, VALUES, PIPS, TL, TH, drawn_by, TEAMS, individual,
     """Every seat's pips, value, tiles, drawn and doubles (``GeneralLoop._seat_tallies``)
     and every side's sums (``_side_tallies``)."""
     for s in range(N):
-        p = v = q = 0
-        t = after(hands, s, -1)
-        while t >= 0:
-            p += PIPS[t]
-            v += VALUES[t]
-            if TL[t] == TH[t]:
-                q += 1
-            t = after(hands, s, t)
+        p = v = c = q = 0
+        for w in range(words(hands)):
+            x = word(hands, s, w)
+            while x:
+                b = x & -x
+                x ^= b
+                t = w * BITS + low_index(b)
+                p += PIPS[t]
+                v += VALUES[t]
+                c += 1
+                if TL[t] == TH[t]:
+                    q += 1
         P[s] = p
         V[s] = v
-        C[s] = count(hands, s)
+        C[s] = c
         DB[s] = drawn_by[s]
         Q[s] = q
     if individual:
