@@ -45,8 +45,6 @@ def test_each_helper_is_the_set_operation_it_names(T):
         assert ms.count(A, i) == len(a) and ms.nonempty(A, i) == (1 if a else 0)
         assert [ms.kth(A, i, k) for k in range(len(a) + 1)] == [*sorted(a), -1]
         assert [t for t in range(T) if ms.has(A, i, t)] == sorted(a)
-        assert sum(int(ms.word(A, i, w)) << (62 * w) for w in range(ms.words(A))) == sum(
-            1 << t for t in a)   # word by word: a mask is its one word
         # a program's fact: a narrow set's mask, a set of words in F's second row from its
         # end (two rows of 2 words after 10 facts), the fact its place
         F = np.zeros(14, np.int64)

@@ -209,8 +209,8 @@ def test_the_lead_formula_reads_the_tallies_the_loop_keeps(games):
         want = loop._lead_by_formula(prev)
         with np.errstate(over="ignore"):   # popcount's multiply wraps, as numba's does
             jit_settle.tallies(np.array(hands, np.int64), n, TAB[tab["VALUES"]],
-                               TAB[tab["PIPS"]], TAB[tab["TL"]], TAB[tab["TH"]],
-                               np.array(drawn, np.int64), teams, 0, *(TAB[tab[k]] for k in (
+                               TAB[tab["PIPS"]], ts.doubles_mask, np.array(drawn, np.int64),
+                               teams, 0, *(TAB[tab[k]] for k in (
                                    "P", "V", "C", "DB", "DQ", "SP", "SV", "ST", "SD", "SQ")))
         TAB[tab["scores"], :2], TAB[tab["rounds_won"], :2] = loop.scores, loop.rounds_won
         F[fact["leader"]] = prev[0]

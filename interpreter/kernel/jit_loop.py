@@ -802,8 +802,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     free = seek = smask = 0
                     redeal = 0
                     if F_REDEAL >= 0:
-                        tallies(hands, N, VALUES, PIPS, TL, TH, ZN, TEAMS, INDIVIDUAL, P, V, C,
-                                DB, DQ, SP, SV, ST, SD, SQ)
+                        if WIDE:
+                            jit_gen_wide.tallies(hands, N, VALUES, PIPS, TL, TH, ZN, TEAMS,
+                                                 INDIVIDUAL, P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
+                        else:
+                            tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, ZN, TEAMS, INDIVIDUAL,
+                                    P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
                         F[X_ROUND] = rnd_no
                         redeal = run(CODE, F_REDEAL, F, TAB, TEAMS, SIDES_N, N, deck, stack)
                     if redeal:
@@ -2298,8 +2302,12 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 bad = done = True
             if GEN:
                 # -- settlement (GeneralLoop._settle; jit_settle)
-                tallies(hands, N, VALUES, PIPS, TL, TH, drawn_by, TEAMS, INDIVIDUAL, P, V, C, DB,
-                        DQ, SP, SV, ST, SD, SQ)
+                if WIDE:
+                    jit_gen_wide.tallies(hands, N, VALUES, PIPS, TL, TH, drawn_by, TEAMS,
+                                         INDIVIDUAL, P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
+                else:
+                    tallies(hands, N, VALUES, PIPS, DOUBLES_MASK, drawn_by, TEAMS, INDIVIDUAL,
+                            P, V, C, DB, DQ, SP, SV, ST, SD, SQ)
                 held = 0
                 for s in range(N):
                     held += C[s]

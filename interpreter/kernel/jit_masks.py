@@ -23,24 +23,6 @@ from .jit_support import low_index, popcount
 
 
 @njit
-def words(A) -> int:
-    """The words each set of ``A`` is kept in: 1 for an int64 mask, else ``W``."""
-    if A.ndim == 1:
-        return 1
-    return A.shape[1]
-
-
-@njit
-def word(A, i: int, w: int) -> int:
-    """Word ``w`` of ``A[i]`` (a mask is its one word): its bit ``b`` is tile
-    ``w * BITS + b``, so a walk word by word, bit by bit, is the narrow kernel's walk over
-    its mask where that is the hot loop (``jit_settle.tallies``)."""
-    if A.ndim == 1:
-        return A[i]
-    return A[i, w]
-
-
-@njit
 def has(A, i: int, t: int) -> int:
     """1 when tile ``t`` is in the set ``A[i]``, else 0."""
     if A.ndim == 1:
