@@ -1,6 +1,7 @@
 """What the JIT record tests check of a match on both engines, written once: the
 round's lines against the JIT's log bound, and the same results and record text, at
-every builtin bot's table and a mixed one; the player counts the tests take."""
+every builtin bot's table and a mixed one; the same results without a record; the same
+summary and trace file from ``simulate``; the player counts the tests take."""
 
 from __future__ import annotations
 
@@ -38,6 +39,40 @@ def same_on_both_engines(game, players: int, seeds: list[int], bots) -> list[dic
         assert max(round_lines(match.events)) <= bound
         events += want.events
     return events
+
+
+def same_results(game, players: int, seeds: list[int], tables) -> None:
+    """The JIT's matches without a record (``engines.jit_results``) at each table of
+    ``tables`` (a bot's name, or one a seat) are the Python engine's, field for field."""
+    for bots in tables:
+        got = engines.jit_results(game, players, seeds, bots)
+        for seed, match in zip(seeds, got, strict=True):
+            assert match == api.play_match(game, players, seed, bots), (players, bots, seed)
+
+
+def same_summary(game, players: int, matches: int, seed: int, bots,
+                 traces: tuple[Path | None, Path | None] = (None, None)) -> None:
+    """``simulate``'s summary from the JIT and from the Python engine: the same but for the
+    engine it names; ``traces``: where each writes its matches' records."""
+    jit, py = (None if t is None else str(t) for t in traces)
+    a = api.simulate(game, players, matches, seed, bots, trace_path=jit, engine="jit")
+    b = api.simulate(game, players, matches, seed, bots, trace_path=py, engine="python")
+    assert (a.pop("engine"), b.pop("engine")) == ("jit", "python")
+    assert a == b, (game.name, players, bots)
+
+
+def same_trace_files(tmp_path: Path, game, players: int, matches: int, seed: int,
+                     bots) -> Path:
+    """``simulate`` writing its trace on the JIT and on the Python engine: the same summary
+    and, byte for byte, the same file, which ``verify`` accepts. Returns the JIT's file
+    (for a caller's stricter check)."""
+    from dominorules.records import verify_file
+
+    jit, py = tmp_path / "jit.jsonl", tmp_path / "py.jsonl"
+    same_summary(game, players, matches, seed, bots, (jit, py))
+    assert jit.read_bytes() == py.read_bytes(), (game.name, players, bots)
+    assert verify_file(str(jit)) == [], game.name
+    return jit
 
 
 def on_every_bot_table(game, players: int, seeds: list[int], trace: bool = False

@@ -22,7 +22,8 @@ ROUND_PIECES = (
              "shake128_pad", "shuffle_key", "seat_more_key", "decimal_into", "bytes_into",
              "squeeze8", "first_streams8", "given_keys", "seat_words_given")),
     (jit_settle, ("tallies",)),
-    (jit_opening, ("holder_of", "heaviest", "in_boneyard", "highest_double", "open_round")),
+    (jit_opening, ("holder", "heaviest", "highest_double", "lead_holder", "tile_opening",
+                   "_allowed", "tile_alone", "_seek_to", "in_boneyard", "open_round")),
 )
 
 

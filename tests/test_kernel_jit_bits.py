@@ -1,11 +1,11 @@
 """A set of tiles as words (``kernel/jit_bits.py``) held to Python's sets and ints.
 
 Random sets of a double-twelve, double-fifteen and double-eighteen set and beyond: every
-piece (membership, and, counts, the k-th tile, a hand's value, the holder, the uniform
-pick as the loop's ``kth_placement``, greedy as ``GreedyBot.policy``) gives what the same
-question asked of a Python set or int mask gives. Run as plain Python (``jit.plain``):
-the compiled pieces play whole matches against the Python engine in
-``tests/test_kernel_jit_wide.py``, where one kernel compiles them all.
+piece (membership, and, counts, the k-th tile, a hand's value, the uniform pick as the
+loop's ``kth_placement``, greedy as ``GreedyBot.policy``; ``jit_opening``'s holder over these
+words and over masks) gives what the same question asked of a Python set or int mask gives.
+Run as plain Python (``jit.plain``): the compiled pieces play whole matches against the
+Python engine in ``tests/test_kernel_jit_wide.py``, where one kernel compiles them all.
 """
 
 from __future__ import annotations
@@ -13,13 +13,15 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
 from dominorules import api
 from dominorules.bots.greedy import GreedyBot
 from dominorules.engine.general_loop import kth_placement
-from dominorules.kernel import jit, jit_bits
+from dominorules.kernel import jit, jit_bits, jit_opening
 
 B = jit.plain(jit_bits)
+OP = jit.plain(jit_opening)   # the holder and the highest double, over either width
 
 
 def _mask(tiles) -> int:
@@ -87,22 +89,25 @@ def test_and_counts_and_values_are_the_sets():
             assert B.value_sum(A, 0, values) == sum(int(values[t]) for t in a)
 
 
-def test_the_holder_and_the_highest_double_are_the_deals():
-    game = api.load_game("house/double-fifteen")
+@pytest.mark.parametrize("name, hand", [("pagat", 7), ("house/double-fifteen", 15)])
+def test_the_holder_and_the_highest_double_are_the_deals(name, hand):
+    """``jit_opening``'s one pair for both widths: a narrow deal's int64 masks, a wide one's
+    rows of words."""
+    game = api.load_game(name)
     ts, T = game.tileset, game.tileset.tile_count
-    W = jit_bits.words(T)
     rng = random.Random(3)
     desc = np.array(ts.doubles_desc, np.int64)
     for _ in range(30):
         deck = rng.sample(range(T), T)
-        hands = [set(deck[i * 15:(i + 1) * 15]) for i in range(4)]
-        rows = _rows(*hands, W=W)
+        hands = [set(deck[i * hand:(i + 1) * hand]) for i in range(4)]
+        rows = _rows(*hands, W=jit_bits.words(T)) if T > jit_bits.BITS \
+            else np.array([_mask(h) for h in hands], np.int64)
         for t in range(T):
-            assert B.holder(rows, 4, t) == next((s for s, h in enumerate(hands) if t in h), -1)
+            assert OP.holder(rows, 4, t) == next((s for s, h in enumerate(hands) if t in h), -1)
         dealt = [d for d in ts.doubles_desc if any(d in h for h in hands)]
         want = (next(s for s, h in enumerate(hands) if dealt[0] in h), dealt[0]) if dealt \
             else (-1, -1)
-        assert B.highest_double(rows, 4, desc) == want
+        assert OP.highest_double(rows, 4, desc) == want
 
 
 def test_the_uniform_pick_and_greedy_are_the_engines():

@@ -20,11 +20,15 @@ from pathlib import Path
 import pytest
 
 from dominorules import api
-from dominorules.kernel import engines
 
 pytest.importorskip("numba")
 
-from jit_record_checks import on_every_bot_table, same_on_both_engines  # noqa: E402
+from jit_record_checks import (  # noqa: E402
+    on_every_bot_table,
+    same_on_both_engines,
+    same_results,
+    same_summary,
+)
 
 from dominorules.kernel import jit_kernel  # noqa: E402 - needs numba
 
@@ -59,13 +63,8 @@ def test_house_rules_on_a_double_twelve_set_play_the_python_engines_matches(name
 def test_unrecorded_matches_and_simulate_agree_too():
     game = api.load_game("house/matador-twelve")
     seeds = [api.match_seed(5, i) for i in range(12)]
-    for bots in BOTS:
-        got = engines.jit_results(game, 3, seeds, bots)
-        assert got == [api.play_match(game, 3, s, bots) for s in seeds], bots
-    a = api.simulate(game, 2, 60, 7, "greedy", engine="jit")
-    b = api.simulate(game, 2, 60, 7, "greedy", engine="python")
-    assert a.pop("engine") == "jit" and b.pop("engine") == "python"
-    assert a == b
+    same_results(game, 3, seeds, BOTS)
+    same_summary(game, 2, 60, 7, "greedy")
 
 
 def _wide(tmp_path: Path, base: str) -> str:

@@ -13,6 +13,7 @@ cache compiles it once. What it does not play, it refuses with a sentence naming
 from __future__ import annotations
 
 import pytest
+from jit_record_checks import same_results
 from player_counts import played_counts
 
 from dominorules import api
@@ -86,10 +87,8 @@ def test_they_share_one_kernel_source_with_no_ruleset_text_in_it():
 def test_the_jit_gives_the_python_engines_matches(name, players):
     game = api.load_game(name)
     seeds = [api.match_seed(4, i) for i in range(5)]
-    for bots in ("random", "greedy", (["greedy", "random"] * players)[:players]):
-        got = engines.jit_results(game, players, seeds, bots)
-        for seed, match in zip(seeds, got, strict=True):
-            assert match == api.play_match(game, players, seed, bots), (bots, seed)
+    same_results(game, players, seeds,
+                 ("random", "greedy", (["greedy", "random"] * players)[:players]))
 
 
 @pytest.mark.parametrize("name", ["house/exact-target", "house/shutout-pays-double",
@@ -265,10 +264,7 @@ def test_play_to_the_right_turns_every_seat_order_of_the_gen_lines(tmp_path, tex
     seeds = [api.match_seed(7, i) for i in range(25)]
     for players in (3, 4):
         assert jit_kernel.jit_reason(game, players, "strategist") is None
-        for bots in ("random", "strategist"):
-            got = engines.jit_results(game, players, seeds, bots)
-            for seed, match in zip(seeds, got, strict=True):
-                assert match == api.play_match(game, players, seed, bots), (players, seed)
+        same_results(game, players, seeds, ("random", "strategist"))
 
 
 # restrictions that forbid often, over every name the JIT keeps, with each if_none_allowed
@@ -288,10 +284,7 @@ def test_placement_restrictions_give_the_same_matches(tmp_path, none):
     seeds = [api.match_seed(8, i) for i in range(25)]
     for players in (2, 4):
         assert jit_kernel.jit_reason(game, players, "strategist") is None
-        for bots in ("random", "greedy", "strategist"):
-            got = engines.jit_results(game, players, seeds, bots)
-            for seed, match in zip(seeds, got, strict=True):
-                assert match == api.play_match(game, players, seed, bots), (players, seed)
+        same_results(game, players, seeds, ("random", "greedy", "strategist"))
 
 
 def test_the_tiles_a_restriction_allows_whatever_else_holds_skip_its_program(tmp_path):
@@ -333,10 +326,7 @@ def test_play_time_events_and_turn_options_give_the_same_matches(tmp_path, turn)
     seeds = [api.match_seed(9, i) for i in range(20)]
     for players in (2, 3):
         assert jit_kernel.jit_reason(game, players, "strategist") is None
-        for bots in ("random", "greedy", "strategist"):
-            got = engines.jit_results(game, players, seeds, bots)
-            for seed, match in zip(seeds, got, strict=True):
-                assert match == api.play_match(game, players, seed, bots), (players, seed)
+        same_results(game, players, seeds, ("random", "greedy", "strategist"))
 
 
 def test_a_spinner_on_a_fit_rule_with_restrictions_on_its_arms_gives_the_same_matches(tmp_path):
@@ -351,10 +341,7 @@ def test_a_spinner_on_a_fit_rule_with_restrictions_on_its_arms_gives_the_same_ma
     seeds = [api.match_seed(3, i) for i in range(30)]
     for players in (2, 4):
         assert jit_kernel.jit_reason(game, players, "random") is None
-        for bots in ("random", "greedy"):
-            got = engines.jit_results(game, players, seeds, bots)
-            for seed, match in zip(seeds, got, strict=True):
-                assert match == api.play_match(game, players, seed, bots), (players, seed)
+        same_results(game, players, seeds, ("random", "greedy"))
 
 
 def test_events_on_a_spinner_count_its_four_arms_as_the_python_engine(tmp_path):
@@ -376,11 +363,8 @@ def test_events_on_a_spinner_count_its_four_arms_as_the_python_engine(tmp_path):
         seeds = [api.match_seed(17, i) for i in range(25)]
         for players in (2, 3, 4):
             assert jit_kernel.jit_reason(game, players, "random") is None
-            for bots in ("random", "greedy", ["greedy", "random", "greedy", "random"][:players]):
-                got = engines.jit_results(game, players, seeds, bots)
-                for seed, match in zip(seeds, got, strict=True):
-                    assert match == api.play_match(game, players, seed, bots), (
-                        extra, players, bots, seed)
+            same_results(game, players, seeds,
+                         ("random", "greedy", ["greedy", "random", "greedy", "random"][:players]))
 
 
 def test_an_action_no_event_rule_can_fire_on_is_filtered_by_its_masks():

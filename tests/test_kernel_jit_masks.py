@@ -70,3 +70,7 @@ def test_each_helper_is_the_set_operation_it_names(T):
         assert _tiles(out, 1) == sorted(a)[1::2]
         ms.clear(out, 1)
         assert _tiles(out, 1) == [] and _tiles(A, i) == sorted(a)   # A untouched
+        deck = sorted(b, reverse=True)   # a deal's tiles: those after the hands' into a hand
+        ms.copy(out, 1, A, i)
+        ms.put_each(out, 1, np.array(deck, np.int64), len(deck) // 2, len(deck))
+        assert _tiles(out, 1) == sorted(a | set(deck[len(deck) // 2:]))

@@ -20,11 +20,11 @@ from jit_record_checks import (
     player_counts,
     round_lines,
     same_on_both_engines,
+    same_trace_files,
 )
 
 from dominorules import api
 from dominorules.kernel import engines
-from dominorules.records import verify_file
 
 pytest.importorskip("numba")
 
@@ -145,10 +145,4 @@ def test_simulate_trace_on_the_jit_writes_the_python_engines_file_and_verify_acc
                                ("house/muggins-wins-in-play", 2, "random"),
                                ("house/side-out", 4, "random")):
         game = api.load_game(ref)
-        jit, py = tmp_path / "jit.jsonl", tmp_path / "py.jsonl"
-        a = api.simulate(game, players, 8, 3, bots, trace_path=str(jit), engine="jit")
-        b = api.simulate(game, players, 8, 3, bots, trace_path=str(py), engine="python")
-        assert (a.pop("engine"), b.pop("engine")) == ("jit", "python")
-        assert a == b
-        assert jit.read_bytes() == py.read_bytes(), ref
-        assert verify_file(str(jit)) == [], ref
+        same_trace_files(tmp_path, game, players, 8, 3, bots)

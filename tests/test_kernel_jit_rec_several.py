@@ -13,11 +13,15 @@ its own (records are a run-time switch).
 from __future__ import annotations
 
 import pytest
-from jit_record_checks import on_every_bot_table, player_counts, same_on_both_engines
+from jit_record_checks import (
+    on_every_bot_table,
+    player_counts,
+    same_on_both_engines,
+    same_trace_files,
+)
 
 from dominorules import api
 from dominorules.kernel import engines
-from dominorules.records import verify_file
 
 pytest.importorskip("numba")
 
@@ -68,10 +72,4 @@ def test_simulate_trace_on_the_jit_writes_the_python_engines_file_and_verify_acc
                                ("house/partner-sets", 4, "random"),
                                ("house/passed-and-could-play", 3, "random")):
         game = api.load_game(ref)
-        jit, py = tmp_path / "jit.jsonl", tmp_path / "py.jsonl"
-        a = api.simulate(game, players, 6, 3, bots, trace_path=str(jit), engine="jit")
-        b = api.simulate(game, players, 6, 3, bots, trace_path=str(py), engine="python")
-        assert (a.pop("engine"), b.pop("engine")) == ("jit", "python")
-        assert a == b
-        assert jit.read_bytes() == py.read_bytes(), ref
-        assert verify_file(str(jit)) == [], ref
+        same_trace_files(tmp_path, game, players, 6, 3, bots)

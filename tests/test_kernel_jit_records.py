@@ -16,13 +16,13 @@ compile (records are a run-time switch): this file compiles nothing of its own.
 from __future__ import annotations
 
 import pytest
-from jit_record_checks import round_lines
+from jit_record_checks import round_lines, same_trace_files
 
 from dominorules import api
 from dominorules.diagnostics import UsageError
 from dominorules.kernel import engines
 from dominorules.record_lines import encode_events
-from dominorules.records import check_file_strict, verify_file
+from dominorules.records import check_file_strict
 from dominorules.rules import builtin_rulesets
 
 pytest.importorskip("numba")
@@ -118,13 +118,7 @@ def test_simulate_trace_on_the_jit_writes_the_python_engines_file_and_verify_acc
     source.write_text("title: Short\nextends: house/tied-stake-grows\nmatch:\n  target: 60\n")
     for ref, players, bots in (("dutch", 3, "greedy"), (str(source), 4, "strategist")):
         game = api.load_game(ref)
-        jit, py = tmp_path / "jit.jsonl", tmp_path / "py.jsonl"
-        a = api.simulate(game, players, 20, 3, bots, trace_path=str(jit), engine="jit")
-        b = api.simulate(game, players, 20, 3, bots, trace_path=str(py), engine="python")
-        assert (a.pop("engine"), b.pop("engine")) == ("jit", "python")
-        assert a == b
-        assert jit.read_bytes() == py.read_bytes()
-        assert verify_file(str(jit)) == []
+        jit = same_trace_files(tmp_path, game, players, 20, 3, bots)
     assert check_file_strict(str(jit)) == []
 
 

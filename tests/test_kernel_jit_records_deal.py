@@ -16,11 +16,12 @@ and ``test_kernel_jit_wide`` compile (records are a run-time switch).
 from __future__ import annotations
 
 import pytest
+from jit_record_checks import same_trace_files
 
 from dominorules import api
 from dominorules.kernel import engines
 from dominorules.record_lines import encode_events
-from dominorules.records import check_file_strict, verify_file
+from dominorules.records import check_file_strict
 
 pytest.importorskip("numba")
 
@@ -104,13 +105,7 @@ def test_the_lines_these_rules_add_are_written_by_the_jit():
 def test_simulate_trace_on_the_jit_writes_the_python_engines_file_and_verify_accepts_it(
         tmp_path, name, players, bots):
     game = api.load_game(name)
-    jit, py = tmp_path / "jit.jsonl", tmp_path / "py.jsonl"
-    a = api.simulate(game, players, 6, 5, bots, trace_path=str(jit), engine="jit")
-    b = api.simulate(game, players, 6, 5, bots, trace_path=str(py), engine="python")
-    assert (a.pop("engine"), b.pop("engine")) == ("jit", "python")
-    assert a == b
-    assert jit.read_bytes() == py.read_bytes()
-    assert verify_file(str(jit)) == []
+    jit = same_trace_files(tmp_path, game, players, 6, 5, bots)
     assert check_file_strict(str(jit)) == []
 
 

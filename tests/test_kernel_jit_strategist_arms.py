@@ -19,6 +19,7 @@ from dominorules.bots import strategist_fast
 from dominorules.bots.strategy import END_INDEX, Knowledge
 from dominorules.engine.actions import DRAW
 from dominorules.engine.board import Board
+from dominorules.engine.mechanisms.matching import left_open
 from dominorules.kernel import jit, jit_strategist, jit_strategist_arms
 
 # the pieces jit_strategist_arms takes from jit_strategist
@@ -95,11 +96,14 @@ def _low_index(m) -> int:
     return (m & -m).bit_length() - 1
 
 
-def _known(record: list, players: int, T: int, tiles: dict) -> np.ndarray:
+def known_of(js, record: list, game, players: int, blind=None, S=None) -> np.ndarray:
     """What the record tells of each seat, as the JIT kernel keeps it (``know_*``): from
-    the round's deal, each placement and each draw or pass at every open end."""
-    js = jit.plain(jit_strategist) if jit.available() else jit_strategist
-    K = np.zeros((js.KNOW_ROWS, players), np.int64)
+    the round's deal, each placement (under the ruleset's fit rule) and each draw or pass
+    at every open end; with ``blind`` (``jit_strategist_blind``) a hidden row's shown
+    tiles too."""
+    ts, fit = game.tileset, game.rules.fit
+    tiles = {(ts.low[t], ts.high[t]): t for t in range(ts.tile_count)}
+    K = np.zeros((js.KNOW_ROWS + players, max(players, ts.tile_count)), np.int64)
     board = None
     for e in record:
         kind = e["event"]
@@ -108,20 +112,26 @@ def _known(record: list, players: int, T: int, tiles: dict) -> np.ndarray:
             board = None
         elif kind == "place":
             a, b = e["tile"]
-            t = tiles[a, b]
+            t, p = tiles[a, b], e["player"]
+            if blind is not None:
+                blind.know_front(K, p, S, t)
             if e["end"] is None:
-                board = Board(True)
+                board = Board(game.rules.spinner == "first_double")
                 board.open_with(a, b, a == b)
-                js.know_open(K, e["player"], t, a, b)
+                js.know_open(K, p, t, a, b)
             else:
                 at = END_INDEX[e["end"]]
-                board.place(at, a, b, a == b)
-                js.know_place(K, e["player"], t, board.values[at])
+                board.place(at, a, b, a == b,
+                            left_open((a, b), board.values[at], fit, e.get("meets")))
+                js.know_place(K, p, t, board.values[at])
         elif kind in ("draw", "pass") and board is not None:
             ends = board.values[:board.count]
             js.know_lack(K, e["player"], ends[0], ends[1])
             if len(ends) == 4:
                 js.know_lack(K, e["player"], ends[2], ends[3])
+            if blind is not None and e.get("tile") is not None:
+                a, b = e["tile"]
+                blind.know_shown(K, e["player"], S, tiles[a, b])
     return K
 
 
@@ -150,7 +160,6 @@ def test_choose_arms_makes_strategist_fasts_choice_in_every_position(monkeypatch
     game = api.load_game(ref)
     ts = game.tileset
     T = ts.tile_count
-    tiles = {(ts.low[t], ts.high[t]): t for t in range(T)}
     S = jit_strategist.tables(game, players)
     TS, TC = np.zeros(4 * T + 2), np.zeros(4 * T, np.int64)
     reserve = game.rules.reserve
@@ -166,7 +175,7 @@ def test_choose_arms_makes_strategist_fasts_choice_in_every_position(monkeypatch
         assert all(w == r * 2 ** 32 for w, r in zip(words, given, strict=True))
         want = -1 if got == DRAW else got
         assert arms_call(arms, seat, masks, can_draw, hand, ends, len(known.ends), left,
-                         known.drawn(seat), _known(record, players, T, tiles), S, TS, TC,
+                         known.drawn(seat), known_of(js, record, game, players), S, TS, TC,
                          players) == want, (seat, masks, record[-3:])
         assert not words   # the same words, no more
         asked += 1

@@ -21,13 +21,12 @@ from test_kernel_jit_strategist_arms import (
     _popcount,
     _positions,
     arms_call,
+    known_of,
 )
 
 from dominorules import api
-from dominorules.bots.strategy import END_INDEX, Knowledge
+from dominorules.bots.strategy import Knowledge
 from dominorules.engine.actions import DRAW, FLIP
-from dominorules.engine.board import Board
-from dominorules.engine.mechanisms.matching import left_open
 from dominorules.kernel import (
     engines,
     jit,
@@ -58,40 +57,8 @@ def _plain(monkeypatch, words: list[int]):
         monkeypatch.setattr(module, "low_index", _low_index, raising=False)
     for name in SHARED:   # the terms the pieces share, as plain Python too
         monkeypatch.setattr(mods[0], name, getattr(mods[2], name))
+    monkeypatch.setattr(mods[1], "tied", mods[2].tied)   # (hidden rows' ties)
     return mods
-
-
-def _known(js, blind, record: list, game, players: int, S) -> np.ndarray:
-    """What the record tells of each seat, as the kernel keeps it (``know_*``, and a
-    hidden row's shown tiles: ``jit_strategist_blind``)."""
-    ts, fit = game.tileset, game.rules.fit
-    tiles = {(ts.low[t], ts.high[t]): t for t in range(ts.tile_count)}
-    K = np.zeros((js.KNOW_ROWS + players, max(players, ts.tile_count)), np.int64)
-    board = None
-    for e in record:
-        kind = e["event"]
-        if kind == "deal":
-            js.know_deal(K)
-            board = None
-        elif kind == "place":
-            a, b = e["tile"]
-            t, p = tiles[a, b], e["player"]
-            blind.know_front(K, p, S, t)
-            if e["end"] is None:
-                board = Board(False)
-                board.open_with(a, b, a == b)
-                js.know_open(K, p, t, a, b)
-            else:
-                at = END_INDEX[e["end"]]
-                board.place(at, a, b, a == b,
-                            left_open((a, b), board.values[at], fit, e.get("meets")))
-                js.know_place(K, p, t, board.values[at])
-        elif kind in ("draw", "pass") and board is not None:
-            js.know_lack(K, e["player"], *board.values[:2])
-            if e.get("tile") is not None:
-                a, b = e["tile"]
-                blind.know_shown(K, e["player"], S, tiles[a, b])
-    return K
 
 
 @pytest.mark.parametrize(("ref", "players"), [("house/matador", 2), ("house/matador", 4),
@@ -114,7 +81,7 @@ def test_the_jit_pieces_make_strategist_fasts_choice_in_every_position(monkeypat
             continue
         ends = (*known.ends, 0, 0)[:4]
         words[:] = [int(r * 2 ** 32) for r in given]
-        K = _known(js, blind, record, game, players, S)
+        K = known_of(js, record, game, players, blind, S)
         want = -1 if got == DRAW else (got & ~FLIP) | (jit_matching.FLIP if got & FLIP else 0)
         if game.rules.blind:
             found = blind.choose_blind(seat, np.array(masks, np.int64), (0, 1, 2, 3), 2, ends,

@@ -19,11 +19,10 @@ from pathlib import Path
 import pytest
 
 from dominorules import api
-from dominorules.kernel import engines
 
 pytest.importorskip("numba")
 
-from jit_record_checks import same_on_both_engines  # noqa: E402
+from jit_record_checks import same_on_both_engines, same_results, same_summary  # noqa: E402
 
 from dominorules.kernel import jit_kernel  # noqa: E402 - needs numba
 
@@ -92,13 +91,8 @@ def test_a_double_inside_a_run_grants_no_turn_on_a_narrow_set_either(tmp_path):
 def test_unrecorded_matches_and_simulate_agree_too(short):
     game = api.load_game(short)
     seeds = [api.match_seed(5, i) for i in range(3)]
-    for bots in BOTS:
-        got = engines.jit_results(game, 4, seeds, bots)
-        assert got == [api.play_match(game, 4, s, bots) for s in seeds], bots
-    a = api.simulate(game, 3, 12, 7, "greedy", engine="jit")
-    b = api.simulate(game, 3, 12, 7, "greedy", engine="python")
-    assert a.pop("engine") == "jit" and b.pop("engine") == "python"
-    assert a == b
+    same_results(game, 4, seeds, BOTS)
+    same_summary(game, 3, 12, 7, "greedy")
 
 
 @pytest.mark.parametrize(("text", "what"), [

@@ -33,9 +33,8 @@ def test_the_pieces_are_marked_and_stay_plain_functions():
     for fn in (match.reached_in_play_piece, match.match_over_piece, blind.rows_of_piece,
                blind.front_piece, blind.pop_front_piece, blind.to_back_piece,
                settle.hand_rank_piece, settle.best_sides_piece, settle.winner_seat_piece,
-               settle.counted_piece, leftover.receiver_piece, leftover.give_leftover_piece,
-               turn_up.before_piece, side_out.goes_on_piece, side_out.next_in_piece,
-               position.seat_after_piece):
+               settle.counted_piece, leftover.receiver_piece, turn_up.before_piece,
+               side_out.goes_on_piece, side_out.next_in_piece, position.seat_after_piece):
         assert fn in pieces.marked(), fn.__name__
         assert type(fn).__name__ == "function"
     assert pieces.sources() == [MECHANISMS / f"{m}.py" for m in (

@@ -170,25 +170,6 @@ def value_sum(A, i: int, VALUES) -> int:
 
 
 @njit
-def holder(H, N: int, tile: int) -> int:
-    """The seat whose hand (a row of ``H``) holds ``tile``, or -1."""
-    for s in range(N):
-        if has(H, s, tile):
-            return s
-    return -1
-
-
-@njit
-def highest_double(H, N: int, DOUBLES_DESC) -> tuple[int, int]:
-    """(seat, tile) of the highest double dealt, or (-1, -1)."""
-    for d in DOUBLES_DESC:
-        s = holder(H, N, d)
-        if s >= 0:
-            return s, d
-    return -1, -1
-
-
-@njit
 def uniform(M, left: int, right: int, word: int) -> int:
     """The uniform pick among the placements (``engine.general_loop``'s ``kth_placement``)
     as ``tile << 2 | end``, the tiles fitting each end being ``M[left]`` and ``M[right]``:

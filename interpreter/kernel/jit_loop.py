@@ -39,6 +39,10 @@ a local that never changes.
 import numpy as np
 
 from dominorules.kernel.jit import njit
+from dominorules.kernel.jit_opening import (  # the lead and the opening, any width
+    lead_holder,
+    tile_opening,
+)
 from dominorules.kernel.jit_record import (
     deal_item,
     draw_token,
@@ -119,7 +123,6 @@ if GEN:
     from dominorules.engine.mechanisms.blind import pop_front_piece as pop_front
     from dominorules.engine.mechanisms.blind import rows_of_piece as rows_of
     from dominorules.engine.mechanisms.blind import to_back_piece as to_back
-    from dominorules.engine.mechanisms.leftover import give_leftover_piece as give_leftover
     from dominorules.engine.mechanisms.leftover import receiver_piece as receiver
     from dominorules.engine.mechanisms.match import match_over_piece as match_over
     from dominorules.engine.mechanisms.settle import LOWEST_HAND
@@ -133,6 +136,7 @@ if GEN:
     from dominorules.engine.mechanisms.turn_up import before_piece as before
     from dominorules.kernel import (
         jit_declare,  # declarations and the showdown
+        jit_masks,  # a set read one way whatever its width
         jit_several_arms,  # several tiles on four ends, under a fit rule...
         jit_several_shaped,  # several tiles on a shaped board
     )
@@ -280,7 +284,6 @@ if WIDE and GEN:
         jit_blind,  # hidden rows at a turn (the front tile alone)
         jit_duties,  # (failed_words)
         jit_gen_wide,  # house rules over words
-        jit_masks,  # a set as a program's fact (put_fact: its words)
     )
 
 # the arrays' indexes by name (jit_template.INDEXES), each written in as its number
@@ -390,24 +393,6 @@ def before_deal(code, N, T, PIPS, rng, prev_leader, prev_winner, count_from_prev
         start = prev_leader if (count_from_prev and prev_leader >= 0) else 0
         return (start + number) % N
     return -1
-
-
-@njit
-def holder(hands, N, tile):
-    for s in range(N):
-        if (hands[s] >> tile) & 1:
-            return s
-    return -1
-
-
-@njit
-def highest_double(hands, N, DOUBLES_DESC):
-    """(seat, tile) of the highest double dealt, or (-1, -1)."""
-    for d in DOUBLES_DESC:
-        s = holder(hands, N, d)
-        if s >= 0:
-            return s, d
-    return -1, -1
 
 
 @njit
@@ -764,7 +749,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     o_tile, o_holder, o_unheld, o_lacking, amask = (O2_TILE, O2_HOLDER, O2_UNHELD,
                                                                     O2_LACKING, O2_AMASK)
                 if O_ROUNDS >= 0:   # an opening condition reading the round: this round's tiles
-                    if WIDE:   # (where its W words start, as jit_gen_wide.open_round reads them)
+                    if WIDE:   # (where its W words start, as jit_opening.open_round reads them)
                         amask = O_ROUNDS + (rnd_no - 1) * W
                     else:
                         amask = CODE[O_ROUNDS + rnd_no - 1]
@@ -822,22 +807,13 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if GEN:
                     dealt = DEALT
                     if LEFT_TO and leader >= 0:   # deal.leftover: the tiles the hands leave
-                        dealt = (jit_gen_wide.give_leftover if WIDE else give_leftover)(
-                            hands, deck, DEALT, T, receiver(LEFT_TO, leader, N, RIGHT))
+                        jit_masks.put_each(hands, receiver(LEFT_TO, leader, N, RIGHT), deck,
+                                           DEALT, T)
+                        dealt = T
                     # GeneralLoop.run: the lead, the redeal condition, the opening (jit_opening;
-                    # WIDE: jit_gen_wide, the opening tile and a seek's as indexes, -1: any)
+                    # WIDE: the opening tile and a seek's as indexes, -1: any)
                     if leader < 0:
-                        if choice == 7:
-                            leader = (jit_bits.highest_double if WIDE else highest_double)(
-                                hands, N, DOUBLES_DESC)[0]
-                        else:
-                            tile = o_tile
-                            if tile < 0:
-                                tile = (jit_bits.highest_double if WIDE else highest_double)(
-                                    hands, N, DOUBLES_DESC)[1]
-                                if tile < 0:
-                                    tile = DOUBLES_DESC[0]
-                            leader = (jit_bits.holder if WIDE else holder)(hands, N, tile)
+                        leader = lead_holder(choice, o_tile, hands, N, DOUBLES_DESC)
                     opener = -1
                     omask = -1
                     free = seek = smask = 0
@@ -857,88 +833,32 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                         opener, omask, free, seek, smask = open_any(   # LF: scratch)
                             oprog, o_unheld, o_lacking, hands, leader, deck, dealt, DRAW_END, N,
                             HEAVY, RIGHT, CODE, F, TAB, TEAMS, SIDES_N, stack, LF, 0, LF, 1)
-                    elif WIDE and leader >= 0:
-                        opener, omask, free, seek, smask = jit_gen_wide.open_round(
-                            o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
-                            dealt, DRAW_END, N, DOUBLES_DESC, HEAVY, TL, TH, RIGHT, CODE, FITS,
-                            FIT_OPEN)
-                    elif not WIDE and leader >= 0:
+                    elif leader >= 0:   # (WIDE: the tiles allowed written to FITS[FIT_OPEN])
                         opener, omask, free, seek, smask = open_round(
                             o_tile, o_holder, o_unheld, o_lacking, amask, hands, leader, deck,
-                            dealt, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, RIGHT)
+                            dealt, DRAW_END, N, DOUBLES_DESC, DOUBLES_MASK, HEAVY, TL, TH, RIGHT,
+                            CODE, FITS, FIT_OPEN)
                     elif o_unheld == UNHELD_HEAVIEST:   # the lead's tile is in no hand
                         leader, t = heaviest(hands, N, HEAVY)
                         opener, omask = leader, t if WIDE else 1 << t
-                elif WIDE:
-                    # as the lines below, over the hands' words: the opening tile as an index
-                    # (omask, -1: any), what a seek draws to as a tile (-1: any double)
+                else:   # (jit_opening: engine.general_loop.tile_opening)
                     if leader < 0:
-                        if choice == 7:
-                            leader = jit_bits.highest_double(hands, N, DOUBLES_DESC)[0]
-                        else:
-                            if REQ_TILE >= 0:
-                                tile = REQ_TILE
-                            else:
-                                tile = jit_bits.highest_double(hands, N, DOUBLES_DESC)[1]
-                                if tile < 0:
-                                    tile = DOUBLES_DESC[0]
-                            leader = jit_bits.holder(hands, N, tile)
+                        leader = lead_holder(choice, REQ_TILE, hands, N, DOUBLES_DESC)
                     opener = -1
                     omask = -1
                     seek = 0
-                    sought = -1
+                    sought = -1   # the tile a seek draws to (-1: any double)
                     if leader >= 0:
-                        if REQ_TILE == -1:
-                            opener = leader
-                        else:
-                            if REQ_TILE == -2:
-                                seat, tile = jit_bits.highest_double(hands, N, DOUBLES_DESC)
-                            else:
-                                tile = REQ_TILE
-                                seat = jit_bits.holder(hands, N, tile)
-                            if seat >= 0 and (OPENER_HOLDER or seat == leader):
-                                opener, omask = seat, tile
-                            elif DRAW_IN_TURN:
-                                if seat < 0:
-                                    for i in range(DEALT, DRAW_END):
-                                        d = deck[i]
-                                        if d == tile if tile >= 0 else TL[d] == TH[d]:
-                                            opener, seek, sought = leader, 1, tile
-                                            break
-                else:
-                    if leader < 0:
-                        if choice == 7:
-                            leader = highest_double(hands, N, DOUBLES_DESC)[0]
-                        else:
-                            if REQ_TILE >= 0:
-                                tile = REQ_TILE
-                            else:
-                                tile = highest_double(hands, N, DOUBLES_DESC)[1]
-                                if tile < 0:
-                                    tile = DOUBLES_DESC[0]
-                            leader = holder(hands, N, tile)
-                    opener = -1
-                    omask = -1
-                    seek = 0
-                    if leader >= 0:
-                        # engine.general_loop.tile_opening
-                        if REQ_TILE == -1:
-                            opener = leader
-                        else:
-                            if REQ_TILE == -2:
-                                seat, tile = highest_double(hands, N, DOUBLES_DESC)
-                            else:
-                                tile = REQ_TILE
-                                seat = holder(hands, N, tile)
-                            if seat >= 0 and (OPENER_HOLDER or seat == leader):
-                                opener, omask = seat, 1 << tile
-                            elif DRAW_IN_TURN:
-                                want = (1 << tile) if tile >= 0 else DOUBLES_MASK
-                                if seat < 0:
-                                    for i in range(DEALT, DRAW_END):
-                                        if (1 << deck[i]) & want:
-                                            opener, omask, seek = leader, 0, want
-                                            break
+                        opener, sought, seek = tile_opening(
+                            REQ_TILE, OPENER_HOLDER, DRAW_IN_TURN, hands, leader, deck, DEALT,
+                            DRAW_END, N, DOUBLES_DESC, TL, TH)
+                        if WIDE:   # over the hands' words, the opening tile as an index
+                            if not seek:
+                                omask = sought
+                        elif seek:   # else as a mask (omask, -1: any), and what a seek draws to
+                            omask, seek = 0, (1 << sought) if sought >= 0 else DOUBLES_MASK
+                        elif sought >= 0:
+                            omask = 1 << sought
                 if opener >= 0:
                     break
                 if CONT:   # a deal thrown in cannot be the round seen (continuation: redeal)

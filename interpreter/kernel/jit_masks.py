@@ -40,6 +40,13 @@ def put(A, i: int, t: int) -> None:
 
 
 @njit(refcounts=False)
+def put_each(A, i: int, deck, lo: int, hi: int) -> None:
+    """Add the tiles ``deck[lo:hi]`` to ``A[i]`` (the tiles a deal leaves, into a hand)."""
+    for k in range(lo, hi):
+        put(A, i, deck[k])
+
+
+@njit(refcounts=False)
 def take(A, i: int, t: int) -> None:
     """Take tile ``t`` out of ``A[i]``."""
     if A.ndim == 1:

@@ -34,6 +34,7 @@ from .jit_opening import (
     UNHELD_DRAW_IN_TURN,
     UNHELD_HEAVIEST,
     heaviest,
+    tile_alone,
 )
 from .jit_support import seat_after
 
@@ -59,18 +60,10 @@ def allowed_of(M, row, A, i, CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
 @njit
 def _held(M, row):
     """The opening's tiles once ``M[row]`` holds those allowed: a narrow kernel's mask, a
-    wide one's ``OPEN_SET`` (``jit_gen_wide.open_round``: the row read as they are)."""
+    wide one's ``OPEN_SET`` (``jit_opening.open_round``: the row read as they are)."""
     if M.ndim == 1:
         return M[row]
     return OPEN_SET
-
-
-@njit
-def _one(M, t):
-    """The opening's tile ``t`` alone: a narrow kernel's mask, a wide one's index."""
-    if M.ndim == 1:
-        return 1 << t
-    return t
 
 
 @njit
@@ -78,9 +71,9 @@ def open_any(at, unheld, lacking, hands, leader, deck, DEALT, DRAW_END, N, HEAVY
              CODE, F, TAB, TEAMS, sides, stack, M, row, S, srow):
     """``GeneralLoop._open`` for ``opening.tile: any`` with the ``allow`` program at
     ``at``: (opener or -1 for a redeal, opening tiles, free, seek, seek mask), as
-    ``jit_opening.open_round`` (a wide kernel: ``jit_gen_wide.open_round``) returns them,
-    the tiles allowed in ``M[row]``; a seek's mask is -1, the drawer's hand being asked
-    again after each draw (``allowed_of``); ``S[srow]``: scratch."""
+    ``jit_opening.open_round`` returns them for either width, the tiles allowed in
+    ``M[row]``; a seek's mask is -1, the drawer's hand being asked again after each draw
+    (``allowed_of``); ``S[srow]``: scratch."""
     if allowed_of(M, row, hands, leader, CODE, at, F, TAB, TEAMS, sides, N, deck, stack):
         return leader, _held(M, row), 1, SEEK_NONE, 0
     if lacking == LACKING_PASS_ON:
@@ -101,7 +94,7 @@ def open_any(at, unheld, lacking, hands, leader, deck, DEALT, DRAW_END, N, HEAVY
     # nobody holds, or can draw, an allowed tile
     if unheld == UNHELD_HEAVIEST:
         seat, t = heaviest(hands, N, HEAVY)
-        return seat, _one(M, t), 0, SEEK_NONE, 0
+        return seat, tile_alone(hands, t), 0, SEEK_NONE, 0
     if unheld == UNHELD_DRAW_IN_TURN:
         for i in range(DEALT, DRAW_END):   # a boneyard tile allowed alone in a hand
             clear(S, srow)

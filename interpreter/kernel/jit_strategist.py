@@ -188,6 +188,16 @@ def pick(n: int, seed: int, p: int, N: int, WS, TW) -> int:
 
 
 @njit(refcounts=False)   # (see opening)
+def tied(codes, n: int, seed: int, p: int, N: int, WS) -> int:
+    """Of the ``n`` codes tied best, in legal order, the one seat ``p``'s word picks (its
+    ``random()`` in ``strategist_fast``), the only one without a word: the weighings whose
+    ties are exact (a shaped board's, hidden rows') end here."""
+    if n == 1:
+        return codes[0]
+    return codes[pick(n, seed, p, N, WS, None)]
+
+
+@njit(refcounts=False)   # (see opening)
 def _tie(n: int, floor: float, TS, TC, seed: int, p: int, N: int, WS, TW) -> int:
     """``strategist_fast._tie``: of the ``n`` (score, code) pairs collected in legal order,
     those still within 1e-9 of the best (``floor``), ranked best first (stable), one

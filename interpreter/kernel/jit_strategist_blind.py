@@ -19,7 +19,7 @@ from __future__ import annotations
 from .jit import njit
 from .jit_masks import after, clear, has, join
 from .jit_matching import FLIP
-from .jit_strategist import KNOW_ROWS, seat_word
+from .jit_strategist import KNOW_ROWS, tied
 
 
 @njit
@@ -85,6 +85,4 @@ def choose_blind(p: int, M, rows, ne: int, ends, K, S, TC, seed: int, N: int, WS
                     TC[k] = code
                     k += 1
             t = after(M, rows[at], t)
-    if k == 1:
-        return TC[0]
-    return TC[(seat_word(seed, p, N, WS) * k) >> 32]
+    return tied(TC, k, seed, p, N, WS)

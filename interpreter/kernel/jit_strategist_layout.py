@@ -15,7 +15,7 @@ from __future__ import annotations
 from .jit import njit
 from .jit_layout import ANS, ANS_N, BOARD_SIZE, MARKED, VAL, place, place_open, playable
 from .jit_masks import after, clear, copy, count_and, join, nonempty, shares, take
-from .jit_strategist import seat_word
+from .jit_strategist import tied
 
 # the weights in halves (bots.strategist: W_PLAYABLE 0.5, W_CLOSES 10, W_UNANSWERED -10)
 H_SHED, H_PLAYABLE, H_CLOSES, H_UNANSWERED = 2, 1, 20, -20
@@ -69,9 +69,7 @@ def choose_layout(p, FM, PE, ne, H, hi, SH, LB, AFTER, PE2, PM, TL, TH, VALUES, 
                 ties[count] = t << 8 | k
                 count += 1
             t = after(FM, k, t)
-    if count == 1:
-        return ties[0]
-    return ties[(seat_word(seed, p, N, WS) * count) >> 32]
+    return tied(ties, count, seed, p, N, WS)
 
 
 @njit
@@ -96,6 +94,4 @@ def open_layout(p, M, mi, H, hi, SH, AFTER, PE2, PM, TL, TH, VALUES, ties, seed,
             ties[count] = t << 2
             count += 1
         t = after(M, mi, t)
-    if count == 1:
-        return ties[0]
-    return ties[(seat_word(seed, p, N, WS) * count) >> 32]
+    return tied(ties, count, seed, p, N, WS)

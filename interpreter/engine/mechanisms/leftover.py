@@ -19,10 +19,11 @@ True
 >>> sizes(9, 3, 28, 1)
 [9, 10, 9]
 
-``receiver_piece`` and ``give_leftover_piece`` are the same rule for the JIT kernel (kernel
-pieces, ``engine.pieces``): the rule a code (``LEFTOVER_CODES``), hands bit masks, the
-deck tile indexes; the kernel's ``GEN`` lines ask them under the switch ``LEFT_TO`` only.
-``tests/test_kernel_jit_deal.py`` holds them to ``receiver``.
+``receiver_piece`` is the same rule for the JIT kernel (a kernel piece, ``engine.pieces``):
+the rule a code (``LEFTOVER_CODES``); the kernel's ``GEN`` lines ask it under the switch
+``LEFT_TO`` only and put the tiles after the hands into that seat's hand
+(``jit_masks.put_each``, either width). ``tests/test_kernel_jit_deal.py`` holds it to
+``receiver``.
 """
 
 from __future__ import annotations
@@ -68,13 +69,3 @@ def receiver_piece(code: int, leader: int, N: int, RIGHT: int) -> int:
         return before_piece(leader, N, RIGHT)
     return -1
 
-
-@piece
-def give_leftover_piece(hands, deck, dealt: int, T: int, seat: int) -> int:
-    """The tiles after the hands' ``deck[dealt:]`` into ``seat``'s hand: the tiles now
-    dealt (``GeneralLoop._leftover``)."""
-    h = hands[seat]
-    for i in range(dealt, T):
-        h |= 1 << deck[i]
-    hands[seat] = h
-    return T
