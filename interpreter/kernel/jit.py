@@ -18,6 +18,7 @@ before any kernel compiles (``_register_piece``); with the JIT off it is left as
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from types import ModuleType
 
@@ -223,6 +224,8 @@ def plain(module: ModuleType) -> ModuleType:
         with open(module.__file__, encoding="utf-8") as f:
             code = compile(f.read(), module.__file__, "exec")
         _making_plain += 1
+        # (registered first: a dataclass in it looks its module up in sys.modules)
+        sys.modules[found.__name__] = found
         try:
             exec(code, found.__dict__)
         finally:
