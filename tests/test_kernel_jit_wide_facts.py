@@ -100,6 +100,9 @@ SEARCHES = {"each_end": (12, 100, 2), "chain": (12, 300, 3), "after_double": (20
             "whole_hand": (12, 3, 9)}
 
 
+# (uncompiled, numpy warns when the dead table's hash of a hand's words wraps past 64 bits;
+# the slot is its low bits, the same wrapped or not, and compiled it wraps silently)
+@pytest.mark.filterwarnings("ignore:overflow encountered in scalar multiply:RuntimeWarning")
 @pytest.mark.parametrize("kind", list(SEARCHES))
 def test_the_moves_of_several_tiles_on_a_line_of_words_are_the_general_loops(several_kinds,
                                                                                 kind):
