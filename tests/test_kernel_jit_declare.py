@@ -13,7 +13,7 @@ import random
 from types import SimpleNamespace
 
 import pytest
-from jit_record_checks import same_summary
+from jit_record_checks import same_results, same_summary
 
 from dominorules import api
 from dominorules.engine.mechanisms import declarations
@@ -289,10 +289,7 @@ def test_any_of_a_lists_attribute_plays_as_any_of_each_element(tmp_path):
     seeds = [api.match_seed(4, i) for i in range(15)]
     for players in (2, 4):
         assert jit_kernel.jit_reason(game, players, "random") is None
-        for bots in ("random", "greedy", "strategist"):
-            for seed, match in zip(seeds, engines.jit_results(game, players, seeds, bots),
-                                   strict=True):
-                assert match == api.play_match(game, players, seed, bots), (bots, seed)
+        same_results(game, players, seeds, ("random", "greedy", "strategist"))
 
 
 def test_an_option_setting_a_number_written_as_such_plays_on_the_jit(tmp_path):
@@ -310,10 +307,7 @@ def test_an_option_setting_a_number_written_as_such_plays_on_the_jit(tmp_path):
     seeds = [api.match_seed(7, i) for i in range(12)]
     for players in (2, 4):
         assert jit_kernel.jit_reason(game, players, "random") is None
-        for bots in ("random", "greedy", "strategist"):
-            for seed, match in zip(seeds, engines.jit_results(game, players, seeds, bots),
-                                   strict=True):
-                assert match == api.play_match(game, players, seed, bots), (bots, seed)
+        same_results(game, players, seeds, ("random", "greedy", "strategist"))
 
 
 def test_compares_features_fold_the_leads_handed_the_same():
