@@ -33,10 +33,14 @@ if TYPE_CHECKING:
     from ..engine.game_rules import Opening, Rules
     from ..engine.tiles import TileSet
 
-# the round's facts by their names in a settlement formula (jit_formula.FACTS)
+# the round's facts by their names in a settlement formula (jit_formula.FACTS); the
+# board's as its events keep them (end_total, both_ends; the list ends: _event_lists),
+# which the kernel writes at a round's end only when a settlement reads them
+# (settle_reads_board: its SETTLE_BOARD lines)
 _ROUND = {name: name for name in (
     "blocked", "round", "target", "players", "last_tile", "last_player", "passes", "drawn",
-    "boneyard", "boneyard_value", "boneyard_pips")}
+    "boneyard", "boneyard_value", "boneyard_pips", "end_total", "both_ends")}
+_SETTLE_BOARD = frozenset({"ends", "end_total", "both_ends"})
 _LEAD = {"players": "players", "leader": "leader", "winner": "lead_winner",
          "winner_side": "winner_side", "last_player": "lead_last", "blocked": "lead_blocked",
          "last_player_won": "last_player_won"}
@@ -103,6 +107,22 @@ def plays(rules: Rules) -> bool:
         return True
     fields = type(rules).__dataclass_fields__
     return all(getattr(rules, k) == fields[k].default for k in IN_PLAY if k not in _PLAYED)
+
+
+def _settlement_trees(r: Rules) -> list[Any]:
+    """The trees of the settlement's formulas the ruleset has (domino, blocked, the
+    blocked comparison's rank, every_side)."""
+    return [t for t, present in ((r.domino_tree, True), (r.blocked_tree, True),
+                                 (r.blocked_rank_tree, r.blocked_rank),
+                                 (r.every_side_tree, r.every_side))
+            if present and t is not None]
+
+
+def settle_reads_board(r: Rules) -> bool:
+    """Whether a settlement formula reads the board as the round left it (``ends``,
+    ``end_total``, ``both_ends``): its kernel keeps them (``jit_loop``'s ``SETTLE_BOARD``
+    lines); one that does not pays nothing for them."""
+    return any(_SETTLE_BOARD & ast.names_read(t) for t in _settlement_trees(r))
 
 
 def _turns(r: Rules) -> bool:
@@ -229,13 +249,15 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     values: dict[str, str | int] = {v.name: len(jit_formula.FACT) + i
                                     for i, v in enumerate(r.variables)}
     side = {**_ROUND, "side": "side", "won": "wside", **values}
+    # the settlement's lists: the sides, the seats and the open ends as events read them
+    settled = {**_ALL, "ends": _event_lists(r, ts.tile_count)["ends"]}
     formulas = {
         "F_DOMINO": (r.domino_tree, {**_ROUND, "winner": "winner", **values},
-                     {**_ALL, "opponents": jit_formula.OPPONENTS}),
+                     {**settled, "opponents": jit_formula.OPPONENTS}),
         "F_BLOCKED": (r.blocked_tree, {**_ROUND, "winner": "winner", **values},
-                      {**_ALL, "opponents": jit_formula.OPPONENTS}),
-        "F_RANK": (r.blocked_rank_tree if r.blocked_rank else None, side, _ALL),
-        "F_EVERY_SIDE": (r.every_side_tree if r.every_side else None, side, _ALL),
+                      {**settled, "opponents": jit_formula.OPPONENTS}),
+        "F_RANK": (r.blocked_rank_tree if r.blocked_rank else None, side, settled),
+        "F_EVERY_SIDE": (r.every_side_tree if r.every_side else None, side, settled),
         "F_DRAW_IF": (r.draw_if_tree if r.draw_if else None, {**_MATCH, **values}, _ALL),
         "F_FINAL": (r.final_tree if r.final else None,
                     {**_MATCH, "side": "side", "won": "match_win", **values}, _ALL),
@@ -746,9 +768,9 @@ def sizes(game: Game, players: int, hand: int) -> list[int]:
     names = {"target": abs(game.target(players)),
              **_variable_bounds(r, hand, T, players, _event_known(game, players),
                                 _actions(T, players))}
-    trees = [r.domino_tree, r.blocked_tree, r.blocked_rank_tree, r.every_side_tree]
-    points = [*names.values(), *(magnitude(t, hand, T, players, names, SCORES)
-                                 for t in trees if t is not None)]
+    board = {k: _board_known(game)[k] for k in ("end_total", "ends")}   # (at a round's end)
+    points = [*names.values(), *(magnitude(t, hand, T, players, {**names, **board}, SCORES)
+                                 for t in _settlement_trees(r))]
     # read once a round or a match, not added up: each must only fit in 64 bits
     once = [r.later_leader_tree, r.draw_if_tree, r.final_tree,
             *(v.tree for v in r.variables if v.after_round is not None)]
@@ -792,9 +814,17 @@ def _event_sizes(game: Game, players: int, hand: int, names: dict[str, int]) -> 
 
 def _event_known(game: Game, players: int) -> dict[str, int]:
     """Bounds of the event names ``magnitude`` does not know."""
-    top = max(max(game.tileset.high), 0)
-    return {"end_total": 4 * top, "ends": top, "passes_in_row": 2 * players,
+    return {**_board_known(game), "passes_in_row": 2 * players,
             "drawn_this_turn": game.tileset.tile_count}
+
+
+def _board_known(game: Game) -> dict[str, int]:
+    """Bounds of the board's names (an event's, a settlement's): the open ends' total
+    (``_most_total``: four arms of doubles on a spinner, every end of a shaped board) and
+    an open end."""
+    top = max(max(game.tileset.high), 0)
+    return {"end_total": _most_total(game.rules, top, len(game.tileset.doubles_desc)),
+            "ends": top}
 
 
 def _actions(tiles: int, players: int) -> int:

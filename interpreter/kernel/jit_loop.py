@@ -96,6 +96,10 @@ DOMINO = BLOCKED = 0
 # round's seen moves replayed from the script in CODE, a candidate, then the rollouts
 # (the strategist, greedy or random at every seat)
 CONT = False
+# a settlement formula reads the board as the round left it (ends, end_total, both_ends:
+# jit_house.settle_reads_board): its lines keep whether the last placement fitted two or
+# more ends and write the board's facts as events read them before the round is scored
+SETTLE_BOARD = False
 
 if not GEN and not CONT:   # the plain lines: eight matches' first streams at once
     from dominorules.kernel.shake import GIVEN, LANES, first_streams8, given_keys, seat_words_given
@@ -568,6 +572,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         NE = 2
         U = D = sval = 0
         spt = -1   # the spinner, once its arms open (what an untouched arm shows events)
+        if SETTLE_BOARD:
+            last_both = 0   # the last placement fitted two or more ends (the loop's last_both)
         need = NO_SPINNER
         VN = PM.shape[0]                # end values, 0 to max_pip (the fit tables' rows)
         # deal.blind: each seat's row as a ring (blind.py), its front at RHEAD, RLEN long
@@ -1205,6 +1211,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                     know_open(K, p, t, L, R)
             if GEN:
                 last_p, last_t = p, t
+                if SETTLE_BOARD:
+                    last_both = 0   # (the opening tile fits no end)
                 lt = rt = t   # the tile at each end (a double lies across: end_total)
                 ut = dt = -1   # and at the end of a spinner's up and down arms (-1: untouched)
                 if EV_PLACE >= 0 and not upn:   # the opening tile's events (jit_events; none
@@ -1877,6 +1885,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 nl += 1
                             part = 0
                             last_p, last_t = p, t
+                            if SETTLE_BOARD:
+                                last_both = both
                             if strat_seats:
                                 know_place(K, p, t, w)
                             if EV_PLACE >= 0:   # the placement's events (jit_events)
@@ -2135,6 +2145,19 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 F[X_LAST_TILE], F[X_LAST_PLAYER] = last_t, last_p
                 F[X_PASSES], F[X_POS], F[X_BONEYARD] = passes, pos, T - pos
                 F[X_DRAWN] = pos - dealt - upn
+                if SETTLE_BOARD:   # the board as the round left it, in the facts its events
+                    # read (jit_events.event_facts, arm_facts; jit_layout.list_facts), and
+                    # the last placement's both_ends (no settlement formula reads the turn's
+                    # passes in a row or draws: 0)
+                    event_facts(F, L, R, layout_total(LB) if LAYOUT else
+                                end_total(L, R, lt, rt, TL, TH, PIPS, ACROSS) if NE == 2 else
+                                arms_total(L, R, U, D, lt, rt, ut, dt, TL, TH, PIPS, ACROSS),
+                                T - pos, 0, 0)
+                    F[X_BOTH_ENDS] = last_both
+                    if SPIN:
+                        arm_facts(F, U, D, NE, ut, dt, spt)
+                    if LAYOUT:
+                        list_facts(LB, F)
                 if SHOWDOWN >= 0 and not reached:   # the hands shown: penalties first
                     jit_declare.penalties(CODE, SHOWDOWN, RENEGED, F, TAB, TEAMS, SIDES_N, N,
                                           deck, stack, SIDE_OF, scores, EVL)
