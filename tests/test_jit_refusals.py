@@ -3,8 +3,8 @@ the language can express"), surveyed: every ruleset of rulesets/ (builtin and ho
 tests/rulesets/house and tests/rulesets/strict, and every YAML snippet of
 docs/house-rules.md and the README (each a complete ruleset file, as
 tests/test_house_rules_doc.py reads them), at its fewest and most players with each
-builtin bot. The refusals are exactly ``REFUSED``: a mechanism the
-JIT comes to play takes its row out, a new refusal must be named here with its reason.
+builtin bot. The refusals are exactly ``REFUSED``, now none: the JIT plays every one of
+them; a new refusal must be named there with its reason.
 """
 
 from __future__ import annotations
@@ -20,15 +20,10 @@ from dominorules.kernel import jit_kernel
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = (ROOT / "docs" / "house-rules.md", ROOT / "README.md")
 BOTS = ("random", "greedy", "strategist")
-# the ruleset (its file, or a snippet's title), the players it is refused at, and why
-REFUSED = {
-    # a settlement formula reading the board (the ends, the last placement's): the
-    # kernel keeps a round's facts at its end, not the board's (jit_house._ROUND)
-    "tests/rulesets/strict/partners-as-blocked.yaml":
-        ((4,), "house-rule formulas read what the JIT kernel does not keep (Name both_ends)"),
-    "tests/rulesets/strict/right-spinner.yaml":
-        ((2, 4), "house-rule formulas read what the JIT kernel does not keep (Name end_total)"),
-}
+# the ruleset (its file, or a snippet's title), the players it is refused at, and why:
+# none (the last two, settlement formulas reading the board, play since the kernel keeps
+# the board's facts at a round's end: jit_loop's SETTLE_BOARD lines)
+REFUSED: dict[str, tuple[tuple[int, ...], str]] = {}
 
 
 def _rulesets(tmp_path: Path):

@@ -139,8 +139,6 @@ def _ruleset(tmp_path, text: str):
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("scoring:\n  domino: \"sum(opponents.value) + end_total\"\n",
-     "house-rule formulas read what the JIT kernel does not keep (Name end_total)"),
     ("opening:\n  allow: \"sum(hand, t -> t.pips) > 20\"\n",   # (count of the hand: played)
      "house-rule formulas read what the JIT kernel does not keep (x -> ...)"),
     ("scoring:\n  domino: \"sum(opponents.value) + count(seats, s -> s.tiles > 1)\"\n",

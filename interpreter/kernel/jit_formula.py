@@ -11,8 +11,9 @@ so a loop over ten operations costs nothing there.
 A program reads the round's facts from ``F`` (by ``FACTS``, filled by the kernel before
 it runs) and per-index tables from the rows of ``TAB`` (``TABLES``: sides, seats and
 tiles). Lists are only folded (``sum``, ``min``, ``max``, ``count`` of the sides, seats,
-opponents or a side's players). What else a formula reads (the board's ends, ``x ->
-...``, tiles ordered) raises ``Unsupported``: the Python engine plays that ruleset. A placement
+opponents or a side's players; a settlement's ``ends``, the board as the round left it,
+as an event's). What else a formula reads (``x -> ...`` over the sides or seats, tiles
+ordered) raises ``Unsupported``: the Python engine plays that ruleset. A placement
 restriction also folds the tiles of its hand and playable tiles (masks in ``F``; on a set
 over 62 tiles rows of words at the end of ``F``, the fact their place: ``jit_masks.put_fact``,
 folded by ``SET_FOLD``, the program written for the set's size); an event

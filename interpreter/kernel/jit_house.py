@@ -9,8 +9,10 @@ as programs, or why the JIT cannot play them.
 the ruleset from the kernel's parameters (``params``) and the formula programs
 (``programs``: made from the formulas' checked trees, never from the ruleset's text). So
 the ``GEN`` kernel's source holds no text of any ruleset: one compiled kernel plays them
-all. A formula reading what the kernel does not keep (the board's ends, ``x -> ...`` over
-a hand) raises ``Unsupported``: ``reason`` then says so and the Python engine plays.
+all (but a settlement reading the board as the round left it, whose kernel has its
+``SETTLE_BOARD`` lines: ``settle_reads_board``). A formula reading what the kernel does
+not keep (``x -> ...`` over the seats) raises ``Unsupported``: ``reason`` then says so
+and the Python engine plays.
 """
 
 from __future__ import annotations

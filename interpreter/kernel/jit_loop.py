@@ -1803,8 +1803,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                 t = a >> 2
                                 e = a & 3
                                 v = L if e == 0 else R if e == 1 else U if e == 2 else D
-                                # it fitted two or more open ends (the loop's last_both; events
-                                # under a fit rule: jit_house.reason refuses them)
+                                # it fitted two or more open ends (the loop's last_both)
                                 if WIDE:
                                     both = jit_gen_wide.fits_both(PM, (L, R, U, D), NE, t)
                                 else:
