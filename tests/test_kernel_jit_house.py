@@ -139,6 +139,10 @@ def _ruleset(tmp_path, text: str):
 
 
 @pytest.mark.parametrize(("text", "reason"), [
+    # a settlement reading the board as the round left it is played, its points bounded
+    # as the board's: a spinner's four arms of doubles make 48 (24 * 3 * 10**10 would fit)
+    ("board:\n  spinner: first_double\nscoring:\n  domino: \"end_total * 30000000000\"\n",
+     "points may outgrow the JIT kernel's 64-bit numbers"),
     ("opening:\n  allow: \"sum(hand, t -> t.pips) > 20\"\n",   # (count of the hand: played)
      "house-rule formulas read what the JIT kernel does not keep (x -> ...)"),
     ("scoring:\n  domino: \"sum(opponents.value) + count(seats, s -> s.tiles > 1)\"\n",

@@ -770,8 +770,8 @@ def sizes(game: Game, players: int, hand: int) -> list[int]:
     names = {"target": abs(game.target(players)),
              **_variable_bounds(r, hand, T, players, _event_known(game, players),
                                 _actions(T, players))}
-    board = {k: _board_known(game)[k] for k in ("end_total", "ends")}   # (at a round's end)
-    points = [*names.values(), *(magnitude(t, hand, T, players, {**names, **board}, SCORES)
+    settled = {**names, **_board_known(game)}   # (the board as the round left it)
+    points = [*names.values(), *(magnitude(t, hand, T, players, settled, SCORES)
                                  for t in _settlement_trees(r))]
     # read once a round or a match, not added up: each must only fit in 64 bits
     once = [r.later_leader_tree, r.draw_if_tree, r.final_tree,
