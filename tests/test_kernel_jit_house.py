@@ -220,6 +220,30 @@ def test_the_lines_end_doubles_play_as_the_python_engine(tmp_path):
     assert fired == {0, 1, 2}
 
 
+def test_x_over_the_lines_two_ends_plays_as_the_python_engine(tmp_path):
+    """``x -> ...`` over a line's ``ends`` (``count``, ``sum``, ``any``, ``max``, ``all``,
+    ``min``), written out over the two ends' facts (``jit_formula``), after a placement, a
+    draw and a pass: the same records as the Python engine, each rule scoring."""
+    from jit_record_checks import same_on_both_engines
+
+    game = _ruleset(tmp_path, (
+        "events:\n"
+        "  - {after: place, if: \"count(ends, e -> e == tile.high) == 2\","
+        " points: \"sum(ends, e -> e * 2)\"}\n"
+        "  - {after: draw, if: \"any(ends, e -> e == tile.low)\","
+        " points: \"max(ends, e -> e - 1)\"}\n"
+        "  - {after: pass, if: \"all(ends, e -> e > 2)\","
+        " each_opponent: \"min(ends, e -> e + 1)\"}\n"))
+    fired = set()
+    for players in (2, 4):
+        for bots in ("random", "greedy", "strategist"):
+            assert jit_kernel.jit_reason(game, players, bots) is None
+            events = same_on_both_engines(game, players, [api.match_seed(9, i) for i in range(4)],
+                                          bots)
+            fired |= {e["rule"] for e in events if e["event"] == "score" and "rule" in e}
+    assert fired == {0, 1, 2}
+
+
 def test_variables_and_a_lead_formula_give_the_same_matches(tmp_path):
     game = _ruleset(tmp_path, (
         "variables:\n  streak:\n    initial: 0\n"

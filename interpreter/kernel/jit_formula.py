@@ -242,6 +242,10 @@ class _Writer:
                     if isinstance(self.lists.get(name), tuple) and func in _UNROLLED:
                 return self.unrolled(func, self.lists[name], var, body)
             case ast.Call(func=func, args=[ast.Name(name=name), ast.Each(var=var, body=body)]) \
+                    if self.lists.get(name) == ENDS and func in _UNROLLED:
+                # the line's two ends, written out over the facts FOLD reads them from
+                return self.unrolled(func, ("end_l", "end_r"), var, body)
+            case ast.Call(func=func, args=[ast.Name(name=name), ast.Each(var=var, body=body)]) \
                     if self.lists.get(name) == TILES and func in _MASKED:
                 return self.masked(func, name, var, body)
             case ast.Call(args=[_, ast.Each()]):
