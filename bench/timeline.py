@@ -39,7 +39,7 @@ def timed_batch(spec: BatchSpec) -> BatchResult:
     result = run_batch(spec)
     c1 = time.process_time()
     result.timing = (os.getpid(), t0, time.perf_counter(), c1 - c0, time.thread_time() - h0,
-                     c0, c1)
+                     c0, c1, spec.start)
     return result
 
 
@@ -58,7 +58,10 @@ class Watched:
         if not self.submits:
             self.cpu_at_first_submit = time.process_time()
         self.submits.setdefault(spec.start, time.perf_counter())
-        return self.inner.submit(spec)
+        future = self.inner.submit(spec)
+        if len(self.submits) == 1:
+            self.prefix_cpu = time.process_time() - self.cpu_at_first_submit
+        return future
 
     def close(self) -> None:
         self.closing = time.perf_counter()
@@ -79,8 +82,19 @@ class Watched:
         return done
 
 
+def quiet_estimate(costs: list[float], workers: int, prefix: float) -> float:
+    """The run's seconds on an idle machine, from CPU times alone: ``prefix`` (the parent's
+    CPU before any worker can start: the JIT's kernel loaded ahead of the fork), then the
+    batches' CPU times handed in order to whichever of ``workers`` is free first."""
+    free = [prefix] * workers
+    for cost in costs:
+        k = free.index(min(free))
+        free[k] += cost
+    return max(free)
+
+
 def measure(backend_name: str, workers: int, engine: str, matches: int,
-            rulesets: list[str], batch_size: int | None = None) -> dict:
+            rulesets: list[str], batch_size: int | None = None, taper: bool = True) -> dict:
     settings = CompareSettings(tuple(rulesets), 2, matches, 1, skill_bots=None, engine=engine,
                                batch_size=batch_size or cli_batch_size(matches))
     cluster = client = None
@@ -106,6 +120,8 @@ def measure(backend_name: str, workers: int, engine: str, matches: int,
         inner = ProcessBackend(workers, batch_fn=timed_batch)
         inner.prepared = mp.get_start_method() != "fork"   # prepare() as for run_batch
     backend = Watched(inner)
+    if not taper:
+        backend.workers = 1   # runner.batch_size_at then keeps --batch-size to the end
     backend.batches = []
     c = compare(settings, backend)
     wall = time.perf_counter() - t0
@@ -134,6 +150,10 @@ def measure(backend_name: str, workers: int, engine: str, matches: int,
                       "batch_cpu": sum(b[3] for b in bs),
                       "first_start": bs[0][1] - first_submit, "gaps": gaps, "gap_cpu": gap_cpu,
                       "idle_at_end": run_end - bs[-1][2]})
+    # the parent's CPU before the pool's first batch (prepare: the kernel, ahead of the fork)
+    prefix = 0.0 if workers == 1 and backend_name != "dask" else backend.prefix_cpu
+    costs = [b[3] for b in sorted(backend.batches, key=lambda b: backend.submits[b[7]])]
+    one = prefix + sum(costs)
     out = {
         "backend": backend_name, "workers": workers, "engine": engine, "matches": matches,
         "batch_size": settings.batch_size, "batches": len(batches),
@@ -149,6 +169,9 @@ def measure(backend_name: str, workers: int, engine: str, matches: int,
         # worker CPU not spent in a batch: start-up, copy-on-write faults, shutdown
         "worker_cpu_outside": worker_cpu - batch_cpu,
         "lanes": lanes,
+        "prefix_cpu": prefix,
+        # idle-machine estimates from CPU times: one worker plays it all after the prefix
+        "quiet_efficiency": one / (workers * quiet_estimate(costs, workers, prefix)),
         "last_result_to_end": run_end - max(backend.received.values()),
         "timeline": [(b[0], b[1] - first_submit, b[2] - first_submit, b[3], b[4])
                      for b in batches],
@@ -167,9 +190,12 @@ def main() -> None:
     ap.add_argument("--rulesets", nargs="+", default=["pagat"])
     ap.add_argument("--batch-size", type=int, help="default: the CLI's for the run")
     ap.add_argument("--batches", action="store_true", help="print every batch")
+    ap.add_argument("--no-taper", action="store_true",
+                    help="keep --batch-size to the run's end (as before batch_size_at)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
-    r = measure(a.backend, a.workers, a.engine, a.matches, a.rulesets, a.batch_size)
+    r = measure(a.backend, a.workers, a.engine, a.matches, a.rulesets, a.batch_size,
+                not a.no_taper)
     if a.json:
         print(json.dumps(r))
         return
@@ -188,6 +214,9 @@ def main() -> None:
               f"after the first submit, gaps {lane['gaps']:.3f} s "
               f"(CPU {lane['gap_cpu']:.3f} s), idle at the end "
               f"{lane['idle_at_end']:.3f} s")
+    print(f"  parent's CPU before the first batch could start {r['prefix_cpu']:.2f} s; "
+          f"efficiency on an idle machine, estimated from CPU times "
+          f"{r['quiet_efficiency']:.1%}")
     print(f"  last result to the run's end: {r['last_result_to_end']:.3f} s (closing the "
           f"backend {r['close']:.3f} s)")
     if a.batches:
