@@ -44,8 +44,8 @@ MAX_RETRIES = 3
 # batches finished ahead of one still in flight are held until it is merged: at most this
 # many per batch in flight, so a slow batch cannot make the parent hold the rest of the run
 AHEAD = 2
-# a fixed run's last batches shrink to a quarter of --batch-size, but never below this
-# (batch_size_at); a --batch-size this small is kept as it is
+# a fixed run's last batches shrink to a 2 * workers-th of --batch-size, but never below
+# this (batch_size_at); a --batch-size this small is kept as it is
 TAPER_FLOOR = 50
 
 
@@ -485,14 +485,14 @@ def _engine(pairing: Pairing, settings: RunSettings, aside: Any) -> str:
 def batch_size_at(remaining: int, batch_size: int, workers: int) -> int:
     """The size of a fixed run's next batch on ``workers`` workers, ``remaining`` matches
     (every pairing's) not yet handed out: ``batch_size`` until the run's last rounds, then
-    a share of what remains (one ``2 * workers``-th), down to a quarter of ``batch_size``
+    a share of what remains (one ``2 * workers``-th), down to that share of ``batch_size``
     (at least ``TAPER_FLOOR`` matches), so the workers finish within a small batch of each
     other instead of one playing a whole batch alone at the end. Only where the numbers
     cannot depend on it: a fixed run's sums are the same for any batches (a ``--precision``
     run checks its intervals after each batch, so its batches stay ``batch_size``)."""
     if workers <= 1 or batch_size <= TAPER_FLOOR:
         return batch_size
-    floor = max(batch_size // 4, TAPER_FLOOR)
+    floor = max(batch_size // (2 * workers), TAPER_FLOOR)
     return max(floor, min(batch_size, -(-remaining // (2 * workers))))
 
 
