@@ -34,7 +34,9 @@ from dominorules.explore.worker import BatchResult, BatchSpec, run_batch  # noqa
 
 
 def timed_batch(spec: BatchSpec) -> BatchResult:
-    """``run_batch``, with where and when it ran (perf_counter is system-wide on Linux)."""
+    """``run_batch``, with where and when it ran (perf_counter is system-wide on Linux):
+    ``timing`` is (pid, start, end, process CPU, own thread's CPU, process CPU at start and
+    at end, first match index)."""
     t0, c0, h0 = time.perf_counter(), time.process_time(), time.thread_time()
     result = run_batch(spec)
     c1 = time.process_time()
@@ -50,6 +52,7 @@ class Watched:
         self.inner = backend
         self.submits: dict[int, float] = {}
         self.received: dict[int, float] = {}
+        self.batches: list[tuple] = []   # timed_batch's timing of each batch received
 
     def __getattr__(self, name):
         return getattr(self.inner, name)
@@ -122,7 +125,6 @@ def measure(backend_name: str, workers: int, engine: str, matches: int,
     backend = Watched(inner)
     if not taper:
         backend.workers = 1   # runner.batch_size_at then keeps --batch-size to the end
-    backend.batches = []
     c = compare(settings, backend)
     wall = time.perf_counter() - t0
     self1 = resource.getrusage(resource.RUSAGE_SELF)
