@@ -828,7 +828,8 @@ def _finite(_ctx: click.Context, param: click.Parameter, value: float | None):
               help="Matches per batch handed to a worker (default: 50 with --precision, "
                    "which checks its intervals after each batch; else a twentieth of "
                    "--matches, 50 to 5000, so fast engines are not held up by handing out "
-                   "batches; the numbers do not depend on it).")
+                   "batches; on several workers a fixed run's last batches shrink so the "
+                   "workers finish together; the numbers do not depend on it).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 @click.option("--csv", "csv_path", metavar="FILE",
               help="Write one row per round to this CSV file.")

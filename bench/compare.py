@@ -18,6 +18,9 @@
    minutes): the largest process's peak resident set and the sum of the workers' peaks.
    Running sums, and batches dropped once merged, keep both flat.
 
+Where a scaled-out run's time goes (each batch per worker, the parent's CPU, the kernel
+loaded ahead of the fork): ``bench/timeline.py``.
+
 Usage: python bench/compare.py [--rulesets pagat] [--players 2] [--reps 3]
                                [--python-matches 20000] [--jit-matches 300000]
                                [--memory 1000 10000 100000 1000000]

@@ -164,3 +164,41 @@ def test_batches_finished_ahead_of_a_slow_one_are_held_only_a_few_at_a_time():
     assert slow.before_first == AHEAD * slow.capacity
     whole = run([pairing], RunSettings(matches=80, batch_size=40), SerialBackend())
     assert (outcome.runs[0].aggs[0].s2 == whole.runs[0].aggs[0].s2).all()
+
+
+class _Recorded(SerialBackend):
+    """Plays here, as two workers would be handed batches: records each batch's range."""
+
+    workers = 2
+    capacity = 4
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ranges: list[tuple[int, int]] = []
+
+    def submit(self, spec: BatchSpec) -> Future:
+        self.ranges.append((spec.start, spec.stop))
+        return super().submit(spec)
+
+
+def test_a_fixed_run_on_two_workers_ends_on_smaller_batches_with_the_same_numbers():
+    # --batch-size until the last rounds, then a quarter of what is left (a 2 * workers-th),
+    # down to a quarter of --batch-size: the workers end within a small batch of each other
+    pairing = Pairing("main", ("pagat",), 2, ("random", "random"))
+    two = _Recorded()
+    tapered = run([pairing], RunSettings(matches=1000, batch_size=200), two).runs[0]
+    assert two.ranges == [(0, 200), (200, 400), (400, 550), (550, 663), (663, 748),
+                          (748, 811), (811, 861), (861, 911), (911, 961), (961, 1000)]
+    pooled = run([pairing], RunSettings(matches=1000, batch_size=200),
+                 ProcessBackend(2)).runs[0]     # the same plan, on two real workers
+    whole = run([pairing], RunSettings(matches=1000, batch_size=1000), SerialBackend()).runs[0]
+    for r in (tapered, pooled):
+        assert r.n == whole.n == 1000 and r.rounds == whole.rounds
+        for a, b in zip(r.aggs, whole.aggs, strict=True):
+            assert (a.n, a.rounds_hist, a.points_hist) == (b.n, b.rounds_hist, b.points_hist)
+            assert (a.s1 == b.s1).all() and (a.s2 == b.s2).all()
+    # a --precision run checks its intervals after each batch: its batches stay as asked
+    precise = _Recorded()
+    run([pairing], RunSettings(max_matches=1000, batch_size=200), precise,
+        precise=lambda r: False)
+    assert precise.ranges == [(s, s + 200) for s in range(0, 1000, 200)]

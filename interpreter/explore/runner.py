@@ -44,6 +44,9 @@ MAX_RETRIES = 3
 # batches finished ahead of one still in flight are held until it is merged: at most this
 # many per batch in flight, so a slow batch cannot make the parent hold the rest of the run
 AHEAD = 2
+# a fixed run's last batches shrink to a 2 * workers-th of --batch-size, but never below
+# this (batch_size_at); a --batch-size this small is kept as it is
+TAPER_FLOOR = 50
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,7 @@ class SerialBackend:
 
     name = "serial"
     capacity = 1
+    workers = 1
 
     def __init__(self, batch_fn: Callable[[BatchSpec], BatchResult] = run_batch):
         self.batch_fn = batch_fn
@@ -261,6 +265,7 @@ class DaskBackend:
                 hint="start some with `dask worker ADDRESS` on machines with dominorules "
                      "installed")]) from exc
         cores = sum(client.nthreads().values()) or 1
+        self.workers = cores
         self.capacity = 2 * cores
         self.batch_fn = batch_fn
 
@@ -359,13 +364,14 @@ def run(
     turn = 0
     finished = False
     aside = _compile_aside(pairings, settings, goal, backend)
+    taper = 1 if precise else getattr(backend, "workers", 1)   # batch_size_at
     try:
         while True:
             while len(inflight) < backend.capacity:
                 if inflight and not retry and _held(runs) >= AHEAD * backend.capacity:
                     break   # wait for the batch the held ones follow (it is in flight)
                 spec = retry.pop(0) if retry else _next_spec(runs, settings, goal, turn,
-                                                             aside)
+                                                             aside, taper)
                 turn += 1
                 if spec is None:
                     break
@@ -476,15 +482,34 @@ def _engine(pairing: Pairing, settings: RunSettings, aside: Any) -> str:
     return settings.engine
 
 
+def batch_size_at(remaining: int, batch_size: int, workers: int) -> int:
+    """The size of a fixed run's next batch on ``workers`` workers, ``remaining`` matches
+    (every pairing's) not yet handed out: ``batch_size`` until the run's last rounds, then
+    a share of what remains (one ``2 * workers``-th), down to that share of ``batch_size``
+    (at least ``TAPER_FLOOR`` matches), so the workers finish within a small batch of each
+    other instead of one playing a whole batch alone at the end. Only where the numbers
+    cannot depend on it: a fixed run's sums are the same for any batches (a ``--precision``
+    run checks its intervals after each batch, so its batches stay ``batch_size``)."""
+    if workers <= 1 or batch_size <= TAPER_FLOOR:
+        return batch_size
+    floor = max(batch_size // (2 * workers), TAPER_FLOOR)
+    return max(floor, min(batch_size, -(-remaining // (2 * workers))))
+
+
 def _next_spec(runs: list[PairingRun], settings: RunSettings, goal: int,
-               turn: int, aside: Any = None) -> BatchSpec | None:
-    """The next batch, taking pairings in turn so they progress together (or in order)."""
+               turn: int, aside: Any = None, workers: int = 1) -> BatchSpec | None:
+    """The next batch, taking pairings in turn so they progress together (or in order);
+    with ``workers`` above 1 (a fixed run), its last batches shrink (``batch_size_at``)."""
+    remaining = sum(goal - r.next_start for r in runs if not r.done and r.next_start < goal)
+    size = batch_size_at(remaining, settings.batch_size, workers)
     for k in range(len(runs)):
         r = runs[k if settings.in_order else (turn + k) % len(runs)]
         if r.done or r.next_start >= goal:
             continue
         start = r.next_start
-        stop = min(start + settings.batch_size, goal)
+        stop = min(start + size, goal)
+        if goal - stop < size // 2 and goal - start <= settings.batch_size:
+            stop = goal     # no sliver of a batch after this one
         r.next_start = stop
         return BatchSpec(r.pairing, settings.base_seed, start, stop, settings.csv,
                          settings.api_module, settings.joint,
