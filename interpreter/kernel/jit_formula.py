@@ -504,7 +504,7 @@ class _Writer:
         raise Unsupported("a list the JIT does not keep")
 
 
-@njit
+@njit(refcounts=False)   # (every round's settlement, most events: no reference counts)
 def run(code, at, F, TAB, TEAMS, sides, seats, deck, stack):
     """The value of the program starting at ``code[at]``."""
     sp = 0
