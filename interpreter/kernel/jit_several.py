@@ -25,7 +25,7 @@ A move's tiles are laid one by one through the kernel's single placement, as the
 lays them (``several.start``): the first now, the second at the next pass of the turn
 loop, which grants no new turn. A spinner's four ends, a fit rule, restrictions and two
 sets are ``jit_several_arms``' (the same kinds of move, its own search and pick, over
-int64 masks: ``jit_house.wide_reason`` refuses them on a larger set);
+``jit_masks`` sets as here: both widths);
 ``jit_house.reason`` refuses hidden rows (which validate refuses beside play.several)
 and a rule whose moves at one turn could outgrow ``MOST_MOVES`` (``move_rows``: the
 bound the kernel's ``MV`` is sized by);
