@@ -120,6 +120,9 @@ def test_the_narrow_and_wide_house_kernels_call_the_same_shaped_board_pieces():
                  # (and on a line: jit_several's pieces over the same sets)
                  "alone(FITS, FIT_L, FIT_R, hands, up, L, R, PM, CODE, SEVERAL,",
                  "moves(hands, up, L, R, PM, PIPS, TL, TH, CODE, SEVERAL, F,",
-                 "pick(kinds[p], p, seed, N, WS, FITS, FIT_L, FIT_R, nm,"):
+                 "pick(kinds[p], p, seed, N, WS, FITS, FIT_L, FIT_R, nm,",
+                 # (beyond a plain line: jit_several_arms over the same sets)
+                 "jit_several_arms.alone(", "jit_several_arms.moves(",
+                 "jit_several_arms.pick("):
         assert call in small and call in wide, call
     assert Path(jit_kernel.__file__).with_name("jit_masks.py").exists()

@@ -1698,11 +1698,11 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                         FITS[FIT_L], FITS[FIT_R], FITS[FIT_U], FITS[FIT_D] = (
                                             mL, mR, mU, mD)
                                     a = jit_several_arms.pick(
-                                        kinds[p], p, seed, N, WS, FITS, (FIT_L, FIT_R, FIT_U,
-                                                                         FIT_D, FIT_2L, FIT_2R,
-                                                                         FIT_2U, FIT_2D), NE,
-                                        L, R, U, D, nm, AT_WILL, MV, MN, hands, up, PM, PIPS,
-                                        VALUES, CODE, SEVERAL, FIT, FIT_AT, VN, T, TIE, LS)
+                                        kinds[p], p, seed, N, WS, FITS,
+                                        (FIT_L, FIT_R, FIT_U, FIT_D, FIT_2L, FIT_2R, FIT_2U,
+                                         FIT_2D), NE, L, R, U, D, nm, AT_WILL, MV, MN, hands, up,
+                                        PM, PIPS, VALUES, CODE, SEVERAL, FIT, FIT_AT, VN, T, TIE,
+                                        LS)
                                 else:   # on a line (FITS: the tiles alone leaves)
                                     a = pick(kinds[p], p, seed, N, WS, FITS, FIT_L, FIT_R, nm,
                                              AT_WILL, MV, MN, hands, up, L, R, PM, PIPS, VALUES,

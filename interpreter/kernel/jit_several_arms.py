@@ -95,7 +95,7 @@ BLOCKS = 12   # (jit_several.SET_BLOCKS is at least this)
 _TILE, _END, _HAND, _PLAYABLE = FACT["tile"], FACT["end"], FACT["hand"], FACT["playable"]
 
 
-@njit(refcounts=False)
+@njit
 def _restricted(S, a, k, v, CODE, RES, RSURE, F, TAB, TEAMS, sides, N, deck, stack):
     """``S[k]``: the tiles of ``S[a]`` the placement restrictions allow on an end showing
     ``v`` (``general_loop.allowed_at``): those allowed whatever else holds (``R_SURE``),
@@ -113,7 +113,7 @@ def _restricted(S, a, k, v, CODE, RES, RSURE, F, TAB, TEAMS, sides, N, deck, sta
     return nonempty(S, k)
 
 
-@njit(refcounts=False)
+@njit
 def _open(S, Z, SD, d, k0, k1, only, PM, CODE, RES, RSURE, WAIVE, F, TAB, TEAMS, sides, N,
           deck, stack):
     """Depth ``d`` opens on the position its hand (``S``'s sets, blocks of ``Z``), ends,
@@ -142,7 +142,7 @@ def _open(S, Z, SD, d, k0, k1, only, PM, CODE, RES, RSURE, WAIVE, F, TAB, TEAMS,
     clear(S, _CAND * Z + d)
 
 
-@njit(refcounts=False)
+@njit
 def _next(S, Z, SD, d, at, TL, TH, FIT, FIT_AT, SECONDS, CODE, F, TAB, TEAMS, sides, N, deck,
           stack):
     """The next placement of depth ``d`` (``tile << 2 | end``, ``FLIP`` for a tile's second
@@ -180,7 +180,7 @@ def _next(S, Z, SD, d, at, TL, TH, FIT, FIT_AT, SECONDS, CODE, F, TAB, TEAMS, si
         return t << 2 | k
 
 
-@njit(refcounts=False)
+@njit
 def _lay(S, Z, SD, d, c, PIPS, TL, TH, CODE, FIT, FIT_AT, VN, T, SPIN):
     """Depth ``d + 1``'s position: depth ``d``'s once placement ``c`` lies (``Board.place``:
     the number it leaves open, by the fit rule's tables if any, which follow its two-way
@@ -205,7 +205,7 @@ def _lay(S, Z, SD, d, c, PIPS, TL, TH, CODE, FIT, FIT_AT, VN, T, SPIN):
     SD[_CNT, d + 1], SD[_NEED, d + 1], SD[_SVAL, d + 1] = cnt, need, sval
 
 
-@njit(refcounts=False)
+@njit
 def _dead(DT, S, Z, SD, d, gen, put_):
     """Whether depth ``d``'s position (its hand, ends, count, spinner) is known dead in
     search ``gen`` (``jit_several.dead_at``, its ends packed in one number); with
@@ -215,7 +215,7 @@ def _dead(DT, S, Z, SD, d, gen, put_):
     return dead_at(DT, S, _HAND_SET * Z + d, key, gen, put_)
 
 
-@njit(refcounts=False)
+@njit
 def moves(H, hi, L, R, U, D, NE, need, sval, PM, PIPS, TL, TH, CODE, SEV, RES, RSURE, WAIVE,
           FIT, FIT_AT, VN, T, SPIN, SECONDS, F, TAB, TEAMS, sides, N, deck, stack, MV, MN,
           SD, S, DT):
@@ -289,7 +289,7 @@ def moves(H, hi, L, R, U, D, NE, need, sval, PM, PIPS, TL, TH, CODE, SEV, RES, R
     return n
 
 
-@njit(refcounts=False)
+@njit
 def alone(M, rows, NE, H, hi, L, R, U, D, PM, CODE, SEV, F, TAB, TEAMS, sides, N, deck,
           stack, S):
     """``several.alone_masks`` on the ``NE`` open ends: the single placements of
@@ -316,13 +316,13 @@ def alone(M, rows, NE, H, hi, L, R, U, D, PM, CODE, SEV, F, TAB, TEAMS, sides, N
     return some
 
 
-@njit(refcounts=False)
+@njit
 def _placement(code):
     """A single placement's tile and end (``FLIP`` its second way)."""
     return (code & (FLIP - 1)) >> 2, code & 3
 
 
-@njit(refcounts=False)
+@njit
 def _weigh(code, MV, MN, H, hi, NE, L, R, U, D, PM, PIPS, VALUES, CODE, FIT, FIT_AT, VN, T,
            w_play2, w_domino2, S):
     """``strategist._weigh_line`` in half points: twice the value shed, ``W_PLAYABLE`` for
@@ -357,7 +357,7 @@ def _weigh(code, MV, MN, H, hi, NE, L, R, U, D, PM, PIPS, VALUES, CODE, FIT, FIT
             + (0 if nonempty(S, 0) else w_domino2))
 
 
-@njit(refcounts=False)
+@njit
 def _kth(M, rows, NE, FL, k):
     """The ``k``-th single placement in the general loop's order (end by end, tile by
     tile, a tile fitting its end two ways, ``M[rows[4 + e]]`` with ``FL``, then its
@@ -377,7 +377,7 @@ def _kth(M, rows, NE, FL, k):
     return -1
 
 
-@njit(refcounts=False)
+@njit
 def _tie(TIE, n, best, code, v):
     """An option of worth ``v`` against the best so far (``best``, its ``n`` ties in
     ``TIE``): the new best and tie count."""
@@ -390,7 +390,7 @@ def _tie(TIE, n, best, code, v):
     return n, best
 
 
-@njit(refcounts=False)
+@njit
 def pick(kind, p, seed, N, WS, M, rows, NE, L, R, U, D, nm, at_will, MV, MN, H, hi, PM,
          PIPS, VALUES, CODE, SEV, FIT, FIT_AT, VN, T, TIE, S):
     """Seat ``p``'s option (``kind``: 0 random, 1 greedy, 2 strategist) among the single
