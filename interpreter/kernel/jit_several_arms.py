@@ -41,11 +41,11 @@ and on a set of words.
 The GEN lines call ``alone``, ``moves`` and ``pick``, each compiled on its own with
 numba's reference counts (one count of its arrays a call); the helpers they call all
 the time (a placement tried, a depth opened) have none. Measured interleaved against
-main (CPU time, medians of 4 to 6 cycles): every piece refcount-free, the rulesets asking
-this module ran 0.7-1.05x main's time but house rulesets that never do 1.04-1.16x (the
-shared kernel grew); every piece counted, those 0.9-1.0x and these 1.13-1.30x; this
-split, those 1.03-1.04x and these 0.94-1.26x (several-spinner and several-matador at
-random 1.2-1.26x: still to win back).
+main (CPU time, medians of 4 to 6 cycles), as (the rulesets asking this module; house
+rulesets that never do, whose kernel is the same): every piece refcount-free, (0.7-1.05x;
+1.04-1.16x: the shared kernel grew); every piece counted, (1.13-1.30x; 0.9-1.0x); this
+split, (0.94-1.26x; 1.03-1.04x), several-spinner and several-matador at random bots the
+1.2-1.26x, still to win back.
 """
 
 from __future__ import annotations
