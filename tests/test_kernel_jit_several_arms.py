@@ -4,14 +4,16 @@ and with two sets.
 
 Each piece answers as the general loop's (``GeneralLoop._fits`` over
 ``engine.mechanisms.several``) on random positions, every kind of move under each
-mechanism: the same single tiles left alone, the same moves in the same order (a tile
-fitting an end two ways gives two; two sets' moves by the other copies listed once).
-Then the GEN kernel plays the test rulesets (``tests/rulesets/house/several-*``) at every
-player count with every builtin bot: the same results and the same record text as the
-Python engine, with moves of several tiles on a spinner's arms, parts naming the half
-that meets their end and doubles laid within a run that goes on (which earn no extra
-turn: ``several.again_lapses``) among them. The kernel is the one GEN kernel every house
-ruleset shares.
+mechanism, on a narrow set (its sets int64 masks) and on a set over 62 tiles (its sets
+rows of words, ``jit_masks``: the same source): the same single tiles left alone, the
+same moves in the same order (a tile fitting an end two ways gives two; two sets' moves
+by the other copies listed once). Then the GEN kernel plays the test rulesets
+(``tests/rulesets/house/several-*``) at every player count with every builtin bot: the
+same results and the same record text as the Python engine, with moves of several tiles
+on a spinner's arms, parts naming the half that meets their end and doubles laid within
+a run that goes on (which earn no extra turn: ``several.again_lapses``) among them. The
+kernel is the one GEN kernel every house ruleset shares; the pieces run uncompiled when
+``DOMINORULES_NO_JIT`` is set.
 """
 
 from __future__ import annotations
@@ -30,16 +32,17 @@ from dominorules.engine.mechanisms import several
 
 pytest.importorskip("numba")
 
-from dominorules.kernel import jit_kernel  # noqa: E402 - needs numba
-
-if not jit_kernel.available():   # numba installed, but switched off for this run
-    pytest.skip("DOMINORULES_NO_JIT is set", allow_module_level=True)
-
 HOUSE = Path(__file__).parent / "rulesets" / "house"
-# each mechanism's builtin ruleset, and what it adds (restrictions: waived when none allows)
+# each mechanism's builtin ruleset, and what it adds (restrictions: waived when none allows);
+# then each on a set over 62 tiles (double-twelve, two double-nine sets: two words a set)
 BASES = {"spinner": ("house/spinner", ""), "fit": ("house/matador", ""),
          "restricted": ("house/double-blank-last", "  if_none_allowed: waive\n"),
-         "copies": ("house/two-sets", "")}
+         "copies": ("house/two-sets", ""),
+         "wide-spinner": (HOUSE / "wide-fives-spinner.yaml", ""),
+         "wide-fit": ("house/matador-twelve", ""),
+         "wide-restricted": (HOUSE / "wide-hand-restricted-twelve.yaml",
+                             "  if_none_allowed: waive\n"),
+         "wide-copies": (HOUSE / "wide-copies-nine.yaml", "")}
 # every kind of move, with conditions reading the hand, the playable tiles, the boneyard
 # and the seat's first turn
 KINDS = {
@@ -50,6 +53,11 @@ KINDS = {
     "after_double": "    move: after_double\n    most: 3\n",
     "whole_hand": "    move: whole_hand\n",
 }
+# the most tiles a random hand holds: on a big set twelve, as double-twelve deals, twenty
+# after a double (which goes on only from two doubles that fit) and five for the whole
+# hand (a random hand of more rarely goes down whole on 91 tiles)
+LARGEST = {**{(False, kind): 8 for kind in KINDS}, **{(True, kind): 12 for kind in KINDS},
+           (True, "after_double"): 20, (True, "whole_hand"): 5}
 RULESETS = ["several-spinner", "several-matador", "several-restricted", "several-two-sets",
             "several-chain-again"]
 
@@ -92,16 +100,26 @@ def _board(game, rng):
 
 def _arrays(game, players, rnd, boneyard, first):
     """What the GEN lines hand the pieces: the programs, the switches, the facts, the
-    formula tables, the searches' scratch."""
+    formula tables, the searches' scratch; on a set over 62 tiles its sets as rows of
+    ``W`` words (``W`` 0: one mask a set)."""
     import numpy as np
 
-    from dominorules.kernel import jit_formula, jit_house, jit_several, jit_template
+    from dominorules.kernel import (
+        jit_bits,
+        jit_formula,
+        jit_house,
+        jit_several,
+        jit_several_arms,
+        jit_template,
+    )
 
     code, starts = jit_house.programs(game)
     switches = jit_house.params(game, players)
     ts = game.tileset
     T = ts.tile_count
-    F = np.zeros(len(jit_template.FACTS) + len(jit_template.PLAY_FACTS) + code[0], np.int64)
+    W = jit_bits.words(T) if T > jit_house.WIDE_AFTER else 0
+    F = np.zeros(len(jit_template.FACTS) + len(jit_template.PLAY_FACTS) + code[0] + 2 * W,
+                 np.int64)   # (over words, the hand's and the playable tiles' at its end)
     fact = jit_formula.FACT
     F[fact["round"]], F[fact["players"]], F[fact["boneyard"]] = rnd, players, boneyard
     F[fact["first_turn"]] = int(first)
@@ -114,8 +132,14 @@ def _arrays(game, players, rnd, boneyard, first):
     SEV = starts["SEVERAL"]
     most = int(CODE[SEV + jit_several.MOST])
     rows = int(CODE[SEV + jit_several.ROWS])
+    masks = game.setup(players).value_mask
+    sets = jit_several.SET_BLOCKS * (most + 1)
+    assert jit_several.SET_BLOCKS >= jit_several_arms.BLOCKS
+    assert jit_several.SCRATCH >= jit_several_arms.ROWS
     return dict(
-        PM=np.array(game.setup(players).value_mask, np.int64),
+        W=W, sets=(lambda ms: jit_bits.wide(ms, W)) if W else
+        (lambda ms: np.array(ms, np.int64)),
+        PM=jit_bits.wide(masks, W) if W else np.array(masks, np.int64), VN=len(masks),
         PIPS=np.array(ts.pips, np.int64), TL=np.array(ts.low, np.int64),
         TH=np.array(ts.high, np.int64), CODE=CODE, SEV=SEV, RES=starts["F_RESTRICT"],
         RSURE=starts["R_SURE"], WAIVE=switches["WAIVE"], FIT=switches["FIT"],
@@ -124,7 +148,18 @@ def _arrays(game, players, rnd, boneyard, first):
         deck=np.arange(T, dtype=np.int64), stack=np.zeros(64, np.int64),
         MV=np.zeros((rows, max(most, 2)), np.int64), MN=np.zeros(rows, np.int64),
         SD=np.zeros((jit_several.SCRATCH, most + 1), np.int64),
-        DT=np.zeros((3, jit_several.DEAD + 1), np.int64))
+        S=np.zeros((sets, W) if W else sets, np.int64),
+        LS=np.zeros((2, W) if W else 2, np.int64),
+        DT=np.zeros((max(W, 1) + 2, jit_several.DEAD + 1), np.int64))
+
+
+def _mask(A, i, W) -> int:
+    """The set ``A[i]`` as a Python int mask (bit t: tile t), of either width."""
+    from dominorules.kernel.jit_bits import BITS
+
+    if not W:
+        return int(A[i])
+    return sum(int(A[i, w]) << (w * BITS) for w in range(W))
 
 
 def _jit_code(code: int) -> int:
@@ -135,6 +170,10 @@ def _jit_code(code: int) -> int:
     return code & several.CODE | (FLIP if code & LOOP_FLIP else 0)
 
 
+# (uncompiled, numpy warns when the dead table's hash of a hand's words wraps past 64 bits;
+# the slot is its low bits, the same wrapped or not, and compiled it wraps silently)
+@pytest.mark.filterwarnings("ignore:overflow encountered in scalar multiply:RuntimeWarning")
+@pytest.mark.filterwarnings("ignore:overflow encountered in scalar add:RuntimeWarning")
 @pytest.mark.parametrize("base", list(BASES))
 def test_the_moves_and_the_tiles_alone_are_the_general_loops(games, base):
     from dominorules.kernel import jit_several_arms as arms
@@ -144,11 +183,13 @@ def test_the_moves_and_the_tiles_alone_are_the_general_loops(games, base):
         game = games[base, kind]
         ts = game.tileset
         T = ts.tile_count
+        wide = T > 62
+        assert wide == base.startswith("wide-")
         rng = random.Random(f"{base} {kind}")
         n_found = longest = 0
         for _ in range(120):
             players = rng.choice((2, 3, 4))
-            hand = sum(1 << t for t in rng.sample(range(T), rng.randint(1, 8)))
+            hand = sum(1 << t for t in rng.sample(range(T), rng.randint(1, LARGEST[wide, kind])))
             boneyard, rnd, turns = rng.randrange(T - 8), rng.randint(1, 5), rng.randint(1, 2)
             loop = GeneralLoop(game, players, 1, [None] * players)
             loop.board = board = _board(game, rng)
@@ -157,32 +198,36 @@ def test_the_moves_and_the_tiles_alone_are_the_general_loops(games, base):
             pos = T - boneyard
             _, count, want_fit, _, _, want, _, _ = loop._fits(0, hand, pos, rnd, [])
             a = _arrays(game, players, rnd, boneyard, turns == 1)
-            PM = a["PM"]
+            W, masks = a["W"], game.setup(players).value_mask
             vals = board.values
             # the single placements before play.several's alone (the loop's own narrowing)
-            fit = [hand & int(PM[vals[e]]) for e in range(count)]
+            fit = [hand & masks[vals[e]] for e in range(count)]
             if game.rules.restrictions:
                 fit = allowed_at(game, loop._tuples, fit, vals, board.ends(), hand, boneyard,
                                  rnd, players, game.rules.if_none_allowed == "waive")
             fit = [ts.canonical(m) for m in fit] + [0] * (4 - count)
-            got_fit = arms.alone(*fit, count, hand, *vals, PM, a["CODE"], a["SEV"], a["F"],
-                                 a["TAB"], a["TEAMS"], len(a["TEAMS"]), players, a["deck"],
-                                 a["stack"])
-            assert [int(m) for m in got_fit] == list(want_fit) + [0] * (4 - count)
-            n = arms.moves(hand, *vals, count, board.spin_need, board.spin_value, PM,
+            H, M = a["sets"]([hand]), a["sets"]([*fit, 0, 0, 0, 0])   # (the rows of FITS)
+            some = arms.alone(M, (0, 1, 2, 3), count, H, 0, *vals, a["PM"], a["CODE"],
+                              a["SEV"], a["F"], a["TAB"], a["TEAMS"], len(a["TEAMS"]),
+                              players, a["deck"], a["stack"], a["LS"])
+            assert [_mask(M, e, W) for e in range(4)] == list(want_fit) + [0] * (4 - count)
+            assert some == int(any(want_fit))
+            n = arms.moves(H, 0, *vals, count, board.spin_need, board.spin_value, a["PM"],
                            a["PIPS"], a["TL"], a["TH"], a["CODE"], a["SEV"], a["RES"],
-                           a["RSURE"], a["WAIVE"], a["FIT"], a["FIT_AT"], len(PM), T,
+                           a["RSURE"], a["WAIVE"], a["FIT"], a["FIT_AT"], a["VN"], T,
                            a["SPIN"], a["SECONDS"], a["F"], a["TAB"], a["TEAMS"],
                            len(a["TEAMS"]), players, a["deck"], a["stack"], a["MV"], a["MN"],
-                           a["SD"], a["DT"], ts.doubles_mask)
+                           a["SD"], a["S"], a["DT"])
             got = [tuple(int(c) for c in a["MV"][k, :a["MN"][k]]) for k in range(n)]
             assert got == [tuple(_jit_code(c) for c in move) for move in want], (kind, hand)
             n_found += n
             longest = max([longest, *(len(m) for m in want)])
         found[kind] = (n_found, longest)
     # the positions reach moves of every kind, of three tiles and more (one on each end:
-    # of two on a line's two ends, of three on a spinner's four)
-    assert all(n > 5 and most >= (2 if kind == "each_end" and base != "spinner" else 3)
+    # of two on a line's two ends, of three on a spinner's four); on a big set a whole
+    # hand goes down from few of them
+    assert all(n > (1 if kind == "whole_hand" and base.startswith("wide-") else 5)
+               and most >= (2 if kind == "each_end" and "spinner" not in base else 3)
                for kind, (n, most) in found.items()), found
 
 
@@ -208,7 +253,10 @@ CASES = [(name, n) for name in RULESETS for n in range(2, 9)
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_the_kernel_plays_and_records_them_as_the_python_engine(played, name, players):
-    from dominorules.kernel import engines, jit_trace
+    from dominorules.kernel import engines, jit_kernel, jit_trace
+
+    if not jit_kernel.available():   # numba installed, but switched off for this run
+        pytest.skip("DOMINORULES_NO_JIT is set")
 
     game = played[name]
     assert jit_trace.reason(game) is None

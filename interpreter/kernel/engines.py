@@ -3,13 +3,13 @@ or ``jit`` (the numba kernel), and the JIT's batches of whole matches.
 
 ``auto`` takes the JIT when numba is installed and the run allows it (a ruleset without
 house rules, or whose house rules act at a round's end, the match's end, the deal, the
-lead, the opening or during play (``jit_house``; on a set over 62 tiles all but what
-``jit_house.wide_reason`` names), the random, greedy and strategist bots; records too,
-unless the ruleset's hold lines the JIT does not write: ``jit_trace.reason``); otherwise
-Python. Asking for ``jit`` where it cannot run is an error that says why. Both engines
-give the same matches: the choice is only speed. A seat playing the expert keeps the match
-loop on Python, but its playouts run on the JIT where ``kernel.jit_continuation`` plays
-them (``bots.expert.jit_playouts``), and auto says so.
+lead, the opening or during play (``jit_house``; on a set of any size), the random,
+greedy and strategist bots; records too, unless the ruleset's hold lines the JIT does not
+write: ``jit_trace.reason``); otherwise Python. Asking for ``jit`` where it cannot run is
+an error that says why. Both engines give the same matches: the choice is only speed. A
+seat playing the expert keeps the match loop on Python, but its playouts run on the JIT
+where ``kernel.jit_continuation`` plays them (``bots.expert.jit_playouts``), and auto says
+so.
 """
 
 from __future__ import annotations

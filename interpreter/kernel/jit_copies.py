@@ -32,3 +32,15 @@ def canonical_in(A, i: int, SEC) -> None:
     else:
         for w in range(A.shape[1]):
             A[i, w] = canonical(A[i, w], SEC[w])
+
+
+@njit
+def canonical_at(A, i: int, CODE, seconds: int) -> None:
+    """``canonical`` of the set ``A[i]`` in place, the second copies as the kernel's
+    ``SECONDS`` gives them: a narrow kernel's mask itself, a wide one's place in ``CODE``
+    (``W`` words there)."""
+    if A.ndim == 1:
+        A[i] = canonical(A[i], seconds)
+    else:
+        for w in range(A.shape[1]):
+            A[i, w] = canonical(A[i, w], CODE[seconds + w])

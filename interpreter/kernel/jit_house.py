@@ -171,33 +171,9 @@ def reason(game: Game) -> str | None:
 
 
 # a set over this many tiles keeps its hands and tile sets as words (jit_kernel.MAX_TILES,
-# jit_bits): the GEN lines play its house rules over them (jit_gen_wide), but for these
+# jit_bits): the GEN lines play its house rules over them (jit_gen_wide), every one a
+# narrow set's kernel plays (the same pieces over jit_masks sets where they walk tiles)
 WIDE_AFTER = 62
-_NOT_WIDE: tuple[tuple[Callable[[Rules], bool], str], ...] = (
-    # (the wide turn plays moves on a line's two ends and chains on a shaped board,
-    # jit_several and jit_several_shaped over words; jit_several_arms' search, which the
-    # narrow turn asks beyond a plain line, keeps its sets as int64 masks)
-    (lambda r: r.several is not None and r.layout is None and (
-        r.spinner != "none" or r.fit is not None or bool(r.restrictions) or r.copies > 1),
-     "moves of several tiles on a spinner, under its own fit rule, with placement "
-     "restrictions or two sets (play.several with board.spinner, matching, "
-     "play.restrictions or set.copies)"),
-)
-
-
-def wide_reason(game: Game) -> str | None:
-    """Why the GEN lines cannot play this ruleset's house rules on its set of over
-    ``WIDE_AFTER`` tiles (a sentence naming the mechanisms), or None: they play every
-    other mechanism over words (``jit_gen_wide``)."""
-    r, T = game.rules, game.tileset.tile_count
-    if T <= WIDE_AFTER or not plays(r):
-        return None
-    used = [what for test, what in _NOT_WIDE if test(r)]
-    if not used:
-        return None
-    said = used[0] if len(used) == 1 else f"{', '.join(used[:-1])} and {used[-1]}"
-    return (f"{r.name} plays a set of {T} tiles with {said}, which the JIT plays on sets "
-            f"of at most {WIDE_AFTER} tiles only (the python engine plays any)")
 
 
 def _wide_words(game: Game) -> int:

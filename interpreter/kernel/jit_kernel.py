@@ -148,11 +148,6 @@ def jit_reason(game: Game, players: int, bots: Any = "random",
     kinds = bot_kinds(bots, players)
     if kinds is None:
         return _bots_refused(bots, players)
-    # a set over MAX_TILES: its hands as words (jit_bits), house rules too (jit_gen_wide)
-    # but for the mechanisms wide_reason names
-    why = jit_house.wide_reason(game)
-    if why is not None:
-        return why
     try:
         if not r.general:   # (a general ruleset's: jit_house.reason)
             _formulas(game)

@@ -1412,8 +1412,18 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     p, hands, up, ne, PE, LSH, LB, PM, TL, TH, CODE, SEVERAL, RS,
                                     F, TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SLB, SPE, SDS,
                                     TT, SRM, SRK)
-                            else:   # on a line (jit_several, its sets: jit_masks; jit_house
-                                # refuses four ends, a fit rule and restrictions beside it)
+                            elif SPIN or FIT or F_RESTRICT >= 0 or SECONDS:   # four ends, a
+                                # fit rule, restrictions, two sets (jit_several_arms, its sets
+                                # jit_masks' as on a narrow set)
+                                fit = jit_several_arms.alone(
+                                    FITS, rows, NE, hands, up, L, R, U, D, PM, CODE, SEVERAL, F,
+                                    TAB, TEAMS, SIDES_N, N, deck, stack, LS)
+                                nm = jit_several_arms.moves(
+                                    hands, up, L, R, U, D, NE, need, sval, PM, PIPS, TL, TH, CODE,
+                                    SEVERAL, F_RESTRICT, R_SURE, WAIVE, FIT, FIT_AT, VN, T, SPIN,
+                                    SECONDS, F, TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SEVD,
+                                    SDS, DEADT)
+                            else:   # on a line (jit_several, its sets: jit_masks)
                                 alone(FITS, FIT_L, FIT_R, hands, up, L, R, PM, CODE, SEVERAL,
                                       F, TAB, TEAMS, SIDES_N, N, deck, stack, LS)
                                 fit = (jit_bits.nonempty(FITS, FIT_L)
@@ -1483,14 +1493,19 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                     TT, SRM, SRK)
                             elif SPIN or FIT or F_RESTRICT >= 0 or SECONDS:   # four ends, a
                                 # fit rule, restrictions, two sets (jit_several_arms)
-                                mL, mR, mU, mD = jit_several_arms.alone(
-                                    mL, mR, mU, mD, NE, h, L, R, U, D, PM, CODE, SEVERAL, F, TAB,
-                                    TEAMS, SIDES_N, N, deck, stack)
+                                # (the narrow sets as rows of FITS, as a set of words is kept)
+                                FITS[FIT_L], FITS[FIT_R], FITS[FIT_U], FITS[FIT_D] = (
+                                    mL, mR, mU, mD)
+                                jit_several_arms.alone(
+                                    FITS, (FIT_L, FIT_R, FIT_U, FIT_D), NE, hands, up, L, R, U,
+                                    D, PM, CODE, SEVERAL, F, TAB, TEAMS, SIDES_N, N, deck, stack,
+                                    LS)
+                                mL, mR, mU, mD = FITS[FIT_L], FITS[FIT_R], FITS[FIT_U], FITS[FIT_D]
                                 nm = jit_several_arms.moves(
-                                    h, L, R, U, D, NE, need, sval, PM, PIPS, TL, TH, CODE,
+                                    hands, up, L, R, U, D, NE, need, sval, PM, PIPS, TL, TH, CODE,
                                     SEVERAL, F_RESTRICT, R_SURE, WAIVE, FIT, FIT_AT, VN, T, SPIN,
                                     SECONDS, F, TAB, TEAMS, SIDES_N, N, deck, stack, MV, MN, SEVD,
-                                    DEADT, DOUBLES_MASK)
+                                    SDS, DEADT)
                             else:   # on a line (jit_several, its sets: jit_masks)
                                 FITS[FIT_L], FITS[FIT_R] = mL, mR
                                 alone(FITS, FIT_L, FIT_R, hands, up, L, R, PM, CODE, SEVERAL,
@@ -1686,13 +1701,16 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                         kinds[p], p, seed, N, WS, FM, PE, ne, nm, AT_WILL, MV,
                                         MN, hands, up, LSH, LB, AFTER, PE2, PM, TL, TH, VALUES,
                                         TIE, LS)
-                                elif not WIDE and (SPIN or FIT or F_RESTRICT >= 0 or SECONDS):
-                                    # (arms; over words several tiles play on a shaped board
-                                    # only: jit_house._NOT_WIDE)
+                                elif SPIN or FIT or F_RESTRICT >= 0 or SECONDS:   # (arms)
+                                    if not WIDE:   # (the narrow sets as rows of FITS)
+                                        FITS[FIT_L], FITS[FIT_R], FITS[FIT_U], FITS[FIT_D] = (
+                                            mL, mR, mU, mD)
                                     a = jit_several_arms.pick(
-                                        kinds[p], p, seed, N, WS, mL, mR, mU, mD, NE, L, R, U, D,
-                                        nm, AT_WILL, MV, MN, h, PM, PIPS, VALUES, CODE, SEVERAL,
-                                        FIT, FIT_AT, VN, T, TIE)
+                                        kinds[p], p, seed, N, WS, FITS,
+                                        (FIT_L, FIT_R, FIT_U, FIT_D, FIT_2L, FIT_2R, FIT_2U,
+                                         FIT_2D), NE, L, R, U, D, nm, AT_WILL, MV, MN, hands, up,
+                                        PM, PIPS, VALUES, CODE, SEVERAL, FIT, FIT_AT, VN, T, TIE,
+                                        LS)
                                 else:   # on a line (FITS: the tiles alone leaves)
                                     a = pick(kinds[p], p, seed, N, WS, FITS, FIT_L, FIT_R, nm,
                                              AT_WILL, MV, MN, hands, up, L, R, PM, PIPS, VALUES,

@@ -84,6 +84,33 @@ def meet(A, i: int, B, j: int, C, k: int) -> int:
 
 
 @njit(refcounts=False)
+def meet_code(A, i: int, B, j: int, CODE, at: int, v: int) -> int:
+    """``A[i] = B[j] &`` the ``v``-th of the sets laid one after another in ``CODE`` from
+    ``at`` (a table per end number: a narrow set's mask each, ``A``'s ``W`` words each over
+    words); 1 when it holds a tile, else 0."""
+    if A.ndim == 1:
+        x = B[j] & CODE[at + v]
+        A[i] = x
+        return 1 if x else 0
+    W = A.shape[1]
+    any_ = 0
+    for w in range(W):
+        x = B[j, w] & CODE[at + v * W + w]
+        A[i, w] = x
+        any_ |= x
+    return 1 if any_ else 0
+
+
+@njit(refcounts=False)
+def words_of(A) -> int:
+    """The words a set of ``A`` takes: 1 for a narrow set's mask, ``W`` for a row of words
+    (what a table of sets laid in ``CODE`` steps by: ``meet_code``)."""
+    if A.ndim == 1:
+        return 1
+    return A.shape[1]
+
+
+@njit(refcounts=False)
 def join(A, i: int, B, j: int) -> None:
     """``A[i] |= B[j]``."""
     if A.ndim == 1:

@@ -25,7 +25,7 @@ A move's tiles are laid one by one through the kernel's single placement, as the
 lays them (``several.start``): the first now, the second at the next pass of the turn
 loop, which grants no new turn. A spinner's four ends, a fit rule, restrictions and two
 sets are ``jit_several_arms``' (the same kinds of move, its own search and pick, over
-int64 masks: ``jit_house.wide_reason`` refuses them on a larger set);
+``jit_masks`` sets as here: both widths);
 ``jit_house.reason`` refuses hidden rows (which validate refuses beside play.several)
 and a rule whose moves at one turn could outgrow ``MOST_MOVES`` (``move_rows``: the
 bound the kernel's ``MV`` is sized by);
@@ -59,7 +59,7 @@ MOST_MOVES = 1 << 19   # the most moves of several tiles the kernel lists at one
 _S_LEFT, _S_RIGHT, _S_TILE = range(3)
 SCRATCH = 24   # (jit_several_arms' search, on four ends, takes more rows: its ROWS)
 _CAND, _CAND_R, _HAND_SET, _PLAY = range(4)
-SET_BLOCKS = 4
+SET_BLOCKS = 12   # (jit_several_arms' search, on four ends, takes more sets: its BLOCKS)
 DEAD = 1 << 12   # whole_hand's dead positions kept (an open-addressed table)
 # a move's code among a seat's options: MOVE + its row in MV (engine.actions.SEVERAL's role)
 MOVE = 1 << 26
@@ -194,7 +194,7 @@ def _playable(S, j, H, hi, PM, L, R):
 
 
 @njit(refcounts=False)
-def _keep(M, i, v, at, hand, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack):
+def keep_alone(M, i, v, at, hand, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack):
     """``M[i]`` (the tiles fitting an end showing ``v``) narrowed to those ``alone`` lets
     go down alone."""
     t = after(M, i, -1)
@@ -217,8 +217,8 @@ def alone(M, iL, iR, H, hi, L, R, PM, CODE, SEV, F, TAB, TEAMS, sides, N, deck, 
     _playable(S, 0, H, hi, PM, L, R)
     hand = put_fact(F, _HAND, 0, H, hi)
     playable = put_fact(F, _PLAYABLE, 1, S, 0)
-    _keep(M, iL, L, at, hand, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack)
-    _keep(M, iR, R, at, hand, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack)
+    keep_alone(M, iL, L, at, hand, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack)
+    keep_alone(M, iR, R, at, hand, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack)
 
 
 @njit(refcounts=False)

@@ -25,18 +25,52 @@ D``, ``NE`` of them open, the spinner's ``need`` and value: ``jit_board``), as
   and ``StrategistBot._several`` (``strategist._weigh_line``: the ends the move leaves,
   a spinner's arms it would open left out) take it.
 
+Its sets are ``jit_masks``' (a set is an array and an index: a narrow set's int64 mask,
+or a wide set's row of ``W`` words), as ``jit_several``'s are, so the narrow kernel and
+the wide one run this same source: the hand ``H[hi]``, the tiles each end takes as rows
+of ``M`` (``rows``: the four ends', then the four of their tiles fitting two ways), the
+search's sets in ``S`` (``BLOCKS`` blocks of ``most + 1``, a set a depth), and the tables
+laid in ``CODE`` per end number (the restrictions' sure tiles, a fit rule's two-way tiles:
+``jit_masks.meet_code``) a mask or ``W`` words each.
+
 A ruleset on a plain line keeps ``jit_several``'s searches (the GEN lines ask this
 module only under a spinner, a fit rule, restrictions or two sets);
-``tests/test_kernel_jit_several_arms.py`` holds each piece to the loop's.
+``tests/test_kernel_jit_several_arms.py`` holds each piece to the loop's, on a narrow set
+and on a set of words.
+
+The GEN lines call ``alone``, ``moves`` and ``pick``, each compiled on its own with
+numba's reference counts (one count of its arrays a call); the helpers they call all
+the time (a placement tried, a depth opened) have none. Measured interleaved against
+main (CPU time, medians of 4 to 6 cycles), as (the rulesets asking this module; house
+rulesets that never do, whose kernel is the same): every piece refcount-free, (0.7-1.05x;
+1.04-1.16x: the shared kernel grew); every piece counted, (1.13-1.30x; 0.9-1.0x); this
+split, (0.94-1.26x; 1.03-1.04x), several-spinner and several-matador at random bots the
+1.2-1.26x, still to win back.
 """
 
 from __future__ import annotations
 
 from .jit import njit
 from .jit_board import spin_place
-from .jit_copies import canonical
+from .jit_copies import canonical_at
 from .jit_formula import FACT, run
-from .jit_matching import FLIP, kth_placement, left_open
+from .jit_masks import (
+    after,
+    clear,
+    copy,
+    count,
+    count_and,
+    has,
+    join,
+    meet,
+    meet_code,
+    nonempty,
+    put,
+    put_fact,
+    take,
+    words_of,
+)
+from .jit_matching import FLIP, left_open
 from .jit_several import (
     AFTER_DOUBLE,
     ALONE_AT,
@@ -51,117 +85,122 @@ from .jit_several import (
     WHOLE_HAND,
     dead_at,
     holds,
+    keep_alone,
     search,
 )
 from .jit_strategist import seat_word
-from .jit_support import low_index, popcount
 
-# the search's scratch rows (SD), a column a depth: the hand, the four end values, how
-# many are open, the spinner's need and value, the end being tried and the ends the
-# depth may take (k0..k1), a mask the tiles must be in (the first part of after_double:
-# a double), the tiles still to try at the end, those of them fitting two ways, a tile
-# whose second way is next (its index + 1), the placement chosen, the tiles fitting an
-# open end, and per end the tiles allowed (_A) and, with restrictions, those kept (_B)
-_HAND, _V, _CNT, _NEED, _SVAL, _K, _KEND, _ONLY, _CAND, _TWO, _PEND, _CODE, _PLAY = (
-    0, 1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-_A, _B = 16, 20
-ROWS = 24   # (jit_several.SCRATCH is at least this)
-_TILE, _END, _HAND_F, _PLAYABLE = FACT["tile"], FACT["end"], FACT["hand"], FACT["playable"]
+# the search's scratch rows (SD), a column a depth: the four end values, how many are
+# open, the spinner's need and value, the end being tried and the ends the depth may take
+# (k0..k1), whether its tiles must be doubles (the first part of after_double), a tile
+# whose second way is next (its index + 1), the placement chosen
+_V, _CNT, _NEED, _SVAL, _K, _KEND, _ONLY, _PEND, _CODE = 0, 4, 5, 6, 7, 8, 9, 10, 11
+ROWS = 12   # (jit_several.SCRATCH is at least this)
+# its sets (S), a block of most + 1 a depth: the hand, the tiles fitting an open end, the
+# tiles still to try at the end, those of them fitting two ways, and per end the tiles
+# allowed (_ALLOWED) and, with restrictions, those kept (_KEPT)
+_HAND_SET, _PLAY, _CAND, _TWO, _ALLOWED, _KEPT = 0, 1, 2, 3, 4, 8
+BLOCKS = 12   # (jit_several.SET_BLOCKS is at least this)
+_TILE, _END, _HAND, _PLAYABLE = FACT["tile"], FACT["end"], FACT["hand"], FACT["playable"]
 
 
-@njit
-def _restricted(m, v, CODE, RES, RSURE, F, TAB, TEAMS, sides, N, deck, stack):
-    """The tiles of ``m`` the placement restrictions allow on an end showing ``v``
-    (``general_loop.allowed_at``): those allowed whatever else holds (``R_SURE``), and
-    the others by their program; F's hand and playable tiles already set."""
-    keep = m & CODE[RSURE + v]
-    m ^= keep
+@njit(refcounts=False)
+def _restricted(S, a, k, v, CODE, RES, RSURE, F, TAB, TEAMS, sides, N, deck, stack):
+    """``S[k]``: the tiles of ``S[a]`` the placement restrictions allow on an end showing
+    ``v`` (``general_loop.allowed_at``): those allowed whatever else holds (``R_SURE``),
+    and the others by their program; F's hand and playable tiles already set. 1 when it
+    holds a tile."""
+    meet_code(S, k, S, a, CODE, RSURE, v)
     F[_END] = v
-    while m:
-        b = m & -m
-        m ^= b
-        F[_TILE] = low_index(b)
-        if run(CODE, RES, F, TAB, TEAMS, sides, N, deck, stack):
-            keep |= b
-    return keep
+    t = after(S, a, -1)
+    while t >= 0:
+        if not has(S, k, t):
+            F[_TILE] = t
+            if run(CODE, RES, F, TAB, TEAMS, sides, N, deck, stack):
+                put(S, k, t)
+        t = after(S, a, t)
+    return nonempty(S, k)
 
 
-@njit
-def _open(SD, d, k0, k1, only, PM, CODE, RES, RSURE, WAIVE, F, TAB, TEAMS, sides, N, deck,
-          stack):
-    """Depth ``d`` opens on the position its hand, ends, count and spinner rows hold: the
-    tiles each end allows (the fit, the restrictions as ``allowed_at`` narrows them, all
-    again under ``waive`` when none is), to be tried on the ends ``k0`` to ``k1 - 1``."""
-    hd = SD[_HAND, d]
+@njit(refcounts=False)
+def _open(S, Z, SD, d, k0, k1, only, PM, CODE, RES, RSURE, WAIVE, F, TAB, TEAMS, sides, N,
+          deck, stack):
+    """Depth ``d`` opens on the position its hand (``S``'s sets, blocks of ``Z``), ends,
+    count and spinner rows hold: the tiles each end allows (the fit, the restrictions as
+    ``allowed_at`` narrows them, all again under ``waive`` when none is), to be tried on
+    the ends ``k0`` to ``k1 - 1`` (``only``: doubles alone)."""
+    hd, play = _HAND_SET * Z + d, _PLAY * Z + d
     cnt = SD[_CNT, d]
-    play = 0
+    clear(S, play)
     for e in range(cnt):
-        f = hd & PM[SD[_V + e, d]]
-        SD[_A + e, d] = f
-        play |= f
-    SD[_PLAY, d] = play
-    if RES >= 0 and play:
-        F[_HAND_F], F[_PLAYABLE] = hd, play
+        a = (_ALLOWED + e) * Z + d
+        meet(S, a, S, hd, PM, SD[_V + e, d])
+        join(S, play, S, a)
+    if RES >= 0 and nonempty(S, play):
+        put_fact(F, _HAND, 0, S, hd)
+        put_fact(F, _PLAYABLE, 1, S, play)
         got = 0
         for e in range(cnt):
-            k = _restricted(SD[_A + e, d], SD[_V + e, d], CODE, RES, RSURE, F, TAB, TEAMS,
-                            sides, N, deck, stack)
-            SD[_B + e, d] = k
-            got |= k
+            got |= _restricted(S, (_ALLOWED + e) * Z + d, (_KEPT + e) * Z + d, SD[_V + e, d],
+                               CODE, RES, RSURE, F, TAB, TEAMS, sides, N, deck, stack)
         if got or not WAIVE:
             for e in range(cnt):
-                SD[_A + e, d] = SD[_B + e, d]
+                copy(S, (_ALLOWED + e) * Z + d, S, (_KEPT + e) * Z + d)
     SD[_K, d], SD[_KEND, d], SD[_ONLY, d] = k0 - 1, k1, only
-    SD[_CAND, d] = SD[_TWO, d] = SD[_PEND, d] = 0
+    SD[_PEND, d] = 0
+    clear(S, _CAND * Z + d)
 
 
-@njit
-def _next(SD, d, at, FIT, FIT_AT, SECONDS, CODE, F, TAB, TEAMS, sides, N, deck, stack):
+@njit(refcounts=False)
+def _next(S, Z, SD, d, at, TL, TH, FIT, FIT_AT, SECONDS, CODE, F, TAB, TEAMS, sides, N, deck,
+          stack):
     """The next placement of depth ``d`` (``tile << 2 | end``, ``FLIP`` for a tile's second
     way), -1 when none is left: end by end, tile by tile, those meeting ``tiles`` (its
     program at ``at``; -1: none), a tile's second way right after its first."""
+    c = _CAND * Z + d
     while True:
         pend = SD[_PEND, d]
         if pend:
             SD[_PEND, d] = 0
             return (pend - 1) << 2 | SD[_K, d] | FLIP
-        m = SD[_CAND, d]
-        if not m:
+        t = after(S, c, -1)
+        if t < 0:
             k = SD[_K, d] + 1
             if k >= SD[_KEND, d]:
                 return -1
             SD[_K, d] = k
-            m = SD[_A + k, d] & SD[_ONLY, d]
+            copy(S, c, S, (_ALLOWED + k) * Z + d)
             if SECONDS:   # one copy of a tile held twice, the first left
-                m = canonical(m, SECONDS)
-            SD[_CAND, d] = m
-            SD[_TWO, d] = m & CODE[FIT_AT + SD[_V + k, d]] if FIT else 0
+                canonical_at(S, c, CODE, SECONDS)
+            if FIT:
+                meet_code(S, _TWO * Z + d, S, c, CODE, FIT_AT, SD[_V + k, d])
             continue
-        b = m & -m
-        SD[_CAND, d] = m ^ b
-        t = low_index(b)
+        take(S, c, t)
+        if SD[_ONLY, d] and TL[t] != TH[t]:   # (after_double's first part: a double)
+            continue
         k = SD[_K, d]
         if at >= 0 and not holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, t,
-                                 SD[_V + k, d], SD[_HAND, d], SD[_PLAY, d], SD[_V, d],
+                                 SD[_V + k, d], put_fact(F, _HAND, 0, S, _HAND_SET * Z + d),
+                                 put_fact(F, _PLAYABLE, 1, S, _PLAY * Z + d), SD[_V, d],
                                  SD[_V + 1, d]):
             continue
-        if SD[_TWO, d] & b:
+        if FIT and has(S, _TWO * Z + d, t):
             SD[_PEND, d] = t + 1
         return t << 2 | k
 
 
-@njit
-def _lay(SD, d, c, PIPS, TL, TH, CODE, FIT, FIT_AT, VN, T, SPIN):
+@njit(refcounts=False)
+def _lay(S, Z, SD, d, c, PIPS, TL, TH, CODE, FIT, FIT_AT, VN, T, SPIN):
     """Depth ``d + 1``'s position: depth ``d``'s once placement ``c`` lies (``Board.place``:
-    the number it leaves open, by the fit rule's tables if any; a spinner's side played
-    on, its arms opening once both are)."""
+    the number it leaves open, by the fit rule's tables if any, which follow its two-way
+    sets; a spinner's side played on, its arms opening once both are)."""
     t = (c & (FLIP - 1)) >> 2
     e = c & 3
     for i in range(4):
         SD[_V + i, d + 1] = SD[_V + i, d]
     v = SD[_V + e, d]
-    SD[_V + e, d + 1] = (left_open(CODE, FIT_AT, VN, T, v, t, 1 if c & FLIP else 0) if FIT
-                         else PIPS[t] - v)
+    SD[_V + e, d + 1] = (left_open(CODE, FIT_AT + VN * (words_of(S) - 1), VN, T, v, t,
+                                   1 if c & FLIP else 0) if FIT else PIPS[t] - v)
     need, sval, cnt = SD[_NEED, d], SD[_SVAL, d], SD[_CNT, d]
     double = TL[t] == TH[t]
     if SPIN and (need > 0 or (need < 0 and double)):
@@ -169,36 +208,39 @@ def _lay(SD, d, c, PIPS, TL, TH, CODE, FIT, FIT_AT, VN, T, SPIN):
         if opened:   # both sides played on: the arms open
             SD[_V + 2, d + 1] = SD[_V + 3, d + 1] = sval
             cnt = 4
-    SD[_HAND, d + 1] = SD[_HAND, d] ^ (1 << t)
+    h = _HAND_SET * Z + d + 1
+    copy(S, h, S, h - 1)
+    take(S, h, t)
     SD[_CNT, d + 1], SD[_NEED, d + 1], SD[_SVAL, d + 1] = cnt, need, sval
 
 
-@njit
-def _dead(DT, SD, d, gen, put):
+@njit(refcounts=False)
+def _dead(DT, S, Z, SD, d, gen, put_):
     """Whether depth ``d``'s position (its hand, ends, count, spinner) is known dead in
-    search ``gen`` (``jit_several.dead_at``, its ends packed in one number); with ``put``,
-    it is from now on (while the table has room)."""
+    search ``gen`` (``jit_several.dead_at``, its ends packed in one number); with
+    ``put_``, it is from now on (while the table has room)."""
     key = (SD[_V, d] | SD[_V + 1, d] << 8 | SD[_V + 2, d] << 16 | SD[_V + 3, d] << 24
            | SD[_CNT, d] << 32 | (SD[_NEED, d] + 1) << 36)
-    return dead_at(DT, SD[_HAND], d, key, gen, put)
+    return dead_at(DT, S, _HAND_SET * Z + d, key, gen, put_)
 
 
 @njit
-def moves(h, L, R, U, D, NE, need, sval, PM, PIPS, TL, TH, CODE, SEV, RES, RSURE, WAIVE,
+def moves(H, hi, L, R, U, D, NE, need, sval, PM, PIPS, TL, TH, CODE, SEV, RES, RSURE, WAIVE,
           FIT, FIT_AT, VN, T, SPIN, SECONDS, F, TAB, TEAMS, sides, N, deck, stack, MV, MN,
-          SD, DT, DOUBLES):
-    """``several.line_moves`` on the ``NE`` ends open (``L, R, U, D``; the spinner's
-    ``need`` and value), of the kind the rule names: row k of ``MV`` the k-th move's codes
-    (``tile << 2 | end``, ``FLIP`` a tile's second way), ``MN[k]`` its tile count; how
-    many. ``RES``: the restrictions' program (-1: none), ``RSURE`` their sure tiles,
-    ``WAIVE`` if_none_allowed: waive; ``FIT``: a fit rule, its tables at ``FIT_AT``;
-    ``SECONDS``: two sets' second copies; ``SD``, ``DT``: scratch; ``DOUBLES``: the set's
-    doubles, a mask."""
+          SD, S, DT):
+    """``several.line_moves`` for the hand ``H[hi]`` on the ``NE`` ends open (``L, R, U,
+    D``; the spinner's ``need`` and value), of the kind the rule names: row k of ``MV``
+    the k-th move's codes (``tile << 2 | end``, ``FLIP`` a tile's second way), ``MN[k]``
+    its tile count; how many. ``RES``: the restrictions' program (-1: none), ``RSURE``
+    their sure tiles, ``WAIVE`` if_none_allowed: waive; ``FIT``: a fit rule, its tables
+    at ``FIT_AT``; ``SECONDS``: two sets' second copies (``jit_copies.canonical_at``);
+    ``SD``, ``S``, ``DT``: scratch (rows, ``BLOCKS`` blocks of sets, the dead table)."""
     kind = CODE[SEV + KIND]
     most = CODE[SEV + MOST]
     at = CODE[SEV + TILES_AT]
+    Z = most + 1
     whole = kind == WHOLE_HAND
-    size = popcount(h)
+    size = count(H, hi)
     gen = 0
     if whole:   # the whole hand, one move: its first order found
         if size < 2:
@@ -208,17 +250,18 @@ def moves(h, L, R, U, D, NE, need, sval, PM, PIPS, TL, TH, CODE, SEV, RES, RSURE
     elif most < 2:
         return 0
     SD[_V, 0], SD[_V + 1, 0], SD[_V + 2, 0], SD[_V + 3, 0] = L, R, U, D
-    SD[_HAND, 0], SD[_CNT, 0], SD[_NEED, 0], SD[_SVAL, 0] = h, NE, need, sval
-    _open(SD, 0, 0, NE, DOUBLES if kind == AFTER_DOUBLE else -1, PM, CODE, RES, RSURE,
-          WAIVE, F, TAB, TEAMS, sides, N, deck, stack)
+    SD[_CNT, 0], SD[_NEED, 0], SD[_SVAL, 0] = NE, need, sval
+    copy(S, _HAND_SET * Z, H, hi)
+    _open(S, Z, SD, 0, 0, NE, 1 if kind == AFTER_DOUBLE else 0, PM, CODE, RES, RSURE, WAIVE,
+          F, TAB, TEAMS, sides, N, deck, stack)
     n = 0
     d = 0
     while d >= 0:
-        c = _next(SD, d, at, FIT, FIT_AT, SECONDS, CODE, F, TAB, TEAMS, sides, N, deck,
-                  stack)
+        c = _next(S, Z, SD, d, at, TL, TH, FIT, FIT_AT, SECONDS, CODE, F, TAB, TEAMS, sides,
+                  N, deck, stack)
         if c < 0:
             if whole:   # every order from here fails: dead
-                _dead(DT, SD, d, gen, True)
+                _dead(DT, S, Z, SD, d, gen, True)
             d -= 1
             continue
         SD[_CODE, d] = c
@@ -246,60 +289,64 @@ def moves(h, L, R, U, D, NE, need, sval, PM, PIPS, TL, TH, CODE, SEV, RES, RSURE
             k0, k1 = k, k + 1
         if k0 >= k1:
             continue
-        _lay(SD, d, c, PIPS, TL, TH, CODE, FIT, FIT_AT, VN, T, SPIN)
-        if whole and _dead(DT, SD, d + 1, gen, False):
+        _lay(S, Z, SD, d, c, PIPS, TL, TH, CODE, FIT, FIT_AT, VN, T, SPIN)
+        if whole and _dead(DT, S, Z, SD, d + 1, gen, False):
             continue
-        _open(SD, d + 1, k0, k1, -1, PM, CODE, RES, RSURE, WAIVE, F, TAB, TEAMS, sides, N,
-              deck, stack)
+        _open(S, Z, SD, d + 1, k0, k1, 0, PM, CODE, RES, RSURE, WAIVE, F, TAB, TEAMS, sides,
+              N, deck, stack)
         d += 1
     return n
 
 
 @njit
-def _keep(m, v, at, h, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack):
-    """The tiles of ``m`` (on an end showing ``v``) that ``alone`` lets go down alone."""
-    keep = 0
-    while m:
-        b = m & -m
-        m ^= b
-        if holds(CODE, at, F, TAB, TEAMS, sides, N, deck, stack, low_index(b), v, h, playable,
-                 L, R):
-            keep |= b
-    return keep
-
-
-@njit
-def alone(m0, m1, m2, m3, NE, h, L, R, U, D, PM, CODE, SEV, F, TAB, TEAMS, sides, N, deck,
-          stack):
+def alone(M, rows, NE, H, hi, L, R, U, D, PM, CODE, SEV, F, TAB, TEAMS, sides, N, deck,
+          stack, S):
     """``several.alone_masks`` on the ``NE`` open ends: the single placements of
-    ``m0..m3`` that ``alone`` lets go down on their own (all when it has none)."""
+    ``M[rows[e]]`` (the tiles fitting end e) narrowed in place to those ``alone`` lets go
+    down on their own (all when it has none); ``S[0]`` scratch. 1 when some end still
+    takes a tile, else 0."""
     at = CODE[SEV + ALONE_AT]
-    if at < 0:
-        return m0, m1, m2, m3
-    playable = h & (PM[L] | PM[R])
-    if NE == 4:
-        playable |= h & (PM[U] | PM[D])
-    return (_keep(m0, L, at, h, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack),
-            _keep(m1, R, at, h, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack),
-            _keep(m2, U, at, h, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack),
-            _keep(m3, D, at, h, playable, L, R, CODE, F, TAB, TEAMS, sides, N, deck, stack))
+    ends = (L, R, U, D)
+    if at >= 0:
+        copy(S, 0, PM, L)   # the hand's tiles fitting an open end
+        join(S, 0, PM, R)
+        if NE == 4:
+            join(S, 0, PM, U)
+            join(S, 0, PM, D)
+        meet(S, 0, S, 0, H, hi)
+        hand = put_fact(F, _HAND, 0, H, hi)
+        playable = put_fact(F, _PLAYABLE, 1, S, 0)
+        for e in range(NE):
+            keep_alone(M, rows[e], ends[e], at, hand, playable, L, R, CODE, F, TAB, TEAMS,
+                       sides, N, deck, stack)
+    some = 0
+    for e in range(NE):
+        some |= nonempty(M, rows[e])
+    return some
 
 
-@njit
-def _weigh(code, MV, MN, h, NE, L, R, U, D, PM, PIPS, VALUES, CODE, FIT, FIT_AT, VN, T,
-           w_play2, w_domino2):
+@njit(refcounts=False)
+def _placement(code):
+    """A single placement's tile and end (``FLIP`` its second way)."""
+    return (code & (FLIP - 1)) >> 2, code & 3
+
+
+@njit(refcounts=False)
+def _weigh(code, MV, MN, H, hi, NE, L, R, U, D, PM, PIPS, VALUES, CODE, FIT, FIT_AT, VN, T,
+           w_play2, w_domino2, S):
     """``strategist._weigh_line`` in half points: twice the value shed, ``W_PLAYABLE`` for
     each tile left that fits an end the move leaves (the ``NE`` open when it starts),
-    ``W_DOMINO`` for the last tile."""
-    rest = h
+    ``W_DOMINO`` for the last tile; ``S[0]``, ``S[1]`` scratch."""
+    copy(S, 0, H, hi)   # what is left of the hand
     shed = 0
     k = code - MOVE
-    for i in range(MN[k] if code >= MOVE and code < FLIP else 1):
-        c = MV[k, i] if code >= MOVE and code < FLIP else code
-        t = (c & (FLIP - 1)) >> 2
-        e = c & 3
+    move = code >= MOVE and code < FLIP
+    for i in range(MN[k] if move else 1):
+        c = MV[k, i] if move else code
+        t, e = _placement(c)
         v = L if e == 0 else R if e == 1 else U if e == 2 else D
-        w = left_open(CODE, FIT_AT, VN, T, v, t, 1 if c & FLIP else 0) if FIT else PIPS[t] - v
+        w = (left_open(CODE, FIT_AT + VN * (words_of(S) - 1), VN, T, v, t,
+                       1 if c & FLIP else 0) if FIT else PIPS[t] - v)
         if e == 0:
             L = w
         elif e == 1:
@@ -308,63 +355,98 @@ def _weigh(code, MV, MN, h, NE, L, R, U, D, PM, PIPS, VALUES, CODE, FIT, FIT_AT,
             U = w
         else:
             D = w
-        rest ^= 1 << t
+        take(S, 0, t)
         shed += VALUES[t]
-    fits = PM[L] | PM[R]
+    copy(S, 1, PM, L)   # the tiles fitting an end it leaves
+    join(S, 1, PM, R)
     if NE == 4:
-        fits |= PM[U] | PM[D]
-    return 2 * shed + w_play2 * popcount(rest & fits) + (w_domino2 if rest == 0 else 0)
+        join(S, 1, PM, U)
+        join(S, 1, PM, D)
+    return (2 * shed + w_play2 * count_and(S, 0, S, 1)
+            + (0 if nonempty(S, 0) else w_domino2))
+
+
+@njit(refcounts=False)
+def _kth(M, rows, NE, FL, k):
+    """The ``k``-th single placement in the general loop's order (end by end, tile by
+    tile, a tile fitting its end two ways, ``M[rows[4 + e]]`` with ``FL``, then its
+    second way: ``jit_matching.kth_placement``); -1 past the last."""
+    for e in range(NE):
+        f = rows[4 + e]
+        t = after(M, rows[e], -1)
+        while t >= 0:
+            if not k:
+                return t << 2 | e
+            k -= 1
+            if FL and has(M, f, t):
+                if not k:
+                    return t << 2 | e | FLIP
+                k -= 1
+            t = after(M, rows[e], t)
+    return -1
+
+
+@njit(refcounts=False)
+def _tie(TIE, n, best, code, v):
+    """An option of worth ``v`` against the best so far (``best``, its ``n`` ties in
+    ``TIE``): the new best and tie count."""
+    if v > best:
+        best = v
+        n = 0
+    if v == best:
+        TIE[n] = code
+        n += 1
+    return n, best
 
 
 @njit
-def pick(kind, p, seed, N, WS, m0, m1, m2, m3, NE, L, R, U, D, nm, at_will, MV, MN, h, PM,
-         PIPS, VALUES, CODE, SEV, FIT, FIT_AT, VN, T, TIE):
+def pick(kind, p, seed, N, WS, M, rows, NE, L, R, U, D, nm, at_will, MV, MN, H, hi, PM,
+         PIPS, VALUES, CODE, SEV, FIT, FIT_AT, VN, T, TIE, S):
     """Seat ``p``'s option (``kind``: 0 random, 1 greedy, 2 strategist) among the single
-    placements ``m0..m3`` (with a fit rule, a tile fitting its end two ways is two) and
-    the ``nm`` moves of ``MV``, in that order: a placement's code (``FLIP`` its second
-    way), ``MOVE + k`` for the k-th move, or -2 for a pass at will (random's last
-    option). Random and greedy read one word of the seat's; the strategist one on a tie
-    only (``StrategistBot._several``)."""
-    f0 = f1 = f2 = f3 = 0
-    if FIT:   # the tiles fitting each end two ways (jit_matching)
-        f0, f1 = m0 & CODE[FIT_AT + L], m1 & CODE[FIT_AT + R]
-        if NE == 4:
-            f2, f3 = m2 & CODE[FIT_AT + U], m3 & CODE[FIT_AT + D]
-    nfirst = popcount(m0) + popcount(m1) + popcount(m2) + popcount(m3)
-    nfit = nfirst + popcount(f0) + popcount(f1) + popcount(f2) + popcount(f3)
+    placements ``M[rows[e]]`` on the ``NE`` open ends (with a fit rule, a tile fitting its
+    end two ways is two: their rows ``rows[4 + e]``, written here) and the ``nm`` moves of
+    ``MV``, in that order: a placement's code (``FLIP`` its second way), ``MOVE + k`` for
+    the k-th move, or -2 for a pass at will (random's last option). Random and greedy
+    read one word of the seat's; the strategist one on a tie only
+    (``StrategistBot._several``). The hand ``H[hi]``; ``S[0]``, ``S[1]`` scratch."""
+    ends = (L, R, U, D)
+    nfirst = nfit = 0
+    for e in range(NE):
+        nfirst += count(M, rows[e])
+        if FIT:   # the tiles fitting each end two ways (jit_matching)
+            meet_code(M, rows[4 + e], M, rows[e], CODE, FIT_AT, ends[e])
+            nfit += count(M, rows[4 + e])
+    nfit += nfirst
     if kind == 0:
         total = nfit + nm
         k = (seat_word(seed, p, N, WS) * (total + at_will)) >> 32
         if k == total:
             return -2
-        return kth_placement(k, m0, m1, m2, m3, f0, f1, f2, f3) if k < nfit else \
-            MOVE + k - nfit
-    singles = nfirst if kind == 1 else nfit   # greedy: a tile its first way only
-    count = 0
+        return _kth(M, rows, NE, FIT, k) if k < nfit else MOVE + k - nfit
+    n = 0
     best = -(1 << 62)
     w_play2, w_domino2 = CODE[SEV + W_PLAYABLE2], CODE[SEV + W_DOMINO2]
-    for i in range(singles + nm):
-        if i < singles:
-            code = (kth_placement(i, m0, m1, m2, m3, f0, f1, f2, f3) if kind != 1 else
-                    kth_placement(i, m0, m1, m2, m3, 0, 0, 0, 0))
-        else:
-            code = MOVE + i - singles
+    two = FIT and kind != 1   # greedy: a tile its first way only
+    for e in range(NE):   # the single placements, in the loop's order
+        t = after(M, rows[e], -1)
+        while t >= 0:
+            for flip in range(2 if two and has(M, rows[4 + e], t) else 1):
+                code = t << 2 | e | (FLIP if flip else 0)
+                v = (VALUES[t] if kind == 1 else
+                     _weigh(code, MV, MN, H, hi, NE, L, R, U, D, PM, PIPS, VALUES, CODE, FIT,
+                            FIT_AT, VN, T, w_play2, w_domino2, S))
+                n, best = _tie(TIE, n, best, code, v)
+            t = after(M, rows[e], t)
+    for k in range(nm):   # then the moves
+        code = MOVE + k
         if kind == 1:
-            if code >= MOVE and code < FLIP:
-                v = 0
-                for j in range(MN[code - MOVE]):
-                    v += VALUES[(MV[code - MOVE, j] & (FLIP - 1)) >> 2]
-            else:
-                v = VALUES[(code & (FLIP - 1)) >> 2]
+            v = 0
+            for j in range(MN[k]):
+                v += VALUES[_placement(MV[k, j])[0]]
         else:
-            v = _weigh(code, MV, MN, h, NE, L, R, U, D, PM, PIPS, VALUES, CODE, FIT, FIT_AT,
-                       VN, T, w_play2, w_domino2)
-        if v > best:
-            best = v
-            count = 0
-        if v == best:
-            TIE[count] = code
-            count += 1
-    if kind == 1 or count > 1:   # greedy reads a word always, the strategist on a tie
-        return TIE[(seat_word(seed, p, N, WS) * count) >> 32]
+            v = _weigh(code, MV, MN, H, hi, NE, L, R, U, D, PM, PIPS, VALUES, CODE, FIT,
+                       FIT_AT, VN, T, w_play2, w_domino2, S)
+        n, best = _tie(TIE, n, best, code, v)
+    if kind == 1 or n > 1:   # greedy reads a word always, the strategist on a tie
+        return TIE[(seat_word(seed, p, N, WS) * n) >> 32]
     return TIE[0]
