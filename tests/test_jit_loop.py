@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dominorules import api
-from dominorules.kernel import jit_kernel, jit_template
+from dominorules.kernel import jit_house, jit_kernel, jit_template
 from dominorules.kernel.specialise_kernel import specialised_module
 
 LOOP = Path(jit_kernel.__file__).with_name("jit_loop.py")
@@ -43,8 +43,7 @@ def test_play_batch_reads_every_parameter_by_its_place_in_Q():
 def test_each_placeholder_is_an_index_a_switch_or_a_formula():
     """The module's ``A = B = 0`` placeholders are the names its specialisation writes in:
     every index it reads (jit_template.INDEXES, PLAY_INDEXES), W, the switches GEN,
-    WIDE, CONT (the expert's playouts) and SETTLE_BOARD (a settlement reading the board)
-    and the formulas DOMINO and BLOCKED."""
+    WIDE and CONT (the expert's playouts) and the formulas DOMINO and BLOCKED."""
     tree = _tree()
     placed = set()
     top = [*tree.body, *(st for node in tree.body if isinstance(node, ast.If)
@@ -56,8 +55,7 @@ def test_each_placeholder_is_an_index_a_switch_or_a_formula():
     read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)
             and isinstance(n.ctx, ast.Load)}
     indexes = {*jit_template.INDEXES, *jit_template.PLAY_INDEXES}
-    assert placed == {*(indexes & read), "W", "GEN", "WIDE", "CONT", "SETTLE_BOARD",
-                      "DOMINO", "BLOCKED"}
+    assert placed == {*(indexes & read), "W", "GEN", "WIDE", "CONT", "DOMINO", "BLOCKED"}
 
 
 @pytest.mark.parametrize("name, gen, wide", [
@@ -68,7 +66,7 @@ def test_each_kernel_is_its_switches_lines_with_its_numbers_put_in(name, gen, wi
     source = jit_kernel.kernel_source(game)
     tree = ast.parse(source)
     names = _names(tree)
-    assert not names & {"GEN", "WIDE", "SETTLE_BOARD", "DOMINO", "BLOCKED"}   # folded, put in
+    assert not names & {"GEN", "WIDE", "DOMINO", "BLOCKED"}   # folded, put in
     numbers = {st.targets[0].id: st.value.value for st in tree.body
                if isinstance(st, ast.Assign) and isinstance(st.value, ast.Constant)}
     assert numbers["Q_TARGET"] == jit_template.INDEXES["Q_TARGET"] == 8
@@ -82,21 +80,23 @@ def test_each_kernel_is_its_switches_lines_with_its_numbers_put_in(name, gen, wi
     assert source.startswith('"""A JIT kernel: kernel/jit_loop.py specialised')
 
 
-def test_only_a_settlement_reading_the_board_has_its_lines_in_its_kernel():
+def test_a_settlement_reading_the_board_is_a_switch_of_the_one_house_kernel():
     """A settlement formula reading the board (``ends``, ``end_total``, ``both_ends``:
-    ``jit_house.settle_reads_board``) gets the ``SETTLE_BOARD`` lines, which keep the last
-    placement's ``both_ends`` and write the board's facts before the round is scored; a
-    house ruleset that reads none of them has the kernel every other one has, without a
-    line of them (it pays nothing)."""
+    ``jit_house.settle_reads_board``) turns on the ``SETTLE_BOARD`` switch (jit_template's
+    PLAY_PARAMS, a run-time value in Q): the kernel keeps the last placement's
+    ``both_ends`` and writes the board's facts before the round is scored. The module is
+    the one every house ruleset of its width plays (no compile of its own); the switch is
+    on for those rulesets alone."""
     strict = Path(__file__).parent / "rulesets" / "strict"
     plain = jit_kernel.kernel_source(api.load_game("house/all-fives"))
-    assert "last_both" not in plain
+    assert "last_both = both" in plain and "F[X_BOTH_ENDS] = last_both" in plain
     for name in ("partners-as-blocked", "right-spinner"):
-        source = jit_kernel.kernel_source(api.load_game(str(strict / f"{name}.yaml")))
-        assert source != plain
-        assert "last_both = both" in source and "F[X_BOTH_ENDS] = last_both" in source
-    for name in ("house/muggins", "house/mexican-train", "house/equal-ends-bonus"):
-        assert "last_both" not in jit_kernel.kernel_source(api.load_game(name)), name
+        game = api.load_game(str(strict / f"{name}.yaml"))
+        assert jit_kernel.kernel_source(game) == plain
+        assert jit_house.params(game, game.rules.min_players)["SETTLE_BOARD"] == 1, name
+    for name in ("house/all-fives", "house/muggins", "house/equal-ends-bonus"):
+        game = api.load_game(name)
+        assert jit_house.params(game, game.rules.min_players)["SETTLE_BOARD"] == 0, name
 
 
 def test_a_placeholder_read_without_a_value_is_refused():

@@ -22,7 +22,7 @@ DOCS = (ROOT / "docs" / "house-rules.md", ROOT / "README.md")
 BOTS = ("random", "greedy", "strategist")
 # the ruleset (its file, or a snippet's title), the players it is refused at, and why:
 # none (the last two, settlement formulas reading the board, play since the kernel keeps
-# the board's facts at a round's end: jit_loop's SETTLE_BOARD lines)
+# the board's facts at a round's end: jit_loop's SETTLE_BOARD switch)
 REFUSED: dict[str, tuple[tuple[int, ...], str]] = {}
 
 

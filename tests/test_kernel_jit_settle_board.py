@@ -1,6 +1,6 @@
 """The JIT on settlement formulas reading the board as the round left it (``ends``,
-``end_total``, ``both_ends``: ``jit_loop``'s ``SETTLE_BOARD`` lines, which write the
-board's facts as its events read them and keep the last placement's ``both_ends``):
+``end_total``, ``both_ends``: ``jit_loop``'s ``SETTLE_BOARD`` switch, which writes the
+board's facts as its events read them and keeps the last placement's ``both_ends``):
 byte for byte the Python engine's records.
 
 The two strict rulesets the JIT once refused for them (``every_side`` reading

@@ -9,8 +9,8 @@ as programs, or why the JIT cannot play them.
 the ruleset from the kernel's parameters (``params``) and the formula programs
 (``programs``: made from the formulas' checked trees, never from the ruleset's text). So
 the ``GEN`` kernel's source holds no text of any ruleset: one compiled kernel plays them
-all (but a settlement reading the board as the round left it, whose kernel has its
-``SETTLE_BOARD`` lines: ``settle_reads_board``). A formula reading what the kernel does
+all (a settlement reading the board as the round left it too: the run-time switch
+``SETTLE_BOARD``, ``settle_reads_board``). A formula reading what the kernel does
 not keep (``x -> ...`` over the seats) raises ``Unsupported``: ``reason`` then says so
 and the Python engine plays.
 """
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 # the round's facts by their names in a settlement formula (jit_formula.FACTS); the
 # board's as its events keep them (end_total, both_ends; the list ends: _event_lists),
 # which the kernel writes at a round's end only when a settlement reads them
-# (settle_reads_board: its SETTLE_BOARD lines)
+# (settle_reads_board: the SETTLE_BOARD switch)
 _ROUND = {name: name for name in (
     "blocked", "round", "target", "players", "last_tile", "last_player", "passes", "drawn",
     "boneyard", "boneyard_value", "boneyard_pips", "end_total", "both_ends")}
@@ -122,8 +122,8 @@ def _settlement_trees(r: Rules) -> list[Any]:
 
 def settle_reads_board(r: Rules) -> bool:
     """Whether a settlement formula reads the board as the round left it (``ends``,
-    ``end_total``, ``both_ends``): its kernel keeps them (``jit_loop``'s ``SETTLE_BOARD``
-    lines); one that does not pays nothing for them."""
+    ``end_total``, ``both_ends``): the kernel keeps them (``jit_loop``'s run-time switch
+    ``SETTLE_BOARD``, in ``params``); one that does not pays a test a round."""
     return any(_SETTLE_BOARD & ast.names_read(t) for t in _settlement_trees(r))
 
 
@@ -649,7 +649,8 @@ def params(game: Game, players: int) -> dict[str, int]:
              "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
              "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
              "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "DECL_START", "DECL_PLACE",
-             "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS", "O_ALLOW", "ACROSS")
+             "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS", "O_ALLOW", "ACROSS",
+             "SETTLE_BOARD")
     r = game.rules
     if not plays(r):
         return dict.fromkeys(names, 0)
@@ -680,7 +681,7 @@ def params(game: Game, players: int) -> dict[str, int]:
               *_deal_params(r), game.tileset.seconds, r.blind,
               starts["DECL_START"], starts["DECL_PLACE"], starts["SHOWDOWN"],
               starts["SEVERAL"], _layout(game), starts["O_ROUNDS"], starts["O_ALLOW"],
-              r.doubles == "across"]
+              r.doubles == "across", settle_reads_board(r)]
     out = {k: int(v) for k, v in zip(names, values, strict=True)}
     if _wide_words(game):   # (where the opening conditions' and the second copies' words
         out["O1_AMASK"], out["O2_AMASK"] = starts["O1_AMASK"], starts["O2_AMASK"]   # start:

@@ -179,29 +179,25 @@ def _formulas(game: Game) -> tuple[str, str]:
 def kernel_source(game: Game, continuation: bool = False) -> str:
     """The kernel module's source for ``game``: ``jit_loop`` specialised by its syntax tree
     (``specialise_kernel.specialised_module``), its ``GEN`` lines for a ruleset with house
-    rules (``jit_house``: the same source for all, but with its ``SETTLE_BOARD`` lines
-    for one whose settlement reads the board), else the plain game's with its two
+    rules (``jit_house``: the same source for all), else the plain game's with its two
     scoring formulas put in (and its ``WIDE`` lines for a set over ``MAX_TILES``);
     ``continuation``: its ``CONT`` lines too, the expert's playouts (``jit_continuation``)."""
     # a set over MAX_TILES: its hands as words (jit_bits), their number written in, so a
     # smaller set's kernel is the same source as before there were wide ones
     T = game.tileset.tile_count
     wide = T > MAX_TILES
-    if jit_house.plays(game.rules):   # its formulas are programs (jit_house.programs);
-        # a settlement reading the board: its SETTLE_BOARD lines, a kernel of its own, so
-        # every other ruleset's kernel is the same source as before there were those lines
-        return _specialised((("GEN", True), ("WIDE", wide), ("CONT", continuation),
-                             ("SETTLE_BOARD", jit_house.settle_reads_board(game.rules))),
+    if jit_house.plays(game.rules):   # its formulas are programs (jit_house.programs)
+        return _specialised((("GEN", True), ("WIDE", wide), ("CONT", continuation)),
                             (("W", _words(T)),) if wide else ())
     domino, blocked = _formulas(game)
     return _specialised((("GEN", False), ("WIDE", wide), ("CONT", continuation),
-                         ("SETTLE_BOARD", False), ("DOMINO", domino), ("BLOCKED", blocked)),
+                         ("DOMINO", domino), ("BLOCKED", blocked)),
                         (("W", _words(T)),) if wide else ())
 
 
 # what jit_loop leaves to its specialisation: the switches and formulas put in where read,
 # the numbers written in as its constants (W, every index of jit_template)
-_VALUES = ("GEN", "WIDE", "CONT", "SETTLE_BOARD", "DOMINO", "BLOCKED")
+_VALUES = ("GEN", "WIDE", "CONT", "DOMINO", "BLOCKED")
 _PLACEHOLDERS = frozenset({*_VALUES, "W", *jit_template.INDEXES, *jit_template.PLAY_INDEXES})
 _DOC = ("A JIT kernel: kernel/jit_loop.py specialised by kernel.specialise_kernel for one "
         "set of switches (made, not edited).")

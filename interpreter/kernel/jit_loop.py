@@ -96,11 +96,6 @@ DOMINO = BLOCKED = 0
 # round's seen moves replayed from the script in CODE, a candidate, then the rollouts
 # (the strategist, greedy or random at every seat)
 CONT = False
-# a settlement formula reads the board as the round left it (ends, end_total, both_ends:
-# jit_house.settle_reads_board): its lines keep whether the last placement fitted two or
-# more ends and write the board's facts as events read them before the round is scored
-SETTLE_BOARD = False
-
 if not GEN and not CONT:   # the plain lines: eight matches' first streams at once
     from dominorules.kernel.shake import GIVEN, LANES, first_streams8, given_keys, seat_words_given
 
@@ -310,7 +305,7 @@ if GEN:
     Q_EV_PASS = Q_TURNS = Q_AT_WILL = Q_ENDS_TURN = Q_EXACTLY = Q_TLIMIT = Q_MAX_TURNS = Q_SPIN = 0
     Q_FIT = Q_FIT_AT = Q_IN_PLAY = Q_DUTIES = Q_LEFT_TO = Q_TURN_UP = Q_SIDE_OUT = Q_SECONDS = 0
     Q_BLIND = Q_DECL_START = Q_DECL_PLACE = Q_SHOWDOWN = Q_SEVERAL = Q_LAYOUT = Q_O_ROUNDS = 0
-    Q_O_ALLOW = Q_ACROSS = 0
+    Q_O_ALLOW = Q_ACROSS = Q_SETTLE_BOARD = 0
     X_TILE = X_END = X_HAND = X_PLAYABLE = X_OPENING = X_BOTH_ENDS = X_FORCED = X_END_LT = 0
     X_END_RT = X_IN_PLAY = X_REACHED = X_FIRED = X_OWED = X_VARIABLE_SETS = X_VARS = 0
     COUNTED_N = X_FIRST_TURN = 0
@@ -491,6 +486,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         O_ROUNDS = Q[Q_O_ROUNDS]
         O_ALLOW = Q[Q_O_ALLOW]
         ACROSS = Q[Q_ACROSS]
+        SETTLE_BOARD = Q[Q_SETTLE_BOARD]
     # the seats' words and the shuffle keys, squeezed as they are read (kernel.shake)
     WB = np.zeros((FIRST + CHUNK) * N, np.uint32)
     wpos = np.zeros(N, np.int64)
@@ -572,8 +568,8 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
         NE = 2
         U = D = sval = 0
         spt = -1   # the spinner, once its arms open (what an untouched arm shows events)
-        if SETTLE_BOARD:
-            last_both = 0   # the last placement fitted two or more ends (the loop's last_both)
+        last_both = 0   # the last placement fitted two or more ends (the loop's last_both;
+        # SETTLE_BOARD: a settlement formula reads it)
         need = NO_SPINNER
         VN = PM.shape[0]                # end values, 0 to max_pip (the fit tables' rows)
         # deal.blind: each seat's row as a ring (blind.py), its front at RHEAD, RLEN long

@@ -61,11 +61,16 @@ PARAMS = ("N", "SIDES_N", "T", "HAND", "DEALT", "DRAW_END", "LIMIT", "DRAW_COST"
 # length (jit_opening_allow; -1: the masks above)
 # ACROSS: a double at an end counts both halves in the ends' total (matching.doubles:
 # across; in line, one)
+# SETTLE_BOARD: a settlement formula reads the board as the round left it (ends, end_total,
+# both_ends: jit_house.settle_reads_board): the kernel keeps whether the last placement
+# fitted two or more ends and writes the board's facts as events read them before the
+# round is scored (a test a round and one a placement for every other ruleset)
 PLAY_PARAMS = ("RIGHT", "F_RESTRICT", "R_SURE", "WAIVE", "PASS_FORBIDDEN",
                "EV_PLACE", "EV_DRAW", "EV_PASS", "TURNS", "AT_WILL", "ENDS_TURN", "EXACTLY",
                "TLIMIT", "MAX_TURNS", "SPIN", "FIT", "FIT_AT", "IN_PLAY", "DUTIES", "LEFT_TO",
                "TURN_UP", "SIDE_OUT", "SECONDS", "BLIND", "DECL_START", "DECL_PLACE",
-               "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS", "O_ALLOW", "ACROSS")
+               "SHOWDOWN", "SEVERAL", "LAYOUT", "O_ROUNDS", "O_ALLOW", "ACROSS",
+               "SETTLE_BOARD")
 # the facts a house-rule formula program reads, by their place in its F array, and the rows
 # of its TAB array: per side, per seat, per tile (jit_formula)
 FACTS = ("blocked", "round", "target", "players", "last_tile", "last_player", "passes",

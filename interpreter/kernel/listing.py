@@ -188,8 +188,6 @@ def _jit_house_listing(game: Game, players: int) -> str:
              "(jit_template.PARAMS), the formulas as",
              "programs in the array CODE (kernel.jit_formula), so one module serves every "
              "such ruleset, at every player count",
-             f"SETTLE_BOARD = {jit_house.settle_reads_board(game.rules)} (a settlement "
-             "reading the board: the module with those lines, for every such ruleset)",
              *(f"switch {k} = {v}" for k, v in jit_house.params(game, players).items()
                if not k.startswith("F_")),
              f"CODE = {code}",
