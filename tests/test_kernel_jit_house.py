@@ -196,20 +196,11 @@ def test_a_house_formula_the_jit_plays_gives_the_same_matches(tmp_path):
             assert match == api.play_match(game, 3, seed, bots), (bots, seed)
 
 
-def test_the_lines_end_doubles_play_as_the_python_engine(tmp_path):
-    """``end_doubles`` on a line: whether the tile at each end is a double (``Board.doubles``:
-    a double lies across), read as ``end_tiles``' facts through ``IS_DOUBLE``, element by
-    element, indexed, folded and counted (docs/house-rules.md's "Doubles at both ends"):
-    the same records as the Python engine, each rule scoring."""
+def _rules_scored_on_both_engines(game) -> set[int]:
+    """Two and four players, each builtin bot, four matches: the JIT plays ``game`` (no
+    refusal) with the Python engine's records and results; the event rules that scored."""
     from jit_record_checks import same_on_both_engines
 
-    game = _ruleset(tmp_path, (
-        "events:\n"
-        "  - {after: place, if: \"count(end_doubles, d -> d) == 2\", points: 10}\n"
-        "  - {after: draw, if: \"end_doubles[0] and not end_doubles[-1]\","
-        " points: \"count(end_doubles) + 1\"}\n"
-        "  - {after: pass, if: \"any(end_doubles) or all(end_doubles, d -> not d)\","
-        " points: 1}\n"))
     fired = set()
     for players in (2, 4):
         for bots in ("random", "greedy", "strategist"):
@@ -217,15 +208,28 @@ def test_the_lines_end_doubles_play_as_the_python_engine(tmp_path):
             events = same_on_both_engines(game, players, [api.match_seed(9, i) for i in range(4)],
                                           bots)
             fired |= {e["rule"] for e in events if e["event"] == "score" and "rule" in e}
-    assert fired == {0, 1, 2}
+    return fired
+
+
+def test_the_lines_end_doubles_play_as_the_python_engine(tmp_path):
+    """``end_doubles`` on a line: whether the tile at each end is a double (``Board.doubles``:
+    a double lies across), read as ``end_tiles``' facts through ``IS_DOUBLE``, element by
+    element, indexed, folded and counted (docs/house-rules.md's "Doubles at both ends"):
+    the same records as the Python engine, each rule scoring."""
+    game = _ruleset(tmp_path, (
+        "events:\n"
+        "  - {after: place, if: \"count(end_doubles, d -> d) == 2\", points: 10}\n"
+        "  - {after: draw, if: \"end_doubles[0] and not end_doubles[-1]\","
+        " points: \"count(end_doubles) + 1\"}\n"
+        "  - {after: pass, if: \"any(end_doubles) or all(end_doubles, d -> not d)\","
+        " points: 1}\n"))
+    assert _rules_scored_on_both_engines(game) == {0, 1, 2}
 
 
 def test_x_over_the_lines_two_ends_plays_as_the_python_engine(tmp_path):
     """``x -> ...`` over a line's ``ends`` (``count``, ``sum``, ``any``, ``max``, ``all``,
     ``min``), written out over the two ends' facts (``jit_formula``), after a placement, a
     draw and a pass: the same records as the Python engine, each rule scoring."""
-    from jit_record_checks import same_on_both_engines
-
     game = _ruleset(tmp_path, (
         "events:\n"
         "  - {after: place, if: \"count(ends, e -> e == tile.high) == 2\","
@@ -234,14 +238,7 @@ def test_x_over_the_lines_two_ends_plays_as_the_python_engine(tmp_path):
         " points: \"max(ends, e -> e - 1)\"}\n"
         "  - {after: pass, if: \"all(ends, e -> e > 2)\","
         " each_opponent: \"min(ends, e -> e + 1)\"}\n"))
-    fired = set()
-    for players in (2, 4):
-        for bots in ("random", "greedy", "strategist"):
-            assert jit_kernel.jit_reason(game, players, bots) is None
-            events = same_on_both_engines(game, players, [api.match_seed(9, i) for i in range(4)],
-                                          bots)
-            fired |= {e["rule"] for e in events if e["event"] == "score" and "rule" in e}
-    assert fired == {0, 1, 2}
+    assert _rules_scored_on_both_engines(game) == {0, 1, 2}
 
 
 def test_variables_and_a_lead_formula_give_the_same_matches(tmp_path):
