@@ -103,9 +103,10 @@ def test_the_copies_piece_answers_as_the_tile_set():
 
 @pytest.mark.parametrize("max_pip", [6, 9, 12])
 def test_the_copies_piece_answers_as_the_tile_set_over_words(max_pip):
-    """``canonical_in`` on a jit_masks set: one int64 mask (two double-six sets), or rows
-    of words (two double-nine sets, 110 tiles; two double-twelve sets, 182 tiles), each
-    word a set of whole pairs of copies."""
+    """``canonical_at`` on a jit_masks set: one int64 mask (two double-six sets, the second
+    copies' mask given itself), or rows of words (the second copies' words in a table at
+    0: two double-nine sets, 110 tiles; two double-twelve sets, 182 tiles), each word a
+    set of whole pairs of copies."""
     import random
 
     from dominorules.engine.tiles import TileSet
@@ -118,10 +119,10 @@ def test_the_copies_piece_answers_as_the_tile_set_over_words(max_pip):
     rng = random.Random(max_pip)
     masks = [0, (1 << T) - 1, ts.seconds, ts.seconds >> 1] + [rng.getrandbits(T)
                                                               for _ in range(200)]
-    sec = jit_bits.wide([ts.seconds], W)[0] if W else np.array([ts.seconds], np.int64)
+    sec = jit_bits.wide([ts.seconds], W)[0] if W else np.zeros(1, np.int64)   # (CODE)
     for m in masks:
         A = jit_bits.wide([m], W) if W else np.array([m], np.int64)
-        copies.canonical_in(A, 0, sec)
+        copies.canonical_at(A, 0, sec, 0 if W else ts.seconds)
         got = sum(int(x) << (w * jit_bits.BITS) for w, x in enumerate(A[0])) if W else int(A[0])
         assert got == ts.canonical(m), m
 

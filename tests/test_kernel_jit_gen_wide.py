@@ -115,7 +115,7 @@ def test_hidden_rows_play_on_a_big_set(players):
 def test_two_sets_play_on_a_big_set(players):
     """set.copies over words (wide-copies-nine: two double-nine sets, 110 tiles, still two
     words a hand, so the same kernel): a tile held twice is one move at the opening and at
-    each end (jit_copies.canonical_in), the strategist over every end, as the Python
+    each end (jit_copies.canonical_at), the strategist over every end, as the Python
     engine plays."""
     game = api.load_game(str(HOUSE / "wide-copies-nine.yaml"))
     assert game.tileset.tile_count == 110

@@ -7,7 +7,7 @@ one rule of its own: a tile held twice is one move, its first copy
 lines of ``jit_loop`` ask it under the switch ``SECONDS`` (the second copies' mask,
 0 for a single set: ``jit_house.params``), one test of a constant a turn otherwise. On a
 set over 62 tiles the mask is ``W`` words in ``CODE`` (``SECONDS`` says where) and
-``canonical_in`` asks the same rule of a ``jit_masks`` set word by word: a word holds
+``canonical_at`` asks the same rule of a ``jit_masks`` set word by word: a word holds
 an even number of tiles (``jit_bits.BITS``), so a tile's two copies share one.
 """
 
@@ -21,17 +21,6 @@ def canonical(m: int, seconds: int) -> int:
     """``m`` with one copy of each tile it holds twice, the first: the tiles a seat's
     moves are listed from (``TileSet.canonical``)."""
     return m ^ ((m & (m >> 1)) << 1 & seconds)
-
-
-@njit
-def canonical_in(A, i: int, SEC) -> None:
-    """``canonical`` of the set ``A[i]`` in place, ``SEC`` the second copies' words (a
-    narrow set's: one)."""
-    if A.ndim == 1:
-        A[i] = canonical(A[i], SEC[0])
-    else:
-        for w in range(A.shape[1]):
-            A[i, w] = canonical(A[i, w], SEC[w])
 
 
 @njit

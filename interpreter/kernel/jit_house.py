@@ -301,7 +301,7 @@ def programs(game: Game, players: int = 0) -> tuple[list[int], dict[str, int]]:
     code += fit
     W = _wide_words(game)
     if W and ts.copies > 1:   # (a set over 62 tiles: the second copies as W words here,
-        from .jit_bits import wide  # jit_copies.canonical_in)
+        from .jit_bits import wide  # jit_copies.canonical_at)
 
         at["SECONDS"] = len(code)
         code += [int(x) for x in wide([ts.seconds], W)[0]]

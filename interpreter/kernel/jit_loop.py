@@ -140,7 +140,7 @@ if GEN:
         jit_several_shaped,  # several tiles on a shaped board
     )
     from dominorules.kernel.jit_board import NO_SPINNER, double_of, spin_open, spin_place
-    from dominorules.kernel.jit_copies import canonical, canonical_in
+    from dominorules.kernel.jit_copies import canonical, canonical_at
     from dominorules.kernel.jit_duties import failed, lay, met_by
     from dominorules.kernel.jit_events import (
         LAPSE_AGAIN,
@@ -617,7 +617,6 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
             DEADT = np.zeros((W + 2, DEAD + 1 if SEVERAL >= 0 else 1), np.int64)
             SRM = np.zeros((CHAIN_ENDS, W), np.int64)
             SRK = np.zeros((CHAIN_ENDS, W), np.int64)
-            SEC = CODE[SECONDS:SECONDS + W]   # set.copies: the second copies (jit_copies)
         else:
             FM = np.zeros(MAXID, np.int64)
             FK = np.zeros(MAXID, np.int64)
@@ -1010,7 +1009,7 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                 if not WIDE and SECONDS:   # set.copies: a tile held twice is one move, its
                     m = canonical(m, SECONDS)   # first copy
                 if WIDE and SECONDS:   # (over words)
-                    canonical_in(FITS, FIT_OPEN, SEC)
+                    canonical_at(FITS, FIT_OPEN, CODE, SECONDS)
                 can_draw = free and VOL and pos < DRAW_END and 0 < LIMIT
                 if upn:   # the turned-up tile, nobody's choice: the one tile the opening below
                     t = deck[pos]   # takes, by the strategist's path (a lone tile reads no word)
@@ -1388,10 +1387,10 @@ def play_batch(seeds, start, stop, max_rounds, start_scores, kinds, Q, PM, TL, T
                                                             TEAMS, SIDES_N, N, deck, stack)
                         if SECONDS:   # set.copies: a tile held twice is one move (jit_copies)
                             for e in range(1 if LAYOUT else NE):
-                                canonical_in(FITS, rows[e], SEC)
+                                canonical_at(FITS, rows[e], CODE, SECONDS)
                             if LAYOUT:   # at each end of a shaped board
                                 for k in range(ne):
-                                    canonical_in(FM, k, SEC)
+                                    canonical_at(FM, k, CODE, SECONDS)
                         if BLIND:   # deal.blind: the row's front tile alone (jit_blind); the
                             stuck = jit_blind.front_only(FITS, rows, NE, front(ROWS, RHEAD, up))
                             fit = jit_gen_wide.any_fits(FITS, rows, NE)   # stuck: no tile fits
