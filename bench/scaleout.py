@@ -66,6 +66,23 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+def dask_cluster(workers: int, settings: CompareSettings, warm: bool) -> tuple:
+    """A local Dask cluster of ``workers`` single-threaded processes, its client and the
+    workers' pids; ``warm``: a short compare of ``settings``' rulesets first (a cluster
+    outlives one run: its workers have loaded them and their kernel before the clock)."""
+    import distributed
+
+    cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                       processes=True, dashboard_address=None)
+    client = distributed.Client(cluster)
+    pids = sorted(client.run(os.getpid).values())
+    if warm:
+        compare(CompareSettings(settings.refs, settings.players, 20 * workers, 99,
+                                skill_bots=None, engine=settings.engine, batch_size=20),
+                DaskBackend(client=client))
+    return cluster, client, pids
+
+
 class Peaks(threading.Thread):
     """Every 0.2 s, the high-water mark of each child of this process (pool workers)."""
 
@@ -90,16 +107,7 @@ def measure(spec: dict) -> dict:
     cluster = client = None
     worker_pids: list[int] = []
     if backend_name == "dask":
-        import distributed
-
-        cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
-                                           processes=True, dashboard_address=None)
-        client = distributed.Client(cluster)
-        worker_pids = sorted(client.run(os.getpid).values())
-        if spec.get("warm"):
-            compare(CompareSettings(settings.refs, settings.players, 20 * workers, 99,
-                                    skill_bots=None, engine=spec["engine"], batch_size=20),
-                    DaskBackend(client=client))
+        cluster, client, worker_pids = dask_cluster(workers, settings, bool(spec.get("warm")))
     peaks = Peaks()
     peaks.start()
     before = [_cpu(p) for p in worker_pids]

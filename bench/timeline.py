@@ -22,7 +22,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from scaleout import _cpu, cli_batch_size  # noqa: E402
+from scaleout import _cpu, cli_batch_size, dask_cluster  # noqa: E402
 
 from dominorules.explore.compare import CompareSettings, compare  # noqa: E402
 from dominorules.explore.runner import (  # noqa: E402
@@ -103,14 +103,7 @@ def measure(backend_name: str, workers: int, engine: str, matches: int,
     cluster = client = None
     pids: list[int] = []
     if backend_name == "dask":
-        import distributed
-
-        cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
-                                           processes=True, dashboard_address=None)
-        client = distributed.Client(cluster)
-        pids = sorted(client.run(os.getpid).values())
-        compare(CompareSettings(settings.refs, 2, 20 * workers, 99, skill_bots=None,
-                                engine=engine, batch_size=20), DaskBackend(client=client))
+        cluster, client, pids = dask_cluster(workers, settings, warm=True)
     before = [_cpu(p) for p in pids]
     self0 = resource.getrusage(resource.RUSAGE_SELF)
     child0 = resource.getrusage(resource.RUSAGE_CHILDREN)
